@@ -1,0 +1,278 @@
+//! Diagnostics for people: every problem found in a file carries the file, a byte span, a stable
+//! code, a sentence saying what is wrong and a sentence saying what to do. They are collected, never
+//! thrown, so one run reports every problem at once, in the style of rustc and cargo.
+
+use std::fmt::Write as _;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+/// How bad a diagnostic is. Errors stop `build` and make `check` exit 1; warnings are shown only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// Stable diagnostic codes. A code never changes meaning once released; the catalogue in
+/// `docs/diagnostics.md` explains each one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+pub enum Code {
+    /// The file could not be read.
+    Io,
+    /// The file is not valid TOML.
+    Syntax,
+    /// A key the format does not know.
+    UnknownField,
+    /// A required key is missing.
+    MissingField,
+    /// A value of the wrong TOML type.
+    WrongType,
+    /// A value of the right type that is not allowed (an unknown enum value, a bad date, a number out of range).
+    InvalidValue,
+    /// An id that is malformed or used twice.
+    BadId,
+    /// A reference to a player or team that is not registered.
+    UnknownReference,
+    /// A player scheduled twice in one round, or where a drop says they are gone.
+    Conflict,
+    /// A result that cannot be true (a winner who was not at the table, too many games).
+    BadResult,
+    /// An event path that cannot be a slug.
+    BadSlug,
+    /// The site configuration is wrong.
+    Config,
+    /// A template could not be loaded or rendered.
+    Template,
+    /// A content page is wrong.
+    Content,
+    /// Something recorded departs from what the rules give (a warning).
+    RuleDeparture,
+}
+
+impl Code {
+    /// The code as printed: `H` + a stable number.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Io => "H001",
+            Code::Syntax => "H002",
+            Code::UnknownField => "H003",
+            Code::MissingField => "H004",
+            Code::WrongType => "H005",
+            Code::InvalidValue => "H006",
+            Code::BadId => "H007",
+            Code::UnknownReference => "H008",
+            Code::Conflict => "H009",
+            Code::BadResult => "H010",
+            Code::BadSlug => "H011",
+            Code::Config => "H012",
+            Code::Template => "H013",
+            Code::Content => "H014",
+            Code::RuleDeparture => "H015",
+        }
+    }
+}
+
+/// One problem, located in a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub code: Code,
+    /// Path as shown to the user (relative to the site root where possible).
+    pub file: PathBuf,
+    /// Byte range in the file; `None` when the problem is the whole file.
+    pub span: Option<Range<usize>>,
+    /// What is wrong, one sentence.
+    pub message: String,
+    /// A short label printed under the caret (for example "did you mean `table`?").
+    pub label: Option<String>,
+    /// What to do, one sentence.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: Code, file: &Path, span: Option<Range<usize>>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            code,
+            file: file.to_path_buf(),
+            span,
+            message: message.into(),
+            label: None,
+            help: None,
+        }
+    }
+
+    pub fn warning(code: Code, file: &Path, span: Option<Range<usize>>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, file, span, message)
+        }
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// 1-based line and column (in characters) of the span start within `source`.
+    pub fn line_col(&self, source: &str) -> Option<(usize, usize)> {
+        let span = self.span.as_ref()?;
+        Some(line_col(source, span.start))
+    }
+
+    /// Renders the diagnostic the way rustc does: header, location, the offending line and a caret.
+    /// `source` is the file's text when it is available.
+    pub fn render(&self, source: Option<&str>) -> String {
+        let mut out = String::new();
+        let kind = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let _ = writeln!(out, "{kind}[{}]: {}", self.code.as_str(), self.message);
+        let location = match (source, &self.span) {
+            (Some(src), Some(span)) => {
+                let (line, col) = line_col(src, span.start);
+                Some((src, span.clone(), line, col))
+            }
+            _ => None,
+        };
+        match location {
+            Some((src, span, line, col)) => {
+                let number = line.to_string();
+                let pad = " ".repeat(number.len());
+                let _ = writeln!(out, "{pad}--> {}:{line}:{col}", self.file.display());
+                let _ = writeln!(out, "{pad} |");
+                let text = line_text(src, span.start);
+                let shown: String = text.chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
+                let _ = writeln!(out, "{number} | {shown}");
+                let width = caret_width(text, col, &span);
+                let _ = write!(out, "{pad} | {}{}", " ".repeat(col - 1), "^".repeat(width));
+                if let Some(label) = &self.label {
+                    let _ = write!(out, " {label}");
+                }
+                out.push('\n');
+            }
+            None => {
+                let _ = writeln!(out, "  --> {}", self.file.display());
+                if let Some(label) = &self.label {
+                    let _ = writeln!(out, "   = {label}");
+                }
+            }
+        }
+        if let Some(help) = &self.help {
+            let _ = writeln!(out, "   = help: {help}");
+        }
+        out
+    }
+}
+
+/// 1-based line and character column of a byte offset. Offsets past the end clamp to the end.
+pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let offset = floor_char_boundary(source, offset.min(source.len()));
+    let before = &source[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = source[line_start..offset].chars().count() + 1;
+    (line, col)
+}
+
+fn line_text(source: &str, offset: usize) -> &str {
+    let offset = floor_char_boundary(source, offset.min(source.len()));
+    let start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = source[offset..].find('\n').map_or(source.len(), |i| offset + i);
+    source[start..end].trim_end_matches('\r')
+}
+
+/// Number of carets: the span's characters on its first line, at least one.
+fn caret_width(line: &str, col: usize, span: &Range<usize>) -> usize {
+    let remaining = line.chars().count().saturating_sub(col - 1);
+    let wanted = span.end.saturating_sub(span.start).max(1);
+    wanted.min(remaining.max(1))
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Edit distance counting an adjacent transposition as one edit (optimal string alignment), for
+/// "did you mean" suggestions: `tabel` is one slip away from `table`.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// The closest candidate to `word`, if it is close enough to be a plausible typo.
+pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = (word.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(&word.to_lowercase(), &c.to_lowercase()), c))
+        .filter(|(d, _)| *d <= limit)
+        .min()
+        .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_and_column_count_characters() {
+        let src = "a = 1\nbé = 2\n";
+        assert_eq!(line_col(src, 0), (1, 1));
+        assert_eq!(line_col(src, 6), (2, 1));
+        assert_eq!(line_col(src, 9), (2, 3));
+        assert_eq!(line_col(src, 999), (3, 1));
+    }
+
+    #[test]
+    fn render_points_a_caret_at_the_span() {
+        let src = "[event]\nnmae = \"x\"\n";
+        let d = Diagnostic::error(Code::UnknownField, Path::new("events/x.toml"), Some(8..12), "unknown field `nmae`")
+            .with_label("did you mean `name`?")
+            .with_help("rename it");
+        let text = d.render(Some(src));
+        assert!(text.contains("error[H003]: unknown field `nmae`"));
+        assert!(text.contains("--> events/x.toml:2:1"));
+        assert!(text.contains("2 | nmae = \"x\""));
+        assert!(text.contains("  | ^^^^ did you mean `name`?"));
+        assert!(text.contains("= help: rename it"));
+    }
+
+    #[test]
+    fn suggestions_only_for_close_words() {
+        assert_eq!(did_you_mean("tabel", ["table", "players"]), Some("table"));
+        assert_eq!(did_you_mean("zzzzzz", ["table", "players"]), None);
+    }
+}

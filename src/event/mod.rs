@@ -1,0 +1,193 @@
+//! The event file: its types, reading with spans, validation, and loading a whole archive.
+//!
+//! A loaded [`Event`] is plain validated data: every id resolved to an index, every reference
+//! checked. Spans live only in the reading stage ([`read`]), where diagnostics are made.
+
+pub mod ids;
+pub mod load;
+pub mod read;
+pub mod validate;
+
+use std::path::PathBuf;
+
+pub use crate::toml_reader::Date;
+
+/// One event: the recorded facts of one file under `events/`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    /// Path under `events/` without `.toml`; also the URL path under `events/`.
+    pub slug: String,
+    /// The file, relative to the site root, as shown in messages.
+    pub file: PathBuf,
+    pub info: EventInfo,
+    /// Registered players in registration order. Indices into this list identify players everywhere.
+    pub players: Vec<Player>,
+    pub rounds: Vec<Round>,
+    /// Long text from the sibling `<slug>.md` file, if there is one.
+    pub long_text: Option<String>,
+}
+
+/// The `[event]` table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventInfo {
+    pub name: String,
+    pub date: Date,
+    pub end_date: Option<Date>,
+    /// Ruleset id, already checked against the registry.
+    pub rules: String,
+    pub format: String,
+    pub structure: String,
+    /// Recorded override of the number of Swiss rounds.
+    pub swiss_rounds: Option<u32>,
+    /// Recorded override of the cut size.
+    pub cut: Option<u32>,
+    pub tier: Option<String>,
+    /// The seed of every random decision (given, or the stable hash of the slug).
+    pub seed: u64,
+    pub location: Option<String>,
+    pub venue: Option<String>,
+    pub organizer: Option<String>,
+    pub url: Option<String>,
+    pub round_minutes: Option<u32>,
+    /// Markdown.
+    pub description: Option<String>,
+}
+
+/// A registered player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    pub id: String,
+    pub name: String,
+    /// Player number (registration order unless given).
+    pub number: u32,
+    /// Indices of players not to meet in round 1.
+    pub avoid: Vec<usize>,
+    /// Dropped after this round (0: never played).
+    pub drop: Option<u32>,
+    /// Back from this round, with unpaired losses for the rounds missed.
+    pub rejoin: Option<u32>,
+    pub disqualified: bool,
+    /// The tournament director plays (swccg-2008).
+    pub organizer: bool,
+    pub decks: Decks,
+}
+
+impl Player {
+    /// Whether the player is in the event for round `round` (1-based): not dropped, or back.
+    pub fn is_active_in(&self, round: u32) -> bool {
+        match (self.drop, self.rejoin) {
+            (None, _) => true,
+            (Some(drop), None) => round <= drop,
+            (Some(drop), Some(rejoin)) => round <= drop || round >= rejoin,
+        }
+    }
+
+    /// Whether round `round` is one the player missed and takes an unpaired loss for.
+    pub fn has_unpaired_loss_in(&self, round: u32) -> bool {
+        matches!((self.drop, self.rejoin), (Some(drop), Some(rejoin)) if round > drop && round < rejoin)
+    }
+}
+
+/// The player's decklists, one per side, as recorded.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Decks {
+    pub dark: Option<Decklist>,
+    pub light: Option<Decklist>,
+}
+
+/// A decklist as recorded: objective set numbers (LCG) or card lines (CCG).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Decklist {
+    pub affiliation: Option<String>,
+    pub objectives: Vec<String>,
+    pub cards: Vec<String>,
+}
+
+/// One Swiss round as recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Round {
+    /// 1-based.
+    pub number: u32,
+    pub tables: Vec<Table>,
+    /// Players given a bye this round.
+    pub byes: Vec<usize>,
+}
+
+impl Round {
+    /// Every table has its result.
+    pub fn is_complete(&self) -> bool {
+        self.tables.iter().all(|t| t.outcome != Outcome::Pending)
+    }
+
+    /// No table has a result yet: a published pairing.
+    pub fn is_unreported(&self) -> bool {
+        self.tables.iter().all(|t| t.outcome == Outcome::Pending)
+    }
+}
+
+/// One table of a Swiss round: two players and what happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    pub number: u32,
+    pub players: [usize; 2],
+    /// The player who played dark in the first game, when recorded.
+    pub first_dark: Option<usize>,
+    pub outcome: Outcome,
+}
+
+/// What happened at a table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Paired, not yet reported.
+    Pending,
+    /// Game results in playing order (one game when time ran out before the second began).
+    Games(Vec<Game>),
+    /// The players intentionally split the round.
+    Split,
+}
+
+/// One game's result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// The winner's index; `None` is a draw.
+    pub winner: Option<usize>,
+    pub by: Option<GameEnd>,
+}
+
+/// How a game ended, when recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameEnd {
+    Dial,
+    Objectives,
+    Deck,
+    Time,
+    Concession,
+    Forfeit,
+}
+
+impl GameEnd {
+    pub const NAMES: &'static [&'static str] = &["dial", "objectives", "deck", "time", "concession", "forfeit"];
+
+    pub fn from_name(name: &str) -> Option<GameEnd> {
+        Some(match name {
+            "dial" => GameEnd::Dial,
+            "objectives" => GameEnd::Objectives,
+            "deck" => GameEnd::Deck,
+            "time" => GameEnd::Time,
+            "concession" => GameEnd::Concession,
+            "forfeit" => GameEnd::Forfeit,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameEnd::Dial => "dial",
+            GameEnd::Objectives => "objectives",
+            GameEnd::Deck => "deck",
+            GameEnd::Time => "time",
+            GameEnd::Concession => "concession",
+            GameEnd::Forfeit => "forfeit",
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! The rules module: one [`Ruleset`] value per rules document, and pure functions from recorded
+//! facts to computed facts. No I/O, no clock, no global randomness (see [`random`]).
+
+pub mod random;
+pub mod ratio;
+pub mod scoring;
+pub mod standings;
+pub mod structure;
+pub mod tiebreak;
+
+use structure::StructureRow;
+
+/// Most Swiss rounds an event may record. Far above any real event (the largest structure table
+/// has 9), and low enough that exact tiebreaker fractions always fit in 128 bits.
+pub const MAX_ROUNDS: u32 = 30;
+
+/// Tournament points for one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GamePoints {
+    pub win: u32,
+    pub draw: u32,
+    pub loss: u32,
+}
+
+/// A tiebreaker, applied in a ruleset's order after tournament points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tiebreaker {
+    /// Average over opponents of (opponent's points / opponent's rounds played).
+    StrengthOfSchedule,
+    /// Average over opponents of the opponent's strength of schedule.
+    ExtendedStrengthOfSchedule,
+    /// A seeded random order.
+    Random,
+}
+
+impl Tiebreaker {
+    /// Short name used in tables and JSON.
+    pub fn short(self) -> &'static str {
+        match self {
+            Tiebreaker::StrengthOfSchedule => "sos",
+            Tiebreaker::ExtendedStrengthOfSchedule => "esos",
+            Tiebreaker::Random => "random",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Tiebreaker::StrengthOfSchedule => "Strength of schedule",
+            Tiebreaker::ExtendedStrengthOfSchedule => "Extended strength of schedule",
+            Tiebreaker::Random => "Random",
+        }
+    }
+
+    /// The anchor of this tiebreaker on the ruleset's reference page.
+    pub fn anchor(self) -> &'static str {
+        match self {
+            Tiebreaker::StrengthOfSchedule => "strength-of-schedule",
+            Tiebreaker::ExtendedStrengthOfSchedule => "extended-strength-of-schedule",
+            Tiebreaker::Random => "random-tiebreak",
+        }
+    }
+}
+
+/// Everything a rules document fixes as data.
+#[derive(Debug)]
+pub struct Ruleset {
+    /// The id organizers write in `rules = "..."`.
+    pub id: &'static str,
+    /// Human name of the document.
+    pub name: &'static str,
+    pub game: &'static str,
+    pub formats: &'static [&'static str],
+    pub structures: &'static [&'static str],
+    /// Structure tables: (structure name, rows). Structures not listed take their numbers from the file.
+    pub structure_tables: &'static [(&'static str, &'static [StructureRow])],
+    pub tiers: &'static [&'static str],
+    pub cuts: &'static [u32],
+    pub game_points: GamePoints,
+    /// Games in one Swiss match.
+    pub games_per_match: u32,
+    /// Points each player gets for an intentional split, when the ruleset allows it.
+    pub split_points: Option<u32>,
+    /// Whether dropped players may come back (with unpaired losses).
+    pub allows_rejoin: bool,
+    pub swiss_round_minutes: u32,
+    pub tiebreakers: &'static [Tiebreaker],
+    /// Path of the ruleset's reference page under the site root.
+    pub reference_page: &'static str,
+}
+
+impl Ruleset {
+    /// Points for a bye: every game of the match won.
+    pub fn bye_points(&self) -> u32 {
+        self.game_points.win * self.games_per_match
+    }
+}
+
+/// FFG *Star Wars: The Card Game* Tournament Regulations, 2018.
+pub static FFG_2018: Ruleset = Ruleset {
+    id: "ffg-2018",
+    name: "FFG Tournament Regulations (2018)",
+    game: "Star Wars: The Card Game",
+    formats: &["standard"],
+    structures: &["basic", "advanced", "custom"],
+    structure_tables: &[("basic", structure::FFG_2018_BASIC), ("advanced", structure::FFG_2018_ADVANCED)],
+    tiers: &["relaxed", "formal", "premier"],
+    cuts: &[0, 4, 8, 16],
+    game_points: GamePoints { win: 3, draw: 1, loss: 0 },
+    games_per_match: 2,
+    split_points: Some(3),
+    allows_rejoin: true,
+    swiss_round_minutes: 70,
+    tiebreakers: &[
+        Tiebreaker::StrengthOfSchedule,
+        Tiebreaker::ExtendedStrengthOfSchedule,
+        Tiebreaker::Random,
+    ],
+    reference_page: "rules/ffg-2018/",
+};
+
+/// Every ruleset this version implements.
+pub static RULESETS: &[&Ruleset] = &[&FFG_2018];
+
+/// The ruleset with this id.
+pub fn ruleset(id: &str) -> Option<&'static Ruleset> {
+    RULESETS.iter().copied().find(|r| r.id == id)
+}

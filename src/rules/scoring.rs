@@ -1,0 +1,131 @@
+//! Points and records: what each player took from each round.
+
+use super::Ruleset;
+use crate::event::{Event, Outcome, Round};
+
+/// How a player's round went, for scoring.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoundKind {
+    /// Played a match at a table.
+    Match { opponent: usize },
+    /// Split the round with the opponent by agreement.
+    Split { opponent: usize },
+    /// No opponent; every game counts as won.
+    Bye,
+    /// Missed the round while dropped and later rejoined: a loss without an opponent.
+    UnpairedLoss,
+}
+
+/// One player's result for one round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RoundScore {
+    pub kind: RoundKind,
+    pub points: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+impl RoundScore {
+    /// The opponent met this round, if any (a bye is not an opponent).
+    pub fn opponent(&self) -> Option<usize> {
+        match self.kind {
+            RoundKind::Match { opponent } | RoundKind::Split { opponent } => Some(opponent),
+            RoundKind::Bye | RoundKind::UnpairedLoss => None,
+        }
+    }
+}
+
+/// Every player's score in a round whose results are all in, indexed by player. `None` for a
+/// player with no part in the round (dropped, or not yet registered).
+pub fn score_round(ruleset: &Ruleset, event: &Event, round: &Round) -> Vec<Option<RoundScore>> {
+    let mut scores = vec![None; event.players.len()];
+    let per_game = ruleset.game_points;
+    let games = ruleset.games_per_match;
+    for table in &round.tables {
+        let [a, b] = table.players;
+        match &table.outcome {
+            Outcome::Pending => {}
+            Outcome::Split => {
+                let points = ruleset.split_points.unwrap_or(0);
+                for (me, them) in [(a, b), (b, a)] {
+                    scores[me] = Some(RoundScore {
+                        kind: RoundKind::Split { opponent: them },
+                        points,
+                        wins: 1,
+                        losses: 1,
+                        draws: 0,
+                    });
+                }
+            }
+            Outcome::Games(list) => {
+                for (me, them) in [(a, b), (b, a)] {
+                    let wins = list.iter().filter(|g| g.winner == Some(me)).count() as u32;
+                    let losses = list.iter().filter(|g| g.winner == Some(them)).count() as u32;
+                    let draws = list.iter().filter(|g| g.winner.is_none()).count() as u32;
+                    scores[me] = Some(RoundScore {
+                        kind: RoundKind::Match { opponent: them },
+                        points: wins * per_game.win + draws * per_game.draw + losses * per_game.loss,
+                        wins,
+                        losses,
+                        draws,
+                    });
+                }
+            }
+        }
+    }
+    for &p in &round.byes {
+        scores[p] = Some(RoundScore { kind: RoundKind::Bye, points: ruleset.bye_points(), wins: games, losses: 0, draws: 0 });
+    }
+    for (p, player) in event.players.iter().enumerate() {
+        if scores[p].is_none() && player.has_unpaired_loss_in(round.number) {
+            scores[p] = Some(RoundScore {
+                kind: RoundKind::UnpairedLoss,
+                points: games * per_game.loss,
+                wins: 0,
+                losses: games,
+                draws: 0,
+            });
+        }
+    }
+    scores
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::Outcome;
+    use crate::rules::FFG_2018;
+    use crate::rules::standings::tests::{event_with, game, sweep};
+
+    fn points(outcome: Outcome) -> (u32, u32) {
+        let ev = event_with(2, vec![(vec![(0, 1, outcome)], vec![])]);
+        let s = score_round(&FFG_2018, &ev, &ev.rounds[0]);
+        (s[0].expect("scored").points, s[1].expect("scored").points)
+    }
+
+    /// Worked example 1 (the same per-game points in 2014 and 2018) and 12 (intentional split).
+    #[test]
+    fn match_points_per_game() {
+        assert_eq!(points(sweep(0)), (6, 0));
+        assert_eq!(points(Outcome::Games(vec![game(Some(0)), game(None)])), (4, 1));
+        assert_eq!(points(Outcome::Games(vec![game(Some(0)), game(Some(1))])), (3, 3));
+        assert_eq!(points(Outcome::Games(vec![game(None), game(None)])), (2, 2));
+        assert_eq!(points(Outcome::Split), (3, 3));
+        // Time ran out in the first game: one draw, the second game never began.
+        assert_eq!(points(Outcome::Games(vec![game(None)])), (1, 1));
+    }
+
+    #[test]
+    fn a_bye_is_every_game_won_and_a_missed_round_is_an_unpaired_loss() {
+        let mut ev = event_with(4, vec![(vec![(0, 1, sweep(0))], vec![2])]);
+        ev.players[3].drop = Some(0);
+        ev.players[3].rejoin = Some(2);
+        let s = score_round(&FFG_2018, &ev, &ev.rounds[0]);
+        let bye = s[2].expect("bye scored");
+        assert_eq!((bye.kind, bye.points, bye.wins), (RoundKind::Bye, 6, 2));
+        let missed = s[3].expect("unpaired loss scored");
+        assert_eq!((missed.kind, missed.points, missed.losses), (RoundKind::UnpairedLoss, 0, 2));
+        assert_eq!(bye.opponent(), None);
+    }
+}

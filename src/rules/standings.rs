@@ -1,0 +1,312 @@
+//! Swiss standings after a round: points, records, tiebreakers and the order they give.
+
+use std::cmp::Ordering;
+
+use super::random::Stream;
+use super::ratio::Ratio;
+use super::scoring::{RoundKind, RoundScore};
+use super::tiebreak::{Ledger, extended_strength_of_schedule, strength_of_schedule};
+use super::{Ruleset, Tiebreaker};
+use crate::event::Event;
+
+/// What separated a row from the row above it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Decider {
+    Points,
+    Tiebreaker(Tiebreaker),
+}
+
+/// One row of the standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    pub player: usize,
+    /// 1-based; `None` for a disqualified player, listed last and unranked.
+    pub rank: Option<u32>,
+    pub points: u32,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    pub byes: u32,
+    pub rounds_played: u32,
+    pub opponents: Vec<usize>,
+    pub sos: Ratio,
+    pub esos: Ratio,
+    /// Position in the seeded random order (0 first), used as the last tiebreaker.
+    pub random_position: u32,
+    /// What placed this row below the previous ranked row (`None` for the first).
+    pub decided_by: Option<Decider>,
+}
+
+/// The standings after a round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standings {
+    pub after_round: u32,
+    pub rows: Vec<Standing>,
+}
+
+/// Standings after `scores.len()` rounds, from every player's score in each of those rounds.
+/// Players with no score in any of them (never played) are left out.
+pub fn standings(ruleset: &Ruleset, event: &Event, scores: &[Vec<Option<RoundScore>>]) -> Standings {
+    let n = event.players.len();
+    let mut ledger = Ledger { points: vec![0; n], rounds_played: vec![0; n], opponents: vec![Vec::new(); n] };
+    let mut record = vec![(0u32, 0u32, 0u32, 0u32); n];
+    for round in scores {
+        for (p, score) in round.iter().enumerate() {
+            let Some(score) = score else { continue };
+            ledger.points[p] += score.points;
+            ledger.rounds_played[p] += 1;
+            if let Some(o) = score.opponent() {
+                ledger.opponents[p].push(o);
+            }
+            let r = &mut record[p];
+            r.0 += score.wins;
+            r.1 += score.losses;
+            r.2 += score.draws;
+            r.3 += u32::from(score.kind == RoundKind::Bye);
+        }
+    }
+    let sos = strength_of_schedule(&ledger);
+    let esos = extended_strength_of_schedule(&ledger, &sos);
+    let after_round = scores.len() as u32;
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    Stream::new(event.info.seed, &format!("standings after round {after_round}")).shuffle(&mut order);
+    let mut random_position = vec![0u32; n];
+    for (position, &p) in order.iter().enumerate() {
+        random_position[p as usize] = position as u32;
+    }
+
+    let mut rows: Vec<Standing> = (0..n)
+        .filter(|&p| ledger.rounds_played[p] > 0)
+        .map(|p| Standing {
+            player: p,
+            rank: None,
+            points: ledger.points[p],
+            wins: record[p].0,
+            losses: record[p].1,
+            draws: record[p].2,
+            byes: record[p].3,
+            rounds_played: ledger.rounds_played[p],
+            opponents: ledger.opponents[p].clone(),
+            sos: sos[p],
+            esos: esos[p],
+            random_position: random_position[p],
+            decided_by: None,
+        })
+        .collect();
+    let disqualified = |row: &Standing| event.players[row.player].disqualified;
+    rows.sort_by(|a, b| {
+        disqualified(a)
+            .cmp(&disqualified(b))
+            .then_with(|| first_difference(ruleset, a, b).map_or(Ordering::Equal, |(_, ord)| ord))
+    });
+    let mut rank = 0;
+    for i in 0..rows.len() {
+        if disqualified(&rows[i]) {
+            continue;
+        }
+        rank += 1;
+        rows[i].rank = Some(rank);
+        if i > 0 {
+            rows[i].decided_by = first_difference(ruleset, &rows[i - 1], &rows[i]).map(|(d, _)| d);
+        }
+    }
+    Standings { after_round, rows }
+}
+
+/// The first criterion on which `a` and `b` differ, and the order it gives (better first).
+fn first_difference(ruleset: &Ruleset, a: &Standing, b: &Standing) -> Option<(Decider, Ordering)> {
+    let by_points = b.points.cmp(&a.points);
+    if by_points != Ordering::Equal {
+        return Some((Decider::Points, by_points));
+    }
+    ruleset.tiebreakers.iter().find_map(|&tb| {
+        let ord = match tb {
+            Tiebreaker::StrengthOfSchedule => b.sos.cmp(&a.sos),
+            Tiebreaker::ExtendedStrengthOfSchedule => b.esos.cmp(&a.esos),
+            Tiebreaker::Random => a.random_position.cmp(&b.random_position),
+        };
+        (ord != Ordering::Equal).then_some((Decider::Tiebreaker(tb), ord))
+    })
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::event::{Decks, EventInfo, Game, Outcome, Player, Round, Table};
+    use crate::rules::FFG_2018;
+    use crate::rules::scoring::score_round;
+    use crate::toml_reader::Date;
+
+    pub fn game(winner: Option<usize>) -> Game {
+        Game { winner, by: None }
+    }
+
+    /// Two games won by `w`.
+    pub fn sweep(w: usize) -> Outcome {
+        Outcome::Games(vec![game(Some(w)), game(Some(w))])
+    }
+
+    /// An event with `n` players `p0..` and rounds of `(a, b, outcome)` tables plus byes.
+    pub fn event_with(n: usize, rounds: Vec<(Vec<(usize, usize, Outcome)>, Vec<usize>)>) -> Event {
+        let players = (0..n)
+            .map(|i| Player {
+                id: format!("p{i}"),
+                name: format!("Player {i}"),
+                number: i as u32 + 1,
+                avoid: vec![],
+                drop: None,
+                rejoin: None,
+                disqualified: false,
+                organizer: false,
+                decks: Decks::default(),
+            })
+            .collect();
+        let rounds = rounds
+            .into_iter()
+            .enumerate()
+            .map(|(i, (tables, byes))| Round {
+                number: i as u32 + 1,
+                tables: tables
+                    .into_iter()
+                    .enumerate()
+                    .map(|(t, (a, b, outcome))| Table { number: t as u32 + 1, players: [a, b], first_dark: None, outcome })
+                    .collect(),
+                byes,
+            })
+            .collect();
+        Event {
+            slug: "test".into(),
+            file: "events/test.toml".into(),
+            info: EventInfo {
+                name: "Test".into(),
+                date: Date { year: 2018, month: 5, day: 12 },
+                end_date: None,
+                rules: "ffg-2018".into(),
+                format: "standard".into(),
+                structure: "custom".into(),
+                swiss_rounds: None,
+                cut: None,
+                tier: None,
+                seed: 1,
+                location: None,
+                venue: None,
+                organizer: None,
+                url: None,
+                round_minutes: None,
+                description: None,
+            },
+            players,
+            rounds,
+            long_text: None,
+        }
+    }
+
+    fn table_after(ev: &Event) -> Standings {
+        let scores: Vec<_> = ev.rounds.iter().map(|r| score_round(&FFG_2018, ev, r)).collect();
+        standings(&FFG_2018, ev, &scores)
+    }
+
+    fn row(s: &Standings, p: usize) -> &Standing {
+        s.rows.iter().find(|r| r.player == p).expect("player in standings")
+    }
+
+    /// Five players, two rounds, one bye each round and a split.
+    ///
+    /// Round 1: A beats B 2-0 (6/0), C and D draw twice... C 1 win 1 draw vs D (4/1); E bye (6).
+    /// Round 2: A and E split (3/3), B beats C 2-0 (6/0); D bye (6).
+    /// Points: A 9, B 6, C 4, D 7, E 9. Rounds played: 2 each.
+    /// SoS: A: opponents B (6/2), E (9/2): (3 + 9/2)/2 = 15/4.
+    ///      B: A (9/2), C (4/2): (9/2 + 2)/2 = 13/4.
+    ///      C: D (7/2), B (6/2): (7/2 + 3)/2 = 13/4.
+    ///      D: C (4/2) only (the bye is no opponent): 2.
+    ///      E: A (9/2) only: 9/2.
+    /// ESoS: A: (SoS B + SoS E)/2 = (13/4 + 9/2)/2 = 31/8. B: (15/4 + 13/4)/2 = 7/2.
+    ///       C: (2 + 13/4)/2 = 21/8. D: 13/4. E: 15/4.
+    #[test]
+    fn hand_computed_field_with_byes_and_a_split() {
+        let ev = event_with(
+            5,
+            vec![
+                (vec![(0, 1, sweep(0)), (2, 3, Outcome::Games(vec![game(Some(2)), game(None)]))], vec![4]),
+                (vec![(0, 4, Outcome::Split), (1, 2, sweep(1))], vec![3]),
+            ],
+        );
+        let s = table_after(&ev);
+        let expect = [
+            (0, 9, Ratio::new(15, 4), Ratio::new(31, 8)),
+            (1, 6, Ratio::new(13, 4), Ratio::new(7, 2)),
+            (2, 4, Ratio::new(13, 4), Ratio::new(21, 8)),
+            (3, 7, Ratio::integer(2), Ratio::new(13, 4)),
+            (4, 9, Ratio::new(9, 2), Ratio::new(15, 4)),
+        ];
+        for (p, points, sos, esos) in expect {
+            let r = row(&s, p);
+            assert_eq!((r.points, r.sos, r.esos), (points, sos, esos), "player {p}");
+        }
+        // E (9, SoS 9/2) above A (9, SoS 15/4) on strength of schedule; then D 7, B 6, C 4.
+        let order: Vec<usize> = s.rows.iter().map(|r| r.player).collect();
+        assert_eq!(order, vec![4, 0, 3, 1, 2]);
+        assert_eq!(s.rows[1].decided_by, Some(Decider::Tiebreaker(Tiebreaker::StrengthOfSchedule)));
+        assert_eq!(s.rows[2].decided_by, Some(Decider::Points));
+        assert_eq!((row(&s, 4).wins, row(&s, 4).losses, row(&s, 4).byes), (3, 1, 1));
+    }
+
+    /// Equal points and equal SoS, separated by extended SoS.
+    ///
+    /// Round 1: A beats B, C beats D, E beats F (all 2-0). Round 2: A beats D, C beats B, F beats E... 
+    /// Points: A 12, C 12, B 0, D 0, E 6, F 6.
+    /// SoS A: B (0/2), D (0/2) = 0. SoS C: D (0), B (0) = 0. Both 12, both SoS 0.
+    /// SoS B: A (6), C (6) = 6. SoS D: C (6), A (6) = 6.
+    /// ESoS A: (SoS B + SoS D)/2 = 6; ESoS C: (6 + 6)/2 = 6: still tied, so random decides.
+    #[test]
+    fn full_ties_fall_to_the_seeded_random_order() {
+        let ev = event_with(
+            6,
+            vec![
+                (vec![(0, 1, sweep(0)), (2, 3, sweep(2)), (4, 5, sweep(4))], vec![]),
+                (vec![(0, 3, sweep(0)), (2, 1, sweep(2)), (4, 5, sweep(5))], vec![]),
+            ],
+        );
+        let s = table_after(&ev);
+        assert_eq!((row(&s, 0).sos, row(&s, 2).sos), (Ratio::ZERO, Ratio::ZERO));
+        assert_eq!((row(&s, 0).esos, row(&s, 2).esos), (Ratio::integer(6), Ratio::integer(6)));
+        assert_eq!(s.rows[1].decided_by, Some(Decider::Tiebreaker(Tiebreaker::Random)));
+        let again = table_after(&ev);
+        assert_eq!(s, again, "the random tiebreak is seeded");
+    }
+
+    /// Three rounds, exact thirds and ninths.
+    ///
+    /// R1: A beats C, B beats D, E beats F. R2: A beats D, B beats F, E beats C.
+    /// R3: A beats B, E and C split, D beats F (every win 2-0).
+    /// Points: A 18, B 12, C 3, D 6, E 15, F 0; points per round played: A 6, B 4, C 1, D 2, E 5, F 0.
+    /// SoS A: (C 1 + D 2 + B 4)/3 = 7/3. B: (D 2 + F 0 + A 6)/3 = 8/3. C: (A 6 + E 5 + E 5)/3 = 16/3.
+    /// D: (B 4 + A 6 + F 0)/3 = 10/3. E: (F 0 + C 1 + C 1)/3 = 2/3. F: (E 5 + B 4 + D 2)/3 = 11/3.
+    /// ESoS A: (16/3 + 10/3 + 8/3)/3 = 34/9. ESoS E: (11/3 + 16/3 + 16/3)/3 = 43/9.
+    #[test]
+    fn three_rounds_with_a_rematch_split() {
+        let ev = event_with(
+            6,
+            vec![
+                (vec![(0, 2, sweep(0)), (1, 3, sweep(1)), (4, 5, sweep(4))], vec![]),
+                (vec![(0, 3, sweep(0)), (1, 5, sweep(1)), (4, 2, sweep(4))], vec![]),
+                (vec![(0, 1, sweep(0)), (4, 2, Outcome::Split), (3, 5, sweep(3))], vec![]),
+            ],
+        );
+        let s = table_after(&ev);
+        assert_eq!(row(&s, 1).sos, Ratio::new(8, 3));
+        assert_eq!(row(&s, 4).sos, Ratio::new(2, 3));
+        // SoS A: C (1), D (2), B (4) = 7/3. SoS C: A (6), E (5), E (5) = 16/3.
+        // SoS D: B (4), A (6), F (0) = 10/3. SoS F: E (5), B (4), D (2) = 11/3.
+        assert_eq!(row(&s, 0).sos, Ratio::new(7, 3));
+        assert_eq!(row(&s, 2).sos, Ratio::new(16, 3));
+        assert_eq!(row(&s, 3).sos, Ratio::new(10, 3));
+        assert_eq!(row(&s, 5).sos, Ratio::new(11, 3));
+        // ESoS A: (16/3 + 10/3 + 8/3)/3 = 34/9. ESoS E: (11/3 + 16/3 + 16/3)/3 = 43/9.
+        assert_eq!(row(&s, 0).esos, Ratio::new(34, 9));
+        assert_eq!(row(&s, 4).esos, Ratio::new(43, 9));
+        let order: Vec<usize> = s.rows.iter().map(|r| r.player).collect();
+        assert_eq!(order, vec![0, 4, 1, 3, 2, 5]);
+    }
+}

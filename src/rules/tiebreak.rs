@@ -1,0 +1,44 @@
+//! Tiebreakers, in exact arithmetic.
+//!
+//! Conventions (documented on the ffg-2018 reference page): a bye is not an opponent; an
+//! opponent's points and rounds played include its byes and unpaired losses; an opponent met
+//! twice counts twice; a player with no opponents has a strength of schedule of zero.
+
+use super::ratio::Ratio;
+
+/// Totals through some round, indexed by player: what the tiebreakers are computed from.
+#[derive(Debug, Clone, Default)]
+pub struct Ledger {
+    pub points: Vec<u32>,
+    pub rounds_played: Vec<u32>,
+    /// Opponents met, one entry per match (byes excluded).
+    pub opponents: Vec<Vec<usize>>,
+}
+
+/// Strength of schedule (2018 regulations): for each opponent, its points divided by the rounds
+/// it played; summed, then divided by the number of opponents.
+pub fn strength_of_schedule(ledger: &Ledger) -> Vec<Ratio> {
+    ledger
+        .opponents
+        .iter()
+        .map(|opponents| {
+            let total = opponents.iter().fold(Ratio::ZERO, |sum, &o| {
+                sum.add(Ratio::new(u128::from(ledger.points[o]), u128::from(ledger.rounds_played[o])))
+            });
+            total.div_int(opponents.len() as u128)
+        })
+        .collect()
+}
+
+/// Extended strength of schedule (2018 regulations): the opponents' strengths of schedule,
+/// summed, divided by the number of opponents.
+pub fn extended_strength_of_schedule(ledger: &Ledger, sos: &[Ratio]) -> Vec<Ratio> {
+    ledger
+        .opponents
+        .iter()
+        .map(|opponents| {
+            let total = opponents.iter().fold(Ratio::ZERO, |sum, &o| sum.add(sos[o]));
+            total.div_int(opponents.len() as u128)
+        })
+        .collect()
+}

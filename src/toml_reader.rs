@@ -1,0 +1,339 @@
+//! Typed reading of TOML with source spans.
+//!
+//! Serde's derive stops at the first problem and loses positions; organizers need every problem
+//! at once, each with a line and column. So files are parsed into toml's spanned document tree and
+//! read field by field here: unknown keys (with a "did you mean"), missing keys and wrong types all
+//! become diagnostics, and reading carries on.
+
+use std::ops::Range;
+use std::path::Path;
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use crate::diag::{Code, Diagnostic, did_you_mean};
+
+/// A value with the byte range it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sp<T> {
+    pub value: T,
+    pub span: Range<usize>,
+}
+
+impl<T> Sp<T> {
+    pub fn new(value: T, span: Range<usize>) -> Self {
+        Sp { value, span }
+    }
+}
+
+/// A calendar date, as written in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    pub year: u16,
+    pub month: u8,
+    pub day: u8,
+}
+
+impl Date {
+    /// `YYYY-MM-DD`.
+    pub fn iso(&self) -> String {
+        format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+
+    /// Parses `YYYY-MM-DD` and checks that the day exists.
+    pub fn parse_iso(text: &str) -> Option<Date> {
+        let mut parts = text.split('-');
+        let year: u16 = parts.next()?.parse().ok()?;
+        let month: u8 = parts.next()?.parse().ok()?;
+        let day: u8 = parts.next()?.parse().ok()?;
+        if parts.next().is_some() {
+            return None;
+        }
+        let date = Date { year, month, day };
+        date.is_valid().then_some(date)
+    }
+
+    pub fn is_valid(&self) -> bool {
+        let leap = (self.year % 4 == 0 && self.year % 100 != 0) || self.year % 400 == 0;
+        let days = match self.month {
+            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+            4 | 6 | 9 | 11 => 30,
+            2 if leap => 29,
+            2 => 28,
+            _ => return false,
+        };
+        (1..=days).contains(&self.day)
+    }
+}
+
+/// Collects diagnostics for one file while it is read.
+pub struct Reader<'p> {
+    pub file: &'p Path,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// What a value is, for "expected a string, found an integer" messages.
+fn kind_name(value: &DeValue<'_>) -> &'static str {
+    match value {
+        DeValue::String(_) => "a string",
+        DeValue::Integer(_) => "an integer",
+        DeValue::Float(_) => "a number with a fraction",
+        DeValue::Boolean(_) => "true or false",
+        DeValue::Datetime(_) => "a date",
+        DeValue::Array(_) => "a list",
+        DeValue::Table(_) => "a table",
+    }
+}
+
+/// Largest integer accepted anywhere in an event file; far beyond any real tournament, small
+/// enough that arithmetic on it can never overflow.
+pub const MAX_INTEGER: i64 = 1_000_000_000;
+
+impl<'p> Reader<'p> {
+    pub fn new(file: &'p Path) -> Self {
+        Reader { file, diagnostics: Vec::new() }
+    }
+
+    pub fn error(&mut self, code: Code, span: Range<usize>, message: impl Into<String>) -> &mut Diagnostic {
+        self.diagnostics.push(Diagnostic::error(code, self.file, Some(span), message));
+        self.diagnostics.last_mut().expect("just pushed")
+    }
+
+    pub fn warning(&mut self, code: Code, span: Range<usize>, message: impl Into<String>) -> &mut Diagnostic {
+        self.diagnostics.push(Diagnostic::warning(code, self.file, Some(span), message));
+        self.diagnostics.last_mut().expect("just pushed")
+    }
+
+    /// Parses a whole document. Syntax errors become diagnostics; `None` means nothing usable.
+    pub fn parse<'i>(&mut self, text: &'i str) -> Option<Spanned<DeTable<'i>>> {
+        match DeTable::parse(text) {
+            Ok(table) => Some(table),
+            Err(err) => {
+                let span = err.span().unwrap_or(0..0);
+                let message = err.message().trim().trim_end_matches('.').to_string();
+                self.error(Code::Syntax, span, format!("this is not valid TOML: {message}"))
+                    .help = Some("fix the syntax at the caret (quotes, brackets, commas and `=` are the usual suspects)".into());
+                None
+            }
+        }
+    }
+
+    /// Starts reading a table whose allowed keys are `known`; every other key is reported now.
+    /// `what` names the table in messages, such as "`[event]`".
+    pub fn table<'r, 'i>(
+        &mut self,
+        table: &'r DeTable<'i>,
+        span: Range<usize>,
+        what: &str,
+        known: &[&str],
+    ) -> Fields<'r, 'i> {
+        for key in table.keys() {
+            let name = key.get_ref().as_ref();
+            if !known.contains(&name) {
+                let diag = self.error(Code::UnknownField, key.span(), format!("unknown field `{name}` in {what}"));
+                match did_you_mean(name, known.iter().copied()) {
+                    Some(close) => {
+                        diag.label = Some(format!("did you mean `{close}`?"));
+                        diag.help = Some(format!("rename it to `{close}`, or remove it"));
+                    }
+                    None => {
+                        diag.help = Some(format!("remove it; the fields {what} accepts are: {}", known.join(", ")));
+                    }
+                }
+            }
+        }
+        Fields { table, span, what: what.to_string() }
+    }
+
+    /// Reads a value as a table, or reports what it is instead.
+    pub fn as_table<'r, 'i>(&mut self, value: &'r Spanned<DeValue<'i>>, what: &str) -> Option<&'r DeTable<'i>> {
+        match value.get_ref() {
+            DeValue::Table(t) => Some(t),
+            other => {
+                self.wrong_type(value.span(), what, "a table", other);
+                None
+            }
+        }
+    }
+
+    fn wrong_type(&mut self, span: Range<usize>, what: &str, expected: &str, found: &DeValue<'_>) {
+        self.error(Code::WrongType, span, format!("{what} must be {expected}, found {}", kind_name(found)))
+            .help = Some(format!("write {what} as {expected}"));
+    }
+
+    pub fn string(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<String>> {
+        match value.get_ref() {
+            DeValue::String(s) => Some(Sp::new(s.to_string(), value.span())),
+            other => {
+                self.wrong_type(value.span(), what, "a string in quotes", other);
+                None
+            }
+        }
+    }
+
+    pub fn integer(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<i64>> {
+        match value.get_ref() {
+            DeValue::Integer(i) => {
+                let digits = i.as_str().replace('_', "");
+                let digits = digits.trim_start_matches('+');
+                let digits = ["0x", "0o", "0b"].iter().fold(digits, |d, prefix| d.strip_prefix(prefix).unwrap_or(d));
+                match i64::from_str_radix(digits, i.radix()) {
+                    Ok(n) if (-MAX_INTEGER..=MAX_INTEGER).contains(&n) => Some(Sp::new(n, value.span())),
+                    _ => {
+                        self.error(Code::InvalidValue, value.span(), format!("{what} is too large"))
+                            .help = Some(format!("use a number between -{MAX_INTEGER} and {MAX_INTEGER}"));
+                        None
+                    }
+                }
+            }
+            other => {
+                self.wrong_type(value.span(), what, "a whole number", other);
+                None
+            }
+        }
+    }
+
+    /// A whole number in `min..=max`.
+    pub fn integer_in(&mut self, value: &Spanned<DeValue<'_>>, what: &str, min: i64, max: i64) -> Option<Sp<i64>> {
+        let n = self.integer(value, what)?;
+        if (min..=max).contains(&n.value) {
+            Some(n)
+        } else {
+            self.error(Code::InvalidValue, n.span.clone(), format!("{what} is {}, which is out of range", n.value))
+                .help = Some(format!("use a number from {min} to {max}"));
+            None
+        }
+    }
+
+    pub fn boolean(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<bool>> {
+        match value.get_ref() {
+            DeValue::Boolean(b) => Some(Sp::new(*b, value.span())),
+            other => {
+                self.wrong_type(value.span(), what, "true or false", other);
+                None
+            }
+        }
+    }
+
+    /// A TOML local date (`2018-05-12`). A quoted date is accepted with a warning-free read, since
+    /// organizers often quote them.
+    pub fn date(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<Date>> {
+        let parsed = match value.get_ref() {
+            DeValue::Datetime(dt) => match (dt.date, dt.time) {
+                (Some(d), None) => Some(Date { year: d.year, month: d.month, day: d.day }),
+                _ => None,
+            },
+            DeValue::String(s) => Date::parse_iso(s),
+            other => {
+                self.wrong_type(value.span(), what, "a date such as 2018-05-12", other);
+                return None;
+            }
+        };
+        match parsed {
+            Some(d) if d.is_valid() => Some(Sp::new(d, value.span())),
+            _ => {
+                self.error(Code::InvalidValue, value.span(), format!("{what} is not a calendar date"))
+                    .help = Some("write the date as YYYY-MM-DD, for example 2018-05-12, without a time".into());
+                None
+            }
+        }
+    }
+
+    /// The items of a list, or a report of what the value is instead.
+    pub fn array<'r, 'i>(&mut self, value: &'r Spanned<DeValue<'i>>, what: &str) -> &'r [Spanned<DeValue<'i>>] {
+        match value.get_ref() {
+            DeValue::Array(items) => items,
+            other => {
+                self.wrong_type(value.span(), what, "a list in square brackets", other);
+                &[]
+            }
+        }
+    }
+
+    /// A string that must be one of `allowed`.
+    pub fn choice(&mut self, value: &Spanned<DeValue<'_>>, what: &str, allowed: &[&str]) -> Option<Sp<String>> {
+        let s = self.string(value, what)?;
+        if allowed.contains(&s.value.as_str()) {
+            return Some(s);
+        }
+        let diag = self.error(Code::InvalidValue, s.span.clone(), format!("`{}` is not a valid {what}", s.value));
+        diag.help = Some(format!("use one of: {}", allowed.join(", ")));
+        if let Some(close) = did_you_mean(&s.value, allowed.iter().copied()) {
+            diag.label = Some(format!("did you mean `{close}`?"));
+        }
+        None
+    }
+}
+
+/// The keys of one table, after unknown keys were reported.
+pub struct Fields<'r, 'i> {
+    table: &'r DeTable<'i>,
+    pub span: Range<usize>,
+    what: String,
+}
+
+impl<'r, 'i> Fields<'r, 'i> {
+    pub fn get(&self, key: &str) -> Option<&'r Spanned<DeValue<'i>>> {
+        self.table.get(key)
+    }
+
+    /// The span of a key itself, for messages about the key rather than its value.
+    pub fn key_span(&self, key: &str) -> Option<Range<usize>> {
+        self.table.get_key_value(key).map(|(k, _)| k.span())
+    }
+
+    /// A required key; reports it missing at the table's own span.
+    pub fn require(&self, reader: &mut Reader<'_>, key: &str, example: &str) -> Option<&'r Spanned<DeValue<'i>>> {
+        let found = self.table.get(key);
+        if found.is_none() {
+            reader
+                .error(Code::MissingField, self.span.clone(), format!("{} has no `{key}`", self.what))
+                .help = Some(format!("add `{key} = {example}` to {}", self.what));
+        }
+        found
+    }
+
+    pub fn what(&self) -> &str {
+        &self.what
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_must_exist() {
+        assert!(Date::parse_iso("2024-02-29").is_some());
+        assert!(Date::parse_iso("2023-02-29").is_none());
+        assert!(Date::parse_iso("2023-13-01").is_none());
+        assert!(Date::parse_iso("2023-1-01x").is_none());
+    }
+
+    #[test]
+    fn unknown_keys_are_reported_with_a_suggestion() {
+        let text = "nmae = 'x'\nname = 'y'\n";
+        let path = Path::new("f.toml");
+        let mut reader = Reader::new(path);
+        let doc = reader.parse(text).expect("valid toml");
+        let span = doc.span();
+        let fields = reader.table(doc.get_ref(), span, "`[event]`", &["name", "date"]);
+        assert!(fields.get("name").is_some());
+        assert_eq!(reader.diagnostics.len(), 1);
+        assert_eq!(reader.diagnostics[0].label.as_deref(), Some("did you mean `name`?"));
+        assert_eq!(reader.diagnostics[0].span, Some(0..4));
+    }
+
+    #[test]
+    fn integers_in_every_radix_and_out_of_range() {
+        let text = "a = 0x10\nb = 1_000\nc = 99999999999\n";
+        let path = Path::new("f.toml");
+        let mut reader = Reader::new(path);
+        let doc = reader.parse(text).expect("valid toml");
+        let t = doc.get_ref();
+        assert_eq!(reader.integer(&t["a"], "a").map(|s| s.value), Some(16));
+        assert_eq!(reader.integer(&t["b"], "b").map(|s| s.value), Some(1000));
+        assert_eq!(reader.integer(&t["c"], "c"), None);
+        assert_eq!(reader.diagnostics.len(), 1);
+    }
+}
