@@ -1,0 +1,278 @@
+//! Reading an event file into raw, spanned values. Only the file's shape is checked here (known
+//! keys, types, required keys); what the values mean is checked in [`super::validate`].
+
+use std::ops::Range;
+
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+use super::Decklist;
+use crate::toml_reader::{Date, Fields, Reader, Sp};
+
+/// `[event]` as written.
+#[derive(Debug, Default)]
+pub struct RawInfo {
+    pub span: Range<usize>,
+    pub name: Option<Sp<String>>,
+    pub date: Option<Sp<Date>>,
+    pub end_date: Option<Sp<Date>>,
+    pub rules: Option<Sp<String>>,
+    pub format: Option<Sp<String>>,
+    pub structure: Option<Sp<String>>,
+    pub swiss_rounds: Option<Sp<i64>>,
+    pub cut: Option<Sp<i64>>,
+    pub tier: Option<Sp<String>>,
+    pub seed: Option<Sp<i64>>,
+    pub location: Option<Sp<String>>,
+    pub venue: Option<Sp<String>>,
+    pub organizer: Option<Sp<String>>,
+    pub url: Option<Sp<String>>,
+    pub round_minutes: Option<Sp<i64>>,
+    pub description: Option<Sp<String>>,
+}
+
+/// One `[[players]]` entry as written.
+#[derive(Debug, Default)]
+pub struct RawPlayer {
+    pub span: Range<usize>,
+    pub name: Option<Sp<String>>,
+    pub id: Option<Sp<String>>,
+    pub number: Option<Sp<i64>>,
+    pub avoid: Vec<Sp<String>>,
+    pub drop: Option<Sp<i64>>,
+    pub rejoin: Option<Sp<i64>>,
+    pub disqualified: Option<Sp<bool>>,
+    pub organizer: Option<Sp<bool>>,
+    pub dark: Option<Decklist>,
+    pub light: Option<Decklist>,
+}
+
+/// One `[[rounds]]` entry as written.
+#[derive(Debug, Default)]
+pub struct RawRound {
+    pub span: Range<usize>,
+    pub tables: Vec<RawTable>,
+    pub byes: Vec<Sp<String>>,
+}
+
+/// One table of a round as written.
+#[derive(Debug, Default)]
+pub struct RawTable {
+    pub span: Range<usize>,
+    pub table: Option<Sp<i64>>,
+    pub players: Vec<Sp<String>>,
+    pub players_span: Option<Range<usize>>,
+    pub games: Vec<RawGame>,
+    pub split: Option<Sp<bool>>,
+    pub first_dark: Option<Sp<String>>,
+}
+
+/// One game result as written: a winner id or `"draw"`, and how it ended.
+#[derive(Debug)]
+pub struct RawGame {
+    pub winner: Sp<String>,
+    pub by: Option<Sp<String>>,
+}
+
+/// The whole file as written.
+#[derive(Debug, Default)]
+pub struct RawEvent {
+    pub info: RawInfo,
+    pub players: Vec<RawPlayer>,
+    pub rounds: Vec<RawRound>,
+}
+
+const TOP: &[&str] = &["event", "players", "rounds"];
+const EVENT: &[&str] = &[
+    "name",
+    "date",
+    "end_date",
+    "rules",
+    "format",
+    "structure",
+    "swiss_rounds",
+    "cut",
+    "tier",
+    "seed",
+    "location",
+    "venue",
+    "organizer",
+    "url",
+    "round_minutes",
+    "description",
+];
+const PLAYER: &[&str] = &["name", "id", "number", "avoid", "drop", "rejoin", "disqualified", "organizer", "decks"];
+const DECKS: &[&str] = &["dark", "light"];
+const DECK: &[&str] = &["affiliation", "objectives", "cards"];
+const ROUND: &[&str] = &["tables", "byes"];
+const TABLE: &[&str] = &["table", "players", "games", "split", "first_dark"];
+const GAME: &[&str] = &["winner", "by"];
+
+/// Reads the document's shape. Missing `[event]` and friends are reported; reading goes on
+/// with whatever is usable so every problem in the file surfaces in one run.
+pub fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> RawEvent {
+    let top = reader.table(doc.get_ref(), 0..0, "the event file", TOP);
+    let mut raw = RawEvent::default();
+    match top.get("event") {
+        Some(value) => {
+            if let Some(table) = reader.as_table(value, "`event`") {
+                raw.info = read_info(reader, table, value.span());
+            }
+        }
+        None => {
+            reader.error(crate::diag::Code::MissingField, 0..0, "the event file has no `[event]` table").help =
+                Some("start the file with an `[event]` table holding `name`, `date` and `rules`".into());
+        }
+    }
+    if let Some(value) = top.get("players") {
+        for item in reader.array(value, "`players`") {
+            if let Some(table) = reader.as_table(item, "each `[[players]]` entry") {
+                raw.players.push(read_player(reader, table, item.span()));
+            }
+        }
+    }
+    if let Some(value) = top.get("rounds") {
+        for item in reader.array(value, "`rounds`") {
+            if let Some(table) = reader.as_table(item, "each `[[rounds]]` entry") {
+                raw.rounds.push(read_round(reader, table, item.span()));
+            }
+        }
+    }
+    raw
+}
+
+fn opt_string(reader: &mut Reader<'_>, fields: &Fields<'_, '_>, key: &str) -> Option<Sp<String>> {
+    fields.get(key).and_then(|v| reader.string(v, &format!("`{key}`")))
+}
+
+fn opt_int(reader: &mut Reader<'_>, fields: &Fields<'_, '_>, key: &str) -> Option<Sp<i64>> {
+    fields.get(key).and_then(|v| reader.integer(v, &format!("`{key}`")))
+}
+
+fn opt_bool(reader: &mut Reader<'_>, fields: &Fields<'_, '_>, key: &str) -> Option<Sp<bool>> {
+    fields.get(key).and_then(|v| reader.boolean(v, &format!("`{key}`")))
+}
+
+fn string_list(reader: &mut Reader<'_>, fields: &Fields<'_, '_>, key: &str) -> Vec<Sp<String>> {
+    let Some(value) = fields.get(key) else { return Vec::new() };
+    let what = format!("each entry of `{key}`");
+    reader
+        .array(value, &format!("`{key}`"))
+        .iter()
+        .filter_map(|item| reader.string(item, &what))
+        .collect()
+}
+
+fn read_info(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawInfo {
+    let f = reader.table(table, span.clone(), "`[event]`", EVENT);
+    let name = f.require(reader, "name", "\"Outer Rim Store Championship\"").and_then(|v| reader.string(v, "`name`"));
+    let date = f.require(reader, "date", "2018-05-12").and_then(|v| reader.date(v, "`date`"));
+    let end_date = f.get("end_date").and_then(|v| reader.date(v, "`end_date`"));
+    RawInfo {
+        span,
+        name,
+        date,
+        end_date,
+        rules: opt_string(reader, &f, "rules"),
+        format: opt_string(reader, &f, "format"),
+        structure: opt_string(reader, &f, "structure"),
+        swiss_rounds: opt_int(reader, &f, "swiss_rounds"),
+        cut: opt_int(reader, &f, "cut"),
+        tier: opt_string(reader, &f, "tier"),
+        seed: opt_int(reader, &f, "seed"),
+        location: opt_string(reader, &f, "location"),
+        venue: opt_string(reader, &f, "venue"),
+        organizer: opt_string(reader, &f, "organizer"),
+        url: opt_string(reader, &f, "url"),
+        round_minutes: opt_int(reader, &f, "round_minutes"),
+        description: opt_string(reader, &f, "description"),
+    }
+}
+
+fn read_player(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawPlayer {
+    let f = reader.table(table, span.clone(), "this `[[players]]` entry", PLAYER);
+    let name = f.require(reader, "name", "\"Tom Kessel\"").and_then(|v| reader.string(v, "`name`"));
+    let mut player = RawPlayer {
+        span,
+        name,
+        id: opt_string(reader, &f, "id"),
+        number: opt_int(reader, &f, "number"),
+        avoid: string_list(reader, &f, "avoid"),
+        drop: opt_int(reader, &f, "drop"),
+        rejoin: opt_int(reader, &f, "rejoin"),
+        disqualified: opt_bool(reader, &f, "disqualified"),
+        organizer: opt_bool(reader, &f, "organizer"),
+        ..RawPlayer::default()
+    };
+    if let Some(value) = f.get("decks")
+        && let Some(decks) = reader.as_table(value, "`decks`")
+    {
+        let d = reader.table(decks, value.span(), "`[players.decks]`", DECKS);
+        for (side, slot) in [("dark", &mut player.dark), ("light", &mut player.light)] {
+            if let Some(value) = d.get(side)
+                && let Some(deck) = reader.as_table(value, &format!("`decks.{side}`"))
+            {
+                let what = format!("`[players.decks.{side}]`");
+                let df = reader.table(deck, value.span(), &what, DECK);
+                *slot = Some(Decklist {
+                    affiliation: opt_string(reader, &df, "affiliation").map(|s| s.value),
+                    objectives: string_list(reader, &df, "objectives").into_iter().map(|s| s.value).collect(),
+                    cards: string_list(reader, &df, "cards").into_iter().map(|s| s.value).collect(),
+                });
+            }
+        }
+    }
+    player
+}
+
+fn read_round(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawRound {
+    let f = reader.table(table, span.clone(), "this `[[rounds]]` entry", ROUND);
+    let mut round = RawRound { span, tables: Vec::new(), byes: string_list(reader, &f, "byes") };
+    if let Some(value) = f.get("tables") {
+        for item in reader.array(value, "`tables`") {
+            if let Some(t) = reader.as_table(item, "each table of a round") {
+                round.tables.push(read_table(reader, t, item.span()));
+            }
+        }
+    }
+    round
+}
+
+fn read_table(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawTable {
+    let f = reader.table(table, span.clone(), "this table", TABLE);
+    let players_value = f.require(reader, "players", "[\"tom\", \"nick\"]");
+    let mut raw = RawTable {
+        span,
+        table: opt_int(reader, &f, "table"),
+        players_span: players_value.map(|v| v.span()),
+        split: opt_bool(reader, &f, "split"),
+        first_dark: opt_string(reader, &f, "first_dark"),
+        ..RawTable::default()
+    };
+    if let Some(value) = players_value {
+        raw.players = reader
+            .array(value, "`players`")
+            .iter()
+            .filter_map(|item| reader.string(item, "each entry of `players`"))
+            .collect();
+    }
+    if let Some(value) = f.get("games") {
+        for item in reader.array(value, "`games`") {
+            if let Some(game) = read_game(reader, item) {
+                raw.games.push(game);
+            }
+        }
+    }
+    raw
+}
+
+fn read_game(reader: &mut Reader<'_>, item: &Spanned<DeValue<'_>>) -> Option<RawGame> {
+    if let DeValue::String(_) = item.get_ref() {
+        return reader.string(item, "a game result").map(|winner| RawGame { winner, by: None });
+    }
+    let table = reader.as_table(item, "each game result (a winner id, \"draw\", or { winner, by })")?;
+    let f = reader.table(table, item.span(), "this game result", GAME);
+    let winner = f.require(reader, "winner", "\"tom\"").and_then(|v| reader.string(v, "`winner`"))?;
+    let by = opt_string(reader, &f, "by");
+    Some(RawGame { winner, by })
+}

@@ -1,0 +1,525 @@
+//! From raw, spanned values to a validated [`Event`]: enums against the ruleset, ids and every
+//! reference resolved, each round checked for people in two places at once and for results that
+//! cannot be. Every problem is reported; an event is produced only when there were no errors.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::ids::{default_seed, id_from_name, is_valid_id};
+use super::read::{RawEvent, RawGame, RawPlayer, RawRound, RawTable};
+use super::{Decks, Event, EventInfo, Game, GameEnd, Outcome, Player, Round, Table};
+use crate::diag::{Code, did_you_mean};
+use crate::rules::{self, MAX_ROUNDS, Ruleset, structure};
+use crate::toml_reader::{MAX_INTEGER, Reader, Sp};
+
+/// Site-wide settings that affect how an event is read.
+#[derive(Debug, Clone, Default)]
+pub struct LoadOptions {
+    /// The ruleset of events that do not name one (`default_rules` in `holonet.toml`).
+    pub default_rules: Option<String>,
+}
+
+/// Validates `raw`. Returns the event when no error was found.
+pub fn validate(reader: &mut Reader<'_>, raw: RawEvent, slug: &str, options: &LoadOptions) -> Option<Event> {
+    let errors_before = reader.diagnostics.iter().filter(|d| d.is_error()).count();
+    let ruleset = resolve_ruleset(reader, &raw, options);
+    let players = validate_players(reader, &raw.players, ruleset);
+    let info = ruleset.and_then(|r| validate_info(reader, &raw, r, slug, players.len()));
+    let rounds = match ruleset {
+        Some(r) => validate_rounds(reader, &raw, r, &players),
+        None => Vec::new(),
+    };
+    let errors_after = reader.diagnostics.iter().filter(|d| d.is_error()).count();
+    if errors_after > errors_before {
+        return None;
+    }
+    Some(Event {
+        slug: slug.to_string(),
+        file: reader.file.to_path_buf(),
+        info: info?,
+        players,
+        rounds,
+        long_text: None,
+    })
+}
+
+fn resolve_ruleset(reader: &mut Reader<'_>, raw: &RawEvent, options: &LoadOptions) -> Option<&'static Ruleset> {
+    let known: Vec<&str> = rules::RULESETS.iter().map(|r| r.id).collect();
+    match &raw.info.rules {
+        Some(id) => {
+            let found = rules::ruleset(&id.value);
+            if found.is_none() {
+                let diag = reader.error(Code::InvalidValue, id.span.clone(), format!("unknown ruleset `{}`", id.value));
+                diag.help = Some(format!("use one of the rulesets this version implements: {}", known.join(", ")));
+                if let Some(close) = did_you_mean(&id.value, known.iter().copied()) {
+                    diag.label = Some(format!("did you mean `{close}`?"));
+                }
+            }
+            found
+        }
+        None => match options.default_rules.as_deref().and_then(rules::ruleset) {
+            Some(r) => Some(r),
+            None => {
+                reader.error(Code::MissingField, raw.info.span.clone(), "`[event]` has no `rules`").help = Some(format!(
+                    "add `rules = \"{}\"` (one of: {}), or set `default_rules` in holonet.toml",
+                    known[0],
+                    known.join(", ")
+                ));
+                None
+            }
+        },
+    }
+}
+
+/// Checks an optional string against a list, defaulting to the list's first entry.
+fn choice_or_default(reader: &mut Reader<'_>, value: &Option<Sp<String>>, what: &str, allowed: &[&str]) -> Option<String> {
+    match value {
+        None => allowed.first().map(|s| s.to_string()),
+        Some(v) if allowed.contains(&v.value.as_str()) => Some(v.value.clone()),
+        Some(v) => {
+            let diag = reader.error(Code::InvalidValue, v.span.clone(), format!("`{}` is not a valid {what} here", v.value));
+            diag.help = Some(format!("use one of: {}", allowed.join(", ")));
+            if let Some(close) = did_you_mean(&v.value, allowed.iter().copied()) {
+                diag.label = Some(format!("did you mean `{close}`?"));
+            }
+            None
+        }
+    }
+}
+
+fn in_range(reader: &mut Reader<'_>, value: &Option<Sp<i64>>, what: &str, min: i64, max: i64) -> Option<u32> {
+    let v = value.as_ref()?;
+    if (min..=max).contains(&v.value) {
+        u32::try_from(v.value).ok()
+    } else {
+        reader.error(Code::InvalidValue, v.span.clone(), format!("{what} is {}, which is out of range", v.value)).help =
+            Some(format!("use a whole number from {min} to {max}"));
+        None
+    }
+}
+
+fn validate_info(reader: &mut Reader<'_>, raw: &RawEvent, ruleset: &Ruleset, slug: &str, player_count: usize) -> Option<EventInfo> {
+    let info = &raw.info;
+    let format = choice_or_default(reader, &info.format, "format", ruleset.formats);
+    let structure = choice_or_default(reader, &info.structure, "structure", ruleset.structures);
+    let tier = info.tier.as_ref().and_then(|t| choice_or_default(reader, &Some(t.clone()), "tier", ruleset.tiers));
+    let swiss_rounds = in_range(reader, &info.swiss_rounds, "`swiss_rounds`", 1, i64::from(MAX_ROUNDS));
+    let cut = info.cut.as_ref().and_then(|c| {
+        if ruleset.cuts.contains(&u32::try_from(c.value).unwrap_or(u32::MAX)) {
+            u32::try_from(c.value).ok()
+        } else {
+            let sizes: Vec<String> = ruleset.cuts.iter().map(u32::to_string).collect();
+            reader.error(Code::InvalidValue, c.span.clone(), format!("a cut of {} is not allowed by {}", c.value, ruleset.id)).help =
+                Some(format!("use one of: {}", sizes.join(", ")));
+            None
+        }
+    });
+    if let Some(structure) = &structure {
+        let has_table = ruleset.structure_tables.iter().any(|(name, _)| name == structure);
+        if !has_table && info.swiss_rounds.is_none() {
+            reader.error(Code::MissingField, info.span.clone(), format!("a `{structure}` structure needs `swiss_rounds`")).help =
+                Some("add `swiss_rounds = 4` (and `cut`, 0 for none) to `[event]`".into());
+        }
+        if has_table
+            && let Some(row) = structure::lookup(ruleset, structure, player_count as u32)
+        {
+            if let (Some(given), Some(sp)) = (swiss_rounds, &info.swiss_rounds)
+                && given != row.swiss_rounds
+            {
+                reader.warning(Code::RuleDeparture, sp.span.clone(), format!(
+                    "`swiss_rounds = {given}` overrides the {structure} structure, which gives {} rounds for {player_count} players",
+                    row.swiss_rounds
+                )).help = Some("remove `swiss_rounds` to follow the structure, or use `structure = \"custom\"`".into());
+            }
+            if let (Some(given), Some(sp)) = (cut, &info.cut)
+                && given != row.cut
+            {
+                reader.warning(Code::RuleDeparture, sp.span.clone(), format!(
+                    "`cut = {given}` overrides the {structure} structure, which gives a cut of {} for {player_count} players",
+                    row.cut
+                )).help = Some("remove `cut` to follow the structure, or use `structure = \"custom\"`".into());
+            }
+        }
+    }
+    let seed = in_range(reader, &info.seed, "`seed`", 0, MAX_INTEGER).map(u64::from);
+    let round_minutes = in_range(reader, &info.round_minutes, "`round_minutes`", 1, 600);
+    if let Some(url) = &info.url
+        && !(url.value.starts_with("https://") || url.value.starts_with("http://"))
+    {
+        reader.error(Code::InvalidValue, url.span.clone(), "`url` must be a web address").help =
+            Some("write the full address, starting with https://".into());
+    }
+    if let (Some(start), Some(end)) = (&info.date, &info.end_date)
+        && end.value < start.value
+    {
+        reader.error(Code::InvalidValue, end.span.clone(), "`end_date` is before `date`").help =
+            Some(format!("use a date on or after {}", start.value.iso()));
+    }
+    let name = info.name.as_ref()?;
+    if name.value.trim().is_empty() {
+        reader.error(Code::InvalidValue, name.span.clone(), "`name` is empty").help = Some("give the event its name".into());
+    }
+    Some(EventInfo {
+        name: name.value.trim().to_string(),
+        date: info.date.as_ref()?.value,
+        end_date: info.end_date.as_ref().map(|d| d.value),
+        rules: ruleset.id.to_string(),
+        format: format?,
+        structure: structure?,
+        swiss_rounds,
+        cut,
+        tier,
+        seed: seed.unwrap_or_else(|| default_seed(slug)),
+        location: info.location.as_ref().map(|s| s.value.clone()),
+        venue: info.venue.as_ref().map(|s| s.value.clone()),
+        organizer: info.organizer.as_ref().map(|s| s.value.clone()),
+        url: info.url.as_ref().map(|s| s.value.clone()),
+        round_minutes,
+        description: info.description.as_ref().map(|s| s.value.clone()),
+    })
+}
+
+/// Resolves a player id to an index, or reports it with the closest registered id.
+fn resolve(reader: &mut Reader<'_>, ids: &BTreeMap<String, usize>, id: &Sp<String>, context: &str) -> Option<usize> {
+    if let Some(&index) = ids.get(&id.value) {
+        return Some(index);
+    }
+    let diag = reader.error(Code::UnknownReference, id.span.clone(), format!("`{}` {context} is not a registered player", id.value));
+    match did_you_mean(&id.value, ids.keys().map(String::as_str)) {
+        Some(close) => {
+            diag.label = Some(format!("did you mean `{close}`?"));
+            diag.help = Some(format!("use `{close}`, or register `{}` in a `[[players]]` entry", id.value));
+        }
+        None => diag.help = Some(format!("register `{}` in a `[[players]]` entry, or fix the id", id.value)),
+    }
+    None
+}
+
+fn validate_players(reader: &mut Reader<'_>, raw: &[RawPlayer], ruleset: Option<&Ruleset>) -> Vec<Player> {
+    let mut players = Vec::with_capacity(raw.len());
+    let mut ids: BTreeMap<String, usize> = BTreeMap::new();
+    let mut numbers: BTreeMap<u32, usize> = BTreeMap::new();
+    for (index, p) in raw.iter().enumerate() {
+        let name = p.name.as_ref().map(|n| n.value.trim().to_string()).unwrap_or_default();
+        let id = match &p.id {
+            Some(id) if is_valid_id(&id.value) => id.value.clone(),
+            Some(id) => {
+                reader.error(Code::BadId, id.span.clone(), format!("`{}` is not a valid player id", id.value)).help = Some(format!(
+                    "use lower-case letters, digits and `-` only, such as `{}`",
+                    id_from_name(&id.value).chars().take(40).collect::<String>()
+                ));
+                String::new()
+            }
+            None => {
+                let derived = id_from_name(&name);
+                if derived.is_empty() && p.name.is_some() {
+                    let span = p.name.as_ref().map_or(p.span.clone(), |n| n.span.clone());
+                    reader.error(Code::BadId, span, "no id can be made from this name").help =
+                        Some("add an `id` (lower-case letters, digits and `-`) to this player".into());
+                }
+                derived
+            }
+        };
+        if !id.is_empty() {
+            if let Some(&first) = ids.get(&id) {
+                let span = p.id.as_ref().map_or_else(|| p.name.as_ref().map_or(p.span.clone(), |n| n.span.clone()), |i| i.span.clone());
+                let derived = if p.id.is_none() { " (made from the name)" } else { "" };
+                reader.error(Code::BadId, span, format!("player id `{id}`{derived} is already used by player {}", first + 1)).help =
+                    Some("give each of these players an explicit, different `id`".into());
+            } else {
+                ids.insert(id.clone(), index);
+            }
+        }
+        let number = match &p.number {
+            Some(n) => in_range(reader, &Some(n.clone()), "`number`", 1, 100_000).unwrap_or(0),
+            None => index as u32 + 1,
+        };
+        if number > 0 {
+            if let Some(&first) = numbers.get(&number) {
+                let span = p.number.as_ref().map_or(p.span.clone(), |n| n.span.clone());
+                reader.error(Code::BadId, span, format!("player number {number} is already used by player {}", first + 1)).help =
+                    Some("give every player a different `number`, or leave all numbers out to use registration order".into());
+            } else {
+                numbers.insert(number, index);
+            }
+        }
+        let drop = in_range(reader, &p.drop, "`drop`", 0, i64::from(MAX_ROUNDS));
+        let rejoin = in_range(reader, &p.rejoin, "`rejoin`", 1, i64::from(MAX_ROUNDS));
+        let disqualified = p.disqualified.as_ref().is_some_and(|d| d.value);
+        if let Some(r) = &p.rejoin {
+            match (drop, rejoin) {
+                (None, _) if p.drop.is_none() => {
+                    reader.error(Code::InvalidValue, r.span.clone(), "`rejoin` without `drop`").help =
+                        Some("add `drop` with the last round played before leaving".into());
+                }
+                (Some(d), Some(j)) if j <= d => {
+                    reader.error(Code::InvalidValue, r.span.clone(), format!("`rejoin = {j}` is not after `drop = {d}`")).help =
+                        Some(format!("a player who left after round {d} can come back from round {} on", d + 1));
+                }
+                _ => {}
+            }
+            if ruleset.is_some_and(|rs| !rs.allows_rejoin) {
+                reader.error(Code::InvalidValue, r.span.clone(), "this ruleset does not let dropped players rejoin").help =
+                    Some("remove `rejoin`".into());
+            }
+            if disqualified {
+                reader.error(Code::Conflict, r.span.clone(), "a disqualified player cannot rejoin").help =
+                    Some("remove `rejoin` or `disqualified`".into());
+            }
+        }
+        if let Some(dq) = &p.disqualified
+            && dq.value
+            && p.drop.is_none()
+        {
+            reader.error(Code::MissingField, dq.span.clone(), "a disqualification needs `drop`").help =
+                Some("add `drop` with the last round the player was in the event".into());
+        }
+        if let Some(o) = &p.organizer
+            && o.value
+            && ruleset.is_some_and(|r| r.id != "swccg-2008")
+        {
+            reader.warning(Code::RuleDeparture, o.span.clone(), "`organizer` only matters under swccg-2008").help =
+                Some("remove it; this ruleset gives the director no special bye".into());
+        }
+        players.push(Player {
+            id,
+            name,
+            number,
+            avoid: Vec::new(),
+            drop,
+            rejoin,
+            disqualified,
+            organizer: p.organizer.as_ref().is_some_and(|o| o.value),
+            decks: Decks { dark: p.dark.clone(), light: p.light.clone() },
+        });
+    }
+    for (index, p) in raw.iter().enumerate() {
+        for other in &p.avoid {
+            if let Some(o) = resolve(reader, &ids, other, "in `avoid`") {
+                if o == index {
+                    reader.error(Code::InvalidValue, other.span.clone(), "a player cannot avoid themselves").help =
+                        Some("remove this id from `avoid`".into());
+                } else if !players[index].avoid.contains(&o) {
+                    players[index].avoid.push(o);
+                }
+            }
+        }
+    }
+    players
+}
+
+fn validate_rounds(reader: &mut Reader<'_>, raw: &RawEvent, ruleset: &Ruleset, players: &[Player]) -> Vec<Round> {
+    if raw.rounds.len() > MAX_ROUNDS as usize {
+        reader.error(Code::InvalidValue, raw.rounds[MAX_ROUNDS as usize].span.clone(), format!("more than {MAX_ROUNDS} rounds")).help =
+            Some(format!("an event may record at most {MAX_ROUNDS} Swiss rounds; split it into several events"));
+        return Vec::new();
+    }
+    let ids: BTreeMap<String, usize> = players.iter().enumerate().filter(|(_, p)| !p.id.is_empty()).map(|(i, p)| (p.id.clone(), i)).collect();
+    let mut rounds = Vec::new();
+    let mut met: BTreeSet<(usize, usize)> = BTreeSet::new();
+    let mut had_bye: BTreeSet<usize> = BTreeSet::new();
+    for (r, raw_round) in raw.rounds.iter().enumerate() {
+        let number = r as u32 + 1;
+        let round = validate_round(reader, raw_round, number, ruleset, players, &ids);
+        for table in &round.tables {
+            let [a, b] = table.players;
+            let pair = (a.min(b), a.max(b));
+            if !met.insert(pair) {
+                let span = raw_round.tables.iter().find(|t| t.table.as_ref().map(|n| n.value) == Some(i64::from(table.number)))
+                    .or_else(|| raw_round.tables.get(table.number as usize - 1))
+                    .map_or(raw_round.span.clone(), |t| t.span.clone());
+                reader.warning(Code::RuleDeparture, span, format!(
+                    "{} and {} meet again in round {number}", players[a].name, players[b].name
+                )).help = Some("Swiss pairing avoids rematches; check the pairing if this was not intended".into());
+            }
+        }
+        for (&p, id) in round.byes.iter().zip(&raw_round.byes) {
+            if !had_bye.insert(p) {
+                reader.warning(Code::RuleDeparture, id.span.clone(), format!("{} gets a second bye in round {number}", players[p].name))
+                    .help = Some("byes go to the lowest-ranked player who has not had one; check the pairing".into());
+            }
+        }
+        if round.byes.len() > 1 {
+            reader.warning(Code::RuleDeparture, raw_round.byes[1].span.clone(), format!("round {number} gives more than one bye")).help =
+                Some("at most one player needs a bye in a round (when the count is odd)".into());
+        }
+        rounds.push(round);
+    }
+    // A round may be unfinished only when it is the last one recorded.
+    for (i, round) in rounds.iter().enumerate() {
+        if i + 1 < rounds.len()
+            && !round.is_complete()
+            && let Some(t) = round.tables.iter().position(|t| t.outcome == Outcome::Pending)
+        {
+            let span = raw.rounds[i].tables.get(t).map_or(raw.rounds[i].span.clone(), |t| t.span.clone());
+            reader.error(Code::BadResult, span, format!(
+                "table {} of round {} has no result, but round {} is already recorded",
+                round.tables[t].number, round.number, round.number + 1
+            )).help = Some("record this table's `games` (or `split = true`) before publishing the next round".into());
+        }
+    }
+    rounds
+}
+
+fn validate_round(
+    reader: &mut Reader<'_>,
+    raw: &RawRound,
+    number: u32,
+    ruleset: &Ruleset,
+    players: &[Player],
+    ids: &BTreeMap<String, usize>,
+) -> Round {
+    let mut seated: BTreeMap<usize, String> = BTreeMap::new();
+    let mut table_numbers: BTreeSet<u32> = BTreeSet::new();
+    let mut tables = Vec::new();
+    let mut place = |reader: &mut Reader<'_>, p: usize, sp: &Sp<String>, place: String| {
+        if let Some(first) = seated.get(&p) {
+            reader.error(Code::Conflict, sp.span.clone(), format!("{} is at {first} and at {place} in round {number}", players[p].name))
+                .help = Some("a player has one table (or the bye) per round; remove one of them".into());
+            return;
+        }
+        if !players[p].is_active_in(number) {
+            let why = match (players[p].drop, players[p].rejoin) {
+                (Some(d), Some(j)) => format!("dropped after round {d} and rejoins in round {j}"),
+                (Some(d), None) => format!("dropped after round {d}"),
+                _ => "not in the event".into(),
+            };
+            reader.error(Code::Conflict, sp.span.clone(), format!("{} {why}, but is at {place} in round {number}", players[p].name))
+                .help = Some("remove them from this round, or correct their `drop`/`rejoin`".into());
+        }
+        seated.insert(p, place);
+    };
+    for (position, t) in raw.tables.iter().enumerate() {
+        let table_number = match &t.table {
+            Some(n) => in_range(reader, &Some(n.clone()), "`table`", 1, 100_000).unwrap_or(0),
+            None => position as u32 + 1,
+        };
+        if table_number > 0 && !table_numbers.insert(table_number) {
+            let span = t.table.as_ref().map_or(t.span.clone(), |n| n.span.clone());
+            reader.error(Code::Conflict, span, format!("table {table_number} appears twice in round {number}")).help =
+                Some("number each table of a round once".into());
+        }
+        if t.players.len() != 2 {
+            let span = t.players_span.clone().unwrap_or(t.span.clone());
+            if !t.players.is_empty() || t.players_span.is_some() {
+                reader.error(Code::InvalidValue, span, format!("a table seats two players, this one lists {}", t.players.len())).help =
+                    Some("list exactly two player ids, such as `players = [\"tom\", \"nick\"]`; give a lone player `byes`".into());
+            }
+            continue;
+        }
+        let seats: Vec<Option<usize>> = t.players.iter().map(|id| resolve(reader, ids, id, "at this table")).collect();
+        let (Some(a), Some(b)) = (seats[0], seats[1]) else { continue };
+        if a == b {
+            reader.error(Code::Conflict, t.players[1].span.clone(), "a player cannot play themselves").help =
+                Some("list two different players at this table".into());
+            continue;
+        }
+        for (p, sp) in [(a, &t.players[0]), (b, &t.players[1])] {
+            place(reader, p, sp, format!("table {table_number}"));
+        }
+        let first_dark = t.first_dark.as_ref().and_then(|fd| {
+            let p = resolve(reader, ids, fd, "in `first_dark`")?;
+            if p != a && p != b {
+                reader.error(Code::BadResult, fd.span.clone(), format!("`first_dark` names {}, who is not at this table", players[p].name))
+                    .help = Some(format!("use `{}` or `{}`", players[a].id, players[b].id));
+                return None;
+            }
+            Some(p)
+        });
+        let outcome = validate_outcome(reader, t, ruleset, [a, b], players, ids);
+        tables.push(Table { number: table_number, players: [a, b], first_dark, outcome });
+    }
+    let mut byes = Vec::new();
+    for id in &raw.byes {
+        if let Some(p) = resolve(reader, ids, id, "in `byes`") {
+            place(reader, p, id, "the bye".into());
+            byes.push(p);
+        }
+    }
+    for (p, player) in players.iter().enumerate() {
+        if player.is_active_in(number) && !seated.contains_key(&p) && !player.id.is_empty() {
+            reader.error(Code::Conflict, raw.span.clone(), format!("{} is in the event but has no table and no bye in round {number}", player.name))
+                .help = Some(format!(
+                    "seat `{}` at a table, add them to `byes`, or record `drop = {}` on the player",
+                    player.id,
+                    number - 1
+                ));
+        }
+    }
+    tables.sort_by_key(|t| t.number);
+    Round { number, tables, byes }
+}
+
+fn validate_outcome(
+    reader: &mut Reader<'_>,
+    t: &RawTable,
+    ruleset: &Ruleset,
+    seats: [usize; 2],
+    players: &[Player],
+    ids: &BTreeMap<String, usize>,
+) -> Outcome {
+    let split = t.split.as_ref().filter(|s| s.value);
+    if let Some(s) = split {
+        if ruleset.split_points.is_none() {
+            reader.error(Code::InvalidValue, s.span.clone(), format!("{} has no intentional splits", ruleset.id)).help =
+                Some("record the games played instead".into());
+        }
+        if !t.games.is_empty() {
+            reader.error(Code::BadResult, s.span.clone(), "a table records either `games` or `split = true`, not both").help =
+                Some("remove `games` if the players split the round, or `split` if they played".into());
+        }
+        return Outcome::Split;
+    }
+    if t.games.is_empty() {
+        return Outcome::Pending;
+    }
+    let max = ruleset.games_per_match as usize;
+    if t.games.len() > max {
+        reader.error(Code::BadResult, t.games[max].winner.span.clone(), format!("a match has {max} games, this table records {}", t.games.len()))
+            .help = Some(format!("record at most {max} results in `games`, in playing order"));
+    }
+    let games = t.games.iter().take(max).filter_map(|g| validate_game(reader, g, seats, players, ids)).collect();
+    Outcome::Games(games)
+}
+
+fn validate_game(reader: &mut Reader<'_>, g: &RawGame, seats: [usize; 2], players: &[Player], ids: &BTreeMap<String, usize>) -> Option<Game> {
+    let by = match &g.by {
+        None => None,
+        Some(b) => match GameEnd::from_name(&b.value) {
+            Some(end) => Some(end),
+            None => {
+                let diag = reader.error(Code::InvalidValue, b.span.clone(), format!("`{}` is not a way a game ends", b.value));
+                diag.help = Some(format!("use one of: {}", GameEnd::NAMES.join(", ")));
+                if let Some(close) = did_you_mean(&b.value, GameEnd::NAMES.iter().copied()) {
+                    diag.label = Some(format!("did you mean `{close}`?"));
+                }
+                return None;
+            }
+        },
+    };
+    if g.winner.value == "draw" {
+        if let Some(end) = by
+            && end != GameEnd::Time
+        {
+            let span = g.by.as_ref().map_or(g.winner.span.clone(), |b| b.span.clone());
+            reader.error(Code::BadResult, span, format!("a game that ends by {} has a winner", end.name())).help =
+                Some("a Swiss game is drawn only when time runs out: use `by = \"time\"`, or name the winner".into());
+            return None;
+        }
+        return Some(Game { winner: None, by });
+    }
+    let winner = resolve(reader, ids, &g.winner, "as a winner")?;
+    if !seats.contains(&winner) {
+        reader.error(Code::BadResult, g.winner.span.clone(), format!("{} is not at this table", players[winner].name)).help = Some(format!(
+            "the winner is `{}`, `{}` or \"draw\"",
+            players[seats[0]].id, players[seats[1]].id
+        ));
+        return None;
+    }
+    if by == Some(GameEnd::Time) {
+        let span = g.by.as_ref().map_or(g.winner.span.clone(), |b| b.span.clone());
+        reader.error(Code::BadResult, span, "a Swiss game that goes to time is a draw").help =
+            Some("write the result as \"draw\" (time ran out at the end of the light side player's turn)".into());
+        return None;
+    }
+    Some(Game { winner: Some(winner), by })
+}
