@@ -1,6 +1,7 @@
 //! The rules module: one [`Ruleset`] value per rules document, and pure functions from recorded
 //! facts to computed facts. No I/O, no clock, no global randomness (see [`random`]).
 
+pub mod compute;
 pub mod random;
 pub mod ratio;
 pub mod scoring;

@@ -1,0 +1,185 @@
+//! Files a new site starts with (`holonet init`), which are also the built-in default look used
+//! when a site leaves a template or static file out, and the commented event file of `holonet new`.
+
+/// Path and text of each default file, relative to the site root.
+pub const DEFAULT_FILES: &[(&str, &str)] = &[
+    ("templates/base.html", include_str!("../templates/base.html")),
+    ("templates/macros.html", include_str!("../templates/macros.html")),
+    ("templates/index.html", include_str!("../templates/index.html")),
+    ("templates/events.html", include_str!("../templates/events.html")),
+    ("templates/event.html", include_str!("../templates/event.html")),
+    ("templates/page.html", include_str!("../templates/page.html")),
+    ("templates/404.html", include_str!("../templates/404.html")),
+    ("static/style.css", include_str!("../static/style.css")),
+];
+
+/// Files only a new site gets (a site's own content and configuration are never built in).
+pub const SITE_FILES: &[(&str, &str)] = &[
+    ("holonet.toml", include_str!("../holonet.toml")),
+    ("content/_index.md", include_str!("../content/_index.md")),
+    ("content/about.md", include_str!("../content/about.md")),
+    ("content/rules/ffg-2018.md", include_str!("../content/rules/ffg-2018.md")),
+    ("content/docs/event-file.md", include_str!("../content/docs/event-file.md")),
+    ("content/docs/event-json.md", include_str!("../content/docs/event-json.md")),
+    ("events/2018/outer-rim-store-championship.toml", include_str!("../events/2018/outer-rim-store-championship.toml")),
+];
+
+use std::path::{Component, Path, PathBuf};
+
+use crate::event::Date;
+use crate::event::ids::{id_from_name, is_valid_slug};
+use crate::event::load::slug_of;
+
+/// Creates a new site in `dir` (new or empty). Returns the number of files written.
+pub fn init(dir: &Path) -> Result<usize, String> {
+    if dir.exists() {
+        let mut entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        if entries.next().is_some() {
+            return Err(format!("{} is not empty; choose a new folder so nothing in it is overwritten", dir.display()));
+        }
+    }
+    let mut count = 0;
+    for (path, text) in SITE_FILES.iter().chain(DEFAULT_FILES) {
+        let target = dir.join(path);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
+        std::fs::write(&target, text).map_err(|e| format!("cannot write {}: {e}", target.display()))?;
+        count += 1;
+    }
+    std::fs::write(dir.join(".gitignore"), "/public\n").map_err(|e| format!("cannot write .gitignore: {e}"))?;
+    Ok(count + 1)
+}
+
+/// Today's date from the system clock (UTC), for `holonet new`.
+pub fn today() -> Date {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    civil_from_days(days)
+}
+
+/// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> Date {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
+    let year = (yoe + era * 400 + i64::from(month <= 2)) as u16;
+    Date { year, month, day }
+}
+
+/// "spring-open" -> "Spring Open".
+fn title_from_slug(segment: &str) -> String {
+    segment
+        .split('-')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Creates a new event file at `path` (relative to `root`, under `events/`).
+pub fn new_event(root: &Path, path: &Path, today: Date) -> Result<PathBuf, String> {
+    if path.is_absolute() || path.components().any(|c| !matches!(c, Component::Normal(_))) {
+        return Err(format!("{} must be a path under events/, such as events/2026/spring-open.toml", path.display()));
+    }
+    if path.extension().is_none_or(|e| e != "toml") || !path.starts_with("events") {
+        return Err(format!("{} must be a .toml file under events/, such as events/2026/spring-open.toml", path.display()));
+    }
+    let slug = slug_of(path);
+    if !is_valid_slug(&slug) {
+        let suggestion: Vec<String> = slug.split('/').map(id_from_name).filter(|s| !s.is_empty()).collect();
+        return Err(format!(
+            "`{slug}` cannot be an event's address: use lower-case letters, digits and `-`, such as events/{}.toml",
+            suggestion.join("/")
+        ));
+    }
+    let target = root.join(path);
+    if target.exists() {
+        return Err(format!("{} already exists; holonet new never overwrites a file", target.display()));
+    }
+    let rules = crate::config::Config::load(root)
+        .ok()
+        .and_then(|c| c.default_rules)
+        .unwrap_or_else(|| crate::rules::RULESETS[0].id.to_string());
+    let name = title_from_slug(slug.rsplit('/').next().unwrap_or(&slug));
+    let text = NEW_EVENT.replace("{name}", &name).replace("{date}", &today.iso()).replace("{rules}", &rules);
+    if let Some(parent) = target.parent() {
+        std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    std::fs::write(&target, text).map_err(|e| format!("cannot write {}: {e}", target.display()))?;
+    Ok(target)
+}
+
+/// The commented event file `holonet new` writes.
+const NEW_EVENT: &str = r#"# An event for Holonet: one file per event, the only record of what happened.
+# Lines starting with # are comments. Uncomment a line to use it. The full reference is on the
+# site's "Event file" page (content/docs/event-file.md).
+
+[event]
+name = "{name}"                  # shown on every page
+date = {date}                    # first day, YYYY-MM-DD
+# end_date = {date}              # last day, for events over several days
+rules = "{rules}"                # the ruleset: ffg-2018
+# format = "standard"            # standard (the only ffg-2018 format in this version)
+# structure = "basic"            # basic (store championships), advanced (regionals) or custom
+# swiss_rounds = 4               # needed for custom; otherwise the structure table decides
+# cut = 4                        # 0, 4, 8 or 16; same rule as swiss_rounds
+# tier = "relaxed"               # relaxed, formal or premier
+# seed = 12345                   # drives every random decision; default: a hash of the file's path
+# location = "Springfield"
+# venue = "The Game Vault"
+# organizer = "Alex Doe"
+# url = "https://example.org/events/spring-open"
+# round_minutes = 70             # overrides the ruleset's round length
+# description = "One or two sentences of Markdown. A file next to this one, with the same name and .md, holds a longer report."
+
+# One [[players]] entry per registered player, in registration order.
+# [[players]]
+# name = "Tom Kessel"
+# id = "tom"                     # optional; made from the name when left out (tom-kessel)
+# number = 1                     # optional; registration order by default
+# avoid = ["nick"]               # optional; keep apart in round 1 when possible
+# drop = 3                       # optional; dropped after round 3
+# rejoin = 5                     # optional; back from round 5, with unpaired losses for rounds 4
+# disqualified = true            # optional; with drop: removed, shown as disqualified
+#
+# [players.decks.dark]           # optional decklists
+# affiliation = "Sith"
+# objectives = ["1", "1", "7", "7", "12", "13", "13", "20", "21", "22"]
+
+# One [[rounds]] entry per Swiss round, in order. A table without games is a published pairing.
+# [[rounds]]
+# tables = [
+#   { table = 1, players = ["tom", "nick"], games = ["tom", "draw"] },
+#   { table = 2, players = ["kris", "john"], games = ["john", { winner = "kris", by = "dial" }] },
+#   { table = 3, players = ["greg", "ann"], split = true },
+#   { table = 4, players = ["lara", "kyle"] },
+# ]
+# byes = ["stella"]
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_from_days(0).iso(), "1970-01-01");
+        assert_eq!(civil_from_days(19_723).iso(), "2024-01-01");
+        assert_eq!(civil_from_days(20_414).iso(), "2025-11-22");
+    }
+
+    #[test]
+    fn titles_from_slugs() {
+        assert_eq!(title_from_slug("spring-open"), "Spring Open");
+    }
+}

@@ -1,0 +1,152 @@
+//! Markdown pages from `content/`: TOML front matter between `+++` lines, then Markdown.
+//! `content/about.md` becomes `about/`, `content/rules/ffg-2018.md` becomes `rules/ffg-2018/`,
+//! and `content/_index.md` is the home page's introduction.
+
+use std::path::{Path, PathBuf};
+
+use walkdir::WalkDir;
+
+use crate::diag::{Code, Diagnostic};
+use crate::event::ids::is_valid_slug;
+use crate::event::load::read_text;
+use crate::toml_reader::Reader;
+
+/// A content page, read and rendered.
+#[derive(Debug, Clone)]
+pub struct ContentPage {
+    /// Source, relative to the site root.
+    pub file: PathBuf,
+    /// URL path under the site root (`about/`), empty for `_index.md`.
+    pub path: String,
+    pub title: String,
+    pub description: String,
+    pub weight: i64,
+    /// Sanitized HTML.
+    pub html: String,
+}
+
+const FRONT_MATTER: &[&str] = &["title", "description", "weight"];
+
+/// Reads every `content/**/*.md`. Returns pages sorted by path, and diagnostics with sources.
+pub fn load_content(root: &Path) -> (Vec<ContentPage>, Vec<Diagnostic>, Vec<(PathBuf, String)>) {
+    let mut pages = Vec::new();
+    let mut diagnostics = Vec::new();
+    let mut sources = Vec::new();
+    let dir = root.join("content");
+    if !dir.is_dir() {
+        return (pages, diagnostics, sources);
+    }
+    for entry in WalkDir::new(&dir).sort_by_file_name() {
+        let entry = match entry {
+            Ok(e) => e,
+            Err(e) => {
+                diagnostics.push(Diagnostic::error(Code::Io, Path::new("content"), None, format!("cannot read content: {e}")));
+                continue;
+            }
+        };
+        if !entry.file_type().is_file() || entry.path().extension().is_none_or(|e| e != "md") {
+            continue;
+        }
+        let file = entry.path().strip_prefix(root).unwrap_or(entry.path()).to_path_buf();
+        match read_text(entry.path(), &file) {
+            Ok(text) => {
+                let (page, diags) = parse_page(&file, &text);
+                if !diags.is_empty() {
+                    sources.push((file.clone(), text));
+                }
+                diagnostics.extend(diags);
+                pages.extend(page);
+            }
+            Err(d) => diagnostics.push(d),
+        }
+    }
+    pages.sort_by(|a, b| a.path.cmp(&b.path));
+    (pages, diagnostics, sources)
+}
+
+/// The URL path of a content file: `content/rules/ffg-2018.md` -> `rules/ffg-2018/`.
+fn page_path(file: &Path) -> String {
+    let under = file.strip_prefix("content").unwrap_or(file).with_extension("");
+    let parts: Vec<String> = under.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    match parts.last().map(String::as_str) {
+        Some("_index") => {
+            let dirs = &parts[..parts.len() - 1];
+            if dirs.is_empty() { String::new() } else { format!("{}/", dirs.join("/")) }
+        }
+        _ => format!("{}/", parts.join("/")),
+    }
+}
+
+/// Parses one page from its text.
+pub fn parse_page(file: &Path, text: &str) -> (Option<ContentPage>, Vec<Diagnostic>) {
+    let mut reader = Reader::new(file);
+    let path = page_path(file);
+    if !path.is_empty() && !is_valid_slug(path.trim_end_matches('/')) {
+        reader.diagnostics.push(
+            Diagnostic::error(Code::BadSlug, file, None, format!("`{}` cannot be a page address", path.trim_end_matches('/')))
+                .with_help("name content files with lower-case letters, digits and `-` only"),
+        );
+    }
+    let Some(rest) = text.strip_prefix("+++") else {
+        reader.error(Code::Content, 0..0, "this page has no front matter").help =
+            Some("start the file with `+++`, a line `title = \"...\"`, and `+++`".into());
+        return (None, reader.diagnostics);
+    };
+    let Some(end) = rest.find("\n+++") else {
+        reader.error(Code::Content, 0..3, "the front matter is not closed").help = Some("add a line `+++` after the front matter".into());
+        return (None, reader.diagnostics);
+    };
+    // Parse the front matter in place (padded) so spans point into the real file.
+    let front_end = 3 + end;
+    let padded = format!("{}{}", " ".repeat(3), &text[3..front_end]);
+    let body_start = (front_end + 4).min(text.len());
+    let body = &text[body_start..];
+    let Some(doc) = reader.parse(&padded) else { return (None, reader.diagnostics) };
+    let fields = reader.table(doc.get_ref(), 0..3, "the front matter", FRONT_MATTER);
+    let title = fields.require(&mut reader, "title", "\"About\"").and_then(|v| reader.string(v, "`title`"));
+    let description = fields.get("description").and_then(|v| reader.string(v, "`description`"));
+    let weight = fields.get("weight").and_then(|v| reader.integer(v, "`weight`"));
+    if reader.diagnostics.iter().any(Diagnostic::is_error) {
+        return (None, reader.diagnostics);
+    }
+    let page = ContentPage {
+        file: file.to_path_buf(),
+        path,
+        title: title.map(|t| t.value).unwrap_or_default(),
+        description: description.map(|d| d.value).unwrap_or_default(),
+        weight: weight.map_or(0, |w| w.value),
+        html: super::markdown::render(body),
+    };
+    (Some(page), reader.diagnostics)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_of_content_files() {
+        assert_eq!(page_path(Path::new("content/about.md")), "about/");
+        assert_eq!(page_path(Path::new("content/rules/ffg-2018.md")), "rules/ffg-2018/");
+        assert_eq!(page_path(Path::new("content/_index.md")), "");
+        assert_eq!(page_path(Path::new("content/docs/_index.md")), "docs/");
+    }
+
+    #[test]
+    fn front_matter_errors_point_into_the_file() {
+        let text = "+++\ntitle = \"A\"\ntitel = 2\n+++\nbody";
+        let (page, diags) = parse_page(Path::new("content/a.md"), text);
+        assert!(page.is_none());
+        assert_eq!(diags.len(), 1);
+        assert_eq!(diags[0].line_col(text), Some((3, 1)));
+    }
+
+    #[test]
+    fn a_page_renders() {
+        let (page, diags) = parse_page(Path::new("content/a.md"), "+++\ntitle = \"A\"\n+++\n# Hi\n");
+        assert!(diags.is_empty());
+        let page = page.expect("page");
+        assert_eq!(page.title, "A");
+        assert!(page.html.contains("<h1>Hi</h1>"));
+    }
+}

@@ -1,0 +1,169 @@
+//! From computed events to a written site: load everything, render everything in memory, and
+//! only then write. `check` is the same minus the write.
+
+pub mod content;
+pub mod json;
+pub mod markdown;
+pub mod model;
+pub mod output;
+pub mod render;
+pub mod templates;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use crate::config::Config;
+use crate::diag::{Code, Diagnostic};
+use crate::event::Event;
+use crate::event::load::load_events;
+use crate::event::validate::LoadOptions;
+use crate::rules::compute::{Computed, compute};
+use crate::rules::ruleset;
+
+/// Diagnostics of a run, with the text of every file they point into.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub diagnostics: Vec<Diagnostic>,
+    pub sources: BTreeMap<PathBuf, String>,
+}
+
+impl Report {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    pub fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.diagnostics.len() - self.errors()
+    }
+
+    /// Every diagnostic rendered with its source line, in file then position order.
+    pub fn render(&self) -> String {
+        let mut sorted: Vec<&Diagnostic> = self.diagnostics.iter().collect();
+        sorted.sort_by(|a, b| {
+            (&a.file, a.span.as_ref().map(|s| s.start), a.severity).cmp(&(&b.file, b.span.as_ref().map(|s| s.start), b.severity))
+        });
+        sorted.iter().map(|d| d.render(self.sources.get(&d.file).map(String::as_str))).collect::<Vec<_>>().join("\n")
+    }
+
+    fn absorb(&mut self, diagnostics: Vec<Diagnostic>, sources: impl IntoIterator<Item = (PathBuf, String)>) {
+        self.diagnostics.extend(diagnostics);
+        self.sources.extend(sources);
+    }
+}
+
+/// A loaded, computed site, ready to render.
+pub struct Site {
+    pub config: Config,
+    pub events: Vec<(Event, Computed)>,
+    pub pages: Vec<content::ContentPage>,
+    pub tera: tera::Tera,
+    pub statics: BTreeMap<String, templates::LayerFile>,
+}
+
+/// Loads configuration, events, content, templates and static files, and computes every event.
+/// Returns the site when nothing is in error; the report carries warnings either way.
+pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
+    let mut report = Report::default();
+    let config = match Config::load(root) {
+        Ok(c) => c,
+        Err((diags, text)) => {
+            report.absorb(diags, text.map(|t| (PathBuf::from(crate::config::FILE), t)));
+            return (None, report);
+        }
+    };
+    let config = match base_url {
+        Some(url) => config.with_base_url(url),
+        None => config,
+    };
+    let options = LoadOptions { default_rules: config.default_rules.clone() };
+    let loaded = load_events(root, &options);
+    report.absorb(loaded.diagnostics, loaded.sources);
+    let (pages, diags, sources) = content::load_content(root);
+    report.absorb(diags, sources);
+    let tera = match templates::load_templates(root, config.theme.as_deref()) {
+        Ok(t) => Some(t),
+        Err(diags) => {
+            report.absorb(diags, []);
+            None
+        }
+    };
+    let statics = match templates::layered(root, config.theme.as_deref(), "static") {
+        Ok(s) => s,
+        Err(d) => {
+            report.absorb(vec![d], []);
+            BTreeMap::new()
+        }
+    };
+    if report.has_errors() {
+        return (None, report);
+    }
+    let events = loaded
+        .events
+        .into_par_iter()
+        .filter_map(|event| {
+            let rules = ruleset(&event.info.rules)?;
+            let computed = compute(rules, &event);
+            Some((event, computed))
+        })
+        .collect();
+    let tera = tera.expect("templates loaded when there is no error");
+    (Some(Site { config, events, pages, tera, statics }), report)
+}
+
+/// Renders a loaded site in memory.
+pub fn render(site: &Site) -> Result<render::Files, Vec<Diagnostic>> {
+    render::render_site(&render::RenderInput {
+        config: &site.config,
+        events: &site.events,
+        pages: &site.pages,
+        tera: &site.tera,
+        statics: &site.statics,
+    })
+}
+
+/// Validates and renders everything without writing.
+pub fn check(root: &Path) -> Report {
+    let (site, mut report) = load(root, None);
+    if let Some(site) = site
+        && let Err(diags) = render(&site)
+    {
+        report.absorb(diags, []);
+    }
+    report
+}
+
+/// What a successful build did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BuildStats {
+    pub events: usize,
+    pub files: usize,
+    pub write: output::WriteReport,
+}
+
+/// Builds the site at `root` into `out`. On any error nothing is written.
+pub fn build(root: &Path, out: &Path, base_url: Option<&str>) -> Result<(BuildStats, Report), Report> {
+    let (site, mut report) = load(root, base_url);
+    let Some(site) = site else { return Err(report) };
+    let files = match render(&site) {
+        Ok(files) => files,
+        Err(diags) => {
+            report.absorb(diags, []);
+            return Err(report);
+        }
+    };
+    match output::write_site(out, &files) {
+        Ok(write) => Ok((BuildStats { events: site.events.len(), files: files.len(), write }, report)),
+        Err(e) => {
+            report.diagnostics.push(Diagnostic::error(Code::Io, out, None, e.to_string()).with_help(
+                "check the output folder: it must be new, empty, or a previous holonet build",
+            ));
+            Err(report)
+        }
+    }
+}

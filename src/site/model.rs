@@ -1,0 +1,495 @@
+//! The page model: exactly what templates need, already computed, formatted and linked.
+//! Templates only lay it out; they compute nothing.
+
+use serde::Serialize;
+
+use crate::config::Config;
+use crate::event::{Event, GameEnd, Outcome};
+use crate::rules::compute::{Computed, Status};
+use crate::rules::scoring::RoundKind;
+use crate::rules::standings::{Decider, Standings};
+
+/// Site-wide values every template gets as `site`.
+#[derive(Debug, Clone, Serialize)]
+pub struct SiteView {
+    pub title: String,
+    pub description: String,
+    pub language: String,
+    /// The published address, ending in `/`.
+    pub base_url: String,
+    /// The path every link starts with, ending in `/` (`/` or `/archive/`).
+    pub root: String,
+}
+
+impl SiteView {
+    pub fn new(config: &Config) -> SiteView {
+        SiteView {
+            title: config.title.clone(),
+            description: config.description.clone(),
+            language: config.language.clone(),
+            base_url: config.base_url.clone(),
+            root: config.base_path(),
+        }
+    }
+
+    /// The link to a site path such as `events/2018/x/`.
+    pub fn link(&self, path: &str) -> String {
+        format!("{}{}", self.root, path)
+    }
+}
+
+/// Every template gets the page being rendered as `page`.
+#[derive(Debug, Clone, Serialize)]
+pub struct PageView {
+    pub title: String,
+    /// Path under the site root (`events/2018/x/`; empty for the home page).
+    pub path: String,
+    /// Link to this page (root + path).
+    pub url: String,
+    /// Absolute address (base_url + path), for canonical links.
+    pub permalink: String,
+    pub description: String,
+}
+
+/// An event in lists (home page, events index).
+#[derive(Debug, Clone, Serialize)]
+pub struct EventSummary {
+    pub name: String,
+    pub url: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    pub end_date: Option<String>,
+    /// "12 May 2018" or "12–13 May 2018".
+    pub date_text: String,
+    pub year: u16,
+    pub location: Option<String>,
+    pub rules_id: String,
+    pub rules_name: String,
+    pub status: Status,
+    pub players: usize,
+    /// Swiss rounds finished.
+    pub rounds_played: usize,
+    /// Name of the player ranked first after the last finished round, once the event is finished.
+    pub leader: Option<String>,
+}
+
+/// A link to a rule on a reference page.
+#[derive(Debug, Clone, Serialize)]
+pub struct RuleLink {
+    pub label: String,
+    pub url: String,
+}
+
+/// The event page's `event`.
+#[derive(Debug, Clone, Serialize)]
+pub struct EventView {
+    #[serde(flatten)]
+    pub summary: EventSummary,
+    pub slug: String,
+    pub json_url: String,
+    pub venue: Option<String>,
+    pub organizer: Option<String>,
+    pub website: Option<String>,
+    pub format: String,
+    pub structure: String,
+    pub tier: Option<String>,
+    pub seed: u64,
+    pub round_minutes: u32,
+    pub swiss_rounds: Option<u32>,
+    pub cut: Option<u32>,
+    /// The ruleset's reference page.
+    pub rules_url: String,
+    /// `description` rendered from Markdown (sanitized).
+    pub description_html: Option<String>,
+    /// The sibling `.md` file rendered (sanitized).
+    pub long_html: Option<String>,
+    pub players: Vec<PlayerView>,
+    pub rounds: Vec<RoundView>,
+    /// Standings after the last finished round.
+    pub standings: Option<StandingsView>,
+    /// Number of the round published but not finished, if any.
+    pub current_round: Option<u32>,
+}
+
+/// A registered player.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerView {
+    pub id: String,
+    pub name: String,
+    pub number: u32,
+    /// "dropped after round 3", "disqualified after round 2", "rejoined in round 4", or empty.
+    pub note: String,
+    pub has_decks: bool,
+    pub dark_deck: Option<DeckView>,
+    pub light_deck: Option<DeckView>,
+}
+
+/// A decklist as recorded.
+#[derive(Debug, Clone, Serialize)]
+pub struct DeckView {
+    pub affiliation: Option<String>,
+    pub objectives: Vec<String>,
+    pub cards: Vec<String>,
+}
+
+/// One Swiss round.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoundView {
+    pub number: u32,
+    /// `round-3`.
+    pub anchor: String,
+    /// `finished`, `in-progress` (some results in) or `published` (no results yet).
+    pub state: &'static str,
+    pub tables: Vec<TableView>,
+    pub byes: Vec<ByeView>,
+    /// Players with an unpaired loss this round (back after a drop).
+    pub unpaired_losses: Vec<String>,
+    /// Standings after this round, when it is finished.
+    pub standings: Option<StandingsView>,
+}
+
+/// A table of a round.
+#[derive(Debug, Clone, Serialize)]
+pub struct TableView {
+    pub number: u32,
+    pub seats: [SeatView; 2],
+    /// "6–0", "3–3 (split)", "not reported".
+    pub result: String,
+    pub pending: bool,
+    pub split: bool,
+    /// Link to the split rule when the table split.
+    pub rule: Option<RuleLink>,
+    pub games: Vec<GameView>,
+}
+
+/// A player at a table.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatView {
+    pub id: String,
+    pub name: String,
+    /// Points taken from this match (when reported).
+    pub points: Option<u32>,
+    /// Took more points than the opponent.
+    pub won: bool,
+    /// Played dark in the first game (when recorded).
+    pub first_dark: bool,
+}
+
+/// One game at a table.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameView {
+    pub number: u32,
+    /// "Tom Kessel won (dial)", "Draw (time)".
+    pub text: String,
+}
+
+/// A bye.
+#[derive(Debug, Clone, Serialize)]
+pub struct ByeView {
+    pub id: String,
+    pub name: String,
+    pub points: u32,
+    pub rule: RuleLink,
+}
+
+/// The standings after a round.
+#[derive(Debug, Clone, Serialize)]
+pub struct StandingsView {
+    pub after_round: u32,
+    /// The ruleset's tiebreakers, in order, with links to their rules.
+    pub tiebreakers: Vec<RuleLink>,
+    pub rows: Vec<StandingRow>,
+}
+
+/// One row of the standings.
+#[derive(Debug, Clone, Serialize)]
+pub struct StandingRow {
+    pub rank: Option<u32>,
+    /// "1", or "DQ" for a disqualified player.
+    pub rank_text: String,
+    pub id: String,
+    pub name: String,
+    pub points: u32,
+    /// Games won–lost–drawn.
+    pub record: String,
+    pub byes: u32,
+    pub rounds_played: u32,
+    /// Strength of schedule to three decimals, and exactly.
+    pub sos: String,
+    pub sos_exact: String,
+    pub esos: String,
+    pub esos_exact: String,
+    /// What ranked this row below the one above, linked to its rule.
+    pub decided_by: Option<RuleLink>,
+    /// "dropped after round 3", "disqualified", or empty.
+    pub note: String,
+}
+
+/// The home page's `home`.
+#[derive(Debug, Clone, Serialize)]
+pub struct HomeView {
+    /// `content/_index.md` rendered, if present.
+    pub intro_html: Option<String>,
+    pub upcoming: Vec<EventSummary>,
+    pub running: Vec<EventSummary>,
+    pub recent: Vec<EventSummary>,
+    pub event_count: usize,
+    pub events_url: String,
+}
+
+/// The events index's `years`, newest first.
+#[derive(Debug, Clone, Serialize)]
+pub struct YearView {
+    pub year: u16,
+    pub events: Vec<EventSummary>,
+}
+
+/// A Markdown page's `content`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ContentView {
+    pub title: String,
+    pub description: String,
+    pub html: String,
+}
+
+const MONTHS: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+fn month(m: u8) -> &'static str {
+    MONTHS.get(usize::from(m).wrapping_sub(1)).copied().unwrap_or("")
+}
+
+/// "12 May 2018", "12–13 May 2018", "30 May – 1 June 2018".
+pub fn date_text(event: &Event) -> String {
+    let d = event.info.date;
+    match event.info.end_date {
+        Some(e) if e != d => {
+            if e.year != d.year {
+                format!("{} {} {} – {} {} {}", d.day, month(d.month), d.year, e.day, month(e.month), e.year)
+            } else if e.month != d.month {
+                format!("{} {} – {} {} {}", d.day, month(d.month), e.day, month(e.month), e.year)
+            } else {
+                format!("{}–{} {} {}", d.day, e.day, month(d.month), d.year)
+            }
+        }
+        _ => format!("{} {} {}", d.day, month(d.month), d.year),
+    }
+}
+
+/// The URL path of an event page.
+pub fn event_path(event: &Event) -> String {
+    format!("events/{}/", event.slug)
+}
+
+pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSummary {
+    let leader = (computed.status == Status::Finished)
+        .then(|| computed.latest().and_then(|s| s.rows.first()).map(|r| event.players[r.player].name.clone()))
+        .flatten();
+    EventSummary {
+        name: event.info.name.clone(),
+        url: site.link(&event_path(event)),
+        date: event.info.date.iso(),
+        end_date: event.info.end_date.map(|d| d.iso()),
+        date_text: date_text(event),
+        year: event.info.date.year,
+        location: event.info.location.clone(),
+        rules_id: computed.ruleset.id.to_string(),
+        rules_name: computed.ruleset.name.to_string(),
+        status: computed.status,
+        players: event.players.len(),
+        rounds_played: computed.standings.len(),
+        leader,
+    }
+}
+
+/// Builds the event page's model. `markdown` renders (and sanitizes) Markdown.
+pub fn event_view(site: &SiteView, event: &Event, computed: &Computed, markdown: &dyn Fn(&str) -> String) -> EventView {
+    let ruleset = computed.ruleset;
+    let rules_url = site.link(ruleset.reference_page);
+    let rule = |anchor: &str, label: &str| RuleLink { label: label.to_string(), url: format!("{rules_url}#{anchor}") };
+    let players = event
+        .players
+        .iter()
+        .map(|p| {
+            let deck = |d: &Option<crate::event::Decklist>| {
+                d.as_ref().map(|d| DeckView { affiliation: d.affiliation.clone(), objectives: d.objectives.clone(), cards: d.cards.clone() })
+            };
+            PlayerView {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                number: p.number,
+                note: player_note(p),
+                has_decks: p.decks.dark.is_some() || p.decks.light.is_some(),
+                dark_deck: deck(&p.decks.dark),
+                light_deck: deck(&p.decks.light),
+            }
+        })
+        .collect();
+    let standings_view = |s: &Standings| standings_view(event, computed, s, &rule);
+    let rounds = event
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(i, round)| {
+            let scores = computed.round_scores.get(i);
+            let state = if round.is_complete() {
+                "finished"
+            } else if round.is_unreported() {
+                "published"
+            } else {
+                "in-progress"
+            };
+            let tables = round
+                .tables
+                .iter()
+                .map(|t| {
+                    let points = |p: usize| match &t.outcome {
+                        Outcome::Pending => None,
+                        Outcome::Split => ruleset.split_points,
+                        Outcome::Games(games) => Some(games.iter().map(|g| match g.winner {
+                            Some(w) if w == p => ruleset.game_points.win,
+                            Some(_) => ruleset.game_points.loss,
+                            None => ruleset.game_points.draw,
+                        }).sum()),
+                    };
+                    let [a, b] = t.players;
+                    let (pa, pb) = (points(a), points(b));
+                    let seat = |p: usize, mine: Option<u32>, theirs: Option<u32>| SeatView {
+                        id: event.players[p].id.clone(),
+                        name: event.players[p].name.clone(),
+                        points: mine,
+                        won: matches!((mine, theirs), (Some(x), Some(y)) if x > y),
+                        first_dark: t.first_dark == Some(p),
+                    };
+                    let games = match &t.outcome {
+                        Outcome::Games(games) => games
+                            .iter()
+                            .enumerate()
+                            .map(|(n, g)| GameView { number: n as u32 + 1, text: game_text(event, g.winner, g.by) })
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    let split = t.outcome == Outcome::Split;
+                    TableView {
+                        number: t.number,
+                        seats: [seat(a, pa, pb), seat(b, pb, pa)],
+                        result: match (pa, pb) {
+                            (Some(x), Some(y)) if split => format!("{x}–{y} (split)"),
+                            (Some(x), Some(y)) => format!("{x}–{y}"),
+                            _ => "not reported".to_string(),
+                        },
+                        pending: t.outcome == Outcome::Pending,
+                        split,
+                        rule: split.then(|| rule("intentional-split", "Intentional split")),
+                        games,
+                    }
+                })
+                .collect();
+            let byes = round
+                .byes
+                .iter()
+                .map(|&p| ByeView {
+                    id: event.players[p].id.clone(),
+                    name: event.players[p].name.clone(),
+                    points: ruleset.bye_points(),
+                    rule: rule("byes", "Bye"),
+                })
+                .collect();
+            let unpaired_losses = scores
+                .map(|s| {
+                    s.iter()
+                        .enumerate()
+                        .filter(|(_, sc)| sc.is_some_and(|sc| sc.kind == RoundKind::UnpairedLoss))
+                        .map(|(p, _)| event.players[p].name.clone())
+                        .collect()
+                })
+                .unwrap_or_default();
+            RoundView {
+                number: round.number,
+                anchor: format!("round-{}", round.number),
+                state,
+                tables,
+                byes,
+                unpaired_losses,
+                standings: computed.standings.get(i).map(standings_view),
+            }
+        })
+        .collect();
+    let current_round = event.rounds.iter().find(|r| !r.is_complete()).map(|r| r.number);
+    EventView {
+        summary: summary(site, event, computed),
+        slug: event.slug.clone(),
+        json_url: site.link(&format!("{}event.json", event_path(event))),
+        venue: event.info.venue.clone(),
+        organizer: event.info.organizer.clone(),
+        website: event.info.url.clone(),
+        format: event.info.format.clone(),
+        structure: event.info.structure.clone(),
+        tier: event.info.tier.clone(),
+        seed: event.info.seed,
+        round_minutes: event.info.round_minutes.unwrap_or(ruleset.swiss_round_minutes),
+        swiss_rounds: computed.swiss_rounds,
+        cut: computed.cut,
+        rules_url: rules_url.clone(),
+        description_html: event.info.description.as_deref().map(markdown),
+        long_html: event.long_text.as_deref().map(markdown),
+        players,
+        rounds,
+        standings: computed.latest().map(standings_view),
+        current_round,
+    }
+}
+
+fn player_note(p: &crate::event::Player) -> String {
+    match (p.drop, p.rejoin, p.disqualified) {
+        (Some(0), None, false) => "withdrew before round 1".into(),
+        (Some(d), _, true) => format!("disqualified after round {d}"),
+        (Some(d), Some(j), _) => format!("dropped after round {d}, back from round {j}"),
+        (Some(d), None, false) => format!("dropped after round {d}"),
+        _ => String::new(),
+    }
+}
+
+fn game_text(event: &Event, winner: Option<usize>, by: Option<GameEnd>) -> String {
+    let how = by.map(|b| format!(" ({})", b.name())).unwrap_or_default();
+    match winner {
+        Some(w) => format!("{} won{how}", event.players[w].name),
+        None => format!("Draw{}", if how.is_empty() { " (time)".to_string() } else { how }),
+    }
+}
+
+fn standings_view(event: &Event, computed: &Computed, s: &Standings, rule: &dyn Fn(&str, &str) -> RuleLink) -> StandingsView {
+    StandingsView {
+        after_round: s.after_round,
+        tiebreakers: computed.ruleset.tiebreakers.iter().map(|t| rule(t.anchor(), t.label())).collect(),
+        rows: s
+            .rows
+            .iter()
+            .map(|r| {
+                let p = &event.players[r.player];
+                StandingRow {
+                    rank: r.rank,
+                    rank_text: r.rank.map_or_else(|| "DQ".to_string(), |n| n.to_string()),
+                    id: p.id.clone(),
+                    name: p.name.clone(),
+                    points: r.points,
+                    record: format!("{}–{}–{}", r.wins, r.losses, r.draws),
+                    byes: r.byes,
+                    rounds_played: r.rounds_played,
+                    sos: r.sos.decimal(3),
+                    sos_exact: r.sos.to_string(),
+                    esos: r.esos.decimal(3),
+                    esos_exact: r.esos.to_string(),
+                    decided_by: r.decided_by.map(|d| match d {
+                        Decider::Points => rule("tournament-points", "Tournament points"),
+                        Decider::Tiebreaker(t) => rule(t.anchor(), t.label()),
+                    }),
+                    note: if p.drop.is_some_and(|d| d < s.after_round) || p.disqualified {
+                        player_note(p)
+                    } else {
+                        String::new()
+                    },
+                }
+            })
+            .collect(),
+    }
+}

@@ -1,0 +1,182 @@
+//! Rendering: every page and file of the site, in memory. Nothing is written here.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use rayon::prelude::*;
+use serde::Serialize;
+use tera::{Context, Tera};
+
+use super::content::ContentPage;
+use super::json::event_json;
+use super::model::{self, ContentView, EventSummary, HomeView, PageView, SiteView, YearView};
+use super::templates::{LayerFile, error_chain};
+use crate::config::Config;
+use crate::diag::{Code, Diagnostic};
+use crate::event::Event;
+use crate::rules::compute::{Computed, Status};
+
+/// Everything rendering needs.
+pub struct RenderInput<'a> {
+    pub config: &'a Config,
+    pub events: &'a [(Event, Computed)],
+    pub pages: &'a [ContentPage],
+    pub tera: &'a Tera,
+    pub statics: &'a BTreeMap<String, LayerFile>,
+}
+
+/// The output tree: relative path -> bytes.
+pub type Files = BTreeMap<String, Vec<u8>>;
+
+fn page_view(site: &SiteView, title: &str, path: &str, description: &str) -> PageView {
+    PageView {
+        title: title.to_string(),
+        path: path.to_string(),
+        url: site.link(path),
+        permalink: format!("{}{}", site.base_url, path),
+        description: description.to_string(),
+    }
+}
+
+/// Renders `template` with `site`, `page` and one more named value.
+fn render_page<T: Serialize>(
+    tera: &Tera,
+    template: &str,
+    site: &SiteView,
+    page: &PageView,
+    extra: Option<(&str, &T)>,
+    what: &Path,
+) -> Result<Vec<u8>, Diagnostic> {
+    let mut context = Context::new();
+    context.insert("site", site);
+    context.insert("page", page);
+    if let Some((name, value)) = extra {
+        context.insert(name, value);
+    }
+    tera.render(template, &context).map(String::into_bytes).map_err(|e| {
+        Diagnostic::error(
+            Code::Template,
+            &Path::new("templates").join(template),
+            None,
+            format!("cannot render {} with this template: {}", what.display(), error_chain(&e)),
+        )
+        .with_help("fix the template (a misspelt variable or filter is the usual cause)")
+    })
+}
+
+/// Renders the whole site.
+pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
+    let site = SiteView::new(input.config);
+    let mut files = Files::new();
+    let mut diagnostics = Vec::new();
+    let add = |files: &mut Files, path: String, bytes: Vec<u8>, source: &Path, diagnostics: &mut Vec<Diagnostic>| {
+        if files.contains_key(&path) {
+            diagnostics.push(
+                Diagnostic::error(Code::Content, source, None, format!("the address `{path}` is already taken by another page"))
+                    .with_help("rename this file so that its page has an address of its own"),
+            );
+        } else {
+            files.insert(path, bytes);
+        }
+    };
+
+    let rendered: Vec<Result<(String, Vec<u8>, Vec<u8>), Diagnostic>> = input
+        .events
+        .par_iter()
+        .map(|(event, computed)| {
+            let view = model::event_view(&site, event, computed, &super::markdown::render);
+            let path = model::event_path(event);
+            let description = format!("{} – {}, {}", event.info.name, view.summary.date_text, computed.ruleset.name);
+            let page = page_view(&site, &event.info.name, &path, &description);
+            let html = render_page(input.tera, "event.html", &site, &page, Some(("event", &view)), &event.file)?;
+            Ok((path, html, event_json(event, computed).into_bytes()))
+        })
+        .collect();
+    for (result, (event, _)) in rendered.into_iter().zip(input.events) {
+        match result {
+            Ok((path, html, json)) => {
+                add(&mut files, format!("{path}index.html"), html, &event.file, &mut diagnostics);
+                add(&mut files, format!("{path}event.json"), json, &event.file, &mut diagnostics);
+            }
+            Err(d) => diagnostics.push(d),
+        }
+    }
+
+    let summaries: Vec<EventSummary> = input.events.iter().map(|(e, c)| model::summary(&site, e, c)).collect();
+    let intro = input.pages.iter().find(|p| p.path.is_empty());
+    let home = home_view(input.config, &site, &summaries, intro.map(|p| p.html.clone()));
+    let home_page = page_view(&site, "", "", &input.config.description);
+    match render_page(input.tera, "index.html", &site, &home_page, Some(("home", &home)), Path::new("the home page")) {
+        Ok(html) => add(&mut files, "index.html".into(), html, Path::new("templates/index.html"), &mut diagnostics),
+        Err(d) => diagnostics.push(d),
+    }
+    let years = years_view(&summaries);
+    let index_page = page_view(&site, "Events", "events/", "Every event in the archive, by year.");
+    match render_page(input.tera, "events.html", &site, &index_page, Some(("years", &years)), Path::new("the events index")) {
+        Ok(html) => add(&mut files, "events/index.html".into(), html, Path::new("templates/events.html"), &mut diagnostics),
+        Err(d) => diagnostics.push(d),
+    }
+    for content in input.pages.iter().filter(|p| !p.path.is_empty()) {
+        let page = page_view(&site, &content.title, &content.path, &content.description);
+        let view = ContentView { title: content.title.clone(), description: content.description.clone(), html: content.html.clone() };
+        match render_page(input.tera, "page.html", &site, &page, Some(("content", &view)), &content.file) {
+            Ok(html) => add(&mut files, format!("{}index.html", content.path), html, &content.file, &mut diagnostics),
+            Err(d) => diagnostics.push(d),
+        }
+    }
+    let not_found = page_view(&site, "Page not found", "404.html", "");
+    match render_page::<()>(input.tera, "404.html", &site, &not_found, None, Path::new("the 404 page")) {
+        Ok(html) => add(&mut files, "404.html".into(), html, Path::new("templates/404.html"), &mut diagnostics),
+        Err(d) => diagnostics.push(d),
+    }
+    for (path, file) in input.statics {
+        add(&mut files, path.clone(), file.bytes.clone(), &file.source, &mut diagnostics);
+    }
+    let sitemap = sitemap(&site, &files);
+    add(&mut files, "sitemap.xml".into(), sitemap.into_bytes(), Path::new("sitemap.xml"), &mut diagnostics);
+    let robots = format!("User-agent: *\nAllow: /\n\nSitemap: {}sitemap.xml\n", site.base_url);
+    add(&mut files, "robots.txt".into(), robots.into_bytes(), Path::new("robots.txt"), &mut diagnostics);
+    if diagnostics.is_empty() { Ok(files) } else { Err(diagnostics) }
+}
+
+fn home_view(config: &Config, site: &SiteView, summaries: &[EventSummary], intro_html: Option<String>) -> HomeView {
+    let pick = |status: Status| summaries.iter().filter(move |s| s.status == status).cloned();
+    let mut upcoming: Vec<EventSummary> = pick(Status::Upcoming).collect();
+    upcoming.sort_by(|a, b| a.date.cmp(&b.date).then_with(|| a.name.cmp(&b.name)));
+    let mut running: Vec<EventSummary> = pick(Status::Running).collect();
+    running.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.name.cmp(&b.name)));
+    let mut recent: Vec<EventSummary> = pick(Status::Finished).collect();
+    recent.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.name.cmp(&b.name)));
+    recent.truncate(config.recent_events as usize);
+    HomeView { intro_html, upcoming, running, recent, event_count: summaries.len(), events_url: site.link("events/") }
+}
+
+fn years_view(summaries: &[EventSummary]) -> Vec<YearView> {
+    let mut by_year: BTreeMap<u16, Vec<EventSummary>> = BTreeMap::new();
+    for s in summaries {
+        by_year.entry(s.year).or_default().push(s.clone());
+    }
+    by_year
+        .into_iter()
+        .rev()
+        .map(|(year, mut events)| {
+            events.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.name.cmp(&b.name)));
+            YearView { year, events }
+        })
+        .collect()
+}
+
+fn xml_escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
+}
+
+/// A sitemap of every HTML page but the 404 page, in path order.
+fn sitemap(site: &SiteView, files: &Files) -> String {
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for path in files.keys().filter(|p| p.ends_with("index.html")) {
+        let page = path.trim_end_matches("index.html");
+        out.push_str(&format!("  <url><loc>{}</loc></url>\n", xml_escape(&format!("{}{}", site.base_url, page))));
+    }
+    out.push_str("</urlset>\n");
+    out
+}

@@ -1,0 +1,105 @@
+//! Templates: the built-in default look, overridden by the site's `templates/`, overridden in
+//! turn by `themes/<theme>/templates/`. Static files follow the same order.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use tera::Tera;
+use walkdir::WalkDir;
+
+use crate::diag::{Code, Diagnostic};
+use crate::scaffold::DEFAULT_FILES;
+
+/// A file of the look (template or static file): where it came from and its bytes.
+#[derive(Debug, Clone)]
+pub struct LayerFile {
+    pub source: PathBuf,
+    pub bytes: Vec<u8>,
+}
+
+/// Collects the files under `dir` of each layer (built-in, site, theme), later layers winning.
+/// Keys are paths relative to `dir`, with `/` separators.
+pub fn layered(root: &Path, theme: Option<&str>, dir: &str) -> Result<BTreeMap<String, LayerFile>, Diagnostic> {
+    let mut files = BTreeMap::new();
+    let prefix = format!("{dir}/");
+    for (path, text) in DEFAULT_FILES {
+        if let Some(rel) = path.strip_prefix(&prefix) {
+            files.insert(rel.to_string(), LayerFile { source: PathBuf::from("(built-in)").join(path), bytes: text.as_bytes().to_vec() });
+        }
+    }
+    let mut layers = vec![root.join(dir)];
+    if let Some(theme) = theme {
+        let theme_dir = root.join("themes").join(theme);
+        if !theme_dir.is_dir() {
+            return Err(Diagnostic::error(Code::Config, Path::new(crate::config::FILE), None, format!("theme `{theme}` is not in themes/"))
+                .with_help(format!("create themes/{theme}/ (with templates/ and static/), or remove `theme`")));
+        }
+        layers.push(theme_dir.join(dir));
+    }
+    for layer in layers {
+        if !layer.is_dir() {
+            continue;
+        }
+        for entry in WalkDir::new(&layer).sort_by_file_name() {
+            let entry = entry.map_err(|e| {
+                Diagnostic::error(Code::Io, &layer, None, format!("cannot read this folder: {e}")).with_help("check its permissions")
+            })?;
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            let rel = entry.path().strip_prefix(&layer).unwrap_or(entry.path());
+            let key = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+            let shown = entry.path().strip_prefix(root).unwrap_or(entry.path()).to_path_buf();
+            let bytes = std::fs::read(entry.path())
+                .map_err(|e| Diagnostic::error(Code::Io, &shown, None, format!("cannot read this file: {e}")).with_help("check that it is readable"))?;
+            files.insert(key, LayerFile { source: shown, bytes });
+        }
+    }
+    Ok(files)
+}
+
+/// Loads every template. Errors name the template file.
+pub fn load_templates(root: &Path, theme: Option<&str>) -> Result<Tera, Vec<Diagnostic>> {
+    let files = layered(root, theme, "templates").map_err(|d| vec![d])?;
+    let mut sources = Vec::new();
+    let mut diagnostics = Vec::new();
+    for (name, file) in &files {
+        match String::from_utf8(file.bytes.clone()) {
+            Ok(text) => sources.push((name.clone(), text)),
+            Err(_) => diagnostics.push(
+                Diagnostic::error(Code::Template, &file.source, None, "this template is not UTF-8 text").with_help("save it as UTF-8"),
+            ),
+        }
+    }
+    if !diagnostics.is_empty() {
+        return Err(diagnostics);
+    }
+    let mut tera = Tera::default();
+    tera.autoescape_on(vec![".html", ".xml"]);
+    tera.add_raw_templates(sources).map_err(|e| {
+        let name = template_in_error(&e);
+        let source = name.and_then(|n| files.get(&n)).map_or_else(|| PathBuf::from("templates"), |f| f.source.clone());
+        vec![Diagnostic::error(Code::Template, &source, None, format!("this template cannot be loaded: {}", error_chain(&e)))
+            .with_help("fix the template syntax (see the Tera documentation for tags and filters)")]
+    })?;
+    Ok(tera)
+}
+
+/// Tera's error with its causes, on one line.
+pub fn error_chain(e: &tera::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = std::error::Error::source(e);
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text
+}
+
+fn template_in_error(e: &tera::Error) -> Option<String> {
+    let text = error_chain(e);
+    let start = text.find('\'')? + 1;
+    let end = text[start..].find('\'')? + start;
+    Some(text[start..end].to_string())
+}
