@@ -371,6 +371,8 @@ fn validate_round(
     let mut seated: BTreeMap<usize, String> = BTreeMap::new();
     let mut table_numbers: BTreeSet<u32> = BTreeSet::new();
     let mut tables = Vec::new();
+    // After an unknown id, "X has no table" would only repeat the same typo.
+    let mut unresolved = false;
     let mut place = |reader: &mut Reader<'_>, p: usize, sp: &Sp<String>, place: String| {
         if let Some(first) = seated.get(&p) {
             reader.error(Code::Conflict, sp.span.clone(), format!("{} is at {first} and at {place} in round {number}", players[p].name))
@@ -407,7 +409,10 @@ fn validate_round(
             continue;
         }
         let seats: Vec<Option<usize>> = t.players.iter().map(|id| resolve(reader, ids, id, "at this table")).collect();
-        let (Some(a), Some(b)) = (seats[0], seats[1]) else { continue };
+        let (Some(a), Some(b)) = (seats[0], seats[1]) else {
+            unresolved = true;
+            continue;
+        };
         if a == b {
             reader.error(Code::Conflict, t.players[1].span.clone(), "a player cannot play themselves").help =
                 Some("list two different players at this table".into());
@@ -430,13 +435,17 @@ fn validate_round(
     }
     let mut byes = Vec::new();
     for id in &raw.byes {
-        if let Some(p) = resolve(reader, ids, id, "in `byes`") {
-            place(reader, p, id, "the bye".into());
-            byes.push(p);
+        match resolve(reader, ids, id, "in `byes`") {
+            Some(p) => {
+                place(reader, p, id, "the bye".into());
+                byes.push(p);
+            }
+            None => unresolved = true,
         }
     }
     for (p, player) in players.iter().enumerate() {
-        if player.is_active_in(number) && !seated.contains_key(&p) && !player.id.is_empty() {
+        if !unresolved
+            && player.is_active_in(number) && !seated.contains_key(&p) && !player.id.is_empty() {
             reader.error(Code::Conflict, raw.span.clone(), format!("{} is in the event but has no table and no bye in round {number}", player.name))
                 .help = Some(format!(
                     "seat `{}` at a table, add them to `byes`, or record `drop = {}` on the player",
