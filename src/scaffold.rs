@@ -1,5 +1,6 @@
-//! Files a new site starts with (`holonet init`), which are also the built-in default look used
-//! when a site leaves a template or static file out, and the commented event file of `holonet new`.
+//! Files a new site starts with (`holonet init`), the built-in defaults a site may override
+//! (templates, static files, and the reference pages that document the rules and the file
+//! formats, which belong to Holonet rather than to any one site), and `holonet new`'s event file.
 
 /// Path and text of each default file, relative to the site root.
 pub const DEFAULT_FILES: &[(&str, &str)] = &[
@@ -11,6 +12,9 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     ("templates/page.html", include_str!("../templates/page.html")),
     ("templates/404.html", include_str!("../templates/404.html")),
     ("static/style.css", include_str!("../static/style.css")),
+    ("content/rules/ffg-2018.md", include_str!("../content/rules/ffg-2018.md")),
+    ("content/docs/event-file.md", include_str!("../content/docs/event-file.md")),
+    ("content/docs/event-json.md", include_str!("../content/docs/event-json.md")),
 ];
 
 /// Files only a new site gets (a site's own content and configuration are never built in).
@@ -18,9 +22,6 @@ pub const SITE_FILES: &[(&str, &str)] = &[
     ("holonet.toml", include_str!("../holonet.toml")),
     ("content/_index.md", include_str!("../content/_index.md")),
     ("content/about.md", include_str!("../content/about.md")),
-    ("content/rules/ffg-2018.md", include_str!("../content/rules/ffg-2018.md")),
-    ("content/docs/event-file.md", include_str!("../content/docs/event-file.md")),
-    ("content/docs/event-json.md", include_str!("../content/docs/event-json.md")),
     ("events/2018/outer-rim-store-championship.toml", include_str!("../events/2018/outer-rim-store-championship.toml")),
 ];
 
@@ -39,7 +40,9 @@ pub fn init(dir: &Path) -> Result<usize, String> {
         }
     }
     let mut count = 0;
-    for (path, text) in SITE_FILES.iter().chain(DEFAULT_FILES) {
+    // The reference pages stay built in, so a site gets their updates with each release.
+    let look = DEFAULT_FILES.iter().filter(|(p, _)| !p.starts_with("content/"));
+    for (path, text) in SITE_FILES.iter().chain(look) {
         let target = dir.join(path);
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;

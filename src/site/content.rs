@@ -9,6 +9,7 @@ use walkdir::WalkDir;
 use crate::diag::{Code, Diagnostic};
 use crate::event::ids::is_valid_slug;
 use crate::event::load::read_text;
+use crate::scaffold::DEFAULT_FILES;
 use crate::toml_reader::Reader;
 
 /// A content page, read and rendered.
@@ -27,11 +28,18 @@ pub struct ContentPage {
 
 const FRONT_MATTER: &[&str] = &["title", "description", "weight"];
 
-/// Reads every `content/**/*.md`. Returns pages sorted by path, and diagnostics with sources.
+/// Reads the built-in reference pages, then every `content/**/*.md` of the site (a site page
+/// replaces a built-in one at the same path). Returns pages sorted by path, and diagnostics
+/// with the sources they point into.
 pub fn load_content(root: &Path) -> (Vec<ContentPage>, Vec<Diagnostic>, Vec<(PathBuf, String)>) {
-    let mut pages = Vec::new();
+    let mut pages: Vec<ContentPage> = Vec::new();
     let mut diagnostics = Vec::new();
     let mut sources = Vec::new();
+    for (path, text) in DEFAULT_FILES.iter().filter(|(p, _)| p.starts_with("content/")) {
+        let (page, diags) = parse_page(Path::new(path), text);
+        diagnostics.extend(diags);
+        pages.extend(page);
+    }
     let dir = root.join("content");
     if !dir.is_dir() {
         return (pages, diagnostics, sources);
@@ -55,7 +63,10 @@ pub fn load_content(root: &Path) -> (Vec<ContentPage>, Vec<Diagnostic>, Vec<(Pat
                     sources.push((file.clone(), text));
                 }
                 diagnostics.extend(diags);
-                pages.extend(page);
+                if let Some(page) = page {
+                    pages.retain(|p| p.path != page.path);
+                    pages.push(page);
+                }
             }
             Err(d) => diagnostics.push(d),
         }

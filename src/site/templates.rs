@@ -76,6 +76,7 @@ pub fn load_templates(root: &Path, theme: Option<&str>) -> Result<Tera, Vec<Diag
     }
     let mut tera = Tera::default();
     tera.autoescape_on(vec![".html", ".xml"]);
+    tera.set_escape_fn(escape_html);
     tera.add_raw_templates(sources).map_err(|e| {
         let name = template_in_error(&e);
         let source = name.and_then(|n| files.get(&n)).map_or_else(|| PathBuf::from("templates"), |f| f.source.clone());
@@ -83,6 +84,23 @@ pub fn load_templates(root: &Path, theme: Option<&str>) -> Result<Tera, Vec<Diag
             .with_help("fix the template syntax (see the Tera documentation for tags and filters)")]
     })?;
     Ok(tera)
+}
+
+/// Escapes text for HTML content and quoted attributes. Tera's default also escapes `/`, which
+/// makes every URL in the page unreadable without making anything safer.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// Tera's error with its causes, on one line.
