@@ -22,7 +22,15 @@ pub struct Config {
     pub recent_events: u32,
 }
 
-const KEYS: &[&str] = &["title", "description", "base_url", "language", "theme", "default_rules", "recent_events"];
+const KEYS: &[&str] = &[
+    "title",
+    "description",
+    "base_url",
+    "language",
+    "theme",
+    "default_rules",
+    "recent_events",
+];
 
 /// The configuration file's name.
 pub const FILE: &str = "holonet.toml";
@@ -49,38 +57,71 @@ impl Config {
     pub fn parse(text: &str) -> Result<Config, Vec<Diagnostic>> {
         let shown = Path::new(FILE);
         let mut reader = Reader::new(shown);
-        let Some(doc) = reader.parse(text) else { return Err(reader.diagnostics) };
+        let Some(doc) = reader.parse(text) else {
+            return Err(reader.diagnostics);
+        };
         let fields = reader.table(doc.get_ref(), 0..0, FILE, KEYS);
-        let string = |reader: &mut Reader<'_>, key: &str| fields.get(key).and_then(|v| reader.string(v, &format!("`{key}`")));
+        let string = |reader: &mut Reader<'_>, key: &str| {
+            fields
+                .get(key)
+                .and_then(|v| reader.string(v, &format!("`{key}`")))
+        };
         let title = string(&mut reader, "title");
         let description = string(&mut reader, "description");
         let base_url = string(&mut reader, "base_url");
         let language = string(&mut reader, "language");
         let theme = string(&mut reader, "theme");
         let default_rules = string(&mut reader, "default_rules");
-        let recent = fields.get("recent_events").and_then(|v| reader.integer_in(v, "`recent_events`", 0, 1000));
+        let recent = fields
+            .get("recent_events")
+            .and_then(|v| reader.integer_in(v, "`recent_events`", 0, 1000));
         if fields.get("title").is_none() {
-            reader.error(Code::Config, 0..0, format!("{FILE} has no `title`")).help = Some("add `title = \"My tournament archive\"`".into());
+            reader
+                .error(Code::Config, 0..0, format!("{FILE} has no `title`"))
+                .help = Some("add `title = \"My tournament archive\"`".into());
         }
-        let base = base_url.as_ref().map_or_else(|| "/".to_string(), |b| b.value.clone());
+        let base = base_url
+            .as_ref()
+            .map_or_else(|| "/".to_string(), |b| b.value.clone());
         if let Some(b) = &base_url
-            && !(b.value.starts_with("https://") || b.value.starts_with("http://") || b.value.starts_with('/'))
+            && !(b.value.starts_with("https://")
+                || b.value.starts_with("http://")
+                || b.value.starts_with('/'))
         {
-            reader.error(Code::Config, b.span.clone(), "`base_url` must be a web address or a path").help =
-                Some("write it as https://example.github.io/archive/ (or / for the root of a domain)".into());
+            reader
+                .error(
+                    Code::Config,
+                    b.span.clone(),
+                    "`base_url` must be a web address or a path",
+                )
+                .help = Some(
+                "write it as https://example.github.io/archive/ (or / for the root of a domain)"
+                    .into(),
+            );
         }
         if let Some(t) = &theme
             && !crate::event::ids::is_valid_id(&t.value)
         {
-            reader.error(Code::Config, t.span.clone(), format!("`{}` cannot be a theme name", t.value)).help =
+            reader
+                .error(
+                    Code::Config,
+                    t.span.clone(),
+                    format!("`{}` cannot be a theme name", t.value),
+                )
+                .help =
                 Some("name a folder under themes/ with lower-case letters, digits and `-`".into());
         }
         if let Some(r) = &default_rules
             && crate::rules::ruleset(&r.value).is_none()
         {
             let known: Vec<&str> = crate::rules::RULESETS.iter().map(|r| r.id).collect();
-            reader.error(Code::Config, r.span.clone(), format!("unknown ruleset `{}`", r.value)).help =
-                Some(format!("use one of: {}", known.join(", ")));
+            reader
+                .error(
+                    Code::Config,
+                    r.span.clone(),
+                    format!("unknown ruleset `{}`", r.value),
+                )
+                .help = Some(format!("use one of: {}", known.join(", ")));
         }
         if reader.diagnostics.iter().any(Diagnostic::is_error) {
             return Err(reader.diagnostics);
@@ -88,7 +129,11 @@ impl Config {
         Ok(Config {
             title: title.map(|t| t.value).unwrap_or_default(),
             description: description.map(|d| d.value).unwrap_or_default(),
-            base_url: if base.ends_with('/') { base } else { format!("{base}/") },
+            base_url: if base.ends_with('/') {
+                base
+            } else {
+                format!("{base}/")
+            },
             language: language.map_or_else(|| "en".to_string(), |l| l.value),
             theme: theme.map(|t| t.value),
             default_rules: default_rules.map(|r| r.value),
@@ -99,18 +144,29 @@ impl Config {
     /// The path part of `base_url` (`/archive/` for `https://example.github.io/archive/`):
     /// every link in the pages starts with it.
     pub fn base_path(&self) -> String {
-        let after_scheme = self.base_url.split_once("://").map_or(self.base_url.as_str(), |(_, rest)| rest);
+        let after_scheme = self
+            .base_url
+            .split_once("://")
+            .map_or(self.base_url.as_str(), |(_, rest)| rest);
         let path = if self.base_url.contains("://") {
             after_scheme.find('/').map_or("/", |i| &after_scheme[i..])
         } else {
             after_scheme
         };
-        if path.ends_with('/') { path.to_string() } else { format!("{path}/") }
+        if path.ends_with('/') {
+            path.to_string()
+        } else {
+            format!("{path}/")
+        }
     }
 
     /// Replaces `base_url` (from `--base-url`).
     pub fn with_base_url(mut self, base_url: &str) -> Config {
-        self.base_url = if base_url.ends_with('/') { base_url.to_string() } else { format!("{base_url}/") };
+        self.base_url = if base_url.ends_with('/') {
+            base_url.to_string()
+        } else {
+            format!("{base_url}/")
+        };
         self
     }
 }
@@ -121,7 +177,8 @@ mod tests {
 
     #[test]
     fn base_paths() {
-        let c = Config::parse("title = 't'\nbase_url = 'https://example.github.io/archive'").expect("valid");
+        let c = Config::parse("title = 't'\nbase_url = 'https://example.github.io/archive'")
+            .expect("valid");
         assert_eq!(c.base_url, "https://example.github.io/archive/");
         assert_eq!(c.base_path(), "/archive/");
         assert_eq!(c.clone().with_base_url("https://x.org").base_path(), "/");
@@ -130,7 +187,8 @@ mod tests {
 
     #[test]
     fn unknown_keys_and_bad_rules() {
-        let errors = Config::parse("title = 't'\ntheem = 'x'\ndefault_rules = 'ffg-2019'").expect_err("invalid");
+        let errors = Config::parse("title = 't'\ntheem = 'x'\ndefault_rules = 'ffg-2019'")
+            .expect_err("invalid");
         assert_eq!(errors.len(), 2);
         assert_eq!(errors[0].label.as_deref(), Some("did you mean `theme`?"));
     }

@@ -91,7 +91,12 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn error(code: Code, file: &Path, span: Option<Range<usize>>, message: impl Into<String>) -> Self {
+    pub fn error(
+        code: Code,
+        file: &Path,
+        span: Option<Range<usize>>,
+        message: impl Into<String>,
+    ) -> Self {
         Diagnostic {
             severity: Severity::Error,
             code,
@@ -103,7 +108,12 @@ impl Diagnostic {
         }
     }
 
-    pub fn warning(code: Code, file: &Path, span: Option<Range<usize>>, message: impl Into<String>) -> Self {
+    pub fn warning(
+        code: Code,
+        file: &Path,
+        span: Option<Range<usize>>,
+        message: impl Into<String>,
+    ) -> Self {
         Diagnostic {
             severity: Severity::Warning,
             ..Diagnostic::error(code, file, span, message)
@@ -153,7 +163,10 @@ impl Diagnostic {
                 let _ = writeln!(out, "{pad}--> {}:{line}:{col}", self.file.display());
                 let _ = writeln!(out, "{pad} |");
                 let text = line_text(src, span.start);
-                let shown: String = text.chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
+                let shown: String = text
+                    .chars()
+                    .map(|c| if c == '\t' { ' ' } else { c })
+                    .collect();
                 let _ = writeln!(out, "{number} | {shown}");
                 let width = caret_width(text, col, &span);
                 let _ = write!(out, "{pad} | {}{}", " ".repeat(col - 1), "^".repeat(width));
@@ -189,7 +202,9 @@ pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
 fn line_text(source: &str, offset: usize) -> &str {
     let offset = floor_char_boundary(source, offset.min(source.len()));
     let start = source[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let end = source[offset..].find('\n').map_or(source.len(), |i| offset + i);
+    let end = source[offset..]
+        .find('\n')
+        .map_or(source.len(), |i| offset + i);
     source[start..end].trim_end_matches('\r')
 }
 
@@ -216,13 +231,15 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
                 best = best.min(d[i - 2][j - 2] + 1);
             }
@@ -233,7 +250,10 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// The closest candidate to `word`, if it is close enough to be a plausible typo.
-pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let limit = (word.chars().count() / 3).max(1);
     candidates
         .into_iter()
@@ -259,9 +279,14 @@ mod tests {
     #[test]
     fn render_points_a_caret_at_the_span() {
         let src = "[event]\nnmae = \"x\"\n";
-        let d = Diagnostic::error(Code::UnknownField, Path::new("events/x.toml"), Some(8..12), "unknown field `nmae`")
-            .with_label("did you mean `name`?")
-            .with_help("rename it");
+        let d = Diagnostic::error(
+            Code::UnknownField,
+            Path::new("events/x.toml"),
+            Some(8..12),
+            "unknown field `nmae`",
+        )
+        .with_label("did you mean `name`?")
+        .with_help("rename it");
         let text = d.render(Some(src));
         assert!(text.contains("error[H003]: unknown field `nmae`"));
         assert!(text.contains("--> events/x.toml:2:1"));

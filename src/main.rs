@@ -66,7 +66,11 @@ fn print_report(report: &site::Report) {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Build { root, out, base_url } => {
+        Command::Build {
+            root,
+            out,
+            base_url,
+        } => {
             let started = Instant::now();
             let out = out.unwrap_or_else(|| root.join("public"));
             match site::build(&root, &out, base_url.as_deref()) {
@@ -86,7 +90,11 @@ fn main() -> ExitCode {
                 }
                 Err(report) => {
                     print_report(&report);
-                    eprintln!("error: build failed with {} error(s); {} was not changed", report.errors(), out.display());
+                    eprintln!(
+                        "error: build failed with {} error(s); {} was not changed",
+                        report.errors(),
+                        out.display()
+                    );
                     ExitCode::FAILURE
                 }
             }
@@ -95,7 +103,11 @@ fn main() -> ExitCode {
             let report = site::check(&root);
             print_report(&report);
             if report.has_errors() {
-                eprintln!("error: {} error(s), {} warning(s)", report.errors(), report.warnings());
+                eprintln!(
+                    "error: {} error(s), {} warning(s)",
+                    report.errors(),
+                    report.warnings()
+                );
                 ExitCode::FAILURE
             } else {
                 println!("All good: {} warning(s)", report.warnings());
@@ -104,7 +116,11 @@ fn main() -> ExitCode {
         }
         Command::Init { dir } => match scaffold::init(&dir) {
             Ok(count) => {
-                println!("Created a new site in {} ({count} files). Next: cd {} && holonet build", dir.display(), dir.display());
+                println!(
+                    "Created a new site in {} ({count} files). Next: cd {} && holonet build",
+                    dir.display(),
+                    dir.display()
+                );
                 ExitCode::SUCCESS
             }
             Err(message) => {
@@ -114,7 +130,10 @@ fn main() -> ExitCode {
         },
         Command::New { path, root } => match scaffold::new_event(&root, &path, scaffold::today()) {
             Ok(written) => {
-                println!("Created {}. Fill in the players, then run holonet check.", written.display());
+                println!(
+                    "Created {}. Fill in the players, then run holonet check.",
+                    written.display()
+                );
                 ExitCode::SUCCESS
             }
             Err(message) => {

@@ -4,17 +4,44 @@
 
 /// Path and text of each default file, relative to the site root.
 pub const DEFAULT_FILES: &[(&str, &str)] = &[
-    ("templates/base.html", include_str!("../templates/base.html")),
-    ("templates/macros.html", include_str!("../templates/macros.html")),
-    ("templates/index.html", include_str!("../templates/index.html")),
-    ("templates/events.html", include_str!("../templates/events.html")),
-    ("templates/event.html", include_str!("../templates/event.html")),
-    ("templates/page.html", include_str!("../templates/page.html")),
+    (
+        "templates/base.html",
+        include_str!("../templates/base.html"),
+    ),
+    (
+        "templates/macros.html",
+        include_str!("../templates/macros.html"),
+    ),
+    (
+        "templates/index.html",
+        include_str!("../templates/index.html"),
+    ),
+    (
+        "templates/events.html",
+        include_str!("../templates/events.html"),
+    ),
+    (
+        "templates/event.html",
+        include_str!("../templates/event.html"),
+    ),
+    (
+        "templates/page.html",
+        include_str!("../templates/page.html"),
+    ),
     ("templates/404.html", include_str!("../templates/404.html")),
     ("static/style.css", include_str!("../static/style.css")),
-    ("content/rules/ffg-2018.md", include_str!("../content/rules/ffg-2018.md")),
-    ("content/docs/event-file.md", include_str!("../content/docs/event-file.md")),
-    ("content/docs/event-json.md", include_str!("../content/docs/event-json.md")),
+    (
+        "content/rules/ffg-2018.md",
+        include_str!("../content/rules/ffg-2018.md"),
+    ),
+    (
+        "content/docs/event-file.md",
+        include_str!("../content/docs/event-file.md"),
+    ),
+    (
+        "content/docs/event-json.md",
+        include_str!("../content/docs/event-json.md"),
+    ),
 ];
 
 /// Files only a new site gets (a site's own content and configuration are never built in).
@@ -22,7 +49,10 @@ pub const SITE_FILES: &[(&str, &str)] = &[
     ("holonet.toml", include_str!("../holonet.toml")),
     ("content/_index.md", include_str!("../content/_index.md")),
     ("content/about.md", include_str!("../content/about.md")),
-    ("events/2018/outer-rim-store-championship.toml", include_str!("../events/2018/outer-rim-store-championship.toml")),
+    (
+        "events/2018/outer-rim-store-championship.toml",
+        include_str!("../events/2018/outer-rim-store-championship.toml"),
+    ),
 ];
 
 use std::path::{Component, Path, PathBuf};
@@ -34,23 +64,32 @@ use crate::event::load::slug_of;
 /// Creates a new site in `dir` (new or empty). Returns the number of files written.
 pub fn init(dir: &Path) -> Result<usize, String> {
     if dir.exists() {
-        let mut entries = std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        let mut entries =
+            std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
         if entries.next().is_some() {
-            return Err(format!("{} is not empty; choose a new folder so nothing in it is overwritten", dir.display()));
+            return Err(format!(
+                "{} is not empty; choose a new folder so nothing in it is overwritten",
+                dir.display()
+            ));
         }
     }
     let mut count = 0;
     // The reference pages stay built in, so a site gets their updates with each release.
-    let look = DEFAULT_FILES.iter().filter(|(p, _)| !p.starts_with("content/"));
+    let look = DEFAULT_FILES
+        .iter()
+        .filter(|(p, _)| !p.starts_with("content/"));
     for (path, text) in SITE_FILES.iter().chain(look) {
         let target = dir.join(path);
         if let Some(parent) = target.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
         }
-        std::fs::write(&target, text).map_err(|e| format!("cannot write {}: {e}", target.display()))?;
+        std::fs::write(&target, text)
+            .map_err(|e| format!("cannot write {}: {e}", target.display()))?;
         count += 1;
     }
-    std::fs::write(dir.join(".gitignore"), "/public\n").map_err(|e| format!("cannot write .gitignore: {e}"))?;
+    std::fs::write(dir.join(".gitignore"), "/public\n")
+        .map_err(|e| format!("cannot write .gitignore: {e}"))?;
     Ok(count + 1)
 }
 
@@ -83,7 +122,9 @@ fn title_from_slug(segment: &str) -> String {
         .filter(|w| !w.is_empty())
         .map(|w| {
             let mut chars = w.chars();
-            chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+            chars
+                .next()
+                .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
         })
         .collect::<Vec<_>>()
         .join(" ")
@@ -91,15 +132,29 @@ fn title_from_slug(segment: &str) -> String {
 
 /// Creates a new event file at `path` (relative to `root`, under `events/`).
 pub fn new_event(root: &Path, path: &Path, today: Date) -> Result<PathBuf, String> {
-    if path.is_absolute() || path.components().any(|c| !matches!(c, Component::Normal(_))) {
-        return Err(format!("{} must be a path under events/, such as events/2026/spring-open.toml", path.display()));
+    if path.is_absolute()
+        || path
+            .components()
+            .any(|c| !matches!(c, Component::Normal(_)))
+    {
+        return Err(format!(
+            "{} must be a path under events/, such as events/2026/spring-open.toml",
+            path.display()
+        ));
     }
     if path.extension().is_none_or(|e| e != "toml") || !path.starts_with("events") {
-        return Err(format!("{} must be a .toml file under events/, such as events/2026/spring-open.toml", path.display()));
+        return Err(format!(
+            "{} must be a .toml file under events/, such as events/2026/spring-open.toml",
+            path.display()
+        ));
     }
     let slug = slug_of(path);
     if !is_valid_slug(&slug) {
-        let suggestion: Vec<String> = slug.split('/').map(id_from_name).filter(|s| !s.is_empty()).collect();
+        let suggestion: Vec<String> = slug
+            .split('/')
+            .map(id_from_name)
+            .filter(|s| !s.is_empty())
+            .collect();
         return Err(format!(
             "`{slug}` cannot be an event's address: use lower-case letters, digits and `-`, such as events/{}.toml",
             suggestion.join("/")
@@ -107,16 +162,23 @@ pub fn new_event(root: &Path, path: &Path, today: Date) -> Result<PathBuf, Strin
     }
     let target = root.join(path);
     if target.exists() {
-        return Err(format!("{} already exists; holonet new never overwrites a file", target.display()));
+        return Err(format!(
+            "{} already exists; holonet new never overwrites a file",
+            target.display()
+        ));
     }
     let rules = crate::config::Config::load(root)
         .ok()
         .and_then(|c| c.default_rules)
         .unwrap_or_else(|| crate::rules::RULESETS[0].id.to_string());
     let name = title_from_slug(slug.rsplit('/').next().unwrap_or(&slug));
-    let text = NEW_EVENT.replace("{name}", &name).replace("{date}", &today.iso()).replace("{rules}", &rules);
+    let text = NEW_EVENT
+        .replace("{name}", &name)
+        .replace("{date}", &today.iso())
+        .replace("{rules}", &rules);
     if let Some(parent) = target.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
     }
     std::fs::write(&target, text).map_err(|e| format!("cannot write {}: {e}", target.display()))?;
     Ok(target)

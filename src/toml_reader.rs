@@ -91,16 +91,31 @@ pub const MAX_INTEGER: i64 = 1_000_000_000;
 
 impl<'p> Reader<'p> {
     pub fn new(file: &'p Path) -> Self {
-        Reader { file, diagnostics: Vec::new() }
+        Reader {
+            file,
+            diagnostics: Vec::new(),
+        }
     }
 
-    pub fn error(&mut self, code: Code, span: Range<usize>, message: impl Into<String>) -> &mut Diagnostic {
-        self.diagnostics.push(Diagnostic::error(code, self.file, Some(span), message));
+    pub fn error(
+        &mut self,
+        code: Code,
+        span: Range<usize>,
+        message: impl Into<String>,
+    ) -> &mut Diagnostic {
+        self.diagnostics
+            .push(Diagnostic::error(code, self.file, Some(span), message));
         self.diagnostics.last_mut().expect("just pushed")
     }
 
-    pub fn warning(&mut self, code: Code, span: Range<usize>, message: impl Into<String>) -> &mut Diagnostic {
-        self.diagnostics.push(Diagnostic::warning(code, self.file, Some(span), message));
+    pub fn warning(
+        &mut self,
+        code: Code,
+        span: Range<usize>,
+        message: impl Into<String>,
+    ) -> &mut Diagnostic {
+        self.diagnostics
+            .push(Diagnostic::warning(code, self.file, Some(span), message));
         self.diagnostics.last_mut().expect("just pushed")
     }
 
@@ -130,23 +145,38 @@ impl<'p> Reader<'p> {
         for key in table.keys() {
             let name = key.get_ref().as_ref();
             if !known.contains(&name) {
-                let diag = self.error(Code::UnknownField, key.span(), format!("unknown field `{name}` in {what}"));
+                let diag = self.error(
+                    Code::UnknownField,
+                    key.span(),
+                    format!("unknown field `{name}` in {what}"),
+                );
                 match did_you_mean(name, known.iter().copied()) {
                     Some(close) => {
                         diag.label = Some(format!("did you mean `{close}`?"));
                         diag.help = Some(format!("rename it to `{close}`, or remove it"));
                     }
                     None => {
-                        diag.help = Some(format!("remove it; the fields {what} accepts are: {}", known.join(", ")));
+                        diag.help = Some(format!(
+                            "remove it; the fields {what} accepts are: {}",
+                            known.join(", ")
+                        ));
                     }
                 }
             }
         }
-        Fields { table, span, what: what.to_string() }
+        Fields {
+            table,
+            span,
+            what: what.to_string(),
+        }
     }
 
     /// Reads a value as a table, or reports what it is instead.
-    pub fn as_table<'r, 'i>(&mut self, value: &'r Spanned<DeValue<'i>>, what: &str) -> Option<&'r DeTable<'i>> {
+    pub fn as_table<'r, 'i>(
+        &mut self,
+        value: &'r Spanned<DeValue<'i>>,
+        what: &str,
+    ) -> Option<&'r DeTable<'i>> {
         match value.get_ref() {
             DeValue::Table(t) => Some(t),
             other => {
@@ -157,8 +187,12 @@ impl<'p> Reader<'p> {
     }
 
     fn wrong_type(&mut self, span: Range<usize>, what: &str, expected: &str, found: &DeValue<'_>) {
-        self.error(Code::WrongType, span, format!("{what} must be {expected}, found {}", kind_name(found)))
-            .help = Some(format!("write {what} as {expected}"));
+        self.error(
+            Code::WrongType,
+            span,
+            format!("{what} must be {expected}, found {}", kind_name(found)),
+        )
+        .help = Some(format!("write {what} as {expected}"));
     }
 
     pub fn string(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<String>> {
@@ -176,12 +210,22 @@ impl<'p> Reader<'p> {
             DeValue::Integer(i) => {
                 let digits = i.as_str().replace('_', "");
                 let digits = digits.trim_start_matches('+');
-                let digits = ["0x", "0o", "0b"].iter().fold(digits, |d, prefix| d.strip_prefix(prefix).unwrap_or(d));
+                let digits = ["0x", "0o", "0b"]
+                    .iter()
+                    .fold(digits, |d, prefix| d.strip_prefix(prefix).unwrap_or(d));
                 match i64::from_str_radix(digits, i.radix()) {
-                    Ok(n) if (-MAX_INTEGER..=MAX_INTEGER).contains(&n) => Some(Sp::new(n, value.span())),
+                    Ok(n) if (-MAX_INTEGER..=MAX_INTEGER).contains(&n) => {
+                        Some(Sp::new(n, value.span()))
+                    }
                     _ => {
-                        self.error(Code::InvalidValue, value.span(), format!("{what} is too large"))
-                            .help = Some(format!("use a number between -{MAX_INTEGER} and {MAX_INTEGER}"));
+                        self.error(
+                            Code::InvalidValue,
+                            value.span(),
+                            format!("{what} is too large"),
+                        )
+                        .help = Some(format!(
+                            "use a number between -{MAX_INTEGER} and {MAX_INTEGER}"
+                        ));
                         None
                     }
                 }
@@ -194,13 +238,23 @@ impl<'p> Reader<'p> {
     }
 
     /// A whole number in `min..=max`.
-    pub fn integer_in(&mut self, value: &Spanned<DeValue<'_>>, what: &str, min: i64, max: i64) -> Option<Sp<i64>> {
+    pub fn integer_in(
+        &mut self,
+        value: &Spanned<DeValue<'_>>,
+        what: &str,
+        min: i64,
+        max: i64,
+    ) -> Option<Sp<i64>> {
         let n = self.integer(value, what)?;
         if (min..=max).contains(&n.value) {
             Some(n)
         } else {
-            self.error(Code::InvalidValue, n.span.clone(), format!("{what} is {}, which is out of range", n.value))
-                .help = Some(format!("use a number from {min} to {max}"));
+            self.error(
+                Code::InvalidValue,
+                n.span.clone(),
+                format!("{what} is {}, which is out of range", n.value),
+            )
+            .help = Some(format!("use a number from {min} to {max}"));
             None
         }
     }
@@ -220,7 +274,11 @@ impl<'p> Reader<'p> {
     pub fn date(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<Date>> {
         let parsed = match value.get_ref() {
             DeValue::Datetime(dt) => match (dt.date, dt.time) {
-                (Some(d), None) => Some(Date { year: d.year, month: d.month, day: d.day }),
+                (Some(d), None) => Some(Date {
+                    year: d.year,
+                    month: d.month,
+                    day: d.day,
+                }),
                 _ => None,
             },
             DeValue::String(s) => Date::parse_iso(s),
@@ -232,15 +290,25 @@ impl<'p> Reader<'p> {
         match parsed {
             Some(d) if d.is_valid() => Some(Sp::new(d, value.span())),
             _ => {
-                self.error(Code::InvalidValue, value.span(), format!("{what} is not a calendar date"))
-                    .help = Some("write the date as YYYY-MM-DD, for example 2018-05-12, without a time".into());
+                self.error(
+                    Code::InvalidValue,
+                    value.span(),
+                    format!("{what} is not a calendar date"),
+                )
+                .help = Some(
+                    "write the date as YYYY-MM-DD, for example 2018-05-12, without a time".into(),
+                );
                 None
             }
         }
     }
 
     /// The items of a list, or a report of what the value is instead.
-    pub fn array<'r, 'i>(&mut self, value: &'r Spanned<DeValue<'i>>, what: &str) -> &'r [Spanned<DeValue<'i>>] {
+    pub fn array<'r, 'i>(
+        &mut self,
+        value: &'r Spanned<DeValue<'i>>,
+        what: &str,
+    ) -> &'r [Spanned<DeValue<'i>>] {
         match value.get_ref() {
             DeValue::Array(items) => items,
             other => {
@@ -251,12 +319,21 @@ impl<'p> Reader<'p> {
     }
 
     /// A string that must be one of `allowed`.
-    pub fn choice(&mut self, value: &Spanned<DeValue<'_>>, what: &str, allowed: &[&str]) -> Option<Sp<String>> {
+    pub fn choice(
+        &mut self,
+        value: &Spanned<DeValue<'_>>,
+        what: &str,
+        allowed: &[&str],
+    ) -> Option<Sp<String>> {
         let s = self.string(value, what)?;
         if allowed.contains(&s.value.as_str()) {
             return Some(s);
         }
-        let diag = self.error(Code::InvalidValue, s.span.clone(), format!("`{}` is not a valid {what}", s.value));
+        let diag = self.error(
+            Code::InvalidValue,
+            s.span.clone(),
+            format!("`{}` is not a valid {what}", s.value),
+        );
         diag.help = Some(format!("use one of: {}", allowed.join(", ")));
         if let Some(close) = did_you_mean(&s.value, allowed.iter().copied()) {
             diag.label = Some(format!("did you mean `{close}`?"));
@@ -283,11 +360,20 @@ impl<'r, 'i> Fields<'r, 'i> {
     }
 
     /// A required key; reports it missing at the table's own span.
-    pub fn require(&self, reader: &mut Reader<'_>, key: &str, example: &str) -> Option<&'r Spanned<DeValue<'i>>> {
+    pub fn require(
+        &self,
+        reader: &mut Reader<'_>,
+        key: &str,
+        example: &str,
+    ) -> Option<&'r Spanned<DeValue<'i>>> {
         let found = self.table.get(key);
         if found.is_none() {
             reader
-                .error(Code::MissingField, self.span.clone(), format!("{} has no `{key}`", self.what))
+                .error(
+                    Code::MissingField,
+                    self.span.clone(),
+                    format!("{} has no `{key}`", self.what),
+                )
                 .help = Some(format!("add `{key} = {example}` to {}", self.what));
         }
         found
@@ -320,7 +406,10 @@ mod tests {
         let fields = reader.table(doc.get_ref(), span, "`[event]`", &["name", "date"]);
         assert!(fields.get("name").is_some());
         assert_eq!(reader.diagnostics.len(), 1);
-        assert_eq!(reader.diagnostics[0].label.as_deref(), Some("did you mean `name`?"));
+        assert_eq!(
+            reader.diagnostics[0].label.as_deref(),
+            Some("did you mean `name`?")
+        );
         assert_eq!(reader.diagnostics[0].span, Some(0..4));
     }
 

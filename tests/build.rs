@@ -15,8 +15,14 @@ fn copy_site(from: &Path) -> tempfile::TempDir {
     for entry in walkdir::WalkDir::new(from) {
         let entry = entry.expect("walk");
         let rel = entry.path().strip_prefix(from).expect("prefix");
-        let top = rel.components().next().map(|c| c.as_os_str().to_string_lossy().into_owned());
-        if matches!(top.as_deref(), Some("target" | "public" | ".git" | "src" | "tests")) {
+        let top = rel
+            .components()
+            .next()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned());
+        if matches!(
+            top.as_deref(),
+            Some("target" | "public" | ".git" | "src" | "tests")
+        ) {
             continue;
         }
         let target = dir.path().join(rel);
@@ -46,12 +52,18 @@ fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         .into_iter()
         .map(|e| e.expect("walk"))
         .filter(|e| e.file_type().is_file())
-        .map(|e| (e.path().strip_prefix(dir).expect("prefix").to_path_buf(), fs::read(e.path()).expect("read")))
+        .map(|e| {
+            (
+                e.path().strip_prefix(dir).expect("prefix").to_path_buf(),
+                fs::read(e.path()).expect("read"),
+            )
+        })
         .collect()
 }
 
 fn json(out: &Path, slug: &str) -> Value {
-    let text = fs::read_to_string(out.join("events").join(slug).join("event.json")).expect("event.json");
+    let text =
+        fs::read_to_string(out.join("events").join(slug).join("event.json")).expect("event.json");
     serde_json::from_str(&text).expect("valid JSON")
 }
 
@@ -74,8 +86,14 @@ fn event_json_carries_hand_computed_standings() {
             (
                 r["id"].as_str().expect("id").to_string(),
                 r["points"].as_u64().expect("points"),
-                r["tiebreakers"]["sos"]["exact"].as_str().expect("sos").to_string(),
-                r["tiebreakers"]["esos"]["exact"].as_str().expect("esos").to_string(),
+                r["tiebreakers"]["sos"]["exact"]
+                    .as_str()
+                    .expect("sos")
+                    .to_string(),
+                r["tiebreakers"]["esos"]["exact"]
+                    .as_str()
+                    .expect("esos")
+                    .to_string(),
             )
         })
         .collect();
@@ -86,12 +104,21 @@ fn event_json_carries_hand_computed_standings() {
         ("ben", 6, "13/4", "7/2"),
         ("cy", 4, "13/4", "21/8"),
     ];
-    let expected: Vec<(String, u64, String, String)> =
-        expected.iter().map(|(a, b, c, d)| (a.to_string(), *b, c.to_string(), d.to_string())).collect();
-    assert_eq!(got, expected, "fin withdrew before round 1 and is not ranked");
+    let expected: Vec<(String, u64, String, String)> = expected
+        .iter()
+        .map(|(a, b, c, d)| (a.to_string(), *b, c.to_string(), d.to_string()))
+        .collect();
+    assert_eq!(
+        got, expected,
+        "fin withdrew before round 1 and is not ranked"
+    );
     assert_eq!(rows[1]["decided_by"], "sos");
     assert_eq!(rows[0]["byes"], 1);
-    assert_eq!(rows[0]["opponents"], serde_json::json!(["ana"]), "a bye is not an opponent");
+    assert_eq!(
+        rows[0]["opponents"],
+        serde_json::json!(["ana"]),
+        "a bye is not an opponent"
+    );
     let round2 = &doc["rounds"][1]["tables"];
     assert_eq!(round2[0]["result"], "split");
     assert_eq!(round2[0]["points"], serde_json::json!([3, 3]));
@@ -105,17 +132,38 @@ fn event_page_shows_the_standings_and_is_linked_from_home() {
     let out = site.path().join("public");
     build(site.path(), &out, None);
     let home = fs::read_to_string(out.join("index.html")).expect("home");
-    assert!(home.contains("href=\"/events/\""), "home links to the events index");
+    assert!(
+        home.contains("href=\"/events/\""),
+        "home links to the events index"
+    );
     let index = fs::read_to_string(out.join("events/index.html")).expect("events index");
-    assert!(index.contains("href=\"/events/2019/small-cup/\""), "events index links to the event");
-    let page = fs::read_to_string(out.join("events/2019/small-cup/index.html")).expect("event page");
-    for text in ["Small Cup", "Eve Tanaka", "Ana Lind", "2.625", "15/4", "Round 3"] {
+    assert!(
+        index.contains("href=\"/events/2019/small-cup/\""),
+        "events index links to the event"
+    );
+    let page =
+        fs::read_to_string(out.join("events/2019/small-cup/index.html")).expect("event page");
+    for text in [
+        "Small Cup",
+        "Eve Tanaka",
+        "Ana Lind",
+        "2.625",
+        "15/4",
+        "Round 3",
+    ] {
         assert!(page.contains(text), "event page shows {text}");
     }
     let eve = page.find("Eve Tanaka").expect("eve");
     let cy = page.find("Cy Marrow").expect("cy");
     assert!(eve < cy, "the leader is listed before the last");
-    for path in ["sitemap.xml", "robots.txt", "404.html", "style.css", "rules/ffg-2018/index.html", "docs/event-json/index.html"] {
+    for path in [
+        "sitemap.xml",
+        "robots.txt",
+        "404.html",
+        "style.css",
+        "rules/ffg-2018/index.html",
+        "docs/event-json/index.html",
+    ] {
         assert!(out.join(path).is_file(), "{path} is written");
     }
     let sitemap = fs::read_to_string(out.join("sitemap.xml")).expect("sitemap");
@@ -146,13 +194,29 @@ fn unchanged_rebuild_rewrites_nothing() {
     let out = site.path().join("public");
     let first = build(site.path(), &out, None);
     assert_eq!(first.write.unchanged, 0);
-    let times: BTreeMap<PathBuf, std::time::SystemTime> =
-        tree(&out).keys().map(|p| (p.clone(), fs::metadata(out.join(p)).and_then(|m| m.modified()).expect("mtime"))).collect();
+    let times: BTreeMap<PathBuf, std::time::SystemTime> = tree(&out)
+        .keys()
+        .map(|p| {
+            (
+                p.clone(),
+                fs::metadata(out.join(p))
+                    .and_then(|m| m.modified())
+                    .expect("mtime"),
+            )
+        })
+        .collect();
     let second = build(site.path(), &out, None);
     assert_eq!((second.write.written, second.write.removed), (0, 0));
     assert_eq!(second.write.unchanged, first.files);
     for (path, time) in times {
-        assert_eq!(fs::metadata(out.join(&path)).and_then(|m| m.modified()).expect("mtime"), time, "{}", path.display());
+        assert_eq!(
+            fs::metadata(out.join(&path))
+                .and_then(|m| m.modified())
+                .expect("mtime"),
+            time,
+            "{}",
+            path.display()
+        );
     }
 }
 
@@ -174,17 +238,42 @@ fn a_failed_build_leaves_the_previous_site_untouched() {
     let out = site.path().join("public");
     build(site.path(), &out, None);
     let before = tree(&out);
-    let times: Vec<_> = before.keys().map(|p| fs::metadata(out.join(p)).and_then(|m| m.modified()).expect("mtime")).collect();
+    let times: Vec<_> = before
+        .keys()
+        .map(|p| {
+            fs::metadata(out.join(p))
+                .and_then(|m| m.modified())
+                .expect("mtime")
+        })
+        .collect();
     // One valid change and one error: nothing at all may be written.
     let event = site.path().join("events/2019/small-cup.toml");
     let text = fs::read_to_string(&event).expect("read");
-    fs::write(&event, text.replace("name = \"Small Cup\"", "name = \"Small Cup II\"").replace("[\"cy\", \"dee\"]", "[\"cy\", \"zed\"]")).expect("write");
+    fs::write(
+        &event,
+        text.replace("name = \"Small Cup\"", "name = \"Small Cup II\"")
+            .replace("[\"cy\", \"dee\"]", "[\"cy\", \"zed\"]"),
+    )
+    .expect("write");
     let report = site::build(site.path(), &out, None).expect_err("the build fails");
     let rendered = report.render();
-    assert!(rendered.contains("events/2019/small-cup.toml:"), "{rendered}");
-    assert!(rendered.contains("`zed` at this table is not a registered player"), "{rendered}");
+    assert!(
+        rendered.contains("events/2019/small-cup.toml:"),
+        "{rendered}"
+    );
+    assert!(
+        rendered.contains("`zed` at this table is not a registered player"),
+        "{rendered}"
+    );
     assert_eq!(tree(&out), before);
-    let after: Vec<_> = before.keys().map(|p| fs::metadata(out.join(p)).and_then(|m| m.modified()).expect("mtime")).collect();
+    let after: Vec<_> = before
+        .keys()
+        .map(|p| {
+            fs::metadata(out.join(p))
+                .and_then(|m| m.modified())
+                .expect("mtime")
+        })
+        .collect();
     assert_eq!(times, after);
 }
 
@@ -195,10 +284,17 @@ fn a_template_error_also_keeps_the_previous_site() {
     build(site.path(), &out, None);
     let before = tree(&out);
     fs::create_dir_all(site.path().join("templates")).expect("mkdir");
-    fs::write(site.path().join("templates/event.html"), "{% extends \"base.html\" %}{% block content %}{{ event.nope.deeper }}{% endblock %}")
-        .expect("write");
+    fs::write(
+        site.path().join("templates/event.html"),
+        "{% extends \"base.html\" %}{% block content %}{{ event.nope.deeper }}{% endblock %}",
+    )
+    .expect("write");
     let report = site::build(site.path(), &out, None).expect_err("the build fails");
-    assert!(report.render().contains("templates/event.html"), "{}", report.render());
+    assert!(
+        report.render().contains("templates/event.html"),
+        "{}",
+        report.render()
+    );
     assert_eq!(tree(&out), before);
 }
 
@@ -220,7 +316,10 @@ fn links(html: &str) -> Vec<String> {
 /// A relative link on the page at `page` (a file path under the output), as a link from the
 /// site root under `/archive/`.
 fn resolve_relative(page: &Path, link: &str) -> String {
-    let mut parts: Vec<String> = page.parent().map(|p| p.iter().map(|c| c.to_string_lossy().into_owned()).collect()).unwrap_or_default();
+    let mut parts: Vec<String> = page
+        .parent()
+        .map(|p| p.iter().map(|c| c.to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
     for segment in link.split('/') {
         match segment {
             ".." => {
@@ -237,7 +336,11 @@ fn resolve_relative(page: &Path, link: &str) -> String {
 fn every_link_resolves_under_a_sub_path_base_url() {
     let site = copy_site(Path::new("."));
     let out = site.path().join("public");
-    build(site.path(), &out, Some("https://example.github.io/archive/"));
+    build(
+        site.path(),
+        &out,
+        Some("https://example.github.io/archive/"),
+    );
     let files = tree(&out);
     let mut checked = 0;
     for (path, bytes) in &files {
@@ -246,20 +349,48 @@ fn every_link_resolves_under_a_sub_path_base_url() {
         }
         let html = String::from_utf8(bytes.clone()).expect("utf-8");
         for link in links(&html) {
-            if link.starts_with("https://") || link.starts_with("http://") || link.starts_with("mailto:") {
+            if link.starts_with("https://")
+                || link.starts_with("http://")
+                || link.starts_with("mailto:")
+            {
                 if link.starts_with("https://example.github.io/") {
-                    assert!(link.starts_with("https://example.github.io/archive/"), "{link} in {}", path.display());
+                    assert!(
+                        link.starts_with("https://example.github.io/archive/"),
+                        "{link} in {}",
+                        path.display()
+                    );
                 }
                 continue;
             }
             if link.starts_with('#') {
                 continue;
             }
-            let link = if link.starts_with('/') { link } else { resolve_relative(path, &link) };
-            assert!(link.starts_with("/archive/"), "{link} in {} does not start with the base path", path.display());
-            let target = link.trim_start_matches("/archive/").split('#').next().unwrap_or_default().to_string();
-            let file = if target.is_empty() || target.ends_with('/') { format!("{target}index.html") } else { target };
-            assert!(files.contains_key(Path::new(&file)), "{link} in {} points to a missing file", path.display());
+            let link = if link.starts_with('/') {
+                link
+            } else {
+                resolve_relative(path, &link)
+            };
+            assert!(
+                link.starts_with("/archive/"),
+                "{link} in {} does not start with the base path",
+                path.display()
+            );
+            let target = link
+                .trim_start_matches("/archive/")
+                .split('#')
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            let file = if target.is_empty() || target.ends_with('/') {
+                format!("{target}index.html")
+            } else {
+                target
+            };
+            assert!(
+                files.contains_key(Path::new(&file)),
+                "{link} in {} points to a missing file",
+                path.display()
+            );
             checked += 1;
         }
     }

@@ -10,11 +10,17 @@ use holonet::event::validate::LoadOptions;
 
 /// Parses `tests/fixtures/invalid/<name>.toml` as if it were `events/<name>.toml`.
 fn diagnose(name: &str) -> (Vec<(Severity, Code, usize, usize)>, String) {
-    let text = std::fs::read_to_string(Path::new("tests/fixtures/invalid").join(format!("{name}.toml"))).expect("fixture exists");
+    let text =
+        std::fs::read_to_string(Path::new("tests/fixtures/invalid").join(format!("{name}.toml")))
+            .expect("fixture exists");
     let shown = Path::new("events").join(format!("{name}.toml"));
     let (event, diagnostics) = parse_event(&shown, &text, &LoadOptions::default());
     let has_error = diagnostics.iter().any(|d| d.is_error());
-    assert_eq!(event.is_some(), !has_error, "an event is produced exactly when there is no error");
+    assert_eq!(
+        event.is_some(),
+        !has_error,
+        "an event is produced exactly when there is no error"
+    );
     let summary = diagnostics
         .iter()
         .map(|d| {
@@ -22,7 +28,11 @@ fn diagnose(name: &str) -> (Vec<(Severity, Code, usize, usize)>, String) {
             (d.severity, d.code, line, col)
         })
         .collect();
-    let rendered = diagnostics.iter().map(|d| d.render(Some(&text))).collect::<Vec<_>>().join("\n");
+    let rendered = diagnostics
+        .iter()
+        .map(|d| d.render(Some(&text)))
+        .collect::<Vec<_>>()
+        .join("\n");
     (summary, rendered)
 }
 
@@ -39,21 +49,77 @@ macro_rules! case {
 }
 
 case!(syntax_error, "syntax", [(Error, Syntax, 2, 15)]);
-case!(unknown_fields_suggest_the_known_one, "unknown-field", [(Error, UnknownField, 5, 1), (Error, UnknownField, 9, 1)]);
-case!(missing_required_field, "missing-field", [(Error, MissingField, 1, 1)]);
+case!(
+    unknown_fields_suggest_the_known_one,
+    "unknown-field",
+    [(Error, UnknownField, 5, 1), (Error, UnknownField, 9, 1)]
+);
+case!(
+    missing_required_field,
+    "missing-field",
+    [(Error, MissingField, 1, 1)]
+);
 case!(wrong_type, "wrong-type", [(Error, WrongType, 5, 17)]);
-case!(unknown_ruleset, "invalid-enum", [(Error, InvalidValue, 4, 9)]);
-case!(unknown_structure_and_tier, "invalid-tier", [(Error, InvalidValue, 5, 13), (Error, InvalidValue, 6, 8)]);
-case!(date_that_does_not_exist, "invalid-date", [(Error, InvalidValue, 3, 8)]);
-case!(end_date_before_date, "end-before-start", [(Error, InvalidValue, 4, 12)]);
+case!(
+    unknown_ruleset,
+    "invalid-enum",
+    [(Error, InvalidValue, 4, 9)]
+);
+case!(
+    unknown_structure_and_tier,
+    "invalid-tier",
+    [(Error, InvalidValue, 5, 13), (Error, InvalidValue, 6, 8)]
+);
+case!(
+    date_that_does_not_exist,
+    "invalid-date",
+    [(Error, InvalidValue, 3, 8)]
+);
+case!(
+    end_date_before_date,
+    "end-before-start",
+    [(Error, InvalidValue, 4, 12)]
+);
 case!(malformed_player_id, "bad-id", [(Error, BadId, 8, 6)]);
 case!(derived_ids_collide, "duplicate-id", [(Error, BadId, 10, 8)]);
-case!(unregistered_player_at_a_table, "unknown-player", [(Error, UnknownReference, 12, 42)]);
-case!(player_at_two_tables, "two-tables", [(Error, Conflict, 16, 35)]);
-case!(dropped_player_paired, "dropped-but-paired", [(Warning, RuleDeparture, 16, 11), (Error, Conflict, 16, 42)]);
-case!(active_player_missing_from_a_round, "missing-from-round", [(Error, Conflict, 13, 1)]);
-case!(winner_not_at_the_table, "winner-not-at-table", [(Error, BadResult, 17, 52), (Error, BadResult, 18, 85)]);
+case!(
+    unregistered_player_at_a_table,
+    "unknown-player",
+    [(Error, UnknownReference, 12, 42)]
+);
+case!(
+    player_at_two_tables,
+    "two-tables",
+    [(Error, Conflict, 16, 35)]
+);
+case!(
+    dropped_player_paired,
+    "dropped-but-paired",
+    [(Warning, RuleDeparture, 16, 11), (Error, Conflict, 16, 42)]
+);
+case!(
+    active_player_missing_from_a_round,
+    "missing-from-round",
+    [(Error, Conflict, 13, 1)]
+);
+case!(
+    winner_not_at_the_table,
+    "winner-not-at-table",
+    [(Error, BadResult, 17, 52), (Error, BadResult, 18, 85)]
+);
 case!(too_many_games, "three-games", [(Error, BadResult, 12, 75)]);
-case!(round_published_before_the_last_finished, "unfinished-round", [(Error, BadResult, 18, 3)]);
-case!(file_name_is_not_a_slug, "Bad Slug", [(Error, BadSlug, 0, 0)]);
-case!(rematch_is_a_warning, "rematch-warning", [(Warning, RuleDeparture, 15, 11)]);
+case!(
+    round_published_before_the_last_finished,
+    "unfinished-round",
+    [(Error, BadResult, 18, 3)]
+);
+case!(
+    file_name_is_not_a_slug,
+    "Bad Slug",
+    [(Error, BadSlug, 0, 0)]
+);
+case!(
+    rematch_is_a_warning,
+    "rematch-warning",
+    [(Warning, RuleDeparture, 15, 11)]
+);

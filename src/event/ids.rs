@@ -2,7 +2,10 @@
 
 /// Whether `id` is a valid player or team id: lower-case `[a-z0-9-]+`.
 pub fn is_valid_id(id: &str) -> bool {
-    !id.is_empty() && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    !id.is_empty()
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 /// Derives an id from a display name: transliterated to ASCII, lower-cased, every run of other
@@ -95,7 +98,10 @@ mod tests {
     #[test]
     fn ids_from_names() {
         assert_eq!(id_from_name("Tom Kessel"), "tom-kessel");
-        assert_eq!(id_from_name("  Zoë O'Brien-Šťastná "), "zoe-o-brien-stastna");
+        assert_eq!(
+            id_from_name("  Zoë O'Brien-Šťastná "),
+            "zoe-o-brien-stastna"
+        );
         assert_eq!(id_from_name("Jürgen Straße"), "jurgen-strasse");
         assert_eq!(id_from_name("!!!"), "");
         assert_eq!(id_from_name("R2-D2"), "r2-d2");

@@ -34,9 +34,16 @@ pub fn event_files(root: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
     let mut files = Vec::new();
     for entry in WalkDir::new(&dir).sort_by_file_name() {
         let entry = entry.map_err(|e| {
-            let path = e.path().map_or_else(|| PathBuf::from("events"), |p| relative(root, p));
-            Diagnostic::error(Code::Io, &path, None, format!("cannot read this folder: {e}"))
-                .with_help("check the folder's permissions")
+            let path = e
+                .path()
+                .map_or_else(|| PathBuf::from("events"), |p| relative(root, p));
+            Diagnostic::error(
+                Code::Io,
+                &path,
+                None,
+                format!("cannot read this folder: {e}"),
+            )
+            .with_help("check the folder's permissions")
         })?;
         if entry.file_type().is_file() && entry.path().extension().is_some_and(|e| e == "toml") {
             files.push(relative(root, entry.path()));
@@ -46,26 +53,34 @@ pub fn event_files(root: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
 }
 
 fn relative(root: &Path, path: &Path) -> PathBuf {
-    path.strip_prefix(root).map_or_else(|_| path.to_path_buf(), Path::to_path_buf)
+    path.strip_prefix(root)
+        .map_or_else(|_| path.to_path_buf(), Path::to_path_buf)
 }
 
 /// Loads every event under `root/events`.
 pub fn load_events(root: &Path, options: &LoadOptions) -> Loaded {
     let files = match event_files(root) {
         Ok(files) => files,
-        Err(diag) => return Loaded { diagnostics: vec![diag], ..Loaded::default() },
-    };
-    let results: Vec<(Option<Event>, Vec<Diagnostic>, Option<(PathBuf, String)>)> =
-        files.par_iter().map(|file| load_event_file(root, file, options)).collect();
-    let mut loaded = Loaded::default();
-    for (event, diagnostics, source) in results {
-        loaded.events.extend(event);
-        if !diagnostics.is_empty()
-            && let Some((path, text)) = source
-        {
-            loaded.sources.insert(path, text);
+        Err(diag) => {
+            return Loaded {
+                diagnostics: vec![diag],
+                ..Loaded::default()
+            };
         }
-        loaded.diagnostics.extend(diagnostics);
+    };
+    let results: Vec<LoadedFile> = files
+        .par_iter()
+        .map(|file| load_event_file(root, file, options))
+        .collect();
+    let mut loaded = Loaded::default();
+    for file in results {
+        loaded.events.extend(file.event);
+        if !file.diagnostics.is_empty()
+            && let Some(text) = file.text
+        {
+            loaded.sources.insert(file.path, text);
+        }
+        loaded.diagnostics.extend(file.diagnostics);
     }
     loaded.events.sort_by(|a, b| a.slug.cmp(&b.slug));
     loaded
@@ -73,20 +88,42 @@ pub fn load_events(root: &Path, options: &LoadOptions) -> Loaded {
 
 /// The slug of an event file: its path under `events/`, without `.toml`, with `/` separators.
 pub fn slug_of(file: &Path) -> String {
-    let under = file.strip_prefix("events").unwrap_or(file).with_extension("");
-    under.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/")
+    let under = file
+        .strip_prefix("events")
+        .unwrap_or(file)
+        .with_extension("");
+    under
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// One event file, loaded.
+#[derive(Debug)]
+pub struct LoadedFile {
+    /// Relative to the site root.
+    pub path: PathBuf,
+    /// The event, when the file has no error.
+    pub event: Option<Event>,
+    pub diagnostics: Vec<Diagnostic>,
+    /// The file's text, when it could be read.
+    pub text: Option<String>,
 }
 
 /// Reads and validates one file given relative to `root`.
-pub fn load_event_file(
-    root: &Path,
-    file: &Path,
-    options: &LoadOptions,
-) -> (Option<Event>, Vec<Diagnostic>, Option<(PathBuf, String)>) {
+pub fn load_event_file(root: &Path, file: &Path, options: &LoadOptions) -> LoadedFile {
     let full = root.join(file);
     let text = match read_text(&full, file) {
         Ok(text) => text,
-        Err(diag) => return (None, vec![diag], None),
+        Err(diag) => {
+            return LoadedFile {
+                path: file.to_path_buf(),
+                event: None,
+                diagnostics: vec![diag],
+                text: None,
+            };
+        }
     };
     let (mut event, mut diagnostics) = parse_event(file, &text, options);
     if let Some(ev) = event.as_mut() {
@@ -101,31 +138,54 @@ pub fn load_event_file(
             }
         }
     }
-    (event, diagnostics, Some((file.to_path_buf(), text)))
+    LoadedFile {
+        path: file.to_path_buf(),
+        event,
+        diagnostics,
+        text: Some(text),
+    }
 }
 
 /// Reads a UTF-8 file no larger than [`MAX_FILE_BYTES`].
 pub fn read_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> {
     let too_big = |size: u64| {
-        Diagnostic::error(Code::Io, shown, None, format!("this file is {size} bytes, more than the {MAX_FILE_BYTES} an event may have"))
-            .with_help("split the archive into smaller files; no real event needs this much")
+        Diagnostic::error(
+            Code::Io,
+            shown,
+            None,
+            format!("this file is {size} bytes, more than the {MAX_FILE_BYTES} an event may have"),
+        )
+        .with_help("split the archive into smaller files; no real event needs this much")
     };
-    let meta = std::fs::metadata(full)
-        .map_err(|e| Diagnostic::error(Code::Io, shown, None, format!("cannot read this file: {e}")).with_help("check that it exists and is readable"))?;
+    let meta = std::fs::metadata(full).map_err(|e| {
+        Diagnostic::error(Code::Io, shown, None, format!("cannot read this file: {e}"))
+            .with_help("check that it exists and is readable")
+    })?;
     if meta.len() > MAX_FILE_BYTES {
         return Err(too_big(meta.len()));
     }
-    let bytes = std::fs::read(full)
-        .map_err(|e| Diagnostic::error(Code::Io, shown, None, format!("cannot read this file: {e}")).with_help("check that it is readable"))?;
+    let bytes = std::fs::read(full).map_err(|e| {
+        Diagnostic::error(Code::Io, shown, None, format!("cannot read this file: {e}"))
+            .with_help("check that it is readable")
+    })?;
     String::from_utf8(bytes).map_err(|e| {
-        Diagnostic::error(Code::Io, shown, Some(e.utf8_error().valid_up_to()..e.utf8_error().valid_up_to() + 1), "this file is not UTF-8 text")
-            .with_help("save the file as UTF-8 in your editor")
+        Diagnostic::error(
+            Code::Io,
+            shown,
+            Some(e.utf8_error().valid_up_to()..e.utf8_error().valid_up_to() + 1),
+            "this file is not UTF-8 text",
+        )
+        .with_help("save the file as UTF-8 in your editor")
     })
 }
 
 /// Parses and validates an event from its text. `file` is the path relative to the site root
 /// (`events/...`), which gives the slug.
-pub fn parse_event(file: &Path, text: &str, options: &LoadOptions) -> (Option<Event>, Vec<Diagnostic>) {
+pub fn parse_event(
+    file: &Path,
+    text: &str,
+    options: &LoadOptions,
+) -> (Option<Event>, Vec<Diagnostic>) {
     let mut reader = Reader::new(file);
     let slug = slug_of(file);
     if !is_valid_slug(&slug) {
@@ -140,9 +200,12 @@ pub fn parse_event(file: &Path, text: &str, options: &LoadOptions) -> (Option<Ev
                 .with_help(format!("rename the file to events/{suggestion}.toml: lower-case letters, digits and `-` only")),
         );
     }
-    let Some(doc) = reader.parse(text) else { return (None, reader.diagnostics) };
+    let Some(doc) = reader.parse(text) else {
+        return (None, reader.diagnostics);
+    };
     let raw = read_event(&mut reader, &doc);
-    let event = validate(&mut reader, raw, &slug, options).filter(|_| !reader.diagnostics.iter().any(|d| d.is_error()));
+    let event = validate(&mut reader, raw, &slug, options)
+        .filter(|_| !reader.diagnostics.iter().any(|d| d.is_error()));
     let mut diagnostics = reader.diagnostics;
     diagnostics.sort_by_key(|d| (d.span.as_ref().map_or(0, |s| s.start), d.severity));
     (event, diagnostics)

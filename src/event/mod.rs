@@ -166,7 +166,14 @@ pub enum GameEnd {
 }
 
 impl GameEnd {
-    pub const NAMES: &'static [&'static str] = &["dial", "objectives", "deck", "time", "concession", "forfeit"];
+    pub const NAMES: &'static [&'static str] = &[
+        "dial",
+        "objectives",
+        "deck",
+        "time",
+        "concession",
+        "forfeit",
+    ];
 
     pub fn from_name(name: &str) -> Option<GameEnd> {
         Some(match name {

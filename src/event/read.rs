@@ -101,7 +101,17 @@ const EVENT: &[&str] = &[
     "round_minutes",
     "description",
 ];
-const PLAYER: &[&str] = &["name", "id", "number", "avoid", "drop", "rejoin", "disqualified", "organizer", "decks"];
+const PLAYER: &[&str] = &[
+    "name",
+    "id",
+    "number",
+    "avoid",
+    "drop",
+    "rejoin",
+    "disqualified",
+    "organizer",
+    "decks",
+];
 const DECKS: &[&str] = &["dark", "light"];
 const DECK: &[&str] = &["affiliation", "objectives", "cards"];
 const ROUND: &[&str] = &["tables", "byes"];
@@ -120,8 +130,15 @@ pub fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> RawEve
             }
         }
         None => {
-            reader.error(crate::diag::Code::MissingField, 0..0, "the event file has no `[event]` table").help =
-                Some("start the file with an `[event]` table holding `name`, `date` and `rules`".into());
+            reader
+                .error(
+                    crate::diag::Code::MissingField,
+                    0..0,
+                    "the event file has no `[event]` table",
+                )
+                .help = Some(
+                "start the file with an `[event]` table holding `name`, `date` and `rules`".into(),
+            );
         }
     }
     if let Some(value) = top.get("players") {
@@ -142,19 +159,27 @@ pub fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> RawEve
 }
 
 fn opt_string(reader: &mut Reader<'_>, fields: &Fields<'_, '_>, key: &str) -> Option<Sp<String>> {
-    fields.get(key).and_then(|v| reader.string(v, &format!("`{key}`")))
+    fields
+        .get(key)
+        .and_then(|v| reader.string(v, &format!("`{key}`")))
 }
 
 fn opt_int(reader: &mut Reader<'_>, fields: &Fields<'_, '_>, key: &str) -> Option<Sp<i64>> {
-    fields.get(key).and_then(|v| reader.integer(v, &format!("`{key}`")))
+    fields
+        .get(key)
+        .and_then(|v| reader.integer(v, &format!("`{key}`")))
 }
 
 fn opt_bool(reader: &mut Reader<'_>, fields: &Fields<'_, '_>, key: &str) -> Option<Sp<bool>> {
-    fields.get(key).and_then(|v| reader.boolean(v, &format!("`{key}`")))
+    fields
+        .get(key)
+        .and_then(|v| reader.boolean(v, &format!("`{key}`")))
 }
 
 fn string_list(reader: &mut Reader<'_>, fields: &Fields<'_, '_>, key: &str) -> Vec<Sp<String>> {
-    let Some(value) = fields.get(key) else { return Vec::new() };
+    let Some(value) = fields.get(key) else {
+        return Vec::new();
+    };
     let what = format!("each entry of `{key}`");
     reader
         .array(value, &format!("`{key}`"))
@@ -165,8 +190,12 @@ fn string_list(reader: &mut Reader<'_>, fields: &Fields<'_, '_>, key: &str) -> V
 
 fn read_info(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawInfo {
     let f = reader.table(table, span.clone(), "`[event]`", EVENT);
-    let name = f.require(reader, "name", "\"Outer Rim Store Championship\"").and_then(|v| reader.string(v, "`name`"));
-    let date = f.require(reader, "date", "2018-05-12").and_then(|v| reader.date(v, "`date`"));
+    let name = f
+        .require(reader, "name", "\"Outer Rim Store Championship\"")
+        .and_then(|v| reader.string(v, "`name`"));
+    let date = f
+        .require(reader, "date", "2018-05-12")
+        .and_then(|v| reader.date(v, "`date`"));
     let end_date = f.get("end_date").and_then(|v| reader.date(v, "`end_date`"));
     RawInfo {
         span,
@@ -191,7 +220,9 @@ fn read_info(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -
 
 fn read_player(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawPlayer {
     let f = reader.table(table, span.clone(), "this `[[players]]` entry", PLAYER);
-    let name = f.require(reader, "name", "\"Tom Kessel\"").and_then(|v| reader.string(v, "`name`"));
+    let name = f
+        .require(reader, "name", "\"Tom Kessel\"")
+        .and_then(|v| reader.string(v, "`name`"));
     let mut player = RawPlayer {
         span,
         name,
@@ -216,8 +247,14 @@ fn read_player(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>)
                 let df = reader.table(deck, value.span(), &what, DECK);
                 *slot = Some(Decklist {
                     affiliation: opt_string(reader, &df, "affiliation").map(|s| s.value),
-                    objectives: string_list(reader, &df, "objectives").into_iter().map(|s| s.value).collect(),
-                    cards: string_list(reader, &df, "cards").into_iter().map(|s| s.value).collect(),
+                    objectives: string_list(reader, &df, "objectives")
+                        .into_iter()
+                        .map(|s| s.value)
+                        .collect(),
+                    cards: string_list(reader, &df, "cards")
+                        .into_iter()
+                        .map(|s| s.value)
+                        .collect(),
                 });
             }
         }
@@ -227,7 +264,11 @@ fn read_player(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>)
 
 fn read_round(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawRound {
     let f = reader.table(table, span.clone(), "this `[[rounds]]` entry", ROUND);
-    let mut round = RawRound { span, tables: Vec::new(), byes: string_list(reader, &f, "byes") };
+    let mut round = RawRound {
+        span,
+        tables: Vec::new(),
+        byes: string_list(reader, &f, "byes"),
+    };
     if let Some(value) = f.get("tables") {
         for item in reader.array(value, "`tables`") {
             if let Some(t) = reader.as_table(item, "each table of a round") {
@@ -268,11 +309,18 @@ fn read_table(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) 
 
 fn read_game(reader: &mut Reader<'_>, item: &Spanned<DeValue<'_>>) -> Option<RawGame> {
     if let DeValue::String(_) = item.get_ref() {
-        return reader.string(item, "a game result").map(|winner| RawGame { winner, by: None });
+        return reader
+            .string(item, "a game result")
+            .map(|winner| RawGame { winner, by: None });
     }
-    let table = reader.as_table(item, "each game result (a winner id, \"draw\", or { winner, by })")?;
+    let table = reader.as_table(
+        item,
+        "each game result (a winner id, \"draw\", or { winner, by })",
+    )?;
     let f = reader.table(table, item.span(), "this game result", GAME);
-    let winner = f.require(reader, "winner", "\"tom\"").and_then(|v| reader.string(v, "`winner`"))?;
+    let winner = f
+        .require(reader, "winner", "\"tom\"")
+        .and_then(|v| reader.string(v, "`winner`"))?;
     let by = opt_string(reader, &f, "by");
     Some(RawGame { winner, by })
 }

@@ -19,7 +19,12 @@ pub struct LoadOptions {
 }
 
 /// Validates `raw`. Returns the event when no error was found.
-pub fn validate(reader: &mut Reader<'_>, raw: RawEvent, slug: &str, options: &LoadOptions) -> Option<Event> {
+pub fn validate(
+    reader: &mut Reader<'_>,
+    raw: RawEvent,
+    slug: &str,
+    options: &LoadOptions,
+) -> Option<Event> {
     let errors_before = reader.diagnostics.iter().filter(|d| d.is_error()).count();
     let ruleset = resolve_ruleset(reader, &raw, options);
     let players = validate_players(reader, &raw.players, ruleset);
@@ -42,14 +47,25 @@ pub fn validate(reader: &mut Reader<'_>, raw: RawEvent, slug: &str, options: &Lo
     })
 }
 
-fn resolve_ruleset(reader: &mut Reader<'_>, raw: &RawEvent, options: &LoadOptions) -> Option<&'static Ruleset> {
+fn resolve_ruleset(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    options: &LoadOptions,
+) -> Option<&'static Ruleset> {
     let known: Vec<&str> = rules::RULESETS.iter().map(|r| r.id).collect();
     match &raw.info.rules {
         Some(id) => {
             let found = rules::ruleset(&id.value);
             if found.is_none() {
-                let diag = reader.error(Code::InvalidValue, id.span.clone(), format!("unknown ruleset `{}`", id.value));
-                diag.help = Some(format!("use one of the rulesets this version implements: {}", known.join(", ")));
+                let diag = reader.error(
+                    Code::InvalidValue,
+                    id.span.clone(),
+                    format!("unknown ruleset `{}`", id.value),
+                );
+                diag.help = Some(format!(
+                    "use one of the rulesets this version implements: {}",
+                    known.join(", ")
+                ));
                 if let Some(close) = did_you_mean(&id.value, known.iter().copied()) {
                     diag.label = Some(format!("did you mean `{close}`?"));
                 }
@@ -59,7 +75,13 @@ fn resolve_ruleset(reader: &mut Reader<'_>, raw: &RawEvent, options: &LoadOption
         None => match options.default_rules.as_deref().and_then(rules::ruleset) {
             Some(r) => Some(r),
             None => {
-                reader.error(Code::MissingField, raw.info.span.clone(), "`[event]` has no `rules`").help = Some(format!(
+                reader
+                    .error(
+                        Code::MissingField,
+                        raw.info.span.clone(),
+                        "`[event]` has no `rules`",
+                    )
+                    .help = Some(format!(
                     "add `rules = \"{}\"` (one of: {}), or set `default_rules` in holonet.toml",
                     known[0],
                     known.join(", ")
@@ -71,12 +93,21 @@ fn resolve_ruleset(reader: &mut Reader<'_>, raw: &RawEvent, options: &LoadOption
 }
 
 /// Checks an optional string against a list, defaulting to the list's first entry.
-fn choice_or_default(reader: &mut Reader<'_>, value: &Option<Sp<String>>, what: &str, allowed: &[&str]) -> Option<String> {
+fn choice_or_default(
+    reader: &mut Reader<'_>,
+    value: &Option<Sp<String>>,
+    what: &str,
+    allowed: &[&str],
+) -> Option<String> {
     match value {
         None => allowed.first().map(|s| s.to_string()),
         Some(v) if allowed.contains(&v.value.as_str()) => Some(v.value.clone()),
         Some(v) => {
-            let diag = reader.error(Code::InvalidValue, v.span.clone(), format!("`{}` is not a valid {what} here", v.value));
+            let diag = reader.error(
+                Code::InvalidValue,
+                v.span.clone(),
+                format!("`{}` is not a valid {what} here", v.value),
+            );
             diag.help = Some(format!("use one of: {}", allowed.join(", ")));
             if let Some(close) = did_you_mean(&v.value, allowed.iter().copied()) {
                 diag.label = Some(format!("did you mean `{close}`?"));
@@ -86,42 +117,82 @@ fn choice_or_default(reader: &mut Reader<'_>, value: &Option<Sp<String>>, what: 
     }
 }
 
-fn in_range(reader: &mut Reader<'_>, value: &Option<Sp<i64>>, what: &str, min: i64, max: i64) -> Option<u32> {
+fn in_range(
+    reader: &mut Reader<'_>,
+    value: &Option<Sp<i64>>,
+    what: &str,
+    min: i64,
+    max: i64,
+) -> Option<u32> {
     let v = value.as_ref()?;
     if (min..=max).contains(&v.value) {
         u32::try_from(v.value).ok()
     } else {
-        reader.error(Code::InvalidValue, v.span.clone(), format!("{what} is {}, which is out of range", v.value)).help =
-            Some(format!("use a whole number from {min} to {max}"));
+        reader
+            .error(
+                Code::InvalidValue,
+                v.span.clone(),
+                format!("{what} is {}, which is out of range", v.value),
+            )
+            .help = Some(format!("use a whole number from {min} to {max}"));
         None
     }
 }
 
-fn validate_info(reader: &mut Reader<'_>, raw: &RawEvent, ruleset: &Ruleset, slug: &str, player_count: usize) -> Option<EventInfo> {
+fn validate_info(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    ruleset: &Ruleset,
+    slug: &str,
+    player_count: usize,
+) -> Option<EventInfo> {
     let info = &raw.info;
     let format = choice_or_default(reader, &info.format, "format", ruleset.formats);
     let structure = choice_or_default(reader, &info.structure, "structure", ruleset.structures);
-    let tier = info.tier.as_ref().and_then(|t| choice_or_default(reader, &Some(t.clone()), "tier", ruleset.tiers));
-    let swiss_rounds = in_range(reader, &info.swiss_rounds, "`swiss_rounds`", 1, i64::from(MAX_ROUNDS));
+    let tier = info
+        .tier
+        .as_ref()
+        .and_then(|t| choice_or_default(reader, &Some(t.clone()), "tier", ruleset.tiers));
+    let swiss_rounds = in_range(
+        reader,
+        &info.swiss_rounds,
+        "`swiss_rounds`",
+        1,
+        i64::from(MAX_ROUNDS),
+    );
     let cut = info.cut.as_ref().and_then(|c| {
-        if ruleset.cuts.contains(&u32::try_from(c.value).unwrap_or(u32::MAX)) {
+        if ruleset
+            .cuts
+            .contains(&u32::try_from(c.value).unwrap_or(u32::MAX))
+        {
             u32::try_from(c.value).ok()
         } else {
             let sizes: Vec<String> = ruleset.cuts.iter().map(u32::to_string).collect();
-            reader.error(Code::InvalidValue, c.span.clone(), format!("a cut of {} is not allowed by {}", c.value, ruleset.id)).help =
-                Some(format!("use one of: {}", sizes.join(", ")));
+            reader
+                .error(
+                    Code::InvalidValue,
+                    c.span.clone(),
+                    format!("a cut of {} is not allowed by {}", c.value, ruleset.id),
+                )
+                .help = Some(format!("use one of: {}", sizes.join(", ")));
             None
         }
     });
     if let Some(structure) = &structure {
-        let has_table = ruleset.structure_tables.iter().any(|(name, _)| name == structure);
+        let has_table = ruleset
+            .structure_tables
+            .iter()
+            .any(|(name, _)| name == structure);
         if !has_table && info.swiss_rounds.is_none() {
-            reader.error(Code::MissingField, info.span.clone(), format!("a `{structure}` structure needs `swiss_rounds`")).help =
-                Some("add `swiss_rounds = 4` (and `cut`, 0 for none) to `[event]`".into());
+            reader
+                .error(
+                    Code::MissingField,
+                    info.span.clone(),
+                    format!("a `{structure}` structure needs `swiss_rounds`"),
+                )
+                .help = Some("add `swiss_rounds = 4` (and `cut`, 0 for none) to `[event]`".into());
         }
-        if has_table
-            && let Some(row) = structure::lookup(ruleset, structure, player_count as u32)
-        {
+        if has_table && let Some(row) = structure::lookup(ruleset, structure, player_count as u32) {
             if let (Some(given), Some(sp)) = (swiss_rounds, &info.swiss_rounds)
                 && given != row.swiss_rounds
             {
@@ -145,18 +216,30 @@ fn validate_info(reader: &mut Reader<'_>, raw: &RawEvent, ruleset: &Ruleset, slu
     if let Some(url) = &info.url
         && !(url.value.starts_with("https://") || url.value.starts_with("http://"))
     {
-        reader.error(Code::InvalidValue, url.span.clone(), "`url` must be a web address").help =
-            Some("write the full address, starting with https://".into());
+        reader
+            .error(
+                Code::InvalidValue,
+                url.span.clone(),
+                "`url` must be a web address",
+            )
+            .help = Some("write the full address, starting with https://".into());
     }
     if let (Some(start), Some(end)) = (&info.date, &info.end_date)
         && end.value < start.value
     {
-        reader.error(Code::InvalidValue, end.span.clone(), "`end_date` is before `date`").help =
-            Some(format!("use a date on or after {}", start.value.iso()));
+        reader
+            .error(
+                Code::InvalidValue,
+                end.span.clone(),
+                "`end_date` is before `date`",
+            )
+            .help = Some(format!("use a date on or after {}", start.value.iso()));
     }
     let name = info.name.as_ref()?;
     if name.value.trim().is_empty() {
-        reader.error(Code::InvalidValue, name.span.clone(), "`name` is empty").help = Some("give the event its name".into());
+        reader
+            .error(Code::InvalidValue, name.span.clone(), "`name` is empty")
+            .help = Some("give the event its name".into());
     }
     Some(EventInfo {
         name: name.value.trim().to_string(),
@@ -179,31 +262,62 @@ fn validate_info(reader: &mut Reader<'_>, raw: &RawEvent, ruleset: &Ruleset, slu
 }
 
 /// Resolves a player id to an index, or reports it with the closest registered id.
-fn resolve(reader: &mut Reader<'_>, ids: &BTreeMap<String, usize>, id: &Sp<String>, context: &str) -> Option<usize> {
+fn resolve(
+    reader: &mut Reader<'_>,
+    ids: &BTreeMap<String, usize>,
+    id: &Sp<String>,
+    context: &str,
+) -> Option<usize> {
     if let Some(&index) = ids.get(&id.value) {
         return Some(index);
     }
-    let diag = reader.error(Code::UnknownReference, id.span.clone(), format!("`{}` {context} is not a registered player", id.value));
+    let diag = reader.error(
+        Code::UnknownReference,
+        id.span.clone(),
+        format!("`{}` {context} is not a registered player", id.value),
+    );
     match did_you_mean(&id.value, ids.keys().map(String::as_str)) {
         Some(close) => {
             diag.label = Some(format!("did you mean `{close}`?"));
-            diag.help = Some(format!("use `{close}`, or register `{}` in a `[[players]]` entry", id.value));
+            diag.help = Some(format!(
+                "use `{close}`, or register `{}` in a `[[players]]` entry",
+                id.value
+            ));
         }
-        None => diag.help = Some(format!("register `{}` in a `[[players]]` entry, or fix the id", id.value)),
+        None => {
+            diag.help = Some(format!(
+                "register `{}` in a `[[players]]` entry, or fix the id",
+                id.value
+            ))
+        }
     }
     None
 }
 
-fn validate_players(reader: &mut Reader<'_>, raw: &[RawPlayer], ruleset: Option<&Ruleset>) -> Vec<Player> {
+fn validate_players(
+    reader: &mut Reader<'_>,
+    raw: &[RawPlayer],
+    ruleset: Option<&Ruleset>,
+) -> Vec<Player> {
     let mut players = Vec::with_capacity(raw.len());
     let mut ids: BTreeMap<String, usize> = BTreeMap::new();
     let mut numbers: BTreeMap<u32, usize> = BTreeMap::new();
     for (index, p) in raw.iter().enumerate() {
-        let name = p.name.as_ref().map(|n| n.value.trim().to_string()).unwrap_or_default();
+        let name = p
+            .name
+            .as_ref()
+            .map(|n| n.value.trim().to_string())
+            .unwrap_or_default();
         let id = match &p.id {
             Some(id) if is_valid_id(&id.value) => id.value.clone(),
             Some(id) => {
-                reader.error(Code::BadId, id.span.clone(), format!("`{}` is not a valid player id", id.value)).help = Some(format!(
+                reader
+                    .error(
+                        Code::BadId,
+                        id.span.clone(),
+                        format!("`{}` is not a valid player id", id.value),
+                    )
+                    .help = Some(format!(
                     "use lower-case letters, digits and `-` only, such as `{}`",
                     id_from_name(&id.value).chars().take(40).collect::<String>()
                 ));
@@ -213,18 +327,36 @@ fn validate_players(reader: &mut Reader<'_>, raw: &[RawPlayer], ruleset: Option<
                 let derived = id_from_name(&name);
                 if derived.is_empty() && p.name.is_some() {
                     let span = p.name.as_ref().map_or(p.span.clone(), |n| n.span.clone());
-                    reader.error(Code::BadId, span, "no id can be made from this name").help =
-                        Some("add an `id` (lower-case letters, digits and `-`) to this player".into());
+                    reader
+                        .error(Code::BadId, span, "no id can be made from this name")
+                        .help = Some(
+                        "add an `id` (lower-case letters, digits and `-`) to this player".into(),
+                    );
                 }
                 derived
             }
         };
         if !id.is_empty() {
             if let Some(&first) = ids.get(&id) {
-                let span = p.id.as_ref().map_or_else(|| p.name.as_ref().map_or(p.span.clone(), |n| n.span.clone()), |i| i.span.clone());
-                let derived = if p.id.is_none() { " (made from the name)" } else { "" };
-                reader.error(Code::BadId, span, format!("player id `{id}`{derived} is already used by player {}", first + 1)).help =
-                    Some("give each of these players an explicit, different `id`".into());
+                let span = p.id.as_ref().map_or_else(
+                    || p.name.as_ref().map_or(p.span.clone(), |n| n.span.clone()),
+                    |i| i.span.clone(),
+                );
+                let derived = if p.id.is_none() {
+                    " (made from the name)"
+                } else {
+                    ""
+                };
+                reader
+                    .error(
+                        Code::BadId,
+                        span,
+                        format!(
+                            "player id `{id}`{derived} is already used by player {}",
+                            first + 1
+                        ),
+                    )
+                    .help = Some("give each of these players an explicit, different `id`".into());
             } else {
                 ids.insert(id.clone(), index);
             }
@@ -248,37 +380,70 @@ fn validate_players(reader: &mut Reader<'_>, raw: &[RawPlayer], ruleset: Option<
         if let Some(r) = &p.rejoin {
             match (drop, rejoin) {
                 (None, _) if p.drop.is_none() => {
-                    reader.error(Code::InvalidValue, r.span.clone(), "`rejoin` without `drop`").help =
-                        Some("add `drop` with the last round played before leaving".into());
+                    reader
+                        .error(
+                            Code::InvalidValue,
+                            r.span.clone(),
+                            "`rejoin` without `drop`",
+                        )
+                        .help = Some("add `drop` with the last round played before leaving".into());
                 }
                 (Some(d), Some(j)) if j <= d => {
-                    reader.error(Code::InvalidValue, r.span.clone(), format!("`rejoin = {j}` is not after `drop = {d}`")).help =
-                        Some(format!("a player who left after round {d} can come back from round {} on", d + 1));
+                    reader
+                        .error(
+                            Code::InvalidValue,
+                            r.span.clone(),
+                            format!("`rejoin = {j}` is not after `drop = {d}`"),
+                        )
+                        .help = Some(format!(
+                        "a player who left after round {d} can come back from round {} on",
+                        d + 1
+                    ));
                 }
                 _ => {}
             }
             if ruleset.is_some_and(|rs| !rs.allows_rejoin) {
-                reader.error(Code::InvalidValue, r.span.clone(), "this ruleset does not let dropped players rejoin").help =
-                    Some("remove `rejoin`".into());
+                reader
+                    .error(
+                        Code::InvalidValue,
+                        r.span.clone(),
+                        "this ruleset does not let dropped players rejoin",
+                    )
+                    .help = Some("remove `rejoin`".into());
             }
             if disqualified {
-                reader.error(Code::Conflict, r.span.clone(), "a disqualified player cannot rejoin").help =
-                    Some("remove `rejoin` or `disqualified`".into());
+                reader
+                    .error(
+                        Code::Conflict,
+                        r.span.clone(),
+                        "a disqualified player cannot rejoin",
+                    )
+                    .help = Some("remove `rejoin` or `disqualified`".into());
             }
         }
         if let Some(dq) = &p.disqualified
             && dq.value
             && p.drop.is_none()
         {
-            reader.error(Code::MissingField, dq.span.clone(), "a disqualification needs `drop`").help =
-                Some("add `drop` with the last round the player was in the event".into());
+            reader
+                .error(
+                    Code::MissingField,
+                    dq.span.clone(),
+                    "a disqualification needs `drop`",
+                )
+                .help = Some("add `drop` with the last round the player was in the event".into());
         }
         if let Some(o) = &p.organizer
             && o.value
             && ruleset.is_some_and(|r| r.id != "swccg-2008")
         {
-            reader.warning(Code::RuleDeparture, o.span.clone(), "`organizer` only matters under swccg-2008").help =
-                Some("remove it; this ruleset gives the director no special bye".into());
+            reader
+                .warning(
+                    Code::RuleDeparture,
+                    o.span.clone(),
+                    "`organizer` only matters under swccg-2008",
+                )
+                .help = Some("remove it; this ruleset gives the director no special bye".into());
         }
         players.push(Player {
             id,
@@ -289,15 +454,23 @@ fn validate_players(reader: &mut Reader<'_>, raw: &[RawPlayer], ruleset: Option<
             rejoin,
             disqualified,
             organizer: p.organizer.as_ref().is_some_and(|o| o.value),
-            decks: Decks { dark: p.dark.clone(), light: p.light.clone() },
+            decks: Decks {
+                dark: p.dark.clone(),
+                light: p.light.clone(),
+            },
         });
     }
     for (index, p) in raw.iter().enumerate() {
         for other in &p.avoid {
             if let Some(o) = resolve(reader, &ids, other, "in `avoid`") {
                 if o == index {
-                    reader.error(Code::InvalidValue, other.span.clone(), "a player cannot avoid themselves").help =
-                        Some("remove this id from `avoid`".into());
+                    reader
+                        .error(
+                            Code::InvalidValue,
+                            other.span.clone(),
+                            "a player cannot avoid themselves",
+                        )
+                        .help = Some("remove this id from `avoid`".into());
                 } else if !players[index].avoid.contains(&o) {
                     players[index].avoid.push(o);
                 }
@@ -307,13 +480,30 @@ fn validate_players(reader: &mut Reader<'_>, raw: &[RawPlayer], ruleset: Option<
     players
 }
 
-fn validate_rounds(reader: &mut Reader<'_>, raw: &RawEvent, ruleset: &Ruleset, players: &[Player]) -> Vec<Round> {
+fn validate_rounds(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    ruleset: &Ruleset,
+    players: &[Player],
+) -> Vec<Round> {
     if raw.rounds.len() > MAX_ROUNDS as usize {
-        reader.error(Code::InvalidValue, raw.rounds[MAX_ROUNDS as usize].span.clone(), format!("more than {MAX_ROUNDS} rounds")).help =
-            Some(format!("an event may record at most {MAX_ROUNDS} Swiss rounds; split it into several events"));
+        reader
+            .error(
+                Code::InvalidValue,
+                raw.rounds[MAX_ROUNDS as usize].span.clone(),
+                format!("more than {MAX_ROUNDS} rounds"),
+            )
+            .help = Some(format!(
+            "an event may record at most {MAX_ROUNDS} Swiss rounds; split it into several events"
+        ));
         return Vec::new();
     }
-    let ids: BTreeMap<String, usize> = players.iter().enumerate().filter(|(_, p)| !p.id.is_empty()).map(|(i, p)| (p.id.clone(), i)).collect();
+    let ids: BTreeMap<String, usize> = players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !p.id.is_empty())
+        .map(|(i, p)| (p.id.clone(), i))
+        .collect();
     let mut rounds = Vec::new();
     let mut met: BTreeSet<(usize, usize)> = BTreeSet::new();
     let mut had_bye: BTreeSet<usize> = BTreeSet::new();
@@ -324,22 +514,49 @@ fn validate_rounds(reader: &mut Reader<'_>, raw: &RawEvent, ruleset: &Ruleset, p
             let [a, b] = table.players;
             let pair = (a.min(b), a.max(b));
             if !met.insert(pair) {
-                let span = raw_round.tables.iter().find(|t| t.table.as_ref().map(|n| n.value) == Some(i64::from(table.number)))
+                let span = raw_round
+                    .tables
+                    .iter()
+                    .find(|t| t.table.as_ref().map(|n| n.value) == Some(i64::from(table.number)))
                     .or_else(|| raw_round.tables.get(table.number as usize - 1))
                     .map_or(raw_round.span.clone(), |t| t.span.clone());
-                reader.warning(Code::RuleDeparture, span, format!(
-                    "{} and {} meet again in round {number}", players[a].name, players[b].name
-                )).help = Some("Swiss pairing avoids rematches; check the pairing if this was not intended".into());
+                reader
+                    .warning(
+                        Code::RuleDeparture,
+                        span,
+                        format!(
+                            "{} and {} meet again in round {number}",
+                            players[a].name, players[b].name
+                        ),
+                    )
+                    .help = Some(
+                    "Swiss pairing avoids rematches; check the pairing if this was not intended"
+                        .into(),
+                );
             }
         }
         for (&p, id) in round.byes.iter().zip(&raw_round.byes) {
             if !had_bye.insert(p) {
-                reader.warning(Code::RuleDeparture, id.span.clone(), format!("{} gets a second bye in round {number}", players[p].name))
-                    .help = Some("byes go to the lowest-ranked player who has not had one; check the pairing".into());
+                reader
+                    .warning(
+                        Code::RuleDeparture,
+                        id.span.clone(),
+                        format!("{} gets a second bye in round {number}", players[p].name),
+                    )
+                    .help = Some(
+                    "byes go to the lowest-ranked player who has not had one; check the pairing"
+                        .into(),
+                );
             }
         }
         if round.byes.len() > 1 {
-            reader.warning(Code::RuleDeparture, raw_round.byes[1].span.clone(), format!("round {number} gives more than one bye")).help =
+            reader
+                .warning(
+                    Code::RuleDeparture,
+                    raw_round.byes[1].span.clone(),
+                    format!("round {number} gives more than one bye"),
+                )
+                .help =
                 Some("at most one player needs a bye in a round (when the count is odd)".into());
         }
         rounds.push(round);
@@ -348,13 +565,30 @@ fn validate_rounds(reader: &mut Reader<'_>, raw: &RawEvent, ruleset: &Ruleset, p
     for (i, round) in rounds.iter().enumerate() {
         if i + 1 < rounds.len()
             && !round.is_complete()
-            && let Some(t) = round.tables.iter().position(|t| t.outcome == Outcome::Pending)
+            && let Some(t) = round
+                .tables
+                .iter()
+                .position(|t| t.outcome == Outcome::Pending)
         {
-            let span = raw.rounds[i].tables.get(t).map_or(raw.rounds[i].span.clone(), |t| t.span.clone());
-            reader.error(Code::BadResult, span, format!(
-                "table {} of round {} has no result, but round {} is already recorded",
-                round.tables[t].number, round.number, round.number + 1
-            )).help = Some("record this table's `games` (or `split = true`) before publishing the next round".into());
+            let span = raw.rounds[i]
+                .tables
+                .get(t)
+                .map_or(raw.rounds[i].span.clone(), |t| t.span.clone());
+            reader
+                .error(
+                    Code::BadResult,
+                    span,
+                    format!(
+                        "table {} of round {} has no result, but round {} is already recorded",
+                        round.tables[t].number,
+                        round.number,
+                        round.number + 1
+                    ),
+                )
+                .help = Some(
+                "record this table's `games` (or `split = true`) before publishing the next round"
+                    .into(),
+            );
         }
     }
     rounds
@@ -375,8 +609,17 @@ fn validate_round(
     let mut unresolved = false;
     let mut place = |reader: &mut Reader<'_>, p: usize, sp: &Sp<String>, place: String| {
         if let Some(first) = seated.get(&p) {
-            reader.error(Code::Conflict, sp.span.clone(), format!("{} is at {first} and at {place} in round {number}", players[p].name))
-                .help = Some("a player has one table (or the bye) per round; remove one of them".into());
+            reader
+                .error(
+                    Code::Conflict,
+                    sp.span.clone(),
+                    format!(
+                        "{} is at {first} and at {place} in round {number}",
+                        players[p].name
+                    ),
+                )
+                .help =
+                Some("a player has one table (or the bye) per round; remove one of them".into());
             return;
         }
         if !players[p].is_active_in(number) {
@@ -385,8 +628,17 @@ fn validate_round(
                 (Some(d), None) => format!("dropped after round {d}"),
                 _ => "not in the event".into(),
             };
-            reader.error(Code::Conflict, sp.span.clone(), format!("{} {why}, but is at {place} in round {number}", players[p].name))
-                .help = Some("remove them from this round, or correct their `drop`/`rejoin`".into());
+            reader
+                .error(
+                    Code::Conflict,
+                    sp.span.clone(),
+                    format!(
+                        "{} {why}, but is at {place} in round {number}",
+                        players[p].name
+                    ),
+                )
+                .help =
+                Some("remove them from this round, or correct their `drop`/`rejoin`".into());
         }
         seated.insert(p, place);
     };
@@ -397,8 +649,13 @@ fn validate_round(
         };
         if table_number > 0 && !table_numbers.insert(table_number) {
             let span = t.table.as_ref().map_or(t.span.clone(), |n| n.span.clone());
-            reader.error(Code::Conflict, span, format!("table {table_number} appears twice in round {number}")).help =
-                Some("number each table of a round once".into());
+            reader
+                .error(
+                    Code::Conflict,
+                    span,
+                    format!("table {table_number} appears twice in round {number}"),
+                )
+                .help = Some("number each table of a round once".into());
         }
         if t.players.len() != 2 {
             let span = t.players_span.clone().unwrap_or(t.span.clone());
@@ -408,14 +665,23 @@ fn validate_round(
             }
             continue;
         }
-        let seats: Vec<Option<usize>> = t.players.iter().map(|id| resolve(reader, ids, id, "at this table")).collect();
+        let seats: Vec<Option<usize>> = t
+            .players
+            .iter()
+            .map(|id| resolve(reader, ids, id, "at this table"))
+            .collect();
         let (Some(a), Some(b)) = (seats[0], seats[1]) else {
             unresolved = true;
             continue;
         };
         if a == b {
-            reader.error(Code::Conflict, t.players[1].span.clone(), "a player cannot play themselves").help =
-                Some("list two different players at this table".into());
+            reader
+                .error(
+                    Code::Conflict,
+                    t.players[1].span.clone(),
+                    "a player cannot play themselves",
+                )
+                .help = Some("list two different players at this table".into());
             continue;
         }
         for (p, sp) in [(a, &t.players[0]), (b, &t.players[1])] {
@@ -424,14 +690,27 @@ fn validate_round(
         let first_dark = t.first_dark.as_ref().and_then(|fd| {
             let p = resolve(reader, ids, fd, "in `first_dark`")?;
             if p != a && p != b {
-                reader.error(Code::BadResult, fd.span.clone(), format!("`first_dark` names {}, who is not at this table", players[p].name))
+                reader
+                    .error(
+                        Code::BadResult,
+                        fd.span.clone(),
+                        format!(
+                            "`first_dark` names {}, who is not at this table",
+                            players[p].name
+                        ),
+                    )
                     .help = Some(format!("use `{}` or `{}`", players[a].id, players[b].id));
                 return None;
             }
             Some(p)
         });
         let outcome = validate_outcome(reader, t, ruleset, [a, b], players, ids);
-        tables.push(Table { number: table_number, players: [a, b], first_dark, outcome });
+        tables.push(Table {
+            number: table_number,
+            players: [a, b],
+            first_dark,
+            outcome,
+        });
     }
     let mut byes = Vec::new();
     for id in &raw.byes {
@@ -445,17 +724,32 @@ fn validate_round(
     }
     for (p, player) in players.iter().enumerate() {
         if !unresolved
-            && player.is_active_in(number) && !seated.contains_key(&p) && !player.id.is_empty() {
-            reader.error(Code::Conflict, raw.span.clone(), format!("{} is in the event but has no table and no bye in round {number}", player.name))
+            && player.is_active_in(number)
+            && !seated.contains_key(&p)
+            && !player.id.is_empty()
+        {
+            reader
+                .error(
+                    Code::Conflict,
+                    raw.span.clone(),
+                    format!(
+                        "{} is in the event but has no table and no bye in round {number}",
+                        player.name
+                    ),
+                )
                 .help = Some(format!(
-                    "seat `{}` at a table, add them to `byes`, or record `drop = {}` on the player",
-                    player.id,
-                    number - 1
-                ));
+                "seat `{}` at a table, add them to `byes`, or record `drop = {}` on the player",
+                player.id,
+                number - 1
+            ));
         }
     }
     tables.sort_by_key(|t| t.number);
-    Round { number, tables, byes }
+    Round {
+        number,
+        tables,
+        byes,
+    }
 }
 
 fn validate_outcome(
@@ -469,12 +763,24 @@ fn validate_outcome(
     let split = t.split.as_ref().filter(|s| s.value);
     if let Some(s) = split {
         if ruleset.split_points.is_none() {
-            reader.error(Code::InvalidValue, s.span.clone(), format!("{} has no intentional splits", ruleset.id)).help =
-                Some("record the games played instead".into());
+            reader
+                .error(
+                    Code::InvalidValue,
+                    s.span.clone(),
+                    format!("{} has no intentional splits", ruleset.id),
+                )
+                .help = Some("record the games played instead".into());
         }
         if !t.games.is_empty() {
-            reader.error(Code::BadResult, s.span.clone(), "a table records either `games` or `split = true`, not both").help =
-                Some("remove `games` if the players split the round, or `split` if they played".into());
+            reader
+                .error(
+                    Code::BadResult,
+                    s.span.clone(),
+                    "a table records either `games` or `split = true`, not both",
+                )
+                .help = Some(
+                "remove `games` if the players split the round, or `split` if they played".into(),
+            );
         }
         return Outcome::Split;
     }
@@ -483,20 +789,45 @@ fn validate_outcome(
     }
     let max = ruleset.games_per_match as usize;
     if t.games.len() > max {
-        reader.error(Code::BadResult, t.games[max].winner.span.clone(), format!("a match has {max} games, this table records {}", t.games.len()))
-            .help = Some(format!("record at most {max} results in `games`, in playing order"));
+        reader
+            .error(
+                Code::BadResult,
+                t.games[max].winner.span.clone(),
+                format!(
+                    "a match has {max} games, this table records {}",
+                    t.games.len()
+                ),
+            )
+            .help = Some(format!(
+            "record at most {max} results in `games`, in playing order"
+        ));
     }
-    let games = t.games.iter().take(max).filter_map(|g| validate_game(reader, g, seats, players, ids)).collect();
+    let games = t
+        .games
+        .iter()
+        .take(max)
+        .filter_map(|g| validate_game(reader, g, seats, players, ids))
+        .collect();
     Outcome::Games(games)
 }
 
-fn validate_game(reader: &mut Reader<'_>, g: &RawGame, seats: [usize; 2], players: &[Player], ids: &BTreeMap<String, usize>) -> Option<Game> {
+fn validate_game(
+    reader: &mut Reader<'_>,
+    g: &RawGame,
+    seats: [usize; 2],
+    players: &[Player],
+    ids: &BTreeMap<String, usize>,
+) -> Option<Game> {
     let by = match &g.by {
         None => None,
         Some(b) => match GameEnd::from_name(&b.value) {
             Some(end) => Some(end),
             None => {
-                let diag = reader.error(Code::InvalidValue, b.span.clone(), format!("`{}` is not a way a game ends", b.value));
+                let diag = reader.error(
+                    Code::InvalidValue,
+                    b.span.clone(),
+                    format!("`{}` is not a way a game ends", b.value),
+                );
                 diag.help = Some(format!("use one of: {}", GameEnd::NAMES.join(", ")));
                 if let Some(close) = did_you_mean(&b.value, GameEnd::NAMES.iter().copied()) {
                     diag.label = Some(format!("did you mean `{close}`?"));
@@ -509,7 +840,9 @@ fn validate_game(reader: &mut Reader<'_>, g: &RawGame, seats: [usize; 2], player
         if let Some(end) = by
             && end != GameEnd::Time
         {
-            let span = g.by.as_ref().map_or(g.winner.span.clone(), |b| b.span.clone());
+            let span =
+                g.by.as_ref()
+                    .map_or(g.winner.span.clone(), |b| b.span.clone());
             reader.error(Code::BadResult, span, format!("a game that ends by {} has a winner", end.name())).help =
                 Some("a Swiss game is drawn only when time runs out: use `by = \"time\"`, or name the winner".into());
             return None;
@@ -518,17 +851,28 @@ fn validate_game(reader: &mut Reader<'_>, g: &RawGame, seats: [usize; 2], player
     }
     let winner = resolve(reader, ids, &g.winner, "as a winner")?;
     if !seats.contains(&winner) {
-        reader.error(Code::BadResult, g.winner.span.clone(), format!("{} is not at this table", players[winner].name)).help = Some(format!(
+        reader
+            .error(
+                Code::BadResult,
+                g.winner.span.clone(),
+                format!("{} is not at this table", players[winner].name),
+            )
+            .help = Some(format!(
             "the winner is `{}`, `{}` or \"draw\"",
             players[seats[0]].id, players[seats[1]].id
         ));
         return None;
     }
     if by == Some(GameEnd::Time) {
-        let span = g.by.as_ref().map_or(g.winner.span.clone(), |b| b.span.clone());
+        let span =
+            g.by.as_ref()
+                .map_or(g.winner.span.clone(), |b| b.span.clone());
         reader.error(Code::BadResult, span, "a Swiss game that goes to time is a draw").help =
             Some("write the result as \"draw\" (time ran out at the end of the light side player's turn)".into());
         return None;
     }
-    Some(Game { winner: Some(winner), by })
+    Some(Game {
+        winner: Some(winner),
+        by,
+    })
 }

@@ -42,7 +42,11 @@ impl Computed {
 
 /// Registered players who count for the structure table: everyone not withdrawn before round 1.
 pub fn entrants(event: &Event) -> u32 {
-    event.players.iter().filter(|p| p.drop != Some(0) || p.rejoin.is_some()).count() as u32
+    event
+        .players
+        .iter()
+        .filter(|p| p.drop != Some(0) || p.rejoin.is_some())
+        .count() as u32
 }
 
 /// Computes an event under its ruleset. Validation has already resolved the ruleset id.
@@ -50,15 +54,33 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
     let row = structure::lookup(ruleset, &event.info.structure, entrants(event));
     let swiss_rounds = event.info.swiss_rounds.or(row.map(|r| r.swiss_rounds));
     let cut = event.info.cut.or(row.map(|r| r.cut));
-    let finished: Vec<_> = event.rounds.iter().take_while(|r| r.is_complete()).collect();
-    let round_scores: Vec<_> = finished.iter().map(|r| score_round(ruleset, event, r)).collect();
-    let standings = (1..=round_scores.len()).map(|k| standings(ruleset, event, &round_scores[..k])).collect();
+    let finished: Vec<_> = event
+        .rounds
+        .iter()
+        .take_while(|r| r.is_complete())
+        .collect();
+    let round_scores: Vec<_> = finished
+        .iter()
+        .map(|r| score_round(ruleset, event, r))
+        .collect();
+    let standings = (1..=round_scores.len())
+        .map(|k| standings(ruleset, event, &round_scores[..k]))
+        .collect();
     let status = if event.rounds.is_empty() {
         Status::Upcoming
-    } else if swiss_rounds.is_some_and(|n| finished.len() as u32 >= n) && finished.len() == event.rounds.len() {
+    } else if swiss_rounds.is_some_and(|n| finished.len() as u32 >= n)
+        && finished.len() == event.rounds.len()
+    {
         Status::Finished
     } else {
         Status::Running
     };
-    Computed { ruleset, swiss_rounds, cut, round_scores, standings, status }
+    Computed {
+        ruleset,
+        swiss_rounds,
+        cut,
+        round_scores,
+        standings,
+        status,
+    }
 }

@@ -31,7 +31,10 @@ impl Ratio {
             return Ratio::ZERO;
         }
         let g = gcd(num, den);
-        Ratio { num: num / g, den: den / g }
+        Ratio {
+            num: num / g,
+            den: den / g,
+        }
     }
 
     pub fn integer(n: u128) -> Ratio {
@@ -44,13 +47,6 @@ impl Ratio {
 
     pub fn denom(&self) -> u128 {
         self.den
-    }
-
-    /// Exact sum.
-    pub fn add(self, other: Ratio) -> Ratio {
-        let g = gcd(self.den, other.den);
-        let den = self.den / g * other.den;
-        Ratio::new(self.num * (other.den / g) + other.num * (self.den / g), den)
     }
 
     /// Exact division by a whole number (zero divisor gives zero, see [`Ratio::new`]).
@@ -70,7 +66,22 @@ impl Ratio {
         if places == 0 {
             return whole.to_string();
         }
-        format!("{whole}.{:0width$}", scaled % scale, width = places as usize)
+        format!(
+            "{whole}.{:0width$}",
+            scaled % scale,
+            width = places as usize
+        )
+    }
+}
+
+impl std::ops::Add for Ratio {
+    type Output = Ratio;
+
+    /// Exact sum, over the least common denominator.
+    fn add(self, other: Ratio) -> Ratio {
+        let g = gcd(self.den, other.den);
+        let den = self.den / g * other.den;
+        Ratio::new(self.num * (other.den / g) + other.num * (self.den / g), den)
     }
 }
 
@@ -90,8 +101,20 @@ impl Ord for Ratio {
             match (ra == 0, rc == 0) {
                 (true, true) => return Ordering::Equal,
                 // A zero remainder is the smaller value at this level.
-                (true, false) => return if flipped { Ordering::Greater } else { Ordering::Less },
-                (false, true) => return if flipped { Ordering::Less } else { Ordering::Greater },
+                (true, false) => {
+                    return if flipped {
+                        Ordering::Greater
+                    } else {
+                        Ordering::Less
+                    };
+                }
+                (false, true) => {
+                    return if flipped {
+                        Ordering::Less
+                    } else {
+                        Ordering::Greater
+                    };
+                }
                 (false, false) => {
                     (a, b, c, d) = (b, ra, d, rc);
                     flipped = !flipped;
@@ -124,7 +147,7 @@ mod tests {
     #[test]
     fn arithmetic_is_exact() {
         let third = Ratio::new(1, 3);
-        assert_eq!(third.add(third).add(third), Ratio::integer(1));
+        assert_eq!(third + third + third, Ratio::integer(1));
         assert_eq!(Ratio::new(6, 4), Ratio::new(3, 2));
         assert_eq!(Ratio::integer(9).div_int(6), Ratio::new(3, 2));
         assert_eq!(Ratio::new(5, 0), Ratio::ZERO);

@@ -65,7 +65,9 @@ pub fn score_round(ruleset: &Ruleset, event: &Event, round: &Round) -> Vec<Optio
                     let draws = list.iter().filter(|g| g.winner.is_none()).count() as u32;
                     scores[me] = Some(RoundScore {
                         kind: RoundKind::Match { opponent: them },
-                        points: wins * per_game.win + draws * per_game.draw + losses * per_game.loss,
+                        points: wins * per_game.win
+                            + draws * per_game.draw
+                            + losses * per_game.loss,
                         wins,
                         losses,
                         draws,
@@ -75,7 +77,13 @@ pub fn score_round(ruleset: &Ruleset, event: &Event, round: &Round) -> Vec<Optio
         }
     }
     for &p in &round.byes {
-        scores[p] = Some(RoundScore { kind: RoundKind::Bye, points: ruleset.bye_points(), wins: games, losses: 0, draws: 0 });
+        scores[p] = Some(RoundScore {
+            kind: RoundKind::Bye,
+            points: ruleset.bye_points(),
+            wins: games,
+            losses: 0,
+            draws: 0,
+        });
     }
     for (p, player) in event.players.iter().enumerate() {
         if scores[p].is_none() && player.has_unpaired_loss_in(round.number) {
@@ -108,8 +116,14 @@ mod tests {
     #[test]
     fn match_points_per_game() {
         assert_eq!(points(sweep(0)), (6, 0));
-        assert_eq!(points(Outcome::Games(vec![game(Some(0)), game(None)])), (4, 1));
-        assert_eq!(points(Outcome::Games(vec![game(Some(0)), game(Some(1))])), (3, 3));
+        assert_eq!(
+            points(Outcome::Games(vec![game(Some(0)), game(None)])),
+            (4, 1)
+        );
+        assert_eq!(
+            points(Outcome::Games(vec![game(Some(0)), game(Some(1))])),
+            (3, 3)
+        );
         assert_eq!(points(Outcome::Games(vec![game(None), game(None)])), (2, 2));
         assert_eq!(points(Outcome::Split), (3, 3));
         // Time ran out in the first game: one draw, the second game never began.
@@ -125,7 +139,10 @@ mod tests {
         let bye = s[2].expect("bye scored");
         assert_eq!((bye.kind, bye.points, bye.wins), (RoundKind::Bye, 6, 2));
         let missed = s[3].expect("unpaired loss scored");
-        assert_eq!((missed.kind, missed.points, missed.losses), (RoundKind::UnpairedLoss, 0, 2));
+        assert_eq!(
+            (missed.kind, missed.points, missed.losses),
+            (RoundKind::UnpairedLoss, 0, 2)
+        );
         assert_eq!(bye.opponent(), None);
     }
 }

@@ -47,9 +47,17 @@ pub struct Standings {
 
 /// Standings after `scores.len()` rounds, from every player's score in each of those rounds.
 /// Players with no score in any of them (never played) are left out.
-pub fn standings(ruleset: &Ruleset, event: &Event, scores: &[Vec<Option<RoundScore>>]) -> Standings {
+pub fn standings(
+    ruleset: &Ruleset,
+    event: &Event,
+    scores: &[Vec<Option<RoundScore>>],
+) -> Standings {
     let n = event.players.len();
-    let mut ledger = Ledger { points: vec![0; n], rounds_played: vec![0; n], opponents: vec![Vec::new(); n] };
+    let mut ledger = Ledger {
+        points: vec![0; n],
+        rounds_played: vec![0; n],
+        opponents: vec![Vec::new(); n],
+    };
     let mut record = vec![(0u32, 0u32, 0u32, 0u32); n];
     for round in scores {
         for (p, score) in round.iter().enumerate() {
@@ -70,7 +78,11 @@ pub fn standings(ruleset: &Ruleset, event: &Event, scores: &[Vec<Option<RoundSco
     let esos = extended_strength_of_schedule(&ledger, &sos);
     let after_round = scores.len() as u32;
     let mut order: Vec<u32> = (0..n as u32).collect();
-    Stream::new(event.info.seed, &format!("standings after round {after_round}")).shuffle(&mut order);
+    Stream::new(
+        event.info.seed,
+        &format!("standings after round {after_round}"),
+    )
+    .shuffle(&mut order);
     let mut random_position = vec![0u32; n];
     for (position, &p) in order.iter().enumerate() {
         random_position[p as usize] = position as u32;
@@ -147,8 +159,11 @@ pub(crate) mod tests {
         Outcome::Games(vec![game(Some(w)), game(Some(w))])
     }
 
-    /// An event with `n` players `p0..` and rounds of `(a, b, outcome)` tables plus byes.
-    pub fn event_with(n: usize, rounds: Vec<(Vec<(usize, usize, Outcome)>, Vec<usize>)>) -> Event {
+    /// One round for [`event_with`]: tables of `(a, b, outcome)`, and the byes.
+    pub type TestRound = (Vec<(usize, usize, Outcome)>, Vec<usize>);
+
+    /// An event with `n` players `p0..` and the given rounds.
+    pub fn event_with(n: usize, rounds: Vec<TestRound>) -> Event {
         let players = (0..n)
             .map(|i| Player {
                 id: format!("p{i}"),
@@ -170,7 +185,12 @@ pub(crate) mod tests {
                 tables: tables
                     .into_iter()
                     .enumerate()
-                    .map(|(t, (a, b, outcome))| Table { number: t as u32 + 1, players: [a, b], first_dark: None, outcome })
+                    .map(|(t, (a, b, outcome))| Table {
+                        number: t as u32 + 1,
+                        players: [a, b],
+                        first_dark: None,
+                        outcome,
+                    })
                     .collect(),
                 byes,
             })
@@ -180,7 +200,11 @@ pub(crate) mod tests {
             file: "events/test.toml".into(),
             info: EventInfo {
                 name: "Test".into(),
-                date: Date { year: 2018, month: 5, day: 12 },
+                date: Date {
+                    year: 2018,
+                    month: 5,
+                    day: 12,
+                },
                 end_date: None,
                 rules: "ffg-2018".into(),
                 format: "standard".into(),
@@ -203,12 +227,19 @@ pub(crate) mod tests {
     }
 
     fn table_after(ev: &Event) -> Standings {
-        let scores: Vec<_> = ev.rounds.iter().map(|r| score_round(&FFG_2018, ev, r)).collect();
+        let scores: Vec<_> = ev
+            .rounds
+            .iter()
+            .map(|r| score_round(&FFG_2018, ev, r))
+            .collect();
         standings(&FFG_2018, ev, &scores)
     }
 
     fn row(s: &Standings, p: usize) -> &Standing {
-        s.rows.iter().find(|r| r.player == p).expect("player in standings")
+        s.rows
+            .iter()
+            .find(|r| r.player == p)
+            .expect("player in standings")
     }
 
     /// Five players, two rounds, one bye each round and a split.
@@ -228,7 +259,13 @@ pub(crate) mod tests {
         let ev = event_with(
             5,
             vec![
-                (vec![(0, 1, sweep(0)), (2, 3, Outcome::Games(vec![game(Some(2)), game(None)]))], vec![4]),
+                (
+                    vec![
+                        (0, 1, sweep(0)),
+                        (2, 3, Outcome::Games(vec![game(Some(2)), game(None)])),
+                    ],
+                    vec![4],
+                ),
                 (vec![(0, 4, Outcome::Split), (1, 2, sweep(1))], vec![3]),
             ],
         );
@@ -247,14 +284,20 @@ pub(crate) mod tests {
         // E (9, SoS 9/2) above A (9, SoS 15/4) on strength of schedule; then D 7, B 6, C 4.
         let order: Vec<usize> = s.rows.iter().map(|r| r.player).collect();
         assert_eq!(order, vec![4, 0, 3, 1, 2]);
-        assert_eq!(s.rows[1].decided_by, Some(Decider::Tiebreaker(Tiebreaker::StrengthOfSchedule)));
+        assert_eq!(
+            s.rows[1].decided_by,
+            Some(Decider::Tiebreaker(Tiebreaker::StrengthOfSchedule))
+        );
         assert_eq!(s.rows[2].decided_by, Some(Decider::Points));
-        assert_eq!((row(&s, 4).wins, row(&s, 4).losses, row(&s, 4).byes), (3, 1, 1));
+        assert_eq!(
+            (row(&s, 4).wins, row(&s, 4).losses, row(&s, 4).byes),
+            (3, 1, 1)
+        );
     }
 
     /// Equal points and equal SoS, separated by extended SoS.
     ///
-    /// Round 1: A beats B, C beats D, E beats F (all 2-0). Round 2: A beats D, C beats B, F beats E... 
+    /// Round 1: A beats B, C beats D, E beats F (all 2-0). Round 2: A beats D, C beats B, F beats E...
     /// Points: A 12, C 12, B 0, D 0, E 6, F 6.
     /// SoS A: B (0/2), D (0/2) = 0. SoS C: D (0), B (0) = 0. Both 12, both SoS 0.
     /// SoS B: A (6), C (6) = 6. SoS D: C (6), A (6) = 6.
@@ -264,14 +307,26 @@ pub(crate) mod tests {
         let ev = event_with(
             6,
             vec![
-                (vec![(0, 1, sweep(0)), (2, 3, sweep(2)), (4, 5, sweep(4))], vec![]),
-                (vec![(0, 3, sweep(0)), (2, 1, sweep(2)), (4, 5, sweep(5))], vec![]),
+                (
+                    vec![(0, 1, sweep(0)), (2, 3, sweep(2)), (4, 5, sweep(4))],
+                    vec![],
+                ),
+                (
+                    vec![(0, 3, sweep(0)), (2, 1, sweep(2)), (4, 5, sweep(5))],
+                    vec![],
+                ),
             ],
         );
         let s = table_after(&ev);
         assert_eq!((row(&s, 0).sos, row(&s, 2).sos), (Ratio::ZERO, Ratio::ZERO));
-        assert_eq!((row(&s, 0).esos, row(&s, 2).esos), (Ratio::integer(6), Ratio::integer(6)));
-        assert_eq!(s.rows[1].decided_by, Some(Decider::Tiebreaker(Tiebreaker::Random)));
+        assert_eq!(
+            (row(&s, 0).esos, row(&s, 2).esos),
+            (Ratio::integer(6), Ratio::integer(6))
+        );
+        assert_eq!(
+            s.rows[1].decided_by,
+            Some(Decider::Tiebreaker(Tiebreaker::Random))
+        );
         let again = table_after(&ev);
         assert_eq!(s, again, "the random tiebreak is seeded");
     }
@@ -289,9 +344,18 @@ pub(crate) mod tests {
         let ev = event_with(
             6,
             vec![
-                (vec![(0, 2, sweep(0)), (1, 3, sweep(1)), (4, 5, sweep(4))], vec![]),
-                (vec![(0, 3, sweep(0)), (1, 5, sweep(1)), (4, 2, sweep(4))], vec![]),
-                (vec![(0, 1, sweep(0)), (4, 2, Outcome::Split), (3, 5, sweep(3))], vec![]),
+                (
+                    vec![(0, 2, sweep(0)), (1, 3, sweep(1)), (4, 5, sweep(4))],
+                    vec![],
+                ),
+                (
+                    vec![(0, 3, sweep(0)), (1, 5, sweep(1)), (4, 2, sweep(4))],
+                    vec![],
+                ),
+                (
+                    vec![(0, 1, sweep(0)), (4, 2, Outcome::Split), (3, 5, sweep(3))],
+                    vec![],
+                ),
             ],
         );
         let s = table_after(&ev);

@@ -11,7 +11,11 @@ pub struct StructureRow {
 }
 
 const fn row(min_players: u32, swiss_rounds: u32, cut: u32) -> StructureRow {
-    StructureRow { min_players, swiss_rounds, cut }
+    StructureRow {
+        min_players,
+        swiss_rounds,
+        cut,
+    }
 }
 
 /// 2018 regulations, Basic structure (store championships). Defined from 4 players.
@@ -40,13 +44,22 @@ pub const FFG_2018_ADVANCED: &[StructureRow] = &[
 /// The structure table's row for `players`, or `None` when the structure has no table or the
 /// table does not cover so few players.
 pub fn lookup(ruleset: &Ruleset, structure: &str, players: u32) -> Option<StructureRow> {
-    let (_, rows) = ruleset.structure_tables.iter().find(|(name, _)| *name == structure)?;
-    rows.iter().rev().find(|r| players >= r.min_players).copied()
+    let (_, rows) = ruleset
+        .structure_tables
+        .iter()
+        .find(|(name, _)| *name == structure)?;
+    rows.iter()
+        .rev()
+        .find(|r| players >= r.min_players)
+        .copied()
 }
 
 /// The smallest player count a structure's table covers.
 pub fn minimum_players(ruleset: &Ruleset, structure: &str) -> Option<u32> {
-    let (_, rows) = ruleset.structure_tables.iter().find(|(name, _)| *name == structure)?;
+    let (_, rows) = ruleset
+        .structure_tables
+        .iter()
+        .find(|(name, _)| *name == structure)?;
     rows.first().map(|r| r.min_players)
 }
 

@@ -23,7 +23,10 @@ pub fn strength_of_schedule(ledger: &Ledger) -> Vec<Ratio> {
         .iter()
         .map(|opponents| {
             let total = opponents.iter().fold(Ratio::ZERO, |sum, &o| {
-                sum.add(Ratio::new(u128::from(ledger.points[o]), u128::from(ledger.rounds_played[o])))
+                sum + Ratio::new(
+                    u128::from(ledger.points[o]),
+                    u128::from(ledger.rounds_played[o]),
+                )
             });
             total.div_int(opponents.len() as u128)
         })
@@ -37,7 +40,7 @@ pub fn extended_strength_of_schedule(ledger: &Ledger, sos: &[Ratio]) -> Vec<Rati
         .opponents
         .iter()
         .map(|opponents| {
-            let total = opponents.iter().fold(Ratio::ZERO, |sum, &o| sum.add(sos[o]));
+            let total = opponents.iter().fold(Ratio::ZERO, |sum, &o| sum + sos[o]);
             total.div_int(opponents.len() as u128)
         })
         .collect()

@@ -35,7 +35,10 @@ pub fn load_content(root: &Path) -> (Vec<ContentPage>, Vec<Diagnostic>, Vec<(Pat
     let mut pages: Vec<ContentPage> = Vec::new();
     let mut diagnostics = Vec::new();
     let mut sources = Vec::new();
-    for (path, text) in DEFAULT_FILES.iter().filter(|(p, _)| p.starts_with("content/")) {
+    for (path, text) in DEFAULT_FILES
+        .iter()
+        .filter(|(p, _)| p.starts_with("content/"))
+    {
         let (page, diags) = parse_page(Path::new(path), text);
         diagnostics.extend(diags);
         pages.extend(page);
@@ -48,14 +51,23 @@ pub fn load_content(root: &Path) -> (Vec<ContentPage>, Vec<Diagnostic>, Vec<(Pat
         let entry = match entry {
             Ok(e) => e,
             Err(e) => {
-                diagnostics.push(Diagnostic::error(Code::Io, Path::new("content"), None, format!("cannot read content: {e}")));
+                diagnostics.push(Diagnostic::error(
+                    Code::Io,
+                    Path::new("content"),
+                    None,
+                    format!("cannot read content: {e}"),
+                ));
                 continue;
             }
         };
         if !entry.file_type().is_file() || entry.path().extension().is_none_or(|e| e != "md") {
             continue;
         }
-        let file = entry.path().strip_prefix(root).unwrap_or(entry.path()).to_path_buf();
+        let file = entry
+            .path()
+            .strip_prefix(root)
+            .unwrap_or(entry.path())
+            .to_path_buf();
         match read_text(entry.path(), &file) {
             Ok(text) => {
                 let (page, diags) = parse_page(&file, &text);
@@ -77,12 +89,22 @@ pub fn load_content(root: &Path) -> (Vec<ContentPage>, Vec<Diagnostic>, Vec<(Pat
 
 /// The URL path of a content file: `content/rules/ffg-2018.md` -> `rules/ffg-2018/`.
 fn page_path(file: &Path) -> String {
-    let under = file.strip_prefix("content").unwrap_or(file).with_extension("");
-    let parts: Vec<String> = under.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    let under = file
+        .strip_prefix("content")
+        .unwrap_or(file)
+        .with_extension("");
+    let parts: Vec<String> = under
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
     match parts.last().map(String::as_str) {
         Some("_index") => {
             let dirs = &parts[..parts.len() - 1];
-            if dirs.is_empty() { String::new() } else { format!("{}/", dirs.join("/")) }
+            if dirs.is_empty() {
+                String::new()
+            } else {
+                format!("{}/", dirs.join("/"))
+            }
         }
         _ => format!("{}/", parts.join("/")),
     }
@@ -94,17 +116,25 @@ pub fn parse_page(file: &Path, text: &str) -> (Option<ContentPage>, Vec<Diagnost
     let path = page_path(file);
     if !path.is_empty() && !is_valid_slug(path.trim_end_matches('/')) {
         reader.diagnostics.push(
-            Diagnostic::error(Code::BadSlug, file, None, format!("`{}` cannot be a page address", path.trim_end_matches('/')))
-                .with_help("name content files with lower-case letters, digits and `-` only"),
+            Diagnostic::error(
+                Code::BadSlug,
+                file,
+                None,
+                format!("`{}` cannot be a page address", path.trim_end_matches('/')),
+            )
+            .with_help("name content files with lower-case letters, digits and `-` only"),
         );
     }
     let Some(rest) = text.strip_prefix("+++") else {
-        reader.error(Code::Content, 0..0, "this page has no front matter").help =
-            Some("start the file with `+++`, a line `title = \"...\"`, and `+++`".into());
+        reader
+            .error(Code::Content, 0..0, "this page has no front matter")
+            .help = Some("start the file with `+++`, a line `title = \"...\"`, and `+++`".into());
         return (None, reader.diagnostics);
     };
     let Some(end) = rest.find("\n+++") else {
-        reader.error(Code::Content, 0..3, "the front matter is not closed").help = Some("add a line `+++` after the front matter".into());
+        reader
+            .error(Code::Content, 0..3, "the front matter is not closed")
+            .help = Some("add a line `+++` after the front matter".into());
         return (None, reader.diagnostics);
     };
     // Parse the front matter in place (padded) so spans point into the real file.
@@ -112,11 +142,19 @@ pub fn parse_page(file: &Path, text: &str) -> (Option<ContentPage>, Vec<Diagnost
     let padded = format!("{}{}", " ".repeat(3), &text[3..front_end]);
     let body_start = (front_end + 4).min(text.len());
     let body = &text[body_start..];
-    let Some(doc) = reader.parse(&padded) else { return (None, reader.diagnostics) };
+    let Some(doc) = reader.parse(&padded) else {
+        return (None, reader.diagnostics);
+    };
     let fields = reader.table(doc.get_ref(), 0..3, "the front matter", FRONT_MATTER);
-    let title = fields.require(&mut reader, "title", "\"About\"").and_then(|v| reader.string(v, "`title`"));
-    let description = fields.get("description").and_then(|v| reader.string(v, "`description`"));
-    let weight = fields.get("weight").and_then(|v| reader.integer(v, "`weight`"));
+    let title = fields
+        .require(&mut reader, "title", "\"About\"")
+        .and_then(|v| reader.string(v, "`title`"));
+    let description = fields
+        .get("description")
+        .and_then(|v| reader.string(v, "`description`"));
+    let weight = fields
+        .get("weight")
+        .and_then(|v| reader.integer(v, "`weight`"));
     if reader.diagnostics.iter().any(Diagnostic::is_error) {
         return (None, reader.diagnostics);
     }
@@ -138,7 +176,10 @@ mod tests {
     #[test]
     fn paths_of_content_files() {
         assert_eq!(page_path(Path::new("content/about.md")), "about/");
-        assert_eq!(page_path(Path::new("content/rules/ffg-2018.md")), "rules/ffg-2018/");
+        assert_eq!(
+            page_path(Path::new("content/rules/ffg-2018.md")),
+            "rules/ffg-2018/"
+        );
         assert_eq!(page_path(Path::new("content/_index.md")), "");
         assert_eq!(page_path(Path::new("content/docs/_index.md")), "docs/");
     }
@@ -154,7 +195,8 @@ mod tests {
 
     #[test]
     fn a_page_renders() {
-        let (page, diags) = parse_page(Path::new("content/a.md"), "+++\ntitle = \"A\"\n+++\n# Hi\n");
+        let (page, diags) =
+            parse_page(Path::new("content/a.md"), "+++\ntitle = \"A\"\n+++\n# Hi\n");
         assert!(diags.is_empty());
         let page = page.expect("page");
         assert_eq!(page.title, "A");

@@ -136,7 +136,12 @@ struct Placing<'a> {
 }
 
 fn exact(r: Ratio) -> Exact {
-    Exact { exact: r.to_string(), numerator: r.numer().to_string(), denominator: r.denom().to_string(), decimal: r.decimal(3) }
+    Exact {
+        exact: r.to_string(),
+        numerator: r.numer().to_string(),
+        denominator: r.denom().to_string(),
+        decimal: r.decimal(3),
+    }
 }
 
 fn standings_json<'a>(event: &'a Event, s: &Standings) -> StandingsJson<'a> {
@@ -155,8 +160,16 @@ fn standings_json<'a>(event: &'a Event, s: &Standings) -> StandingsJson<'a> {
                 draws: r.draws,
                 byes: r.byes,
                 rounds_played: r.rounds_played,
-                opponents: r.opponents.iter().map(|&o| event.players[o].id.as_str()).collect(),
-                tiebreakers: Tiebreakers { sos: exact(r.sos), esos: exact(r.esos), random: r.random_position },
+                opponents: r
+                    .opponents
+                    .iter()
+                    .map(|&o| event.players[o].id.as_str())
+                    .collect(),
+                tiebreakers: Tiebreakers {
+                    sos: exact(r.sos),
+                    esos: exact(r.esos),
+                    random: r.random_position,
+                },
                 decided_by: r.decided_by.map(|d| match d {
                     Decider::Points => "points",
                     Decider::Tiebreaker(t) => t.short(),
@@ -181,15 +194,32 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                 .tables
                 .iter()
                 .map(|t| {
-                    let points = computed.round_scores.get(i).and_then(|s| Some([s[t.players[0]]?.points, s[t.players[1]]?.points]));
+                    let points = computed
+                        .round_scores
+                        .get(i)
+                        .and_then(|s| Some([s[t.players[0]]?.points, s[t.players[1]]?.points]));
                     let (result, games) = match &t.outcome {
                         Outcome::Pending => ("pending", Vec::new()),
                         Outcome::Split => ("split", Vec::new()),
-                        Outcome::Games(games) => {
-                            ("played", games.iter().map(|g| GameJson { winner: g.winner.map(id), by: g.by.map(|b| b.name()) }).collect())
-                        }
+                        Outcome::Games(games) => (
+                            "played",
+                            games
+                                .iter()
+                                .map(|g| GameJson {
+                                    winner: g.winner.map(id),
+                                    by: g.by.map(|b| b.name()),
+                                })
+                                .collect(),
+                        ),
                     };
-                    TableJson { table: t.number, players: [id(t.players[0]), id(t.players[1])], first_dark: t.first_dark.map(id), result, games, points }
+                    TableJson {
+                        table: t.number,
+                        players: [id(t.players[0]), id(t.players[1])],
+                        first_dark: t.first_dark.map(id),
+                        result,
+                        games,
+                        points,
+                    }
                 })
                 .collect(),
             byes: round.byes.iter().map(|&p| id(p)).collect(),
@@ -197,7 +227,11 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                 .round_scores
                 .get(i)
                 .map(|s| {
-                    s.iter().enumerate().filter(|(_, sc)| sc.is_some_and(|sc| sc.kind == RoundKind::UnpairedLoss)).map(|(p, _)| id(p)).collect()
+                    s.iter()
+                        .enumerate()
+                        .filter(|(_, sc)| sc.is_some_and(|sc| sc.kind == RoundKind::UnpairedLoss))
+                        .map(|(p, _)| id(p))
+                        .collect()
                 })
                 .unwrap_or_default(),
         })
@@ -205,7 +239,17 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
     let placings = (computed.status == Status::Finished && computed.cut.unwrap_or(0) == 0)
         .then(|| computed.latest())
         .flatten()
-        .map(|s| s.rows.iter().filter_map(|r| Some(Placing { place: r.rank?, id: id(r.player) })).collect());
+        .map(|s| {
+            s.rows
+                .iter()
+                .filter_map(|r| {
+                    Some(Placing {
+                        place: r.rank?,
+                        id: id(r.player),
+                    })
+                })
+                .collect()
+        });
     let doc = EventJson {
         format: FORMAT,
         event: Info {
@@ -222,7 +266,9 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             venue: info.venue.as_deref(),
             organizer: info.organizer.as_deref(),
             url: info.url.as_deref(),
-            round_minutes: info.round_minutes.unwrap_or(computed.ruleset.swiss_round_minutes),
+            round_minutes: info
+                .round_minutes
+                .unwrap_or(computed.ruleset.swiss_round_minutes),
             swiss_rounds: computed.swiss_rounds,
             cut: computed.cut,
             status: computed.status,
@@ -230,12 +276,27 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
         players: event
             .players
             .iter()
-            .map(|p| PlayerJson { id: &p.id, name: &p.name, number: p.number, drop: p.drop, rejoin: p.rejoin, disqualified: p.disqualified })
+            .map(|p| PlayerJson {
+                id: &p.id,
+                name: &p.name,
+                number: p.number,
+                drop: p.drop,
+                rejoin: p.rejoin,
+                disqualified: p.disqualified,
+            })
             .collect(),
         rounds,
         standings: computed.latest().map(|s| standings_json(event, s)),
-        standings_by_round: computed.standings.iter().map(|s| standings_json(event, s)).collect(),
-        pending_round: event.rounds.iter().find(|r| !r.is_complete()).map(|r| r.number),
+        standings_by_round: computed
+            .standings
+            .iter()
+            .map(|s| standings_json(event, s))
+            .collect(),
+        pending_round: event
+            .rounds
+            .iter()
+            .find(|r| !r.is_complete())
+            .map(|r| r.number),
         placings,
     };
     // Plain structs with string keys: serialization cannot fail.

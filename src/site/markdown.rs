@@ -5,12 +5,18 @@
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, html};
 
 fn options() -> Options {
-    Options::ENABLE_TABLES | Options::ENABLE_FOOTNOTES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_HEADING_ATTRIBUTES
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_HEADING_ATTRIBUTES
 }
 
 /// Whether a link target is safe to publish: relative, a fragment, or http(s)/mailto.
 pub fn is_safe_url(url: &str) -> bool {
-    let trimmed: String = url.chars().filter(|c| !c.is_whitespace() && !c.is_control()).collect();
+    let trimmed: String = url
+        .chars()
+        .filter(|c| !c.is_whitespace() && !c.is_control())
+        .collect();
     match trimmed.find(':') {
         None => true,
         Some(colon) => {
@@ -19,25 +25,48 @@ pub fn is_safe_url(url: &str) -> bool {
             if before.contains(['/', '?', '#']) {
                 return true;
             }
-            matches!(before.to_ascii_lowercase().as_str(), "http" | "https" | "mailto")
+            matches!(
+                before.to_ascii_lowercase().as_str(),
+                "http" | "https" | "mailto"
+            )
         }
     }
 }
 
 fn safe(url: CowStr<'_>) -> CowStr<'_> {
-    if is_safe_url(&url) { url } else { CowStr::Borrowed("#") }
+    if is_safe_url(&url) {
+        url
+    } else {
+        CowStr::Borrowed("#")
+    }
 }
 
 /// Renders Markdown to sanitized HTML.
 pub fn render(markdown: &str) -> String {
     let events = Parser::new_ext(markdown, options()).map(|event| match event {
         Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
-        Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
-            Event::Start(Tag::Link { link_type, dest_url: safe(dest_url), title, id })
-        }
-        Event::Start(Tag::Image { link_type, dest_url, title, id }) => {
-            Event::Start(Tag::Image { link_type, dest_url: safe(dest_url), title, id })
-        }
+        Event::Start(Tag::Link {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) => Event::Start(Tag::Link {
+            link_type,
+            dest_url: safe(dest_url),
+            title,
+            id,
+        }),
+        Event::Start(Tag::Image {
+            link_type,
+            dest_url,
+            title,
+            id,
+        }) => Event::Start(Tag::Image {
+            link_type,
+            dest_url: safe(dest_url),
+            title,
+            id,
+        }),
         other => other,
     });
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
@@ -65,7 +94,9 @@ mod tests {
 
     #[test]
     fn dangerous_link_schemes_are_neutralized() {
-        let out = render("[a](javascript:alert(1)) [b](JaVaScRiPt:x) [c](data:text/html,x) ![d](vbscript:x)");
+        let out = render(
+            "[a](javascript:alert(1)) [b](JaVaScRiPt:x) [c](data:text/html,x) ![d](vbscript:x)",
+        );
         assert!(!out.to_lowercase().contains("javascript:"), "{out}");
         assert!(!out.contains("data:"), "{out}");
         assert!(!out.contains("vbscript:"), "{out}");
@@ -73,7 +104,9 @@ mod tests {
 
     #[test]
     fn ordinary_links_and_anchors_survive() {
-        let out = render("[a](https://x.org/) [b](../about/) [c](#top) [d](mailto:a@b.c)\n\n## Title {#anchor}\n");
+        let out = render(
+            "[a](https://x.org/) [b](../about/) [c](#top) [d](mailto:a@b.c)\n\n## Title {#anchor}\n",
+        );
         assert!(out.contains("href=\"https://x.org/\""));
         assert!(out.contains("href=\"../about/\""));
         assert!(out.contains("href=\"#top\""));

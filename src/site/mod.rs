@@ -46,12 +46,24 @@ impl Report {
     pub fn render(&self) -> String {
         let mut sorted: Vec<&Diagnostic> = self.diagnostics.iter().collect();
         sorted.sort_by(|a, b| {
-            (&a.file, a.span.as_ref().map(|s| s.start), a.severity).cmp(&(&b.file, b.span.as_ref().map(|s| s.start), b.severity))
+            (&a.file, a.span.as_ref().map(|s| s.start), a.severity).cmp(&(
+                &b.file,
+                b.span.as_ref().map(|s| s.start),
+                b.severity,
+            ))
         });
-        sorted.iter().map(|d| d.render(self.sources.get(&d.file).map(String::as_str))).collect::<Vec<_>>().join("\n")
+        sorted
+            .iter()
+            .map(|d| d.render(self.sources.get(&d.file).map(String::as_str)))
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
-    fn absorb(&mut self, diagnostics: Vec<Diagnostic>, sources: impl IntoIterator<Item = (PathBuf, String)>) {
+    fn absorb(
+        &mut self,
+        diagnostics: Vec<Diagnostic>,
+        sources: impl IntoIterator<Item = (PathBuf, String)>,
+    ) {
         self.diagnostics.extend(diagnostics);
         self.sources.extend(sources);
     }
@@ -81,7 +93,9 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
         Some(url) => config.with_base_url(url),
         None => config,
     };
-    let options = LoadOptions { default_rules: config.default_rules.clone() };
+    let options = LoadOptions {
+        default_rules: config.default_rules.clone(),
+    };
     let loaded = load_events(root, &options);
     report.absorb(loaded.diagnostics, loaded.sources);
     let (pages, diags, sources) = content::load_content(root);
@@ -113,7 +127,16 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
         })
         .collect();
     let tera = tera.expect("templates loaded when there is no error");
-    (Some(Site { config, events, pages, tera, statics }), report)
+    (
+        Some(Site {
+            config,
+            events,
+            pages,
+            tera,
+            statics,
+        }),
+        report,
+    )
 }
 
 /// Renders a loaded site in memory.
@@ -147,7 +170,11 @@ pub struct BuildStats {
 }
 
 /// Builds the site at `root` into `out`. On any error nothing is written.
-pub fn build(root: &Path, out: &Path, base_url: Option<&str>) -> Result<(BuildStats, Report), Report> {
+pub fn build(
+    root: &Path,
+    out: &Path,
+    base_url: Option<&str>,
+) -> Result<(BuildStats, Report), Report> {
     let (site, mut report) = load(root, base_url);
     let Some(site) = site else { return Err(report) };
     let files = match render(&site) {
@@ -158,11 +185,20 @@ pub fn build(root: &Path, out: &Path, base_url: Option<&str>) -> Result<(BuildSt
         }
     };
     match output::write_site(out, &files) {
-        Ok(write) => Ok((BuildStats { events: site.events.len(), files: files.len(), write }, report)),
+        Ok(write) => Ok((
+            BuildStats {
+                events: site.events.len(),
+                files: files.len(),
+                write,
+            },
+            report,
+        )),
         Err(e) => {
-            report.diagnostics.push(Diagnostic::error(Code::Io, out, None, e.to_string()).with_help(
-                "check the output folder: it must be new, empty, or a previous holonet build",
-            ));
+            report.diagnostics.push(
+                Diagnostic::error(Code::Io, out, None, e.to_string()).with_help(
+                    "check the output folder: it must be new, empty, or a previous holonet build",
+                ),
+            );
             Err(report)
         }
     }

@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use super::content::ContentPage;
 use crate::config::Config;
 use crate::event::{Event, GameEnd, Outcome};
 use crate::rules::compute::{Computed, Status};
@@ -19,16 +20,51 @@ pub struct SiteView {
     pub base_url: String,
     /// The path every link starts with, ending in `/` (`/` or `/archive/`).
     pub root: String,
+    /// The main navigation: home, events, the rules reference, then the site's top-level pages.
+    pub nav: Vec<NavLink>,
+}
+
+/// An entry of the main navigation. Templates mark the current one by comparing `path` with
+/// `page.path`.
+#[derive(Debug, Clone, Serialize)]
+pub struct NavLink {
+    pub title: String,
+    pub path: String,
+    pub url: String,
 }
 
 impl SiteView {
-    pub fn new(config: &Config) -> SiteView {
+    /// `pages` are the site's content pages; top-level ones (such as `about/`) join the
+    /// navigation in order of their `weight`, then title.
+    pub fn new(config: &Config, pages: &[ContentPage]) -> SiteView {
+        let root = config.base_path();
+        let link = |title: &str, path: &str| NavLink {
+            title: title.to_string(),
+            path: path.to_string(),
+            url: format!("{root}{path}"),
+        };
+        let mut nav = vec![link("Home", ""), link("Events", "events/")];
+        let rules = config
+            .default_rules
+            .as_deref()
+            .and_then(crate::rules::ruleset)
+            .unwrap_or(crate::rules::RULESETS[0]);
+        if pages.iter().any(|p| p.path == rules.reference_page) {
+            nav.push(link("Rules", rules.reference_page));
+        }
+        let mut top: Vec<&ContentPage> = pages
+            .iter()
+            .filter(|p| !p.path.is_empty() && p.path.matches('/').count() == 1)
+            .collect();
+        top.sort_by(|a, b| a.weight.cmp(&b.weight).then_with(|| a.title.cmp(&b.title)));
+        nav.extend(top.into_iter().map(|p| link(&p.title, &p.path)));
         SiteView {
             title: config.title.clone(),
             description: config.description.clone(),
             language: config.language.clone(),
             base_url: config.base_url.clone(),
-            root: config.base_path(),
+            root,
+            nav,
         }
     }
 
@@ -252,10 +288,26 @@ pub struct ContentView {
     pub html: String,
 }
 
-const MONTHS: [&str; 12] = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
 
 fn month(m: u8) -> &'static str {
-    MONTHS.get(usize::from(m).wrapping_sub(1)).copied().unwrap_or("")
+    MONTHS
+        .get(usize::from(m).wrapping_sub(1))
+        .copied()
+        .unwrap_or("")
 }
 
 /// "12 May 2018", "12–13 May 2018", "30 May – 1 June 2018".
@@ -264,9 +316,24 @@ pub fn date_text(event: &Event) -> String {
     match event.info.end_date {
         Some(e) if e != d => {
             if e.year != d.year {
-                format!("{} {} {} – {} {} {}", d.day, month(d.month), d.year, e.day, month(e.month), e.year)
+                format!(
+                    "{} {} {} – {} {} {}",
+                    d.day,
+                    month(d.month),
+                    d.year,
+                    e.day,
+                    month(e.month),
+                    e.year
+                )
             } else if e.month != d.month {
-                format!("{} {} – {} {} {}", d.day, month(d.month), e.day, month(e.month), e.year)
+                format!(
+                    "{} {} – {} {} {}",
+                    d.day,
+                    month(d.month),
+                    e.day,
+                    month(e.month),
+                    e.year
+                )
             } else {
                 format!("{}–{} {} {}", d.day, e.day, month(d.month), d.year)
             }
@@ -282,7 +349,12 @@ pub fn event_path(event: &Event) -> String {
 
 pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSummary {
     let leader = (computed.status == Status::Finished)
-        .then(|| computed.latest().and_then(|s| s.rows.first()).map(|r| event.players[r.player].name.clone()))
+        .then(|| {
+            computed
+                .latest()
+                .and_then(|s| s.rows.first())
+                .map(|r| event.players[r.player].name.clone())
+        })
         .flatten();
     EventSummary {
         name: event.info.name.clone(),
@@ -302,16 +374,28 @@ pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSumm
 }
 
 /// Builds the event page's model. `markdown` renders (and sanitizes) Markdown.
-pub fn event_view(site: &SiteView, event: &Event, computed: &Computed, markdown: &dyn Fn(&str) -> String) -> EventView {
+pub fn event_view(
+    site: &SiteView,
+    event: &Event,
+    computed: &Computed,
+    markdown: &dyn Fn(&str) -> String,
+) -> EventView {
     let ruleset = computed.ruleset;
     let rules_url = site.link(ruleset.reference_page);
-    let rule = |anchor: &str, label: &str| RuleLink { label: label.to_string(), url: format!("{rules_url}#{anchor}") };
+    let rule = |anchor: &str, label: &str| RuleLink {
+        label: label.to_string(),
+        url: format!("{rules_url}#{anchor}"),
+    };
     let players = event
         .players
         .iter()
         .map(|p| {
             let deck = |d: &Option<crate::event::Decklist>| {
-                d.as_ref().map(|d| DeckView { affiliation: d.affiliation.clone(), objectives: d.objectives.clone(), cards: d.cards.clone() })
+                d.as_ref().map(|d| DeckView {
+                    affiliation: d.affiliation.clone(),
+                    objectives: d.objectives.clone(),
+                    cards: d.cards.clone(),
+                })
             };
             PlayerView {
                 id: p.id.clone(),
@@ -345,11 +429,16 @@ pub fn event_view(site: &SiteView, event: &Event, computed: &Computed, markdown:
                     let points = |p: usize| match &t.outcome {
                         Outcome::Pending => None,
                         Outcome::Split => ruleset.split_points,
-                        Outcome::Games(games) => Some(games.iter().map(|g| match g.winner {
-                            Some(w) if w == p => ruleset.game_points.win,
-                            Some(_) => ruleset.game_points.loss,
-                            None => ruleset.game_points.draw,
-                        }).sum()),
+                        Outcome::Games(games) => Some(
+                            games
+                                .iter()
+                                .map(|g| match g.winner {
+                                    Some(w) if w == p => ruleset.game_points.win,
+                                    Some(_) => ruleset.game_points.loss,
+                                    None => ruleset.game_points.draw,
+                                })
+                                .sum(),
+                        ),
                     };
                     let [a, b] = t.players;
                     let (pa, pb) = (points(a), points(b));
@@ -364,7 +453,10 @@ pub fn event_view(site: &SiteView, event: &Event, computed: &Computed, markdown:
                         Outcome::Games(games) => games
                             .iter()
                             .enumerate()
-                            .map(|(n, g)| GameView { number: n as u32 + 1, text: game_text(event, g.winner, g.by) })
+                            .map(|(n, g)| GameView {
+                                number: n as u32 + 1,
+                                text: game_text(event, g.winner, g.by),
+                            })
                             .collect(),
                         _ => Vec::new(),
                     };
@@ -414,7 +506,11 @@ pub fn event_view(site: &SiteView, event: &Event, computed: &Computed, markdown:
             }
         })
         .collect();
-    let current_round = event.rounds.iter().find(|r| !r.is_complete()).map(|r| r.number);
+    let current_round = event
+        .rounds
+        .iter()
+        .find(|r| !r.is_complete())
+        .map(|r| r.number);
     EventView {
         summary: summary(site, event, computed),
         slug: event.slug.clone(),
@@ -426,7 +522,10 @@ pub fn event_view(site: &SiteView, event: &Event, computed: &Computed, markdown:
         structure: event.info.structure.clone(),
         tier: event.info.tier.clone(),
         seed: event.info.seed,
-        round_minutes: event.info.round_minutes.unwrap_or(ruleset.swiss_round_minutes),
+        round_minutes: event
+            .info
+            .round_minutes
+            .unwrap_or(ruleset.swiss_round_minutes),
         swiss_rounds: computed.swiss_rounds,
         cut: computed.cut,
         rules_url: rules_url.clone(),
@@ -453,14 +552,31 @@ fn game_text(event: &Event, winner: Option<usize>, by: Option<GameEnd>) -> Strin
     let how = by.map(|b| format!(" ({})", b.name())).unwrap_or_default();
     match winner {
         Some(w) => format!("{} won{how}", event.players[w].name),
-        None => format!("Draw{}", if how.is_empty() { " (time)".to_string() } else { how }),
+        None => format!(
+            "Draw{}",
+            if how.is_empty() {
+                " (time)".to_string()
+            } else {
+                how
+            }
+        ),
     }
 }
 
-fn standings_view(event: &Event, computed: &Computed, s: &Standings, rule: &dyn Fn(&str, &str) -> RuleLink) -> StandingsView {
+fn standings_view(
+    event: &Event,
+    computed: &Computed,
+    s: &Standings,
+    rule: &dyn Fn(&str, &str) -> RuleLink,
+) -> StandingsView {
     StandingsView {
         after_round: s.after_round,
-        tiebreakers: computed.ruleset.tiebreakers.iter().map(|t| rule(t.anchor(), t.label())).collect(),
+        tiebreakers: computed
+            .ruleset
+            .tiebreakers
+            .iter()
+            .map(|t| rule(t.anchor(), t.label()))
+            .collect(),
         rows: s
             .rows
             .iter()

@@ -48,14 +48,22 @@ fn io_err(path: &Path) -> impl FnOnce(io::Error) -> OutputError + '_ {
 fn previous_files(out: &Path) -> Result<BTreeSet<String>, OutputError> {
     let manifest = out.join(MANIFEST);
     match fs::read_to_string(&manifest) {
-        Ok(text) => Ok(text.lines().filter(|l| is_safe_relative(l)).map(str::to_string).collect()),
+        Ok(text) => Ok(text
+            .lines()
+            .filter(|l| is_safe_relative(l))
+            .map(str::to_string)
+            .collect()),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             let empty = match fs::read_dir(out) {
                 Ok(mut entries) => entries.next().is_none(),
                 Err(e) if e.kind() == io::ErrorKind::NotFound => true,
                 Err(e) => return Err(OutputError::Io(out.to_path_buf(), e)),
             };
-            if empty { Ok(BTreeSet::new()) } else { Err(OutputError::NotOurs(out.to_path_buf())) }
+            if empty {
+                Ok(BTreeSet::new())
+            } else {
+                Err(OutputError::NotOurs(out.to_path_buf()))
+            }
         }
         Err(e) => Err(OutputError::Io(manifest, e)),
     }
@@ -63,7 +71,12 @@ fn previous_files(out: &Path) -> Result<BTreeSet<String>, OutputError> {
 
 /// A relative path with no `..`, no root and no empty segment: the only kind written or removed.
 fn is_safe_relative(path: &str) -> bool {
-    !path.is_empty() && !path.starts_with('/') && !path.contains('\\') && path.split('/').all(|s| !s.is_empty() && s != "." && s != "..")
+    !path.is_empty()
+        && !path.starts_with('/')
+        && !path.contains('\\')
+        && path
+            .split('/')
+            .all(|s| !s.is_empty() && s != "." && s != "..")
 }
 
 /// Writes `path` atomically: a temporary file beside it, flushed, then renamed over it.
@@ -82,13 +95,17 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
 }
 
 /// Brings `out` to exactly `files` (relative path -> bytes).
-pub fn write_site(out: &Path, files: &BTreeMap<String, Vec<u8>>) -> Result<WriteReport, OutputError> {
+pub fn write_site(
+    out: &Path,
+    files: &BTreeMap<String, Vec<u8>>,
+) -> Result<WriteReport, OutputError> {
     let previous = previous_files(out)?;
     fs::create_dir_all(out).map_err(io_err(out))?;
     let mut report = WriteReport::default();
     for (rel, bytes) in files {
         let path = out.join(rel);
-        let same = fs::metadata(&path).is_ok_and(|m| m.len() == bytes.len() as u64) && fs::read(&path).is_ok_and(|old| &old == bytes);
+        let same = fs::metadata(&path).is_ok_and(|m| m.len() == bytes.len() as u64)
+            && fs::read(&path).is_ok_and(|old| &old == bytes);
         if same {
             report.unchanged += 1;
         } else {
@@ -130,20 +147,47 @@ mod tests {
     use super::*;
 
     fn files(list: &[(&str, &str)]) -> BTreeMap<String, Vec<u8>> {
-        list.iter().map(|(p, b)| (p.to_string(), b.as_bytes().to_vec())).collect()
+        list.iter()
+            .map(|(p, b)| (p.to_string(), b.as_bytes().to_vec()))
+            .collect()
     }
 
     #[test]
     fn writes_changes_only_and_removes_what_is_gone() {
         let dir = tempfile::tempdir().expect("tempdir");
         let out = dir.path().join("public");
-        let first = write_site(&out, &files(&[("index.html", "a"), ("events/x/index.html", "b")])).expect("first");
-        assert_eq!(first, WriteReport { written: 2, unchanged: 0, removed: 0 });
+        let first = write_site(
+            &out,
+            &files(&[("index.html", "a"), ("events/x/index.html", "b")]),
+        )
+        .expect("first");
+        assert_eq!(
+            first,
+            WriteReport {
+                written: 2,
+                unchanged: 0,
+                removed: 0
+            }
+        );
         let second = write_site(&out, &files(&[("index.html", "a2")])).expect("second");
-        assert_eq!(second, WriteReport { written: 1, unchanged: 0, removed: 1 });
+        assert_eq!(
+            second,
+            WriteReport {
+                written: 1,
+                unchanged: 0,
+                removed: 1
+            }
+        );
         assert!(!out.join("events").exists(), "empty folders are removed");
         let third = write_site(&out, &files(&[("index.html", "a2")])).expect("third");
-        assert_eq!(third, WriteReport { written: 0, unchanged: 1, removed: 0 });
+        assert_eq!(
+            third,
+            WriteReport {
+                written: 0,
+                unchanged: 1,
+                removed: 0
+            }
+        );
     }
 
     #[test]
@@ -152,7 +196,10 @@ mod tests {
         fs::write(dir.path().join("precious.txt"), "keep").expect("write");
         let err = write_site(dir.path(), &files(&[("index.html", "a")])).expect_err("refused");
         assert!(matches!(err, OutputError::NotOurs(_)));
-        assert_eq!(fs::read_to_string(dir.path().join("precious.txt")).expect("kept"), "keep");
+        assert_eq!(
+            fs::read_to_string(dir.path().join("precious.txt")).expect("kept"),
+            "keep"
+        );
     }
 
     #[test]

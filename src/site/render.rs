@@ -53,94 +53,242 @@ fn render_page<T: Serialize>(
     if let Some((name, value)) = extra {
         context.insert(name, value);
     }
-    tera.render(template, &context).map(String::into_bytes).map_err(|e| {
-        Diagnostic::error(
-            Code::Template,
-            &Path::new("templates").join(template),
-            None,
-            format!("cannot render {} with this template: {}", what.display(), error_chain(&e)),
-        )
-        .with_help("fix the template (a misspelt variable or filter is the usual cause)")
-    })
+    tera.render(template, &context)
+        .map(String::into_bytes)
+        .map_err(|e| {
+            Diagnostic::error(
+                Code::Template,
+                &Path::new("templates").join(template),
+                None,
+                format!(
+                    "cannot render {} with this template: {}",
+                    what.display(),
+                    error_chain(&e)
+                ),
+            )
+            .with_help("fix the template (a misspelt variable or filter is the usual cause)")
+        })
 }
 
 /// Renders the whole site.
 pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
-    let site = SiteView::new(input.config);
+    let site = SiteView::new(input.config, input.pages);
     let mut files = Files::new();
     let mut diagnostics = Vec::new();
-    let add = |files: &mut Files, path: String, bytes: Vec<u8>, source: &Path, diagnostics: &mut Vec<Diagnostic>| {
-        if files.contains_key(&path) {
-            diagnostics.push(
-                Diagnostic::error(Code::Content, source, None, format!("the address `{path}` is already taken by another page"))
-                    .with_help("rename this file so that its page has an address of its own"),
-            );
-        } else {
-            files.insert(path, bytes);
+    let add = |files: &mut Files,
+               path: String,
+               bytes: Vec<u8>,
+               source: &Path,
+               diagnostics: &mut Vec<Diagnostic>| {
+        match files.entry(path) {
+            std::collections::btree_map::Entry::Occupied(taken) => diagnostics.push(
+                Diagnostic::error(
+                    Code::Content,
+                    source,
+                    None,
+                    format!(
+                        "the address `{}` is already taken by another page",
+                        taken.key()
+                    ),
+                )
+                .with_help("rename this file so that its page has an address of its own"),
+            ),
+            std::collections::btree_map::Entry::Vacant(slot) => {
+                slot.insert(bytes);
+            }
         }
     };
 
-    let rendered: Vec<Result<(String, Vec<u8>, Vec<u8>), Diagnostic>> = input
+    /// An event's page path, page and JSON.
+    type EventFiles = (String, Vec<u8>, Vec<u8>);
+    let rendered: Vec<Result<EventFiles, Diagnostic>> = input
         .events
         .par_iter()
         .map(|(event, computed)| {
             let view = model::event_view(&site, event, computed, &super::markdown::render);
             let path = model::event_path(event);
-            let description = format!("{} – {}, {}", event.info.name, view.summary.date_text, computed.ruleset.name);
+            let description = format!(
+                "{} – {}, {}",
+                event.info.name, view.summary.date_text, computed.ruleset.name
+            );
             let page = page_view(&site, &event.info.name, &path, &description);
-            let html = render_page(input.tera, "event.html", &site, &page, Some(("event", &view)), &event.file)?;
+            let html = render_page(
+                input.tera,
+                "event.html",
+                &site,
+                &page,
+                Some(("event", &view)),
+                &event.file,
+            )?;
             Ok((path, html, event_json(event, computed).into_bytes()))
         })
         .collect();
     for (result, (event, _)) in rendered.into_iter().zip(input.events) {
         match result {
             Ok((path, html, json)) => {
-                add(&mut files, format!("{path}index.html"), html, &event.file, &mut diagnostics);
-                add(&mut files, format!("{path}event.json"), json, &event.file, &mut diagnostics);
+                add(
+                    &mut files,
+                    format!("{path}index.html"),
+                    html,
+                    &event.file,
+                    &mut diagnostics,
+                );
+                add(
+                    &mut files,
+                    format!("{path}event.json"),
+                    json,
+                    &event.file,
+                    &mut diagnostics,
+                );
             }
             Err(d) => diagnostics.push(d),
         }
     }
 
-    let summaries: Vec<EventSummary> = input.events.iter().map(|(e, c)| model::summary(&site, e, c)).collect();
+    let summaries: Vec<EventSummary> = input
+        .events
+        .iter()
+        .map(|(e, c)| model::summary(&site, e, c))
+        .collect();
     let intro = input.pages.iter().find(|p| p.path.is_empty());
-    let home = home_view(input.config, &site, &summaries, intro.map(|p| p.html.clone()));
+    let home = home_view(
+        input.config,
+        &site,
+        &summaries,
+        intro.map(|p| p.html.clone()),
+    );
     let home_page = page_view(&site, "", "", &input.config.description);
-    match render_page(input.tera, "index.html", &site, &home_page, Some(("home", &home)), Path::new("the home page")) {
-        Ok(html) => add(&mut files, "index.html".into(), html, Path::new("templates/index.html"), &mut diagnostics),
+    match render_page(
+        input.tera,
+        "index.html",
+        &site,
+        &home_page,
+        Some(("home", &home)),
+        Path::new("the home page"),
+    ) {
+        Ok(html) => add(
+            &mut files,
+            "index.html".into(),
+            html,
+            Path::new("templates/index.html"),
+            &mut diagnostics,
+        ),
         Err(d) => diagnostics.push(d),
     }
     let years = years_view(&summaries);
-    let index_page = page_view(&site, "Events", "events/", "Every event in the archive, by year.");
-    match render_page(input.tera, "events.html", &site, &index_page, Some(("years", &years)), Path::new("the events index")) {
-        Ok(html) => add(&mut files, "events/index.html".into(), html, Path::new("templates/events.html"), &mut diagnostics),
+    let index_page = page_view(
+        &site,
+        "Events",
+        "events/",
+        "Every event in the archive, by year.",
+    );
+    match render_page(
+        input.tera,
+        "events.html",
+        &site,
+        &index_page,
+        Some(("years", &years)),
+        Path::new("the events index"),
+    ) {
+        Ok(html) => add(
+            &mut files,
+            "events/index.html".into(),
+            html,
+            Path::new("templates/events.html"),
+            &mut diagnostics,
+        ),
         Err(d) => diagnostics.push(d),
     }
     for content in input.pages.iter().filter(|p| !p.path.is_empty()) {
         let page = page_view(&site, &content.title, &content.path, &content.description);
-        let view = ContentView { title: content.title.clone(), description: content.description.clone(), html: content.html.clone() };
-        match render_page(input.tera, "page.html", &site, &page, Some(("content", &view)), &content.file) {
-            Ok(html) => add(&mut files, format!("{}index.html", content.path), html, &content.file, &mut diagnostics),
+        let view = ContentView {
+            title: content.title.clone(),
+            description: content.description.clone(),
+            html: content.html.clone(),
+        };
+        match render_page(
+            input.tera,
+            "page.html",
+            &site,
+            &page,
+            Some(("content", &view)),
+            &content.file,
+        ) {
+            Ok(html) => add(
+                &mut files,
+                format!("{}index.html", content.path),
+                html,
+                &content.file,
+                &mut diagnostics,
+            ),
             Err(d) => diagnostics.push(d),
         }
     }
     let not_found = page_view(&site, "Page not found", "404.html", "");
-    match render_page::<()>(input.tera, "404.html", &site, &not_found, None, Path::new("the 404 page")) {
-        Ok(html) => add(&mut files, "404.html".into(), html, Path::new("templates/404.html"), &mut diagnostics),
+    match render_page::<()>(
+        input.tera,
+        "404.html",
+        &site,
+        &not_found,
+        None,
+        Path::new("the 404 page"),
+    ) {
+        Ok(html) => add(
+            &mut files,
+            "404.html".into(),
+            html,
+            Path::new("templates/404.html"),
+            &mut diagnostics,
+        ),
         Err(d) => diagnostics.push(d),
     }
     for (path, file) in input.statics {
-        add(&mut files, path.clone(), file.bytes.clone(), &file.source, &mut diagnostics);
+        add(
+            &mut files,
+            path.clone(),
+            file.bytes.clone(),
+            &file.source,
+            &mut diagnostics,
+        );
     }
     let sitemap = sitemap(&site, &files);
-    add(&mut files, "sitemap.xml".into(), sitemap.into_bytes(), Path::new("sitemap.xml"), &mut diagnostics);
-    let robots = format!("User-agent: *\nAllow: /\n\nSitemap: {}sitemap.xml\n", site.base_url);
-    add(&mut files, "robots.txt".into(), robots.into_bytes(), Path::new("robots.txt"), &mut diagnostics);
-    if diagnostics.is_empty() { Ok(files) } else { Err(diagnostics) }
+    add(
+        &mut files,
+        "sitemap.xml".into(),
+        sitemap.into_bytes(),
+        Path::new("sitemap.xml"),
+        &mut diagnostics,
+    );
+    let robots = format!(
+        "User-agent: *\nAllow: /\n\nSitemap: {}sitemap.xml\n",
+        site.base_url
+    );
+    add(
+        &mut files,
+        "robots.txt".into(),
+        robots.into_bytes(),
+        Path::new("robots.txt"),
+        &mut diagnostics,
+    );
+    if diagnostics.is_empty() {
+        Ok(files)
+    } else {
+        Err(diagnostics)
+    }
 }
 
-fn home_view(config: &Config, site: &SiteView, summaries: &[EventSummary], intro_html: Option<String>) -> HomeView {
-    let pick = |status: Status| summaries.iter().filter(move |s| s.status == status).cloned();
+fn home_view(
+    config: &Config,
+    site: &SiteView,
+    summaries: &[EventSummary],
+    intro_html: Option<String>,
+) -> HomeView {
+    let pick = |status: Status| {
+        summaries
+            .iter()
+            .filter(move |s| s.status == status)
+            .cloned()
+    };
     let mut upcoming: Vec<EventSummary> = pick(Status::Upcoming).collect();
     upcoming.sort_by(|a, b| a.date.cmp(&b.date).then_with(|| a.name.cmp(&b.name)));
     let mut running: Vec<EventSummary> = pick(Status::Running).collect();
@@ -148,7 +296,14 @@ fn home_view(config: &Config, site: &SiteView, summaries: &[EventSummary], intro
     let mut recent: Vec<EventSummary> = pick(Status::Finished).collect();
     recent.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.name.cmp(&b.name)));
     recent.truncate(config.recent_events as usize);
-    HomeView { intro_html, upcoming, running, recent, event_count: summaries.len(), events_url: site.link("events/") }
+    HomeView {
+        intro_html,
+        upcoming,
+        running,
+        recent,
+        event_count: summaries.len(),
+        events_url: site.link("events/"),
+    }
 }
 
 fn years_view(summaries: &[EventSummary]) -> Vec<YearView> {
@@ -167,15 +322,24 @@ fn years_view(summaries: &[EventSummary]) -> Vec<YearView> {
 }
 
 fn xml_escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&apos;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&apos;")
 }
 
 /// A sitemap of every HTML page but the 404 page, in path order.
 fn sitemap(site: &SiteView, files: &Files) -> String {
-    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    let mut out = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
     for path in files.keys().filter(|p| p.ends_with("index.html")) {
         let page = path.trim_end_matches("index.html");
-        out.push_str(&format!("  <url><loc>{}</loc></url>\n", xml_escape(&format!("{}{}", site.base_url, page))));
+        out.push_str(&format!(
+            "  <url><loc>{}</loc></url>\n",
+            xml_escape(&format!("{}{}", site.base_url, page))
+        ));
     }
     out.push_str("</urlset>\n");
     out

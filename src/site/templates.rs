@@ -19,20 +19,37 @@ pub struct LayerFile {
 
 /// Collects the files under `dir` of each layer (built-in, site, theme), later layers winning.
 /// Keys are paths relative to `dir`, with `/` separators.
-pub fn layered(root: &Path, theme: Option<&str>, dir: &str) -> Result<BTreeMap<String, LayerFile>, Diagnostic> {
+pub fn layered(
+    root: &Path,
+    theme: Option<&str>,
+    dir: &str,
+) -> Result<BTreeMap<String, LayerFile>, Diagnostic> {
     let mut files = BTreeMap::new();
     let prefix = format!("{dir}/");
     for (path, text) in DEFAULT_FILES {
         if let Some(rel) = path.strip_prefix(&prefix) {
-            files.insert(rel.to_string(), LayerFile { source: PathBuf::from("(built-in)").join(path), bytes: text.as_bytes().to_vec() });
+            files.insert(
+                rel.to_string(),
+                LayerFile {
+                    source: PathBuf::from("(built-in)").join(path),
+                    bytes: text.as_bytes().to_vec(),
+                },
+            );
         }
     }
     let mut layers = vec![root.join(dir)];
     if let Some(theme) = theme {
         let theme_dir = root.join("themes").join(theme);
         if !theme_dir.is_dir() {
-            return Err(Diagnostic::error(Code::Config, Path::new(crate::config::FILE), None, format!("theme `{theme}` is not in themes/"))
-                .with_help(format!("create themes/{theme}/ (with templates/ and static/), or remove `theme`")));
+            return Err(Diagnostic::error(
+                Code::Config,
+                Path::new(crate::config::FILE),
+                None,
+                format!("theme `{theme}` is not in themes/"),
+            )
+            .with_help(format!(
+                "create themes/{theme}/ (with templates/ and static/), or remove `theme`"
+            )));
         }
         layers.push(theme_dir.join(dir));
     }
@@ -42,17 +59,44 @@ pub fn layered(root: &Path, theme: Option<&str>, dir: &str) -> Result<BTreeMap<S
         }
         for entry in WalkDir::new(&layer).sort_by_file_name() {
             let entry = entry.map_err(|e| {
-                Diagnostic::error(Code::Io, &layer, None, format!("cannot read this folder: {e}")).with_help("check its permissions")
+                Diagnostic::error(
+                    Code::Io,
+                    &layer,
+                    None,
+                    format!("cannot read this folder: {e}"),
+                )
+                .with_help("check its permissions")
             })?;
             if !entry.file_type().is_file() {
                 continue;
             }
             let rel = entry.path().strip_prefix(&layer).unwrap_or(entry.path());
-            let key = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
-            let shown = entry.path().strip_prefix(root).unwrap_or(entry.path()).to_path_buf();
-            let bytes = std::fs::read(entry.path())
-                .map_err(|e| Diagnostic::error(Code::Io, &shown, None, format!("cannot read this file: {e}")).with_help("check that it is readable"))?;
-            files.insert(key, LayerFile { source: shown, bytes });
+            let key = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
+            let shown = entry
+                .path()
+                .strip_prefix(root)
+                .unwrap_or(entry.path())
+                .to_path_buf();
+            let bytes = std::fs::read(entry.path()).map_err(|e| {
+                Diagnostic::error(
+                    Code::Io,
+                    &shown,
+                    None,
+                    format!("cannot read this file: {e}"),
+                )
+                .with_help("check that it is readable")
+            })?;
+            files.insert(
+                key,
+                LayerFile {
+                    source: shown,
+                    bytes,
+                },
+            );
         }
     }
     Ok(files)
@@ -67,7 +111,13 @@ pub fn load_templates(root: &Path, theme: Option<&str>) -> Result<Tera, Vec<Diag
         match String::from_utf8(file.bytes.clone()) {
             Ok(text) => sources.push((name.clone(), text)),
             Err(_) => diagnostics.push(
-                Diagnostic::error(Code::Template, &file.source, None, "this template is not UTF-8 text").with_help("save it as UTF-8"),
+                Diagnostic::error(
+                    Code::Template,
+                    &file.source,
+                    None,
+                    "this template is not UTF-8 text",
+                )
+                .with_help("save it as UTF-8"),
             ),
         }
     }
@@ -79,9 +129,18 @@ pub fn load_templates(root: &Path, theme: Option<&str>) -> Result<Tera, Vec<Diag
     tera.set_escape_fn(escape_html);
     tera.add_raw_templates(sources).map_err(|e| {
         let name = template_in_error(&e);
-        let source = name.and_then(|n| files.get(&n)).map_or_else(|| PathBuf::from("templates"), |f| f.source.clone());
-        vec![Diagnostic::error(Code::Template, &source, None, format!("this template cannot be loaded: {}", error_chain(&e)))
-            .with_help("fix the template syntax (see the Tera documentation for tags and filters)")]
+        let source = name
+            .and_then(|n| files.get(&n))
+            .map_or_else(|| PathBuf::from("templates"), |f| f.source.clone());
+        vec![
+            Diagnostic::error(
+                Code::Template,
+                &source,
+                None,
+                format!("this template cannot be loaded: {}", error_chain(&e)),
+            )
+            .with_help("fix the template syntax (see the Tera documentation for tags and filters)"),
+        ]
     })?;
     Ok(tera)
 }
