@@ -373,4 +373,102 @@ pub(crate) mod tests {
         let order: Vec<usize> = s.rows.iter().map(|r| r.player).collect();
         assert_eq!(order, vec![0, 4, 1, 3, 2, 5]);
     }
+
+    /// Extended SoS separates players tied on points and SoS (three rounds, no rematches).
+    ///
+    /// R1: E and B win one game each (3/3), D beats F with a win and a draw (4/1), A beats C (4/1).
+    /// R2: F beats A (4/1), E sweeps C (6/0), B sweeps D (6/0).
+    /// R3: F beats B (4/1), D sweeps C (6/0), A beats E (4/1).
+    /// Points: A 9, B 10, C 1, D 10, E 10, F 9; per round played: A 3, B 10/3, C 1/3, D 10/3, E 10/3, F 3.
+    /// SoS B: (E + D + F)/3 = (10/3 + 10/3 + 3)/3 = 29/9. D: (F + B + C)/3 = (3 + 10/3 + 1/3)/3 = 20/9.
+    /// E: (B + C + A)/3 = 20/9. A: (C + F + E)/3 = 20/9. C: (A + E + D)/3 = 29/9. F: (D + A + B)/3 = 29/9.
+    /// ESoS D: (29/9 + 29/9 + 29/9)/3 = 29/9. E: (29/9 + 29/9 + 20/9)/3 = 26/9.
+    /// Order: B (SoS), D above E (ESoS), F above A (SoS), C.
+    #[test]
+    fn extended_sos_breaks_a_tie_on_sos() {
+        let win_draw = |w: usize| Outcome::Games(vec![game(Some(w)), game(None)]);
+        let one_each = |a: usize, b: usize| Outcome::Games(vec![game(Some(a)), game(Some(b))]);
+        let ev = event_with(
+            6,
+            vec![
+                (
+                    vec![
+                        (4, 1, one_each(4, 1)),
+                        (3, 5, win_draw(3)),
+                        (0, 2, win_draw(0)),
+                    ],
+                    vec![],
+                ),
+                (
+                    vec![(0, 5, win_draw(5)), (2, 4, sweep(4)), (3, 1, sweep(1))],
+                    vec![],
+                ),
+                (
+                    vec![(1, 5, win_draw(5)), (3, 2, sweep(3)), (0, 4, win_draw(0))],
+                    vec![],
+                ),
+            ],
+        );
+        let s = table_after(&ev);
+        assert_eq!((row(&s, 3).points, row(&s, 4).points), (10, 10));
+        assert_eq!(
+            (row(&s, 3).sos, row(&s, 4).sos),
+            (Ratio::new(20, 9), Ratio::new(20, 9))
+        );
+        assert_eq!(
+            (row(&s, 3).esos, row(&s, 4).esos),
+            (Ratio::new(29, 9), Ratio::new(26, 9))
+        );
+        let order: Vec<usize> = s.rows.iter().map(|r| r.player).collect();
+        assert_eq!(order, vec![1, 3, 4, 5, 0, 2]);
+        let deciders: Vec<Option<Decider>> = s.rows.iter().map(|r| r.decided_by).collect();
+        let sos = Some(Decider::Tiebreaker(Tiebreaker::StrengthOfSchedule));
+        let esos = Some(Decider::Tiebreaker(Tiebreaker::ExtendedStrengthOfSchedule));
+        assert_eq!(
+            deciders,
+            vec![
+                None,
+                sos,
+                esos,
+                Some(Decider::Points),
+                sos,
+                Some(Decider::Points)
+            ]
+        );
+    }
+
+    /// A disqualified player is listed last and unranked, but their matches still count for
+    /// their opponents; a player back from a drop has an unpaired loss that counts as a round
+    /// played in their opponents' averages.
+    ///
+    /// R1: A sweeps B, C sweeps D. R2: A sweeps C, D has the bye, B is away (dropped after
+    /// round 1: an unpaired loss). R3: B is back and A sweeps B, D has the bye, C is gone
+    /// (disqualified after round 2).
+    /// Points: A 18, B 0 in three rounds, C 6 in two rounds, D 12.
+    /// SoS A: (B 0/3 + C 6/2 + B 0/3)/3 = 1. SoS D: (C 6/2)/1 = 3.
+    #[test]
+    fn disqualified_last_and_unpaired_losses_count_as_rounds() {
+        let mut ev = event_with(
+            4,
+            vec![
+                (vec![(0, 1, sweep(0)), (2, 3, sweep(2))], vec![]),
+                (vec![(0, 2, sweep(0))], vec![3]),
+                (vec![(0, 1, sweep(0))], vec![3]),
+            ],
+        );
+        ev.players[1].drop = Some(1);
+        ev.players[1].rejoin = Some(3);
+        ev.players[2].drop = Some(2);
+        ev.players[2].disqualified = true;
+        let s = table_after(&ev);
+        let order: Vec<(usize, Option<u32>)> = s.rows.iter().map(|r| (r.player, r.rank)).collect();
+        assert_eq!(
+            order,
+            vec![(0, Some(1)), (3, Some(2)), (1, Some(3)), (2, None)]
+        );
+        assert_eq!((row(&s, 1).rounds_played, row(&s, 1).losses), (3, 6));
+        assert_eq!(row(&s, 2).rounds_played, 2);
+        assert_eq!(row(&s, 0).sos, Ratio::integer(1));
+        assert_eq!(row(&s, 3).sos, Ratio::integer(3));
+    }
 }
