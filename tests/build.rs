@@ -398,3 +398,47 @@ fn every_link_resolves_under_a_sub_path_base_url() {
     let sitemap = String::from_utf8(files[Path::new("sitemap.xml")].clone()).expect("utf-8");
     assert!(sitemap.contains("<loc>https://example.github.io/archive/events/</loc>"));
 }
+
+/// The example store championship's final Swiss standings, worked out by hand from the file
+/// (points and strength of schedule; only the three players on 10 need a tiebreaker).
+#[test]
+fn example_store_championship_final_standings() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let doc = json(&out, "2018/outer-rim-store-championship");
+    assert_eq!(doc["event"]["swiss_rounds"], 4, "basic structure, 13 players");
+    assert_eq!(doc["event"]["cut"], 4);
+    assert_eq!(doc["event"]["status"], "finished");
+    let rows = doc["standings"]["rows"].as_array().expect("rows");
+    let got: Vec<(String, u64, String)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["name"].as_str().expect("name").to_string(),
+                r["points"].as_u64().expect("points"),
+                r["tiebreakers"]["sos"]["exact"].as_str().expect("sos").to_string(),
+            )
+        })
+        .collect();
+    let expected = [
+        ("Siobhán Kearney", 19, "53/16"),
+        ("Ingrid Solberg", 18, "53/16"),
+        ("Zoë Achterberg", 17, "51/16"),
+        ("Hana Dvořáková", 15, "13/4"),
+        ("Jürgen Falkenrath", 14, "53/16"),
+        ("Élodie Marchand", 11, "109/48"),
+        ("Priya Raman", 10, "11/3"),
+        ("Brennan Holt", 10, "145/48"),
+        ("Aiko Tanabe", 10, "23/8"),
+        ("Kwame Asante-Boateng", 9, "13/4"),
+        ("Mateo Quiroga", 7, "65/24"),
+        ("Yusuf Demir", 4, "7/3"),
+        ("Nikolai Petrov", 0, "5/2"),
+    ];
+    let expected: Vec<(String, u64, String)> = expected.iter().map(|(n, p, s)| (n.to_string(), *p, s.to_string())).collect();
+    assert_eq!(got, expected);
+    let upcoming = json(&out, "2026/kessel-run-regional");
+    assert_eq!(upcoming["event"]["status"], "upcoming");
+    assert_eq!(upcoming["standings"], Value::Null);
+}
