@@ -314,8 +314,8 @@ fn links(html: &str) -> Vec<String> {
 }
 
 /// A relative link on the page at `page` (a file path under the output), as a link from the
-/// site root under `/archive/`.
-fn resolve_relative(page: &Path, link: &str) -> String {
+/// site root under `base`.
+fn resolve_relative(page: &Path, link: &str, base: &str) -> String {
     let mut parts: Vec<String> = page
         .parent()
         .map(|p| p.iter().map(|c| c.to_string_lossy().into_owned()).collect())
@@ -329,19 +329,13 @@ fn resolve_relative(page: &Path, link: &str) -> String {
             other => parts.push(other.to_string()),
         }
     }
-    format!("/archive/{}", parts.join("/"))
+    format!("{base}{}", parts.join("/"))
 }
 
-#[test]
-fn every_link_resolves_under_a_sub_path_base_url() {
-    let site = copy_site(Path::new("."));
-    let out = site.path().join("public");
-    build(
-        site.path(),
-        &out,
-        Some("https://example.github.io/archive/"),
-    );
-    let files = tree(&out);
+/// Asserts that every internal link in the HTML under `out` starts with `base` and names a
+/// file that exists; returns how many links were followed.
+fn assert_links_resolve(out: &Path, base: &str) -> usize {
+    let files = tree(out);
     let mut checked = 0;
     for (path, bytes) in &files {
         if path.extension().is_none_or(|e| e != "html") {
@@ -352,31 +346,21 @@ fn every_link_resolves_under_a_sub_path_base_url() {
             if link.starts_with("https://")
                 || link.starts_with("http://")
                 || link.starts_with("mailto:")
+                || link.starts_with('#')
             {
-                if link.starts_with("https://example.github.io/") {
-                    assert!(
-                        link.starts_with("https://example.github.io/archive/"),
-                        "{link} in {}",
-                        path.display()
-                    );
-                }
-                continue;
-            }
-            if link.starts_with('#') {
                 continue;
             }
             let link = if link.starts_with('/') {
                 link
             } else {
-                resolve_relative(path, &link)
+                resolve_relative(path, &link, base)
             };
             assert!(
-                link.starts_with("/archive/"),
-                "{link} in {} does not start with the base path",
+                link.starts_with(base),
+                "{link} in {} does not start with {base}",
                 path.display()
             );
-            let target = link
-                .trim_start_matches("/archive/")
+            let target = link[base.len()..]
                 .split('#')
                 .next()
                 .unwrap_or_default()
@@ -394,9 +378,42 @@ fn every_link_resolves_under_a_sub_path_base_url() {
             checked += 1;
         }
     }
+    checked
+}
+
+#[test]
+fn every_link_resolves_under_a_sub_path_base_url() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(
+        site.path(),
+        &out,
+        Some("https://example.github.io/archive/"),
+    );
+    let checked = assert_links_resolve(&out, "/archive/");
     assert!(checked > 50, "only {checked} links checked");
+    let files = tree(&out);
+    for (path, bytes) in &files {
+        let text = String::from_utf8_lossy(bytes);
+        for absolute in text.match_indices("https://example.github.io/") {
+            let rest = &text[absolute.0..];
+            assert!(
+                rest.starts_with("https://example.github.io/archive/"),
+                "{} has an address outside the base",
+                path.display()
+            );
+        }
+    }
     let sitemap = String::from_utf8(files[Path::new("sitemap.xml")].clone()).expect("utf-8");
     assert!(sitemap.contains("<loc>https://example.github.io/archive/events/</loc>"));
+}
+
+#[test]
+fn a_site_without_its_own_pages_has_no_dead_links() {
+    let site = small_site();
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    assert!(assert_links_resolve(&out, "/") > 20);
 }
 
 /// The example store championship's final Swiss standings, worked out by hand from the file
@@ -407,7 +424,10 @@ fn example_store_championship_final_standings() {
     let out = site.path().join("public");
     build(site.path(), &out, None);
     let doc = json(&out, "2018/outer-rim-store-championship");
-    assert_eq!(doc["event"]["swiss_rounds"], 4, "basic structure, 13 players");
+    assert_eq!(
+        doc["event"]["swiss_rounds"], 4,
+        "basic structure, 13 players"
+    );
     assert_eq!(doc["event"]["cut"], 4);
     assert_eq!(doc["event"]["status"], "finished");
     let rows = doc["standings"]["rows"].as_array().expect("rows");
@@ -417,7 +437,10 @@ fn example_store_championship_final_standings() {
             (
                 r["name"].as_str().expect("name").to_string(),
                 r["points"].as_u64().expect("points"),
-                r["tiebreakers"]["sos"]["exact"].as_str().expect("sos").to_string(),
+                r["tiebreakers"]["sos"]["exact"]
+                    .as_str()
+                    .expect("sos")
+                    .to_string(),
             )
         })
         .collect();
@@ -436,7 +459,10 @@ fn example_store_championship_final_standings() {
         ("Yusuf Demir", 4, "7/3"),
         ("Nikolai Petrov", 0, "5/2"),
     ];
-    let expected: Vec<(String, u64, String)> = expected.iter().map(|(n, p, s)| (n.to_string(), *p, s.to_string())).collect();
+    let expected: Vec<(String, u64, String)> = expected
+        .iter()
+        .map(|(n, p, s)| (n.to_string(), *p, s.to_string()))
+        .collect();
     assert_eq!(got, expected);
     let upcoming = json(&out, "2026/kessel-run-regional");
     assert_eq!(upcoming["event"]["status"], "upcoming");

@@ -106,7 +106,11 @@ pub fn standings(
             decided_by: None,
         })
         .collect();
-    let disqualified = |row: &Standing| event.players[row.player].disqualified;
+    // Disqualified players are set apart only in standings from their disqualification on.
+    let disqualified = |row: &Standing| {
+        let p = &event.players[row.player];
+        p.disqualified && p.drop.is_some_and(|d| d <= after_round)
+    };
     rows.sort_by(|a, b| {
         disqualified(a)
             .cmp(&disqualified(b))

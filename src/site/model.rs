@@ -102,7 +102,8 @@ pub struct EventSummary {
     pub rules_id: String,
     pub rules_name: String,
     pub status: Status,
-    pub players: usize,
+    /// Players who took part (registered, minus those who withdrew before round 1).
+    pub player_count: u32,
     /// Swiss rounds finished.
     pub rounds_played: usize,
     /// Name of the player ranked first after the last finished round, once the event is finished.
@@ -179,7 +180,7 @@ pub struct RoundView {
     pub tables: Vec<TableView>,
     pub byes: Vec<ByeView>,
     /// Players with an unpaired loss this round (back after a drop).
-    pub unpaired_losses: Vec<String>,
+    pub unpaired_losses: Vec<PlayerRef>,
     /// Standings after this round, when it is finished.
     pub standings: Option<StandingsView>,
 }
@@ -219,6 +220,13 @@ pub struct GameView {
     pub text: String,
 }
 
+/// A player named in a list.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerRef {
+    pub id: String,
+    pub name: String,
+}
+
 /// A bye.
 #[derive(Debug, Clone, Serialize)]
 pub struct ByeView {
@@ -255,8 +263,9 @@ pub struct StandingRow {
     pub sos_exact: String,
     pub esos: String,
     pub esos_exact: String,
-    /// What ranked this row below the one above, linked to its rule.
-    pub decided_by: Option<RuleLink>,
+    /// The tiebreaker that ranked this row below the one above on equal points, linked to its
+    /// rule; `None` when points decided (or for the first row).
+    pub tiebreak: Option<RuleLink>,
     /// "dropped after round 3", "disqualified", or empty.
     pub note: String,
 }
@@ -367,7 +376,7 @@ pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSumm
         rules_id: computed.ruleset.id.to_string(),
         rules_name: computed.ruleset.name.to_string(),
         status: computed.status,
-        players: event.players.len(),
+        player_count: crate::rules::compute::entrants(event),
         rounds_played: computed.standings.len(),
         leader,
     }
@@ -491,7 +500,10 @@ pub fn event_view(
                     s.iter()
                         .enumerate()
                         .filter(|(_, sc)| sc.is_some_and(|sc| sc.kind == RoundKind::UnpairedLoss))
-                        .map(|(p, _)| event.players[p].name.clone())
+                        .map(|(p, _)| PlayerRef {
+                            id: event.players[p].id.clone(),
+                            name: event.players[p].name.clone(),
+                        })
                         .collect()
                 })
                 .unwrap_or_default();
@@ -595,11 +607,11 @@ fn standings_view(
                     sos_exact: r.sos.to_string(),
                     esos: r.esos.decimal(3),
                     esos_exact: r.esos.to_string(),
-                    decided_by: r.decided_by.map(|d| match d {
-                        Decider::Points => rule("tournament-points", "Tournament points"),
-                        Decider::Tiebreaker(t) => rule(t.anchor(), t.label()),
-                    }),
-                    note: if p.drop.is_some_and(|d| d < s.after_round) || p.disqualified {
+                    tiebreak: match r.decided_by {
+                        Some(Decider::Tiebreaker(t)) => Some(rule(t.anchor(), t.label())),
+                        Some(Decider::Points) | None => None,
+                    },
+                    note: if p.drop.is_some_and(|d| d <= s.after_round) {
                         player_note(p)
                     } else {
                         String::new()
