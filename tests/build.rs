@@ -468,3 +468,45 @@ fn example_store_championship_final_standings() {
     assert_eq!(upcoming["event"]["status"], "upcoming");
     assert_eq!(upcoming["standings"], Value::Null);
 }
+
+#[test]
+fn a_theme_overrides_templates_and_static_files() {
+    let site = small_site();
+    let theme = site.path().join("themes/plain");
+    fs::create_dir_all(theme.join("templates")).expect("mkdir");
+    fs::create_dir_all(theme.join("static")).expect("mkdir");
+    fs::write(
+        theme.join("templates/events.html"),
+        "{% extends \"base.html\" %}{% block content %}<h1>Plain index</h1>{% endblock content %}",
+    )
+    .expect("template");
+    fs::write(theme.join("static/style.css"), "body { color: black; }\n").expect("css");
+    let config = site.path().join("holonet.toml");
+    let text = fs::read_to_string(&config).expect("config");
+    fs::write(&config, format!("{text}theme = \"plain\"\n")).expect("config");
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let index = fs::read_to_string(out.join("events/index.html")).expect("index");
+    assert!(
+        index.contains("<h1>Plain index</h1>"),
+        "the theme's template wins"
+    );
+    assert!(
+        index.contains("<footer"),
+        "the built-in base template still applies"
+    );
+    assert_eq!(
+        fs::read_to_string(out.join("style.css")).expect("css"),
+        "body { color: black; }\n"
+    );
+    // A theme that does not exist is an error naming the configuration.
+    fs::write(&config, format!("{text}theme = \"missing\"\n")).expect("config");
+    let report = site::build(site.path(), &out, None).expect_err("no such theme");
+    assert!(
+        report
+            .render()
+            .contains("theme `missing` is not in themes/"),
+        "{}",
+        report.render()
+    );
+}
