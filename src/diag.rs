@@ -15,7 +15,7 @@ pub enum Severity {
 }
 
 /// Stable diagnostic codes. A code never changes meaning once released; the catalogue in
-/// `docs/diagnostics.md` explains each one.
+/// `content/docs/diagnostics.md` (built into every site) explains each one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 pub enum Code {
     /// The file could not be read.
@@ -51,6 +51,25 @@ pub enum Code {
 }
 
 impl Code {
+    /// Every code, for the catalogue's completeness test.
+    pub const ALL: &'static [Code] = &[
+        Code::Io,
+        Code::Syntax,
+        Code::UnknownField,
+        Code::MissingField,
+        Code::WrongType,
+        Code::InvalidValue,
+        Code::BadId,
+        Code::UnknownReference,
+        Code::Conflict,
+        Code::BadResult,
+        Code::BadSlug,
+        Code::Config,
+        Code::Template,
+        Code::Content,
+        Code::RuleDeparture,
+    ];
+
     /// The code as printed: `H` + a stable number.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -293,6 +312,18 @@ mod tests {
         assert!(text.contains("2 | nmae = \"x\""));
         assert!(text.contains("  | ^^^^ did you mean `name`?"));
         assert!(text.contains("= help: rename it"));
+    }
+
+    #[test]
+    fn every_code_is_in_the_catalogue() {
+        let catalogue = include_str!("../content/docs/diagnostics.md");
+        for code in Code::ALL {
+            assert!(
+                catalogue.contains(&format!("## {}:", code.as_str())),
+                "{} is documented",
+                code.as_str()
+            );
+        }
     }
 
     #[test]

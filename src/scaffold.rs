@@ -2,57 +2,36 @@
 //! (templates, static files, and the reference pages that document the rules and the file
 //! formats, which belong to Holonet rather than to any one site), and `holonet new`'s event file.
 
+/// A file of this repository, embedded at compile time: `(path, text)`.
+macro_rules! embed {
+    ($path:literal) => {
+        ($path, include_str!(concat!("../", $path)))
+    };
+}
+
 /// Path and text of each default file, relative to the site root.
 pub const DEFAULT_FILES: &[(&str, &str)] = &[
-    (
-        "templates/base.html",
-        include_str!("../templates/base.html"),
-    ),
-    (
-        "templates/macros.html",
-        include_str!("../templates/macros.html"),
-    ),
-    (
-        "templates/index.html",
-        include_str!("../templates/index.html"),
-    ),
-    (
-        "templates/events.html",
-        include_str!("../templates/events.html"),
-    ),
-    (
-        "templates/event.html",
-        include_str!("../templates/event.html"),
-    ),
-    (
-        "templates/page.html",
-        include_str!("../templates/page.html"),
-    ),
-    ("templates/404.html", include_str!("../templates/404.html")),
-    ("static/style.css", include_str!("../static/style.css")),
-    (
-        "content/rules/ffg-2018.md",
-        include_str!("../content/rules/ffg-2018.md"),
-    ),
-    (
-        "content/docs/event-file.md",
-        include_str!("../content/docs/event-file.md"),
-    ),
-    (
-        "content/docs/event-json.md",
-        include_str!("../content/docs/event-json.md"),
-    ),
+    embed!("templates/base.html"),
+    embed!("templates/macros.html"),
+    embed!("templates/index.html"),
+    embed!("templates/events.html"),
+    embed!("templates/event.html"),
+    embed!("templates/page.html"),
+    embed!("templates/404.html"),
+    embed!("static/style.css"),
+    embed!("content/rules/ffg-2018.md"),
+    embed!("content/docs/event-file.md"),
+    embed!("content/docs/event-json.md"),
+    embed!("content/docs/diagnostics.md"),
 ];
 
 /// Files only a new site gets (a site's own content and configuration are never built in).
 pub const SITE_FILES: &[(&str, &str)] = &[
-    ("holonet.toml", include_str!("../holonet.toml")),
-    ("content/_index.md", include_str!("../content/_index.md")),
-    ("content/about.md", include_str!("../content/about.md")),
-    (
-        "events/2018/outer-rim-store-championship.toml",
-        include_str!("../events/2018/outer-rim-store-championship.toml"),
-    ),
+    embed!("holonet.toml"),
+    embed!("content/_index.md"),
+    embed!("content/about.md"),
+    embed!("events/2018/outer-rim-store-championship.toml"),
+    embed!("events/2018/outer-rim-store-championship.md"),
 ];
 
 use std::path::{Component, Path, PathBuf};
