@@ -318,27 +318,18 @@ impl<'p> Reader<'p> {
         }
     }
 
-    /// A string that must be one of `allowed`.
-    pub fn choice(
+    /// Reports `value` as not one of `allowed`: lists them, and suggests the closest.
+    pub fn not_one_of(
         &mut self,
-        value: &Spanned<DeValue<'_>>,
-        what: &str,
+        value: &Sp<String>,
+        message: String,
         allowed: &[&str],
-    ) -> Option<Sp<String>> {
-        let s = self.string(value, what)?;
-        if allowed.contains(&s.value.as_str()) {
-            return Some(s);
-        }
-        let diag = self.error(
-            Code::InvalidValue,
-            s.span.clone(),
-            format!("`{}` is not a valid {what}", s.value),
-        );
+    ) -> &mut Diagnostic {
+        let close = did_you_mean(&value.value, allowed.iter().copied());
+        let diag = self.error(Code::InvalidValue, value.span.clone(), message);
         diag.help = Some(format!("use one of: {}", allowed.join(", ")));
-        if let Some(close) = did_you_mean(&s.value, allowed.iter().copied()) {
-            diag.label = Some(format!("did you mean `{close}`?"));
-        }
-        None
+        diag.label = close.map(|c| format!("did you mean `{c}`?"));
+        diag
     }
 }
 

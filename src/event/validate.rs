@@ -57,18 +57,7 @@ fn resolve_ruleset(
         Some(id) => {
             let found = rules::ruleset(&id.value);
             if found.is_none() {
-                let diag = reader.error(
-                    Code::InvalidValue,
-                    id.span.clone(),
-                    format!("unknown ruleset `{}`", id.value),
-                );
-                diag.help = Some(format!(
-                    "use one of the rulesets this version implements: {}",
-                    known.join(", ")
-                ));
-                if let Some(close) = did_you_mean(&id.value, known.iter().copied()) {
-                    diag.label = Some(format!("did you mean `{close}`?"));
-                }
+                reader.not_one_of(id, format!("unknown ruleset `{}`", id.value), &known);
             }
             found
         }
@@ -103,15 +92,11 @@ fn choice_or_default(
         None => allowed.first().map(|s| s.to_string()),
         Some(v) if allowed.contains(&v.value.as_str()) => Some(v.value.clone()),
         Some(v) => {
-            let diag = reader.error(
-                Code::InvalidValue,
-                v.span.clone(),
+            reader.not_one_of(
+                v,
                 format!("`{}` is not a valid {what} here", v.value),
+                allowed,
             );
-            diag.help = Some(format!("use one of: {}", allowed.join(", ")));
-            if let Some(close) = did_you_mean(&v.value, allowed.iter().copied()) {
-                diag.label = Some(format!("did you mean `{close}`?"));
-            }
             None
         }
     }
@@ -823,15 +808,11 @@ fn validate_game(
         Some(b) => match GameEnd::from_name(&b.value) {
             Some(end) => Some(end),
             None => {
-                let diag = reader.error(
-                    Code::InvalidValue,
-                    b.span.clone(),
+                reader.not_one_of(
+                    b,
                     format!("`{}` is not a way a game ends", b.value),
+                    GameEnd::NAMES,
                 );
-                diag.help = Some(format!("use one of: {}", GameEnd::NAMES.join(", ")));
-                if let Some(close) = did_you_mean(&b.value, GameEnd::NAMES.iter().copied()) {
-                    diag.label = Some(format!("did you mean `{close}`?"));
-                }
                 return None;
             }
         },
