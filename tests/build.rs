@@ -510,3 +510,46 @@ fn a_theme_overrides_templates_and_static_files() {
         report.render()
     );
 }
+
+#[test]
+fn text_from_event_files_cannot_inject_markup() {
+    let site = small_site();
+    let event = site.path().join("events/2019/small-cup.toml");
+    let text = fs::read_to_string(&event).expect("read");
+    let hostile = text
+        .replace("name = \"Small Cup\"", "name = \"Cup <script>alert(1)</script>\"\ndescription = \"Hi <img src=x onerror=alert(1)> [x](javascript:alert(2))\"\nvenue = \"\\\" onmouseover=\\\"alert(3)\"")
+        .replace("name = \"Ana Lind\"", "name = \"<b onclick=alert(4)>Ana</b>\"");
+    fs::write(&event, hostile).expect("write");
+    fs::write(
+        site.path().join("events/2019/small-cup.md"),
+        "<iframe src=\"https://evil.example\"></iframe>\n\n[y](JavaScript:alert(5))\n",
+    )
+    .expect("md");
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    for page in [
+        "events/2019/small-cup/index.html",
+        "events/index.html",
+        "index.html",
+    ] {
+        let html = fs::read_to_string(out.join(page))
+            .expect("page")
+            .to_lowercase();
+        // Shown as text is fine (`&lt;img ... onerror=...&gt;`); a live tag or attribute is not.
+        for bad in [
+            "<script>alert",
+            "<img",
+            "<b onclick",
+            "href=\"javascript:",
+            "<iframe",
+            "\" onmouseover=",
+        ] {
+            assert!(!html.contains(bad), "{page} contains {bad}");
+        }
+    }
+    let html = fs::read_to_string(out.join("events/2019/small-cup/index.html")).expect("page");
+    assert!(
+        html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "the name is shown as text"
+    );
+}
