@@ -175,10 +175,15 @@ impl Diagnostic {
             }
             _ => None,
         };
+        // The gutter is as wide as the line number, so every line below the header aligns.
+        let pad = " ".repeat(
+            location
+                .as_ref()
+                .map_or(1, |(_, _, line, _)| line.to_string().len()),
+        );
         match location {
             Some((src, span, line, col)) => {
                 let number = line.to_string();
-                let pad = " ".repeat(number.len());
                 let _ = writeln!(out, "{pad}--> {}:{line}:{col}", self.file.display());
                 let _ = writeln!(out, "{pad} |");
                 let text = line_text(src, span.start);
@@ -195,14 +200,14 @@ impl Diagnostic {
                 out.push('\n');
             }
             None => {
-                let _ = writeln!(out, "  --> {}", self.file.display());
+                let _ = writeln!(out, "{pad}--> {}", self.file.display());
                 if let Some(label) = &self.label {
-                    let _ = writeln!(out, "   = {label}");
+                    let _ = writeln!(out, "{pad} = {label}");
                 }
             }
         }
         if let Some(help) = &self.help {
-            let _ = writeln!(out, "   = help: {help}");
+            let _ = writeln!(out, "{pad} = help: {help}");
         }
         out
     }
@@ -311,7 +316,7 @@ mod tests {
         assert!(text.contains("--> events/x.toml:2:1"));
         assert!(text.contains("2 | nmae = \"x\""));
         assert!(text.contains("  | ^^^^ did you mean `name`?"));
-        assert!(text.contains("= help: rename it"));
+        assert!(text.contains("\n  = help: rename it"), "{text}");
     }
 
     #[test]
