@@ -1,12 +1,14 @@
 //! The rules module: one [`Ruleset`] value per rules document, and pure functions from recorded
 //! facts to computed facts. No I/O, no clock, no global randomness (see [`random`]).
 
+pub mod bracket;
 pub mod compute;
 pub mod random;
 pub mod ratio;
 pub mod scoring;
 pub mod standings;
 pub mod structure;
+pub mod swiss;
 pub mod tiebreak;
 
 use structure::StructureRow;
