@@ -13,4 +13,5 @@ pub mod event;
 pub mod rules;
 pub mod scaffold;
 pub mod site;
+pub mod terminal;
 pub mod toml_reader;

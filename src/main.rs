@@ -1,12 +1,15 @@
 //! The `holonet` command: parses arguments, calls the library, prints diagnostics, sets the
 //! exit code. Everything it does is reachable from the library for tests.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
+use holonet::event::validate::LoadOptions;
+use holonet::event::{Event, edit};
+use holonet::rules::compute::Computed;
 use holonet::{scaffold, site};
 
 /// Static sites for Star Wars card game tournaments: pairings, standings and results from one
@@ -47,6 +50,29 @@ enum Command {
         /// The folder to create (it must not exist, or be empty).
         dir: PathBuf,
     },
+    /// Write the next step of an event into its file: the next Swiss round, the cut's first
+    /// games, or the elimination games that are ready.
+    ///
+    /// Refuses while the current round has unreported tables. Comments and layout of the file
+    /// are kept; the file is replaced atomically.
+    Pair {
+        /// The event file, such as events/2026/spring-open.toml.
+        file: PathBuf,
+        /// Print what would be added, without writing.
+        #[arg(long)]
+        dry_run: bool,
+        /// The site folder (with holonet.toml).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Print an event's current standings, and what comes next.
+    Standings {
+        /// The event file, such as events/2026/spring-open.toml.
+        file: PathBuf,
+        /// The site folder (with holonet.toml).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
     /// Create a new event file with every field explained, such as events/2026/spring-open.toml.
     New {
         /// The event file to create, under events/.
@@ -60,6 +86,85 @@ enum Command {
 fn print_report(report: &site::Report) {
     if !report.diagnostics.is_empty() {
         eprintln!("{}", report.render());
+    }
+}
+
+/// Loads one event file for `pair` and `standings`: the event, its computed facts, its text,
+/// and where it is. Prints diagnostics and returns the exit code on failure.
+fn load_one(root: &Path, file: &Path) -> Result<(Event, Computed, String, PathBuf), ExitCode> {
+    let relative = holonet::event::load::locate(root, file).map_err(|message| {
+        eprintln!("error: {message}");
+        ExitCode::FAILURE
+    })?;
+    let default_rules = holonet::config::Config::load(root)
+        .ok()
+        .and_then(|c| c.default_rules);
+    let options = LoadOptions { default_rules };
+    let loaded = holonet::event::load::load_event_file(root, &relative, &options);
+    let mut report = site::Report::default();
+    report.diagnostics = loaded.diagnostics;
+    if let Some(text) = &loaded.text {
+        report.sources.insert(relative.clone(), text.clone());
+    }
+    print_report(&report);
+    match (loaded.event, loaded.text) {
+        (Some((event, computed)), Some(text)) => Ok((event, computed, text, root.join(&relative))),
+        _ => {
+            eprintln!(
+                "error: {} has {} error(s); fix them first",
+                relative.display(),
+                report.errors()
+            );
+            Err(ExitCode::FAILURE)
+        }
+    }
+}
+
+fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
+    let (event, computed, text, path) = match load_one(root, file) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let step = match edit::next_step(&event, &computed) {
+        Ok(step) => step,
+        Err(edit::NotNow(message)) => {
+            eprintln!("error: nothing to pair: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let new_text = match edit::apply(&text, &event, &step) {
+        Ok(new_text) => new_text,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let added = edit::added_lines(&text, &new_text);
+    let what = match &step {
+        edit::NextStep::Swiss { number, .. } => format!("round {number}"),
+        edit::NextStep::Elimination { games } => {
+            let numbers: Vec<String> = games.iter().map(|g| g.number.to_string()).collect();
+            format!(
+                "elimination game{} {}",
+                if games.len() == 1 { "" } else { "s" },
+                numbers.join(", ")
+            )
+        }
+    };
+    if dry_run {
+        println!("{added}");
+        println!("(dry run: {what} not written)");
+        return ExitCode::SUCCESS;
+    }
+    match edit::write_atomically(&path, &text, &new_text) {
+        Ok(()) => {
+            println!("Wrote {what} into {}.", path.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
     }
 }
 
@@ -127,6 +232,18 @@ fn main() -> ExitCode {
                 eprintln!("error: {message}");
                 ExitCode::FAILURE
             }
+        },
+        Command::Pair {
+            file,
+            dry_run,
+            root,
+        } => run_pair(&root, &file, dry_run),
+        Command::Standings { file, root } => match load_one(&root, &file) {
+            Ok((event, computed, _, _)) => {
+                print!("{}", holonet::terminal::standings(&event, &computed));
+                ExitCode::SUCCESS
+            }
+            Err(code) => code,
         },
         Command::New { path, root } => match scaffold::new_event(&root, &path, scaffold::today()) {
             Ok(written) => {

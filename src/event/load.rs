@@ -11,6 +11,7 @@ use super::ids::is_valid_slug;
 use super::read::read_event;
 use super::validate::{LoadOptions, validate};
 use crate::diag::{Code, Diagnostic};
+use crate::rules::compute::Computed;
 use crate::toml_reader::Reader;
 
 /// Largest event file read. Real events are a few hundred kilobytes at most.
@@ -20,7 +21,9 @@ pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
 /// file that has a diagnostic (to show the offending lines).
 #[derive(Debug, Default)]
 pub struct Loaded {
-    pub events: Vec<Event>,
+    /// Each valid event with what the rules computed from it (validation needs the computation:
+    /// the bracket checks the recorded elimination games).
+    pub events: Vec<(Event, Computed)>,
     pub diagnostics: Vec<Diagnostic>,
     pub sources: BTreeMap<PathBuf, String>,
 }
@@ -82,7 +85,7 @@ pub fn load_events(root: &Path, options: &LoadOptions) -> Loaded {
         }
         loaded.diagnostics.extend(file.diagnostics);
     }
-    loaded.events.sort_by(|a, b| a.slug.cmp(&b.slug));
+    loaded.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
     loaded
 }
 
@@ -105,7 +108,7 @@ pub struct LoadedFile {
     /// Relative to the site root.
     pub path: PathBuf,
     /// The event, when the file has no error.
-    pub event: Option<Event>,
+    pub event: Option<(Event, Computed)>,
     pub diagnostics: Vec<Diagnostic>,
     /// The file's text, when it could be read.
     pub text: Option<String>,
@@ -126,7 +129,7 @@ pub fn load_event_file(root: &Path, file: &Path, options: &LoadOptions) -> Loade
         }
     };
     let (mut event, mut diagnostics) = parse_event(file, &text, options);
-    if let Some(ev) = event.as_mut() {
+    if let Some((ev, _)) = event.as_mut() {
         let sibling = file.with_extension("md");
         if root.join(&sibling).is_file() {
             match read_text(&root.join(&sibling), &sibling) {
@@ -185,7 +188,7 @@ pub fn parse_event(
     file: &Path,
     text: &str,
     options: &LoadOptions,
-) -> (Option<Event>, Vec<Diagnostic>) {
+) -> (Option<(Event, Computed)>, Vec<Diagnostic>) {
     let mut reader = Reader::new(file);
     let slug = slug_of(file);
     if !is_valid_slug(&slug) {
@@ -209,4 +212,29 @@ pub fn parse_event(
     let mut diagnostics = reader.diagnostics;
     diagnostics.sort_by_key(|d| (d.span.as_ref().map_or(0, |s| s.start), d.severity));
     (event, diagnostics)
+}
+
+/// The path of `file` (as given on the command line) relative to the site `root`, which is what
+/// gives the event its slug. Fails when the file is not under `root/events/`.
+pub fn locate(root: &Path, file: &Path) -> Result<PathBuf, String> {
+    let root_abs = root
+        .canonicalize()
+        .map_err(|e| format!("cannot find the site folder {}: {e}", root.display()))?;
+    let file_abs = file
+        .canonicalize()
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let relative = file_abs.strip_prefix(&root_abs).map_err(|_| {
+        format!(
+            "{} is not inside the site folder {}; pass the site with --root",
+            file.display(),
+            root.display()
+        )
+    })?;
+    if !relative.starts_with("events") {
+        return Err(format!(
+            "{} is not under events/ in the site folder",
+            file.display()
+        ));
+    }
+    Ok(relative.to_path_buf())
 }

@@ -3,6 +3,8 @@
 //! A loaded [`Event`] is plain validated data: every id resolved to an index, every reference
 //! checked. Spans live only in the reading stage ([`read`]), where diagnostics are made.
 
+pub mod edit;
+pub mod elimination;
 pub mod ids;
 pub mod load;
 pub mod read;
@@ -23,8 +25,30 @@ pub struct Event {
     /// Registered players in registration order. Indices into this list identify players everywhere.
     pub players: Vec<Player>,
     pub rounds: Vec<Round>,
+    /// Elimination games as recorded (`[elimination]`), in file order.
+    pub elimination: Vec<EliminationGame>,
     /// Long text from the sibling `<slug>.md` file, if there is one.
     pub long_text: Option<String>,
+}
+
+/// One elimination game as recorded. Who plays whom comes from the bracket, never from here.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EliminationGame {
+    /// The published game number.
+    pub number: u32,
+    pub winner: Option<usize>,
+    /// The player who played dark.
+    pub dark: Option<usize>,
+    /// The game state when the game went to time.
+    pub timed: Option<crate::rules::bracket::Timed>,
+}
+
+impl EliminationGame {
+    /// Whether the entry has a result (a winner or a going-to-time state); an entry without one
+    /// is a published game, not yet reported.
+    pub fn is_reported(&self) -> bool {
+        self.winner.is_some() || self.timed.is_some()
+    }
 }
 
 /// The `[event]` table.

@@ -74,15 +74,39 @@ pub struct RawGame {
     pub by: Option<Sp<String>>,
 }
 
+/// One elimination game as written.
+#[derive(Debug, Default)]
+pub struct RawEliminationGame {
+    pub span: Range<usize>,
+    pub game: Option<Sp<i64>>,
+    pub winner: Option<Sp<String>>,
+    pub dark: Option<Sp<String>>,
+    pub timed: Option<RawTimed>,
+}
+
+/// A going-to-time game state as written.
+#[derive(Debug, Default)]
+pub struct RawTimed {
+    pub span: Range<usize>,
+    pub light_objectives: Option<Sp<i64>>,
+    pub light_damage: Option<Sp<i64>>,
+    pub dial: Option<Sp<i64>>,
+    pub dark_damage: Option<Sp<i64>>,
+    pub balance: Option<Sp<String>>,
+}
+
 /// The whole file as written.
 #[derive(Debug, Default)]
 pub struct RawEvent {
     pub info: RawInfo,
     pub players: Vec<RawPlayer>,
     pub rounds: Vec<RawRound>,
+    /// The span of `[elimination]`, when present.
+    pub elimination_span: Option<Range<usize>>,
+    pub elimination: Vec<RawEliminationGame>,
 }
 
-const TOP: &[&str] = &["event", "players", "rounds"];
+const TOP: &[&str] = &["event", "players", "rounds", "elimination"];
 const EVENT: &[&str] = &[
     "name",
     "date",
@@ -117,6 +141,16 @@ const DECK: &[&str] = &["affiliation", "objectives", "cards"];
 const ROUND: &[&str] = &["tables", "byes"];
 const TABLE: &[&str] = &["table", "players", "games", "split", "first_dark"];
 const GAME: &[&str] = &["winner", "by"];
+const ELIMINATION: &[&str] = &["games"];
+const ELIMINATION_GAME: &[&str] = &["game", "winner", "dark", "timed"];
+/// Public: `holonet pair` writes these keys.
+pub const TIMED: &[&str] = &[
+    "light_objectives",
+    "light_damage",
+    "dial",
+    "dark_damage",
+    "balance",
+];
 
 /// Reads the document's shape. Missing `[event]` and friends are reported; reading goes on
 /// with whatever is usable so every problem in the file surfaces in one run.
@@ -145,6 +179,20 @@ pub fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> RawEve
         for item in reader.array(value, "`players`") {
             if let Some(table) = reader.as_table(item, "each `[[players]]` entry") {
                 raw.players.push(read_player(reader, table, item.span()));
+            }
+        }
+    }
+    if let Some(value) = top.get("elimination")
+        && let Some(table) = reader.as_table(value, "`elimination`")
+    {
+        raw.elimination_span = Some(value.span());
+        let f = reader.table(table, value.span(), "`[elimination]`", ELIMINATION);
+        if let Some(games) = f.get("games") {
+            for item in reader.array(games, "`games`") {
+                if let Some(t) = reader.as_table(item, "each elimination game") {
+                    raw.elimination
+                        .push(read_elimination_game(reader, t, item.span()));
+                }
             }
         }
     }
@@ -323,4 +371,52 @@ fn read_game(reader: &mut Reader<'_>, item: &Spanned<DeValue<'_>>) -> Option<Raw
         .and_then(|v| reader.string(v, "`winner`"))?;
     let by = opt_string(reader, &f, "by");
     Some(RawGame { winner, by })
+}
+
+fn read_elimination_game(
+    reader: &mut Reader<'_>,
+    table: &DeTable<'_>,
+    span: Range<usize>,
+) -> RawEliminationGame {
+    let f = reader.table(
+        table,
+        span.clone(),
+        "this elimination game",
+        ELIMINATION_GAME,
+    );
+    let game = f
+        .require(reader, "game", "1")
+        .and_then(|v| reader.integer(v, "`game`"));
+    let mut raw = RawEliminationGame {
+        span,
+        game,
+        winner: opt_string(reader, &f, "winner"),
+        dark: opt_string(reader, &f, "dark"),
+        timed: None,
+    };
+    if let Some(value) = f.get("timed")
+        && let Some(t) = reader.as_table(value, "`timed`")
+    {
+        let tf = reader.table(t, value.span(), "`timed`", TIMED);
+        let mut need = |key: &str, example: &str| {
+            tf.require(reader, key, example)
+                .and_then(|v| reader.integer(v, &format!("`{key}`")))
+        };
+        let light_objectives = need("light_objectives", "2");
+        let light_damage = need("light_damage", "7");
+        let dial = need("dial", "10");
+        let dark_damage = need("dark_damage", "4");
+        let balance = tf
+            .require(reader, "balance", "\"dark\"")
+            .and_then(|v| reader.string(v, "`balance`"));
+        raw.timed = Some(RawTimed {
+            span: value.span(),
+            light_objectives,
+            light_damage,
+            dial,
+            dark_damage,
+            balance,
+        });
+    }
+    raw
 }

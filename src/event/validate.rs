@@ -4,10 +4,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::elimination;
 use super::ids::{default_seed, id_from_name, is_valid_id};
 use super::read::{RawEvent, RawGame, RawPlayer, RawRound, RawTable};
 use super::{Decks, Event, EventInfo, Game, GameEnd, Outcome, Player, Round, Table};
 use crate::diag::{Code, did_you_mean};
+use crate::rules::compute::{self, Computed};
 use crate::rules::{self, MAX_ROUNDS, Ruleset, structure};
 use crate::toml_reader::{MAX_INTEGER, Reader, Sp};
 
@@ -18,33 +20,61 @@ pub struct LoadOptions {
     pub default_rules: Option<String>,
 }
 
-/// Validates `raw`. Returns the event when no error was found.
+/// Validates `raw`, then checks what the rules compute from it (the bracket's view of the
+/// recorded elimination games). Returns the event and its computed facts when no error was found.
 pub fn validate(
     reader: &mut Reader<'_>,
     raw: RawEvent,
     slug: &str,
     options: &LoadOptions,
-) -> Option<Event> {
-    let errors_before = reader.diagnostics.iter().filter(|d| d.is_error()).count();
+) -> Option<(Event, Computed)> {
+    let errors = |reader: &Reader<'_>| reader.diagnostics.iter().filter(|d| d.is_error()).count();
+    let errors_before = errors(reader);
     let ruleset = resolve_ruleset(reader, &raw, options);
     let players = validate_players(reader, &raw.players, ruleset);
-    let info = ruleset.and_then(|r| validate_info(reader, &raw, r, slug, players.len()));
-    let rounds = match ruleset {
-        Some(r) => validate_rounds(reader, &raw, r, &players),
-        None => Vec::new(),
+    let info =
+        ruleset.and_then(|r| validate_info(reader, &raw, r, slug, compute::entrants(&players)));
+    let (Some(ruleset), Some(info)) = (ruleset, info) else {
+        return None;
     };
-    let errors_after = reader.diagnostics.iter().filter(|d| d.is_error()).count();
-    if errors_after > errors_before {
+    let rounds = validate_rounds(reader, &raw, ruleset, &players);
+    let (swiss_rounds, cut) = compute::structure_in_force(ruleset, &info, &players);
+    if let Some(planned) = swiss_rounds
+        && let Some(extra) = raw.rounds.get(planned as usize)
+    {
+        reader
+            .warning(
+                Code::RuleDeparture,
+                extra.span.clone(),
+                format!(
+                    "the event has {planned} Swiss rounds, but round {} is recorded",
+                    planned + 1
+                ),
+            )
+            .help = Some(
+            "set `swiss_rounds` (with `structure = \"custom\"`) if the event announced more rounds"
+                .into(),
+        );
+    }
+    let finished = rounds.iter().filter(|r| r.is_complete()).count() as u32;
+    let swiss_finished = swiss_rounds.is_some_and(|n| finished >= n);
+    let elimination =
+        elimination::validate_elimination(reader, &raw, &players, cut.unwrap_or(0), swiss_finished);
+    if errors(reader) > errors_before {
         return None;
     }
-    Some(Event {
+    let event = Event {
         slug: slug.to_string(),
         file: reader.file.to_path_buf(),
-        info: info?,
+        info,
         players,
         rounds,
+        elimination,
         long_text: None,
-    })
+    };
+    let computed = compute::compute(ruleset, &event);
+    elimination::report_bracket_problems(reader, &raw, &event.players, &computed);
+    (errors(reader) == errors_before).then_some((event, computed))
 }
 
 fn resolve_ruleset(
@@ -102,7 +132,7 @@ fn choice_or_default(
     }
 }
 
-fn in_range(
+pub(super) fn in_range(
     reader: &mut Reader<'_>,
     value: &Option<Sp<i64>>,
     what: &str,
@@ -129,7 +159,7 @@ fn validate_info(
     raw: &RawEvent,
     ruleset: &Ruleset,
     slug: &str,
-    player_count: usize,
+    player_count: u32,
 ) -> Option<EventInfo> {
     let info = &raw.info;
     let format = choice_or_default(reader, &info.format, "format", ruleset.formats);
@@ -247,7 +277,7 @@ fn validate_info(
 }
 
 /// Resolves a player id to an index, or reports it with the closest registered id.
-fn resolve(
+pub(super) fn resolve(
     reader: &mut Reader<'_>,
     ids: &BTreeMap<String, usize>,
     id: &Sp<String>,

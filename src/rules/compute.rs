@@ -1,10 +1,15 @@
-//! Everything the rules compute for one event: the structure in force, each round's scores and
-//! the standings after each finished round.
+//! Everything the rules compute for one event: the structure in force, each round's scores, the
+//! standings after each finished round, why each recorded table was paired as it was, the next
+//! round's pairing, the cut, the bracket and the final placings.
 
+use std::collections::BTreeMap;
+
+use super::bracket::{self, Bracket, BracketInput, Problem, Recorded};
 use super::scoring::{RoundScore, score_round};
 use super::standings::{Standings, standings};
+use super::swiss::{self, Entrant, PairedRound, Reason};
 use super::{Ruleset, structure};
-use crate::event::Event;
+use crate::event::{Event, EventInfo, Player};
 
 /// Where an event stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -12,10 +17,20 @@ use crate::event::Event;
 pub enum Status {
     /// Registrations only: no round recorded.
     Upcoming,
-    /// Rounds recorded, Swiss not finished.
+    /// Rounds recorded, the event not finished.
     Running,
-    /// Every planned Swiss round has its results.
+    /// Every planned Swiss round has its results, and the cut (if any) has its champion.
     Finished,
+}
+
+/// A seat in the cut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seed {
+    pub player: usize,
+    /// The player's rank in the final Swiss standings.
+    pub swiss_rank: u32,
+    /// Entered because a qualified player left before the cut began.
+    pub replacement: bool,
 }
 
 /// The computed facts of one event.
@@ -24,12 +39,25 @@ pub struct Computed {
     pub ruleset: &'static Ruleset,
     /// Swiss rounds in force: the file's override, else the structure table's, when there is one.
     pub swiss_rounds: Option<u32>,
-    /// Cut size in force, same precedence.
+    /// Cut size in force, same precedence (0: no cut).
     pub cut: Option<u32>,
     /// Scores of each finished round, indexed by round then player.
     pub round_scores: Vec<Vec<Option<RoundScore>>>,
     /// Standings after each finished round (index 0: after round 1).
     pub standings: Vec<Standings>,
+    /// Why each recorded table was paired as it was, by round then table.
+    pub table_reasons: Vec<Vec<Reason>>,
+    /// The next Swiss round, computed when the recorded rounds are finished and more are planned.
+    pub next_round: Option<(u32, PairedRound)>,
+    /// The cut's seeds (seed 1 first), once the Swiss rounds are finished.
+    pub seeds: Vec<Seed>,
+    /// Qualified players who left before the cut began, replaced by the next in the standings.
+    pub replaced: Vec<usize>,
+    /// The bracket, once the cut is made.
+    pub bracket: Option<Bracket>,
+    bracket_problems: Vec<Problem>,
+    /// Final places, once known: the bracket's, or the Swiss standings' for an event without a cut.
+    pub placings: Option<Vec<(u32, usize)>>,
     pub status: Status,
 }
 
@@ -38,22 +66,45 @@ impl Computed {
     pub fn latest(&self) -> Option<&Standings> {
         self.standings.last()
     }
+
+    /// What the bracket could not accept of the recorded elimination games.
+    pub fn bracket_problems(&self) -> &[Problem] {
+        &self.bracket_problems
+    }
+
+    /// Whether every planned Swiss round has its results.
+    pub fn swiss_finished(&self) -> bool {
+        self.swiss_rounds
+            .is_some_and(|n| self.standings.len() as u32 >= n)
+    }
 }
 
-/// Registered players who count for the structure table: everyone not withdrawn before round 1.
-pub fn entrants(event: &Event) -> u32 {
-    event
-        .players
+/// Players who count for the structure table: everyone registered, except those who withdrew
+/// before round 1 and never came back.
+pub fn entrants(players: &[Player]) -> u32 {
+    players
         .iter()
         .filter(|p| p.drop != Some(0) || p.rejoin.is_some())
         .count() as u32
 }
 
+/// The Swiss rounds and cut in force: the file's values, else the structure table's for the
+/// number of entrants (`None` where neither gives one).
+pub fn structure_in_force(
+    ruleset: &Ruleset,
+    info: &EventInfo,
+    players: &[Player],
+) -> (Option<u32>, Option<u32>) {
+    let row = structure::lookup(ruleset, &info.structure, entrants(players));
+    (
+        info.swiss_rounds.or(row.map(|r| r.swiss_rounds)),
+        info.cut.or(row.map(|r| r.cut)),
+    )
+}
+
 /// Computes an event under its ruleset. Validation has already resolved the ruleset id.
 pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
-    let row = structure::lookup(ruleset, &event.info.structure, entrants(event));
-    let swiss_rounds = event.info.swiss_rounds.or(row.map(|r| r.swiss_rounds));
-    let cut = event.info.cut.or(row.map(|r| r.cut));
+    let (swiss_rounds, cut) = structure_in_force(ruleset, &event.info, &event.players);
     let finished: Vec<_> = event
         .rounds
         .iter()
@@ -63,24 +114,263 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
         .iter()
         .map(|r| score_round(ruleset, event, r))
         .collect();
-    let standings = (1..=round_scores.len())
+    let standings: Vec<Standings> = (1..=round_scores.len())
         .map(|k| standings(ruleset, event, &round_scores[..k]))
         .collect();
-    let status = if event.rounds.is_empty() {
+    let mut computed = Computed {
+        ruleset,
+        swiss_rounds,
+        cut,
+        table_reasons: table_reasons(event, &standings),
+        round_scores,
+        standings,
+        next_round: None,
+        seeds: Vec::new(),
+        replaced: Vec::new(),
+        bracket: None,
+        bracket_problems: Vec::new(),
+        placings: None,
+        status: Status::Upcoming,
+    };
+    let all_recorded_finished = finished.len() == event.rounds.len();
+    if !event.rounds.is_empty() {
+        computed.next_round = next_swiss_round(event, &computed);
+    }
+    let cut_size = cut.unwrap_or(0);
+    if computed.swiss_finished() && all_recorded_finished {
+        if cut_size > 0 {
+            make_cut(event, &mut computed, cut_size);
+            run_bracket(event, &mut computed, cut_size);
+        } else if let Some(last) = computed.latest() {
+            computed.placings = Some(
+                last.rows
+                    .iter()
+                    .filter_map(|r| Some((r.rank?, r.player)))
+                    .collect(),
+            );
+        }
+    }
+    computed.status = if event.rounds.is_empty() {
         Status::Upcoming
-    } else if swiss_rounds.is_some_and(|n| finished.len() as u32 >= n)
-        && finished.len() == event.rounds.len()
-    {
+    } else if computed.placings.is_some() {
         Status::Finished
     } else {
         Status::Running
     };
-    Computed {
-        ruleset,
-        swiss_rounds,
-        cut,
-        round_scores,
-        standings,
-        status,
+    computed
+}
+
+/// The next Swiss round as the rules pair it: when every recorded round is finished and the
+/// structure plans more. `None` otherwise.
+pub fn next_swiss_round(event: &Event, computed: &Computed) -> Option<(u32, PairedRound)> {
+    let recorded = event.rounds.len();
+    if computed.standings.len() != recorded || computed.swiss_finished() {
+        return None;
     }
+    let number = recorded as u32 + 1;
+    let entrants = swiss_entrants(event, computed, number);
+    if entrants.len() < 2 {
+        return None;
+    }
+    Some((
+        number,
+        swiss::pair_round(event.info.seed, number, &entrants),
+    ))
+}
+
+/// Why each recorded table was paired as it was, judged from the standings before its round.
+fn table_reasons(event: &Event, standings: &[Standings]) -> Vec<Vec<Reason>> {
+    let mut met: BTreeMap<(usize, usize), u32> = BTreeMap::new();
+    event
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(i, round)| {
+            let points: BTreeMap<usize, u32> = i
+                .checked_sub(1)
+                .and_then(|prev| standings.get(prev))
+                .map(|s| s.rows.iter().map(|r| (r.player, r.points)).collect())
+                .unwrap_or_default();
+            let reasons = round
+                .tables
+                .iter()
+                .map(|t| {
+                    let [a, b] = t.players;
+                    let key = (a.min(b), a.max(b));
+                    let rematch = met.get(&key).is_some_and(|&n| n > 0);
+                    if rematch {
+                        Reason::UnavoidableRematch
+                    } else if i == 0 {
+                        Reason::Random
+                    } else if points.get(&a).copied().unwrap_or(0)
+                        == points.get(&b).copied().unwrap_or(0)
+                    {
+                        Reason::SameGroup
+                    } else {
+                        Reason::PairedDown
+                    }
+                })
+                .collect();
+            for t in &round.tables {
+                let [a, b] = t.players;
+                *met.entry((a.min(b), a.max(b))).or_insert(0) += 1;
+            }
+            reasons
+        })
+        .collect()
+}
+
+/// The players in the event for round `number`, with what pairing needs to know about them.
+fn swiss_entrants(event: &Event, computed: &Computed, number: u32) -> Vec<Entrant> {
+    let latest = computed.latest();
+    let rank: BTreeMap<usize, (usize, u32)> = latest
+        .map(|s| {
+            s.rows
+                .iter()
+                .enumerate()
+                .map(|(i, r)| (r.player, (i, r.points)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut opponents: Vec<Vec<usize>> = vec![Vec::new(); event.players.len()];
+    let mut had_bye = vec![false; event.players.len()];
+    for round in &event.rounds {
+        for t in &round.tables {
+            let [a, b] = t.players;
+            opponents[a].push(b);
+            opponents[b].push(a);
+        }
+        for &p in &round.byes {
+            had_bye[p] = true;
+        }
+    }
+    event
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.is_active_in(number) && !p.disqualified)
+        .map(|(i, p)| {
+            let (position, points) = rank
+                .get(&i)
+                .copied()
+                .unwrap_or((event.players.len() + i, 0));
+            let mut avoid = p.avoid.clone();
+            avoid.extend(
+                event
+                    .players
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, q)| q.avoid.contains(&i))
+                    .map(|(j, _)| j),
+            );
+            avoid.sort_unstable();
+            avoid.dedup();
+            Entrant {
+                player: i,
+                points,
+                rank: if latest.is_some() {
+                    position
+                } else {
+                    (p.number as usize).saturating_sub(1)
+                },
+                had_bye: had_bye[i],
+                opponents: std::mem::take(&mut opponents[i]),
+                avoid,
+            }
+        })
+        .collect()
+}
+
+/// The cut from the final Swiss standings: the top `size` of the players still in the event;
+/// a qualified player who left before the cut began (`drop` = the last Swiss round) is replaced
+/// by the next player in the standings, who enters as the lowest seed.
+fn make_cut(event: &Event, computed: &mut Computed, size: u32) {
+    let Some(swiss_rounds) = computed.swiss_rounds else {
+        return;
+    };
+    let Some(last) = computed.latest() else {
+        return;
+    };
+    let eligible: Vec<(usize, u32)> = last
+        .rows
+        .iter()
+        .filter_map(|r| Some((r.player, r.rank?)))
+        .filter(|&(p, _)| event.players[p].is_active_in(swiss_rounds))
+        .collect();
+    let size = size as usize;
+    let left = |p: usize| event.players[p].drop == Some(swiss_rounds);
+    let qualified = &eligible[..size.min(eligible.len())];
+    let mut seeds: Vec<Seed> = qualified
+        .iter()
+        .filter(|&&(p, _)| !left(p))
+        .map(|&(player, swiss_rank)| Seed {
+            player,
+            swiss_rank,
+            replacement: false,
+        })
+        .collect();
+    let replaced: Vec<usize> = qualified
+        .iter()
+        .filter(|&&(p, _)| left(p))
+        .map(|&(p, _)| p)
+        .collect();
+    for &(player, swiss_rank) in eligible
+        .iter()
+        .skip(qualified.len())
+        .filter(|&&(p, _)| !left(p))
+    {
+        if seeds.len() >= size {
+            break;
+        }
+        seeds.push(Seed {
+            player,
+            swiss_rank,
+            replacement: true,
+        });
+    }
+    computed.seeds = seeds;
+    computed.replaced = replaced;
+}
+
+/// Plays the bracket forward from the recorded elimination games.
+fn run_bracket(event: &Event, computed: &mut Computed, size: u32) {
+    let Some(swiss_rounds) = computed.swiss_rounds else {
+        return;
+    };
+    if computed.seeds.len() < size as usize {
+        return;
+    }
+    let seeds: Vec<usize> = computed.seeds.iter().map(|s| s.player).collect();
+    let games: BTreeMap<u32, Recorded> = event
+        .elimination
+        .iter()
+        .filter(|g| g.is_reported())
+        .map(|g| {
+            (
+                g.number,
+                Recorded {
+                    winner: g.winner,
+                    dark: g.dark,
+                    timed: g.timed,
+                },
+            )
+        })
+        .collect();
+    let dropped: BTreeMap<usize, u32> = seeds
+        .iter()
+        .filter_map(|&p| Some((p, event.players[p].drop?.checked_sub(swiss_rounds)?)))
+        .filter(|&(_, after)| after > 0)
+        .collect();
+    let (bracket, problems) = bracket::progress(&BracketInput {
+        size,
+        seeds: &seeds,
+        games: &games,
+        dropped: &dropped,
+        seed: event.info.seed,
+    });
+    if !bracket.placings.is_empty() {
+        computed.placings = Some(bracket.placings.clone());
+    }
+    computed.bracket = Some(bracket);
+    computed.bracket_problems = problems;
 }

@@ -226,6 +226,7 @@ pub(crate) mod tests {
             },
             players,
             rounds,
+            elimination: Vec::new(),
             long_text: None,
         }
     }

@@ -4,10 +4,12 @@
 use serde::Serialize;
 
 use crate::event::{Event, Outcome};
+use crate::rules::bracket::{Decision, Part, SideReason};
 use crate::rules::compute::{Computed, Status};
 use crate::rules::ratio::Ratio;
 use crate::rules::scoring::RoundKind;
 use crate::rules::standings::{Decider, Standings};
+use crate::rules::swiss::{ByeReason, Reason};
 
 /// The version of this file's layout.
 pub const FORMAT: u32 = 1;
@@ -24,8 +26,70 @@ struct EventJson<'a> {
     standings_by_round: Vec<StandingsJson<'a>>,
     /// The round published but not finished.
     pending_round: Option<u32>,
-    /// Final places, once known (a finished event without a cut).
+    /// Final places, once known: the bracket's, or the Swiss standings' without a cut.
     placings: Option<Vec<Placing<'a>>>,
+    /// The next Swiss round as the rules pair it, while it is not in the file yet.
+    next_round: Option<NextRoundJson<'a>>,
+    /// The top cut, once the Swiss rounds are finished.
+    cut: Option<CutJson<'a>>,
+    /// The double-elimination bracket.
+    elimination: Option<EliminationJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct NextRoundJson<'a> {
+    number: u32,
+    tables: Vec<NextTableJson<'a>>,
+    bye: Option<NextByeJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct NextTableJson<'a> {
+    table: u32,
+    players: [&'a str; 2],
+    reason: Reason,
+}
+
+#[derive(Serialize)]
+struct NextByeJson<'a> {
+    player: &'a str,
+    reason: ByeReason,
+}
+
+#[derive(Serialize)]
+struct CutJson<'a> {
+    size: u32,
+    seeds: Vec<SeedJson<'a>>,
+    replaced: Vec<&'a str>,
+}
+
+#[derive(Serialize)]
+struct SeedJson<'a> {
+    seed: u32,
+    id: &'a str,
+    swiss_rank: u32,
+    replacement: bool,
+}
+
+#[derive(Serialize)]
+struct EliminationJson<'a> {
+    size: u32,
+    champion: Option<&'a str>,
+    games: Vec<BracketGameJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct BracketGameJson<'a> {
+    game: u32,
+    round: u32,
+    part: Part,
+    players: [Option<&'a str>; 2],
+    dark: Option<&'a str>,
+    side_reason: Option<SideReason>,
+    winner: Option<&'a str>,
+    decision: Option<Decision>,
+    needed: bool,
+    ready: bool,
 }
 
 #[derive(Serialize)]
@@ -78,6 +142,8 @@ struct TableJson<'a> {
     games: Vec<GameJson<'a>>,
     /// Tournament points each player took, in seat order (null while pending).
     points: Option<[u32; 2]>,
+    /// Why the two were paired, judged from the standings before the round.
+    reason: Option<Reason>,
 }
 
 #[derive(Serialize)]
@@ -193,7 +259,8 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             tables: round
                 .tables
                 .iter()
-                .map(|t| {
+                .enumerate()
+                .map(|(table_index, t)| {
                     let points = computed
                         .round_scores
                         .get(i)
@@ -219,6 +286,11 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                         result,
                         games,
                         points,
+                        reason: computed
+                            .table_reasons
+                            .get(i)
+                            .and_then(|r| r.get(table_index))
+                            .copied(),
                     }
                 })
                 .collect(),
@@ -236,20 +308,11 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                 .unwrap_or_default(),
         })
         .collect();
-    let placings = (computed.status == Status::Finished && computed.cut.unwrap_or(0) == 0)
-        .then(|| computed.latest())
-        .flatten()
-        .map(|s| {
-            s.rows
-                .iter()
-                .filter_map(|r| {
-                    Some(Placing {
-                        place: r.rank?,
-                        id: id(r.player),
-                    })
-                })
-                .collect()
-        });
+    let placings = computed.placings.as_ref().map(|list| {
+        list.iter()
+            .map(|&(place, p)| Placing { place, id: id(p) })
+            .collect()
+    });
     let doc = EventJson {
         format: FORMAT,
         event: Info {
@@ -298,6 +361,61 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             .find(|r| !r.is_complete())
             .map(|r| r.number),
         placings,
+        next_round: computed
+            .next_round
+            .as_ref()
+            .map(|(number, paired)| NextRoundJson {
+                number: *number,
+                tables: paired
+                    .tables
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| NextTableJson {
+                        table: i as u32 + 1,
+                        players: [id(t.players[0]), id(t.players[1])],
+                        reason: t.reason,
+                    })
+                    .collect(),
+                bye: paired.bye.map(|b| NextByeJson {
+                    player: id(b.player),
+                    reason: b.reason,
+                }),
+            }),
+        cut: (!computed.seeds.is_empty()).then(|| CutJson {
+            size: computed.cut.unwrap_or(0),
+            seeds: computed
+                .seeds
+                .iter()
+                .enumerate()
+                .map(|(i, s)| SeedJson {
+                    seed: i as u32 + 1,
+                    id: id(s.player),
+                    swiss_rank: s.swiss_rank,
+                    replacement: s.replacement,
+                })
+                .collect(),
+            replaced: computed.replaced.iter().map(|&p| id(p)).collect(),
+        }),
+        elimination: computed.bracket.as_ref().map(|b| EliminationJson {
+            size: b.size,
+            champion: b.champion.map(id),
+            games: b
+                .games
+                .iter()
+                .map(|g| BracketGameJson {
+                    game: g.spec.number,
+                    round: g.spec.round,
+                    part: g.spec.part,
+                    players: [g.players[0].map(id), g.players[1].map(id)],
+                    dark: g.dark.map(id),
+                    side_reason: g.side_reason,
+                    winner: g.winner.map(id),
+                    decision: g.decision,
+                    needed: g.needed,
+                    ready: b.ready.contains(&g.spec.number),
+                })
+                .collect(),
+        }),
     };
     // Plain structs with string keys: serialization cannot fail.
     let mut text = serde_json::to_string_pretty(&doc).expect("event.json serializes");

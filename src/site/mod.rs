@@ -7,20 +7,18 @@ pub mod markdown;
 pub mod model;
 pub mod output;
 pub mod render;
+pub mod stage_view;
 pub mod templates;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-
-use rayon::prelude::*;
 
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic};
 use crate::event::Event;
 use crate::event::load::load_events;
 use crate::event::validate::LoadOptions;
-use crate::rules::compute::{Computed, compute};
-use crate::rules::ruleset;
+use crate::rules::compute::Computed;
 
 /// Diagnostics of a run, with the text of every file they point into.
 #[derive(Debug, Default)]
@@ -117,15 +115,7 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     if report.has_errors() {
         return (None, report);
     }
-    let events = loaded
-        .events
-        .into_par_iter()
-        .filter_map(|event| {
-            let rules = ruleset(&event.info.rules)?;
-            let computed = compute(rules, &event);
-            Some((event, computed))
-        })
-        .collect();
+    let events = loaded.events;
     let tera = tera.expect("templates loaded when there is no error");
     (
         Some(Site {

@@ -146,6 +146,12 @@ pub struct EventView {
     pub standings: Option<StandingsView>,
     /// Number of the round published but not finished, if any.
     pub current_round: Option<u32>,
+    /// The next Swiss round as the rules pair it, until it is written into the file.
+    pub next_round: Option<super::stage_view::NextRoundView>,
+    pub top_cut: Option<super::stage_view::CutView>,
+    pub bracket: Option<super::stage_view::BracketView>,
+    /// Final places (empty until known).
+    pub placings: Vec<super::stage_view::PlacingView>,
 }
 
 /// A registered player.
@@ -196,6 +202,8 @@ pub struct TableView {
     pub split: bool,
     /// Link to the split rule when the table split.
     pub rule: Option<RuleLink>,
+    /// Why these two players were paired, linked to the pairing rule.
+    pub reason: Option<RuleLink>,
     pub games: Vec<GameView>,
 }
 
@@ -376,7 +384,7 @@ pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSumm
         rules_id: computed.ruleset.id.to_string(),
         rules_name: computed.ruleset.name.to_string(),
         status: computed.status,
-        player_count: crate::rules::compute::entrants(event),
+        player_count: crate::rules::compute::entrants(&event.players),
         rounds_played: computed.standings.len(),
         leader,
     }
@@ -434,7 +442,8 @@ pub fn event_view(
             let tables = round
                 .tables
                 .iter()
-                .map(|t| {
+                .enumerate()
+                .map(|(table_index, t)| {
                     let points = |p: usize| match &t.outcome {
                         Outcome::Pending => None,
                         Outcome::Split => ruleset.split_points,
@@ -481,6 +490,11 @@ pub fn event_view(
                         pending: t.outcome == Outcome::Pending,
                         split,
                         rule: split.then(|| rule("intentional-split", "Intentional split")),
+                        reason: computed
+                            .table_reasons
+                            .get(i)
+                            .and_then(|r| r.get(table_index))
+                            .map(|&r| super::stage_view::reason_link(r, &rule)),
                         games,
                     }
                 })
@@ -547,6 +561,10 @@ pub fn event_view(
         rounds,
         standings: computed.latest().map(standings_view),
         current_round,
+        next_round: super::stage_view::next_round_view(event, computed, &rule),
+        top_cut: super::stage_view::cut_view(event, computed, &rule),
+        bracket: super::stage_view::bracket_view(event, computed, &rule),
+        placings: super::stage_view::placings_view(event, computed),
     }
 }
 

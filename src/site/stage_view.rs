@@ -1,0 +1,312 @@
+//! Page model for what comes after (and between) recorded rounds: the provisional next round,
+//! the cut, the bracket and the final placings.
+
+use serde::Serialize;
+
+use super::model::{PlayerRef, RuleLink};
+use crate::event::Event;
+use crate::rules::bracket::{Decision, GameState, Part, SideReason};
+use crate::rules::compute::Computed;
+use crate::rules::swiss::{ByeReason, Reason};
+
+/// A rule link maker: anchor and label to a link on the ruleset's reference page.
+pub type Rule<'a> = &'a dyn Fn(&str, &str) -> RuleLink;
+
+/// The link explaining why a table was paired.
+pub fn reason_link(reason: Reason, rule: Rule<'_>) -> RuleLink {
+    match reason {
+        Reason::Random => rule("swiss-pairing", "random (round 1)"),
+        Reason::AvoidNotPossible => rule("swiss-pairing", "random; could not be kept apart"),
+        Reason::SameGroup => rule("swiss-pairing", "same score group"),
+        Reason::PairedDown => rule("swiss-pairing", "paired down"),
+        Reason::AvoidsRematch => rule("swiss-pairing", "moved to avoid a rematch"),
+        Reason::UnavoidableRematch => rule("swiss-pairing", "rematch"),
+    }
+}
+
+fn bye_link(reason: ByeReason, rule: Rule<'_>) -> RuleLink {
+    match reason {
+        ByeReason::Random => rule("byes", "random (round 1)"),
+        ByeReason::LowestWithoutBye => rule("byes", "lowest-ranked without a bye"),
+        ByeReason::LowestAllHadByes => rule("byes", "lowest-ranked; everyone has had one"),
+    }
+}
+
+fn player(event: &Event, p: usize) -> PlayerRef {
+    PlayerRef {
+        id: event.players[p].id.clone(),
+        name: event.players[p].name.clone(),
+    }
+}
+
+/// The next Swiss round, computed but not yet in the file.
+#[derive(Debug, Clone, Serialize)]
+pub struct NextRoundView {
+    pub number: u32,
+    pub tables: Vec<NextTableView>,
+    pub bye: Option<NextByeView>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct NextTableView {
+    pub number: u32,
+    pub players: [PlayerRef; 2],
+    pub reason: RuleLink,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct NextByeView {
+    pub player: PlayerRef,
+    pub reason: RuleLink,
+}
+
+pub fn next_round_view(
+    event: &Event,
+    computed: &Computed,
+    rule: Rule<'_>,
+) -> Option<NextRoundView> {
+    let (number, paired) = computed.next_round.as_ref()?;
+    Some(NextRoundView {
+        number: *number,
+        tables: paired
+            .tables
+            .iter()
+            .enumerate()
+            .map(|(i, t)| NextTableView {
+                number: i as u32 + 1,
+                players: [player(event, t.players[0]), player(event, t.players[1])],
+                reason: reason_link(t.reason, rule),
+            })
+            .collect(),
+        bye: paired.bye.map(|b| NextByeView {
+            player: player(event, b.player),
+            reason: bye_link(b.reason, rule),
+        }),
+    })
+}
+
+/// The cut.
+#[derive(Debug, Clone, Serialize)]
+pub struct CutView {
+    pub size: u32,
+    pub seeds: Vec<SeedView>,
+    /// Qualified players who left before the cut began.
+    pub replaced: Vec<PlayerRef>,
+    pub rule: RuleLink,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SeedView {
+    pub seed: u32,
+    pub id: String,
+    pub name: String,
+    pub swiss_rank: u32,
+    pub replacement: bool,
+}
+
+pub fn cut_view(event: &Event, computed: &Computed, rule: Rule<'_>) -> Option<CutView> {
+    if computed.seeds.is_empty() {
+        return None;
+    }
+    Some(CutView {
+        size: computed.cut.unwrap_or(0),
+        seeds: computed
+            .seeds
+            .iter()
+            .enumerate()
+            .map(|(i, s)| SeedView {
+                seed: i as u32 + 1,
+                id: event.players[s.player].id.clone(),
+                name: event.players[s.player].name.clone(),
+                swiss_rank: s.swiss_rank,
+                replacement: s.replacement,
+            })
+            .collect(),
+        replaced: computed
+            .replaced
+            .iter()
+            .map(|&p| player(event, p))
+            .collect(),
+        rule: rule("cut", "progression cut"),
+    })
+}
+
+/// The bracket, by part and round.
+#[derive(Debug, Clone, Serialize)]
+pub struct BracketView {
+    pub size: u32,
+    pub upper: Vec<BracketRoundView>,
+    pub lower: Vec<BracketRoundView>,
+    /// The final and, when it was needed, the second final game.
+    pub finals: Vec<BracketGameView>,
+    pub champion: Option<PlayerRef>,
+    pub rule: RuleLink,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BracketRoundView {
+    pub round: u32,
+    pub games: Vec<BracketGameView>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BracketGameView {
+    pub number: u32,
+    /// `played`, `ready`, `waiting` or `not-needed`.
+    pub state: &'static str,
+    pub slots: [Option<BracketSeatView>; 2],
+    /// Where each slot comes from, when its player is not known yet ("winner of game 3").
+    pub sources: [String; 2],
+    pub side_reason: Option<RuleLink>,
+    /// "time: 87 to 84.5", "bye".
+    pub decision: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BracketSeatView {
+    pub id: String,
+    pub name: String,
+    pub seed: u32,
+    /// `dark`, `light`, or empty when not known yet.
+    pub side: &'static str,
+    pub won: bool,
+}
+
+fn half_points(halves: u32) -> String {
+    if halves % 2 == 0 {
+        (halves / 2).to_string()
+    } else {
+        format!("{}.5", halves / 2)
+    }
+}
+
+fn source_text(source: crate::rules::bracket::Source) -> String {
+    use crate::rules::bracket::Source;
+    match source {
+        Source::Seed(n) => format!("seed {n}"),
+        Source::Winner(g) => format!("winner of game {g}"),
+        Source::Loser(g) => format!("loser of game {g}"),
+    }
+}
+
+fn game_view(
+    event: &Event,
+    computed: &Computed,
+    game: &GameState,
+    rule: Rule<'_>,
+) -> BracketGameView {
+    let seed_of = |p: usize| {
+        computed
+            .seeds
+            .iter()
+            .position(|s| s.player == p)
+            .map_or(0, |i| i as u32 + 1)
+    };
+    let seat = |p: Option<usize>| {
+        p.map(|p| BracketSeatView {
+            id: event.players[p].id.clone(),
+            name: event.players[p].name.clone(),
+            seed: seed_of(p),
+            side: match game.dark {
+                Some(d) if d == p => "dark",
+                Some(_) => "light",
+                None => "",
+            },
+            won: game.winner == Some(p),
+        })
+    };
+    let state = if !game.needed {
+        "not-needed"
+    } else if game.winner.is_some() || game.decision.is_some() {
+        "played"
+    } else if game.players.iter().all(Option::is_some) {
+        "ready"
+    } else {
+        "waiting"
+    };
+    BracketGameView {
+        number: game.spec.number,
+        state,
+        slots: [seat(game.players[0]), seat(game.players[1])],
+        sources: [
+            source_text(game.spec.from[0]),
+            source_text(game.spec.from[1]),
+        ],
+        side_reason: game.side_reason.map(|r| match r {
+            SideReason::HigherSeedChose => rule("deck-choice", "higher seed's choice"),
+            SideReason::FewerTimes => rule("deck-choice", "side played fewer times"),
+            SideReason::GreaterDifferential => rule("deck-choice", "greater differential"),
+            SideReason::CoinFlip => rule("deck-choice", "coin flip"),
+            SideReason::FinalistsSwitch => rule("deck-choice", "finalists switch sides"),
+        }),
+        decision: game.decision.and_then(|d| match d {
+            Decision::Played => None,
+            Decision::Time {
+                light_halves,
+                dark_halves,
+            } => Some(format!(
+                "time: light {} to dark {}",
+                half_points(light_halves),
+                half_points(dark_halves)
+            )),
+            Decision::Bye => Some("bye: the opponent left".to_string()),
+        }),
+    }
+}
+
+pub fn bracket_view(event: &Event, computed: &Computed, rule: Rule<'_>) -> Option<BracketView> {
+    let bracket = computed.bracket.as_ref()?;
+    let by_round = |part: Part| {
+        let mut rounds: Vec<BracketRoundView> = Vec::new();
+        for game in bracket.games.iter().filter(|g| g.spec.part == part) {
+            let view = game_view(event, computed, game, rule);
+            match rounds.iter_mut().find(|r| r.round == game.spec.round) {
+                Some(r) => r.games.push(view),
+                None => rounds.push(BracketRoundView {
+                    round: game.spec.round,
+                    games: vec![view],
+                }),
+            }
+        }
+        rounds.sort_by_key(|r| r.round);
+        rounds
+    };
+    let finals = bracket
+        .games
+        .iter()
+        .filter(|g| {
+            matches!(g.spec.part, Part::Final | Part::SecondFinal)
+                && (g.needed || g.spec.part == Part::Final)
+        })
+        .map(|g| game_view(event, computed, g, rule))
+        .collect();
+    Some(BracketView {
+        size: bracket.size,
+        upper: by_round(Part::Upper),
+        lower: by_round(Part::Lower),
+        finals,
+        champion: bracket.champion.map(|p| player(event, p)),
+        rule: rule("double-elimination", "double elimination"),
+    })
+}
+
+/// A final place.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlacingView {
+    pub place: u32,
+    pub id: String,
+    pub name: String,
+}
+
+pub fn placings_view(event: &Event, computed: &Computed) -> Vec<PlacingView> {
+    computed
+        .placings
+        .iter()
+        .flatten()
+        .map(|&(place, p)| PlacingView {
+            place,
+            id: event.players[p].id.clone(),
+            name: event.players[p].name.clone(),
+        })
+        .collect()
+}

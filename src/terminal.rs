@@ -1,0 +1,122 @@
+//! Plain-text views for the terminal: what an organizer needs at the venue.
+
+use std::fmt::Write as _;
+
+use crate::event::Event;
+use crate::rules::compute::Computed;
+
+/// Pads `text` to `width` characters (not bytes: names carry accents).
+fn pad(text: &str, width: usize) -> String {
+    let len = text.chars().count();
+    format!("{text}{}", " ".repeat(width.saturating_sub(len)))
+}
+
+fn pad_left(text: &str, width: usize) -> String {
+    let len = text.chars().count();
+    format!("{}{text}", " ".repeat(width.saturating_sub(len)))
+}
+
+/// The current standings, then where the event stands (next round, cut, bracket).
+pub fn standings(event: &Event, computed: &Computed) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} ({}, {})",
+        event.info.name,
+        event.info.date.iso(),
+        computed.ruleset.id
+    );
+    let Some(latest) = computed.latest() else {
+        let _ = writeln!(
+            out,
+            "No round is finished yet: {} players registered.",
+            event.players.len()
+        );
+        return out;
+    };
+    let planned = computed
+        .swiss_rounds
+        .map_or_else(String::new, |n| format!(" of {n}"));
+    let _ = writeln!(
+        out,
+        "Standings after round {}{planned}\n",
+        latest.after_round
+    );
+    let width = latest
+        .rows
+        .iter()
+        .map(|r| event.players[r.player].name.chars().count())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let _ = writeln!(
+        out,
+        "{}  {}  {}  {}  {}  {}",
+        pad_left("#", 3),
+        pad("Player", width),
+        pad_left("Pts", 3),
+        pad("W-L-D", 7),
+        pad_left("SoS", 6),
+        pad_left("ESoS", 6)
+    );
+    for row in &latest.rows {
+        let player = &event.players[row.player];
+        let note = if player.disqualified && player.drop.is_some_and(|d| d <= latest.after_round) {
+            "  disqualified"
+        } else if player.drop.is_some_and(|d| d <= latest.after_round) {
+            "  dropped"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            "{}  {}  {}  {}  {}  {}{note}",
+            pad_left(
+                &row.rank.map_or_else(|| "DQ".to_string(), |r| r.to_string()),
+                3
+            ),
+            pad(&player.name, width),
+            pad_left(&row.points.to_string(), 3),
+            pad(&format!("{}-{}-{}", row.wins, row.losses, row.draws), 7),
+            pad_left(&row.sos.decimal(3), 6),
+            pad_left(&row.esos.decimal(3), 6),
+        );
+    }
+    if let Some((number, round)) = &computed.next_round {
+        let bye = round.bye.map_or_else(String::new, |b| {
+            format!(", bye: {}", event.players[b.player].name)
+        });
+        let _ = writeln!(
+            out,
+            "\nNext: round {number} ({} tables{bye}); `holonet pair` writes it into the file.",
+            round.tables.len()
+        );
+    }
+    if let Some(bracket) = &computed.bracket {
+        let _ = writeln!(out, "\nTop {} (seeds):", bracket.size);
+        for (i, seed) in computed.seeds.iter().enumerate() {
+            let mark = if seed.replacement {
+                " (replacement)"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "{}  {}{mark}",
+                pad_left(&(i + 1).to_string(), 3),
+                event.players[seed.player].name
+            );
+        }
+        match bracket.champion {
+            Some(champion) => {
+                let _ = writeln!(out, "\nChampion: {}", event.players[champion].name);
+            }
+            None if !bracket.ready.is_empty() => {
+                let games: Vec<String> = bracket.ready.iter().map(u32::to_string).collect();
+                let _ = writeln!(out, "\nReady to play: game {}.", games.join(", "));
+            }
+            None => {}
+        }
+    }
+    out
+}
