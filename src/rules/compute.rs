@@ -285,20 +285,33 @@ fn swiss_entrants(event: &Event, computed: &Computed, number: u32) -> Vec<Entran
 /// a qualified player who left before the cut began (`drop` = the last Swiss round) is replaced
 /// by the next player in the standings, who enters as the lowest seed.
 fn make_cut(event: &Event, computed: &mut Computed, size: u32) {
-    let Some(swiss_rounds) = computed.swiss_rounds else {
+    let (Some(swiss_rounds), Some(last)) = (computed.swiss_rounds, computed.latest()) else {
         return;
     };
-    let Some(last) = computed.latest() else {
-        return;
-    };
-    let eligible: Vec<(usize, u32)> = last
+    let ranked: Vec<(usize, u32)> = last
         .rows
         .iter()
         .filter_map(|r| Some((r.player, r.rank?)))
-        .filter(|&(p, _)| event.players[p].is_active_in(swiss_rounds))
         .collect();
-    let size = size as usize;
-    let left = |p: usize| event.players[p].drop == Some(swiss_rounds);
+    let (seeds, replaced) = cut_seeds(&event.players, &ranked, swiss_rounds, size as usize);
+    computed.seeds = seeds;
+    computed.replaced = replaced;
+}
+
+/// The cut's seeds from the final Swiss ranking (`(player, rank)`, best first), and the
+/// qualified players who left before the cut began.
+fn cut_seeds(
+    players: &[Player],
+    ranked: &[(usize, u32)],
+    swiss_rounds: u32,
+    size: usize,
+) -> (Vec<Seed>, Vec<usize>) {
+    let eligible: Vec<(usize, u32)> = ranked
+        .iter()
+        .copied()
+        .filter(|&(p, _)| players[p].is_active_in(swiss_rounds))
+        .collect();
+    let left = |p: usize| players[p].drop == Some(swiss_rounds);
     let qualified = &eligible[..size.min(eligible.len())];
     let mut seeds: Vec<Seed> = qualified
         .iter()
@@ -314,22 +327,17 @@ fn make_cut(event: &Event, computed: &mut Computed, size: u32) {
         .filter(|&&(p, _)| left(p))
         .map(|&(p, _)| p)
         .collect();
-    for &(player, swiss_rank) in eligible
+    let replacements = eligible[qualified.len()..]
         .iter()
-        .skip(qualified.len())
-        .filter(|&&(p, _)| !left(p))
-    {
-        if seeds.len() >= size {
-            break;
-        }
+        .filter(|&&(p, _)| !left(p));
+    for &(player, swiss_rank) in replacements.take(size.saturating_sub(seeds.len())) {
         seeds.push(Seed {
             player,
             swiss_rank,
             replacement: true,
         });
     }
-    computed.seeds = seeds;
-    computed.replaced = replaced;
+    (seeds, replaced)
 }
 
 /// Plays the bracket forward from the recorded elimination games.
@@ -373,4 +381,44 @@ fn run_bracket(event: &Event, computed: &mut Computed, size: u32) {
     }
     computed.bracket = Some(bracket);
     computed.bracket_problems = problems;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::standings::tests::event_with;
+
+    /// Worked example 9: the 6th-placed player leaves before the top 8 begins; the 9th enters as
+    /// seed 8, and the former 7th and 8th move up to seeds 6 and 7.
+    #[test]
+    fn cut_replacement_enters_as_the_lowest_seed() {
+        let mut ev = event_with(12, vec![]);
+        ev.players[5].drop = Some(4);
+        ev.players[10].drop = Some(2);
+        let ranked: Vec<(usize, u32)> = (0..12).map(|p| (p, p as u32 + 1)).collect();
+        let (seeds, replaced) = cut_seeds(&ev.players, &ranked, 4, 8);
+        let players: Vec<usize> = seeds.iter().map(|s| s.player).collect();
+        assert_eq!(players, vec![0, 1, 2, 3, 4, 6, 7, 8]);
+        assert_eq!(replaced, vec![5]);
+        assert!(seeds[7].replacement && !seeds[6].replacement);
+        assert_eq!(seeds[7].swiss_rank, 9);
+    }
+
+    /// Players who dropped during the Swiss rounds are not eligible; the next ones move up
+    /// normally (they are not replacements).
+    #[test]
+    fn players_who_dropped_during_the_swiss_are_skipped() {
+        let mut ev = event_with(6, vec![]);
+        ev.players[1].drop = Some(2);
+        let ranked: Vec<(usize, u32)> = (0..6).map(|p| (p, p as u32 + 1)).collect();
+        let (seeds, replaced) = cut_seeds(&ev.players, &ranked, 4, 4);
+        assert_eq!(
+            seeds
+                .iter()
+                .map(|s| (s.player, s.replacement))
+                .collect::<Vec<_>>(),
+            vec![(0, false), (2, false), (3, false), (4, false)]
+        );
+        assert!(replaced.is_empty());
+    }
 }

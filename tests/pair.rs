@@ -1,0 +1,231 @@
+//! `holonet pair` and `holonet standings` on a copy of an event, from registration to champion:
+//! every Swiss round, the cut, and every elimination game, with the file's comments kept.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use holonet::event::load::parse_event;
+use holonet::event::validate::LoadOptions;
+use toml_edit::{DocumentMut, Value};
+
+fn holonet(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_holonet"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("holonet runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+const EVENT: &str = r#"# The spring open: comments like this one must survive every edit.
+[event]
+name = "Spring Open"
+date = 2026-04-11
+rules = "ffg-2018"
+structure = "basic"   # 9 players: 4 Swiss rounds and a top 4
+seed = 7
+
+[[players]]
+name = "Ada Quill"
+[[players]]
+name = "Bram Tolle"
+[[players]]
+name = "Cleo Marsh"
+[[players]]
+name = "Dev Anand"
+[[players]]
+name = "Esme Hart"
+[[players]]
+name = "Fynn Grau"
+[[players]]
+name = "Gia Lenz"
+[[players]]
+name = "Hugo Sand"
+[[players]]
+name = "Ines Vidal"   # registered last
+"#;
+
+fn site() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("holonet.toml"), "title = \"T\"\n").expect("config");
+    std::fs::create_dir_all(dir.path().join("events")).expect("mkdir");
+    std::fs::write(dir.path().join("events/spring.toml"), EVENT).expect("event");
+    dir
+}
+
+fn load(dir: &Path) -> (holonet::event::Event, holonet::rules::compute::Computed) {
+    let text = std::fs::read_to_string(dir.join("events/spring.toml")).expect("read");
+    let (event, diagnostics) = parse_event(
+        Path::new("events/spring.toml"),
+        &text,
+        &LoadOptions::default(),
+    );
+    event.unwrap_or_else(|| panic!("valid: {diagnostics:?}"))
+}
+
+/// Records a result for every open table of the last round: the first player wins both games,
+/// except on the last table, which is drawn twice (so score groups stay mixed).
+fn report_last_round(dir: &Path) {
+    let path = dir.join("events/spring.toml");
+    let mut doc: DocumentMut = std::fs::read_to_string(&path)
+        .expect("read")
+        .parse()
+        .expect("toml");
+    let rounds = doc["rounds"].as_array_of_tables_mut().expect("rounds");
+    let last = rounds.iter_mut().last().expect("a round");
+    let tables = last["tables"].as_array_mut().expect("tables");
+    let count = tables.len();
+    for (i, table) in tables.iter_mut().enumerate() {
+        let t = table.as_inline_table_mut().expect("inline table");
+        let first = t["players"]
+            .as_array()
+            .expect("players")
+            .get(0)
+            .and_then(Value::as_str)
+            .expect("id")
+            .to_string();
+        let games: toml_edit::Array = if i + 1 == count {
+            ["draw", "draw"].into_iter().collect()
+        } else {
+            [first.as_str(), first.as_str()].into_iter().collect()
+        };
+        t.insert("games", Value::Array(games));
+    }
+    std::fs::write(&path, doc.to_string()).expect("write");
+}
+
+/// Records every open elimination game: the first player wins; first-round games also record
+/// the higher seed's side choice (dark).
+fn report_elimination(dir: &Path) {
+    let (event, computed) = load(dir);
+    let bracket = computed.bracket.expect("bracket");
+    let path = dir.join("events/spring.toml");
+    let mut doc: DocumentMut = std::fs::read_to_string(&path)
+        .expect("read")
+        .parse()
+        .expect("toml");
+    let games = doc["elimination"]["games"].as_array_mut().expect("games");
+    for entry in games.iter_mut() {
+        let t = entry.as_inline_table_mut().expect("inline");
+        if t.contains_key("winner") {
+            continue;
+        }
+        let number = t["game"].as_integer().expect("game") as u32;
+        let state = bracket
+            .games
+            .iter()
+            .find(|g| g.spec.number == number)
+            .expect("game");
+        let first = state.players[0].expect("known");
+        t.insert("winner", Value::from(event.players[first].id.as_str()));
+        if state.spec.round == 1 {
+            t.insert("dark", Value::from(event.players[first].id.as_str()));
+        }
+    }
+    std::fs::write(&path, doc.to_string()).expect("write");
+}
+
+#[test]
+fn pair_runs_an_event_from_round_one_to_a_champion() {
+    let dir = site();
+    let file = "events/spring.toml";
+    // A dry run writes nothing.
+    let out = holonet(&["pair", file, "--dry-run"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("[[rounds]]"));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join(file)).expect("read"),
+        EVENT
+    );
+    let mut met = std::collections::BTreeSet::new();
+    for round in 1..=4 {
+        let out = holonet(&["pair", file], dir.path());
+        assert!(out.status.success(), "round {round}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).contains(&format!("Wrote round {round}")));
+        // Pairing again before results are in is refused.
+        let again = holonet(&["pair", file], dir.path());
+        assert_eq!(again.status.code(), Some(1));
+        assert!(
+            text(&again.stderr).contains("unreported tables"),
+            "{}",
+            text(&again.stderr)
+        );
+        let (event, _) = load(dir.path());
+        let r = event.rounds.last().expect("round");
+        assert_eq!(r.tables.len(), 4);
+        assert_eq!(r.byes.len(), 1, "9 players: one bye");
+        for t in &r.tables {
+            assert!(
+                met.insert((
+                    t.players[0].min(t.players[1]),
+                    t.players[0].max(t.players[1])
+                )),
+                "no rematch"
+            );
+        }
+        report_last_round(dir.path());
+    }
+    let written = std::fs::read_to_string(dir.path().join(file)).expect("read");
+    assert!(
+        written.starts_with("# The spring open: comments like this one must survive every edit.")
+    );
+    assert!(written.contains("structure = \"basic\"   # 9 players: 4 Swiss rounds and a top 4"));
+    assert!(written.contains("name = \"Ines Vidal\"   # registered last"));
+    // The standings view, then the cut.
+    let out = holonet(&["standings", file], dir.path());
+    assert!(out.status.success());
+    assert!(
+        text(&out.stdout).contains("Standings after round 4 of 4"),
+        "{}",
+        text(&out.stdout)
+    );
+    let mut steps = 0;
+    loop {
+        let out = holonet(&["pair", file], dir.path());
+        if !out.status.success() {
+            assert!(
+                text(&out.stderr).contains("the bracket is finished"),
+                "{}",
+                text(&out.stderr)
+            );
+            break;
+        }
+        report_elimination(dir.path());
+        steps += 1;
+        assert!(steps < 10, "the bracket ends");
+    }
+    let (_, computed) = load(dir.path());
+    let bracket = computed.bracket.expect("bracket");
+    assert!(bracket.champion.is_some());
+    let placings = computed.placings.expect("placings");
+    assert_eq!(
+        placings.iter().map(|p| p.0).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4]
+    );
+    assert_eq!(
+        placings[0].1, computed.seeds[0].player,
+        "seed 1 always won its games here"
+    );
+    let out = holonet(&["check"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn pair_refuses_a_file_with_errors() {
+    let dir = site();
+    std::fs::write(
+        dir.path().join("events/spring.toml"),
+        EVENT.replace("seed = 7", "seed = \"seven\""),
+    )
+    .expect("write");
+    let out = holonet(&["pair", "events/spring.toml"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("events/spring.toml:7:8"),
+        "{}",
+        text(&out.stderr)
+    );
+}
