@@ -7,9 +7,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use holonet::event::validate::LoadOptions;
-use holonet::event::{Event, edit};
-use holonet::rules::compute::Computed;
+use holonet::event::edit;
 use holonet::{scaffold, site};
 
 /// Static sites for Star Wars card game tournaments: pairings, standings and results from one
@@ -89,30 +87,19 @@ fn print_report(report: &site::Report) {
     }
 }
 
-/// Loads one event file for `pair` and `standings`: the event, its computed facts, its text,
-/// and where it is. Prints diagnostics and returns the exit code on failure.
-fn load_one(root: &Path, file: &Path) -> Result<(Event, Computed, String, PathBuf), ExitCode> {
-    let relative = holonet::event::load::locate(root, file).map_err(|message| {
-        eprintln!("error: {message}");
-        ExitCode::FAILURE
-    })?;
-    let default_rules = holonet::config::Config::load(root)
-        .ok()
-        .and_then(|c| c.default_rules);
-    let options = LoadOptions { default_rules };
-    let loaded = holonet::event::load::load_event_file(root, &relative, &options);
-    let mut report = site::Report::default();
-    report.diagnostics = loaded.diagnostics;
-    if let Some(text) = &loaded.text {
-        report.sources.insert(relative.clone(), text.clone());
-    }
-    print_report(&report);
-    match (loaded.event, loaded.text) {
-        (Some((event, computed)), Some(text)) => Ok((event, computed, text, root.join(&relative))),
-        _ => {
+/// Loads one event file for `pair` and `standings`, printing diagnostics; on failure, the
+/// exit code.
+fn load_one(root: &Path, file: &Path) -> Result<site::OneEvent, ExitCode> {
+    match site::load_one_event(root, file) {
+        Ok(loaded) => {
+            print_report(&loaded.report);
+            Ok(loaded)
+        }
+        Err(report) => {
+            print_report(&report);
             eprintln!(
                 "error: {} has {} error(s); fix them first",
-                relative.display(),
+                file.display(),
                 report.errors()
             );
             Err(ExitCode::FAILURE)
@@ -121,7 +108,13 @@ fn load_one(root: &Path, file: &Path) -> Result<(Event, Computed, String, PathBu
 }
 
 fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
-    let (event, computed, text, path) = match load_one(root, file) {
+    let site::OneEvent {
+        event,
+        computed,
+        text,
+        path,
+        ..
+    } = match load_one(root, file) {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
@@ -239,8 +232,11 @@ fn main() -> ExitCode {
             root,
         } => run_pair(&root, &file, dry_run),
         Command::Standings { file, root } => match load_one(&root, &file) {
-            Ok((event, computed, _, _)) => {
-                print!("{}", holonet::terminal::standings(&event, &computed));
+            Ok(loaded) => {
+                print!(
+                    "{}",
+                    holonet::terminal::standings(&loaded.event, &loaded.computed)
+                );
                 ExitCode::SUCCESS
             }
             Err(code) => code,

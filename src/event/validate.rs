@@ -207,7 +207,7 @@ fn validate_info(
                 )
                 .help = Some("add `swiss_rounds = 4` (and `cut`, 0 for none) to `[event]`".into());
         }
-        if has_table && let Some(row) = structure::lookup(ruleset, structure, player_count as u32) {
+        if has_table && let Some(row) = structure::lookup(ruleset, structure, player_count) {
             if let (Some(given), Some(sp)) = (swiss_rounds, &info.swiss_rounds)
                 && given != row.swiss_rounds
             {

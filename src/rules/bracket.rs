@@ -736,15 +736,964 @@ fn check(
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
+    use super::SideReason::{
+        CoinFlip, FewerTimes, FinalistsSwitch, GreaterDifferential, HigherSeedChose,
+    };
     use super::*;
 
-    #[test]
-    fn tmp_coins() {
-        for seed in [2018u64, 7, 1] {
-            let v: Vec<u64> = (1..=31)
-                .map(|n| Stream::new(seed, &format!("elimination game {n} sides")).below(2))
-                .collect();
-            println!("COINS {seed} {v:?}");
+    const SEED: u64 = 2018;
+
+    /// The player index of a seed, deliberately different from the seed number.
+    fn p(seed: u32) -> usize {
+        100 + seed as usize
+    }
+
+    /// A game to replay: number, players and dark player as seeds, why, and the winner's seed.
+    type Step = (u32, [u32; 2], u32, SideReason, u32);
+
+    struct Fixture {
+        size: u32,
+        seeds: Vec<usize>,
+        games: BTreeMap<u32, Recorded>,
+        dropped: BTreeMap<usize, u32>,
+    }
+
+    impl Fixture {
+        fn new(size: u32) -> Fixture {
+            Fixture {
+                size,
+                seeds: (1..=size).map(p).collect(),
+                games: BTreeMap::new(),
+                dropped: BTreeMap::new(),
+            }
         }
+
+        fn run(&self) -> (Bracket, Vec<Problem>) {
+            progress(&BracketInput {
+                size: self.size,
+                seeds: &self.seeds,
+                games: &self.games,
+                dropped: &self.dropped,
+                seed: SEED,
+            })
+        }
+
+        /// Runs and insists on no problems.
+        fn clean(&self) -> Bracket {
+            let (bracket, problems) = self.run();
+            assert!(problems.is_empty());
+            bracket
+        }
+
+        fn won(&mut self, game: u32, winner: u32, dark: Option<u32>) {
+            let record = Recorded {
+                winner: Some(p(winner)),
+                dark: dark.map(p),
+                timed: None,
+            };
+            self.games.insert(game, record);
+        }
+
+        fn record(&mut self, game: u32, record: Recorded) {
+            self.games.insert(game, record);
+        }
+
+        /// The games that should be ready, derived from the layout alone: not recorded, every
+        /// source recorded, and the second final only after the upper finalist lost the final.
+        fn expected_ready(&self) -> Vec<u32> {
+            let specs = layout(self.size).expect("a bracket size");
+            let recorded: BTreeSet<u32> = self.games.keys().copied().collect();
+            let winner = |game: u32| self.games.get(&game).and_then(|r| r.winner);
+            specs
+                .iter()
+                .filter(|spec| !recorded.contains(&spec.number))
+                .filter(|spec| {
+                    spec.from.iter().all(|source| match *source {
+                        Source::Seed(_) => true,
+                        Source::Winner(game) | Source::Loser(game) => recorded.contains(&game),
+                    })
+                })
+                .filter(|spec| {
+                    spec.part != Part::SecondFinal || {
+                        let finals = specs.iter().find(|s| s.part == Part::Final);
+                        let upper = match finals.map(|s| s.from[0]) {
+                            Some(Source::Winner(game)) => winner(game),
+                            _ => None,
+                        };
+                        finals.and_then(|s| winner(s.number)) != upper
+                    }
+                })
+                .map(|spec| spec.number)
+                .collect()
+        }
+
+        /// Plays the steps one by one: before each, checks `ready`, the game's players and
+        /// sides, then records the winner and the side played.
+        fn replay(&mut self, steps: &[Step]) {
+            for &(number, [a, b], dark, reason, winner) in steps {
+                let bracket = self.clean();
+                assert_eq!(bracket.ready, self.expected_ready(), "before game {number}");
+                assert!(bracket.ready.contains(&number), "game {number} ready");
+                assert_eq!(bracket.champion, None);
+                assert!(bracket.placings.is_empty());
+                let state = game(&bracket, number);
+                assert_eq!(state.players, [Some(p(a)), Some(p(b))], "game {number}");
+                assert!(state.needed);
+                if reason == HigherSeedChose {
+                    assert_eq!(state.dark, None, "game {number}: nobody chose yet");
+                } else {
+                    assert_eq!(state.dark, Some(p(dark)), "game {number}");
+                    assert_eq!(state.side_reason, Some(reason), "game {number}");
+                }
+                if reason == CoinFlip {
+                    let label = format!("elimination game {number} sides");
+                    let heads = Stream::new(SEED, &label).below(2) == 0;
+                    assert_eq!(dark, if heads { a } else { b }, "game {number} coin");
+                }
+                self.won(number, winner, Some(dark));
+                let bracket = self.clean();
+                let state = game(&bracket, number);
+                assert_eq!(state.winner, Some(p(winner)));
+                assert_eq!(state.decision, Some(Decision::Played));
+                assert_eq!(state.dark, Some(p(dark)));
+                assert_eq!(state.side_reason, Some(reason));
+            }
+        }
+    }
+
+    fn game(bracket: &Bracket, number: u32) -> &GameState {
+        bracket
+            .games
+            .iter()
+            .find(|g| g.spec.number == number)
+            .expect("game in bracket")
+    }
+
+    fn assert_placings(bracket: &Bracket, seeds_in_order: &[u32]) {
+        let expected: Vec<(u32, usize)> = seeds_in_order
+            .iter()
+            .map(|&s| p(s))
+            .zip(1..)
+            .map(|(player, place)| (place, player))
+            .collect();
+        assert_eq!(bracket.placings, expected);
+    }
+
+    fn timed(
+        light_objectives: u32,
+        light_damage: u32,
+        dial: u32,
+        dark_damage: u32,
+        balance: Side,
+    ) -> Timed {
+        Timed {
+            light_objectives,
+            light_damage,
+            dial,
+            dark_damage,
+            balance,
+        }
+    }
+
+    // ---- Layouts ----
+
+    #[test]
+    fn layouts_exist_only_for_the_published_sizes() {
+        for size in [0, 2, 5, 12, 32] {
+            assert_eq!(layout(size), None);
+        }
+        for size in [4, 8, 16] {
+            let specs = layout(size).expect("published size");
+            assert_eq!(specs.len() as u32, 2 * size - 1, "top {size}");
+            let numbers: Vec<u32> = specs.iter().map(|s| s.number).collect();
+            assert_eq!(
+                numbers,
+                (1..2 * size).collect::<Vec<_>>(),
+                "game-number order"
+            );
+        }
+        assert_eq!(
+            layout(16)
+                .and_then(|s| s.get(26))
+                .map(|s| (s.number, s.round)),
+            Some((27, 4))
+        );
+    }
+
+    #[test]
+    fn layout_invariants() {
+        for size in [4u32, 8, 16] {
+            let specs = layout(size).expect("published size");
+            let spec = |n: u32| {
+                specs
+                    .iter()
+                    .find(|s| s.number == n)
+                    .expect("source game exists")
+            };
+            let sources: Vec<Source> = specs.iter().flat_map(|s| s.from).collect();
+            let count = |source: Source| sources.iter().filter(|&&s| s == source).count();
+
+            let mut seeds: Vec<u32> = sources
+                .iter()
+                .filter_map(|s| match *s {
+                    Source::Seed(seed) => Some(seed),
+                    _ => None,
+                })
+                .collect();
+            seeds.sort_unstable();
+            assert_eq!(
+                seeds,
+                (1..=size).collect::<Vec<_>>(),
+                "top {size}: each seed once"
+            );
+
+            for game in specs {
+                let n = game.number;
+                if game.round == 1 {
+                    assert_eq!(game.part, Part::Upper);
+                    assert!(game.from.iter().all(|s| matches!(s, Source::Seed(_))));
+                } else {
+                    for source in game.from {
+                        let from = match source {
+                            Source::Winner(g) | Source::Loser(g) => spec(g),
+                            Source::Seed(_) => panic!("top {size} game {n}: seed after round 1"),
+                        };
+                        assert!(
+                            from.round < game.round,
+                            "top {size} game {n}: earlier round"
+                        );
+                    }
+                }
+                let winners = count(Source::Winner(n));
+                let losers = count(Source::Loser(n));
+                match game.part {
+                    Part::SecondFinal => assert_eq!((winners, losers), (0, 0)),
+                    Part::Final => assert_eq!((winners, losers), (1, 1)),
+                    Part::Upper | Part::Lower => {
+                        assert_eq!(winners, 1, "top {size}: winner of game {n} goes on once");
+                        let expected = usize::from(game.part == Part::Upper);
+                        assert_eq!(losers, expected, "top {size}: loser of game {n}");
+                    }
+                }
+                // Upper losers go to the lower bracket; the final's loser to the second final.
+                for source in game.from {
+                    if let Source::Loser(g) = source {
+                        let expected = if game.part == Part::SecondFinal {
+                            Part::Final
+                        } else {
+                            Part::Upper
+                        };
+                        assert_eq!(spec(g).part, expected, "top {size} game {n}");
+                        if game.part != Part::SecondFinal {
+                            assert_eq!(game.part, Part::Lower);
+                        }
+                    }
+                }
+            }
+            // The final: upper finalist first (progress relies on it), then the lower one.
+            let finals: Vec<&GameSpec> = specs.iter().filter(|s| s.part == Part::Final).collect();
+            assert_eq!(finals.len(), 1);
+            let final_game = finals[0];
+            let part_of = |source: Source| match source {
+                Source::Winner(g) => Some(spec(g).part),
+                _ => None,
+            };
+            assert_eq!(part_of(final_game.from[0]), Some(Part::Upper));
+            assert_eq!(part_of(final_game.from[1]), Some(Part::Lower));
+            let second = specs.last().expect("games");
+            assert_eq!(second.part, Part::SecondFinal);
+            assert_eq!(
+                second.from,
+                [
+                    Source::Winner(final_game.number),
+                    Source::Loser(final_game.number)
+                ]
+            );
+            assert!(second.round > final_game.round);
+            assert!(
+                specs
+                    .iter()
+                    .all(|s| s.round <= final_game.round || s.part == Part::SecondFinal)
+            );
+        }
+    }
+
+    // ---- Going to time ----
+
+    #[test]
+    fn going_to_time_worked_example() {
+        // Tim (light): 2 objectives and 7 damage = 87. Kat (dark): dial 10, 4 damage and the
+        // Balance = 84.5. Tim wins.
+        let state = timed(2, 7, 10, 4, Side::Dark);
+        assert_eq!(time_scores(&state), (174, 169));
+        assert_eq!(time_winner(&state), Side::Light);
+    }
+
+    #[test]
+    fn going_to_time_dial_bands_and_balance() {
+        let dark_halves = |dial| time_scores(&timed(0, 0, dial, 0, Side::Light)).1;
+        assert_eq!(
+            [0, 3, 4, 7, 8, 11].map(dark_halves),
+            [0, 0, 80, 80, 160, 160]
+        );
+        // Impossible dials score as the top band rather than panic.
+        assert_eq!([12, u32::MAX].map(dark_halves), [160, 160]);
+        // The Balance alone decides an otherwise even game.
+        assert_eq!(time_scores(&timed(1, 0, 4, 0, Side::Light)), (81, 80));
+        assert_eq!(time_winner(&timed(1, 0, 4, 0, Side::Light)), Side::Light);
+        assert_eq!(time_winner(&timed(1, 0, 4, 0, Side::Dark)), Side::Dark);
+        // Absurd counts saturate instead of overflowing.
+        let absurd = timed(u32::MAX, u32::MAX, u32::MAX, u32::MAX, Side::Dark);
+        assert_eq!(time_scores(&absurd), (u32::MAX, u32::MAX));
+        assert_eq!(time_winner(&absurd), Side::Dark);
+    }
+
+    #[test]
+    fn a_timed_game_is_won_on_the_scores() {
+        let mut fx = Fixture::new(4);
+        // Seed 1 chose light; the game went to time with light ahead.
+        fx.record(
+            1,
+            Recorded {
+                winner: None,
+                dark: Some(p(4)),
+                timed: Some(timed(2, 7, 10, 4, Side::Dark)),
+            },
+        );
+        let bracket = fx.clean();
+        let state = game(&bracket, 1);
+        assert_eq!(state.winner, Some(p(1)));
+        assert_eq!(
+            state.decision,
+            Some(Decision::Time {
+                light_halves: 174,
+                dark_halves: 169
+            })
+        );
+        // A recorded winner that agrees is fine too.
+        fx.record(
+            1,
+            Recorded {
+                winner: Some(p(1)),
+                dark: Some(p(4)),
+                timed: Some(timed(2, 7, 10, 4, Side::Dark)),
+            },
+        );
+        assert_eq!(game(&fx.clean(), 1).winner, Some(p(1)));
+    }
+
+    // ---- Deck choice ----
+
+    #[test]
+    fn deck_choice_worked_example() {
+        // Tom: dark 2, light 1. Kris: dark 3, light 1. Both played light the fewest times; Kris
+        // has the greater differential (2 to 1), so Kris plays light and Tom dark.
+        let tom = Played { dark: 2, light: 1 };
+        let kris = Played { dark: 3, light: 1 };
+        assert_eq!(
+            deck_choice(tom, kris),
+            Some((Side::Dark, GreaterDifferential))
+        );
+        assert_eq!(
+            deck_choice(kris, tom),
+            Some((Side::Light, GreaterDifferential))
+        );
+    }
+
+    #[test]
+    fn deck_choice_cases() {
+        let played = |dark, light| Played { dark, light };
+        // Different preferences, or only one player with one: each plays their side.
+        assert_eq!(
+            deck_choice(played(1, 0), played(0, 1)),
+            Some((Side::Light, FewerTimes))
+        );
+        assert_eq!(
+            deck_choice(played(1, 1), played(0, 1)),
+            Some((Side::Light, FewerTimes))
+        );
+        assert_eq!(
+            deck_choice(played(0, 2), played(1, 1)),
+            Some((Side::Dark, FewerTimes))
+        );
+        // Same preference and differential, or no preference at all: a coin flip.
+        assert_eq!(deck_choice(played(2, 1), played(2, 1)), None);
+        assert_eq!(deck_choice(played(0, 0), played(1, 1)), None);
+        assert_eq!(deck_choice(played(0, 0), played(0, 0)), None);
+    }
+
+    #[test]
+    fn coin_flips_follow_the_game_stream() {
+        // Top 4, round 1 both winners played dark: game 3 is a coin flip.
+        for seed in [1u64, 2, 3, 7, 2018] {
+            let mut fx = Fixture::new(4);
+            fx.won(1, 1, Some(1));
+            fx.won(2, 2, Some(2));
+            let (bracket, problems) = progress(&BracketInput {
+                size: 4,
+                seeds: &fx.seeds,
+                games: &fx.games,
+                dropped: &fx.dropped,
+                seed,
+            });
+            assert!(problems.is_empty());
+            let heads = Stream::new(seed, "elimination game 3 sides").below(2) == 0;
+            let state = game(&bracket, 3);
+            assert_eq!(state.side_reason, Some(CoinFlip));
+            assert_eq!(state.dark, Some(if heads { p(1) } else { p(2) }));
+        }
+    }
+
+    // ---- Full progressions ----
+
+    /// Top 4 up to the final. Game 5 is a coin flip (both have played each side once).
+    const TOP_4: &[Step] = &[
+        (1, [1, 4], 1, HigherSeedChose, 1),
+        (2, [2, 3], 3, HigherSeedChose, 2),
+        (3, [1, 2], 2, FewerTimes, 1),
+        (4, [4, 3], 4, FewerTimes, 3),
+        (5, [2, 3], 3, CoinFlip, 2),
+    ];
+
+    #[test]
+    fn top_4_ready_game_by_game() {
+        let mut fx = Fixture::new(4);
+        let mut seen = Vec::new();
+        for &(number, _, dark, _, winner) in TOP_4 {
+            seen.push(fx.clean().ready);
+            fx.won(number, winner, Some(dark));
+        }
+        seen.push(fx.clean().ready);
+        let expected: Vec<Vec<u32>> =
+            vec![vec![1, 2], vec![2], vec![3, 4], vec![4], vec![5], vec![6]];
+        assert_eq!(seen, expected);
+    }
+
+    #[test]
+    fn top_4_upper_finalist_wins_the_final() {
+        let mut fx = Fixture::new(4);
+        fx.replay(TOP_4);
+        fx.replay(&[(6, [1, 2], 2, FewerTimes, 1)]);
+        let bracket = fx.clean();
+        let second = game(&bracket, 7);
+        assert!(!second.needed);
+        assert_eq!((second.dark, second.winner), (None, None));
+        assert!(bracket.ready.is_empty());
+        assert_eq!(bracket.champion, Some(p(1)));
+        // Seed 2 lost the final, seed 3 game 5 (round 3), seed 4 game 4 (round 2).
+        assert_placings(&bracket, &[1, 2, 3, 4]);
+        assert!(
+            bracket
+                .games
+                .iter()
+                .all(|g| g.needed == (g.spec.number != 7))
+        );
+    }
+
+    #[test]
+    fn top_4_upper_finalist_loses_the_final() {
+        let mut fx = Fixture::new(4);
+        fx.replay(TOP_4);
+        // Seed 2 (dark 1, light 2) wins the final on dark; then seed 1 (dark 1, light 2)
+        // prefers dark and seed 2 (2 and 2) has no preference: different sides from game 6.
+        fx.replay(&[(6, [1, 2], 2, FewerTimes, 2), (7, [2, 1], 1, FewerTimes, 2)]);
+        let bracket = fx.clean();
+        assert!(bracket.ready.is_empty());
+        assert_eq!(bracket.champion, Some(p(2)));
+        assert_placings(&bracket, &[2, 1, 3, 4]);
+
+        fx.won(7, 1, Some(1));
+        let bracket = fx.clean();
+        assert_eq!(bracket.champion, Some(p(1)));
+        assert_placings(&bracket, &[1, 2, 3, 4]);
+    }
+
+    /// Top 8 up to the final. Game 13 is the regulations' deck choice example: seed 2 (dark 2,
+    /// light 1) against seed 3 (dark 3, light 1).
+    const TOP_8: &[Step] = &[
+        (1, [1, 8], 8, HigherSeedChose, 8),
+        (2, [4, 5], 5, HigherSeedChose, 4),
+        (3, [2, 7], 7, HigherSeedChose, 2),
+        (4, [3, 6], 3, HigherSeedChose, 3),
+        (5, [8, 4], 4, FewerTimes, 8),
+        (6, [2, 3], 2, FewerTimes, 2),
+        (7, [1, 5], 1, FewerTimes, 1),
+        (8, [7, 6], 6, FewerTimes, 7),
+        (9, [8, 2], 2, CoinFlip, 8),
+        (10, [3, 1], 3, CoinFlip, 3),
+        (11, [7, 4], 7, CoinFlip, 7),
+        (12, [3, 7], 3, CoinFlip, 3),
+        (13, [2, 3], 2, GreaterDifferential, 2),
+    ];
+
+    #[test]
+    fn top_8_upper_finalist_wins_the_final() {
+        let mut fx = Fixture::new(8);
+        fx.replay(TOP_8);
+        fx.replay(&[(14, [8, 2], 8, FewerTimes, 8)]);
+        let bracket = fx.clean();
+        assert!(!game(&bracket, 15).needed);
+        assert!(bracket.ready.is_empty());
+        assert_eq!(bracket.champion, Some(p(8)));
+        // 3: loser of 13; 4: loser of 12; 5-6: losers of 10 and 11 by seed; 7-8: 7 and 8.
+        assert_placings(&bracket, &[8, 2, 3, 7, 1, 4, 5, 6]);
+    }
+
+    #[test]
+    fn top_8_second_final_switches_sides() {
+        let mut fx = Fixture::new(8);
+        fx.replay(TOP_8);
+        // After the final seed 2 has dark 3, light 2 and prefers light; seed 8 has 2 and 2: the
+        // method would put seed 8 on dark again, as in game 14, so they switch.
+        fx.replay(&[
+            (14, [8, 2], 8, FewerTimes, 2),
+            (15, [2, 8], 2, FinalistsSwitch, 8),
+        ]);
+        let bracket = fx.clean();
+        assert_eq!(bracket.champion, Some(p(8)));
+        assert_placings(&bracket, &[8, 2, 3, 7, 1, 4, 5, 6]);
+
+        fx.won(15, 2, Some(2));
+        let bracket = fx.clean();
+        assert_eq!(bracket.champion, Some(p(2)));
+        assert_placings(&bracket, &[2, 8, 3, 7, 1, 4, 5, 6]);
+    }
+
+    /// Top 16 up to the final (note game 27 is played in round 4, before 25 and 26).
+    const TOP_16: &[Step] = &[
+        (1, [1, 16], 16, HigherSeedChose, 16),
+        (2, [8, 9], 9, HigherSeedChose, 8),
+        (3, [5, 12], 5, HigherSeedChose, 12),
+        (4, [4, 13], 13, HigherSeedChose, 13),
+        (5, [3, 14], 14, HigherSeedChose, 14),
+        (6, [6, 11], 11, HigherSeedChose, 6),
+        (7, [7, 10], 10, HigherSeedChose, 7),
+        (8, [2, 15], 2, HigherSeedChose, 2),
+        (9, [1, 9], 1, FewerTimes, 9),
+        (10, [5, 4], 4, FewerTimes, 4),
+        (11, [3, 11], 3, FewerTimes, 3),
+        (12, [10, 15], 15, FewerTimes, 15),
+        (13, [16, 8], 8, FewerTimes, 8),
+        (14, [12, 13], 12, FewerTimes, 12),
+        (15, [14, 6], 6, FewerTimes, 14),
+        (16, [7, 2], 7, FewerTimes, 7),
+        (17, [2, 9], 9, CoinFlip, 9),
+        (18, [6, 4], 4, CoinFlip, 6),
+        (19, [13, 3], 13, CoinFlip, 13),
+        (20, [16, 15], 16, CoinFlip, 16),
+        (21, [8, 12], 8, CoinFlip, 8),
+        (22, [14, 7], 7, CoinFlip, 14),
+        (23, [9, 6], 6, FewerTimes, 9),
+        (24, [13, 16], 13, CoinFlip, 13),
+        (27, [8, 14], 14, FewerTimes, 8),
+        (25, [12, 9], 12, FewerTimes, 12),
+        (26, [13, 7], 7, GreaterDifferential, 13),
+        (28, [12, 13], 12, FewerTimes, 12),
+        (29, [14, 12], 14, FewerTimes, 14),
+    ];
+
+    /// 3: loser of 29; 4: of 28; 5-6: of 25, 26; 7-8: of 23, 24; 9-12: of 17-20; 13-16: of 9-12.
+    const TOP_16_BELOW_FINALISTS: [u32; 14] = [12, 13, 7, 9, 6, 16, 2, 3, 4, 15, 1, 5, 10, 11];
+
+    #[test]
+    fn top_16_upper_finalist_wins_the_final() {
+        let mut fx = Fixture::new(16);
+        fx.replay(TOP_16);
+        fx.replay(&[(30, [8, 14], 8, FewerTimes, 8)]);
+        let bracket = fx.clean();
+        assert!(!game(&bracket, 31).needed);
+        assert!(bracket.ready.is_empty());
+        assert_eq!(bracket.champion, Some(p(8)));
+        let mut order = vec![8, 14];
+        order.extend(TOP_16_BELOW_FINALISTS);
+        assert_placings(&bracket, &order);
+    }
+
+    #[test]
+    fn top_16_upper_finalist_loses_the_final() {
+        let mut fx = Fixture::new(16);
+        fx.replay(TOP_16);
+        fx.replay(&[
+            (30, [8, 14], 8, FewerTimes, 14),
+            (31, [14, 8], 14, FewerTimes, 14),
+        ]);
+        let bracket = fx.clean();
+        assert_eq!(bracket.champion, Some(p(14)));
+        let mut order = vec![14, 8];
+        order.extend(TOP_16_BELOW_FINALISTS);
+        assert_placings(&bracket, &order);
+    }
+
+    #[test]
+    fn top_16_ready_after_each_round() {
+        let mut fx = Fixture::new(16);
+        let specs = layout(16).expect("top 16");
+        for round in 1..=8 {
+            let games: Vec<u32> = specs
+                .iter()
+                .filter(|s| s.round == round)
+                .map(|s| s.number)
+                .collect();
+            assert_eq!(fx.clean().ready, games, "round {round}");
+            for &(number, _, dark, _, winner) in
+                TOP_16.iter().filter(|step| games.contains(&step.0))
+            {
+                fx.won(number, winner, Some(dark));
+            }
+        }
+    }
+
+    // ---- Drops ----
+
+    #[test]
+    fn drop_after_round_1_gives_byes() {
+        let mut fx = Fixture::new(8);
+        for (number, winner, dark) in [(1, 1, 1), (2, 4, 5), (3, 2, 2), (4, 3, 3)] {
+            fx.won(number, winner, Some(dark));
+        }
+        fx.dropped.insert(p(2), 1);
+        let bracket = fx.clean();
+        let bye = game(&bracket, 6);
+        assert_eq!(bye.players, [Some(p(2)), Some(p(3))]);
+        assert_eq!(
+            (bye.winner, bye.decision),
+            (Some(p(3)), Some(Decision::Bye))
+        );
+        assert_eq!((bye.dark, bye.side_reason), (None, None));
+        assert_eq!(bracket.ready, vec![5, 7, 8]);
+        // Seed 2 does not drop into the lower bracket: game 10's other player gets a bye too.
+        assert_eq!(game(&bracket, 10).players, [None, None]);
+
+        for (number, winner) in [(5, 1), (7, 5), (8, 6)] {
+            fx.won(number, winner, None);
+        }
+        let bracket = fx.clean();
+        let lower = game(&bracket, 10);
+        assert_eq!(lower.players, [None, Some(p(5))]);
+        assert_eq!(
+            (lower.winner, lower.decision),
+            (Some(p(5)), Some(Decision::Bye))
+        );
+        // Seed 3's bye is not a game played: seed 1 (dark, then light in game 5) has no
+        // preference, seed 3 (dark once) prefers light.
+        let next = game(&bracket, 9);
+        assert_eq!(next.players, [Some(p(1)), Some(p(3))]);
+        assert_eq!(
+            (next.dark, next.side_reason),
+            (Some(p(1)), Some(FewerTimes))
+        );
+        assert_eq!(bracket.ready, vec![9, 11]);
+
+        for (number, winner) in [(9, 1), (11, 4), (12, 4), (13, 3), (14, 1)] {
+            fx.won(number, winner, None);
+        }
+        let bracket = fx.clean();
+        assert_eq!(bracket.champion, Some(p(1)));
+        // Seed 2 went out in round 2 (game 6), with the losers of games 7 and 8.
+        assert_placings(&bracket, &[1, 3, 4, 5, 6, 2, 7, 8]);
+    }
+
+    #[test]
+    fn results_recorded_for_a_bye() {
+        let mut fx = Fixture::new(8);
+        for (number, winner) in [(1, 1), (2, 4), (3, 2), (4, 3)] {
+            fx.won(number, winner, Some(winner));
+        }
+        fx.dropped.insert(p(2), 1);
+        // The player advancing by the bye: accepted silently, sides ignored.
+        fx.won(6, 3, Some(2));
+        let bracket = fx.clean();
+        assert_eq!(game(&bracket, 6).decision, Some(Decision::Bye));
+        assert_eq!(game(&bracket, 6).dark, None);
+        // The absent player did not play.
+        fx.won(6, 2, None);
+        let (bracket, problems) = fx.run();
+        assert_eq!(
+            problems,
+            vec![Problem::NotInGame {
+                game: 6,
+                player: p(2)
+            }]
+        );
+        assert_eq!(game(&bracket, 6).winner, Some(p(3)));
+    }
+
+    #[test]
+    fn drop_before_the_first_game() {
+        let mut fx = Fixture::new(4);
+        fx.dropped.insert(p(4), 0);
+        let bracket = fx.clean();
+        assert_eq!(game(&bracket, 1).decision, Some(Decision::Bye));
+        assert_eq!(game(&bracket, 1).winner, Some(p(1)));
+        assert_eq!(bracket.ready, vec![2]);
+        fx.won(2, 2, Some(2));
+        let bracket = fx.clean();
+        let lower = game(&bracket, 4);
+        assert_eq!(lower.players, [None, Some(p(3))]);
+        assert_eq!(
+            (lower.winner, lower.decision),
+            (Some(p(3)), Some(Decision::Bye))
+        );
+        // Seed 1's bye does not count: seed 1 has no preference, seed 2 (dark once) prefers light.
+        let upper = game(&bracket, 3);
+        assert_eq!(
+            (upper.dark, upper.side_reason),
+            (Some(p(1)), Some(FewerTimes))
+        );
+    }
+
+    #[test]
+    fn both_players_gone_sends_nobody_on() {
+        let mut fx = Fixture::new(4);
+        fx.won(1, 1, Some(1));
+        fx.won(2, 2, Some(2));
+        fx.dropped.insert(p(3), 1);
+        fx.dropped.insert(p(4), 1);
+        let bracket = fx.clean();
+        let empty = game(&bracket, 4);
+        assert_eq!(empty.players, [Some(p(4)), Some(p(3))]);
+        assert_eq!((empty.winner, empty.decision), (None, None));
+        assert_eq!(bracket.ready, vec![3]);
+        fx.won(3, 1, None);
+        let bracket = fx.clean();
+        let lower_final = game(&bracket, 5);
+        assert_eq!(lower_final.players, [Some(p(2)), None]);
+        assert_eq!(
+            (lower_final.winner, lower_final.decision),
+            (Some(p(2)), Some(Decision::Bye))
+        );
+        assert_eq!(bracket.ready, vec![6]);
+        fx.won(6, 1, None);
+        let bracket = fx.clean();
+        assert_eq!(bracket.champion, Some(p(1)));
+        // Seeds 3 and 4 both went out in round 2.
+        assert_placings(&bracket, &[1, 2, 3, 4]);
+    }
+
+    /// Top 4 played to the final: seed 1 upper finalist, seed 2 lower finalist.
+    fn top_4_at_the_final() -> Fixture {
+        let mut fx = Fixture::new(4);
+        for &(number, _, dark, _, winner) in TOP_4 {
+            fx.won(number, winner, Some(dark));
+        }
+        fx
+    }
+
+    #[test]
+    fn upper_finalist_drops_before_the_final() {
+        let mut fx = top_4_at_the_final();
+        fx.dropped.insert(p(1), 2);
+        let bracket = fx.clean();
+        let final_game = game(&bracket, 6);
+        assert_eq!(
+            (final_game.winner, final_game.decision),
+            (Some(p(2)), Some(Decision::Bye))
+        );
+        assert!(!game(&bracket, 7).needed);
+        assert!(bracket.ready.is_empty());
+        assert_eq!(bracket.champion, Some(p(2)));
+        assert_placings(&bracket, &[2, 1, 3, 4]);
+    }
+
+    #[test]
+    fn lower_finalist_drops_before_the_final() {
+        let mut fx = top_4_at_the_final();
+        fx.dropped.insert(p(2), 3);
+        let bracket = fx.clean();
+        assert_eq!(game(&bracket, 6).decision, Some(Decision::Bye));
+        assert!(!game(&bracket, 7).needed);
+        assert_eq!(bracket.champion, Some(p(1)));
+        assert_placings(&bracket, &[1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn finalist_drops_after_losing_the_final() {
+        let mut fx = top_4_at_the_final();
+        fx.won(6, 2, Some(2));
+        fx.dropped.insert(p(1), 4);
+        let bracket = fx.clean();
+        let second = game(&bracket, 7);
+        assert!(second.needed);
+        assert_eq!(
+            (second.winner, second.decision),
+            (Some(p(2)), Some(Decision::Bye))
+        );
+        assert!(bracket.ready.is_empty());
+        assert_eq!(bracket.champion, Some(p(2)));
+        assert_placings(&bracket, &[2, 1, 3, 4]);
+    }
+
+    // ---- Problems ----
+
+    #[test]
+    fn problem_no_such_game() {
+        let mut fx = Fixture::new(4);
+        fx.won(8, 1, None);
+        let (bracket, problems) = fx.run();
+        assert_eq!(problems, vec![Problem::NoSuchGame { game: 8 }]);
+        assert_eq!(bracket.ready, vec![1, 2]);
+        // A size without a bracket has no games at all.
+        fx.size = 5;
+        fx.won(1, 1, Some(1));
+        let (bracket, problems) = fx.run();
+        assert!(bracket.games.is_empty());
+        assert_eq!(
+            problems,
+            vec![
+                Problem::NoSuchGame { game: 1 },
+                Problem::NoSuchGame { game: 8 }
+            ]
+        );
+    }
+
+    #[test]
+    fn problem_not_ready() {
+        let mut fx = Fixture::new(4);
+        fx.won(3, 1, None);
+        let (bracket, problems) = fx.run();
+        assert_eq!(problems, vec![Problem::NotReady { game: 3 }]);
+        assert_eq!(game(&bracket, 3).winner, None);
+    }
+
+    #[test]
+    fn problem_not_in_game() {
+        let mut fx = Fixture::new(4);
+        fx.won(1, 2, Some(1));
+        fx.won(2, 2, Some(1));
+        let (bracket, problems) = fx.run();
+        assert_eq!(
+            problems,
+            vec![
+                Problem::NotInGame {
+                    game: 1,
+                    player: p(2)
+                },
+                Problem::NotInGame {
+                    game: 2,
+                    player: p(1)
+                },
+            ]
+        );
+        assert_eq!(bracket.ready, vec![1, 2]);
+        assert_eq!(game(&bracket, 1).dark, None);
+    }
+
+    #[test]
+    fn problem_wrong_side() {
+        let mut fx = Fixture::new(4);
+        fx.won(1, 1, Some(1));
+        fx.won(2, 2, Some(3));
+        // Seed 1 played dark, seed 2 light: seed 2 plays dark in game 3.
+        fx.won(3, 1, Some(1));
+        let (bracket, problems) = fx.run();
+        assert_eq!(
+            problems,
+            vec![Problem::WrongSide {
+                game: 3,
+                expected: p(2)
+            }]
+        );
+        let state = game(&bracket, 3);
+        assert_eq!((state.winner, state.dark), (None, Some(p(2))));
+        assert_eq!(bracket.ready, vec![3, 4]);
+    }
+
+    #[test]
+    fn problem_missing_side_choice() {
+        let mut fx = Fixture::new(4);
+        fx.won(1, 1, None);
+        let (bracket, problems) = fx.run();
+        assert_eq!(problems, vec![Problem::MissingSideChoice { game: 1 }]);
+        assert_eq!(game(&bracket, 1).winner, None);
+        assert_eq!(bracket.ready, vec![1, 2]);
+    }
+
+    #[test]
+    fn problem_wrong_time_winner() {
+        let mut fx = Fixture::new(4);
+        fx.record(
+            1,
+            Recorded {
+                winner: Some(p(4)),
+                dark: Some(p(4)),
+                timed: Some(timed(2, 7, 10, 4, Side::Dark)),
+            },
+        );
+        let (bracket, problems) = fx.run();
+        assert_eq!(
+            problems,
+            vec![Problem::WrongTimeWinner {
+                game: 1,
+                expected: p(1)
+            }]
+        );
+        assert_eq!(game(&bracket, 1).winner, None);
+    }
+
+    #[test]
+    fn problem_not_needed() {
+        let mut fx = top_4_at_the_final();
+        fx.won(6, 1, Some(2));
+        fx.won(7, 2, Some(1));
+        let (bracket, problems) = fx.run();
+        assert_eq!(problems, vec![Problem::NotNeeded { game: 7 }]);
+        assert_eq!(bracket.champion, Some(p(1)));
+        assert_eq!(game(&bracket, 7).winner, None);
+    }
+
+    #[test]
+    fn problem_no_result() {
+        let mut fx = Fixture::new(4);
+        fx.record(1, Recorded::default());
+        fx.record(
+            2,
+            Recorded {
+                dark: Some(p(2)),
+                ..Recorded::default()
+            },
+        );
+        let (bracket, problems) = fx.run();
+        assert_eq!(
+            problems,
+            vec![Problem::NoResult { game: 1 }, Problem::NoResult { game: 2 }]
+        );
+        assert_eq!(bracket.ready, vec![1, 2]);
+    }
+
+    // ---- Odd input ----
+
+    #[test]
+    fn too_few_seeds_is_an_unseeded_bracket() {
+        let mut fx = Fixture::new(8);
+        fx.seeds.truncate(5);
+        fx.won(1, 1, Some(1));
+        let (bracket, problems) = fx.run();
+        assert_eq!(bracket.games.len(), 15);
+        assert!(bracket.games.iter().all(|g| g.players == [None, None]));
+        assert!(bracket.ready.is_empty());
+        assert_eq!(problems, vec![Problem::NotReady { game: 1 }]);
+        fx.seeds.clear();
+        assert!(fx.run().0.ready.is_empty());
+    }
+
+    #[test]
+    fn extra_seeds_are_not_in_the_cut() {
+        let mut fx = Fixture::new(4);
+        fx.seeds.push(p(5));
+        let mut full = top_4_at_the_final();
+        full.seeds.push(p(5));
+        full.won(6, 1, Some(2));
+        let bracket = full.clean();
+        assert_placings(&bracket, &[1, 2, 3, 4]);
+        assert_eq!(fx.clean().ready, vec![1, 2]);
+    }
+
+    #[test]
+    fn progress_is_deterministic() {
+        let mut fx = Fixture::new(16);
+        fx.replay(TOP_16);
+        assert_eq!(fx.run(), fx.run());
     }
 }

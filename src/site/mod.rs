@@ -193,3 +193,48 @@ pub fn build(
         }
     }
 }
+
+/// One event file loaded on its own (for `pair` and `standings`).
+#[derive(Debug)]
+pub struct OneEvent {
+    pub event: Event,
+    pub computed: Computed,
+    /// The file's text as read, to edit and to compare before writing.
+    pub text: String,
+    /// The file's path (the site root joined with its path under it).
+    pub path: PathBuf,
+    /// Warnings.
+    pub report: Report,
+}
+
+/// Loads and validates the event file `file` (a path as given on the command line) of the site
+/// at `root`, with the site's `default_rules`.
+pub fn load_one_event(root: &Path, file: &Path) -> Result<OneEvent, Report> {
+    let relative = crate::event::load::locate(root, file).map_err(|message| Report {
+        diagnostics: vec![
+            Diagnostic::error(Code::Io, file, None, message)
+                .with_help("run holonet from the site folder, or pass --root"),
+        ],
+        sources: BTreeMap::new(),
+    })?;
+    let default_rules = Config::load(root).ok().and_then(|c| c.default_rules);
+    let loaded =
+        crate::event::load::load_event_file(root, &relative, &LoadOptions { default_rules });
+    let mut report = Report {
+        diagnostics: loaded.diagnostics,
+        sources: BTreeMap::new(),
+    };
+    if let Some(text) = &loaded.text {
+        report.sources.insert(relative.clone(), text.clone());
+    }
+    match (loaded.event, loaded.text) {
+        (Some((event, computed)), Some(text)) => Ok(OneEvent {
+            event,
+            computed,
+            text,
+            path: root.join(&relative),
+            report,
+        }),
+        _ => Err(report),
+    }
+}

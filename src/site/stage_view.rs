@@ -173,7 +173,7 @@ pub struct BracketSeatView {
 }
 
 fn half_points(halves: u32) -> String {
-    if halves % 2 == 0 {
+    if halves.is_multiple_of(2) {
         (halves / 2).to_string()
     } else {
         format!("{}.5", halves / 2)
