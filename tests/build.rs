@@ -464,6 +464,43 @@ fn example_store_championship_final_standings() {
         .map(|(n, p, s)| (n.to_string(), *p, s.to_string()))
         .collect();
     assert_eq!(got, expected);
+    // The top 4, played to the end: Zoë wins the upper bracket and the final at once.
+    let ids = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .expect("list")
+            .iter()
+            .map(|p| p["id"].as_str().expect("id").to_string())
+            .collect()
+    };
+    assert_eq!(
+        ids(&doc["placings"]),
+        vec![
+            "zoe-achterberg",
+            "siobhan-kearney",
+            "ingrid-solberg",
+            "hana-dvorakova"
+        ]
+    );
+    let games = doc["elimination"]["games"].as_array().expect("games");
+    let game3 = &games[2];
+    assert_eq!(
+        game3["players"],
+        serde_json::json!(["siobhan-kearney", "zoe-achterberg"])
+    );
+    assert_eq!(
+        game3["dark"], "zoe-achterberg",
+        "each plays the side played fewer times"
+    );
+    assert_eq!(
+        game3["decision"],
+        serde_json::json!({ "time": { "light_halves": 170, "dark_halves": 173 } })
+    );
+    assert_eq!(game3["winner"], "zoe-achterberg");
+    assert_eq!(
+        games[6]["needed"], false,
+        "the upper finalist won the final"
+    );
+    assert_eq!(doc["elimination"]["champion"], "zoe-achterberg");
     let upcoming = json(&out, "2026/kessel-run-regional");
     assert_eq!(upcoming["event"]["status"], "upcoming");
     assert_eq!(upcoming["standings"], Value::Null);
