@@ -186,8 +186,8 @@ pub fn apply(text: &str, event: &Event, step: &NextStep) -> Result<String, Strin
                     let [a, b] = g.players;
                     let comment = match g.dark {
                         Some(d) => {
-                            let light = if d == a { b } else { a };
-                            format!("game {} ({part}): {} (dark) v {} (light); add `winner`", g.number, name(d), name(light))
+                            let side = |p: usize| if p == d { "dark" } else { "light" };
+                            format!("game {} ({part}): {} ({}) v {} ({}); add `winner`", g.number, name(a), side(a), name(b), side(b))
                         }
                         None => format!(
                             "game {} ({part}): {} v {}; the higher seed chooses a side: add `dark` and `winner`",

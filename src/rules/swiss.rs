@@ -254,7 +254,7 @@ impl<'a> Field<'a> {
 /// later the lowest-ranked player without one, or the lowest-ranked player if all have had one.
 fn choose_bye(seed: u64, round: u32, field: &Field) -> Option<(usize, ByeReason)> {
     let n = field.entrants.len();
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         return None;
     }
     if round <= 1 {
@@ -496,15 +496,32 @@ enum Exact {
 }
 
 /// A vertex of a pool's exact solve.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Vertex {
     /// A player (position in the field) and its group's index within the pool.
     Player(usize, usize),
+    /// An anonymous player of a large group (index within the pool) who has met nobody: a
+    /// stand-in for whichever member will take the seat (see [`exact_pool`]).
+    Bulk(usize),
     /// A seat at a table with a player of some pool above.
     Up,
     /// A seat at a table with a player of some pool below.
     Down,
 }
+
+impl Vertex {
+    /// The group of a player or stand-in (dummies have none, and are never asked).
+    fn group(self) -> usize {
+        match self {
+            Vertex::Player(_, g) | Vertex::Bulk(g) => g,
+            Vertex::Up | Vertex::Down => 0,
+        }
+    }
+}
+
+/// How much larger than the pool's opponent count a group must be to start in bulk: large
+/// enough that the greedy almost always seats its members where the solve put stand-ins.
+const BULK_FACTOR: usize = 4;
 
 /// Solves a pool exactly, letting players float out of it.
 ///
@@ -530,6 +547,16 @@ enum Vertex {
 /// instead, for strictly less; and two passing tables are worse than none. So a best share
 /// floats each way a set of players who have all met each other (at most the pool's largest
 /// number of opponents within the pool, plus one) and has at most one passing table.
+///
+/// Large groups start *in bulk*: replaced by anonymous players who have met nobody, as many
+/// as could ever leave the group (one per other vertex, plus one for a table with another bulk
+/// group: two such tables could be swapped for two tables within the groups, for less). That
+/// problem can only be cheaper than the real one, so when real members can then be seated in
+/// the stand-ins' places with no rematch, and the rest of each group paired within it with no
+/// rematch, the result is best for the real problem too. When they cannot, the group is solved
+/// player by player and the pool again. This keeps the solve small when a small troubled group
+/// sits next to hundreds of players. Floating out does not need seating: the pool is merged
+/// either way, and merging is always safe.
 fn exact_pool(
     field: &Field,
     pool: &[Vec<usize>],
@@ -537,9 +564,24 @@ fn exact_pool(
     below: bool,
     stream: &mut Stream,
 ) -> Exact {
+    let degree = pool_degree(field, pool);
+    let dummies = (degree + 2).next_multiple_of(2);
+    let seats = [
+        if above { dummies } else { 0 },
+        if below { dummies } else { 0 },
+    ];
+    let bulk = pool
+        .iter()
+        .map(|group| group.len() > BULK_FACTOR * (degree + 2))
+        .collect();
+    exact_pool_with(field, pool, seats, bulk, stream)
+}
+
+/// The most opponents any player of the pool has met within it.
+fn pool_degree(field: &Field, pool: &[Vec<usize>]) -> usize {
     let mut members: Vec<usize> = pool.iter().flatten().copied().collect();
     members.sort_unstable();
-    let degree = members
+    members
         .iter()
         .map(|&p| {
             field.met[p]
@@ -548,68 +590,159 @@ fn exact_pool(
                 .count()
         })
         .max()
-        .unwrap_or(0);
-    let dummies = (degree + 2).next_multiple_of(2);
+        .unwrap_or(0)
+}
 
-    let mut vertices: Vec<Vertex> = pool
-        .iter()
-        .enumerate()
-        .flat_map(|(g, ps)| ps.iter().map(move |&p| Vertex::Player(p, g)))
-        .collect();
-    stream.shuffle(&mut vertices);
-    if above {
-        vertices.extend(std::iter::repeat_n(Vertex::Up, dummies));
-    }
-    if below {
-        vertices.extend(std::iter::repeat_n(Vertex::Down, dummies));
-    }
+/// [`exact_pool`] with `seats` dummies above and below, the groups marked in `bulk` starting
+/// in bulk.
+fn exact_pool_with(
+    field: &Field,
+    pool: &[Vec<usize>],
+    [up_seats, down_seats]: [usize; 2],
+    mut bulk: Vec<bool>,
+    stream: &mut Stream,
+) -> Exact {
+    loop {
+        let core = up_seats
+            + down_seats
+            + pool
+                .iter()
+                .zip(&bulk)
+                .filter(|&(_, &b)| !b)
+                .map(|(group, _)| group.len())
+                .sum::<usize>();
+        let mut vertices = Vec::new();
+        for (g, group) in pool.iter().enumerate() {
+            if bulk[g] {
+                // As many as could leave the group, with the group's parity.
+                let mut seats = group.len().min(core + 1);
+                seats += (group.len() - seats) % 2;
+                vertices.extend(std::iter::repeat_n(Vertex::Bulk(g), seats));
+            } else {
+                vertices.extend(group.iter().map(|&p| Vertex::Player(p, g)));
+            }
+        }
+        stream.shuffle(&mut vertices);
+        vertices.extend(std::iter::repeat_n(Vertex::Up, up_seats));
+        vertices.extend(std::iter::repeat_n(Vertex::Down, down_seats));
 
-    let k = pool.len();
-    let bottom = k - 1;
+        let mate = solve_pool(field, pool.len(), &vertices);
+        let (mut up, mut down) = (false, false);
+        for (i, &m) in mate.iter().enumerate() {
+            match (vertices[i], vertices[m]) {
+                (Vertex::Up, Vertex::Down) => (up, down) = (true, true),
+                (Vertex::Player(..) | Vertex::Bulk(_), Vertex::Up) => up = true,
+                (Vertex::Player(..) | Vertex::Bulk(_), Vertex::Down) => down = true,
+                _ => {}
+            }
+        }
+        if up || down {
+            return Exact::Floats { up, down };
+        }
+        match seat_bulk(field, pool, &bulk, &vertices, &mate, stream) {
+            Ok(tables) => return Exact::Settled(tables),
+            Err(g) => bulk[g] = false,
+        }
+    }
+}
+
+/// The minimum-cost matching of a pool's vertices (see [`exact_pool`] for the costs).
+fn solve_pool(field: &Field, groups: usize, vertices: &[Vertex]) -> Vec<usize> {
+    let bottom = groups - 1;
     // Levels, least significant first, with their most on one table: floats, distance,
     // pair-downs, rematches.
-    let (w, max_total) = lexicographic_weights([1, 2 * k as i128, 2, 1], vertices.len() / 2);
+    let (w, max_total) = lexicographic_weights([1, 2 * groups as i128, 2, 1], vertices.len() / 2);
     let cost = |levels: [usize; 4]| -> i128 {
         w.iter()
             .zip(levels)
             .map(|(&weight, level)| weight * level as i128)
             .sum()
     };
-    let mate = min_cost_matching(vertices.len(), max_total, |i, j| {
+    min_cost_matching(vertices.len(), max_total, |i, j| {
         match (vertices[i], vertices[j]) {
-            (Vertex::Player(a, g), Vertex::Player(b, h)) => cost([
-                0,
-                2 * g.abs_diff(h),
-                2 * usize::from(g != h),
-                usize::from(field.met(a, b)),
-            ]),
-            (Vertex::Player(_, g), Vertex::Up) | (Vertex::Up, Vertex::Player(_, g)) => {
-                cost([1, 2 * g + 1, 1, 0])
-            }
-            (Vertex::Player(_, g), Vertex::Down) | (Vertex::Down, Vertex::Player(_, g)) => {
-                cost([1, 2 * (bottom - g) + 1, 1, 0])
-            }
-            (Vertex::Up, Vertex::Down) | (Vertex::Down, Vertex::Up) => cost([1, 2 * k, 0, 0]),
             (Vertex::Up, Vertex::Up) | (Vertex::Down, Vertex::Down) => 0,
+            (Vertex::Up, Vertex::Down) | (Vertex::Down, Vertex::Up) => cost([1, 2 * groups, 0, 0]),
+            (Vertex::Up, v) | (v, Vertex::Up) => cost([1, 2 * v.group() + 1, 1, 0]),
+            (Vertex::Down, v) | (v, Vertex::Down) => cost([1, 2 * (bottom - v.group()) + 1, 1, 0]),
+            (v, u) => {
+                let met = matches!((v, u), (Vertex::Player(a, _), Vertex::Player(b, _)) if field.met(a, b));
+                let (g, h) = (v.group(), u.group());
+                cost([
+                    0,
+                    2 * g.abs_diff(h),
+                    2 * usize::from(g != h),
+                    usize::from(met),
+                ])
+            }
         }
-    });
+    })
+}
 
+/// The tables of a pool's matching with no floats, real members of each bulk group seated in
+/// its stand-ins' places (in random order, each with someone it has not met) and the rest of the
+/// group paired within it. `Err` names a bulk group the greedy could not seat.
+fn seat_bulk(
+    field: &Field,
+    pool: &[Vec<usize>],
+    bulk: &[bool],
+    vertices: &[Vertex],
+    mate: &[usize],
+    stream: &mut Stream,
+) -> Result<Vec<Table>, usize> {
     let mut tables = Vec::new();
-    let (mut up, mut down) = (false, false);
+    // Per bulk group, the partners its stand-ins took outside it: players, or another bulk
+    // group (recorded once, at the upper group).
+    let mut partners: Vec<Vec<Vertex>> = vec![Vec::new(); pool.len()];
     for (i, &m) in mate.iter().enumerate() {
         match (vertices[i], vertices[m]) {
             (Vertex::Player(a, _), Vertex::Player(b, _)) if i < m => tables.push((a, b)),
-            (Vertex::Player(..), Vertex::Up) => up = true,
-            (Vertex::Player(..), Vertex::Down) => down = true,
-            (Vertex::Up, Vertex::Down) => (up, down) = (true, true),
+            (Vertex::Bulk(g), partner @ Vertex::Player(..)) => partners[g].push(partner),
+            (Vertex::Bulk(g), partner @ Vertex::Bulk(h)) if g < h => partners[g].push(partner),
             _ => {}
         }
     }
-    if up || down {
-        Exact::Floats { up, down }
-    } else {
-        Exact::Settled(tables)
+    let mut unseated: Vec<Vec<usize>> = pool
+        .iter()
+        .zip(bulk)
+        .map(|(group, &b)| {
+            let mut group = if b { group.clone() } else { Vec::new() };
+            stream.shuffle(&mut group);
+            group
+        })
+        .collect();
+    for (g, group_partners) in partners.iter().enumerate() {
+        for &partner in group_partners {
+            let table = match partner {
+                Vertex::Player(x, _) => {
+                    let k = unseated[g]
+                        .iter()
+                        .position(|&p| !field.met(p, x))
+                        .ok_or(g)?;
+                    (unseated[g].swap_remove(k), x)
+                }
+                Vertex::Bulk(h) => {
+                    let (k, l) = unseated[g]
+                        .iter()
+                        .enumerate()
+                        .find_map(|(k, &p)| {
+                            let l = unseated[h].iter().position(|&q| !field.met(p, q))?;
+                            Some((k, l))
+                        })
+                        .ok_or(g)?;
+                    (unseated[g].swap_remove(k), unseated[h].swap_remove(l))
+                }
+                Vertex::Up | Vertex::Down => continue,
+            };
+            tables.push(table);
+        }
     }
+    let clash = |a: usize, b: usize| field.met(a, b);
+    for (g, rest) in unseated.iter_mut().enumerate() {
+        if match_within(rest, stream, &clash, &mut tables) != Some(None) {
+            return Err(g);
+        }
+    }
+    Ok(tables)
 }
 
 /// Reasons for a later round's tables. A boundary between two groups with an odd number of
@@ -647,8 +780,10 @@ fn label_later_round(
         }
     };
 
-    // For each boundary (below group `b`), the preferred table across it: (key, table index).
-    let mut chosen: Vec<Option<((bool, usize, usize), usize)>> = vec![None; groups.len()];
+    // For each boundary (below group `b`), the preferred table across it and its index, the
+    // preference being (rematch, boundaries crossed, upper player): smaller is preferred.
+    type Preference = (bool, usize, usize);
+    let mut chosen: Vec<Option<(Preference, usize)>> = vec![None; groups.len()];
     for (t, &table) in tables.iter().enumerate() {
         let (upper, lower) = by_group(table);
         let (hi, lo) = (group_of[upper], group_of[lower]);
@@ -716,4 +851,748 @@ fn solve_matrix<W: Weight>(n: usize, cost: impl Fn(usize, usize) -> W) -> Vec<us
         }
     }
     min_weight_perfect_matching(&matrix, n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A field ranked in the order given (player `i` has rank `i`): points and opponents.
+    fn field(players: &[(u32, &[usize])]) -> Vec<Entrant> {
+        players
+            .iter()
+            .enumerate()
+            .map(|(i, &(points, opponents))| Entrant {
+                player: i,
+                points,
+                rank: i,
+                had_bye: false,
+                opponents: opponents.to_vec(),
+                avoid: Vec::new(),
+            })
+            .collect()
+    }
+
+    /// `n` players with `points` who have not played, ranked in index order.
+    fn fresh(n: usize, points: u32) -> Vec<Entrant> {
+        field(&vec![(points, &[][..]); n])
+    }
+
+    fn at_table(round: &PairedRound, a: usize, b: usize) -> Option<Reason> {
+        round
+            .tables
+            .iter()
+            .find(|t| t.players == [a, b] || t.players == [b, a])
+            .map(|t| t.reason)
+    }
+
+    fn opponent_of(round: &PairedRound, p: usize) -> Option<usize> {
+        round.tables.iter().find_map(|t| match t.players {
+            [a, b] if a == p => Some(b),
+            [a, b] if b == p => Some(a),
+            _ => None,
+        })
+    }
+
+    fn entrant(entrants: &[Entrant], p: usize) -> &Entrant {
+        entrants.iter().find(|e| e.player == p).expect("an entrant")
+    }
+
+    fn have_met(entrants: &[Entrant], a: usize, b: usize) -> bool {
+        entrant(entrants, a).opponents.contains(&b) || entrant(entrants, b).opponents.contains(&a)
+    }
+
+    fn avoid(entrants: &[Entrant], a: usize, b: usize) -> bool {
+        entrant(entrants, a).avoid.contains(&b) || entrant(entrants, b).avoid.contains(&a)
+    }
+
+    /// The entrants a round seats at tables: everyone but the bye.
+    fn seated(entrants: &[Entrant], bye: Option<usize>) -> Vec<usize> {
+        entrants
+            .iter()
+            .map(|e| e.player)
+            .filter(|&p| Some(p) != bye)
+            .collect()
+    }
+
+    /// The priorities the engine must minimize, for one table: rematch, then (later rounds) a
+    /// pair-down, or (round 1) an `avoid` pair together.
+    fn table_cost(entrants: &[Entrant], first: bool, a: usize, b: usize) -> (usize, usize) {
+        let second = if first {
+            avoid(entrants, a, b)
+        } else {
+            entrant(entrants, a).points != entrant(entrants, b).points
+        };
+        (usize::from(have_met(entrants, a, b)), usize::from(second))
+    }
+
+    fn cost_of(entrants: &[Entrant], first: bool, round: &PairedRound) -> (usize, usize) {
+        round.tables.iter().fold((0, 0), |(r, d), t| {
+            let (tr, td) = table_cost(entrants, first, t.players[0], t.players[1]);
+            (r + tr, d + td)
+        })
+    }
+
+    /// The exact oracle: one dense minimum-cost perfect matching over every seated entrant.
+    fn oracle(entrants: &[Entrant], first: bool, bye: Option<usize>) -> (usize, usize) {
+        let players = seated(entrants, bye);
+        let n = players.len();
+        let rematch_w = n as i64 / 2 + 1;
+        let mut cost = vec![0i64; n * n];
+        for i in 0..n {
+            for j in i + 1..n {
+                let (r, d) = table_cost(entrants, first, players[i], players[j]);
+                cost[i * n + j] = rematch_w * r as i64 + d as i64;
+            }
+        }
+        let mate = min_weight_perfect_matching(&cost, n);
+        (0..n).filter(|&i| i < mate[i]).fold((0, 0), |(r, d), i| {
+            let (tr, td) = table_cost(entrants, first, players[i], players[mate[i]]);
+            (r + tr, d + td)
+        })
+    }
+
+    /// Later rounds, all three priorities: rematches, pair-downs, boundaries crossed.
+    fn full_cost(entrants: &[Entrant], bye: Option<usize>, tables: &[[usize; 2]]) -> [usize; 3] {
+        let mut levels: Vec<u32> = seated(entrants, bye)
+            .iter()
+            .map(|&p| entrant(entrants, p).points)
+            .collect();
+        levels.sort_unstable_by_key(|&p| Reverse(p));
+        levels.dedup();
+        let group = |p: usize| {
+            let points = entrant(entrants, p).points;
+            levels.iter().position(|&l| l == points).expect("a group")
+        };
+        tables.iter().fold([0; 3], |[r, d, l], &[a, b]| {
+            [
+                r + usize::from(have_met(entrants, a, b)),
+                d + usize::from(group(a) != group(b)),
+                l + group(a).abs_diff(group(b)),
+            ]
+        })
+    }
+
+    /// Every pairing of `players`, by brute force.
+    fn all_pairings(players: &[usize], visit: &mut impl FnMut(&[[usize; 2]])) {
+        fn go(rest: &[usize], tables: &mut Vec<[usize; 2]>, visit: &mut impl FnMut(&[[usize; 2]])) {
+            let Some((&first, others)) = rest.split_first() else {
+                visit(tables);
+                return;
+            };
+            for k in 0..others.len() {
+                let mut remaining = others.to_vec();
+                let partner = remaining.remove(k);
+                tables.push([first, partner]);
+                go(&remaining, tables, visit);
+                tables.pop();
+            }
+        }
+        go(players, &mut Vec::new(), visit);
+    }
+
+    /// Points for one match: both orders of each appear, so the first player need not be
+    /// swapped. Events draw from all of them, or from wins and losses only (fewer, larger
+    /// groups), or from draws only (one huge group, and the players with a bye above it).
+    const RESULTS: [&[(u32, u32)]; 3] = [
+        &[(6, 0), (4, 1), (3, 3), (1, 4), (0, 6), (2, 2)],
+        &[(6, 0), (0, 6)],
+        &[(3, 3)],
+    ];
+
+    /// A simulated event: results, drops and byes worth 6, round after round.
+    struct Event {
+        results: &'static [(u32, u32)],
+        points: Vec<u32>,
+        opponents: Vec<Vec<usize>>,
+        avoid: Vec<Vec<usize>>,
+        had_bye: Vec<bool>,
+        active: Vec<bool>,
+    }
+
+    impl Event {
+        fn new(players: usize, style: usize, rng: &mut Stream) -> Event {
+            let mut avoid = vec![Vec::new(); players];
+            for _ in 0..players / 4 {
+                let a = rng.below(players as u64) as usize;
+                let b = rng.below(players as u64) as usize;
+                if a != b {
+                    avoid[a].push(b);
+                }
+            }
+            Event {
+                results: RESULTS[style % RESULTS.len()],
+                points: vec![0; players],
+                opponents: vec![Vec::new(); players],
+                avoid,
+                had_bye: vec![false; players],
+                active: vec![true; players],
+            }
+        }
+
+        /// The active players, ranked by points, then player index.
+        fn entrants(&self) -> Vec<Entrant> {
+            let mut players: Vec<usize> =
+                (0..self.points.len()).filter(|&p| self.active[p]).collect();
+            players.sort_by_key(|&p| (Reverse(self.points[p]), p));
+            players
+                .into_iter()
+                .enumerate()
+                .map(|(rank, p)| Entrant {
+                    player: p,
+                    points: self.points[p],
+                    rank,
+                    had_bye: self.had_bye[p],
+                    opponents: self.opponents[p].clone(),
+                    avoid: self.avoid[p].clone(),
+                })
+                .collect()
+        }
+
+        fn play(&mut self, round: &PairedRound, rng: &mut Stream) {
+            for table in &round.tables {
+                let [a, b] = table.players;
+                let (pa, pb) = self.results[rng.below(self.results.len() as u64) as usize];
+                self.points[a] += pa;
+                self.points[b] += pb;
+                self.opponents[a].push(b);
+                self.opponents[b].push(a);
+            }
+            if let Some(bye) = round.bye {
+                self.points[bye.player] += 6;
+                self.had_bye[bye.player] = true;
+            }
+            for p in 0..self.active.len() {
+                if self.active[p] && rng.below(25) == 0 {
+                    self.active[p] = false;
+                }
+            }
+        }
+    }
+
+    /// Runs an event of `players` for up to `rounds` rounds, checking each round.
+    fn simulate(
+        seed: u64,
+        players: usize,
+        style: usize,
+        rounds: u32,
+        check: impl Fn(u64, u32, &[Entrant], &PairedRound),
+    ) {
+        let mut rng = Stream::new(seed, "test event");
+        let mut event = Event::new(players, style, &mut rng);
+        for round in 1..=rounds {
+            let entrants = event.entrants();
+            if entrants.len() < 2 {
+                break;
+            }
+            let paired = pair_round(seed, round, &entrants);
+            check(seed, round, &entrants, &paired);
+            event.play(&paired, &mut rng);
+        }
+    }
+
+    /// Everything a round must satisfy, and optimality against the oracle up to `oracle_up_to`
+    /// seated players.
+    fn check_round(
+        seed: u64,
+        round: u32,
+        entrants: &[Entrant],
+        paired: &PairedRound,
+        oracle_up_to: usize,
+    ) {
+        let first = round == 1;
+        let n = entrants.len();
+
+        // Everyone exactly once, nobody else.
+        let mut seen: Vec<usize> = paired.tables.iter().flat_map(|t| t.players).collect();
+        seen.extend(paired.bye.map(|b| b.player));
+        seen.sort_unstable();
+        let mut expected: Vec<usize> = entrants.iter().map(|e| e.player).collect();
+        expected.sort_unstable();
+        assert_eq!(seen, expected, "round {round}: {paired:?}");
+
+        // The bye.
+        assert_eq!(paired.bye.is_some(), n % 2 == 1);
+        if let Some(bye) = paired.bye {
+            if first {
+                assert_eq!(bye.reason, ByeReason::Random);
+            } else {
+                let lowest = |without: bool| {
+                    entrants
+                        .iter()
+                        .filter(|e| !without || !e.had_bye)
+                        .max_by_key(|e| e.rank)
+                        .map(|e| e.player)
+                };
+                match lowest(true) {
+                    Some(p) => {
+                        assert_eq!((bye.player, bye.reason), (p, ByeReason::LowestWithoutBye))
+                    }
+                    None => assert_eq!(
+                        (bye.player, bye.reason),
+                        (
+                            lowest(false).expect("a player"),
+                            ByeReason::LowestAllHadByes
+                        )
+                    ),
+                }
+            }
+        }
+
+        // Order: the better-ranked player first, table 1 for the best-ranked player.
+        let rank = |p: usize| entrant(entrants, p).rank;
+        for t in &paired.tables {
+            assert!(rank(t.players[0]) < rank(t.players[1]));
+        }
+        assert!(
+            paired
+                .tables
+                .windows(2)
+                .all(|w| rank(w[0].players[0]) < rank(w[1].players[0]))
+        );
+
+        // Reasons agree with the tables.
+        for t in &paired.tables {
+            let [a, b] = t.players;
+            let expected: &[Reason] = if have_met(entrants, a, b) {
+                &[Reason::UnavoidableRematch]
+            } else if first {
+                if avoid(entrants, a, b) {
+                    &[Reason::AvoidNotPossible]
+                } else {
+                    &[Reason::Random]
+                }
+            } else if entrant(entrants, a).points == entrant(entrants, b).points {
+                &[Reason::SameGroup]
+            } else {
+                &[Reason::PairedDown, Reason::AvoidsRematch]
+            };
+            assert!(expected.contains(&t.reason), "{t:?}");
+        }
+
+        // Same inputs, same output, whatever the order of the entrants.
+        assert_eq!(&pair_round(seed, round, entrants), paired);
+        let reversed: Vec<Entrant> = entrants.iter().rev().cloned().collect();
+        assert_eq!(&pair_round(seed, round, &reversed), paired);
+
+        // As good as the exact oracle.
+        let bye = paired.bye.map(|b| b.player);
+        if n - usize::from(bye.is_some()) <= oracle_up_to {
+            assert_eq!(
+                cost_of(entrants, first, paired),
+                oracle(entrants, first, bye),
+                "round {round}: {entrants:?}\n{paired:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn regulations_pairing_example() {
+        // John, Stella, Laramy: 15; Kyle: 13; two more players below.
+        let entrants = field(&[
+            (15, &[]),
+            (15, &[]),
+            (15, &[]),
+            (13, &[]),
+            (10, &[]),
+            (10, &[]),
+        ]);
+        let mut paired_down = [false; 3];
+        for seed in 0..40 {
+            let paired = pair_round(seed, 5, &entrants);
+            let down = opponent_of(&paired, 3).expect("Kyle plays");
+            assert!(down < 3, "Kyle plays a 15-point player");
+            assert_eq!(at_table(&paired, down, 3), Some(Reason::PairedDown));
+            let others: Vec<usize> = (0..3).filter(|&p| p != down).collect();
+            assert_eq!(
+                at_table(&paired, others[0], others[1]),
+                Some(Reason::SameGroup)
+            );
+            assert_eq!(at_table(&paired, 4, 5), Some(Reason::SameGroup));
+            paired_down[down] = true;
+        }
+        assert_eq!(
+            paired_down, [true; 3],
+            "each 15-point player can be the one paired down"
+        );
+    }
+
+    #[test]
+    fn first_round_is_random_and_deterministic() {
+        let entrants = fresh(16, 0);
+        let first = pair_round(1, 1, &entrants);
+        assert_eq!(first, pair_round(1, 1, &entrants));
+        assert!(first.tables.iter().all(|t| t.reason == Reason::Random));
+        let distinct: Vec<PairedRound> = (0..20).fold(Vec::new(), |mut seen, seed| {
+            let paired = pair_round(seed, 1, &entrants);
+            if !seen.contains(&paired) {
+                seen.push(paired);
+            }
+            seen
+        });
+        assert!(distinct.len() > 15, "seeds give different pairings");
+        assert_ne!(
+            first,
+            pair_round(1, 2, &fresh(16, 0)),
+            "rounds use their own streams"
+        );
+    }
+
+    #[test]
+    fn first_round_keeps_avoid_pairs_apart() {
+        let mut entrants = fresh(8, 0);
+        entrants[0].avoid = vec![1];
+        entrants[3].avoid = vec![2];
+        for seed in 0..50 {
+            let paired = pair_round(seed, 1, &entrants);
+            assert_eq!(at_table(&paired, 0, 1), None);
+            assert_eq!(at_table(&paired, 2, 3), None);
+            assert!(paired.tables.iter().all(|t| t.reason == Reason::Random));
+        }
+    }
+
+    #[test]
+    fn first_round_says_when_avoid_was_not_possible() {
+        // Player 0 avoids everyone: one `avoid` pair must sit together, and only one.
+        let mut entrants = fresh(4, 0);
+        entrants[0].avoid = vec![1, 2, 3];
+        let paired = pair_round(3, 1, &entrants);
+        let reasons: Vec<Reason> = paired.tables.iter().map(|t| t.reason).collect();
+        assert_eq!(
+            reasons
+                .iter()
+                .filter(|&&r| r == Reason::AvoidNotPossible)
+                .count(),
+            1
+        );
+        assert_eq!(reasons.iter().filter(|&&r| r == Reason::Random).count(), 1);
+    }
+
+    #[test]
+    fn large_first_round_with_avoid_pairs() {
+        // Each player avoids the next: the greedy has to step around 4,096 constraints.
+        let mut entrants = fresh(4096, 0);
+        for (p, e) in entrants.iter_mut().enumerate() {
+            e.avoid = vec![(p + 1) % 4096];
+        }
+        let paired = pair_round(9, 1, &entrants);
+        assert_eq!(paired.tables.len(), 2048);
+        assert!(paired.tables.iter().all(|t| t.reason == Reason::Random));
+    }
+
+    #[test]
+    fn first_round_bye_is_random() {
+        let entrants = fresh(5, 0);
+        let mut had = [false; 5];
+        for seed in 0..40 {
+            let bye = pair_round(seed, 1, &entrants).bye.expect("a bye");
+            assert_eq!(bye.reason, ByeReason::Random);
+            had[bye.player] = true;
+        }
+        assert_eq!(had, [true; 5]);
+    }
+
+    #[test]
+    fn bye_goes_to_the_lowest_ranked_player_without_one() {
+        let mut entrants = field(&[(12, &[]), (9, &[]), (6, &[]), (6, &[]), (3, &[])]);
+        entrants[4].had_bye = true;
+        let paired = pair_round(1, 3, &entrants);
+        assert_eq!(
+            paired.bye,
+            Some(Bye {
+                player: 3,
+                reason: ByeReason::LowestWithoutBye
+            })
+        );
+    }
+
+    #[test]
+    fn second_bye_only_when_everyone_has_had_one() {
+        let mut entrants = field(&[(12, &[]), (9, &[]), (6, &[])]);
+        for e in &mut entrants[1..] {
+            e.had_bye = true;
+        }
+        let bye = pair_round(1, 4, &entrants).bye;
+        assert_eq!(
+            bye,
+            Some(Bye {
+                player: 0,
+                reason: ByeReason::LowestWithoutBye
+            })
+        );
+        entrants[0].had_bye = true;
+        let bye = pair_round(1, 4, &entrants).bye;
+        assert_eq!(
+            bye,
+            Some(Bye {
+                player: 2,
+                reason: ByeReason::LowestAllHadByes
+            })
+        );
+    }
+
+    #[test]
+    fn group_of_three_avoids_the_rematch_inside_it() {
+        // 0 and 1 have met: player 2 plays one of them, the other is paired down.
+        let entrants = field(&[
+            (15, &[1]),
+            (15, &[0]),
+            (15, &[]),
+            (13, &[]),
+            (10, &[]),
+            (10, &[]),
+        ]);
+        for seed in 0..30 {
+            let paired = pair_round(seed, 4, &entrants);
+            assert_eq!(at_table(&paired, 0, 1), None);
+            let partner = opponent_of(&paired, 2).expect("player 2 plays");
+            assert!(partner < 2);
+            assert_eq!(at_table(&paired, 2, partner), Some(Reason::SameGroup));
+            assert_eq!(at_table(&paired, 1 - partner, 3), Some(Reason::PairedDown));
+        }
+    }
+
+    #[test]
+    fn unavoidable_rematch_is_reported() {
+        let entrants = field(&[(6, &[1]), (0, &[0])]);
+        let paired = pair_round(1, 2, &entrants);
+        assert_eq!(paired.tables.len(), 1);
+        assert_eq!(paired.tables[0].players, [0, 1]);
+        assert_eq!(paired.tables[0].reason, Reason::UnavoidableRematch);
+    }
+
+    #[test]
+    fn group_of_rematches_is_paired_out() {
+        // The four 9-point players have all met each other; the four 3-point players have not.
+        let entrants = field(&[
+            (9, &[1, 2, 3]),
+            (9, &[0, 2, 3]),
+            (9, &[0, 1, 3]),
+            (9, &[0, 1, 2]),
+            (3, &[]),
+            (3, &[]),
+            (3, &[]),
+            (3, &[]),
+        ]);
+        for seed in 0..10 {
+            let paired = pair_round(seed, 4, &entrants);
+            for p in 0..4 {
+                let partner = opponent_of(&paired, p).expect("plays");
+                assert!(partner >= 4);
+                assert_eq!(at_table(&paired, p, partner), Some(Reason::AvoidsRematch));
+            }
+        }
+    }
+
+    #[test]
+    fn the_spare_player_passes_over_an_even_group() {
+        // Groups of 3, 2 and 1: the fewest pair-downs is one, from the top to the bottom group.
+        let entrants = field(&[(9, &[]), (9, &[]), (9, &[]), (6, &[]), (6, &[]), (3, &[])]);
+        for seed in 0..10 {
+            let paired = pair_round(seed, 4, &entrants);
+            assert_eq!(at_table(&paired, 3, 4), Some(Reason::SameGroup));
+            let down = opponent_of(&paired, 5).expect("plays");
+            assert!(down < 3);
+            assert_eq!(at_table(&paired, down, 5), Some(Reason::PairedDown));
+        }
+    }
+
+    #[test]
+    fn a_stuck_pool_floats_out_of_an_exact_solve() {
+        // Two players who have met, alone in a pool: with a pool above, they float up; alone
+        // in the field, they have to play.
+        let entrants = field(&[(6, &[1]), (6, &[0])]);
+        let pool = [vec![0, 1]];
+        let field = Field::new(&entrants, false);
+        let mut stream = Stream::new(0, "test");
+        assert!(matches!(
+            exact_pool(&field, &pool, true, false, &mut stream),
+            Exact::Floats {
+                up: true,
+                down: false
+            }
+        ));
+        assert!(matches!(
+            exact_pool(&field, &pool, false, false, &mut stream),
+            Exact::Settled(tables) if tables.len() == 1
+        ));
+    }
+
+    #[test]
+    fn a_rematch_far_down_is_solved_with_the_groups_around_it() {
+        // The middle pool (two 6-point players who have met) borrows from both neighbours:
+        // no rematch, four pair-downs.
+        let entrants = field(&[(9, &[]), (9, &[]), (6, &[3]), (6, &[2]), (3, &[]), (3, &[])]);
+        for seed in 0..10 {
+            let paired = pair_round(seed, 4, &entrants);
+            assert_eq!(at_table(&paired, 2, 3), None);
+            let tables: Vec<[usize; 2]> = paired.tables.iter().map(|t| t.players).collect();
+            assert_eq!(full_cost(&entrants, None, &tables), [0, 2, 2]);
+            assert!(
+                paired
+                    .tables
+                    .iter()
+                    .any(|t| t.reason == Reason::AvoidsRematch)
+            );
+        }
+    }
+
+    #[test]
+    fn inconsistent_input_does_not_panic() {
+        let mut entrants = field(&[(6, &[1, 1, 99, 0]), (6, &[0]), (3, &[]), (3, &[7])]);
+        entrants.push(entrants[2].clone());
+        entrants[3].rank = 0;
+        for round in [0, 1, 2] {
+            let paired = pair_round(5, round, &entrants);
+            let mut seen: Vec<usize> = paired.tables.iter().flat_map(|t| t.players).collect();
+            seen.extend(paired.bye.map(|b| b.player));
+            seen.sort_unstable();
+            assert_eq!(seen, [0, 1, 2, 3]);
+        }
+        assert_eq!(
+            pair_round(1, 3, &[]),
+            PairedRound {
+                tables: Vec::new(),
+                bye: None
+            }
+        );
+        let alone = pair_round(1, 3, &field(&[(3, &[])]));
+        assert!(alone.tables.is_empty());
+        assert_eq!(alone.bye.map(|b| b.player), Some(0));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Small events: every round checked against the exact oracle.
+        #[test]
+        fn small_events_pair_optimally(seed in any::<u64>(), players in 2usize..=40, style in 0usize..3, rounds in 1u32..=10) {
+            simulate(seed, players, style, rounds, |seed, round, entrants, paired| {
+                check_round(seed, round, entrants, paired, usize::MAX);
+            });
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// Tiny events: all three priorities (rematches, pair-downs, distance), by brute force.
+        #[test]
+        fn tiny_events_pair_optimally_on_every_priority(seed in any::<u64>(), players in 2usize..=11, style in 0usize..3, rounds in 2u32..=8) {
+            simulate(seed, players, style, rounds, |seed, round, entrants, paired| {
+                check_round(seed, round, entrants, paired, usize::MAX);
+                if round > 1 {
+                    let bye = paired.bye.map(|b| b.player);
+                    let tables: Vec<[usize; 2]> = paired.tables.iter().map(|t| t.players).collect();
+                    let mut best = [usize::MAX; 3];
+                    all_pairings(&seated(entrants, bye), &mut |pairing| {
+                        best = best.min(full_cost(entrants, bye, pairing));
+                    });
+                    assert_eq!(full_cost(entrants, bye, &tables), best, "round {round}: {entrants:?}\n{paired:?}");
+                }
+            });
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(32))]
+
+        /// Larger events: the oracle up to 128 seated players, the other checks beyond.
+        #[test]
+        fn larger_events_pair_optimally(seed in any::<u64>(), players in 41usize..=256, style in 0usize..3, rounds in 1u32..=10) {
+            simulate(seed, players, style, rounds, |seed, round, entrants, paired| {
+                check_round(seed, round, entrants, paired, 128);
+            });
+        }
+    }
+
+    /// A pool of consecutive groups of the given sizes (even in total: one player is added to
+    /// the last group when needed), with random rematches among its players.
+    fn random_pool(
+        seed: u64,
+        sizes: &[usize],
+        rematch_percent: u64,
+    ) -> (Vec<Entrant>, Vec<Vec<usize>>) {
+        let mut sizes = sizes.to_vec();
+        if sizes.iter().sum::<usize>() % 2 == 1 {
+            *sizes.last_mut().expect("a group") += 1;
+        }
+        let mut rng = Stream::new(seed, "test pool");
+        let mut entrants = Vec::new();
+        let mut groups = Vec::new();
+        for (g, &size) in sizes.iter().enumerate() {
+            let start = entrants.len();
+            for p in start..start + size {
+                entrants.push(Entrant {
+                    player: p,
+                    points: 3 * (sizes.len() - g) as u32,
+                    rank: p,
+                    had_bye: false,
+                    opponents: Vec::new(),
+                    avoid: Vec::new(),
+                });
+            }
+            groups.push((start..start + size).collect());
+        }
+        for a in 0..entrants.len() {
+            for b in a + 1..entrants.len() {
+                if rng.below(100) < rematch_percent {
+                    entrants[a].opponents.push(b);
+                }
+            }
+        }
+        (entrants, groups)
+    }
+
+    /// (rematches, pair-downs, boundaries crossed) of tables within a pool.
+    fn pool_cost(field: &Field, pool: &[Vec<usize>], tables: &[Table]) -> [usize; 3] {
+        let group = |p: usize| {
+            pool.iter()
+                .position(|g| g.contains(&p))
+                .expect("in the pool")
+        };
+        let mut seated: Vec<usize> = tables.iter().flat_map(|&(a, b)| [a, b]).collect();
+        seated.sort_unstable();
+        assert_eq!(seated, pool.iter().flatten().copied().collect::<Vec<_>>());
+        tables.iter().fold([0; 3], |[r, d, l], &(a, b)| {
+            [
+                r + usize::from(field.met(a, b)),
+                d + usize::from(group(a) != group(b)),
+                l + group(a).abs_diff(group(b)),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Solving with every group in bulk (stand-ins, then seating, then player by player where
+        /// seating fails) settles a pool only as well as solving it player by player, and
+        /// floats whenever that does.
+        #[test]
+        fn bulk_solves_agree_with_player_by_player_solves(
+            seed in any::<u64>(),
+            sizes in proptest::collection::vec(1usize..=12, 1..=4),
+            rematch_percent in 0u64..=60,
+            above: bool,
+            below: bool,
+        ) {
+            let (entrants, pool) = random_pool(seed, &sizes, rematch_percent);
+            let field = Field::new(&entrants, false);
+            let dummies = (pool_degree(&field, &pool) + 2).next_multiple_of(2);
+            let seats = [usize::from(above) * dummies, usize::from(below) * dummies];
+            let mut stream = Stream::new(seed, "test exact");
+            let exact = exact_pool_with(&field, &pool, seats, vec![false; pool.len()], &mut stream);
+            let bulk = exact_pool_with(&field, &pool, seats, vec![true; pool.len()], &mut stream);
+            match (exact, bulk) {
+                (Exact::Settled(exact), Exact::Settled(bulk)) => {
+                    prop_assert_eq!(pool_cost(&field, &pool, &bulk), pool_cost(&field, &pool, &exact));
+                }
+                (Exact::Settled(_), Exact::Floats { .. }) => {}
+                (Exact::Floats { .. }, Exact::Floats { .. }) => {}
+                (Exact::Floats { .. }, Exact::Settled(_)) => prop_assert!(false, "bulk settled a pool that floats"),
+            }
+        }
+    }
 }
