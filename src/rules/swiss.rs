@@ -5,25 +5,27 @@
 //!
 //! When these rules collide (a score group in which every pairing is a rematch), the pairing
 //! deviates as little as possible, deterministically: a minimum-cost perfect matching whose
-//! costs rank, in order, rematches, pair-downs, the distance a pair-down travels, and a seeded
-//! random tiebreak.
+//! costs rank, in order, rematches, pair-downs, how far pair-downs reach, and a seeded random
+//! tiebreak.
 //!
 //! # The costs
 //!
 //! A pairing of a later round is judged, lexicographically, by
 //! 1. the number of rematches;
-//! 2. the number of pair-downs: tables whose two players have different points;
-//! 3. the distance pair-downs travel: over all tables, the number of score-group boundaries
-//!    between the two players (a table from the top group to the third crosses two). Linear, so
-//!    it is exactly "how many boundaries are crossed, how many times";
+//! 2. the number of pair-downs, counted as score-group boundaries crossed: over all tables, the
+//!    number of boundaries between the two players' groups (a table from the top group to the
+//!    third crosses two: the player was paired down twice);
+//! 3. how far single tables reach: the sum over tables of the square of that number, so that a
+//!    player paired down meets the **next** group down whenever any pairing allows it;
 //! 4. seeded randomness among the pairings equal on 1 to 3.
 //!
 //! Round 1 is judged by rematches (none, normally), then `avoid` pairs kept together, then
 //! randomness.
 //!
-//! Note what priority 2 implies: with groups of 3, 2 and 1 players, the odd player of the top
-//! group meets the single player of the third group (one pair-down) and the middle group plays
-//! within itself, rather than the chain top → middle → bottom (two pair-downs).
+//! This is the regulations' procedure whenever it finds a pairing without rematches: with
+//! groups of 3, 2 and 1 players, the odd player of the top group meets a player of the second
+//! group, whose remaining player meets the third group (two boundaries crossed, each once),
+//! rather than one table from the top to the bottom group (two boundaries, but by one table).
 //!
 //! # How it stays fast
 //!
@@ -412,26 +414,25 @@ fn initial_pools(groups: &[Vec<usize>]) -> Vec<Range<usize>> {
     pools
 }
 
-/// Pairs a pool as well as any pairing could: no rematch, and each odd group's one spare
-/// player carried down, through even groups, to the next odd group (the fewest pair-downs, each
-/// boundary crossed at most once). Random as the regulations ask: each group shuffled and paired
-/// in order, the spare player being the one left over, its opponent a random player of the
-/// group it lands in. `None` when the greedy finds no such pairing, which does not prove there
-/// is none: the caller then solves the pool exactly.
+/// Pairs a pool as well as any pairing could: no rematch, and each boundary crossed at most once,
+/// by a table between adjacent groups (the fewest pair-downs, each to the next group down).
+/// This is the regulations' procedure: from the top, a group's spare player is paired with a
+/// random player of the next group, and the rest of that group is shuffled and paired in order,
+/// leaving a spare player of its own when it is odd. `None` when the greedy finds no such
+/// pairing, which does not prove there is none: the caller then solves the pool exactly.
 fn fast_pool(field: &Field, pool: &[Vec<usize>], stream: &mut Stream) -> Option<Vec<Table>> {
     let clash = |a: usize, b: usize| field.met(a, b);
     let mut tables = Vec::new();
     let mut spare = None;
     for members in pool {
         let mut rest = members.clone();
-        if rest.len() % 2 == 1 {
-            if let Some(down) = spare.take() {
-                stream.shuffle(&mut rest);
-                let k = rest.iter().position(|&p| !clash(down, p))?;
-                tables.push((down, rest.swap_remove(k)));
-            }
+        if let Some(down) = spare.take() {
+            stream.shuffle(&mut rest);
+            let k = rest.iter().position(|&p| !clash(down, p))?;
+            tables.push((down, rest.swap_remove(k)));
         }
-        // An even group passes the spare player on; an odd group without one makes one.
+        // What is left of the group is paired within it; when it is odd, its spare player is
+        // paired down to the next group.
         if let Some(left) = match_within(&mut rest, stream, &clash, &mut tables)? {
             spare = Some(left);
         }
@@ -525,11 +526,12 @@ const BULK_FACTOR: usize = 4;
 
 /// Solves a pool exactly, letting players float out of it.
 ///
-/// Costs are counted in half units so that a table across a pool's edge can be split between
-/// the two pools: a pair-down costs 2 (one per side when it leaves the pool), crossing a
-/// boundary inside the pool 2, crossing the pool's own edge 1. A player floating up from the
-/// pool's `g`-th group (0 at the top) costs 1 pair-down unit and `2g + 1` distance units, which
-/// is exactly the pool's share of any real table it could be at; similarly downwards. Since the
+/// Distances are counted in half units so that a table across a pool's edge can be split
+/// between the two pools: crossing a boundary inside the pool 2, crossing the pool's own edge 1.
+/// A player floating up from the pool's `g`-th group (0 at the top) costs `a = 2g + 1` distance
+/// units and `a²` reach units, which is the pool's share of any real table it could be at (for
+/// reach, a lower bound: a table split `a + b` costs `(a + b)² ≥ a² + b²`); similarly
+/// downwards. Since the
 /// players above the pool are even in number, the tables crossing its top edge are even in
 /// number too (likewise below), so floats up and floats down must each be even: dummies paired
 /// with each other at no cost keep that parity. A table from above to below *passing over* the
@@ -649,9 +651,10 @@ fn exact_pool_with(
 /// The minimum-cost matching of a pool's vertices (see [`exact_pool`] for the costs).
 fn solve_pool(field: &Field, groups: usize, vertices: &[Vertex]) -> Vec<usize> {
     let bottom = groups - 1;
-    // Levels, least significant first, with their most on one table: floats, distance,
-    // pair-downs, rematches.
-    let (w, max_total) = lexicographic_weights([1, 2 * groups as i128, 2, 1], vertices.len() / 2);
+    let span = 2 * groups as i128;
+    // Levels, least significant first, with their most on one table: floats, reach (squared
+    // distance), distance (boundaries crossed), rematches.
+    let (w, max_total) = lexicographic_weights([1, span * span, span, 1], vertices.len() / 2);
     let cost = |levels: [usize; 4]| -> i128 {
         w.iter()
             .zip(levels)
@@ -661,18 +664,22 @@ fn solve_pool(field: &Field, groups: usize, vertices: &[Vertex]) -> Vec<usize> {
     min_cost_matching(vertices.len(), max_total, |i, j| {
         match (vertices[i], vertices[j]) {
             (Vertex::Up, Vertex::Up) | (Vertex::Down, Vertex::Down) => 0,
-            (Vertex::Up, Vertex::Down) | (Vertex::Down, Vertex::Up) => cost([1, 2 * groups, 0, 0]),
-            (Vertex::Up, v) | (v, Vertex::Up) => cost([1, 2 * v.group() + 1, 1, 0]),
-            (Vertex::Down, v) | (v, Vertex::Down) => cost([1, 2 * (bottom - v.group()) + 1, 1, 0]),
+            (Vertex::Up, Vertex::Down) | (Vertex::Down, Vertex::Up) => {
+                let d = 2 * groups;
+                cost([1, d * d, d, 0])
+            }
+            (Vertex::Up, v) | (v, Vertex::Up) => {
+                let d = 2 * v.group() + 1;
+                cost([1, d * d, d, 0])
+            }
+            (Vertex::Down, v) | (v, Vertex::Down) => {
+                let d = 2 * (bottom - v.group()) + 1;
+                cost([1, d * d, d, 0])
+            }
             (v, u) => {
                 let met = matches!((v, u), (Vertex::Player(a, _), Vertex::Player(b, _)) if field.met(a, b));
-                let (g, h) = (v.group(), u.group());
-                cost([
-                    0,
-                    2 * g.abs_diff(h),
-                    2 * usize::from(g != h),
-                    usize::from(met),
-                ])
+                let d = 2 * v.group().abs_diff(u.group());
+                cost([0, d * d, d, usize::from(met)])
             }
         }
     })
@@ -916,20 +923,48 @@ mod tests {
             .collect()
     }
 
-    /// The priorities the engine must minimize, for one table: rematch, then (later rounds) a
-    /// pair-down, or (round 1) an `avoid` pair together.
-    fn table_cost(entrants: &[Entrant], first: bool, a: usize, b: usize) -> (usize, usize) {
-        let second = if first {
-            avoid(entrants, a, b)
-        } else {
-            entrant(entrants, a).points != entrant(entrants, b).points
-        };
-        (usize::from(have_met(entrants, a, b)), usize::from(second))
+    /// The score group (0 at the top) of each seated entrant's points.
+    fn groups_of(entrants: &[Entrant], bye: Option<usize>) -> Vec<u32> {
+        let mut levels: Vec<u32> = seated(entrants, bye)
+            .iter()
+            .map(|&p| entrant(entrants, p).points)
+            .collect();
+        levels.sort_unstable_by_key(|&p| Reverse(p));
+        levels.dedup();
+        levels
     }
 
-    fn cost_of(entrants: &[Entrant], first: bool, round: &PairedRound) -> (usize, usize) {
+    fn group(entrants: &[Entrant], levels: &[u32], p: usize) -> usize {
+        let points = entrant(entrants, p).points;
+        levels.iter().position(|&l| l == points).expect("a group")
+    }
+
+    /// The first two priorities the engine must minimize, for one table: rematch, then (later
+    /// rounds) the score-group boundaries crossed, or (round 1) an `avoid` pair together.
+    fn table_cost(
+        entrants: &[Entrant],
+        levels: &[u32],
+        first: bool,
+        a: usize,
+        b: usize,
+    ) -> (usize, usize) {
+        let second = if first {
+            usize::from(avoid(entrants, a, b))
+        } else {
+            group(entrants, levels, a).abs_diff(group(entrants, levels, b))
+        };
+        (usize::from(have_met(entrants, a, b)), second)
+    }
+
+    fn cost_of(
+        entrants: &[Entrant],
+        bye: Option<usize>,
+        first: bool,
+        round: &PairedRound,
+    ) -> (usize, usize) {
+        let levels = groups_of(entrants, bye);
         round.tables.iter().fold((0, 0), |(r, d), t| {
-            let (tr, td) = table_cost(entrants, first, t.players[0], t.players[1]);
+            let (tr, td) = table_cost(entrants, &levels, first, t.players[0], t.players[1]);
             (r + tr, d + td)
         })
     }
@@ -937,40 +972,30 @@ mod tests {
     /// The exact oracle: one dense minimum-cost perfect matching over every seated entrant.
     fn oracle(entrants: &[Entrant], first: bool, bye: Option<usize>) -> (usize, usize) {
         let players = seated(entrants, bye);
+        let levels = groups_of(entrants, bye);
         let n = players.len();
-        let rematch_w = n as i64 / 2 + 1;
+        let rematch_w = (n as i64 / 2 + 1) * (levels.len() as i64 + 1);
         let mut cost = vec![0i64; n * n];
         for i in 0..n {
             for j in i + 1..n {
-                let (r, d) = table_cost(entrants, first, players[i], players[j]);
+                let (r, d) = table_cost(entrants, &levels, first, players[i], players[j]);
                 cost[i * n + j] = rematch_w * r as i64 + d as i64;
             }
         }
         let mate = min_weight_perfect_matching(&cost, n);
         (0..n).filter(|&i| i < mate[i]).fold((0, 0), |(r, d), i| {
-            let (tr, td) = table_cost(entrants, first, players[i], players[mate[i]]);
+            let (tr, td) = table_cost(entrants, &levels, first, players[i], players[mate[i]]);
             (r + tr, d + td)
         })
     }
 
-    /// Later rounds, all three priorities: rematches, pair-downs, boundaries crossed.
+    /// Later rounds, all three priorities: rematches, boundaries crossed, squared reach.
     fn full_cost(entrants: &[Entrant], bye: Option<usize>, tables: &[[usize; 2]]) -> [usize; 3] {
-        let mut levels: Vec<u32> = seated(entrants, bye)
-            .iter()
-            .map(|&p| entrant(entrants, p).points)
-            .collect();
-        levels.sort_unstable_by_key(|&p| Reverse(p));
-        levels.dedup();
-        let group = |p: usize| {
-            let points = entrant(entrants, p).points;
-            levels.iter().position(|&l| l == points).expect("a group")
-        };
-        tables.iter().fold([0; 3], |[r, d, l], &[a, b]| {
-            [
-                r + usize::from(have_met(entrants, a, b)),
-                d + usize::from(group(a) != group(b)),
-                l + group(a).abs_diff(group(b)),
-            ]
+        let levels = groups_of(entrants, bye);
+        let group = |p: usize| group(entrants, &levels, p);
+        tables.iter().fold([0; 3], |[r, d, q], &[a, b]| {
+            let k = group(a).abs_diff(group(b));
+            [r + usize::from(have_met(entrants, a, b)), d + k, q + k * k]
         })
     }
 
@@ -1180,7 +1205,7 @@ mod tests {
         let bye = paired.bye.map(|b| b.player);
         if n - usize::from(bye.is_some()) <= oracle_up_to {
             assert_eq!(
-                cost_of(entrants, first, paired),
+                cost_of(entrants, bye, first, paired),
                 oracle(entrants, first, bye),
                 "round {round}: {entrants:?}\n{paired:?}"
             );
@@ -1386,15 +1411,25 @@ mod tests {
     }
 
     #[test]
-    fn the_spare_player_passes_over_an_even_group() {
-        // Groups of 3, 2 and 1: the fewest pair-downs is one, from the top to the bottom group.
+    fn the_spare_player_meets_the_next_group_down() {
+        // Groups of 3, 2 and 1: the top group's spare player meets one of the 6-point players,
+        // and the other 6-point player, now the spare of that group, meets the 3-point player.
         let entrants = field(&[(9, &[]), (9, &[]), (9, &[]), (6, &[]), (6, &[]), (3, &[])]);
         for seed in 0..10 {
             let paired = pair_round(seed, 4, &entrants);
-            assert_eq!(at_table(&paired, 3, 4), Some(Reason::SameGroup));
-            let down = opponent_of(&paired, 5).expect("plays");
-            assert!(down < 3);
-            assert_eq!(at_table(&paired, down, 5), Some(Reason::PairedDown));
+            let last = opponent_of(&paired, 5).expect("plays");
+            assert!(
+                last == 3 || last == 4,
+                "the 3-point player meets a 6-point player"
+            );
+            assert_eq!(at_table(&paired, last, 5), Some(Reason::PairedDown));
+            let other = 7 - last;
+            let down = opponent_of(&paired, other).expect("plays");
+            assert!(
+                down < 3,
+                "the other 6-point player meets the top group's spare"
+            );
+            assert_eq!(at_table(&paired, down, other), Some(Reason::PairedDown));
         }
     }
 
@@ -1545,7 +1580,7 @@ mod tests {
         (entrants, groups)
     }
 
-    /// (rematches, pair-downs, boundaries crossed) of tables within a pool.
+    /// (rematches, boundaries crossed, squared reach) of tables within a pool.
     fn pool_cost(field: &Field, pool: &[Vec<usize>], tables: &[Table]) -> [usize; 3] {
         let group = |p: usize| {
             pool.iter()
@@ -1555,12 +1590,9 @@ mod tests {
         let mut seated: Vec<usize> = tables.iter().flat_map(|&(a, b)| [a, b]).collect();
         seated.sort_unstable();
         assert_eq!(seated, pool.iter().flatten().copied().collect::<Vec<_>>());
-        tables.iter().fold([0; 3], |[r, d, l], &(a, b)| {
-            [
-                r + usize::from(field.met(a, b)),
-                d + usize::from(group(a) != group(b)),
-                l + group(a).abs_diff(group(b)),
-            ]
+        tables.iter().fold([0; 3], |[r, d, q], &(a, b)| {
+            let k = group(a).abs_diff(group(b));
+            [r + usize::from(field.met(a, b)), d + k, q + k * k]
         })
     }
 
