@@ -590,3 +590,91 @@ fn text_from_event_files_cannot_inject_markup() {
         "the name is shown as text"
     );
 }
+
+/// The advanced example: 24 players, a player who left before the top 8 (replaced by the next
+/// in the standings as seed 8), a lower-bracket game decided on time, and a final that needed
+/// its second game.
+#[test]
+fn example_regional_top_8() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let doc = json(&out, "2019/coruscant-regional");
+    assert_eq!(
+        (
+            doc["event"]["swiss_rounds"].as_u64(),
+            doc["event"]["cut"].as_u64()
+        ),
+        (Some(4), Some(8))
+    );
+    let cut = &doc["cut"];
+    assert_eq!(cut["replaced"], serde_json::json!(["soren-falk"]));
+    let seeds: Vec<(String, bool)> = cut["seeds"]
+        .as_array()
+        .expect("seeds")
+        .iter()
+        .map(|s| {
+            (
+                s["id"].as_str().expect("id").to_string(),
+                s["replacement"].as_bool().expect("bool"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seeds[5],
+        ("lucia-ferrer".to_string(), false),
+        "the former 7th moves up to seed 6"
+    );
+    assert_eq!(
+        seeds[7],
+        ("benedikt-vogel".to_string(), true),
+        "the 9th enters as seed 8"
+    );
+    let games = doc["elimination"]["games"].as_array().expect("games");
+    // Game 10 went to time: light 1 objective + 9 damage = 49; dark dial 6 = 40 + 11 damage
+    // + the Balance = 51.5. Dark wins.
+    assert_eq!(
+        games[9]["decision"],
+        serde_json::json!({ "time": { "light_halves": 98, "dark_halves": 103 } })
+    );
+    assert_eq!(games[9]["winner"], games[9]["dark"]);
+    assert_eq!(
+        (games[14]["needed"].as_bool(), games[14]["winner"].as_str()),
+        (Some(true), Some("amara-okonkwo"))
+    );
+    assert_ne!(
+        games[14]["dark"], games[13]["dark"],
+        "the finalists change sides for the second game"
+    );
+    let placings: Vec<&str> = doc["placings"]
+        .as_array()
+        .expect("placings")
+        .iter()
+        .map(|p| p["id"].as_str().expect("id"))
+        .collect();
+    assert_eq!(
+        placings,
+        vec![
+            "amara-okonkwo",
+            "hiro-matsuda",
+            "yara-costa",
+            "viktor-horvat",
+            "tamsin-ward",
+            "lucia-ferrer",
+            "jonas-brandt",
+            "benedikt-vogel"
+        ]
+    );
+    let page =
+        fs::read_to_string(out.join("events/2019/coruscant-regional/index.html")).expect("page");
+    for text in [
+        "Upper bracket",
+        "Lower bracket",
+        "Game 15",
+        "Final placings",
+        "replacement",
+        "time: light 49 to dark 51.5",
+    ] {
+        assert!(page.contains(text), "the page shows {text}");
+    }
+}

@@ -187,10 +187,10 @@ pub fn apply(text: &str, event: &Event, step: &NextStep) -> Result<String, Strin
                     let comment = match g.dark {
                         Some(d) => {
                             let side = |p: usize| if p == d { "dark" } else { "light" };
-                            format!("game {} ({part}): {} ({}) v {} ({}); add `winner`", g.number, name(a), side(a), name(b), side(b))
+                            format!("game {} ({part}): {} ({}) v {} ({})", g.number, name(a), side(a), name(b), side(b))
                         }
                         None => format!(
-                            "game {} ({part}): {} v {}; the higher seed chooses a side: add `dark` and `winner`",
+                            "game {} ({part}): {} v {}; the higher seed chooses a side, recorded as `dark`",
                             g.number,
                             name(a),
                             name(b)
