@@ -209,6 +209,14 @@ rules = "{rules}"                # the ruleset: ffg-2018
 #   { table = 4, players = ["lara", "kyle"] },
 # ]
 # byes = ["stella"]
+# `holonet pair` writes the next round here for you, and `holonet standings` prints the table.
+
+# The top cut's games, once the Swiss rounds are finished. Who plays whom comes from the bracket.
+# [elimination]
+# games = [
+#   { game = 1, dark = "tom", winner = "tom" },     # first round: `dark` is the higher seed's choice
+#   { game = 5, timed = { light_objectives = 2, light_damage = 7, dial = 10, dark_damage = 4, balance = "dark" } },
+# ]
 "#;
 
 #[cfg(test)]
