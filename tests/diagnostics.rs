@@ -123,3 +123,17 @@ case!(
     "rematch-warning",
     [(Warning, RuleDeparture, 15, 11)]
 );
+case!(
+    timed_game_state_that_cannot_be,
+    "timed-impossible",
+    [
+        (Error, InvalidValue, 28, 58),
+        (Error, InvalidValue, 28, 86),
+        (Error, InvalidValue, 28, 117)
+    ]
+);
+case!(
+    elimination_sides_and_players_checked,
+    "wrong-elimination-side",
+    [(Error, BadResult, 32, 3), (Error, BadResult, 33, 3)]
+);

@@ -129,6 +129,19 @@ fn game_span(raw: &RawEvent, game: u32) -> Range<usize> {
         )
 }
 
+fn problem_game(problem: &Problem) -> u32 {
+    match *problem {
+        Problem::NoSuchGame { game }
+        | Problem::NotReady { game }
+        | Problem::NotInGame { game, .. }
+        | Problem::WrongSide { game, .. }
+        | Problem::MissingSideChoice { game }
+        | Problem::WrongTimeWinner { game, .. }
+        | Problem::NotNeeded { game }
+        | Problem::NoResult { game } => game,
+    }
+}
+
 /// Turns what the bracket could not accept into errors at the recorded entries.
 pub fn report_bracket_problems(
     reader: &mut Reader<'_>,
@@ -137,7 +150,19 @@ pub fn report_bracket_problems(
     computed: &Computed,
 ) {
     let name = |p: usize| players.get(p).map_or("?", |p| p.name.as_str()).to_string();
+    // A game waiting on a game with a problem is a consequence, not a second mistake.
+    let first_problem = computed
+        .bracket_problems()
+        .iter()
+        .filter(|p| !matches!(p, Problem::NotReady { .. }))
+        .map(problem_game)
+        .min();
     for problem in computed.bracket_problems() {
+        if matches!(problem, Problem::NotReady { .. })
+            && first_problem.is_some_and(|g| g < problem_game(problem))
+        {
+            continue;
+        }
         let (game, message, help) = match *problem {
             Problem::NoSuchGame { game } => (
                 game,
