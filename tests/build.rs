@@ -678,3 +678,55 @@ fn example_regional_top_8() {
         assert!(page.contains(text), "the page shows {text}");
     }
 }
+
+#[test]
+fn a_finished_round_shows_the_next_one_as_provisional() {
+    let site = small_site();
+    let event = site.path().join("events/2019/small-cup.toml");
+    let text = fs::read_to_string(&event).expect("read");
+    let text = text
+        .replace("swiss_rounds = 3", "swiss_rounds = 4")
+        .replace(
+            "{ table = 1, players = [\"eve\", \"ben\"] }",
+            "{ table = 1, players = [\"eve\", \"ben\"], games = [\"eve\", \"eve\"] }",
+        )
+        .replace(
+            "{ table = 2, players = [\"ana\", \"dee\"] }",
+            "{ table = 2, players = [\"ana\", \"dee\"], games = [\"dee\", \"ana\"] }",
+        );
+    fs::write(&event, text).expect("write");
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let doc = json(&out, "2019/small-cup");
+    let next = &doc["next_round"];
+    assert_eq!(next["number"], 4);
+    assert_eq!(next["tables"].as_array().expect("tables").len(), 2);
+    assert!(next["bye"]["player"].is_string(), "five players: a bye");
+    // Nobody meets an opponent again, and the bye goes to someone who has not had one.
+    let mut met = std::collections::BTreeSet::new();
+    for round in doc["rounds"].as_array().expect("rounds") {
+        for t in round["tables"].as_array().expect("tables") {
+            let mut pair = [
+                t["players"][0].as_str().expect("id"),
+                t["players"][1].as_str().expect("id"),
+            ];
+            pair.sort_unstable();
+            met.insert(pair);
+        }
+    }
+    for t in next["tables"].as_array().expect("tables") {
+        let mut pair = [
+            t["players"][0].as_str().expect("id"),
+            t["players"][1].as_str().expect("id"),
+        ];
+        pair.sort_unstable();
+        assert!(!met.contains(&pair), "{pair:?} would be a rematch");
+    }
+    let bye = next["bye"]["player"].as_str().expect("bye");
+    assert!(
+        !["eve", "dee", "cy"].contains(&bye),
+        "eve, dee and cy have had byes"
+    );
+    let page = fs::read_to_string(out.join("events/2019/small-cup/index.html")).expect("page");
+    assert!(page.contains("provisional"));
+}
