@@ -129,19 +129,6 @@ fn game_span(raw: &RawEvent, game: u32) -> Range<usize> {
         )
 }
 
-fn problem_game(problem: &Problem) -> u32 {
-    match *problem {
-        Problem::NoSuchGame { game }
-        | Problem::NotReady { game }
-        | Problem::NotInGame { game, .. }
-        | Problem::WrongSide { game, .. }
-        | Problem::MissingSideChoice { game }
-        | Problem::WrongTimeWinner { game, .. }
-        | Problem::NotNeeded { game }
-        | Problem::NoResult { game } => game,
-    }
-}
-
 /// Turns what the bracket could not accept into errors at the recorded entries.
 pub fn report_bracket_problems(
     reader: &mut Reader<'_>,
@@ -155,11 +142,11 @@ pub fn report_bracket_problems(
         .bracket_problems()
         .iter()
         .filter(|p| !matches!(p, Problem::NotReady { .. }))
-        .map(problem_game)
+        .map(Problem::game)
         .min();
     for problem in computed.bracket_problems() {
         if matches!(problem, Problem::NotReady { .. })
-            && first_problem.is_some_and(|g| g < problem_game(problem))
+            && first_problem.is_some_and(|g| g < problem.game())
         {
             continue;
         }

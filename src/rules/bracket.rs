@@ -360,7 +360,7 @@ pub fn progress(input: &BracketInput<'_>) -> (Bracket, Vec<Problem>) {
     };
     let placings = champion.map(|c| play.placings(c)).unwrap_or_default();
     play.ready.sort_unstable();
-    play.problems.sort_by_key(problem_game);
+    play.problems.sort_by_key(Problem::game);
     let bracket = Bracket {
         size: input.size,
         games: games.into_values().collect(),
@@ -371,17 +371,19 @@ pub fn progress(input: &BracketInput<'_>) -> (Bracket, Vec<Problem>) {
     (bracket, play.problems)
 }
 
-/// The game number a problem names.
-fn problem_game(problem: &Problem) -> u32 {
-    match *problem {
-        Problem::NoSuchGame { game }
-        | Problem::NotReady { game }
-        | Problem::NotInGame { game, .. }
-        | Problem::WrongSide { game, .. }
-        | Problem::MissingSideChoice { game }
-        | Problem::WrongTimeWinner { game, .. }
-        | Problem::NotNeeded { game }
-        | Problem::NoResult { game } => game,
+impl Problem {
+    /// The game number the problem names.
+    pub fn game(&self) -> u32 {
+        match *self {
+            Problem::NoSuchGame { game }
+            | Problem::NotReady { game }
+            | Problem::NotInGame { game, .. }
+            | Problem::WrongSide { game, .. }
+            | Problem::MissingSideChoice { game }
+            | Problem::WrongTimeWinner { game, .. }
+            | Problem::NotNeeded { game }
+            | Problem::NoResult { game } => game,
+        }
     }
 }
 
