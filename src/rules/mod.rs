@@ -3,6 +3,7 @@
 
 pub mod bracket;
 pub mod compute;
+pub mod halves;
 pub mod random;
 pub mod ratio;
 pub mod scoring;
@@ -33,6 +34,12 @@ pub enum Tiebreaker {
     StrengthOfSchedule,
     /// Average over opponents of the opponent's strength of schedule.
     ExtendedStrengthOfSchedule,
+    /// Within a tied group, a player who defeated every other member goes first (2014).
+    HeadToHead,
+    /// The sum of the opponents' tournament points (2014 strength of schedule).
+    OpponentsPoints,
+    /// The sum of the opponents' strengths of schedule (2014).
+    OpponentsStrength,
     /// A seeded random order.
     Random,
 }
@@ -43,6 +50,9 @@ impl Tiebreaker {
         match self {
             Tiebreaker::StrengthOfSchedule => "sos",
             Tiebreaker::ExtendedStrengthOfSchedule => "esos",
+            Tiebreaker::HeadToHead => "head_to_head",
+            Tiebreaker::OpponentsPoints => "opponents_points",
+            Tiebreaker::OpponentsStrength => "opponents_strength",
             Tiebreaker::Random => "random",
         }
     }
@@ -51,6 +61,25 @@ impl Tiebreaker {
         match self {
             Tiebreaker::StrengthOfSchedule => "Strength of schedule",
             Tiebreaker::ExtendedStrengthOfSchedule => "Extended strength of schedule",
+            Tiebreaker::HeadToHead => "Head to head",
+            Tiebreaker::OpponentsPoints => "Strength of schedule",
+            Tiebreaker::OpponentsStrength => "Opponents' strength of schedule",
+            Tiebreaker::Random => "Random",
+        }
+    }
+
+    /// Whether the tiebreaker is a value shown in a column (head-to-head and random are not).
+    pub fn is_value(self) -> bool {
+        !matches!(self, Tiebreaker::HeadToHead | Tiebreaker::Random)
+    }
+
+    /// Column heading.
+    pub fn abbreviation(self) -> &'static str {
+        match self {
+            Tiebreaker::StrengthOfSchedule | Tiebreaker::OpponentsPoints => "SoS",
+            Tiebreaker::ExtendedStrengthOfSchedule => "ESoS",
+            Tiebreaker::OpponentsStrength => "Opp. SoS",
+            Tiebreaker::HeadToHead => "H2H",
             Tiebreaker::Random => "Random",
         }
     }
@@ -60,6 +89,9 @@ impl Tiebreaker {
         match self {
             Tiebreaker::StrengthOfSchedule => "strength-of-schedule",
             Tiebreaker::ExtendedStrengthOfSchedule => "extended-strength-of-schedule",
+            Tiebreaker::HeadToHead => "head-to-head",
+            Tiebreaker::OpponentsPoints => "strength-of-schedule",
+            Tiebreaker::OpponentsStrength => "opponents-strength",
             Tiebreaker::Random => "random-tiebreak",
         }
     }

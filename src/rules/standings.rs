@@ -1,6 +1,7 @@
 //! Swiss standings after a round: points, records, tiebreakers and the order they give.
 
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 
 use super::random::Stream;
 use super::ratio::Ratio;
@@ -32,6 +33,10 @@ pub struct Standing {
     pub opponents: Vec<usize>,
     pub sos: Ratio,
     pub esos: Ratio,
+    /// The sum of the opponents' tournament points (2014 strength of schedule).
+    pub opponents_points: u32,
+    /// The sum of the opponents' `opponents_points` (2014, the strength of their schedules).
+    pub opponents_sos: u32,
     /// Position in the seeded random order (0 first), used as the last tiebreaker.
     pub random_position: u32,
     /// What placed this row below the previous ranked row (`None` for the first).
@@ -76,13 +81,11 @@ pub fn standings(
     }
     let sos = strength_of_schedule(&ledger);
     let esos = extended_strength_of_schedule(&ledger, &sos);
+    let opponents_points = opponents_points(&ledger);
+    let opponents_sos = opponents_sums(&ledger, &opponents_points);
     let after_round = scores.len() as u32;
     let mut order: Vec<u32> = (0..n as u32).collect();
-    Stream::new(
-        event.info.seed,
-        &format!("standings after round {after_round}"),
-    )
-    .shuffle(&mut order);
+    Stream::new(event.info.seed, &format!("standings after round {after_round}")).shuffle(&mut order);
     let mut random_position = vec![0u32; n];
     for (position, &p) in order.iter().enumerate() {
         random_position[p as usize] = position as u32;
@@ -102,6 +105,8 @@ pub fn standings(
             opponents: ledger.opponents[p].clone(),
             sos: sos[p],
             esos: esos[p],
+            opponents_points: opponents_points[p],
+            opponents_sos: opponents_sos[p],
             random_position: random_position[p],
             decided_by: None,
         })
@@ -111,39 +116,142 @@ pub fn standings(
         let p = &event.players[row.player];
         p.disqualified && p.drop.is_some_and(|d| d <= after_round)
     };
-    rows.sort_by(|a, b| {
-        disqualified(a)
-            .cmp(&disqualified(b))
-            .then_with(|| first_difference(ruleset, a, b).map_or(Ordering::Equal, |(_, ord)| ord))
-    });
+    rows.sort_by(|a, b| disqualified(a).cmp(&disqualified(b)).then(b.points.cmp(&a.points)).then(a.player.cmp(&b.player)));
+    let head_to_head = HeadToHead::new(scores);
+    let mut ordered = Vec::with_capacity(rows.len());
+    let mut start = 0;
+    while start < rows.len() {
+        let key = |r: &Standing| (disqualified(r), r.points);
+        let end = start + rows[start..].iter().take_while(|r| key(r) == key(&rows[start])).count();
+        let group: Vec<Standing> = rows[start..end].to_vec();
+        let mut resolved = resolve_ties(ruleset, &head_to_head, group, 0);
+        if start > 0
+            && let Some(first) = resolved.first_mut()
+        {
+            first.decided_by = Some(Decider::Points);
+        }
+        ordered.extend(resolved);
+        start = end;
+    }
     let mut rank = 0;
-    for i in 0..rows.len() {
-        if disqualified(&rows[i]) {
+    for row in &mut ordered {
+        if disqualified(row) {
+            row.decided_by = None;
             continue;
         }
         rank += 1;
-        rows[i].rank = Some(rank);
-        if i > 0 {
-            rows[i].decided_by = first_difference(ruleset, &rows[i - 1], &rows[i]).map(|(d, _)| d);
-        }
+        row.rank = Some(rank);
     }
-    Standings { after_round, rows }
+    Standings { after_round, rows: ordered }
 }
 
-/// The first criterion on which `a` and `b` differ, and the order it gives (better first).
-fn first_difference(ruleset: &Ruleset, a: &Standing, b: &Standing) -> Option<(Decider, Ordering)> {
-    let by_points = b.points.cmp(&a.points);
-    if by_points != Ordering::Equal {
-        return Some((Decider::Points, by_points));
+/// Each player's opponents' tournament points, summed (the 2014 strength of schedule).
+fn opponents_points(ledger: &Ledger) -> Vec<u32> {
+    ledger.opponents.iter().map(|opps| opps.iter().map(|&o| ledger.points[o]).sum()).collect()
+}
+
+/// Each player's opponents' `values`, summed (the 2014 strength of the opponents' schedules).
+fn opponents_sums(ledger: &Ledger, values: &[u32]) -> Vec<u32> {
+    ledger.opponents.iter().map(|opps| opps.iter().map(|&o| values[o]).sum()).collect()
+}
+
+/// Who defeated whom: for each pair that met, the points each took from their matches.
+struct HeadToHead {
+    taken: BTreeMap<(usize, usize), u32>,
+}
+
+impl HeadToHead {
+    fn new(scores: &[Vec<Option<RoundScore>>]) -> HeadToHead {
+        let mut taken = BTreeMap::new();
+        for round in scores {
+            for (p, score) in round.iter().enumerate() {
+                if let Some(score) = score
+                    && let Some(o) = score.opponent()
+                {
+                    *taken.entry((p, o)).or_insert(0) += score.points;
+                }
+            }
+        }
+        HeadToHead { taken }
     }
-    ruleset.tiebreakers.iter().find_map(|&tb| {
-        let ord = match tb {
-            Tiebreaker::StrengthOfSchedule => b.sos.cmp(&a.sos),
-            Tiebreaker::ExtendedStrengthOfSchedule => b.esos.cmp(&a.esos),
-            Tiebreaker::Random => a.random_position.cmp(&b.random_position),
+
+    /// `a` met `b` and took more tournament points from their matches than `b` did.
+    fn defeated(&self, a: usize, b: usize) -> bool {
+        match (self.taken.get(&(a, b)), self.taken.get(&(b, a))) {
+            (Some(x), Some(y)) => x > y,
+            _ => false,
+        }
+    }
+}
+
+/// Orders a group of rows tied on points by the ruleset's tiebreakers from `level` on. The
+/// first row of each part after the first records the tiebreaker that separated it.
+fn resolve_ties(ruleset: &Ruleset, h2h: &HeadToHead, mut group: Vec<Standing>, level: usize) -> Vec<Standing> {
+    if group.len() <= 1 {
+        return group;
+    }
+    let Some(&tiebreaker) = ruleset.tiebreakers.get(level) else {
+        return group;
+    };
+    if tiebreaker == Tiebreaker::HeadToHead {
+        // A player who defeated every other member of the group goes first; the rest are
+        // looked at again, as a smaller group.
+        let winner = group.iter().position(|r| group.iter().all(|o| o.player == r.player || h2h.defeated(r.player, o.player)));
+        return match winner {
+            Some(i) => {
+                let first = group.remove(i);
+                let mut rest = resolve_ties(ruleset, h2h, group, level);
+                if let Some(next) = rest.first_mut() {
+                    next.decided_by = Some(Decider::Tiebreaker(Tiebreaker::HeadToHead));
+                }
+                let mut ordered = vec![first];
+                ordered.extend(rest);
+                ordered
+            }
+            None => resolve_ties(ruleset, h2h, group, level + 1),
         };
-        (ord != Ordering::Equal).then_some((Decider::Tiebreaker(tb), ord))
-    })
+    }
+    // A value tiebreaker: split the group by value, best first, and resolve each part further.
+    group.sort_by(|a, b| compare(tiebreaker, a, b).then(a.player.cmp(&b.player)));
+    let mut ordered = Vec::with_capacity(group.len());
+    let mut rest = group.as_slice();
+    while let Some(first) = rest.first() {
+        let len = rest.iter().take_while(|r| compare(tiebreaker, first, r) == Ordering::Equal).count();
+        let mut part = resolve_ties(ruleset, h2h, rest[..len].to_vec(), level + 1);
+        if !ordered.is_empty()
+            && let Some(head) = part.first_mut()
+        {
+            head.decided_by = Some(Decider::Tiebreaker(tiebreaker));
+        }
+        ordered.extend(part);
+        rest = &rest[len..];
+    }
+    ordered
+}
+
+impl Standing {
+    /// The row's value for a value tiebreaker (`None` for head-to-head and random).
+    pub fn value(&self, tiebreaker: Tiebreaker) -> Option<Ratio> {
+        match tiebreaker {
+            Tiebreaker::StrengthOfSchedule => Some(self.sos),
+            Tiebreaker::ExtendedStrengthOfSchedule => Some(self.esos),
+            Tiebreaker::OpponentsPoints => Some(Ratio::integer(u128::from(self.opponents_points))),
+            Tiebreaker::OpponentsStrength => Some(Ratio::integer(u128::from(self.opponents_sos))),
+            Tiebreaker::HeadToHead | Tiebreaker::Random => None,
+        }
+    }
+}
+
+/// The order a value tiebreaker gives (better first); head-to-head is not a value.
+fn compare(tiebreaker: Tiebreaker, a: &Standing, b: &Standing) -> Ordering {
+    match tiebreaker {
+        Tiebreaker::StrengthOfSchedule => b.sos.cmp(&a.sos),
+        Tiebreaker::ExtendedStrengthOfSchedule => b.esos.cmp(&a.esos),
+        Tiebreaker::OpponentsPoints => b.opponents_points.cmp(&a.opponents_points),
+        Tiebreaker::OpponentsStrength => b.opponents_sos.cmp(&a.opponents_sos),
+        Tiebreaker::Random => a.random_position.cmp(&b.random_position),
+        Tiebreaker::HeadToHead => Ordering::Equal,
+    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,12 @@
 //! `event.json`: the machine-readable twin of each event page (format 1, documented in
 //! `content/docs/event-json.md`). Keys are fixed and ordered; values are exact.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use crate::event::{Event, Outcome};
+use crate::rules::Ruleset;
 use crate::rules::bracket::{Decision, Part, SideReason};
 use crate::rules::compute::{Computed, Status};
 use crate::rules::ratio::Ratio;
@@ -172,17 +175,18 @@ struct RowJson<'a> {
     byes: u32,
     rounds_played: u32,
     opponents: Vec<&'a str>,
-    tiebreakers: Tiebreakers,
-    /// What ranked this row below the previous one: `points`, `sos`, `esos` or `random`.
+    /// The ruleset's value tiebreakers by short name (`sos`, `esos`, `opponents_points`,
+    /// `opponents_strength`), and `random`: the position in the seeded random order (0 first).
+    tiebreakers: BTreeMap<&'static str, TiebreakJson>,
+    /// What ranked this row below the previous one: `points` or a tiebreaker's short name.
     decided_by: Option<&'static str>,
 }
 
 #[derive(Serialize)]
-struct Tiebreakers {
-    sos: Exact,
-    esos: Exact,
-    /// Position in the seeded random order (0 first).
-    random: u32,
+#[serde(untagged)]
+enum TiebreakJson {
+    Exact(Exact),
+    Position(u32),
 }
 
 #[derive(Serialize)]
@@ -210,7 +214,7 @@ fn exact(r: Ratio) -> Exact {
     }
 }
 
-fn standings_json<'a>(event: &'a Event, s: &Standings) -> StandingsJson<'a> {
+fn standings_json<'a>(ruleset: &Ruleset, event: &'a Event, s: &Standings) -> StandingsJson<'a> {
     StandingsJson {
         after_round: s.after_round,
         rows: s
@@ -231,11 +235,12 @@ fn standings_json<'a>(event: &'a Event, s: &Standings) -> StandingsJson<'a> {
                     .iter()
                     .map(|&o| event.players[o].id.as_str())
                     .collect(),
-                tiebreakers: Tiebreakers {
-                    sos: exact(r.sos),
-                    esos: exact(r.esos),
-                    random: r.random_position,
-                },
+                tiebreakers: ruleset
+                    .tiebreakers
+                    .iter()
+                    .filter_map(|&t| Some((t.short(), TiebreakJson::Exact(exact(r.value(t)?)))))
+                    .chain([("random", TiebreakJson::Position(r.random_position))])
+                    .collect(),
                 decided_by: r.decided_by.map(|d| match d {
                     Decider::Points => "points",
                     Decider::Tiebreaker(t) => t.short(),
@@ -349,11 +354,11 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             })
             .collect(),
         rounds,
-        standings: computed.latest().map(|s| standings_json(event, s)),
+        standings: computed.latest().map(|s| standings_json(computed.ruleset, event, s)),
         standings_by_round: computed
             .standings
             .iter()
-            .map(|s| standings_json(event, s))
+            .map(|s| standings_json(computed.ruleset, event, s))
             .collect(),
         pending_round: event
             .rounds

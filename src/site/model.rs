@@ -6,6 +6,7 @@ use serde::Serialize;
 use super::content::ContentPage;
 use crate::config::Config;
 use crate::event::{Event, GameEnd, Outcome};
+use crate::rules::Tiebreaker;
 use crate::rules::compute::{Computed, Status};
 use crate::rules::scoring::RoundKind;
 use crate::rules::standings::{Decider, Standings};
@@ -250,7 +251,27 @@ pub struct StandingsView {
     pub after_round: u32,
     /// The ruleset's tiebreakers, in order, with links to their rules.
     pub tiebreakers: Vec<RuleLink>,
+    /// The value tiebreakers shown as columns.
+    pub columns: Vec<TiebreakColumn>,
     pub rows: Vec<StandingRow>,
+}
+
+/// A tiebreaker value: rounded for display, and exact.
+#[derive(Debug, Clone, Serialize)]
+pub struct TiebreakValue {
+    /// Three decimals (or a whole number).
+    pub display: String,
+    /// The exact fraction.
+    pub exact: String,
+}
+
+/// A column of tiebreaker values.
+#[derive(Debug, Clone, Serialize)]
+pub struct TiebreakColumn {
+    /// "SoS", "ESoS".
+    pub short: String,
+    pub label: String,
+    pub url: String,
 }
 
 /// One row of the standings.
@@ -266,11 +287,8 @@ pub struct StandingRow {
     pub record: String,
     pub byes: u32,
     pub rounds_played: u32,
-    /// Strength of schedule to three decimals, and exactly.
-    pub sos: String,
-    pub sos_exact: String,
-    pub esos: String,
-    pub esos_exact: String,
+    /// The ruleset's value tiebreakers, in the order of `StandingsView::columns`.
+    pub values: Vec<TiebreakValue>,
     /// The tiebreaker that ranked this row below the one above on equal points, linked to its
     /// rule; `None` when points decided (or for the first row).
     pub tiebreak: Option<RuleLink>,
@@ -599,8 +617,17 @@ fn standings_view(
     s: &Standings,
     rule: &dyn Fn(&str, &str) -> RuleLink,
 ) -> StandingsView {
+    let value_tiebreakers: Vec<Tiebreaker> =
+        computed.ruleset.tiebreakers.iter().copied().filter(|&t| t.is_value()).collect();
     StandingsView {
         after_round: s.after_round,
+        columns: value_tiebreakers
+            .iter()
+            .map(|&t| {
+                let link = rule(t.anchor(), t.label());
+                TiebreakColumn { short: t.abbreviation().to_string(), label: link.label, url: link.url }
+            })
+            .collect(),
         tiebreakers: computed
             .ruleset
             .tiebreakers
@@ -621,10 +648,14 @@ fn standings_view(
                     record: format!("{}–{}–{}", r.wins, r.losses, r.draws),
                     byes: r.byes,
                     rounds_played: r.rounds_played,
-                    sos: r.sos.decimal(3),
-                    sos_exact: r.sos.to_string(),
-                    esos: r.esos.decimal(3),
-                    esos_exact: r.esos.to_string(),
+                    values: value_tiebreakers
+                        .iter()
+                        .filter_map(|&t| r.value(t))
+                        .map(|v| TiebreakValue {
+                            display: if v.denom() == 1 { v.to_string() } else { v.decimal(3) },
+                            exact: v.to_string(),
+                        })
+                        .collect(),
                     tiebreak: match r.decided_by {
                         Some(Decider::Tiebreaker(t)) => Some(rule(t.anchor(), t.label())),
                         Some(Decider::Points) | None => None,

@@ -1,0 +1,1 @@
+//! Swiss pairing in halves (ffg-2014): being written.
