@@ -493,7 +493,7 @@ fn example_store_championship_final_standings() {
     );
     assert_eq!(
         game3["decision"],
-        serde_json::json!({ "time": { "light_halves": 170, "dark_halves": 173 } })
+        serde_json::json!({ "time": { "light": 170, "dark": 173, "per_point": 2 } })
     );
     assert_eq!(game3["winner"], "zoe-achterberg");
     assert_eq!(
@@ -635,7 +635,7 @@ fn example_regional_top_8() {
     // + the Balance = 51.5. Dark wins.
     assert_eq!(
         games[9]["decision"],
-        serde_json::json!({ "time": { "light_halves": 98, "dark_halves": 103 } })
+        serde_json::json!({ "time": { "light": 98, "dark": 103, "per_point": 2 } })
     );
     assert_eq!(games[9]["winner"], games[9]["dark"]);
     assert_eq!(

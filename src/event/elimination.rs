@@ -197,6 +197,13 @@ pub fn report_bracket_problems(
                 format!("game {game} is not played: the upper-bracket finalist won the final"),
                 "remove this game".to_string(),
             ),
+            Problem::UntimedFinal { game } => (
+                game,
+                format!(
+                    "game {game} is a finalists' game, which has no time limit under these rules"
+                ),
+                "remove `timed` and record the `winner`: the game is played to its end".to_string(),
+            ),
             Problem::NoResult { game } => (
                 game,
                 format!("game {game} has no result"),

@@ -158,34 +158,115 @@ pub struct Timed {
     pub balance: Side,
 }
 
-/// Going-to-time scores in half points (exact): `(light, dark)`. Light: 40 per objective in
-/// the victory pile plus 1 per damage; dark: 0, 40 or 80 by dial band (0-3, 4-7, 8-11) plus 1
-/// per damage; 0.5 to the holder of the Balance of the Force.
-pub fn time_scores(state: &Timed) -> (u32, u32) {
+/// A ruleset's going-to-time scoring, in whole units (`per_point` units make a point), so that
+/// fractions such as 0.1 or 0.25 stay exact.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeScoring {
+    /// For each objective in the light side player's victory pile.
+    pub objective: u32,
+    /// For each damage on the opponent's objectives (either side).
+    pub damage: u32,
+    /// For the Death Star dial at 0-3, 4-7 and 8-11.
+    pub dial_bands: [u32; 3],
+    /// For holding the Balance of the Force.
+    pub balance: u32,
+    /// Units in one point, for display.
+    pub per_point: u32,
+}
+
+/// 2018: 40 per objective, 1 per damage, 0/40/80 by dial band, 0.5 for the Balance (half points).
+pub const TIME_2018: TimeScoring = TimeScoring {
+    objective: 80,
+    damage: 2,
+    dial_bands: [0, 80, 160],
+    balance: 1,
+    per_point: 2,
+};
+
+/// 2014: 4 per objective, 0.1 per damage, 0/4/8 by dial band, 0.25 for the Balance (twentieths).
+pub const TIME_2014: TimeScoring = TimeScoring {
+    objective: 80,
+    damage: 2,
+    dial_bands: [0, 80, 160],
+    balance: 5,
+    per_point: 20,
+};
+
+/// When both players have the same side to catch up on by the same differential.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EqualDifferential {
+    /// A coin flip (2018), seeded.
+    CoinFlip,
+    /// The higher seed chooses (2014), as recorded in `dark`.
+    HigherSeedChooses,
+}
+
+/// The sides of the finalists' second game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SecondFinalSides {
+    /// The usual method, switching only if it would repeat the first game's sides (2018).
+    SwitchIfRepeated,
+    /// Always the opposite of the first game's sides (2014).
+    Switch,
+}
+
+/// What a ruleset fixes about its elimination games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EliminationRules {
+    pub time: TimeScoring,
+    pub equal_differential: EqualDifferential,
+    pub second_final: SecondFinalSides,
+    /// Whether the finalists' games can go to time (2014: they are untimed).
+    pub timed_finals: bool,
+}
+
+/// 2018 regulations.
+pub const ELIMINATION_2018: EliminationRules = EliminationRules {
+    time: TIME_2018,
+    equal_differential: EqualDifferential::CoinFlip,
+    second_final: SecondFinalSides::SwitchIfRepeated,
+    timed_finals: true,
+};
+
+/// 2014 rules.
+pub const ELIMINATION_2014: EliminationRules = EliminationRules {
+    time: TIME_2014,
+    equal_differential: EqualDifferential::HigherSeedChooses,
+    second_final: SecondFinalSides::Switch,
+    timed_finals: false,
+};
+
+/// Going-to-time scores `(light, dark)` in the scoring's units (exact).
+pub fn time_scores(state: &Timed, scoring: &TimeScoring) -> (u32, u32) {
     // Impossible states (a dial past 11, absurd counts) are rejected before they get here; a
     // dial past 11 scores as the top band and sums saturate, so they cannot panic either.
-    let dial_points: u32 = match state.dial {
+    let band = match state.dial {
         0..=3 => 0,
-        4..=7 => 40,
-        _ => 80,
+        4..=7 => 1,
+        _ => 2,
+    };
+    let holds = |side: Side| {
+        if state.balance == side {
+            scoring.balance
+        } else {
+            0
+        }
     };
     let light = state
         .light_objectives
-        .saturating_mul(40)
-        .saturating_add(state.light_damage);
-    let dark = dial_points.saturating_add(state.dark_damage);
-    let halves = |points: u32, side: Side| {
-        points
-            .saturating_mul(2)
-            .saturating_add(u32::from(state.balance == side))
-    };
-    (halves(light, Side::Light), halves(dark, Side::Dark))
+        .saturating_mul(scoring.objective)
+        .saturating_add(state.light_damage.saturating_mul(scoring.damage))
+        .saturating_add(holds(Side::Light));
+    let dark = scoring.dial_bands[band]
+        .saturating_add(state.dark_damage.saturating_mul(scoring.damage))
+        .saturating_add(holds(Side::Dark));
+    (light, dark)
 }
 
 /// The side that wins a game that went to time (scores can never be equal: exactly one side
-/// holds the Balance of the Force).
-pub fn time_winner(state: &Timed) -> Side {
-    let (light, dark) = time_scores(state);
+/// holds the Balance of the Force, worth less than any other difference).
+pub fn time_winner(state: &Timed, scoring: &TimeScoring) -> Side {
+    let (light, dark) = time_scores(state, scoring);
     match light.cmp(&dark) {
         Ordering::Greater => Side::Light,
         Ordering::Less => Side::Dark,
@@ -219,6 +300,8 @@ pub struct BracketInput<'a> {
     pub dropped: &'a BTreeMap<usize, u32>,
     /// The event's seed, for coin flips (stream `"elimination game {n} sides"`).
     pub seed: u64,
+    /// The ruleset's elimination rules.
+    pub rules: EliminationRules,
 }
 
 /// Why a player has the side shown.
@@ -231,8 +314,10 @@ pub enum SideReason {
     FewerTimes,
     /// Both played the same side fewer times; the greater differential plays it.
     GreaterDifferential,
-    /// Equal differential: a seeded coin flip.
+    /// Equal differential: a seeded coin flip (2018).
     CoinFlip,
+    /// Equal differential: the higher seed chose (2014), as recorded.
+    HigherSeedChoseTie,
     /// The finalists' second game: the method would repeat the first game's sides, so they switch.
     FinalistsSwitch,
 }
@@ -243,8 +328,12 @@ pub enum SideReason {
 pub enum Decision {
     /// Played and recorded.
     Played,
-    /// Went to time; the winner comes from the scores (half points: light, dark).
-    Time { light_halves: u32, dark_halves: u32 },
+    /// Went to time; the winner comes from the scores, in units of which `per_point` make a point.
+    Time {
+        light: u32,
+        dark: u32,
+        per_point: u32,
+    },
     /// The opponent dropped (or never arrived): a bye.
     Bye,
 }
@@ -283,6 +372,8 @@ pub enum Problem {
     NotNeeded { game: u32 },
     /// A result with neither `winner` nor `timed`.
     NoResult { game: u32 },
+    /// A going-to-time state for a finalists' game, which is untimed under these rules.
+    UntimedFinal { game: u32 },
 }
 
 /// A bracket after progression.
@@ -382,7 +473,8 @@ impl Problem {
             | Problem::MissingSideChoice { game }
             | Problem::WrongTimeWinner { game, .. }
             | Problem::NotNeeded { game }
-            | Problem::NoResult { game } => game,
+            | Problem::NoResult { game }
+            | Problem::UntimedFinal { game } => game,
         }
     }
 }
@@ -604,12 +696,39 @@ impl Play<'_, '_> {
         state: &mut GameState,
     ) {
         // The first round's sides are the higher seed's choice, known only from the record.
-        let computed = (spec.round > 1).then(|| self.sides(spec, players));
+        let computed = if spec.round > 1 {
+            self.sides(spec, players)
+        } else {
+            None
+        };
         if let Some((dark, reason)) = computed {
             state.dark = Some(dark);
             state.side_reason = Some(reason);
         }
-        let accepted = match record.map(|record| check(spec.number, players, computed, record)) {
+        let finals = matches!(spec.part, Part::Final | Part::SecondFinal);
+        let untimed =
+            finals && !self.input.rules.timed_finals && record.is_some_and(|r| r.timed.is_some());
+        let first_round = spec.round == 1;
+        let checked = record.map(|record| {
+            if untimed {
+                Err(Problem::UntimedFinal { game: spec.number })
+            } else {
+                let choice = if first_round {
+                    SideReason::HigherSeedChose
+                } else {
+                    SideReason::HigherSeedChoseTie
+                };
+                check(
+                    spec.number,
+                    players,
+                    computed,
+                    choice,
+                    record,
+                    &self.input.rules.time,
+                )
+            }
+        });
+        let accepted = match checked {
             None => None,
             Some(Err(problem)) => {
                 self.problems.push(problem);
@@ -663,23 +782,33 @@ impl Play<'_, '_> {
             .collect()
     }
 
-    /// Who plays dark in a game after the first round, and why.
-    fn sides(&self, spec: &GameSpec, players: [usize; 2]) -> (usize, SideReason) {
+    /// Who plays dark in a game after the first round, and why; `None` when the higher seed
+    /// chooses (a tie under rules where the choice is theirs), known only from the record.
+    fn sides(&self, spec: &GameSpec, players: [usize; 2]) -> Option<(usize, SideReason)> {
         let [first, second] = players;
+        if spec.part == Part::SecondFinal
+            && self.input.rules.second_final == SecondFinalSides::Switch
+            && let Some(dark) = self.final_dark
+        {
+            return Some((opponent(players, dark), SideReason::FinalistsSwitch));
+        }
         let count = |player: usize| self.played.get(&player).copied().unwrap_or_default();
         let (dark, reason) = match deck_choice(count(first), count(second)) {
             Some((Side::Dark, reason)) => (first, reason),
             Some((Side::Light, reason)) => (second, reason),
-            None => {
-                let label = format!("elimination game {} sides", spec.number);
-                let heads = Stream::new(self.input.seed, &label).below(2) == 0;
-                (if heads { first } else { second }, SideReason::CoinFlip)
-            }
+            None => match self.input.rules.equal_differential {
+                EqualDifferential::HigherSeedChooses => return None,
+                EqualDifferential::CoinFlip => {
+                    let label = format!("elimination game {} sides", spec.number);
+                    let heads = Stream::new(self.input.seed, &label).below(2) == 0;
+                    (if heads { first } else { second }, SideReason::CoinFlip)
+                }
+            },
         };
         if spec.part == Part::SecondFinal && self.final_dark == Some(dark) {
-            (opponent(players, dark), SideReason::FinalistsSwitch)
+            Some((opponent(players, dark), SideReason::FinalistsSwitch))
         } else {
-            (dark, reason)
+            Some((dark, reason))
         }
     }
 }
@@ -690,7 +819,9 @@ fn check(
     game: u32,
     players: [usize; 2],
     computed: Option<(usize, SideReason)>,
+    choice: SideReason,
     record: &Recorded,
+    scoring: &TimeScoring,
 ) -> Result<Accepted, Problem> {
     let claim = match (record.timed, record.winner) {
         (Some(timed), winner) => Claim::Timed(timed, winner),
@@ -704,7 +835,7 @@ fn check(
     }
     let (dark, reason) = match (computed, record.dark) {
         (None, None) => return Err(Problem::MissingSideChoice { game }),
-        (None, Some(chosen)) => (chosen, SideReason::HigherSeedChose),
+        (None, Some(chosen)) => (chosen, choice),
         (Some((expected, _)), Some(recorded)) if recorded != expected => {
             return Err(Problem::WrongSide { game, expected });
         }
@@ -713,8 +844,8 @@ fn check(
     let (winner, decision) = match claim {
         Claim::Won(winner) => (winner, Decision::Played),
         Claim::Timed(timed, recorded) => {
-            let (light_halves, dark_halves) = time_scores(&timed);
-            let expected = match time_winner(&timed) {
+            let (light, dark_score) = time_scores(&timed, scoring);
+            let expected = match time_winner(&timed, scoring) {
                 Side::Dark => dark,
                 Side::Light => opponent(players, dark),
             };
@@ -722,8 +853,9 @@ fn check(
                 return Err(Problem::WrongTimeWinner { game, expected });
             }
             let decision = Decision::Time {
-                light_halves,
-                dark_halves,
+                light,
+                dark: dark_score,
+                per_point: scoring.per_point,
             };
             (expected, decision)
         }
@@ -760,6 +892,7 @@ mod tests {
         seeds: Vec<usize>,
         games: BTreeMap<u32, Recorded>,
         dropped: BTreeMap<usize, u32>,
+        rules: EliminationRules,
     }
 
     impl Fixture {
@@ -769,6 +902,7 @@ mod tests {
                 seeds: (1..=size).map(p).collect(),
                 games: BTreeMap::new(),
                 dropped: BTreeMap::new(),
+                rules: ELIMINATION_2018,
             }
         }
 
@@ -779,6 +913,7 @@ mod tests {
                 games: &self.games,
                 dropped: &self.dropped,
                 seed: SEED,
+                rules: self.rules,
             })
         }
 
@@ -1029,13 +1164,13 @@ mod tests {
         // Tim (light): 2 objectives and 7 damage = 87. Kat (dark): dial 10, 4 damage and the
         // Balance = 84.5. Tim wins.
         let state = timed(2, 7, 10, 4, Side::Dark);
-        assert_eq!(time_scores(&state), (174, 169));
-        assert_eq!(time_winner(&state), Side::Light);
+        assert_eq!(time_scores(&state, &TIME_2018), (174, 169));
+        assert_eq!(time_winner(&state, &TIME_2018), Side::Light);
     }
 
     #[test]
     fn going_to_time_dial_bands_and_balance() {
-        let dark_halves = |dial| time_scores(&timed(0, 0, dial, 0, Side::Light)).1;
+        let dark_halves = |dial| time_scores(&timed(0, 0, dial, 0, Side::Light), &TIME_2018).1;
         assert_eq!(
             [0, 3, 4, 7, 8, 11].map(dark_halves),
             [0, 0, 80, 80, 160, 160]
@@ -1043,13 +1178,22 @@ mod tests {
         // Impossible dials score as the top band rather than panic.
         assert_eq!([12, u32::MAX].map(dark_halves), [160, 160]);
         // The Balance alone decides an otherwise even game.
-        assert_eq!(time_scores(&timed(1, 0, 4, 0, Side::Light)), (81, 80));
-        assert_eq!(time_winner(&timed(1, 0, 4, 0, Side::Light)), Side::Light);
-        assert_eq!(time_winner(&timed(1, 0, 4, 0, Side::Dark)), Side::Dark);
+        assert_eq!(
+            time_scores(&timed(1, 0, 4, 0, Side::Light), &TIME_2018),
+            (81, 80)
+        );
+        assert_eq!(
+            time_winner(&timed(1, 0, 4, 0, Side::Light), &TIME_2018),
+            Side::Light
+        );
+        assert_eq!(
+            time_winner(&timed(1, 0, 4, 0, Side::Dark), &TIME_2018),
+            Side::Dark
+        );
         // Absurd counts saturate instead of overflowing.
         let absurd = timed(u32::MAX, u32::MAX, u32::MAX, u32::MAX, Side::Dark);
-        assert_eq!(time_scores(&absurd), (u32::MAX, u32::MAX));
-        assert_eq!(time_winner(&absurd), Side::Dark);
+        assert_eq!(time_scores(&absurd, &TIME_2018), (u32::MAX, u32::MAX));
+        assert_eq!(time_winner(&absurd, &TIME_2018), Side::Dark);
     }
 
     #[test]
@@ -1070,8 +1214,9 @@ mod tests {
         assert_eq!(
             state.decision,
             Some(Decision::Time {
-                light_halves: 174,
-                dark_halves: 169
+                light: 174,
+                dark: 169,
+                per_point: 2
             })
         );
         // A recorded winner that agrees is fine too.
@@ -1139,6 +1284,7 @@ mod tests {
                 games: &fx.games,
                 dropped: &fx.dropped,
                 seed,
+                rules: ELIMINATION_2018,
             });
             assert!(problems.is_empty());
             let heads = Stream::new(seed, "elimination game 3 sides").below(2) == 0;
@@ -1697,5 +1843,77 @@ mod tests {
         let mut fx = Fixture::new(16);
         fx.replay(TOP_16);
         assert_eq!(fx.run(), fx.run());
+    }
+
+    /// Worked example 5 (2014): light 2 objectives (8) and 7 damage (0.7) = 8.7; dark dial 10 (8),
+    /// 4 damage (0.4) and the Balance (0.25) = 8.65; light wins. In twentieths: 174 to 173.
+    #[test]
+    fn going_to_time_2014_worked_example() {
+        let state = timed(2, 7, 10, 4, Side::Dark);
+        assert_eq!(time_scores(&state, &TIME_2014), (174, 173));
+        assert_eq!(time_winner(&state, &TIME_2014), Side::Light);
+    }
+
+    /// 2014: with equal differentials the higher seed chooses, so the record must say which
+    /// side was chosen; the 2018 coin flip never happens.
+    #[test]
+    fn equal_differential_2014_is_the_higher_seeds_choice() {
+        let mut fx = Fixture::new(8);
+        fx.rules = ELIMINATION_2014;
+        for &(number, _, dark, _, winner) in &TOP_8[..8] {
+            fx.won(number, winner, Some(dark));
+        }
+        // Game 9 (seeds 8 and 2, each dark once and light once): a tie of differentials.
+        let bracket = fx.clean();
+        let nine = game(&bracket, 9);
+        assert_eq!((nine.dark, nine.side_reason), (None, None));
+        fx.won(9, 8, None);
+        let (_, problems) = fx.run();
+        assert_eq!(problems, vec![Problem::MissingSideChoice { game: 9 }]);
+        fx.won(9, 8, Some(2));
+        let bracket = fx.clean();
+        let nine = game(&bracket, 9);
+        assert_eq!(
+            (nine.dark, nine.side_reason),
+            (Some(p(2)), Some(SideReason::HigherSeedChoseTie))
+        );
+    }
+
+    /// 2014: the finalists always switch sides for the second game, and their games are untimed.
+    #[test]
+    fn second_final_2014_switches_and_is_untimed() {
+        let mut fx = top_4_at_the_final();
+        fx.rules = ELIMINATION_2014;
+        let bracket = fx.clean();
+        let final_game = game(&bracket, 6);
+        let dark = final_game.dark.unwrap_or(p(2));
+        let lower = final_game.players[1].expect("lower finalist");
+        fx.record(
+            6,
+            Recorded {
+                winner: Some(p(2)),
+                dark: Some(dark),
+                timed: None,
+            },
+        );
+        let bracket = fx.clean();
+        assert_eq!(
+            bracket.champion, None,
+            "the upper finalist lost: a second game"
+        );
+        let second = game(&bracket, 7);
+        assert_eq!(second.side_reason, Some(FinalistsSwitch));
+        assert_ne!(second.dark, Some(dark));
+        assert!(second.players.contains(&Some(lower)));
+        fx.record(
+            7,
+            Recorded {
+                winner: None,
+                dark: None,
+                timed: Some(timed(1, 3, 5, 2, Side::Dark)),
+            },
+        );
+        let (_, problems) = fx.run();
+        assert_eq!(problems, vec![Problem::UntimedFinal { game: 7 }]);
     }
 }

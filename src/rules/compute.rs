@@ -375,6 +375,7 @@ fn run_bracket(event: &Event, computed: &mut Computed, size: u32) {
         games: &games,
         dropped: &dropped,
         seed: event.info.seed,
+        rules: computed.ruleset.elimination,
     });
     if !bracket.placings.is_empty() {
         computed.placings = Some(bracket.placings.clone());

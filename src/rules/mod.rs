@@ -3,6 +3,7 @@
 
 pub mod bracket;
 pub mod compute;
+pub mod decks;
 pub mod halves;
 pub mod random;
 pub mod ratio;
@@ -97,6 +98,15 @@ impl Tiebreaker {
     }
 }
 
+/// How a ruleset pairs Swiss rounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PairingMethod {
+    /// At random within score groups (2018).
+    RandomWithinGroups,
+    /// In halves by player number within score groups (2014).
+    Halves,
+}
+
 /// Everything a rules document fixes as data.
 #[derive(Debug)]
 pub struct Ruleset {
@@ -119,6 +129,13 @@ pub struct Ruleset {
     /// Whether dropped players may come back (with unpaired losses).
     pub allows_rejoin: bool,
     pub swiss_round_minutes: u32,
+    /// The round lengths the rules allow for standard events (`round_minutes` outside is an error).
+    pub round_minutes_range: (u32, u32),
+    /// Default and allowed round lengths of team (2 vs 2) events.
+    pub team_round_minutes: (u32, u32, u32),
+    /// How Swiss rounds are paired.
+    pub pairing: PairingMethod,
+    pub elimination: bracket::EliminationRules,
     pub tiebreakers: &'static [Tiebreaker],
     /// Path of the ruleset's reference page under the site root.
     pub reference_page: &'static str,
@@ -136,7 +153,7 @@ pub static FFG_2018: Ruleset = Ruleset {
     id: "ffg-2018",
     name: "FFG Tournament Regulations (2018)",
     game: "Star Wars: The Card Game",
-    formats: &["standard"],
+    formats: &["standard", "team"],
     structures: &["basic", "advanced", "custom"],
     structure_tables: &[
         ("basic", structure::FFG_2018_BASIC),
@@ -153,6 +170,12 @@ pub static FFG_2018: Ruleset = Ruleset {
     split_points: Some(3),
     allows_rejoin: true,
     swiss_round_minutes: 70,
+    // The 2018 regulations fix 70 minutes; an organizer may still announce another length.
+    round_minutes_range: (30, 180),
+    // Team rounds are not described in 2018; the 2014 range for 2 vs 2 applies.
+    team_round_minutes: (100, 80, 120),
+    pairing: PairingMethod::RandomWithinGroups,
+    elimination: bracket::ELIMINATION_2018,
     tiebreakers: &[
         Tiebreaker::StrengthOfSchedule,
         Tiebreaker::ExtendedStrengthOfSchedule,
@@ -161,8 +184,41 @@ pub static FFG_2018: Ruleset = Ruleset {
     reference_page: "rules/ffg-2018/",
 };
 
+/// FFG *Star Wars: The Card Game* Organized Play and Tournament Rules, 2014 (v2.2).
+pub static FFG_2014: Ruleset = Ruleset {
+    id: "ffg-2014",
+    name: "FFG Organized Play Rules (2014)",
+    game: "Star Wars: The Card Game",
+    formats: &["standard", "team"],
+    // No structure tables in 2014: the organizer announces the rounds and the cut.
+    structures: &["custom"],
+    structure_tables: &[],
+    tiers: &["casual", "competitive", "premier"],
+    cuts: &[0, 8, 16],
+    game_points: GamePoints {
+        win: 3,
+        draw: 1,
+        loss: 0,
+    },
+    games_per_match: 2,
+    split_points: None,
+    allows_rejoin: false,
+    swiss_round_minutes: 70,
+    round_minutes_range: (60, 80),
+    team_round_minutes: (100, 80, 120),
+    pairing: PairingMethod::Halves,
+    elimination: bracket::ELIMINATION_2014,
+    tiebreakers: &[
+        Tiebreaker::HeadToHead,
+        Tiebreaker::OpponentsPoints,
+        Tiebreaker::OpponentsStrength,
+        Tiebreaker::Random,
+    ],
+    reference_page: "rules/ffg-2014/",
+};
+
 /// Every ruleset this version implements.
-pub static RULESETS: &[&Ruleset] = &[&FFG_2018];
+pub static RULESETS: &[&Ruleset] = &[&FFG_2018, &FFG_2014];
 
 /// The ruleset with this id.
 pub fn ruleset(id: &str) -> Option<&'static Ruleset> {

@@ -85,7 +85,11 @@ pub fn standings(
     let opponents_sos = opponents_sums(&ledger, &opponents_points);
     let after_round = scores.len() as u32;
     let mut order: Vec<u32> = (0..n as u32).collect();
-    Stream::new(event.info.seed, &format!("standings after round {after_round}")).shuffle(&mut order);
+    Stream::new(
+        event.info.seed,
+        &format!("standings after round {after_round}"),
+    )
+    .shuffle(&mut order);
     let mut random_position = vec![0u32; n];
     for (position, &p) in order.iter().enumerate() {
         random_position[p as usize] = position as u32;
@@ -116,13 +120,22 @@ pub fn standings(
         let p = &event.players[row.player];
         p.disqualified && p.drop.is_some_and(|d| d <= after_round)
     };
-    rows.sort_by(|a, b| disqualified(a).cmp(&disqualified(b)).then(b.points.cmp(&a.points)).then(a.player.cmp(&b.player)));
+    rows.sort_by(|a, b| {
+        disqualified(a)
+            .cmp(&disqualified(b))
+            .then(b.points.cmp(&a.points))
+            .then(a.player.cmp(&b.player))
+    });
     let head_to_head = HeadToHead::new(scores);
     let mut ordered = Vec::with_capacity(rows.len());
     let mut start = 0;
     while start < rows.len() {
         let key = |r: &Standing| (disqualified(r), r.points);
-        let end = start + rows[start..].iter().take_while(|r| key(r) == key(&rows[start])).count();
+        let end = start
+            + rows[start..]
+                .iter()
+                .take_while(|r| key(r) == key(&rows[start]))
+                .count();
         let group: Vec<Standing> = rows[start..end].to_vec();
         let mut resolved = resolve_ties(ruleset, &head_to_head, group, 0);
         if start > 0
@@ -142,17 +155,28 @@ pub fn standings(
         rank += 1;
         row.rank = Some(rank);
     }
-    Standings { after_round, rows: ordered }
+    Standings {
+        after_round,
+        rows: ordered,
+    }
 }
 
 /// Each player's opponents' tournament points, summed (the 2014 strength of schedule).
 fn opponents_points(ledger: &Ledger) -> Vec<u32> {
-    ledger.opponents.iter().map(|opps| opps.iter().map(|&o| ledger.points[o]).sum()).collect()
+    ledger
+        .opponents
+        .iter()
+        .map(|opps| opps.iter().map(|&o| ledger.points[o]).sum())
+        .collect()
 }
 
 /// Each player's opponents' `values`, summed (the 2014 strength of the opponents' schedules).
 fn opponents_sums(ledger: &Ledger, values: &[u32]) -> Vec<u32> {
-    ledger.opponents.iter().map(|opps| opps.iter().map(|&o| values[o]).sum()).collect()
+    ledger
+        .opponents
+        .iter()
+        .map(|opps| opps.iter().map(|&o| values[o]).sum())
+        .collect()
 }
 
 /// Who defeated whom: for each pair that met, the points each took from their matches.
@@ -186,7 +210,12 @@ impl HeadToHead {
 
 /// Orders a group of rows tied on points by the ruleset's tiebreakers from `level` on. The
 /// first row of each part after the first records the tiebreaker that separated it.
-fn resolve_ties(ruleset: &Ruleset, h2h: &HeadToHead, mut group: Vec<Standing>, level: usize) -> Vec<Standing> {
+fn resolve_ties(
+    ruleset: &Ruleset,
+    h2h: &HeadToHead,
+    mut group: Vec<Standing>,
+    level: usize,
+) -> Vec<Standing> {
     if group.len() <= 1 {
         return group;
     }
@@ -196,7 +225,11 @@ fn resolve_ties(ruleset: &Ruleset, h2h: &HeadToHead, mut group: Vec<Standing>, l
     if tiebreaker == Tiebreaker::HeadToHead {
         // A player who defeated every other member of the group goes first; the rest are
         // looked at again, as a smaller group.
-        let winner = group.iter().position(|r| group.iter().all(|o| o.player == r.player || h2h.defeated(r.player, o.player)));
+        let winner = group.iter().position(|r| {
+            group
+                .iter()
+                .all(|o| o.player == r.player || h2h.defeated(r.player, o.player))
+        });
         return match winner {
             Some(i) => {
                 let first = group.remove(i);
@@ -216,7 +249,10 @@ fn resolve_ties(ruleset: &Ruleset, h2h: &HeadToHead, mut group: Vec<Standing>, l
     let mut ordered = Vec::with_capacity(group.len());
     let mut rest = group.as_slice();
     while let Some(first) = rest.first() {
-        let len = rest.iter().take_while(|r| compare(tiebreaker, first, r) == Ordering::Equal).count();
+        let len = rest
+            .iter()
+            .take_while(|r| compare(tiebreaker, first, r) == Ordering::Equal)
+            .count();
         let mut part = resolve_ties(ruleset, h2h, rest[..len].to_vec(), level + 1);
         if !ordered.is_empty()
             && let Some(head) = part.first_mut()

@@ -354,7 +354,9 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             })
             .collect(),
         rounds,
-        standings: computed.latest().map(|s| standings_json(computed.ruleset, event, s)),
+        standings: computed
+            .latest()
+            .map(|s| standings_json(computed.ruleset, event, s)),
         standings_by_round: computed
             .standings
             .iter()

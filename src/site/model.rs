@@ -617,15 +617,24 @@ fn standings_view(
     s: &Standings,
     rule: &dyn Fn(&str, &str) -> RuleLink,
 ) -> StandingsView {
-    let value_tiebreakers: Vec<Tiebreaker> =
-        computed.ruleset.tiebreakers.iter().copied().filter(|&t| t.is_value()).collect();
+    let value_tiebreakers: Vec<Tiebreaker> = computed
+        .ruleset
+        .tiebreakers
+        .iter()
+        .copied()
+        .filter(|&t| t.is_value())
+        .collect();
     StandingsView {
         after_round: s.after_round,
         columns: value_tiebreakers
             .iter()
             .map(|&t| {
                 let link = rule(t.anchor(), t.label());
-                TiebreakColumn { short: t.abbreviation().to_string(), label: link.label, url: link.url }
+                TiebreakColumn {
+                    short: t.abbreviation().to_string(),
+                    label: link.label,
+                    url: link.url,
+                }
             })
             .collect(),
         tiebreakers: computed
@@ -652,7 +661,11 @@ fn standings_view(
                         .iter()
                         .filter_map(|&t| r.value(t))
                         .map(|v| TiebreakValue {
-                            display: if v.denom() == 1 { v.to_string() } else { v.decimal(3) },
+                            display: if v.denom() == 1 {
+                                v.to_string()
+                            } else {
+                                v.decimal(3)
+                            },
                             exact: v.to_string(),
                         })
                         .collect(),

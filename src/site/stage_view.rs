@@ -172,12 +172,19 @@ pub struct BracketSeatView {
     pub won: bool,
 }
 
-fn half_points(halves: u32) -> String {
-    if halves.is_multiple_of(2) {
-        (halves / 2).to_string()
-    } else {
-        format!("{}.5", halves / 2)
+/// `units` as a decimal number of points (`per_point` units make a point): 174 halves are
+/// "87", 173 halves "86.5", 173 twentieths "8.65".
+fn points(units: u32, per_point: u32) -> String {
+    let per_point = per_point.max(1);
+    let whole = units / per_point;
+    let rest = units % per_point;
+    if rest == 0 {
+        return whole.to_string();
     }
+    // Decimal digits: per_point is 2 or 20 here, so two places are always exact.
+    let hundredths = rest * 100 / per_point;
+    let text = format!("{whole}.{hundredths:02}");
+    text.trim_end_matches('0').to_string()
 }
 
 fn source_text(source: crate::rules::bracket::Source) -> String {
@@ -237,17 +244,21 @@ fn game_view(
             SideReason::FewerTimes => rule("deck-choice", "side played fewer times"),
             SideReason::GreaterDifferential => rule("deck-choice", "greater differential"),
             SideReason::CoinFlip => rule("deck-choice", "coin flip"),
+            SideReason::HigherSeedChoseTie => {
+                rule("deck-choice", "equal; the higher seed's choice")
+            }
             SideReason::FinalistsSwitch => rule("deck-choice", "finalists switch sides"),
         }),
         decision: game.decision.and_then(|d| match d {
             Decision::Played => None,
             Decision::Time {
-                light_halves,
-                dark_halves,
+                light,
+                dark,
+                per_point,
             } => Some(format!(
                 "time: light {} to dark {}",
-                half_points(light_halves),
-                half_points(dark_halves)
+                points(light, per_point),
+                points(dark, per_point)
             )),
             Decision::Bye => Some("bye: the opponent left".to_string()),
         }),
