@@ -294,8 +294,8 @@ fn compare(tiebreaker: Tiebreaker, a: &Standing, b: &Standing) -> Ordering {
 pub(crate) mod tests {
     use super::*;
     use crate::event::{Decks, EventInfo, Game, Outcome, Player, Round, Table};
-    use crate::rules::FFG_2018;
     use crate::rules::scoring::score_round;
+    use crate::rules::{FFG_2014, FFG_2018};
     use crate::toml_reader::Date;
 
     pub fn game(winner: Option<usize>) -> Game {
@@ -373,6 +373,15 @@ pub(crate) mod tests {
             elimination: Vec::new(),
             long_text: None,
         }
+    }
+
+    fn table_2014(ev: &Event) -> Standings {
+        let scores: Vec<_> = ev
+            .rounds
+            .iter()
+            .map(|r| score_round(&FFG_2014, ev, r))
+            .collect();
+        standings(&FFG_2014, ev, &scores)
     }
 
     fn table_after(ev: &Event) -> Standings {
@@ -619,5 +628,159 @@ pub(crate) mod tests {
         assert_eq!(row(&s, 2).rounds_played, 2);
         assert_eq!(row(&s, 0).sos, Ratio::integer(1));
         assert_eq!(row(&s, 3).sos, Ratio::integer(3));
+    }
+
+    fn order_and_deciders(s: &Standings) -> Vec<(usize, Option<Decider>)> {
+        s.rows.iter().map(|r| (r.player, r.decided_by)).collect()
+    }
+
+    const H2H: Option<Decider> = Some(Decider::Tiebreaker(Tiebreaker::HeadToHead));
+    const SOS_SUM: Option<Decider> = Some(Decider::Tiebreaker(Tiebreaker::OpponentsPoints));
+    const RANDOM: Option<Decider> = Some(Decider::Tiebreaker(Tiebreaker::Random));
+
+    /// 2014, a group of two: A and B on 6 points; A beat B, so A goes first (worked example 7).
+    /// R1: A sweeps B, C sweeps D. R2: C sweeps A, B sweeps D.
+    #[test]
+    fn head_to_head_in_a_group_of_two() {
+        let ev = event_with(
+            4,
+            vec![
+                (vec![(0, 1, sweep(0)), (2, 3, sweep(2))], vec![]),
+                (vec![(2, 0, sweep(2)), (1, 3, sweep(1))], vec![]),
+            ],
+        );
+        let s = table_2014(&ev);
+        assert_eq!(
+            order_and_deciders(&s),
+            vec![
+                (2, None),
+                (0, Some(Decider::Points)),
+                (1, H2H),
+                (3, Some(Decider::Points))
+            ]
+        );
+    }
+
+    /// 2014, a group of three: A, B and C on 12; A beat both others and goes first. B and C never
+    /// met; their strengths of schedule (24 each) and their opponents' (90 each) are equal too, so
+    /// the seeded random order decides.
+    /// R1: A sweeps B, C sweeps E, F sweeps D. R2: A sweeps C, B sweeps F, E sweeps D.
+    /// R3: D sweeps A, B sweeps E, C sweeps F. Points: A 12, B 12, C 12, D 6, E 6, F 6.
+    #[test]
+    fn head_to_head_in_a_group_of_three() {
+        let ev = event_with(
+            6,
+            vec![
+                (
+                    vec![(0, 1, sweep(0)), (2, 4, sweep(2)), (5, 3, sweep(5))],
+                    vec![],
+                ),
+                (
+                    vec![(0, 2, sweep(0)), (1, 5, sweep(1)), (4, 3, sweep(4))],
+                    vec![],
+                ),
+                (
+                    vec![(3, 0, sweep(3)), (1, 4, sweep(1)), (2, 5, sweep(2))],
+                    vec![],
+                ),
+            ],
+        );
+        let s = table_2014(&ev);
+        let order = order_and_deciders(&s);
+        assert_eq!(order[0], (0, None));
+        assert_eq!(order[1].1, H2H);
+        assert_eq!(order[2].1, RANDOM);
+        assert_eq!(
+            (row(&s, 1).opponents_points, row(&s, 2).opponents_points),
+            (24, 24)
+        );
+        assert_eq!(
+            (row(&s, 1).opponents_sos, row(&s, 2).opponents_sos),
+            (90, 90)
+        );
+        // The 6-point group: nobody beat both others; E and F (strength 30) above D (24).
+        assert_eq!(
+            (
+                row(&s, 3).opponents_points,
+                row(&s, 4).opponents_points,
+                row(&s, 5).opponents_points
+            ),
+            (24, 30, 30)
+        );
+        assert_eq!(order[5], (3, SOS_SUM));
+    }
+
+    /// 2014, a group of four on 12 points where nobody beat every other member: the sum of the
+    /// opponents' points orders them. R1: A sweeps B, C sweeps D, E sweeps F. R2: A sweeps C,
+    /// B sweeps E, D sweeps F. R3: D sweeps A, B sweeps F, C sweeps E.
+    /// Strength (sum): A 12+12+12 = 36, B 12+6+0 = 18, C 12+12+6 = 30, D 12+0+12 = 24.
+    #[test]
+    fn no_head_to_head_in_a_group_of_four() {
+        let ev = event_with(
+            6,
+            vec![
+                (
+                    vec![(0, 1, sweep(0)), (2, 3, sweep(2)), (4, 5, sweep(4))],
+                    vec![],
+                ),
+                (
+                    vec![(0, 2, sweep(0)), (1, 4, sweep(1)), (3, 5, sweep(3))],
+                    vec![],
+                ),
+                (
+                    vec![(3, 0, sweep(3)), (1, 5, sweep(1)), (2, 4, sweep(2))],
+                    vec![],
+                ),
+            ],
+        );
+        let s = table_2014(&ev);
+        assert_eq!(
+            &order_and_deciders(&s)[..4],
+            &[(0, None), (2, SOS_SUM), (3, SOS_SUM), (1, SOS_SUM)]
+        );
+        assert_eq!(row(&s, 0).opponents_points, 36);
+    }
+
+    /// 2014: head to head comes before strength of schedule. A and B finish on 8; A beat B,
+    /// though B's opponents scored far more (34 to 16).
+    /// R1: A sweeps B, C sweeps F, E sweeps D. R2: A and F draw twice, B sweeps E, C sweeps D.
+    /// R3: D sweeps A, B and C draw twice, E sweeps F.
+    /// Points: A 8, B 8, C 14, D 6, E 12, F 2. Strength: A (B 8 + F 2 + D 6) 16, B (A 8 + E 12 + C 14) 34.
+    #[test]
+    fn head_to_head_comes_before_strength_of_schedule() {
+        let draws = || Outcome::Games(vec![game(None), game(None)]);
+        let ev = event_with(
+            6,
+            vec![
+                (
+                    vec![(0, 1, sweep(0)), (2, 5, sweep(2)), (4, 3, sweep(4))],
+                    vec![],
+                ),
+                (
+                    vec![(0, 5, draws()), (1, 4, sweep(1)), (2, 3, sweep(2))],
+                    vec![],
+                ),
+                (
+                    vec![(3, 0, sweep(3)), (1, 2, draws()), (4, 5, sweep(4))],
+                    vec![],
+                ),
+            ],
+        );
+        let s = table_2014(&ev);
+        assert_eq!(
+            (row(&s, 0).opponents_points, row(&s, 1).opponents_points),
+            (16, 34)
+        );
+        assert_eq!(
+            order_and_deciders(&s),
+            vec![
+                (2, None),
+                (4, Some(Decider::Points)),
+                (0, Some(Decider::Points)),
+                (1, H2H),
+                (3, Some(Decider::Points)),
+                (5, Some(Decider::Points))
+            ]
+        );
     }
 }
