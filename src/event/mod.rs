@@ -8,6 +8,7 @@ pub mod elimination;
 pub mod ids;
 pub mod load;
 pub mod read;
+pub mod teams;
 pub mod validate;
 
 use std::path::PathBuf;
@@ -27,8 +28,28 @@ pub struct Event {
     pub rounds: Vec<Round>,
     /// Elimination games as recorded (`[elimination]`), in file order.
     pub elimination: Vec<EliminationGame>,
+    /// Team events: the registered people (`players` then holds the teams, the competitors).
+    pub people: Vec<Player>,
+    /// Team events: each team's two members, indices into `people`, in team order.
+    pub members: Vec<[usize; 2]>,
+    /// Team events: the final match between teams tied for first, when recorded.
+    pub final_match: Option<FinalMatch>,
     /// Long text from the sibling `<slug>.md` file, if there is one.
     pub long_text: Option<String>,
+}
+
+/// The final match of a team event, as recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FinalMatch {
+    pub games: Vec<Game>,
+    pub first_dark: Option<usize>,
+}
+
+impl Event {
+    /// Whether the competitors are teams.
+    pub fn is_team(&self) -> bool {
+        self.info.format == "team"
+    }
 }
 
 /// One elimination game as recorded. Who plays whom comes from the bracket, never from here.

@@ -72,6 +72,29 @@ pub struct RawTable {
 pub struct RawGame {
     pub winner: Sp<String>,
     pub by: Option<Sp<String>>,
+    /// The Death Star dial when the game ended, when recorded.
+    pub dial: Option<Sp<i64>>,
+    /// Objectives the light side destroyed, when recorded.
+    pub objectives: Option<Sp<i64>>,
+}
+
+/// One `[[teams]]` entry as written.
+#[derive(Debug, Default)]
+pub struct RawTeam {
+    pub span: Range<usize>,
+    pub id: Option<Sp<String>>,
+    pub name: Option<Sp<String>>,
+    pub players: Vec<Sp<String>>,
+    pub players_span: Option<Range<usize>>,
+    pub drop: Option<Sp<i64>>,
+}
+
+/// `[final]`: the final match between teams tied for first.
+#[derive(Debug, Default)]
+pub struct RawFinal {
+    pub span: Range<usize>,
+    pub games: Vec<RawGame>,
+    pub first_dark: Option<Sp<String>>,
 }
 
 /// One elimination game as written.
@@ -104,9 +127,15 @@ pub struct RawEvent {
     /// The span of `[elimination]`, when present.
     pub elimination_span: Option<Range<usize>>,
     pub elimination: Vec<RawEliminationGame>,
+    /// The span of `teams`, when present.
+    pub teams_span: Option<Range<usize>>,
+    pub teams: Vec<RawTeam>,
+    pub final_match: Option<RawFinal>,
 }
 
-const TOP: &[&str] = &["event", "players", "rounds", "elimination"];
+const TOP: &[&str] = &["event", "players", "teams", "rounds", "elimination", "final"];
+const TEAM: &[&str] = &["id", "name", "players", "drop"];
+const FINAL: &[&str] = &["games", "first_dark"];
 const EVENT: &[&str] = &[
     "name",
     "date",
@@ -140,7 +169,7 @@ const DECKS: &[&str] = &["dark", "light"];
 const DECK: &[&str] = &["affiliation", "objectives", "cards"];
 const ROUND: &[&str] = &["tables", "byes"];
 const TABLE: &[&str] = &["table", "players", "games", "split", "first_dark"];
-const GAME: &[&str] = &["winner", "by"];
+const GAME: &[&str] = &["winner", "by", "dial", "objectives"];
 const ELIMINATION: &[&str] = &["games"];
 const ELIMINATION_GAME: &[&str] = &["game", "winner", "dark", "timed"];
 /// Public: `holonet pair` writes these keys.
@@ -195,6 +224,36 @@ pub fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> RawEve
                 }
             }
         }
+    }
+    if let Some(value) = top.get("teams") {
+        raw.teams_span = Some(value.span());
+        for item in reader.array(value, "`teams`") {
+            if let Some(table) = reader.as_table(item, "each `[[teams]]` entry") {
+                let f = reader.table(table, item.span(), "this `[[teams]]` entry", TEAM);
+                let players_value = f.require(reader, "players", "[\"tom\", \"kris\"]");
+                let name = f.require(reader, "name", "\"The Smugglers\"").and_then(|v| reader.string(v, "`name`"));
+                raw.teams.push(RawTeam {
+                    span: item.span(),
+                    id: opt_string(reader, &f, "id"),
+                    name,
+                    players_span: players_value.map(|v| v.span()),
+                    players: string_list(reader, &f, "players"),
+                    drop: opt_int(reader, &f, "drop"),
+                });
+            }
+        }
+    }
+    if let Some(value) = top.get("final")
+        && let Some(table) = reader.as_table(value, "`final`")
+    {
+        let f = reader.table(table, value.span(), "`[final]`", FINAL);
+        let mut games = Vec::new();
+        if let Some(list) = f.get("games") {
+            for item in reader.array(list, "`games`") {
+                games.extend(read_game(reader, item));
+            }
+        }
+        raw.final_match = Some(RawFinal { span: value.span(), games, first_dark: opt_string(reader, &f, "first_dark") });
     }
     if let Some(value) = top.get("rounds") {
         for item in reader.array(value, "`rounds`") {
@@ -357,9 +416,7 @@ fn read_table(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) 
 
 fn read_game(reader: &mut Reader<'_>, item: &Spanned<DeValue<'_>>) -> Option<RawGame> {
     if let DeValue::String(_) = item.get_ref() {
-        return reader
-            .string(item, "a game result")
-            .map(|winner| RawGame { winner, by: None });
+        return reader.string(item, "a game result").map(|winner| RawGame { winner, by: None, dial: None, objectives: None });
     }
     let table = reader.as_table(
         item,
@@ -370,7 +427,9 @@ fn read_game(reader: &mut Reader<'_>, item: &Spanned<DeValue<'_>>) -> Option<Raw
         .require(reader, "winner", "\"tom\"")
         .and_then(|v| reader.string(v, "`winner`"))?;
     let by = opt_string(reader, &f, "by");
-    Some(RawGame { winner, by })
+    let dial = opt_int(reader, &f, "dial");
+    let objectives = opt_int(reader, &f, "objectives");
+    Some(RawGame { winner, by, dial, objectives })
 }
 
 fn read_elimination_game(

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::elimination;
+use super::{elimination, teams};
 use super::ids::{default_seed, id_from_name, is_valid_id};
 use super::read::{RawEvent, RawGame, RawPlayer, RawRound, RawTable};
 use super::{Decks, Event, EventInfo, Game, GameEnd, Outcome, Player, Round, Table};
@@ -31,13 +31,32 @@ pub fn validate(
     let errors = |reader: &Reader<'_>| reader.diagnostics.iter().filter(|d| d.is_error()).count();
     let errors_before = errors(reader);
     let ruleset = resolve_ruleset(reader, &raw, options);
-    let players = validate_players(reader, &raw.players, ruleset);
-    let info =
-        ruleset.and_then(|r| validate_info(reader, &raw, r, slug, compute::entrants(&players)));
+    let people = validate_players(reader, &raw.players, ruleset);
+    let team = raw.info.format.as_ref().is_some_and(|f| f.value == "team");
+    let (players, people, members) = if team {
+        let (teams, members) = teams::validate_teams(reader, &raw, &people)?;
+        (teams, people, members)
+    } else {
+        if let Some(span) = &raw.teams_span {
+            reader.error(Code::InvalidValue, span.clone(), "`[[teams]]` belong to team events").help =
+                Some("set `format = \"team\"` in `[event]`, or remove the teams".into());
+        }
+        (people, Vec::new(), Vec::new())
+    };
+    let info = ruleset.and_then(|r| validate_info(reader, &raw, r, slug, compute::entrants(&players)));
     let (Some(ruleset), Some(info)) = (ruleset, info) else {
         return None;
     };
-    let rounds = validate_rounds(reader, &raw, ruleset, &players);
+    let rounds = validate_rounds(reader, &raw, ruleset, &players, if team { TEAM_VICTORY } else { VICTORY });
+    let final_match = match &raw.final_match {
+        Some(f) if team => teams::validate_final(reader, f, &players),
+        Some(f) => {
+            reader.error(Code::InvalidValue, f.span.clone(), "`[final]` is the final match of a team event").help =
+                Some("remove it; a standard event ends with its Swiss rounds or its cut".into());
+            None
+        }
+        None => None,
+    };
     let (swiss_rounds, cut) = compute::structure_in_force(ruleset, &info, &players);
     if let Some(planned) = swiss_rounds
         && let Some(extra) = raw.rounds.get(planned as usize)
@@ -70,6 +89,9 @@ pub fn validate(
         players,
         rounds,
         elimination,
+        people,
+        members,
+        final_match,
         long_text: None,
     };
     let computed = compute::compute(ruleset, &event);
@@ -227,7 +249,27 @@ fn validate_info(
         }
     }
     let seed = in_range(reader, &info.seed, "`seed`", 0, MAX_INTEGER).map(u64::from);
-    let round_minutes = in_range(reader, &info.round_minutes, "`round_minutes`", 1, 600);
+    let format_name = format.as_deref().unwrap_or("standard");
+    let (_, min_minutes, max_minutes) = ruleset.round_minutes(format_name);
+    let round_minutes = in_range(reader, &info.round_minutes, "`round_minutes`", i64::from(min_minutes), i64::from(max_minutes));
+    if format_name == "team" {
+        if let Some(s) = &info.structure
+            && s.value != "custom"
+        {
+            reader.error(Code::InvalidValue, s.span.clone(), "a team event announces its own number of rounds").help =
+                Some("use `structure = \"custom\"` with `swiss_rounds`".into());
+        }
+        if info.structure.is_none() && ruleset.structures.first() != Some(&"custom") {
+            reader.error(Code::MissingField, info.span.clone(), "a team event needs `structure = \"custom\"`").help =
+                Some("add `structure = \"custom\"` and `swiss_rounds` to `[event]`: team events have no structure table".into());
+        }
+        if let Some(c) = &info.cut
+            && c.value != 0
+        {
+            reader.error(Code::InvalidValue, c.span.clone(), "team events have no cut").help =
+                Some("remove `cut`: two teams tied for first play a final match instead".into());
+        }
+    }
     if let Some(url) = &info.url
         && !(url.value.starts_with("https://") || url.value.starts_with("http://"))
     {
@@ -500,6 +542,7 @@ fn validate_rounds(
     raw: &RawEvent,
     ruleset: &Ruleset,
     players: &[Player],
+    victory: Victory,
 ) -> Vec<Round> {
     if raw.rounds.len() > MAX_ROUNDS as usize {
         reader
@@ -524,7 +567,7 @@ fn validate_rounds(
     let mut had_bye: BTreeSet<usize> = BTreeSet::new();
     for (r, raw_round) in raw.rounds.iter().enumerate() {
         let number = r as u32 + 1;
-        let round = validate_round(reader, raw_round, number, ruleset, players, &ids);
+        let round = validate_round(reader, raw_round, number, ruleset, players, &ids, victory);
         for table in &round.tables {
             let [a, b] = table.players;
             let pair = (a.min(b), a.max(b));
@@ -616,6 +659,7 @@ fn validate_round(
     ruleset: &Ruleset,
     players: &[Player],
     ids: &BTreeMap<String, usize>,
+    victory: Victory,
 ) -> Round {
     let mut seated: BTreeMap<usize, String> = BTreeMap::new();
     let mut table_numbers: BTreeSet<u32> = BTreeSet::new();
@@ -719,7 +763,7 @@ fn validate_round(
             }
             Some(p)
         });
-        let outcome = validate_outcome(reader, t, ruleset, [a, b], players, ids);
+        let outcome = validate_outcome(reader, t, ruleset, [a, b], first_dark, players, ids, victory);
         tables.push(Table {
             number: table_number,
             players: [a, b],
@@ -772,8 +816,10 @@ fn validate_outcome(
     t: &RawTable,
     ruleset: &Ruleset,
     seats: [usize; 2],
+    first_dark: Option<usize>,
     players: &[Player],
     ids: &BTreeMap<String, usize>,
+    victory: Victory,
 ) -> Outcome {
     let split = t.split.as_ref().filter(|s| s.value);
     if let Some(s) = split {
@@ -821,9 +867,79 @@ fn validate_outcome(
         .games
         .iter()
         .take(max)
-        .filter_map(|g| validate_game(reader, g, seats, players, ids))
+        .enumerate()
+        .filter_map(|(i, g)| {
+            // Players switch sides after the first game.
+            let dark = first_dark.map(|d| if i == 0 { d } else if d == seats[0] { seats[1] } else { seats[0] });
+            let game = validate_game(reader, g, seats, players, ids)?;
+            check_victory(reader, g, &game, dark, victory, players).then_some(game)
+        })
         .collect();
     Outcome::Games(games)
+}
+
+/// What ends a game by victory: the dial at which the dark side wins and the number of
+/// objectives the light side must destroy (12 and 3; 16 and 5 in a 2 vs 2 game).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Victory {
+    pub dial: u32,
+    pub objectives: u32,
+}
+
+/// Standard games.
+pub(super) const VICTORY: Victory = Victory { dial: 12, objectives: 3 };
+/// 2 vs 2 games (*Balance of the Force*).
+pub(super) const TEAM_VICTORY: Victory = Victory { dial: 16, objectives: 5 };
+
+/// Checks a game's recorded `dial` or `objectives` against the victory conditions, and the
+/// winner of a dial or objectives victory against the side they played (`dark`, when the
+/// table records `first_dark`). Reports and returns false on a contradiction.
+fn check_victory(reader: &mut Reader<'_>, g: &RawGame, game: &Game, dark: Option<usize>, victory: Victory, players: &[Player]) -> bool {
+    let mut ok = true;
+    let by = game.by;
+    let by_span = || g.by.as_ref().map_or(g.winner.span.clone(), |b| b.span.clone());
+    if let Some(dial) = &g.dial {
+        let target = i64::from(victory.dial);
+        if !(0..=target).contains(&dial.value) {
+            reader.error(Code::InvalidValue, dial.span.clone(), format!("the dial stops at {target}, not {}", dial.value)).help =
+                Some(format!("the dark side wins when the dial reaches {target}"));
+            ok = false;
+        } else if by == Some(GameEnd::Dial) && dial.value != target {
+            reader.error(Code::BadResult, dial.span.clone(), format!("a dial at {} does not end the game", dial.value)).help =
+                Some(format!("the dark side wins by the dial only when it reaches {target}; correct `dial` or `by`"));
+            ok = false;
+        } else if dial.value == target && by.is_some_and(|b| b != GameEnd::Dial) {
+            reader.error(Code::BadResult, dial.span.clone(), format!("a dial at {target} ends the game: the dark side won by the dial")).help =
+                Some("write `by = \"dial\"` and the dark side player as the winner, or correct `dial`".into());
+            ok = false;
+        }
+    }
+    if let Some(objectives) = &g.objectives {
+        let target = i64::from(victory.objectives);
+        if !(0..=target).contains(&objectives.value) {
+            reader.error(Code::InvalidValue, objectives.span.clone(), format!("the light side wins at {target} objectives, not {}", objectives.value)).help =
+                Some(format!("record how many dark side objectives were destroyed, at most {target}"));
+            ok = false;
+        } else if by == Some(GameEnd::Objectives) && objectives.value != target {
+            reader.error(Code::BadResult, objectives.span.clone(), format!("{} destroyed objectives do not end the game", objectives.value)).help =
+                Some(format!("the light side wins by objectives when the {target}th is destroyed; correct `objectives` or `by`"));
+            ok = false;
+        }
+    }
+    if let (Some(dark), Some(winner)) = (dark, game.winner) {
+        let wrong = match by {
+            Some(GameEnd::Dial) => winner != dark,
+            Some(GameEnd::Objectives) => winner == dark,
+            _ => false,
+        };
+        if wrong {
+            let side = if by == Some(GameEnd::Dial) { "dark" } else { "light" };
+            reader.error(Code::BadResult, by_span(), format!("{} did not play the {side} side in this game", players[winner].name)).help =
+                Some(format!("a {} victory goes to the {side} side; check the winner and `first_dark`", by.map_or("", GameEnd::name)));
+            ok = false;
+        }
+    }
+    ok
 }
 
 fn validate_game(

@@ -268,11 +268,14 @@ pub enum DeckProblem {
     HuntTooManySets { owner: String, count: usize },
 }
 
+/// A deck's sets, each with the indices of its copies in `objectives`.
+type Tally = Vec<(&'static ObjectiveSet, Vec<usize>)>;
+
 /// The known sets of the deck's side, each with the indices of its copies, in order of first
 /// appearance. Unknown and wrong-side entries are left out: they are reported on their own.
-fn tally(deck: &DeckInput<'_>) -> Vec<(&'static ObjectiveSet, Vec<usize>)> {
+fn tally(deck: &DeckInput<'_>) -> Tally {
     let mut order: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut sets: Vec<(&'static ObjectiveSet, Vec<usize>)> = Vec::new();
+    let mut sets: Tally = Vec::new();
     for (index, id) in deck.objectives.iter().enumerate() {
         let Some(set) = objective_set(id).filter(|set| set.side == deck.side) else {
             continue;
@@ -399,7 +402,7 @@ pub fn check_deck(deck: &DeckInput<'_>) -> Vec<DeckProblem> {
 pub fn check_team(decks: &[DeckInput<'_>]) -> Vec<DeckProblem> {
     let mut problems: Vec<DeckProblem> = decks.iter().flat_map(check_deck).collect();
     for side in [Side::Dark, Side::Light] {
-        let tallies: Vec<(&DeckInput<'_>, Vec<(&'static ObjectiveSet, Vec<usize>)>)> = decks
+        let tallies: Vec<(&DeckInput<'_>, Tally)> = decks
             .iter()
             .filter(|deck| deck.side == side)
             .map(|deck| (deck, tally(deck)))
@@ -664,9 +667,16 @@ impl DeckProblem {
                     side_name(*side)
                 )
             }
-            DeckProblem::TeamLimitOneShared { side, id, .. } => format!(
-                "keep set {id} in one teammate's {} deck and remove it from the other's",
-                side_name(*side)
+            DeckProblem::TeamLimitOneShared {
+                side, id, holders, ..
+            } => format!(
+                "keep set {id} in one teammate's {} deck and remove it from the {}",
+                side_name(*side),
+                if holders.len() > 2 {
+                    "others'"
+                } else {
+                    "other's"
+                }
             ),
             DeckProblem::HuntTooManySets { count, .. } => format!(
                 "remove {} for this scenario",
@@ -1225,6 +1235,34 @@ mod tests {
         assert_eq!(
             problems[0].help(),
             "keep set 17 in one teammate's light deck and remove it from the other's"
+        );
+    }
+
+    #[test]
+    fn three_challengers_share_a_limit_one_set() {
+        // A challenge scenario allows three players on a side; 35 (limit 1) is in Tom's deck.
+        let (td, mut kd) = (tom_dark(), kris_dark());
+        kd[9] = "35".to_string();
+        let ad = ids(&["33", "33", "47", "47", "52", "52", "57", "57", "86", "35"]);
+        let decks = [
+            deck("tom", Side::Dark, Some("Sith"), &td),
+            deck("kris", Side::Dark, Some("Imperial Navy"), &kd),
+            deck("ann", Side::Dark, Some("Scum and Villainy"), &ad),
+        ];
+        let problems = check_team(&decks);
+        assert!(matches!(
+            &problems[..],
+            [DeckProblem::TeamLimitOneShared { holders, owner, index: 9, .. }]
+                if holders == &ids(&["tom", "kris", "ann"]) && owner == "kris"
+        ));
+        assert_eq!(
+            problems[0].message(),
+            "set 35 (Corporate Exploitation) is limit 1 per objective deck and appears in the \
+             dark decks of tom, kris and ann; only one player on a team may use it"
+        );
+        assert_eq!(
+            problems[0].help(),
+            "keep set 35 in one teammate's dark deck and remove it from the others'"
         );
     }
 

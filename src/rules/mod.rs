@@ -142,6 +142,15 @@ pub struct Ruleset {
 }
 
 impl Ruleset {
+    /// The default Swiss round length for a format, and the range the rules allow.
+    pub fn round_minutes(&self, format: &str) -> (u32, u32, u32) {
+        if format == "team" {
+            self.team_round_minutes
+        } else {
+            (self.swiss_round_minutes, self.round_minutes_range.0, self.round_minutes_range.1)
+        }
+    }
+
     /// Points for a bye: every game of the match won.
     pub fn bye_points(&self) -> u32 {
         self.game_points.win * self.games_per_match

@@ -371,6 +371,9 @@ pub(crate) mod tests {
             players,
             rounds,
             elimination: Vec::new(),
+            people: Vec::new(),
+            members: Vec::new(),
+            final_match: None,
             long_text: None,
         }
     }

@@ -336,7 +336,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             url: info.url.as_deref(),
             round_minutes: info
                 .round_minutes
-                .unwrap_or(computed.ruleset.swiss_round_minutes),
+                .unwrap_or(computed.ruleset.round_minutes(&event.info.format).0),
             swiss_rounds: computed.swiss_rounds,
             cut: computed.cut,
             status: computed.status,

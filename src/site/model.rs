@@ -569,7 +569,7 @@ pub fn event_view(
         round_minutes: event
             .info
             .round_minutes
-            .unwrap_or(ruleset.swiss_round_minutes),
+            .unwrap_or(ruleset.round_minutes(&event.info.format).0),
         swiss_rounds: computed.swiss_rounds,
         cut: computed.cut,
         rules_url: rules_url.clone(),
