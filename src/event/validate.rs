@@ -567,7 +567,8 @@ fn validate_rounds(
     let mut had_bye: BTreeSet<usize> = BTreeSet::new();
     for (r, raw_round) in raw.rounds.iter().enumerate() {
         let number = r as u32 + 1;
-        let round = validate_round(reader, raw_round, number, ruleset, players, &ids, victory);
+        let cx = RoundContext { ruleset, players, ids: &ids, victory };
+        let round = validate_round(reader, raw_round, number, &cx);
         for table in &round.tables {
             let [a, b] = table.players;
             let pair = (a.min(b), a.max(b));
@@ -652,15 +653,16 @@ fn validate_rounds(
     rounds
 }
 
-fn validate_round(
-    reader: &mut Reader<'_>,
-    raw: &RawRound,
-    number: u32,
-    ruleset: &Ruleset,
-    players: &[Player],
-    ids: &BTreeMap<String, usize>,
+/// What every table of an event is checked against.
+struct RoundContext<'a> {
+    ruleset: &'a Ruleset,
+    players: &'a [Player],
+    ids: &'a BTreeMap<String, usize>,
     victory: Victory,
-) -> Round {
+}
+
+fn validate_round(reader: &mut Reader<'_>, raw: &RawRound, number: u32, cx: &RoundContext<'_>) -> Round {
+    let RoundContext { players, ids, .. } = *cx;
     let mut seated: BTreeMap<usize, String> = BTreeMap::new();
     let mut table_numbers: BTreeSet<u32> = BTreeSet::new();
     let mut tables = Vec::new();
@@ -763,7 +765,7 @@ fn validate_round(
             }
             Some(p)
         });
-        let outcome = validate_outcome(reader, t, ruleset, [a, b], first_dark, players, ids, victory);
+        let outcome = validate_outcome(reader, t, [a, b], first_dark, cx);
         tables.push(Table {
             number: table_number,
             players: [a, b],
@@ -811,16 +813,8 @@ fn validate_round(
     }
 }
 
-fn validate_outcome(
-    reader: &mut Reader<'_>,
-    t: &RawTable,
-    ruleset: &Ruleset,
-    seats: [usize; 2],
-    first_dark: Option<usize>,
-    players: &[Player],
-    ids: &BTreeMap<String, usize>,
-    victory: Victory,
-) -> Outcome {
+fn validate_outcome(reader: &mut Reader<'_>, t: &RawTable, seats: [usize; 2], first_dark: Option<usize>, cx: &RoundContext<'_>) -> Outcome {
+    let RoundContext { ruleset, players, ids, victory } = *cx;
     let split = t.split.as_ref().filter(|s| s.value);
     if let Some(s) = split {
         if ruleset.split_points.is_none() {
