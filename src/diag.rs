@@ -48,6 +48,8 @@ pub enum Code {
     Content,
     /// Something recorded departs from what the rules give (a warning).
     RuleDeparture,
+    /// A decklist breaks a deckbuilding rule (a warning: the event was played with it).
+    Deck,
 }
 
 impl Code {
@@ -68,6 +70,7 @@ impl Code {
         Code::Template,
         Code::Content,
         Code::RuleDeparture,
+        Code::Deck,
     ];
 
     /// The code as printed: `H` + a stable number.
@@ -88,6 +91,7 @@ impl Code {
             Code::Template => "H013",
             Code::Content => "H014",
             Code::RuleDeparture => "H015",
+            Code::Deck => "H016",
         }
     }
 }

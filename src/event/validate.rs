@@ -35,6 +35,7 @@ pub fn validate(
     let team = raw.info.format.as_ref().is_some_and(|f| f.value == "team");
     let (players, people, members) = if team {
         let (teams, members) = teams::validate_teams(reader, &raw, &people)?;
+        teams::check_team_decks(reader, &raw, &people, &members);
         (teams, people, members)
     } else {
         if let Some(span) = &raw.teams_span {
@@ -96,6 +97,19 @@ pub fn validate(
     };
     let computed = compute::compute(ruleset, &event);
     elimination::report_bracket_problems(reader, &raw, &event.players, &computed);
+    if let (Some(problem), Some(recorded)) = (computed.final_problem, &raw.final_match) {
+        let (message, help) = match problem {
+            compute::FinalProblem::NotNeeded => (
+                "no final match is needed: no two teams are tied for first after the Swiss rounds".to_string(),
+                "remove `[final]`, or record the Swiss rounds' results first".to_string(),
+            ),
+            compute::FinalProblem::NotAFinalist(team) => (
+                format!("{} is not one of the two teams tied for first", event.players[team].name),
+                "name one of the two finalists (see the event page)".to_string(),
+            ),
+        };
+        reader.error(Code::BadResult, recorded.span.clone(), message).help = Some(help);
+    }
     (errors(reader) == errors_before).then_some((event, computed))
 }
 

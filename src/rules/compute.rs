@@ -33,6 +33,26 @@ pub struct Seed {
     pub replacement: bool,
 }
 
+/// The final match of a team event whose two best teams finished level on points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamFinal {
+    /// The two teams, the better-ranked first.
+    pub teams: [usize; 2],
+    /// Tournament points each took from the final, once recorded.
+    pub points: Option<[u32; 2]>,
+    /// The winner, once the final is recorded and not itself level.
+    pub champion: Option<usize>,
+}
+
+/// Why a recorded final match cannot stand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FinalProblem {
+    /// No two teams are tied for first (or the Swiss rounds are not finished).
+    NotNeeded,
+    /// A winner or `first_dark` who is not one of the two finalists.
+    NotAFinalist(usize),
+}
+
 /// The computed facts of one event.
 #[derive(Debug, Clone)]
 pub struct Computed {
@@ -56,6 +76,10 @@ pub struct Computed {
     /// The bracket, once the cut is made.
     pub bracket: Option<Bracket>,
     bracket_problems: Vec<Problem>,
+    /// Team events: the final match, when two teams finished the Swiss rounds tied for first.
+    pub team_final: Option<TeamFinal>,
+    /// What the recorded final match cannot be.
+    pub final_problem: Option<FinalProblem>,
     /// Final places, once known: the bracket's, or the Swiss standings' for an event without a cut.
     pub placings: Option<Vec<(u32, usize)>>,
     pub status: Status,
@@ -129,6 +153,8 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
         replaced: Vec::new(),
         bracket: None,
         bracket_problems: Vec::new(),
+        team_final: None,
+        final_problem: None,
         placings: None,
         status: Status::Upcoming,
     };
@@ -141,6 +167,10 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
         if cut_size > 0 {
             make_cut(event, &mut computed, cut_size);
             run_bracket(event, &mut computed, cut_size);
+        } else if event.is_team()
+            && let Some(team_final) = team_final(&computed)
+        {
+            settle_team_final(event, &mut computed, team_final);
         } else if let Some(last) = computed.latest() {
             computed.placings = Some(
                 last.rows
@@ -149,6 +179,9 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
                     .collect(),
             );
         }
+    }
+    if event.final_match.is_some() && computed.team_final.is_none() {
+        computed.final_problem = Some(FinalProblem::NotNeeded);
     }
     computed.status = if event.rounds.is_empty() {
         Status::Upcoming
@@ -338,6 +371,55 @@ fn cut_seeds(
         });
     }
     (seeds, replaced)
+}
+
+/// The final a team event needs: its two best teams, when they are level on points.
+fn team_final(computed: &Computed) -> Option<TeamFinal> {
+    let rows: Vec<_> = computed.latest()?.rows.iter().filter(|r| r.rank.is_some()).take(2).collect();
+    match rows[..] {
+        [first, second] if first.points == second.points => {
+            Some(TeamFinal { teams: [first.player, second.player], points: None, champion: None })
+        }
+        _ => None,
+    }
+}
+
+/// Scores the recorded final match (if any) and sets the placings: the final's winner first,
+/// its loser second, the other teams as the Swiss standings left them.
+fn settle_team_final(event: &Event, computed: &mut Computed, mut team_final: TeamFinal) {
+    if let Some(recorded) = &event.final_match {
+        let strangers = recorded.games.iter().filter_map(|g| g.winner).chain(recorded.first_dark);
+        if let Some(stranger) = strangers.filter(|p| !team_final.teams.contains(p)).min() {
+            computed.final_problem = Some(FinalProblem::NotAFinalist(stranger));
+        } else if !recorded.games.is_empty() {
+            let points = computed.ruleset.game_points;
+            let took = |team: usize| -> u32 {
+                recorded
+                    .games
+                    .iter()
+                    .map(|g| match g.winner {
+                        Some(w) if w == team => points.win,
+                        Some(_) => points.loss,
+                        None => points.draw,
+                    })
+                    .sum()
+            };
+            let [a, b] = team_final.teams;
+            let scored = [took(a), took(b)];
+            team_final.points = Some(scored);
+            team_final.champion = match scored[0].cmp(&scored[1]) {
+                std::cmp::Ordering::Greater => Some(a),
+                std::cmp::Ordering::Less => Some(b),
+                std::cmp::Ordering::Equal => None,
+            };
+        }
+    }
+    if let (Some(champion), Some(last)) = (team_final.champion, computed.latest()) {
+        let runner_up = if champion == team_final.teams[0] { team_final.teams[1] } else { team_final.teams[0] };
+        let rest = last.rows.iter().filter(|r| r.rank.is_some() && !team_final.teams.contains(&r.player)).map(|r| r.player);
+        computed.placings = Some([champion, runner_up].into_iter().chain(rest).zip(1..).map(|(p, place)| (place, p)).collect());
+    }
+    computed.team_final = Some(team_final);
 }
 
 /// Plays the bracket forward from the recorded elimination games.

@@ -1,1 +1,786 @@
-//! Swiss pairing in halves (ffg-2014): being written.
+//! Swiss pairing under the 2014 regulations: *pairing in halves*.
+//!
+//! The 2014 Organized Play rules (v2.2, "Seating") pair round 1 at random, keeping family
+//! members and travel companions apart if at all possible, and later rounds in halves: "sort
+//! the players by score group, then by the player number. Split the score group in half,
+//! pairing the top half versus the bottom half" (eight players: 1 v 5, 2 v 6, 3 v 7, 4 v 8).
+//! The odd player of a group "is always put on the bottom stack, and will be paired down to the
+//! next score group playing the highest ranked player of that score group": seven players
+//! give 1 v 4, 2 v 5, 3 v 6, and 7 meets the first player of the next group in the same sort
+//! (the lowest player number). What is left of that group is then paired in halves, and so on
+//! down. This is the *plain halves pairing*; it is used as it stands whenever it has no
+//! rematch, and everything below is only about the "subtle adjustment of players if one player
+//! has already played another".
+//!
+//! # Where the document is silent
+//!
+//! - Round 1 is the 2018 engine's round 1 ([`swiss::pair_round`]): the same rule (random,
+//!   `avoid` pairs apart when possible) with the same streams, `"round {round} pairing"` and
+//!   `"round {round} bye"`. Round 0 is paired as round 1.
+//! - The bye (the document has none): as in 2018, chosen before pairing; round 1 at random,
+//!   later the lowest-ranked (largest `rank`) player without a bye, else the lowest-ranked.
+//! - Ties in player number (which should not happen) are broken by rank, then player index.
+//! - Later rounds use no randomness at all, so `seed` only matters in round 1.
+//! - `avoid` is a first-round rule and is ignored later.
+//!
+//! # The adjustment
+//!
+//! Positions are the seated players' places in the halves order (points, highest first, then
+//! player number), and `ideal(p)` is the position of `p`'s opponent in the plain halves
+//! pairing. A pairing is judged lexicographically by these sums over its tables `(p, q)`:
+//!
+//! 1. rematches;
+//! 2. score-group boundaries crossed, `k = |group(p) − group(q)|` (a player moved across
+//!    groups, as in the 2018 engine);
+//! 3. `k²`, so that a move reaches the next group down whenever possible;
+//! 4. the *displacement* `|q − ideal(p)| + |p − ideal(q)|`: how far each player's opponent is,
+//!    in positions, from the opponent the plain halves pairing gives them. Zero exactly for
+//!    the tables of the plain pairing. In a group split into halves `T₀…` and `B₀…`, a
+//!    top-versus-bottom table `(Tᵢ, Bⱼ)` costs `2|i − j|` and a table within one half costs
+//!    `2·half`, more than any top-versus-bottom table: swapping bottoms between two tables
+//!    costs `4·distance`, swapping across the halves costs `4·half`;
+//! 5. a tiebreak between equal displacements: each player's part of it weighted by
+//!    `(end − position)²`, `end` the end of the pool being solved, so that the adjustment
+//!    keeps the better-placed players' tables and changes lower ones.
+//!
+//! So "1 has played 5" among eight gives 1 v 6, 2 v 5, 3 v 7, 4 v 8 (displacement 4), and
+//! "2 has played 6" gives 1 v 5, 2 v 7, 3 v 6, 4 v 8 (the same displacement as swapping with
+//! table 1, but lower in the group). A pair-down player who has met the first player of the
+//! next group meets the second, and the first plays the one the second would have met.
+//!
+//! Levels 1 to 3 are minimized over every pairing of the field: the same guarantee as the
+//! 2018 engine, so the result has a rematch only when every pairing has one
+//! ([`Reason::UnavoidableRematch`]). Levels 4 and 5 are minimized within each solved part (see
+//! below): exactly, over the whole field, whenever the field can be paired with no rematch and
+//! only the pair-downs parity requires, and no window reaches [`WINDOW_PLAYERS`].
+//!
+//! # How it stays fast
+//!
+//! Sorting and the plain pairing are O(n log n); a field whose plain pairing has no rematch
+//! never reaches a solver. Otherwise the field is cut into *pools*, the shortest runs of
+//! consecutive score groups from the top holding an even number of players. The plain pairing
+//! stays within pools and is as good as any pairing can be on levels 2 and 3 (one pair-down
+//! per odd group, to the next group), so each pool whose plain pairing has a rematch is
+//! adjusted on its own, in two steps.
+//!
+//! **Windows.** The pool's plain tables with a rematch are re-paired together with the plain
+//! tables around them: those whose upper player is within `margin` positions of a rematch
+//! table's upper player, windows that touch being merged. Each window is one minimum-cost
+//! perfect matching (a blossom over its players). A window's solution is kept when it has no
+//! rematch and no pair-down beyond those of its plain tables, and its displacement is at most
+//! `2·margin`; otherwise the margin doubles. This is exact: any change to the plain pairing
+//! splits into cycles of tables, a cycle through two plain tables whose upper players are `d`
+//! positions apart has displacement at least `2d`, and every cycle of a best pairing removes a
+//! rematch (a cycle that does not can be undone for less); so a best pairing reaching outside a
+//! window pays more than `2·margin` there, more than the window's solution (see
+//! [`Field::adjust`] for the whole argument). A window that would exceed [`WINDOW_PLAYERS`]
+//! players (many rematches close together: a large group whose members keep drawing) is solved
+//! in consecutive chunks of that size instead: still with no rematch and no extra pair-down,
+//! but with the displacement only minimal chunk by chunk.
+//!
+//! **Floats.** A pool that cannot be paired within itself with no rematch and only the
+//! pair-downs parity requires is solved as a whole, its players allowed to *float* out to
+//! seats at tables with the pools above and below, at a cost that is a lower bound on what a
+//! real table across the pool's edge would cost the pool (in half boundaries). If the best
+//! solution keeps everyone inside, no pairing of the field does better on the pool's share of
+//! levels 1 to 3; otherwise the pool is merged with the neighbour it floats to and solved again,
+//! up to the whole field as a last resort. This is the 2018 engine's argument (see
+//! `swiss.rs`), on whole pools: it is needed for a small group whose players have all met,
+//! next to groups of any size, and its blossom is as large as the pools it merges.
+
+use std::cmp::Reverse;
+use std::ops::{Range, RangeInclusive};
+
+use integer_blossom::{Weight, min_weight_perfect_matching};
+
+use super::swiss::{self, Bye, ByeReason, Entrant, PairedRound, Pairing, Reason};
+
+/// A player to pair in halves: the 2018 entrant plus the player number the 2014 rules sort by.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Numbered {
+    pub entrant: Entrant,
+    /// The player number: within a score group, the lower number is the better-placed player.
+    pub number: u32,
+}
+
+/// Pairs round `round` (1-based) in halves. `players` are exactly the players in the event for
+/// this round (not dropped). Deterministic: the same inputs always give the same pairing, and
+/// only round 1 uses `seed` (see the module documentation). Inconsistent input does not panic:
+/// a player listed twice is paired once (the first entry counts), and opponents who are not
+/// seated this round are ignored.
+pub fn pair_round(seed: u64, round: u32, players: &[Numbered]) -> PairedRound {
+    if round <= 1 {
+        let entrants: Vec<Entrant> = players.iter().map(|p| p.entrant.clone()).collect();
+        return swiss::pair_round(seed, round, &entrants);
+    }
+    let (seated, bye) = seat(players);
+    let field = Field::new(seated);
+    let tables = field.pair();
+    PairedRound {
+        tables: field.publish(tables),
+        bye,
+    }
+}
+
+/// The largest window (in players) solved by one blossom; larger ones are solved in chunks of
+/// this size. A blossom of 128 players takes a few milliseconds.
+pub const WINDOW_PLAYERS: usize = 128;
+
+/// The first margin of a window: a rematch mended by swapping with the next table has
+/// displacement 4, which a margin of 2 certifies.
+const FIRST_MARGIN: usize = 2;
+
+/// Splits the players (the first entry of each) into those seated at tables and the bye: the
+/// lowest-ranked player who has not had one, or the lowest-ranked player when all have.
+fn seat(players: &[Numbered]) -> (Vec<&Numbered>, Option<Bye>) {
+    let mut firsts: Vec<usize> = (0..players.len()).collect();
+    firsts.sort_by_key(|&i| (players[i].entrant.player, i));
+    firsts.dedup_by_key(|i| players[*i].entrant.player);
+    let mut standings: Vec<&Numbered> = firsts.iter().map(|&i| &players[i]).collect();
+    standings.sort_by_key(|p| (p.entrant.rank, p.entrant.player));
+    if standings.len().is_multiple_of(2) {
+        return (standings, None);
+    }
+    let (k, reason) = match standings.iter().rposition(|p| !p.entrant.had_bye) {
+        Some(k) => (k, ByeReason::LowestWithoutBye),
+        None => (standings.len() - 1, ByeReason::LowestAllHadByes),
+    };
+    let bye = standings.remove(k);
+    (
+        standings,
+        Some(Bye {
+            player: bye.entrant.player,
+            reason,
+        }),
+    )
+}
+
+/// A table by positions in [`Field::order`], the better-placed (smaller) position first.
+type Table = (usize, usize);
+
+/// The seated players of a later round in halves order, with what the pairing needs.
+struct Field<'a> {
+    /// Sorted by points (highest first), then player number, then rank and player index.
+    order: Vec<&'a Numbered>,
+    /// For each position, the sorted positions of the players met (either record suffices).
+    met: Vec<Vec<usize>>,
+    /// The score groups, as ranges of positions, top group first.
+    groups: Vec<Range<usize>>,
+    /// The index in `groups` of each position's group.
+    group_of: Vec<usize>,
+    /// The plain halves pairing: the position of each position's opponent.
+    ideal: Vec<usize>,
+}
+
+/// A run of consecutive score groups being solved: group indices and the positions they hold.
+struct Region {
+    groups: Range<usize>,
+    positions: Range<usize>,
+}
+
+/// A vertex of a blossom: a player, or a seat at a table with a player of a pool above or
+/// below the region being solved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Vertex {
+    Player(usize),
+    Up,
+    Down,
+}
+
+/// The cost levels of a table, least significant first (see the module documentation).
+const LEVELS: usize = 6;
+const TIEBREAK: usize = 0;
+const DISPLACEMENT: usize = 1;
+/// Players floated out of the region (only when solving with floats).
+const FLOATS: usize = 2;
+/// Squared boundaries crossed, in half boundaries (see [`Field::levels`]).
+const REACH: usize = 3;
+/// Boundaries crossed, in half boundaries.
+const CROSSED: usize = 4;
+const REMATCHES: usize = 5;
+
+/// A window's best re-pairing.
+struct Windowed {
+    tables: Vec<Table>,
+    /// No rematch, and no more pair-downs than the window's plain tables (each to the next
+    /// group down): as good as any pairing on levels 1 to 3.
+    at_bound: bool,
+    displacement: i128,
+}
+
+/// What solving a region with floats found.
+enum Floated {
+    /// The best solution keeps everyone inside the region.
+    Settled(Vec<Table>),
+    /// The best solution floats players out, upwards and/or downwards.
+    Floats { up: bool, down: bool },
+}
+
+/// Rematch tables of a pool re-paired together: the upper positions of the first and last of
+/// them, the margin around them, and the re-pairing once found.
+struct Cluster {
+    lo: usize,
+    hi: usize,
+    margin: usize,
+    tables: Option<Vec<Table>>,
+}
+
+impl Cluster {
+    /// The upper positions of the plain tables in the window.
+    fn window(&self) -> RangeInclusive<usize> {
+        self.lo.saturating_sub(self.margin)..=self.hi.saturating_add(self.margin)
+    }
+}
+
+impl<'a> Field<'a> {
+    fn new(mut order: Vec<&'a Numbered>) -> Field<'a> {
+        order.sort_by_key(|p| {
+            (
+                Reverse(p.entrant.points),
+                p.number,
+                p.entrant.rank,
+                p.entrant.player,
+            )
+        });
+        let n = order.len();
+        let mut by_player: Vec<(usize, usize)> = order
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.entrant.player, i))
+            .collect();
+        by_player.sort_unstable();
+        let position = |player: usize| {
+            by_player
+                .binary_search_by_key(&player, |&(p, _)| p)
+                .ok()
+                .map(|k| by_player[k].1)
+        };
+        let mut met = vec![Vec::new(); n];
+        for (i, p) in order.iter().enumerate() {
+            for j in p.entrant.opponents.iter().filter_map(|&q| position(q)) {
+                if j != i {
+                    met[i].push(j);
+                    met[j].push(i);
+                }
+            }
+        }
+        for m in &mut met {
+            m.sort_unstable();
+            m.dedup();
+        }
+        let groups: Vec<Range<usize>> = order
+            .chunk_by(|a, b| a.entrant.points == b.entrant.points)
+            .scan(0, |start, group| {
+                let range = *start..*start + group.len();
+                *start = range.end;
+                Some(range)
+            })
+            .collect();
+        let mut group_of = vec![0; n];
+        for (g, range) in groups.iter().enumerate() {
+            group_of[range.clone()].fill(g);
+        }
+        let ideal = halves(&groups, n);
+        Field {
+            order,
+            met,
+            groups,
+            group_of,
+            ideal,
+        }
+    }
+
+    fn met(&self, a: usize, b: usize) -> bool {
+        self.met[a].binary_search(&b).is_ok()
+    }
+
+    /// The whole pairing: the plain one where it has no rematch, windows, then floats.
+    fn pair(&self) -> Vec<Table> {
+        let mut pools = pools(&self.groups);
+        let mut settled: Vec<Option<Vec<Table>>> = pools
+            .iter()
+            .map(|pool| {
+                let plain = self.plain_tables(&self.region(pool.clone()));
+                if plain.iter().all(|&(a, b)| !self.met(a, b)) {
+                    Some(plain)
+                } else {
+                    self.adjust(&self.region(pool.clone()), &plain)
+                }
+            })
+            .collect();
+        let mut i = 0;
+        while i < pools.len() {
+            if settled[i].is_some() {
+                i += 1;
+                continue;
+            }
+            let (above, below) = (i > 0, i + 1 < pools.len());
+            match self.float(&self.region(pools[i].clone()), above, below) {
+                Floated::Settled(tables) => {
+                    settled[i] = Some(tables);
+                    i += 1;
+                }
+                Floated::Floats { up, down } => {
+                    // Solve again with the neighbour(s) floated to, settled or not.
+                    let first = if up && above { i - 1 } else { i };
+                    let last = if down && below { i + 1 } else { i };
+                    let merged = pools[first].start..pools[last].end;
+                    pools.splice(first..=last, [merged]);
+                    settled.splice(first..=last, [None]);
+                    i = first;
+                }
+            }
+        }
+        settled.into_iter().flatten().flatten().collect()
+    }
+
+    fn region(&self, groups: Range<usize>) -> Region {
+        let positions = match (self.groups.get(groups.start), groups.end.checked_sub(1)) {
+            (Some(first), Some(last)) if last >= groups.start => {
+                first.start..self.groups[last].end
+            }
+            _ => 0..0,
+        };
+        Region { groups, positions }
+    }
+
+    /// The plain halves tables within a region, sorted by upper position.
+    fn plain_tables(&self, region: &Region) -> Vec<Table> {
+        region
+            .positions
+            .clone()
+            .filter(|&p| p < self.ideal[p])
+            .map(|p| (p, self.ideal[p]))
+            .collect()
+    }
+
+    /// Re-pairs a pool whose plain tables (`plain`, sorted by upper position) include
+    /// rematches, by windows (see the module documentation). `None` when the pool cannot be
+    /// paired within itself with no rematch and only its plain pair-downs: it is then solved
+    /// with floats.
+    ///
+    /// Why a kept window is exact. Let `M` be a best pairing of the pool that has no rematch and
+    /// only the plain pair-downs (one exists: the windows found one). The tables of `M` that
+    /// are not plain form, with the plain tables they replace, disjoint cycles, and applying
+    /// any of these cycles to the plain pairing gives a pairing with the same pair-downs
+    /// (parity forces exactly one table across each odd boundary; both `M` and the plain
+    /// pairing have one, each to the next group). A cycle that removes no rematch could then be
+    /// undone for less, so every cycle of `M` contains a rematch table. A cycle's displacement
+    /// is the cyclic total variation of its tables' positions, so it is at least twice the
+    /// distance between the upper players of any two of its tables. Windows are kept apart by
+    /// at least `margin₁ + margin₂ + 2` between rematch tables. Give each window the cycles of
+    /// `M` that lie inside it, or, when one of its rematches lies on a cycle reaching outside
+    /// it, that cycle: costing more than `2·(margin + 1)` (more than `2·Σ(margin + 1)` when the
+    /// cycle serves several windows). Either way each window is charged at least its own
+    /// best solution, so the windows' solutions together cost at most `M`, and are a best
+    /// pairing; the tiebreak level follows the same way among pairings of least displacement.
+    fn adjust(&self, pool: &Region, plain: &[Table]) -> Option<Vec<Table>> {
+        let mut clusters: Vec<Cluster> = plain
+            .iter()
+            .filter(|&&(a, b)| self.met(a, b))
+            .map(|&(a, _)| Cluster {
+                lo: a,
+                hi: a,
+                margin: FIRST_MARGIN,
+                tables: None,
+            })
+            .collect();
+        loop {
+            clusters = merge_clusters(clusters);
+            let Some(cluster) = clusters.iter_mut().find(|c| c.tables.is_none()) else {
+                break;
+            };
+            let window = within(plain, cluster.window());
+            if 2 * window.len() > WINDOW_PLAYERS {
+                cluster.tables = Some(self.solve_chunks(pool, window)?);
+                continue;
+            }
+            let solved = self.solve_window(pool, window);
+            let whole = window.len() == plain.len();
+            if solved.at_bound && (whole || solved.displacement <= 2 * cluster.margin as i128) {
+                cluster.tables = Some(solved.tables);
+            } else if whole {
+                return None;
+            } else {
+                cluster.margin *= 2;
+            }
+        }
+        let mut tables: Vec<Table> = plain
+            .iter()
+            .filter(|&&(a, _)| !clusters.iter().any(|c| c.window().contains(&a)))
+            .copied()
+            .collect();
+        tables.extend(clusters.into_iter().flat_map(|c| c.tables.unwrap_or_default()));
+        Some(tables)
+    }
+
+    /// A window too large for one blossom, solved in consecutive chunks of plain tables.
+    /// `None` when a chunk cannot be paired at the bound.
+    fn solve_chunks(&self, pool: &Region, window: &[Table]) -> Option<Vec<Table>> {
+        let mut tables = Vec::new();
+        for chunk in window.chunks(WINDOW_PLAYERS / 2) {
+            let solved = self.solve_window(pool, chunk);
+            if !solved.at_bound {
+                return None;
+            }
+            tables.extend(solved.tables);
+        }
+        Some(tables)
+    }
+
+    /// The best re-pairing of the players of some plain tables of a pool.
+    fn solve_window(&self, pool: &Region, window: &[Table]) -> Windowed {
+        let mut players: Vec<usize> = window.iter().flat_map(|&(a, b)| [a, b]).collect();
+        players.sort_unstable();
+        let vertices: Vec<Vertex> = players.iter().map(|&p| Vertex::Player(p)).collect();
+        let mate = self.solve(pool, &vertices);
+        let tables: Vec<Table> = (0..players.len())
+            .filter(|&i| i < mate[i])
+            .map(|i| (players[i], players[mate[i]]))
+            .collect();
+        let pair_downs = window
+            .iter()
+            .filter(|&&(a, b)| self.group_of[a] != self.group_of[b])
+            .count() as i128;
+        let cost = self.cost(pool, &tables);
+        Windowed {
+            at_bound: cost[REMATCHES] == 0
+                && cost[CROSSED] == 2 * pair_downs
+                && cost[REACH] == 4 * pair_downs,
+            displacement: cost[DISPLACEMENT],
+            tables,
+        }
+    }
+
+    /// Solves a region whole, letting its players float out of it.
+    ///
+    /// Crossings count half boundaries, so that a table across the region's edge can be split
+    /// between the two regions: a boundary inside the region costs 2, the region's own edge 1.
+    /// A player floating up from the region's `g`-th group (0 at the top) costs `2g + 1` and
+    /// `(2g + 1)²` (a lower bound on its share of any real table: `(a + b)² ≥ a² + b²`),
+    /// likewise downwards; a table passing over the region from above to below crosses all of
+    /// it. The players above the region are even in number, so floats up are even too (and
+    /// floats down): seats pair with each other at no cost. Two players floating the same way
+    /// who have not met could play each other for less, and two passing tables cost more than
+    /// none, so a best solution floats each way players who have all met each other, plus at
+    /// most one passing table: the seats each way are the most opponents a player has met
+    /// within the region, plus two, made even. Floats rank below levels 1 to 3 and above the
+    /// displacement, so a best solution floats nobody whenever an inner pairing is as good.
+    fn float(&self, region: &Region, above: bool, below: bool) -> Floated {
+        let degree = region
+            .positions
+            .clone()
+            .map(|p| {
+                self.met[p]
+                    .iter()
+                    .filter(|q| region.positions.contains(q))
+                    .count()
+            })
+            .max()
+            .unwrap_or(0);
+        let seats = (degree + 2).next_multiple_of(2);
+        let mut vertices: Vec<Vertex> = region.positions.clone().map(Vertex::Player).collect();
+        if above {
+            vertices.extend(std::iter::repeat_n(Vertex::Up, seats));
+        }
+        if below {
+            vertices.extend(std::iter::repeat_n(Vertex::Down, seats));
+        }
+        let mate = self.solve(region, &vertices);
+        let (mut up, mut down) = (false, false);
+        let mut tables = Vec::new();
+        for (i, &m) in mate.iter().enumerate() {
+            match (vertices[i], vertices[m]) {
+                (Vertex::Player(a), Vertex::Player(b)) if a < b => tables.push((a, b)),
+                (Vertex::Player(_), Vertex::Up) => up = true,
+                (Vertex::Player(_), Vertex::Down) => down = true,
+                (Vertex::Up, Vertex::Down) => (up, down) = (true, true),
+                _ => {}
+            }
+        }
+        if up || down {
+            Floated::Floats { up, down }
+        } else {
+            Floated::Settled(tables)
+        }
+    }
+
+    /// The cost levels of one table of a region (least significant first).
+    fn levels(&self, region: &Region, a: Vertex, b: Vertex) -> [i128; LEVELS] {
+        let float = |half_boundaries: usize| {
+            let h = half_boundaries as i128;
+            let mut levels = [0; LEVELS];
+            levels[FLOATS] = 1;
+            levels[REACH] = h * h;
+            levels[CROSSED] = h;
+            levels
+        };
+        let top = region.groups.start;
+        let bottom = region.groups.end.saturating_sub(1);
+        match (a, b) {
+            (Vertex::Up, Vertex::Up) | (Vertex::Down, Vertex::Down) => [0; LEVELS],
+            (Vertex::Up, Vertex::Down) | (Vertex::Down, Vertex::Up) => {
+                float(2 * region.groups.len())
+            }
+            (Vertex::Player(p), Vertex::Up) | (Vertex::Up, Vertex::Player(p)) => {
+                float(2 * (self.group_of[p] - top) + 1)
+            }
+            (Vertex::Player(p), Vertex::Down) | (Vertex::Down, Vertex::Player(p)) => {
+                float(2 * (bottom - self.group_of[p]) + 1)
+            }
+            (Vertex::Player(p), Vertex::Player(q)) => {
+                let k = 2 * self.group_of[p].abs_diff(self.group_of[q]) as i128;
+                // How far each player's opponent is from the one the plain pairing gives it.
+                let (dp, dq) = (
+                    q.abs_diff(self.ideal[p]) as i128,
+                    p.abs_diff(self.ideal[q]) as i128,
+                );
+                let weight = |x: usize| (region.positions.end.saturating_sub(x) as i128).pow(2);
+                let mut levels = [0; LEVELS];
+                levels[TIEBREAK] = dp * weight(p) + dq * weight(q);
+                levels[DISPLACEMENT] = dp + dq;
+                levels[REACH] = k * k;
+                levels[CROSSED] = k;
+                levels[REMATCHES] = i128::from(self.met(p, q));
+                levels
+            }
+        }
+    }
+
+    /// The sums of the levels over some tables of a region.
+    fn cost(&self, region: &Region, tables: &[Table]) -> [i128; LEVELS] {
+        tables.iter().fold([0; LEVELS], |mut sum, &(a, b)| {
+            let levels = self.levels(region, Vertex::Player(a), Vertex::Player(b));
+            for (s, l) in sum.iter_mut().zip(levels) {
+                *s += l;
+            }
+            sum
+        })
+    }
+
+    /// The minimum-cost perfect matching of `vertices` (even in number) of a region:
+    /// `mate[i]` is `i`'s partner.
+    fn solve(&self, region: &Region, vertices: &[Vertex]) -> Vec<usize> {
+        let span = region.positions.len() as i128;
+        let groups = region.groups.len() as i128;
+        // Each level's most on one table: every position involved lies in the region.
+        let mut most = [0; LEVELS];
+        most[TIEBREAK] = 2 * span * span * span;
+        most[DISPLACEMENT] = 2 * span;
+        most[FLOATS] = 1;
+        most[REACH] = 4 * groups * groups;
+        most[CROSSED] = 2 * groups;
+        most[REMATCHES] = 1;
+        let (weights, max_total) = lexicographic_weights(most, vertices.len() / 2);
+        min_cost_matching(vertices.len(), max_total, |i, j| {
+            self.levels(region, vertices[i], vertices[j])
+                .iter()
+                .zip(weights)
+                .map(|(&level, weight)| level * weight)
+                .sum()
+        })
+    }
+
+    /// Reasons for the tables. A boundary between two groups with an odd number of players
+    /// above it must be crossed once; one table across it is the pair-down the regulations
+    /// describe (preferring, in order, a table that is not a rematch, that crosses fewest
+    /// boundaries, whose upper player is placed best). A table between groups is
+    /// [`Reason::PairedDown`] when it is that table at every boundary it crosses, and otherwise
+    /// crosses more than parity requires, which a best pairing does only to avoid a rematch:
+    /// [`Reason::AvoidsRematch`].
+    fn reasons(&self, tables: &[Table]) -> Vec<Reason> {
+        let mut above = 0;
+        let odd_above: Vec<bool> = self
+            .groups
+            .iter()
+            .map(|group| {
+                above += group.len();
+                above % 2 == 1
+            })
+            .collect();
+        let mut chosen: Vec<Option<((bool, usize, usize), usize)>> = vec![None; self.groups.len()];
+        for (t, &(upper, lower)) in tables.iter().enumerate() {
+            let (hi, lo) = (self.group_of[upper], self.group_of[lower]);
+            let key = (self.met(upper, lower), lo - hi, upper);
+            for b in hi..lo {
+                if odd_above[b] && chosen[b].is_none_or(|(best, _)| key < best) {
+                    chosen[b] = Some((key, t));
+                }
+            }
+        }
+        tables
+            .iter()
+            .enumerate()
+            .map(|(t, &(upper, lower))| {
+                let (hi, lo) = (self.group_of[upper], self.group_of[lower]);
+                if self.met(upper, lower) {
+                    Reason::UnavoidableRematch
+                } else if hi == lo {
+                    Reason::SameGroup
+                } else if (hi..lo).all(|b| chosen[b].is_some_and(|(_, c)| c == t)) {
+                    Reason::PairedDown
+                } else {
+                    Reason::AvoidsRematch
+                }
+            })
+            .collect()
+    }
+
+    /// The published tables: the better-ranked player first, table 1 for the best-ranked one.
+    fn publish(&self, tables: Vec<Table>) -> Vec<Pairing> {
+        let tables: Vec<Table> = tables
+            .into_iter()
+            .map(|(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        let reasons = self.reasons(&tables);
+        let standing = |p: usize| (self.order[p].entrant.rank, self.order[p].entrant.player);
+        let mut published: Vec<((usize, usize), Pairing)> = tables
+            .into_iter()
+            .zip(reasons)
+            .map(|((a, b), reason)| {
+                let (first, second) = if standing(a) <= standing(b) {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                let pairing = Pairing {
+                    players: [
+                        self.order[first].entrant.player,
+                        self.order[second].entrant.player,
+                    ],
+                    reason,
+                };
+                (standing(first), pairing)
+            })
+            .collect();
+        published.sort_by_key(|&(key, _)| key);
+        published.into_iter().map(|(_, pairing)| pairing).collect()
+    }
+}
+
+/// The plain halves pairing of positions `0..n` in `groups`: `mate[p]` for every position. A
+/// group's odd player, the last of its bottom half, meets the first player of the next group;
+/// the rest of that group is split in halves in turn.
+fn halves(groups: &[Range<usize>], n: usize) -> Vec<usize> {
+    let mut mate: Vec<usize> = (0..n).collect();
+    let mut carry = None;
+    for group in groups {
+        let mut start = group.start;
+        if let Some(down) = carry.take() {
+            (mate[down], mate[start]) = (start, down);
+            start += 1;
+        }
+        let half = (group.end - start) / 2;
+        for top in start..start + half {
+            (mate[top], mate[top + half]) = (top + half, top);
+        }
+        if (group.end - start) % 2 == 1 {
+            carry = Some(group.end - 1);
+        }
+    }
+    mate
+}
+
+/// The shortest runs of consecutive groups, from the top, with an even number of players (the
+/// seated players are even in number, so the runs cover them all).
+fn pools(groups: &[Range<usize>]) -> Vec<Range<usize>> {
+    let mut pools = Vec::new();
+    let mut start = 0;
+    let mut players = 0;
+    for (g, group) in groups.iter().enumerate() {
+        players += group.len();
+        if players % 2 == 0 {
+            pools.push(start..g + 1);
+            start = g + 1;
+        }
+    }
+    if start < groups.len() {
+        pools.push(start..groups.len());
+    }
+    pools
+}
+
+/// The tables (sorted by upper position) whose upper position lies in `uppers`.
+fn within(tables: &[Table], uppers: RangeInclusive<usize>) -> &[Table] {
+    let from = tables.partition_point(|&(a, _)| a < *uppers.start());
+    let to = tables.partition_point(|&(a, _)| a <= *uppers.end());
+    &tables[from..to.max(from)]
+}
+
+/// Merges clusters whose windows overlap or touch, until none do; a merged cluster takes the
+/// larger margin and must be solved again.
+fn merge_clusters(mut clusters: Vec<Cluster>) -> Vec<Cluster> {
+    loop {
+        clusters.sort_by_key(|c| *c.window().start());
+        let before = clusters.len();
+        let mut merged: Vec<Cluster> = Vec::with_capacity(before);
+        for cluster in clusters {
+            match merged.last_mut() {
+                Some(last)
+                    if *cluster.window().start() <= last.window().end().saturating_add(1) =>
+                {
+                    last.lo = last.lo.min(cluster.lo);
+                    last.hi = last.hi.max(cluster.hi);
+                    last.margin = last.margin.max(cluster.margin);
+                    last.tables = None;
+                }
+                _ => merged.push(cluster),
+            }
+        }
+        if merged.len() == before {
+            return merged;
+        }
+        clusters = merged;
+    }
+}
+
+/// Weights that make a plain sum of per-table costs on several levels (least significant
+/// first) compare lexicographically: each level's weight is one more than the largest total
+/// all lower levels can reach over `tables` tables, `most` holding each level's largest cost on
+/// one table. Returns the weights and the largest total of a whole matching. When the total
+/// would not fit the solver, the least significant levels are dropped (weight 0): only for
+/// regions of many hundreds of players, where ties in the tiebreak (then the displacement) are
+/// left to the solver.
+fn lexicographic_weights(most: [i128; LEVELS], tables: usize) -> ([i128; LEVELS], i128) {
+    // Far below the solver's "infinity" (`i128::MAX / 4`), which must exceed any slack.
+    const LIMIT: i128 = i128::MAX >> 8;
+    let tables = tables as i128;
+    (0..LEVELS)
+        .find_map(|dropped| {
+            let mut weights = [0; LEVELS];
+            let mut total: i128 = 0;
+            for level in dropped..LEVELS {
+                weights[level] = total + 1;
+                total = weights[level]
+                    .checked_mul(most[level])?
+                    .checked_mul(tables)?
+                    .checked_add(total)
+                    .filter(|&t| t < LIMIT)?;
+            }
+            Some((weights, total))
+        })
+        .unwrap_or(([0; LEVELS], 0))
+}
+
+/// A minimum-cost perfect matching of `n` vertices (`n` even): `mate[i]` is `i`'s partner.
+/// Costs are computed wide, and handed to the solver as `i64` whenever no matching can reach
+/// `max_total` beyond its range, which halves the solver's memory.
+fn min_cost_matching(n: usize, max_total: i128, cost: impl Fn(usize, usize) -> i128) -> Vec<usize> {
+    // Far below the solver's "infinity" (`i64::MAX / 4`), which must exceed any slack.
+    const NARROW: i128 = 1 << 56;
+    if max_total < NARROW {
+        solve_matrix(n, |i, j| cost(i, j) as i64)
+    } else {
+        solve_matrix(n, cost)
+    }
+}
+
+fn solve_matrix<W: Weight>(n: usize, cost: impl Fn(usize, usize) -> W) -> Vec<usize> {
+    let mut matrix = vec![W::ZERO; n * n];
+    for i in 0..n {
+        for j in i + 1..n {
+            matrix[i * n + j] = cost(i, j);
+        }
+    }
+    min_weight_perfect_matching(&matrix, n)
+}

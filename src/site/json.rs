@@ -37,6 +37,23 @@ struct EventJson<'a> {
     cut: Option<CutJson<'a>>,
     /// The double-elimination bracket.
     elimination: Option<EliminationJson<'a>>,
+    /// Team events: each team's two players (the competitors in `players` are the teams).
+    teams: Vec<TeamJson<'a>>,
+    /// Team events: the final match between the two teams tied for first, when one is needed.
+    final_match: Option<FinalJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct TeamJson<'a> {
+    id: &'a str,
+    players: [&'a str; 2],
+}
+
+#[derive(Serialize)]
+struct FinalJson<'a> {
+    teams: [&'a str; 2],
+    points: Option<[u32; 2]>,
+    champion: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -402,6 +419,17 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                 })
                 .collect(),
             replaced: computed.replaced.iter().map(|&p| id(p)).collect(),
+        }),
+        teams: event
+            .members
+            .iter()
+            .enumerate()
+            .map(|(i, pair)| TeamJson { id: id(i), players: [event.people[pair[0]].id.as_str(), event.people[pair[1]].id.as_str()] })
+            .collect(),
+        final_match: computed.team_final.as_ref().map(|f| FinalJson {
+            teams: [id(f.teams[0]), id(f.teams[1])],
+            points: f.points,
+            champion: f.champion.map(id),
         }),
         elimination: computed.bracket.as_ref().map(|b| EliminationJson {
             size: b.size,

@@ -153,6 +153,10 @@ pub struct EventView {
     pub bracket: Option<super::stage_view::BracketView>,
     /// Final places (empty until known).
     pub placings: Vec<super::stage_view::PlacingView>,
+    /// Team events: whether the competitors are teams.
+    pub team: bool,
+    /// Team events: the final match between the teams tied for first.
+    pub team_final: Option<super::stage_view::TeamFinalView>,
 }
 
 /// A registered player.
@@ -166,6 +170,8 @@ pub struct PlayerView {
     pub has_decks: bool,
     pub dark_deck: Option<DeckView>,
     pub light_deck: Option<DeckView>,
+    /// Team events: the team's two players (player #1 first), with their decklists.
+    pub members: Vec<PlayerView>,
 }
 
 /// A decklist as recorded.
@@ -424,23 +430,10 @@ pub fn event_view(
     let players = event
         .players
         .iter()
-        .map(|p| {
-            let deck = |d: &Option<crate::event::Decklist>| {
-                d.as_ref().map(|d| DeckView {
-                    affiliation: d.affiliation.clone(),
-                    objectives: d.objectives.clone(),
-                    cards: d.cards.clone(),
-                })
-            };
-            PlayerView {
-                id: p.id.clone(),
-                name: p.name.clone(),
-                number: p.number,
-                note: player_note(p),
-                has_decks: p.decks.dark.is_some() || p.decks.light.is_some(),
-                dark_deck: deck(&p.decks.dark),
-                light_deck: deck(&p.decks.light),
-            }
+        .enumerate()
+        .map(|(i, p)| {
+            let members = event.members.get(i).map(|pair| pair.iter().map(|&m| player_view(&event.people[m], Vec::new())).collect());
+            player_view(p, members.unwrap_or_default())
         })
         .collect();
     let standings_view = |s: &Standings| standings_view(event, computed, s, &rule);
@@ -583,6 +576,24 @@ pub fn event_view(
         top_cut: super::stage_view::cut_view(event, computed, &rule),
         bracket: super::stage_view::bracket_view(event, computed, &rule),
         placings: super::stage_view::placings_view(event, computed),
+        team: event.is_team(),
+        team_final: super::stage_view::team_final_view(event, computed, &rule),
+    }
+}
+
+fn player_view(p: &crate::event::Player, members: Vec<PlayerView>) -> PlayerView {
+    let deck = |d: &Option<crate::event::Decklist>| {
+        d.as_ref().map(|d| DeckView { affiliation: d.affiliation.clone(), objectives: d.objectives.clone(), cards: d.cards.clone() })
+    };
+    PlayerView {
+        id: p.id.clone(),
+        name: p.name.clone(),
+        number: p.number,
+        note: player_note(p),
+        has_decks: p.decks.dark.is_some() || p.decks.light.is_some(),
+        dark_deck: deck(&p.decks.dark),
+        light_deck: deck(&p.decks.light),
+        members,
     }
 }
 

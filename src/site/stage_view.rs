@@ -321,3 +321,32 @@ pub fn placings_view(event: &Event, computed: &Computed) -> Vec<PlacingView> {
         })
         .collect()
 }
+
+/// The final match of a team event.
+#[derive(Debug, Clone, Serialize)]
+pub struct TeamFinalView {
+    pub teams: [PlayerRef; 2],
+    /// Points each team took, once recorded.
+    pub points: Option<[u32; 2]>,
+    pub champion: Option<PlayerRef>,
+    /// "Final match drawn: ..." and the like, for the page to say.
+    pub state: &'static str,
+    pub rule: RuleLink,
+}
+
+pub fn team_final_view(event: &Event, computed: &Computed, rule: Rule<'_>) -> Option<TeamFinalView> {
+    let fin = computed.team_final.as_ref()?;
+    let state = match (fin.points, fin.champion) {
+        (None, _) => "needed",
+        (Some(_), Some(_)) => "played",
+        (Some(_), None) => "level",
+    };
+    Some(TeamFinalView {
+        teams: [player(event, fin.teams[0]), player(event, fin.teams[1])],
+        points: fin.points,
+        champion: fin.champion.map(|p| player(event, p)),
+        state,
+        rule: rule("team-final", "final match"),
+    })
+}
+
