@@ -8,7 +8,8 @@ use super::bracket::{self, Bracket, BracketInput, Problem, Recorded};
 use super::scoring::{RoundScore, score_round};
 use super::standings::{Standings, standings};
 use super::swiss::{self, Entrant, PairedRound, Reason};
-use super::{Ruleset, structure};
+use super::halves::{self, Numbered};
+use super::{PairingMethod, Ruleset, structure};
 use crate::event::{Event, EventInfo, Player};
 
 /// Where an event stands.
@@ -205,10 +206,15 @@ pub fn next_swiss_round(event: &Event, computed: &Computed) -> Option<(u32, Pair
     if entrants.len() < 2 {
         return None;
     }
-    Some((
-        number,
-        swiss::pair_round(event.info.seed, number, &entrants),
-    ))
+    let paired = match computed.ruleset.pairing {
+        PairingMethod::RandomWithinGroups => swiss::pair_round(event.info.seed, number, &entrants),
+        PairingMethod::Halves => {
+            let numbered: Vec<Numbered> =
+                entrants.into_iter().map(|entrant| Numbered { number: event.players[entrant.player].number, entrant }).collect();
+            halves::pair_round(event.info.seed, number, &numbered)
+        }
+    };
+    Some((number, paired))
 }
 
 /// Why each recorded table was paired as it was, judged from the standings before its round.
