@@ -3,7 +3,9 @@
 use std::fmt::Write as _;
 
 use crate::event::Event;
+use crate::rules::Tiebreaker;
 use crate::rules::compute::Computed;
+use crate::rules::standings::Decider;
 
 /// Pads `text` to `width` characters (not bytes: names carry accents).
 fn pad(text: &str, width: usize) -> String {
@@ -49,28 +51,34 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
         .max()
         .unwrap_or(6)
         .max(6);
-    let _ = writeln!(
-        out,
-        "{}  {}  {}  {}  {}  {}",
+    let columns: Vec<Tiebreaker> = computed
+        .ruleset
+        .tiebreakers
+        .iter()
+        .copied()
+        .filter(|t| t.is_value())
+        .collect();
+    let mut header = format!(
+        "{}  {}  {}  {}",
         pad_left("#", 3),
         pad("Player", width),
         pad_left("Pts", 3),
-        pad("W-L-D", 7),
-        pad_left("SoS", 6),
-        pad_left("ESoS", 6)
+        pad("W-L-D", 7)
     );
+    for t in &columns {
+        header.push_str(&format!("  {}", pad_left(t.abbreviation(), 8)));
+    }
+    let _ = writeln!(out, "{header}");
     for row in &latest.rows {
         let player = &event.players[row.player];
-        let note = if player.disqualified && player.drop.is_some_and(|d| d <= latest.after_round) {
-            "  disqualified"
-        } else if player.drop.is_some_and(|d| d <= latest.after_round) {
-            "  dropped"
-        } else {
-            ""
+        let gone = player.drop.is_some_and(|d| d <= latest.after_round);
+        let note = match (gone, player.disqualified) {
+            (true, true) => "  disqualified",
+            (true, false) => "  dropped",
+            _ => "",
         };
-        let _ = writeln!(
-            out,
-            "{}  {}  {}  {}  {}  {}{note}",
+        let mut line = format!(
+            "{}  {}  {}  {}",
             pad_left(
                 &row.rank.map_or_else(|| "DQ".to_string(), |r| r.to_string()),
                 3
@@ -78,9 +86,24 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
             pad(&player.name, width),
             pad_left(&row.points.to_string(), 3),
             pad(&format!("{}-{}-{}", row.wins, row.losses, row.draws), 7),
-            pad_left(&row.sos.decimal(3), 6),
-            pad_left(&row.esos.decimal(3), 6),
         );
+        for &t in &columns {
+            let value = row.value(t).map_or_else(String::new, |v| {
+                if v.denom() == 1 {
+                    v.to_string()
+                } else {
+                    v.decimal(3)
+                }
+            });
+            line.push_str(&format!("  {}", pad_left(&value, 8)));
+        }
+        let decided = match row.decided_by {
+            Some(Decider::Tiebreaker(t)) if !t.is_value() => {
+                format!("  ({})", t.label().to_lowercase())
+            }
+            _ => String::new(),
+        };
+        let _ = writeln!(out, "{line}{note}{decided}");
     }
     if let Some((number, round)) = &computed.next_round {
         let bye = round.bye.map_or_else(String::new, |b| {

@@ -133,7 +133,14 @@ pub struct RawEvent {
     pub final_match: Option<RawFinal>,
 }
 
-const TOP: &[&str] = &["event", "players", "teams", "rounds", "elimination", "final"];
+const TOP: &[&str] = &[
+    "event",
+    "players",
+    "teams",
+    "rounds",
+    "elimination",
+    "final",
+];
 const TEAM: &[&str] = &["id", "name", "players", "drop"];
 const FINAL: &[&str] = &["games", "first_dark"];
 const EVENT: &[&str] = &[
@@ -231,7 +238,9 @@ pub fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> RawEve
             if let Some(table) = reader.as_table(item, "each `[[teams]]` entry") {
                 let f = reader.table(table, item.span(), "this `[[teams]]` entry", TEAM);
                 let players_value = f.require(reader, "players", "[\"tom\", \"kris\"]");
-                let name = f.require(reader, "name", "\"The Smugglers\"").and_then(|v| reader.string(v, "`name`"));
+                let name = f
+                    .require(reader, "name", "\"The Smugglers\"")
+                    .and_then(|v| reader.string(v, "`name`"));
                 raw.teams.push(RawTeam {
                     span: item.span(),
                     id: opt_string(reader, &f, "id"),
@@ -253,7 +262,11 @@ pub fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> RawEve
                 games.extend(read_game(reader, item));
             }
         }
-        raw.final_match = Some(RawFinal { span: value.span(), games, first_dark: opt_string(reader, &f, "first_dark") });
+        raw.final_match = Some(RawFinal {
+            span: value.span(),
+            games,
+            first_dark: opt_string(reader, &f, "first_dark"),
+        });
     }
     if let Some(value) = top.get("rounds") {
         for item in reader.array(value, "`rounds`") {
@@ -416,7 +429,12 @@ fn read_table(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) 
 
 fn read_game(reader: &mut Reader<'_>, item: &Spanned<DeValue<'_>>) -> Option<RawGame> {
     if let DeValue::String(_) = item.get_ref() {
-        return reader.string(item, "a game result").map(|winner| RawGame { winner, by: None, dial: None, objectives: None });
+        return reader.string(item, "a game result").map(|winner| RawGame {
+            winner,
+            by: None,
+            dial: None,
+            objectives: None,
+        });
     }
     let table = reader.as_table(
         item,
@@ -429,7 +447,12 @@ fn read_game(reader: &mut Reader<'_>, item: &Spanned<DeValue<'_>>) -> Option<Raw
     let by = opt_string(reader, &f, "by");
     let dial = opt_int(reader, &f, "dial");
     let objectives = opt_int(reader, &f, "objectives");
-    Some(RawGame { winner, by, dial, objectives })
+    Some(RawGame {
+        winner,
+        by,
+        dial,
+        objectives,
+    })
 }
 
 fn read_elimination_game(

@@ -16,43 +16,96 @@ use crate::toml_reader::Reader;
 
 /// The teams of a team event as competitors, and each team's two members (indices into the
 /// people). Reports what is wrong; `None` when the event cannot be read as a team event.
-pub fn validate_teams(reader: &mut Reader<'_>, raw: &RawEvent, people: &[Player]) -> Option<(Vec<Player>, Vec<[usize; 2]>)> {
+pub fn validate_teams(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    people: &[Player],
+) -> Option<(Vec<Player>, Vec<[usize; 2]>)> {
     if raw.teams.is_empty() {
-        let span = raw.info.format.as_ref().map_or(raw.info.span.clone(), |f| f.span.clone());
-        reader.error(Code::MissingField, span, "a team event needs its teams").help =
-            Some("add a `[[teams]]` entry for each team: `id`, `name` and its two `players`".into());
+        let span = raw
+            .info
+            .format
+            .as_ref()
+            .map_or(raw.info.span.clone(), |f| f.span.clone());
+        reader
+            .error(Code::MissingField, span, "a team event needs its teams")
+            .help = Some(
+            "add a `[[teams]]` entry for each team: `id`, `name` and its two `players`".into(),
+        );
         return None;
     }
-    let person_ids: BTreeMap<String, usize> = people.iter().enumerate().map(|(i, p)| (p.id.clone(), i)).collect();
+    let person_ids: BTreeMap<String, usize> = people
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id.clone(), i))
+        .collect();
     let mut team_of: BTreeMap<usize, usize> = BTreeMap::new();
     let mut ids: BTreeMap<String, usize> = BTreeMap::new();
     let mut competitors = Vec::new();
     let mut members = Vec::new();
     for (index, team) in raw.teams.iter().enumerate() {
-        let name = team.name.as_ref().map(|n| n.value.trim().to_string()).unwrap_or_default();
+        let name = team
+            .name
+            .as_ref()
+            .map(|n| n.value.trim().to_string())
+            .unwrap_or_default();
         let id = match &team.id {
             Some(id) if is_valid_id(&id.value) => id.value.clone(),
             Some(id) => {
-                reader.error(Code::BadId, id.span.clone(), format!("`{}` is not a valid team id", id.value)).help =
-                    Some(format!("use lower-case letters, digits and `-` only, such as `{}`", id_from_name(&id.value)));
+                reader
+                    .error(
+                        Code::BadId,
+                        id.span.clone(),
+                        format!("`{}` is not a valid team id", id.value),
+                    )
+                    .help = Some(format!(
+                    "use lower-case letters, digits and `-` only, such as `{}`",
+                    id_from_name(&id.value)
+                ));
                 String::new()
             }
             None => id_from_name(&name),
         };
         if !id.is_empty() && ids.insert(id.clone(), index).is_some() {
-            let span = team.id.as_ref().map_or(team.span.clone(), |i| i.span.clone());
-            reader.error(Code::BadId, span, format!("team id `{id}` is used twice")).help = Some("give each team its own `id`".into());
+            let span = team
+                .id
+                .as_ref()
+                .map_or(team.span.clone(), |i| i.span.clone());
+            reader
+                .error(Code::BadId, span, format!("team id `{id}` is used twice"))
+                .help = Some("give each team its own `id`".into());
         }
-        let seats: Vec<usize> = team.players.iter().filter_map(|p| resolve(reader, &person_ids, p, "in this team")).collect();
+        let seats: Vec<usize> = team
+            .players
+            .iter()
+            .filter_map(|p| resolve(reader, &person_ids, p, "in this team"))
+            .collect();
         if team.players.len() != 2 {
             let span = team.players_span.clone().unwrap_or(team.span.clone());
-            reader.error(Code::InvalidValue, span, format!("a team has two players, this one lists {}", team.players.len())).help =
-                Some("list the two players' ids, player #1 first".into());
+            reader
+                .error(
+                    Code::InvalidValue,
+                    span,
+                    format!(
+                        "a team has two players, this one lists {}",
+                        team.players.len()
+                    ),
+                )
+                .help = Some("list the two players' ids, player #1 first".into());
         }
         for (&p, sp) in seats.iter().zip(&team.players) {
             if let Some(&other) = team_of.get(&p) {
-                reader.error(Code::Conflict, sp.span.clone(), format!("{} is already in another team (team {})", people[p].name, other + 1)).help =
-                    Some("a player plays for one team only".into());
+                reader
+                    .error(
+                        Code::Conflict,
+                        sp.span.clone(),
+                        format!(
+                            "{} is already in another team (team {})",
+                            people[p].name,
+                            other + 1
+                        ),
+                    )
+                    .help = Some("a player plays for one team only".into());
             } else {
                 team_of.insert(p, index);
             }
@@ -78,7 +131,13 @@ pub fn validate_teams(reader: &mut Reader<'_>, raw: &RawEvent, people: &[Player]
     for (i, person) in people.iter().enumerate() {
         if !team_of.contains_key(&i) {
             let span = raw.players.get(i).map_or(0..0, |p| p.span.clone());
-            reader.warning(Code::RuleDeparture, span, format!("{} is registered but in no team", person.name)).help =
+            reader
+                .warning(
+                    Code::RuleDeparture,
+                    span,
+                    format!("{} is registered but in no team", person.name),
+                )
+                .help =
                 Some("add the player to a `[[teams]]` entry, or remove the registration".into());
         }
     }
@@ -87,16 +146,38 @@ pub fn validate_teams(reader: &mut Reader<'_>, raw: &RawEvent, people: &[Player]
 
 /// Reads `[final]`: the games of the final match, with winners among the teams (which two teams
 /// play it is computed from the standings and checked afterwards).
-pub fn validate_final(reader: &mut Reader<'_>, raw: &RawFinal, teams: &[Player]) -> Option<FinalMatch> {
-    let ids: BTreeMap<String, usize> = teams.iter().enumerate().map(|(i, t)| (t.id.clone(), i)).collect();
+pub fn validate_final(
+    reader: &mut Reader<'_>,
+    raw: &RawFinal,
+    teams: &[Player],
+) -> Option<FinalMatch> {
+    let ids: BTreeMap<String, usize> = teams
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t.id.clone(), i))
+        .collect();
     if raw.games.len() > 2 {
-        reader.error(Code::BadResult, raw.span.clone(), format!("a match has 2 games, the final records {}", raw.games.len())).help =
-            Some("record the final's two games, in playing order".into());
+        reader
+            .error(
+                Code::BadResult,
+                raw.span.clone(),
+                format!("a match has 2 games, the final records {}", raw.games.len()),
+            )
+            .help = Some("record the final's two games, in playing order".into());
         return None;
     }
     let mut games = Vec::new();
     for g in &raw.games {
-        let winner = if g.winner.value == "draw" { None } else { Some(resolve(reader, &ids, &g.winner, "as the winner of the final")?) };
+        let winner = if g.winner.value == "draw" {
+            None
+        } else {
+            Some(resolve(
+                reader,
+                &ids,
+                &g.winner,
+                "as the winner of the final",
+            )?)
+        };
         games.push(Game { winner, by: None });
     }
     let first_dark = match &raw.first_dark {
@@ -108,14 +189,27 @@ pub fn validate_final(reader: &mut Reader<'_>, raw: &RawFinal, teams: &[Player])
 
 /// Checks each team's four decklists against the team deckbuilding limits; every problem is a
 /// warning at the player entry of the deck's owner (the event was played with these lists).
-pub fn check_team_decks(reader: &mut Reader<'_>, raw: &RawEvent, people: &[Player], members: &[[usize; 2]]) {
+pub fn check_team_decks(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    people: &[Player],
+    members: &[[usize; 2]],
+) {
     for pair in members {
         let mut decks = Vec::new();
         for &p in pair {
             let person = &people[p];
-            for (side, deck) in [(Side::Dark, &person.decks.dark), (Side::Light, &person.decks.light)] {
+            for (side, deck) in [
+                (Side::Dark, &person.decks.dark),
+                (Side::Light, &person.decks.light),
+            ] {
                 if let Some(deck) = deck {
-                    decks.push(DeckInput { owner: &person.id, side, affiliation: deck.affiliation.as_deref(), objectives: &deck.objectives });
+                    decks.push(DeckInput {
+                        owner: &person.id,
+                        side,
+                        affiliation: deck.affiliation.as_deref(),
+                        objectives: &deck.objectives,
+                    });
                 }
             }
         }
@@ -124,9 +218,10 @@ pub fn check_team_decks(reader: &mut Reader<'_>, raw: &RawEvent, people: &[Playe
         }
         for problem in check_team(&decks) {
             let owner = people.iter().position(|p| p.id == problem.owner());
-            let span = owner.and_then(|i| raw.players.get(i)).map_or(0..0, |p| p.span.clone());
+            let span = owner
+                .and_then(|i| raw.players.get(i))
+                .map_or(0..0, |p| p.span.clone());
             reader.warning(Code::Deck, span, problem.message()).help = Some(problem.help());
         }
     }
 }
-

@@ -4,10 +4,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{elimination, teams};
 use super::ids::{default_seed, id_from_name, is_valid_id};
 use super::read::{RawEvent, RawGame, RawPlayer, RawRound, RawTable};
 use super::{Decks, Event, EventInfo, Game, GameEnd, Outcome, Player, Round, Table};
+use super::{elimination, teams};
 use crate::diag::{Code, did_you_mean};
 use crate::rules::compute::{self, Computed};
 use crate::rules::{self, MAX_ROUNDS, Ruleset, structure};
@@ -39,20 +39,38 @@ pub fn validate(
         (teams, people, members)
     } else {
         if let Some(span) = &raw.teams_span {
-            reader.error(Code::InvalidValue, span.clone(), "`[[teams]]` belong to team events").help =
-                Some("set `format = \"team\"` in `[event]`, or remove the teams".into());
+            reader
+                .error(
+                    Code::InvalidValue,
+                    span.clone(),
+                    "`[[teams]]` belong to team events",
+                )
+                .help = Some("set `format = \"team\"` in `[event]`, or remove the teams".into());
         }
         (people, Vec::new(), Vec::new())
     };
-    let info = ruleset.and_then(|r| validate_info(reader, &raw, r, slug, compute::entrants(&players)));
+    let info =
+        ruleset.and_then(|r| validate_info(reader, &raw, r, slug, compute::entrants(&players)));
     let (Some(ruleset), Some(info)) = (ruleset, info) else {
         return None;
     };
-    let rounds = validate_rounds(reader, &raw, ruleset, &players, if team { TEAM_VICTORY } else { VICTORY });
+    let rounds = validate_rounds(
+        reader,
+        &raw,
+        ruleset,
+        &players,
+        if team { TEAM_VICTORY } else { VICTORY },
+    );
     let final_match = match &raw.final_match {
         Some(f) if team => teams::validate_final(reader, f, &players),
         Some(f) => {
-            reader.error(Code::InvalidValue, f.span.clone(), "`[final]` is the final match of a team event").help =
+            reader
+                .error(
+                    Code::InvalidValue,
+                    f.span.clone(),
+                    "`[final]` is the final match of a team event",
+                )
+                .help =
                 Some("remove it; a standard event ends with its Swiss rounds or its cut".into());
             None
         }
@@ -100,15 +118,21 @@ pub fn validate(
     if let (Some(problem), Some(recorded)) = (computed.final_problem, &raw.final_match) {
         let (message, help) = match problem {
             compute::FinalProblem::NotNeeded => (
-                "no final match is needed: no two teams are tied for first after the Swiss rounds".to_string(),
+                "no final match is needed: no two teams are tied for first after the Swiss rounds"
+                    .to_string(),
                 "remove `[final]`, or record the Swiss rounds' results first".to_string(),
             ),
             compute::FinalProblem::NotAFinalist(team) => (
-                format!("{} is not one of the two teams tied for first", event.players[team].name),
+                format!(
+                    "{} is not one of the two teams tied for first",
+                    event.players[team].name
+                ),
                 "name one of the two finalists (see the event page)".to_string(),
             ),
         };
-        reader.error(Code::BadResult, recorded.span.clone(), message).help = Some(help);
+        reader
+            .error(Code::BadResult, recorded.span.clone(), message)
+            .help = Some(help);
     }
     (errors(reader) == errors_before).then_some((event, computed))
 }
@@ -265,13 +289,24 @@ fn validate_info(
     let seed = in_range(reader, &info.seed, "`seed`", 0, MAX_INTEGER).map(u64::from);
     let format_name = format.as_deref().unwrap_or("standard");
     let (_, min_minutes, max_minutes) = ruleset.round_minutes(format_name);
-    let round_minutes = in_range(reader, &info.round_minutes, "`round_minutes`", i64::from(min_minutes), i64::from(max_minutes));
+    let round_minutes = in_range(
+        reader,
+        &info.round_minutes,
+        "`round_minutes`",
+        i64::from(min_minutes),
+        i64::from(max_minutes),
+    );
     if format_name == "team" {
         if let Some(s) = &info.structure
             && s.value != "custom"
         {
-            reader.error(Code::InvalidValue, s.span.clone(), "a team event announces its own number of rounds").help =
-                Some("use `structure = \"custom\"` with `swiss_rounds`".into());
+            reader
+                .error(
+                    Code::InvalidValue,
+                    s.span.clone(),
+                    "a team event announces its own number of rounds",
+                )
+                .help = Some("use `structure = \"custom\"` with `swiss_rounds`".into());
         }
         if info.structure.is_none() && ruleset.structures.first() != Some(&"custom") {
             reader.error(Code::MissingField, info.span.clone(), "a team event needs `structure = \"custom\"`").help =
@@ -280,7 +315,13 @@ fn validate_info(
         if let Some(c) = &info.cut
             && c.value != 0
         {
-            reader.error(Code::InvalidValue, c.span.clone(), "team events have no cut").help =
+            reader
+                .error(
+                    Code::InvalidValue,
+                    c.span.clone(),
+                    "team events have no cut",
+                )
+                .help =
                 Some("remove `cut`: two teams tied for first play a final match instead".into());
         }
     }
@@ -581,7 +622,12 @@ fn validate_rounds(
     let mut had_bye: BTreeSet<usize> = BTreeSet::new();
     for (r, raw_round) in raw.rounds.iter().enumerate() {
         let number = r as u32 + 1;
-        let cx = RoundContext { ruleset, players, ids: &ids, victory };
+        let cx = RoundContext {
+            ruleset,
+            players,
+            ids: &ids,
+            victory,
+        };
         let round = validate_round(reader, raw_round, number, &cx);
         for table in &round.tables {
             let [a, b] = table.players;
@@ -675,7 +721,12 @@ struct RoundContext<'a> {
     victory: Victory,
 }
 
-fn validate_round(reader: &mut Reader<'_>, raw: &RawRound, number: u32, cx: &RoundContext<'_>) -> Round {
+fn validate_round(
+    reader: &mut Reader<'_>,
+    raw: &RawRound,
+    number: u32,
+    cx: &RoundContext<'_>,
+) -> Round {
     let RoundContext { players, ids, .. } = *cx;
     let mut seated: BTreeMap<usize, String> = BTreeMap::new();
     let mut table_numbers: BTreeSet<u32> = BTreeSet::new();
@@ -827,8 +878,19 @@ fn validate_round(reader: &mut Reader<'_>, raw: &RawRound, number: u32, cx: &Rou
     }
 }
 
-fn validate_outcome(reader: &mut Reader<'_>, t: &RawTable, seats: [usize; 2], first_dark: Option<usize>, cx: &RoundContext<'_>) -> Outcome {
-    let RoundContext { ruleset, players, ids, victory } = *cx;
+fn validate_outcome(
+    reader: &mut Reader<'_>,
+    t: &RawTable,
+    seats: [usize; 2],
+    first_dark: Option<usize>,
+    cx: &RoundContext<'_>,
+) -> Outcome {
+    let RoundContext {
+        ruleset,
+        players,
+        ids,
+        victory,
+    } = *cx;
     let split = t.split.as_ref().filter(|s| s.value);
     if let Some(s) = split {
         if ruleset.split_points.is_none() {
@@ -878,7 +940,15 @@ fn validate_outcome(reader: &mut Reader<'_>, t: &RawTable, seats: [usize; 2], fi
         .enumerate()
         .filter_map(|(i, g)| {
             // Players switch sides after the first game.
-            let dark = first_dark.map(|d| if i == 0 { d } else if d == seats[0] { seats[1] } else { seats[0] });
+            let dark = first_dark.map(|d| {
+                if i == 0 {
+                    d
+                } else if d == seats[0] {
+                    seats[1]
+                } else {
+                    seats[0]
+                }
+            });
             let game = validate_game(reader, g, seats, players, ids)?;
             check_victory(reader, g, &game, dark, victory, players).then_some(game)
         })
@@ -895,42 +965,98 @@ pub(super) struct Victory {
 }
 
 /// Standard games.
-pub(super) const VICTORY: Victory = Victory { dial: 12, objectives: 3 };
+pub(super) const VICTORY: Victory = Victory {
+    dial: 12,
+    objectives: 3,
+};
 /// 2 vs 2 games (*Balance of the Force*).
-pub(super) const TEAM_VICTORY: Victory = Victory { dial: 16, objectives: 5 };
+pub(super) const TEAM_VICTORY: Victory = Victory {
+    dial: 16,
+    objectives: 5,
+};
 
 /// Checks a game's recorded `dial` or `objectives` against the victory conditions, and the
 /// winner of a dial or objectives victory against the side they played (`dark`, when the
 /// table records `first_dark`). Reports and returns false on a contradiction.
-fn check_victory(reader: &mut Reader<'_>, g: &RawGame, game: &Game, dark: Option<usize>, victory: Victory, players: &[Player]) -> bool {
+fn check_victory(
+    reader: &mut Reader<'_>,
+    g: &RawGame,
+    game: &Game,
+    dark: Option<usize>,
+    victory: Victory,
+    players: &[Player],
+) -> bool {
     let mut ok = true;
     let by = game.by;
-    let by_span = || g.by.as_ref().map_or(g.winner.span.clone(), |b| b.span.clone());
+    let by_span = || {
+        g.by.as_ref()
+            .map_or(g.winner.span.clone(), |b| b.span.clone())
+    };
     if let Some(dial) = &g.dial {
         let target = i64::from(victory.dial);
         if !(0..=target).contains(&dial.value) {
-            reader.error(Code::InvalidValue, dial.span.clone(), format!("the dial stops at {target}, not {}", dial.value)).help =
-                Some(format!("the dark side wins when the dial reaches {target}"));
+            reader
+                .error(
+                    Code::InvalidValue,
+                    dial.span.clone(),
+                    format!("the dial stops at {target}, not {}", dial.value),
+                )
+                .help = Some(format!("the dark side wins when the dial reaches {target}"));
             ok = false;
         } else if by == Some(GameEnd::Dial) && dial.value != target {
-            reader.error(Code::BadResult, dial.span.clone(), format!("a dial at {} does not end the game", dial.value)).help =
-                Some(format!("the dark side wins by the dial only when it reaches {target}; correct `dial` or `by`"));
+            reader
+                .error(
+                    Code::BadResult,
+                    dial.span.clone(),
+                    format!("a dial at {} does not end the game", dial.value),
+                )
+                .help = Some(format!(
+                "the dark side wins by the dial only when it reaches {target}; correct `dial` or `by`"
+            ));
             ok = false;
         } else if dial.value == target && by.is_some_and(|b| b != GameEnd::Dial) {
-            reader.error(Code::BadResult, dial.span.clone(), format!("a dial at {target} ends the game: the dark side won by the dial")).help =
-                Some("write `by = \"dial\"` and the dark side player as the winner, or correct `dial`".into());
+            reader
+                .error(
+                    Code::BadResult,
+                    dial.span.clone(),
+                    format!("a dial at {target} ends the game: the dark side won by the dial"),
+                )
+                .help = Some(
+                "write `by = \"dial\"` and the dark side player as the winner, or correct `dial`"
+                    .into(),
+            );
             ok = false;
         }
     }
     if let Some(objectives) = &g.objectives {
         let target = i64::from(victory.objectives);
         if !(0..=target).contains(&objectives.value) {
-            reader.error(Code::InvalidValue, objectives.span.clone(), format!("the light side wins at {target} objectives, not {}", objectives.value)).help =
-                Some(format!("record how many dark side objectives were destroyed, at most {target}"));
+            reader
+                .error(
+                    Code::InvalidValue,
+                    objectives.span.clone(),
+                    format!(
+                        "the light side wins at {target} objectives, not {}",
+                        objectives.value
+                    ),
+                )
+                .help = Some(format!(
+                "record how many dark side objectives were destroyed, at most {target}"
+            ));
             ok = false;
         } else if by == Some(GameEnd::Objectives) && objectives.value != target {
-            reader.error(Code::BadResult, objectives.span.clone(), format!("{} destroyed objectives do not end the game", objectives.value)).help =
-                Some(format!("the light side wins by objectives when the {target}th is destroyed; correct `objectives` or `by`"));
+            reader
+                .error(
+                    Code::BadResult,
+                    objectives.span.clone(),
+                    format!(
+                        "{} destroyed objectives do not end the game",
+                        objectives.value
+                    ),
+                )
+                .help = Some(format!(
+                "the light side wins by objectives when the {target}th is destroyed; correct `objectives` or `by`"
+            ));
             ok = false;
         }
     }
@@ -941,9 +1067,24 @@ fn check_victory(reader: &mut Reader<'_>, g: &RawGame, game: &Game, dark: Option
             _ => false,
         };
         if wrong {
-            let side = if by == Some(GameEnd::Dial) { "dark" } else { "light" };
-            reader.error(Code::BadResult, by_span(), format!("{} did not play the {side} side in this game", players[winner].name)).help =
-                Some(format!("a {} victory goes to the {side} side; check the winner and `first_dark`", by.map_or("", GameEnd::name)));
+            let side = if by == Some(GameEnd::Dial) {
+                "dark"
+            } else {
+                "light"
+            };
+            reader
+                .error(
+                    Code::BadResult,
+                    by_span(),
+                    format!(
+                        "{} did not play the {side} side in this game",
+                        players[winner].name
+                    ),
+                )
+                .help = Some(format!(
+                "a {} victory goes to the {side} side; check the winner and `first_dark`",
+                by.map_or("", GameEnd::name)
+            ));
             ok = false;
         }
     }

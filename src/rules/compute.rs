@@ -5,10 +5,10 @@
 use std::collections::BTreeMap;
 
 use super::bracket::{self, Bracket, BracketInput, Problem, Recorded};
+use super::halves::{self, Numbered};
 use super::scoring::{RoundScore, score_round};
 use super::standings::{Standings, standings};
 use super::swiss::{self, Entrant, PairedRound, Reason};
-use super::halves::{self, Numbered};
 use super::{PairingMethod, Ruleset, structure};
 use crate::event::{Event, EventInfo, Player};
 
@@ -209,8 +209,13 @@ pub fn next_swiss_round(event: &Event, computed: &Computed) -> Option<(u32, Pair
     let paired = match computed.ruleset.pairing {
         PairingMethod::RandomWithinGroups => swiss::pair_round(event.info.seed, number, &entrants),
         PairingMethod::Halves => {
-            let numbered: Vec<Numbered> =
-                entrants.into_iter().map(|entrant| Numbered { number: event.players[entrant.player].number, entrant }).collect();
+            let numbered: Vec<Numbered> = entrants
+                .into_iter()
+                .map(|entrant| Numbered {
+                    number: event.players[entrant.player].number,
+                    entrant,
+                })
+                .collect();
             halves::pair_round(event.info.seed, number, &numbered)
         }
     };
@@ -381,11 +386,19 @@ fn cut_seeds(
 
 /// The final a team event needs: its two best teams, when they are level on points.
 fn team_final(computed: &Computed) -> Option<TeamFinal> {
-    let rows: Vec<_> = computed.latest()?.rows.iter().filter(|r| r.rank.is_some()).take(2).collect();
+    let rows: Vec<_> = computed
+        .latest()?
+        .rows
+        .iter()
+        .filter(|r| r.rank.is_some())
+        .take(2)
+        .collect();
     match rows[..] {
-        [first, second] if first.points == second.points => {
-            Some(TeamFinal { teams: [first.player, second.player], points: None, champion: None })
-        }
+        [first, second] if first.points == second.points => Some(TeamFinal {
+            teams: [first.player, second.player],
+            points: None,
+            champion: None,
+        }),
         _ => None,
     }
 }
@@ -394,7 +407,11 @@ fn team_final(computed: &Computed) -> Option<TeamFinal> {
 /// its loser second, the other teams as the Swiss standings left them.
 fn settle_team_final(event: &Event, computed: &mut Computed, mut team_final: TeamFinal) {
     if let Some(recorded) = &event.final_match {
-        let strangers = recorded.games.iter().filter_map(|g| g.winner).chain(recorded.first_dark);
+        let strangers = recorded
+            .games
+            .iter()
+            .filter_map(|g| g.winner)
+            .chain(recorded.first_dark);
         if let Some(stranger) = strangers.filter(|p| !team_final.teams.contains(p)).min() {
             computed.final_problem = Some(FinalProblem::NotAFinalist(stranger));
         } else if !recorded.games.is_empty() {
@@ -421,9 +438,24 @@ fn settle_team_final(event: &Event, computed: &mut Computed, mut team_final: Tea
         }
     }
     if let (Some(champion), Some(last)) = (team_final.champion, computed.latest()) {
-        let runner_up = if champion == team_final.teams[0] { team_final.teams[1] } else { team_final.teams[0] };
-        let rest = last.rows.iter().filter(|r| r.rank.is_some() && !team_final.teams.contains(&r.player)).map(|r| r.player);
-        computed.placings = Some([champion, runner_up].into_iter().chain(rest).zip(1..).map(|(p, place)| (place, p)).collect());
+        let runner_up = if champion == team_final.teams[0] {
+            team_final.teams[1]
+        } else {
+            team_final.teams[0]
+        };
+        let rest = last
+            .rows
+            .iter()
+            .filter(|r| r.rank.is_some() && !team_final.teams.contains(&r.player))
+            .map(|r| r.player);
+        computed.placings = Some(
+            [champion, runner_up]
+                .into_iter()
+                .chain(rest)
+                .zip(1..)
+                .map(|(p, place)| (place, p))
+                .collect(),
+        );
     }
     computed.team_final = Some(team_final);
 }

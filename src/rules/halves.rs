@@ -39,9 +39,11 @@
 //!    top-versus-bottom table `(Tᵢ, Bⱼ)` costs `2|i − j|` and a table within one half costs
 //!    `2·half`, more than any top-versus-bottom table: swapping bottoms between two tables
 //!    costs `4·distance`, swapping across the halves costs `4·half`;
-//! 5. a tiebreak between equal displacements: each player's part of it weighted by
-//!    `(end − position)²`, `end` the end of the pool being solved, so that the adjustment
-//!    keeps the better-placed players' tables and changes lower ones.
+//! 5. a tiebreak between equal displacements, the displacement again with each player's part
+//!    weighted by `(end − position)²`, `end` the end of the pool (or merged pools) being
+//!    solved: the adjustment keeps the better-placed players' tables and changes lower ones.
+//!    Pairings equal on every level (rare) are told apart by the solver, which is
+//!    deterministic for a given input.
 //!
 //! So "1 has played 5" among eight gives 1 v 6, 2 v 5, 3 v 7, 4 v 8 (displacement 4), and
 //! "2 has played 6" gives 1 v 5, 2 v 7, 3 v 6, 4 v 8 (the same displacement as swapping with
@@ -52,7 +54,7 @@
 //! 2018 engine, so the result has a rematch only when every pairing has one
 //! ([`Reason::UnavoidableRematch`]). Levels 4 and 5 are minimized within each solved part (see
 //! below): exactly, over the whole field, whenever the field can be paired with no rematch and
-//! only the pair-downs parity requires, and no window reaches [`WINDOW_PLAYERS`].
+//! only the pair-downs parity requires, and no window reaches `WINDOW_PLAYERS` (128).
 //!
 //! # How it stays fast
 //!
@@ -73,7 +75,7 @@
 //! positions apart has displacement at least `2d`, and every cycle of a best pairing removes a
 //! rematch (a cycle that does not can be undone for less); so a best pairing reaching outside a
 //! window pays more than `2·margin` there, more than the window's solution (see
-//! [`Field::adjust`] for the whole argument). A window that would exceed [`WINDOW_PLAYERS`]
+//! `Field::adjust` for the whole argument). A window that would exceed `WINDOW_PLAYERS`
 //! players (many rematches close together: a large group whose members keep drawing) is solved
 //! in consecutive chunks of that size instead: still with no rematch and no extra pair-down,
 //! but with the displacement only minimal chunk by chunk.
@@ -124,7 +126,7 @@ pub fn pair_round(seed: u64, round: u32, players: &[Numbered]) -> PairedRound {
 
 /// The largest window (in players) solved by one blossom; larger ones are solved in chunks of
 /// this size. A blossom of 128 players takes a few milliseconds.
-pub const WINDOW_PLAYERS: usize = 128;
+const WINDOW_PLAYERS: usize = 128;
 
 /// The first margin of a window: a rematch mended by swapping with the next table has
 /// displacement 4, which a margin of 2 certifies.
@@ -300,11 +302,12 @@ impl<'a> Field<'a> {
         let mut settled: Vec<Option<Vec<Table>>> = pools
             .iter()
             .map(|pool| {
-                let plain = self.plain_tables(&self.region(pool.clone()));
+                let region = self.region(pool.clone());
+                let plain = self.plain_tables(&region);
                 if plain.iter().all(|&(a, b)| !self.met(a, b)) {
                     Some(plain)
                 } else {
-                    self.adjust(&self.region(pool.clone()), &plain)
+                    self.adjust(&region, &plain)
                 }
             })
             .collect();
@@ -334,13 +337,9 @@ impl<'a> Field<'a> {
         settled.into_iter().flatten().flatten().collect()
     }
 
+    /// The region of a non-empty run of groups (pools are never empty).
     fn region(&self, groups: Range<usize>) -> Region {
-        let positions = match (self.groups.get(groups.start), groups.end.checked_sub(1)) {
-            (Some(first), Some(last)) if last >= groups.start => {
-                first.start..self.groups[last].end
-            }
-            _ => 0..0,
-        };
+        let positions = self.groups[groups.start].start..self.groups[groups.end - 1].end;
         Region { groups, positions }
     }
 
@@ -368,12 +367,14 @@ impl<'a> Field<'a> {
     /// undone for less, so every cycle of `M` contains a rematch table. A cycle's displacement
     /// is the cyclic total variation of its tables' positions, so it is at least twice the
     /// distance between the upper players of any two of its tables. Windows are kept apart by
-    /// at least `margin₁ + margin₂ + 2` between rematch tables. Give each window the cycles of
-    /// `M` that lie inside it, or, when one of its rematches lies on a cycle reaching outside
-    /// it, that cycle: costing more than `2·(margin + 1)` (more than `2·Σ(margin + 1)` when the
-    /// cycle serves several windows). Either way each window is charged at least its own
-    /// best solution, so the windows' solutions together cost at most `M`, and are a best
-    /// pairing; the tiebreak level follows the same way among pairings of least displacement.
+    /// at least `margin₁ + margin₂ + 2` between rematch tables. Charge each window the cycles
+    /// of `M` that lie inside it, or, when one of its rematches lies on a cycle reaching outside
+    /// it, that cycle, whose displacement is at least `2·(margin + 1)` (at least
+    /// `2·Σ(margin + 1)` when it serves several windows): more than the window's solution,
+    /// which is at most `2·margin`. Either way each window is charged at least its own best
+    /// solution, so the windows' solutions together cost at most `M`: they are a best pairing,
+    /// and `M` has no cycle reaching outside a window. The tiebreak level follows, window by
+    /// window, among the pairings of least displacement.
     fn adjust(&self, pool: &Region, plain: &[Table]) -> Option<Vec<Table>> {
         let mut clusters: Vec<Cluster> = plain
             .iter()
@@ -410,15 +411,21 @@ impl<'a> Field<'a> {
             .filter(|&&(a, _)| !clusters.iter().any(|c| c.window().contains(&a)))
             .copied()
             .collect();
-        tables.extend(clusters.into_iter().flat_map(|c| c.tables.unwrap_or_default()));
+        tables.extend(
+            clusters
+                .into_iter()
+                .flat_map(|c| c.tables.unwrap_or_default()),
+        );
         Some(tables)
     }
 
-    /// A window too large for one blossom, solved in consecutive chunks of plain tables.
+    /// A window too large for one blossom, solved in consecutive chunks of plain tables, as
+    /// few as fit and of even sizes (no chunk of a table or two, too small to mend anything).
     /// `None` when a chunk cannot be paired at the bound.
     fn solve_chunks(&self, pool: &Region, window: &[Table]) -> Option<Vec<Table>> {
+        let chunks = (2 * window.len()).div_ceil(WINDOW_PLAYERS);
         let mut tables = Vec::new();
-        for chunk in window.chunks(WINDOW_PLAYERS / 2) {
+        for chunk in window.chunks(window.len().div_ceil(chunks)) {
             let solved = self.solve_window(pool, chunk);
             if !solved.at_bound {
                 return None;
@@ -598,7 +605,9 @@ impl<'a> Field<'a> {
                 above % 2 == 1
             })
             .collect();
-        let mut chosen: Vec<Option<((bool, usize, usize), usize)>> = vec![None; self.groups.len()];
+        // (rematch, boundaries crossed, upper position): smaller is preferred.
+        type Preference = (bool, usize, usize);
+        let mut chosen: Vec<Option<(Preference, usize)>> = vec![None; self.groups.len()];
         for (t, &(upper, lower)) in tables.iter().enumerate() {
             let (hi, lo) = (self.group_of[upper], self.group_of[lower]);
             let key = (self.met(upper, lower), lo - hi, upper);
@@ -811,19 +820,11 @@ mod tests {
 
     /// `n` players numbered `1..=n` in rank order, all on `points`, who have not played.
     fn fresh(n: usize, points: u32) -> Vec<Numbered> {
-        (1..=n as u32)
+        let list: Vec<(u32, u32, &[usize])> = (1..=n as u32)
             .map(|number| (number, points, &[][..]))
-            .collect::<Vec<_>>()
-            .as_slice()
-            .pipe(players)
+            .collect();
+        players(&list)
     }
-
-    trait Pipe: Sized {
-        fn pipe<T>(self, f: impl FnOnce(Self) -> T) -> T {
-            f(self)
-        }
-    }
-    impl<T> Pipe for T {}
 
     /// Records that `a` and `b` (player indices) have met.
     fn meet(players: &mut [Numbered], a: usize, b: usize) {
@@ -852,11 +853,7 @@ mod tests {
         tables
     }
 
-    fn numbered(player: &Numbered) -> &Entrant {
-        &player.entrant
-    }
-
-    fn player<'a>(players: &'a [Numbered], p: usize) -> &'a Numbered {
+    fn player(players: &[Numbered], p: usize) -> &Numbered {
         players
             .iter()
             .find(|n| n.entrant.player == p)
@@ -864,8 +861,8 @@ mod tests {
     }
 
     fn have_met(players: &[Numbered], a: usize, b: usize) -> bool {
-        numbered(player(players, a)).opponents.contains(&b)
-            || numbered(player(players, b)).opponents.contains(&a)
+        player(players, a).entrant.opponents.contains(&b)
+            || player(players, b).entrant.opponents.contains(&a)
     }
 
     use Reason::{AvoidsRematch, PairedDown, SameGroup, UnavoidableRematch};
@@ -1461,7 +1458,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(48))]
+        #![proptest_config(ProptestConfig::with_cases(1500))]
 
         /// Events of 2 to 128 players over up to 8 rounds, every round checked.
         #[test]
@@ -1471,7 +1468,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
+        #![proptest_config(ProptestConfig::with_cases(3000))]
 
         /// Tiny events, by brute force: the fewest rematches and pair-downs of any pairing and,
         /// when the field can be paired at the lower bound, the least displacement too.
@@ -1534,14 +1531,14 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(128))]
+        #![proptest_config(ProptestConfig::with_cases(6000))]
 
         /// Windows find what one blossom over the whole pool finds, on every level, and give
         /// up exactly when the pool cannot be paired at the lower bound.
         #[test]
         fn windows_agree_with_whole_pool_solves(
             seed in any::<u64>(),
-            sizes in proptest::collection::vec(1usize..=30, 1..=3),
+            sizes in proptest::collection::vec(1usize..=40, 1..=3),
             percent in 0u64..=12,
         ) {
             let list = random_pool(seed, &sizes, percent);
@@ -1558,43 +1555,6 @@ mod tests {
                     None => prop_assert!(!whole.at_bound),
                 }
             }
-        }
-    }
-}
-#[cfg(test)]
-mod perf_tmp {
-    use super::*;
-    use crate::rules::random::Stream;
-    #[test]
-    #[ignore]
-    fn perf() {
-        for (style, results) in [(0, &[(6u32, 0u32), (4, 1), (3, 3), (1, 4), (0, 6), (2, 2)][..]), (1, &[(3, 3)][..]), (2, &[(6,0),(0,6),(3,3)][..])] {
-        for n in [512usize, 4096] {
-            let mut rng = Stream::new(7, "perf");
-            let mut numbers: Vec<u32> = (1..=n as u32).collect();
-            rng.shuffle(&mut numbers);
-            let mut points = vec![0; n];
-            let mut opponents = vec![Vec::new(); n];
-            let mut had_bye = vec![false; n];
-            for round in 1..=9 {
-                let mut ids: Vec<usize> = (0..n).collect();
-                ids.sort_by_key(|&p| (std::cmp::Reverse(points[p]), p));
-                let list: Vec<Numbered> = ids.into_iter().enumerate().map(|(rank, p)| Numbered { entrant: Entrant { player: p, points: points[p], rank, had_bye: had_bye[p], opponents: opponents[p].clone(), avoid: vec![] }, number: numbers[p] }).collect();
-                let t = std::time::Instant::now();
-                let paired = pair_round(7, round, &list);
-                let el = t.elapsed();
-                let rem = paired.tables.iter().filter(|t| t.reason == Reason::UnavoidableRematch).count();
-                let av = paired.tables.iter().filter(|t| t.reason == Reason::AvoidsRematch).count();
-                eprintln!("style {style} n {n} round {round}: {el:?} rematches {rem} avoids {av}");
-                for t in &paired.tables {
-                    let [a, b] = t.players;
-                    let (pa, pb) = results[rng.below(results.len() as u64) as usize];
-                    points[a] += pa; points[b] += pb;
-                    opponents[a].push(b); opponents[b].push(a);
-                }
-                if let Some(b) = paired.bye { points[b.player] += 6; had_bye[b.player] = true; }
-            }
-        }
         }
     }
 }

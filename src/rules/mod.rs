@@ -147,7 +147,11 @@ impl Ruleset {
         if format == "team" {
             self.team_round_minutes
         } else {
-            (self.swiss_round_minutes, self.round_minutes_range.0, self.round_minutes_range.1)
+            (
+                self.swiss_round_minutes,
+                self.round_minutes_range.0,
+                self.round_minutes_range.1,
+            )
         }
     }
 

@@ -424,7 +424,13 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             .members
             .iter()
             .enumerate()
-            .map(|(i, pair)| TeamJson { id: id(i), players: [event.people[pair[0]].id.as_str(), event.people[pair[1]].id.as_str()] })
+            .map(|(i, pair)| TeamJson {
+                id: id(i),
+                players: [
+                    event.people[pair[0]].id.as_str(),
+                    event.people[pair[1]].id.as_str(),
+                ],
+            })
             .collect(),
         final_match: computed.team_final.as_ref().map(|f| FinalJson {
             teams: [id(f.teams[0]), id(f.teams[1])],

@@ -432,7 +432,11 @@ pub fn event_view(
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let members = event.members.get(i).map(|pair| pair.iter().map(|&m| player_view(&event.people[m], Vec::new())).collect());
+            let members = event.members.get(i).map(|pair| {
+                pair.iter()
+                    .map(|&m| player_view(&event.people[m], Vec::new()))
+                    .collect()
+            });
             player_view(p, members.unwrap_or_default())
         })
         .collect();
@@ -583,7 +587,11 @@ pub fn event_view(
 
 fn player_view(p: &crate::event::Player, members: Vec<PlayerView>) -> PlayerView {
     let deck = |d: &Option<crate::event::Decklist>| {
-        d.as_ref().map(|d| DeckView { affiliation: d.affiliation.clone(), objectives: d.objectives.clone(), cards: d.cards.clone() })
+        d.as_ref().map(|d| DeckView {
+            affiliation: d.affiliation.clone(),
+            objectives: d.objectives.clone(),
+            cards: d.cards.clone(),
+        })
     };
     PlayerView {
         id: p.id.clone(),

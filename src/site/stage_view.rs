@@ -334,7 +334,11 @@ pub struct TeamFinalView {
     pub rule: RuleLink,
 }
 
-pub fn team_final_view(event: &Event, computed: &Computed, rule: Rule<'_>) -> Option<TeamFinalView> {
+pub fn team_final_view(
+    event: &Event,
+    computed: &Computed,
+    rule: Rule<'_>,
+) -> Option<TeamFinalView> {
     let fin = computed.team_final.as_ref()?;
     let state = match (fin.points, fin.champion) {
         (None, _) => "needed",
@@ -349,4 +353,3 @@ pub fn team_final_view(event: &Event, computed: &Computed, rule: Rule<'_>) -> Op
         rule: rule("team-final", "final match"),
     })
 }
-
