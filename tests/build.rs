@@ -730,3 +730,89 @@ fn a_finished_round_shows_the_next_one_as_provisional() {
     let page = fs::read_to_string(out.join("events/2019/small-cup/index.html")).expect("page");
     assert!(page.contains("provisional"));
 }
+
+/// The 2014 example: pairing in halves, tiebreakers by sums, a top 8 in which equal
+/// differentials are the higher seed's choice, a lower-bracket game on time scored in tenths and
+/// quarters, and untimed finals with switched sides.
+#[test]
+fn example_2014_open_with_a_championship() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let doc = json(&out, "2015/mos-eisley-open");
+    assert_eq!(doc["event"]["rules"], "ffg-2014");
+    let row = &doc["standings"]["rows"][0];
+    assert!(
+        row["tiebreakers"]["opponents_points"]["exact"].is_string(),
+        "2014 strength of schedule is a sum"
+    );
+    assert!(row["tiebreakers"].get("sos").is_none());
+    let games = doc["elimination"]["games"].as_array().expect("games");
+    // Game 10 went to time: light 1 objective (4) + 9 damage (0.9) = 4.9; dark dial 6 (4) +
+    // 11 damage (1.1) + the Balance (0.25) = 5.35. In twentieths: 98 to 107.
+    assert_eq!(
+        games[9]["decision"],
+        serde_json::json!({ "time": { "light": 98, "dark": 107, "per_point": 20 } })
+    );
+    assert!(
+        games
+            .iter()
+            .any(|g| g["side_reason"] == "higher_seed_chose_tie"),
+        "equal differentials: the higher seed chose"
+    );
+    assert_eq!(games[14]["side_reason"], "finalists_switch");
+    assert_eq!(games[14]["needed"], true);
+    assert_eq!(doc["placings"].as_array().expect("placings").len(), 8);
+    let page =
+        fs::read_to_string(out.join("events/2015/mos-eisley-open/index.html")).expect("page");
+    assert!(
+        page.contains("time: light 4.9 to dark 5.35"),
+        "the page shows the going-to-time scores"
+    );
+    assert!(
+        page.contains("rules/ffg-2014/#"),
+        "links go to the 2014 rules"
+    );
+}
+
+/// The team example: teams are the competitors, the two teams level on points play a final
+/// match, and its winner is champion.
+#[test]
+fn example_team_event_with_a_final_match() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let doc = json(&out, "2017/hoth-doubles");
+    assert_eq!(doc["event"]["format"], "team");
+    assert_eq!(doc["teams"].as_array().expect("teams").len(), 8);
+    assert_eq!(
+        doc["teams"][0],
+        serde_json::json!({ "id": "echo-base", "players": ["mara-lindgren", "tomasz-wrobel"] })
+    );
+    let rows = doc["standings"]["rows"].as_array().expect("rows");
+    assert_eq!(
+        (rows[0]["points"].as_u64(), rows[1]["points"].as_u64()),
+        (Some(15), Some(15))
+    );
+    assert_eq!(
+        doc["final_match"]["teams"],
+        serde_json::json!(["deflector-shield", "echo-base"])
+    );
+    assert_eq!(doc["final_match"]["points"], serde_json::json!([1, 4]));
+    assert_eq!(doc["final_match"]["champion"], "echo-base");
+    let placings: Vec<&str> = doc["placings"]
+        .as_array()
+        .expect("placings")
+        .iter()
+        .map(|p| p["id"].as_str().expect("id"))
+        .collect();
+    assert_eq!(
+        &placings[..3],
+        &["echo-base", "deflector-shield", "probe-droids"]
+    );
+    assert_eq!(doc["event"]["status"], "finished");
+    let page = fs::read_to_string(out.join("events/2017/hoth-doubles/index.html")).expect("page");
+    assert!(
+        page.contains("Final match") && page.contains("Mara Lindgren") && page.contains("Teams")
+    );
+}

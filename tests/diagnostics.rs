@@ -137,3 +137,28 @@ case!(
     "wrong-elimination-side",
     [(Error, BadResult, 32, 3), (Error, BadResult, 33, 3)]
 );
+case!(
+    team_victory_conditions,
+    "team-victory",
+    [
+        (Error, BadResult, 31, 102),
+        (Error, BadResult, 31, 159),
+        (Error, BadResult, 31, 174)
+    ]
+);
+case!(
+    team_shape_cut_and_round_time,
+    "team-shape",
+    [
+        (Error, InvalidValue, 8, 7),
+        (Error, InvalidValue, 9, 17),
+        (Error, InvalidValue, 21, 11),
+        (Error, Conflict, 26, 12),
+        (Error, Conflict, 26, 18)
+    ]
+);
+case!(
+    teams_in_a_standard_event,
+    "teams-in-standard",
+    [(Error, InvalidValue, 7, 17), (Error, InvalidValue, 14, 1)]
+);
