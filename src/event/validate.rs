@@ -1082,7 +1082,7 @@ fn check_victory(
                     ),
                 )
                 .help = Some(format!(
-                "a {} victory goes to the {side} side; check the winner and `first_dark`",
+                "a victory by {} goes to the {side} side; check the winner and `first_dark`",
                 by.map_or("", GameEnd::name)
             ));
             ok = false;
