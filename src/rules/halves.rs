@@ -93,7 +93,7 @@
 use std::cmp::Reverse;
 use std::ops::{Range, RangeInclusive};
 
-use integer_blossom::{Weight, min_weight_perfect_matching};
+use super::matching::{lexicographic_weights, min_cost_matching};
 
 use super::swiss::{self, Bye, ByeReason, Entrant, PairedRound, Pairing, Reason};
 
@@ -741,57 +741,6 @@ fn merge_clusters(mut clusters: Vec<Cluster>) -> Vec<Cluster> {
         }
         clusters = merged;
     }
-}
-
-/// Weights that make a plain sum of per-table costs on several levels (least significant
-/// first) compare lexicographically: each level's weight is one more than the largest total
-/// all lower levels can reach over `tables` tables, `most` holding each level's largest cost on
-/// one table. Returns the weights and the largest total of a whole matching. When the total
-/// would not fit the solver, the least significant levels are dropped (weight 0): only for
-/// regions of many hundreds of players, where ties in the tiebreak (then the displacement) are
-/// left to the solver.
-fn lexicographic_weights(most: [i128; LEVELS], tables: usize) -> ([i128; LEVELS], i128) {
-    // Far below the solver's "infinity" (`i128::MAX / 4`), which must exceed any slack.
-    const LIMIT: i128 = i128::MAX >> 8;
-    let tables = tables as i128;
-    (0..LEVELS)
-        .find_map(|dropped| {
-            let mut weights = [0; LEVELS];
-            let mut total: i128 = 0;
-            for level in dropped..LEVELS {
-                weights[level] = total + 1;
-                total = weights[level]
-                    .checked_mul(most[level])?
-                    .checked_mul(tables)?
-                    .checked_add(total)
-                    .filter(|&t| t < LIMIT)?;
-            }
-            Some((weights, total))
-        })
-        .unwrap_or(([0; LEVELS], 0))
-}
-
-/// A minimum-cost perfect matching of `n` vertices (`n` even): `mate[i]` is `i`'s partner.
-/// Costs are computed wide, and handed to the solver as `i64` whenever no matching can reach
-/// `max_total` beyond its range, which halves the solver's memory.
-fn min_cost_matching(n: usize, max_total: i128, cost: impl Fn(usize, usize) -> i128) -> Vec<usize> {
-    // Far below the solver's "infinity" (`i64::MAX / 4`), which must exceed any slack.
-    const NARROW: i128 = 1 << 56;
-    if max_total < NARROW {
-        solve_matrix(n, |i, j| cost(i, j) as i64)
-    } else {
-        solve_matrix(n, cost)
-    }
-}
-
-fn solve_matrix<W: Weight>(n: usize, cost: impl Fn(usize, usize) -> W) -> Vec<usize> {
-    let mut matrix = vec![W::ZERO; n * n];
-    for i in 0..n {
-        for j in i + 1..n {
-            matrix[i * n + j] = cost(i, j);
-        }
-    }
-    min_weight_perfect_matching(&matrix, n)
 }
 
 #[cfg(test)]

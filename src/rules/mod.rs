@@ -5,6 +5,7 @@ pub mod bracket;
 pub mod compute;
 pub mod decks;
 pub mod halves;
+pub mod matching;
 pub mod random;
 pub mod ratio;
 pub mod scoring;

@@ -54,7 +54,7 @@
 use std::cmp::Reverse;
 use std::ops::Range;
 
-use integer_blossom::{Weight, min_weight_perfect_matching};
+use super::matching::{lexicographic_weights, min_cost_matching};
 
 use super::random::Stream;
 /// A player to pair, with what the pairing needs to know.
@@ -821,48 +821,10 @@ fn label_later_round(
         .collect()
 }
 
-/// Weights that make a plain sum of per-table costs on several levels (least significant
-/// first) compare lexicographically: each level's weight is one more than the largest total
-/// all lower levels can reach over `tables` tables. `per_table` holds each level's largest cost
-/// on one table. Returns the weights and the largest total of a whole matching.
-fn lexicographic_weights<const N: usize>(per_table: [i128; N], tables: usize) -> ([i128; N], i128) {
-    let tables = tables as i128;
-    let mut weights = [0; N];
-    let mut total = 0;
-    for (weight, most) in weights.iter_mut().zip(per_table) {
-        *weight = total + 1;
-        total += *weight * most * tables;
-    }
-    (weights, total)
-}
-
-/// A minimum-cost perfect matching of `n` vertices (`n` even): `mate[i]` is `i`'s partner.
-/// Costs are computed wide, and handed to the solver as `i64` whenever no matching can reach
-/// `max_total` beyond its range, which halves the solver's memory (it keeps a `(2n+1)²` table).
-fn min_cost_matching(n: usize, max_total: i128, cost: impl Fn(usize, usize) -> i128) -> Vec<usize> {
-    // Far below the solver's "infinity" (`i64::MAX / 4`), which must exceed any slack.
-    const NARROW: i128 = 1 << 56;
-    if max_total < NARROW {
-        // In range: every cost is at most `max_total`.
-        solve_matrix(n, |i, j| cost(i, j) as i64)
-    } else {
-        solve_matrix(n, cost)
-    }
-}
-
-fn solve_matrix<W: Weight>(n: usize, cost: impl Fn(usize, usize) -> W) -> Vec<usize> {
-    let mut matrix = vec![W::ZERO; n * n];
-    for i in 0..n {
-        for j in i + 1..n {
-            matrix[i * n + j] = cost(i, j);
-        }
-    }
-    min_weight_perfect_matching(&matrix, n)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use integer_blossom::min_weight_perfect_matching;
     use proptest::prelude::*;
 
     /// A field ranked in the order given (player `i` has rank `i`): points and opponents.
