@@ -20,6 +20,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/404.html"),
     embed!("static/style.css"),
     embed!("content/rules/ffg-2018.md"),
+    embed!("content/rules/ffg-2014.md"),
     embed!("content/docs/event-file.md"),
     embed!("content/docs/event-json.md"),
     embed!("content/docs/diagnostics.md"),

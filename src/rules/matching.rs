@@ -75,7 +75,7 @@ mod tests {
     #[test]
     fn matching_takes_the_cheap_pairs() {
         let cost = |i: usize, j: usize| if i / 2 == j / 2 { 1 } else { 10 };
-        let mate = min_cost_matching(4, 40, |i, j| cost(i, j));
+        let mate = min_cost_matching(4, 40, cost);
         assert_eq!(mate, vec![1, 0, 3, 2]);
     }
 }
