@@ -4,9 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use super::ids::{id_from_name, is_valid_id};
 use super::read::{RawEvent, RawFinal};
-use super::validate::{in_range, resolve};
+use super::validate::{id_or_derived, in_range, resolve};
 use super::{Decks, FinalMatch, Game, Player};
 use crate::diag::Code;
 use crate::rules::MAX_ROUNDS;
@@ -49,23 +48,12 @@ pub fn validate_teams(
             .as_ref()
             .map(|n| n.value.trim().to_string())
             .unwrap_or_default();
-        let id = match &team.id {
-            Some(id) if is_valid_id(&id.value) => id.value.clone(),
-            Some(id) => {
-                reader
-                    .error(
-                        Code::BadId,
-                        id.span.clone(),
-                        format!("`{}` is not a valid team id", id.value),
-                    )
-                    .help = Some(format!(
-                    "use lower-case letters, digits and `-` only, such as `{}`",
-                    id_from_name(&id.value)
-                ));
-                String::new()
-            }
-            None => id_from_name(&name),
-        };
+        let id = id_or_derived(
+            reader,
+            &team.id,
+            team.name.as_ref().map(|n| (name.as_str(), n.span.clone())),
+            "team",
+        );
         if !id.is_empty() && ids.insert(id.clone(), index).is_some() {
             let span = team
                 .id

@@ -3,6 +3,7 @@
 //! cannot be. Every problem is reported; an event is produced only when there were no errors.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
 
 use super::ids::{default_seed, id_from_name, is_valid_id};
 use super::read::{RawEvent, RawGame, RawPlayer, RawRound, RawTable};
@@ -188,6 +189,44 @@ fn choice_or_default(
                 allowed,
             );
             None
+        }
+    }
+}
+
+/// The id written for a player or team, or one made from its name (`name` with its span).
+/// Reports a malformed id, or a name from which no id can be made; returns "" then.
+pub(super) fn id_or_derived(
+    reader: &mut Reader<'_>,
+    id: &Option<Sp<String>>,
+    name: Option<(&str, Range<usize>)>,
+    what: &str,
+) -> String {
+    match id {
+        Some(id) if is_valid_id(&id.value) => id.value.clone(),
+        Some(id) => {
+            reader
+                .error(
+                    Code::BadId,
+                    id.span.clone(),
+                    format!("`{}` is not a valid {what} id", id.value),
+                )
+                .help = Some(format!(
+                "use lower-case letters, digits and `-` only, such as `{}`",
+                id_from_name(&id.value).chars().take(40).collect::<String>()
+            ));
+            String::new()
+        }
+        None => {
+            let (name, span) = name.unwrap_or(("", 0..0));
+            let derived = id_from_name(name);
+            if derived.is_empty() && !name.is_empty() {
+                reader
+                    .error(Code::BadId, span, "no id can be made from this name")
+                    .help = Some(format!(
+                    "add an `id` (lower-case letters, digits and `-`) to this {what}"
+                ));
+            }
+            derived
         }
     }
 }
@@ -420,34 +459,12 @@ fn validate_players(
             .as_ref()
             .map(|n| n.value.trim().to_string())
             .unwrap_or_default();
-        let id = match &p.id {
-            Some(id) if is_valid_id(&id.value) => id.value.clone(),
-            Some(id) => {
-                reader
-                    .error(
-                        Code::BadId,
-                        id.span.clone(),
-                        format!("`{}` is not a valid player id", id.value),
-                    )
-                    .help = Some(format!(
-                    "use lower-case letters, digits and `-` only, such as `{}`",
-                    id_from_name(&id.value).chars().take(40).collect::<String>()
-                ));
-                String::new()
-            }
-            None => {
-                let derived = id_from_name(&name);
-                if derived.is_empty() && p.name.is_some() {
-                    let span = p.name.as_ref().map_or(p.span.clone(), |n| n.span.clone());
-                    reader
-                        .error(Code::BadId, span, "no id can be made from this name")
-                        .help = Some(
-                        "add an `id` (lower-case letters, digits and `-`) to this player".into(),
-                    );
-                }
-                derived
-            }
-        };
+        let id = id_or_derived(
+            reader,
+            &p.id,
+            p.name.as_ref().map(|n| (name.as_str(), n.span.clone())),
+            "player",
+        );
         if !id.is_empty() {
             if let Some(&first) = ids.get(&id) {
                 let span = p.id.as_ref().map_or_else(
