@@ -19,6 +19,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/page.html"),
     embed!("templates/404.html"),
     embed!("static/style.css"),
+    embed!("content/rules/_index.md"),
     embed!("content/rules/ffg-2018.md"),
     embed!("content/rules/ffg-2014.md"),
     embed!("content/docs/event-file.md"),

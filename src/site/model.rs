@@ -45,17 +45,23 @@ impl SiteView {
             url: format!("{root}{path}"),
         };
         let mut nav = vec![link("Home", ""), link("Events", "events/")];
+        // The rules index when the site has one, else the default ruleset's page.
         let rules = config
             .default_rules
             .as_deref()
             .and_then(crate::rules::ruleset)
             .unwrap_or(crate::rules::RULESETS[0]);
-        if pages.iter().any(|p| p.path == rules.reference_page) {
-            nav.push(link("Rules", rules.reference_page));
+        let rules_page = ["rules/", rules.reference_page]
+            .into_iter()
+            .find(|path| pages.iter().any(|p| p.path == *path));
+        if let Some(path) = rules_page {
+            nav.push(link("Rules", path));
         }
         let mut top: Vec<&ContentPage> = pages
             .iter()
-            .filter(|p| !p.path.is_empty() && p.path.matches('/').count() == 1)
+            .filter(|p| {
+                !p.path.is_empty() && p.path.matches('/').count() == 1 && p.path != "rules/"
+            })
             .collect();
         top.sort_by(|a, b| a.weight.cmp(&b.weight).then_with(|| a.title.cmp(&b.title)));
         nav.extend(top.into_iter().map(|p| link(&p.title, &p.path)));
