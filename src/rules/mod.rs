@@ -11,6 +11,7 @@ pub mod ratio;
 pub mod scoring;
 pub mod standings;
 pub mod structure;
+pub mod swccg;
 pub mod swiss;
 pub mod tiebreak;
 
