@@ -135,6 +135,7 @@ fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
     let added = edit::added_lines(&text, &new_text);
     let what = match &step {
         edit::NextStep::Swiss { number, .. } => format!("round {number}"),
+        edit::NextStep::CcgGame { number, .. } => format!("game {number}"),
         edit::NextStep::Elimination { games } => {
             let numbers: Vec<String> = games.iter().map(|g| g.number.to_string()).collect();
             format!(

@@ -28,6 +28,9 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
         event.info.date.iso(),
         computed.ruleset.id
     );
+    if let Some(ccg) = &computed.ccg {
+        return ccg_standings(out, event, computed, ccg);
+    }
     let Some(latest) = computed.latest() else {
         let _ = writeln!(
             out,
@@ -139,6 +142,84 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
                 let _ = writeln!(out, "\nReady to play: game {}.", games.join(", "));
             }
             None => {}
+        }
+    }
+    out
+}
+
+/// SW:CCG standings: victory points and differential, written `2(+15)`.
+fn ccg_standings(
+    mut out: String,
+    event: &Event,
+    computed: &Computed,
+    ccg: &crate::rules::ccg_event::CcgComputed,
+) -> String {
+    let Some(rows) = ccg.standings.last() else {
+        let _ = writeln!(
+            out,
+            "No game is finished yet: {} players registered.",
+            event.players.len()
+        );
+        if let Some((number, paired)) = &ccg.next {
+            let _ = writeln!(
+                out,
+                "Next: game {number} ({} tables); `holonet pair` writes it into the file.",
+                paired.tables.len()
+            );
+        }
+        return out;
+    };
+    let planned = computed
+        .swiss_rounds
+        .map_or_else(String::new, |n| format!(" of {n}"));
+    let _ = writeln!(
+        out,
+        "Standings after game {}{planned}\n",
+        ccg.standings.len()
+    );
+    let width = rows
+        .iter()
+        .map(|r| event.players[r.player].name.chars().count())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let _ = writeln!(
+        out,
+        "{}  {}  {}",
+        pad_left("#", 3),
+        pad("Player", width),
+        pad_left("Score", 8)
+    );
+    for row in rows {
+        let _ = writeln!(
+            out,
+            "{}  {}  {}",
+            pad_left(&row.place.to_string(), 3),
+            pad(&event.players[row.player].name, width),
+            pad_left(&row.score.to_string(), 8)
+        );
+    }
+    if let Some((number, paired)) = &ccg.next {
+        let _ = writeln!(
+            out,
+            "\nNext: game {number} ({} tables); `holonet pair` writes it into the file.",
+            paired.tables.len()
+        );
+    }
+    if let Some(fin) = &ccg.final_confrontation {
+        let names = |p: usize| event.players[p].name.as_str();
+        match &fin.outcome {
+            Some(o) => {
+                let _ = writeln!(out, "\nFinal Confrontation: {} won.", names(o.winner));
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "\nFinal Confrontation: {} v {}.",
+                    names(fin.finalists[0]),
+                    names(fin.finalists[1])
+                );
+            }
         }
     }
     out

@@ -19,6 +19,11 @@ pub enum NextStep {
     Swiss { number: u32, round: PairedRound },
     /// Elimination games whose players are known and that the file does not list yet.
     Elimination { games: Vec<ReadyGame> },
+    /// The next SW:CCG game.
+    CcgGame {
+        number: u32,
+        paired: crate::rules::swccg::Paired,
+    },
 }
 
 /// An elimination game ready to be played.
@@ -37,6 +42,21 @@ pub struct NotNow(pub String);
 
 /// Decides what comes next for an event, or why nothing can.
 pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow> {
+    if let Some(ccg) = &computed.ccg {
+        if let Some(open) = event.games.iter().find(|g| !g.is_complete()) {
+            return Err(NotNow(format!(
+                "game {} still has unreported tables; record their results first",
+                open.number
+            )));
+        }
+        return match &ccg.next {
+            Some((number, paired)) => Ok(NextStep::CcgGame { number: *number, paired: paired.clone() }),
+            None if ccg.final_confrontation.as_ref().is_some_and(|f| f.outcome.is_none()) => Err(NotNow(
+                "the games are finished: record the Final Confrontation under `[final]` (see the event page for the finalists)".into(),
+            )),
+            None => Err(NotNow("every game is recorded: the event is complete".into())),
+        };
+    }
     if let Some(round) = event.rounds.iter().find(|r| !r.is_complete()) {
         let open: Vec<String> = round
             .tables
@@ -160,6 +180,44 @@ pub fn apply(text: &str, event: &Event, step: &NextStep) -> Result<String, Strin
             entry.insert("tables", Item::Value(Value::Array(multiline(tables))));
             if let Some(bye) = round.bye {
                 entry.insert("byes", Item::Value(string_array(&[id(bye.player)])));
+            }
+            match doc.get_mut("rounds") {
+                Some(Item::ArrayOfTables(rounds)) => rounds.push(entry),
+                Some(_) => return Err("`rounds` is not a list of `[[rounds]]` tables".into()),
+                None => {
+                    let mut rounds = ArrayOfTables::new();
+                    rounds.push(entry);
+                    doc.insert("rounds", Item::ArrayOfTables(rounds));
+                }
+            }
+        }
+        NextStep::CcgGame { number, paired } => {
+            let tables = paired
+                .tables
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    let mut table = InlineTable::new();
+                    table.insert("table", Value::from(i as i64 + 1));
+                    table.insert("dark", Value::from(id(t.dark)));
+                    table.insert("light", Value::from(id(t.light)));
+                    let comment = match t.reason {
+                        crate::rules::swccg::PairReason::Random
+                        | crate::rules::swccg::PairReason::Piles
+                        | crate::rules::swccg::PairReason::Standings => None,
+                        other => Some(format!("{other:?}").to_lowercase()),
+                    };
+                    (Value::InlineTable(table), comment)
+                })
+                .collect();
+            let mut entry = Table::new();
+            entry
+                .decor_mut()
+                .set_prefix(format!("\n# Game {number}, paired by holonet pair.\n"));
+            entry.insert("tables", Item::Value(Value::Array(multiline(tables))));
+            if !paired.byes.is_empty() {
+                let byes: Vec<&str> = paired.byes.iter().map(|b| id(b.player)).collect();
+                entry.insert("byes", Item::Value(string_array(&byes)));
             }
             match doc.get_mut("rounds") {
                 Some(Item::ArrayOfTables(rounds)) => rounds.push(entry),

@@ -3,6 +3,7 @@
 //! A loaded [`Event`] is plain validated data: every id resolved to an index, every reference
 //! checked. Spans live only in the reading stage ([`read`]), where diagnostics are made.
 
+pub mod ccg;
 pub mod edit;
 pub mod elimination;
 pub mod ids;
@@ -34,8 +35,53 @@ pub struct Event {
     pub members: Vec<[usize; 2]>,
     /// Team events: the final match between teams tied for first, when recorded.
     pub final_match: Option<FinalMatch>,
+    /// SW:CCG events: the games of play in order (each `[[rounds]]` entry is one game).
+    pub games: Vec<CcgRound>,
+    /// SW:CCG events: the Final Confrontation's games, when recorded.
+    pub final_games: Vec<CcgTable>,
     /// Long text from the sibling `<slug>.md` file, if there is one.
     pub long_text: Option<String>,
+}
+
+/// One game of play of a SW:CCG event: its tables and byes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CcgRound {
+    /// 1-based game number.
+    pub number: u32,
+    pub tables: Vec<CcgTable>,
+    pub byes: Vec<usize>,
+}
+
+impl CcgRound {
+    pub fn is_complete(&self) -> bool {
+        self.tables.iter().all(|t| t.result.is_some())
+    }
+}
+
+/// One SW:CCG table: who played which side, and what happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CcgTable {
+    pub number: u32,
+    pub dark: usize,
+    pub light: usize,
+    pub result: Option<CcgResult>,
+    /// A major deck-check violation found after the game, by this player.
+    pub violation: Option<usize>,
+}
+
+/// How a SW:CCG game ended, as recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CcgResult {
+    /// A win (`modified`: on time, the winner having more Life Force left).
+    Won {
+        winner: usize,
+        life_force: u32,
+        modified: bool,
+    },
+    /// A timed game with equal Life Force, decided by lost piles, then hands (dark, light).
+    TrueTie { lost_pile: [u32; 2], hand: [u32; 2] },
+    /// A player quit: a full loss, with the differential the director recorded.
+    Quit { quitter: usize, differential: u32 },
 }
 
 /// The final match of a team event, as recorded.

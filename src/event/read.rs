@@ -65,7 +65,27 @@ pub struct RawTable {
     pub games: Vec<RawGame>,
     pub split: Option<Sp<bool>>,
     pub first_dark: Option<Sp<String>>,
+    /// A SW:CCG table (`dark` and `light` instead of `players`).
+    pub ccg: Option<RawCcgTable>,
 }
+
+/// A SW:CCG table as written: one game between a dark and a light side player.
+#[derive(Debug, Default)]
+pub struct RawCcgTable {
+    pub dark: Option<Sp<String>>,
+    pub light: Option<Sp<String>>,
+    pub winner: Option<Sp<String>>,
+    pub differential: Option<Sp<i64>>,
+    pub modified: Option<Sp<bool>>,
+    pub quit: Option<Sp<bool>>,
+    /// A true tie: `{ dark_lost_pile, light_lost_pile, dark_hand, light_hand }`.
+    pub tie: Option<RawTie>,
+    pub violation: Option<Sp<String>>,
+}
+
+/// A true tie's counts as written, with the span of `tie`: dark lost pile, light lost pile,
+/// dark hand, light hand.
+pub type RawTie = (Range<usize>, [Option<Sp<i64>>; 4]);
 
 /// One game result as written: a winner id or `"draw"`, and how it ended.
 #[derive(Debug)]
@@ -95,6 +115,8 @@ pub struct RawFinal {
     pub span: Range<usize>,
     pub games: Vec<RawGame>,
     pub first_dark: Option<Sp<String>>,
+    /// SW:CCG: the Final Confrontation's games, written like tables.
+    pub ccg_games: Vec<RawTable>,
 }
 
 /// One elimination game as written.
@@ -176,6 +198,23 @@ const DECKS: &[&str] = &["dark", "light"];
 const DECK: &[&str] = &["affiliation", "objectives", "cards"];
 const ROUND: &[&str] = &["tables", "byes"];
 const TABLE: &[&str] = &["table", "players", "games", "split", "first_dark"];
+const CCG_TABLE: &[&str] = &[
+    "table",
+    "dark",
+    "light",
+    "winner",
+    "differential",
+    "modified",
+    "quit",
+    "tie",
+    "violation",
+];
+const TIE: &[&str] = &[
+    "dark_lost_pile",
+    "light_lost_pile",
+    "dark_hand",
+    "light_hand",
+];
 const GAME: &[&str] = &["winner", "by", "dial", "objectives"];
 const ELIMINATION: &[&str] = &["games"];
 const ELIMINATION_GAME: &[&str] = &["game", "winner", "dark", "timed"];
@@ -257,15 +296,22 @@ pub fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> RawEve
     {
         let f = reader.table(table, value.span(), "`[final]`", FINAL);
         let mut games = Vec::new();
+        let mut ccg_games = Vec::new();
         if let Some(list) = f.get("games") {
             for item in reader.array(list, "`games`") {
-                games.extend(read_game(reader, item));
+                match item.get_ref() {
+                    DeValue::Table(t) if t.contains_key("dark") || t.contains_key("light") => {
+                        ccg_games.push(read_ccg_table(reader, t, item.span()));
+                    }
+                    _ => games.extend(read_game(reader, item)),
+                }
             }
         }
         raw.final_match = Some(RawFinal {
             span: value.span(),
             games,
             first_dark: opt_string(reader, &f, "first_dark"),
+            ccg_games,
         });
     }
     if let Some(value) = top.get("rounds") {
@@ -399,7 +445,53 @@ fn read_round(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) 
     round
 }
 
+/// Reads a SW:CCG table: `{ table, dark, light, winner, differential, ... }`.
+fn read_ccg_table(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawTable {
+    let f = reader.table(table, span.clone(), "this table", CCG_TABLE);
+    let dark = f
+        .require(reader, "dark", "\"tom\"")
+        .and_then(|v| reader.string(v, "`dark`"));
+    let light = f
+        .require(reader, "light", "\"nick\"")
+        .and_then(|v| reader.string(v, "`light`"));
+    let tie = f.get("tie").and_then(|v| {
+        let t = reader.as_table(v, "`tie`")?;
+        let tf = reader.table(t, v.span(), "`tie`", TIE);
+        let mut get = |key: &str| {
+            tf.require(reader, key, "3")
+                .and_then(|x| reader.integer(x, &format!("`{key}`")))
+        };
+        Some((
+            v.span(),
+            [
+                get("dark_lost_pile"),
+                get("light_lost_pile"),
+                get("dark_hand"),
+                get("light_hand"),
+            ],
+        ))
+    });
+    RawTable {
+        span,
+        table: opt_int(reader, &f, "table"),
+        ccg: Some(RawCcgTable {
+            dark,
+            light,
+            winner: opt_string(reader, &f, "winner"),
+            differential: opt_int(reader, &f, "differential"),
+            modified: opt_bool(reader, &f, "modified"),
+            quit: opt_bool(reader, &f, "quit"),
+            tie,
+            violation: opt_string(reader, &f, "violation"),
+        }),
+        ..RawTable::default()
+    }
+}
+
 fn read_table(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawTable {
+    if table.contains_key("dark") || table.contains_key("light") {
+        return read_ccg_table(reader, table, span);
+    }
     let f = reader.table(table, span.clone(), "this table", TABLE);
     let players_value = f.require(reader, "players", "[\"tom\", \"nick\"]");
     let mut raw = RawTable {

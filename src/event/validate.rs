@@ -8,10 +8,10 @@ use std::ops::Range;
 use super::ids::{default_seed, id_from_name, is_valid_id};
 use super::read::{RawEvent, RawGame, RawPlayer, RawRound, RawTable};
 use super::{Decks, Event, EventInfo, Game, GameEnd, Outcome, Player, Round, Table};
-use super::{elimination, teams};
+use super::{ccg, elimination, teams};
 use crate::diag::{Code, did_you_mean};
 use crate::rules::compute::{self, Computed};
-use crate::rules::{self, MAX_ROUNDS, Ruleset, structure};
+use crate::rules::{self, Family, MAX_ROUNDS, Ruleset, structure};
 use crate::toml_reader::{MAX_INTEGER, Reader, Sp};
 
 /// Site-wide settings that affect how an event is read.
@@ -55,14 +55,27 @@ pub fn validate(
     let (Some(ruleset), Some(info)) = (ruleset, info) else {
         return None;
     };
-    let rounds = validate_rounds(
-        reader,
-        &raw,
-        ruleset,
-        &players,
-        if team { TEAM_VICTORY } else { VICTORY },
-    );
+    let ccg = ruleset.family == Family::Ccg;
+    let (rounds, games) = if ccg {
+        (Vec::new(), ccg::validate_games(reader, &raw, &players))
+    } else {
+        (
+            validate_rounds(
+                reader,
+                &raw,
+                ruleset,
+                &players,
+                if team { TEAM_VICTORY } else { VICTORY },
+            ),
+            Vec::new(),
+        )
+    };
+    let final_games = match &raw.final_match {
+        Some(f) if ccg => ccg::validate_final_games(reader, &f.ccg_games, &players),
+        _ => Vec::new(),
+    };
     let final_match = match &raw.final_match {
+        Some(_) if ccg => None,
         Some(f) if team => teams::validate_final(reader, f, &players),
         Some(f) => {
             reader
@@ -112,10 +125,37 @@ pub fn validate(
         people,
         members,
         final_match,
+        games,
+        final_games,
         long_text: None,
     };
     let computed = compute::compute(ruleset, &event);
     elimination::report_bracket_problems(reader, &raw, &event.players, &computed);
+    if let (Some(fin), Some(recorded)) = (
+        computed
+            .ccg
+            .as_ref()
+            .and_then(|c| c.final_confrontation.as_ref()),
+        &raw.final_match,
+    ) {
+        for problem in &fin.problems {
+            reader
+                .error(Code::BadResult, recorded.span.clone(), problem.clone())
+                .help = Some(
+                "record the two finalists' games, the higher seed's chosen allegiance first".into(),
+            );
+        }
+    }
+    if raw.final_match.is_some()
+        && computed
+            .ccg
+            .as_ref()
+            .is_some_and(|c| c.final_confrontation.is_none())
+    {
+        let span = raw.final_match.as_ref().map_or(0..0, |f| f.span.clone());
+        reader.error(Code::BadResult, span, "no Final Confrontation is due: the event has no cut of 2, or its games are not finished").help =
+            Some("set `cut = 2` in `[event]` and record every game first, or remove `[final]`".into());
+    }
     if let (Some(problem), Some(recorded)) = (computed.final_problem, &raw.final_match) {
         let (message, help) = match problem {
             compute::FinalProblem::NotNeeded => (

@@ -9,7 +9,7 @@ use super::halves::{self, Numbered};
 use super::scoring::{RoundScore, score_round};
 use super::standings::{Standings, standings};
 use super::swiss::{self, Entrant, PairedRound, Reason};
-use super::{PairingMethod, Ruleset, structure};
+use super::{Family, PairingMethod, Ruleset, ccg_event, structure};
 use crate::event::{Event, EventInfo, Player};
 
 /// Where an event stands.
@@ -77,6 +77,8 @@ pub struct Computed {
     /// The bracket, once the cut is made.
     pub bracket: Option<Bracket>,
     bracket_problems: Vec<Problem>,
+    /// SW:CCG events: everything computed game by game.
+    pub ccg: Option<ccg_event::CcgComputed>,
     /// Team events: the final match, when two teams finished the Swiss rounds tied for first.
     pub team_final: Option<TeamFinal>,
     /// What the recorded final match cannot be.
@@ -154,11 +156,16 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
         replaced: Vec::new(),
         bracket: None,
         bracket_problems: Vec::new(),
+        ccg: None,
         team_final: None,
         final_problem: None,
         placings: None,
         status: Status::Upcoming,
     };
+    if ruleset.family == Family::Ccg {
+        settle_ccg(event, &mut computed);
+        return computed;
+    }
     let all_recorded_finished = finished.len() == event.rounds.len();
     if !event.rounds.is_empty() {
         computed.next_round = next_swiss_round(event, &computed);
@@ -218,6 +225,8 @@ pub fn next_swiss_round(event: &Event, computed: &Computed) -> Option<(u32, Pair
                 .collect();
             halves::pair_round(event.info.seed, number, &numbered)
         }
+        // SW:CCG events pair game by game: see `ccg`.
+        PairingMethod::AllegiancePiles => return None,
     };
     Some((number, paired))
 }
@@ -382,6 +391,49 @@ fn cut_seeds(
         });
     }
     (seeds, replaced)
+}
+
+/// A SW:CCG event: computed game by game; placings once the games (and the Final
+/// Confrontation, with a cut of 2) are over.
+fn settle_ccg(event: &Event, computed: &mut Computed) {
+    let cut = computed.cut.unwrap_or(0);
+    let ccg = ccg_event::compute_ccg(event, computed.swiss_rounds, cut);
+    let games_done = computed
+        .swiss_rounds
+        .is_some_and(|n| ccg.games.len() as u32 >= n)
+        && ccg.games.len() == event.games.len();
+    let last = ccg.standings.last();
+    computed.placings = match (&ccg.final_confrontation, last) {
+        (Some(fin), Some(rows)) => fin.outcome.as_ref().map(|o| {
+            let other = if o.winner == fin.finalists[0] {
+                fin.finalists[1]
+            } else {
+                fin.finalists[0]
+            };
+            let rest = rows
+                .iter()
+                .map(|r| r.player)
+                .filter(|&p| p != o.winner && p != other);
+            [o.winner, other]
+                .into_iter()
+                .chain(rest)
+                .zip(1..)
+                .map(|(p, place)| (place, p))
+                .collect()
+        }),
+        (None, Some(rows)) if games_done && cut == 0 => {
+            Some(rows.iter().map(|r| (r.place as u32, r.player)).collect())
+        }
+        _ => None,
+    };
+    computed.status = if event.games.is_empty() {
+        Status::Upcoming
+    } else if computed.placings.is_some() {
+        Status::Finished
+    } else {
+        Status::Running
+    };
+    computed.ccg = Some(ccg);
 }
 
 /// The final a team event needs: its two best teams, when they are level on points.

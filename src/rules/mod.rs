@@ -2,6 +2,7 @@
 //! facts to computed facts. No I/O, no clock, no global randomness (see [`random`]).
 
 pub mod bracket;
+pub mod ccg_event;
 pub mod compute;
 pub mod decks;
 pub mod halves;
@@ -100,6 +101,15 @@ impl Tiebreaker {
     }
 }
 
+/// The two games' tournament systems differ at the root.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    /// *Star Wars: The Card Game*: Swiss rounds of two-game matches, tournament points.
+    Lcg,
+    /// *Star Wars CCG*: every game paired on its own, victory points and differential.
+    Ccg,
+}
+
 /// How a ruleset pairs Swiss rounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PairingMethod {
@@ -107,6 +117,8 @@ pub enum PairingMethod {
     RandomWithinGroups,
     /// In halves by player number within score groups (2014).
     Halves,
+    /// By allegiance piles, game by game (SW:CCG 2008).
+    AllegiancePiles,
 }
 
 /// Everything a rules document fixes as data.
@@ -114,6 +126,7 @@ pub enum PairingMethod {
 pub struct Ruleset {
     /// The id organizers write in `rules = "..."`.
     pub id: &'static str,
+    pub family: Family,
     /// Human name of the document.
     pub name: &'static str,
     pub game: &'static str,
@@ -166,6 +179,7 @@ impl Ruleset {
 /// FFG *Star Wars: The Card Game* Tournament Regulations, 2018.
 pub static FFG_2018: Ruleset = Ruleset {
     id: "ffg-2018",
+    family: Family::Lcg,
     name: "FFG Tournament Regulations (2018)",
     game: "Star Wars: The Card Game",
     formats: &["standard", "team"],
@@ -202,6 +216,7 @@ pub static FFG_2018: Ruleset = Ruleset {
 /// FFG *Star Wars: The Card Game* Organized Play and Tournament Rules, 2014 (v2.2).
 pub static FFG_2014: Ruleset = Ruleset {
     id: "ffg-2014",
+    family: Family::Lcg,
     name: "FFG Organized Play Rules (2014)",
     game: "Star Wars: The Card Game",
     formats: &["standard", "team"],
@@ -232,8 +247,41 @@ pub static FFG_2014: Ruleset = Ruleset {
     reference_page: "rules/ffg-2014/",
 };
 
+/// Official SW:CCG Tournament Guide v4.1 (2008). Its scoring, ranking and pairing live in
+/// [`swccg`]; the LCG-shaped fields below describe only what both families share.
+pub static SWCCG_2008: Ruleset = Ruleset {
+    id: "swccg-2008",
+    family: Family::Ccg,
+    name: "SW:CCG Tournament Guide (2008)",
+    game: "Star Wars CCG",
+    formats: &["constructed", "sealed", "draft", "cube", "team"],
+    // Events announce their number of games; `swiss_rounds` counts games.
+    structures: &["custom"],
+    structure_tables: &[],
+    tiers: &["standard", "championship"],
+    // 2: a Final Confrontation between the top two.
+    cuts: &[0, 2],
+    game_points: GamePoints {
+        win: 2,
+        draw: 0,
+        loss: 0,
+    },
+    games_per_match: 1,
+    split_points: None,
+    allows_rejoin: false,
+    // One minute per card of a 60-card constructed deck.
+    swiss_round_minutes: 60,
+    round_minutes_range: (10, 180),
+    // The 2-on-2 sheet: two hours a game.
+    team_round_minutes: (120, 60, 180),
+    pairing: PairingMethod::AllegiancePiles,
+    elimination: bracket::ELIMINATION_2018,
+    tiebreakers: &[],
+    reference_page: "rules/swccg-2008/",
+};
+
 /// Every ruleset this version implements.
-pub static RULESETS: &[&Ruleset] = &[&FFG_2018, &FFG_2014];
+pub static RULESETS: &[&Ruleset] = &[&FFG_2018, &FFG_2014, &SWCCG_2008];
 
 /// The ruleset with this id.
 pub fn ruleset(id: &str) -> Option<&'static Ruleset> {

@@ -374,6 +374,8 @@ pub(crate) mod tests {
             people: Vec::new(),
             members: Vec::new(),
             final_match: None,
+            games: Vec::new(),
+            final_games: Vec::new(),
             long_text: None,
         }
     }

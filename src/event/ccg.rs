@@ -1,0 +1,291 @@
+//! Validation of SW:CCG games: each `[[rounds]]` entry is one game, each table one dark side
+//! player against one light side player.
+
+use std::collections::BTreeMap;
+
+use super::read::{RawCcgTable, RawEvent, RawTable};
+use super::validate::{in_range, resolve};
+use super::{CcgResult, CcgRound, CcgTable, Player};
+use crate::diag::Code;
+use crate::toml_reader::{Reader, Sp};
+
+/// Reads and checks every game of a SW:CCG event.
+pub fn validate_games(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    players: &[Player],
+) -> Vec<CcgRound> {
+    let ids: BTreeMap<String, usize> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id.clone(), i))
+        .collect();
+    let mut games = Vec::new();
+    let mut quit_in: BTreeMap<usize, u32> = BTreeMap::new();
+    for (g, raw_round) in raw.rounds.iter().enumerate() {
+        let number = g as u32 + 1;
+        let mut seated: BTreeMap<usize, u32> = BTreeMap::new();
+        let mut tables = Vec::new();
+        let mut unresolved = false;
+        for (position, t) in raw_round.tables.iter().enumerate() {
+            let Some(ccg) = &t.ccg else {
+                reader.error(Code::InvalidValue, t.span.clone(), "a swccg-2008 table names its `dark` and `light` players").help =
+                    Some("write the table as `{ table = 1, dark = \"tom\", light = \"nick\", winner = \"tom\", differential = 15 }`".into());
+                continue;
+            };
+            let table_number = match &t.table {
+                Some(n) => in_range(reader, &Some(n.clone()), "`table`", 1, 100_000).unwrap_or(0),
+                None => position as u32 + 1,
+            };
+            let side = |reader: &mut Reader<'_>, id: &Option<Sp<String>>, what: &str| {
+                id.as_ref().and_then(|i| resolve(reader, &ids, i, what))
+            };
+            let (Some(dark), Some(light)) = (
+                side(reader, &ccg.dark, "as `dark`"),
+                side(reader, &ccg.light, "as `light`"),
+            ) else {
+                unresolved = true;
+                continue;
+            };
+            if dark == light {
+                reader
+                    .error(
+                        Code::Conflict,
+                        t.span.clone(),
+                        "a player cannot play themselves",
+                    )
+                    .help = Some("name two different players".into());
+                continue;
+            }
+            for (p, sp) in [(dark, &ccg.dark), (light, &ccg.light)] {
+                let span = sp.as_ref().map_or(t.span.clone(), |s| s.span.clone());
+                if let Some(other) = seated.insert(p, table_number) {
+                    reader.error(Code::Conflict, span.clone(), format!("{} is at table {other} and at table {table_number} in game {number}", players[p].name)).help =
+                        Some("a player has one table (or the bye) per game".into());
+                }
+                if let Some(q) = quit_in.get(&p) {
+                    reader
+                        .error(
+                            Code::Conflict,
+                            span,
+                            format!(
+                                "{} quit in game {q} and cannot play game {number}",
+                                players[p].name
+                            ),
+                        )
+                        .help = Some(
+                        "a player who quits leaves the event: remove them from later games".into(),
+                    );
+                } else if !players[p].is_active_in(number) {
+                    reader
+                        .error(
+                            Code::Conflict,
+                            span,
+                            format!("{} dropped before game {number}", players[p].name),
+                        )
+                        .help = Some("remove them from this game, or correct their `drop`".into());
+                }
+            }
+            let result = ccg_result(reader, t, ccg, dark, light, &ids, players);
+            if let Some(CcgResult::Quit { quitter, .. }) = result {
+                quit_in.insert(quitter, number);
+            }
+            let violation = ccg.violation.as_ref().and_then(|v| {
+                let p = resolve(reader, &ids, v, "in `violation`")?;
+                if p != dark && p != light {
+                    reader
+                        .error(
+                            Code::BadResult,
+                            v.span.clone(),
+                            format!("{} is not at this table", players[p].name),
+                        )
+                        .help = Some(
+                        "the offender of a deck-check violation is one of the table's two players"
+                            .into(),
+                    );
+                    return None;
+                }
+                Some(p)
+            });
+            tables.push(CcgTable {
+                number: table_number,
+                dark,
+                light,
+                result,
+                violation,
+            });
+        }
+        let mut byes = Vec::new();
+        for id in &raw_round.byes {
+            match resolve(reader, &ids, id, "in `byes`") {
+                Some(p) => {
+                    if seated.insert(p, 0).is_some() {
+                        reader
+                            .error(
+                                Code::Conflict,
+                                id.span.clone(),
+                                format!(
+                                    "{} has a table and the bye in game {number}",
+                                    players[p].name
+                                ),
+                            )
+                            .help = Some("a player has one table or the bye per game".into());
+                    }
+                    byes.push(p);
+                }
+                None => unresolved = true,
+            }
+        }
+        if !unresolved {
+            for (p, player) in players.iter().enumerate() {
+                if player.is_active_in(number)
+                    && !quit_in.contains_key(&p)
+                    && !seated.contains_key(&p)
+                {
+                    reader
+                        .error(
+                            Code::Conflict,
+                            raw_round.span.clone(),
+                            format!("{} has no table and no bye in game {number}", player.name),
+                        )
+                        .help = Some(format!(
+                        "seat `{}` at a table, add them to `byes`, or record `drop = {}`",
+                        player.id,
+                        number - 1
+                    ));
+                }
+            }
+        }
+        tables.sort_by_key(|t: &CcgTable| t.number);
+        games.push(CcgRound {
+            number,
+            tables,
+            byes,
+        });
+    }
+    for (i, game) in games.iter().enumerate() {
+        if i + 1 < games.len() && !game.is_complete() {
+            reader
+                .error(
+                    Code::BadResult,
+                    raw.rounds[i].span.clone(),
+                    format!(
+                        "game {} has unreported tables, but game {} is recorded",
+                        game.number,
+                        game.number + 1
+                    ),
+                )
+                .help = Some("record every result of a game before pairing the next".into());
+        }
+    }
+    games
+}
+
+/// The Final Confrontation's recorded games.
+pub fn validate_final_games(
+    reader: &mut Reader<'_>,
+    tables: &[RawTable],
+    players: &[Player],
+) -> Vec<CcgTable> {
+    let ids: BTreeMap<String, usize> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id.clone(), i))
+        .collect();
+    let mut out = Vec::new();
+    for (i, t) in tables.iter().enumerate() {
+        let Some(ccg) = &t.ccg else { continue };
+        let dark = ccg
+            .dark
+            .as_ref()
+            .and_then(|d| resolve(reader, &ids, d, "as `dark`"));
+        let light = ccg
+            .light
+            .as_ref()
+            .and_then(|l| resolve(reader, &ids, l, "as `light`"));
+        let (Some(dark), Some(light)) = (dark, light) else {
+            continue;
+        };
+        let result = ccg_result(reader, t, ccg, dark, light, &ids, players);
+        out.push(CcgTable {
+            number: i as u32 + 1,
+            dark,
+            light,
+            result,
+            violation: None,
+        });
+    }
+    out
+}
+
+fn ccg_result(
+    reader: &mut Reader<'_>,
+    t: &RawTable,
+    ccg: &RawCcgTable,
+    dark: usize,
+    light: usize,
+    ids: &BTreeMap<String, usize>,
+    players: &[Player],
+) -> Option<CcgResult> {
+    if let Some((span, values)) = &ccg.tie {
+        if ccg.winner.is_some() {
+            reader
+                .error(
+                    Code::BadResult,
+                    span.clone(),
+                    "a true tie has no recorded winner",
+                )
+                .help = Some(
+                "remove `winner`: the lost piles, then the hands, then a coin decide it".into(),
+            );
+            return None;
+        }
+        let mut read = values
+            .iter()
+            .map(|v| in_range(reader, v, "a tie count", 0, 200));
+        let (Some(Some(dl)), Some(Some(ll)), Some(Some(dh)), Some(Some(lh))) =
+            (read.next(), read.next(), read.next(), read.next())
+        else {
+            return None;
+        };
+        return Some(CcgResult::TrueTie {
+            lost_pile: [dl, ll],
+            hand: [dh, lh],
+        });
+    }
+    let winner_id = ccg.winner.as_ref()?;
+    let winner = resolve(reader, ids, winner_id, "as the winner")?;
+    if winner != dark && winner != light {
+        reader
+            .error(
+                Code::BadResult,
+                winner_id.span.clone(),
+                format!("{} is not at this table", players[winner].name),
+            )
+            .help = Some(format!(
+            "the winner is `{}` or `{}`",
+            players[dark].id, players[light].id
+        ));
+        return None;
+    }
+    let differential = in_range(reader, &ccg.differential, "`differential`", 0, 1000);
+    if ccg.quit.as_ref().is_some_and(|q| q.value) {
+        let quitter = if winner == dark { light } else { dark };
+        return Some(CcgResult::Quit {
+            quitter,
+            differential: differential.unwrap_or(0),
+        });
+    }
+    let Some(life_force) = differential else {
+        if ccg.differential.is_none() {
+            reader.error(Code::MissingField, t.span.clone(), "a win needs its `differential`").help =
+                Some("add `differential` with the cards left in the winner's Life Force (at most 59 count)".into());
+        }
+        return None;
+    };
+    Some(CcgResult::Won {
+        winner,
+        life_force,
+        modified: ccg.modified.as_ref().is_some_and(|m| m.value),
+    })
+}

@@ -1,0 +1,403 @@
+//! A SW:CCG event computed game by game: each game's scores (with deck-check penalties), the
+//! standings after each game, the next game's pairing by the guide's method, and the Final
+//! Confrontation. The rules themselves are in [`super::swccg`].
+
+use std::collections::BTreeMap;
+
+use super::swccg::{
+    self, Allegiance, Entrant, FinalOutcome, Finalist, GameRecord, GameResult, Meeting, Paired,
+    PlayerRecord, RankedRow, ResultKind, Score, TrueTieDecider,
+};
+use crate::event::{CcgResult, CcgTable, Event};
+
+/// One scored table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoredTable {
+    pub table: u32,
+    pub dark: usize,
+    pub light: usize,
+    /// `[dark, light]`, after any deck-check penalty.
+    pub scores: [Score; 2],
+    pub winner: usize,
+    pub kind: ResultKind,
+    pub true_tie: Option<TrueTieDecider>,
+    /// A major deck-check violation changed the result.
+    pub penalty: bool,
+}
+
+/// The Final Confrontation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CcgFinal {
+    /// The higher seed first.
+    pub finalists: [usize; 2],
+    pub games: Vec<ScoredTable>,
+    /// Once every final game is recorded.
+    pub outcome: Option<FinalOutcome>,
+    /// What the recorded final games cannot be (they are then not counted).
+    pub problems: Vec<String>,
+}
+
+/// Everything computed for a SW:CCG event.
+#[derive(Debug, Clone, Default)]
+pub struct CcgComputed {
+    /// Scored tables of each finished game.
+    pub games: Vec<Vec<ScoredTable>>,
+    /// Standings after each finished game.
+    pub standings: Vec<Vec<RankedRow>>,
+    /// The next game, paired by the guide, when the recorded games are finished and more are planned.
+    pub next: Option<(u32, Paired)>,
+    pub final_confrontation: Option<CcgFinal>,
+}
+
+/// Whether the format keeps each player on one side all event (sealed, draft, cube).
+pub fn fixed_sides(format: &str) -> bool {
+    matches!(format, "sealed" | "draft" | "cube")
+}
+
+fn score_table(event: &Event, game: u32, t: &CcgTable) -> Option<ScoredTable> {
+    let seat = |p: usize| {
+        if p == t.dark {
+            Allegiance::Dark
+        } else {
+            Allegiance::Light
+        }
+    };
+    let result = match t.result? {
+        CcgResult::Won {
+            winner,
+            life_force,
+            modified: false,
+        } => GameResult::Win {
+            winner: seat(winner),
+            life_force,
+        },
+        CcgResult::Won {
+            winner,
+            life_force,
+            modified: true,
+        } => GameResult::Modified {
+            winner: seat(winner),
+            life_force,
+        },
+        CcgResult::TrueTie { lost_pile, hand } => GameResult::TrueTie { lost_pile, hand },
+        CcgResult::Quit {
+            quitter,
+            differential,
+        } => GameResult::Quit {
+            quitter: seat(quitter),
+            differential,
+        },
+    };
+    let scored = swccg::score_game(
+        &result,
+        event.info.seed,
+        &format!("game {game} table {} true tie", t.number),
+    );
+    let mut scores = scored.scores;
+    let mut winner = if scored.winner == Allegiance::Dark {
+        t.dark
+    } else {
+        t.light
+    };
+    let mut penalty = false;
+    if let Some(offender) = t.violation {
+        let (o, other) = if offender == t.dark { (0, 1) } else { (1, 0) };
+        let (offender_score, opponent_score) =
+            swccg::major_deck_violation(scores[o], scores[other]);
+        penalty = (offender_score, opponent_score) != (scores[o], scores[other]);
+        scores[o] = offender_score;
+        scores[other] = opponent_score;
+        winner = if offender == t.dark { t.light } else { t.dark };
+    }
+    Some(ScoredTable {
+        table: t.number,
+        dark: t.dark,
+        light: t.light,
+        scores,
+        winner,
+        kind: scored.kind,
+        true_tie: scored.true_tie,
+        penalty,
+    })
+}
+
+/// Each player's record over the scored games, with byes.
+fn records(event: &Event, games: &[Vec<ScoredTable>]) -> Vec<PlayerRecord> {
+    let mut records: Vec<PlayerRecord> = (0..event.players.len())
+        .map(|player| PlayerRecord {
+            player,
+            games: Vec::new(),
+            byes: 0,
+        })
+        .collect();
+    for (g, tables) in games.iter().enumerate() {
+        for t in tables {
+            for (me, them, side, score) in [
+                (t.dark, t.light, Allegiance::Dark, t.scores[0]),
+                (t.light, t.dark, Allegiance::Light, t.scores[1]),
+            ] {
+                records[me].games.push(GameRecord {
+                    opponent: them,
+                    allegiance: side,
+                    score,
+                    won: t.winner == me,
+                });
+            }
+        }
+        for &p in event.games.get(g).map_or(&[][..], |r| &r.byes[..]) {
+            records[p].byes += 1;
+        }
+    }
+    records
+}
+
+/// Players who quit are out of the event from the next game.
+fn quitters(event: &Event) -> Vec<usize> {
+    event
+        .games
+        .iter()
+        .flat_map(|g| &g.tables)
+        .filter_map(|t| match t.result {
+            Some(CcgResult::Quit { quitter, .. }) => Some(quitter),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Computes a SW:CCG event. `planned` is the number of games announced; `cut` is 2 for a
+/// Final Confrontation.
+pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed {
+    let finished: Vec<_> = event.games.iter().take_while(|g| g.is_complete()).collect();
+    let games: Vec<Vec<ScoredTable>> = finished
+        .iter()
+        .map(|g| {
+            g.tables
+                .iter()
+                .filter_map(|t| score_table(event, g.number, t))
+                .collect()
+        })
+        .collect();
+    let standings: Vec<Vec<RankedRow>> = (1..=games.len())
+        .map(|k| {
+            let players: Vec<PlayerRecord> = records(event, &games[..k])
+                .into_iter()
+                .filter(|r| !r.games.is_empty() || r.byes > 0)
+                .collect();
+            swccg::rank(
+                &players,
+                event.info.seed,
+                &format!("standings after game {k}"),
+            )
+        })
+        .collect();
+    let mut computed = CcgComputed {
+        games,
+        standings,
+        next: None,
+        final_confrontation: None,
+    };
+    let all_finished = finished.len() == event.games.len();
+    let swiss_done = planned.is_some_and(|n| computed.games.len() as u32 >= n);
+    if all_finished && !swiss_done {
+        computed.next = next_game(event, &computed);
+    }
+    if all_finished && swiss_done && cut == 2 {
+        computed.final_confrontation = final_confrontation(event, &computed);
+    }
+    computed
+}
+
+fn next_game(event: &Event, computed: &CcgComputed) -> Option<(u32, Paired)> {
+    let number = event.games.len() as u32 + 1;
+    let quit = quitters(event);
+    let ranks: BTreeMap<usize, usize> = computed
+        .standings
+        .last()
+        .map(|rows| {
+            rows.iter()
+                .enumerate()
+                .map(|(i, r)| (r.player, i))
+                .collect()
+        })
+        .unwrap_or_default();
+    let last_side: BTreeMap<usize, Allegiance> = event
+        .games
+        .last()
+        .map(|g| {
+            g.tables
+                .iter()
+                .flat_map(|t| [(t.dark, Allegiance::Dark), (t.light, Allegiance::Light)])
+                .collect()
+        })
+        .unwrap_or_default();
+    let first_side: BTreeMap<usize, Allegiance> = event
+        .games
+        .iter()
+        .rev()
+        .flat_map(|g| {
+            g.tables
+                .iter()
+                .flat_map(|t| [(t.dark, Allegiance::Dark), (t.light, Allegiance::Light)])
+        })
+        .collect();
+    let mut meetings: Vec<Vec<Meeting>> = vec![Vec::new(); event.players.len()];
+    let mut had_bye = vec![false; event.players.len()];
+    for g in &event.games {
+        for t in &g.tables {
+            meetings[t.dark].push(Meeting {
+                opponent: t.light,
+                allegiance: Allegiance::Dark,
+            });
+            meetings[t.light].push(Meeting {
+                opponent: t.dark,
+                allegiance: Allegiance::Light,
+            });
+        }
+        for &p in &g.byes {
+            had_bye[p] = true;
+        }
+    }
+    let fixed = fixed_sides(&event.info.format);
+    let entrants: Vec<Entrant> = event
+        .players
+        .iter()
+        .enumerate()
+        .filter(|&(p, player)| player.is_active_in(number) && !quit.contains(&p))
+        .map(|(p, player)| {
+            // A player who had the bye joins the pile their opponents would have faced.
+            let side = if fixed {
+                first_side.get(&p)
+            } else {
+                last_side.get(&p)
+            };
+            Entrant {
+                player: p,
+                rank: ranks.get(&p).copied().unwrap_or(usize::MAX / 2 + p),
+                had_bye: had_bye[p],
+                meetings: std::mem::take(&mut meetings[p]),
+                allegiance: side.copied().unwrap_or(Allegiance::Dark),
+                organizer: player.organizer,
+            }
+        })
+        .collect();
+    if entrants.len() < 2 {
+        return None;
+    }
+    let seed = event.info.seed;
+    let paired = if number == 1 {
+        swccg::pair_first_game(&entrants, seed)
+    } else if fixed {
+        swccg::pair_fixed(&entrants, number, seed)
+    } else if number.is_multiple_of(2) {
+        swccg::pair_piles(&entrants)
+    } else {
+        swccg::pair_new_round(&entrants, number, seed)
+    };
+    Some((number, paired))
+}
+
+fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal> {
+    let rows = computed.standings.last()?;
+    let finalists = if fixed_sides(&event.info.format) {
+        let side: BTreeMap<usize, Allegiance> = event
+            .games
+            .iter()
+            .flat_map(|g| &g.tables)
+            .flat_map(|t| [(t.dark, Allegiance::Dark), (t.light, Allegiance::Light)])
+            .collect();
+        let standings: Vec<(usize, Allegiance)> = rows
+            .iter()
+            .filter_map(|r| Some((r.player, *side.get(&r.player)?)))
+            .collect();
+        swccg::sealed_finalists(&standings, false)?
+    } else {
+        match rows[..] {
+            [ref a, ref b, ..] => [a.player, b.player],
+            _ => return None,
+        }
+    };
+    let mut problems = Vec::new();
+    let name = |p: usize| event.players[p].name.as_str();
+    for t in &event.final_games {
+        if !(finalists.contains(&t.dark) && finalists.contains(&t.light)) {
+            problems.push(format!(
+                "final game {} is not between the finalists, {} and {}",
+                t.number,
+                name(finalists[0]),
+                name(finalists[1])
+            ));
+        }
+    }
+    if let [first, second] = &event.final_games[..]
+        && first.dark == second.dark
+    {
+        problems.push(format!(
+            "{} plays dark in both final games; the finalists switch sides for the second",
+            name(first.dark)
+        ));
+    }
+    let wanted = if fixed_sides(&event.info.format) {
+        1
+    } else {
+        2
+    };
+    if event.final_games.len() > wanted {
+        problems.push(format!(
+            "the Final Confrontation has {wanted} game(s), {} are recorded",
+            event.final_games.len()
+        ));
+    }
+    let games: Vec<ScoredTable> = if problems.is_empty() {
+        event
+            .final_games
+            .iter()
+            .filter_map(|t| score_table(event, 0, t))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let outcome = (games.len() == wanted && event.final_games.iter().all(|t| t.result.is_some()))
+        .then(|| {
+            let best_win = |p: usize| {
+                computed
+                    .games
+                    .iter()
+                    .flatten()
+                    .filter(|t| t.winner == p)
+                    .map(|t| {
+                        if t.dark == p {
+                            t.scores[0].differential
+                        } else {
+                            t.scores[1].differential
+                        }
+                    })
+                    .max()
+            };
+            let finalist = |p: usize| Finalist {
+                player: p,
+                final_games: games
+                    .iter()
+                    .map(|t| {
+                        if t.dark == p {
+                            t.scores[0]
+                        } else {
+                            t.scores[1]
+                        }
+                    })
+                    .collect(),
+                best_win_differential: best_win(p),
+            };
+            swccg::final_confrontation(
+                &finalist(finalists[0]),
+                &finalist(finalists[1]),
+                event.info.seed,
+                "final confrontation",
+            )
+        });
+    Some(CcgFinal {
+        finalists,
+        games,
+        outcome,
+        problems,
+    })
+}
