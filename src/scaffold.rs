@@ -22,6 +22,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("content/rules/_index.md"),
     embed!("content/rules/ffg-2018.md"),
     embed!("content/rules/ffg-2014.md"),
+    embed!("content/rules/swccg-2008.md"),
     embed!("content/docs/event-file.md"),
     embed!("content/docs/event-json.md"),
     embed!("content/docs/diagnostics.md"),

@@ -5,8 +5,9 @@ use std::collections::BTreeMap;
 
 use super::read::{RawCcgTable, RawEvent, RawTable};
 use super::validate::{in_range, resolve};
-use super::{CcgResult, CcgRound, CcgTable, Player};
+use super::{CcgResult, CcgRound, CcgTable, EventInfo, Player};
 use crate::diag::Code;
+use crate::rules::swccg::{Format, Tier, minimum_warnings};
 use crate::toml_reader::{Reader, Sp};
 
 /// Reads and checks every game of a SW:CCG event.
@@ -288,4 +289,32 @@ fn ccg_result(
         life_force,
         modified: ccg.modified.as_ref().is_some_and(|m| m.value),
     })
+}
+
+/// Warns when an event is below the guide's minimum players or games for its format, or below
+/// the recommended number of games for its size.
+pub fn warn_below_minimums(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    info: &EventInfo,
+    players: u32,
+) {
+    let Some(games) = info.swiss_rounds else {
+        return;
+    };
+    let format = match info.format.as_str() {
+        "sealed" => Format::Sealed,
+        "draft" => Format::BoosterDraft,
+        "cube" => Format::Cube,
+        _ => Format::Constructed,
+    };
+    let tier = if info.tier.as_deref() == Some("championship") {
+        Tier::Championship
+    } else {
+        Tier::Standard
+    };
+    for warning in minimum_warnings(format, tier, players, games) {
+        reader.warning(Code::RuleDeparture, raw.info.span.clone(), warning.to_string()).help =
+            Some("the event stands as recorded; check `swiss_rounds` (the number of games) if this was not intended".into());
+    }
 }

@@ -57,6 +57,7 @@ pub fn validate(
     };
     let ccg = ruleset.family == Family::Ccg;
     let (rounds, games) = if ccg {
+        ccg::warn_below_minimums(reader, &raw, &info, compute::entrants(&players));
         (Vec::new(), ccg::validate_games(reader, &raw, &players))
     } else {
         (

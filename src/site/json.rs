@@ -41,6 +41,160 @@ struct EventJson<'a> {
     teams: Vec<TeamJson<'a>>,
     /// Team events: the final match between the two teams tied for first, when one is needed.
     final_match: Option<FinalJson<'a>>,
+    /// SW:CCG events: every game, the standings after each, the next game and the Final
+    /// Confrontation (the `rounds` and `standings` above stay empty).
+    ccg: Option<CcgJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct CcgJson<'a> {
+    games: Vec<CcgGameJson<'a>>,
+    /// Standings after each finished game, oldest first.
+    standings_by_game: Vec<Vec<CcgRowJson<'a>>>,
+    next_game: Option<CcgNextJson<'a>>,
+    final_confrontation: Option<CcgFinalJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct CcgGameJson<'a> {
+    number: u32,
+    finished: bool,
+    tables: Vec<CcgTableJson<'a>>,
+    byes: Vec<&'a str>,
+}
+
+#[derive(Serialize)]
+struct CcgTableJson<'a> {
+    table: u32,
+    dark: &'a str,
+    light: &'a str,
+    winner: Option<&'a str>,
+    /// `full_win`, `modified_win`, `true_tie`, `quit`; null while pending.
+    result: Option<crate::rules::swccg::ResultKind>,
+    /// Scores written `2(+15)`: dark, light.
+    scores: Option<[String; 2]>,
+    penalty: bool,
+}
+
+#[derive(Serialize)]
+struct CcgRowJson<'a> {
+    rank: usize,
+    id: &'a str,
+    score: String,
+    victory_points: u32,
+    differential: i32,
+    highest_differential: Option<i32>,
+    decided_by: Option<String>,
+}
+
+#[derive(Serialize)]
+struct CcgNextJson<'a> {
+    number: u32,
+    tables: Vec<CcgPairJson<'a>>,
+    byes: Vec<&'a str>,
+}
+
+#[derive(Serialize)]
+struct CcgPairJson<'a> {
+    dark: &'a str,
+    light: &'a str,
+    reason: crate::rules::swccg::PairReason,
+}
+
+#[derive(Serialize)]
+struct CcgFinalJson<'a> {
+    finalists: [&'a str; 2],
+    games: Vec<CcgTableJson<'a>>,
+    winner: Option<&'a str>,
+}
+
+fn ccg_table_json<'a>(
+    event: &'a Event,
+    table: u32,
+    dark: usize,
+    light: usize,
+    scored: Option<&crate::rules::ccg_event::ScoredTable>,
+) -> CcgTableJson<'a> {
+    let id = |p: usize| event.players[p].id.as_str();
+    CcgTableJson {
+        table,
+        dark: id(dark),
+        light: id(light),
+        winner: scored.map(|s| id(s.winner)),
+        result: scored.map(|s| s.kind),
+        scores: scored.map(|s| [s.scores[0].to_string(), s.scores[1].to_string()]),
+        penalty: scored.is_some_and(|s| s.penalty),
+    }
+}
+
+fn ccg_json<'a>(event: &'a Event, ccg: &crate::rules::ccg_event::CcgComputed) -> CcgJson<'a> {
+    let id = |p: usize| event.players[p].id.as_str();
+    CcgJson {
+        games: event
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| CcgGameJson {
+                number: g.number,
+                finished: ccg.games.len() > i,
+                tables: g
+                    .tables
+                    .iter()
+                    .map(|t| {
+                        ccg_table_json(
+                            event,
+                            t.number,
+                            t.dark,
+                            t.light,
+                            ccg.games
+                                .get(i)
+                                .and_then(|s| s.iter().find(|x| x.table == t.number)),
+                        )
+                    })
+                    .collect(),
+                byes: g.byes.iter().map(|&p| id(p)).collect(),
+            })
+            .collect(),
+        standings_by_game: ccg
+            .standings
+            .iter()
+            .map(|rows| {
+                rows.iter()
+                    .map(|r| CcgRowJson {
+                        rank: r.place,
+                        id: id(r.player),
+                        score: r.score.to_string(),
+                        victory_points: r.score.points,
+                        differential: r.score.differential,
+                        highest_differential: r.highest_differential,
+                        decided_by: r.decided_by.map(|d| format!("{d:?}").to_lowercase()),
+                    })
+                    .collect()
+            })
+            .collect(),
+        next_game: ccg.next.as_ref().map(|(number, paired)| CcgNextJson {
+            number: *number,
+            tables: paired
+                .tables
+                .iter()
+                .map(|t| CcgPairJson {
+                    dark: id(t.dark),
+                    light: id(t.light),
+                    reason: t.reason,
+                })
+                .collect(),
+            byes: paired.byes.iter().map(|b| id(b.player)).collect(),
+        }),
+        final_confrontation: ccg.final_confrontation.as_ref().map(|f| CcgFinalJson {
+            finalists: [id(f.finalists[0]), id(f.finalists[1])],
+            games: f
+                .games
+                .iter()
+                .map(|s| ccg_table_json(event, s.table, s.dark, s.light, Some(s)))
+                .collect(),
+            winner: f.outcome.as_ref().map(|o| id(o.winner)),
+        }),
+    }
 }
 
 #[derive(Serialize)]
@@ -432,6 +586,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                 ],
             })
             .collect(),
+        ccg: computed.ccg.as_ref().map(|c| ccg_json(event, c)),
         final_match: computed.team_final.as_ref().map(|f| FinalJson {
             teams: [id(f.teams[0]), id(f.teams[1])],
             points: f.points,

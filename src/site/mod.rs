@@ -1,6 +1,7 @@
 //! From computed events to a written site: load everything, render everything in memory, and
 //! only then write. `check` is the same minus the write.
 
+pub mod ccg_view;
 pub mod content;
 pub mod json;
 pub mod markdown;

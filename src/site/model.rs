@@ -113,7 +113,7 @@ pub struct EventSummary {
     pub player_count: u32,
     /// Swiss rounds finished.
     pub rounds_played: usize,
-    /// Name of the player ranked first after the last finished round, once the event is finished.
+    /// Name of the winner (first of the final placings), once the event is finished.
     pub leader: Option<String>,
 }
 
@@ -163,6 +163,8 @@ pub struct EventView {
     pub team: bool,
     /// Team events: the final match between the teams tied for first.
     pub team_final: Option<super::stage_view::TeamFinalView>,
+    /// SW:CCG events: games, standings, the next game and the Final Confrontation.
+    pub ccg: Option<super::ccg_view::CcgView>,
 }
 
 /// A registered player.
@@ -395,14 +397,12 @@ pub fn event_path(event: &Event) -> String {
 }
 
 pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSummary {
-    let leader = (computed.status == Status::Finished)
-        .then(|| {
-            computed
-                .latest()
-                .and_then(|s| s.rows.first())
-                .map(|r| event.players[r.player].name.clone())
-        })
-        .flatten();
+    // The winner: first of the final placings (the champion of a cut, or the Swiss winner).
+    let leader = computed
+        .placings
+        .as_ref()
+        .and_then(|p| p.first())
+        .map(|&(_, p)| event.players[p].name.clone());
     EventSummary {
         name: event.info.name.clone(),
         url: site.link(&event_path(event)),
@@ -415,7 +415,10 @@ pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSumm
         rules_name: computed.ruleset.name.to_string(),
         status: computed.status,
         player_count: crate::rules::compute::entrants(&event.players),
-        rounds_played: computed.standings.len(),
+        rounds_played: computed
+            .ccg
+            .as_ref()
+            .map_or(computed.standings.len(), |c| c.games.len()),
         leader,
     }
 }
@@ -588,6 +591,10 @@ pub fn event_view(
         placings: super::stage_view::placings_view(event, computed),
         team: event.is_team(),
         team_final: super::stage_view::team_final_view(event, computed, &rule),
+        ccg: computed
+            .ccg
+            .as_ref()
+            .map(|c| super::ccg_view::ccg_view(event, c, &rule)),
     }
 }
 

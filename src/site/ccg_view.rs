@@ -1,0 +1,274 @@
+//! Page model of a SW:CCG event: games with their allegiances and scores written `2(+15)`, the
+//! standings after each game, the next game as the guide pairs it, and the Final Confrontation.
+
+use serde::Serialize;
+
+use super::model::{PlayerRef, RuleLink};
+use super::stage_view::Rule;
+use crate::event::Event;
+use crate::rules::ccg_event::{CcgComputed, ScoredTable};
+use crate::rules::swccg::{
+    ByeReason, Decider, FinalReason, PairReason, ResultKind, TrueTieDecider,
+};
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CcgView {
+    pub games: Vec<CcgGameView>,
+    pub standings: Option<CcgStandingsView>,
+    pub next: Option<CcgNextView>,
+    pub final_confrontation: Option<CcgFinalView>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CcgGameView {
+    pub number: u32,
+    pub anchor: String,
+    pub finished: bool,
+    pub tables: Vec<CcgTableView>,
+    pub byes: Vec<PlayerRef>,
+    pub standings: Option<CcgStandingsView>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CcgTableView {
+    pub number: u32,
+    pub dark: PlayerRef,
+    pub light: PlayerRef,
+    /// `2(+15)` and `0(-15)`, dark then light; empty while not reported.
+    pub dark_score: String,
+    pub light_score: String,
+    /// Which side won: `dark`, `light`, or empty.
+    pub winner: &'static str,
+    /// "full win", "modified win (time)", "true tie: fewer cards in the lost pile", "quit",
+    /// with "; deck-check penalty" when one applied.
+    pub how: String,
+    pub rule: Option<RuleLink>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CcgStandingsView {
+    pub after_game: u32,
+    pub rows: Vec<CcgRowView>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CcgRowView {
+    pub place: usize,
+    pub id: String,
+    pub name: String,
+    /// `6(+28)`.
+    pub score: String,
+    pub points: u32,
+    pub differential: i32,
+    pub decided_by: Option<RuleLink>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CcgNextView {
+    pub number: u32,
+    pub tables: Vec<CcgPairingView>,
+    pub byes: Vec<(PlayerRef, RuleLink)>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CcgPairingView {
+    pub number: u32,
+    pub dark: PlayerRef,
+    pub light: PlayerRef,
+    pub reason: RuleLink,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CcgFinalView {
+    pub finalists: [PlayerRef; 2],
+    pub games: Vec<CcgTableView>,
+    pub winner: Option<PlayerRef>,
+    pub reason: Option<RuleLink>,
+    pub rule: RuleLink,
+}
+
+fn player(event: &Event, p: usize) -> PlayerRef {
+    PlayerRef {
+        id: event.players[p].id.clone(),
+        name: event.players[p].name.clone(),
+    }
+}
+
+fn table_view(event: &Event, t: &ScoredTable, rule: Rule<'_>) -> CcgTableView {
+    let mut how = match t.kind {
+        ResultKind::FullWin => "full win".to_string(),
+        ResultKind::ModifiedWin => "modified win (time)".to_string(),
+        ResultKind::TrueTie => format!(
+            "true tie: {}",
+            match t.true_tie {
+                Some(TrueTieDecider::LostPile) => "fewer cards in the lost pile",
+                Some(TrueTieDecider::Hand) => "fewer cards in hand",
+                _ => "random",
+            }
+        ),
+        ResultKind::Quit => "quit".to_string(),
+    };
+    if t.penalty {
+        how.push_str("; deck-check penalty");
+    }
+    let anchor = match t.kind {
+        ResultKind::FullWin => "scoring",
+        ResultKind::ModifiedWin | ResultKind::TrueTie => "timed-games",
+        ResultKind::Quit => "quits",
+    };
+    CcgTableView {
+        number: t.table,
+        dark: player(event, t.dark),
+        light: player(event, t.light),
+        dark_score: t.scores[0].to_string(),
+        light_score: t.scores[1].to_string(),
+        winner: if t.winner == t.dark { "dark" } else { "light" },
+        how,
+        rule: Some(rule(
+            if t.penalty { "deck-checks" } else { anchor },
+            "scoring",
+        )),
+    }
+}
+
+fn standings_view(
+    event: &Event,
+    rows: &[crate::rules::swccg::RankedRow],
+    after_game: u32,
+    rule: Rule<'_>,
+) -> CcgStandingsView {
+    CcgStandingsView {
+        after_game,
+        rows: rows
+            .iter()
+            .map(|r| CcgRowView {
+                place: r.place,
+                id: event.players[r.player].id.clone(),
+                name: event.players[r.player].name.clone(),
+                score: r.score.to_string(),
+                points: r.score.points,
+                differential: r.score.differential,
+                decided_by: r.decided_by.and_then(|d| match d {
+                    Decider::Points | Decider::Differential => None,
+                    Decider::HeadToHead => Some(rule("tiebreakers", "head to head")),
+                    Decider::HighestDifferential => {
+                        Some(rule("tiebreakers", "highest single-game differential"))
+                    }
+                    Decider::StrengthOfSchedule { .. } => {
+                        Some(rule("tiebreakers", "strength of schedule"))
+                    }
+                    Decider::Random => Some(rule("tiebreakers", "random")),
+                }),
+            })
+            .collect(),
+    }
+}
+
+fn reason_link(reason: PairReason, rule: Rule<'_>) -> RuleLink {
+    let label = match reason {
+        PairReason::Random => "random (game 1)",
+        PairReason::Piles => "allegiance piles",
+        PairReason::Standings => "standings",
+        PairReason::RematchStands => "repeat with opposite allegiances: stands",
+        PairReason::AllegiancesSwapped => "allegiances swapped to avoid a repeat",
+        PairReason::RankingSwitched => "ranking switched to avoid a repeat",
+        PairReason::RematchModified => "moved to avoid a repeat",
+        PairReason::RematchLeft => "repeat left: no other opponent",
+        PairReason::SamePile => "same pile (uneven piles)",
+    };
+    rule("pairing", label)
+}
+
+pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
+    let games = event
+        .games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let scored = ccg.games.get(i);
+            let tables = g
+                .tables
+                .iter()
+                .map(
+                    |t| match scored.and_then(|s| s.iter().find(|x| x.table == t.number)) {
+                        Some(s) => table_view(event, s, rule),
+                        None => CcgTableView {
+                            number: t.number,
+                            dark: player(event, t.dark),
+                            light: player(event, t.light),
+                            dark_score: String::new(),
+                            light_score: String::new(),
+                            winner: "",
+                            how: "not reported".to_string(),
+                            rule: None,
+                        },
+                    },
+                )
+                .collect();
+            CcgGameView {
+                number: g.number,
+                anchor: format!("game-{}", g.number),
+                finished: scored.is_some(),
+                tables,
+                byes: g.byes.iter().map(|&p| player(event, p)).collect(),
+                standings: ccg
+                    .standings
+                    .get(i)
+                    .map(|rows| standings_view(event, rows, g.number, rule)),
+            }
+        })
+        .collect();
+    CcgView {
+        games,
+        standings: ccg
+            .standings
+            .last()
+            .map(|rows| standings_view(event, rows, ccg.standings.len() as u32, rule)),
+        next: ccg.next.as_ref().map(|(number, paired)| CcgNextView {
+            number: *number,
+            tables: paired
+                .tables
+                .iter()
+                .enumerate()
+                .map(|(i, t)| CcgPairingView {
+                    number: i as u32 + 1,
+                    dark: player(event, t.dark),
+                    light: player(event, t.light),
+                    reason: reason_link(t.reason, rule),
+                })
+                .collect(),
+            byes: paired
+                .byes
+                .iter()
+                .map(|b| {
+                    let label = match b.reason {
+                        ByeReason::Last => "last in the pile",
+                        ByeReason::Organizer => "playing tournament director",
+                        ByeReason::NextWithoutBye => "next lowest without a bye",
+                        ByeReason::AllHadByes => "everyone has had one",
+                        ByeReason::NoOpponentOfOtherSide => "no opponent of the other side",
+                    };
+                    (player(event, b.player), rule("byes", label))
+                })
+                .collect(),
+        }),
+        final_confrontation: ccg.final_confrontation.as_ref().map(|f| CcgFinalView {
+            finalists: [player(event, f.finalists[0]), player(event, f.finalists[1])],
+            games: f.games.iter().map(|t| table_view(event, t, rule)).collect(),
+            winner: f.outcome.as_ref().map(|o| player(event, o.winner)),
+            reason: f.outcome.as_ref().map(|o| {
+                let label = match o.reason {
+                    FinalReason::Games => "more games won",
+                    FinalReason::VictoryPoints => "games split: more victory points",
+                    FinalReason::Differential => "games split: higher differential",
+                    FinalReason::HighestWinDifferential => {
+                        "highest winning differential of the event"
+                    }
+                    FinalReason::Random => "random",
+                };
+                rule("final-confrontation", label)
+            }),
+            rule: rule("final-confrontation", "Final Confrontation"),
+        }),
+    }
+}
