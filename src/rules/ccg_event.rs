@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use super::swccg::{
-    self, Allegiance, Entrant, FinalOutcome, Finalist, GameRecord, GameResult, Meeting, Paired,
-    PlayerRecord, RankedRow, ResultKind, Score, TrueTieDecider,
+    self, Allegiance, Entrant, FinalOutcome, Finalist, GameRecord, GameResult, Meeting, PairReason,
+    Paired, PlayerRecord, RankedRow, ResultKind, Score, TrueTieDecider,
 };
 use crate::event::{CcgResult, CcgTable, Event};
 
@@ -47,6 +47,9 @@ pub struct CcgComputed {
     /// The next game, paired by the guide, when the recorded games are finished and more are planned.
     pub next: Option<(u32, Paired)>,
     pub final_confrontation: Option<CcgFinal>,
+    /// For each recorded game and table, the guide's reason for the pairing, or `None` when the
+    /// recorded pairing departs from what the guide gives.
+    pub reasons: Vec<Vec<Option<PairReason>>>,
 }
 
 /// Whether the format keeps each player on one side all event (sealed, draft, cube).
@@ -151,19 +154,6 @@ fn records(event: &Event, games: &[Vec<ScoredTable>]) -> Vec<PlayerRecord> {
     records
 }
 
-/// Players who quit are out of the event from the next game.
-fn quitters(event: &Event) -> Vec<usize> {
-    event
-        .games
-        .iter()
-        .flat_map(|g| &g.tables)
-        .filter_map(|t| match t.result {
-            Some(CcgResult::Quit { quitter, .. }) => Some(quitter),
-            _ => None,
-        })
-        .collect()
-}
-
 /// Computes a SW:CCG event. `planned` is the number of games announced; `cut` is 2 for a
 /// Final Confrontation.
 pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed {
@@ -195,24 +185,68 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
         standings,
         next: None,
         final_confrontation: None,
+        reasons: Vec::new(),
     };
     let all_finished = finished.len() == event.games.len();
     let swiss_done = planned.is_some_and(|n| computed.games.len() as u32 >= n);
     if all_finished && !swiss_done {
-        computed.next = next_game(event, &computed);
+        computed.next = pair_game(event, &computed.standings, event.games.len());
     }
+    // Each recorded game's tables, judged against the pairing the guide gives from the games
+    // before it: the reason where they agree, `None` where the organizer paired differently.
+    computed.reasons = event
+        .games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let expected = if i <= computed.standings.len() {
+                pair_game(event, &computed.standings, i)
+            } else {
+                None
+            };
+            g.tables
+                .iter()
+                .map(|t| {
+                    expected
+                        .as_ref()
+                        .and_then(|(_, p)| {
+                            p.tables
+                                .iter()
+                                .find(|x| x.dark == t.dark && x.light == t.light)
+                        })
+                        .map(|x| x.reason)
+                })
+                .collect()
+        })
+        .collect();
     if all_finished && swiss_done && cut == 2 {
         computed.final_confrontation = final_confrontation(event, &computed);
     }
     computed
 }
 
-fn next_game(event: &Event, computed: &CcgComputed) -> Option<(u32, Paired)> {
-    let number = event.games.len() as u32 + 1;
-    let quit = quitters(event);
-    let ranks: BTreeMap<usize, usize> = computed
-        .standings
-        .last()
+/// The pairing the guide gives for the game after the first `before` recorded games (all
+/// finished), from the standings after them.
+fn pair_game(event: &Event, standings: &[Vec<RankedRow>], before: usize) -> Option<(u32, Paired)> {
+    let number = before as u32 + 1;
+    let played = event.games.get(..before)?;
+    let quit: Vec<usize> = played
+        .iter()
+        .flat_map(|g| &g.tables)
+        .filter_map(|t| match t.result {
+            Some(CcgResult::Quit { quitter, .. }) => Some(quitter),
+            _ => None,
+        })
+        .collect();
+    let sides = |g: &crate::event::CcgRound| -> Vec<(usize, Allegiance)> {
+        g.tables
+            .iter()
+            .flat_map(|t| [(t.dark, Allegiance::Dark), (t.light, Allegiance::Light)])
+            .collect()
+    };
+    let ranks: BTreeMap<usize, usize> = before
+        .checked_sub(1)
+        .and_then(|i| standings.get(i))
         .map(|rows| {
             rows.iter()
                 .enumerate()
@@ -220,29 +254,14 @@ fn next_game(event: &Event, computed: &CcgComputed) -> Option<(u32, Paired)> {
                 .collect()
         })
         .unwrap_or_default();
-    let last_side: BTreeMap<usize, Allegiance> = event
-        .games
+    let last_side: BTreeMap<usize, Allegiance> = played
         .last()
-        .map(|g| {
-            g.tables
-                .iter()
-                .flat_map(|t| [(t.dark, Allegiance::Dark), (t.light, Allegiance::Light)])
-                .collect()
-        })
+        .map(|g| sides(g).into_iter().collect())
         .unwrap_or_default();
-    let first_side: BTreeMap<usize, Allegiance> = event
-        .games
-        .iter()
-        .rev()
-        .flat_map(|g| {
-            g.tables
-                .iter()
-                .flat_map(|t| [(t.dark, Allegiance::Dark), (t.light, Allegiance::Light)])
-        })
-        .collect();
+    let first_side: BTreeMap<usize, Allegiance> = played.iter().rev().flat_map(sides).collect();
     let mut meetings: Vec<Vec<Meeting>> = vec![Vec::new(); event.players.len()];
     let mut had_bye = vec![false; event.players.len()];
-    for g in &event.games {
+    for g in played {
         for t in &g.tables {
             meetings[t.dark].push(Meeting {
                 opponent: t.light,

@@ -43,6 +43,9 @@ pub struct CcgTableView {
     /// with "; deck-check penalty" when one applied.
     pub how: String,
     pub rule: Option<RuleLink>,
+    /// Why the two were paired (the guide's reason), or "as recorded" where the pairing
+    /// departs from what the guide gives.
+    pub reason: Option<RuleLink>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -128,6 +131,7 @@ fn table_view(event: &Event, t: &ScoredTable, rule: Rule<'_>) -> CcgTableView {
             if t.penalty { "deck-checks" } else { anchor },
             "scoring",
         )),
+        reason: None,
     }
 }
 
@@ -201,9 +205,24 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
                             winner: "",
                             how: "not reported".to_string(),
                             rule: None,
+                            reason: None,
                         },
                     },
                 )
+                .zip(
+                    ccg.reasons
+                        .get(i)
+                        .map_or(&[][..], |r| &r[..])
+                        .iter()
+                        .chain(std::iter::repeat(&None)),
+                )
+                .map(|(mut view, reason)| {
+                    view.reason = Some(match reason {
+                        Some(r) => reason_link(*r, rule),
+                        None => rule("pairing", "as recorded (not the guide's pairing)"),
+                    });
+                    view
+                })
                 .collect();
             CcgGameView {
                 number: g.number,

@@ -74,6 +74,9 @@ struct CcgTableJson<'a> {
     /// Scores written `2(+15)`: dark, light.
     scores: Option<[String; 2]>,
     penalty: bool,
+    /// The guide's reason for the pairing; null where the recorded pairing departs from it (and
+    /// in the Final Confrontation).
+    reason: Option<crate::rules::swccg::PairReason>,
 }
 
 #[derive(Serialize)]
@@ -124,6 +127,7 @@ fn ccg_table_json<'a>(
         result: scored.map(|s| s.kind),
         scores: scored.map(|s| [s.scores[0].to_string(), s.scores[1].to_string()]),
         penalty: scored.is_some_and(|s| s.penalty),
+        reason: None,
     }
 }
 
@@ -140,16 +144,16 @@ fn ccg_json<'a>(event: &'a Event, ccg: &crate::rules::ccg_event::CcgComputed) ->
                 tables: g
                     .tables
                     .iter()
-                    .map(|t| {
-                        ccg_table_json(
-                            event,
-                            t.number,
-                            t.dark,
-                            t.light,
-                            ccg.games
-                                .get(i)
-                                .and_then(|s| s.iter().find(|x| x.table == t.number)),
-                        )
+                    .enumerate()
+                    .map(|(k, t)| {
+                        let scored = ccg
+                            .games
+                            .get(i)
+                            .and_then(|s| s.iter().find(|x| x.table == t.number));
+                        CcgTableJson {
+                            reason: ccg.reasons.get(i).and_then(|r| r.get(k)).copied().flatten(),
+                            ..ccg_table_json(event, t.number, t.dark, t.light, scored)
+                        }
                     })
                     .collect(),
                 byes: g.byes.iter().map(|&p| id(p)).collect(),
