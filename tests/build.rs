@@ -816,3 +816,113 @@ fn example_team_event_with_a_final_match() {
         page.contains("Final match") && page.contains("Mara Lindgren") && page.contains("Teams")
     );
 }
+
+/// The SW:CCG examples: scores written 2(+15), game-by-game allegiances, pairing reasons, the
+/// Final Confrontation, fixed allegiances in sealed, and teams.
+#[test]
+fn example_swccg_events() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let doc = json(&out, "2008/bespin-cup");
+    let ccg = &doc["ccg"];
+    let games = ccg["games"].as_array().expect("games");
+    assert_eq!(games.len(), 6);
+    let tables: Vec<&Value> = games
+        .iter()
+        .flat_map(|g| g["tables"].as_array().expect("tables"))
+        .collect();
+    let modified = tables
+        .iter()
+        .find(|t| t["result"] == "modified_win")
+        .expect("a modified win");
+    assert!(
+        modified["scores"][0]
+            .as_str()
+            .expect("score")
+            .starts_with('0')
+            || modified["scores"][1]
+                .as_str()
+                .expect("score")
+                .starts_with('0')
+    );
+    assert!(
+        modified["scores"]
+            .as_array()
+            .expect("scores")
+            .iter()
+            .any(|s| s.as_str().is_some_and(|s| s.starts_with("1(+")))
+    );
+    let tie = tables
+        .iter()
+        .find(|t| t["result"] == "true_tie")
+        .expect("a true tie");
+    assert_eq!(
+        tie["scores"],
+        serde_json::json!(["1(+1)", "0(-1)"]),
+        "fewer cards in the lost pile wins"
+    );
+    assert!(
+        tables.iter().any(|t| t["penalty"] == true),
+        "a deck-check penalty"
+    );
+    assert!(tables.iter().any(|t| t["result"] == "quit"));
+    assert!(
+        tables.iter().any(|t| t["scores"]
+            .as_array()
+            .is_some_and(|s| s.iter().any(|x| x == "2(+59)"))),
+        "the differential is capped"
+    );
+    assert!(
+        tables.iter().all(|t| !t["reason"].is_null()),
+        "every recorded pairing is the guide's"
+    );
+    assert!(tables.iter().any(|t| t["reason"] == "allegiances_swapped"));
+    let standings = ccg["standings_by_game"]
+        .as_array()
+        .expect("standings")
+        .last()
+        .expect("final")
+        .as_array()
+        .expect("rows");
+    assert_eq!(standings[0]["score"], "9(+82)");
+    let fin = &ccg["final_confrontation"];
+    assert_eq!(
+        fin["finalists"],
+        serde_json::json!(["yuki-tanaka", "osric-haldane"])
+    );
+    assert_eq!(
+        fin["winner"], "yuki-tanaka",
+        "games split, victory points equal: the higher differential"
+    );
+    assert_eq!(doc["placings"][0]["id"], "yuki-tanaka");
+    let page = fs::read_to_string(out.join("events/2008/bespin-cup/index.html")).expect("page");
+    for text in [
+        "Final Confrontation",
+        "9(+82)",
+        "Dark Side",
+        "allegiance piles",
+        "rules/swccg-2008/#",
+    ] {
+        assert!(page.contains(text), "the page shows {text}");
+    }
+    // Sealed: everyone keeps one allegiance.
+    let sealed = json(&out, "2008/endor-sealed");
+    let mut side = std::collections::BTreeMap::new();
+    for g in sealed["ccg"]["games"].as_array().expect("games") {
+        for t in g["tables"].as_array().expect("tables") {
+            for (key, s) in [("dark", "dark"), ("light", "light")] {
+                let id = t[key].as_str().expect("id").to_string();
+                assert_eq!(
+                    *side.entry(id).or_insert(s),
+                    s,
+                    "sealed players keep their allegiance"
+                );
+            }
+        }
+    }
+    // Team: teams are the competitors.
+    let team = json(&out, "2008/mos-espa-doubles");
+    assert_eq!(team["teams"].as_array().expect("teams").len(), 6);
+    assert_eq!(team["placings"][0]["id"], "bantha-herd");
+}

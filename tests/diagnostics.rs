@@ -162,3 +162,18 @@ case!(
     "teams-in-standard",
     [(Error, InvalidValue, 7, 17), (Error, InvalidValue, 14, 1)]
 );
+case!(
+    ccg_results,
+    "ccg-results",
+    [
+        (Error, BadResult, 18, 1),
+        (Error, BadResult, 20, 54),
+        (Error, MissingField, 21, 3),
+        (Error, InvalidValue, 27, 3)
+    ]
+);
+case!(
+    ccg_quitter_plays_again,
+    "ccg-quit",
+    [(Error, Conflict, 26, 23)]
+);

@@ -30,6 +30,7 @@ pub fn validate_games(
         let mut unresolved = false;
         for (position, t) in raw_round.tables.iter().enumerate() {
             let Some(ccg) = &t.ccg else {
+                unresolved = true;
                 reader.error(Code::InvalidValue, t.span.clone(), "a swccg-2008 table names its `dark` and `light` players").help =
                     Some("write the table as `{ table = 1, dark = \"tom\", light = \"nick\", winner = \"tom\", differential = 15 }`".into());
                 continue;
