@@ -7,7 +7,7 @@ use super::read::{RawCcgTable, RawEvent, RawTable};
 use super::validate::{in_range, resolve};
 use super::{CcgResult, CcgRound, CcgTable, EventInfo, Player};
 use crate::diag::Code;
-use crate::rules::swccg::{Format, Tier, minimum_warnings};
+use crate::rules::swccg::{Tier, minimum_warnings};
 use crate::toml_reader::{Reader, Sp};
 
 /// Reads and checks every game of a SW:CCG event.
@@ -303,12 +303,7 @@ pub fn warn_below_minimums(
     let Some(games) = info.swiss_rounds else {
         return;
     };
-    let format = match info.format.as_str() {
-        "sealed" => Format::Sealed,
-        "draft" => Format::BoosterDraft,
-        "cube" => Format::Cube,
-        _ => Format::Constructed,
-    };
+    let format = crate::rules::ccg_event::guide_format(&info.format);
     let tier = if info.tier.as_deref() == Some("championship") {
         Tier::Championship
     } else {

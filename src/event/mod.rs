@@ -142,6 +142,8 @@ pub struct EventInfo {
     pub round_minutes: Option<u32>,
     /// Markdown.
     pub description: Option<String>,
+    /// SW:CCG: cards per deck, which sets the game time (one minute per card).
+    pub deck_size: Option<u32>,
 }
 
 /// A registered player.

@@ -29,6 +29,7 @@ pub struct RawInfo {
     pub url: Option<Sp<String>>,
     pub round_minutes: Option<Sp<i64>>,
     pub description: Option<Sp<String>>,
+    pub deck_size: Option<Sp<i64>>,
 }
 
 /// One `[[players]]` entry as written.
@@ -182,6 +183,7 @@ const EVENT: &[&str] = &[
     "url",
     "round_minutes",
     "description",
+    "deck_size",
 ];
 const PLAYER: &[&str] = &[
     "name",
@@ -380,6 +382,7 @@ fn read_info(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -
         organizer: opt_string(reader, &f, "organizer"),
         url: opt_string(reader, &f, "url"),
         round_minutes: opt_int(reader, &f, "round_minutes"),
+        deck_size: opt_int(reader, &f, "deck_size"),
         description: opt_string(reader, &f, "description"),
     }
 }

@@ -449,6 +449,7 @@ fn validate_info(
         organizer: info.organizer.as_ref().map(|s| s.value.clone()),
         url: info.url.as_ref().map(|s| s.value.clone()),
         round_minutes,
+        deck_size: in_range(reader, &info.deck_size, "`deck_size`", 10, 200),
         description: info.description.as_ref().map(|s| s.value.clone()),
     })
 }

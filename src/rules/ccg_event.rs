@@ -420,3 +420,73 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
         problems,
     })
 }
+
+/// The guide's format for an event's `format` (team events play constructed).
+pub fn guide_format(format: &str) -> swccg::Format {
+    match format {
+        "sealed" => swccg::Format::Sealed,
+        "draft" => swccg::Format::BoosterDraft,
+        "cube" => swccg::Format::Cube,
+        _ => swccg::Format::Constructed,
+    }
+}
+
+/// The game time of an event: its `round_minutes`, else the format's time for its deck size
+/// (one minute per card; 40-card decks when `deck_size` is not given for a limited format).
+pub fn game_minutes(info: &crate::event::EventInfo) -> u32 {
+    info.round_minutes.unwrap_or_else(|| {
+        swccg::game_minutes(guide_format(&info.format), info.deck_size.unwrap_or(40))
+    })
+}
+
+/// The pods of a booster draft or Watto's Cube event for its player count, as text
+/// ("4 + 6, with a dummy hand"); `None` for other formats or counts the guide does not list.
+pub fn pods(format: &str, players: u32) -> Option<String> {
+    match format {
+        "draft" => swccg::draft_pods(players).map(|pods| {
+            let sizes: Vec<String> = pods.iter().map(|(n, _)| n.to_string()).collect();
+            let dummy = if pods.iter().any(|(_, d)| *d) {
+                ", with a dummy hand"
+            } else {
+                ""
+            };
+            format!("{}{dummy}", sizes.join(" + "))
+        }),
+        "cube" => swccg::cube_pods(players, false).map(|pods| {
+            pods.iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" + ")
+        }),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pods_as_text() {
+        assert_eq!(
+            pods("draft", 9).as_deref(),
+            Some("4 + 6, with a dummy hand")
+        );
+        assert_eq!(pods("draft", 12).as_deref(), Some("4 + 4 + 4"));
+        assert_eq!(pods("cube", 7).as_deref(), Some("4 + 3"));
+        assert_eq!(pods("constructed", 9), None);
+        assert_eq!(pods("draft", 30), None);
+    }
+
+    #[test]
+    fn game_time_from_the_deck() {
+        let mut ev = crate::rules::standings::tests::event_with(2, vec![]);
+        ev.info.format = "sealed".into();
+        ev.info.deck_size = Some(45);
+        assert_eq!(game_minutes(&ev.info), 45);
+        ev.info.format = "constructed".into();
+        assert_eq!(game_minutes(&ev.info), 60);
+        ev.info.round_minutes = Some(75);
+        assert_eq!(game_minutes(&ev.info), 75);
+    }
+}

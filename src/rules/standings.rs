@@ -367,6 +367,7 @@ pub(crate) mod tests {
                 url: None,
                 round_minutes: None,
                 description: None,
+                deck_size: None,
             },
             players,
             rounds,

@@ -13,6 +13,10 @@ use crate::rules::swccg::{
 
 #[derive(Debug, Clone, Serialize)]
 pub struct CcgView {
+    /// Minutes per game (one per card of the deck, or as the event says).
+    pub game_minutes: u32,
+    /// Draft and cube pods for the player count, as text.
+    pub pods: Option<String>,
     pub games: Vec<CcgGameView>,
     pub standings: Option<CcgStandingsView>,
     pub next: Option<CcgNextView>,
@@ -238,6 +242,11 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
         })
         .collect();
     CcgView {
+        game_minutes: crate::rules::ccg_event::game_minutes(&event.info),
+        pods: crate::rules::ccg_event::pods(
+            &event.info.format,
+            crate::rules::compute::entrants(&event.players),
+        ),
         games,
         standings: ccg
             .standings

@@ -572,10 +572,14 @@ pub fn event_view(
         structure: event.info.structure.clone(),
         tier: event.info.tier.clone(),
         seed: event.info.seed,
-        round_minutes: event
-            .info
-            .round_minutes
-            .unwrap_or(ruleset.round_minutes(&event.info.format).0),
+        round_minutes: if ruleset.family == crate::rules::Family::Ccg {
+            crate::rules::ccg_event::game_minutes(&event.info)
+        } else {
+            event
+                .info
+                .round_minutes
+                .unwrap_or(ruleset.round_minutes(&event.info.format).0)
+        },
         swiss_rounds: computed.swiss_rounds,
         cut: computed.cut,
         rules_url: rules_url.clone(),
