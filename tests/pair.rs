@@ -229,3 +229,62 @@ fn pair_refuses_a_file_with_errors() {
         text(&out.stderr)
     );
 }
+
+/// SW:CCG: `pair` writes one game at a time; the second game of a round comes from the
+/// allegiance piles, every player switching sides.
+#[test]
+fn pair_writes_swccg_games() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("holonet.toml"), "title = \"T\"\n").expect("config");
+    std::fs::create_dir_all(dir.path().join("events")).expect("mkdir");
+    let event = "[event]\nname = \"Cup\"\ndate = 2008-05-10\nrules = \"swccg-2008\"\nstructure = \"custom\"\nswiss_rounds = 4\nseed = 3\n\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bob\"\n[[players]]\nname = \"Cid\"\n[[players]]\nname = \"Dot\"\n";
+    let path = dir.path().join("events/cup.toml");
+    std::fs::write(&path, event).expect("event");
+    let out = holonet(&["pair", "events/cup.toml"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let again = holonet(&["pair", "events/cup.toml"], dir.path());
+    assert!(
+        text(&again.stderr).contains("game 1 still has unreported tables"),
+        "{}",
+        text(&again.stderr)
+    );
+    // Every dark side player wins game 1 by 10.
+    let mut doc: DocumentMut = std::fs::read_to_string(&path)
+        .expect("read")
+        .parse()
+        .expect("toml");
+    let mut first_sides = std::collections::BTreeMap::new();
+    for table in doc["rounds"][0]["tables"]
+        .as_array_mut()
+        .expect("tables")
+        .iter_mut()
+    {
+        let t = table.as_inline_table_mut().expect("inline");
+        let dark = t["dark"].as_str().expect("dark").to_string();
+        first_sides.insert(dark.clone(), "dark");
+        first_sides.insert(t["light"].as_str().expect("light").to_string(), "light");
+        t.insert("winner", Value::from(dark.as_str()));
+        t.insert("differential", Value::from(10));
+    }
+    std::fs::write(&path, doc.to_string()).expect("write");
+    let out = holonet(&["pair", "events/cup.toml"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let doc: DocumentMut = std::fs::read_to_string(&path)
+        .expect("read")
+        .parse()
+        .expect("toml");
+    for table in doc["rounds"][1]["tables"].as_array().expect("tables") {
+        let t = table.as_inline_table().expect("inline");
+        assert_eq!(
+            first_sides[t["dark"].as_str().expect("dark")],
+            "light",
+            "everyone switches allegiance"
+        );
+    }
+    let out = holonet(&["standings", "events/cup.toml"], dir.path());
+    assert!(
+        text(&out.stdout).contains("2(+10)"),
+        "{}",
+        text(&out.stdout)
+    );
+}

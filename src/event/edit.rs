@@ -146,6 +146,20 @@ fn string_array(values: &[&str]) -> Value {
     Value::Array(values.iter().copied().collect())
 }
 
+/// Appends a `[[rounds]]` entry, creating the list when the file has none.
+fn push_round(doc: &mut DocumentMut, entry: Table) -> Result<(), String> {
+    match doc.get_mut("rounds") {
+        Some(Item::ArrayOfTables(rounds)) => rounds.push(entry),
+        Some(_) => return Err("`rounds` is not a list of `[[rounds]]` tables".into()),
+        None => {
+            let mut rounds = ArrayOfTables::new();
+            rounds.push(entry);
+            doc.insert("rounds", Item::ArrayOfTables(rounds));
+        }
+    }
+    Ok(())
+}
+
 /// The event file's text with `step` added. Fails only when the file is not TOML that
 /// `toml_edit` can edit (it was already validated, so in practice never).
 pub fn apply(text: &str, event: &Event, step: &NextStep) -> Result<String, String> {
@@ -181,15 +195,7 @@ pub fn apply(text: &str, event: &Event, step: &NextStep) -> Result<String, Strin
             if let Some(bye) = round.bye {
                 entry.insert("byes", Item::Value(string_array(&[id(bye.player)])));
             }
-            match doc.get_mut("rounds") {
-                Some(Item::ArrayOfTables(rounds)) => rounds.push(entry),
-                Some(_) => return Err("`rounds` is not a list of `[[rounds]]` tables".into()),
-                None => {
-                    let mut rounds = ArrayOfTables::new();
-                    rounds.push(entry);
-                    doc.insert("rounds", Item::ArrayOfTables(rounds));
-                }
-            }
+            push_round(&mut doc, entry)?;
         }
         NextStep::CcgGame { number, paired } => {
             let tables = paired
@@ -219,15 +225,7 @@ pub fn apply(text: &str, event: &Event, step: &NextStep) -> Result<String, Strin
                 let byes: Vec<&str> = paired.byes.iter().map(|b| id(b.player)).collect();
                 entry.insert("byes", Item::Value(string_array(&byes)));
             }
-            match doc.get_mut("rounds") {
-                Some(Item::ArrayOfTables(rounds)) => rounds.push(entry),
-                Some(_) => return Err("`rounds` is not a list of `[[rounds]]` tables".into()),
-                None => {
-                    let mut rounds = ArrayOfTables::new();
-                    rounds.push(entry);
-                    doc.insert("rounds", Item::ArrayOfTables(rounds));
-                }
-            }
+            push_round(&mut doc, entry)?;
         }
         NextStep::Elimination { games } => {
             let entries: Vec<(Value, Option<String>)> = games
