@@ -288,3 +288,54 @@ fn pair_writes_swccg_games() {
         text(&out.stdout)
     );
 }
+
+/// SW:CCG Secret Squirrel (sealed with both sides in each deck): games are paired from the
+/// standings, and the Final Confrontation is between the top two, whatever their sides.
+#[test]
+fn secret_squirrel_final_is_the_top_two() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("holonet.toml"), "title = \"T\"\n").expect("config");
+    std::fs::create_dir_all(dir.path().join("events")).expect("mkdir");
+    let mut event = String::from(
+        "[event]\nname = \"Squirrel\"\ndate = 2008-05-10\nrules = \"swccg-2008\"\nformat = \"sealed\"\nvariant = \"secret-squirrel\"\nstructure = \"custom\"\nswiss_rounds = 3\ncut = 2\nseed = 9\n",
+    );
+    for name in ["Ann", "Bob", "Cid", "Dot", "Eve", "Fay"] {
+        event.push_str(&format!("\n[[players]]\nname = \"{name}\"\n"));
+    }
+    let path = dir.path().join("events/sq.toml");
+    std::fs::write(&path, event).expect("event");
+    for game in 0..3 {
+        let out = holonet(&["pair", "events/sq.toml"], dir.path());
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let mut doc: DocumentMut = std::fs::read_to_string(&path)
+            .expect("read")
+            .parse()
+            .expect("toml");
+        for table in doc["rounds"][game]["tables"]
+            .as_array_mut()
+            .expect("tables")
+            .iter_mut()
+        {
+            let t = table.as_inline_table_mut().expect("inline");
+            let light = t["light"].as_str().expect("light").to_string();
+            t.insert("winner", Value::from(light.as_str()));
+            t.insert("differential", Value::from(5 + game as i64));
+        }
+        std::fs::write(&path, doc.to_string()).expect("write");
+    }
+    let (_, computed) = load_file(dir.path(), "events/sq.toml");
+    let ccg = computed.ccg.expect("ccg");
+    let rows = ccg.standings.last().expect("standings");
+    let fin = ccg.final_confrontation.expect("a Final Confrontation");
+    assert_eq!(
+        fin.finalists,
+        [rows[0].player, rows[1].player],
+        "the top two, whatever their sides"
+    );
+}
+
+fn load_file(dir: &Path, file: &str) -> (holonet::event::Event, holonet::rules::compute::Computed) {
+    let text = std::fs::read_to_string(dir.join(file)).expect("read");
+    let (event, diagnostics) = parse_event(Path::new(file), &text, &LoadOptions::default());
+    event.unwrap_or_else(|| panic!("valid: {diagnostics:?}"))
+}

@@ -303,7 +303,7 @@ pub fn warn_below_minimums(
     let Some(games) = info.swiss_rounds else {
         return;
     };
-    let format = crate::rules::ccg_event::guide_format(&info.format);
+    let format = crate::rules::ccg_event::guide_format(info);
     let tier = if info.tier.as_deref() == Some("championship") {
         Tier::Championship
     } else {

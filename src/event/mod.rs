@@ -144,6 +144,8 @@ pub struct EventInfo {
     pub description: Option<String>,
     /// SW:CCG: cards per deck, which sets the game time (one minute per card).
     pub deck_size: Option<u32>,
+    /// SW:CCG limited variants: `secret-squirrel` (sealed, cube), `epp-overdrive` (sealed).
+    pub variant: Option<String>,
 }
 
 /// A registered player.

@@ -30,6 +30,7 @@ pub struct RawInfo {
     pub round_minutes: Option<Sp<i64>>,
     pub description: Option<Sp<String>>,
     pub deck_size: Option<Sp<i64>>,
+    pub variant: Option<Sp<String>>,
 }
 
 /// One `[[players]]` entry as written.
@@ -184,6 +185,7 @@ const EVENT: &[&str] = &[
     "round_minutes",
     "description",
     "deck_size",
+    "variant",
 ];
 const PLAYER: &[&str] = &[
     "name",
@@ -382,6 +384,7 @@ fn read_info(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -
         organizer: opt_string(reader, &f, "organizer"),
         url: opt_string(reader, &f, "url"),
         round_minutes: opt_int(reader, &f, "round_minutes"),
+        variant: opt_string(reader, &f, "variant"),
         deck_size: opt_int(reader, &f, "deck_size"),
         description: opt_string(reader, &f, "description"),
     }

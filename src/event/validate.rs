@@ -438,7 +438,7 @@ fn validate_info(
         date: info.date.as_ref()?.value,
         end_date: info.end_date.as_ref().map(|d| d.value),
         rules: ruleset.id.to_string(),
-        format: format?,
+        format: format.clone()?,
         structure: structure?,
         swiss_rounds,
         cut,
@@ -449,6 +449,19 @@ fn validate_info(
         organizer: info.organizer.as_ref().map(|s| s.value.clone()),
         url: info.url.as_ref().map(|s| s.value.clone()),
         round_minutes,
+        variant: info.variant.as_ref().and_then(|v| {
+            let allowed = crate::rules::ccg_event::variants(format_name);
+            if allowed.contains(&v.value.as_str()) {
+                Some(v.value.clone())
+            } else {
+                reader.not_one_of(
+                    v,
+                    format!("`{}` is not a variant of this format", v.value),
+                    allowed,
+                );
+                None
+            }
+        }),
         deck_size: in_range(reader, &info.deck_size, "`deck_size`", 10, 200),
         description: info.description.as_ref().map(|s| s.value.clone()),
     })

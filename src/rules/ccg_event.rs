@@ -8,7 +8,7 @@ use super::swccg::{
     self, Allegiance, Entrant, FinalOutcome, Finalist, GameRecord, GameResult, Meeting, PairReason,
     Paired, PlayerRecord, RankedRow, ResultKind, Score, TrueTieDecider,
 };
-use crate::event::{CcgResult, CcgTable, Event};
+use crate::event::{CcgResult, CcgTable, Event, EventInfo};
 
 /// One scored table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,8 +53,20 @@ pub struct CcgComputed {
 }
 
 /// Whether the format keeps each player on one side all event (sealed, draft, cube).
-pub fn fixed_sides(format: &str) -> bool {
-    matches!(format, "sealed" | "draft" | "cube")
+/// Limited formats (sealed, draft, cube) keep each player on one side, except Secret Squirrel,
+/// whose decks hold both sides' cards.
+pub fn fixed_sides(info: &EventInfo) -> bool {
+    matches!(info.format.as_str(), "sealed" | "draft" | "cube") && !secret_squirrel(info)
+}
+
+/// Whether the event plays the Secret Squirrel variant (sealed or cube).
+pub fn secret_squirrel(info: &EventInfo) -> bool {
+    info.variant.as_deref() == Some("secret-squirrel")
+}
+
+/// Whether the Final Confrontation is a single game (limited formats) rather than a match.
+fn single_final_game(info: &EventInfo) -> bool {
+    matches!(info.format.as_str(), "sealed" | "draft" | "cube")
 }
 
 fn score_table(event: &Event, game: u32, t: &CcgTable) -> Option<ScoredTable> {
@@ -276,7 +288,7 @@ fn pair_game(event: &Event, standings: &[Vec<RankedRow>], before: usize) -> Opti
             had_bye[p] = true;
         }
     }
-    let fixed = fixed_sides(&event.info.format);
+    let fixed = fixed_sides(&event.info);
     let entrants: Vec<Entrant> = event
         .players
         .iter()
@@ -307,6 +319,9 @@ fn pair_game(event: &Event, standings: &[Vec<RankedRow>], before: usize) -> Opti
         swccg::pair_first_game(&entrants, seed)
     } else if fixed {
         swccg::pair_fixed(&entrants, number, seed)
+    } else if secret_squirrel(&event.info) {
+        // Decks hold both sides: no allegiance piles, every game paired from the standings.
+        swccg::pair_new_round(&entrants, number, seed)
     } else if number.is_multiple_of(2) {
         swccg::pair_piles(&entrants)
     } else {
@@ -317,7 +332,7 @@ fn pair_game(event: &Event, standings: &[Vec<RankedRow>], before: usize) -> Opti
 
 fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal> {
     let rows = computed.standings.last()?;
-    let finalists = if fixed_sides(&event.info.format) {
+    let finalists = if single_final_game(&event.info) {
         let side: BTreeMap<usize, Allegiance> = event
             .games
             .iter()
@@ -328,7 +343,7 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
             .iter()
             .filter_map(|r| Some((r.player, *side.get(&r.player)?)))
             .collect();
-        swccg::sealed_finalists(&standings, false)?
+        swccg::sealed_finalists(&standings, secret_squirrel(&event.info))?
     } else {
         match rows[..] {
             [ref a, ref b, ..] => [a.player, b.player],
@@ -355,11 +370,7 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
             name(first.dark)
         ));
     }
-    let wanted = if fixed_sides(&event.info.format) {
-        1
-    } else {
-        2
-    };
+    let wanted = if single_final_game(&event.info) { 1 } else { 2 };
     if event.final_games.len() > wanted {
         problems.push(format!(
             "the Final Confrontation has {wanted} game(s), {} are recorded",
@@ -422,27 +433,38 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
 }
 
 /// The guide's format for an event's `format` (team events play constructed).
-pub fn guide_format(format: &str) -> swccg::Format {
-    match format {
-        "sealed" => swccg::Format::Sealed,
-        "draft" => swccg::Format::BoosterDraft,
-        "cube" => swccg::Format::Cube,
+pub fn guide_format(info: &EventInfo) -> swccg::Format {
+    match (info.format.as_str(), info.variant.as_deref()) {
+        ("sealed", Some("epp-overdrive")) => swccg::Format::EppOverdrive,
+        ("sealed", Some("secret-squirrel")) => swccg::Format::SecretSquirrel,
+        ("sealed", _) => swccg::Format::Sealed,
+        ("draft", _) => swccg::Format::BoosterDraft,
+        ("cube", Some("secret-squirrel")) => swccg::Format::CubeSecretSquirrel,
+        ("cube", _) => swccg::Format::Cube,
         _ => swccg::Format::Constructed,
+    }
+}
+
+/// The variants an event of `format` may name in `variant`.
+pub fn variants(format: &str) -> &'static [&'static str] {
+    match format {
+        "sealed" => &["secret-squirrel", "epp-overdrive"],
+        "cube" => &["secret-squirrel"],
+        _ => &[],
     }
 }
 
 /// The game time of an event: its `round_minutes`, else the format's time for its deck size
 /// (one minute per card; 40-card decks when `deck_size` is not given for a limited format).
 pub fn game_minutes(info: &crate::event::EventInfo) -> u32 {
-    info.round_minutes.unwrap_or_else(|| {
-        swccg::game_minutes(guide_format(&info.format), info.deck_size.unwrap_or(40))
-    })
+    info.round_minutes
+        .unwrap_or_else(|| swccg::game_minutes(guide_format(info), info.deck_size.unwrap_or(40)))
 }
 
 /// The pods of a booster draft or Watto's Cube event for its player count, as text
 /// ("4 + 6, with a dummy hand"); `None` for other formats or counts the guide does not list.
-pub fn pods(format: &str, players: u32) -> Option<String> {
-    match format {
+pub fn pods(info: &EventInfo, players: u32) -> Option<String> {
+    match info.format.as_str() {
         "draft" => swccg::draft_pods(players).map(|pods| {
             let sizes: Vec<String> = pods.iter().map(|(n, _)| n.to_string()).collect();
             let dummy = if pods.iter().any(|(_, d)| *d) {
@@ -452,7 +474,7 @@ pub fn pods(format: &str, players: u32) -> Option<String> {
             };
             format!("{}{dummy}", sizes.join(" + "))
         }),
-        "cube" => swccg::cube_pods(players, false).map(|pods| {
+        "cube" => swccg::cube_pods(players, secret_squirrel(info)).map(|pods| {
             pods.iter()
                 .map(u32::to_string)
                 .collect::<Vec<_>>()
@@ -466,27 +488,48 @@ pub fn pods(format: &str, players: u32) -> Option<String> {
 mod tests {
     use super::*;
 
+    fn info(format: &str, variant: Option<&str>) -> EventInfo {
+        let mut ev = crate::rules::standings::tests::event_with(2, vec![]);
+        ev.info.format = format.into();
+        ev.info.variant = variant.map(str::to_string);
+        ev.info
+    }
+
     #[test]
     fn pods_as_text() {
         assert_eq!(
-            pods("draft", 9).as_deref(),
+            pods(&info("draft", None), 9).as_deref(),
             Some("4 + 6, with a dummy hand")
         );
-        assert_eq!(pods("draft", 12).as_deref(), Some("4 + 4 + 4"));
-        assert_eq!(pods("cube", 7).as_deref(), Some("4 + 3"));
-        assert_eq!(pods("constructed", 9), None);
-        assert_eq!(pods("draft", 30), None);
+        assert_eq!(pods(&info("draft", None), 12).as_deref(), Some("4 + 4 + 4"));
+        assert_eq!(pods(&info("cube", None), 7).as_deref(), Some("4 + 3"));
+        assert_eq!(
+            pods(&info("cube", Some("secret-squirrel")), 17).as_deref(),
+            Some("9 + 8")
+        );
+        assert_eq!(pods(&info("constructed", None), 9), None);
+        assert_eq!(pods(&info("draft", None), 30), None);
     }
 
     #[test]
     fn game_time_from_the_deck() {
-        let mut ev = crate::rules::standings::tests::event_with(2, vec![]);
-        ev.info.format = "sealed".into();
-        ev.info.deck_size = Some(45);
-        assert_eq!(game_minutes(&ev.info), 45);
-        ev.info.format = "constructed".into();
-        assert_eq!(game_minutes(&ev.info), 60);
-        ev.info.round_minutes = Some(75);
-        assert_eq!(game_minutes(&ev.info), 75);
+        let mut sealed = info("sealed", None);
+        sealed.deck_size = Some(45);
+        assert_eq!(game_minutes(&sealed), 45);
+        assert_eq!(game_minutes(&info("constructed", None)), 60);
+        assert_eq!(game_minutes(&info("sealed", Some("epp-overdrive"))), 15);
+        let mut set = info("constructed", None);
+        set.round_minutes = Some(75);
+        assert_eq!(game_minutes(&set), 75);
+    }
+
+    #[test]
+    fn secret_squirrel_decks_hold_both_sides() {
+        assert!(fixed_sides(&info("sealed", None)));
+        assert!(fixed_sides(&info("cube", None)));
+        assert!(!fixed_sides(&info("sealed", Some("secret-squirrel"))));
+        assert!(!fixed_sides(&info("constructed", None)));
+        assert_eq!(variants("sealed"), &["secret-squirrel", "epp-overdrive"]);
+        assert!(variants("constructed").is_empty());
     }
 }

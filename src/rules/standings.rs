@@ -368,6 +368,7 @@ pub(crate) mod tests {
                 round_minutes: None,
                 description: None,
                 deck_size: None,
+                variant: None,
             },
             players,
             rounds,

@@ -244,7 +244,7 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
     CcgView {
         game_minutes: crate::rules::ccg_event::game_minutes(&event.info),
         pods: crate::rules::ccg_event::pods(
-            &event.info.format,
+            &event.info,
             crate::rules::compute::entrants(&event.players),
         ),
         games,
