@@ -921,8 +921,24 @@ fn example_swccg_events() {
             }
         }
     }
-    // Team: teams are the competitors.
+    // Team: teams are the competitors, and (worked example 25) two rounds of two games give
+    // every team two games on each side.
     let team = json(&out, "2008/mos-espa-doubles");
     assert_eq!(team["teams"].as_array().expect("teams").len(), 6);
+    let mut sides: std::collections::BTreeMap<String, (u32, u32)> =
+        std::collections::BTreeMap::new();
+    for g in team["ccg"]["games"].as_array().expect("games") {
+        for t in g["tables"].as_array().expect("tables") {
+            sides
+                .entry(t["dark"].as_str().expect("dark").to_string())
+                .or_default()
+                .0 += 1;
+            sides
+                .entry(t["light"].as_str().expect("light").to_string())
+                .or_default()
+                .1 += 1;
+        }
+    }
+    assert!(sides.values().all(|&s| s == (2, 2)), "{sides:?}");
     assert_eq!(team["placings"][0]["id"], "bantha-herd");
 }
