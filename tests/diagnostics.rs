@@ -177,3 +177,12 @@ case!(
     "ccg-quit",
     [(Error, Conflict, 26, 23)]
 );
+case!(
+    deckbuilding_warnings,
+    "deck-rules",
+    [
+        (Warning, Deck, 7, 1),
+        (Warning, Deck, 7, 1),
+        (Warning, Deck, 7, 1)
+    ]
+);

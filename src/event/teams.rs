@@ -10,7 +10,7 @@ use super::{Decks, FinalMatch, Game, Player};
 use crate::diag::Code;
 use crate::rules::MAX_ROUNDS;
 use crate::rules::bracket::Side;
-use crate::rules::decks::{DeckInput, check_team};
+use crate::rules::decks::{DeckInput, check_deck, check_team};
 use crate::toml_reader::Reader;
 
 /// The teams of a team event as competitors, and each team's two members (indices into the
@@ -210,6 +210,32 @@ pub fn check_team_decks(
                 .and_then(|i| raw.players.get(i))
                 .map_or(0..0, |p| p.span.clone());
             reader.warning(Code::Deck, span, problem.message()).help = Some(problem.help());
+        }
+    }
+}
+
+/// Checks each player's objective decks (SW LCG) against the single-deck rules; every problem
+/// is a warning at the player's entry.
+pub fn check_player_decks(reader: &mut Reader<'_>, raw: &RawEvent, players: &[Player]) {
+    for (i, person) in players.iter().enumerate() {
+        for (side, deck) in [
+            (Side::Dark, &person.decks.dark),
+            (Side::Light, &person.decks.light),
+        ] {
+            let Some(deck) = deck else { continue };
+            if deck.objectives.is_empty() {
+                continue;
+            }
+            let input = DeckInput {
+                owner: &person.id,
+                side,
+                affiliation: deck.affiliation.as_deref(),
+                objectives: &deck.objectives,
+            };
+            for problem in check_deck(&input) {
+                let span = raw.players.get(i).map_or(0..0, |p| p.span.clone());
+                reader.warning(Code::Deck, span, problem.message()).help = Some(problem.help());
+            }
         }
     }
 }

@@ -48,6 +48,9 @@ pub fn validate(
                 )
                 .help = Some("set `format = \"team\"` in `[event]`, or remove the teams".into());
         }
+        if ruleset.is_some_and(|r| r.family == Family::Lcg) {
+            teams::check_player_decks(reader, &raw, &people);
+        }
         (people, Vec::new(), Vec::new())
     };
     let info =
