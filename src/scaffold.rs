@@ -17,6 +17,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/events.html"),
     embed!("templates/event.html"),
     embed!("templates/page.html"),
+    embed!("templates/deck.html"),
     embed!("templates/404.html"),
     embed!("static/style.css"),
     embed!("content/rules/_index.md"),

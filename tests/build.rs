@@ -942,3 +942,27 @@ fn example_swccg_events() {
     assert!(sides.values().all(|&s| s == (2, 2)), "{sides:?}");
     assert_eq!(team["placings"][0]["id"], "bantha-herd");
 }
+
+#[test]
+fn decklists_have_pages_and_plain_text_exports() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let dir = out.join("events/2018/outer-rim-store-championship/decks/siobhan-kearney");
+    let text = fs::read_to_string(dir.join("deck.txt")).expect("export");
+    assert!(text.starts_with("Siobhán Kearney - Outer Rim Store Championship 2018\n\nDark side: Sith (10 objective sets)\n"), "{text}");
+    assert!(text.contains("2x 1 A Hero's Journey\n"), "{text}");
+    let page = fs::read_to_string(dir.join("index.html")).expect("page");
+    assert!(page.contains("Fall of the Jedi") && page.contains("deck.txt"));
+    let event = fs::read_to_string(out.join("events/2018/outer-rim-store-championship/index.html"))
+        .expect("event");
+    assert!(
+        event.contains("/events/2018/outer-rim-store-championship/decks/siobhan-kearney/"),
+        "the event page links the list"
+    );
+    assert!(
+        out.join("events/2017/hoth-doubles/decks/mara-lindgren/deck.txt")
+            .is_file(),
+        "team players' lists too"
+    );
+}

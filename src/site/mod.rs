@@ -3,6 +3,7 @@
 
 pub mod ccg_view;
 pub mod content;
+pub mod deck_view;
 pub mod json;
 pub mod markdown;
 pub mod model;

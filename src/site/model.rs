@@ -180,6 +180,8 @@ pub struct PlayerView {
     pub light_deck: Option<DeckView>,
     /// Team events: the team's two players (player #1 first), with their decklists.
     pub members: Vec<PlayerView>,
+    /// The decklist page, when the player recorded lists.
+    pub deck_url: Option<String>,
 }
 
 /// A decklist as recorded.
@@ -443,10 +445,10 @@ pub fn event_view(
         .map(|(i, p)| {
             let members = event.members.get(i).map(|pair| {
                 pair.iter()
-                    .map(|&m| player_view(&event.people[m], Vec::new()))
+                    .map(|&m| player_view(site, event, &event.people[m], Vec::new()))
                     .collect()
             });
-            player_view(p, members.unwrap_or_default())
+            player_view(site, event, p, members.unwrap_or_default())
         })
         .collect();
     let standings_view = |s: &Standings| standings_view(event, computed, s, &rule);
@@ -602,7 +604,12 @@ pub fn event_view(
     }
 }
 
-fn player_view(p: &crate::event::Player, members: Vec<PlayerView>) -> PlayerView {
+fn player_view(
+    site: &SiteView,
+    event: &Event,
+    p: &crate::event::Player,
+    members: Vec<PlayerView>,
+) -> PlayerView {
     let deck = |d: &Option<crate::event::Decklist>| {
         d.as_ref().map(|d| DeckView {
             affiliation: d.affiliation.clone(),
@@ -615,10 +622,12 @@ fn player_view(p: &crate::event::Player, members: Vec<PlayerView>) -> PlayerView
         name: p.name.clone(),
         number: p.number,
         note: player_note(p),
-        has_decks: p.decks.dark.is_some() || p.decks.light.is_some(),
+        has_decks: super::deck_view::has_decks(p),
         dark_deck: deck(&p.decks.dark),
         light_deck: deck(&p.decks.light),
         members,
+        deck_url: super::deck_view::has_decks(p)
+            .then(|| site.link(&super::deck_view::deck_path(event, p))),
     }
 }
 

@@ -100,7 +100,7 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
     };
 
     /// An event's page path, page and JSON.
-    type EventFiles = (String, Vec<u8>, Vec<u8>);
+    type EventFiles = (String, Vec<u8>, Vec<u8>, Vec<(String, Vec<u8>)>);
     let rendered: Vec<Result<EventFiles, Diagnostic>> = input
         .events
         .par_iter()
@@ -120,12 +120,41 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
                 Some(("event", &view)),
                 &event.file,
             )?;
-            Ok((path, html, event_json(event, computed).into_bytes()))
+            // Each player's decklists: a page and a plain-text export.
+            let mut decks = Vec::new();
+            let people = if event.people.is_empty() {
+                &event.players
+            } else {
+                &event.people
+            };
+            for player in people.iter().filter(|p| super::deck_view::has_decks(p)) {
+                let view = super::deck_view::deck_page(&site, event, player);
+                let deck_path = super::deck_view::deck_path(event, player);
+                let title = format!("{}: decklists, {}", player.name, event.info.name);
+                let page = page_view(&site, &title, &deck_path, &title);
+                let html = render_page(
+                    input.tera,
+                    "deck.html",
+                    &site,
+                    &page,
+                    Some(("decks", &view)),
+                    &event.file,
+                )?;
+                decks.push((format!("{deck_path}index.html"), html));
+                decks.push((
+                    format!("{deck_path}deck.txt"),
+                    super::deck_view::deck_text(&view).into_bytes(),
+                ));
+            }
+            Ok((path, html, event_json(event, computed).into_bytes(), decks))
         })
         .collect();
     for (result, (event, _)) in rendered.into_iter().zip(input.events) {
         match result {
-            Ok((path, html, json)) => {
+            Ok((path, html, json, decks)) => {
+                for (deck_path, bytes) in decks {
+                    add(&mut files, deck_path, bytes, &event.file, &mut diagnostics);
+                }
                 add(
                     &mut files,
                     format!("{path}index.html"),
