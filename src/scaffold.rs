@@ -18,6 +18,8 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/event.html"),
     embed!("templates/page.html"),
     embed!("templates/deck.html"),
+    embed!("templates/players.html"),
+    embed!("templates/player.html"),
     embed!("templates/404.html"),
     embed!("static/style.css"),
     embed!("content/rules/_index.md"),

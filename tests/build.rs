@@ -966,3 +966,28 @@ fn decklists_have_pages_and_plain_text_exports() {
         "team players' lists too"
     );
 }
+
+#[test]
+fn every_player_has_a_page_across_events() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let page =
+        fs::read_to_string(out.join("players/zoe-achterberg/index.html")).expect("player page");
+    assert!(
+        page.contains("Outer Rim Store Championship 2018")
+            && page.contains("Kessel Run Regional 2026"),
+        "both events"
+    );
+    assert!(page.contains("1st of 13"), "the champion's place");
+    assert!(page.contains("/decks/zoe-achterberg/"), "her decklists");
+    let index = fs::read_to_string(out.join("players/index.html")).expect("index");
+    assert!(index.contains("/players/zoe-achterberg/"));
+    // Team players are credited with their team's result.
+    let mara =
+        fs::read_to_string(out.join("players/mara-lindgren/index.html")).expect("team player");
+    assert!(
+        mara.contains("with Echo Base") && mara.contains("1st of 8"),
+        "{mara}"
+    );
+}

@@ -8,6 +8,7 @@ pub mod json;
 pub mod markdown;
 pub mod model;
 pub mod output;
+pub mod players;
 pub mod render;
 pub mod stage_view;
 pub mod templates;

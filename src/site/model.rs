@@ -44,7 +44,11 @@ impl SiteView {
             path: path.to_string(),
             url: format!("{root}{path}"),
         };
-        let mut nav = vec![link("Home", ""), link("Events", "events/")];
+        let mut nav = vec![
+            link("Home", ""),
+            link("Events", "events/"),
+            link("Players", "players/"),
+        ];
         // The rules index when the site has one, else the default ruleset's page.
         let rules = config
             .default_rules

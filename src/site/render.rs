@@ -204,6 +204,57 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         ),
         Err(d) => diagnostics.push(d),
     }
+    let archive = super::players::archive(&site, input.events);
+    for player in &archive {
+        let path = super::players::player_path(&player.id);
+        let page = page_view(
+            &site,
+            &player.name,
+            &path,
+            &format!("{}: events, results and decklists", player.name),
+        );
+        match render_page(
+            input.tera,
+            "player.html",
+            &site,
+            &page,
+            Some(("player", player)),
+            Path::new("a player page"),
+        ) {
+            Ok(html) => add(
+                &mut files,
+                format!("{path}index.html"),
+                html,
+                Path::new("templates/player.html"),
+                &mut diagnostics,
+            ),
+            Err(d) => diagnostics.push(d),
+        }
+    }
+    let players_index = super::players::index(&archive);
+    let players_page = page_view(
+        &site,
+        "Players",
+        "players/",
+        "Every player in the archive, A to Z.",
+    );
+    match render_page(
+        input.tera,
+        "players.html",
+        &site,
+        &players_page,
+        Some(("players", &players_index)),
+        Path::new("the players index"),
+    ) {
+        Ok(html) => add(
+            &mut files,
+            "players/index.html".into(),
+            html,
+            Path::new("templates/players.html"),
+            &mut diagnostics,
+        ),
+        Err(d) => diagnostics.push(d),
+    }
     let years = years_view(&summaries);
     let index_page = page_view(
         &site,

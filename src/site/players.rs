@@ -1,0 +1,263 @@
+//! The player archive: every player across all events, matched by their id, with the events
+//! they played, their places and records, their decklists, and their results against the
+//! opponents they met most.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::model::{SiteView, event_path};
+use crate::event::{Event, Outcome};
+use crate::rules::compute::Computed;
+
+/// One event of a player.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerEvent {
+    pub name: String,
+    pub url: String,
+    pub date: String,
+    pub rules: String,
+    /// "1st of 13", "Swiss rank 5 of 24", or empty while unknown.
+    pub result: String,
+    /// Games (or matches for SW:CCG, games) won–lost–drawn, or a score `6(+28)`.
+    pub record: String,
+    pub deck_url: Option<String>,
+    /// Team events: the team played for.
+    pub team: Option<String>,
+}
+
+/// Results against one opponent, over every event.
+#[derive(Debug, Clone, Serialize)]
+pub struct Rivalry {
+    pub id: String,
+    pub name: String,
+    pub url: String,
+    pub met: u32,
+    pub won: u32,
+    pub lost: u32,
+    pub drawn: u32,
+}
+
+/// A player's page.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerPage {
+    pub id: String,
+    pub name: String,
+    pub url: String,
+    pub events: Vec<PlayerEvent>,
+    /// Opponents met at least twice, most met first.
+    pub rivals: Vec<Rivalry>,
+}
+
+/// The players A to Z.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerIndex {
+    pub letters: Vec<(String, Vec<PlayerPage>)>,
+}
+
+/// The path of a player's page.
+pub fn player_path(id: &str) -> String {
+    format!("players/{id}/")
+}
+
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+#[derive(Default)]
+struct Tally {
+    met: u32,
+    won: u32,
+    lost: u32,
+    drawn: u32,
+}
+
+/// Builds every player's page from the archive, in id order.
+pub fn archive(site: &SiteView, events: &[(Event, Computed)]) -> Vec<PlayerPage> {
+    let mut pages: BTreeMap<String, PlayerPage> = BTreeMap::new();
+    let mut names: BTreeMap<String, String> = BTreeMap::new();
+    let mut tallies: BTreeMap<(String, String), Tally> = BTreeMap::new();
+    let mut ordered: Vec<&(Event, Computed)> = events.iter().collect();
+    ordered.sort_by(|a, b| (a.0.info.date, &a.0.slug).cmp(&(b.0.info.date, &b.0.slug)));
+    for (event, computed) in ordered {
+        let team = event.is_team();
+        let people = if team { &event.people } else { &event.players };
+        let field = event.players.len();
+        for (index, person) in people.iter().enumerate() {
+            // In a team event the result is the team's.
+            let competitor = if team {
+                event.members.iter().position(|m| m.contains(&index))
+            } else {
+                Some(index)
+            };
+            let Some(competitor) = competitor else {
+                continue;
+            };
+            let place = computed
+                .placings
+                .as_ref()
+                .and_then(|p| p.iter().find(|&&(_, q)| q == competitor))
+                .map(|&(place, _)| place);
+            let swiss_rank = computed
+                .latest()
+                .and_then(|s| s.rows.iter().find(|r| r.player == competitor))
+                .and_then(|r| r.rank);
+            let ccg_row = computed
+                .ccg
+                .as_ref()
+                .and_then(|c| c.standings.last())
+                .and_then(|rows| rows.iter().find(|r| r.player == competitor));
+            let result = match (place, swiss_rank) {
+                (Some(p), _) => format!("{} of {field}", ordinal(p)),
+                (None, Some(r)) => format!("Swiss rank {r} of {field}"),
+                _ => ccg_row.map_or_else(String::new, |r| format!("rank {} of {field}", r.place)),
+            };
+            let record = match (
+                computed
+                    .latest()
+                    .and_then(|s| s.rows.iter().find(|r| r.player == competitor)),
+                ccg_row,
+            ) {
+                (Some(r), _) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
+                (None, Some(r)) => r.score.to_string(),
+                _ => String::new(),
+            };
+            let deck_url = super::deck_view::has_decks(person)
+                .then(|| site.link(&super::deck_view::deck_path(event, person)));
+            names.insert(person.id.clone(), person.name.clone());
+            pages
+                .entry(person.id.clone())
+                .or_insert_with(|| PlayerPage {
+                    id: person.id.clone(),
+                    name: person.name.clone(),
+                    url: site.link(&player_path(&person.id)),
+                    events: Vec::new(),
+                    rivals: Vec::new(),
+                })
+                .events
+                .push(PlayerEvent {
+                    name: event.info.name.clone(),
+                    url: site.link(&event_path(event)),
+                    date: event.info.date.iso(),
+                    rules: event.info.rules.clone(),
+                    result,
+                    record,
+                    deck_url,
+                    team: team.then(|| event.players[competitor].name.clone()),
+                });
+        }
+        if team {
+            continue;
+        }
+        // Head to head: Swiss matches (by points taken) and SW:CCG games.
+        let mut meet = |a: usize, b: usize, outcome: std::cmp::Ordering| {
+            let (ida, idb) = (event.players[a].id.clone(), event.players[b].id.clone());
+            for (me, them, ord) in [
+                (ida.clone(), idb.clone(), outcome),
+                (idb, ida, outcome.reverse()),
+            ] {
+                let t = tallies.entry((me, them)).or_default();
+                t.met += 1;
+                match ord {
+                    std::cmp::Ordering::Greater => t.won += 1,
+                    std::cmp::Ordering::Less => t.lost += 1,
+                    std::cmp::Ordering::Equal => t.drawn += 1,
+                }
+            }
+        };
+        for round in &event.rounds {
+            for table in &round.tables {
+                let [a, b] = table.players;
+                let taken = |p: usize| match &table.outcome {
+                    Outcome::Games(games) => games
+                        .iter()
+                        .map(|g| {
+                            if g.winner == Some(p) {
+                                3
+                            } else if g.winner.is_none() {
+                                1
+                            } else {
+                                0
+                            }
+                        })
+                        .sum::<u32>(),
+                    _ => 0,
+                };
+                match &table.outcome {
+                    Outcome::Pending => {}
+                    Outcome::Split => meet(a, b, std::cmp::Ordering::Equal),
+                    Outcome::Games(_) => meet(a, b, taken(a).cmp(&taken(b))),
+                }
+            }
+        }
+        if let Some(ccg) = &computed.ccg {
+            for t in ccg.games.iter().flatten() {
+                meet(
+                    t.dark,
+                    t.light,
+                    if t.winner == t.dark {
+                        std::cmp::Ordering::Greater
+                    } else {
+                        std::cmp::Ordering::Less
+                    },
+                );
+            }
+        }
+    }
+    for ((me, them), t) in tallies {
+        if t.met < 2 {
+            continue;
+        }
+        if let Some(page) = pages.get_mut(&me) {
+            page.rivals.push(Rivalry {
+                name: names.get(&them).cloned().unwrap_or_else(|| them.clone()),
+                url: site.link(&player_path(&them)),
+                id: them,
+                met: t.met,
+                won: t.won,
+                lost: t.lost,
+                drawn: t.drawn,
+            });
+        }
+    }
+    for page in pages.values_mut() {
+        page.rivals
+            .sort_by(|a, b| b.met.cmp(&a.met).then_with(|| a.name.cmp(&b.name)));
+        page.rivals.truncate(10);
+        page.events.reverse();
+        if let Some(latest) = names.get(&page.id) {
+            page.name = latest.clone();
+        }
+    }
+    pages.into_values().collect()
+}
+
+/// The players grouped by the first letter of their name.
+pub fn index(pages: &[PlayerPage]) -> PlayerIndex {
+    let mut letters: BTreeMap<String, Vec<PlayerPage>> = BTreeMap::new();
+    for page in pages {
+        let letter = page.name.chars().next().map_or_else(
+            || "#".to_string(),
+            |c| crate::event::ids::id_from_name(&c.to_string()).to_uppercase(),
+        );
+        let letter = if letter.is_empty() {
+            "#".to_string()
+        } else {
+            letter
+        };
+        letters.entry(letter).or_default().push(page.clone());
+    }
+    for list in letters.values_mut() {
+        list.sort_by(|a, b| a.name.cmp(&b.name));
+    }
+    PlayerIndex {
+        letters: letters.into_iter().collect(),
+    }
+}
