@@ -991,3 +991,41 @@ fn every_player_has_a_page_across_events() {
         "{mara}"
     );
 }
+
+#[test]
+fn players_toml_merges_one_person_known_by_two_ids() {
+    let site = copy_site(Path::new("."));
+    fs::write(
+        site.path().join("players.toml"),
+        "[[players]]\nid = \"zoe-achterberg\"\naliases = [\"amara-okonkwo\"]\n",
+    )
+    .expect("write aliases");
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let page =
+        fs::read_to_string(out.join("players/zoe-achterberg/index.html")).expect("player page");
+    assert!(
+        page.contains("Coruscant Regional Championship 2019")
+            && page.contains("Kessel Run Regional 2026"),
+        "the alias's event joins the kept page"
+    );
+    assert!(
+        !out.join("players/amara-okonkwo").exists(),
+        "no separate page for the alias"
+    );
+
+    // An alias claimed by two players is an error that names the file and line.
+    fs::write(
+        site.path().join("players.toml"),
+        "[[players]]\nid = \"a\"\naliases = [\"b\"]\n\n[[players]]\nid = \"c\"\naliases = [\"b\"]\n",
+    )
+    .expect("write aliases");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))
+        .args(["check"])
+        .current_dir(site.path())
+        .output()
+        .expect("run");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(stderr.contains("players.toml:7:"), "{stderr}");
+}

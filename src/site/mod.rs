@@ -1,6 +1,7 @@
 //! From computed events to a written site: load everything, render everything in memory, and
 //! only then write. `check` is the same minus the write.
 
+pub mod aliases;
 pub mod ccg_view;
 pub mod content;
 pub mod deck_view;
@@ -73,6 +74,8 @@ impl Report {
 /// A loaded, computed site, ready to render.
 pub struct Site {
     pub config: Config,
+    /// `players.toml`: alias id -> the player page's id.
+    pub aliases: aliases::Aliases,
     pub events: Vec<(Event, Computed)>,
     pub pages: Vec<content::ContentPage>,
     pub tera: tera::Tera,
@@ -93,6 +96,13 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     let config = match base_url {
         Some(url) => config.with_base_url(url),
         None => config,
+    };
+    let aliases = match aliases::load(root) {
+        Ok(a) => a,
+        Err((diags, text)) => {
+            report.absorb(diags, text.map(|t| (PathBuf::from(aliases::FILE), t)));
+            aliases::Aliases::new()
+        }
     };
     let options = LoadOptions {
         default_rules: config.default_rules.clone(),
@@ -123,6 +133,7 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     (
         Some(Site {
             config,
+            aliases,
             events,
             pages,
             tera,
@@ -136,6 +147,7 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
 pub fn render(site: &Site) -> Result<render::Files, Vec<Diagnostic>> {
     render::render_site(&render::RenderInput {
         config: &site.config,
+        aliases: &site.aliases,
         events: &site.events,
         pages: &site.pages,
         tera: &site.tera,

@@ -80,7 +80,13 @@ struct Tally {
 }
 
 /// Builds every player's page from the archive, in id order.
-pub fn archive(site: &SiteView, events: &[(Event, Computed)]) -> Vec<PlayerPage> {
+pub fn archive(
+    site: &SiteView,
+    events: &[(Event, Computed)],
+    aliases: &super::aliases::Aliases,
+) -> Vec<PlayerPage> {
+    // One person under several ids shares the page of the id `players.toml` keeps.
+    let page_id = |id: &str| aliases.get(id).cloned().unwrap_or_else(|| id.to_string());
     let mut pages: BTreeMap<String, PlayerPage> = BTreeMap::new();
     let mut names: BTreeMap<String, String> = BTreeMap::new();
     let mut tallies: BTreeMap<(String, String), Tally> = BTreeMap::new();
@@ -131,13 +137,14 @@ pub fn archive(site: &SiteView, events: &[(Event, Computed)]) -> Vec<PlayerPage>
             };
             let deck_url = super::deck_view::has_decks(person)
                 .then(|| site.link(&super::deck_view::deck_path(event, person)));
-            names.insert(person.id.clone(), person.name.clone());
+            let id = page_id(&person.id);
+            names.insert(id.clone(), person.name.clone());
             pages
-                .entry(person.id.clone())
+                .entry(id.clone())
                 .or_insert_with(|| PlayerPage {
-                    id: person.id.clone(),
+                    id: id.clone(),
                     name: person.name.clone(),
-                    url: site.link(&player_path(&person.id)),
+                    url: site.link(&player_path(&id)),
                     events: Vec::new(),
                     rivals: Vec::new(),
                 })
@@ -158,7 +165,7 @@ pub fn archive(site: &SiteView, events: &[(Event, Computed)]) -> Vec<PlayerPage>
         }
         // Head to head: Swiss matches (by points taken) and SW:CCG games.
         let mut meet = |a: usize, b: usize, outcome: std::cmp::Ordering| {
-            let (ida, idb) = (event.players[a].id.clone(), event.players[b].id.clone());
+            let (ida, idb) = (page_id(&event.players[a].id), page_id(&event.players[b].id));
             for (me, them, ord) in [
                 (ida.clone(), idb.clone(), outcome),
                 (idb, ida, outcome.reverse()),

@@ -19,6 +19,8 @@ use crate::rules::compute::{Computed, Status};
 /// Everything rendering needs.
 pub struct RenderInput<'a> {
     pub config: &'a Config,
+    /// Alias id -> the player page's id (`players.toml`).
+    pub aliases: &'a super::aliases::Aliases,
     pub events: &'a [(Event, Computed)],
     pub pages: &'a [ContentPage],
     pub tera: &'a Tera,
@@ -204,7 +206,7 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         ),
         Err(d) => diagnostics.push(d),
     }
-    let archive = super::players::archive(&site, input.events);
+    let archive = super::players::archive(&site, input.events, input.aliases);
     for player in &archive {
         let path = super::players::player_path(&player.id);
         let page = page_view(
