@@ -1029,3 +1029,26 @@ fn players_toml_merges_one_person_known_by_two_ids() {
     assert!(!output.status.success());
     assert!(stderr.contains("players.toml:7:"), "{stderr}");
 }
+
+#[test]
+fn standings_and_brackets_link_to_decklists() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let page = fs::read_to_string(out.join("events/2018/outer-rim-store-championship/index.html"))
+        .expect("event page");
+    let standings = page
+        .split("id=\"standings-heading\"")
+        .nth(1)
+        .and_then(|rest| rest.split("</table>").next())
+        .expect("standings table");
+    assert!(
+        standings.contains("class=\"deck-link\" href=\"/events/2018/outer-rim-store-championship/decks/zoe-achterberg/\""),
+        "{standings}"
+    );
+    let bracket = page
+        .split("class=\"bracket-game")
+        .nth(1)
+        .expect("a bracket game");
+    assert!(bracket.contains("class=\"deck-link\""), "{bracket}");
+}

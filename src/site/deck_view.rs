@@ -43,6 +43,12 @@ pub fn deck_path(event: &Event, player: &Player) -> String {
     format!("{}decks/{}/", event_path(event), player.id)
 }
 
+/// The link to a player's decklist page, when they recorded any list: standings, brackets, the
+/// player list and player pages all point there.
+pub fn deck_url(site: &SiteView, event: &Event, player: &Player) -> Option<String> {
+    has_decks(player).then(|| site.link(&deck_path(event, player)))
+}
+
 /// Whether the player recorded any list.
 pub fn has_decks(player: &Player) -> bool {
     player.decks.dark.is_some() || player.decks.light.is_some()

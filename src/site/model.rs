@@ -302,6 +302,8 @@ pub struct StandingRow {
     pub rank_text: String,
     pub id: String,
     pub name: String,
+    /// The player's decklist page, when they recorded lists.
+    pub deck_url: Option<String>,
     pub points: u32,
     /// Games won–lost–drawn.
     pub record: String,
@@ -455,7 +457,7 @@ pub fn event_view(
             player_view(site, event, p, members.unwrap_or_default())
         })
         .collect();
-    let standings_view = |s: &Standings| standings_view(event, computed, s, &rule);
+    let standings_view = |s: &Standings| standings_view(site, event, computed, s, &rule);
     let rounds = event
         .rounds
         .iter()
@@ -597,7 +599,7 @@ pub fn event_view(
         current_round,
         next_round: super::stage_view::next_round_view(event, computed, &rule),
         top_cut: super::stage_view::cut_view(event, computed, &rule),
-        bracket: super::stage_view::bracket_view(event, computed, &rule),
+        bracket: super::stage_view::bracket_view(site, event, computed, &rule),
         placings: super::stage_view::placings_view(event, computed),
         team: event.is_team(),
         team_final: super::stage_view::team_final_view(event, computed, &rule),
@@ -630,8 +632,7 @@ fn player_view(
         dark_deck: deck(&p.decks.dark),
         light_deck: deck(&p.decks.light),
         members,
-        deck_url: super::deck_view::has_decks(p)
-            .then(|| site.link(&super::deck_view::deck_path(event, p))),
+        deck_url: super::deck_view::deck_url(site, event, p),
     }
 }
 
@@ -661,6 +662,7 @@ fn game_text(event: &Event, winner: Option<usize>, by: Option<GameEnd>) -> Strin
 }
 
 fn standings_view(
+    site: &SiteView,
     event: &Event,
     computed: &Computed,
     s: &Standings,
@@ -702,6 +704,7 @@ fn standings_view(
                     rank_text: r.rank.map_or_else(|| "DQ".to_string(), |n| n.to_string()),
                     id: p.id.clone(),
                     name: p.name.clone(),
+                    deck_url: super::deck_view::deck_url(site, event, p),
                     points: r.points,
                     record: format!("{}–{}–{}", r.wins, r.losses, r.draws),
                     byes: r.byes,

@@ -135,8 +135,7 @@ pub fn archive(
                 (None, Some(r)) => r.score.to_string(),
                 _ => String::new(),
             };
-            let deck_url = super::deck_view::has_decks(person)
-                .then(|| site.link(&super::deck_view::deck_path(event, person)));
+            let deck_url = super::deck_view::deck_url(site, event, person);
             let id = page_id(&person.id);
             names.insert(id.clone(), person.name.clone());
             pages

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::model::{PlayerRef, RuleLink};
+use super::model::{PlayerRef, RuleLink, SiteView};
 use crate::event::Event;
 use crate::rules::bracket::{Decision, GameState, Part, SideReason};
 use crate::rules::compute::Computed;
@@ -167,6 +167,8 @@ pub struct BracketSeatView {
     pub id: String,
     pub name: String,
     pub seed: u32,
+    /// The player's decklist page, when they recorded lists.
+    pub deck_url: Option<String>,
     /// `dark`, `light`, or empty when not known yet.
     pub side: &'static str,
     pub won: bool,
@@ -197,6 +199,7 @@ fn source_text(source: crate::rules::bracket::Source) -> String {
 }
 
 fn game_view(
+    site: &SiteView,
     event: &Event,
     computed: &Computed,
     game: &GameState,
@@ -214,6 +217,7 @@ fn game_view(
             id: event.players[p].id.clone(),
             name: event.players[p].name.clone(),
             seed: seed_of(p),
+            deck_url: super::deck_view::deck_url(site, event, &event.players[p]),
             side: match game.dark {
                 Some(d) if d == p => "dark",
                 Some(_) => "light",
@@ -265,12 +269,17 @@ fn game_view(
     }
 }
 
-pub fn bracket_view(event: &Event, computed: &Computed, rule: Rule<'_>) -> Option<BracketView> {
+pub fn bracket_view(
+    site: &SiteView,
+    event: &Event,
+    computed: &Computed,
+    rule: Rule<'_>,
+) -> Option<BracketView> {
     let bracket = computed.bracket.as_ref()?;
     let by_round = |part: Part| {
         let mut rounds: Vec<BracketRoundView> = Vec::new();
         for game in bracket.games.iter().filter(|g| g.spec.part == part) {
-            let view = game_view(event, computed, game, rule);
+            let view = game_view(site, event, computed, game, rule);
             match rounds.iter_mut().find(|r| r.round == game.spec.round) {
                 Some(r) => r.games.push(view),
                 None => rounds.push(BracketRoundView {
@@ -289,7 +298,7 @@ pub fn bracket_view(event: &Event, computed: &Computed, rule: Rule<'_>) -> Optio
             matches!(g.spec.part, Part::Final | Part::SecondFinal)
                 && (g.needed || g.spec.part == Part::Final)
         })
-        .map(|g| game_view(event, computed, g, rule))
+        .map(|g| game_view(site, event, computed, g, rule))
         .collect();
     Some(BracketView {
         size: bracket.size,
