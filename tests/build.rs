@@ -1052,3 +1052,28 @@ fn standings_and_brackets_link_to_decklists() {
         .expect("a bracket game");
     assert!(bracket.contains("class=\"deck-link\""), "{bracket}");
 }
+
+#[test]
+fn events_are_indexed_by_year_ruleset_and_tier() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let by_rules = fs::read_to_string(out.join("events/rulesets/index.html")).expect("rulesets");
+    let section = |page: &str, id: &str| {
+        page.split(&format!("id=\"{id}\""))
+            .nth(1)
+            .and_then(|rest| rest.split("</section>").next())
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("no section {id} in {page}"))
+    };
+    let team = section(&by_rules, "rules-ffg-tournament-regulations-2018-team");
+    assert!(team.contains("Hoth Doubles"), "{team}");
+    assert!(!team.contains("Outer Rim Store Championship"), "{team}");
+    let by_tier = fs::read_to_string(out.join("events/tiers/index.html")).expect("tiers");
+    assert!(by_tier.contains("aria-current=\"page\""));
+    assert!(by_tier.contains("href=\"/events/rulesets/\""));
+    let years = fs::read_to_string(out.join("events/index.html")).expect("years");
+    let newest = years.find("id=\"year-2026\"").expect("2026");
+    let oldest = years.find("id=\"year-2008\"").expect("2008");
+    assert!(newest < oldest, "newest year first");
+}

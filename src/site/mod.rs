@@ -5,6 +5,7 @@ pub mod aliases;
 pub mod ccg_view;
 pub mod content;
 pub mod deck_view;
+pub mod event_index;
 pub mod json;
 pub mod markdown;
 pub mod model;

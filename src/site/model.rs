@@ -112,6 +112,10 @@ pub struct EventSummary {
     pub location: Option<String>,
     pub rules_id: String,
     pub rules_name: String,
+    /// `standard` or `team`, with an SW:CCG limited variant after it: "standard, secret-squirrel".
+    pub format: String,
+    /// The tier as recorded (`premier`, `formal`, ...), if any.
+    pub tier: Option<String>,
     pub status: Status,
     /// Players who took part (registered, minus those who withdrew before round 1).
     pub player_count: u32,
@@ -330,11 +334,31 @@ pub struct HomeView {
     pub events_url: String,
 }
 
-/// The events index's `years`, newest first.
+/// The events index pages' `index`: the same events grouped one way (by year, by ruleset and
+/// format, by tier), with links to the other ways.
 #[derive(Debug, Clone, Serialize)]
-pub struct YearView {
-    pub year: u16,
+pub struct EventsIndexView {
+    /// One sentence saying how this page groups the events.
+    pub lede: String,
+    pub groups: Vec<EventGroup>,
+    pub views: Vec<IndexLink>,
+}
+
+/// One group of events, newest first.
+#[derive(Debug, Clone, Serialize)]
+pub struct EventGroup {
+    /// The fragment id of the group's section.
+    pub id: String,
+    pub title: String,
     pub events: Vec<EventSummary>,
+}
+
+/// A link to one of the events index pages; `current` marks the page itself.
+#[derive(Debug, Clone, Serialize)]
+pub struct IndexLink {
+    pub label: String,
+    pub url: String,
+    pub current: bool,
 }
 
 /// A Markdown page's `content`.
@@ -421,6 +445,11 @@ pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSumm
         location: event.info.location.clone(),
         rules_id: computed.ruleset.id.to_string(),
         rules_name: computed.ruleset.name.to_string(),
+        format: match &event.info.variant {
+            Some(v) => format!("{}, {v}", event.info.format),
+            None => event.info.format.clone(),
+        },
+        tier: event.info.tier.clone(),
         status: computed.status,
         player_count: crate::rules::compute::entrants(&event.players),
         rounds_played: computed

@@ -9,7 +9,7 @@ use tera::{Context, Tera};
 
 use super::content::ContentPage;
 use super::json::event_json;
-use super::model::{self, ContentView, EventSummary, HomeView, PageView, SiteView, YearView};
+use super::model::{self, ContentView, EventSummary, HomeView, PageView, SiteView};
 use super::templates::{LayerFile, error_chain};
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic};
@@ -257,29 +257,25 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         ),
         Err(d) => diagnostics.push(d),
     }
-    let years = years_view(&summaries);
-    let index_page = page_view(
-        &site,
-        "Events",
-        "events/",
-        "Every event in the archive, by year.",
-    );
-    match render_page(
-        input.tera,
-        "events.html",
-        &site,
-        &index_page,
-        Some(("years", &years)),
-        Path::new("the events index"),
-    ) {
-        Ok(html) => add(
-            &mut files,
-            "events/index.html".into(),
-            html,
-            Path::new("templates/events.html"),
-            &mut diagnostics,
-        ),
-        Err(d) => diagnostics.push(d),
+    for index in super::event_index::pages(&site, &summaries) {
+        let page = page_view(&site, index.title, index.path, index.description);
+        match render_page(
+            input.tera,
+            "events.html",
+            &site,
+            &page,
+            Some(("index", &index.view)),
+            Path::new("the events index"),
+        ) {
+            Ok(html) => add(
+                &mut files,
+                format!("{}index.html", index.path),
+                html,
+                Path::new("templates/events.html"),
+                &mut diagnostics,
+            ),
+            Err(d) => diagnostics.push(d),
+        }
     }
     for content in input.pages.iter().filter(|p| !p.path.is_empty()) {
         let page = page_view(&site, &content.title, &content.path, &content.description);
@@ -386,21 +382,6 @@ fn home_view(
         event_count: summaries.len(),
         events_url: site.link("events/"),
     }
-}
-
-fn years_view(summaries: &[EventSummary]) -> Vec<YearView> {
-    let mut by_year: BTreeMap<u16, Vec<EventSummary>> = BTreeMap::new();
-    for s in summaries {
-        by_year.entry(s.year).or_default().push(s.clone());
-    }
-    by_year
-        .into_iter()
-        .rev()
-        .map(|(year, mut events)| {
-            events.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.name.cmp(&b.name)));
-            YearView { year, events }
-        })
-        .collect()
 }
 
 fn xml_escape(text: &str) -> String {
