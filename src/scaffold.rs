@@ -20,6 +20,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/deck.html"),
     embed!("templates/players.html"),
     embed!("templates/player.html"),
+    embed!("templates/stats.html"),
     embed!("templates/404.html"),
     embed!("static/style.css"),
     embed!("content/rules/_index.md"),

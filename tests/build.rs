@@ -1077,3 +1077,92 @@ fn events_are_indexed_by_year_ruleset_and_tier() {
     let oldest = years.find("id=\"year-2008\"").expect("2008");
     assert!(newest < oldest, "newest year first");
 }
+
+/// Hand-counted statistics of one small event (see the comments in the file).
+const STATS_CUP: &str = r#"
+[event]
+name = "Stats Cup"
+date = 2019-06-01
+rules = "ffg-2018"
+structure = "custom"
+swiss_rounds = 1
+
+[[players]]
+name = "Ana"
+[players.decks.dark]
+affiliation = "Sith"
+objectives = ["19", "20"]
+
+[[players]]
+name = "Ben"
+[players.decks.dark]
+affiliation = "Sith"
+objectives = ["19", "21"]
+[players.decks.light]
+affiliation = "Jedi"
+objectives = ["1", "7"]
+
+[[players]]
+name = "Cy"
+
+[[players]]
+name = "Dee"
+
+# Sides known at table 1 only: Ana dark in game 1 (won), Ben dark in game 2 (won).
+# Endings: not recorded 2, dial 1, objectives 1.
+[[rounds]]
+tables = [
+  { table = 1, players = ["ana", "ben"], first_dark = "ana", games = ["ana", { winner = "ben", by = "dial" }] },
+  { table = 2, players = ["cy", "dee"], games = [{ winner = "cy", by = "objectives" }, "draw"] },
+]
+"#;
+
+#[test]
+fn statistics_match_hand_counts() {
+    let site = small_site();
+    fs::write(site.path().join("events/2019/stats-cup.toml"), STATS_CUP).expect("write");
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let page = fs::read_to_string(out.join("events/2019/stats-cup/index.html")).expect("event");
+    let text = visible_text(&page);
+    for expected in [
+        "3 recorded decklists, 2 games with known sides",
+        "Dark side won 2 100%",
+        "not recorded 2 50%",
+        "dial 1 25%",
+        "objectives 1 25%",
+        "Sith 2 67%",
+        "Jedi 1 33%",
+        "Fall of the Jedi (19) 2 67%",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in {text}");
+    }
+    assert!(!text.contains("Light side won"), "no light wins: {text}");
+    assert!(
+        page.contains("<svg viewBox=\"0 0 100 8\""),
+        "inline SVG bars"
+    );
+    let archive = visible_text(&fs::read_to_string(out.join("stats/index.html")).expect("stats"));
+    assert!(
+        archive.contains("Across 2 events: 3 recorded decklists"),
+        "{archive}"
+    );
+}
+
+/// A page's text without tags, spaces collapsed.
+fn visible_text(html: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                text.push(' ');
+            }
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}

@@ -13,6 +13,7 @@ pub mod output;
 pub mod players;
 pub mod render;
 pub mod stage_view;
+pub mod stats;
 pub mod templates;
 
 use std::collections::BTreeMap;

@@ -48,6 +48,7 @@ impl SiteView {
             link("Home", ""),
             link("Events", "events/"),
             link("Players", "players/"),
+            link("Statistics", "stats/"),
         ];
         // The rules index when the site has one, else the default ruleset's page.
         let rules = config
@@ -173,6 +174,8 @@ pub struct EventView {
     pub team_final: Option<super::stage_view::TeamFinalView>,
     /// SW:CCG events: games, standings, the next game and the Final Confrontation.
     pub ccg: Option<super::ccg_view::CcgView>,
+    /// Sides, endings, affiliations and objective sets of this event.
+    pub stats: super::stats::StatsView,
 }
 
 /// A registered player.
@@ -631,6 +634,7 @@ pub fn event_view(
         bracket: super::stage_view::bracket_view(site, event, computed, &rule),
         placings: super::stage_view::placings_view(event, computed),
         team: event.is_team(),
+        stats: super::stats::collect([(event, computed)]),
         team_final: super::stage_view::team_final_view(event, computed, &rule),
         ccg: computed
             .ccg

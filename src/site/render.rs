@@ -257,6 +257,30 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         ),
         Err(d) => diagnostics.push(d),
     }
+    let archive_stats = super::stats::collect(input.events.iter().map(|(e, c)| (e, c)));
+    let stats_page = page_view(
+        &site,
+        "Statistics",
+        "stats/",
+        "Affiliations, objective sets, side win rates and game endings across the archive.",
+    );
+    match render_page(
+        input.tera,
+        "stats.html",
+        &site,
+        &stats_page,
+        Some(("stats", &archive_stats)),
+        Path::new("the statistics page"),
+    ) {
+        Ok(html) => add(
+            &mut files,
+            "stats/index.html".into(),
+            html,
+            Path::new("templates/stats.html"),
+            &mut diagnostics,
+        ),
+        Err(d) => diagnostics.push(d),
+    }
     for index in super::event_index::pages(&site, &summaries) {
         let page = page_view(&site, index.title, index.path, index.description);
         match render_page(

@@ -1,0 +1,184 @@
+//! Meta statistics, for one event or the whole archive: which affiliations and objective sets
+//! were played (from recorded LCG decklists), how often each side won, and how games ended.
+//!
+//! What is counted:
+//! - **Sides**: every game whose sides are known: Swiss games of a table that recorded
+//!   `first_dark` (the sides swap for the second game), elimination games, and every SW:CCG game.
+//! - **Endings**: every Swiss game of the LCG rulesets, by its recorded `by`.
+//! - **Affiliations** and **objective sets**: every recorded LCG decklist; a set counts once per
+//!   deck that includes it.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::event::{Event, Outcome};
+use crate::rules::compute::Computed;
+
+/// How many objective sets the tables list, most played first.
+const TOP_OBJECTIVES: usize = 15;
+
+/// One row of a statistics table: a label, a count, its share and the bar's length (0-100,
+/// against the largest count of the table).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Tally {
+    pub label: String,
+    pub count: u32,
+    /// "42%" of the table's total.
+    pub share: String,
+    pub bar: u32,
+}
+
+/// The statistics of some events.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct StatsView {
+    /// Events counted.
+    pub events: u32,
+    /// Decklists counted.
+    pub decks: u32,
+    /// Games whose sides are known.
+    pub sided_games: u32,
+    pub sides: Vec<Tally>,
+    pub endings: Vec<Tally>,
+    pub affiliations: Vec<Tally>,
+    pub objectives: Vec<Tally>,
+}
+
+impl StatsView {
+    /// Whether there is anything to show.
+    pub fn is_empty(&self) -> bool {
+        self.sides.is_empty()
+            && self.endings.is_empty()
+            && self.affiliations.is_empty()
+            && self.objectives.is_empty()
+    }
+}
+
+/// Counts in insertion-independent order: label -> count.
+type Counts = BTreeMap<String, u32>;
+
+/// Turns counts into rows, largest first (ties by label), keeping at most `limit`. Shares are
+/// of `total`, or of the counts' sum when `None`.
+fn tallies(counts: Counts, limit: usize, total: Option<u32>) -> Vec<Tally> {
+    let total: u32 = total.unwrap_or_else(|| counts.values().sum());
+    let mut rows: Vec<(String, u32)> = counts.into_iter().filter(|&(_, n)| n > 0).collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    rows.truncate(limit);
+    let max = rows.first().map_or(1, |r| r.1.max(1));
+    rows.into_iter()
+        .map(|(label, count)| Tally {
+            share: format!("{}%", (count * 100 + total / 2) / total.max(1)),
+            bar: count * 100 / max,
+            label,
+            count,
+        })
+        .collect()
+}
+
+/// Counts one game whose dark player is known.
+fn side_result(dark: usize, winner: Option<usize>, sides: &mut Counts) {
+    let label = match winner {
+        Some(w) if w == dark => "Dark side won",
+        Some(_) => "Light side won",
+        None => "Drawn",
+    };
+    *sides.entry(label.to_string()).or_default() += 1;
+}
+
+/// Gathers the statistics of `events`.
+pub fn collect<'a>(events: impl IntoIterator<Item = (&'a Event, &'a Computed)>) -> StatsView {
+    let mut view = StatsView::default();
+    let (mut sides, mut endings, mut affiliations, mut objectives) =
+        (Counts::new(), Counts::new(), Counts::new(), Counts::new());
+    for (event, computed) in events {
+        view.events += 1;
+        let lcg = computed.ccg.is_none();
+        for table in event.rounds.iter().flat_map(|r| &r.tables) {
+            let Outcome::Games(games) = &table.outcome else {
+                continue;
+            };
+            for (i, game) in games.iter().enumerate() {
+                if lcg {
+                    let how = game.by.map_or("not recorded", |b| b.name());
+                    *endings.entry(how.to_string()).or_default() += 1;
+                }
+                if let Some(first) = table.first_dark {
+                    let other = table.players[usize::from(table.players[0] == first)];
+                    let dark = if i % 2 == 0 { first } else { other };
+                    side_result(dark, game.winner, &mut sides);
+                }
+            }
+        }
+        if let Some(bracket) = &computed.bracket {
+            for game in &bracket.games {
+                if let (Some(dark), Some(winner)) = (game.dark, game.winner) {
+                    side_result(dark, Some(winner), &mut sides);
+                }
+            }
+        }
+        if let Some(ccg) = &computed.ccg {
+            for game in ccg.games.iter().flatten() {
+                side_result(game.dark, Some(game.winner), &mut sides);
+            }
+        }
+        let people = if event.is_team() {
+            &event.people
+        } else {
+            &event.players
+        };
+        for deck in people
+            .iter()
+            .flat_map(|p| [&p.decks.dark, &p.decks.light])
+            .flatten()
+            .filter(|_| lcg)
+        {
+            view.decks += 1;
+            if let Some(affiliation) = &deck.affiliation {
+                *affiliations.entry(affiliation.clone()).or_default() += 1;
+            }
+            let mut ids: Vec<&String> = deck.objectives.iter().collect();
+            ids.sort();
+            ids.dedup();
+            for id in ids {
+                let label = crate::rules::decks::objective_set(id)
+                    .map_or_else(|| id.clone(), |set| format!("{} ({id})", set.title));
+                *objectives.entry(label).or_default() += 1;
+            }
+        }
+    }
+    view.sided_games = sides.values().sum();
+    view.sides = tallies(sides, usize::MAX, None);
+    view.endings = tallies(endings, usize::MAX, None);
+    view.affiliations = tallies(affiliations, usize::MAX, None);
+    // A set's share is of the decks, since one deck holds many sets.
+    view.objectives = tallies(objectives, TOP_OBJECTIVES, Some(view.decks));
+    view
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tallies_sort_share_and_scale() {
+        let counts: Counts = [
+            ("a".to_string(), 1),
+            ("b".to_string(), 3),
+            ("c".to_string(), 0),
+        ]
+        .into_iter()
+        .collect();
+        let rows = tallies(counts, 10, None);
+        assert_eq!(rows.len(), 2, "zero counts are left out");
+        assert_eq!(
+            rows[0],
+            Tally {
+                label: "b".into(),
+                count: 3,
+                share: "75%".into(),
+                bar: 100
+            }
+        );
+        assert_eq!((rows[1].share.as_str(), rows[1].bar), ("25%", 33));
+    }
+}
