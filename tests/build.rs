@@ -1166,3 +1166,37 @@ fn visible_text(html: &str) -> String {
     }
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+#[test]
+fn example_lcg_event_has_every_decklist_and_one_deliberate_problem() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let json: Value = serde_json::from_str(
+        &fs::read_to_string(out.join("events/2018/outer-rim-store-championship/event.json"))
+            .expect("event.json"),
+    )
+    .expect("json");
+    let players = json["players"].as_array().expect("players");
+    assert_eq!(players.len(), 13);
+    for player in players {
+        let id = player["id"].as_str().expect("id");
+        let page = out.join(format!(
+            "events/2018/outer-rim-store-championship/decks/{id}/index.html"
+        ));
+        assert!(page.is_file(), "decklist page of {id}");
+    }
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))
+        .arg("check")
+        .current_dir(site.path())
+        .output()
+        .expect("run");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "a warning does not fail check");
+    assert!(
+        stderr.contains(
+            "set 54 (Last Defense of Hoth) appears 3 times in mateo-quiroga's light deck"
+        ),
+        "{stderr}"
+    );
+}
