@@ -181,8 +181,8 @@ case!(
     deckbuilding_warnings,
     "deck-rules",
     [
-        (Warning, Deck, 7, 1),
-        (Warning, Deck, 7, 1),
-        (Warning, Deck, 7, 1)
+        (Warning, Deck, 12, 14),
+        (Warning, Deck, 12, 14),
+        (Warning, Deck, 12, 14)
     ]
 );

@@ -47,6 +47,22 @@ pub struct RawPlayer {
     pub organizer: Option<Sp<bool>>,
     pub dark: Option<Decklist>,
     pub light: Option<Decklist>,
+    /// Where each deck's `objectives` list (else the deck's table) is written, so deck warnings
+    /// point at the list rather than at the player: dark, then light.
+    pub deck_spans: [Option<Range<usize>>; 2],
+}
+
+impl RawPlayer {
+    /// Where a deck warning about the `side` deck should point.
+    pub fn deck_span(&self, side: crate::rules::bracket::Side) -> Range<usize> {
+        let slot = match side {
+            crate::rules::bracket::Side::Dark => 0,
+            crate::rules::bracket::Side::Light => 1,
+        };
+        self.deck_spans[slot]
+            .clone()
+            .unwrap_or_else(|| self.span.clone())
+    }
 }
 
 /// One `[[rounds]]` entry as written.
@@ -411,12 +427,20 @@ fn read_player(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>)
         && let Some(decks) = reader.as_table(value, "`decks`")
     {
         let d = reader.table(decks, value.span(), "`[players.decks]`", DECKS);
-        for (side, slot) in [("dark", &mut player.dark), ("light", &mut player.light)] {
+        let [dark_span, light_span] = &mut player.deck_spans;
+        for (side, slot, slot_span) in [
+            ("dark", &mut player.dark, dark_span),
+            ("light", &mut player.light, light_span),
+        ] {
             if let Some(value) = d.get(side)
                 && let Some(deck) = reader.as_table(value, &format!("`decks.{side}`"))
             {
                 let what = format!("`[players.decks.{side}]`");
                 let df = reader.table(deck, value.span(), &what, DECK);
+                *slot_span = Some(
+                    df.get("objectives")
+                        .map_or_else(|| value.span(), |v| v.span()),
+                );
                 *slot = Some(Decklist {
                     affiliation: opt_string(reader, &df, "affiliation").map(|s| s.value),
                     objectives: string_list(reader, &df, "objectives")

@@ -208,7 +208,7 @@ pub fn check_team_decks(
             let owner = people.iter().position(|p| p.id == problem.owner());
             let span = owner
                 .and_then(|i| raw.players.get(i))
-                .map_or(0..0, |p| p.span.clone());
+                .map_or(0..0, |p| p.deck_span(problem.side()));
             reader.warning(Code::Deck, span, problem.message()).help = Some(problem.help());
         }
     }
@@ -233,7 +233,7 @@ pub fn check_player_decks(reader: &mut Reader<'_>, raw: &RawEvent, players: &[Pl
                 objectives: &deck.objectives,
             };
             for problem in check_deck(&input) {
-                let span = raw.players.get(i).map_or(0..0, |p| p.span.clone());
+                let span = raw.players.get(i).map_or(0..0, |p| p.deck_span(side));
                 reader.warning(Code::Deck, span, problem.message()).help = Some(problem.help());
             }
         }
