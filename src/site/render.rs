@@ -72,34 +72,52 @@ fn render_page<T: Serialize>(
         })
 }
 
+/// Adds one output file; two files at one address is an error naming the second one's source.
+fn add(
+    files: &mut Files,
+    path: String,
+    bytes: Vec<u8>,
+    source: &Path,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    match files.entry(path) {
+        std::collections::btree_map::Entry::Occupied(taken) => diagnostics.push(
+            Diagnostic::error(
+                Code::Content,
+                source,
+                None,
+                format!(
+                    "the address `{}` is already taken by another page",
+                    taken.key()
+                ),
+            )
+            .with_help("rename this file so that its page has an address of its own"),
+        ),
+        std::collections::btree_map::Entry::Vacant(slot) => {
+            slot.insert(bytes);
+        }
+    }
+}
+
+/// Adds a rendered page, or records why its template could not render it.
+fn emit(
+    files: &mut Files,
+    diagnostics: &mut Vec<Diagnostic>,
+    rendered: Result<Vec<u8>, Diagnostic>,
+    path: String,
+    source: &Path,
+) {
+    match rendered {
+        Ok(html) => add(files, path, html, source, diagnostics),
+        Err(d) => diagnostics.push(d),
+    }
+}
+
 /// Renders the whole site.
 pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
     let site = SiteView::new(input.config, input.pages);
     let mut files = Files::new();
     let mut diagnostics = Vec::new();
-    let add = |files: &mut Files,
-               path: String,
-               bytes: Vec<u8>,
-               source: &Path,
-               diagnostics: &mut Vec<Diagnostic>| {
-        match files.entry(path) {
-            std::collections::btree_map::Entry::Occupied(taken) => diagnostics.push(
-                Diagnostic::error(
-                    Code::Content,
-                    source,
-                    None,
-                    format!(
-                        "the address `{}` is already taken by another page",
-                        taken.key()
-                    ),
-                )
-                .with_help("rename this file so that its page has an address of its own"),
-            ),
-            std::collections::btree_map::Entry::Vacant(slot) => {
-                slot.insert(bytes);
-            }
-        }
-    };
 
     /// An event's page path, page and JSON.
     type EventFiles = (String, Vec<u8>, Vec<u8>, Vec<(String, Vec<u8>)>);
@@ -189,23 +207,20 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         intro.map(|p| p.html.clone()),
     );
     let home_page = page_view(&site, "", "", &input.config.description);
-    match render_page(
-        input.tera,
-        "index.html",
-        &site,
-        &home_page,
-        Some(("home", &home)),
-        Path::new("the home page"),
-    ) {
-        Ok(html) => add(
-            &mut files,
-            "index.html".into(),
-            html,
-            Path::new("templates/index.html"),
-            &mut diagnostics,
+    emit(
+        &mut files,
+        &mut diagnostics,
+        render_page(
+            input.tera,
+            "index.html",
+            &site,
+            &home_page,
+            Some(("home", &home)),
+            Path::new("the home page"),
         ),
-        Err(d) => diagnostics.push(d),
-    }
+        "index.html".into(),
+        Path::new("templates/index.html"),
+    );
     let archive = super::players::archive(&site, input.events, input.aliases);
     for player in &archive {
         let path = super::players::player_path(&player.id);
@@ -215,23 +230,20 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
             &path,
             &format!("{}: events, results and decklists", player.name),
         );
-        match render_page(
-            input.tera,
-            "player.html",
-            &site,
-            &page,
-            Some(("player", player)),
-            Path::new("a player page"),
-        ) {
-            Ok(html) => add(
-                &mut files,
-                format!("{path}index.html"),
-                html,
-                Path::new("templates/player.html"),
-                &mut diagnostics,
+        emit(
+            &mut files,
+            &mut diagnostics,
+            render_page(
+                input.tera,
+                "player.html",
+                &site,
+                &page,
+                Some(("player", player)),
+                Path::new("a player page"),
             ),
-            Err(d) => diagnostics.push(d),
-        }
+            format!("{path}index.html"),
+            Path::new("templates/player.html"),
+        );
     }
     let players_index = super::players::index(&archive);
     let players_page = page_view(
@@ -240,23 +252,20 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         "players/",
         "Every player in the archive, A to Z.",
     );
-    match render_page(
-        input.tera,
-        "players.html",
-        &site,
-        &players_page,
-        Some(("players", &players_index)),
-        Path::new("the players index"),
-    ) {
-        Ok(html) => add(
-            &mut files,
-            "players/index.html".into(),
-            html,
-            Path::new("templates/players.html"),
-            &mut diagnostics,
+    emit(
+        &mut files,
+        &mut diagnostics,
+        render_page(
+            input.tera,
+            "players.html",
+            &site,
+            &players_page,
+            Some(("players", &players_index)),
+            Path::new("the players index"),
         ),
-        Err(d) => diagnostics.push(d),
-    }
+        "players/index.html".into(),
+        Path::new("templates/players.html"),
+    );
     let archive_stats = super::stats::collect(input.events.iter().map(|(e, c)| (e, c)));
     let stats_page = page_view(
         &site,
@@ -264,42 +273,36 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         "stats/",
         "Affiliations, objective sets, side win rates and game endings across the archive.",
     );
-    match render_page(
-        input.tera,
-        "stats.html",
-        &site,
-        &stats_page,
-        Some(("stats", &archive_stats)),
-        Path::new("the statistics page"),
-    ) {
-        Ok(html) => add(
-            &mut files,
-            "stats/index.html".into(),
-            html,
-            Path::new("templates/stats.html"),
-            &mut diagnostics,
+    emit(
+        &mut files,
+        &mut diagnostics,
+        render_page(
+            input.tera,
+            "stats.html",
+            &site,
+            &stats_page,
+            Some(("stats", &archive_stats)),
+            Path::new("the statistics page"),
         ),
-        Err(d) => diagnostics.push(d),
-    }
+        "stats/index.html".into(),
+        Path::new("templates/stats.html"),
+    );
     for index in super::event_index::pages(&site, &summaries) {
         let page = page_view(&site, index.title, index.path, index.description);
-        match render_page(
-            input.tera,
-            "events.html",
-            &site,
-            &page,
-            Some(("index", &index.view)),
-            Path::new("the events index"),
-        ) {
-            Ok(html) => add(
-                &mut files,
-                format!("{}index.html", index.path),
-                html,
-                Path::new("templates/events.html"),
-                &mut diagnostics,
+        emit(
+            &mut files,
+            &mut diagnostics,
+            render_page(
+                input.tera,
+                "events.html",
+                &site,
+                &page,
+                Some(("index", &index.view)),
+                Path::new("the events index"),
             ),
-            Err(d) => diagnostics.push(d),
-        }
+            format!("{}index.html", index.path),
+            Path::new("templates/events.html"),
+        );
     }
     for content in input.pages.iter().filter(|p| !p.path.is_empty()) {
         let page = page_view(&site, &content.title, &content.path, &content.description);
@@ -308,42 +311,36 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
             description: content.description.clone(),
             html: content.html.clone(),
         };
-        match render_page(
-            input.tera,
-            "page.html",
-            &site,
-            &page,
-            Some(("content", &view)),
-            &content.file,
-        ) {
-            Ok(html) => add(
-                &mut files,
-                format!("{}index.html", content.path),
-                html,
+        emit(
+            &mut files,
+            &mut diagnostics,
+            render_page(
+                input.tera,
+                "page.html",
+                &site,
+                &page,
+                Some(("content", &view)),
                 &content.file,
-                &mut diagnostics,
             ),
-            Err(d) => diagnostics.push(d),
-        }
+            format!("{}index.html", content.path),
+            &content.file,
+        );
     }
     let not_found = page_view(&site, "Page not found", "404.html", "");
-    match render_page::<()>(
-        input.tera,
-        "404.html",
-        &site,
-        &not_found,
-        None,
-        Path::new("the 404 page"),
-    ) {
-        Ok(html) => add(
-            &mut files,
-            "404.html".into(),
-            html,
-            Path::new("templates/404.html"),
-            &mut diagnostics,
+    emit(
+        &mut files,
+        &mut diagnostics,
+        render_page::<()>(
+            input.tera,
+            "404.html",
+            &site,
+            &not_found,
+            None,
+            Path::new("the 404 page"),
         ),
-        Err(d) => diagnostics.push(d),
-    }
+        "404.html".into(),
+        Path::new("templates/404.html"),
+    );
     for (path, file) in input.statics {
         add(
             &mut files,
