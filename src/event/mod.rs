@@ -96,6 +96,16 @@ impl Event {
     pub fn is_team(&self) -> bool {
         self.info.format == "team"
     }
+
+    /// The people who play and record decks: the team members in a team event, else the
+    /// players themselves.
+    pub fn persons(&self) -> &[Player] {
+        if self.is_team() {
+            &self.people
+        } else {
+            &self.players
+        }
+    }
 }
 
 /// One elimination game as recorded. Who plays whom comes from the bracket, never from here.

@@ -7,8 +7,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::model::{SiteView, event_path};
-use crate::event::{Event, Outcome};
+use crate::event::Event;
 use crate::rules::compute::Computed;
+use crate::rules::scoring::score_round;
 
 /// One event of a player.
 #[derive(Debug, Clone, Serialize)]
@@ -94,7 +95,7 @@ pub fn archive(
     ordered.sort_by(|a, b| (a.0.info.date, &a.0.slug).cmp(&(b.0.info.date, &b.0.slug)));
     for (event, computed) in ordered {
         let team = event.is_team();
-        let people = if team { &event.people } else { &event.players };
+        let people = event.persons();
         let field = event.players.len();
         for (index, person) in people.iter().enumerate() {
             // In a team event the result is the team's.
@@ -162,7 +163,7 @@ pub fn archive(
         if team {
             continue;
         }
-        // Head to head: Swiss matches (by points taken) and SW:CCG games.
+        // Head to head: Swiss matches (by the match points each took) and SW:CCG games.
         let mut meet = |a: usize, b: usize, outcome: std::cmp::Ordering| {
             let (ida, idb) = (page_id(&event.players[a].id), page_id(&event.players[b].id));
             for (me, them, ord) in [
@@ -179,27 +180,13 @@ pub fn archive(
             }
         };
         for round in &event.rounds {
+            let scores = score_round(computed.ruleset, event, round);
             for table in &round.tables {
                 let [a, b] = table.players;
-                let taken = |p: usize| match &table.outcome {
-                    Outcome::Games(games) => games
-                        .iter()
-                        .map(|g| {
-                            if g.winner == Some(p) {
-                                3
-                            } else if g.winner.is_none() {
-                                1
-                            } else {
-                                0
-                            }
-                        })
-                        .sum::<u32>(),
-                    _ => 0,
-                };
-                match &table.outcome {
-                    Outcome::Pending => {}
-                    Outcome::Split => meet(a, b, std::cmp::Ordering::Equal),
-                    Outcome::Games(_) => meet(a, b, taken(a).cmp(&taken(b))),
+                if let (Some(x), Some(y)) = (scores[a], scores[b])
+                    && x.opponent() == Some(b)
+                {
+                    meet(a, b, x.points.cmp(&y.points));
                 }
             }
         }

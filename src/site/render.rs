@@ -142,12 +142,11 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
             )?;
             // Each player's decklists: a page and a plain-text export.
             let mut decks = Vec::new();
-            let people = if event.people.is_empty() {
-                &event.players
-            } else {
-                &event.people
-            };
-            for player in people.iter().filter(|p| super::deck_view::has_decks(p)) {
+            for player in event
+                .persons()
+                .iter()
+                .filter(|p| super::deck_view::has_decks(p))
+            {
                 let view = super::deck_view::deck_page(&site, event, player);
                 let deck_path = super::deck_view::deck_path(event, player);
                 let title = format!("{}: decklists, {}", player.name, event.info.name);

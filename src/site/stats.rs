@@ -121,12 +121,8 @@ pub fn collect<'a>(events: impl IntoIterator<Item = (&'a Event, &'a Computed)>) 
                 side_result(game.dark, Some(game.winner), &mut sides);
             }
         }
-        let people = if event.is_team() {
-            &event.people
-        } else {
-            &event.players
-        };
-        for deck in people
+        for deck in event
+            .persons()
             .iter()
             .flat_map(|p| [&p.decks.dark, &p.decks.light])
             .flatten()
