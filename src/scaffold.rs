@@ -106,12 +106,7 @@ fn title_from_slug(segment: &str) -> String {
     segment
         .split('-')
         .filter(|w| !w.is_empty())
-        .map(|w| {
-            let mut chars = w.chars();
-            chars
-                .next()
-                .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
-        })
+        .map(crate::event::ids::capitalized)
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -75,6 +75,14 @@ fn fold_char(c: char) -> String {
     plain.to_string()
 }
 
+/// The word with its first letter upper-cased: "premier" -> "Premier".
+pub fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// Whether `slug` is a valid event slug: `/`-separated segments of lower-case `[a-z0-9-]+`.
 pub fn is_valid_slug(slug: &str) -> bool {
     !slug.is_empty() && slug.split('/').all(is_valid_id)

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::model::{EventGroup, EventSummary, EventsIndexView, IndexLink, SiteView};
-use crate::event::ids::id_from_name;
+use crate::event::ids::{capitalized, id_from_name};
 
 /// One index page: its path under the site root, title, description and model.
 pub struct IndexPage {
@@ -60,13 +60,6 @@ const GROUPINGS: [Grouping; 3] = [
         },
     },
 ];
-
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
 
 /// The three index pages over `summaries`.
 pub fn pages(site: &SiteView, summaries: &[EventSummary]) -> Vec<IndexPage> {
