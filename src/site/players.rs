@@ -89,7 +89,6 @@ pub fn archive(
     // One person under several ids shares the page of the id `players.toml` keeps.
     let page_id = |id: &str| aliases.get(id).cloned().unwrap_or_else(|| id.to_string());
     let mut pages: BTreeMap<String, PlayerPage> = BTreeMap::new();
-    let mut names: BTreeMap<String, String> = BTreeMap::new();
     let mut tallies: BTreeMap<(String, String), Tally> = BTreeMap::new();
     let mut ordered: Vec<&(Event, Computed)> = events.iter().collect();
     ordered.sort_by(|a, b| (a.0.info.date, &a.0.slug).cmp(&(b.0.info.date, &b.0.slug)));
@@ -138,27 +137,25 @@ pub fn archive(
             };
             let deck_url = super::deck_view::deck_url(site, event, person);
             let id = page_id(&person.id);
-            names.insert(id.clone(), person.name.clone());
-            pages
-                .entry(id.clone())
-                .or_insert_with(|| PlayerPage {
-                    id: id.clone(),
-                    name: person.name.clone(),
-                    url: site.link(&player_path(&id)),
-                    events: Vec::new(),
-                    rivals: Vec::new(),
-                })
-                .events
-                .push(PlayerEvent {
-                    name: event.info.name.clone(),
-                    url: site.link(&event_path(event)),
-                    date: event.info.date.iso(),
-                    rules: event.info.rules.clone(),
-                    result,
-                    record,
-                    deck_url,
-                    team: team.then(|| event.players[competitor].name.clone()),
-                });
+            let page = pages.entry(id.clone()).or_insert_with(|| PlayerPage {
+                id: id.clone(),
+                name: String::new(),
+                url: site.link(&player_path(&id)),
+                events: Vec::new(),
+                rivals: Vec::new(),
+            });
+            // Events come oldest first, so the page ends with the name of the latest one.
+            page.name = person.name.clone();
+            page.events.push(PlayerEvent {
+                name: event.info.name.clone(),
+                url: site.link(&event_path(event)),
+                date: event.info.date.iso(),
+                rules: event.info.rules.clone(),
+                result,
+                record,
+                deck_url,
+                team: team.then(|| event.players[competitor].name.clone()),
+            });
         }
         if team {
             continue;
@@ -208,9 +205,12 @@ pub fn archive(
         if t.met < 2 {
             continue;
         }
+        let name = pages
+            .get(&them)
+            .map_or_else(|| them.clone(), |p| p.name.clone());
         if let Some(page) = pages.get_mut(&me) {
             page.rivals.push(Rivalry {
-                name: names.get(&them).cloned().unwrap_or_else(|| them.clone()),
+                name,
                 url: site.link(&player_path(&them)),
                 id: them,
                 met: t.met,
@@ -225,9 +225,6 @@ pub fn archive(
             .sort_by(|a, b| b.met.cmp(&a.met).then_with(|| a.name.cmp(&b.name)));
         page.rivals.truncate(10);
         page.events.reverse();
-        if let Some(latest) = names.get(&page.id) {
-            page.name = latest.clone();
-        }
     }
     pages.into_values().collect()
 }
