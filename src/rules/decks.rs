@@ -690,14 +690,14 @@ impl DeckProblem {
     }
 }
 
-fn side_name(side: Side) -> &'static str {
+pub(crate) fn side_name(side: Side) -> &'static str {
     match side {
         Side::Dark => "dark",
         Side::Light => "light",
     }
 }
 
-fn opposite(side: Side) -> Side {
+pub(crate) fn opposite(side: Side) -> Side {
     match side {
         Side::Dark => Side::Light,
         Side::Light => Side::Dark,
@@ -713,21 +713,21 @@ fn set_name(id: &str) -> String {
 }
 
 /// `1 copy`, `2 copies`.
-fn plural(n: usize, one: &str, many: &str) -> String {
+pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// `a`, `a and b`, `a, b and c`.
-fn and_list(items: &[String]) -> String {
+pub(crate) fn and_list(items: &[String]) -> String {
     join_last(items, "and")
 }
 
 /// `a`, `a or b`, `a, b or c`.
-fn or_list(items: &[String]) -> String {
+pub(crate) fn or_list(items: &[String]) -> String {
     join_last(items, "or")
 }
 
-fn join_last(items: &[String], word: &str) -> String {
+pub(crate) fn join_last(items: &[String], word: &str) -> String {
     match items {
         [] => String::new(),
         [only] => only.clone(),
