@@ -2,6 +2,7 @@
 //! facts to computed facts. No I/O, no clock, no global randomness (see [`random`]).
 
 pub mod bracket;
+pub mod ccg_decks;
 pub mod ccg_event;
 pub mod compute;
 pub mod decks;
