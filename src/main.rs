@@ -71,6 +71,40 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
+    /// Make an event known only by its results from a CSV of final standings.
+    ///
+    /// The CSV's first line names its columns: `rank` and `player` (the name), and any of `id`,
+    /// `points` (SW:LCG), `victory_points` and `differential` (SW:CCG), `wins`, `losses`,
+    /// `draws`, `note`. The new file has a `[[players]]` entry and a `[[standings]]` row per
+    /// line; it is validated before it is written, and an existing file is never replaced.
+    Import {
+        /// The CSV file of standings.
+        csv: PathBuf,
+        /// The event file to create, such as events/2014/dantooine-regional.toml.
+        #[arg(long)]
+        out: PathBuf,
+        /// The event's name.
+        #[arg(long)]
+        name: String,
+        /// The event's date, YYYY-MM-DD.
+        #[arg(long, value_parser = parse_date)]
+        date: holonet::event::Date,
+        /// The ruleset [default: holonet.toml's default_rules, else ffg-2018].
+        #[arg(long)]
+        rules: Option<String>,
+        /// The format, when not the ruleset's first (such as sealed).
+        #[arg(long)]
+        format: Option<String>,
+        /// The tier, such as competitive or regional.
+        #[arg(long)]
+        tier: Option<String>,
+        /// Where the event took place.
+        #[arg(long)]
+        location: Option<String>,
+        /// The site folder (with holonet.toml).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
     /// Create a new event file with every field explained, such as events/2026/spring-open.toml.
     New {
         /// The event file to create, under events/.
@@ -79,6 +113,12 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
+}
+
+fn parse_date(text: &str) -> Result<holonet::event::Date, String> {
+    holonet::event::Date::parse_iso(text)
+        .filter(holonet::event::Date::is_valid)
+        .ok_or_else(|| format!("`{text}` is not a date; write it as YYYY-MM-DD"))
 }
 
 fn print_report(report: &site::Report) {
@@ -242,6 +282,46 @@ fn main() -> ExitCode {
             }
             Err(code) => code,
         },
+        Command::Import {
+            csv,
+            out,
+            name,
+            date,
+            rules,
+            format,
+            tier,
+            location,
+            root,
+        } => {
+            let rules = rules.unwrap_or_else(|| scaffold::default_rules(&root));
+            let options = holonet::event::import::ImportOptions {
+                name,
+                date,
+                rules,
+                format,
+                tier,
+                location,
+            };
+            match scaffold::import(&root, &csv, &out, &options) {
+                Ok(written) => {
+                    println!(
+                        "Created {} from {}. Run holonet check, then holonet build.",
+                        written.display(),
+                        csv.display()
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(scaffold::ImportError::Usage(message)) => {
+                    eprintln!("error: {message}");
+                    ExitCode::FAILURE
+                }
+                Err(scaffold::ImportError::Invalid(report)) => {
+                    print_report(&report);
+                    eprintln!("error: {} error(s); nothing was written", report.errors());
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::New { path, root } => match scaffold::new_event(&root, &path, scaffold::today()) {
             Ok(written) => {
                 println!(

@@ -111,8 +111,9 @@ fn title_from_slug(segment: &str) -> String {
         .join(" ")
 }
 
-/// Creates a new event file at `path` (relative to `root`, under `events/`).
-pub fn new_event(root: &Path, path: &Path, today: Date) -> Result<PathBuf, String> {
+/// Checks that `path` (relative to the site root) can hold a new event: a `.toml` file under
+/// `events/` whose path is a valid slug, not there yet. Returns the full path to write.
+fn new_event_target(root: &Path, path: &Path, command: &str) -> Result<PathBuf, String> {
     if path.is_absolute()
         || path
             .components()
@@ -144,24 +145,95 @@ pub fn new_event(root: &Path, path: &Path, today: Date) -> Result<PathBuf, Strin
     let target = root.join(path);
     if target.exists() {
         return Err(format!(
-            "{} already exists; holonet new never overwrites a file",
+            "{} already exists; holonet {command} never overwrites a file",
             target.display()
         ));
     }
-    let rules = crate::config::Config::load(root)
+    Ok(target)
+}
+
+/// Writes a new file, creating its folders; refuses to replace a file that appeared meanwhile.
+fn write_new(target: &Path, text: &str) -> Result<(), String> {
+    use std::io::Write as _;
+    if let Some(parent) = target.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(target)
+        .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.sync_all()))
+        .map_err(|e| format!("cannot write {}: {e}", target.display()))
+}
+
+/// The ruleset of a new event: the site's `default_rules`, else the newest ruleset.
+pub fn default_rules(root: &Path) -> String {
+    crate::config::Config::load(root)
         .ok()
         .and_then(|c| c.default_rules)
-        .unwrap_or_else(|| crate::rules::RULESETS[0].id.to_string());
+        .unwrap_or_else(|| crate::rules::RULESETS[0].id.to_string())
+}
+
+/// Creates a new event file at `path` (relative to `root`, under `events/`).
+pub fn new_event(root: &Path, path: &Path, today: Date) -> Result<PathBuf, String> {
+    let target = new_event_target(root, path, "new")?;
+    let slug = slug_of(path);
+    let rules = default_rules(root);
     let name = title_from_slug(slug.rsplit('/').next().unwrap_or(&slug));
     let text = NEW_EVENT
         .replace("{name}", &name)
         .replace("{date}", &today.iso())
         .replace("{rules}", &rules);
-    if let Some(parent) = target.parent() {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    write_new(&target, &text)?;
+    Ok(target)
+}
+
+/// Why `holonet import` wrote nothing.
+#[derive(Debug)]
+pub enum ImportError {
+    /// A problem with the command itself (a path, a ruleset, a file that cannot be read).
+    Usage(String),
+    /// Problems in the CSV file, or in the event it converts to, with the files' texts.
+    Invalid(crate::site::Report),
+}
+
+/// `holonet import`: converts the standings in `csv` into a new event file at `path`
+/// (relative to `root`, under `events/`), validated like any event before it is written.
+pub fn import(
+    root: &Path,
+    csv: &Path,
+    path: &Path,
+    options: &crate::event::import::ImportOptions,
+) -> Result<PathBuf, ImportError> {
+    let target = new_event_target(root, path, "import").map_err(ImportError::Usage)?;
+    let ruleset = crate::rules::ruleset(&options.rules).ok_or_else(|| {
+        let known: Vec<&str> = crate::rules::RULESETS.iter().map(|r| r.id).collect();
+        ImportError::Usage(format!(
+            "unknown ruleset `{}`; use one of {}",
+            options.rules,
+            known.join(", ")
+        ))
+    })?;
+    let text = std::fs::read_to_string(csv)
+        .map_err(|e| ImportError::Usage(format!("cannot read {}: {e}", csv.display())))?;
+    let mut report = crate::site::Report::default();
+    report.sources.insert(csv.to_path_buf(), text.clone());
+    let event_text = match crate::event::import::csv_to_event(csv, &text, ruleset.family, options) {
+        Ok(event_text) => event_text,
+        Err(diagnostics) => {
+            report.diagnostics = diagnostics;
+            return Err(ImportError::Invalid(report));
+        }
+    };
+    let load_options = crate::event::validate::LoadOptions::default();
+    let (event, diagnostics) = crate::event::load::parse_event(path, &event_text, &load_options);
+    if event.is_none() {
+        report.sources.insert(path.to_path_buf(), event_text);
+        report.diagnostics = diagnostics;
+        return Err(ImportError::Invalid(report));
     }
-    std::fs::write(&target, text).map_err(|e| format!("cannot write {}: {e}", target.display()))?;
+    write_new(&target, &event_text).map_err(ImportError::Usage)?;
     Ok(target)
 }
 

@@ -1201,3 +1201,128 @@ fn example_lcg_event_has_every_decklist_and_one_deliberate_problem() {
         "{stderr}"
     );
 }
+
+/// `holonet import` in a site folder: the exit status and both output streams.
+fn run_import(root: &Path, args: &[&str]) -> (bool, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))
+        .arg("import")
+        .args(args)
+        .current_dir(root)
+        .output()
+        .expect("run holonet import");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (output.status.success(), text)
+}
+
+/// A SW:CCG event known only by its results, imported from a CSV: shown as recorded, counted on
+/// the player pages, and described in event.json.
+#[test]
+fn imported_standings_are_shown_as_recorded_and_counted_for_players() {
+    let site = small_site();
+    let root = site.path();
+    fs::write(
+        root.join("results.csv"),
+        "Place,Name,VP,Diff,Notes\n2,Nick Ames,6,-3,\n1,\"Tom \"\"Tank\"\" Kessel\",8,+41,\"Won the final, 2-0\"\n3,Ann Lee,,,\n",
+    )
+    .expect("write csv");
+    let args = [
+        "results.csv",
+        "--out",
+        "events/2001/echo-base-open.toml",
+        "--name",
+        "Echo Base Open 2001",
+        "--date",
+        "2001-03-10",
+        "--rules",
+        "swccg-2008",
+    ];
+    let (ok, text) = run_import(root, &args);
+    assert!(ok, "{text}");
+    // A second import never replaces the file.
+    let (ok, text) = run_import(root, &args);
+    assert!(!ok && text.contains("already exists"), "{text}");
+
+    let out = root.join("public");
+    build(root, &out, None);
+    let doc = json(&out, "2001/echo-base-open");
+    let rows = doc["recorded_standings"].as_array().expect("rows");
+    let summary: Vec<(u64, &str, Option<u64>, Option<i64>)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["rank"].as_u64().unwrap(),
+                r["id"].as_str().unwrap(),
+                r["victory_points"].as_u64(),
+                r["differential"].as_i64(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            (1, "tom-tank-kessel", Some(8), Some(41)),
+            (2, "nick-ames", Some(6), Some(-3)),
+            (3, "ann-lee", None, None),
+        ]
+    );
+    assert_eq!(doc["event"]["status"], "finished");
+    assert_eq!(doc["placings"][0]["id"], "tom-tank-kessel");
+    assert_eq!(rows[0]["note"], "Won the final, 2-0");
+
+    let page = visible_text(
+        &fs::read_to_string(out.join("events/2001/echo-base-open/index.html")).expect("page"),
+    );
+    assert!(
+        page.contains("known only by its published results"),
+        "{page}"
+    );
+    assert!(
+        page.contains("1 Tom &quot;Tank&quot; Kessel 8 +41 Won the final, 2-0"),
+        "{page}"
+    );
+    assert!(page.contains("2 Nick Ames 6 -3"), "{page}");
+    assert!(!page.contains("Rounds"), "no rounds section: {page}");
+    let player = visible_text(
+        &fs::read_to_string(out.join("players/tom-tank-kessel/index.html")).expect("player"),
+    );
+    assert!(player.contains("Echo Base Open 2001"), "{player}");
+    assert!(player.contains("1st of 3"), "{player}");
+    assert!(player.contains("8(+41)"), "{player}");
+}
+
+/// A CSV with mistakes is reported at the line and column of each, and nothing is written.
+#[test]
+fn a_bad_csv_is_reported_where_it_is_wrong_and_writes_nothing() {
+    let site = small_site();
+    let root = site.path();
+    fs::write(
+        root.join("results.csv"),
+        "rank,player,points\n1,Tom,12\n2,Nick,twelve\n",
+    )
+    .expect("write csv");
+    let (ok, text) = run_import(
+        root,
+        &[
+            "results.csv",
+            "--out",
+            "events/2013/x.toml",
+            "--name",
+            "X",
+            "--date",
+            "2013-01-01",
+            "--rules",
+            "ffg-2014",
+        ],
+    );
+    assert!(!ok);
+    assert!(text.contains("results.csv:3:8"), "{text}");
+    assert!(
+        text.contains("`points` must be a whole number, not `twelve`"),
+        "{text}"
+    );
+    assert!(!root.join("events/2013/x.toml").exists());
+}

@@ -18,7 +18,7 @@ fn text(bytes: &[u8]) -> String {
 #[test]
 fn every_verb_has_help() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for verb in ["build", "check", "init", "new"] {
+    for verb in ["build", "check", "init", "new", "import"] {
         let out = holonet(&[verb, "--help"], here);
         assert!(out.status.success(), "{verb} --help");
         assert!(
@@ -27,7 +27,7 @@ fn every_verb_has_help() {
         );
     }
     let out = holonet(&["--help"], here);
-    for verb in ["build", "check", "init", "new"] {
+    for verb in ["build", "check", "init", "new", "import"] {
         assert!(text(&out.stdout).contains(verb));
     }
 }

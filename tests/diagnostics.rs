@@ -186,3 +186,19 @@ case!(
         (Warning, Deck, 12, 14)
     ]
 );
+
+case!(
+    recorded_standings_in_order_once_each_with_the_rulesets_scores,
+    "recorded-standings",
+    [
+        (Error, InvalidValue, 21, 8),
+        (Error, InvalidValue, 23, 18),
+        (Error, Conflict, 27, 10),
+        (Error, UnknownReference, 31, 10),
+    ]
+);
+case!(
+    recorded_standings_or_rounds_not_both,
+    "recorded-and-rounds",
+    [(Error, Conflict, 15, 1), (Error, InvalidValue, 18, 10)]
+);

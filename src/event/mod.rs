@@ -7,8 +7,10 @@ pub mod ccg;
 pub mod edit;
 pub mod elimination;
 pub mod ids;
+pub mod import;
 pub mod load;
 pub mod read;
+pub mod recorded;
 pub mod teams;
 pub mod validate;
 
@@ -39,6 +41,9 @@ pub struct Event {
     pub games: Vec<CcgRound>,
     /// SW:CCG events: the Final Confrontation's games, when recorded.
     pub final_games: Vec<CcgTable>,
+    /// Events known only by their results: the final standings as recorded (`[[standings]]`),
+    /// in file order. Such an event has no rounds.
+    pub recorded: Vec<recorded::RecordedStanding>,
     /// Long text from the sibling `<slug>.md` file, if there is one.
     pub long_text: Option<String>,
 }
@@ -95,6 +100,11 @@ impl Event {
     /// Whether the competitors are teams.
     pub fn is_team(&self) -> bool {
         self.info.format == "team"
+    }
+
+    /// Whether the event is known only by its recorded final standings.
+    pub fn is_recorded_only(&self) -> bool {
+        !self.recorded.is_empty()
     }
 
     /// The people who play and record decks: the team members in a team event, else the

@@ -171,6 +171,25 @@ pub struct RawEvent {
     pub teams_span: Option<Range<usize>>,
     pub teams: Vec<RawTeam>,
     pub final_match: Option<RawFinal>,
+    /// The span of `standings`, when present.
+    pub standings_span: Option<Range<usize>>,
+    /// `[[standings]]`: the final standings of an event known only by its results.
+    pub standings: Vec<RawStanding>,
+}
+
+/// One `[[standings]]` row as written: a place and the scores the organizer recorded.
+#[derive(Debug, Default)]
+pub struct RawStanding {
+    pub span: Range<usize>,
+    pub rank: Option<Sp<i64>>,
+    pub player: Option<Sp<String>>,
+    pub points: Option<Sp<i64>>,
+    pub victory_points: Option<Sp<i64>>,
+    pub differential: Option<Sp<i64>>,
+    pub wins: Option<Sp<i64>>,
+    pub losses: Option<Sp<i64>>,
+    pub draws: Option<Sp<i64>>,
+    pub note: Option<Sp<String>>,
 }
 
 const TOP: &[&str] = &[
@@ -180,8 +199,21 @@ const TOP: &[&str] = &[
     "rounds",
     "elimination",
     "final",
+    "standings",
 ];
 const TEAM: &[&str] = &["id", "name", "players", "drop"];
+/// Public: `holonet import` writes these keys.
+pub const STANDING: &[&str] = &[
+    "rank",
+    "player",
+    "points",
+    "victory_points",
+    "differential",
+    "wins",
+    "losses",
+    "draws",
+    "note",
+];
 const FINAL: &[&str] = &["games", "first_dark"];
 const EVENT: &[&str] = &[
     "name",
@@ -334,6 +366,15 @@ pub fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> RawEve
             ccg_games,
         });
     }
+    if let Some(value) = top.get("standings") {
+        raw.standings_span = Some(value.span());
+        for item in reader.array(value, "`standings`") {
+            if let Some(table) = reader.as_table(item, "each `[[standings]]` row") {
+                raw.standings
+                    .push(read_standing(reader, table, item.span()));
+            }
+        }
+    }
     if let Some(value) = top.get("rounds") {
         for item in reader.array(value, "`rounds`") {
             if let Some(table) = reader.as_table(item, "each `[[rounds]]` entry") {
@@ -456,6 +497,28 @@ fn read_player(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>)
         }
     }
     player
+}
+
+fn read_standing(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawStanding {
+    let f = reader.table(table, span.clone(), "this `[[standings]]` row", STANDING);
+    let rank = f
+        .require(reader, "rank", "1")
+        .and_then(|v| reader.integer(v, "`rank`"));
+    let player = f
+        .require(reader, "player", "\"tom\"")
+        .and_then(|v| reader.string(v, "`player`"));
+    RawStanding {
+        span,
+        rank,
+        player,
+        points: opt_int(reader, &f, "points"),
+        victory_points: opt_int(reader, &f, "victory_points"),
+        differential: opt_int(reader, &f, "differential"),
+        wins: opt_int(reader, &f, "wins"),
+        losses: opt_int(reader, &f, "losses"),
+        draws: opt_int(reader, &f, "draws"),
+        note: opt_string(reader, &f, "note"),
+    }
 }
 
 fn read_round(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawRound {

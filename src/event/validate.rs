@@ -8,7 +8,7 @@ use std::ops::Range;
 use super::ids::{default_seed, id_from_name, is_valid_id};
 use super::read::{RawEvent, RawGame, RawPlayer, RawRound, RawTable};
 use super::{Decks, Event, EventInfo, Game, GameEnd, Outcome, Player, Round, Table};
-use super::{ccg, elimination, teams};
+use super::{ccg, elimination, recorded, teams};
 use crate::diag::{Code, did_you_mean};
 use crate::rules::compute::{self, Computed};
 use crate::rules::{self, Family, MAX_ROUNDS, Ruleset, structure};
@@ -116,6 +116,7 @@ pub fn validate(
     let swiss_finished = swiss_rounds.is_some_and(|n| finished >= n);
     let elimination =
         elimination::validate_elimination(reader, &raw, &players, cut.unwrap_or(0), swiss_finished);
+    let recorded = recorded::validate_standings(reader, &raw, ruleset, &players);
     if errors(reader) > errors_before {
         return None;
     }
@@ -131,6 +132,7 @@ pub fn validate(
         final_match,
         games,
         final_games,
+        recorded,
         long_text: None,
     };
     let computed = compute::compute(ruleset, &event);
@@ -341,7 +343,8 @@ fn validate_info(
             .structure_tables
             .iter()
             .any(|(name, _)| name == structure);
-        if !has_table && info.swiss_rounds.is_none() {
+        // An event known only by its results needs no plan of rounds.
+        if !has_table && info.swiss_rounds.is_none() && raw.standings_span.is_none() {
             reader
                 .error(
                     Code::MissingField,

@@ -162,6 +162,12 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
         placings: None,
         status: Status::Upcoming,
     };
+    if event.is_recorded_only() {
+        // Shown as recorded: the places are the organizer's, nothing else is computed.
+        computed.placings = Some(event.recorded.iter().map(|r| (r.rank, r.player)).collect());
+        computed.status = Status::Finished;
+        return computed;
+    }
     if ruleset.family == Family::Ccg {
         settle_ccg(event, &mut computed);
         return computed;

@@ -378,6 +378,7 @@ pub(crate) mod tests {
             final_match: None,
             games: Vec::new(),
             final_games: Vec::new(),
+            recorded: Vec::new(),
             long_text: None,
         }
     }

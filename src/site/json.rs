@@ -44,6 +44,22 @@ struct EventJson<'a> {
     /// SW:CCG events: every game, the standings after each, the next game and the Final
     /// Confrontation (the `rounds` and `standings` above stay empty).
     ccg: Option<CcgJson<'a>>,
+    /// Events known only by their results: the `[[standings]]` rows as recorded, in file order
+    /// (empty for an event with rounds). `placings` repeats their ranks.
+    recorded_standings: Vec<RecordedJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct RecordedJson<'a> {
+    rank: u32,
+    id: &'a str,
+    points: Option<u32>,
+    victory_points: Option<u32>,
+    differential: Option<i64>,
+    wins: Option<u32>,
+    losses: Option<u32>,
+    draws: Option<u32>,
+    note: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -591,6 +607,21 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             })
             .collect(),
         ccg: computed.ccg.as_ref().map(|c| ccg_json(event, c)),
+        recorded_standings: event
+            .recorded
+            .iter()
+            .map(|r| RecordedJson {
+                rank: r.rank,
+                id: id(r.player),
+                points: r.points,
+                victory_points: r.victory_points,
+                differential: r.differential,
+                wins: r.wins,
+                losses: r.losses,
+                draws: r.draws,
+                note: r.note.as_deref(),
+            })
+            .collect(),
         final_match: computed.team_final.as_ref().map(|f| FinalJson {
             teams: [id(f.teams[0]), id(f.teams[1])],
             points: f.points,

@@ -11,6 +11,7 @@ pub mod markdown;
 pub mod model;
 pub mod output;
 pub mod players;
+pub mod recorded_view;
 pub mod render;
 pub mod stage_view;
 pub mod stats;

@@ -176,6 +176,8 @@ pub struct EventView {
     pub ccg: Option<super::ccg_view::CcgView>,
     /// Sides, endings, affiliations and objective sets of this event.
     pub stats: super::stats::StatsView,
+    /// Events known only by their results: the final standings as recorded.
+    pub recorded: Option<super::recorded_view::RecordedView>,
 }
 
 /// A registered player.
@@ -640,6 +642,7 @@ pub fn event_view(
             .ccg
             .as_ref()
             .map(|c| super::ccg_view::ccg_view(event, c, &rule)),
+        recorded: super::recorded_view::recorded_view(site, event),
     }
 }
 

@@ -72,6 +72,22 @@ fn ordinal(n: u32) -> String {
     format!("{n}{suffix}")
 }
 
+/// What a recorded standings row says of a player's day: the record if kept, else the score
+/// (`12 points`, `8(+41)`).
+fn recorded_record(row: &crate::event::recorded::RecordedStanding) -> String {
+    if let Some(record) = row.record() {
+        return record;
+    }
+    match (row.points, row.victory_points, row.differential) {
+        (Some(points), ..) => format!("{points} points"),
+        (None, Some(vp), Some(diff)) => {
+            format!("{vp}({})", super::recorded_view::signed(diff))
+        }
+        (None, Some(vp), None) => format!("{vp} VP"),
+        _ => String::new(),
+    }
+}
+
 #[derive(Default)]
 struct Tally {
     met: u32,
@@ -125,14 +141,17 @@ pub fn archive(
                 (None, Some(r)) => format!("Swiss rank {r} of {field}"),
                 _ => ccg_row.map_or_else(String::new, |r| format!("rank {} of {field}", r.place)),
             };
+            let recorded = event.recorded.iter().find(|r| r.player == competitor);
             let record = match (
                 computed
                     .latest()
                     .and_then(|s| s.rows.iter().find(|r| r.player == competitor)),
                 ccg_row,
+                recorded,
             ) {
-                (Some(r), _) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
-                (None, Some(r)) => r.score.to_string(),
+                (Some(r), ..) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
+                (None, Some(r), _) => r.score.to_string(),
+                (None, None, Some(r)) => recorded_record(r),
                 _ => String::new(),
             };
             let deck_url = super::deck_view::deck_url(site, event, person);
