@@ -950,7 +950,7 @@ fn decklists_have_pages_and_plain_text_exports() {
     build(site.path(), &out, None);
     let dir = out.join("events/2018/outer-rim-store-championship/decks/siobhan-kearney");
     let text = fs::read_to_string(dir.join("deck.txt")).expect("export");
-    assert!(text.starts_with("Siobhán Kearney - Outer Rim Store Championship 2018\n\nDark side: Sith (10 objective sets)\n"), "{text}");
+    assert!(text.starts_with("# Siobhán Kearney - Outer Rim Store Championship 2018\n\nDark side (10 objective sets):\nAffiliation: Sith\n"), "{text}");
     assert!(text.contains("2x 1 A Hero's Journey\n"), "{text}");
     let page = fs::read_to_string(dir.join("index.html")).expect("page");
     assert!(page.contains("Fall of the Jedi") && page.contains("deck.txt"));
@@ -1325,4 +1325,197 @@ fn a_bad_csv_is_reported_where_it_is_wrong_and_writes_nothing() {
         "{text}"
     );
     assert!(!root.join("events/2013/x.toml").exists());
+}
+
+/// Hand-counted statistics of a small SW:CCG event (see the comments in the file).
+const CCG_STATS_OPEN: &str = r#"
+[event]
+name = "Stats Open"
+date = 2008-06-01
+rules = "swccg-2008"
+structure = "custom"
+swiss_rounds = 2
+
+[[players]]
+name = "Ana"
+[players.decks.dark]
+cards = ["1 Hunt Down And Destroy The Jedi", "2 Boba Fett (Cloud City)", "1 Tatooine (Premiere)"]
+[players.decks.light]
+cards = ["1 Hidden Base", "2 Jawa (Premiere)"]
+
+[[players]]
+name = "Ben"
+[players.decks.dark]
+cards = ["1 Hunt Down And Destroy The Jedi", "1 Boba Fett (Cloud City)", "3 Imperial Gunner"]
+[players.decks.light]
+cards = ["1 Hidden Base", "1 Rebel Fleet", "1 No Such Card"]
+
+[[players]]
+name = "Cy"
+
+[[players]]
+name = "Dee"
+
+# Sides: dark won game 1 table 1 and game 2 table 2; light won the other two.
+# Results: full win 2, modified win 1, quit 1.
+[[rounds]]
+tables = [
+  { table = 1, dark = "ana", light = "ben", winner = "ana", differential = 12 },
+  { table = 2, dark = "cy", light = "dee", winner = "dee", differential = 5, modified = true },
+]
+
+[[rounds]]
+tables = [
+  { table = 1, dark = "ben", light = "ana", winner = "ana", differential = 8 },
+  { table = 2, dark = "dee", light = "cy", winner = "dee", quit = true, differential = 20 },
+]
+"#;
+
+#[test]
+fn ccg_statistics_match_hand_counts() {
+    let site = small_site();
+    fs::write(
+        site.path().join("events/2019/stats-open.toml"),
+        CCG_STATS_OPEN,
+    )
+    .expect("write");
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let text = visible_text(
+        &fs::read_to_string(out.join("events/2019/stats-open/index.html")).expect("event"),
+    );
+    for expected in [
+        "4 recorded decklists, 4 games with known sides",
+        "Light and Dark: SW:CCG",
+        "Dark side won 2 50%",
+        "Light side won 2 50%",
+        "full win 2 50%",
+        "modified win (on time) 1 25%",
+        "quit 1 25%",
+        // Objectives and cards: once per deck holding them, as a share of that side's decks.
+        "Hunt Down And Destroy The Jedi 2 50%",
+        "Hidden Base 2 50%",
+        "Boba Fett (Cloud City) 2 100%",
+        "Imperial Gunner 1 50%",
+        "Tatooine (Premiere) 1 50%",
+        "Jawa (Premiere) 1 50%",
+        "Rebel Fleet 1 50%",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in {text}");
+    }
+    assert!(
+        !text.contains("No Such Card 1"),
+        "unknown cards are not counted: {text}"
+    );
+    assert!(
+        !text.contains("SW:LCG"),
+        "no SW:LCG tables for a SW:CCG event: {text}"
+    );
+}
+
+/// The plain-text export of a SW:CCG list, pasted into a decklist file, reads back as the same
+/// list: same page, same export, no warning.
+#[test]
+fn an_exported_ccg_list_reads_back_from_a_decklist_file() {
+    let site = copy_site(Path::new("."));
+    let root = site.path();
+    let out = root.join("public");
+    build(root, &out, None);
+    let export = fs::read_to_string(out.join("events/2008/bespin-cup/decks/corran-vale/deck.txt"))
+        .expect("export");
+    let dark = export
+        .split("\nLight side")
+        .next()
+        .and_then(|part| part.split("\nDark side").nth(1))
+        .map(|rest| format!("Dark side{rest}"))
+        .expect("a dark side part");
+    fs::create_dir_all(root.join("events/2009/files")).expect("dir");
+    fs::write(root.join("events/2009/files/corran-dark.txt"), &dark).expect("deck file");
+    fs::write(
+        root.join("events/2009/file-cup.toml"),
+        "[event]\nname = \"File Cup\"\ndate = 2009-01-10\nrules = \"swccg-2008\"\nstructure = \"custom\"\nswiss_rounds = 2\n\n[[players]]\nname = \"Corran Vale\"\n[players.decks.dark]\nfile = \"files/corran-dark.txt\"\n",
+    )
+    .expect("event");
+    let report = site::check(root);
+    let deck_warnings: Vec<String> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == holonet::diag::Code::Deck && d.file.starts_with("events/2009"))
+        .map(|d| d.message.clone())
+        .collect();
+    assert!(deck_warnings.is_empty(), "{deck_warnings:?}");
+    build(root, &out, None);
+    let again = fs::read_to_string(out.join("events/2009/file-cup/decks/corran-vale/deck.txt"))
+        .expect("export");
+    assert_eq!(
+        again.split("\nDark side").nth(1),
+        export
+            .split("\nLight side")
+            .next()
+            .and_then(|p| p.split("\nDark side").nth(1)),
+        "the same list"
+    );
+}
+
+/// A decklist file with mistakes is reported at its own line and column; one that is missing, or
+/// outside the event's folder, is an error at `file`.
+#[test]
+fn decklist_files_are_reported_in_their_own_lines() {
+    let site = small_site();
+    let root = site.path();
+    fs::create_dir_all(root.join("events/2009/cup")).expect("dir");
+    fs::write(
+        root.join("events/2009/cup/tom-light.txt"),
+        "# Tom's light deck\nObjective:\n1 Hidden Base\n2 Jawa\n",
+    )
+    .expect("deck file");
+    let event = |dark_file: &str| {
+        format!(
+            "[event]\nname = \"Cup\"\ndate = 2009-01-10\nrules = \"swccg-2008\"\nstructure = \"custom\"\nswiss_rounds = 2\n\n[[players]]\nname = \"Tom\"\n[players.decks.light]\nfile = \"cup/tom-light.txt\"\n[players.decks.dark]\nfile = \"{dark_file}\"\n"
+        )
+    };
+    fs::write(root.join("events/2009/cup.toml"), event("cup/missing.txt")).expect("event");
+    let report = site::check(root);
+    let rendered = report.render();
+    assert!(report.has_errors(), "{rendered}");
+    assert!(
+        rendered.contains("events/2009/cup/tom-light.txt:4:1"),
+        "the ambiguous line, in its file: {rendered}"
+    );
+    assert!(
+        rendered.contains("could be any of 2 light side cards"),
+        "{rendered}"
+    );
+    assert!(
+        rendered.contains("there is no decklist file events/2009/cup/missing.txt"),
+        "{rendered}"
+    );
+    assert!(rendered.contains("events/2009/cup.toml:13:8"), "{rendered}");
+    for outside in [
+        "../cup/tom-light.txt",
+        "/etc/passwd",
+        "cup\\\\tom-light.txt",
+        "cup/tom-light.toml",
+    ] {
+        fs::write(root.join("events/2009/cup.toml"), event(outside)).expect("event");
+        let rendered = site::check(root).render();
+        assert!(
+            rendered.contains("cannot be a decklist file"),
+            "{outside}: {rendered}"
+        );
+    }
+    #[cfg(unix)]
+    {
+        let secret = root.join("secret.txt");
+        fs::write(&secret, "1 Hidden Base\n").expect("outside file");
+        std::os::unix::fs::symlink(&secret, root.join("events/2009/cup/link.txt")).expect("link");
+        fs::write(root.join("events/2009/cup.toml"), event("cup/link.txt")).expect("event");
+        let rendered = site::check(root).render();
+        assert!(
+            rendered.contains(
+                "the decklist file events/2009/cup/link.txt leads outside the events folder"
+            ),
+            "{rendered}"
+        );
+    }
 }

@@ -182,8 +182,8 @@ case!(
     "deck-rules",
     [
         (Warning, Deck, 12, 14),
-        (Warning, Deck, 12, 14),
-        (Warning, Deck, 12, 14)
+        (Warning, Deck, 12, 15),
+        (Warning, Deck, 12, 32)
     ]
 );
 
@@ -201,4 +201,18 @@ case!(
     recorded_standings_or_rounds_not_both,
     "recorded-and-rounds",
     [(Error, Conflict, 15, 1), (Error, InvalidValue, 18, 10)]
+);
+case!(
+    ccg_deckbuilding_warnings,
+    "ccg-deck-rules",
+    [
+        (Warning, RuleDeparture, 1, 1),
+        (Warning, Deck, 14, 9),
+        (Warning, Deck, 15, 5),
+        (Warning, Deck, 16, 5),
+        (Warning, Deck, 17, 5),
+        (Warning, Deck, 18, 5),
+        (Warning, Deck, 19, 5),
+        (Warning, Deck, 24, 15),
+    ]
 );

@@ -83,6 +83,7 @@ pub fn load_events(root: &Path, options: &LoadOptions) -> Loaded {
         {
             loaded.sources.insert(file.path, text);
         }
+        loaded.sources.extend(file.other_sources);
         loaded.diagnostics.extend(file.diagnostics);
     }
     loaded.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
@@ -112,6 +113,8 @@ pub struct LoadedFile {
     pub diagnostics: Vec<Diagnostic>,
     /// The file's text, when it could be read.
     pub text: Option<String>,
+    /// The text of each other file a diagnostic points into (decklist files).
+    pub other_sources: BTreeMap<PathBuf, String>,
 }
 
 /// Reads and validates one file given relative to `root`.
@@ -125,10 +128,26 @@ pub fn load_event_file(root: &Path, file: &Path, options: &LoadOptions) -> Loade
                 event: None,
                 diagnostics: vec![diag],
                 text: None,
+                other_sources: BTreeMap::new(),
             };
         }
     };
-    let (mut event, mut diagnostics) = parse_event(file, &text, options);
+    // Decklist files next to the event are read from the site folder.
+    let options = LoadOptions {
+        site_root: Some(root.to_path_buf()),
+        ..options.clone()
+    };
+    let (mut event, mut diagnostics) = parse_event(file, &text, &options);
+    // The decklist files a diagnostic points into, to show its line.
+    let mut other_sources = BTreeMap::new();
+    for diag in &diagnostics {
+        if diag.file != file
+            && !other_sources.contains_key(&diag.file)
+            && let Ok(text) = read_text(&root.join(&diag.file), &diag.file)
+        {
+            other_sources.insert(diag.file.clone(), text);
+        }
+    }
     if let Some((ev, _)) = event.as_mut() {
         let sibling = file.with_extension("md");
         if root.join(&sibling).is_file() {
@@ -146,6 +165,7 @@ pub fn load_event_file(root: &Path, file: &Path, options: &LoadOptions) -> Loade
         event,
         diagnostics,
         text: Some(text),
+        other_sources,
     }
 }
 

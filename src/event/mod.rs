@@ -4,6 +4,7 @@
 //! checked. Spans live only in the reading stage ([`read`]), where diagnostics are made.
 
 pub mod ccg;
+pub mod decklists;
 pub mod edit;
 pub mod elimination;
 pub mod ids;

@@ -6,7 +6,6 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::Decklist;
 use crate::toml_reader::{Date, Fields, Reader, Sp};
 
 /// `[event]` as written.
@@ -45,24 +44,24 @@ pub struct RawPlayer {
     pub rejoin: Option<Sp<i64>>,
     pub disqualified: Option<Sp<bool>>,
     pub organizer: Option<Sp<bool>>,
-    pub dark: Option<Decklist>,
-    pub light: Option<Decklist>,
-    /// Where each deck's `objectives` list (else the deck's table) is written, so deck warnings
-    /// point at the list rather than at the player: dark, then light.
-    pub deck_spans: [Option<Range<usize>>; 2],
+    /// The decklists as written: dark, then light.
+    pub decks: [Option<RawDeck>; 2],
 }
 
-impl RawPlayer {
-    /// Where a deck warning about the `side` deck should point.
-    pub fn deck_span(&self, side: crate::rules::bracket::Side) -> Range<usize> {
-        let slot = match side {
-            crate::rules::bracket::Side::Dark => 0,
-            crate::rules::bracket::Side::Light => 1,
-        };
-        self.deck_spans[slot]
-            .clone()
-            .unwrap_or_else(|| self.span.clone())
-    }
+/// A `[players.decks.dark]` or `[players.decks.light]` table as written: the list itself, or
+/// the name of a file next to the event that holds it.
+#[derive(Debug, Default)]
+pub struct RawDeck {
+    pub span: Range<usize>,
+    pub affiliation: Option<Sp<String>>,
+    pub objectives: Vec<Sp<String>>,
+    /// Where `objectives` is written, when it is.
+    pub objectives_span: Option<Range<usize>>,
+    pub cards: Vec<Sp<String>>,
+    /// Where `cards` is written, when it is.
+    pub cards_span: Option<Range<usize>>,
+    /// A plain-text decklist, relative to the event file's folder.
+    pub file: Option<Sp<String>>,
 }
 
 /// One `[[rounds]]` entry as written.
@@ -247,7 +246,7 @@ const PLAYER: &[&str] = &[
     "decks",
 ];
 const DECKS: &[&str] = &["dark", "light"];
-const DECK: &[&str] = &["affiliation", "objectives", "cards"];
+const DECK: &[&str] = &["affiliation", "objectives", "cards", "file"];
 const ROUND: &[&str] = &["tables", "byes"];
 const TABLE: &[&str] = &["table", "players", "games", "split", "first_dark"];
 const CCG_TABLE: &[&str] = &[
@@ -468,30 +467,20 @@ fn read_player(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>)
         && let Some(decks) = reader.as_table(value, "`decks`")
     {
         let d = reader.table(decks, value.span(), "`[players.decks]`", DECKS);
-        let [dark_span, light_span] = &mut player.deck_spans;
-        for (side, slot, slot_span) in [
-            ("dark", &mut player.dark, dark_span),
-            ("light", &mut player.light, light_span),
-        ] {
+        for (side, slot) in ["dark", "light"].into_iter().zip(&mut player.decks) {
             if let Some(value) = d.get(side)
                 && let Some(deck) = reader.as_table(value, &format!("`decks.{side}`"))
             {
                 let what = format!("`[players.decks.{side}]`");
                 let df = reader.table(deck, value.span(), &what, DECK);
-                *slot_span = Some(
-                    df.get("objectives")
-                        .map_or_else(|| value.span(), |v| v.span()),
-                );
-                *slot = Some(Decklist {
-                    affiliation: opt_string(reader, &df, "affiliation").map(|s| s.value),
-                    objectives: string_list(reader, &df, "objectives")
-                        .into_iter()
-                        .map(|s| s.value)
-                        .collect(),
-                    cards: string_list(reader, &df, "cards")
-                        .into_iter()
-                        .map(|s| s.value)
-                        .collect(),
+                *slot = Some(RawDeck {
+                    span: value.span(),
+                    affiliation: opt_string(reader, &df, "affiliation"),
+                    objectives_span: df.get("objectives").map(|v| v.span()),
+                    objectives: string_list(reader, &df, "objectives"),
+                    cards_span: df.get("cards").map(|v| v.span()),
+                    cards: string_list(reader, &df, "cards"),
+                    file: opt_string(reader, &df, "file"),
                 });
             }
         }

@@ -9,8 +9,6 @@ use super::validate::{id_or_derived, in_range, resolve};
 use super::{Decks, FinalMatch, Game, Player};
 use crate::diag::Code;
 use crate::rules::MAX_ROUNDS;
-use crate::rules::bracket::Side;
-use crate::rules::decks::{DeckInput, check_deck, check_team};
 use crate::toml_reader::Reader;
 
 /// The teams of a team event as competitors, and each team's two members (indices into the
@@ -173,69 +171,4 @@ pub fn validate_final(
         None => None,
     };
     Some(FinalMatch { games, first_dark })
-}
-
-/// Checks each team's four decklists against the team deckbuilding limits; every problem is a
-/// warning at the player entry of the deck's owner (the event was played with these lists).
-pub fn check_team_decks(
-    reader: &mut Reader<'_>,
-    raw: &RawEvent,
-    people: &[Player],
-    members: &[[usize; 2]],
-) {
-    for pair in members {
-        let mut decks = Vec::new();
-        for &p in pair {
-            let person = &people[p];
-            for (side, deck) in [
-                (Side::Dark, &person.decks.dark),
-                (Side::Light, &person.decks.light),
-            ] {
-                if let Some(deck) = deck {
-                    decks.push(DeckInput {
-                        owner: &person.id,
-                        side,
-                        affiliation: deck.affiliation.as_deref(),
-                        objectives: &deck.objectives,
-                    });
-                }
-            }
-        }
-        if decks.is_empty() {
-            continue;
-        }
-        for problem in check_team(&decks) {
-            let owner = people.iter().position(|p| p.id == problem.owner());
-            let span = owner
-                .and_then(|i| raw.players.get(i))
-                .map_or(0..0, |p| p.deck_span(problem.side()));
-            reader.warning(Code::Deck, span, problem.message()).help = Some(problem.help());
-        }
-    }
-}
-
-/// Checks each player's objective decks (SW LCG) against the single-deck rules; every problem
-/// is a warning at the player's entry.
-pub fn check_player_decks(reader: &mut Reader<'_>, raw: &RawEvent, players: &[Player]) {
-    for (i, person) in players.iter().enumerate() {
-        for (side, deck) in [
-            (Side::Dark, &person.decks.dark),
-            (Side::Light, &person.decks.light),
-        ] {
-            let Some(deck) = deck else { continue };
-            if deck.objectives.is_empty() {
-                continue;
-            }
-            let input = DeckInput {
-                owner: &person.id,
-                side,
-                affiliation: deck.affiliation.as_deref(),
-                objectives: &deck.objectives,
-            };
-            for problem in check_deck(&input) {
-                let span = raw.players.get(i).map_or(0..0, |p| p.deck_span(side));
-                reader.warning(Code::Deck, span, problem.message()).help = Some(problem.help());
-            }
-        }
-    }
 }

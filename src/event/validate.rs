@@ -7,8 +7,8 @@ use std::ops::Range;
 
 use super::ids::{default_seed, id_from_name, is_valid_id};
 use super::read::{RawEvent, RawGame, RawPlayer, RawRound, RawTable};
-use super::{Decks, Event, EventInfo, Game, GameEnd, Outcome, Player, Round, Table};
-use super::{ccg, elimination, recorded, teams};
+use super::{Event, EventInfo, Game, GameEnd, Outcome, Player, Round, Table};
+use super::{ccg, decklists, elimination, recorded, teams};
 use crate::diag::{Code, did_you_mean};
 use crate::rules::compute::{self, Computed};
 use crate::rules::{self, Family, MAX_ROUNDS, Ruleset, structure};
@@ -19,6 +19,9 @@ use crate::toml_reader::{MAX_INTEGER, Reader, Sp};
 pub struct LoadOptions {
     /// The ruleset of events that do not name one (`default_rules` in `holonet.toml`).
     pub default_rules: Option<String>,
+    /// The site folder, where decklist files next to an event are read from; `None` when the
+    /// event is checked on its own (decklist files are then reported as unreadable).
+    pub site_root: Option<std::path::PathBuf>,
 }
 
 /// Validates `raw`, then checks what the rules compute from it (the bracket's view of the
@@ -32,11 +35,11 @@ pub fn validate(
     let errors = |reader: &Reader<'_>| reader.diagnostics.iter().filter(|d| d.is_error()).count();
     let errors_before = errors(reader);
     let ruleset = resolve_ruleset(reader, &raw, options);
-    let people = validate_players(reader, &raw.players, ruleset);
+    let decks = decklists::read_decks(reader, &raw.players, ruleset.map(|r| r.family), options);
+    let people = validate_players(reader, &raw.players, &decks, ruleset);
     let team = raw.info.format.as_ref().is_some_and(|f| f.value == "team");
     let (players, people, members) = if team {
         let (teams, members) = teams::validate_teams(reader, &raw, &people)?;
-        teams::check_team_decks(reader, &raw, &people, &members);
         (teams, people, members)
     } else {
         if let Some(span) = &raw.teams_span {
@@ -48,9 +51,6 @@ pub fn validate(
                 )
                 .help = Some("set `format = \"team\"` in `[event]`, or remove the teams".into());
         }
-        if ruleset.is_some_and(|r| r.family == Family::Lcg) {
-            teams::check_player_decks(reader, &raw, &people);
-        }
         (people, Vec::new(), Vec::new())
     };
     let info =
@@ -58,6 +58,15 @@ pub fn validate(
     let (Some(ruleset), Some(info)) = (ruleset, info) else {
         return None;
     };
+    let deck_holders = if team { &people } else { &players };
+    decklists::check_decks(
+        reader,
+        ruleset.family,
+        &info,
+        deck_holders,
+        &members,
+        &decks,
+    );
     let ccg = ruleset.family == Family::Ccg;
     let (rounds, games) = if ccg {
         ccg::warn_below_minimums(reader, &raw, &info, compute::entrants(&players));
@@ -509,6 +518,7 @@ pub(super) fn resolve(
 fn validate_players(
     reader: &mut Reader<'_>,
     raw: &[RawPlayer],
+    decks: &[decklists::PlayerDecks],
     ruleset: Option<&Ruleset>,
 ) -> Vec<Player> {
     let mut players = Vec::with_capacity(raw.len());
@@ -644,10 +654,10 @@ fn validate_players(
             rejoin,
             disqualified,
             organizer: p.organizer.as_ref().is_some_and(|o| o.value),
-            decks: Decks {
-                dark: p.dark.clone(),
-                light: p.light.clone(),
-            },
+            decks: decks
+                .get(index)
+                .map(|d| d.decks.clone())
+                .unwrap_or_default(),
         });
     }
     for (index, p) in raw.iter().enumerate() {

@@ -346,7 +346,7 @@ pub enum LineProblem {
 }
 
 /// Reads a card line, `N Title` or `Nx Title`: the count (at least 1) and the rest, trimmed.
-fn read_line(line: &str) -> Option<(u32, &str)> {
+pub fn read_line(line: &str) -> Option<(u32, &str)> {
     let (count, title) = line.trim().split_once(char::is_whitespace)?;
     let count = count.strip_suffix(['x', 'X']).unwrap_or(count);
     // `parse` would accept a leading `+`; a count is digits only.

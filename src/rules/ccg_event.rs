@@ -454,11 +454,22 @@ pub fn variants(format: &str) -> &'static [&'static str] {
     }
 }
 
+/// Cards per deck: the event's `deck_size`, else the format's: 60 in constructed (and team)
+/// play, 30 in EPP Overdrive, and 40 in the other limited formats (the guide's usual size for
+/// sealed, draft and Watto's Cube decks).
+pub fn deck_size(info: &crate::event::EventInfo) -> u32 {
+    info.deck_size.unwrap_or(match guide_format(info) {
+        swccg::Format::Constructed => super::ccg_decks::CONSTRUCTED_DECK_SIZE,
+        swccg::Format::EppOverdrive => 30,
+        _ => 40,
+    })
+}
+
 /// The game time of an event: its `round_minutes`, else the format's time for its deck size
-/// (one minute per card; 40-card decks when `deck_size` is not given for a limited format).
+/// (one minute per card).
 pub fn game_minutes(info: &crate::event::EventInfo) -> u32 {
     info.round_minutes
-        .unwrap_or_else(|| swccg::game_minutes(guide_format(info), info.deck_size.unwrap_or(40)))
+        .unwrap_or_else(|| swccg::game_minutes(guide_format(info), deck_size(info)))
 }
 
 /// The pods of a booster draft or Watto's Cube event for its player count, as text

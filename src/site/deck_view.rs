@@ -5,6 +5,12 @@ use serde::Serialize;
 
 use super::model::{SiteView, event_path};
 use crate::event::{Decklist, Event, Player};
+use std::collections::BTreeMap;
+
+use crate::rules::bracket::Side;
+use crate::rules::ccg_decks::{
+    Uniqueness, counts_toward_deck, display_name, product, read_line, resolve_line,
+};
 use crate::rules::decks::objective_set;
 
 /// One objective set of a list: its number, title (when known) and copies.
@@ -24,8 +30,35 @@ pub struct ListView {
     /// Objective sets in number order, copies counted.
     pub sets: Vec<SetLine>,
     pub set_count: usize,
-    /// SW:CCG card lines as recorded.
-    pub cards: Vec<String>,
+    /// SW:CCG: the cards grouped by type, in the order players sort a list.
+    pub groups: Vec<CardGroup>,
+    /// SW:CCG: cards that count toward the deck's size.
+    pub card_count: u32,
+}
+
+/// The cards of one type in a SW:CCG list.
+#[derive(Debug, Clone, Serialize)]
+pub struct CardGroup {
+    /// `Characters`, `Defensive Shields`, or `Not identified` for lines that do not name exactly
+    /// one card (unknown, ambiguous, or not a card line).
+    pub heading: String,
+    /// Cards in the group (copies counted).
+    pub count: u32,
+    /// Played from outside the deck: not counted in its size.
+    pub outside: bool,
+    pub cards: Vec<CardLine>,
+}
+
+/// One card of a SW:CCG list.
+#[derive(Debug, Clone, Serialize)]
+pub struct CardLine {
+    pub count: u32,
+    /// The name that identifies the card: its title, with its product when the title is shared.
+    pub name: String,
+    /// `•`, `••`, `<>`..., or empty.
+    pub mark: String,
+    /// The card's product, for readers who look it up.
+    pub product: Option<String>,
 }
 
 /// The page's `decks`.
@@ -54,7 +87,7 @@ pub fn has_decks(player: &Player) -> bool {
     player.decks.dark.is_some() || player.decks.light.is_some()
 }
 
-fn list_view(side: &'static str, deck: &Decklist) -> ListView {
+fn list_view(side: Side, deck: &Decklist) -> ListView {
     let mut ids: Vec<&String> = deck.objectives.iter().collect();
     ids.sort_by(|a, b| {
         (a.parse::<u32>().unwrap_or(u32::MAX), a.as_str())
@@ -69,12 +102,121 @@ fn list_view(side: &'static str, deck: &Decklist) -> ListView {
             count: deck.objectives.iter().filter(|o| *o == id).count(),
         })
         .collect();
+    let groups = card_groups(side, &deck.cards);
     ListView {
-        side,
+        side: match side {
+            Side::Dark => "dark",
+            Side::Light => "light",
+        },
         affiliation: deck.affiliation.clone(),
         sets,
         set_count: deck.objectives.len(),
-        cards: deck.cards.clone(),
+        card_count: groups.iter().filter(|g| !g.outside).map(|g| g.count).sum(),
+        groups,
+    }
+}
+
+/// Where a card type goes in a list, and its heading. Types not named here follow, by name.
+const TYPE_ORDER: &[(&str, &str)] = &[
+    ("Objective", "Objective"),
+    ("Location", "Locations"),
+    ("Character", "Characters"),
+    ("Starship", "Starships"),
+    ("Vehicle", "Vehicles"),
+    ("Weapon", "Weapons"),
+    ("Device", "Devices"),
+    ("Creature", "Creatures"),
+    ("Effect", "Effects"),
+    ("Interrupt", "Interrupts"),
+    ("Epic Event", "Epic Events"),
+    ("Admiral's Order", "Admiral's Orders"),
+    ("Podracer", "Podracers"),
+    ("Jedi Test", "Jedi Tests"),
+    ("Defensive Shield", "Defensive Shields"),
+];
+
+/// The group of card lines the index does not identify as exactly one card.
+const NOT_IDENTIFIED: &str = "Not identified";
+
+/// Groups card lines by card type (the same card on several lines is added up), cards by name
+/// within a group; lines the index does not recognize keep their text in a group of their own.
+fn card_groups(side: Side, lines: &[String]) -> Vec<CardGroup> {
+    // (type rank, heading) -> name -> line
+    let mut groups: BTreeMap<(usize, String), (bool, BTreeMap<String, CardLine>)> = BTreeMap::new();
+    for line in lines {
+        let (rank, heading, outside, card_line) = match resolve_line(line, side) {
+            Ok((count, card)) => {
+                let rank = TYPE_ORDER
+                    .iter()
+                    .position(|(t, _)| card.card_type.starts_with(t))
+                    .unwrap_or(TYPE_ORDER.len());
+                let heading = TYPE_ORDER
+                    .get(rank)
+                    .map_or_else(|| card.card_type.clone(), |(_, h)| (*h).to_string());
+                let line = CardLine {
+                    count,
+                    name: display_name(card),
+                    mark: mark(card.uniqueness),
+                    product: product(&card.set).map(|p| p.name.clone()),
+                };
+                (rank, heading, !counts_toward_deck(card), line)
+            }
+            Err(_) => {
+                // Still cards of the deck (the checks count them too), as written.
+                let (count, name) = read_line(line).unwrap_or((0, line.trim()));
+                let line = CardLine {
+                    count,
+                    name: name.trim().to_string(),
+                    mark: String::new(),
+                    product: None,
+                };
+                (usize::MAX, NOT_IDENTIFIED.to_string(), false, line)
+            }
+        };
+        let (_, cards) = groups
+            .entry((rank, heading))
+            .or_insert_with(|| (outside, BTreeMap::new()));
+        cards
+            .entry(card_line.name.clone())
+            .and_modify(|c| c.count += card_line.count)
+            .or_insert(card_line);
+    }
+    groups
+        .into_iter()
+        .map(|((_, heading), (outside, cards))| CardGroup {
+            heading,
+            count: cards.values().map(|c| c.count).sum(),
+            outside,
+            cards: cards.into_values().collect(),
+        })
+        .collect()
+}
+
+/// A SW:CCG list in a few words, for the event page: `60 cards, objective: Hidden Base`.
+pub fn card_summary(side: Side, deck: &Decklist) -> Option<String> {
+    if deck.cards.is_empty() {
+        return None;
+    }
+    let groups = card_groups(side, &deck.cards);
+    let count: u32 = groups.iter().filter(|g| !g.outside).map(|g| g.count).sum();
+    let objective = groups
+        .iter()
+        .find(|g| g.heading == TYPE_ORDER[0].1)
+        .and_then(|g| g.cards.first())
+        .map(|c| format!(", objective: {}", c.name))
+        .unwrap_or_default();
+    Some(format!(
+        "{count} card{}{objective}",
+        if count == 1 { "" } else { "s" }
+    ))
+}
+
+/// The uniqueness mark printed before a title.
+fn mark(uniqueness: Uniqueness) -> String {
+    match uniqueness {
+        Uniqueness::Unrestricted => String::new(),
+        Uniqueness::Bullets(n) => "•".repeat(usize::from(n)),
+        Uniqueness::Diamonds(n) => "<>".repeat(usize::from(n)),
     }
 }
 
@@ -82,10 +224,10 @@ fn list_view(side: &'static str, deck: &Decklist) -> ListView {
 pub fn deck_page(site: &SiteView, event: &Event, player: &Player) -> DeckPageView {
     let mut lists = Vec::new();
     if let Some(d) = &player.decks.dark {
-        lists.push(list_view("dark", d));
+        lists.push(list_view(Side::Dark, d));
     }
     if let Some(l) = &player.decks.light {
-        lists.push(list_view("light", l));
+        lists.push(list_view(Side::Light, l));
     }
     let path = deck_path(event, player);
     DeckPageView {
@@ -97,30 +239,42 @@ pub fn deck_page(site: &SiteView, event: &Event, player: &Player) -> DeckPageVie
     }
 }
 
-/// The plain-text export of a player's lists.
+/// The plain-text export of a player's lists. Each side's part, pasted into a decklist file
+/// (see `event::decklists`), reads back as the same list: headings end in `:` and are skipped.
 pub fn deck_text(page: &DeckPageView) -> String {
-    let mut out = format!("{} - {}\n", page.player, page.event_name);
+    let mut out = format!("# {} - {}\n", page.player, page.event_name);
     for list in &page.lists {
         let side = if list.side == "dark" {
             "Dark side"
         } else {
             "Light side"
         };
-        let affiliation = list
-            .affiliation
-            .as_deref()
-            .map(|a| format!(": {a}"))
-            .unwrap_or_default();
-        out.push_str(&format!("\n{side}{affiliation}"));
-        if list.set_count > 0 {
-            out.push_str(&format!(" ({} objective sets)", list.set_count));
+        if list.set_count > 0 || list.groups.is_empty() {
+            out.push_str(&format!("\n{side} ({} objective sets):\n", list.set_count));
+            if let Some(affiliation) = &list.affiliation {
+                out.push_str(&format!("Affiliation: {affiliation}\n"));
+            }
+            for set in &list.sets {
+                out.push_str(&format!("{}x {} {}\n", set.count, set.id, set.title));
+            }
         }
-        out.push('\n');
-        for set in &list.sets {
-            out.push_str(&format!("{}x {} {}\n", set.count, set.id, set.title));
-        }
-        for card in &list.cards {
-            out.push_str(&format!("{card}\n"));
+        if !list.groups.is_empty() {
+            out.push_str(&format!("\n{side} ({} cards):\n", list.card_count));
+            for group in &list.groups {
+                let outside = if group.outside {
+                    ", outside the deck"
+                } else {
+                    ""
+                };
+                out.push_str(&format!("{} ({}{outside}):\n", group.heading, group.count));
+                for card in &group.cards {
+                    if card.count == 0 {
+                        out.push_str(&format!("{}\n", card.name));
+                    } else {
+                        out.push_str(&format!("{} {}\n", card.count, card.name));
+                    }
+                }
+            }
         }
     }
     out
@@ -129,7 +283,6 @@ pub fn deck_text(page: &DeckPageView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::Decks;
 
     #[test]
     fn sets_are_counted_in_number_order_with_titles() {
@@ -138,22 +291,103 @@ mod tests {
             objectives: vec!["2".into(), "1".into(), "2".into()],
             cards: vec![],
         };
-        let list = list_view("light", &deck);
+        let list = list_view(Side::Light, &deck);
         let lines: Vec<(String, usize)> =
             list.sets.iter().map(|s| (s.id.clone(), s.count)).collect();
         assert_eq!(lines, vec![("1".to_string(), 1), ("2".to_string(), 2)]);
         assert_eq!(list.sets[0].title, "A Hero's Journey");
-        let page = DeckPageView {
+        assert_eq!(
+            deck_text(&page(list)),
+            "# Tom - Cup\n\nLight side (3 objective sets):\nAffiliation: Jedi\n1x 1 A Hero's Journey\n2x 2 In You Must Go\n"
+        );
+    }
+
+    fn page(list: ListView) -> DeckPageView {
+        DeckPageView {
             player: "Tom".into(),
             event_name: "Cup".into(),
             event_url: "/".into(),
             text_url: "/deck.txt".into(),
             lists: vec![list],
+        }
+    }
+
+    #[test]
+    fn cards_are_grouped_by_type_with_shields_outside_the_deck() {
+        let deck = Decklist {
+            cards: vec![
+                "2 Rebel Fleet".into(),
+                "1 Jawa (Coruscant)".into(),
+                "1 Hidden Base".into(),
+                "1 jawa (coruscant)".into(),
+                "1 Aim High (Reflections III)".into(),
+                "3 No Such Card".into(),
+            ],
+            ..Decklist::default()
+        };
+        let list = list_view(Side::Light, &deck);
+        type Group = (String, u32, bool, Vec<(u32, String)>);
+        let summary: Vec<Group> = list
+            .groups
+            .iter()
+            .map(|g| {
+                (
+                    g.heading.clone(),
+                    g.count,
+                    g.outside,
+                    g.cards.iter().map(|c| (c.count, c.name.clone())).collect(),
+                )
+            })
+            .collect();
+        let cards = |v: &[(u32, &str)]| -> Vec<(u32, String)> {
+            v.iter().map(|&(n, s)| (n, s.to_string())).collect()
         };
         assert_eq!(
-            deck_text(&page),
-            "Tom - Cup\n\nLight side: Jedi (3 objective sets)\n1x 1 A Hero's Journey\n2x 2 In You Must Go\n"
+            summary,
+            vec![
+                (
+                    "Objective".to_string(),
+                    1,
+                    false,
+                    cards(&[(1, "Hidden Base / Systems Will Slip Through Your Fingers")])
+                ),
+                (
+                    "Characters".to_string(),
+                    2,
+                    false,
+                    cards(&[(2, "Jawa (Coruscant)")])
+                ),
+                (
+                    "Effects".to_string(),
+                    2,
+                    false,
+                    cards(&[(2, "Rebel Fleet")])
+                ),
+                (
+                    "Defensive Shields".to_string(),
+                    1,
+                    true,
+                    cards(&[(1, "Aim High (Reflections 3)")])
+                ),
+                (
+                    "Not identified".to_string(),
+                    3,
+                    false,
+                    cards(&[(3, "No Such Card")])
+                ),
+            ]
         );
-        let _ = Decks::default();
+        // Shields are listed but not counted; lines not identified are still cards.
+        assert_eq!(list.card_count, 8);
+        let text = deck_text(&page(list));
+        assert!(text.contains("\nLight side (8 cards):\nObjective (1):\n1 Hidden Base / Systems Will Slip Through Your Fingers\nCharacters (2):\n2 Jawa (Coruscant)\n"), "{text}");
+        assert!(
+            text.contains("Defensive Shields (1, outside the deck):\n1 Aim High (Reflections 3)\n"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("Not identified (3):\n3 No Such Card\n"),
+            "{text}"
+        );
     }
 }

@@ -109,6 +109,7 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     };
     let options = LoadOptions {
         default_rules: config.default_rules.clone(),
+        site_root: None,
     };
     let loaded = load_events(root, &options);
     report.absorb(loaded.diagnostics, loaded.sources);
@@ -236,11 +237,17 @@ pub fn load_one_event(root: &Path, file: &Path) -> Result<OneEvent, Report> {
         sources: BTreeMap::new(),
     })?;
     let default_rules = Config::load(root).ok().and_then(|c| c.default_rules);
-    let loaded =
-        crate::event::load::load_event_file(root, &relative, &LoadOptions { default_rules });
+    let loaded = crate::event::load::load_event_file(
+        root,
+        &relative,
+        &LoadOptions {
+            default_rules,
+            site_root: None,
+        },
+    );
     let mut report = Report {
         diagnostics: loaded.diagnostics,
-        sources: BTreeMap::new(),
+        sources: loaded.other_sources,
     };
     if let Some(text) = &loaded.text {
         report.sources.insert(relative.clone(), text.clone());

@@ -197,12 +197,13 @@ pub struct PlayerView {
     pub deck_url: Option<String>,
 }
 
-/// A decklist as recorded.
+/// A decklist as recorded, in short: the whole list is on the decklist page.
 #[derive(Debug, Clone, Serialize)]
 pub struct DeckView {
     pub affiliation: Option<String>,
     pub objectives: Vec<String>,
-    pub cards: Vec<String>,
+    /// SW:CCG: `60 cards, objective: Hidden Base`, when the list has cards.
+    pub cards: Option<String>,
 }
 
 /// One Swiss round.
@@ -652,11 +653,11 @@ fn player_view(
     p: &crate::event::Player,
     members: Vec<PlayerView>,
 ) -> PlayerView {
-    let deck = |d: &Option<crate::event::Decklist>| {
+    let deck = |d: &Option<crate::event::Decklist>, side| {
         d.as_ref().map(|d| DeckView {
             affiliation: d.affiliation.clone(),
             objectives: d.objectives.clone(),
-            cards: d.cards.clone(),
+            cards: super::deck_view::card_summary(side, d),
         })
     };
     PlayerView {
@@ -665,8 +666,8 @@ fn player_view(
         number: p.number,
         note: player_note(p),
         has_decks: super::deck_view::has_decks(p),
-        dark_deck: deck(&p.decks.dark),
-        light_deck: deck(&p.decks.light),
+        dark_deck: deck(&p.decks.dark, crate::rules::bracket::Side::Dark),
+        light_deck: deck(&p.decks.light, crate::rules::bracket::Side::Light),
         members,
         deck_url: super::deck_view::deck_url(site, event, p),
     }

@@ -1,19 +1,27 @@
-//! Meta statistics, for one event or the whole archive: which affiliations and objective sets
-//! were played (from recorded LCG decklists), how often each side won, and how games ended.
+//! Meta statistics, for one event or the whole archive: which affiliations, objective sets and
+//! cards were played (from recorded decklists), how often each side won, and how games ended,
+//! for each of the two games apart (their results and decks have nothing in common).
 //!
 //! What is counted:
 //! - **Sides**: every game whose sides are known: Swiss games of a table that recorded
-//!   `first_dark` (the sides swap for the second game), elimination games, and every SW:CCG game.
-//! - **Endings**: every Swiss game of the LCG rulesets, by its recorded `by`.
+//!   `first_dark` (the sides swap for the second game) and elimination games (SW:LCG); every
+//!   game and Final Confrontation game (SW:CCG).
+//! - **Endings**: every Swiss game of the LCG rulesets, by its recorded `by`; every SW:CCG game
+//!   by its result (full win, modified win, true tie, quit).
 //! - **Affiliations** and **objective sets**: every recorded LCG decklist; a set counts once per
 //!   deck that includes it.
+//! - **SW:CCG objectives and cards**: every recorded CCG decklist; a card counts once per deck
+//!   that includes it, and only the lines that name exactly one card are counted.
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::event::{Event, Outcome};
+use crate::event::{Decklist, Event, Outcome};
+use crate::rules::bracket::Side;
+use crate::rules::ccg_decks::{display_name, resolve_line};
 use crate::rules::compute::Computed;
+use crate::rules::swccg::ResultKind;
 
 /// How many objective sets the tables list, most played first.
 const TOP_OBJECTIVES: usize = 15;
@@ -34,24 +42,23 @@ pub struct Tally {
 pub struct StatsView {
     /// Events counted.
     pub events: u32,
-    /// Decklists counted.
+    /// Decklists counted (both games).
     pub decks: u32,
-    /// Games whose sides are known.
+    /// Games whose sides are known (both games).
     pub sided_games: u32,
+    /// SW:LCG.
     pub sides: Vec<Tally>,
     pub endings: Vec<Tally>,
     pub affiliations: Vec<Tally>,
     pub objectives: Vec<Tally>,
-}
-
-impl StatsView {
-    /// Whether there is anything to show.
-    pub fn is_empty(&self) -> bool {
-        self.sides.is_empty()
-            && self.endings.is_empty()
-            && self.affiliations.is_empty()
-            && self.objectives.is_empty()
-    }
+    /// SW:CCG.
+    pub ccg_sides: Vec<Tally>,
+    pub ccg_endings: Vec<Tally>,
+    pub ccg_objectives: Vec<Tally>,
+    pub ccg_dark_cards: Vec<Tally>,
+    pub ccg_light_cards: Vec<Tally>,
+    /// Whether any table has rows.
+    pub any: bool,
 }
 
 /// Counts in insertion-independent order: label -> count.
@@ -85,11 +92,57 @@ fn side_result(dark: usize, winner: Option<usize>, sides: &mut Counts) {
     *sides.entry(label.to_string()).or_default() += 1;
 }
 
+/// How many most played cards of each side the SW:CCG tables list.
+const TOP_CARDS: usize = 15;
+
+/// The label of a SW:CCG result in the endings table.
+fn ccg_ending(kind: ResultKind) -> &'static str {
+    match kind {
+        ResultKind::FullWin => "full win",
+        ResultKind::ModifiedWin => "modified win (on time)",
+        ResultKind::TrueTie => "true tie",
+        ResultKind::Quit => "quit",
+    }
+}
+
+/// Counts from SW:CCG decklists: objectives, and each side's cards, by the decks holding them.
+#[derive(Default)]
+struct CcgDecks {
+    decks: [u32; 2],
+    objectives: Counts,
+    cards: [Counts; 2],
+}
+
+impl CcgDecks {
+    fn add(&mut self, side: Side, deck: &Decklist) {
+        let slot = usize::from(side == Side::Light);
+        self.decks[slot] += 1;
+        let mut names: Vec<(String, bool)> = deck
+            .cards
+            .iter()
+            .filter_map(|line| resolve_line(line, side).ok())
+            .map(|(_, card)| (display_name(card), card.card_type == "Objective"))
+            .collect();
+        names.sort();
+        names.dedup();
+        for (name, objective) in names {
+            if objective {
+                // Objectives are two-faced; the front names the deck.
+                let front = name.split(" / ").next().unwrap_or(&name).to_string();
+                *self.objectives.entry(front).or_default() += 1;
+            }
+            *self.cards[slot].entry(name).or_default() += 1;
+        }
+    }
+}
+
 /// Gathers the statistics of `events`.
 pub fn collect<'a>(events: impl IntoIterator<Item = (&'a Event, &'a Computed)>) -> StatsView {
     let mut view = StatsView::default();
     let (mut sides, mut endings, mut affiliations, mut objectives) =
         (Counts::new(), Counts::new(), Counts::new(), Counts::new());
+    let (mut ccg_sides, mut ccg_endings) = (Counts::new(), Counts::new());
+    let mut ccg_decks = CcgDecks::default();
     for (event, computed) in events {
         view.events += 1;
         let lcg = computed.ccg.is_none();
@@ -117,8 +170,23 @@ pub fn collect<'a>(events: impl IntoIterator<Item = (&'a Event, &'a Computed)>) 
             }
         }
         if let Some(ccg) = &computed.ccg {
-            for game in ccg.games.iter().flatten() {
-                side_result(game.dark, Some(game.winner), &mut sides);
+            let finals = ccg.final_confrontation.iter().flat_map(|f| &f.games);
+            for game in ccg.games.iter().flatten().chain(finals) {
+                side_result(game.dark, Some(game.winner), &mut ccg_sides);
+                *ccg_endings
+                    .entry(ccg_ending(game.kind).to_string())
+                    .or_default() += 1;
+            }
+        }
+        for person in event.persons() {
+            for (side, deck) in [
+                (Side::Dark, &person.decks.dark),
+                (Side::Light, &person.decks.light),
+            ] {
+                if let Some(deck) = deck.as_ref().filter(|_| !lcg) {
+                    view.decks += 1;
+                    ccg_decks.add(side, deck);
+                }
             }
         }
         for deck in event
@@ -142,12 +210,36 @@ pub fn collect<'a>(events: impl IntoIterator<Item = (&'a Event, &'a Computed)>) 
             }
         }
     }
-    view.sided_games = sides.values().sum();
+    view.sided_games = sides.values().sum::<u32>() + ccg_sides.values().sum::<u32>();
     view.sides = tallies(sides, usize::MAX, None);
     view.endings = tallies(endings, usize::MAX, None);
     view.affiliations = tallies(affiliations, usize::MAX, None);
-    // A set's share is of the decks, since one deck holds many sets.
-    view.objectives = tallies(objectives, TOP_OBJECTIVES, Some(view.decks));
+    // A set's (or card's) share is of the decks, since one deck holds many.
+    let lcg_decks = view.decks - ccg_decks.decks.iter().sum::<u32>();
+    view.objectives = tallies(objectives, TOP_OBJECTIVES, Some(lcg_decks));
+    view.ccg_sides = tallies(ccg_sides, usize::MAX, None);
+    view.ccg_endings = tallies(ccg_endings, usize::MAX, None);
+    view.ccg_objectives = tallies(
+        ccg_decks.objectives,
+        TOP_CARDS,
+        Some(ccg_decks.decks.iter().sum()),
+    );
+    let [dark_cards, light_cards] = ccg_decks.cards;
+    view.ccg_dark_cards = tallies(dark_cards, TOP_CARDS, Some(ccg_decks.decks[0]));
+    view.ccg_light_cards = tallies(light_cards, TOP_CARDS, Some(ccg_decks.decks[1]));
+    view.any = [
+        &view.sides,
+        &view.endings,
+        &view.affiliations,
+        &view.objectives,
+        &view.ccg_sides,
+        &view.ccg_endings,
+        &view.ccg_objectives,
+        &view.ccg_dark_cards,
+        &view.ccg_light_cards,
+    ]
+    .iter()
+    .any(|t| !t.is_empty());
     view
 }
 
