@@ -18,6 +18,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/event.html"),
     embed!("templates/page.html"),
     embed!("templates/deck.html"),
+    embed!("templates/pairings.html"),
     embed!("templates/players.html"),
     embed!("templates/player.html"),
     embed!("templates/stats.html"),

@@ -1519,3 +1519,105 @@ fn decklist_files_are_reported_in_their_own_lines() {
         );
     }
 }
+
+/// A running event has a page for its current round: every table, and every player A to Z with
+/// their table and opponent; the event page links it. A finished event has none.
+#[test]
+fn the_current_round_has_its_own_page_by_table_and_by_name() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let event =
+        fs::read_to_string(out.join("events/2026/corellia-spring-open/index.html")).expect("event");
+    assert!(
+        event.contains("href=\"/events/2026/corellia-spring-open/pairings/\""),
+        "the event page links the current round"
+    );
+    let page = visible_text(
+        &fs::read_to_string(out.join("events/2026/corellia-spring-open/pairings/index.html"))
+            .expect("pairings"),
+    );
+    assert!(page.contains("Round 2"), "{page}");
+    assert!(page.contains("4 tables, 1 reported"), "{page}");
+    // By name, accents folded: Hana Dvořáková first, Zoë Achterberg last; Tobias has the bye.
+    let by_name = page
+        .split("Where each player sits")
+        .nth(1)
+        .expect("by-name table");
+    let order: Vec<usize> = [
+        "Hana Dvořáková 2 Priya Nair",
+        "Jürgen Falkenrath 1 Maren Holm",
+        "Tobias Lund Bye",
+        "Zoë Achterberg 3 Niamh Byrne",
+    ]
+    .iter()
+    .map(|row| {
+        by_name
+            .find(row)
+            .unwrap_or_else(|| panic!("{row:?} in {by_name}"))
+    })
+    .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "A to Z: {order:?}");
+    assert!(page.contains("Bye: Tobias Lund"), "{page}");
+    assert!(
+        !out.join("events/2018/outer-rim-store-championship/pairings")
+            .exists(),
+        "a finished event has no current round"
+    );
+}
+
+/// Once the Swiss rounds are over, the current round is the elimination games ready to play,
+/// with the sides the bracket gives (a higher seed's choice is not known until recorded).
+#[test]
+fn the_current_round_of_a_bracket_is_its_ready_games() {
+    let site = copy_site(Path::new("."));
+    let file = site.path().join("events/2015/mos-eisley-open.toml");
+    let text = fs::read_to_string(&file).expect("event");
+    // Keep the bracket's first four games only.
+    let kept: String = text
+        .lines()
+        .filter(|line| {
+            let game = line
+                .trim_start()
+                .strip_prefix("{ game = ")
+                .and_then(|rest| rest.split(',').next())
+                .and_then(|n| n.parse::<u32>().ok());
+            game.is_none_or(|g| g <= 4)
+        })
+        .map(|line| format!("{line}\n"))
+        .collect();
+    fs::write(&file, kept).expect("write");
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let page = visible_text(
+        &fs::read_to_string(out.join("events/2015/mos-eisley-open/pairings/index.html"))
+            .expect("pairings"),
+    );
+    assert!(page.contains("Top 8: games 5, 6, 7 and 8"), "{page}");
+    // Game 6: the upper bracket's Maren Holm plays dark (the side she played fewer times).
+    assert!(
+        page.contains("6 Maren Holm dark Felix Navarro light"),
+        "{page}"
+    );
+    assert!(page.contains("Priya Nair 5 Leon Duval"), "{page}");
+}
+
+/// A SW:CCG event's current game: dark and light at every table.
+#[test]
+fn the_current_game_of_a_ccg_event_shows_the_sides() {
+    let site = small_site();
+    fs::write(
+        site.path().join("events/2019/ccg-now.toml"),
+        "[event]\nname = \"CCG Now\"\ndate = 2019-03-02\nrules = \"swccg-2008\"\nstructure = \"custom\"\nswiss_rounds = 4\n\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bo\"\n[[players]]\nname = \"Cy\"\n[[players]]\nname = \"Di\"\n\n[[rounds]]\ntables = [\n  { table = 1, dark = \"ann\", light = \"bo\", winner = \"ann\", differential = 10 },\n  { table = 2, dark = \"cy\", light = \"di\" },\n]\n",
+    )
+    .expect("write");
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let page = visible_text(
+        &fs::read_to_string(out.join("events/2019/ccg-now/pairings/index.html")).expect("page"),
+    );
+    assert!(page.contains("Game 1"), "{page}");
+    assert!(page.contains("2 tables, 1 reported"), "{page}");
+    assert!(page.contains("2 Cy dark Di light"), "{page}");
+    assert!(page.contains("Di light 2 Cy"), "{page}");
+}

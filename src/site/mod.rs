@@ -10,6 +10,7 @@ pub mod json;
 pub mod markdown;
 pub mod model;
 pub mod output;
+pub mod pairings_view;
 pub mod players;
 pub mod recorded_view;
 pub mod render;

@@ -162,6 +162,8 @@ pub struct EventView {
     pub standings: Option<StandingsView>,
     /// Number of the round published but not finished, if any.
     pub current_round: Option<u32>,
+    /// The current round's page (by table and by name), while the event has one.
+    pub pairings: Option<PairingsLink>,
     /// The next Swiss round as the rules pair it, until it is written into the file.
     pub next_round: Option<super::stage_view::NextRoundView>,
     pub top_cut: Option<super::stage_view::CutView>,
@@ -178,6 +180,14 @@ pub struct EventView {
     pub stats: super::stats::StatsView,
     /// Events known only by their results: the final standings as recorded.
     pub recorded: Option<super::recorded_view::RecordedView>,
+}
+
+/// The link to the current round's page.
+#[derive(Debug, Clone, Serialize)]
+pub struct PairingsLink {
+    /// `Round 2`, `Game 5`, `Top 8: games 9 and 10`.
+    pub title: String,
+    pub url: String,
 }
 
 /// A registered player.
@@ -632,6 +642,12 @@ pub fn event_view(
         rounds,
         standings: computed.latest().map(standings_view),
         current_round,
+        pairings: super::pairings_view::pairings_view(site, event, computed).map(|p| {
+            PairingsLink {
+                title: p.title,
+                url: site.link(&super::pairings_view::pairings_path(event)),
+            }
+        }),
         next_round: super::stage_view::next_round_view(event, computed, &rule),
         top_cut: super::stage_view::cut_view(event, computed, &rule),
         bracket: super::stage_view::bracket_view(site, event, computed, &rule),

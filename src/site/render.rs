@@ -119,7 +119,7 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
     let mut files = Files::new();
     let mut diagnostics = Vec::new();
 
-    /// An event's page path, page and JSON.
+    /// An event's page path, page and JSON, and its other files (decklists, current round).
     type EventFiles = (String, Vec<u8>, Vec<u8>, Vec<(String, Vec<u8>)>);
     let rendered: Vec<Result<EventFiles, Diagnostic>> = input
         .events
@@ -141,7 +141,7 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
                 &event.file,
             )?;
             // Each player's decklists: a page and a plain-text export.
-            let mut decks = Vec::new();
+            let mut extra = Vec::new();
             for player in event
                 .persons()
                 .iter()
@@ -159,20 +159,36 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
                     Some(("decks", &view)),
                     &event.file,
                 )?;
-                decks.push((format!("{deck_path}index.html"), html));
-                decks.push((
+                extra.push((format!("{deck_path}index.html"), html));
+                extra.push((
                     format!("{deck_path}deck.txt"),
                     super::deck_view::deck_text(&view).into_bytes(),
                 ));
             }
-            Ok((path, html, event_json(event, computed).into_bytes(), decks))
+            // The current round, by table and by name, while the event has one.
+            if let Some(view) = super::pairings_view::pairings_view(&site, event, computed) {
+                let path = super::pairings_view::pairings_path(event);
+                let title = format!("{}: {}", view.title, event.info.name);
+                let description = format!("Pairings of {}, by table and by name", title);
+                let page = page_view(&site, &title, &path, &description);
+                let html = render_page(
+                    input.tera,
+                    "pairings.html",
+                    &site,
+                    &page,
+                    Some(("pairings", &view)),
+                    &event.file,
+                )?;
+                extra.push((format!("{path}index.html"), html));
+            }
+            Ok((path, html, event_json(event, computed).into_bytes(), extra))
         })
         .collect();
     for (result, (event, _)) in rendered.into_iter().zip(input.events) {
         match result {
-            Ok((path, html, json, decks)) => {
-                for (deck_path, bytes) in decks {
-                    add(&mut files, deck_path, bytes, &event.file, &mut diagnostics);
+            Ok((path, html, json, extra)) => {
+                for (extra_path, bytes) in extra {
+                    add(&mut files, extra_path, bytes, &event.file, &mut diagnostics);
                 }
                 add(
                     &mut files,

@@ -1,0 +1,218 @@
+//! The current round's page of a running event: what players look for between rounds. The
+//! tables in order, and the same pairings by player name so each player finds their own table
+//! at a glance; printed, it is the sheet posted at the venue.
+//!
+//! The current step is the first Swiss round (or SW:CCG game) with a table still to report, or,
+//! once the Swiss rounds are over, the elimination games that are ready to play.
+
+use serde::Serialize;
+
+use super::model::{SiteView, event_path};
+use crate::event::{Event, Outcome};
+use crate::rules::compute::Computed;
+
+/// One seat at a table.
+#[derive(Debug, Clone, Serialize)]
+pub struct PairingSeat {
+    pub id: String,
+    pub name: String,
+    /// `dark`, `light`, `dark first`, or empty when the sides are not known yet.
+    pub side: &'static str,
+}
+
+/// One table of the current step.
+#[derive(Debug, Clone, Serialize)]
+pub struct PairingTable {
+    /// The table number (Swiss) or the game number (elimination).
+    pub number: u32,
+    pub seats: [PairingSeat; 2],
+    /// The result when already reported, else empty.
+    pub result: String,
+}
+
+/// A player looking for their table: where they sit and whom they play.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerSeat {
+    pub name: String,
+    /// The table (or game) number, or `Bye`.
+    pub place: String,
+    pub opponent: Option<String>,
+    pub side: &'static str,
+    /// Text to sort names by: lower case, accents folded (`Zoë` sorts as `zoe`).
+    #[serde(skip)]
+    sort_key: String,
+}
+
+/// The page's `pairings`.
+#[derive(Debug, Clone, Serialize)]
+pub struct PairingsView {
+    /// `Round 2`, `Game 5`, `Top 8: games 9 and 10`.
+    pub title: String,
+    /// `Table` or `Game`: what a number in `tables` counts.
+    pub unit: &'static str,
+    pub event_name: String,
+    pub event_url: String,
+    /// The same step on the event page.
+    pub event_anchor: String,
+    pub tables: Vec<PairingTable>,
+    pub byes: Vec<String>,
+    /// Everyone playing (or with a bye), A to Z.
+    pub players: Vec<PlayerSeat>,
+    pub reported: usize,
+}
+
+/// The path of an event's current-round page.
+pub fn pairings_path(event: &Event) -> String {
+    format!("{}pairings/", event_path(event))
+}
+
+/// The current round of a running event, if it has one.
+pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Option<PairingsView> {
+    let name = |p: usize| event.players[p].name.clone();
+    let seat = |p: usize, side: &'static str| PairingSeat {
+        id: event.players[p].id.clone(),
+        name: name(p),
+        side,
+    };
+    let (title, unit, anchor, tables, byes) =
+        if let Some(round) = event.rounds.iter().find(|r| !r.is_complete()) {
+            let tables = round
+                .tables
+                .iter()
+                .map(|t| {
+                    let [a, b] = t.players;
+                    let first = |p: usize| {
+                        if t.first_dark == Some(p) {
+                            "dark first"
+                        } else {
+                            ""
+                        }
+                    };
+                    PairingTable {
+                        number: t.number,
+                        seats: [seat(a, first(a)), seat(b, first(b))],
+                        result: match &t.outcome {
+                            Outcome::Pending => String::new(),
+                            _ => "reported".to_string(),
+                        },
+                    }
+                })
+                .collect();
+            (
+                format!("Round {}", round.number),
+                "Table",
+                format!("round-{}", round.number),
+                tables,
+                round.byes.clone(),
+            )
+        } else if let Some(game) = event.games.iter().find(|g| !g.is_complete()) {
+            let tables = game
+                .tables
+                .iter()
+                .map(|t| PairingTable {
+                    number: t.number,
+                    seats: [seat(t.dark, "dark"), seat(t.light, "light")],
+                    result: if t.result.is_some() {
+                        "reported".to_string()
+                    } else {
+                        String::new()
+                    },
+                })
+                .collect();
+            (
+                format!("Game {}", game.number),
+                "Table",
+                format!("game-{}", game.number),
+                tables,
+                game.byes.clone(),
+            )
+        } else {
+            let bracket = computed.bracket.as_ref().filter(|b| !b.ready.is_empty())?;
+            let tables: Vec<PairingTable> = bracket
+                .games
+                .iter()
+                .filter(|g| bracket.ready.contains(&g.spec.number))
+                .filter_map(|g| {
+                    let [Some(a), Some(b)] = g.players else {
+                        return None;
+                    };
+                    let side = |p: usize| match g.dark {
+                        Some(d) if d == p => "dark",
+                        Some(_) => "light",
+                        None => "",
+                    };
+                    Some(PairingTable {
+                        number: g.spec.number,
+                        seats: [seat(a, side(a)), seat(b, side(b))],
+                        result: String::new(),
+                    })
+                })
+                .collect();
+            let numbers: Vec<String> = tables.iter().map(|t| t.number.to_string()).collect();
+            let title = match numbers.as_slice() {
+                [one] => format!("Top {}: game {one}", bracket.size),
+                [init @ .., last] => {
+                    format!("Top {}: games {} and {last}", bracket.size, init.join(", "))
+                }
+                [] => return None,
+            };
+            (
+                title,
+                "Game",
+                "bracket-heading".to_string(),
+                tables,
+                Vec::new(),
+            )
+        };
+    let mut players: Vec<PlayerSeat> = Vec::new();
+    for t in &tables {
+        for (me, them) in [(0, 1), (1, 0)] {
+            players.push(PlayerSeat {
+                sort_key: sort_key(&t.seats[me].name),
+                name: t.seats[me].name.clone(),
+                place: t.number.to_string(),
+                opponent: Some(t.seats[them].name.clone()),
+                side: t.seats[me].side,
+            });
+        }
+    }
+    for &p in &byes {
+        players.push(PlayerSeat {
+            sort_key: sort_key(&name(p)),
+            name: name(p),
+            place: "Bye".to_string(),
+            opponent: None,
+            side: "",
+        });
+    }
+    players.sort_by(|a, b| (&a.sort_key, &a.name).cmp(&(&b.sort_key, &b.name)));
+    let event_url = site.link(&event_path(event));
+    Some(PairingsView {
+        title,
+        unit,
+        event_name: event.info.name.clone(),
+        event_anchor: format!("{event_url}#{anchor}"),
+        event_url,
+        reported: tables.iter().filter(|t| !t.result.is_empty()).count(),
+        tables,
+        byes: byes.iter().map(|&p| name(p)).collect(),
+        players,
+    })
+}
+
+/// A name as people look it up in a list: lower case, accents folded.
+fn sort_key(name: &str) -> String {
+    crate::event::ids::id_from_name(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_key;
+
+    #[test]
+    fn names_sort_without_case_or_accents() {
+        let mut names = vec!["zoë", "Ángel", "bo", "Zeta"];
+        names.sort_by_key(|n| sort_key(n));
+        assert_eq!(names, ["Ángel", "bo", "Zeta", "zoë"]);
+    }
+}
