@@ -1621,3 +1621,37 @@ fn the_current_game_of_a_ccg_event_shows_the_sides() {
     assert!(page.contains("2 Cy dark Di light"), "{page}");
     assert!(page.contains("Di light 2 Cy"), "{page}");
 }
+
+/// The bracket is drawn as a bracket: each game's cell says how it connects to the next round
+/// (pairs join in the upper bracket; the lower bracket alternates straight lines and pairs).
+#[test]
+fn bracket_games_carry_their_connectors() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let page =
+        fs::read_to_string(out.join("events/2015/mos-eisley-open/index.html")).expect("page");
+    let cell = |game: u32| {
+        let marker = format!("id=\"game-{game}\"");
+        let at = page.find(&marker).unwrap_or_else(|| panic!("game {game}"));
+        let start = page[..at].rfind("<li").expect("cell");
+        page[start..at].to_string()
+    };
+    for (game, join) in [
+        (1, "join-pair"),
+        (4, "join-pair"),
+        (5, "join-pair"),
+        (9, ""),
+        (7, "join-straight"),
+        (10, "join-pair"),
+        (12, "join-straight"),
+        (13, ""),
+        (14, ""),
+    ] {
+        assert_eq!(
+            cell(game),
+            format!("<li class=\"bracket-cell {join}\" "),
+            "game {game}"
+        );
+    }
+}

@@ -147,6 +147,9 @@ pub struct BracketView {
 pub struct BracketRoundView {
     pub round: u32,
     pub games: Vec<BracketGameView>,
+    /// How the round's games feed the part's next round, for the connectors: `join-pair` (each
+    /// pair of games feeds one), `join-straight` (each game feeds one), or empty (the last round).
+    pub join: &'static str,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -285,10 +288,15 @@ pub fn bracket_view(
                 None => rounds.push(BracketRoundView {
                     round: game.spec.round,
                     games: vec![view],
+                    join: "",
                 }),
             }
         }
         rounds.sort_by_key(|r| r.round);
+        let counts: Vec<usize> = rounds.iter().map(|r| r.games.len()).collect();
+        for (round, next) in rounds.iter_mut().zip(counts.iter().skip(1)) {
+            round.join = join(round.games.len(), *next);
+        }
         rounds
     };
     let finals = bracket
@@ -308,6 +316,17 @@ pub fn bracket_view(
         champion: bracket.champion.map(|p| player(event, p)),
         rule: rule("double-elimination", "double elimination"),
     })
+}
+
+/// How a bracket round of `count` games feeds a next round of `next` games.
+fn join(count: usize, next: usize) -> &'static str {
+    if next * 2 == count {
+        "join-pair"
+    } else if next == count {
+        "join-straight"
+    } else {
+        ""
+    }
 }
 
 /// A final place.
