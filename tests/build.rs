@@ -1655,3 +1655,33 @@ fn bracket_games_carry_their_connectors() {
         );
     }
 }
+
+/// The second theme restyles the site with a stylesheet loaded after the default one, and
+/// replaces a template, without any change to the code; the default look links no theme sheet.
+#[test]
+fn the_holotable_theme_changes_the_look_without_code() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let plain = fs::read_to_string(out.join("index.html")).expect("home");
+    assert!(!plain.contains("theme.css"), "no theme sheet by default");
+    assert!(!out.join("theme.css").exists());
+
+    let config = site.path().join("holonet.toml");
+    let text = fs::read_to_string(&config).expect("config");
+    fs::write(&config, format!("theme = \"holotable\"\n{text}")).expect("config");
+    build(site.path(), &out, None);
+    let themed = fs::read_to_string(out.join("index.html")).expect("home");
+    let default_sheet = themed.find("href=\"/style.css\"").expect("default sheet");
+    let theme_sheet = themed.find("href=\"/theme.css\"").expect("theme sheet");
+    assert!(default_sheet < theme_sheet, "the theme's rules come last");
+    assert_eq!(
+        fs::read(out.join("theme.css")).expect("theme.css"),
+        fs::read("themes/holotable/static/theme.css").expect("source")
+    );
+    let not_found = fs::read_to_string(out.join("404.html")).expect("404");
+    assert!(
+        not_found.contains("No signal"),
+        "the theme's own 404 template"
+    );
+}

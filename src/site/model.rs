@@ -23,6 +23,9 @@ pub struct SiteView {
     pub root: String,
     /// The main navigation: home, events, the rules reference, then the site's top-level pages.
     pub nav: Vec<NavLink>,
+    /// Whether a `theme.css` (from the theme or the site's `static/`) follows the default
+    /// stylesheet: a theme restyles the site with it, without repeating the default rules.
+    pub theme_stylesheet: bool,
 }
 
 /// An entry of the main navigation. Templates mark the current one by comparing `path` with
@@ -77,6 +80,7 @@ impl SiteView {
             base_url: config.base_url.clone(),
             root,
             nav,
+            theme_stylesheet: false,
         }
     }
 

@@ -115,7 +115,8 @@ fn emit(
 
 /// Renders the whole site.
 pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
-    let site = SiteView::new(input.config, input.pages);
+    let mut site = SiteView::new(input.config, input.pages);
+    site.theme_stylesheet = input.statics.contains_key("theme.css");
     let mut files = Files::new();
     let mut diagnostics = Vec::new();
 
