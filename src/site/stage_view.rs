@@ -161,8 +161,9 @@ pub struct BracketGameView {
     /// Where each slot comes from, when its player is not known yet ("winner of game 3").
     pub sources: [String; 2],
     pub side_reason: Option<RuleLink>,
-    /// "time: 87 to 84.5", "bye".
-    pub decision: Option<String>,
+    /// How the game was decided when it was not simply played ("time: light 4.9 to dark 5.35",
+    /// "bye: the opponent left"), linked to the rule applied.
+    pub decision: Option<RuleLink>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -262,12 +263,15 @@ fn game_view(
                 light,
                 dark,
                 per_point,
-            } => Some(format!(
-                "time: light {} to dark {}",
-                points(light, per_point),
-                points(dark, per_point)
+            } => Some(rule(
+                "going-to-time",
+                &format!(
+                    "time: light {} to dark {}",
+                    points(light, per_point),
+                    points(dark, per_point)
+                ),
             )),
-            Decision::Bye => Some("bye: the opponent left".to_string()),
+            Decision::Bye => Some(rule("drops", "bye: the opponent left")),
         }),
     }
 }
