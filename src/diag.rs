@@ -217,6 +217,90 @@ impl Diagnostic {
     }
 }
 
+/// How `check` prints its diagnostics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Format {
+    /// rustc-style, with the offending line and a caret.
+    #[default]
+    Human,
+    /// GitHub Actions workflow commands, which annotate the lines of a pull request.
+    Github,
+    /// One JSON document, for other tools.
+    Json,
+}
+
+impl Diagnostic {
+    /// The start and end of the span as 1-based (line, column) pairs, when it can be placed.
+    fn location(&self, source: Option<&str>) -> Option<((usize, usize), (usize, usize))> {
+        let (source, span) = (source?, self.span.as_ref()?);
+        Some((
+            line_col(source, span.start),
+            line_col(source, span.end.max(span.start)),
+        ))
+    }
+
+    /// A GitHub Actions workflow command: `::error file=…,line=…,col=…,title=H006::message`.
+    /// The message carries the help after a blank line; values are escaped as the runner expects.
+    pub fn github(&self, source: Option<&str>) -> String {
+        let kind = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let mut properties = vec![format!(
+            "file={}",
+            escape_property(&self.file.display().to_string())
+        )];
+        if let Some(((line, col), (end_line, end_col))) = self.location(source) {
+            properties.push(format!("line={line}"));
+            properties.push(format!("col={col}"));
+            properties.push(format!("endLine={end_line}"));
+            if end_line == line {
+                properties.push(format!("endColumn={end_col}"));
+            }
+        }
+        properties.push(format!("title={}", self.code.as_str()));
+        let mut message = self.message.clone();
+        if let Some(help) = &self.help {
+            message.push_str("\n\nhelp: ");
+            message.push_str(help);
+        }
+        format!(
+            "::{kind} {}::{}",
+            properties.join(","),
+            escape_data(&message)
+        )
+    }
+
+    /// The diagnostic as a JSON object (see `content/docs/diagnostics.md`).
+    pub fn json(&self, source: Option<&str>) -> serde_json::Value {
+        let location = self.location(source);
+        serde_json::json!({
+            "severity": match self.severity { Severity::Error => "error", Severity::Warning => "warning" },
+            "code": self.code.as_str(),
+            "file": self.file.display().to_string(),
+            "line": location.map(|l| l.0.0),
+            "column": location.map(|l| l.0.1),
+            "end_line": location.map(|l| l.1.0),
+            "end_column": location.map(|l| l.1.1),
+            "message": self.message,
+            "label": self.label,
+            "help": self.help,
+        })
+    }
+}
+
+/// Escapes a workflow command's message: `%`, CR and LF.
+fn escape_data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a workflow command's property value: as a message, plus `:` and `,`.
+fn escape_property(text: &str) -> String {
+    escape_data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
 /// 1-based line and character column of a byte offset. Offsets past the end clamp to the end.
 pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
     let offset = floor_char_boundary(source, offset.min(source.len()));
@@ -321,6 +405,49 @@ mod tests {
         assert!(text.contains("2 | nmae = \"x\""));
         assert!(text.contains("  | ^^^^ did you mean `name`?"));
         assert!(text.contains("\n  = help: rename it"), "{text}");
+    }
+
+    #[test]
+    fn github_annotations_place_and_escape() {
+        let src = "[event]\nnmae = \"x\"\n";
+        let d = Diagnostic::error(
+            Code::UnknownField,
+            Path::new("events/a,b:c.toml"),
+            Some(8..12),
+            "unknown field `nmae`: 100% wrong",
+        )
+        .with_help("rename it\nnow");
+        assert_eq!(
+            d.github(Some(src)),
+            "::error file=events/a%2Cb%3Ac.toml,line=2,col=1,endLine=2,endColumn=5,title=H003::unknown field `nmae`: 100%25 wrong%0A%0Ahelp: rename it%0Anow"
+        );
+        let whole = Diagnostic::warning(Code::Io, Path::new("x.toml"), None, "m");
+        assert_eq!(whole.github(None), "::warning file=x.toml,title=H001::m");
+    }
+
+    #[test]
+    fn json_diagnostics_carry_every_field() {
+        let src = "[event]\nnmae = \"x\"\n";
+        let d = Diagnostic::error(
+            Code::UnknownField,
+            Path::new("events/x.toml"),
+            Some(8..12),
+            "m",
+        )
+        .with_label("did you mean `name`?");
+        let v = d.json(Some(src));
+        assert_eq!(v["severity"], "error");
+        assert_eq!(v["code"], "H003");
+        assert_eq!(
+            (v["line"].as_u64(), v["column"].as_u64()),
+            (Some(2), Some(1))
+        );
+        assert_eq!(
+            (v["end_line"].as_u64(), v["end_column"].as_u64()),
+            (Some(2), Some(5))
+        );
+        assert_eq!(v["label"], "did you mean `name`?");
+        assert!(v["help"].is_null());
     }
 
     #[test]

@@ -42,6 +42,10 @@ enum Command {
         /// The site folder (with holonet.toml).
         #[arg(long, default_value = ".")]
         root: PathBuf,
+        /// How to print the diagnostics: `human` (with the lines), `github` (annotations on a
+        /// pull request's lines in GitHub Actions) or `json` (one document, for other tools).
+        #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
+        format: OutputFormat,
     },
     /// Create a new, working site in DIR: configuration, templates, pages and an example event.
     Init {
@@ -113,6 +117,24 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
+}
+
+/// `check --format`.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum OutputFormat {
+    Human,
+    Github,
+    Json,
+}
+
+impl From<OutputFormat> for holonet::diag::Format {
+    fn from(format: OutputFormat) -> Self {
+        match format {
+            OutputFormat::Human => holonet::diag::Format::Human,
+            OutputFormat::Github => holonet::diag::Format::Github,
+            OutputFormat::Json => holonet::diag::Format::Json,
+        }
+    }
 }
 
 fn parse_date(text: &str) -> Result<holonet::event::Date, String> {
@@ -238,8 +260,17 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Check { root } => {
+        Command::Check { root, format } => {
             let report = site::check(&root);
+            if !matches!(format, OutputFormat::Human) {
+                // Machine formats go to standard output, alone, for the tool reading them.
+                print!("{}", report.render_as(format.into()));
+                return if report.has_errors() {
+                    ExitCode::FAILURE
+                } else {
+                    ExitCode::SUCCESS
+                };
+            }
             print_report(&report);
             if report.has_errors() {
                 eprintln!(

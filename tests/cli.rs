@@ -137,3 +137,47 @@ fn build_refuses_an_output_folder_it_did_not_write() {
     );
     assert!(dir.path().join("holonet.toml").is_file());
 }
+
+/// `check --format github` prints one workflow command per problem, placed on its line, for
+/// pull request annotations; `--format json` prints one document; both exit 1 on an error.
+#[test]
+fn check_speaks_github_annotations_and_json() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let site = dir.path().join("site");
+    assert!(
+        holonet(&["init", site.to_str().expect("utf-8")], dir.path())
+            .status
+            .success()
+    );
+    std::fs::write(
+        site.join("events/broken.toml"),
+        "[event]\nname = \"Broken\"\ndate = 2026-01-01\nrules = \"ffg-2018\"\nnmae = \"x\"\n",
+    )
+    .expect("write");
+    let out = holonet(&["check", "--format", "github"], &site);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("::error file=events/broken.toml,line=5,col=1,"))
+        .unwrap_or_else(|| panic!("an annotation on line 5: {stdout}"));
+    assert!(line.contains("title=H003::unknown field `nmae`"), "{line}");
+
+    let out = holonet(&["check", "--format", "json"], &site);
+    assert_eq!(out.status.code(), Some(1));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(doc["errors"], 1);
+    // The example event's deliberate deck warning comes too; the error is the broken file's.
+    let first = doc["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .find(|d| d["severity"] == "error")
+        .expect("the error");
+    assert_eq!(first["file"], "events/broken.toml");
+    assert_eq!(
+        (first["line"].as_u64(), first["column"].as_u64()),
+        (Some(5), Some(1))
+    );
+    assert_eq!(first["code"], "H003");
+}

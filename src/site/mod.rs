@@ -50,6 +50,46 @@ impl Report {
 
     /// Every diagnostic rendered with its source line, in file then position order.
     pub fn render(&self) -> String {
+        self.sorted()
+            .iter()
+            .map(|d| d.render(self.source(d)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Every diagnostic in `format`, in file then position order: text for a terminal,
+    /// workflow commands for GitHub Actions (one per line), or one JSON document.
+    pub fn render_as(&self, format: crate::diag::Format) -> String {
+        use crate::diag::Format;
+        match format {
+            Format::Human => self.render(),
+            Format::Github => self
+                .sorted()
+                .iter()
+                .map(|d| d.github(self.source(d)) + "\n")
+                .collect(),
+            Format::Json => {
+                let diagnostics: Vec<serde_json::Value> = self
+                    .sorted()
+                    .iter()
+                    .map(|d| d.json(self.source(d)))
+                    .collect();
+                let doc = serde_json::json!({
+                    "errors": self.errors(),
+                    "warnings": self.warnings(),
+                    "diagnostics": diagnostics,
+                });
+                // Values built from strings and numbers: serialization cannot fail.
+                serde_json::to_string_pretty(&doc).expect("diagnostics serialize") + "\n"
+            }
+        }
+    }
+
+    fn source(&self, diagnostic: &Diagnostic) -> Option<&str> {
+        self.sources.get(&diagnostic.file).map(String::as_str)
+    }
+
+    fn sorted(&self) -> Vec<&Diagnostic> {
         let mut sorted: Vec<&Diagnostic> = self.diagnostics.iter().collect();
         sorted.sort_by(|a, b| {
             (&a.file, a.span.as_ref().map(|s| s.start), a.severity).cmp(&(
@@ -59,10 +99,6 @@ impl Report {
             ))
         });
         sorted
-            .iter()
-            .map(|d| d.render(self.sources.get(&d.file).map(String::as_str)))
-            .collect::<Vec<_>>()
-            .join("\n")
     }
 
     fn absorb(
