@@ -67,6 +67,34 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
+    /// Record one table's result in an event file, keeping its comments and layout.
+    ///
+    /// RESULT for a Swiss match: 2-0, 1-1, 1-0, 0-0, 0-1 or 0-2 (games won and lost by the first
+    /// player at the table, the rest drawn), game by game as tom,draw or tom:dial,nick, or
+    /// split. For a SW:CCG game: tom+12, tom+12,modified, tom+20,quit (the other player quit),
+    /// or tie:3,3,2,1 (lost piles then hands, dark first). Once the Swiss rounds are over,
+    /// TABLE is an elimination game and RESULT its winner. The file is checked before it is
+    /// written, and written atomically.
+    Report {
+        /// The event file, such as events/2026/spring-open.toml.
+        file: PathBuf,
+        /// The table (or elimination game) number.
+        table: u32,
+        /// The result, such as 2-0, tom,draw or tom+12.
+        result: String,
+        /// The round (SW:CCG: game) to write into; default: the one being played.
+        #[arg(long)]
+        round: Option<u32>,
+        /// Elimination: the player on the dark side (the higher seed's choice in round one).
+        #[arg(long)]
+        dark: Option<String>,
+        /// Replace a result already in the file.
+        #[arg(long)]
+        replace: bool,
+        /// The site folder (with holonet.toml).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
     /// Print an event's current standings, and what comes next.
     Standings {
         /// The event file, such as events/2026/spring-open.toml.
@@ -224,6 +252,45 @@ fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
     }
 }
 
+fn run_report(root: &Path, file: &Path, request: &holonet::event::report::Request<'_>) -> ExitCode {
+    let site::OneEvent {
+        event,
+        computed,
+        text,
+        path,
+        ..
+    } = match load_one(root, file) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let reported = match holonet::event::report::report(&text, &event, &computed, request) {
+        Ok(reported) => reported,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    // The new text must pass the same checks as any event before it replaces the file.
+    if let Err(report) = site::check_event_text(root, &path, &reported.text) {
+        print_report(&report);
+        eprintln!(
+            "error: that result does not fit the event; {} was not changed",
+            path.display()
+        );
+        return ExitCode::FAILURE;
+    }
+    match edit::write_atomically(&path, &text, &reported.text) {
+        Ok(()) => {
+            println!("Recorded {} in {}.", reported.summary, path.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -303,6 +370,25 @@ fn main() -> ExitCode {
             dry_run,
             root,
         } => run_pair(&root, &file, dry_run),
+        Command::Report {
+            file,
+            table,
+            result,
+            round,
+            dark,
+            replace,
+            root,
+        } => run_report(
+            &root,
+            &file,
+            &holonet::event::report::Request {
+                table,
+                result: &result,
+                round,
+                dark: dark.as_deref(),
+                replace,
+            },
+        ),
         Command::Standings { file, root } => match load_one(&root, &file) {
             Ok(loaded) => {
                 print!(

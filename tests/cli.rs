@@ -18,7 +18,7 @@ fn text(bytes: &[u8]) -> String {
 #[test]
 fn every_verb_has_help() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for verb in ["build", "check", "init", "new", "import"] {
+    for verb in ["build", "check", "init", "new", "import", "report"] {
         let out = holonet(&[verb, "--help"], here);
         assert!(out.status.success(), "{verb} --help");
         assert!(
@@ -27,7 +27,7 @@ fn every_verb_has_help() {
         );
     }
     let out = holonet(&["--help"], here);
-    for verb in ["build", "check", "init", "new", "import"] {
+    for verb in ["build", "check", "init", "new", "import", "report"] {
         assert!(text(&out.stdout).contains(verb));
     }
 }
@@ -180,4 +180,132 @@ fn check_speaks_github_annotations_and_json() {
         (Some(5), Some(1))
     );
     assert_eq!(first["code"], "H003");
+}
+
+/// A copy of the example site's configuration and events in a new folder.
+fn example_site() -> tempfile::TempDir {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::copy(here.join("holonet.toml"), dir.path().join("holonet.toml")).expect("config");
+    for entry in walkdir::WalkDir::new(here.join("events")) {
+        let entry = entry.expect("walk");
+        let to = dir
+            .path()
+            .join(entry.path().strip_prefix(here).expect("inside"));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).expect("dir");
+        } else {
+            std::fs::copy(entry.path(), &to).expect("file");
+        }
+    }
+    dir
+}
+
+/// `holonet report` writes a table's result into the file, comments kept; a table already
+/// reported needs --replace; a player not at the table is refused and nothing is written.
+#[test]
+fn report_records_results_and_keeps_comments() {
+    let site = example_site();
+    let file = "events/2026/corellia-spring-open.toml";
+    let before = std::fs::read_to_string(site.path().join(file)).expect("event");
+    let out = holonet(&["report", file, "1", "2-0"], site.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = holonet(&["report", file, "3", "niamh-byrne:dial,draw"], site.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let after = std::fs::read_to_string(site.path().join(file)).expect("event");
+    assert!(after.contains(
+        "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"], games = [\"maren-holm\", \"maren-holm\"] },"
+    ));
+    assert!(after.contains("games = [{ winner = \"niamh-byrne\", by = \"dial\" }, \"draw\"] },"));
+    // Every comment line of the file is still there.
+    for comment in before.lines().filter(|l| l.trim_start().starts_with('#')) {
+        assert!(after.contains(comment), "kept: {comment}");
+    }
+    let out = holonet(&["report", file, "3", "0-2"], site.path());
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("already has a result; pass --replace"));
+    let out = holonet(&["report", file, "3", "0-2", "--replace"], site.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let replaced = std::fs::read_to_string(site.path().join(file)).expect("event");
+    assert!(replaced.contains("games = [\"zoe-achterberg\", \"zoe-achterberg\"] },"));
+
+    let unchanged = replaced.clone();
+    let out = holonet(&["report", file, "4", "bob,draw"], site.path());
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("`bob` is not at this table"));
+    assert_eq!(
+        std::fs::read_to_string(site.path().join(file)).expect("event"),
+        unchanged
+    );
+    // The site still builds with the results.
+    assert!(holonet(&["check"], site.path()).status.success());
+}
+
+/// A SW:CCG result, and an elimination result the rules reject (the wrong side), which is
+/// reported with the event's diagnostics and not written.
+#[test]
+fn report_ccg_games_and_refuses_what_the_rules_reject() {
+    let site = example_site();
+    let ccg = "events/2019/ccg-report.toml";
+    std::fs::write(
+        site.path().join(ccg),
+        "[event]\nname = \"CCG Report\"\ndate = 2019-03-02\nrules = \"swccg-2008\"\nstructure = \"custom\"\nswiss_rounds = 4\n\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bo\"\n[[players]]\nname = \"Cy\"\n[[players]]\nname = \"Di\"\n\n[[rounds]]\ntables = [\n  { table = 1, dark = \"ann\", light = \"bo\" },  # the first game\n  { table = 2, dark = \"cy\", light = \"di\" },\n]\n",
+    )
+    .expect("write");
+    let out = holonet(&["report", ccg, "1", "bo+12,modified"], site.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = holonet(&["report", ccg, "2", "tie:3,3,2,1"], site.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(site.path().join(ccg)).expect("event");
+    assert!(written.contains("{ table = 1, dark = \"ann\", light = \"bo\", winner = \"bo\", differential = 12, modified = true },  # the first game"), "{written}");
+    assert!(
+        written.contains(
+            "tie = { dark_lost_pile = 3, light_lost_pile = 3, dark_hand = 2, light_hand = 1 }"
+        ),
+        "{written}"
+    );
+
+    // Mos Eisley Open with its bracket cut back to the first four games: game 6 is ready, and
+    // the rules put Maren Holm on the dark side.
+    let file = site.path().join("events/2015/mos-eisley-open.toml");
+    let kept: String = std::fs::read_to_string(&file)
+        .expect("event")
+        .lines()
+        .filter(|line| {
+            let game = line
+                .trim_start()
+                .strip_prefix("{ game = ")
+                .and_then(|rest| rest.split(',').next())
+                .and_then(|n| n.parse::<u32>().ok());
+            game.is_none_or(|g| g <= 4)
+        })
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(&file, &kept).expect("write");
+    let event = "events/2015/mos-eisley-open.toml";
+    let out = holonet(
+        &[
+            "report",
+            event,
+            "6",
+            "maren-holm",
+            "--dark",
+            "felix-navarro",
+        ],
+        site.path(),
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("was not changed"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&file).expect("event"), kept);
+    let out = holonet(&["report", event, "6", "maren-holm"], site.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&file).expect("event");
+    assert!(
+        written.contains("{ game = 6, winner = \"maren-holm\" }"),
+        "{written}"
+    );
 }

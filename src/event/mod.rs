@@ -12,6 +12,7 @@ pub mod import;
 pub mod load;
 pub mod read;
 pub mod recorded;
+pub mod report;
 pub mod teams;
 pub mod validate;
 

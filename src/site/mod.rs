@@ -263,6 +263,29 @@ pub struct OneEvent {
     pub report: Report,
 }
 
+/// Validates `text` as the new content of the event file at `path` (under `root`), with the
+/// site's settings: the check `report` makes before it writes.
+pub fn check_event_text(root: &Path, path: &Path, text: &str) -> Result<(), Report> {
+    let relative = crate::event::load::locate(root, path).map_err(|message| Report {
+        diagnostics: vec![Diagnostic::error(Code::Io, path, None, message)],
+        sources: BTreeMap::new(),
+    })?;
+    let options = LoadOptions {
+        default_rules: Config::load(root).ok().and_then(|c| c.default_rules),
+        site_root: Some(root.to_path_buf()),
+    };
+    let (event, diagnostics) = crate::event::load::parse_event(&relative, text, &options);
+    if event.is_some() {
+        return Ok(());
+    }
+    let mut sources = BTreeMap::new();
+    sources.insert(relative, text.to_string());
+    Err(Report {
+        diagnostics,
+        sources,
+    })
+}
+
 /// Loads and validates the event file `file` (a path as given on the command line) of the site
 /// at `root`, with the site's `default_rules`.
 pub fn load_one_event(root: &Path, file: &Path) -> Result<OneEvent, Report> {
