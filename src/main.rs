@@ -1,11 +1,13 @@
 //! The `holonet` command: parses arguments, calls the library, prints diagnostics, sets the
 //! exit code. Everything it does is reachable from the library for tests.
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::OnceLock;
 use std::time::Instant;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use holonet::event::edit;
 use holonet::{scaffold, site};
@@ -17,6 +19,12 @@ use holonet::{scaffold, site};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Print only errors (and what a command must print, such as `check --format json`).
+    #[arg(long, short, global = true, conflicts_with = "verbose")]
+    quiet: bool,
+    /// Print what each stage did and how long it took.
+    #[arg(long, short, global = true)]
+    verbose: bool,
 }
 
 #[derive(Subcommand)]
@@ -95,6 +103,11 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
+    /// Print a shell completion script: `holonet completions bash > ~/.local/share/bash-completion/completions/holonet`.
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
     /// Print an event's current standings, and what comes next.
     Standings {
         /// The event file, such as events/2026/spring-open.toml.
@@ -171,9 +184,79 @@ fn parse_date(text: &str) -> Result<holonet::event::Date, String> {
         .ok_or_else(|| format!("`{text}` is not a date; write it as YYYY-MM-DD"))
 }
 
+/// How much the command prints, from `--quiet` and `--verbose`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Verbosity {
+    Quiet,
+    Normal,
+    Verbose,
+}
+
+/// Set once from the command line, before any command runs.
+static VERBOSITY: OnceLock<Verbosity> = OnceLock::new();
+
+fn verbosity() -> Verbosity {
+    VERBOSITY.get().copied().unwrap_or(Verbosity::Normal)
+}
+
+/// A line saying what a command did, on standard output; `--quiet` leaves it out.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        if verbosity() != Verbosity::Quiet {
+            println!($($arg)*);
+        }
+    };
+}
+
+/// Prints a report's diagnostics on standard error; `--quiet` keeps only the errors.
 fn print_report(report: &site::Report) {
+    let shown;
+    let report = if verbosity() == Verbosity::Quiet {
+        shown = site::Report {
+            diagnostics: report
+                .diagnostics
+                .iter()
+                .filter(|d| d.is_error())
+                .cloned()
+                .collect(),
+            sources: report.sources.clone(),
+        };
+        &shown
+    } else {
+        report
+    };
     if !report.diagnostics.is_empty() {
         eprintln!("{}", report.render());
+    }
+}
+
+/// Tells how a build goes: each stage with its time when verbose, else a line on a terminal that
+/// is rewritten as the build moves on and cleared at the end.
+fn build_progress(stage: site::Progress) {
+    let live = verbosity() == Verbosity::Normal && std::io::stderr().is_terminal();
+    let line = match stage {
+        site::Progress::Loaded { events, elapsed } => {
+            format!(
+                "Loaded and checked {events} events in {} ms",
+                elapsed.as_millis()
+            )
+        }
+        site::Progress::Rendered { files, elapsed } => {
+            format!("Rendered {files} files in {} ms", elapsed.as_millis())
+        }
+        site::Progress::Written { elapsed } => {
+            format!("Wrote the output folder in {} ms", elapsed.as_millis())
+        }
+    };
+    if verbosity() == Verbosity::Verbose {
+        eprintln!("{line}");
+    } else if live {
+        let end = if matches!(stage, site::Progress::Written { .. }) {
+            "\r\x1b[2K"
+        } else {
+            ""
+        };
+        eprint!("\r\x1b[2K{line}…{end}");
     }
 }
 
@@ -242,7 +325,7 @@ fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
     }
     match edit::write_atomically(&path, &text, &new_text) {
         Ok(()) => {
-            println!("Wrote {what} into {}.", path.display());
+            say!("Wrote {what} into {}.", path.display());
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -281,7 +364,7 @@ fn run_report(root: &Path, file: &Path, request: &holonet::event::report::Reques
     }
     match edit::write_atomically(&path, &text, &reported.text) {
         Ok(()) => {
-            println!("Recorded {} in {}.", reported.summary, path.display());
+            say!("Recorded {} in {}.", reported.summary, path.display());
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -293,6 +376,11 @@ fn run_report(root: &Path, file: &Path, request: &holonet::event::report::Reques
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let _ = VERBOSITY.set(match (cli.quiet, cli.verbose) {
+        (true, _) => Verbosity::Quiet,
+        (_, true) => Verbosity::Verbose,
+        _ => Verbosity::Normal,
+    });
     match cli.command {
         Command::Build {
             root,
@@ -301,10 +389,10 @@ fn main() -> ExitCode {
         } => {
             let started = Instant::now();
             let out = out.unwrap_or_else(|| root.join("public"));
-            match site::build(&root, &out, base_url.as_deref()) {
+            match site::build_with_progress(&root, &out, base_url.as_deref(), &mut build_progress) {
                 Ok((stats, report)) => {
                     print_report(&report);
-                    println!(
+                    say!(
                         "Built {} events into {}: {} files ({} written, {} unchanged, {} removed) in {} ms",
                         stats.events,
                         out.display(),
@@ -347,13 +435,13 @@ fn main() -> ExitCode {
                 );
                 ExitCode::FAILURE
             } else {
-                println!("All good: {} warning(s)", report.warnings());
+                say!("All good: {} warning(s)", report.warnings());
                 ExitCode::SUCCESS
             }
         }
         Command::Init { dir } => match scaffold::init(&dir) {
             Ok(count) => {
-                println!(
+                say!(
                     "Created a new site in {} ({count} files). Next: cd {} && holonet build",
                     dir.display(),
                     dir.display()
@@ -389,6 +477,19 @@ fn main() -> ExitCode {
                 replace,
             },
         ),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "holonet", &mut script);
+            // A closed pipe (`| head`) is the reader's choice, not a failure worth a panic.
+            match std::io::Write::write_all(&mut std::io::stdout(), &script) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: cannot write the completion script: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::Standings { file, root } => match load_one(&root, &file) {
             Ok(loaded) => {
                 print!(
@@ -421,7 +522,7 @@ fn main() -> ExitCode {
             };
             match scaffold::import(&root, &csv, &out, &options) {
                 Ok(written) => {
-                    println!(
+                    say!(
                         "Created {} from {}. Run holonet check, then holonet build.",
                         written.display(),
                         csv.display()
@@ -441,7 +542,7 @@ fn main() -> ExitCode {
         }
         Command::New { path, root } => match scaffold::new_event(&root, &path, scaffold::today()) {
             Ok(written) => {
-                println!(
+                say!(
                     "Created {}. Fill in the players, then run holonet check.",
                     written.display()
                 );

@@ -18,7 +18,15 @@ fn text(bytes: &[u8]) -> String {
 #[test]
 fn every_verb_has_help() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for verb in ["build", "check", "init", "new", "import", "report"] {
+    for verb in [
+        "build",
+        "check",
+        "init",
+        "new",
+        "import",
+        "report",
+        "completions",
+    ] {
         let out = holonet(&[verb, "--help"], here);
         assert!(out.status.success(), "{verb} --help");
         assert!(
@@ -27,7 +35,15 @@ fn every_verb_has_help() {
         );
     }
     let out = holonet(&["--help"], here);
-    for verb in ["build", "check", "init", "new", "import", "report"] {
+    for verb in [
+        "build",
+        "check",
+        "init",
+        "new",
+        "import",
+        "report",
+        "completions",
+    ] {
         assert!(text(&out.stdout).contains(verb));
     }
 }
@@ -308,4 +324,37 @@ fn report_ccg_games_and_refuses_what_the_rules_reject() {
         written.contains("{ game = 6, winner = \"maren-holm\" }"),
         "{written}"
     );
+}
+
+/// `--quiet` prints nothing but errors; `--verbose` tells each stage of a build; completion
+/// scripts come for the usual shells.
+#[test]
+fn quiet_verbose_and_completions() {
+    let site = example_site();
+    let out = holonet(&["--quiet", "build"], site.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "", "nothing on standard output");
+    assert_eq!(
+        text(&out.stderr),
+        "",
+        "the example's deck warnings are left out too"
+    );
+    let out = holonet(&["build", "--verbose"], site.path());
+    let stderr = text(&out.stderr);
+    for stage in [
+        "Loaded and checked 10 events in",
+        "Rendered",
+        "Wrote the output folder in",
+    ] {
+        assert!(stderr.contains(stage), "{stage}: {stderr}");
+    }
+    assert!(text(&out.stdout).starts_with("Built 10 events into"));
+    for shell in ["bash", "zsh", "fish"] {
+        let out = holonet(&["completions", shell], site.path());
+        assert!(out.status.success());
+        assert!(
+            text(&out.stdout).contains("report"),
+            "{shell} completes the verbs"
+        );
+    }
 }

@@ -20,6 +20,7 @@ pub mod templates;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic};
@@ -221,8 +222,35 @@ pub fn build(
     out: &Path,
     base_url: Option<&str>,
 ) -> Result<(BuildStats, Report), Report> {
+    build_with_progress(root, out, base_url, &mut |_| {})
+}
+
+/// A stage of a build, finished: what `build --verbose` and the progress line print.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    /// Configuration, events, content and templates loaded and checked; the rules computed.
+    Loaded { events: usize, elapsed: Duration },
+    /// Every page rendered in memory.
+    Rendered { files: usize, elapsed: Duration },
+    /// The output folder brought up to date.
+    Written { elapsed: Duration },
+}
+
+/// [`build`], telling `progress` as each stage finishes.
+pub fn build_with_progress(
+    root: &Path,
+    out: &Path,
+    base_url: Option<&str>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<(BuildStats, Report), Report> {
+    let started = Instant::now();
     let (site, mut report) = load(root, base_url);
     let Some(site) = site else { return Err(report) };
+    progress(Progress::Loaded {
+        events: site.events.len(),
+        elapsed: started.elapsed(),
+    });
+    let started = Instant::now();
     let files = match render(&site) {
         Ok(files) => files,
         Err(diags) => {
@@ -230,15 +258,25 @@ pub fn build(
             return Err(report);
         }
     };
+    progress(Progress::Rendered {
+        files: files.len(),
+        elapsed: started.elapsed(),
+    });
+    let started = Instant::now();
     match output::write_site(out, &files) {
-        Ok(write) => Ok((
-            BuildStats {
-                events: site.events.len(),
-                files: files.len(),
-                write,
-            },
-            report,
-        )),
+        Ok(write) => {
+            progress(Progress::Written {
+                elapsed: started.elapsed(),
+            });
+            Ok((
+                BuildStats {
+                    events: site.events.len(),
+                    files: files.len(),
+                    write,
+                },
+                report,
+            ))
+        }
         Err(e) => {
             report.diagnostics.push(
                 Diagnostic::error(Code::Io, out, None, e.to_string()).with_help(
