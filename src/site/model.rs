@@ -128,6 +128,8 @@ pub struct EventSummary {
     pub rounds_played: usize,
     /// Name of the winner (first of the final placings), once the event is finished.
     pub leader: Option<String>,
+    /// The current round's page (by table and by name), while the event has one.
+    pub pairings: Option<PairingsLink>,
 }
 
 /// A link to a rule on a reference page.
@@ -166,8 +168,6 @@ pub struct EventView {
     pub standings: Option<StandingsView>,
     /// Number of the round published but not finished, if any.
     pub current_round: Option<u32>,
-    /// The current round's page (by table and by name), while the event has one.
-    pub pairings: Option<PairingsLink>,
     /// The next Swiss round as the rules pair it, until it is written into the file.
     pub next_round: Option<super::stage_view::NextRoundView>,
     pub top_cut: Option<super::stage_view::CutView>,
@@ -477,6 +477,12 @@ pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSumm
             .as_ref()
             .map_or(computed.standings.len(), |c| c.games.len()),
         leader,
+        pairings: super::pairings_view::pairings_view(site, event, computed).map(|p| {
+            PairingsLink {
+                title: p.title,
+                url: site.link(&super::pairings_view::pairings_path(event)),
+            }
+        }),
     }
 }
 
@@ -646,12 +652,6 @@ pub fn event_view(
         rounds,
         standings: computed.latest().map(standings_view),
         current_round,
-        pairings: super::pairings_view::pairings_view(site, event, computed).map(|p| {
-            PairingsLink {
-                title: p.title,
-                url: site.link(&super::pairings_view::pairings_path(event)),
-            }
-        }),
         next_round: super::stage_view::next_round_view(event, computed, &rule),
         top_cut: super::stage_view::cut_view(event, computed, &rule),
         bracket: super::stage_view::bracket_view(site, event, computed, &rule),
