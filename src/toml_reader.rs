@@ -65,6 +65,29 @@ impl Date {
         };
         (1..=days).contains(&self.day)
     }
+
+    /// The day after this one (an iCalendar all-day event ends on the day after its last).
+    pub fn next_day(&self) -> Date {
+        let next = Date {
+            day: self.day + 1,
+            ..*self
+        };
+        if next.is_valid() {
+            next
+        } else if self.month < 12 {
+            Date {
+                year: self.year,
+                month: self.month + 1,
+                day: 1,
+            }
+        } else {
+            Date {
+                year: self.year.saturating_add(1),
+                month: 1,
+                day: 1,
+            }
+        }
+    }
 }
 
 /// Collects diagnostics for one file while it is read.
@@ -386,6 +409,17 @@ mod tests {
         assert!(Date::parse_iso("2023-02-29").is_none());
         assert!(Date::parse_iso("2023-13-01").is_none());
         assert!(Date::parse_iso("2023-1-01x").is_none());
+    }
+
+    #[test]
+    fn the_next_day_crosses_months_years_and_leap_days() {
+        let next = |s: &str| Date::parse_iso(s).expect("valid").next_day().iso();
+        assert_eq!(next("2026-12-12"), "2026-12-13");
+        assert_eq!(next("2024-02-28"), "2024-02-29");
+        assert_eq!(next("2024-02-29"), "2024-03-01");
+        assert_eq!(next("2023-02-28"), "2023-03-01");
+        assert_eq!(next("2019-04-30"), "2019-05-01");
+        assert_eq!(next("2026-12-31"), "2027-01-01");
     }
 
     #[test]

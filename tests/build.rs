@@ -185,7 +185,11 @@ fn same_input_gives_byte_identical_output() {
     let d = example.path().join("out-d");
     build(example.path(), &c, None);
     build(example.path(), &d, None);
-    assert_eq!(tree(&c), tree(&d));
+    let (c, d) = (tree(&c), tree(&d));
+    for file in ["feed.xml", "calendar.ics"] {
+        assert!(c.contains_key(Path::new(file)), "{file} is written");
+    }
+    assert_eq!(c, d);
 }
 
 #[test]
@@ -1518,6 +1522,519 @@ fn decklist_files_are_reported_in_their_own_lines() {
             "{rendered}"
         );
     }
+}
+
+/// An XML element as the tests need it: name, attributes, text (entities resolved) and children.
+#[derive(Debug, Default)]
+struct XmlElement {
+    name: String,
+    attributes: BTreeMap<String, String>,
+    text: String,
+    children: Vec<XmlElement>,
+}
+
+impl XmlElement {
+    fn all<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a XmlElement> + 'a {
+        self.children.iter().filter(move |c| c.name == name)
+    }
+
+    fn child<'a>(&'a self, name: &'a str) -> &'a XmlElement {
+        self.all(name)
+            .next()
+            .unwrap_or_else(|| panic!("<{}> has no <{name}>", self.name))
+    }
+
+    fn attribute(&self, name: &str) -> &str {
+        self.attributes
+            .get(name)
+            .unwrap_or_else(|| panic!("<{}> has no {name}", self.name))
+    }
+}
+
+/// Parses a whole XML document (with quick-xml), failing on anything not well-formed: unclosed
+/// or mismatched tags, unknown entities, bad attributes, text outside the one root element.
+fn parse_xml(text: &str) -> XmlElement {
+    use quick_xml::events::{BytesStart, Event};
+    fn element(start: &BytesStart<'_>) -> XmlElement {
+        let attributes = start
+            .attributes()
+            .map(|a| {
+                let a = a.expect("a well-formed attribute");
+                (
+                    a.key.as_ref().to_string(),
+                    a.normalized_value(quick_xml::XmlVersion::Explicit1_0)
+                        .expect("a known entity")
+                        .into_owned(),
+                )
+            })
+            .collect();
+        XmlElement {
+            name: start.name().as_ref().to_string(),
+            attributes,
+            ..XmlElement::default()
+        }
+    }
+    let mut reader = quick_xml::Reader::from_str(text);
+    let mut stack = vec![XmlElement::default()];
+    loop {
+        let event = reader
+            .read_event()
+            .unwrap_or_else(|e| panic!("not well-formed XML: {e}\n{text}"));
+        match event {
+            Event::Start(start) => stack.push(element(&start)),
+            Event::Empty(start) => {
+                let done = element(&start);
+                stack.last_mut().expect("parent").children.push(done);
+            }
+            Event::End(_) => {
+                let done = stack.pop().expect("open element");
+                assert!(!stack.is_empty(), "an end tag without a start");
+                stack.last_mut().expect("parent").children.push(done);
+            }
+            Event::Text(t) => {
+                let t = t.xml10_content();
+                assert!(
+                    stack.len() > 1 || t.trim().is_empty(),
+                    "text outside the root: {t:?}"
+                );
+                stack.last_mut().expect("open element").text.push_str(&t);
+            }
+            Event::GeneralRef(r) => {
+                let resolved = if r.is_char_ref() {
+                    r.resolve_char_ref()
+                        .expect("a valid character reference")
+                        .expect("a character")
+                        .to_string()
+                } else {
+                    quick_xml::escape::resolve_predefined_entity(&r.xml10_content())
+                        .unwrap_or_else(|| panic!("unknown entity &{};", r.xml10_content()))
+                        .to_string()
+                };
+                assert!(stack.len() > 1, "a reference outside the root");
+                stack
+                    .last_mut()
+                    .expect("open element")
+                    .text
+                    .push_str(&resolved);
+            }
+            Event::CData(_) | Event::DocType(_) => panic!("unexpected CDATA or DOCTYPE"),
+            Event::Eof => break,
+            Event::Decl(_) | Event::PI(_) | Event::Comment(_) => {}
+        }
+    }
+    assert_eq!(stack.len(), 1, "unclosed elements");
+    let mut document = stack.pop().expect("document");
+    assert_eq!(document.children.len(), 1, "one root element");
+    document.children.pop().expect("root")
+}
+
+/// The calendar's lines, checked for CRLF endings and folding at 75 octets, then unfolded.
+fn calendar_lines(ics: &str) -> Vec<String> {
+    assert!(ics.ends_with("\r\n"), "the last line ends with CRLF");
+    for (i, line) in ics.trim_end_matches("\r\n").split("\r\n").enumerate() {
+        assert!(
+            !line.contains('\n') && !line.contains('\r'),
+            "line {i}: a bare line break"
+        );
+        assert!(
+            line.len() <= 75,
+            "line {i} has {} octets: {line}",
+            line.len()
+        );
+    }
+    ics.replace("\r\n ", "")
+        .trim_end_matches("\r\n")
+        .split("\r\n")
+        .map(str::to_string)
+        .collect()
+}
+
+/// Each `VEVENT` of an unfolded calendar: property (with parameters) -> value.
+fn calendar_events(lines: &[String]) -> Vec<BTreeMap<String, String>> {
+    let mut events = Vec::new();
+    let mut current: Option<BTreeMap<String, String>> = None;
+    for line in lines {
+        let (name, value) = line.split_once(':').expect("NAME:value");
+        match (name, value) {
+            ("BEGIN", "VEVENT") => current = Some(BTreeMap::new()),
+            ("END", "VEVENT") => events.push(current.take().expect("an open VEVENT")),
+            _ => {
+                if let Some(event) = current.as_mut() {
+                    assert!(
+                        event.insert(name.to_string(), value.to_string()).is_none(),
+                        "{name} twice in one VEVENT"
+                    );
+                }
+            }
+        }
+    }
+    events
+}
+
+/// The event pages' slugs with a given `status` in event.json.
+fn slugs_with_status(out: &Path, status: &str) -> Vec<String> {
+    let mut slugs: Vec<String> = tree(out)
+        .into_iter()
+        .filter(|(p, _)| p.file_name().is_some_and(|n| n == "event.json"))
+        .filter_map(|(p, bytes)| {
+            let doc: Value = serde_json::from_slice(&bytes).expect("json");
+            (doc["event"]["status"] == status).then(|| {
+                let dir = p
+                    .parent()
+                    .expect("folder")
+                    .strip_prefix("events")
+                    .expect("events/");
+                dir.to_string_lossy().into_owned()
+            })
+        })
+        .collect();
+    slugs.sort();
+    slugs
+}
+
+#[test]
+fn the_feed_lists_results_newest_first_with_absolute_links_under_a_sub_path() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    let base = "https://example.github.io/archive/";
+    build(site.path(), &out, Some(base));
+    let text = fs::read_to_string(out.join("feed.xml")).expect("feed.xml");
+    let feed = parse_xml(&text);
+    assert_eq!(feed.name, "feed");
+    assert_eq!(feed.attribute("xmlns"), "http://www.w3.org/2005/Atom");
+    assert_eq!(
+        feed.child("title").text,
+        "Holonet Tournament Archive: results"
+    );
+    let self_link = feed
+        .all("link")
+        .find(|l| l.attribute("rel") == "self")
+        .expect("a self link");
+    assert_eq!(self_link.attribute("href"), format!("{base}feed.xml"));
+    assert_eq!(feed.child("id").text, format!("{base}feed.xml"));
+    let entries: Vec<&XmlElement> = feed.all("entry").collect();
+    let got: Vec<(String, String, String)> = entries
+        .iter()
+        .map(|e| {
+            let link = e.child("link");
+            assert_eq!(link.attribute("rel"), "alternate");
+            assert_eq!(
+                link.attribute("href"),
+                e.child("id").text,
+                "the id is the link"
+            );
+            assert_eq!(
+                e.child("author").child("name").text,
+                "Holonet Tournament Archive"
+            );
+            (
+                e.child("title").text.clone(),
+                link.attribute("href").to_string(),
+                e.child("updated").text.clone(),
+            )
+        })
+        .collect();
+    // Every running or finished event, by last day, newest first; the upcoming one is left out.
+    let expected = [
+        (
+            "Corellia Spring Open 2026",
+            "2026/corellia-spring-open",
+            "2026-11-22",
+        ),
+        (
+            "Coruscant Regional Championship 2019",
+            "2019/coruscant-regional",
+            "2019-06-15",
+        ),
+        (
+            "Outer Rim Store Championship 2018",
+            "2018/outer-rim-store-championship",
+            "2018-03-17",
+        ),
+        ("Hoth Doubles 2017", "2017/hoth-doubles", "2017-02-11"),
+        ("Mos Eisley Open 2015", "2015/mos-eisley-open", "2015-09-19"),
+        (
+            "Dantooine Regional 2014",
+            "2014/dantooine-regional",
+            "2014-06-14",
+        ),
+        ("Endor Sealed 2008", "2008/endor-sealed", "2008-11-15"),
+        ("Bespin Cup 2008", "2008/bespin-cup", "2008-10-04"),
+        (
+            "Mos Espa Doubles 2008",
+            "2008/mos-espa-doubles",
+            "2008-07-19",
+        ),
+    ];
+    let expected: Vec<(String, String, String)> = expected
+        .iter()
+        .map(|(title, slug, day)| {
+            (
+                title.to_string(),
+                format!("{base}events/{slug}/"),
+                format!("{day}T00:00:00Z"),
+            )
+        })
+        .collect();
+    assert_eq!(got, expected);
+    let mut with_results = slugs_with_status(&out, "finished");
+    with_results.extend(slugs_with_status(&out, "running"));
+    assert_eq!(entries.len(), with_results.len());
+    assert_eq!(feed.child("updated").text, "2026-11-22T00:00:00Z");
+    let summary = &entries[1].child("summary").text;
+    for part in [
+        "Finished.",
+        "1. Amara Okonkwo",
+        "24 players",
+        "FFG Tournament Regulations (2018)",
+    ] {
+        assert!(summary.contains(part), "{summary} says {part}");
+    }
+    let running = &entries[0].child("summary").text;
+    assert!(running.contains("Running"), "{running}");
+    // Every page's head points to the feed.
+    for (path, bytes) in tree(&out) {
+        if path.extension().is_some_and(|e| e == "html") {
+            let html = String::from_utf8(bytes).expect("utf-8");
+            assert!(
+                html.contains("<link rel=\"alternate\" type=\"application/atom+xml\" href=\"/archive/feed.xml\""),
+                "{} does not link the feed",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_calendar_lists_exactly_the_upcoming_events() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let ics = fs::read_to_string(out.join("calendar.ics")).expect("calendar.ics");
+    let lines = calendar_lines(&ics);
+    assert_eq!(
+        lines[..4],
+        [
+            "BEGIN:VCALENDAR",
+            "VERSION:2.0",
+            "PRODID:-//Holonet//Holonet tournament archive//EN",
+            "CALSCALE:GREGORIAN",
+        ]
+    );
+    assert_eq!(lines.last().map(String::as_str), Some("END:VCALENDAR"));
+    let events = calendar_events(&lines);
+    let uids: Vec<&str> = events.iter().map(|e| e["UID"].as_str()).collect();
+    // Running and upcoming events, soonest first: the store championship being played today,
+    // then the regional in December.
+    let mut expected: Vec<String> = slugs_with_status(&out, "running");
+    expected.extend(slugs_with_status(&out, "upcoming"));
+    let expected: Vec<String> = expected
+        .iter()
+        .map(|slug| format!("{slug}@holonet.example.org"))
+        .collect();
+    assert_eq!(uids, expected);
+    assert_eq!(
+        uids,
+        [
+            "2026/corellia-spring-open@holonet.example.org",
+            "2026/kessel-run-regional@holonet.example.org"
+        ]
+    );
+    let kessel = &events[1];
+    for (name, value) in [
+        ("DTSTAMP", "20261212T000000Z"),
+        ("DTSTART;VALUE=DATE", "20261212"),
+        ("DTEND;VALUE=DATE", "20261213"),
+        ("SUMMARY", "Kessel Run Regional 2026"),
+        ("LOCATION", "Spielraum am Kanal\\, Leipzig\\, Germany"),
+        (
+            "URL",
+            "https://holonet.example.org/events/2026/kessel-run-regional/",
+        ),
+    ] {
+        assert_eq!(kessel[name], value, "{name}");
+    }
+    let description = &kessel["DESCRIPTION"];
+    assert!(
+        description.starts_with("A formal-tier Regional on the 2018 regulations\\, with"),
+        "the Markdown is plain text: {description}"
+    );
+    assert!(
+        description.contains("\\nRegistered: 11 players\\n"),
+        "{description}"
+    );
+    // Linked from the home page's upcoming events and from the events index.
+    for page in ["index.html", "events/index.html"] {
+        let html = fs::read_to_string(out.join(page)).expect("page");
+        assert!(
+            html.contains("href=\"/calendar.ics\""),
+            "{page} links the calendar"
+        );
+    }
+}
+
+#[test]
+fn event_pages_carry_open_graph_tags_and_schema_org_data() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(
+        site.path(),
+        &out,
+        Some("https://example.github.io/archive/"),
+    );
+    let page = fs::read_to_string(out.join("events/2026/kessel-run-regional/index.html"))
+        .expect("event page");
+    for tag in [
+        "<meta property=\"og:type\" content=\"article\">",
+        "<meta property=\"og:title\" content=\"Kessel Run Regional 2026\">",
+        "<meta property=\"og:url\" content=\"https://example.github.io/archive/events/2026/kessel-run-regional/\">",
+        "<meta property=\"og:site_name\" content=\"Holonet Tournament Archive\">",
+        "<meta property=\"og:description\" content=",
+        "<meta name=\"twitter:card\" content=\"summary\">",
+    ] {
+        assert!(page.contains(tag), "the event page has {tag}");
+    }
+    assert!(!page.contains("og:locale"), "`en` names no region");
+    let ld: Value = serde_json::from_str(&json_ld(&page)).expect("JSON-LD");
+    assert_eq!(ld["@context"], "https://schema.org");
+    assert_eq!(ld["@type"], "Event");
+    assert_eq!(ld["name"], "Kessel Run Regional 2026");
+    assert_eq!(ld["startDate"], "2026-12-12");
+    assert_eq!(ld["endDate"], "2026-12-12");
+    assert_eq!(ld["eventStatus"], "https://schema.org/EventScheduled");
+    assert_eq!(ld["location"]["name"], "Spielraum am Kanal");
+    assert_eq!(ld["location"]["address"], "Leipzig, Germany");
+    assert_eq!(ld["organizer"]["name"], "Kessel Run Gaming e.V.");
+    assert_eq!(
+        ld["url"],
+        "https://example.github.io/archive/events/2026/kessel-run-regional/"
+    );
+    let description = ld["description"].as_str().expect("description");
+    assert!(
+        description.starts_with("A formal-tier Regional on"),
+        "{description}"
+    );
+    assert!(!description.contains("**"), "plain text: {description}");
+    let home = fs::read_to_string(out.join("index.html")).expect("home");
+    assert!(home.contains("<meta property=\"og:type\" content=\"website\">"));
+    assert!(
+        home.contains("<meta property=\"og:url\" content=\"https://example.github.io/archive/\">")
+    );
+    assert!(
+        !home.contains("application/ld+json"),
+        "only event pages have event data"
+    );
+}
+
+/// The text of a page's one `application/ld+json` script.
+fn json_ld(html: &str) -> String {
+    let open = "<script type=\"application/ld+json\">";
+    let start = html.find(open).expect("a JSON-LD script") + open.len();
+    let end = start + html[start..].find("</script>").expect("closed");
+    html[start..end].to_string()
+}
+
+#[test]
+fn hostile_names_are_escaped_in_feed_calendar_and_structured_data() {
+    let site = small_site();
+    let name = "</script><script>alert(1)</script> & \"Q's\" Cup; A, B\\C";
+    let toml_name = name.replace('\\', "\\\\").replace('"', "\\\"");
+    let file = site.path().join("events/2019/small-cup.toml");
+    let text = fs::read_to_string(&file).expect("read");
+    let hostile = text
+        .replace(
+            "name = \"Small Cup\"",
+            &format!("name = \"{toml_name}\"\nlocation = \"<i>Town</i>\\nEND:VEVENT\"\norganizer = \"</script>\""),
+        )
+        .replace("name = \"Eve Tanaka\"", "name = \"<b onclick=alert(4)>Eve</b> & co\"");
+    fs::write(&file, hostile).expect("write");
+    // The same name on an upcoming event, for the calendar.
+    fs::write(
+        site.path().join("events/2019/next-cup.toml"),
+        format!(
+            "[event]\nname = \"{toml_name}\"\ndate = 2019-04-06\nend_date = 2019-04-07\nrules = \"ffg-2018\"\nlocation = \"<i>Town</i>\\nEND:VEVENT\"\ndescription = \"Line one; *two*,\\n\\nthree \\\\ four\"\n\n[[players]]\nname = \"Ana Lind\"\nid = \"ana\"\n"
+        ),
+    )
+    .expect("write");
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+
+    // The event page: the JSON-LD cannot close its script element, and reads back exactly.
+    let page = fs::read_to_string(out.join("events/2019/small-cup/index.html")).expect("page");
+    assert_eq!(
+        page.matches("<script").count(),
+        1,
+        "only the JSON-LD script"
+    );
+    let ld_text = json_ld(&page);
+    assert!(!ld_text.contains(['<', '>', '&', '\'']), "{ld_text}");
+    assert!(
+        !ld_text.contains("\\\""),
+        "quotes in strings are \\u0022: {ld_text}"
+    );
+    assert!(ld_text.contains("\\u003c/script\\u003e\\u003cscript\\u003ealert(1)"));
+    let ld: Value = serde_json::from_str(&ld_text).expect("JSON-LD");
+    assert_eq!(ld["name"], name);
+    assert_eq!(ld["organizer"]["name"], "</script>");
+    assert_eq!(ld["location"]["name"], "<i>Town</i>\nEND:VEVENT");
+    assert!(
+        page.contains("<meta property=\"og:title\" content=\"&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Q&#39;s&quot; Cup; A, B\\C\">"),
+        "the Open Graph title is escaped"
+    );
+
+    // The feed: well-formed, with the names as text.
+    let feed_text = fs::read_to_string(out.join("feed.xml")).expect("feed");
+    assert!(!feed_text.contains("<script") && !feed_text.contains("<b "));
+    let feed = parse_xml(&feed_text);
+    let entries: Vec<&XmlElement> = feed.all("entry").collect();
+    assert_eq!(entries.len(), 1, "the upcoming event has no results yet");
+    assert_eq!(entries[0].child("title").text, name);
+    let summary = &entries[0].child("summary").text;
+    assert!(
+        summary.starts_with("Running: 2 rounds finished. <b onclick=alert(4)>Eve</b> & co leads after round 2. 5 players."),
+        "{summary}"
+    );
+    assert!(
+        summary.ends_with("2 March 2019, <i>Town</i>\nEND:VEVENT."),
+        "{summary}"
+    );
+
+    // The calendar: special characters escaped, line breaks as \n, so no line can be forged.
+    let ics = fs::read_to_string(out.join("calendar.ics")).expect("calendar");
+    let lines = calendar_lines(&ics);
+    assert_eq!(
+        lines.iter().filter(|l| l.as_str() == "END:VEVENT").count(),
+        2,
+        "the running and the upcoming event, and no forged END:VEVENT line"
+    );
+    let events = calendar_events(&lines);
+    let uids: Vec<&str> = events.iter().map(|e| e["UID"].as_str()).collect();
+    assert_eq!(
+        uids,
+        [
+            "2019/small-cup@fixture.example",
+            "2019/next-cup@fixture.example"
+        ],
+        "soonest first"
+    );
+    assert_eq!(events[0]["SUMMARY"], events[1]["SUMMARY"]);
+    let next = &events[1];
+    assert_eq!(
+        next["SUMMARY"],
+        "</script><script>alert(1)</script> & \"Q's\" Cup\\; A\\, B\\\\C"
+    );
+    assert_eq!(next["LOCATION"], "<i>Town</i>\\nEND:VEVENT");
+    assert_eq!(next["UID"], "2019/next-cup@fixture.example");
+    assert_eq!(next["DTSTART;VALUE=DATE"], "20190406");
+    assert_eq!(
+        next["DTEND;VALUE=DATE"], "20190408",
+        "the day after the last"
+    );
+    assert!(
+        next["DESCRIPTION"].starts_with("Line one\\; two\\,\\n\\nthree \\\\ four\\n\\nRules: "),
+        "{}",
+        next["DESCRIPTION"]
+    );
 }
 
 /// A running event has a page for its current round: every table, and every player A to Z with

@@ -2,7 +2,7 @@
 //! images with a scheme other than http, https or mailto are neutralized. Event files come from
 //! anyone who can open a pull request; nothing in them may become live code on the site.
 
-use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, html};
+use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd, html};
 
 fn options() -> Options {
     Options::ENABLE_TABLES
@@ -74,9 +74,84 @@ pub fn render(markdown: &str) -> String {
     out
 }
 
+/// Markdown as plain text, for places that cannot hold markup (the calendar's descriptions, the
+/// structured data of event pages): the words of each block, links reduced to their text, raw
+/// HTML kept as the text it is, list items on lines of their own after `- `, and a blank line
+/// between blocks. The result still needs the escaping of wherever it goes.
+pub fn plain_text(markdown: &str) -> String {
+    /// Ends the current line and makes sure `newlines` line breaks follow the text so far.
+    fn break_after(out: &mut String, newlines: usize) {
+        let kept = out.trim_end_matches([' ', '\t']).len();
+        out.truncate(kept);
+        if out.is_empty() {
+            return;
+        }
+        let have = out.len() - out.trim_end_matches('\n').len();
+        for _ in have..newlines {
+            out.push('\n');
+        }
+    }
+    let mut out = String::with_capacity(markdown.len());
+    for event in Parser::new_ext(markdown, options()) {
+        match event {
+            Event::Text(text)
+            | Event::Code(text)
+            | Event::Html(text)
+            | Event::InlineHtml(text)
+            | Event::InlineMath(text)
+            | Event::DisplayMath(text) => out.push_str(&text),
+            Event::FootnoteReference(label) => {
+                out.push('[');
+                out.push_str(&label);
+                out.push(']');
+            }
+            Event::SoftBreak => out.push(' '),
+            Event::HardBreak => break_after(&mut out, 1),
+            Event::Start(Tag::Item) => {
+                break_after(&mut out, 1);
+                out.push_str("- ");
+            }
+            Event::End(TagEnd::TableCell) => out.push(' '),
+            Event::End(TagEnd::Item | TagEnd::TableHead | TagEnd::TableRow) => {
+                break_after(&mut out, 1);
+            }
+            Event::End(
+                TagEnd::Paragraph
+                | TagEnd::Heading(_)
+                | TagEnd::BlockQuote(_)
+                | TagEnd::CodeBlock
+                | TagEnd::HtmlBlock
+                | TagEnd::List(_)
+                | TagEnd::Table
+                | TagEnd::FootnoteDefinition,
+            )
+            | Event::Rule => break_after(&mut out, 2),
+            _ => {}
+        }
+    }
+    let kept = out.trim_end().len();
+    out.truncate(kept);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_text_keeps_words_and_drops_markup() {
+        assert_eq!(
+            plain_text(
+                "A **formal** [Regional](https://x.org/) on\nthe `2018` rules.\n\n- one\n- two\n\n<b>raw</b>\n"
+            ),
+            "A formal Regional on the 2018 rules.\n\n- one\n- two\n\n<b>raw</b>"
+        );
+        assert_eq!(
+            plain_text("# Title\nLine one  \nline two"),
+            "Title\n\nLine one\nline two"
+        );
+        assert_eq!(plain_text(""), "");
+    }
 
     #[test]
     fn raw_html_is_shown_as_text() {

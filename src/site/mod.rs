@@ -2,10 +2,12 @@
 //! only then write. `check` is the same minus the write.
 
 pub mod aliases;
+pub mod calendar;
 pub mod ccg_view;
 pub mod content;
 pub mod deck_view;
 pub mod event_index;
+pub mod feed;
 pub mod json;
 pub mod markdown;
 pub mod model;
@@ -14,6 +16,7 @@ pub mod pairings_view;
 pub mod players;
 pub mod recorded_view;
 pub mod render;
+pub mod schema_org;
 pub mod stage_view;
 pub mod stats;
 pub mod templates;

@@ -26,6 +26,12 @@ pub struct SiteView {
     /// Whether a `theme.css` (from the theme or the site's `static/`) follows the default
     /// stylesheet: a theme restyles the site with it, without repeating the default rules.
     pub theme_stylesheet: bool,
+    /// `og:locale` (`de_CH` for the language `de-CH`), when the language names a region.
+    pub og_locale: Option<String>,
+    /// Link to the Atom feed of results.
+    pub feed_url: String,
+    /// Link to the iCalendar file of coming events.
+    pub calendar_url: String,
 }
 
 /// An entry of the main navigation. Templates mark the current one by comparing `path` with
@@ -78,6 +84,9 @@ impl SiteView {
             description: config.description.clone(),
             language: config.language.clone(),
             base_url: config.base_url.clone(),
+            og_locale: og_locale(&config.language),
+            feed_url: format!("{root}{}", super::feed::FILE),
+            calendar_url: format!("{root}{}", super::calendar::FILE),
             root,
             nav,
             theme_stylesheet: false,
@@ -88,6 +97,29 @@ impl SiteView {
     pub fn link(&self, path: &str) -> String {
         format!("{}{}", self.root, path)
     }
+
+    /// The published address of a site path (`base_url` + path): absolute when `base_url` is a
+    /// web address, as the feed, the calendar and the pages' metadata need.
+    pub fn absolute(&self, path: &str) -> String {
+        format!("{}{}", self.base_url, path)
+    }
+}
+
+/// Open Graph writes a locale as `language_TERRITORY`; a language tag without a two-letter
+/// region (`en`, `sr-Latn`) has no sensible one, and the tag is left out.
+fn og_locale(language: &str) -> Option<String> {
+    let mut parts = language.split(['-', '_']);
+    let lang = parts.next()?;
+    let region = parts.next()?;
+    let is_lang = (2..=3).contains(&lang.len()) && lang.chars().all(|c| c.is_ascii_alphabetic());
+    let is_region = region.len() == 2 && region.chars().all(|c| c.is_ascii_alphabetic());
+    (is_lang && is_region).then(|| {
+        format!(
+            "{}_{}",
+            lang.to_ascii_lowercase(),
+            region.to_ascii_uppercase()
+        )
+    })
 }
 
 /// Every template gets the page being rendered as `page`.
@@ -101,6 +133,8 @@ pub struct PageView {
     /// Absolute address (base_url + path), for canonical links.
     pub permalink: String,
     pub description: String,
+    /// Open Graph `og:type`: `article` for event pages, `website` for the others.
+    pub og_type: &'static str,
 }
 
 /// An event in lists (home page, events index).
@@ -184,6 +218,8 @@ pub struct EventView {
     pub stats: super::stats::StatsView,
     /// Events known only by their results: the final standings as recorded.
     pub recorded: Option<super::recorded_view::RecordedView>,
+    /// schema.org `Event` data as JSON-LD, escaped to sit inside a `<script>` element as it is.
+    pub json_ld: String,
 }
 
 /// The link to the current round's page.
@@ -664,6 +700,7 @@ pub fn event_view(
             .as_ref()
             .map(|c| super::ccg_view::ccg_view(event, c, &rule)),
         recorded: super::recorded_view::recorded_view(site, event),
+        json_ld: super::schema_org::event_json_ld(site, event, computed),
     }
 }
 
@@ -790,5 +827,21 @@ fn standings_view(
                 }
             })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::og_locale;
+
+    #[test]
+    fn open_graph_locales_need_a_region() {
+        assert_eq!(og_locale("de-CH").as_deref(), Some("de_CH"));
+        assert_eq!(og_locale("en-gb").as_deref(), Some("en_GB"));
+        assert_eq!(og_locale("pt_BR").as_deref(), Some("pt_BR"));
+        assert_eq!(og_locale("en"), None);
+        assert_eq!(og_locale("sr-Latn"), None);
+        assert_eq!(og_locale("es-419"), None);
+        assert_eq!(og_locale(""), None);
     }
 }

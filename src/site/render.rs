@@ -35,8 +35,9 @@ fn page_view(site: &SiteView, title: &str, path: &str, description: &str) -> Pag
         title: title.to_string(),
         path: path.to_string(),
         url: site.link(path),
-        permalink: format!("{}{}", site.base_url, path),
+        permalink: site.absolute(path),
         description: description.to_string(),
+        og_type: "website",
     }
 }
 
@@ -132,7 +133,10 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
                 "{} – {}, {}",
                 event.info.name, view.summary.date_text, computed.ruleset.name
             );
-            let page = page_view(&site, &event.info.name, &path, &description);
+            let page = PageView {
+                og_type: "article",
+                ..page_view(&site, &event.info.name, &path, &description)
+            };
             let html = render_page(
                 input.tera,
                 "event.html",
@@ -366,6 +370,22 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
             &mut diagnostics,
         );
     }
+    // The feed and the calendar are for readers and calendar applications, not search engines:
+    // they stay out of the sitemap (which lists HTML pages only).
+    add(
+        &mut files,
+        super::feed::FILE.into(),
+        super::feed::atom(&site, input.events).into_bytes(),
+        Path::new(super::feed::FILE),
+        &mut diagnostics,
+    );
+    add(
+        &mut files,
+        super::calendar::FILE.into(),
+        super::calendar::calendar(&site, input.events).into_bytes(),
+        Path::new(super::calendar::FILE),
+        &mut diagnostics,
+    );
     let sitemap = sitemap(&site, &files);
     add(
         &mut files,

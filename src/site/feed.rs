@@ -1,0 +1,213 @@
+//! The Atom feed of results (`feed.xml`, RFC 4287): one entry per event with results, newest
+//! first, for feed readers that follow the archive.
+//!
+//! It is written here rather than through a Tera template because it must be well-formed XML
+//! whatever an event file holds: every value passes through one escaping function, which also
+//! drops the control characters XML cannot carry at all. Like the rest of the site it never
+//! reads the clock: an entry's `updated` is the event's last day, at midnight UTC, and the feed's
+//! is its newest entry's, so the same files give the same bytes on any machine.
+
+use std::fmt::Write;
+
+use super::model::{self, SiteView};
+use crate::event::{Date, Event};
+use crate::rules::compute::{Computed, Status};
+
+/// The feed's file name, at the root of the site.
+pub const FILE: &str = "feed.xml";
+
+/// At most this many events, the most recent ones: enough for any reader to catch up, small
+/// enough that the file stays light as the archive grows.
+pub const MAX_ENTRIES: usize = 50;
+
+/// How many final places an entry lists.
+const PLACES_SHOWN: usize = 4;
+
+/// The events the feed lists: running or finished, newest first (by last day, then address),
+/// at most [`MAX_ENTRIES`].
+pub fn entries(events: &[(Event, Computed)]) -> Vec<&(Event, Computed)> {
+    let mut listed: Vec<&(Event, Computed)> = events
+        .iter()
+        .filter(|(_, c)| matches!(c.status, Status::Running | Status::Finished))
+        .collect();
+    listed.sort_by(|(a, _), (b, _)| {
+        last_day(b)
+            .cmp(&last_day(a))
+            .then_with(|| a.slug.cmp(&b.slug))
+    });
+    listed.truncate(MAX_ENTRIES);
+    listed
+}
+
+fn last_day(event: &Event) -> Date {
+    event.info.end_date.unwrap_or(event.info.date)
+}
+
+/// An RFC 3339 timestamp for a day: its start in UTC.
+fn timestamp(day: Date) -> String {
+    format!("{}T00:00:00Z", day.iso())
+}
+
+/// The whole feed.
+pub fn atom(site: &SiteView, events: &[(Event, Computed)]) -> String {
+    let listed = entries(events);
+    // With nothing to list there is no date to take; the epoch keeps the file valid and stable.
+    let updated = listed.first().map_or_else(
+        || "1970-01-01T00:00:00Z".to_string(),
+        |(e, _)| timestamp(last_day(e)),
+    );
+    let author = xml_escape(&site.title);
+    let mut out = String::new();
+    out.push_str("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n");
+    let _ = writeln!(
+        out,
+        "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"{}\">",
+        xml_escape(&site.language)
+    );
+    let _ = writeln!(out, "  <title>{}: results</title>", author);
+    if !site.description.is_empty() {
+        let _ = writeln!(
+            out,
+            "  <subtitle>{}</subtitle>",
+            xml_escape(&site.description)
+        );
+    }
+    let feed_url = xml_escape(&site.absolute(FILE));
+    let _ = writeln!(
+        out,
+        "  <link rel=\"self\" type=\"application/atom+xml\" href=\"{feed_url}\"/>"
+    );
+    let _ = writeln!(
+        out,
+        "  <link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>",
+        xml_escape(&site.absolute(""))
+    );
+    let _ = writeln!(out, "  <id>{feed_url}</id>");
+    let _ = writeln!(out, "  <updated>{updated}</updated>");
+    let _ = writeln!(out, "  <author><name>{author}</name></author>");
+    out.push_str("  <generator>Holonet</generator>\n");
+    for (event, computed) in listed {
+        let url = xml_escape(&site.absolute(&model::event_path(event)));
+        out.push_str("  <entry>\n");
+        let _ = writeln!(out, "    <title>{}</title>", xml_escape(&event.info.name));
+        let _ = writeln!(
+            out,
+            "    <link rel=\"alternate\" type=\"text/html\" href=\"{url}\"/>"
+        );
+        let _ = writeln!(out, "    <id>{url}</id>");
+        let _ = writeln!(out, "    <updated>{}</updated>", timestamp(last_day(event)));
+        let _ = writeln!(out, "    <author><name>{author}</name></author>");
+        let _ = writeln!(
+            out,
+            "    <category term=\"{}\" label=\"{}\"/>",
+            xml_escape(computed.ruleset.id),
+            xml_escape(computed.ruleset.name)
+        );
+        let _ = writeln!(
+            out,
+            "    <summary type=\"text\">{}</summary>",
+            xml_escape(&summary_text(site, event, computed))
+        );
+        out.push_str("  </entry>\n");
+    }
+    out.push_str("</feed>\n");
+    out
+}
+
+/// One entry's plain-text summary: where the event stands, who won (or leads), how many took
+/// part under which rules, and when and where.
+/// "Finished. Final places: 1. Ana Lind, 2. Ben Osei. 6 players. Rules: FFG Tournament
+/// Regulations (2018), standard. 12 May 2018, Lyon, France."
+pub fn summary_text(site: &SiteView, event: &Event, computed: &Computed) -> String {
+    let summary = model::summary(site, event, computed);
+    let name = |p: usize| event.players[p].name.as_str();
+    let mut text = match computed.status {
+        Status::Finished => "Finished.".to_string(),
+        _ => {
+            let unit = if computed.ccg.is_some() {
+                "game"
+            } else {
+                "round"
+            };
+            let n = summary.rounds_played;
+            format!(
+                "Running: {n} {unit}{} finished.",
+                if n == 1 { "" } else { "s" }
+            )
+        }
+    };
+    match (&computed.placings, computed.latest()) {
+        (Some(places), _) if !places.is_empty() => {
+            let shown: Vec<String> = places
+                .iter()
+                .take(PLACES_SHOWN)
+                .map(|&(place, p)| format!("{place}. {}", name(p)))
+                .collect();
+            let _ = write!(text, " Final places: {}.", shown.join(", "));
+        }
+        (_, Some(latest)) if computed.status == Status::Running => {
+            if let Some(first) = latest.rows.first().filter(|r| r.rank == Some(1)) {
+                let _ = write!(
+                    text,
+                    " {} leads after round {}.",
+                    name(first.player),
+                    latest.after_round
+                );
+            }
+        }
+        _ => {}
+    }
+    let noun = if event.is_team() { "team" } else { "player" };
+    let count = summary.player_count;
+    let _ = write!(
+        text,
+        " {count} {noun}{}. Rules: {}, {}.",
+        if count == 1 { "" } else { "s" },
+        summary.rules_name,
+        summary.format
+    );
+    let _ = write!(text, " {}", summary.date_text);
+    if let Some(location) = &summary.location {
+        let _ = write!(text, ", {location}");
+    }
+    text.push('.');
+    text
+}
+
+/// Text or an attribute value as XML: the five special characters as entities, and the control
+/// characters XML 1.0 does not allow (even as references) left out.
+pub fn xml_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if c.is_control() || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xml_escape_covers_markup_and_drops_what_xml_cannot_hold() {
+        assert_eq!(
+            xml_escape("A & B <c> \"d\" 'e'\u{1}\tf"),
+            "A &amp; B &lt;c&gt; &quot;d&quot; &apos;e&apos;\tf"
+        );
+    }
+
+    #[test]
+    fn timestamps_are_midnight_utc_of_the_day() {
+        let day = Date::parse_iso("2019-06-15").expect("date");
+        assert_eq!(timestamp(day), "2019-06-15T00:00:00Z");
+    }
+}
