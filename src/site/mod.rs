@@ -13,6 +13,7 @@ pub mod output;
 pub mod players;
 pub mod recorded_view;
 pub mod render;
+pub mod search;
 pub mod stage_view;
 pub mod stats;
 pub mod templates;

@@ -244,6 +244,14 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
             Path::new("templates/player.html"),
         );
     }
+    let search_index = super::search::build(input.events, &summaries, &archive, input.aliases);
+    add(
+        &mut files,
+        super::search::PATH.into(),
+        super::search::to_json(&search_index).into_bytes(),
+        Path::new(super::search::PATH),
+        &mut diagnostics,
+    );
     let players_index = super::players::index(&archive);
     let players_page = page_view(
         &site,
