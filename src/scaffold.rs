@@ -22,8 +22,10 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/players.html"),
     embed!("templates/player.html"),
     embed!("templates/stats.html"),
+    embed!("templates/search.html"),
     embed!("templates/404.html"),
     embed!("static/style.css"),
+    embed!("static/search.js"),
     embed!("content/rules/_index.md"),
     embed!("content/rules/ffg-2018.md"),
     embed!("content/rules/ffg-2014.md"),
@@ -31,6 +33,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("content/docs/event-file.md"),
     embed!("content/docs/event-json.md"),
     embed!("content/docs/diagnostics.md"),
+    embed!("content/docs/search.md"),
 ];
 
 /// Files only a new site gets (a site's own content and configuration are never built in).

@@ -2202,3 +2202,229 @@ fn the_holotable_theme_changes_the_look_without_code() {
         "the theme's own 404 template"
     );
 }
+
+/// Reads the built site's search index.
+fn search_index(out: &Path) -> Value {
+    let text = fs::read_to_string(out.join("search.json")).expect("search.json");
+    serde_json::from_str(&text).expect("search.json is valid JSON")
+}
+
+#[test]
+fn search_page_and_index_work_under_a_sub_path() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(
+        site.path(),
+        &out,
+        Some("https://example.github.io/archive/"),
+    );
+    let page = fs::read_to_string(out.join("search/index.html")).expect("search page");
+    for text in [
+        "<form class=\"search-form\" role=\"search\" action=\"/archive/search/\" method=\"get\" data-index=\"/archive/search.json\" data-root=\"/archive/\">",
+        "<label for=\"search-q\">",
+        "<input type=\"search\" id=\"search-q\" name=\"q\"",
+        "aria-live=\"polite\"",
+        "<script src=\"/archive/search.js\" defer></script>",
+        "<noscript>",
+        "href=\"/archive/events/\"",
+        "href=\"/archive/players/\"",
+        "href=\"/archive/stats/\"",
+        "href=\"/archive/docs/search/\"",
+    ] {
+        assert!(page.contains(text), "the search page has {text}");
+    }
+    assert!(
+        visible_text(&page).contains("10 events, 115 players and 27 decklists"),
+        "{}",
+        visible_text(&page)
+    );
+    assert!(out.join("search.js").is_file());
+    assert!(out.join("docs/search/index.html").is_file());
+    let home = fs::read_to_string(out.join("index.html")).expect("home");
+    assert!(
+        home.contains("<a href=\"/archive/search/\">Search</a>"),
+        "the navigation links the search page"
+    );
+    assert!(page.contains("<a href=\"/archive/search/\" aria-current=\"page\">Search</a>"));
+
+    // Every link in the index is relative to the site root and names a page of the build.
+    let index = search_index(&out);
+    assert_eq!(index["v"], 1);
+    let events = index["e"].as_array().expect("events");
+    let players = index["p"].as_array().expect("players");
+    let decks = index["d"].as_array().expect("decks");
+    assert_eq!((events.len(), players.len(), decks.len()), (9, 115, 27));
+    let id = |v: &Value| v["i"].as_str().expect("i").to_string();
+    let mut pages: Vec<String> = events
+        .iter()
+        .map(|e| format!("events/{}/", id(e)))
+        .chain(players.iter().map(|p| format!("players/{}/", id(p))))
+        .collect();
+    for d in decks {
+        let event = &events[d["e"].as_u64().expect("e") as usize];
+        let player = &players[d["p"].as_u64().expect("p") as usize];
+        let deck = d["i"].as_str().map_or_else(|| id(player), str::to_string);
+        pages.push(format!("events/{}/decks/{deck}/", id(event)));
+    }
+    for url in &pages {
+        assert!(out.join(url).join("index.html").is_file(), "{url}");
+    }
+    let players_index = fs::read_to_string(out.join("players/index.html")).expect("players");
+    assert_eq!(
+        players_index.matches("<a href=\"/archive/players/").count(),
+        players.len() + 1,
+        "one entry per player page, and the navigation's link"
+    );
+    let bytes = fs::metadata(out.join("search.json")).expect("size").len();
+    let entries = events.len() + players.len() + decks.len();
+    println!(
+        "search.json: {bytes} bytes for {entries} entries ({} bytes each)",
+        bytes / entries as u64
+    );
+    assert!(bytes < 20_000, "{bytes} bytes");
+}
+
+#[test]
+fn search_index_is_identical_across_builds_and_free_of_the_base_url() {
+    let site = copy_site(Path::new("."));
+    let a = site.path().join("out-a");
+    let b = site.path().join("out-b");
+    build(site.path(), &a, None);
+    build(site.path(), &b, Some("https://example.github.io/archive/"));
+    let first = fs::read(a.join("search.json")).expect("a");
+    assert_eq!(
+        first,
+        fs::read(b.join("search.json")).expect("b"),
+        "the same bytes, whatever the base URL"
+    );
+    build(site.path(), &a, None);
+    assert_eq!(first, fs::read(a.join("search.json")).expect("again"));
+    assert!(first.ends_with(b"}\n") && !first.contains(&b'\t'));
+}
+
+#[test]
+fn hostile_names_are_plain_data_in_the_search_index_and_page() {
+    let site = small_site();
+    let event = site.path().join("events/2019/small-cup.toml");
+    let text = fs::read_to_string(&event).expect("read");
+    let hostile = text
+        .replace("name = \"Small Cup\"", "name = \"Cup <script>alert(1)</script>\"\nlocation = \"</script><img src=x onerror=alert(2)>\"")
+        .replace("name = \"Ana Lind\"", "name = \"<b onclick=alert(4)>Ana</b> \\\"Q\\\"\"");
+    fs::write(&event, hostile).expect("write");
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let index = search_index(&out);
+    assert_eq!(index["e"][0]["n"], "Cup <script>alert(1)</script>");
+    assert_eq!(index["e"][0]["l"], "</script><img src=x onerror=alert(2)>");
+    assert_eq!(index["p"][0]["n"], "<b onclick=alert(4)>Ana</b> \"Q\"");
+    let page = fs::read_to_string(out.join("search/index.html"))
+        .expect("search page")
+        .to_lowercase();
+    for bad in ["<script>alert", "<img", "<b onclick", "onerror"] {
+        assert!(!page.contains(bad), "the search page contains {bad}");
+    }
+}
+
+/// A synthetic archive of 300 events known by their standings (16 players each from a pool of
+/// 1,200 names, the top two with lists): the index stays small per entry.
+#[test]
+fn search_index_of_a_large_archive_stays_compact() {
+    const FIRST: [&str; 40] = [
+        "Ada", "Bo", "Cai", "Dana", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lena",
+        "Milo", "Nia", "Otto", "Pia", "Quin", "Rosa", "Sami", "Tove", "Uma", "Vik", "Wren", "Xena",
+        "Yuri", "Zoë", "Aino", "Bram", "Cleo", "Dag", "Elin", "Finn", "Greta", "Hugo", "Ines",
+        "Jonas", "Kira", "Lars", "Maren", "Noor",
+    ];
+    const LAST: [&str; 30] = [
+        "Achterberg",
+        "Brandt",
+        "Castillo",
+        "Dlamini",
+        "Eriksen",
+        "Fontaine",
+        "García",
+        "Haddad",
+        "Ishikawa",
+        "Jovanović",
+        "Kowalski",
+        "Lindqvist",
+        "Moreau",
+        "Novák",
+        "Okafor",
+        "Petrov",
+        "Quist",
+        "Rossi",
+        "Sørensen",
+        "Tanaka",
+        "Ulrich",
+        "Varga",
+        "Weiß",
+        "Xu",
+        "Yilmaz",
+        "Zielińska",
+        "Abbott",
+        "Bianchi",
+        "Coelho",
+        "Dubois",
+    ];
+    let site = tempfile::tempdir().expect("tempdir");
+    fs::write(
+        site.path().join("holonet.toml"),
+        "title = \"Synthetic\"\nbase_url = \"https://synthetic.example/\"\n",
+    )
+    .expect("config");
+    for k in 0..300_usize {
+        let year = 2012 + k % 14;
+        let mut file = format!(
+            "[event]\nname = \"{} Open {year} #{k}\"\ndate = {year}-{:02}-{:02}\nrules = \"ffg-2014\"\ntier = \"competitive\"\nlocation = \"{} City\"\n",
+            LAST[k % 30],
+            1 + k % 12,
+            1 + k % 28,
+            FIRST[k % 40],
+        );
+        let ids: Vec<String> = (0..16)
+            .map(|j| {
+                let n = (k * 16 + j) * 37 % 1200;
+                let name = format!("{} {}", FIRST[n % 40], LAST[n / 40]);
+                let id = holonet::event::ids::id_from_name(&name);
+                file.push_str(&format!("\n[[players]]\nname = \"{name}\"\nid = \"{id}\"\n"));
+                if j < 2 {
+                    file.push_str("\n[players.decks.dark]\naffiliation = \"Sith\"\nobjectives = [\"19\", \"19\", \"20\", \"20\", \"23\", \"23\", \"40\", \"40\", \"50\", \"50\"]\n");
+                    file.push_str("\n[players.decks.light]\naffiliation = \"Jedi\"\nobjectives = [\"1\", \"1\", \"5\", \"5\", \"7\", \"7\", \"37\", \"37\", \"48\", \"48\"]\n");
+                }
+                id
+            })
+            .collect();
+        for (j, id) in ids.iter().enumerate() {
+            file.push_str(&format!(
+                "\n[[standings]]\nrank = {}\nplayer = \"{id}\"\npoints = {}\n",
+                j + 1,
+                3 * (16 - j)
+            ));
+        }
+        let dir = site.path().join(format!("events/{year}"));
+        fs::create_dir_all(&dir).expect("mkdir");
+        fs::write(dir.join(format!("open-{k}.toml")), file).expect("event");
+    }
+    let (loaded, report) = site::load(site.path(), None);
+    let loaded = loaded.unwrap_or_else(|| panic!("{}", report.render()));
+    let view = site::model::SiteView::new(&loaded.config, &loaded.pages);
+    let summaries: Vec<_> = loaded
+        .events
+        .iter()
+        .map(|(e, c)| site::model::summary(&view, e, c))
+        .collect();
+    let players = site::players::archive(&view, &loaded.events, &loaded.aliases);
+    let index = site::search::build(&loaded.events, &summaries, &players, &loaded.aliases);
+    assert_eq!(
+        (index.e.len(), index.p.len(), index.d.len()),
+        (300, 1200, 600)
+    );
+    let bytes = site::search::to_json(&index).len();
+    let entries = 300 + 1200 + 600;
+    println!(
+        "synthetic search.json: {bytes} bytes for {entries} entries ({} bytes each)",
+        bytes / entries
+    );
+    assert!(bytes / entries < 70, "{bytes} bytes");
+}

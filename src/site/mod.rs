@@ -17,6 +17,7 @@ pub mod players;
 pub mod recorded_view;
 pub mod render;
 pub mod schema_org;
+pub mod search;
 pub mod stage_view;
 pub mod stats;
 pub mod templates;

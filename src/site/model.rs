@@ -21,7 +21,8 @@ pub struct SiteView {
     pub base_url: String,
     /// The path every link starts with, ending in `/` (`/` or `/archive/`).
     pub root: String,
-    /// The main navigation: home, events, the rules reference, then the site's top-level pages.
+    /// The main navigation: home, events, players, statistics, search, the rules reference, then
+    /// the site's top-level pages.
     pub nav: Vec<NavLink>,
     /// Whether a `theme.css` (from the theme or the site's `static/`) follows the default
     /// stylesheet: a theme restyles the site with it, without repeating the default rules.
@@ -58,6 +59,7 @@ impl SiteView {
             link("Events", "events/"),
             link("Players", "players/"),
             link("Statistics", "stats/"),
+            link("Search", "search/"),
         ];
         // The rules index when the site has one, else the default ruleset's page.
         let rules = config

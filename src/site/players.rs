@@ -96,14 +96,19 @@ struct Tally {
     drawn: u32,
 }
 
+/// The id of the page a player id belongs to: one person under several ids shares the page of
+/// the id `players.toml` keeps.
+pub fn page_id(aliases: &super::aliases::Aliases, id: &str) -> String {
+    aliases.get(id).cloned().unwrap_or_else(|| id.to_string())
+}
+
 /// Builds every player's page from the archive, in id order.
 pub fn archive(
     site: &SiteView,
     events: &[(Event, Computed)],
     aliases: &super::aliases::Aliases,
 ) -> Vec<PlayerPage> {
-    // One person under several ids shares the page of the id `players.toml` keeps.
-    let page_id = |id: &str| aliases.get(id).cloned().unwrap_or_else(|| id.to_string());
+    let page_id = |id: &str| page_id(aliases, id);
     let mut pages: BTreeMap<String, PlayerPage> = BTreeMap::new();
     let mut tallies: BTreeMap<(String, String), Tally> = BTreeMap::new();
     let mut ordered: Vec<&(Event, Computed)> = events.iter().collect();

@@ -265,6 +265,34 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
             Path::new("templates/player.html"),
         );
     }
+    let search_index = super::search::build(input.events, &summaries, &archive, input.aliases);
+    add(
+        &mut files,
+        super::search::PATH.into(),
+        super::search::to_json(&search_index).into_bytes(),
+        Path::new(super::search::PATH),
+        &mut diagnostics,
+    );
+    let search_page = page_view(
+        &site,
+        "Search",
+        "search/",
+        "Find events, players and decklists in the archive.",
+    );
+    emit(
+        &mut files,
+        &mut diagnostics,
+        render_page(
+            input.tera,
+            "search.html",
+            &site,
+            &search_page,
+            Some(("search", &super::search::page_view(&site, &search_index))),
+            Path::new("the search page"),
+        ),
+        "search/index.html".into(),
+        Path::new("templates/search.html"),
+    );
     let players_index = super::players::index(&archive);
     let players_page = page_view(
         &site,

@@ -1,0 +1,521 @@
+//! The search index: `search.json` at the site root, which the search page's script matches
+//! queries against in the reader's browser. It holds our own structured data (events, player
+//! pages, decklist pages), not the text of pages, in short keys and without repeating itself:
+//! decklists point at their event and player by position, and affiliation and objective names
+//! are written once in a shared table. Links are relative to the site root, so the file works
+//! under any base URL. The format is described on the built-in page `docs/search/`.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::aliases::Aliases;
+use super::model::EventSummary;
+use super::players::{PlayerPage, page_id};
+use crate::event::ids::id_from_name;
+use crate::event::{Decklist, Event};
+use crate::rules::bracket::Side;
+use crate::rules::ccg_decks::{display_name, resolve_line};
+use crate::rules::compute::{Computed, Status};
+use crate::rules::decks::objective_set;
+
+/// The index's path under the site root.
+pub const PATH: &str = "search.json";
+
+/// The layout version, the `v` key. Adding a key keeps it; renaming or changing one raises it.
+pub const FORMAT: u32 = 1;
+
+/// The whole index.
+#[derive(Debug, Clone, Serialize)]
+pub struct SearchIndex {
+    /// Layout version ([`FORMAT`]).
+    pub v: u32,
+    /// Ruleset id -> name, for the rulesets the events use.
+    pub r: BTreeMap<String, String>,
+    /// Affiliation and objective names, sorted; decklists point into this table.
+    pub t: Vec<String>,
+    /// Every event, newest first (then by address).
+    pub e: Vec<EventEntry>,
+    /// Every player page, in id order (as the player archive).
+    pub p: Vec<PlayerEntry>,
+    /// Every decklist page, in the order of `e`, then registration order.
+    pub d: Vec<DeckEntry>,
+}
+
+/// An event.
+#[derive(Debug, Clone, Serialize)]
+pub struct EventEntry {
+    /// Name.
+    pub n: String,
+    /// First day, `YYYY-MM-DD` (the year is its first four digits).
+    pub d: String,
+    /// Location, when recorded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub l: Option<String>,
+    /// Ruleset id, a key of [`SearchIndex::r`].
+    pub r: String,
+    /// Format, with an SW:CCG limited variant after it (`team`, `sealed, epp-overdrive`); left
+    /// out when `standard`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub f: Option<String>,
+    /// Tier, when recorded.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub t: Option<String>,
+    /// `upcoming` or `running`; left out once the event is finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub s: Option<Status>,
+    /// The winner's name (a team's in a team event), once known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub w: Option<String>,
+    /// The event's address under `events/` (`2018/outer-rim-sc`): its page is
+    /// `events/<i>/`.
+    pub i: String,
+}
+
+/// A player page.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerEntry {
+    /// Name (as in the player's latest event).
+    pub n: String,
+    /// Other names the player played under, and ids that the names do not already spell.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub a: Vec<String>,
+    /// Number of events.
+    pub c: usize,
+    /// The player page's id: the page is `players/<i>/`.
+    pub i: String,
+}
+
+/// A decklist page: one player's lists at one event.
+#[derive(Debug, Clone, Serialize)]
+pub struct DeckEntry {
+    /// The event: a position in [`SearchIndex::e`].
+    pub e: usize,
+    /// The player page: a position in [`SearchIndex::p`].
+    pub p: usize,
+    /// The player's id at the event, when it is not the player page's (an alias joined in
+    /// `players.toml`): the page is `events/<event's i>/decks/<this i or the player's i>/`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub i: Option<String>,
+    /// The player's name at the event, when it is not the player page's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub n: Option<String>,
+    /// The dark side list, when recorded.
+    #[serde(rename = "k", skip_serializing_if = "Option::is_none")]
+    pub dark: Option<SideEntry>,
+    /// The light side list, when recorded.
+    #[serde(rename = "l", skip_serializing_if = "Option::is_none")]
+    pub light: Option<SideEntry>,
+}
+
+/// One side's list in short: positions in [`SearchIndex::t`].
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct SideEntry {
+    /// The affiliation (SW:LCG).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub a: Option<usize>,
+    /// The objective set titles (SW:LCG) or objective cards (SW:CCG), each once, in list order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub o: Vec<usize>,
+}
+
+/// What a list contributes to the index, before names become positions in the table.
+struct SideNames {
+    affiliation: Option<String>,
+    objectives: Vec<String>,
+}
+
+/// A list's affiliation and objective names: SW:LCG set titles (unknown numbers left out), or
+/// the SW:CCG objective cards the card index identifies.
+fn side_names(side: Side, deck: &Decklist) -> SideNames {
+    let mut objectives: Vec<String> = Vec::new();
+    let mut push = |name: String| {
+        if !objectives.contains(&name) {
+            objectives.push(name);
+        }
+    };
+    for id in &deck.objectives {
+        if let Some(set) = objective_set(id) {
+            push(set.title.clone());
+        }
+    }
+    for line in &deck.cards {
+        if let Ok((_, card)) = resolve_line(line, side)
+            && card.card_type == "Objective"
+        {
+            push(display_name(card));
+        }
+    }
+    SideNames {
+        affiliation: deck.affiliation.clone(),
+        objectives,
+    }
+}
+
+/// Whether every word of `id` starts a word of one of `names` (as ids spell them): such an id
+/// finds nothing the names do not.
+fn spelt_by(id: &str, names: &BTreeSet<&str>) -> bool {
+    let words: Vec<String> = names.iter().map(|n| id_from_name(n)).collect();
+    id.split('-').all(|part| {
+        words
+            .iter()
+            .any(|w| w.split('-').any(|word| word.starts_with(part)))
+    })
+}
+
+/// Builds the index. `summaries` are the events' summaries in the order of `events`;
+/// `players` is the player archive (one page per person, `aliases` applied).
+pub fn build(
+    events: &[(Event, Computed)],
+    summaries: &[EventSummary],
+    players: &[PlayerPage],
+    aliases: &Aliases,
+) -> SearchIndex {
+    let mut order: Vec<usize> = (0..events.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (x, y) = (&events[a].0, &events[b].0);
+        y.info
+            .date
+            .cmp(&x.info.date)
+            .then_with(|| x.slug.cmp(&y.slug))
+    });
+
+    // Names and ids each player page was known by.
+    let mut known: BTreeMap<String, (BTreeSet<&str>, BTreeSet<&str>)> = BTreeMap::new();
+    for (event, _) in events {
+        for person in event.persons() {
+            let entry = known.entry(page_id(aliases, &person.id)).or_default();
+            entry.0.insert(person.name.as_str());
+            entry.1.insert(person.id.as_str());
+        }
+    }
+    let position: BTreeMap<&str, usize> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id.as_str(), i))
+        .collect();
+    let p = players
+        .iter()
+        .map(|page| {
+            let (names, ids) = known.get(&page.id).cloned().unwrap_or_default();
+            let mut a: Vec<String> = names
+                .iter()
+                .filter(|n| **n != page.name)
+                .map(|n| (*n).to_string())
+                .collect();
+            a.extend(
+                ids.iter()
+                    .chain(std::iter::once(&page.id.as_str()))
+                    .filter(|id| !spelt_by(id, &names))
+                    .map(|id| (*id).to_string()),
+            );
+            a.sort();
+            a.dedup();
+            PlayerEntry {
+                n: page.name.clone(),
+                a,
+                c: page.events.len(),
+                i: page.id.clone(),
+            }
+        })
+        .collect();
+
+    let mut r = BTreeMap::new();
+    let mut e = Vec::with_capacity(events.len());
+    // (event position, player position, id and name at the event, dark, light)
+    type Pending = (
+        usize,
+        usize,
+        Option<String>,
+        Option<String>,
+        Option<SideNames>,
+        Option<SideNames>,
+    );
+    let mut pending: Vec<Pending> = Vec::new();
+    for (position_in_e, &i) in order.iter().enumerate() {
+        let (event, computed) = &events[i];
+        let summary = &summaries[i];
+        r.insert(
+            computed.ruleset.id.to_string(),
+            computed.ruleset.name.to_string(),
+        );
+        e.push(EventEntry {
+            n: summary.name.clone(),
+            d: summary.date.clone(),
+            l: summary.location.clone(),
+            r: summary.rules_id.clone(),
+            f: (summary.format != "standard").then(|| summary.format.clone()),
+            t: summary.tier.clone(),
+            s: (summary.status != Status::Finished).then_some(summary.status),
+            w: summary.leader.clone(),
+            i: event.slug.clone(),
+        });
+        for person in event.persons() {
+            if !super::deck_view::has_decks(person) {
+                continue;
+            }
+            let page = page_id(aliases, &person.id);
+            let Some(&player) = position.get(page.as_str()) else {
+                continue;
+            };
+            let name = (players[player].name != person.name).then(|| person.name.clone());
+            let id = (players[player].id != person.id).then(|| person.id.clone());
+            pending.push((
+                position_in_e,
+                player,
+                id,
+                name,
+                person
+                    .decks
+                    .dark
+                    .as_ref()
+                    .map(|d| side_names(Side::Dark, d)),
+                person
+                    .decks
+                    .light
+                    .as_ref()
+                    .map(|d| side_names(Side::Light, d)),
+            ));
+        }
+    }
+
+    let mut terms: BTreeSet<&str> = BTreeSet::new();
+    for (.., dark, light) in &pending {
+        for side in [dark, light].into_iter().flatten() {
+            terms.extend(side.affiliation.as_deref());
+            terms.extend(side.objectives.iter().map(String::as_str));
+        }
+    }
+    let t: Vec<String> = terms.iter().map(|s| (*s).to_string()).collect();
+    let term = |name: &str| t.binary_search_by(|x| x.as_str().cmp(name)).unwrap_or(0);
+    let side_entry = |side: &SideNames| SideEntry {
+        a: side.affiliation.as_deref().map(term),
+        o: side.objectives.iter().map(|o| term(o)).collect(),
+    };
+    let d = pending
+        .iter()
+        .map(|(e, p, i, n, dark, light)| DeckEntry {
+            e: *e,
+            p: *p,
+            i: i.clone(),
+            n: n.clone(),
+            dark: dark.as_ref().map(side_entry),
+            light: light.as_ref().map(side_entry),
+        })
+        .collect();
+    SearchIndex {
+        v: FORMAT,
+        r,
+        t,
+        e,
+        p,
+        d,
+    }
+}
+
+/// The index as the file's bytes: compact JSON and a final newline.
+pub fn to_json(index: &SearchIndex) -> String {
+    let mut text = serde_json::to_string(index).expect("the search index serializes");
+    text.push('\n');
+    text
+}
+
+/// The search page's `search`.
+#[derive(Debug, Clone, Serialize)]
+pub struct SearchPageView {
+    pub index_url: String,
+    pub script_url: String,
+    pub docs_url: String,
+    pub events_url: String,
+    pub players_url: String,
+    pub stats_url: String,
+    pub events: usize,
+    pub players: usize,
+    pub decks: usize,
+}
+
+/// The search page's model.
+pub fn page_view(site: &super::model::SiteView, index: &SearchIndex) -> SearchPageView {
+    SearchPageView {
+        index_url: site.link(PATH),
+        script_url: site.link("search.js"),
+        docs_url: site.link("docs/search/"),
+        events_url: site.link("events/"),
+        players_url: site.link("players/"),
+        stats_url: site.link("stats/"),
+        events: index.e.len(),
+        players: index.p.len(),
+        decks: index.d.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::site::model::{SiteView, summary};
+    use std::path::Path;
+
+    fn index_of(root: &Path, aliases: Option<Aliases>) -> SearchIndex {
+        let (site, report) = crate::site::load(root, None);
+        let site = site.unwrap_or_else(|| panic!("{}", report.render()));
+        let aliases = aliases.unwrap_or(site.aliases);
+        let view = SiteView::new(&site.config, &site.pages);
+        let summaries: Vec<EventSummary> = site
+            .events
+            .iter()
+            .map(|(e, c)| summary(&view, e, c))
+            .collect();
+        let players = super::super::players::archive(&view, &site.events, &aliases);
+        build(&site.events, &summaries, &players, &aliases)
+    }
+
+    #[test]
+    fn the_small_fixture_has_one_event_and_six_players() {
+        let index = index_of(Path::new("tests/fixtures/sites/small"), None);
+        assert_eq!(index.e.len(), 1);
+        let event = &index.e[0];
+        assert_eq!(
+            (
+                event.n.as_str(),
+                event.d.as_str(),
+                event.r.as_str(),
+                event.i.as_str()
+            ),
+            ("Small Cup", "2019-03-02", "ffg-2018", "2019/small-cup")
+        );
+        assert_eq!(event.s, Some(Status::Running));
+        assert_eq!(event.w, None, "no winner while running");
+        assert_eq!(
+            index.r.get("ffg-2018").map(String::as_str),
+            Some("FFG Tournament Regulations (2018)")
+        );
+        // Fin withdrew before round 1 but registered: every person has a page.
+        let names: Vec<&str> = index.p.iter().map(|p| p.n.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Ana Lind",
+                "Ben Osei",
+                "Cy Marrow",
+                "Dee Varga",
+                "Eve Tanaka",
+                "Fin Holt"
+            ]
+        );
+        // `ana` only abbreviates "Ana Lind": nothing to add.
+        assert!(index.p.iter().all(|p| p.a.is_empty() && p.c == 1));
+        assert_eq!(index.p[0].i, "ana");
+        assert!(index.d.is_empty() && index.t.is_empty());
+        assert_eq!(
+            to_json(&index),
+            concat!(
+                r#"{"v":1,"r":{"ffg-2018":"FFG Tournament Regulations (2018)"},"t":[],"#,
+                r#""e":[{"n":"Small Cup","d":"2019-03-02","r":"ffg-2018","s":"running","i":"2019/small-cup"}],"#,
+                r#""p":[{"n":"Ana Lind","c":1,"i":"ana"},{"n":"Ben Osei","c":1,"i":"ben"},"#,
+                r#"{"n":"Cy Marrow","c":1,"i":"cy"},{"n":"Dee Varga","c":1,"i":"dee"},"#,
+                r#"{"n":"Eve Tanaka","c":1,"i":"eve"},{"n":"Fin Holt","c":1,"i":"fin"}],"d":[]}"#,
+                "\n"
+            )
+        );
+    }
+
+    #[test]
+    fn the_example_site_counted_by_hand() {
+        let index = index_of(Path::new("."), None);
+        // Ten event files, newest first.
+        let dates: Vec<&str> = index.e.iter().map(|e| e.d.as_str()).collect();
+        assert_eq!(index.e.len(), 10, "{dates:?}");
+        assert!(dates.windows(2).all(|w| w[0] >= w[1]), "{dates:?}");
+        assert_eq!(index.e[0].i, "2026/kessel-run-regional");
+        let orsc = index
+            .e
+            .iter()
+            .position(|e| e.i == "2018/outer-rim-store-championship")
+            .expect("the store championship");
+        assert_eq!(index.e[orsc].w.as_deref(), Some("Zoë Achterberg"));
+        assert_eq!(index.e[orsc].s, None, "finished");
+        // Every decklist page, and each points at its event and player.
+        let decks_of = |slug: &str| {
+            let e = index.e.iter().position(|e| e.i == slug).expect("event");
+            index.d.iter().filter(move |d| d.e == e)
+        };
+        assert_eq!(decks_of("2018/outer-rim-store-championship").count(), 13);
+        let zoe = index
+            .p
+            .iter()
+            .position(|p| p.i == "zoe-achterberg")
+            .expect("zoe");
+        assert_eq!(index.p[zoe].c, 3, "2018 and twice in 2026");
+        let hers = decks_of("2018/outer-rim-store-championship")
+            .find(|d| d.p == zoe)
+            .expect("her decks");
+        assert_eq!(hers.i, None, "the id of her page");
+        assert_eq!(hers.n, None, "the same name as her page");
+        let dark = hers.dark.as_ref().expect("a dark list");
+        assert_eq!(
+            dark.a.map(|a| index.t[a].as_str()),
+            Some("Scum and Villainy")
+        );
+        assert_eq!(dark.o.len(), 6, "six sets, each once");
+        // SW:CCG lists name their objective cards.
+        let bespin: Vec<&DeckEntry> = decks_of("2008/bespin-cup").collect();
+        assert_eq!(bespin.len(), 10);
+        assert!(
+            bespin
+                .iter()
+                .flat_map(|d| [&d.dark, &d.light])
+                .flatten()
+                .any(|s| s.o.iter().any(|&o| index.t[o].contains(" / "))),
+            "a two-faced objective"
+        );
+        // Bespin 10, the store championship 13, Dantooine 2, Hoth doubles 2 (team members).
+        assert_eq!(index.d.len(), 27);
+        assert_eq!(decks_of("2017/hoth-doubles").count(), 2);
+        // The table is sorted and each name is written once.
+        assert!(index.t.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn merged_players_carry_their_other_names_and_ids() {
+        let mut aliases = Aliases::new();
+        aliases.insert("amara-okonkwo".into(), "zoe-achterberg".into());
+        aliases.insert("yuki-tanaka".into(), "zoe-achterberg".into());
+        let plain = index_of(Path::new("."), None);
+        let index = index_of(Path::new("."), Some(aliases));
+        assert_eq!(index.p.len(), plain.p.len() - 2, "one page for three ids");
+        assert!(!index.p.iter().any(|p| p.i == "amara-okonkwo"));
+        let zoe_at = index
+            .p
+            .iter()
+            .position(|p| p.i == "zoe-achterberg")
+            .expect("zoe");
+        let zoe = &index.p[zoe_at];
+        assert_eq!(zoe.n, "Zoë Achterberg", "the name of her latest event");
+        assert_eq!(
+            zoe.a,
+            ["Amara Okonkwo", "Yuki Tanaka"],
+            "the ids are spelt by the names"
+        );
+        assert_eq!(zoe.c, 5, "2008, 2018, 2019 and twice in 2026");
+        // Her lists as Yuki keep the name and the address of that event.
+        let bespin = index
+            .e
+            .iter()
+            .position(|e| e.i == "2008/bespin-cup")
+            .expect("bespin");
+        assert!(index.d.iter().any(|d| d.e == bespin
+            && d.p == zoe_at
+            && d.i.as_deref() == Some("yuki-tanaka")
+            && d.n.as_deref() == Some("Yuki Tanaka")));
+        assert_eq!(index.d.len(), plain.d.len());
+    }
+
+    #[test]
+    fn ids_the_names_do_not_spell_are_kept() {
+        let names: BTreeSet<&str> = ["Zoë Achterberg"].into_iter().collect();
+        assert!(spelt_by("zoe", &names));
+        assert!(spelt_by("z-achterberg", &names));
+        assert!(!spelt_by("za", &names));
+        assert!(!spelt_by("zoe-b", &names));
+    }
+}

@@ -1,0 +1,389 @@
+/* Holonet search: matches a query against search.json, the index of events, players and
+   decklists that the build writes at the site root. It runs in the reader's browser: no
+   server, no libraries. The functions before `init` are pure, and Node can load this file to
+   test them (tests/web/search-test.js). Text from the index is only ever set with
+   textContent. */
+(function () {
+  "use strict";
+
+  var LIMIT = 50;
+  var KINDS = { player: "Player", event: "Event", deck: "Decklist" };
+  var KIND_ORDER = { player: 0, event: 1, deck: 2 };
+  var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
+    "September", "October", "November", "December"];
+  // Letters that lose nothing to a decomposition but still have a plain spelling.
+  var FOLD = { "æ": "ae", "œ": "oe", "ø": "o", "ß": "ss", "ł": "l", "đ": "d", "ð": "d",
+    "þ": "th", "ı": "i" };
+
+  // Names come back again and again (a player's decklists, an event's), so each text is
+  // folded once.
+  var folded = new Map();
+
+  /* Lower case, accents off, apostrophes dropped, anything but letters and digits a space:
+     "Zoë O'Brien-Šťastná" -> "zoe obrien stastna". */
+  function normalize(text) {
+    var key = String(text == null ? "" : text);
+    var done = folded.get(key);
+    if (done === undefined) {
+      done = fold(key);
+      folded.set(key, done);
+    }
+    return done;
+  }
+
+  function fold(text) {
+    return text
+      .toLowerCase()
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[æœøßłđðþı]/g, function (c) { return FOLD[c]; })
+      .replace(/['’‘ʼ`]/g, "")
+      .replace(/[^\p{L}\p{N}]+/gu, " ")
+      .trim();
+  }
+
+  // The words of each text met so far.
+  var textWords = new Map();
+
+  /* The words of some texts, each once. A word with an apostrophe counts both joined and
+     split, so "hero's" is found by "heros" and by "hero". */
+  function wordsOf(texts) {
+    var seen = new Set();
+    texts.forEach(function (text) {
+      if (text == null || text === "") {
+        return;
+      }
+      var words = textWords.get(text);
+      if (!words) {
+        var spaced = String(text).replace(/['’‘ʼ`]/g, " ");
+        words = (normalize(text) + " " + normalize(spaced)).split(" ");
+        textWords.set(text, words);
+      }
+      words.forEach(function (w) {
+        if (w) {
+          seen.add(w);
+        }
+      });
+    });
+    return Array.from(seen);
+  }
+
+  /* "2018-05-12" -> "12 May 2018". */
+  function dateText(iso) {
+    var parts = String(iso).split("-");
+    var month = MONTHS[Number(parts[1]) - 1];
+    return month ? Number(parts[2]) + " " + month + " " + parts[0] : String(iso);
+  }
+
+  /* A ruleset's words to search by: its name and id without their years, which would
+     otherwise find every event of a ruleset by the year it was written. */
+  function rulesetWords(rules, id) {
+    return normalize((rules[id] || "") + " " + id).split(" ").filter(function (w) {
+      return !/^[0-9]+$/.test(w);
+    }).join(" ");
+  }
+
+  function item(kind, order, title, names, texts, url, date, count, facts, extra) {
+    var normal = names.filter(Boolean).map(normalize);
+    return {
+      kind: kind,
+      order: order,
+      title: title,
+      key: normal[0] || "",
+      names: normal,
+      nameWords: normal.map(function (n) { return n.split(" "); }),
+      words: wordsOf(texts),
+      url: url,
+      date: date,
+      count: count,
+      facts: facts,
+      extra: extra || []
+    };
+  }
+
+  /* Turns the index into a flat list of things to find, each with its words. */
+  function prepare(index) {
+    var rules = index.r || {};
+    var terms = index.t || [];
+    var events = index.e || [];
+    var players = index.p || [];
+    var items = [];
+    events.forEach(function (e, i) {
+      var ruleset = rules[e.r] || e.r;
+      var status = e.s === "running" ? "In progress" : e.s === "upcoming" ? "Upcoming" : null;
+      var facts = [
+        dateText(e.d),
+        e.l,
+        ruleset + (e.f ? " (" + e.f + ")" : ""),
+        e.t,
+        e.w ? "Winner: " + e.w : status
+      ];
+      items.push(item("event", i, e.n, [e.n],
+        [e.n, e.d.slice(0, 4), MONTHS[Number(e.d.slice(5, 7)) - 1], e.l, rulesetWords(rules, e.r),
+          e.f || "standard", e.t, e.s || "finished", e.w],
+        "events/" + e.i + "/", e.d, 0, facts));
+    });
+    players.forEach(function (p, i) {
+      var aliases = p.a || [];
+      var facts = [p.c + (p.c === 1 ? " event" : " events")];
+      if (aliases.length) {
+        facts.push("also " + aliases.join(", "));
+      }
+      items.push(item("player", i, p.n, [p.n].concat(aliases), [p.n].concat(aliases),
+        "players/" + p.i + "/", "", p.c, facts));
+    });
+    (index.d || []).forEach(function (d, i) {
+      var e = events[d.e];
+      var p = players[d.p];
+      if (!e || !p) {
+        return;
+      }
+      var name = d.n || p.n;
+      var texts = [name, p.n].concat(p.a || [], [e.n, e.d.slice(0, 4), rulesetWords(rules, e.r)]);
+      var facts = [dateText(e.d)];
+      var objectives = [];
+      [["Dark", d.k], ["Light", d.l]].forEach(function (pair) {
+        var side = pair[1];
+        if (!side) {
+          return;
+        }
+        texts.push(pair[0]);
+        // What names the list: its affiliation (SW:LCG) or its objective (SW:CCG).
+        var shown = side.a != null ? terms[side.a] : side.o && side.o.length ? terms[side.o[0]]
+          : null;
+        facts.push(shown ? pair[0] + ": " + shown : pair[0] + " side");
+        if (side.a != null) {
+          texts.push(terms[side.a]);
+        }
+        (side.o || []).forEach(function (o) {
+          if (terms[o] != null) {
+            texts.push(terms[o]);
+            if (objectives.indexOf(terms[o]) < 0 && terms[o] !== shown) {
+              objectives.push(terms[o]);
+            }
+          }
+        });
+      });
+      items.push(item("deck", i, name + ", " + e.n, [name, p.n].concat(p.a || []), texts,
+        "events/" + e.i + "/decks/" + (d.i || p.i) + "/", e.d, 0, facts, objectives));
+    });
+    return items;
+  }
+
+  function startsAWord(words, w) {
+    for (var i = 0; i < words.length; i++) {
+      if (words[i].lastIndexOf(w, 0) === 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /* How well a matching item's name answers the query, best first: 0 the name itself, 1 the
+     start of the name, 2 inside the name, 3 every word in the name, 4 found elsewhere (an
+     event's place or winner, a decklist's event or objectives). */
+  function rank(it, q, qwords) {
+    var best = 4;
+    it.names.forEach(function (name, i) {
+      var at = name.indexOf(q);
+      var tier = name === q ? 0 : at === 0 ? 1 : at > 0 ? 2
+        : qwords.every(function (w) { return startsAWord(it.nameWords[i], w); }) ? 3 : 4;
+      best = Math.min(best, tier);
+    });
+    return best;
+  }
+
+  function compare(a, b) {
+    var x = a.item;
+    var y = b.item;
+    return a.tier - b.tier ||
+      KIND_ORDER[x.kind] - KIND_ORDER[y.kind] ||
+      (x.date < y.date ? 1 : x.date > y.date ? -1 : 0) ||
+      y.count - x.count ||
+      (x.key < y.key ? -1 : x.key > y.key ? 1 : 0) ||
+      x.order - y.order;
+  }
+
+  /* Every item in which each word of the query begins a word, best first; at most `limit`
+     of them in `results`, and how many matched in `total`. */
+  function search(items, query, limit) {
+    var q = normalize(query);
+    if (!q) {
+      return { total: 0, results: [], words: [] };
+    }
+    var qwords = q.split(" ").filter(function (w, i, all) { return all.indexOf(w) === i; });
+    var hits = [];
+    items.forEach(function (it) {
+      if (qwords.every(function (w) { return startsAWord(it.words, w); })) {
+        hits.push({ item: it, tier: rank(it, q, qwords) });
+      }
+    });
+    hits.sort(compare);
+    return {
+      total: hits.length,
+      words: qwords,
+      results: hits.slice(0, limit == null ? LIMIT : limit).map(function (h) { return h.item; })
+    };
+  }
+
+  /* The line under a result: its facts, and for a decklist the objectives the query found. */
+  function describe(it, qwords) {
+    var facts = it.facts.filter(Boolean);
+    var found = it.extra.filter(function (name) {
+      var words = normalize(name).split(" ");
+      return qwords.some(function (w) { return startsAWord(words, w); });
+    });
+    if (found.length) {
+      facts.push("with " + found.slice(0, 3).join(", "));
+    }
+    return facts.join(" · ");
+  }
+
+  function statusText(found, query, limit) {
+    var q = "“" + String(query).trim() + "”";
+    var max = limit == null ? LIMIT : limit;
+    if (found.total === 0) {
+      return "No results for " + q + ".";
+    }
+    var text = found.total + (found.total === 1 ? " result" : " results") + " for " + q;
+    return found.total > max ? text + "; the first " + max + " are shown." : text + ".";
+  }
+
+  function init() {
+    var form = document.querySelector("form[data-index]");
+    var input = form && form.querySelector("input[name=q]");
+    var status = document.getElementById("search-status");
+    var list = document.getElementById("search-results");
+    if (!input || !status || !list) {
+      return;
+    }
+    var root = form.getAttribute("data-root") || "/";
+    var items = null;
+    var failed = false;
+    var timer = 0;
+    input.value = new URLSearchParams(window.location.search).get("q") || "";
+
+    function show(found) {
+      var fragment = document.createDocumentFragment();
+      found.results.forEach(function (it) {
+        var li = document.createElement("li");
+        li.className = "result result-" + it.kind;
+        var kind = document.createElement("span");
+        kind.className = "result-kind";
+        kind.textContent = KINDS[it.kind];
+        var link = document.createElement("a");
+        link.href = root + it.url;
+        link.textContent = it.title;
+        var facts = document.createElement("span");
+        facts.className = "result-facts";
+        facts.textContent = describe(it, found.words);
+        li.appendChild(kind);
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(link);
+        li.appendChild(facts);
+        fragment.appendChild(li);
+      });
+      while (list.firstChild) {
+        list.removeChild(list.firstChild);
+      }
+      list.appendChild(fragment);
+    }
+
+    function run(remember) {
+      var query = input.value;
+      if (remember) {
+        var url = new URL(window.location.href);
+        if (query.trim()) {
+          url.searchParams.set("q", query.trim());
+        } else {
+          url.searchParams.delete("q");
+        }
+        window.history.replaceState(null, "", url.href);
+      }
+      if (failed) {
+        status.textContent = "The search index could not be loaded. Every event, player and " +
+          "decklist is also listed on the events, players and statistics pages.";
+        return;
+      }
+      if (!items) {
+        status.textContent = query.trim() ? "Loading the index…" : "";
+        return;
+      }
+      var found = search(items, query);
+      show(found);
+      status.textContent = normalize(query) ? statusText(found, query) : "";
+    }
+
+    input.addEventListener("input", function () {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(function () { run(true); }, 150);
+    });
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      window.clearTimeout(timer);
+      run(true);
+    });
+    // Arrow keys: from the box to the first result, and between results.
+    input.addEventListener("keydown", function (ev) {
+      var first = list.querySelector("a");
+      if (ev.key === "ArrowDown" && first) {
+        ev.preventDefault();
+        first.focus();
+      }
+    });
+    list.addEventListener("keydown", function (ev) {
+      if (ev.key !== "ArrowDown" && ev.key !== "ArrowUp" && ev.key !== "Escape") {
+        return;
+      }
+      var links = Array.prototype.slice.call(list.querySelectorAll("a"));
+      var at = links.indexOf(document.activeElement);
+      if (at < 0) {
+        return;
+      }
+      ev.preventDefault();
+      if (ev.key === "ArrowDown") {
+        links[Math.min(at + 1, links.length - 1)].focus();
+      } else if (ev.key === "ArrowUp" && at > 0) {
+        links[at - 1].focus();
+      } else {
+        input.focus();
+      }
+    });
+
+    run(false);
+    window.fetch(form.getAttribute("data-index"))
+      .then(function (response) {
+        if (!response.ok) {
+          throw new Error(response.status);
+        }
+        return response.json();
+      })
+      .then(function (index) {
+        items = prepare(index);
+      })
+      .catch(function () {
+        failed = true;
+      })
+      .then(function () {
+        run(false);
+      });
+  }
+
+  var api = {
+    LIMIT: LIMIT,
+    normalize: normalize,
+    wordsOf: wordsOf,
+    dateText: dateText,
+    prepare: prepare,
+    rank: rank,
+    search: search,
+    describe: describe,
+    statusText: statusText
+  };
+  if (typeof module === "object" && module.exports) {
+    module.exports = api;
+  }
+  if (typeof document !== "undefined") {
+    init();
+  }
+})();
