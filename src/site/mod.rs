@@ -191,6 +191,13 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
 
 /// Renders a loaded site in memory.
 pub fn render(site: &Site) -> Result<render::Files, Vec<Diagnostic>> {
+    let mut files = render_scope(site, &render::Scope::all())?;
+    render::finish(&site.config, &site.pages, &mut files);
+    Ok(files)
+}
+
+/// Renders the part of the site `scope` names (without the sitemap; see [`render::finish`]).
+pub fn render_scope(site: &Site, scope: &render::Scope) -> Result<render::Files, Vec<Diagnostic>> {
     render::render_site(&render::RenderInput {
         config: &site.config,
         aliases: &site.aliases,
@@ -198,6 +205,7 @@ pub fn render(site: &Site) -> Result<render::Files, Vec<Diagnostic>> {
         pages: &site.pages,
         tera: &site.tera,
         statics: &site.statics,
+        scope,
     })
 }
 

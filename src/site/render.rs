@@ -1,6 +1,6 @@
 //! Rendering: every page and file of the site, in memory. Nothing is written here.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use rayon::prelude::*;
@@ -25,6 +25,40 @@ pub struct RenderInput<'a> {
     pub pages: &'a [ContentPage],
     pub tera: &'a Tera,
     pub statics: &'a BTreeMap<String, LayerFile>,
+    /// What to render: the whole site, or what an edit touched.
+    pub scope: &'a Scope,
+}
+
+/// The part of the site to render. The pages made from every event (home, indexes, players A to
+/// Z, statistics, search, feeds) are always rendered; an edit to one event re-renders its own
+/// pages and its players' pages, not the rest of the archive.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Scope {
+    /// The events (by slug) whose pages to render; `None`: every event.
+    pub events: Option<BTreeSet<String>>,
+    /// The player pages (by page id) to render; `None`: every player.
+    pub players: Option<BTreeSet<String>>,
+    /// Whether to render the content pages and copy the static files.
+    pub content: bool,
+}
+
+impl Scope {
+    /// The whole site.
+    pub fn all() -> Scope {
+        Scope {
+            events: None,
+            players: None,
+            content: true,
+        }
+    }
+
+    fn has_event(&self, slug: &str) -> bool {
+        self.events.as_ref().is_none_or(|s| s.contains(slug))
+    }
+
+    fn has_player(&self, id: &str) -> bool {
+        self.players.as_ref().is_none_or(|s| s.contains(id))
+    }
 }
 
 /// The output tree: relative path -> bytes.
@@ -114,82 +148,21 @@ fn emit(
     }
 }
 
-/// Renders the whole site.
+/// Renders the part of the site `input.scope` names. The sitemap and `robots.txt`, which list
+/// every page, are added by [`finish`] once the output tree is complete.
 pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
     let mut site = SiteView::new(input.config, input.pages);
     site.theme_stylesheet = input.statics.contains_key("theme.css");
     let mut files = Files::new();
     let mut diagnostics = Vec::new();
 
-    /// An event's page path, page and JSON, and its other files (decklists, current round).
-    type EventFiles = (String, Vec<u8>, Vec<u8>, Vec<(String, Vec<u8>)>);
-    let rendered: Vec<Result<EventFiles, Diagnostic>> = input
+    let rendered: Vec<(Result<EventFiles, Diagnostic>, &Event)> = input
         .events
         .par_iter()
-        .map(|(event, computed)| {
-            let view = model::event_view(&site, event, computed, &super::markdown::render);
-            let path = model::event_path(event);
-            let description = format!(
-                "{} – {}, {}",
-                event.info.name, view.summary.date_text, computed.ruleset.name
-            );
-            let page = PageView {
-                og_type: "article",
-                ..page_view(&site, &event.info.name, &path, &description)
-            };
-            let html = render_page(
-                input.tera,
-                "event.html",
-                &site,
-                &page,
-                Some(("event", &view)),
-                &event.file,
-            )?;
-            // Each player's decklists: a page and a plain-text export.
-            let mut extra = Vec::new();
-            for player in event
-                .persons()
-                .iter()
-                .filter(|p| super::deck_view::has_decks(p))
-            {
-                let view = super::deck_view::deck_page(&site, event, player);
-                let deck_path = super::deck_view::deck_path(event, player);
-                let title = format!("{}: decklists, {}", player.name, event.info.name);
-                let page = page_view(&site, &title, &deck_path, &title);
-                let html = render_page(
-                    input.tera,
-                    "deck.html",
-                    &site,
-                    &page,
-                    Some(("decks", &view)),
-                    &event.file,
-                )?;
-                extra.push((format!("{deck_path}index.html"), html));
-                extra.push((
-                    format!("{deck_path}deck.txt"),
-                    super::deck_view::deck_text(&view).into_bytes(),
-                ));
-            }
-            // The current round, by table and by name, while the event has one.
-            if let Some(view) = super::pairings_view::pairings_view(&site, event, computed) {
-                let path = super::pairings_view::pairings_path(event);
-                let title = format!("{}: {}", view.title, event.info.name);
-                let description = format!("Pairings of {}, by table and by name", title);
-                let page = page_view(&site, &title, &path, &description);
-                let html = render_page(
-                    input.tera,
-                    "pairings.html",
-                    &site,
-                    &page,
-                    Some(("pairings", &view)),
-                    &event.file,
-                )?;
-                extra.push((format!("{path}index.html"), html));
-            }
-            Ok((path, html, event_json(event, computed).into_bytes(), extra))
-        })
+        .filter(|(event, _)| input.scope.has_event(&event.slug))
+        .map(|(event, computed)| (render_event(input, &site, event, computed), event))
         .collect();
-    for (result, (event, _)) in rendered.into_iter().zip(input.events) {
+    for (result, event) in rendered {
         match result {
             Ok((path, html, json, extra)) => {
                 for (extra_path, bytes) in extra {
@@ -242,7 +215,7 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         Path::new("templates/index.html"),
     );
     let archive = super::players::archive(&site, input.events, input.aliases);
-    for player in &archive {
+    for player in archive.iter().filter(|p| input.scope.has_player(&p.id)) {
         let path = super::players::player_path(&player.id);
         let page = page_view(
             &site,
@@ -352,7 +325,11 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
             Path::new("templates/events.html"),
         );
     }
-    for content in input.pages.iter().filter(|p| !p.path.is_empty()) {
+    for content in input
+        .pages
+        .iter()
+        .filter(|p| input.scope.content && !p.path.is_empty())
+    {
         let page = page_view(&site, &content.title, &content.path, &content.description);
         let view = ContentView {
             title: content.title.clone(),
@@ -389,7 +366,7 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         "404.html".into(),
         Path::new("templates/404.html"),
     );
-    for (path, file) in input.statics {
+    for (path, file) in input.statics.iter().filter(|_| input.scope.content) {
         add(
             &mut files,
             path.clone(),
@@ -414,30 +391,84 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         Path::new(super::calendar::FILE),
         &mut diagnostics,
     );
-    let sitemap = sitemap(&site, &files);
-    add(
-        &mut files,
-        "sitemap.xml".into(),
-        sitemap.into_bytes(),
-        Path::new("sitemap.xml"),
-        &mut diagnostics,
-    );
-    let robots = format!(
-        "User-agent: *\nAllow: /\n\nSitemap: {}sitemap.xml\n",
-        site.base_url
-    );
-    add(
-        &mut files,
-        "robots.txt".into(),
-        robots.into_bytes(),
-        Path::new("robots.txt"),
-        &mut diagnostics,
-    );
     if diagnostics.is_empty() {
         Ok(files)
     } else {
         Err(diagnostics)
     }
+}
+
+/// An event's page path, page and JSON, and its other files (decklists, current round).
+type EventFiles = (String, Vec<u8>, Vec<u8>, Vec<(String, Vec<u8>)>);
+
+/// Renders one event's files: its page, `event.json`, its decklist pages and exports, and the
+/// current round's page while it has one.
+fn render_event(
+    input: &RenderInput<'_>,
+    site: &SiteView,
+    event: &Event,
+    computed: &Computed,
+) -> Result<EventFiles, Diagnostic> {
+    let view = model::event_view(site, event, computed, &super::markdown::render);
+    let path = model::event_path(event);
+    let description = format!(
+        "{} – {}, {}",
+        event.info.name, view.summary.date_text, computed.ruleset.name
+    );
+    let page = PageView {
+        og_type: "article",
+        ..page_view(site, &event.info.name, &path, &description)
+    };
+    let html = render_page(
+        input.tera,
+        "event.html",
+        site,
+        &page,
+        Some(("event", &view)),
+        &event.file,
+    )?;
+    // Each player's decklists: a page and a plain-text export.
+    let mut extra = Vec::new();
+    for player in event
+        .persons()
+        .iter()
+        .filter(|p| super::deck_view::has_decks(p))
+    {
+        let view = super::deck_view::deck_page(site, event, player);
+        let deck_path = super::deck_view::deck_path(event, player);
+        let title = format!("{}: decklists, {}", player.name, event.info.name);
+        let page = page_view(site, &title, &deck_path, &title);
+        let html = render_page(
+            input.tera,
+            "deck.html",
+            site,
+            &page,
+            Some(("decks", &view)),
+            &event.file,
+        )?;
+        extra.push((format!("{deck_path}index.html"), html));
+        extra.push((
+            format!("{deck_path}deck.txt"),
+            super::deck_view::deck_text(&view).into_bytes(),
+        ));
+    }
+    // The current round, by table and by name, while the event has one.
+    if let Some(view) = super::pairings_view::pairings_view(site, event, computed) {
+        let path = super::pairings_view::pairings_path(event);
+        let title = format!("{}: {}", view.title, event.info.name);
+        let description = format!("Pairings of {}, by table and by name", title);
+        let page = page_view(site, &title, &path, &description);
+        let html = render_page(
+            input.tera,
+            "pairings.html",
+            site,
+            &page,
+            Some(("pairings", &view)),
+            &event.file,
+        )?;
+        extra.push((format!("{path}index.html"), html));
+    }
+    Ok((path, html, event_json(event, computed).into_bytes(), extra))
 }
 
 fn home_view(
@@ -467,6 +498,19 @@ fn home_view(
         event_count: summaries.len(),
         events_url: site.link("events/"),
     }
+}
+
+/// Adds the files that describe the finished tree: the sitemap (every HTML page) and
+/// `robots.txt`, which points to it.
+pub fn finish(config: &Config, pages: &[ContentPage], files: &mut Files) {
+    let site = SiteView::new(config, pages);
+    let sitemap = sitemap(&site, files);
+    files.insert("sitemap.xml".into(), sitemap.into_bytes());
+    let robots = format!(
+        "User-agent: *\nAllow: /\n\nSitemap: {}sitemap.xml\n",
+        site.base_url
+    );
+    files.insert("robots.txt".into(), robots.into_bytes());
 }
 
 fn xml_escape(text: &str) -> String {
