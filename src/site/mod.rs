@@ -18,6 +18,7 @@ pub mod recorded_view;
 pub mod render;
 pub mod schema_org;
 pub mod search;
+pub mod session;
 pub mod stage_view;
 pub mod stats;
 pub mod templates;

@@ -1,0 +1,339 @@
+//! A site kept in memory between edits, for `holonet serve`: after a change, only what the
+//! change touches is read and rendered again.
+//!
+//! - An event file (or its `.md` report) edited, added or removed: that file is read and checked
+//!   again, and its own pages, its players' pages and the archive-wide pages (home, indexes,
+//!   players A to Z, statistics, search, feeds) are rendered; every other event's pages are kept.
+//! - A template edited: the templates are read again and the pages that use it are rendered
+//!   (`event.html` the event pages, `player.html` the player pages, and so on; `base.html`,
+//!   `macros.html` and the like every page).
+//! - Anything else (configuration, `players.toml`, content, static files, decklist files): the
+//!   whole site is read and rendered again, as `build` does.
+//!
+//! A change that breaks something leaves the session as it was: the last good site stays.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::render::{Files, Scope};
+use super::{Report, Site, load, render, render_scope, templates};
+use crate::event::Event;
+use crate::event::load::{load_event_file, slug_of};
+use crate::event::validate::LoadOptions;
+
+/// The site in memory: what was loaded and the complete output tree made from it.
+pub struct Session {
+    root: PathBuf,
+    base_url: Option<String>,
+    site: Site,
+    files: Files,
+}
+
+/// What one update did.
+#[derive(Debug)]
+pub struct Update {
+    /// What was rendered, in words: "events/2026/x.toml", "templates", "the whole site".
+    pub what: String,
+    /// Files rendered again.
+    pub rendered: usize,
+    /// Files whose bytes changed, were added or were removed.
+    pub changed: usize,
+    pub elapsed: Duration,
+    /// Warnings of what was read again.
+    pub report: Report,
+}
+
+/// How a set of changed paths is handled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Plan {
+    /// Read these event files again (paths relative to the root, `.toml`).
+    Events(BTreeSet<PathBuf>),
+    /// Read the templates again and render this part.
+    Templates(Scope),
+    /// Read and render everything.
+    Everything,
+}
+
+impl Session {
+    /// Loads and renders the site at `root`, as `build` would; the report carries its warnings.
+    pub fn open(root: &Path, base_url: Option<&str>) -> Result<(Session, Report), Report> {
+        let (site, report) = load(root, base_url);
+        let Some(site) = site else { return Err(report) };
+        let files = render(&site).map_err(|diagnostics| Report {
+            diagnostics,
+            ..Report::default()
+        })?;
+        Ok((
+            Session {
+                root: root.to_path_buf(),
+                base_url: base_url.map(str::to_string),
+                site,
+                files,
+            },
+            report,
+        ))
+    }
+
+    /// The complete output tree.
+    pub fn files(&self) -> &Files {
+        &self.files
+    }
+
+    /// Brings the site up to date after `changed` (paths relative to the root, or absolute
+    /// paths inside it). On an error the session is unchanged and the report says why.
+    pub fn update(&mut self, changed: &[PathBuf]) -> Result<Update, Report> {
+        let started = Instant::now();
+        let relative: Vec<PathBuf> = changed
+            .iter()
+            .map(|p| p.strip_prefix(&self.root).unwrap_or(p).to_path_buf())
+            .collect();
+        let (what, rendered, files, report) = match plan(&relative, &self.site) {
+            Plan::Events(paths) => self.update_events(&paths)?,
+            Plan::Templates(scope) => self.update_templates(&scope)?,
+            Plan::Everything => {
+                let (session, report) = Session::open(&self.root, self.base_url.as_deref())?;
+                let rendered = session.files.len();
+                self.site = session.site;
+                (
+                    "the whole site".to_string(),
+                    rendered,
+                    session.files,
+                    report,
+                )
+            }
+        };
+        let changed = count_changes(&self.files, &files);
+        self.files = files;
+        Ok(Update {
+            what,
+            rendered,
+            changed,
+            elapsed: started.elapsed(),
+            report,
+        })
+    }
+
+    /// Reads the event files `paths` again and renders what depends on them.
+    fn update_events(
+        &mut self,
+        paths: &BTreeSet<PathBuf>,
+    ) -> Result<(String, usize, Files, Report), Report> {
+        let options = LoadOptions {
+            default_rules: self.site.config.default_rules.clone(),
+            site_root: None,
+        };
+        let mut events = self.site.events.clone();
+        let mut report = Report::default();
+        let mut slugs = BTreeSet::new();
+        let mut players = BTreeSet::new();
+        for path in paths {
+            let slug = slug_of(path);
+            let old = events.iter().position(|(e, _)| e.slug == slug);
+            if let Some(i) = old {
+                players.extend(self.page_ids(&events[i].0));
+            }
+            if self.root.join(path).is_file() {
+                let loaded = load_event_file(&self.root, path, &options);
+                let sources = loaded
+                    .text
+                    .map(|t| (loaded.path.clone(), t))
+                    .into_iter()
+                    .chain(loaded.other_sources);
+                report.absorb(loaded.diagnostics, sources);
+                let Some(new) = loaded.event else {
+                    continue;
+                };
+                players.extend(self.page_ids(&new.0));
+                match old {
+                    Some(i) => events[i] = new,
+                    None => events.push(new),
+                }
+            } else if let Some(i) = old {
+                events.remove(i);
+            }
+            slugs.insert(slug);
+        }
+        if report.has_errors() {
+            return Err(report);
+        }
+        events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
+        let previous = std::mem::replace(&mut self.site.events, events);
+        let scope = Scope {
+            events: Some(slugs.clone()),
+            players: Some(players.clone()),
+            content: false,
+        };
+        let rendered = match render_scope(&self.site, &scope) {
+            Ok(rendered) => rendered,
+            Err(diagnostics) => {
+                self.site.events = previous;
+                return Err(Report {
+                    diagnostics,
+                    ..Report::default()
+                });
+            }
+        };
+        let count = rendered.len();
+        let mut files = self.files.clone();
+        files.retain(|path, _| {
+            !slugs.iter().any(|slug| belongs_to_event(path, slug))
+                && !players.iter().any(|id| *path == player_file(id))
+        });
+        files.extend(rendered);
+        super::render::finish(&self.site.config, &self.site.pages, &mut files);
+        let what = paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        Ok((what, count, files, report))
+    }
+
+    /// Reads the templates again and renders the pages `scope` names.
+    fn update_templates(
+        &mut self,
+        scope: &Scope,
+    ) -> Result<(String, usize, Files, Report), Report> {
+        let tera = templates::load_templates(&self.root, self.site.config.theme.as_deref())
+            .map_err(|diagnostics| Report {
+                diagnostics,
+                ..Report::default()
+            })?;
+        let previous = std::mem::replace(&mut self.site.tera, tera);
+        let rendered = match render_scope(&self.site, scope) {
+            Ok(rendered) => rendered,
+            Err(diagnostics) => {
+                self.site.tera = previous;
+                return Err(Report {
+                    diagnostics,
+                    ..Report::default()
+                });
+            }
+        };
+        let count = rendered.len();
+        let mut files = self.files.clone();
+        files.extend(rendered);
+        super::render::finish(&self.site.config, &self.site.pages, &mut files);
+        Ok(("templates".to_string(), count, files, Report::default()))
+    }
+
+    /// The player page ids of the people of `event`.
+    fn page_ids<'e>(&'e self, event: &'e Event) -> impl Iterator<Item = String> + 'e {
+        event
+            .persons()
+            .iter()
+            .map(|p| super::players::page_id(&self.site.aliases, &p.id))
+    }
+}
+
+/// Decides how to handle `changed` (paths relative to the root).
+fn plan(changed: &[PathBuf], site: &Site) -> Plan {
+    let theme_templates = site
+        .config
+        .theme
+        .as_ref()
+        .map(|t| Path::new("themes").join(t).join("templates"));
+    let is_template = |p: &Path| {
+        p.extension().is_some_and(|e| e == "html")
+            && (p.starts_with("templates")
+                || theme_templates.as_ref().is_some_and(|t| p.starts_with(t)))
+    };
+    if !changed.is_empty() && changed.iter().all(|p| is_template(p)) {
+        let mut scope = Scope {
+            events: Some(BTreeSet::new()),
+            players: Some(BTreeSet::new()),
+            content: false,
+        };
+        for path in changed {
+            match path.file_name().and_then(|n| n.to_str()) {
+                Some("event.html" | "deck.html" | "pairings.html") => scope.events = None,
+                Some("player.html") => scope.players = None,
+                Some("page.html") => scope.content = true,
+                // Made from every event: rendered on every update anyway.
+                Some(
+                    "index.html" | "events.html" | "players.html" | "stats.html" | "search.html"
+                    | "404.html",
+                ) => {}
+                // Shared by every page (base.html, macros.html) or unknown.
+                _ => return Plan::Templates(Scope::all()),
+            }
+        }
+        return Plan::Templates(scope);
+    }
+    let mut events = BTreeSet::new();
+    for path in changed {
+        let under_events = path.starts_with("events");
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("toml") if under_events => {
+                events.insert(path.clone());
+            }
+            // The long report beside an event belongs to that event.
+            Some("md") if under_events => {
+                events.insert(path.with_extension("toml"));
+            }
+            _ => return Plan::Everything,
+        }
+    }
+    if events.is_empty() {
+        Plan::Everything
+    } else {
+        Plan::Events(events)
+    }
+}
+
+/// Whether `path` is one of the files an event renders: its page, `event.json`, its current
+/// round, and its decklist pages and exports (and not a page of an event nested below it).
+fn belongs_to_event(path: &str, slug: &str) -> bool {
+    let Some(rest) = path
+        .strip_prefix("events/")
+        .and_then(|p| p.strip_prefix(slug))
+        .and_then(|p| p.strip_prefix('/'))
+    else {
+        return false;
+    };
+    match rest {
+        "index.html" | "event.json" | "pairings/index.html" => true,
+        _ => rest.strip_prefix("decks/").is_some_and(|deck| {
+            deck.split_once('/')
+                .is_some_and(|(_, file)| file == "index.html" || file == "deck.txt")
+        }),
+    }
+}
+
+fn player_file(id: &str) -> String {
+    format!("{}index.html", super::players::player_path(id))
+}
+
+/// Files added, removed or with other bytes between two trees.
+fn count_changes(old: &Files, new: &Files) -> usize {
+    let changed = new.iter().filter(|(p, b)| old.get(*p) != Some(b)).count();
+    changed + old.keys().filter(|p| !new.contains_key(*p)).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::belongs_to_event;
+
+    #[test]
+    fn an_events_files_and_not_a_nested_events() {
+        let slug = "2008/bespin-cup";
+        for own in [
+            "events/2008/bespin-cup/index.html",
+            "events/2008/bespin-cup/event.json",
+            "events/2008/bespin-cup/pairings/index.html",
+            "events/2008/bespin-cup/decks/tom/index.html",
+            "events/2008/bespin-cup/decks/tom/deck.txt",
+        ] {
+            assert!(belongs_to_event(own, slug), "{own}");
+        }
+        for other in [
+            "events/2008/bespin-cup-2/index.html",
+            "events/2008/bespin-cup/final/index.html",
+            "events/index.html",
+            "players/tom/index.html",
+        ] {
+            assert!(!belongs_to_event(other, slug), "{other}");
+        }
+    }
+}

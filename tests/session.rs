@@ -1,0 +1,219 @@
+//! `holonet serve`'s in-memory site: after each kind of edit, rendering only what the edit
+//! touches gives exactly the tree a full build of the edited files gives.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use holonet::site::session::Session;
+
+/// A copy of the example site's configuration, events and themes.
+fn example() -> tempfile::TempDir {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    fs::copy(here.join("holonet.toml"), dir.path().join("holonet.toml")).expect("config");
+    for top in ["events", "content"] {
+        for entry in walkdir::WalkDir::new(here.join(top)) {
+            let entry = entry.expect("walk");
+            let to = dir
+                .path()
+                .join(entry.path().strip_prefix(here).expect("inside"));
+            if entry.file_type().is_dir() {
+                fs::create_dir_all(&to).expect("dir");
+            } else {
+                fs::copy(entry.path(), &to).expect("file");
+            }
+        }
+    }
+    dir
+}
+
+/// Asserts the session's tree is the one a fresh load of the same files gives.
+fn assert_same_as_full(session: &Session, root: &Path) {
+    let (fresh, _) = Session::open(root, None).unwrap_or_else(|r| panic!("{}", r.render()));
+    let (ours, full) = (session.files(), fresh.files());
+    let missing: Vec<&String> = full.keys().filter(|k| !ours.contains_key(*k)).collect();
+    let extra: Vec<&String> = ours.keys().filter(|k| !full.contains_key(*k)).collect();
+    let differ: Vec<&String> = full
+        .iter()
+        .filter(|(k, v)| ours.get(*k).is_some_and(|o| o != *v))
+        .map(|(k, _)| k)
+        .collect();
+    assert!(
+        missing.is_empty() && extra.is_empty() && differ.is_empty(),
+        "missing {missing:?}, extra {extra:?}, different {differ:?}"
+    );
+}
+
+fn edit(root: &Path, file: &str, from: &str, to: &str) -> PathBuf {
+    let path = root.join(file);
+    let text = fs::read_to_string(&path).expect("read");
+    assert!(text.contains(from), "{file} holds {from:?}");
+    fs::write(&path, text.replacen(from, to, 1)).expect("write");
+    PathBuf::from(file)
+}
+
+#[test]
+fn an_edited_event_renders_its_pages_and_the_indexes_only() {
+    let site = example();
+    let root = site.path();
+    let (mut session, _) = Session::open(root, None).expect("opens");
+    let total = session.files().len();
+    let changed = edit(
+        root,
+        "events/2026/corellia-spring-open.toml",
+        "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"] }",
+        "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"], games = [\"maren-holm\", \"draw\"] }",
+    );
+    let update = session.update(&[root.join(&changed)]).expect("updates");
+    assert_eq!(update.what, "events/2026/corellia-spring-open.toml");
+    assert!(
+        update.rendered < total / 3,
+        "{} of {total} files rendered",
+        update.rendered
+    );
+    assert!(update.changed > 0);
+    assert_same_as_full(&session, root);
+    let page =
+        String::from_utf8(session.files()["events/2026/corellia-spring-open/index.html"].clone())
+            .expect("utf-8");
+    assert!(
+        page.contains("Maren Holm won"),
+        "the new result is on the page"
+    );
+}
+
+#[test]
+fn added_removed_and_reported_events() {
+    let site = example();
+    let root = site.path();
+    let (mut session, _) = Session::open(root, None).expect("opens");
+    // A new event.
+    fs::copy(
+        root.join("events/2026/kessel-run-regional.toml"),
+        root.join("events/2026/kessel-run-open.toml"),
+    )
+    .expect("copy");
+    session
+        .update(&[PathBuf::from("events/2026/kessel-run-open.toml")])
+        .expect("added");
+    assert!(
+        session
+            .files()
+            .contains_key("events/2026/kessel-run-open/index.html")
+    );
+    assert_same_as_full(&session, root);
+    // Its long report.
+    fs::write(
+        root.join("events/2026/kessel-run-open.md"),
+        "A **report**.\n",
+    )
+    .expect("md");
+    session
+        .update(&[PathBuf::from("events/2026/kessel-run-open.md")])
+        .expect("report");
+    assert_same_as_full(&session, root);
+    // An event removed: its pages go, and so do players who played nowhere else.
+    fs::remove_file(root.join("events/2014/dantooine-regional.toml")).expect("remove");
+    session
+        .update(&[PathBuf::from("events/2014/dantooine-regional.toml")])
+        .expect("removed");
+    assert!(
+        !session
+            .files()
+            .contains_key("events/2014/dantooine-regional/index.html")
+    );
+    assert!(
+        !session
+            .files()
+            .contains_key("players/yann-le-goff/index.html")
+    );
+    assert!(
+        session.files().contains_key("players/wen-li/index.html"),
+        "still in 2019"
+    );
+    assert_same_as_full(&session, root);
+}
+
+#[test]
+fn a_template_edit_renders_the_pages_that_use_it() {
+    let site = example();
+    let root = site.path();
+    fs::create_dir_all(root.join("templates")).expect("dir");
+    let (mut session, _) = Session::open(root, None).expect("opens");
+    let total = session.files().len();
+    let template = include_str!("../templates/player.html").replace(
+        "{% block content %}",
+        "{% block content %}<p>Edited player template</p>",
+    );
+    fs::write(root.join("templates/player.html"), template).expect("template");
+    let update = session
+        .update(&[PathBuf::from("templates/player.html")])
+        .expect("updates");
+    assert_eq!(update.what, "templates");
+    assert!(update.rendered < total, "{} of {total}", update.rendered);
+    assert_same_as_full(&session, root);
+    let page =
+        String::from_utf8(session.files()["players/maren-holm/index.html"].clone()).expect("utf-8");
+    assert!(page.contains("Edited player template"));
+    // A shared template renders everything.
+    let base = include_str!("../templates/base.html").replace("<main", "<!-- edited --><main");
+    fs::write(root.join("templates/base.html"), base).expect("base");
+    let update = session
+        .update(&[PathBuf::from("templates/base.html")])
+        .expect("updates");
+    assert!(
+        update.rendered >= total - 2,
+        "every page: {}",
+        update.rendered
+    );
+    assert_same_as_full(&session, root);
+}
+
+#[test]
+fn a_broken_edit_keeps_the_last_good_site() {
+    let site = example();
+    let root = site.path();
+    let (mut session, _) = Session::open(root, None).expect("opens");
+    let before = session.files().clone();
+    let changed = edit(
+        root,
+        "events/2026/corellia-spring-open.toml",
+        "players = [\"maren-holm\", \"jurgen-falkenrath\"]",
+        "players = [\"maren-holm\", \"jurgen-falkenrat\"]",
+    );
+    let report = session.update(&[changed.clone()]).expect_err("an error");
+    let text = report.render();
+    assert!(
+        text.contains("events/2026/corellia-spring-open.toml:"),
+        "{text}"
+    );
+    assert!(text.contains("did you mean `jurgen-falkenrath`?"), "{text}");
+    assert_eq!(session.files(), &before, "the last good site stays");
+    // Fixed again: back to normal.
+    edit(
+        root,
+        changed.to_str().expect("utf-8"),
+        "jurgen-falkenrat\"",
+        "jurgen-falkenrath\"",
+    );
+    session.update(&[changed]).expect("fixed");
+    assert_same_as_full(&session, root);
+}
+
+#[test]
+fn configuration_changes_render_everything() {
+    let site = example();
+    let root = site.path();
+    let (mut session, _) = Session::open(root, None).expect("opens");
+    edit(
+        root,
+        "holonet.toml",
+        "title = \"Holonet Tournament Archive\"",
+        "title = \"Renamed\"",
+    );
+    let update = session
+        .update(&[PathBuf::from("holonet.toml")])
+        .expect("updates");
+    assert_eq!(update.what, "the whole site");
+    assert_same_as_full(&session, root);
+}
