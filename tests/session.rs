@@ -181,7 +181,9 @@ fn a_broken_edit_keeps_the_last_good_site() {
         "players = [\"maren-holm\", \"jurgen-falkenrath\"]",
         "players = [\"maren-holm\", \"jurgen-falkenrat\"]",
     );
-    let report = session.update(&[changed.clone()]).expect_err("an error");
+    let report = session
+        .update(std::slice::from_ref(&changed))
+        .expect_err("an error");
     let text = report.render();
     assert!(
         text.contains("events/2026/corellia-spring-open.toml:"),
