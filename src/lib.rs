@@ -12,6 +12,7 @@ pub mod diag;
 pub mod event;
 pub mod rules;
 pub mod scaffold;
+pub mod serve;
 pub mod site;
 pub mod terminal;
 pub mod toml_reader;

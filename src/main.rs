@@ -45,6 +45,27 @@ enum Command {
         #[arg(long)]
         base_url: Option<String>,
     },
+    /// Serve the site on 127.0.0.1, rebuild what each saved change touches, and reload the
+    /// open browser tabs.
+    ///
+    /// The site is built in memory (public/ is not touched). A change that breaks the site
+    /// prints its diagnostics here and shows them over the page in the browser; the last good
+    /// site keeps being served.
+    Serve {
+        /// The site folder (with holonet.toml).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+        /// The port; 0 picks a free one.
+        #[arg(long, short, default_value_t = 8000)]
+        port: u16,
+        /// Serve under this address's path instead of holonet.toml's base_url, such as
+        /// https://example.github.io/archive/ (served at http://127.0.0.1:PORT/archive/).
+        #[arg(long)]
+        base_url: Option<String>,
+        /// Open the site in the browser.
+        #[arg(long)]
+        open: bool,
+    },
     /// Validate every event and page without writing anything; exit 1 on any error.
     Check {
         /// The site folder (with holonet.toml).
@@ -374,6 +395,19 @@ fn run_report(root: &Path, file: &Path, request: &holonet::event::report::Reques
     }
 }
 
+/// What `serve` prints: rebuilds on standard output, diagnostics on standard error.
+struct ServeLog;
+
+impl holonet::serve::Log for ServeLog {
+    fn info(&self, line: &str) {
+        say!("{line}");
+    }
+
+    fn report(&self, report: &site::Report) {
+        print_report(report);
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let _ = VERBOSITY.set(match (cli.quiet, cli.verbose) {
@@ -411,6 +445,26 @@ fn main() -> ExitCode {
                         report.errors(),
                         out.display()
                     );
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Serve {
+            root,
+            port,
+            base_url,
+            open,
+        } => {
+            let options = holonet::serve::Options {
+                root,
+                port,
+                base_url,
+                open,
+            };
+            match holonet::serve::serve(&options, std::sync::Arc::new(ServeLog)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(message) => {
+                    eprintln!("error: {message}");
                     ExitCode::FAILURE
                 }
             }

@@ -1,0 +1,597 @@
+//! `holonet serve`: the site built in memory, served on 127.0.0.1, rebuilt as files change,
+//! and open browser tabs reloaded. Nothing is written to disk: `public/` is left alone.
+//!
+//! - Watching: `events/`, `content/`, `templates/`, `themes/`, `static/`, `holonet.toml` and
+//!   `players.toml`, through `notify` with a short debounce so one save is one rebuild.
+//! - Rebuilding: [`Session`] renders only what a change touches. A change that breaks the site
+//!   prints its diagnostics in the terminal and shows them over the page in the browser, while
+//!   the last good site keeps being served.
+//! - Reloading: every HTML page served gets a small script that listens to
+//!   `/__holonet/events` (server-sent events) for `reload`, `error` and `ok`.
+//!
+//! The HTTP side is deliberately small (GET and HEAD, one thread per connection, no keep-alive):
+//! it serves one organizer's laptop, not the public. It honours a sub-path base URL: with
+//! `--base-url https://x.github.io/archive/` the site is at `http://127.0.0.1:PORT/archive/`.
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
+
+use notify::RecursiveMode;
+use notify_debouncer_full::{DebounceEventResult, new_debouncer};
+
+use crate::site::Report;
+use crate::site::render::Files;
+use crate::site::session::Session;
+
+/// The prefix of the server's own addresses, which no site page can have.
+const OWN: &str = "__holonet/";
+
+/// How long a burst of file events is gathered into one rebuild.
+const DEBOUNCE: Duration = Duration::from_millis(60);
+
+/// What every connection reads: the site being served and the latest news for open tabs.
+struct Shared {
+    state: Mutex<State>,
+    /// Woken on every new state, for the tabs waiting on `/__holonet/events`.
+    news: Condvar,
+}
+
+struct State {
+    files: Arc<Files>,
+    /// The diagnostics of the last failed rebuild, while the site is broken.
+    error: Option<String>,
+    /// Counts rebuilds and failures, so a waiting tab knows something happened.
+    generation: u64,
+}
+
+/// Options of `holonet serve`.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub root: PathBuf,
+    pub port: u16,
+    pub base_url: Option<String>,
+    pub open: bool,
+}
+
+/// What the server tells the terminal: rebuilds, failures and their reports.
+pub trait Log: Send + Sync {
+    fn info(&self, line: &str);
+    fn report(&self, report: &Report);
+}
+
+/// Serves the site until the process is stopped. Returns only when it cannot start.
+pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
+    let root = options.root.clone();
+    let base_path = base_path(&root, options.base_url.as_deref());
+    let (session, state) = match Session::open(&root, options.base_url.as_deref()) {
+        Ok((session, report)) => {
+            log.report(&report);
+            let files = Arc::new(session.files().clone());
+            (
+                Some(session),
+                State {
+                    files,
+                    error: None,
+                    generation: 0,
+                },
+            )
+        }
+        Err(report) => {
+            log.report(&report);
+            log.info("The site has errors: serving them until they are fixed.");
+            let error = Some(report.render());
+            (
+                None,
+                State {
+                    files: Arc::new(Files::new()),
+                    error,
+                    generation: 0,
+                },
+            )
+        }
+    };
+    let shared = Arc::new(Shared {
+        state: Mutex::new(state),
+        news: Condvar::new(),
+    });
+    let listener = TcpListener::bind(("127.0.0.1", options.port))
+        .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {e}", options.port))?;
+    let address = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the server's address: {e}"))?;
+    let url = format!("http://{address}{base_path}");
+    log.info(&format!(
+        "Serving {} on {url} (Ctrl-C to stop)",
+        root.display()
+    ));
+
+    let (tx, rx) = std::sync::mpsc::channel::<DebounceEventResult>();
+    let mut debouncer =
+        new_debouncer(DEBOUNCE, None, tx).map_err(|e| format!("cannot watch files: {e}"))?;
+    for watched in watched_paths(&root) {
+        let mode = if watched.is_dir() {
+            RecursiveMode::Recursive
+        } else {
+            RecursiveMode::NonRecursive
+        };
+        debouncer
+            .watch(&watched, mode)
+            .map_err(|e| format!("cannot watch {}: {e}", watched.display()))?;
+    }
+    {
+        let shared = Arc::clone(&shared);
+        let log = Arc::clone(&log);
+        let root = root.clone();
+        let base_url = options.base_url.clone();
+        std::thread::spawn(move || {
+            rebuild_loop(
+                &root,
+                base_url.as_deref(),
+                session,
+                &rx,
+                &shared,
+                log.as_ref(),
+            )
+        });
+    }
+    if options.open {
+        open_browser(&url);
+    }
+    for stream in listener.incoming().flatten() {
+        let shared = Arc::clone(&shared);
+        let base_path = base_path.clone();
+        std::thread::spawn(move || {
+            // A connection that goes away mid-answer is the browser's business.
+            let _ = handle(stream, &base_path, &shared);
+        });
+    }
+    drop(debouncer);
+    Ok(())
+}
+
+/// The path the site lives under: `/`, or `/archive/` for a sub-path base URL.
+fn base_path(root: &Path, base_url: Option<&str>) -> String {
+    match (crate::config::Config::load(root), base_url) {
+        (Ok(config), Some(url)) => config.with_base_url(url).base_path(),
+        (Ok(config), None) => config.base_path(),
+        // A broken configuration is shown at the root until it is fixed.
+        (Err(_), _) => "/".to_string(),
+    }
+}
+
+/// The files and folders a change in which changes the site.
+fn watched_paths(root: &Path) -> Vec<PathBuf> {
+    [
+        "events",
+        "content",
+        "templates",
+        "themes",
+        "static",
+        "holonet.toml",
+        "players.toml",
+    ]
+    .iter()
+    .map(|p| root.join(p))
+    .filter(|p| p.exists())
+    .collect()
+}
+
+/// Waits for file changes and applies them, one debounced batch at a time.
+fn rebuild_loop(
+    root: &Path,
+    base_url: Option<&str>,
+    mut session: Option<Session>,
+    rx: &std::sync::mpsc::Receiver<DebounceEventResult>,
+    shared: &Shared,
+    log: &dyn Log,
+) {
+    let watched = watched_paths(root);
+    while let Ok(batch) = rx.recv() {
+        let Ok(events) = batch else { continue };
+        let changed: BTreeSet<PathBuf> = events
+            .iter()
+            .filter(|e| changes_content(&e.kind))
+            .flat_map(|e| e.paths.iter())
+            // A folder's own events come with the events of the files in it.
+            .filter(|p| !p.is_dir())
+            .filter(|p| watched.iter().any(|w| p.starts_with(w)))
+            .filter(|p| !is_editor_noise(p))
+            .cloned()
+            .collect();
+        if changed.is_empty() {
+            continue;
+        }
+        let changed: Vec<PathBuf> = changed.into_iter().collect();
+        let result = match session.as_mut() {
+            Some(session) => session.update(&changed).map(|update| {
+                log.report(&update.report);
+                log.info(&format!(
+                    "Rebuilt {} in {} ms: {} files rendered, {} changed",
+                    update.what,
+                    update.elapsed.as_millis(),
+                    update.rendered,
+                    update.changed
+                ));
+                Arc::new(session.files().clone())
+            }),
+            // No good site yet: try the whole site again.
+            None => Session::open(root, base_url).map(|(new, report)| {
+                log.report(&report);
+                log.info("The site builds again.");
+                let files = Arc::new(new.files().clone());
+                session = Some(new);
+                files
+            }),
+        };
+        let mut state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
+        match result {
+            Ok(files) => {
+                state.files = files;
+                state.error = None;
+            }
+            Err(report) => {
+                log.report(&report);
+                log.info("The last good site is still served; the browser shows the errors.");
+                state.error = Some(report.render());
+            }
+        }
+        state.generation += 1;
+        shared.news.notify_all();
+    }
+}
+
+/// Whether a file event can change what the site is made of. Reading files (which every
+/// rebuild does) and touching their metadata cannot; counting those would rebuild forever.
+fn changes_content(kind: &notify::EventKind) -> bool {
+    use notify::EventKind;
+    use notify::event::ModifyKind;
+    match kind {
+        EventKind::Create(_) | EventKind::Remove(_) => true,
+        EventKind::Modify(ModifyKind::Metadata(_)) => false,
+        EventKind::Modify(_) => true,
+        EventKind::Access(_) | EventKind::Any | EventKind::Other => false,
+    }
+}
+
+/// Swap and backup files editors write beside the real one.
+fn is_editor_noise(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.starts_with(".#")
+        || name.ends_with('~')
+        || name.ends_with(".swp")
+        || name.ends_with(".swx")
+        || name.ends_with(".holonet-tmp")
+}
+
+/// Answers one request.
+fn handle(stream: TcpStream, base_path: &str, shared: &Shared) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut request_line = String::new();
+    reader.read_line(&mut request_line)?;
+    // The headers are read and not needed.
+    loop {
+        let mut header = String::new();
+        if reader.read_line(&mut header)? == 0 || header == "\r\n" || header == "\n" {
+            break;
+        }
+    }
+    let mut parts = request_line.split_whitespace();
+    let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
+    let mut out = stream;
+    if method != "GET" && method != "HEAD" {
+        return respond(
+            &mut out,
+            "405 Method Not Allowed",
+            "text/plain; charset=utf-8",
+            b"GET only\n",
+            method == "HEAD",
+        );
+    }
+    let head = method == "HEAD";
+    let path = percent_decode(target.split(['?', '#']).next().unwrap_or("/"));
+    let Some(inside) = path.strip_prefix(base_path) else {
+        if path == "/" || path.is_empty() {
+            return redirect(&mut out, base_path);
+        }
+        return respond(
+            &mut out,
+            "404 Not Found",
+            "text/plain; charset=utf-8",
+            format!("The site is served under {base_path}\n").as_bytes(),
+            head,
+        );
+    };
+    if let Some(own) = inside.strip_prefix(OWN) {
+        return match own {
+            "live.js" => respond(
+                &mut out,
+                "200 OK",
+                "text/javascript; charset=utf-8",
+                LIVE_JS.as_bytes(),
+                head,
+            ),
+            "events" => events(&mut out, shared),
+            _ => respond(
+                &mut out,
+                "404 Not Found",
+                "text/plain; charset=utf-8",
+                b"not found\n",
+                head,
+            ),
+        };
+    }
+    let (files, error) = {
+        let state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
+        (Arc::clone(&state.files), state.error.clone())
+    };
+    if files.is_empty() {
+        let body = error_page(
+            base_path,
+            error.as_deref().unwrap_or("The site is being built."),
+        );
+        return respond(
+            &mut out,
+            "503 Service Unavailable",
+            "text/html; charset=utf-8",
+            body.as_bytes(),
+            head,
+        );
+    }
+    let file = if inside.is_empty() || inside.ends_with('/') {
+        format!("{inside}index.html")
+    } else {
+        inside.to_string()
+    };
+    if let Some(bytes) = files.get(&file) {
+        return respond(
+            &mut out,
+            "200 OK",
+            content_type(&file),
+            &with_live_script(&file, bytes, base_path),
+            head,
+        );
+    }
+    if files.contains_key(&format!("{file}/index.html")) {
+        return redirect(&mut out, &format!("{base_path}{file}/"));
+    }
+    let not_found = files.get("404.html").map_or_else(
+        || b"not found\n".to_vec(),
+        |b| with_live_script("404.html", b, base_path),
+    );
+    respond(
+        &mut out,
+        "404 Not Found",
+        "text/html; charset=utf-8",
+        &not_found,
+        head,
+    )
+}
+
+/// Streams server-sent events to one tab until it goes away: `reload` after each rebuild,
+/// `error` (with the diagnostics) when a rebuild failed, `ok` when the site is fixed.
+fn events(out: &mut TcpStream, shared: &Shared) -> std::io::Result<()> {
+    out.write_all(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n")?;
+    let mut state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
+    let mut seen = state.generation;
+    let mut broken = state.error.is_some();
+    if let Some(error) = &state.error {
+        let message = sse("error", error);
+        drop(state);
+        out.write_all(message.as_bytes())?;
+        state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
+    } else {
+        drop(state);
+        out.write_all(b": connected\n\n")?;
+        state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
+    }
+    loop {
+        let (next, timeout) = shared
+            .news
+            .wait_timeout_while(state, Duration::from_secs(15), |s| s.generation == seen)
+            .unwrap_or_else(|p| p.into_inner());
+        state = next;
+        let message = if timeout.timed_out() {
+            // A comment keeps the connection open through proxies and tells us if it closed.
+            ": ping\n\n".to_string()
+        } else {
+            seen = state.generation;
+            match &state.error {
+                Some(error) => {
+                    broken = true;
+                    sse("error", error)
+                }
+                None if broken => {
+                    broken = false;
+                    sse("ok", "")
+                }
+                None => sse("reload", ""),
+            }
+        };
+        drop(state);
+        out.write_all(message.as_bytes())?;
+        out.flush()?;
+        state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
+    }
+}
+
+/// One server-sent event; every line of `data` gets its own `data:` field.
+fn sse(event: &str, data: &str) -> String {
+    let mut out = format!("event: {event}\n");
+    for line in data.lines() {
+        out.push_str(&format!("data: {line}\n"));
+    }
+    if data.is_empty() {
+        out.push_str("data:\n");
+    }
+    out.push('\n');
+    out
+}
+
+fn respond(
+    out: &mut TcpStream,
+    status: &str,
+    content_type: &str,
+    body: &[u8],
+    head: bool,
+) -> std::io::Result<()> {
+    write!(
+        out,
+        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
+        body.len()
+    )?;
+    if !head {
+        out.write_all(body)?;
+    }
+    out.flush()
+}
+
+fn redirect(out: &mut TcpStream, location: &str) -> std::io::Result<()> {
+    write!(
+        out,
+        "HTTP/1.1 302 Found\r\nLocation: {location}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    )?;
+    out.flush()
+}
+
+/// HTML pages get the live-reload script before `</body>`; other files are served as built.
+fn with_live_script(path: &str, bytes: &[u8], base_path: &str) -> Vec<u8> {
+    if !path.ends_with(".html") {
+        return bytes.to_vec();
+    }
+    let tag = format!("<script src=\"{base_path}{OWN}live.js\" defer></script>\n");
+    let text = String::from_utf8_lossy(bytes);
+    match text.rfind("</body>") {
+        Some(at) => format!("{}{tag}{}", &text[..at], &text[at..]).into_bytes(),
+        None => format!("{text}{tag}").into_bytes(),
+    }
+}
+
+/// A page for a site that has never built: the diagnostics, as text.
+fn error_page(base_path: &str, error: &str) -> String {
+    let escaped = error
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>The site has errors</title></head><body><h1>The site has errors</h1><pre>{escaped}</pre><script src=\"{base_path}{OWN}live.js\" defer></script></body></html>\n"
+    )
+}
+
+fn content_type(path: &str) -> &'static str {
+    match path.rsplit('.').next().unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "js" => "text/javascript; charset=utf-8",
+        "json" => "application/json",
+        "xml" => "application/xml",
+        "txt" => "text/plain; charset=utf-8",
+        "ics" => "text/calendar; charset=utf-8",
+        "svg" => "image/svg+xml",
+        "png" => "image/png",
+        "jpg" | "jpeg" => "image/jpeg",
+        "webp" => "image/webp",
+        "ico" => "image/x-icon",
+        "woff2" => "font/woff2",
+        _ => "application/octet-stream",
+    }
+}
+
+/// `%20` and friends in a request path; a malformed escape is kept as written.
+fn percent_decode(path: &str) -> String {
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match (
+            bytes[i],
+            bytes.get(i + 1).copied().and_then(hex),
+            bytes.get(i + 2).copied().and_then(hex),
+        ) {
+            (b'%', Some(high), Some(low)) => {
+                out.push((high * 16 + low) as u8);
+                i += 3;
+            }
+            (b, ..) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Opens `url` in the desktop's browser; a failure only means opening it by hand.
+fn open_browser(url: &str) {
+    let command = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(target_os = "windows") {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    let _ = std::process::Command::new(command).arg(url).spawn();
+}
+
+/// The script every served page gets: reload on `reload` and `ok`; on `error`, the
+/// diagnostics over the page (as text, never as markup).
+const LIVE_JS: &str = r#"// Holonet live reload (holonet serve only; never part of a built site).
+(function () {
+  var src = document.currentScript && document.currentScript.src;
+  var url = src ? src.replace(/live\.js$/, "events") : "/__holonet/events";
+  var overlay = null;
+  function show(text) {
+    if (!overlay) {
+      overlay = document.createElement("div");
+      overlay.setAttribute("role", "alert");
+      overlay.style.cssText = "position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:1.5rem;background:rgba(20,20,24,.96);color:#f5f5f5;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap";
+      document.body.appendChild(overlay);
+    }
+    overlay.textContent = "holonet serve: the last change does not build; this page is the last good one.\n\n" + text;
+  }
+  var source = new EventSource(url);
+  source.addEventListener("reload", function () { location.reload(); });
+  source.addEventListener("ok", function () { location.reload(); });
+  source.addEventListener("error", function (e) { if (e.data !== undefined) show(e.data); });
+})();
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_carry_each_line_as_data() {
+        assert_eq!(sse("error", "a\nb"), "event: error\ndata: a\ndata: b\n\n");
+        assert_eq!(sse("reload", ""), "event: reload\ndata:\n\n");
+    }
+
+    #[test]
+    fn paths_are_decoded_and_pages_get_the_script() {
+        assert_eq!(percent_decode("/players/zo%C3%AB/"), "/players/zoë/");
+        assert_eq!(percent_decode("/a%2"), "/a%2");
+        let page = with_live_script(
+            "index.html",
+            b"<html><body><p>x</p></body></html>",
+            "/archive/",
+        );
+        assert_eq!(
+            String::from_utf8(page).unwrap(),
+            "<html><body><p>x</p><script src=\"/archive/__holonet/live.js\" defer></script>\n</body></html>"
+        );
+        assert_eq!(with_live_script("style.css", b"body{}", "/"), b"body{}");
+    }
+
+    #[test]
+    fn editor_swap_files_are_ignored() {
+        assert!(is_editor_noise(Path::new("events/.#x.toml")));
+        assert!(is_editor_noise(Path::new("events/x.toml~")));
+        assert!(is_editor_noise(Path::new("events/.x.toml.swp")));
+        assert!(!is_editor_noise(Path::new("events/x.toml")));
+    }
+}

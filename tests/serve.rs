@@ -1,0 +1,227 @@
+//! `holonet serve` end to end: start it on a copy of the example site, edit an event file, and
+//! see the reload message and the changed page; break the file, see the errors and the last
+//! good page; fix it again. Also under a sub-path base URL.
+
+use std::fs;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+/// A copy of the example site's configuration, events and content.
+fn example() -> tempfile::TempDir {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().expect("tempdir");
+    fs::copy(here.join("holonet.toml"), dir.path().join("holonet.toml")).expect("config");
+    for top in ["events", "content"] {
+        for entry in walkdir::WalkDir::new(here.join(top)) {
+            let entry = entry.expect("walk");
+            let to = dir
+                .path()
+                .join(entry.path().strip_prefix(here).expect("inside"));
+            if entry.file_type().is_dir() {
+                fs::create_dir_all(&to).expect("dir");
+            } else {
+                fs::copy(entry.path(), &to).expect("file");
+            }
+        }
+    }
+    dir
+}
+
+/// The running server; stopped when dropped.
+struct Server {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    address: String,
+    /// The site's path on the server (`/` or `/archive/`).
+    base: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start(root: &Path, extra: &[&str]) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_holonet"))
+        .args(["serve", "--port", "0", "--root"])
+        .arg(root)
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("holonet serve starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = BufReader::new(stdout).lines();
+    let first = lines.next().expect("a first line").expect("utf-8");
+    let url = first
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("an address in {first:?}"));
+    let rest = url.trim_start_matches("http://");
+    let (address, base) = rest.split_at(rest.find('/').expect("a path"));
+    // Keep reading so the server never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines {});
+    Server {
+        child,
+        address: address.to_string(),
+        base: base.to_string(),
+    }
+}
+
+/// A GET request: status line and body.
+fn get(server: &Server, path: &str) -> (String, String) {
+    let mut stream = TcpStream::connect(&server.address).expect("connect");
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n",
+        server.address
+    )
+    .expect("request");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("response");
+    let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+    (
+        head.lines().next().unwrap_or("").to_string(),
+        body.to_string(),
+    )
+}
+
+/// The server-sent events of one tab, line by line.
+fn listen(server: &Server) -> Receiver<String> {
+    let mut stream = TcpStream::connect(&server.address).expect("connect");
+    write!(
+        stream,
+        "GET {}__holonet/events HTTP/1.1\r\nHost: {}\r\n\r\n",
+        server.base, server.address
+    )
+    .expect("request");
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stream).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Waits for `event: name` and returns its data lines.
+fn wait_for(events: &Receiver<String>, name: &str) -> String {
+    let wanted = format!("event: {name}");
+    loop {
+        let line = events
+            .recv_timeout(Duration::from_secs(20))
+            .unwrap_or_else(|_| panic!("no {wanted} within 20 s"));
+        if line == wanted {
+            let mut data = Vec::new();
+            while let Ok(line) = events.recv_timeout(Duration::from_secs(5)) {
+                if line.is_empty() {
+                    break;
+                }
+                data.push(line.trim_start_matches("data:").trim_start().to_string());
+            }
+            return data.join("\n");
+        }
+    }
+}
+
+fn edit(root: &Path, file: &str, from: &str, to: &str) {
+    let path = root.join(file);
+    let text = fs::read_to_string(&path).expect("read");
+    assert!(text.contains(from), "{file} holds {from:?}");
+    fs::write(&path, text.replacen(from, to, 1)).expect("write");
+}
+
+#[test]
+fn an_edit_reloads_the_page_and_a_broken_file_shows_its_errors() {
+    let site = example();
+    let root = site.path();
+    let server = start(root, &[]);
+    // The current round's page counts the tables reported.
+    let page = "/events/2026/corellia-spring-open/pairings/";
+    let (status, body) = get(&server, page);
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert!(
+        body.contains("__holonet/live.js"),
+        "pages get the reload script"
+    );
+    assert!(body.contains("4 tables, 1 reported"), "{body}");
+    let events = listen(&server);
+    // Give the tab's connection a moment to be waiting before the edit.
+    std::thread::sleep(Duration::from_millis(300));
+
+    let file = "events/2026/corellia-spring-open.toml";
+    edit(
+        root,
+        file,
+        "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"] }",
+        "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"], games = [\"maren-holm\", \"maren-holm\"] }",
+    );
+    wait_for(&events, "reload");
+    let (_, body) = get(&server, page);
+    assert!(
+        body.contains("4 tables, 2 reported"),
+        "the page shows the new result"
+    );
+
+    edit(
+        root,
+        file,
+        "\"jurgen-falkenrath\"], games",
+        "\"jurgen-falkenrat\"], games",
+    );
+    let errors = wait_for(&events, "error");
+    assert!(
+        errors.contains("events/2026/corellia-spring-open.toml:"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("did you mean `jurgen-falkenrath`?"),
+        "{errors}"
+    );
+    let (status, body) = get(&server, page);
+    assert_eq!(status, "HTTP/1.1 200 OK", "the last good site is served");
+    assert!(body.contains("4 tables, 2 reported"));
+
+    edit(
+        root,
+        file,
+        "\"jurgen-falkenrat\"], games",
+        "\"jurgen-falkenrath\"], games",
+    );
+    wait_for(&events, "ok");
+    let (status, _) = get(&server, "/no/such/page/");
+    assert_eq!(status, "HTTP/1.1 404 Not Found");
+}
+
+#[test]
+fn a_sub_path_base_url_is_honoured() {
+    let site = example();
+    let server = start(
+        site.path(),
+        &["--base-url", "https://example.github.io/archive/"],
+    );
+    assert_eq!(server.base, "/archive/");
+    let (status, body) = get(&server, "/archive/");
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert!(
+        body.contains("href=\"/archive/events/\""),
+        "links under the sub-path"
+    );
+    assert!(body.contains("src=\"/archive/__holonet/live.js\""));
+    let (status, _) = get(&server, "/");
+    assert_eq!(status, "HTTP/1.1 302 Found", "the root leads to the site");
+    let (status, _) = get(&server, "/archive/events");
+    assert_eq!(status, "HTTP/1.1 302 Found", "a folder without its slash");
+    let (status, css) = get(&server, "/archive/style.css");
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert!(!css.contains("live.js"), "only pages get the script");
+}
