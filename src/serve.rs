@@ -24,7 +24,6 @@ use notify::RecursiveMode;
 use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 
 use crate::site::Report;
-use crate::site::render::Files;
 use crate::site::session::Session;
 
 /// The prefix of the server's own addresses, which no site page can have.
@@ -35,13 +34,15 @@ const DEBOUNCE: Duration = Duration::from_millis(60);
 
 /// What every connection reads: the site being served and the latest news for open tabs.
 struct Shared {
+    /// The last good site (none until the site first builds). A request copies the one file it
+    /// needs; a rebuild holds the lock while it updates, so requests wait for the new pages.
+    site: Mutex<Option<Session>>,
     state: Mutex<State>,
     /// Woken on every new state, for the tabs waiting on `/__holonet/events`.
     news: Condvar,
 }
 
 struct State {
-    files: Arc<Files>,
     /// The diagnostics of the last failed rebuild, while the site is broken.
     error: Option<String>,
     /// Counts rebuilds and failures, so a waiting tab knows something happened.
@@ -67,35 +68,23 @@ pub trait Log: Send + Sync {
 pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
     let root = options.root.clone();
     let base_path = base_path(&root, options.base_url.as_deref());
-    let (session, state) = match Session::open(&root, options.base_url.as_deref()) {
+    let (session, error) = match Session::open(&root, options.base_url.as_deref()) {
         Ok((session, report)) => {
             log.report(&report);
-            let files = Arc::new(session.files().clone());
-            (
-                Some(session),
-                State {
-                    files,
-                    error: None,
-                    generation: 0,
-                },
-            )
+            (Some(session), None)
         }
         Err(report) => {
             log.report(&report);
             log.info("The site has errors: serving them until they are fixed.");
-            let error = Some(report.render());
-            (
-                None,
-                State {
-                    files: Arc::new(Files::new()),
-                    error,
-                    generation: 0,
-                },
-            )
+            (None, Some(report.render()))
         }
     };
     let shared = Arc::new(Shared {
-        state: Mutex::new(state),
+        site: Mutex::new(session),
+        state: Mutex::new(State {
+            error,
+            generation: 0,
+        }),
         news: Condvar::new(),
     });
     let listener = TcpListener::bind(("127.0.0.1", options.port))
@@ -128,14 +117,7 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
         let root = root.clone();
         let base_url = options.base_url.clone();
         std::thread::spawn(move || {
-            rebuild_loop(
-                &root,
-                base_url.as_deref(),
-                session,
-                &rx,
-                &shared,
-                log.as_ref(),
-            )
+            rebuild_loop(&root, base_url.as_deref(), &rx, &shared, log.as_ref());
         });
     }
     if options.open {
@@ -184,7 +166,6 @@ fn watched_paths(root: &Path) -> Vec<PathBuf> {
 fn rebuild_loop(
     root: &Path,
     base_url: Option<&str>,
-    mut session: Option<Session>,
     rx: &std::sync::mpsc::Receiver<DebounceEventResult>,
     shared: &Shared,
     log: &dyn Log,
@@ -206,7 +187,8 @@ fn rebuild_loop(
             continue;
         }
         let changed: Vec<PathBuf> = changed.into_iter().collect();
-        let result = match session.as_mut() {
+        let mut site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
+        let result = match site.as_mut() {
             Some(session) => session.update(&changed).map(|update| {
                 log.report(&update.report);
                 log.info(&format!(
@@ -216,23 +198,18 @@ fn rebuild_loop(
                     update.rendered,
                     update.changed
                 ));
-                Arc::new(session.files().clone())
             }),
             // No good site yet: try the whole site again.
             None => Session::open(root, base_url).map(|(new, report)| {
                 log.report(&report);
                 log.info("The site builds again.");
-                let files = Arc::new(new.files().clone());
-                session = Some(new);
-                files
+                *site = Some(new);
             }),
         };
+        drop(site);
         let mut state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
         match result {
-            Ok(files) => {
-                state.files = files;
-                state.error = None;
-            }
+            Ok(()) => state.error = None,
             Err(report) => {
                 log.report(&report);
                 log.info("The last good site is still served; the browser shows the errors.");
@@ -325,11 +302,31 @@ fn handle(stream: TcpStream, base_path: &str, shared: &Shared) -> std::io::Resul
             ),
         };
     }
-    let (files, error) = {
-        let state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
-        (Arc::clone(&state.files), state.error.clone())
+    let file = if inside.is_empty() || inside.ends_with('/') {
+        format!("{inside}index.html")
+    } else {
+        inside.to_string()
     };
-    if files.is_empty() {
+    // Copy what the answer needs, and let go of the site before writing to the network.
+    let (found, folder, not_found, built) = {
+        let site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
+        match site.as_ref() {
+            Some(session) => (
+                session.file(&file).map(<[u8]>::to_vec),
+                session.file(&format!("{file}/index.html")).is_some(),
+                session.file("404.html").map(<[u8]>::to_vec),
+                true,
+            ),
+            None => (None, false, None, false),
+        }
+    };
+    if !built {
+        let error = shared
+            .state
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .error
+            .clone();
         let body = error_page(
             base_path,
             error.as_deref().unwrap_or("The site is being built."),
@@ -342,26 +339,21 @@ fn handle(stream: TcpStream, base_path: &str, shared: &Shared) -> std::io::Resul
             head,
         );
     }
-    let file = if inside.is_empty() || inside.ends_with('/') {
-        format!("{inside}index.html")
-    } else {
-        inside.to_string()
-    };
-    if let Some(bytes) = files.get(&file) {
+    if let Some(bytes) = found {
         return respond(
             &mut out,
             "200 OK",
             content_type(&file),
-            &with_live_script(&file, bytes, base_path),
+            &with_live_script(&file, &bytes, base_path),
             head,
         );
     }
-    if files.contains_key(&format!("{file}/index.html")) {
+    if folder {
         return redirect(&mut out, &format!("{base_path}{file}/"));
     }
-    let not_found = files.get("404.html").map_or_else(
+    let not_found = not_found.map_or_else(
         || b"not found\n".to_vec(),
-        |b| with_live_script("404.html", b, base_path),
+        |b| with_live_script("404.html", &b, base_path),
     );
     respond(
         &mut out,

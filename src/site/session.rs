@@ -80,6 +80,11 @@ impl Session {
         &self.files
     }
 
+    /// One file of the tree, for a server answering a request.
+    pub fn file(&self, path: &str) -> Option<&[u8]> {
+        self.files.get(path).map(Vec::as_slice)
+    }
+
     /// Brings the site up to date after `changed` (paths relative to the root, or absolute
     /// paths inside it). On an error the session is unchanged and the report says why.
     pub fn update(&mut self, changed: &[PathBuf]) -> Result<Update, Report> {
@@ -88,23 +93,18 @@ impl Session {
             .iter()
             .map(|p| p.strip_prefix(&self.root).unwrap_or(p).to_path_buf())
             .collect();
-        let (what, rendered, files, report) = match plan(&relative, &self.site) {
+        let (what, rendered, changed, report) = match plan(&relative, &self.site) {
             Plan::Events(paths) => self.update_events(&paths)?,
             Plan::Templates(scope) => self.update_templates(&scope)?,
             Plan::Everything => {
                 let (session, report) = Session::open(&self.root, self.base_url.as_deref())?;
                 let rendered = session.files.len();
+                let changed = count_changes(&self.files, &session.files);
                 self.site = session.site;
-                (
-                    "the whole site".to_string(),
-                    rendered,
-                    session.files,
-                    report,
-                )
+                self.files = session.files;
+                ("the whole site".to_string(), rendered, changed, report)
             }
         };
-        let changed = count_changes(&self.files, &files);
-        self.files = files;
         Ok(Update {
             what,
             rendered,
@@ -118,7 +118,7 @@ impl Session {
     fn update_events(
         &mut self,
         paths: &BTreeSet<PathBuf>,
-    ) -> Result<(String, usize, Files, Report), Report> {
+    ) -> Result<(String, usize, usize, Report), Report> {
         let options = LoadOptions {
             default_rules: self.site.config.default_rules.clone(),
             site_root: None,
@@ -174,27 +174,49 @@ impl Session {
                 });
             }
         };
+        // Pages of these events and players that the new render no longer has go.
         let count = rendered.len();
-        let mut files = self.files.clone();
-        files.retain(|path, _| {
-            !slugs.iter().any(|slug| belongs_to_event(path, slug))
-                && !players.iter().any(|id| *path == player_file(id))
-        });
-        files.extend(rendered);
-        super::render::finish(&self.site.config, &self.site.pages, &mut files);
+        let stale: Vec<String> = self
+            .files
+            .keys()
+            .filter(|path| {
+                !rendered.contains_key(*path)
+                    && (slugs.iter().any(|slug| belongs_to_event(path, slug))
+                        || players.iter().any(|id| **path == player_file(id)))
+            })
+            .cloned()
+            .collect();
+        for path in &stale {
+            self.files.remove(path);
+        }
+        let changed = stale.len() + self.apply(rendered);
         let what = paths
             .iter()
             .map(|p| p.display().to_string())
             .collect::<Vec<_>>()
             .join(", ");
-        Ok((what, count, files, report))
+        Ok((what, count, changed, report))
+    }
+
+    /// Puts `rendered` into the tree and remakes the sitemap; returns how many files changed.
+    /// The tree is edited in place: copying it would cost more than rendering an event.
+    fn apply(&mut self, rendered: Files) -> usize {
+        let mut changed = 0;
+        for (path, bytes) in rendered {
+            if self.files.get(&path) != Some(&bytes) {
+                changed += 1;
+                self.files.insert(path, bytes);
+            }
+        }
+        super::render::finish(&self.site.config, &self.site.pages, &mut self.files);
+        changed
     }
 
     /// Reads the templates again and renders the pages `scope` names.
     fn update_templates(
         &mut self,
         scope: &Scope,
-    ) -> Result<(String, usize, Files, Report), Report> {
+    ) -> Result<(String, usize, usize, Report), Report> {
         let tera = templates::load_templates(&self.root, self.site.config.theme.as_deref())
             .map_err(|diagnostics| Report {
                 diagnostics,
@@ -212,10 +234,8 @@ impl Session {
             }
         };
         let count = rendered.len();
-        let mut files = self.files.clone();
-        files.extend(rendered);
-        super::render::finish(&self.site.config, &self.site.pages, &mut files);
-        Ok(("templates".to_string(), count, files, Report::default()))
+        let changed = self.apply(rendered);
+        Ok(("templates".to_string(), count, changed, Report::default()))
     }
 
     /// The player page ids of the people of `event`.
