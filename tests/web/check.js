@@ -1,5 +1,6 @@
-// Loads every page of a built site in headless Chromium and checks it with axe-core; optionally
-// takes screenshots of the main pages at phone and desktop widths. Run by tests/web.rs:
+// Loads every page of a built site in headless Chromium, checks it with axe-core and checks that
+// it fits a phone's width; optionally takes screenshots of the main pages at phone and desktop
+// widths. Run by tests/web.rs:
 //
 //   node tests/web/check.js --tools DIR --root DIR --base /archive/ [--screens DIR]
 //
@@ -9,9 +10,10 @@
 // --screens  where to write the screenshots (none are taken without it)
 // --chromium the browser [default: /usr/bin/chromium]
 //
-// Exit status: 0 when axe finds nothing and every page and file it uses loads; 1 with a report
-// of what was found; 2 when the check itself could not run. The last line of the output is
-// `pages-checked: N`, the number of pages axe checked at desktop width.
+// Exit status: 0 when axe finds nothing, every page and file it uses loads and no page is wider
+// than a phone's screen; 1 with a report of what was found; 2 when the check itself could not
+// run. The last line of the output is `pages-checked: N`, the number of pages axe checked at
+// desktop width.
 'use strict';
 
 const fs = require('fs');
@@ -191,8 +193,38 @@ async function main() {
     for (const v of result) violations.push({ page: current, viewport: viewport.name, ...v });
   };
 
+  // A page must fit a phone's width: only its own scrolling boxes (wide tables, brackets) may
+  // scroll sideways, never the whole page. Checked on the page already loaded, by resizing.
+  const checkPhoneWidth = async () => {
+    await page.setViewportSize({ width: PHONE.width, height: PHONE.height });
+    const wide = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      if (document.documentElement.scrollWidth <= width) return null;
+      const scrolls = (e) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(e).overflowX);
+      for (const e of document.body.querySelectorAll('*')) {
+        if (e.getBoundingClientRect().right <= width + 1) continue;
+        let inside = false;
+        for (let a = e.parentElement; a && !inside; a = a.parentElement) inside = scrolls(a);
+        if (!inside) {
+          const name = e.tagName.toLowerCase() + (e.className ? `.${String(e.className).split(' ')[0]}` : '');
+          return { page: document.documentElement.scrollWidth, name };
+        }
+      }
+      return { page: document.documentElement.scrollWidth, name: '?' };
+    });
+    if (wide) {
+      problems.push(
+        `${current}: ${wide.page} px wide on a ${PHONE.width} px phone screen, so the whole page scrolls sideways (first too wide: ${wide.name})`,
+      );
+    }
+    await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+  };
+
   const started = Date.now();
-  for (const { path: p } of pages) await check(p, DESKTOP);
+  for (const { path: p } of pages) {
+    await check(p, DESKTOP);
+    await checkPhoneWidth();
+  }
   const checked = pages.length;
   const desktopSeconds = (Date.now() - started) / 1000;
 
@@ -251,14 +283,14 @@ async function main() {
     if (byPage.size > shown.length) console.log(`and ${byPage.size - shown.length} more page(s)`);
   }
   if (problems.length > 0) {
-    console.log(`${problems.length} page(s) or file(s) did not load:`);
+    console.log(`${problems.length} other problem(s):`);
     for (const p of problems.slice(0, 30)) console.log(`  ${p}`);
     if (problems.length > 30) console.log(`  and ${problems.length - 30} more`);
   }
   console.log(
     `axe: ${checked} pages at ${DESKTOP.width}x${DESKTOP.height} in ${desktopSeconds.toFixed(1)} s` +
       (args.screens ? `, ${phoneChecked} at ${PHONE.width}x${PHONE.height}, screenshots in ${args.screens}` : '') +
-      `; ${violations.length} violation(s), ${problems.length} loading problem(s)`,
+      `; ${violations.length} violation(s), ${problems.length} other problem(s)`,
   );
   console.log(`pages-checked: ${checked}`);
   process.exit(violations.length > 0 || problems.length > 0 ? 1 : 0);
