@@ -1,7 +1,8 @@
 //! The example site checked with the tools browsers and validators use, at the site root and
 //! under a GitHub Pages sub-path: the W3C Nu HTML Checker over every page, lychee for internal
 //! links and #fragments (offline), and axe-core in headless Chromium over every page
-//! (`tests/web/check.js`, which also takes screenshots into `target/web-check/screens/`).
+//! (`tests/web/check.js`, which also checks that each page fits a phone's width and takes
+//! screenshots into `target/web-check/screens/`).
 //!
 //! `scripts/install-web-tools` installs the tools. Without them each test says it is skipped
 //! and passes, unless `HOLONET_WEB_CHECKS=require` (as `.ci/run` sets it): then it fails.
