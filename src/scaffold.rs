@@ -34,6 +34,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("content/docs/event-json.md"),
     embed!("content/docs/diagnostics.md"),
     embed!("content/docs/search.md"),
+    embed!("content/docs/publishing.md"),
 ];
 
 /// Files only a new site gets (a site's own content and configuration are never built in).
@@ -43,6 +44,7 @@ pub const SITE_FILES: &[(&str, &str)] = &[
     embed!("content/about.md"),
     embed!("events/2018/outer-rim-store-championship.toml"),
     embed!("events/2018/outer-rim-store-championship.md"),
+    embed!(".github/workflows/pages.yml"),
 ];
 
 use std::path::{Component, Path, PathBuf};
@@ -306,6 +308,28 @@ mod tests {
         assert_eq!(civil_from_days(0).iso(), "1970-01-01");
         assert_eq!(civil_from_days(19_723).iso(), "2024-01-01");
         assert_eq!(civil_from_days(20_414).iso(), "2025-11-22");
+    }
+
+    #[test]
+    fn the_publishing_page_shows_the_workflow_init_writes() {
+        let text = |files: &[(&str, &'static str)], path: &str| {
+            files
+                .iter()
+                .find(|(p, _)| *p == path)
+                .map(|(_, t)| *t)
+                .expect(path)
+        };
+        let page = text(DEFAULT_FILES, "content/docs/publishing.md");
+        let workflow = text(SITE_FILES, ".github/workflows/pages.yml");
+        let shown = page
+            .split("```yaml\n")
+            .nth(1)
+            .and_then(|rest| rest.split("\n```\n").next())
+            .expect("a yaml block");
+        assert!(
+            format!("{shown}\n") == workflow,
+            "the workflow shown in content/docs/publishing.md differs from .github/workflows/pages.yml"
+        );
     }
 
     #[test]

@@ -6,44 +6,14 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+mod common;
+
+use common::{build, copy_site};
 use holonet::site;
 use serde_json::Value;
 
-/// Copies a fixture site (or the repository's example site) into a fresh temporary folder.
-fn copy_site(from: &Path) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("tempdir");
-    for entry in walkdir::WalkDir::new(from) {
-        let entry = entry.expect("walk");
-        let rel = entry.path().strip_prefix(from).expect("prefix");
-        let top = rel
-            .components()
-            .next()
-            .map(|c| c.as_os_str().to_string_lossy().into_owned());
-        if matches!(
-            top.as_deref(),
-            Some("target" | "public" | ".git" | "src" | "tests")
-        ) {
-            continue;
-        }
-        let target = dir.path().join(rel);
-        if entry.file_type().is_dir() {
-            fs::create_dir_all(&target).expect("mkdir");
-        } else {
-            fs::copy(entry.path(), &target).expect("copy");
-        }
-    }
-    dir
-}
-
 fn small_site() -> tempfile::TempDir {
     copy_site(Path::new("tests/fixtures/sites/small"))
-}
-
-fn build(root: &Path, out: &Path, base_url: Option<&str>) -> site::BuildStats {
-    match site::build(root, out, base_url) {
-        Ok((stats, _)) => stats,
-        Err(report) => panic!("build failed:\n{}", report.render()),
-    }
 }
 
 /// Every file under `dir`: relative path -> bytes.

@@ -54,6 +54,9 @@ fn init_makes_a_site_that_builds_and_new_makes_an_event_that_checks() {
     let site = dir.path().join("my-archive");
     let out = holonet(&["init", site.to_str().expect("utf-8")], dir.path());
     assert!(out.status.success(), "{}", text(&out.stderr));
+    let workflow = std::fs::read_to_string(site.join(".github/workflows/pages.yml"))
+        .expect("a GitHub Pages workflow");
+    assert!(workflow.contains("actions/deploy-pages"));
     let out = holonet(&["new", "events/2026/spring-open.toml"], &site);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let written =

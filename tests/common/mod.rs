@@ -1,0 +1,40 @@
+//! Helpers shared by the integration tests that build whole sites.
+
+use std::fs;
+use std::path::Path;
+
+use holonet::site;
+
+/// Copies a fixture site (or the repository's example site) into a fresh temporary folder.
+pub fn copy_site(from: &Path) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry.expect("walk");
+        let rel = entry.path().strip_prefix(from).expect("prefix");
+        let top = rel
+            .components()
+            .next()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned());
+        if matches!(
+            top.as_deref(),
+            Some("target" | "public" | ".git" | "src" | "tests")
+        ) {
+            continue;
+        }
+        let target = dir.path().join(rel);
+        if entry.file_type().is_dir() {
+            fs::create_dir_all(&target).expect("mkdir");
+        } else {
+            fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+    dir
+}
+
+/// Builds the site at `root` into `out`; panics with the rendered diagnostics on failure.
+pub fn build(root: &Path, out: &Path, base_url: Option<&str>) -> site::BuildStats {
+    match site::build(root, out, base_url) {
+        Ok((stats, _)) => stats,
+        Err(report) => panic!("build failed:\n{}", report.render()),
+    }
+}

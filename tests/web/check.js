@@ -1,0 +1,308 @@
+// Loads every page of a built site in headless Chromium, checks it with axe-core and checks that
+// it fits a phone's width; optionally takes screenshots of the main pages at phone and desktop
+// widths. Run by tests/web.rs:
+//
+//   node tests/web/check.js --tools DIR --root DIR --base /archive/ [--screens DIR]
+//
+// --tools    the folder scripts/install-web-tools installs into (with node_modules/)
+// --root     the folder to serve as the web server's root; the site is in <root><base>
+// --base     the path the site is published under: / or /archive/ for a GitHub project site
+// --screens  where to write the screenshots (none are taken without it)
+// --chromium the browser [default: /usr/bin/chromium]
+//
+// Exit status: 0 when axe finds nothing, every page and file it uses loads and no page is wider
+// than a phone's screen; 1 with a report of what was found; 2 when the check itself could not
+// run. The last line of the output is `pages-checked: N`, the number of pages axe checked at
+// desktop width.
+'use strict';
+
+const fs = require('fs');
+const http = require('http');
+const path = require('path');
+const { createRequire } = require('module');
+
+const DESKTOP = { name: 'desktop', width: 1280, height: 900 };
+const PHONE = { name: 'phone', width: 390, height: 844 };
+
+// The pages to photograph: a name for the file, and the page's path under the base (or a
+// pattern, for pages whose address depends on the example data: the first match is taken).
+const SCREENSHOTS = [
+  ['home', ''],
+  ['events', 'events/'],
+  ['event-bracket', 'events/2015/mos-eisley-open/'],
+  ['event-swccg', 'events/2008/bespin-cup/'],
+  ['decklist', /^events\/.+\/decks\/[^/]+\/$/],
+  ['player', /^players\/[^/]+\/$/],
+  ['statistics', 'stats/'],
+];
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+function usage(message) {
+  console.error(`check.js: ${message}`);
+  process.exit(2);
+}
+
+function parseArgs(argv) {
+  const args = { chromium: '/usr/bin/chromium' };
+  for (let i = 0; i < argv.length; i += 2) {
+    const key = argv[i];
+    const value = argv[i + 1];
+    if (!key.startsWith('--') || value === undefined) usage(`unexpected argument ${key}`);
+    args[key.slice(2)] = value;
+  }
+  for (const required of ['tools', 'root', 'base']) {
+    if (!args[required]) usage(`--${required} is required`);
+  }
+  if (!args.base.startsWith('/') || !args.base.endsWith('/')) usage('--base must start and end with /');
+  args.root = path.resolve(args.root);
+  return args;
+}
+
+// Every .html file under `dir`, as paths relative to it with / separators, sorted.
+function htmlFiles(dir) {
+  const found = [];
+  const walk = (folder) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && entry.name.endsWith('.html')) {
+        found.push(path.relative(dir, full).split(path.sep).join('/'));
+      }
+    }
+  };
+  walk(dir);
+  return found.sort();
+}
+
+// The address of a file: `a/b/index.html` is served as `a/b/`.
+function pagePath(file) {
+  if (file === 'index.html') return '';
+  return file.endsWith('/index.html') ? file.slice(0, -'index.html'.length) : file;
+}
+
+// A static file server for `root` on 127.0.0.1 and a free port, as GitHub Pages serves a site:
+// a folder's address ends with / and shows its index.html.
+function serve(root) {
+  const server = http.createServer((request, response) => {
+    let file;
+    let urlPath;
+    try {
+      urlPath = decodeURIComponent(new URL(request.url, 'http://localhost').pathname);
+      file = path.join(root, urlPath);
+    } catch {
+      response.writeHead(400).end('bad request');
+      return;
+    }
+    if (file !== root && !file.startsWith(root + path.sep)) {
+      response.writeHead(403).end('outside the site');
+      return;
+    }
+    fs.stat(file, (error, stat) => {
+      if (!error && stat.isDirectory()) {
+        if (!urlPath.endsWith('/')) {
+          response.writeHead(301, { Location: urlPath + '/' }).end();
+          return;
+        }
+        file = path.join(file, 'index.html');
+      }
+      fs.readFile(file, (readError, body) => {
+        if (readError) {
+          response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+          return;
+        }
+        const type = TYPES[path.extname(file).toLowerCase()] || 'application/octet-stream';
+        response.writeHead(200, { 'Content-Type': type }).end(body);
+      });
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+function shorten(text, length) {
+  const flat = String(text).replace(/\s+/g, ' ').trim();
+  return flat.length > length ? `${flat.slice(0, length - 1)}…` : flat;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const toolsRequire = createRequire(path.join(path.resolve(args.tools), 'package.json'));
+  const { chromium } = toolsRequire('playwright-core');
+  const axeSource = fs.readFileSync(toolsRequire.resolve('axe-core/axe.min.js'), 'utf8');
+
+  const siteDir = path.join(args.root, args.base);
+  const pages = htmlFiles(siteDir).map((file) => ({ file, path: pagePath(file) }));
+  if (pages.length === 0) usage(`no .html files under ${siteDir}`);
+
+  const server = await serve(args.root);
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({ executablePath: args.chromium, headless: true });
+  const context = await browser.newContext({ viewport: { width: DESKTOP.width, height: DESKTOP.height } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30000);
+
+  // Anything on a page that fails to load, or a script error, is a problem like a violation.
+  const problems = [];
+  let current = null;
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      problems.push(`${current}: ${response.url()} answered ${response.status()}`);
+    }
+  });
+  page.on('requestfailed', (request) => {
+    problems.push(`${current}: ${request.url()} failed (${request.failure()?.errorText})`);
+  });
+  page.on('pageerror', (error) => problems.push(`${current}: script error: ${error.message}`));
+
+  const violations = []; // { page, viewport, id, impact, help, nodes: [{ target, html }] }
+  const check = async (pagePathUnderBase, viewport) => {
+    current = args.base + pagePathUnderBase;
+    const response = await page.goto(origin + current, { waitUntil: 'load' });
+    if (!response || response.status() !== 200) {
+      problems.push(`${current}: answered ${response ? response.status() : 'nothing'}`);
+      return;
+    }
+    await page.evaluate(axeSource);
+    const result = await page.evaluate(() =>
+      window.axe.run(document, { resultTypes: ['violations'] }).then((r) =>
+        r.violations.map((v) => ({
+          id: v.id,
+          impact: v.impact,
+          help: v.help,
+          nodes: v.nodes.map((n) => ({ target: n.target.join(' '), html: n.html })),
+        })),
+      ),
+    );
+    for (const v of result) violations.push({ page: current, viewport: viewport.name, ...v });
+  };
+
+  // A page must fit a phone's width: only its own scrolling boxes (wide tables, brackets) may
+  // scroll sideways, never the whole page. Checked on the page already loaded, by resizing.
+  const checkPhoneWidth = async () => {
+    await page.setViewportSize({ width: PHONE.width, height: PHONE.height });
+    const wide = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      if (document.documentElement.scrollWidth <= width) return null;
+      const scrolls = (e) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(e).overflowX);
+      for (const e of document.body.querySelectorAll('*')) {
+        if (e.getBoundingClientRect().right <= width + 1) continue;
+        let inside = false;
+        for (let a = e.parentElement; a && !inside; a = a.parentElement) inside = scrolls(a);
+        if (!inside) {
+          const name = e.tagName.toLowerCase() + (e.className ? `.${String(e.className).split(' ')[0]}` : '');
+          return { page: document.documentElement.scrollWidth, name };
+        }
+      }
+      return { page: document.documentElement.scrollWidth, name: '?' };
+    });
+    if (wide) {
+      problems.push(
+        `${current}: ${wide.page} px wide on a ${PHONE.width} px phone screen, so the whole page scrolls sideways (first too wide: ${wide.name})`,
+      );
+    }
+    await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+  };
+
+  const started = Date.now();
+  for (const { path: p } of pages) {
+    await check(p, DESKTOP);
+    await checkPhoneWidth();
+  }
+  const checked = pages.length;
+  const desktopSeconds = (Date.now() - started) / 1000;
+
+  // Screenshots of the main pages, which axe also checks at phone width.
+  let phoneChecked = 0;
+  if (args.screens) {
+    fs.mkdirSync(args.screens, { recursive: true });
+    for (const [name, wanted] of SCREENSHOTS) {
+      const found = pages.find((p) => (typeof wanted === 'string' ? p.path === wanted : wanted.test(p.path)));
+      if (!found) {
+        problems.push(`no page for the ${name} screenshot (${wanted}) in the site`);
+        continue;
+      }
+      for (const viewport of [PHONE, DESKTOP]) {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        if (viewport === PHONE) {
+          await check(found.path, PHONE);
+          phoneChecked += 1;
+        } else {
+          await page.goto(origin + args.base + found.path, { waitUntil: 'load' });
+        }
+        await page.screenshot({ path: path.join(args.screens, `${name}-${viewport.name}.png`), fullPage: true });
+      }
+    }
+    await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+  }
+
+  await browser.close();
+  server.close();
+
+  if (violations.length > 0) {
+    // First each rule with the number of pages it fails on (a template error fails on all of
+    // them), then the details of the first pages.
+    const rules = new Map();
+    const byPage = new Map();
+    for (const v of violations) {
+      const rule = `${v.id} (${v.impact}): ${v.help}`;
+      rules.set(rule, (rules.get(rule) || 0) + 1);
+      const key = `${v.page} (${v.viewport})`;
+      if (!byPage.has(key)) byPage.set(key, []);
+      byPage.get(key).push(v);
+    }
+    console.log(`axe found ${violations.length} violation(s) on ${byPage.size} page(s):`);
+    for (const [rule, count] of rules) console.log(`  ${rule}: on ${count} page(s)`);
+    const shown = [...byPage].slice(0, 10);
+    for (const [key, list] of shown) {
+      console.log(key);
+      for (const v of list) {
+        console.log(`  ${v.id} (${v.impact})`);
+        for (const n of v.nodes.slice(0, 5)) {
+          console.log(`    ${n.target}  ${shorten(n.html, 120)}`);
+        }
+        if (v.nodes.length > 5) console.log(`    and ${v.nodes.length - 5} more element(s)`);
+      }
+    }
+    if (byPage.size > shown.length) console.log(`and ${byPage.size - shown.length} more page(s)`);
+  }
+  if (problems.length > 0) {
+    console.log(`${problems.length} other problem(s):`);
+    for (const p of problems.slice(0, 30)) console.log(`  ${p}`);
+    if (problems.length > 30) console.log(`  and ${problems.length - 30} more`);
+  }
+  console.log(
+    `axe: ${checked} pages at ${DESKTOP.width}x${DESKTOP.height} in ${desktopSeconds.toFixed(1)} s` +
+      (args.screens ? `, ${phoneChecked} at ${PHONE.width}x${PHONE.height}, screenshots in ${args.screens}` : '') +
+      `; ${violations.length} violation(s), ${problems.length} other problem(s)`,
+  );
+  console.log(`pages-checked: ${checked}`);
+  process.exit(violations.length > 0 || problems.length > 0 ? 1 : 0);
+}
+
+// A hung browser must not hang the test run.
+setTimeout(() => {
+  console.error('check.js: gave up after 15 minutes');
+  process.exit(2);
+}, 15 * 60 * 1000).unref();
+
+main().catch((error) => {
+  console.error(`check.js: ${error && error.stack ? error.stack : error}`);
+  process.exit(2);
+});
