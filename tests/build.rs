@@ -2058,22 +2058,8 @@ fn the_current_round_has_its_own_page_by_table_and_by_name() {
 #[test]
 fn the_current_round_of_a_bracket_is_its_ready_games() {
     let site = copy_site(Path::new("."));
-    let file = site.path().join("events/2015/mos-eisley-open.toml");
-    let text = fs::read_to_string(&file).expect("event");
     // Keep the bracket's first four games only.
-    let kept: String = text
-        .lines()
-        .filter(|line| {
-            let game = line
-                .trim_start()
-                .strip_prefix("{ game = ")
-                .and_then(|rest| rest.split(',').next())
-                .and_then(|n| n.parse::<u32>().ok());
-            game.is_none_or(|g| g <= 4)
-        })
-        .map(|line| format!("{line}\n"))
-        .collect();
-    fs::write(&file, kept).expect("write");
+    common::keep_bracket_games(&site.path().join("events/2015/mos-eisley-open.toml"), 4);
     let out = site.path().join("public");
     build(site.path(), &out, None);
     let page = visible_text(

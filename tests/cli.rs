@@ -3,6 +3,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+mod common;
+
 fn holonet(args: &[&str], dir: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_holonet"))
         .args(args)
@@ -201,30 +203,11 @@ fn check_speaks_github_annotations_and_json() {
     assert_eq!(first["code"], "H003");
 }
 
-/// A copy of the example site's configuration and events in a new folder.
-fn example_site() -> tempfile::TempDir {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = tempfile::tempdir().expect("tempdir");
-    std::fs::copy(here.join("holonet.toml"), dir.path().join("holonet.toml")).expect("config");
-    for entry in walkdir::WalkDir::new(here.join("events")) {
-        let entry = entry.expect("walk");
-        let to = dir
-            .path()
-            .join(entry.path().strip_prefix(here).expect("inside"));
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&to).expect("dir");
-        } else {
-            std::fs::copy(entry.path(), &to).expect("file");
-        }
-    }
-    dir
-}
-
 /// `holonet report` writes a table's result into the file, comments kept; a table already
 /// reported needs --replace; a player not at the table is refused and nothing is written.
 #[test]
 fn report_records_results_and_keeps_comments() {
-    let site = example_site();
+    let site = common::example_site();
     let file = "events/2026/corellia-spring-open.toml";
     let before = std::fs::read_to_string(site.path().join(file)).expect("event");
     let out = holonet(&["report", file, "1", "2-0"], site.path());
@@ -264,7 +247,7 @@ fn report_records_results_and_keeps_comments() {
 /// reported with the event's diagnostics and not written.
 #[test]
 fn report_ccg_games_and_refuses_what_the_rules_reject() {
-    let site = example_site();
+    let site = common::example_site();
     let ccg = "events/2019/ccg-report.toml";
     std::fs::write(
         site.path().join(ccg),
@@ -287,20 +270,7 @@ fn report_ccg_games_and_refuses_what_the_rules_reject() {
     // Mos Eisley Open with its bracket cut back to the first four games: game 6 is ready, and
     // the rules put Maren Holm on the dark side.
     let file = site.path().join("events/2015/mos-eisley-open.toml");
-    let kept: String = std::fs::read_to_string(&file)
-        .expect("event")
-        .lines()
-        .filter(|line| {
-            let game = line
-                .trim_start()
-                .strip_prefix("{ game = ")
-                .and_then(|rest| rest.split(',').next())
-                .and_then(|n| n.parse::<u32>().ok());
-            game.is_none_or(|g| g <= 4)
-        })
-        .map(|line| format!("{line}\n"))
-        .collect();
-    std::fs::write(&file, &kept).expect("write");
+    let kept = common::keep_bracket_games(&file, 4);
     let event = "events/2015/mos-eisley-open.toml";
     let out = holonet(
         &[
@@ -333,7 +303,7 @@ fn report_ccg_games_and_refuses_what_the_rules_reject() {
 /// scripts come for the usual shells.
 #[test]
 fn quiet_verbose_and_completions() {
-    let site = example_site();
+    let site = common::example_site();
     let out = holonet(&["--quiet", "build"], site.path());
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), "", "nothing on standard output");

@@ -10,26 +10,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
-/// A copy of the example site's configuration, events and content.
-fn example() -> tempfile::TempDir {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = tempfile::tempdir().expect("tempdir");
-    fs::copy(here.join("holonet.toml"), dir.path().join("holonet.toml")).expect("config");
-    for top in ["events", "content"] {
-        for entry in walkdir::WalkDir::new(here.join(top)) {
-            let entry = entry.expect("walk");
-            let to = dir
-                .path()
-                .join(entry.path().strip_prefix(here).expect("inside"));
-            if entry.file_type().is_dir() {
-                fs::create_dir_all(&to).expect("dir");
-            } else {
-                fs::copy(entry.path(), &to).expect("file");
-            }
-        }
-    }
-    dir
-}
+mod common;
 
 /// The running server; stopped when dropped.
 struct Server {
@@ -142,7 +123,7 @@ fn edit(root: &Path, file: &str, from: &str, to: &str) {
 
 #[test]
 fn an_edit_reloads_the_page_and_a_broken_file_shows_its_errors() {
-    let site = example();
+    let site = common::example_site();
     let root = site.path();
     let server = start(root, &[]);
     // The current round's page counts the tables reported.
@@ -204,7 +185,7 @@ fn an_edit_reloads_the_page_and_a_broken_file_shows_its_errors() {
 
 #[test]
 fn a_sub_path_base_url_is_honoured() {
-    let site = example();
+    let site = common::example_site();
     let server = start(
         site.path(),
         &["--base-url", "https://example.github.io/archive/"],

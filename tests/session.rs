@@ -6,26 +6,7 @@ use std::path::{Path, PathBuf};
 
 use holonet::site::session::Session;
 
-/// A copy of the example site's configuration, events and themes.
-fn example() -> tempfile::TempDir {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = tempfile::tempdir().expect("tempdir");
-    fs::copy(here.join("holonet.toml"), dir.path().join("holonet.toml")).expect("config");
-    for top in ["events", "content"] {
-        for entry in walkdir::WalkDir::new(here.join(top)) {
-            let entry = entry.expect("walk");
-            let to = dir
-                .path()
-                .join(entry.path().strip_prefix(here).expect("inside"));
-            if entry.file_type().is_dir() {
-                fs::create_dir_all(&to).expect("dir");
-            } else {
-                fs::copy(entry.path(), &to).expect("file");
-            }
-        }
-    }
-    dir
-}
+mod common;
 
 /// Asserts the session's tree is the one a fresh load of the same files gives.
 fn assert_same_as_full(session: &Session, root: &Path) {
@@ -54,7 +35,7 @@ fn edit(root: &Path, file: &str, from: &str, to: &str) -> PathBuf {
 
 #[test]
 fn an_edited_event_renders_its_pages_and_the_indexes_only() {
-    let site = example();
+    let site = common::example_site();
     let root = site.path();
     let (mut session, _) = Session::open(root, None).expect("opens");
     let total = session.files().len();
@@ -84,7 +65,7 @@ fn an_edited_event_renders_its_pages_and_the_indexes_only() {
 
 #[test]
 fn added_removed_and_reported_events() {
-    let site = example();
+    let site = common::example_site();
     let root = site.path();
     let (mut session, _) = Session::open(root, None).expect("opens");
     // A new event.
@@ -136,7 +117,7 @@ fn added_removed_and_reported_events() {
 
 #[test]
 fn a_template_edit_renders_the_pages_that_use_it() {
-    let site = example();
+    let site = common::example_site();
     let root = site.path();
     fs::create_dir_all(root.join("templates")).expect("dir");
     let (mut session, _) = Session::open(root, None).expect("opens");
@@ -171,7 +152,7 @@ fn a_template_edit_renders_the_pages_that_use_it() {
 
 #[test]
 fn a_broken_edit_keeps_the_last_good_site() {
-    let site = example();
+    let site = common::example_site();
     let root = site.path();
     let (mut session, _) = Session::open(root, None).expect("opens");
     let before = session.files().clone();
@@ -204,7 +185,7 @@ fn a_broken_edit_keeps_the_last_good_site() {
 
 #[test]
 fn configuration_changes_render_everything() {
-    let site = example();
+    let site = common::example_site();
     let root = site.path();
     let (mut session, _) = Session::open(root, None).expect("opens");
     edit(

@@ -1,4 +1,6 @@
-//! Helpers shared by the integration tests that build whole sites.
+//! Helpers shared by the integration tests that build whole sites. Each test crate uses a part
+//! of them, hence the allowance.
+#![allow(dead_code)]
 
 use std::fs;
 use std::path::Path;
@@ -37,4 +39,29 @@ pub fn build(root: &Path, out: &Path, base_url: Option<&str>) -> site::BuildStat
         Ok((stats, _)) => stats,
         Err(report) => panic!("build failed:\n{}", report.render()),
     }
+}
+
+/// A copy of the repository's example site.
+pub fn example_site() -> tempfile::TempDir {
+    copy_site(Path::new(env!("CARGO_MANIFEST_DIR")))
+}
+
+/// Keeps only the elimination games numbered up to `last` in the event file `file` (written
+/// one game per line, as `holonet pair` writes them); returns the new text, also written.
+pub fn keep_bracket_games(file: &Path, last: u32) -> String {
+    let kept: String = fs::read_to_string(file)
+        .expect("event")
+        .lines()
+        .filter(|line| {
+            let game = line
+                .trim_start()
+                .strip_prefix("{ game = ")
+                .and_then(|rest| rest.split(',').next())
+                .and_then(|n| n.parse::<u32>().ok());
+            game.is_none_or(|g| g <= last)
+        })
+        .map(|line| format!("{line}\n"))
+        .collect();
+    fs::write(file, &kept).expect("write");
+    kept
 }
