@@ -10,6 +10,7 @@
 pub mod config;
 pub mod diag;
 pub mod event;
+pub mod generate;
 pub mod rules;
 pub mod scaffold;
 pub mod serve;

@@ -179,6 +179,20 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
+    /// Write a synthetic archive for benchmarks: every round paired by holonet, every result
+    /// drawn from the seed. The same count and seed give byte-identical files.
+    #[command(hide = true)]
+    GenerateArchive {
+        /// How many events.
+        #[arg(long, default_value_t = 1000)]
+        events: usize,
+        /// The seed of every random choice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The site folder to create (it must not exist, or be empty).
+        #[arg(long)]
+        out: PathBuf,
+    },
 }
 
 /// `check --format`.
@@ -590,6 +604,27 @@ fn main() -> ExitCode {
                 Err(scaffold::ImportError::Invalid(report)) => {
                     print_report(&report);
                     eprintln!("error: {} error(s); nothing was written", report.errors());
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::GenerateArchive { events, seed, out } => {
+            let started = Instant::now();
+            match holonet::generate::generate(&out, events, seed) {
+                Ok(summary) => {
+                    say!(
+                        "Generated {} events ({} players, {} Swiss tables, {} elimination games) into {} in {} ms.",
+                        summary.events,
+                        summary.players,
+                        summary.tables,
+                        summary.elimination_games,
+                        out.display(),
+                        started.elapsed().as_millis()
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(message) => {
+                    eprintln!("error: {message}");
                     ExitCode::FAILURE
                 }
             }

@@ -136,6 +136,11 @@ pub fn objective_set(id: &str) -> Option<&'static ObjectiveSet> {
     catalogue.by_id.get(id).map(|&i| &catalogue.sets[i])
 }
 
+/// Every set of the index, in file order.
+pub fn sets() -> &'static [ObjectiveSet] {
+    &catalogue().sets
+}
+
 /// The affiliations a deck of `side` may name, sorted: every affiliation of that side's sets
 /// except `Neutral`.
 pub fn affiliations(side: Side) -> &'static [String] {
