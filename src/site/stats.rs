@@ -178,35 +178,29 @@ pub fn collect<'a>(events: impl IntoIterator<Item = (&'a Event, &'a Computed)>) 
                     .or_default() += 1;
             }
         }
+        // Every recorded decklist, counted in its own game's tables.
         for person in event.persons() {
             for (side, deck) in [
                 (Side::Dark, &person.decks.dark),
                 (Side::Light, &person.decks.light),
             ] {
-                if let Some(deck) = deck.as_ref().filter(|_| !lcg) {
-                    view.decks += 1;
+                let Some(deck) = deck else { continue };
+                view.decks += 1;
+                if !lcg {
                     ccg_decks.add(side, deck);
+                    continue;
                 }
-            }
-        }
-        for deck in event
-            .persons()
-            .iter()
-            .flat_map(|p| [&p.decks.dark, &p.decks.light])
-            .flatten()
-            .filter(|_| lcg)
-        {
-            view.decks += 1;
-            if let Some(affiliation) = &deck.affiliation {
-                *affiliations.entry(affiliation.clone()).or_default() += 1;
-            }
-            let mut ids: Vec<&String> = deck.objectives.iter().collect();
-            ids.sort();
-            ids.dedup();
-            for id in ids {
-                let label = crate::rules::decks::objective_set(id)
-                    .map_or_else(|| id.clone(), |set| format!("{} ({id})", set.title));
-                *objectives.entry(label).or_default() += 1;
+                if let Some(affiliation) = &deck.affiliation {
+                    *affiliations.entry(affiliation.clone()).or_default() += 1;
+                }
+                let mut ids: Vec<&String> = deck.objectives.iter().collect();
+                ids.sort();
+                ids.dedup();
+                for id in ids {
+                    let label = crate::rules::decks::objective_set(id)
+                        .map_or_else(|| id.clone(), |set| format!("{} ({id})", set.title));
+                    *objectives.entry(label).or_default() += 1;
+                }
             }
         }
     }
