@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::read::{RawEvent, RawFinal};
-use super::validate::{id_or_derived, in_range, resolve};
+use super::validate::{in_range, name_and_id, resolve};
 use super::{Decks, FinalMatch, Game, Player};
 use crate::diag::Code;
 use crate::rules::MAX_ROUNDS;
@@ -41,17 +41,7 @@ pub fn validate_teams(
     let mut competitors = Vec::new();
     let mut members = Vec::new();
     for (index, team) in raw.teams.iter().enumerate() {
-        let name = team
-            .name
-            .as_ref()
-            .map(|n| n.value.trim().to_string())
-            .unwrap_or_default();
-        let id = id_or_derived(
-            reader,
-            &team.id,
-            team.name.as_ref().map(|n| (name.as_str(), n.span.clone())),
-            "team",
-        );
+        let (name, id) = name_and_id(reader, &team.name, &team.id, "team");
         if !id.is_empty() && ids.insert(id.clone(), index).is_some() {
             let span = team
                 .id

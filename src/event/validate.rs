@@ -3,7 +3,6 @@
 //! cannot be. Every problem is reported; an event is produced only when there were no errors.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::ops::Range;
 
 use super::ids::{default_seed, id_from_name, is_valid_id};
 use super::read::{RawEvent, RawGame, RawPlayer, RawRound, RawTable};
@@ -248,15 +247,19 @@ fn choice_or_default(
     }
 }
 
-/// The id written for a player or team, or one made from its name (`name` with its span).
-/// Reports a malformed id, or a name from which no id can be made; returns "" then.
-pub(super) fn id_or_derived(
+/// The trimmed name of a player or team, and the id written for it or one made from that name.
+/// Reports a malformed id, or a name from which no id can be made; the id is "" then.
+pub(super) fn name_and_id(
     reader: &mut Reader<'_>,
+    name: &Option<Sp<String>>,
     id: &Option<Sp<String>>,
-    name: Option<(&str, Range<usize>)>,
     what: &str,
-) -> String {
-    match id {
+) -> (String, String) {
+    let trimmed = name
+        .as_ref()
+        .map(|n| n.value.trim().to_string())
+        .unwrap_or_default();
+    let id = match id {
         Some(id) if is_valid_id(&id.value) => id.value.clone(),
         Some(id) => {
             reader
@@ -272,9 +275,9 @@ pub(super) fn id_or_derived(
             String::new()
         }
         None => {
-            let (name, span) = name.unwrap_or(("", 0..0));
-            let derived = id_from_name(name);
-            if derived.is_empty() && !name.is_empty() {
+            let derived = id_from_name(&trimmed);
+            if derived.is_empty() && !trimmed.is_empty() {
+                let span = name.as_ref().map_or(0..0, |n| n.span.clone());
                 reader
                     .error(Code::BadId, span, "no id can be made from this name")
                     .help = Some(format!(
@@ -283,7 +286,8 @@ pub(super) fn id_or_derived(
             }
             derived
         }
-    }
+    };
+    (trimmed, id)
 }
 
 pub(super) fn in_range(
@@ -525,17 +529,7 @@ fn validate_players(
     let mut ids: BTreeMap<String, usize> = BTreeMap::new();
     let mut numbers: BTreeMap<u32, usize> = BTreeMap::new();
     for (index, p) in raw.iter().enumerate() {
-        let name = p
-            .name
-            .as_ref()
-            .map(|n| n.value.trim().to_string())
-            .unwrap_or_default();
-        let id = id_or_derived(
-            reader,
-            &p.id,
-            p.name.as_ref().map(|n| (name.as_str(), n.span.clone())),
-            "player",
-        );
+        let (name, id) = name_and_id(reader, &p.name, &p.id, "player");
         if !id.is_empty() {
             if let Some(&first) = ids.get(&id) {
                 let span = p.id.as_ref().map_or_else(
