@@ -225,11 +225,7 @@ pub fn csv_to_event(
             );
         }
     }
-    let foreign: &[&str] = match family {
-        Family::Lcg => &["victory_points", "differential"],
-        Family::Ccg => &["points"],
-    };
-    for field in foreign {
+    for (field, _) in super::recorded::foreign_fields(family) {
         if let Some(&index) = columns.get(field) {
             problems.push(
                 Diagnostic::error(

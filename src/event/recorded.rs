@@ -47,9 +47,9 @@ impl RecordedStanding {
     }
 }
 
-/// The score fields of the other game, which a row of `family` must not carry, with the
-/// ruleset family they belong to.
-fn foreign_fields(family: Family) -> &'static [(&'static str, &'static str)] {
+/// The score fields of the other game, which a row of `family` must not carry, with the game
+/// they belong to. `holonet import` refuses the same columns.
+pub(super) fn foreign_fields(family: Family) -> &'static [(&'static str, &'static str)] {
     match family {
         Family::Lcg => &[("victory_points", "SW:CCG"), ("differential", "SW:CCG")],
         Family::Ccg => &[("points", "SW:LCG")],
