@@ -21,6 +21,7 @@ use super::{Report, Site, load, render, render_scope, templates};
 use crate::event::Event;
 use crate::event::load::{load_event_file, slug_of};
 use crate::event::validate::LoadOptions;
+use crate::rules::compute::Computed;
 
 /// The site in memory: what was loaded and the complete output tree made from it.
 pub struct Session {
@@ -123,17 +124,11 @@ impl Session {
             default_rules: self.site.config.default_rules.clone(),
             site_root: None,
         };
-        let mut events = self.site.events.clone();
+        // Read the edited files first: the site changes only when every one of them loads.
         let mut report = Report::default();
-        let mut slugs = BTreeSet::new();
-        let mut players = BTreeSet::new();
+        let mut edits: Vec<(String, Option<(Event, Computed)>)> = Vec::new();
         for path in paths {
-            let slug = slug_of(path);
-            let old = events.iter().position(|(e, _)| e.slug == slug);
-            if let Some(i) = old {
-                players.extend(self.page_ids(&events[i].0));
-            }
-            if self.root.join(path).is_file() {
+            let new = if self.root.join(path).is_file() {
                 let loaded = load_event_file(&self.root, path, &options);
                 let sources = loaded
                     .text
@@ -144,21 +139,35 @@ impl Session {
                 let Some(new) = loaded.event else {
                     continue;
                 };
-                players.extend(self.page_ids(&new.0));
-                match old {
-                    Some(i) => events[i] = new,
-                    None => events.push(new),
-                }
-            } else if let Some(i) = old {
-                events.remove(i);
-            }
-            slugs.insert(slug);
+                Some(new)
+            } else {
+                None
+            };
+            edits.push((slug_of(path), new));
         }
         if report.has_errors() {
             return Err(report);
         }
-        events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
-        let previous = std::mem::replace(&mut self.site.events, events);
+        // Edit the events in place (copying the archive would cost more than the render),
+        // keeping what each edit replaced in case the render fails.
+        let mut slugs = BTreeSet::new();
+        let mut players = BTreeSet::new();
+        let mut replaced = Vec::new();
+        for (slug, new) in edits {
+            let old = self
+                .site
+                .events
+                .iter()
+                .position(|(e, _)| e.slug == slug)
+                .map(|i| self.site.events.remove(i));
+            for event in old.iter().chain(new.iter()) {
+                players.extend(self.page_ids(&event.0));
+            }
+            self.site.events.extend(new);
+            replaced.extend(old);
+            slugs.insert(slug);
+        }
+        self.site.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
         let scope = Scope {
             events: Some(slugs.clone()),
             players: Some(players.clone()),
@@ -167,7 +176,9 @@ impl Session {
         let rendered = match render_scope(&self.site, &scope) {
             Ok(rendered) => rendered,
             Err(diagnostics) => {
-                self.site.events = previous;
+                self.site.events.retain(|(e, _)| !slugs.contains(&e.slug));
+                self.site.events.extend(replaced);
+                self.site.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
                 return Err(Report {
                     diagnostics,
                     ..Report::default()
