@@ -2,7 +2,6 @@
 //! see the reload message and the changed page; break the file, see the errors and the last
 //! good page; fix it again. Also under a sub-path base URL.
 
-use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
@@ -114,13 +113,6 @@ fn wait_for(events: &Receiver<String>, name: &str) -> String {
     }
 }
 
-fn edit(root: &Path, file: &str, from: &str, to: &str) {
-    let path = root.join(file);
-    let text = fs::read_to_string(&path).expect("read");
-    assert!(text.contains(from), "{file} holds {from:?}");
-    fs::write(&path, text.replacen(from, to, 1)).expect("write");
-}
-
 #[test]
 fn an_edit_reloads_the_page_and_a_broken_file_shows_its_errors() {
     let site = common::example_site();
@@ -140,7 +132,7 @@ fn an_edit_reloads_the_page_and_a_broken_file_shows_its_errors() {
     std::thread::sleep(Duration::from_millis(300));
 
     let file = "events/2026/corellia-spring-open.toml";
-    edit(
+    common::edit(
         root,
         file,
         "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"] }",
@@ -153,7 +145,7 @@ fn an_edit_reloads_the_page_and_a_broken_file_shows_its_errors() {
         "the page shows the new result"
     );
 
-    edit(
+    common::edit(
         root,
         file,
         "\"jurgen-falkenrath\"], games",
@@ -172,7 +164,7 @@ fn an_edit_reloads_the_page_and_a_broken_file_shows_its_errors() {
     assert_eq!(status, "HTTP/1.1 200 OK", "the last good site is served");
     assert!(body.contains("4 tables, 2 reported"));
 
-    edit(
+    common::edit(
         root,
         file,
         "\"jurgen-falkenrat\"], games",

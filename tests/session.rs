@@ -25,21 +25,13 @@ fn assert_same_as_full(session: &Session, root: &Path) {
     );
 }
 
-fn edit(root: &Path, file: &str, from: &str, to: &str) -> PathBuf {
-    let path = root.join(file);
-    let text = fs::read_to_string(&path).expect("read");
-    assert!(text.contains(from), "{file} holds {from:?}");
-    fs::write(&path, text.replacen(from, to, 1)).expect("write");
-    PathBuf::from(file)
-}
-
 #[test]
 fn an_edited_event_renders_its_pages_and_the_indexes_only() {
     let site = common::example_site();
     let root = site.path();
     let (mut session, _) = Session::open(root, None).expect("opens");
     let total = session.files().len();
-    let changed = edit(
+    let changed = common::edit(
         root,
         "events/2026/corellia-spring-open.toml",
         "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"] }",
@@ -156,7 +148,7 @@ fn a_broken_edit_keeps_the_last_good_site() {
     let root = site.path();
     let (mut session, _) = Session::open(root, None).expect("opens");
     let before = session.files().clone();
-    let changed = edit(
+    let changed = common::edit(
         root,
         "events/2026/corellia-spring-open.toml",
         "players = [\"maren-holm\", \"jurgen-falkenrath\"]",
@@ -173,7 +165,7 @@ fn a_broken_edit_keeps_the_last_good_site() {
     assert!(text.contains("did you mean `jurgen-falkenrath`?"), "{text}");
     assert_eq!(session.files(), &before, "the last good site stays");
     // Fixed again: back to normal.
-    edit(
+    common::edit(
         root,
         changed.to_str().expect("utf-8"),
         "jurgen-falkenrat\"",
@@ -188,7 +180,7 @@ fn configuration_changes_render_everything() {
     let site = common::example_site();
     let root = site.path();
     let (mut session, _) = Session::open(root, None).expect("opens");
-    edit(
+    common::edit(
         root,
         "holonet.toml",
         "title = \"Holonet Tournament Archive\"",

@@ -65,3 +65,13 @@ pub fn keep_bracket_games(file: &Path, last: u32) -> String {
     fs::write(file, &kept).expect("write");
     kept
 }
+
+/// Replaces the first `from` in the site file `file` (relative to `root`) with `to`; the file
+/// must hold `from`. Returns the file's relative path.
+pub fn edit(root: &Path, file: &str, from: &str, to: &str) -> std::path::PathBuf {
+    let path = root.join(file);
+    let text = fs::read_to_string(&path).expect("read");
+    assert!(text.contains(from), "{file} holds {from:?}");
+    fs::write(&path, text.replacen(from, to, 1)).expect("write");
+    std::path::PathBuf::from(file)
+}
