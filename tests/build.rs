@@ -2371,7 +2371,13 @@ fn search_index_of_a_large_archive_stays_compact() {
         .map(|(e, c)| site::model::summary(&view, e, c))
         .collect();
     let players = site::players::archive(&view, &loaded.events, &loaded.aliases);
-    let index = site::search::build(&loaded.events, &summaries, &players, &loaded.aliases);
+    let index = site::search::build(
+        &loaded.events,
+        &summaries,
+        &loaded.contributions,
+        &players,
+        &loaded.aliases,
+    );
     assert_eq!(
         (index.e.len(), index.p.len(), index.d.len()),
         (300, 1200, 600)

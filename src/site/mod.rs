@@ -6,6 +6,7 @@ pub mod aliases;
 pub mod calendar;
 pub mod ccg_view;
 pub mod content;
+pub mod contribution;
 pub mod deck_view;
 pub mod event_index;
 pub mod feed;
@@ -124,6 +125,8 @@ pub struct Site {
     /// `players.toml`: alias id -> the player page's id.
     pub aliases: aliases::Aliases,
     pub events: Vec<(Event, Computed)>,
+    /// Each event's share of the archive-wide pages, by slug.
+    pub contributions: contribution::Contributions,
     pub pages: Vec<content::ContentPage>,
     pub tera: tera::Tera,
     pub statics: BTreeMap<String, templates::LayerFile>,
@@ -177,12 +180,14 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
         return (None, report);
     }
     let events = loaded.events;
+    let contributions = contribution::of_all(&events);
     let tera = tera.expect("templates loaded when there is no error");
     (
         Some(Site {
             config,
             aliases,
             events,
+            contributions,
             pages,
             tera,
             statics,
@@ -219,6 +224,7 @@ fn render_into(
             config: &site.config,
             aliases: &site.aliases,
             events: &site.events,
+            contributions: &site.contributions,
             pages: &site.pages,
             tera: &site.tera,
             statics: &site.statics,

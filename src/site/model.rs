@@ -560,6 +560,7 @@ pub fn event_view(
     site: &SiteView,
     event: &Event,
     computed: &Computed,
+    counted: &super::stats::Counted,
     markdown: &dyn Fn(&str) -> String,
 ) -> EventView {
     let ruleset = computed.ruleset;
@@ -735,7 +736,7 @@ pub fn event_view(
         bracket: super::stage_view::bracket_view(site, event, computed, &rule),
         placings: super::stage_view::placings_view(event, computed),
         team: event.is_team(),
-        stats: super::stats::collect([(event, computed)]),
+        stats: super::stats::collect([counted]),
         team_final: super::stage_view::team_final_view(event, computed, &rule),
         ccg: computed
             .ccg

@@ -2,7 +2,7 @@
 //! they played, their places and records, their decklists, and their results against the
 //! opponents they met most.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::Serialize;
 
@@ -103,20 +103,50 @@ pub fn page_id(aliases: &super::aliases::Aliases, id: &str) -> String {
 }
 
 /// Builds every player's page from the archive, in id order.
+///
+/// Runs on every build and on every edit `serve` sees, over every game of the archive: player
+/// pages are numbered once (an index per page id) so that counting a meeting is a lookup, not
+/// a string comparison, and each event's places and ranks are laid out by competitor first.
 pub fn archive(
     site: &SiteView,
     events: &[(Event, Computed)],
     aliases: &super::aliases::Aliases,
 ) -> Vec<PlayerPage> {
-    let page_id = |id: &str| page_id(aliases, id);
-    let mut pages: BTreeMap<String, PlayerPage> = BTreeMap::new();
-    let mut tallies: BTreeMap<(String, String), Tally> = BTreeMap::new();
+    let mut pages: Vec<PlayerPage> = Vec::new();
+    let mut numbers: HashMap<String, usize> = HashMap::new();
+    let mut tallies: HashMap<(usize, usize), Tally> = HashMap::new();
     let mut ordered: Vec<&(Event, Computed)> = events.iter().collect();
     ordered.sort_by(|a, b| (a.0.info.date, &a.0.slug).cmp(&(b.0.info.date, &b.0.slug)));
     for (event, computed) in ordered {
         let team = event.is_team();
         let people = event.persons();
         let field = event.players.len();
+        let by_competitor = |rows: &mut dyn Iterator<Item = (usize, u32)>| {
+            let mut found = vec![None; field];
+            for (competitor, value) in rows {
+                if let Some(slot) = found.get_mut(competitor) {
+                    slot.get_or_insert(value);
+                }
+            }
+            found
+        };
+        let places = by_competitor(&mut computed.placings.iter().flatten().map(|&(p, q)| (q, p)));
+        let latest = computed.latest();
+        let mut swiss_rows = vec![None; field];
+        for row in latest.iter().flat_map(|s| &s.rows) {
+            if let Some(slot) = swiss_rows.get_mut(row.player) {
+                slot.get_or_insert(row);
+            }
+        }
+        let mut ccg_rows = vec![None; field];
+        let ccg_last = computed.ccg.as_ref().and_then(|c| c.standings.last());
+        for row in ccg_last.iter().flat_map(|rows| rows.iter()) {
+            if let Some(slot) = ccg_rows.get_mut(row.player) {
+                slot.get_or_insert(row);
+            }
+        }
+        // Each person's page number, in registration order.
+        let mut number_of = Vec::with_capacity(people.len());
         for (index, person) in people.iter().enumerate() {
             // In a team event the result is the team's.
             let competitor = if team {
@@ -125,51 +155,41 @@ pub fn archive(
                 Some(index)
             };
             let Some(competitor) = competitor else {
+                // Meetings are counted in single-player events only, where every person plays.
+                number_of.push(usize::MAX);
                 continue;
             };
-            let place = computed
-                .placings
-                .as_ref()
-                .and_then(|p| p.iter().find(|&&(_, q)| q == competitor))
-                .map(|&(place, _)| place);
-            let swiss_rank = computed
-                .latest()
-                .and_then(|s| s.rows.iter().find(|r| r.player == competitor))
-                .and_then(|r| r.rank);
-            let ccg_row = computed
-                .ccg
-                .as_ref()
-                .and_then(|c| c.standings.last())
-                .and_then(|rows| rows.iter().find(|r| r.player == competitor));
+            let id = page_id(aliases, &person.id);
+            let number = *numbers.entry(id.clone()).or_insert_with(|| {
+                pages.push(PlayerPage {
+                    url: site.link(&player_path(&id)),
+                    id,
+                    name: String::new(),
+                    events: Vec::new(),
+                    rivals: Vec::new(),
+                });
+                pages.len() - 1
+            });
+            number_of.push(number);
+            let place = places.get(competitor).copied().flatten();
+            let swiss_row = swiss_rows.get(competitor).copied().flatten();
+            let swiss_rank = swiss_row.and_then(|r| r.rank);
+            let ccg_row = ccg_rows.get(competitor).copied().flatten();
             let result = match (place, swiss_rank) {
                 (Some(p), _) => format!("{} of {field}", ordinal(p)),
                 (None, Some(r)) => format!("Swiss rank {r} of {field}"),
                 _ => ccg_row.map_or_else(String::new, |r| format!("rank {} of {field}", r.place)),
             };
             let recorded = event.recorded.iter().find(|r| r.player == competitor);
-            let record = match (
-                computed
-                    .latest()
-                    .and_then(|s| s.rows.iter().find(|r| r.player == competitor)),
-                ccg_row,
-                recorded,
-            ) {
+            let record = match (swiss_row, ccg_row, recorded) {
                 (Some(r), ..) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
                 (None, Some(r), _) => r.score.to_string(),
                 (None, None, Some(r)) => recorded_record(r),
                 _ => String::new(),
             };
-            let deck_url = super::deck_view::deck_url(site, event, person);
-            let id = page_id(&person.id);
-            let page = pages.entry(id.clone()).or_insert_with(|| PlayerPage {
-                id: id.clone(),
-                name: String::new(),
-                url: site.link(&player_path(&id)),
-                events: Vec::new(),
-                rivals: Vec::new(),
-            });
+            let page = &mut pages[number];
             // Events come oldest first, so the page ends with the name of the latest one.
-            page.name = person.name.clone();
+            page.name.clone_from(&person.name);
             page.events.push(PlayerEvent {
                 name: event.info.name.clone(),
                 url: site.link(&event_path(event)),
@@ -177,7 +197,7 @@ pub fn archive(
                 rules: event.info.rules.clone(),
                 result,
                 record,
-                deck_url,
+                deck_url: super::deck_view::deck_url(site, event, person),
                 team: team.then(|| event.players[competitor].name.clone()),
             });
         }
@@ -186,11 +206,8 @@ pub fn archive(
         }
         // Head to head: Swiss matches (by the match points each took) and SW:CCG games.
         let mut meet = |a: usize, b: usize, outcome: std::cmp::Ordering| {
-            let (ida, idb) = (page_id(&event.players[a].id), page_id(&event.players[b].id));
-            for (me, them, ord) in [
-                (ida.clone(), idb.clone(), outcome),
-                (idb, ida, outcome.reverse()),
-            ] {
+            let (a, b) = (number_of[a], number_of[b]);
+            for (me, them, ord) in [(a, b, outcome), (b, a, outcome.reverse())] {
                 let t = tallies.entry((me, them)).or_default();
                 t.met += 1;
                 match ord {
@@ -229,28 +246,31 @@ pub fn archive(
         if t.met < 2 {
             continue;
         }
-        let name = pages
-            .get(&them)
-            .map_or_else(|| them.clone(), |p| p.name.clone());
-        if let Some(page) = pages.get_mut(&me) {
-            page.rivals.push(Rivalry {
-                name,
-                url: site.link(&player_path(&them)),
-                id: them,
-                met: t.met,
-                won: t.won,
-                lost: t.lost,
-                drawn: t.drawn,
-            });
-        }
+        let rival = &pages[them];
+        let rivalry = Rivalry {
+            name: rival.name.clone(),
+            url: site.link(&player_path(&rival.id)),
+            id: rival.id.clone(),
+            met: t.met,
+            won: t.won,
+            lost: t.lost,
+            drawn: t.drawn,
+        };
+        pages[me].rivals.push(rivalry);
     }
-    for page in pages.values_mut() {
-        page.rivals
-            .sort_by(|a, b| b.met.cmp(&a.met).then_with(|| a.name.cmp(&b.name)));
+    for page in &mut pages {
+        // By meetings, then name, then id: the id settles ties the hash map's order left open.
+        page.rivals.sort_by(|a, b| {
+            b.met
+                .cmp(&a.met)
+                .then_with(|| a.name.cmp(&b.name))
+                .then_with(|| a.id.cmp(&b.id))
+        });
         page.rivals.truncate(10);
         page.events.reverse();
     }
-    pages.into_values().collect()
+    pages.sort_by(|a, b| a.id.cmp(&b.id));
+    pages
 }
 
 /// The players grouped by the first letter of their name.

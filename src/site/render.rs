@@ -23,6 +23,8 @@ pub struct RenderInput<'a> {
     /// Alias id -> the player page's id (`players.toml`).
     pub aliases: &'a super::aliases::Aliases,
     pub events: &'a [(Event, Computed)],
+    /// Each event's share of the archive-wide pages, by slug (one for every event).
+    pub contributions: &'a super::contribution::Contributions,
     pub pages: &'a [ContentPage],
     pub tera: &'a Tera,
     pub statics: &'a BTreeMap<String, LayerFile>,
@@ -288,7 +290,18 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) {
             Path::new("templates/player.html"),
         );
     }
-    let search_index = super::search::build(input.events, &summaries, &archive, input.aliases);
+    let contributions: Vec<&super::contribution::Contribution> = input
+        .events
+        .iter()
+        .map(|(event, _)| &input.contributions[&event.slug])
+        .collect();
+    let search_index = super::search::build(
+        input.events,
+        &summaries,
+        input.contributions,
+        &archive,
+        input.aliases,
+    );
     output.add(
         super::search::PATH.into(),
         super::search::to_json(&search_index).into_bytes(),
@@ -331,7 +344,7 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) {
         "players/index.html".into(),
         Path::new("templates/players.html"),
     );
-    let archive_stats = super::stats::collect(input.events.iter().map(|(e, c)| (e, c)));
+    let archive_stats = super::stats::collect(contributions.iter().map(|c| &c.stats));
     let stats_page = page_view(
         &site,
         "Statistics",
@@ -429,7 +442,13 @@ fn render_event(
     output: &Output<'_>,
 ) {
     let source = event.file.as_path();
-    let view = model::event_view(site, event, computed, &super::markdown::render);
+    let view = model::event_view(
+        site,
+        event,
+        computed,
+        &input.contributions[&event.slug].stats,
+        &super::markdown::render,
+    );
     let path = model::event_path(event);
     let description = format!(
         "{} – {}, {}",

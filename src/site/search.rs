@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use super::aliases::Aliases;
+use super::contribution::Contributions;
 use super::model::EventSummary;
 use super::players::{PlayerPage, page_id};
 use crate::event::ids::id_from_name;
@@ -120,9 +121,43 @@ pub struct SideEntry {
 }
 
 /// What a list contributes to the index, before names become positions in the table.
-struct SideNames {
+#[derive(Debug, Clone)]
+pub struct SideNames {
     affiliation: Option<String>,
     objectives: Vec<String>,
+}
+
+/// One person's lists at an event, as the index names them.
+#[derive(Debug, Clone)]
+pub struct DeckNames {
+    /// The person's position in the event's `persons()`.
+    person: usize,
+    dark: Option<SideNames>,
+    light: Option<SideNames>,
+}
+
+/// The named lists of every person of `event` with a decklist page. Worked out once per event:
+/// naming SW:CCG objectives means looking up every card line.
+pub fn deck_names(event: &Event) -> Vec<DeckNames> {
+    event
+        .persons()
+        .iter()
+        .enumerate()
+        .filter(|(_, person)| super::deck_view::has_decks(person))
+        .map(|(index, person)| DeckNames {
+            person: index,
+            dark: person
+                .decks
+                .dark
+                .as_ref()
+                .map(|d| side_names(Side::Dark, d)),
+            light: person
+                .decks
+                .light
+                .as_ref()
+                .map(|d| side_names(Side::Light, d)),
+        })
+        .collect()
 }
 
 /// A list's affiliation and objective names: SW:LCG set titles (unknown numbers left out), or
@@ -163,11 +198,13 @@ fn spelt_by(id: &str, names: &BTreeSet<&str>) -> bool {
     })
 }
 
-/// Builds the index. `summaries` are the events' summaries in the order of `events`;
-/// `players` is the player archive (one page per person, `aliases` applied).
+/// Builds the index. `summaries` are the events' summaries in the order of `events`, and
+/// `contributions` hold their [`deck_names`]; `players` is the player archive (one page per
+/// person, `aliases` applied).
 pub fn build(
     events: &[(Event, Computed)],
     summaries: &[EventSummary],
+    contributions: &Contributions,
     players: &[PlayerPage],
     aliases: &Aliases,
 ) -> SearchIndex {
@@ -250,10 +287,9 @@ pub fn build(
             w: summary.leader.clone(),
             i: event.slug.clone(),
         });
-        for person in event.persons() {
-            if !super::deck_view::has_decks(person) {
-                continue;
-            }
+        let persons = event.persons();
+        for names in &contributions[&event.slug].decks {
+            let person = &persons[names.person];
             let page = page_id(aliases, &person.id);
             let Some(&player) = position.get(page.as_str()) else {
                 continue;
@@ -265,16 +301,8 @@ pub fn build(
                 player,
                 id,
                 name,
-                person
-                    .decks
-                    .dark
-                    .as_ref()
-                    .map(|d| side_names(Side::Dark, d)),
-                person
-                    .decks
-                    .light
-                    .as_ref()
-                    .map(|d| side_names(Side::Light, d)),
+                names.dark.clone(),
+                names.light.clone(),
             ));
         }
     }
@@ -366,7 +394,13 @@ mod tests {
             .map(|(e, c)| summary(&view, e, c))
             .collect();
         let players = super::super::players::archive(&view, &site.events, &aliases);
-        build(&site.events, &summaries, &players, &aliases)
+        build(
+            &site.events,
+            &summaries,
+            &site.contributions,
+            &players,
+            &aliases,
+        )
     }
 
     #[test]

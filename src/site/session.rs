@@ -16,6 +16,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::contribution::Contribution;
 use super::render::{Files, Scope};
 use super::{Report, Site, load, render, render_scope, templates};
 use crate::event::Event;
@@ -153,6 +154,7 @@ impl Session {
         let mut slugs = BTreeSet::new();
         let mut players = BTreeSet::new();
         let mut replaced = Vec::new();
+        let mut replaced_contributions = Vec::new();
         for (slug, new) in edits {
             let old = self
                 .site
@@ -162,6 +164,12 @@ impl Session {
                 .map(|i| self.site.events.remove(i));
             for event in old.iter().chain(new.iter()) {
                 players.extend(self.page_ids(&event.0));
+            }
+            replaced_contributions.extend(self.site.contributions.remove_entry(&slug));
+            if let Some((event, computed)) = &new {
+                self.site
+                    .contributions
+                    .insert(slug.clone(), Contribution::of(event, computed));
             }
             self.site.events.extend(new);
             replaced.extend(old);
@@ -178,6 +186,10 @@ impl Session {
             Err(diagnostics) => {
                 self.site.events.retain(|(e, _)| !slugs.contains(&e.slug));
                 self.site.events.extend(replaced);
+                self.site
+                    .contributions
+                    .retain(|slug, _| !slugs.contains(slug));
+                self.site.contributions.extend(replaced_contributions);
                 self.site.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
                 return Err(Report {
                     diagnostics,

@@ -106,7 +106,7 @@ fn ccg_ending(kind: ResultKind) -> &'static str {
 }
 
 /// Counts from SW:CCG decklists: objectives, and each side's cards, by the decks holding them.
-#[derive(Default)]
+#[derive(Debug, Clone, Default)]
 struct CcgDecks {
     decks: [u32; 2],
     objectives: Counts,
@@ -136,15 +136,40 @@ impl CcgDecks {
     }
 }
 
-/// Gathers the statistics of `events`.
-pub fn collect<'a>(events: impl IntoIterator<Item = (&'a Event, &'a Computed)>) -> StatsView {
-    let mut view = StatsView::default();
-    let (mut sides, mut endings, mut affiliations, mut objectives) =
-        (Counts::new(), Counts::new(), Counts::new(), Counts::new());
-    let (mut ccg_sides, mut ccg_endings) = (Counts::new(), Counts::new());
-    let mut ccg_decks = CcgDecks::default();
-    for (event, computed) in events {
-        view.events += 1;
+/// Adds every count of `from` into `into`.
+fn sum_into(into: &mut Counts, from: &Counts) {
+    for (label, n) in from {
+        match into.get_mut(label) {
+            Some(count) => *count += n,
+            None => {
+                into.insert(label.clone(), *n);
+            }
+        }
+    }
+}
+
+/// The counts of some events, before they become tables. Counted once per event (reading its
+/// decklists is the costly part) and summed: the archive's statistics add up each event's.
+#[derive(Debug, Clone, Default)]
+pub struct Counted {
+    events: u32,
+    decks: u32,
+    sides: Counts,
+    endings: Counts,
+    affiliations: Counts,
+    objectives: Counts,
+    ccg_sides: Counts,
+    ccg_endings: Counts,
+    ccg_decks: CcgDecks,
+}
+
+impl Counted {
+    /// Counts one event.
+    pub fn event(event: &Event, computed: &Computed) -> Counted {
+        let mut c = Counted {
+            events: 1,
+            ..Counted::default()
+        };
         let lcg = computed.ccg.is_none();
         for table in event.rounds.iter().flat_map(|r| &r.tables) {
             let Outcome::Games(games) = &table.outcome else {
@@ -153,27 +178,27 @@ pub fn collect<'a>(events: impl IntoIterator<Item = (&'a Event, &'a Computed)>) 
             for (i, game) in games.iter().enumerate() {
                 if lcg {
                     let how = game.by.map_or("not recorded", |b| b.name());
-                    *endings.entry(how.to_string()).or_default() += 1;
+                    *c.endings.entry(how.to_string()).or_default() += 1;
                 }
                 if let Some(first) = table.first_dark {
                     let other = table.players[usize::from(table.players[0] == first)];
                     let dark = if i % 2 == 0 { first } else { other };
-                    side_result(dark, game.winner, &mut sides);
+                    side_result(dark, game.winner, &mut c.sides);
                 }
             }
         }
         if let Some(bracket) = &computed.bracket {
             for game in &bracket.games {
                 if let (Some(dark), Some(winner)) = (game.dark, game.winner) {
-                    side_result(dark, Some(winner), &mut sides);
+                    side_result(dark, Some(winner), &mut c.sides);
                 }
             }
         }
         if let Some(ccg) = &computed.ccg {
             let finals = ccg.final_confrontation.iter().flat_map(|f| &f.games);
             for game in ccg.games.iter().flatten().chain(finals) {
-                side_result(game.dark, Some(game.winner), &mut ccg_sides);
-                *ccg_endings
+                side_result(game.dark, Some(game.winner), &mut c.ccg_sides);
+                *c.ccg_endings
                     .entry(ccg_ending(game.kind).to_string())
                     .or_default() += 1;
             }
@@ -185,13 +210,13 @@ pub fn collect<'a>(events: impl IntoIterator<Item = (&'a Event, &'a Computed)>) 
                 (Side::Light, &person.decks.light),
             ] {
                 let Some(deck) = deck else { continue };
-                view.decks += 1;
+                c.decks += 1;
                 if !lcg {
-                    ccg_decks.add(side, deck);
+                    c.ccg_decks.add(side, deck);
                     continue;
                 }
                 if let Some(affiliation) = &deck.affiliation {
-                    *affiliations.entry(affiliation.clone()).or_default() += 1;
+                    *c.affiliations.entry(affiliation.clone()).or_default() += 1;
                 }
                 let mut ids: Vec<&String> = deck.objectives.iter().collect();
                 ids.sort();
@@ -199,42 +224,85 @@ pub fn collect<'a>(events: impl IntoIterator<Item = (&'a Event, &'a Computed)>) 
                 for id in ids {
                     let label = crate::rules::decks::objective_set(id)
                         .map_or_else(|| id.clone(), |set| format!("{} ({id})", set.title));
-                    *objectives.entry(label).or_default() += 1;
+                    *c.objectives.entry(label).or_default() += 1;
                 }
             }
         }
+        c
     }
-    view.sided_games = sides.values().sum::<u32>() + ccg_sides.values().sum::<u32>();
-    view.sides = tallies(sides, usize::MAX, None);
-    view.endings = tallies(endings, usize::MAX, None);
-    view.affiliations = tallies(affiliations, usize::MAX, None);
-    // A set's (or card's) share is of the decks, since one deck holds many.
-    let lcg_decks = view.decks - ccg_decks.decks.iter().sum::<u32>();
-    view.objectives = tallies(objectives, TOP_OBJECTIVES, Some(lcg_decks));
-    view.ccg_sides = tallies(ccg_sides, usize::MAX, None);
-    view.ccg_endings = tallies(ccg_endings, usize::MAX, None);
-    view.ccg_objectives = tallies(
-        ccg_decks.objectives,
-        TOP_CARDS,
-        Some(ccg_decks.decks.iter().sum()),
-    );
-    let [dark_cards, light_cards] = ccg_decks.cards;
-    view.ccg_dark_cards = tallies(dark_cards, TOP_CARDS, Some(ccg_decks.decks[0]));
-    view.ccg_light_cards = tallies(light_cards, TOP_CARDS, Some(ccg_decks.decks[1]));
-    view.any = [
-        &view.sides,
-        &view.endings,
-        &view.affiliations,
-        &view.objectives,
-        &view.ccg_sides,
-        &view.ccg_endings,
-        &view.ccg_objectives,
-        &view.ccg_dark_cards,
-        &view.ccg_light_cards,
-    ]
-    .iter()
-    .any(|t| !t.is_empty());
-    view
+
+    /// Adds another set of counts to these.
+    pub fn add(&mut self, other: &Counted) {
+        self.events += other.events;
+        self.decks += other.decks;
+        for (into, from) in [
+            (&mut self.sides, &other.sides),
+            (&mut self.endings, &other.endings),
+            (&mut self.affiliations, &other.affiliations),
+            (&mut self.objectives, &other.objectives),
+            (&mut self.ccg_sides, &other.ccg_sides),
+            (&mut self.ccg_endings, &other.ccg_endings),
+            (&mut self.ccg_decks.objectives, &other.ccg_decks.objectives),
+        ] {
+            sum_into(into, from);
+        }
+        for (into, from) in self.ccg_decks.cards.iter_mut().zip(&other.ccg_decks.cards) {
+            sum_into(into, from);
+        }
+        for (into, from) in self.ccg_decks.decks.iter_mut().zip(other.ccg_decks.decks) {
+            *into += from;
+        }
+    }
+
+    /// The tables.
+    pub fn view(self) -> StatsView {
+        let mut view = StatsView {
+            events: self.events,
+            decks: self.decks,
+            ..StatsView::default()
+        };
+        let ccg_decks = self.ccg_decks;
+        view.sided_games = self.sides.values().sum::<u32>() + self.ccg_sides.values().sum::<u32>();
+        view.sides = tallies(self.sides, usize::MAX, None);
+        view.endings = tallies(self.endings, usize::MAX, None);
+        view.affiliations = tallies(self.affiliations, usize::MAX, None);
+        // A set's (or card's) share is of the decks, since one deck holds many.
+        let lcg_decks = view.decks - ccg_decks.decks.iter().sum::<u32>();
+        view.objectives = tallies(self.objectives, TOP_OBJECTIVES, Some(lcg_decks));
+        view.ccg_sides = tallies(self.ccg_sides, usize::MAX, None);
+        view.ccg_endings = tallies(self.ccg_endings, usize::MAX, None);
+        view.ccg_objectives = tallies(
+            ccg_decks.objectives,
+            TOP_CARDS,
+            Some(ccg_decks.decks.iter().sum()),
+        );
+        let [dark_cards, light_cards] = ccg_decks.cards;
+        view.ccg_dark_cards = tallies(dark_cards, TOP_CARDS, Some(ccg_decks.decks[0]));
+        view.ccg_light_cards = tallies(light_cards, TOP_CARDS, Some(ccg_decks.decks[1]));
+        view.any = [
+            &view.sides,
+            &view.endings,
+            &view.affiliations,
+            &view.objectives,
+            &view.ccg_sides,
+            &view.ccg_endings,
+            &view.ccg_objectives,
+            &view.ccg_dark_cards,
+            &view.ccg_light_cards,
+        ]
+        .iter()
+        .any(|t| !t.is_empty());
+        view
+    }
+}
+
+/// The statistics of the events whose counts are `counted`.
+pub fn collect<'a>(counted: impl IntoIterator<Item = &'a Counted>) -> StatsView {
+    let mut total = Counted::default();
+    for c in counted {
+        total.add(c);
+    }
+    total.view()
 }
 
 #[cfg(test)]
