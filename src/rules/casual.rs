@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 
 use super::bracket::Side;
-use super::swccg::{self, GameResult, ResultKind, Score};
+use super::swccg::{self, GameResult, ResultKind, Score, TrueTieDecider};
 use super::{Family, Ruleset};
 use crate::event::casual::{Casual, LeagueGame, LeagueResult, Session};
 use crate::event::{CcgResult, Date, Event};
@@ -91,8 +91,9 @@ pub struct ScoredGame {
     pub scores: [Score; 2],
     /// `None`: a drawn SW:LCG game.
     pub winner: Option<usize>,
-    /// SW:CCG: what kind of result it was.
+    /// SW:CCG: what kind of result it was, and what decided a true tie.
     pub kind: Option<ResultKind>,
+    pub true_tie: Option<TrueTieDecider>,
 }
 
 /// The week a date falls in, counting from `start` (week 1 holds `start` and the six days after).
@@ -104,7 +105,7 @@ pub fn week_of(start: Date, date: Date) -> u32 {
 /// SW:CCG true tie that nothing else decides.
 pub fn score_game(ruleset: &Ruleset, seed: u64, start: Date, game: &LeagueGame) -> ScoredGame {
     let players = [game.dark, game.light];
-    let (scores, winner, kind) = match game.result {
+    let (scores, winner, kind, true_tie) = match game.result {
         LeagueResult::Lcg(ref g) => {
             let points = ruleset.game_points;
             let score = |p: usize| {
@@ -117,7 +118,7 @@ pub fn score_game(ruleset: &Ruleset, seed: u64, start: Date, game: &LeagueGame) 
                     0,
                 )
             };
-            ([score(game.dark), score(game.light)], g.winner, None)
+            ([score(game.dark), score(game.light)], g.winner, None, None)
         }
         LeagueResult::Ccg(result) => {
             let seat = |p: usize| {
@@ -156,6 +157,7 @@ pub fn score_game(ruleset: &Ruleset, seed: u64, start: Date, game: &LeagueGame) 
                 scored.scores,
                 Some(players[scored.winner.index()]),
                 Some(scored.kind),
+                scored.true_tie,
             )
         }
     };
@@ -167,6 +169,7 @@ pub fn score_game(ruleset: &Ruleset, seed: u64, start: Date, game: &LeagueGame) 
         scores,
         winner,
         kind,
+        true_tie,
     }
 }
 

@@ -220,6 +220,8 @@ pub struct EventView {
     pub stats: super::stats::StatsView,
     /// Events known only by their results: the final standings as recorded.
     pub recorded: Option<super::recorded_view::RecordedView>,
+    /// Leagues and challenge events: what they recorded and computed.
+    pub casual: Option<super::casual_view::CasualView>,
     /// schema.org `Event` data as JSON-LD, escaped to sit inside a `<script>` element as it is.
     pub json_ld: String,
 }
@@ -451,8 +453,12 @@ fn month(m: u8) -> &'static str {
 
 /// "12 May 2018", "12–13 May 2018", "30 May – 1 June 2018".
 pub fn date_text(event: &Event) -> String {
-    let d = event.info.date;
-    match event.info.end_date {
+    range_text(event.info.date, event.info.end_date)
+}
+
+/// The days from `d` to `end`, written as [`date_text`] writes an event's.
+pub fn range_text(d: crate::event::Date, end: Option<crate::event::Date>) -> String {
+    match end {
         Some(e) if e != d => {
             if e.year != d.year {
                 format!(
@@ -702,6 +708,10 @@ pub fn event_view(
             .as_ref()
             .map(|c| super::ccg_view::ccg_view(event, c, &rule)),
         recorded: super::recorded_view::recorded_view(site, event),
+        casual: computed
+            .casual
+            .as_ref()
+            .map(|c| super::casual_view::casual_view(event, c, &rule)),
         json_ld: super::schema_org::event_json_ld(site, event, computed),
     }
 }
@@ -742,7 +752,8 @@ fn player_note(p: &crate::event::Player) -> String {
     }
 }
 
-fn game_text(event: &Event, winner: Option<usize>, by: Option<GameEnd>) -> String {
+/// "Tom Kessel won (dial)", "Draw (time)".
+pub(super) fn game_text(event: &Event, winner: Option<usize>, by: Option<GameEnd>) -> String {
     let how = by.map(|b| format!(" ({})", b.name())).unwrap_or_default();
     match winner {
         Some(w) => format!("{} won{how}", event.players[w].name),
