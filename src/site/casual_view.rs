@@ -90,7 +90,8 @@ pub struct ChallengeView {
 #[derive(Debug, Clone, Serialize)]
 pub struct ScenarioRecordView {
     pub name: String,
-    pub rule: RuleLink,
+    /// The scenario's rules (on an event page).
+    pub rule: Option<RuleLink>,
     /// The side of the player with the challenge deck: `dark` or `light`.
     pub solo_side: &'static str,
     pub total: SessionTally,
@@ -139,7 +140,7 @@ fn side_name(side: crate::rules::bracket::Side) -> &'static str {
     crate::rules::decks::side_name(side)
 }
 
-/// The casual part of an event page; `None` for the other kinds of event.
+/// The casual part of an event page.
 pub fn casual_view(event: &Event, computed: &CasualComputed, rule: Rule<'_>) -> CasualView {
     CasualView {
         league: computed.league().map(|l| league_view(event, l, rule)),
@@ -264,6 +265,21 @@ fn scenario_link(scenario: crate::rules::casual::Scenario, rule: Rule<'_>) -> Ru
     rule(scenario.id(), scenario.name())
 }
 
+/// A scenario's record, linked to its rules when `rule` is given.
+pub(super) fn record_view(r: &ScenarioRecord, rule: Option<RuleLink>) -> ScenarioRecordView {
+    ScenarioRecordView {
+        name: r.scenario.name().to_string(),
+        rule,
+        solo_side: side_name(r.scenario.solo_side()),
+        total: r.total,
+        rows: r
+            .by_team_size
+            .iter()
+            .map(|&(size, tally)| (format!("Team of {size}"), tally))
+            .collect(),
+    }
+}
+
 fn challenge_view(event: &Event, challenge: &ChallengeComputed, rule: Rule<'_>) -> ChallengeView {
     let sessions: &[Session] = event.sessions().unwrap_or_default();
     ChallengeView {
@@ -271,17 +287,7 @@ fn challenge_view(event: &Event, challenge: &ChallengeComputed, rule: Rule<'_>) 
         records: challenge
             .records
             .iter()
-            .map(|r: &ScenarioRecord| ScenarioRecordView {
-                name: r.scenario.name().to_string(),
-                rule: scenario_link(r.scenario, rule),
-                solo_side: side_name(r.scenario.solo_side()),
-                total: r.total,
-                rows: r
-                    .by_team_size
-                    .iter()
-                    .map(|&(size, tally)| (format!("Team of {size}"), tally))
-                    .collect(),
-            })
+            .map(|r| record_view(r, Some(scenario_link(r.scenario, rule))))
             .collect(),
         sessions: sessions
             .iter()

@@ -160,8 +160,10 @@ pub struct EventSummary {
     pub status: Status,
     /// Players who took part (registered, minus those who withdrew before round 1).
     pub player_count: u32,
-    /// Swiss rounds finished.
+    /// Swiss rounds finished (SW:CCG: games; casual events: games or sessions recorded).
     pub rounds_played: usize,
+    /// The same in words: "3 rounds finished", "12 games played", "1 session played".
+    pub progress: String,
     /// Name of the winner (first of the final placings), once the event is finished.
     pub leader: Option<String>,
     /// The current round's page (by table and by name), while the event has one.
@@ -494,6 +496,12 @@ pub fn event_path(event: &Event) -> String {
 
 pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSummary {
     // The winner: first of the final placings (the champion of a cut, or the Swiss winner).
+    let (rounds_played, unit, done) = match (&computed.casual, &computed.ccg) {
+        (Some(casual), _) if casual.league().is_some() => (casual.played(), "game", "played"),
+        (Some(casual), _) => (casual.played(), "session", "played"),
+        (None, Some(ccg)) => (ccg.games.len(), "game", "finished"),
+        (None, None) => (computed.standings.len(), "round", "finished"),
+    };
     let leader = computed
         .placings
         .as_ref()
@@ -516,10 +524,11 @@ pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSumm
         tier: event.info.tier.clone(),
         status: computed.status,
         player_count: crate::rules::compute::entrants(&event.players),
-        rounds_played: computed
-            .ccg
-            .as_ref()
-            .map_or(computed.standings.len(), |c| c.games.len()),
+        rounds_played,
+        progress: format!(
+            "{rounds_played} {unit}{} {done}",
+            if rounds_played == 1 { "" } else { "s" }
+        ),
         leader,
         pairings: super::pairings_view::pairings_view(site, event, computed).map(|p| {
             PairingsLink {

@@ -10,6 +10,9 @@
 //!   by its result (full win, modified win, true tie, quit).
 //! - **Affiliations** and **objective sets**: every recorded LCG decklist; a set counts once per
 //!   deck that includes it.
+//! - **Leagues**: every league game counts in its game's sides and endings (its sides are always
+//!   recorded).
+//! - **Challenge-deck scenarios**: every session, in its scenario's record by team size.
 //! - **SW:CCG objectives and cards**: every recorded CCG decklist; a card counts once per deck
 //!   that includes it, and only the lines that name exactly one card are counted.
 
@@ -17,6 +20,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::event::casual::LeagueResult;
 use crate::event::{Decklist, Event, Outcome};
 use crate::rules::bracket::Side;
 use crate::rules::ccg_decks::{display_name, resolve_line};
@@ -57,6 +61,8 @@ pub struct StatsView {
     pub ccg_objectives: Vec<Tally>,
     pub ccg_dark_cards: Vec<Tally>,
     pub ccg_light_cards: Vec<Tally>,
+    /// Challenge-deck sessions: each scenario's record by team size.
+    pub scenarios: Vec<super::casual_view::ScenarioRecordView>,
     /// Whether any table has rows.
     pub any: bool,
 }
@@ -143,6 +149,7 @@ pub fn collect<'a>(events: impl IntoIterator<Item = (&'a Event, &'a Computed)>) 
         (Counts::new(), Counts::new(), Counts::new(), Counts::new());
     let (mut ccg_sides, mut ccg_endings) = (Counts::new(), Counts::new());
     let mut ccg_decks = CcgDecks::default();
+    let mut sessions = Vec::new();
     for (event, computed) in events {
         view.events += 1;
         let lcg = computed.ccg.is_none();
@@ -178,6 +185,28 @@ pub fn collect<'a>(events: impl IntoIterator<Item = (&'a Event, &'a Computed)>) 
                     .or_default() += 1;
             }
         }
+        if let (Some(recorded), Some(league)) = (
+            event.league_games(),
+            computed.casual.as_ref().and_then(|c| c.league()),
+        ) {
+            // The computed games are the recorded ones, scored, in the same order.
+            for (game, scored) in recorded.iter().zip(&league.games) {
+                match (&game.result, scored.kind) {
+                    (LeagueResult::Lcg(g), _) => {
+                        side_result(game.dark, g.winner, &mut sides);
+                        let how = g.by.map_or("not recorded", |b| b.name());
+                        *endings.entry(how.to_string()).or_default() += 1;
+                    }
+                    (LeagueResult::Ccg(_), kind) => {
+                        side_result(game.dark, scored.winner, &mut ccg_sides);
+                        if let Some(kind) = kind {
+                            *ccg_endings.entry(ccg_ending(kind).to_string()).or_default() += 1;
+                        }
+                    }
+                }
+            }
+        }
+        sessions.extend(event.sessions().unwrap_or_default());
         // Every recorded decklist, counted in its own game's tables.
         for person in event.persons() {
             for (side, deck) in [
@@ -221,19 +250,24 @@ pub fn collect<'a>(events: impl IntoIterator<Item = (&'a Event, &'a Computed)>) 
     let [dark_cards, light_cards] = ccg_decks.cards;
     view.ccg_dark_cards = tallies(dark_cards, TOP_CARDS, Some(ccg_decks.decks[0]));
     view.ccg_light_cards = tallies(light_cards, TOP_CARDS, Some(ccg_decks.decks[1]));
-    view.any = [
-        &view.sides,
-        &view.endings,
-        &view.affiliations,
-        &view.objectives,
-        &view.ccg_sides,
-        &view.ccg_endings,
-        &view.ccg_objectives,
-        &view.ccg_dark_cards,
-        &view.ccg_light_cards,
-    ]
-    .iter()
-    .any(|t| !t.is_empty());
+    view.scenarios = crate::rules::casual::scenario_records(sessions)
+        .iter()
+        .map(|r| super::casual_view::record_view(r, None))
+        .collect();
+    view.any = !view.scenarios.is_empty()
+        || [
+            &view.sides,
+            &view.endings,
+            &view.affiliations,
+            &view.objectives,
+            &view.ccg_sides,
+            &view.ccg_endings,
+            &view.ccg_objectives,
+            &view.ccg_dark_cards,
+            &view.ccg_light_cards,
+        ]
+        .iter()
+        .any(|t| !t.is_empty());
     view
 }
 
