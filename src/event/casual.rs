@@ -359,7 +359,10 @@ fn validate_league_game(
                         ruleset.id
                     ),
                 )
-                .help = Some(format!("record a {} league game with {keys}", ruleset.id));
+                .help = Some(format!(
+                "record each {} league game with {keys}",
+                ruleset.id
+            ));
         }
     }
     let (dark, light) = (dark?, light?);

@@ -1189,7 +1189,7 @@ pub(super) fn check_victory(
                     ),
                 )
                 .help = Some(format!(
-                "a victory by {} goes to the {side} side; check the winner and `first_dark`",
+                "a victory by {} goes to the {side} side; check the winner and who played dark (`first_dark` at a table, `dark` in a league)",
                 by.map_or("", GameEnd::name)
             ));
             ok = false;
