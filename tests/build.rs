@@ -1724,9 +1724,19 @@ fn the_feed_lists_results_newest_first_with_absolute_links_under_a_sub_path() {
         ("Hoth Doubles 2017", "2017/hoth-doubles", "2017-02-11"),
         ("Mos Eisley Open 2015", "2015/mos-eisley-open", "2015-09-19"),
         (
+            "Mos Eisley Cantina League, Spring 2015",
+            "2015/mos-eisley-cantina-league",
+            "2015-04-12",
+        ),
+        (
             "Dantooine Regional 2014",
             "2014/dantooine-regional",
             "2014-06-14",
+        ),
+        (
+            "Echo Base Challenge Nights 2014",
+            "2014/echo-base-challenge-nights",
+            "2014-03-27",
         ),
         ("Endor Sealed 2008", "2008/endor-sealed", "2008-11-15"),
         ("Bespin Cup 2008", "2008/bespin-cup", "2008-10-04"),
@@ -1734,6 +1744,11 @@ fn the_feed_lists_results_newest_first_with_absolute_links_under_a_sub_path() {
             "Mos Espa Doubles 2008",
             "2008/mos-espa-doubles",
             "2008-07-19",
+        ),
+        (
+            "Cloud City Tuesday League 2008",
+            "2008/cloud-city-league",
+            "2008-06-24",
         ),
     ];
     let expected: Vec<(String, String, String)> = expected
@@ -2190,7 +2205,7 @@ fn search_page_and_index_work_under_a_sub_path() {
         assert!(page.contains(text), "the search page has {text}");
     }
     assert!(
-        visible_text(&page).contains("10 events, 115 players and 27 decklists"),
+        visible_text(&page).contains("13 events, 131 players and 34 decklists"),
         "{}",
         visible_text(&page)
     );
@@ -2209,7 +2224,7 @@ fn search_page_and_index_work_under_a_sub_path() {
     let events = index["e"].as_array().expect("events");
     let players = index["p"].as_array().expect("players");
     let decks = index["d"].as_array().expect("decks");
-    assert_eq!((events.len(), players.len(), decks.len()), (10, 115, 27));
+    assert_eq!((events.len(), players.len(), decks.len()), (13, 131, 34));
     let id = |v: &Value| v["i"].as_str().expect("i").to_string();
     let mut pages: Vec<String> = events
         .iter()
