@@ -643,24 +643,24 @@ mod tests {
             lcg(6, "2015-03-12", 1, 3, Some(1)),
         ];
         let rows = league_standings(4, &games, 2, 0);
-        let table: Vec<(usize, Option<u32>, u32, (u32, u32, u32))> = rows
+        let table: Vec<(usize, Option<u32>, u32, [u32; 3])> = rows
             .iter()
             .map(|r| {
                 (
                     r.player,
                     r.rank,
                     r.score.points,
-                    (r.wins, r.losses, r.draws),
+                    [r.wins, r.losses, r.draws],
                 )
             })
             .collect();
         assert_eq!(
             table,
             [
-                (1, Some(1), 6, (2, 1, 0)),
-                (0, Some(2), 4, (1, 1, 1)),
-                (2, Some(2), 4, (1, 1, 1)),
-                (3, Some(4), 3, (1, 2, 0)),
+                (1, Some(1), 6, [2, 1, 0]),
+                (0, Some(2), 4, [1, 1, 1]),
+                (2, Some(2), 4, [1, 1, 1]),
+                (3, Some(4), 3, [1, 2, 0]),
             ]
         );
         assert_eq!(rows[2].decided_by, Some(LeagueDecider::Shared));
