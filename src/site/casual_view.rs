@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::model::{PlayerRef, RuleLink, range_text};
+use super::model::{PlayerRef, RuleLink, StepLink, Steps, link_steps, range_text};
 use super::stage_view::{Rule, player};
 use crate::event::Event;
 use crate::event::casual::{LeagueGame, LeagueResult, Session};
@@ -58,6 +58,7 @@ pub struct WeekView {
     pub number: u32,
     /// `week-3`.
     pub anchor: String,
+    pub steps: Steps,
     /// "16–22 March 2015".
     pub dates: String,
     pub games: Vec<LeagueGameView>,
@@ -163,12 +164,13 @@ fn league_view(event: &Event, league: &LeagueComputed, rule: Rule<'_>) -> League
         .iter()
         .map(|r| row_view(event, league, r, rule))
         .collect();
-    let weeks = league
+    let mut weeks: Vec<WeekView> = league
         .weeks
         .iter()
         .map(|w| WeekView {
             number: w.number,
             anchor: format!("week-{}", w.number),
+            steps: Steps::default(),
             dates: range_text(w.first_day, Some(w.last_day)),
             // The computed games are the recorded ones, scored, in the same order.
             games: recorded
@@ -179,6 +181,14 @@ fn league_view(event: &Event, league: &LeagueComputed, rule: Rule<'_>) -> League
                 .collect(),
         })
         .collect();
+    link_steps(
+        &mut weeks,
+        |w| StepLink {
+            anchor: w.anchor.clone(),
+            number: w.number,
+        },
+        |w| &mut w.steps,
+    );
     LeagueView {
         rule: rule("league-standings", "How a league is ranked"),
         min_games: league.min_games,

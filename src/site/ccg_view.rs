@@ -27,6 +27,7 @@ pub struct CcgView {
 pub struct CcgGameView {
     pub number: u32,
     pub anchor: String,
+    pub steps: super::model::Steps,
     pub finished: bool,
     pub tables: Vec<CcgTableView>,
     pub byes: Vec<PlayerRef>,
@@ -198,7 +199,7 @@ fn reason_link(reason: PairReason, rule: Rule<'_>) -> RuleLink {
 }
 
 pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
-    let games = event
+    let mut games: Vec<CcgGameView> = event
         .games
         .iter()
         .enumerate()
@@ -241,6 +242,7 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
             CcgGameView {
                 number: g.number,
                 anchor: format!("game-{}", g.number),
+                steps: super::model::Steps::default(),
                 finished: scored.is_some(),
                 tables,
                 byes: g.byes.iter().map(|&p| player(event, p)).collect(),
@@ -251,6 +253,14 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
             }
         })
         .collect();
+    super::model::link_steps(
+        &mut games,
+        |g| super::model::StepLink {
+            anchor: g.anchor.clone(),
+            number: g.number,
+        },
+        |g| &mut g.steps,
+    );
     CcgView {
         game_minutes: crate::rules::ccg_event::game_minutes(&event.info),
         pods: crate::rules::ccg_event::pods(

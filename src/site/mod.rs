@@ -1,5 +1,6 @@
-//! From computed events to a written site: load everything, render everything in memory, and
-//! only then write. `check` is the same minus the write.
+//! From computed events to a written site: load and check everything, then render every page
+//! straight into the output's staging folder, and move the staged files into place only once
+//! every page rendered (see [`output`]). `check` is the same, keeping nothing it renders.
 
 pub mod aliases;
 pub mod calendar;
@@ -193,29 +194,50 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
 
 /// Renders a loaded site in memory.
 pub fn render(site: &Site) -> Result<render::Files, Vec<Diagnostic>> {
-    let mut files = render_scope(site, &render::Scope::all())?;
-    render::finish(&site.config, &site.pages, &mut files);
-    Ok(files)
+    let memory = render::Memory::default();
+    render_into(site, &render::Scope::all(), &memory, true)?;
+    Ok(memory.into_files())
 }
 
-/// Renders the part of the site `scope` names (without the sitemap; see [`render::finish`]).
+/// Renders the part of the site `scope` names in memory (without the sitemap; see
+/// [`render::finish`]).
 pub fn render_scope(site: &Site, scope: &render::Scope) -> Result<render::Files, Vec<Diagnostic>> {
-    render::render_site(&render::RenderInput {
-        config: &site.config,
-        aliases: &site.aliases,
-        events: &site.events,
-        pages: &site.pages,
-        tera: &site.tera,
-        statics: &site.statics,
-        scope,
-    })
+    let memory = render::Memory::default();
+    render_into(site, scope, &memory, false)?;
+    Ok(memory.into_files())
+}
+
+/// Renders the part of the site `scope` names into `store`, with the sitemap when `finish`.
+fn render_into(
+    site: &Site,
+    scope: &render::Scope,
+    store: &dyn render::Store,
+    finish: bool,
+) -> Result<(), Vec<Diagnostic>> {
+    let output = render::Output::new(store);
+    render::render_site(
+        &render::RenderInput {
+            config: &site.config,
+            aliases: &site.aliases,
+            events: &site.events,
+            pages: &site.pages,
+            tera: &site.tera,
+            statics: &site.statics,
+            scope,
+        },
+        &output,
+    );
+    if finish && !output.failed() {
+        render::finish(&site.config, &site.pages, &output);
+    }
+    output.into_result()
 }
 
 /// Validates and renders everything without writing.
 pub fn check(root: &Path) -> Report {
     let (site, mut report) = load(root, None);
     if let Some(site) = site
-        && let Err(diags) = render(&site)
+        && let Err(diags) = render_into(&site, &render::Scope::all(), &render::Discard, true)
     {
         report.absorb(diags, []);
     }
@@ -244,9 +266,9 @@ pub fn build(
 pub enum Progress {
     /// Configuration, events, content and templates loaded and checked; the rules computed.
     Loaded { events: usize, elapsed: Duration },
-    /// Every page rendered in memory.
+    /// Every page rendered, and each changed one staged in the output folder.
     Rendered { files: usize, elapsed: Duration },
-    /// The output folder brought up to date.
+    /// The staged files moved into place and the manifest written.
     Written { elapsed: Duration },
 }
 
@@ -265,19 +287,34 @@ pub fn build_with_progress(
         elapsed: started.elapsed(),
     });
     let started = Instant::now();
-    let files = match render(&site) {
-        Ok(files) => files,
-        Err(diags) => {
-            report.absorb(diags, []);
+    let io_error = |e: output::OutputError| {
+        Diagnostic::error(Code::Io, out, None, e.to_string()).with_help(
+            "check the output folder: it must be new, empty, or a previous holonet build",
+        )
+    };
+    let staging = match output::Staging::open(out) {
+        Ok(staging) => staging,
+        Err(e) => {
+            report.diagnostics.push(io_error(e));
             return Err(report);
         }
     };
+    // On an error the staging is dropped with what it holds: the output stays as it was.
+    let store = Staged {
+        staging: &staging,
+        out,
+    };
+    if let Err(diags) = render_into(&site, &render::Scope::all(), &store, true) {
+        report.absorb(diags, []);
+        return Err(report);
+    }
+    let files = staging.paths().len();
     progress(Progress::Rendered {
-        files: files.len(),
+        files,
         elapsed: started.elapsed(),
     });
     let started = Instant::now();
-    match output::write_site(out, &files) {
+    match staging.commit() {
         Ok(write) => {
             progress(Progress::Written {
                 elapsed: started.elapsed(),
@@ -285,20 +322,31 @@ pub fn build_with_progress(
             Ok((
                 BuildStats {
                     events: site.events.len(),
-                    files: files.len(),
+                    files,
                     write,
                 },
                 report,
             ))
         }
         Err(e) => {
-            report.diagnostics.push(
-                Diagnostic::error(Code::Io, out, None, e.to_string()).with_help(
-                    "check the output folder: it must be new, empty, or a previous holonet build",
-                ),
-            );
+            report.diagnostics.push(io_error(e));
             Err(report)
         }
+    }
+}
+
+/// A build's store: each file staged in the output folder as soon as it is rendered.
+struct Staged<'a> {
+    staging: &'a output::Staging,
+    out: &'a Path,
+}
+
+impl render::Store for Staged<'_> {
+    fn store(&self, path: &str, bytes: Vec<u8>) -> Result<(), Diagnostic> {
+        self.staging.put(path, &bytes).map_err(|e| {
+            Diagnostic::error(Code::Io, self.out, None, e.to_string())
+                .with_help("check the output folder's permissions and free space")
+        })
     }
 }
 

@@ -262,12 +262,43 @@ pub struct DeckView {
     pub cards: Option<String>,
 }
 
+/// A link to a neighbouring round or game on the same page.
+#[derive(Debug, Clone, Serialize)]
+pub struct StepLink {
+    pub anchor: String,
+    pub number: u32,
+}
+
+/// The rounds (or games) just before and after one, for its previous and next links. Worked
+/// out here rather than in the template, which would copy the whole list for each round.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Steps {
+    pub prev: Option<StepLink>,
+    pub next: Option<StepLink>,
+}
+
+/// Fills each item's [`Steps`] from its neighbours' links.
+pub fn link_steps<T>(
+    items: &mut [T],
+    link: impl Fn(&T) -> StepLink,
+    steps: impl Fn(&mut T) -> &mut Steps,
+) {
+    let links: Vec<StepLink> = items.iter().map(link).collect();
+    for (i, item) in items.iter_mut().enumerate() {
+        *steps(item) = Steps {
+            prev: i.checked_sub(1).map(|p| links[p].clone()),
+            next: links.get(i + 1).cloned(),
+        };
+    }
+}
+
 /// One Swiss round.
 #[derive(Debug, Clone, Serialize)]
 pub struct RoundView {
     pub number: u32,
     /// `round-3`.
     pub anchor: String,
+    pub steps: Steps,
     /// `finished`, `in-progress` (some results in) or `published` (no results yet).
     pub state: &'static str,
     pub tables: Vec<TableView>,
@@ -566,7 +597,7 @@ pub fn event_view(
         })
         .collect();
     let standings_view = |s: &Standings| standings_view(site, event, computed, s, &rule);
-    let rounds = event
+    let mut rounds: Vec<RoundView> = event
         .rounds
         .iter()
         .enumerate()
@@ -664,6 +695,7 @@ pub fn event_view(
             RoundView {
                 number: round.number,
                 anchor: format!("round-{}", round.number),
+                steps: Steps::default(),
                 state,
                 tables,
                 byes,
@@ -672,6 +704,14 @@ pub fn event_view(
             }
         })
         .collect();
+    link_steps(
+        &mut rounds,
+        |r| StepLink {
+            anchor: r.anchor.clone(),
+            number: r.number,
+        },
+        |r| &mut r.steps,
+    );
     let current_round = event
         .rounds
         .iter()

@@ -1,15 +1,44 @@
-//! Writing the finished site. Runs only after every page rendered, so a failed build never
-//! touches the output. Files whose bytes did not change are left alone (their modification time
-//! too); files a previous build wrote and this one did not are removed. Holonet only ever removes
-//! files listed in its own manifest, so pointing `--out` at the wrong folder cannot delete work.
+//! Writing the site, file by file as pages are rendered, without ever leaving a half-written
+//! output behind.
+//!
+//! - **Staged.** A changed file is written into a staging folder inside the output
+//!   (`.holonet-staging`) as soon as it is rendered, so a build holds a few pages in memory, not
+//!   the whole site. Only once every page rendered does [`Staging::commit`] move the staged files
+//!   into place and remove the files the build no longer makes; a failed build drops the staging
+//!   folder and the previous output is untouched.
+//! - **Unchanged files stay as they are**, bytes and modification time. The manifest
+//!   (`.holonet-manifest`) records each file's length and a 128-bit XXH3 hash, and is written
+//!   last, so a file of the right length not modified since the manifest is still what the last
+//!   build wrote: it is recognized without being read. A file modified later (edited by hand, or
+//!   torn by a crash before the manifest was written) is compared byte by byte and rewritten
+//!   when it differs. The manifest holds no times, so two builds of the same files are
+//!   byte-identical, manifest included.
+//! - **No fsync per file.** The output is made from the site's files and can always be made
+//!   again; what matters is that a crash never leaves a file that looks finished and is not, and
+//!   the manifest's lengths and its own time catch exactly that on the next build. Syncing twenty
+//!   thousand files one by one would cost more than rendering them. The manifest itself is
+//!   written atomically and synced.
+//! - **Only its own files.** Holonet only ever removes files listed in its own manifest, so
+//!   pointing `--out` at the wrong folder cannot delete work, and refuses a non-empty folder
+//!   without one.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::SystemTime;
 
-/// Lists the files the last build wrote, one relative path per line.
+/// Lists the files the last build wrote, with what it needs to recognize them unchanged.
 pub const MANIFEST: &str = ".holonet-manifest";
+
+/// The folder, inside the output, where a build stages the files it changes.
+pub const STAGING: &str = ".holonet-staging";
+
+/// The manifest's first line, naming its layout. A manifest without it (from an older Holonet)
+/// lists bare paths: its files are compared byte by byte once, then recorded in full.
+const MANIFEST_HEADER: &str = "# holonet manifest 2: length xxh3-128 path";
 
 /// What a write did.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -44,15 +73,53 @@ fn io_err(path: &Path) -> impl FnOnce(io::Error) -> OutputError + '_ {
     move |e| OutputError::Io(path.to_path_buf(), e)
 }
 
-/// Reads the previous build's manifest, or refuses a non-empty folder without one.
-fn previous_files(out: &Path) -> Result<BTreeSet<String>, OutputError> {
+/// What the manifest knows of one file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Recorded {
+    len: u64,
+    hash: u128,
+}
+
+/// The previous build's files: path -> what was recorded (`None` for a bare-path manifest).
+type Manifest = BTreeMap<String, Option<Recorded>>;
+
+fn parse_manifest(text: &str) -> Manifest {
+    let mut lines = text.lines();
+    let full = lines.clone().next() == Some(MANIFEST_HEADER);
+    if full {
+        lines.next();
+    }
+    lines
+        .filter_map(|line| {
+            if !full {
+                return Some((line.to_string(), None));
+            }
+            let mut parts = line.splitn(3, ' ');
+            let len = parts.next()?.parse().ok()?;
+            let hash = u128::from_str_radix(parts.next()?, 16).ok()?;
+            Some((parts.next()?.to_string(), Some(Recorded { len, hash })))
+        })
+        .filter(|(path, _)| is_safe_relative(path) && !path.starts_with(STAGING))
+        .collect()
+}
+
+fn manifest_text(files: &BTreeMap<String, Recorded>) -> String {
+    let mut text = format!("{MANIFEST_HEADER}\n");
+    for (path, r) in files {
+        text.push_str(&format!("{} {:032x} {path}\n", r.len, r.hash));
+    }
+    text
+}
+
+/// Reads the previous build's manifest and its modification time, or refuses a non-empty
+/// folder without one.
+fn previous_files(out: &Path) -> Result<(Manifest, Option<SystemTime>), OutputError> {
     let manifest = out.join(MANIFEST);
     match fs::read_to_string(&manifest) {
-        Ok(text) => Ok(text
-            .lines()
-            .filter(|l| is_safe_relative(l))
-            .map(str::to_string)
-            .collect()),
+        Ok(text) => Ok((
+            parse_manifest(&text),
+            fs::metadata(&manifest).and_then(|m| m.modified()).ok(),
+        )),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             let empty = match fs::read_dir(out) {
                 Ok(mut entries) => entries.next().is_none(),
@@ -60,7 +127,7 @@ fn previous_files(out: &Path) -> Result<BTreeSet<String>, OutputError> {
                 Err(e) => return Err(OutputError::Io(out.to_path_buf(), e)),
             };
             if empty {
-                Ok(BTreeSet::new())
+                Ok((Manifest::new(), None))
             } else {
                 Err(OutputError::NotOurs(out.to_path_buf()))
             }
@@ -79,11 +146,12 @@ fn is_safe_relative(path: &str) -> bool {
             .all(|s| !s.is_empty() && s != "." && s != "..")
 }
 
-/// Writes `path` atomically: a temporary file beside it, flushed, then renamed over it.
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
-    if let Some(parent) = path.parent() {
-        fs::create_dir_all(parent).map_err(io_err(parent))?;
-    }
+fn hash(bytes: &[u8]) -> u128 {
+    xxhash_rust::xxh3::xxh3_128(bytes)
+}
+
+/// Writes `path` atomically and durably: a temporary file beside it, synced, then renamed.
+fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".holonet-tmp");
     let tmp = PathBuf::from(tmp);
@@ -94,41 +162,163 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     fs::rename(&tmp, path).map_err(io_err(path))
 }
 
-/// Brings `out` to exactly `files` (relative path -> bytes).
-pub fn write_site(
-    out: &Path,
-    files: &BTreeMap<String, Vec<u8>>,
-) -> Result<WriteReport, OutputError> {
-    let previous = previous_files(out)?;
-    fs::create_dir_all(out).map_err(io_err(out))?;
-    let mut report = WriteReport::default();
-    for (rel, bytes) in files {
-        let path = out.join(rel);
-        let same = fs::metadata(&path).is_ok_and(|m| m.len() == bytes.len() as u64)
-            && fs::read(&path).is_ok_and(|old| &old == bytes);
-        if same {
-            report.unchanged += 1;
-        } else {
-            write_atomic(&path, bytes)?;
-            report.written += 1;
-        }
-    }
-    for gone in previous.iter().filter(|p| !files.contains_key(*p)) {
-        let path = out.join(gone);
-        match fs::remove_file(&path) {
-            Ok(()) => {
-                report.removed += 1;
-                remove_empty_parents(out, &path);
-            }
+/// A build's output in progress: files are handed over as they are rendered (from any thread),
+/// and reach the output folder only at [`Staging::commit`]. Dropped without a commit, it removes
+/// what it staged and the output stays as the previous build left it.
+pub struct Staging {
+    out: PathBuf,
+    dir: PathBuf,
+    previous: Manifest,
+    /// When the previous manifest was written: files not modified since are as it records.
+    previous_time: Option<SystemTime>,
+    state: Mutex<State>,
+    next_name: AtomicUsize,
+    committed: bool,
+}
+
+#[derive(Default)]
+struct State {
+    /// Every file of this build, with its length and hash.
+    files: BTreeMap<String, Recorded>,
+    /// Changed or new files: output path -> staged file.
+    staged: BTreeMap<String, PathBuf>,
+    unchanged: usize,
+}
+
+impl Staging {
+    /// Starts a build into `out`: reads the previous manifest (refusing a folder Holonet did not
+    /// write) and makes a fresh staging folder.
+    pub fn open(out: &Path) -> Result<Staging, OutputError> {
+        let (previous, previous_time) = previous_files(out)?;
+        let dir = out.join(STAGING);
+        match fs::remove_dir_all(&dir) {
+            Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(e) => return Err(OutputError::Io(path, e)),
+            Err(e) => return Err(OutputError::Io(dir, e)),
+        }
+        fs::create_dir_all(&dir).map_err(io_err(&dir))?;
+        Ok(Staging {
+            out: out.to_path_buf(),
+            dir,
+            previous,
+            previous_time,
+            state: Mutex::new(State::default()),
+            next_name: AtomicUsize::new(0),
+            committed: false,
+        })
+    }
+
+    /// Hands over one file of the build (`rel`: its path under the output). A file whose bytes
+    /// are already in place is only recorded; any other is written to the staging folder.
+    pub fn put(&self, rel: &str, bytes: &[u8]) -> Result<(), OutputError> {
+        if !is_safe_relative(rel) || rel == MANIFEST || rel.starts_with(STAGING) {
+            return Err(OutputError::Io(
+                self.out.join(rel),
+                io::Error::new(io::ErrorKind::InvalidInput, "not a path inside the output"),
+            ));
+        }
+        let recorded = Recorded {
+            len: bytes.len() as u64,
+            hash: hash(bytes),
+        };
+        if self.in_place(rel, bytes, &recorded) {
+            let mut state = self.lock();
+            state.files.insert(rel.to_string(), recorded);
+            state.unchanged += 1;
+            return Ok(());
+        }
+        let name = self.next_name.fetch_add(1, Ordering::Relaxed);
+        let staged = self.dir.join(name.to_string());
+        fs::write(&staged, bytes).map_err(io_err(&staged))?;
+        let mut state = self.lock();
+        state.files.insert(rel.to_string(), recorded);
+        state.staged.insert(rel.to_string(), staged);
+        Ok(())
+    }
+
+    /// Whether the file at `rel` already holds `bytes`.
+    fn in_place(&self, rel: &str, bytes: &[u8], new: &Recorded) -> bool {
+        let Ok(metadata) = fs::metadata(self.out.join(rel)) else {
+            return false;
+        };
+        if !metadata.is_file() || metadata.len() != new.len {
+            return false;
+        }
+        let untouched = match (metadata.modified(), self.previous_time) {
+            (Ok(modified), Some(manifest)) => modified <= manifest,
+            _ => false,
+        };
+        match self.previous.get(rel) {
+            // As the last build left it: its hash says whether the bytes are the same.
+            Some(Some(old)) if untouched => *old == *new,
+            // Modified since, or never recorded in full: compare the bytes.
+            _ => fs::read(self.out.join(rel)).is_ok_and(|old| old == bytes),
         }
     }
-    let manifest: String = files.keys().map(|k| format!("{k}\n")).collect();
-    if fs::read_to_string(out.join(MANIFEST)).ok().as_deref() != Some(manifest.as_str()) {
-        write_atomic(&out.join(MANIFEST), manifest.as_bytes())?;
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        // A panic while holding the lock cannot leave the maps half-updated (each update is
+        // one insert), so a poisoned lock is still usable.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
-    Ok(report)
+
+    /// The paths of every file handed over so far.
+    pub fn paths(&self) -> BTreeSet<String> {
+        self.lock().files.keys().cloned().collect()
+    }
+
+    /// Moves the staged files into place, removes the previous build's files this one did not
+    /// make, and records the new manifest.
+    pub fn commit(mut self) -> Result<WriteReport, OutputError> {
+        let state = std::mem::take(&mut *self.lock());
+        let files = state.files;
+        let mut report = WriteReport {
+            written: state.staged.len(),
+            unchanged: state.unchanged,
+            removed: 0,
+        };
+        let mut made: BTreeSet<PathBuf> = BTreeSet::new();
+        for (rel, staged) in &state.staged {
+            let path = self.out.join(rel);
+            if let Some(parent) = path.parent()
+                && !made.contains(parent)
+            {
+                fs::create_dir_all(parent).map_err(io_err(parent))?;
+                made.insert(parent.to_path_buf());
+            }
+            fs::rename(staged, &path).map_err(io_err(&path))?;
+        }
+        for gone in self.previous.keys().filter(|p| !files.contains_key(*p)) {
+            let path = self.out.join(gone);
+            match fs::remove_file(&path) {
+                Ok(()) => {
+                    report.removed += 1;
+                    remove_empty_parents(&self.out, &path);
+                }
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                Err(e) => return Err(OutputError::Io(path, e)),
+            }
+        }
+        // Written after every file, and again whenever a file was (its time must be the newest).
+        let manifest = manifest_text(&files);
+        if report.written > 0
+            || fs::read_to_string(self.out.join(MANIFEST)).ok().as_deref()
+                != Some(manifest.as_str())
+        {
+            write_synced(&self.out.join(MANIFEST), manifest.as_bytes())?;
+        }
+        self.committed = true;
+        let _ = fs::remove_dir_all(&self.dir);
+        Ok(report)
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = fs::remove_dir_all(&self.dir);
+        }
+    }
 }
 
 /// Removes the now-empty folders between a removed file and the output root.
@@ -145,6 +335,18 @@ fn remove_empty_parents(out: &Path, removed: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Brings `out` to exactly `files`, as a build does.
+    fn write_site(
+        out: &Path,
+        files: &BTreeMap<String, Vec<u8>>,
+    ) -> Result<WriteReport, OutputError> {
+        let staging = Staging::open(out)?;
+        for (rel, bytes) in files {
+            staging.put(rel, bytes)?;
+        }
+        staging.commit()
+    }
 
     fn files(list: &[(&str, &str)]) -> BTreeMap<String, Vec<u8>> {
         list.iter()
@@ -211,5 +413,81 @@ mod tests {
         fs::write(out.join(MANIFEST), "../outside.txt\n/etc/passwd\n").expect("write");
         write_site(&out, &files(&[("index.html", "a")])).expect("written");
         assert!(dir.path().join("outside.txt").exists());
+    }
+
+    #[test]
+    fn a_file_changed_by_hand_is_noticed_even_at_the_same_length() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("public");
+        let site = files(&[("index.html", "abc"), ("b.html", "b")]);
+        write_site(&out, &site).expect("first");
+        // Make sure the edit's time is after the manifest's, whatever the clock's resolution.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        fs::write(out.join("index.html"), "xyz").expect("edit");
+        let again = write_site(&out, &site).expect("second");
+        assert_eq!((again.written, again.unchanged), (1, 1));
+        assert_eq!(
+            fs::read_to_string(out.join("index.html")).expect("read"),
+            "abc"
+        );
+    }
+
+    #[test]
+    fn unchanged_files_keep_their_time_and_the_manifest_is_reproducible() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        let site = files(&[("index.html", "a"), ("x/y/index.html", "y")]);
+        write_site(&a, &site).expect("a");
+        write_site(&b, &site).expect("b");
+        let manifest = |out: &Path| fs::read(out.join(MANIFEST)).expect("manifest");
+        assert_eq!(
+            manifest(&a),
+            manifest(&b),
+            "no times or machine facts in the manifest"
+        );
+        let time = |p: &Path| fs::metadata(p).and_then(|m| m.modified()).expect("time");
+        let before = time(&a.join("x/y/index.html"));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        let again = write_site(&a, &site).expect("again");
+        assert_eq!((again.written, again.unchanged), (0, 2));
+        assert_eq!(time(&a.join("x/y/index.html")), before);
+    }
+
+    #[test]
+    fn a_build_dropped_before_its_commit_leaves_the_output_as_it_was() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("public");
+        write_site(&out, &files(&[("index.html", "old")])).expect("first");
+        let staging = Staging::open(&out).expect("open");
+        staging.put("index.html", b"new").expect("put");
+        staging.put("more/index.html", b"more").expect("put");
+        drop(staging);
+        assert_eq!(
+            fs::read_to_string(out.join("index.html")).expect("read"),
+            "old"
+        );
+        assert!(!out.join("more").exists());
+        assert!(!out.join(STAGING).exists(), "the staging folder is removed");
+    }
+
+    #[test]
+    fn a_manifest_of_bare_paths_is_still_understood() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("public");
+        fs::create_dir_all(&out).expect("mkdir");
+        fs::write(out.join("index.html"), "a").expect("write");
+        fs::write(out.join("gone.html"), "g").expect("write");
+        fs::write(out.join(MANIFEST), "index.html\ngone.html\n").expect("write");
+        let report = write_site(&out, &files(&[("index.html", "a")])).expect("written");
+        assert_eq!(
+            report,
+            WriteReport {
+                written: 0,
+                unchanged: 1,
+                removed: 1
+            }
+        );
+        let manifest = fs::read_to_string(out.join(MANIFEST)).expect("manifest");
+        assert!(manifest.starts_with(MANIFEST_HEADER));
     }
 }

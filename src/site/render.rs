@@ -2,6 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -107,85 +108,138 @@ fn render_page<T: Serialize>(
         })
 }
 
-/// Adds one output file; two files at one address is an error naming the second one's source.
-fn add(
-    files: &mut Files,
-    path: String,
-    bytes: Vec<u8>,
-    source: &Path,
-    diagnostics: &mut Vec<Diagnostic>,
-) {
-    match files.entry(path) {
-        std::collections::btree_map::Entry::Occupied(taken) => diagnostics.push(
-            Diagnostic::error(
-                Code::Content,
-                source,
-                None,
-                format!(
-                    "the address `{}` is already taken by another page",
-                    taken.key()
-                ),
-            )
-            .with_help("rename this file so that its page has an address of its own"),
-        ),
-        std::collections::btree_map::Entry::Vacant(slot) => {
-            slot.insert(bytes);
+/// Where rendered files go: kept in memory (`serve`, `check`) or staged in the output folder
+/// (`build`, see [`super::output::Staging`]). Called from many threads at once.
+pub trait Store: Sync {
+    fn store(&self, path: &str, bytes: Vec<u8>) -> Result<(), Diagnostic>;
+}
+
+/// Keeps every file in memory.
+#[derive(Default)]
+pub struct Memory(Mutex<Files>);
+
+impl Memory {
+    pub fn into_files(self) -> Files {
+        self.0.into_inner().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Store for Memory {
+    fn store(&self, path: &str, bytes: Vec<u8>) -> Result<(), Diagnostic> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(path.to_string(), bytes);
+        Ok(())
+    }
+}
+
+/// Keeps nothing: for `check`, which renders every page to find errors and writes none.
+pub struct Discard;
+
+impl Store for Discard {
+    fn store(&self, _path: &str, _bytes: Vec<u8>) -> Result<(), Diagnostic> {
+        Ok(())
+    }
+}
+
+/// The output of a render: hands each file to a [`Store`], refuses a second file at one
+/// address, and keeps every path (the sitemap lists them) and every problem.
+pub struct Output<'s> {
+    store: &'s dyn Store,
+    paths: Mutex<BTreeSet<String>>,
+    diagnostics: Mutex<Vec<Diagnostic>>,
+}
+
+impl<'s> Output<'s> {
+    pub fn new(store: &'s dyn Store) -> Output<'s> {
+        Output {
+            store,
+            paths: Mutex::new(BTreeSet::new()),
+            diagnostics: Mutex::new(Vec::new()),
         }
     }
-}
 
-/// Adds a rendered page, or records why its template could not render it.
-fn emit(
-    files: &mut Files,
-    diagnostics: &mut Vec<Diagnostic>,
-    rendered: Result<Vec<u8>, Diagnostic>,
-    path: String,
-    source: &Path,
-) {
-    match rendered {
-        Ok(html) => add(files, path, html, source, diagnostics),
-        Err(d) => diagnostics.push(d),
+    /// Adds one output file; two files at one address is an error naming the second one's
+    /// source.
+    fn add(&self, path: String, bytes: Vec<u8>, source: &Path) {
+        let fresh = self
+            .paths
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(path.clone());
+        if !fresh {
+            return self.fail(
+                Diagnostic::error(
+                    Code::Content,
+                    source,
+                    None,
+                    format!("the address `{path}` is already taken by another page"),
+                )
+                .with_help("rename this file so that its page has an address of its own"),
+            );
+        }
+        if let Err(d) = self.store.store(&path, bytes) {
+            self.fail(d);
+        }
+    }
+
+    /// Adds a rendered page, or records why its template could not render it.
+    fn emit(&self, rendered: Result<Vec<u8>, Diagnostic>, path: String, source: &Path) {
+        match rendered {
+            Ok(html) => self.add(path, html, source),
+            Err(d) => self.fail(d),
+        }
+    }
+
+    fn fail(&self, diagnostic: Diagnostic) {
+        self.diagnostics
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(diagnostic);
+    }
+
+    /// Whether anything went wrong so far.
+    pub fn failed(&self) -> bool {
+        !self
+            .diagnostics
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_empty()
+    }
+
+    /// The paths of every file added so far.
+    pub fn paths(&self) -> BTreeSet<String> {
+        self.paths.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// The problems, in a stable order (files render in parallel).
+    pub fn into_result(self) -> Result<(), Vec<Diagnostic>> {
+        let mut diagnostics = self
+            .diagnostics
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner());
+        if diagnostics.is_empty() {
+            return Ok(());
+        }
+        diagnostics.sort_by(|a, b| (&a.file, &a.message).cmp(&(&b.file, &b.message)));
+        Err(diagnostics)
     }
 }
 
-/// Renders the part of the site `input.scope` names. The sitemap and `robots.txt`, which list
-/// every page, are added by [`finish`] once the output tree is complete.
-pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
+/// Renders the part of the site `input.scope` names into `output`. The sitemap and
+/// `robots.txt`, which list every page, are added by [`finish`] once the output is complete.
+/// Events render in parallel, each straight into the output, so a build holds a few events'
+/// pages in memory at a time.
+pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) {
     let mut site = SiteView::new(input.config, input.pages);
     site.theme_stylesheet = input.statics.contains_key("theme.css");
-    let mut files = Files::new();
-    let mut diagnostics = Vec::new();
 
-    let rendered: Vec<(Result<EventFiles, Diagnostic>, &Event)> = input
+    input
         .events
         .par_iter()
         .filter(|(event, _)| input.scope.has_event(&event.slug))
-        .map(|(event, computed)| (render_event(input, &site, event, computed), event))
-        .collect();
-    for (result, event) in rendered {
-        match result {
-            Ok((path, html, json, extra)) => {
-                for (extra_path, bytes) in extra {
-                    add(&mut files, extra_path, bytes, &event.file, &mut diagnostics);
-                }
-                add(
-                    &mut files,
-                    format!("{path}index.html"),
-                    html,
-                    &event.file,
-                    &mut diagnostics,
-                );
-                add(
-                    &mut files,
-                    format!("{path}event.json"),
-                    json,
-                    &event.file,
-                    &mut diagnostics,
-                );
-            }
-            Err(d) => diagnostics.push(d),
-        }
-    }
+        .for_each(|(event, computed)| render_event(input, &site, event, computed, output));
 
     let summaries: Vec<EventSummary> = input
         .events
@@ -200,9 +254,7 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         intro.map(|p| p.html.clone()),
     );
     let home_page = page_view(&site, "", "", &input.config.description);
-    emit(
-        &mut files,
-        &mut diagnostics,
+    output.emit(
         render_page(
             input.tera,
             "index.html",
@@ -223,9 +275,7 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
             &path,
             &format!("{}: events, results and decklists", player.name),
         );
-        emit(
-            &mut files,
-            &mut diagnostics,
+        output.emit(
             render_page(
                 input.tera,
                 "player.html",
@@ -239,12 +289,10 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         );
     }
     let search_index = super::search::build(input.events, &summaries, &archive, input.aliases);
-    add(
-        &mut files,
+    output.add(
         super::search::PATH.into(),
         super::search::to_json(&search_index).into_bytes(),
         Path::new(super::search::PATH),
-        &mut diagnostics,
     );
     let search_page = page_view(
         &site,
@@ -252,9 +300,7 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         "search/",
         "Find events, players and decklists in the archive.",
     );
-    emit(
-        &mut files,
-        &mut diagnostics,
+    output.emit(
         render_page(
             input.tera,
             "search.html",
@@ -273,9 +319,7 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         "players/",
         "Every player in the archive, A to Z.",
     );
-    emit(
-        &mut files,
-        &mut diagnostics,
+    output.emit(
         render_page(
             input.tera,
             "players.html",
@@ -294,9 +338,7 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         "stats/",
         "Affiliations, objective sets, side win rates and game endings across the archive.",
     );
-    emit(
-        &mut files,
-        &mut diagnostics,
+    output.emit(
         render_page(
             input.tera,
             "stats.html",
@@ -310,9 +352,7 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
     );
     for index in super::event_index::pages(&site, &summaries) {
         let page = page_view(&site, index.title, index.path, index.description);
-        emit(
-            &mut files,
-            &mut diagnostics,
+        output.emit(
             render_page(
                 input.tera,
                 "events.html",
@@ -336,9 +376,7 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
             description: content.description.clone(),
             html: content.html.clone(),
         };
-        emit(
-            &mut files,
-            &mut diagnostics,
+        output.emit(
             render_page(
                 input.tera,
                 "page.html",
@@ -352,9 +390,7 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         );
     }
     let not_found = page_view(&site, "Page not found", "404.html", "");
-    emit(
-        &mut files,
-        &mut diagnostics,
+    output.emit(
         render_page::<()>(
             input.tera,
             "404.html",
@@ -367,39 +403,21 @@ pub fn render_site(input: &RenderInput<'_>) -> Result<Files, Vec<Diagnostic>> {
         Path::new("templates/404.html"),
     );
     for (path, file) in input.statics.iter().filter(|_| input.scope.content) {
-        add(
-            &mut files,
-            path.clone(),
-            file.bytes.clone(),
-            &file.source,
-            &mut diagnostics,
-        );
+        output.add(path.clone(), file.bytes.clone(), &file.source);
     }
     // The feed and the calendar are for readers and calendar applications, not search engines:
     // they stay out of the sitemap (which lists HTML pages only).
-    add(
-        &mut files,
+    output.add(
         super::feed::FILE.into(),
         super::feed::atom(&site, input.events).into_bytes(),
         Path::new(super::feed::FILE),
-        &mut diagnostics,
     );
-    add(
-        &mut files,
+    output.add(
         super::calendar::FILE.into(),
         super::calendar::calendar(&site, input.events).into_bytes(),
         Path::new(super::calendar::FILE),
-        &mut diagnostics,
     );
-    if diagnostics.is_empty() {
-        Ok(files)
-    } else {
-        Err(diagnostics)
-    }
 }
-
-/// An event's page path, page and JSON, and its other files (decklists, current round).
-type EventFiles = (String, Vec<u8>, Vec<u8>, Vec<(String, Vec<u8>)>);
 
 /// Renders one event's files: its page, `event.json`, its decklist pages and exports, and the
 /// current round's page while it has one.
@@ -408,7 +426,9 @@ fn render_event(
     site: &SiteView,
     event: &Event,
     computed: &Computed,
-) -> Result<EventFiles, Diagnostic> {
+    output: &Output<'_>,
+) {
+    let source = event.file.as_path();
     let view = model::event_view(site, event, computed, &super::markdown::render);
     let path = model::event_path(event);
     let description = format!(
@@ -419,16 +439,24 @@ fn render_event(
         og_type: "article",
         ..page_view(site, &event.info.name, &path, &description)
     };
-    let html = render_page(
-        input.tera,
-        "event.html",
-        site,
-        &page,
-        Some(("event", &view)),
-        &event.file,
-    )?;
+    output.emit(
+        render_page(
+            input.tera,
+            "event.html",
+            site,
+            &page,
+            Some(("event", &view)),
+            source,
+        ),
+        format!("{path}index.html"),
+        source,
+    );
+    output.add(
+        format!("{path}event.json"),
+        event_json(event, computed).into_bytes(),
+        source,
+    );
     // Each player's decklists: a page and a plain-text export.
-    let mut extra = Vec::new();
     for player in event
         .persons()
         .iter()
@@ -438,19 +466,23 @@ fn render_event(
         let deck_path = super::deck_view::deck_path(event, player);
         let title = format!("{}: decklists, {}", player.name, event.info.name);
         let page = page_view(site, &title, &deck_path, &title);
-        let html = render_page(
-            input.tera,
-            "deck.html",
-            site,
-            &page,
-            Some(("decks", &view)),
-            &event.file,
-        )?;
-        extra.push((format!("{deck_path}index.html"), html));
-        extra.push((
+        output.emit(
+            render_page(
+                input.tera,
+                "deck.html",
+                site,
+                &page,
+                Some(("decks", &view)),
+                source,
+            ),
+            format!("{deck_path}index.html"),
+            source,
+        );
+        output.add(
             format!("{deck_path}deck.txt"),
             super::deck_view::deck_text(&view).into_bytes(),
-        ));
+            source,
+        );
     }
     // The current round, by table and by name, while the event has one.
     if let Some(view) = super::pairings_view::pairings_view(site, event, computed) {
@@ -458,17 +490,19 @@ fn render_event(
         let title = format!("{}: {}", view.title, event.info.name);
         let description = format!("Pairings of {}, by table and by name", title);
         let page = page_view(site, &title, &path, &description);
-        let html = render_page(
-            input.tera,
-            "pairings.html",
-            site,
-            &page,
-            Some(("pairings", &view)),
-            &event.file,
-        )?;
-        extra.push((format!("{path}index.html"), html));
+        output.emit(
+            render_page(
+                input.tera,
+                "pairings.html",
+                site,
+                &page,
+                Some(("pairings", &view)),
+                source,
+            ),
+            format!("{path}index.html"),
+            source,
+        );
     }
-    Ok((path, html, event_json(event, computed).into_bytes(), extra))
 }
 
 fn home_view(
@@ -502,15 +536,27 @@ fn home_view(
 
 /// Adds the files that describe the finished tree: the sitemap (every HTML page) and
 /// `robots.txt`, which points to it.
-pub fn finish(config: &Config, pages: &[ContentPage], files: &mut Files) {
+pub fn finish(config: &Config, pages: &[ContentPage], output: &Output<'_>) {
+    for (path, bytes) in finishing_files(config, pages, &output.paths()) {
+        output.add(path, bytes, Path::new("the sitemap"));
+    }
+}
+
+/// The sitemap and `robots.txt` of a tree with these `paths`.
+pub fn finishing_files(
+    config: &Config,
+    pages: &[ContentPage],
+    paths: &BTreeSet<String>,
+) -> [(String, Vec<u8>); 2] {
     let site = SiteView::new(config, pages);
-    let sitemap = sitemap(&site, files);
-    files.insert("sitemap.xml".into(), sitemap.into_bytes());
     let robots = format!(
         "User-agent: *\nAllow: /\n\nSitemap: {}sitemap.xml\n",
         site.base_url
     );
-    files.insert("robots.txt".into(), robots.into_bytes());
+    [
+        ("sitemap.xml".into(), sitemap(&site, paths).into_bytes()),
+        ("robots.txt".into(), robots.into_bytes()),
+    ]
 }
 
 fn xml_escape(text: &str) -> String {
@@ -522,11 +568,11 @@ fn xml_escape(text: &str) -> String {
 }
 
 /// A sitemap of every HTML page but the 404 page, in path order.
-fn sitemap(site: &SiteView, files: &Files) -> String {
+fn sitemap(site: &SiteView, paths: &BTreeSet<String>) -> String {
     let mut out = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
     );
-    for path in files.keys().filter(|p| p.ends_with("index.html")) {
+    for path in paths.iter().filter(|p| p.ends_with("index.html")) {
         let page = path.trim_end_matches("index.html");
         out.push_str(&format!(
             "  <url><loc>{}</loc></url>\n",

@@ -219,7 +219,12 @@ impl Session {
                 self.files.insert(path, bytes);
             }
         }
-        super::render::finish(&self.site.config, &self.site.pages, &mut self.files);
+        let paths = self.files.keys().cloned().collect();
+        for (path, bytes) in
+            super::render::finishing_files(&self.site.config, &self.site.pages, &paths)
+        {
+            self.files.insert(path, bytes);
+        }
         changed
     }
 
