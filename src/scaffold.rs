@@ -253,7 +253,7 @@ name = "{name}"                  # shown on every page
 date = {date}                    # first day, YYYY-MM-DD
 # end_date = {date}              # last day, for events over several days
 rules = "{rules}"                # the ruleset: ffg-2018
-# format = "standard"            # standard (the only ffg-2018 format in this version)
+# format = "standard"            # standard, team (2 vs 2), league (games recorded as played) or challenge (challenge-deck sessions)
 # structure = "basic"            # basic (store championships), advanced (regionals) or custom
 # swiss_rounds = 4               # needed for custom; otherwise the structure table decides
 # cut = 4                        # 0, 4, 8 or 16; same rule as swiss_rounds
@@ -265,6 +265,8 @@ rules = "{rules}"                # the ruleset: ffg-2018
 # url = "https://example.org/events/spring-open"
 # round_minutes = 70             # overrides the ruleset's round length
 # description = "One or two sentences of Markdown. A file next to this one, with the same name and .md, holds a longer report."
+# min_games = 5                 # leagues: games a player needs to be ranked
+# closed = true                  # leagues and challenge events: the organizer closed it; the standings are final
 
 # One [[players]] entry per registered player, in registration order.
 # [[players]]

@@ -31,6 +31,9 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
     if let Some(ccg) = &computed.ccg {
         return ccg_standings(out, event, computed, ccg);
     }
+    if let Some(casual) = &computed.casual {
+        return casual_standings(out, event, casual);
+    }
     let Some(latest) = computed.latest() else {
         let _ = writeln!(
             out,
@@ -148,6 +151,86 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
 }
 
 /// SW:CCG standings: victory points and differential, written `2(+15)`.
+/// A league's standings, or a challenge event's record by scenario.
+fn casual_standings(
+    mut out: String,
+    event: &Event,
+    casual: &crate::rules::casual::CasualComputed,
+) -> String {
+    if let Some(challenge) = casual.challenge() {
+        if challenge.records.is_empty() {
+            let _ = writeln!(out, "No session recorded yet.");
+        }
+        for r in &challenge.records {
+            let _ = writeln!(
+                out,
+                "{}: {} session(s), solo {} won, team {} won",
+                r.scenario.name(),
+                r.total.sessions,
+                r.total.solo_wins,
+                r.total.team_wins
+            );
+            for (size, t) in &r.by_team_size {
+                let _ = writeln!(
+                    out,
+                    "  team of {size}: {} session(s), solo {} won, team {} won",
+                    t.sessions, t.solo_wins, t.team_wins
+                );
+            }
+        }
+        return out;
+    }
+    let Some(league) = casual.league().filter(|l| !l.games.is_empty()) else {
+        let _ = writeln!(out, "No league game recorded yet.");
+        return out;
+    };
+    let _ = writeln!(
+        out,
+        "League standings after {} game(s)\n",
+        league.games.len()
+    );
+    let width = event
+        .players
+        .iter()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let _ = writeln!(
+        out,
+        "{}  {}  {}  {}  {}",
+        pad_left("#", 3),
+        pad("Player", width),
+        pad_left("Pts", 8),
+        pad_left("Games", 5),
+        pad("W-L-D", 7)
+    );
+    for row in &league.standings {
+        let score = if league.differential {
+            row.score.to_string()
+        } else {
+            row.score.points.to_string()
+        };
+        let note = match row.games_short {
+            0 => String::new(),
+            n => format!("  unranked: {n} more game(s) needed"),
+        };
+        let _ = writeln!(
+            out,
+            "{}  {}  {}  {}  {}{note}",
+            pad_left(
+                &row.rank.map_or_else(|| "-".to_string(), |r| r.to_string()),
+                3
+            ),
+            pad(&event.players[row.player].name, width),
+            pad_left(&score, 8),
+            pad_left(&row.games.to_string(), 5),
+            pad(&format!("{}-{}-{}", row.wins, row.losses, row.draws), 7)
+        );
+    }
+    out
+}
+
 fn ccg_standings(
     mut out: String,
     event: &Event,

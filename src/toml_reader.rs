@@ -66,27 +66,45 @@ impl Date {
         (1..=days).contains(&self.day)
     }
 
+    /// Days since 1970-01-01 (negative before), for counting the days between two dates.
+    pub fn day_number(&self) -> i64 {
+        // Days from civil: March-based years put the leap day last.
+        let (y, m, d) = (
+            i64::from(self.year),
+            i64::from(self.month),
+            i64::from(self.day),
+        );
+        let y = if m <= 2 { y - 1 } else { y };
+        let era = y.div_euclid(400);
+        let yoe = y - era * 400;
+        let mp = (m + 9) % 12;
+        let doy = (153 * mp + 2) / 5 + d - 1;
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        era * 146_097 + doe - 719_468
+    }
+
+    /// The date `days` after this one (`days` may be negative).
+    pub fn add_days(&self, days: i64) -> Date {
+        // Civil from days, the inverse of `day_number`.
+        let z = self.day_number() + days + 719_468;
+        let era = z.div_euclid(146_097);
+        let doe = z - era * 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = doy - (153 * mp + 2) / 5 + 1;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 };
+        let year = yoe + era * 400 + i64::from(month <= 2);
+        Date {
+            year: u16::try_from(year).unwrap_or(u16::MAX),
+            month: month as u8,
+            day: day as u8,
+        }
+    }
+
     /// The day after this one (an iCalendar all-day event ends on the day after its last).
     pub fn next_day(&self) -> Date {
-        let next = Date {
-            day: self.day + 1,
-            ..*self
-        };
-        if next.is_valid() {
-            next
-        } else if self.month < 12 {
-            Date {
-                year: self.year,
-                month: self.month + 1,
-                day: 1,
-            }
-        } else {
-            Date {
-                year: self.year.saturating_add(1),
-                month: 1,
-                day: 1,
-            }
-        }
+        self.add_days(1)
     }
 }
 
@@ -420,6 +438,21 @@ mod tests {
         assert_eq!(next("2023-02-28"), "2023-03-01");
         assert_eq!(next("2019-04-30"), "2019-05-01");
         assert_eq!(next("2026-12-31"), "2027-01-01");
+    }
+
+    #[test]
+    fn day_numbers_count_days_both_ways() {
+        let date = |s: &str| Date::parse_iso(s).expect("valid");
+        assert_eq!(date("1970-01-01").day_number(), 0);
+        assert_eq!(date("2000-03-01").day_number(), 11_017);
+        // 2016 is a leap year: 366 days from one New Year's Day to the next.
+        assert_eq!(
+            date("2017-01-01").day_number() - date("2016-01-01").day_number(),
+            366
+        );
+        assert_eq!(date("2015-03-02").add_days(27).iso(), "2015-03-29");
+        assert_eq!(date("2024-03-01").add_days(-1).iso(), "2024-02-29");
+        assert_eq!(date("1999-12-31").add_days(1).iso(), "2000-01-01");
     }
 
     #[test]

@@ -1724,9 +1724,19 @@ fn the_feed_lists_results_newest_first_with_absolute_links_under_a_sub_path() {
         ("Hoth Doubles 2017", "2017/hoth-doubles", "2017-02-11"),
         ("Mos Eisley Open 2015", "2015/mos-eisley-open", "2015-09-19"),
         (
+            "Mos Eisley Cantina League, Spring 2015",
+            "2015/mos-eisley-cantina-league",
+            "2015-04-12",
+        ),
+        (
             "Dantooine Regional 2014",
             "2014/dantooine-regional",
             "2014-06-14",
+        ),
+        (
+            "Echo Base Challenge Nights 2014",
+            "2014/echo-base-challenge-nights",
+            "2014-03-27",
         ),
         ("Endor Sealed 2008", "2008/endor-sealed", "2008-11-15"),
         ("Bespin Cup 2008", "2008/bespin-cup", "2008-10-04"),
@@ -1734,6 +1744,11 @@ fn the_feed_lists_results_newest_first_with_absolute_links_under_a_sub_path() {
             "Mos Espa Doubles 2008",
             "2008/mos-espa-doubles",
             "2008-07-19",
+        ),
+        (
+            "Cloud City Tuesday League 2008",
+            "2008/cloud-city-league",
+            "2008-06-24",
         ),
     ];
     let expected: Vec<(String, String, String)> = expected
@@ -2190,7 +2205,7 @@ fn search_page_and_index_work_under_a_sub_path() {
         assert!(page.contains(text), "the search page has {text}");
     }
     assert!(
-        visible_text(&page).contains("10 events, 115 players and 27 decklists"),
+        visible_text(&page).contains("13 events, 131 players and 34 decklists"),
         "{}",
         visible_text(&page)
     );
@@ -2209,7 +2224,7 @@ fn search_page_and_index_work_under_a_sub_path() {
     let events = index["e"].as_array().expect("events");
     let players = index["p"].as_array().expect("players");
     let decks = index["d"].as_array().expect("decks");
-    assert_eq!((events.len(), players.len(), decks.len()), (10, 115, 27));
+    assert_eq!((events.len(), players.len(), decks.len()), (13, 131, 34));
     let id = |v: &Value| v["i"].as_str().expect("i").to_string();
     let mut pages: Vec<String> = events
         .iter()
@@ -2389,4 +2404,176 @@ fn search_index_of_a_large_archive_stays_compact() {
         bytes / entries
     );
     assert!(bytes / entries < 70, "{bytes} bytes");
+}
+
+fn casual_site() -> tempfile::TempDir {
+    copy_site(Path::new("tests/fixtures/sites/casual"))
+}
+
+/// The league of the casual fixture, computed by hand in its header comment.
+#[test]
+fn league_event_json_and_page_carry_hand_computed_standings() {
+    let site = casual_site();
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let doc = json(&out, "2019/spring-league");
+    assert_eq!(doc["event"]["status"], "running", "not closed");
+    assert_eq!(
+        doc["placings"],
+        Value::Null,
+        "no final places while running"
+    );
+    let league = &doc["league"];
+    assert_eq!(league["min_games"], 2);
+    let rows: Vec<(Value, &str, u64, u64, Value, Value)> = league["standings"]
+        .as_array()
+        .expect("standings")
+        .iter()
+        .map(|r| {
+            (
+                r["rank"].clone(),
+                r["id"].as_str().expect("id"),
+                r["points"].as_u64().expect("points"),
+                r["games"].as_u64().expect("games"),
+                r["decided_by"].clone(),
+                r["weekly_points"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            (
+                1.into(),
+                "ana",
+                4,
+                2,
+                Value::Null,
+                serde_json::json!([4, 0])
+            ),
+            (
+                2.into(),
+                "cy",
+                4,
+                4,
+                "fewer_games".into(),
+                serde_json::json!([1, 3])
+            ),
+            (
+                3.into(),
+                "ben",
+                3,
+                3,
+                "points".into(),
+                serde_json::json!([0, 3])
+            ),
+            (
+                Value::Null,
+                "dee",
+                3,
+                1,
+                Value::Null,
+                serde_json::json!([0, 3])
+            ),
+        ]
+    );
+    assert_eq!(league["standings"][3]["games_short"], 1);
+    assert_eq!(league["standings"][0]["head_to_head_points"], 1);
+    let weeks: Vec<(&str, &str, u64)> = league["weeks"]
+        .as_array()
+        .expect("weeks")
+        .iter()
+        .map(|w| {
+            (
+                w["first_day"].as_str().expect("day"),
+                w["last_day"].as_str().expect("day"),
+                w["games"].as_u64().expect("games"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        weeks,
+        [
+            ("2019-03-04", "2019-03-10", 2),
+            ("2019-03-11", "2019-03-17", 3)
+        ]
+    );
+    assert_eq!(league["games"][1]["winner"], Value::Null, "a draw");
+    assert_eq!(league["games"][0]["points"], serde_json::json!([3, 0]));
+    assert_eq!(doc["rounds"], serde_json::json!([]));
+
+    let page = fs::read_to_string(out.join("events/2019/spring-league/index.html")).expect("page");
+    assert!(page.contains("1 more game to be ranked"), "Dee is unranked");
+    assert!(page.contains("tiebreak: fewer games played"));
+    assert!(page.contains(r#"id="week-2""#) && page.contains("11–17 March 2019"));
+    assert!(
+        page.contains("&lt;b&gt;Ben&lt;/b&gt; Osei"),
+        "shown as text"
+    );
+    assert!(!page.contains("<b>Ben</b>"), "names are escaped");
+    assert!(!page.contains("Swiss rounds"), "a league plans no rounds");
+    let index = fs::read_to_string(out.join("index.html")).expect("home");
+    assert!(
+        index.contains("5 games played"),
+        "the running league's progress"
+    );
+    let dee = fs::read_to_string(out.join("players/dee/index.html")).expect("player");
+    assert!(dee.contains("unranked (too few games)"));
+    let ana = fs::read_to_string(out.join("players/ana/index.html")).expect("player");
+    assert!(ana.contains("league rank 1 of 4"));
+}
+
+/// The challenge night of the casual fixture: each scenario's record by team size, each
+/// player's sessions on the event and player pages, and the archive's statistics.
+#[test]
+fn challenge_event_json_and_pages_show_each_scenarios_record() {
+    let site = casual_site();
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let doc = json(&out, "2019/challenge-night");
+    assert_eq!(doc["event"]["status"], "finished", "closed");
+    let challenge = &doc["challenge"];
+    assert_eq!(
+        challenge["records"],
+        serde_json::json!([
+            {
+                "scenario": "jerjerrods-task", "sessions": 2, "solo_wins": 1, "team_wins": 1,
+                "by_team_size": [
+                    { "team_size": 2, "sessions": 1, "solo_wins": 1, "team_wins": 0 },
+                    { "team_size": 3, "sessions": 1, "solo_wins": 0, "team_wins": 1 }
+                ]
+            },
+            {
+                "scenario": "hunt-for-skywalker", "sessions": 1, "solo_wins": 0, "team_wins": 1,
+                "by_team_size": [{ "team_size": 3, "sessions": 1, "solo_wins": 0, "team_wins": 1 }]
+            }
+        ])
+    );
+    assert_eq!(challenge["sessions"][1]["solo_side"], "light");
+    assert_eq!(challenge["sessions"][0]["solo_side"], "dark");
+    assert_eq!(challenge["sessions"][0]["date"], Value::Null);
+    // Ana: the challenge deck once (won), then on the two winning teams.
+    assert_eq!(
+        challenge["players"][0],
+        serde_json::json!({
+            "id": "ana",
+            "solo": { "played": 1, "won": 1 },
+            "team": { "played": 2, "won": 2 },
+            "sessions": [1, 2, 3]
+        })
+    );
+    let page =
+        fs::read_to_string(out.join("events/2019/challenge-night/index.html")).expect("page");
+    assert!(page.contains(r#"id="session-2""#));
+    assert!(page.contains("Team of 3"));
+    let ana = fs::read_to_string(out.join("players/ana/index.html")).expect("player");
+    assert!(ana.contains("Challenge-deck sessions"));
+    assert!(ana.contains("challenge deck (dark side)"));
+    assert!(ana.contains("solo 1–0, team 2–0"));
+    let stats = fs::read_to_string(out.join("stats/index.html")).expect("stats");
+    assert!(stats.contains("Challenge-deck scenarios"));
+    assert!(
+        stats.contains("Light and Dark: SW:LCG"),
+        "league games have known sides"
+    );
 }

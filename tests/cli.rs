@@ -315,13 +315,13 @@ fn quiet_verbose_and_completions() {
     let out = holonet(&["build", "--verbose"], site.path());
     let stderr = text(&out.stderr);
     for stage in [
-        "Loaded and checked 10 events in",
+        "Loaded and checked 13 events in",
         "Rendered",
         "Wrote the output folder in",
     ] {
         assert!(stderr.contains(stage), "{stage}: {stderr}");
     }
-    assert!(text(&out.stdout).starts_with("Built 10 events into"));
+    assert!(text(&out.stdout).starts_with("Built 13 events into"));
     for shell in ["bash", "zsh", "fish"] {
         let out = holonet(&["completions", shell], site.path());
         assert!(out.status.success());

@@ -216,3 +216,55 @@ case!(
         (Warning, Deck, 24, 15),
     ]
 );
+case!(
+    league_games_checked_one_by_one,
+    "league-errors",
+    [
+        (Error, InvalidValue, 7, 13),
+        (Error, InvalidValue, 8, 13),
+        (Error, InvalidValue, 13, 8),
+        (Error, UnknownReference, 22, 9),
+        (Error, Conflict, 28, 9),
+        (Error, InvalidValue, 32, 8),
+        (Error, InvalidValue, 43, 16),
+        (Error, MissingField, 45, 1),
+        (Error, BadResult, 55, 6),
+        (Error, InvalidValue, 57, 1),
+    ]
+);
+case!(
+    ccg_league_games_in_their_own_terms,
+    "ccg-league-errors",
+    [
+        (Error, MissingField, 15, 1),
+        (Error, InvalidValue, 20, 6),
+        (Error, MissingField, 22, 1),
+        (Error, InvalidValue, 29, 8),
+    ]
+);
+case!(
+    challenge_sessions_checked_one_by_one,
+    "challenge-errors",
+    [
+        (Error, InvalidValue, 7, 13),
+        (Error, InvalidValue, 30, 12),
+        (Error, InvalidValue, 38, 8),
+        (Error, InvalidValue, 44, 8),
+        (Error, Conflict, 50, 9),
+        (Error, InvalidValue, 54, 8),
+        (Error, BadResult, 58, 10),
+        (Error, UnknownReference, 63, 17),
+        (Error, BadResult, 64, 10),
+        (Error, InvalidValue, 66, 1),
+    ]
+);
+case!(
+    challenge_team_decks_and_scenario_limits,
+    "challenge-decks",
+    [(Warning, Deck, 18, 14), (Warning, Deck, 30, 69)]
+);
+case!(
+    league_fields_in_a_swiss_event,
+    "games-in-standard",
+    [(Error, InvalidValue, 5, 10), (Error, InvalidValue, 15, 1)]
+);

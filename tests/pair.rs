@@ -339,3 +339,37 @@ fn load_file(dir: &Path, file: &str) -> (holonet::event::Event, holonet::rules::
     let (event, diagnostics) = parse_event(Path::new(file), &text, &LoadOptions::default());
     event.unwrap_or_else(|| panic!("valid: {diagnostics:?}"))
 }
+
+/// A league has no rounds: `pair` and `report` refuse it and leave the file as it was, and
+/// `standings` prints the league's table.
+#[test]
+fn pair_and_report_leave_a_league_alone() {
+    let dir = site();
+    let league = EVENT.replace(
+        "structure = \"basic\"   # 9 players: 4 Swiss rounds and a top 4",
+        "format = \"league\"\nmin_games = 1",
+    ) + "\n[[games]]\ndate = 2026-04-12\ndark = \"ada-quill\"\nlight = \"bram-tolle\"\nwinner = \"ada-quill\"\n";
+    let path = dir.path().join("events/spring.toml");
+    std::fs::write(&path, &league).expect("write");
+    for args in [
+        &["pair", "events/spring.toml"][..],
+        &["report", "events/spring.toml", "1", "2-0"][..],
+    ] {
+        let out = holonet(args, dir.path());
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("a `league` event has no"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), league);
+    let out = holonet(&["standings", "events/spring.toml"], dir.path());
+    let table = text(&out.stdout);
+    assert!(
+        table.contains("League standings after 1 game(s)"),
+        "{table}"
+    );
+    assert!(table.contains("1  Ada Quill"), "{table}");
+    assert!(table.contains("unranked: 1 more game(s) needed"), "{table}");
+}

@@ -88,7 +88,7 @@ pub fn validate_games(
                         .help = Some("remove them from this game, or correct their `drop`".into());
                 }
             }
-            let result = ccg_result(reader, t, ccg, dark, light, &ids, players);
+            let result = ccg_result(reader, t.span.clone(), ccg, [dark, light], &ids, players);
             if let Some(CcgResult::Quit { quitter, .. }) = result {
                 quit_in.insert(quitter, number);
             }
@@ -208,7 +208,7 @@ pub fn validate_final_games(
         let (Some(dark), Some(light)) = (dark, light) else {
             continue;
         };
-        let result = ccg_result(reader, t, ccg, dark, light, &ids, players);
+        let result = ccg_result(reader, t.span.clone(), ccg, [dark, light], &ids, players);
         out.push(CcgTable {
             number: i as u32 + 1,
             dark,
@@ -220,12 +220,13 @@ pub fn validate_final_games(
     out
 }
 
-fn ccg_result(
+/// The result of a SW:CCG game between `dark` and `light` as recorded at `span`; `None` when
+/// it has none yet, or a problem was reported.
+pub(super) fn ccg_result(
     reader: &mut Reader<'_>,
-    t: &RawTable,
+    span: std::ops::Range<usize>,
     ccg: &RawCcgTable,
-    dark: usize,
-    light: usize,
+    [dark, light]: [usize; 2],
     ids: &BTreeMap<String, usize>,
     players: &[Player],
 ) -> Option<CcgResult> {
@@ -280,7 +281,7 @@ fn ccg_result(
     }
     let Some(life_force) = differential else {
         if ccg.differential.is_none() {
-            reader.error(Code::MissingField, t.span.clone(), "a win needs its `differential`").help =
+            reader.error(Code::MissingField, span, "a win needs its `differential`").help =
                 Some("add `differential` with the cards left in the winner's Life Force (at most 59 count)".into());
         }
         return None;

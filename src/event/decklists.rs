@@ -19,8 +19,11 @@ use super::{Decklist, Decks, EventInfo, Player};
 use crate::diag::{Code, Diagnostic};
 use crate::rules::Family;
 use crate::rules::bracket::Side;
+use crate::rules::casual::Scenario;
 use crate::rules::ccg_decks::{CcgDeckInput, check_ccg_deck};
-use crate::rules::decks::{DeckInput, check_deck, check_team};
+use crate::rules::decks::{
+    DeckInput, DeckProblem, check_deck, check_hunt_for_skywalker_dark, team_limits,
+};
 use crate::toml_reader::{Reader, Sp};
 
 /// Where a deck's entries are written, so that a warning points at the entry at fault.
@@ -275,7 +278,7 @@ pub fn check_decks(
         let i = people.iter().position(|p| p.id == owner)?;
         read.get(i)?.places[side_index(side)].as_ref()
     };
-    let mut warnings: Vec<(DeckPlace, Option<usize>, String, String)> = Vec::new();
+    let mut warnings: Vec<DeckWarning> = Vec::new();
     for (person, decks) in people.iter().zip(read) {
         for (side, deck) in [
             (Side::Dark, &person.decks.dark),
@@ -350,7 +353,7 @@ pub fn check_decks(
                     })
                 })
                 .collect();
-            for problem in check_team(&decks) {
+            for problem in team_limits(&decks) {
                 if let Some(here) = place(problem.owner(), problem.side()) {
                     warnings.push((
                         here.clone(),
@@ -362,6 +365,90 @@ pub fn check_decks(
             }
         }
     }
+    emit(reader, warnings);
+}
+
+/// A deck warning: where the deck is written, the entry at fault (if one is), message and help.
+type DeckWarning = (DeckPlace, Option<usize>, String, String);
+
+/// Checks the teams of a challenge event, session by session: each team's decks of the side it
+/// plays against the team deckbuilding limits, and in *The Hunt for Skywalker* each dark deck
+/// against the scenario's own limit. Each deck was checked on its own already
+/// ([`check_decks`]); a team (or a deck, for the scenario's limit) that plays several sessions
+/// is checked once, at its first session.
+pub fn check_session_decks(
+    reader: &mut Reader<'_>,
+    people: &[Player],
+    read: &[PlayerDecks],
+    sessions: &[super::casual::Session],
+) {
+    let mut warnings: Vec<DeckWarning> = Vec::new();
+    let mut teams_seen = std::collections::BTreeSet::new();
+    let mut hunt_seen = std::collections::BTreeSet::new();
+    for session in sessions {
+        let side = session.scenario.team_side();
+        let context = format!(" (session {}, {})", session.number, session.scenario.name());
+        let decks: Vec<(usize, DeckInput<'_>)> = session
+            .team
+            .iter()
+            .filter_map(|&p| {
+                let person = people.get(p)?;
+                let deck = match side {
+                    Side::Dark => person.decks.dark.as_ref(),
+                    Side::Light => person.decks.light.as_ref(),
+                }?;
+                Some((
+                    p,
+                    DeckInput {
+                        owner: &person.id,
+                        side,
+                        affiliation: deck.affiliation.as_deref(),
+                        objectives: &deck.objectives,
+                    },
+                ))
+            })
+            .collect();
+        let mut problems: Vec<(usize, DeckProblem)> = Vec::new();
+        let mut team: Vec<usize> = session.team.clone();
+        team.sort_unstable();
+        if teams_seen.insert((side_index(side), team)) {
+            let inputs: Vec<DeckInput<'_>> = decks.iter().map(|(_, d)| *d).collect();
+            for problem in team_limits(&inputs) {
+                if let Some(&(p, _)) = decks.iter().find(|(_, d)| d.owner == problem.owner()) {
+                    problems.push((p, problem));
+                }
+            }
+        }
+        if session.scenario == Scenario::HuntForSkywalker {
+            for (p, deck) in &decks {
+                if hunt_seen.insert(*p) {
+                    problems.extend(
+                        check_hunt_for_skywalker_dark(deck)
+                            .into_iter()
+                            .map(|d| (*p, d)),
+                    );
+                }
+            }
+        }
+        for (p, problem) in problems {
+            if let Some(here) = read
+                .get(p)
+                .and_then(|d| d.places[side_index(side)].as_ref())
+            {
+                warnings.push((
+                    here.clone(),
+                    problem.index(),
+                    format!("{}{context}", problem.message()),
+                    problem.help(),
+                ));
+            }
+        }
+    }
+    emit(reader, warnings);
+}
+
+/// Reports deck warnings, each at the entry at fault in whichever file holds it, or at the deck.
+fn emit(reader: &mut Reader<'_>, warnings: Vec<DeckWarning>) {
     for (place, index, message, help) in warnings {
         let span = index.and_then(|i| place.entries.get(i).cloned());
         let in_event_file = place.file == reader.file;

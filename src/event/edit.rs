@@ -42,6 +42,12 @@ pub struct NotNow(pub String);
 
 /// Decides what comes next for an event, or why nothing can.
 pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow> {
+    if event.casual.is_some() {
+        return Err(NotNow(format!(
+            "a `{}` event has no pairing rounds: record each game or session in the file as it is played",
+            event.info.format
+        )));
+    }
     if let Some(ccg) = &computed.ccg {
         if let Some(open) = event.games.iter().find(|g| !g.is_complete()) {
             return Err(NotNow(format!(

@@ -3,6 +3,7 @@
 //! A loaded [`Event`] is plain validated data: every id resolved to an index, every reference
 //! checked. Spans live only in the reading stage ([`read`]), where diagnostics are made.
 
+pub mod casual;
 pub mod ccg;
 pub mod decklists;
 pub mod edit;
@@ -46,6 +47,8 @@ pub struct Event {
     /// Events known only by their results: the final standings as recorded (`[[standings]]`),
     /// in file order. Such an event has no rounds.
     pub recorded: Vec<recorded::RecordedStanding>,
+    /// Casual events: a league's games or a challenge event's sessions.
+    pub casual: Option<casual::Casual>,
     /// Long text from the sibling `<slug>.md` file, if there is one.
     pub long_text: Option<String>,
 }
@@ -102,6 +105,22 @@ impl Event {
     /// Whether the competitors are teams.
     pub fn is_team(&self) -> bool {
         self.info.format == "team"
+    }
+
+    /// The league's games, for a league.
+    pub fn league_games(&self) -> Option<&[casual::LeagueGame]> {
+        match &self.casual {
+            Some(casual::Casual::League(games)) => Some(games),
+            _ => None,
+        }
+    }
+
+    /// The challenge sessions, for a challenge event.
+    pub fn sessions(&self) -> Option<&[casual::Session]> {
+        match &self.casual {
+            Some(casual::Casual::Challenge(sessions)) => Some(sessions),
+            _ => None,
+        }
     }
 
     /// Whether the event is known only by its recorded final standings.
@@ -168,6 +187,10 @@ pub struct EventInfo {
     pub deck_size: Option<u32>,
     /// SW:CCG limited variants: `secret-squirrel` (sealed, cube), `epp-overdrive` (sealed).
     pub variant: Option<String>,
+    /// Leagues: games a player needs to be ranked (every player is ranked when `None`).
+    pub min_games: Option<u32>,
+    /// Casual events: the organizer closed the event, so its standings are final.
+    pub closed: bool,
 }
 
 /// A registered player.

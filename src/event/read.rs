@@ -30,6 +30,10 @@ pub struct RawInfo {
     pub description: Option<Sp<String>>,
     pub deck_size: Option<Sp<i64>>,
     pub variant: Option<Sp<String>>,
+    /// Leagues: games a player needs to be ranked.
+    pub min_games: Option<Sp<i64>>,
+    /// Casual events: the organizer closed the event; its standings are final.
+    pub closed: Option<Sp<bool>>,
 }
 
 /// One `[[players]]` entry as written.
@@ -115,6 +119,33 @@ pub struct RawGame {
     pub objectives: Option<Sp<i64>>,
 }
 
+/// One `[[games]]` entry of a league as written: the players by side and the result, in the
+/// terms of the event's game (`winner` and `by` for SW:LCG; `winner`, `differential`,
+/// `modified`, `quit` or `tie` for SW:CCG). Which keys fit is checked in validation.
+#[derive(Debug, Default)]
+pub struct RawLeagueGame {
+    pub span: Range<usize>,
+    pub date: Option<Sp<Date>>,
+    /// The players, the winner and the SW:CCG result fields.
+    pub ccg: RawCcgTable,
+    /// SW:LCG: how the game ended, the dial and the objectives destroyed, when recorded.
+    pub by: Option<Sp<String>>,
+    pub dial: Option<Sp<i64>>,
+    pub objectives: Option<Sp<i64>>,
+}
+
+/// One `[[sessions]]` entry of a challenge event as written.
+#[derive(Debug, Default)]
+pub struct RawSession {
+    pub span: Range<usize>,
+    pub date: Option<Sp<Date>>,
+    pub scenario: Option<Sp<String>>,
+    pub solo: Option<Sp<String>>,
+    pub team: Vec<Sp<String>>,
+    pub team_span: Option<Range<usize>>,
+    pub winner: Option<Sp<String>>,
+}
+
 /// One `[[teams]]` entry as written.
 #[derive(Debug, Default)]
 pub struct RawTeam {
@@ -174,6 +205,14 @@ pub struct RawEvent {
     pub standings_span: Option<Range<usize>>,
     /// `[[standings]]`: the final standings of an event known only by its results.
     pub standings: Vec<RawStanding>,
+    /// The span of `games`, when present.
+    pub games_span: Option<Range<usize>>,
+    /// `[[games]]`: the games of a league.
+    pub games: Vec<RawLeagueGame>,
+    /// The span of `sessions`, when present.
+    pub sessions_span: Option<Range<usize>>,
+    /// `[[sessions]]`: the sessions of a challenge event.
+    pub sessions: Vec<RawSession>,
 }
 
 /// One `[[standings]]` row as written: a place and the scores the organizer recorded.
@@ -199,6 +238,8 @@ const TOP: &[&str] = &[
     "elimination",
     "final",
     "standings",
+    "games",
+    "sessions",
 ];
 const TEAM: &[&str] = &["id", "name", "players", "drop"];
 /// Public: `holonet import` writes these keys.
@@ -233,6 +274,8 @@ const EVENT: &[&str] = &[
     "description",
     "deck_size",
     "variant",
+    "min_games",
+    "closed",
 ];
 const PLAYER: &[&str] = &[
     "name",
@@ -267,6 +310,20 @@ const TIE: &[&str] = &[
     "light_hand",
 ];
 const GAME: &[&str] = &["winner", "by", "dial", "objectives"];
+const LEAGUE_GAME: &[&str] = &[
+    "date",
+    "dark",
+    "light",
+    "winner",
+    "by",
+    "dial",
+    "objectives",
+    "differential",
+    "modified",
+    "quit",
+    "tie",
+];
+const SESSION: &[&str] = &["date", "scenario", "solo", "team", "winner"];
 const ELIMINATION: &[&str] = &["games"];
 const ELIMINATION_GAME: &[&str] = &["game", "winner", "dark", "timed"];
 /// Public: `holonet pair` writes these keys.
@@ -374,6 +431,22 @@ pub fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> RawEve
             }
         }
     }
+    if let Some(value) = top.get("games") {
+        raw.games_span = Some(value.span());
+        for item in reader.array(value, "`games`") {
+            if let Some(table) = reader.as_table(item, "each `[[games]]` entry") {
+                raw.games.push(read_league_game(reader, table, item.span()));
+            }
+        }
+    }
+    if let Some(value) = top.get("sessions") {
+        raw.sessions_span = Some(value.span());
+        for item in reader.array(value, "`sessions`") {
+            if let Some(table) = reader.as_table(item, "each `[[sessions]]` entry") {
+                raw.sessions.push(read_session(reader, table, item.span()));
+            }
+        }
+    }
     if let Some(value) = top.get("rounds") {
         for item in reader.array(value, "`rounds`") {
             if let Some(table) = reader.as_table(item, "each `[[rounds]]` entry") {
@@ -443,6 +516,8 @@ fn read_info(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -
         variant: opt_string(reader, &f, "variant"),
         deck_size: opt_int(reader, &f, "deck_size"),
         description: opt_string(reader, &f, "description"),
+        min_games: opt_int(reader, &f, "min_games"),
+        closed: opt_bool(reader, &f, "closed"),
     }
 }
 
@@ -536,6 +611,25 @@ fn read_ccg_table(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usiz
     let light = f
         .require(reader, "light", "\"nick\"")
         .and_then(|v| reader.string(v, "`light`"));
+    RawTable {
+        span,
+        table: opt_int(reader, &f, "table"),
+        ccg: Some(RawCcgTable {
+            violation: opt_string(reader, &f, "violation"),
+            ..read_ccg_result(reader, &f, dark, light)
+        }),
+        ..RawTable::default()
+    }
+}
+
+/// The SW:CCG result fields of a table or a league game: `winner`, `differential`, `modified`,
+/// `quit` and `tie`, with the players already read.
+fn read_ccg_result(
+    reader: &mut Reader<'_>,
+    f: &Fields<'_, '_>,
+    dark: Option<Sp<String>>,
+    light: Option<Sp<String>>,
+) -> RawCcgTable {
     let tie = f.get("tie").and_then(|v| {
         let t = reader.as_table(v, "`tie`")?;
         let tf = reader.table(t, v.span(), "`tie`", TIE);
@@ -553,20 +647,65 @@ fn read_ccg_table(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usiz
             ],
         ))
     });
-    RawTable {
+    RawCcgTable {
+        dark,
+        light,
+        winner: opt_string(reader, f, "winner"),
+        differential: opt_int(reader, f, "differential"),
+        modified: opt_bool(reader, f, "modified"),
+        quit: opt_bool(reader, f, "quit"),
+        tie,
+        violation: None,
+    }
+}
+
+/// Reads a league game: `{ date, dark, light, winner, ... }`.
+fn read_league_game(
+    reader: &mut Reader<'_>,
+    table: &DeTable<'_>,
+    span: Range<usize>,
+) -> RawLeagueGame {
+    let f = reader.table(table, span.clone(), "this `[[games]]` entry", LEAGUE_GAME);
+    let date = f
+        .require(reader, "date", "2015-03-04")
+        .and_then(|v| reader.date(v, "`date`"));
+    let dark = f
+        .require(reader, "dark", "\"tom\"")
+        .and_then(|v| reader.string(v, "`dark`"));
+    let light = f
+        .require(reader, "light", "\"nick\"")
+        .and_then(|v| reader.string(v, "`light`"));
+    RawLeagueGame {
         span,
-        table: opt_int(reader, &f, "table"),
-        ccg: Some(RawCcgTable {
-            dark,
-            light,
-            winner: opt_string(reader, &f, "winner"),
-            differential: opt_int(reader, &f, "differential"),
-            modified: opt_bool(reader, &f, "modified"),
-            quit: opt_bool(reader, &f, "quit"),
-            tie,
-            violation: opt_string(reader, &f, "violation"),
-        }),
-        ..RawTable::default()
+        date,
+        ccg: read_ccg_result(reader, &f, dark, light),
+        by: opt_string(reader, &f, "by"),
+        dial: opt_int(reader, &f, "dial"),
+        objectives: opt_int(reader, &f, "objectives"),
+    }
+}
+
+/// Reads a challenge session: `{ date, scenario, solo, team, winner }`.
+fn read_session(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawSession {
+    let f = reader.table(table, span.clone(), "this `[[sessions]]` entry", SESSION);
+    let scenario = f
+        .require(reader, "scenario", "\"hunt-for-skywalker\"")
+        .and_then(|v| reader.string(v, "`scenario`"));
+    let solo = f
+        .require(reader, "solo", "\"tom\"")
+        .and_then(|v| reader.string(v, "`solo`"));
+    let team_value = f.require(reader, "team", "[\"nick\", \"kris\"]");
+    let winner = f
+        .require(reader, "winner", "\"team\"")
+        .and_then(|v| reader.string(v, "`winner`"));
+    RawSession {
+        span,
+        date: f.get("date").and_then(|v| reader.date(v, "`date`")),
+        scenario,
+        solo,
+        team_span: team_value.map(|v| v.span()),
+        team: string_list(reader, &f, "team"),
+        winner,
     }
 }
 

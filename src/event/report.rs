@@ -66,6 +66,12 @@ pub fn report(
     computed: &Computed,
     request: &Request<'_>,
 ) -> Result<Reported, String> {
+    if event.casual.is_some() {
+        return Err(format!(
+            "a `{}` event has no tables to report: add the game or session to the file as it is played",
+            event.info.format
+        ));
+    }
     let place = find_place(event, computed, request)?;
     let mut doc: DocumentMut = text
         .parse()

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::ids::{default_seed, id_from_name, is_valid_id};
 use super::read::{RawEvent, RawGame, RawPlayer, RawRound, RawTable};
 use super::{Event, EventInfo, Game, GameEnd, Outcome, Player, Round, Table};
-use super::{ccg, decklists, elimination, recorded, teams};
+use super::{casual, ccg, decklists, elimination, recorded, teams};
 use crate::diag::{Code, did_you_mean};
 use crate::rules::compute::{self, Computed};
 use crate::rules::{self, Family, MAX_ROUNDS, Ruleset, structure};
@@ -66,8 +66,11 @@ pub fn validate(
         &members,
         &decks,
     );
+    let casual = casual::validate_casual(reader, &raw, ruleset, &info, &players, &decks);
     let ccg = ruleset.family == Family::Ccg;
-    let (rounds, games) = if ccg {
+    let (rounds, games) = if casual.is_some() {
+        (Vec::new(), Vec::new())
+    } else if ccg {
         ccg::warn_below_minimums(reader, &raw, &info, compute::entrants(&players));
         (Vec::new(), ccg::validate_games(reader, &raw, &players))
     } else {
@@ -83,10 +86,12 @@ pub fn validate(
         )
     };
     let final_games = match &raw.final_match {
+        _ if casual.is_some() => Vec::new(),
         Some(f) if ccg => ccg::validate_final_games(reader, &f.ccg_games, &players),
         _ => Vec::new(),
     };
     let final_match = match &raw.final_match {
+        _ if casual.is_some() => None,
         Some(_) if ccg => None,
         Some(f) if team => teams::validate_final(reader, f, &players),
         Some(f) => {
@@ -122,9 +127,20 @@ pub fn validate(
     }
     let finished = rounds.iter().filter(|r| r.is_complete()).count() as u32;
     let swiss_finished = swiss_rounds.is_some_and(|n| finished >= n);
-    let elimination =
-        elimination::validate_elimination(reader, &raw, &players, cut.unwrap_or(0), swiss_finished);
-    let recorded = recorded::validate_standings(reader, &raw, ruleset, &players);
+    let (elimination, recorded) = if casual.is_some() {
+        (Vec::new(), Vec::new())
+    } else {
+        (
+            elimination::validate_elimination(
+                reader,
+                &raw,
+                &players,
+                cut.unwrap_or(0),
+                swiss_finished,
+            ),
+            recorded::validate_standings(reader, &raw, ruleset, &players),
+        )
+    };
     if errors(reader) > errors_before {
         return None;
     }
@@ -141,6 +157,7 @@ pub fn validate(
         games,
         final_games,
         recorded,
+        casual,
         long_text: None,
     };
     let computed = compute::compute(ruleset, &event);
@@ -321,7 +338,13 @@ fn validate_info(
 ) -> Option<EventInfo> {
     let info = &raw.info;
     let format = choice_or_default(reader, &info.format, "format", ruleset.formats);
-    let structure = choice_or_default(reader, &info.structure, "structure", ruleset.structures);
+    // A casual event plans no rounds: its `structure` (and the like) are reported in `casual`.
+    let casual = format.as_deref().is_some_and(casual::is_casual);
+    let structure = if casual {
+        Some(casual::NO_STRUCTURE.to_string())
+    } else {
+        choice_or_default(reader, &info.structure, "structure", ruleset.structures)
+    };
     let tier = info
         .tier
         .as_ref()
@@ -351,7 +374,7 @@ fn validate_info(
             None
         }
     });
-    if let Some(structure) = &structure {
+    if let Some(structure) = structure.as_ref().filter(|_| !casual) {
         let has_table = ruleset
             .structure_tables
             .iter()
@@ -483,6 +506,8 @@ fn validate_info(
         }),
         deck_size: in_range(reader, &info.deck_size, "`deck_size`", 10, 200),
         description: info.description.as_ref().map(|s| s.value.clone()),
+        min_games: in_range(reader, &info.min_games, "`min_games`", 1, 1000),
+        closed: info.closed.as_ref().is_some_and(|c| c.value),
     })
 }
 
@@ -1060,7 +1085,7 @@ pub(super) const TEAM_VICTORY: Victory = Victory {
 /// Checks a game's recorded `dial` or `objectives` against the victory conditions, and the
 /// winner of a dial or objectives victory against the side they played (`dark`, when the
 /// table records `first_dark`). Reports and returns false on a contradiction.
-fn check_victory(
+pub(super) fn check_victory(
     reader: &mut Reader<'_>,
     g: &RawGame,
     game: &Game,
@@ -1164,7 +1189,7 @@ fn check_victory(
                     ),
                 )
                 .help = Some(format!(
-                "a victory by {} goes to the {side} side; check the winner and `first_dark`",
+                "a victory by {} goes to the {side} side; check the winner and who played dark (`first_dark` at a table, `dark` in a league)",
                 by.map_or("", GameEnd::name)
             ));
             ok = false;
@@ -1173,7 +1198,7 @@ fn check_victory(
     ok
 }
 
-fn validate_game(
+pub(super) fn validate_game(
     reader: &mut Reader<'_>,
     g: &RawGame,
     seats: [usize; 2],

@@ -83,6 +83,8 @@ pub struct Computed {
     pub team_final: Option<TeamFinal>,
     /// What the recorded final match cannot be.
     pub final_problem: Option<FinalProblem>,
+    /// Leagues and challenge events: standings by games, or each scenario's record.
+    pub casual: Option<super::casual::CasualComputed>,
     /// Final places, once known: the bracket's, or the Swiss standings' for an event without a cut.
     pub placings: Option<Vec<(u32, usize)>>,
     pub status: Status,
@@ -159,9 +161,26 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
         ccg: None,
         team_final: None,
         final_problem: None,
+        casual: None,
         placings: None,
         status: Status::Upcoming,
     };
+    if let Some(casual) = super::casual::compute(ruleset, event) {
+        // Played as it comes: under way from the first game, finished when the organizer
+        // closes it (a league's places are then its ranked players).
+        computed.status = if casual.played() == 0 {
+            Status::Upcoming
+        } else if event.info.closed {
+            Status::Finished
+        } else {
+            Status::Running
+        };
+        if event.info.closed {
+            computed.placings = Some(casual.placings());
+        }
+        computed.casual = Some(casual);
+        return computed;
+    }
     if event.is_recorded_only() {
         // Shown as recorded: the places are the organizer's, nothing else is computed.
         computed.placings = Some(event.recorded.iter().map(|r| (r.rank, r.player)).collect());

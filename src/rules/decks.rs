@@ -406,6 +406,14 @@ pub fn check_deck(deck: &DeckInput<'_>) -> Vec<DeckProblem> {
 /// [`DeckProblem::TeamLimitOneShared`].
 pub fn check_team(decks: &[DeckInput<'_>]) -> Vec<DeckProblem> {
     let mut problems: Vec<DeckProblem> = decks.iter().flat_map(check_deck).collect();
+    problems.extend(team_limits(decks));
+    problems
+}
+
+/// The team limits alone, without each deck's own checks: for decks already checked one by one,
+/// such as the teams a challenge event puts together session by session.
+pub fn team_limits(decks: &[DeckInput<'_>]) -> Vec<DeckProblem> {
+    let mut problems = Vec::new();
     for side in [Side::Dark, Side::Light] {
         let tallies: Vec<(&DeckInput<'_>, Tally)> = decks
             .iter()

@@ -2,6 +2,7 @@
 //! facts to computed facts. No I/O, no clock, no global randomness (see [`random`]).
 
 pub mod bracket;
+pub mod casual;
 pub mod ccg_decks;
 pub mod ccg_event;
 pub mod compute;
@@ -183,7 +184,7 @@ pub static FFG_2018: Ruleset = Ruleset {
     family: Family::Lcg,
     name: "FFG Tournament Regulations (2018)",
     game: "Star Wars: The Card Game",
-    formats: &["standard", "team"],
+    formats: &["standard", "team", "league", "challenge"],
     structures: &["basic", "advanced", "custom"],
     structure_tables: &[
         ("basic", structure::FFG_2018_BASIC),
@@ -220,7 +221,7 @@ pub static FFG_2014: Ruleset = Ruleset {
     family: Family::Lcg,
     name: "FFG Organized Play Rules (2014)",
     game: "Star Wars: The Card Game",
-    formats: &["standard", "team"],
+    formats: &["standard", "team", "league", "challenge"],
     // No structure tables in 2014: the organizer announces the rounds and the cut.
     structures: &["custom"],
     structure_tables: &[],
@@ -255,7 +256,7 @@ pub static SWCCG_2008: Ruleset = Ruleset {
     family: Family::Ccg,
     name: "SW:CCG Tournament Guide (2008)",
     game: "Star Wars CCG",
-    formats: &["constructed", "sealed", "draft", "cube", "team"],
+    formats: &["constructed", "sealed", "draft", "cube", "team", "league"],
     // Events announce their number of games; `swiss_rounds` counts games.
     structures: &["custom"],
     structure_tables: &[],

@@ -369,6 +369,8 @@ pub(crate) mod tests {
                 description: None,
                 deck_size: None,
                 variant: None,
+                min_games: None,
+                closed: false,
             },
             players,
             rounds,
@@ -379,6 +381,7 @@ pub(crate) mod tests {
             games: Vec::new(),
             final_games: Vec::new(),
             recorded: Vec::new(),
+            casual: None,
             long_text: None,
         }
     }

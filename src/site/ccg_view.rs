@@ -102,28 +102,38 @@ fn player(event: &Event, p: usize) -> PlayerRef {
     }
 }
 
-fn table_view(event: &Event, t: &ScoredTable, rule: Rule<'_>) -> CcgTableView {
-    let mut how = match t.kind {
+/// How a game ended, in words: "full win", "modified win (time)", "true tie: ...", "quit".
+pub(super) fn result_how(kind: ResultKind, true_tie: Option<TrueTieDecider>) -> String {
+    match kind {
         ResultKind::FullWin => "full win".to_string(),
         ResultKind::ModifiedWin => "modified win (time)".to_string(),
         ResultKind::TrueTie => format!(
             "true tie: {}",
-            match t.true_tie {
+            match true_tie {
                 Some(TrueTieDecider::LostPile) => "fewer cards in the lost pile",
                 Some(TrueTieDecider::Hand) => "fewer cards in hand",
                 _ => "random",
             }
         ),
         ResultKind::Quit => "quit".to_string(),
-    };
-    if t.penalty {
-        how.push_str("; deck-check penalty");
     }
-    let anchor = match t.kind {
+}
+
+/// The anchor of the guide's rule for a kind of result on the reference page.
+pub(super) fn result_anchor(kind: ResultKind) -> &'static str {
+    match kind {
         ResultKind::FullWin => "scoring",
         ResultKind::ModifiedWin | ResultKind::TrueTie => "timed-games",
         ResultKind::Quit => "quits",
-    };
+    }
+}
+
+fn table_view(event: &Event, t: &ScoredTable, rule: Rule<'_>) -> CcgTableView {
+    let mut how = result_how(t.kind, t.true_tie);
+    if t.penalty {
+        how.push_str("; deck-check penalty");
+    }
+    let anchor = result_anchor(t.kind);
     CcgTableView {
         number: t.table,
         dark: player(event, t.dark),

@@ -124,16 +124,7 @@ pub fn summary_text(site: &SiteView, event: &Event, computed: &Computed) -> Stri
     let mut text = match computed.status {
         Status::Finished => "Finished.".to_string(),
         _ => {
-            let unit = if computed.ccg.is_some() {
-                "game"
-            } else {
-                "round"
-            };
-            let n = summary.rounds_played;
-            format!(
-                "Running: {n} {unit}{} finished.",
-                if n == 1 { "" } else { "s" }
-            )
+            format!("Running: {}.", summary.progress)
         }
     };
     match (&computed.placings, computed.latest()) {

@@ -4,6 +4,7 @@
 
 pub mod aliases;
 pub mod calendar;
+pub mod casual_view;
 pub mod ccg_view;
 pub mod content;
 pub mod contribution;

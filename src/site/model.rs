@@ -160,8 +160,10 @@ pub struct EventSummary {
     pub status: Status,
     /// Players who took part (registered, minus those who withdrew before round 1).
     pub player_count: u32,
-    /// Swiss rounds finished.
+    /// Swiss rounds finished (SW:CCG: games; casual events: games or sessions recorded).
     pub rounds_played: usize,
+    /// The same in words: "3 rounds finished", "12 games played", "1 session played".
+    pub progress: String,
     /// Name of the winner (first of the final placings), once the event is finished.
     pub leader: Option<String>,
     /// The current round's page (by table and by name), while the event has one.
@@ -220,6 +222,8 @@ pub struct EventView {
     pub stats: super::stats::StatsView,
     /// Events known only by their results: the final standings as recorded.
     pub recorded: Option<super::recorded_view::RecordedView>,
+    /// Leagues and challenge events: what they recorded and computed.
+    pub casual: Option<super::casual_view::CasualView>,
     /// schema.org `Event` data as JSON-LD, escaped to sit inside a `<script>` element as it is.
     pub json_ld: String,
 }
@@ -482,8 +486,12 @@ fn month(m: u8) -> &'static str {
 
 /// "12 May 2018", "12–13 May 2018", "30 May – 1 June 2018".
 pub fn date_text(event: &Event) -> String {
-    let d = event.info.date;
-    match event.info.end_date {
+    range_text(event.info.date, event.info.end_date)
+}
+
+/// The days from `d` to `end`, written as [`date_text`] writes an event's.
+pub fn range_text(d: crate::event::Date, end: Option<crate::event::Date>) -> String {
+    match end {
         Some(e) if e != d => {
             if e.year != d.year {
                 format!(
@@ -519,6 +527,12 @@ pub fn event_path(event: &Event) -> String {
 
 pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSummary {
     // The winner: first of the final placings (the champion of a cut, or the Swiss winner).
+    let (rounds_played, unit, done) = match (&computed.casual, &computed.ccg) {
+        (Some(casual), _) if casual.league().is_some() => (casual.played(), "game", "played"),
+        (Some(casual), _) => (casual.played(), "session", "played"),
+        (None, Some(ccg)) => (ccg.games.len(), "game", "finished"),
+        (None, None) => (computed.standings.len(), "round", "finished"),
+    };
     let leader = computed
         .placings
         .as_ref()
@@ -541,10 +555,11 @@ pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSumm
         tier: event.info.tier.clone(),
         status: computed.status,
         player_count: crate::rules::compute::entrants(&event.players),
-        rounds_played: computed
-            .ccg
-            .as_ref()
-            .map_or(computed.standings.len(), |c| c.games.len()),
+        rounds_played,
+        progress: format!(
+            "{rounds_played} {unit}{} {done}",
+            if rounds_played == 1 { "" } else { "s" }
+        ),
         leader,
         pairings: super::pairings_view::pairings_view(site, event, computed).map(|p| {
             PairingsLink {
@@ -743,6 +758,10 @@ pub fn event_view(
             .as_ref()
             .map(|c| super::ccg_view::ccg_view(event, c, &rule)),
         recorded: super::recorded_view::recorded_view(site, event),
+        casual: computed
+            .casual
+            .as_ref()
+            .map(|c| super::casual_view::casual_view(event, c, &rule)),
         json_ld: super::schema_org::event_json_ld(site, event, computed),
     }
 }
@@ -783,7 +802,8 @@ fn player_note(p: &crate::event::Player) -> String {
     }
 }
 
-fn game_text(event: &Event, winner: Option<usize>, by: Option<GameEnd>) -> String {
+/// "Tom Kessel won (dial)", "Draw (time)".
+pub(super) fn game_text(event: &Event, winner: Option<usize>, by: Option<GameEnd>) -> String {
     let how = by.map(|b| format!(" ({})", b.name())).unwrap_or_default();
     match winner {
         Some(w) => format!("{} won{how}", event.players[w].name),

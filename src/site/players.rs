@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::model::{SiteView, event_path};
 use crate::event::Event;
+use crate::event::casual::Session;
 use crate::rules::compute::Computed;
 use crate::rules::scoring::score_round;
 
@@ -39,6 +40,21 @@ pub struct Rivalry {
     pub drawn: u32,
 }
 
+/// One challenge-deck session of a player.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerSession {
+    pub event: String,
+    /// The session on its event page.
+    pub url: String,
+    pub date: String,
+    pub scenario: String,
+    /// "challenge deck (dark side)" or "team of 3 (light side)".
+    pub role: String,
+    /// The others on the player's side, or the solo player faced.
+    pub with: Vec<String>,
+    pub won: bool,
+}
+
 /// A player's page.
 #[derive(Debug, Clone, Serialize)]
 pub struct PlayerPage {
@@ -46,6 +62,8 @@ pub struct PlayerPage {
     pub name: String,
     pub url: String,
     pub events: Vec<PlayerEvent>,
+    /// Challenge-deck sessions, newest first.
+    pub sessions: Vec<PlayerSession>,
     /// Opponents met at least twice, most met first.
     pub rivals: Vec<Rivalry>,
 }
@@ -166,6 +184,7 @@ pub fn archive(
                     id,
                     name: String::new(),
                     events: Vec::new(),
+                    sessions: Vec::new(),
                     rivals: Vec::new(),
                 });
                 pages.len() - 1
@@ -175,9 +194,23 @@ pub fn archive(
             let swiss_row = swiss_rows.get(competitor).copied().flatten();
             let swiss_rank = swiss_row.and_then(|r| r.rank);
             let ccg_row = ccg_rows.get(competitor).copied().flatten();
-            let result = match (place, swiss_rank) {
-                (Some(p), _) => format!("{} of {field}", ordinal(p)),
-                (None, Some(r)) => format!("Swiss rank {r} of {field}"),
+            let league_row = computed
+                .casual
+                .as_ref()
+                .and_then(|c| c.league())
+                .and_then(|l| l.standings.iter().find(|r| r.player == competitor));
+            let challenge = computed
+                .casual
+                .as_ref()
+                .and_then(|c| c.challenge())
+                .and_then(|c| c.players.iter().find(|r| r.player == competitor));
+            let result = match (place, swiss_rank, league_row) {
+                (Some(p), ..) => format!("{} of {field}", ordinal(p)),
+                (None, Some(r), _) => format!("Swiss rank {r} of {field}"),
+                (None, None, Some(r)) => match r.rank {
+                    Some(rank) => format!("league rank {rank} of {field}"),
+                    None => "unranked (too few games)".to_string(),
+                },
                 _ => ccg_row.map_or_else(String::new, |r| format!("rank {} of {field}", r.place)),
             };
             let recorded = event.recorded.iter().find(|r| r.player == competitor);
@@ -185,7 +218,17 @@ pub fn archive(
                 (Some(r), ..) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
                 (None, Some(r), _) => r.score.to_string(),
                 (None, None, Some(r)) => recorded_record(r),
-                _ => String::new(),
+                _ => match (league_row, challenge) {
+                    (Some(r), _) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
+                    (None, Some(c)) => format!(
+                        "solo {}–{}, team {}–{}",
+                        c.solo.won,
+                        c.solo.played - c.solo.won,
+                        c.team.won,
+                        c.team.played - c.team.won
+                    ),
+                    (None, None) => String::new(),
+                },
             };
             let page = &mut pages[number];
             // Events come oldest first, so the page ends with the name of the latest one.
@@ -200,6 +243,11 @@ pub fn archive(
                 deck_url: super::deck_view::deck_url(site, event, person),
                 team: team.then(|| event.players[competitor].name.clone()),
             });
+            for session in event.sessions().unwrap_or_default() {
+                if let Some(played) = player_session(site, event, session, index) {
+                    page.sessions.push(played);
+                }
+            }
         }
         if team {
             continue;
@@ -226,6 +274,18 @@ pub fn archive(
                 {
                     meet(a, b, x.points.cmp(&y.points));
                 }
+            }
+        }
+        // League games, one meeting each (SW:CCG true ties have a winner too).
+        if let Some(league) = computed.casual.as_ref().and_then(|c| c.league()) {
+            for g in &league.games {
+                let [dark, light] = g.players;
+                let outcome = match g.winner {
+                    Some(w) if w == dark => std::cmp::Ordering::Greater,
+                    Some(_) => std::cmp::Ordering::Less,
+                    None => std::cmp::Ordering::Equal,
+                };
+                meet(dark, light, outcome);
             }
         }
         if let Some(ccg) = &computed.ccg {
@@ -268,9 +328,55 @@ pub fn archive(
         });
         page.rivals.truncate(10);
         page.events.reverse();
+        page.sessions.reverse();
     }
     pages.sort_by(|a, b| a.id.cmp(&b.id));
     pages
+}
+
+/// `player`'s part in a challenge session, if they played it.
+fn player_session(
+    site: &SiteView,
+    event: &Event,
+    session: &Session,
+    player: usize,
+) -> Option<PlayerSession> {
+    let name = |p: usize| event.players[p].name.clone();
+    let scenario = session.scenario;
+    let (role, with) = if session.solo == player {
+        (
+            format!(
+                "challenge deck ({} side)",
+                crate::rules::decks::side_name(scenario.solo_side())
+            ),
+            Vec::new(),
+        )
+    } else if session.team.contains(&player) {
+        (
+            format!(
+                "team of {} ({} side)",
+                session.team.len(),
+                crate::rules::decks::side_name(scenario.team_side())
+            ),
+            session
+                .team
+                .iter()
+                .filter(|&&p| p != player)
+                .map(|&p| name(p))
+                .collect(),
+        )
+    } else {
+        return None;
+    };
+    Some(PlayerSession {
+        event: event.info.name.clone(),
+        url: site.link(&format!("{}#session-{}", event_path(event), session.number)),
+        date: session.date.unwrap_or(event.info.date).iso(),
+        scenario: scenario.name().to_string(),
+        role,
+        with,
+        won: session.won_by(player),
+    })
 }
 
 /// The players grouped by the first letter of their name.

@@ -456,9 +456,9 @@ mod tests {
     #[test]
     fn the_example_site_counted_by_hand() {
         let index = index_of(Path::new("."), None);
-        // Ten event files, newest first.
+        // Thirteen event files, newest first.
         let dates: Vec<&str> = index.e.iter().map(|e| e.d.as_str()).collect();
-        assert_eq!(index.e.len(), 10, "{dates:?}");
+        assert_eq!(index.e.len(), 13, "{dates:?}");
         assert!(dates.windows(2).all(|w| w[0] >= w[1]), "{dates:?}");
         assert_eq!(index.e[0].i, "2026/kessel-run-regional");
         let orsc = index
@@ -502,8 +502,10 @@ mod tests {
                 .any(|s| s.o.iter().any(|&o| index.t[o].contains(" / "))),
             "a two-faced objective"
         );
-        // Bespin 10, the store championship 13, Dantooine 2, Hoth doubles 2 (team members).
-        assert_eq!(index.d.len(), 27);
+        // Bespin 10, the store championship 13, Dantooine 2, Hoth doubles 2 (team members),
+        // the cantina league 1, the challenge nights 6.
+        assert_eq!(index.d.len(), 34);
+        assert_eq!(decks_of("2014/echo-base-challenge-nights").count(), 6);
         assert_eq!(decks_of("2017/hoth-doubles").count(), 2);
         // The table is sorted and each name is written once.
         assert!(index.t.windows(2).all(|w| w[0] < w[1]));

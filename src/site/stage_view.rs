@@ -32,7 +32,7 @@ fn bye_link(reason: ByeReason, rule: Rule<'_>) -> RuleLink {
     }
 }
 
-fn player(event: &Event, p: usize) -> PlayerRef {
+pub(super) fn player(event: &Event, p: usize) -> PlayerRef {
     PlayerRef {
         id: event.players[p].id.clone(),
         name: event.players[p].name.clone(),

@@ -10,6 +10,9 @@
 //!   by its result (full win, modified win, true tie, quit).
 //! - **Affiliations** and **objective sets**: every recorded LCG decklist; a set counts once per
 //!   deck that includes it.
+//! - **Leagues**: every league game counts in its game's sides and endings (its sides are always
+//!   recorded).
+//! - **Challenge-deck scenarios**: every session, in its scenario's record by team size.
 //! - **SW:CCG objectives and cards**: every recorded CCG decklist; a card counts once per deck
 //!   that includes it, and only the lines that name exactly one card are counted.
 
@@ -17,6 +20,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::event::casual::{LeagueResult, Session};
 use crate::event::{Decklist, Event, Outcome};
 use crate::rules::bracket::Side;
 use crate::rules::ccg_decks::{display_name, resolve_line};
@@ -57,6 +61,8 @@ pub struct StatsView {
     pub ccg_objectives: Vec<Tally>,
     pub ccg_dark_cards: Vec<Tally>,
     pub ccg_light_cards: Vec<Tally>,
+    /// Challenge-deck sessions: each scenario's record by team size.
+    pub scenarios: Vec<super::casual_view::ScenarioRecordView>,
     /// Whether any table has rows.
     pub any: bool,
 }
@@ -161,6 +167,7 @@ pub struct Counted {
     ccg_sides: Counts,
     ccg_endings: Counts,
     ccg_decks: CcgDecks,
+    sessions: Vec<Session>,
 }
 
 impl Counted {
@@ -203,6 +210,31 @@ impl Counted {
                     .or_default() += 1;
             }
         }
+        if let (Some(recorded), Some(league)) = (
+            event.league_games(),
+            computed.casual.as_ref().and_then(|c| c.league()),
+        ) {
+            // The computed games are the recorded ones, scored, in the same order.
+            for (game, scored) in recorded.iter().zip(&league.games) {
+                match (&game.result, scored.kind) {
+                    (LeagueResult::Lcg(g), _) => {
+                        side_result(game.dark, g.winner, &mut c.sides);
+                        let how = g.by.map_or("not recorded", |b| b.name());
+                        *c.endings.entry(how.to_string()).or_default() += 1;
+                    }
+                    (LeagueResult::Ccg(_), kind) => {
+                        side_result(game.dark, scored.winner, &mut c.ccg_sides);
+                        if let Some(kind) = kind {
+                            *c.ccg_endings
+                                .entry(ccg_ending(kind).to_string())
+                                .or_default() += 1;
+                        }
+                    }
+                }
+            }
+        }
+        c.sessions
+            .extend(event.sessions().unwrap_or_default().iter().cloned());
         // Every recorded decklist, counted in its own game's tables.
         for person in event.persons() {
             for (side, deck) in [
@@ -252,6 +284,7 @@ impl Counted {
         for (into, from) in self.ccg_decks.decks.iter_mut().zip(other.ccg_decks.decks) {
             *into += from;
         }
+        self.sessions.extend(other.sessions.iter().cloned());
     }
 
     /// The tables.
@@ -279,19 +312,24 @@ impl Counted {
         let [dark_cards, light_cards] = ccg_decks.cards;
         view.ccg_dark_cards = tallies(dark_cards, TOP_CARDS, Some(ccg_decks.decks[0]));
         view.ccg_light_cards = tallies(light_cards, TOP_CARDS, Some(ccg_decks.decks[1]));
-        view.any = [
-            &view.sides,
-            &view.endings,
-            &view.affiliations,
-            &view.objectives,
-            &view.ccg_sides,
-            &view.ccg_endings,
-            &view.ccg_objectives,
-            &view.ccg_dark_cards,
-            &view.ccg_light_cards,
-        ]
-        .iter()
-        .any(|t| !t.is_empty());
+        view.scenarios = crate::rules::casual::scenario_records(&self.sessions)
+            .iter()
+            .map(|r| super::casual_view::record_view(r, None))
+            .collect();
+        view.any = !view.scenarios.is_empty()
+            || [
+                &view.sides,
+                &view.endings,
+                &view.affiliations,
+                &view.objectives,
+                &view.ccg_sides,
+                &view.ccg_endings,
+                &view.ccg_objectives,
+                &view.ccg_dark_cards,
+                &view.ccg_light_cards,
+            ]
+            .iter()
+            .any(|t| !t.is_empty());
         view
     }
 }
