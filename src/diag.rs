@@ -50,6 +50,11 @@ pub enum Code {
     RuleDeparture,
     /// A decklist breaks a deckbuilding rule (a warning: the event was played with it).
     Deck,
+    /// A file over one of the limits of `event::limits` (size, nesting, players, rounds).
+    Limit,
+    /// A path that would lead outside the site folder or the output folder (a symbolic link,
+    /// an output folder that holds the site).
+    UnsafePath,
 }
 
 impl Code {
@@ -71,6 +76,8 @@ impl Code {
         Code::Content,
         Code::RuleDeparture,
         Code::Deck,
+        Code::Limit,
+        Code::UnsafePath,
     ];
 
     /// The code as printed: `H` + a stable number.
@@ -92,6 +99,8 @@ impl Code {
             Code::Content => "H014",
             Code::RuleDeparture => "H015",
             Code::Deck => "H016",
+            Code::Limit => "H017",
+            Code::UnsafePath => "H018",
         }
     }
 }

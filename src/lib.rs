@@ -11,6 +11,7 @@ pub mod config;
 pub mod diag;
 pub mod event;
 pub mod generate;
+pub mod paths;
 pub mod rules;
 pub mod scaffold;
 pub mod serve;

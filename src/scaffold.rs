@@ -221,9 +221,14 @@ pub fn import(
             known.join(", ")
         ))
     })?;
-    let text = std::fs::read_to_string(csv)
-        .map_err(|e| ImportError::Usage(format!("cannot read {}: {e}", csv.display())))?;
     let mut report = crate::site::Report::default();
+    let text = match crate::event::load::read_text(csv, csv) {
+        Ok(text) => text,
+        Err(diagnostic) => {
+            report.diagnostics.push(diagnostic);
+            return Err(ImportError::Invalid(report));
+        }
+    };
     report.sources.insert(csv.to_path_buf(), text.clone());
     let event_text = match crate::event::import::csv_to_event(csv, &text, ruleset.family, options) {
         Ok(event_text) => event_text,

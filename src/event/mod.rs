@@ -9,6 +9,7 @@ pub mod edit;
 pub mod elimination;
 pub mod ids;
 pub mod import;
+pub mod limits;
 pub mod load;
 pub mod read;
 pub mod recorded;

@@ -1,0 +1,282 @@
+//! Hostile and broken input: archives take pull requests from anyone, and organizers edit files
+//! in a hurry. Absurd files are refused by a limit (H017) quickly, names that could leave the site
+//! or break a Windows checkout are refused where they enter, and symbolic links are never followed
+//! (H018).
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use holonet::diag::Code;
+use holonet::event::limits::{MAX_FILE_BYTES, MAX_NESTING, MAX_PLAYERS, MAX_ROUNDS};
+use holonet::event::load::parse_event;
+use holonet::event::validate::LoadOptions;
+use holonet::site;
+
+const SMALL: &str = "tests/fixtures/sites/small";
+
+fn small_site() -> tempfile::TempDir {
+    common::copy_site(Path::new(SMALL))
+}
+
+/// The codes and located-ness of the errors `check` reports for the site at `root`.
+fn check_errors(root: &Path) -> Vec<(Code, String)> {
+    let report = site::check(root);
+    report
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| (d.code, d.file.display().to_string()))
+        .collect()
+}
+
+/// Parses `text` as `events/x.toml`; the codes of its errors, which must exist and be located.
+fn parse_errors(text: &str) -> Vec<Code> {
+    let (event, diagnostics) =
+        parse_event(Path::new("events/x.toml"), text, &LoadOptions::default());
+    assert!(event.is_none());
+    let errors: Vec<_> = diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert!(!errors.is_empty());
+    for d in &errors {
+        assert!(d.span.is_some(), "{d:?} is located");
+        assert!(d.help.is_some(), "{d:?} says what to do");
+    }
+    errors.iter().map(|d| d.code).collect()
+}
+
+const HEADER: &str = "[event]\nname = \"Big\"\ndate = 2019-03-02\nrules = \"ffg-2018\"\n";
+
+#[test]
+fn a_100_mb_event_file_is_refused_by_its_size_before_it_is_read() {
+    let site = small_site();
+    let path = site.path().join("events/2019/huge.toml");
+    // A sparse file: 100 MB long without writing 100 MB.
+    let file = fs::File::create(&path).expect("create");
+    file.set_len(100 * 1024 * 1024).expect("set_len");
+    let started = Instant::now();
+    let report = site::check(site.path());
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let huge: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.file.ends_with("huge.toml"))
+        .collect();
+    assert_eq!(huge.len(), 1, "{}", report.render());
+    assert_eq!(huge[0].code, Code::Limit);
+    assert!(
+        huge[0]
+            .message
+            .contains(&format!("more than the {MAX_FILE_BYTES}")),
+        "{}",
+        huge[0].message
+    );
+}
+
+#[test]
+fn a_hundred_thousand_players_are_refused_quickly() {
+    let mut text = HEADER.to_string();
+    for i in 0..100_000 {
+        text.push_str(&format!("[[players]]\nname = \"P{i}\"\n"));
+    }
+    assert!(text.len() < MAX_FILE_BYTES as usize, "under the size limit");
+    let started = Instant::now();
+    let (event, diagnostics) =
+        parse_event(Path::new("events/x.toml"), &text, &LoadOptions::default());
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert!(event.is_none());
+    assert_eq!(diagnostics.len(), 1, "one message, not 100,000");
+    assert_eq!(diagnostics[0].code, Code::Limit);
+    assert!(diagnostics[0].message.contains("100000 players"));
+    // The caret points at the first player past the limit.
+    let (line, _) = diagnostics[0].line_col(&text).expect("located");
+    assert_eq!(line, 5 + 2 * MAX_PLAYERS);
+}
+
+#[test]
+fn too_many_rounds_standings_or_teams_are_refused() {
+    let rounds = format!("{HEADER}{}", "[[rounds]]\n".repeat(MAX_ROUNDS + 1));
+    assert_eq!(parse_errors(&rounds), [Code::Limit]);
+    let standings = format!(
+        "{HEADER}{}",
+        "[[standings]]\nrank = 1\nplayer = \"a\"\n".repeat(MAX_PLAYERS + 1)
+    );
+    assert_eq!(parse_errors(&standings), [Code::Limit]);
+    let teams = format!("{HEADER}{}", "[[teams]]\n".repeat(MAX_PLAYERS + 1));
+    assert_eq!(parse_errors(&teams), [Code::Limit]);
+}
+
+#[test]
+fn deep_nesting_is_refused_before_parsing() {
+    for (open, close) in [("[", "]"), ("{a=", "}")] {
+        for depth in [MAX_NESTING + 1, 100_000] {
+            let text = format!(
+                "{HEADER}x = {}{}\n",
+                open.repeat(depth),
+                close.repeat(depth)
+            );
+            assert_eq!(parse_errors(&text), [Code::Limit], "{open} x {depth}");
+        }
+    }
+    // Brackets never closed are caught the same way.
+    assert_eq!(
+        parse_errors(&format!("{HEADER}x = {}", "[".repeat(50))),
+        [Code::Limit]
+    );
+}
+
+#[test]
+fn windows_device_names_cannot_be_event_addresses_or_ids() {
+    for name in ["con", "nul", "aux", "com1", "lpt1", "prn"] {
+        let site = small_site();
+        let root = site.path();
+        fs::copy(
+            root.join("events/2019/small-cup.toml"),
+            root.join(format!("events/2019/{name}.toml")),
+        )
+        .expect("copy");
+        assert_eq!(
+            check_errors(root),
+            [(Code::BadSlug, format!("events/2019/{name}.toml"))]
+        );
+        let explicit = format!("{HEADER}[[players]]\nname = \"X\"\nid = \"{name}\"\n");
+        assert!(parse_errors(&explicit).contains(&Code::BadId), "{name}");
+        let derived = format!("{HEADER}[[players]]\nname = \"{}\"\n", name.to_uppercase());
+        assert!(parse_errors(&derived).contains(&Code::BadId), "{name}");
+    }
+}
+
+#[test]
+fn event_addresses_cannot_climb_or_hide() {
+    let site = small_site();
+    let root = site.path();
+    let event = fs::read_to_string(root.join("events/2019/small-cup.toml")).expect("event");
+    for name in [
+        "x..toml",
+        "x .toml",
+        "..toml",
+        "a b.toml",
+        "Cup.toml",
+        "x\\y.toml",
+    ] {
+        let path = root.join("events/2019").join(name);
+        fs::write(&path, &event).expect("write");
+        let errors = check_errors(root);
+        assert!(
+            errors.iter().any(|(code, _)| *code == Code::BadSlug),
+            "{name}: {errors:?}"
+        );
+        fs::remove_file(&path).expect("remove");
+    }
+}
+
+#[test]
+fn a_theme_name_cannot_be_a_path() {
+    for theme in [
+        "../../etc",
+        "/etc",
+        "..",
+        "a/b",
+        "a\\b",
+        "con",
+        "dark.",
+        "dark ",
+    ] {
+        let errors = holonet::config::Config::parse(&format!("title = 't'\ntheme = '{theme}'\n"))
+            .expect_err(theme);
+        assert_eq!(errors[0].code, Code::Config, "{theme}");
+        assert!(errors[0].span.is_some());
+    }
+}
+
+#[cfg(unix)]
+mod links {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    /// A secret outside the site, which no link may bring in.
+    fn secret() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("tempdir");
+        fs::write(dir.path().join("secret.toml"), "SECRET = 'do not print'\n").expect("write");
+        fs::write(dir.path().join("secret.md"), "+++\ntitle = 'SECRET'\n+++\n").expect("write");
+        fs::create_dir(dir.path().join("templates")).expect("mkdir");
+        dir
+    }
+
+    fn assert_refused(root: &Path, shown: &str) {
+        let report = site::check(root);
+        let rendered = report.render();
+        assert!(
+            report
+                .diagnostics
+                .iter()
+                .any(|d| d.code == Code::UnsafePath && d.file == Path::new(shown)),
+            "{shown}: {rendered}"
+        );
+        assert!(!rendered.contains("do not print"), "{rendered}");
+        let out = root.join("public");
+        assert!(site::build(root, &out, None).is_err());
+        assert!(!out.exists(), "nothing written");
+    }
+
+    #[test]
+    fn a_linked_event_file_is_refused() {
+        let (site, secret) = (small_site(), secret());
+        symlink(
+            secret.path().join("secret.toml"),
+            site.path().join("events/2019/x.toml"),
+        )
+        .expect("link");
+        assert_refused(site.path(), "events/2019/x.toml");
+    }
+
+    #[test]
+    fn a_linked_events_folder_is_refused() {
+        let (site, secret) = (small_site(), secret());
+        symlink(secret.path(), site.path().join("events/2020")).expect("link");
+        assert_refused(site.path(), "events/2020");
+        fs::remove_file(site.path().join("events/2020")).expect("unlink");
+        fs::remove_dir_all(site.path().join("events")).expect("rm");
+        symlink(secret.path(), site.path().join("events")).expect("link");
+        assert_refused(site.path(), "events");
+    }
+
+    #[test]
+    fn a_linked_content_page_is_refused() {
+        let (site, secret) = (small_site(), secret());
+        fs::create_dir(site.path().join("content")).expect("mkdir");
+        symlink(
+            secret.path().join("secret.md"),
+            site.path().join("content/x.md"),
+        )
+        .expect("link");
+        assert_refused(site.path(), "content/x.md");
+    }
+
+    #[test]
+    fn a_linked_theme_or_template_folder_is_refused() {
+        let (site, secret) = (small_site(), secret());
+        let root = site.path();
+        let config = fs::read_to_string(root.join("holonet.toml")).expect("config");
+        fs::write(
+            root.join("holonet.toml"),
+            format!("{config}theme = \"night\"\n"),
+        )
+        .expect("w");
+        fs::create_dir(root.join("themes")).expect("mkdir");
+        symlink(secret.path(), root.join("themes/night")).expect("link");
+        assert_refused(root, "themes/night");
+        fs::remove_file(root.join("themes/night")).expect("unlink");
+        fs::create_dir(root.join("themes/night")).expect("mkdir");
+        symlink(
+            secret.path().join("templates"),
+            root.join("themes/night/templates"),
+        )
+        .expect("link");
+        assert_refused(root, "themes/night/templates");
+        fs::write(root.join("holonet.toml"), &config).expect("w");
+        symlink(secret.path().join("templates"), root.join("templates")).expect("link");
+        assert_refused(root, "templates");
+    }
+}
