@@ -7,6 +7,7 @@
 // everywhere would add noise for no measurable gain.
 #![allow(clippy::result_large_err)]
 
+pub mod atomic;
 pub mod config;
 pub mod diag;
 pub mod event;

@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
+use holonet::atomic::{Expected, write_atomically};
 use holonet::event::edit;
 use holonet::{scaffold, site};
 
@@ -358,7 +359,7 @@ fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
         println!("(dry run: {what} not written)");
         return ExitCode::SUCCESS;
     }
-    match edit::write_atomically(&path, &text, &new_text) {
+    match write_atomically(&path, Expected::Text(&text), &new_text) {
         Ok(()) => {
             say!("Wrote {what} into {}.", path.display());
             ExitCode::SUCCESS
@@ -397,7 +398,7 @@ fn run_report(root: &Path, file: &Path, request: &holonet::event::report::Reques
         );
         return ExitCode::FAILURE;
     }
-    match edit::write_atomically(&path, &text, &reported.text) {
+    match write_atomically(&path, Expected::Text(&text), &reported.text) {
         Ok(()) => {
             say!("Recorded {} in {}.", reported.summary, path.display());
             ExitCode::SUCCESS

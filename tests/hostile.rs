@@ -280,3 +280,76 @@ mod links {
         assert_refused(root, "templates");
     }
 }
+
+/// `new`, `import` and `init` never replace a file, and leave no temporary file behind.
+mod writes {
+    use super::*;
+    use holonet::scaffold;
+
+    fn temporaries(root: &Path) -> Vec<String> {
+        walkdir::WalkDir::new(root)
+            .into_iter()
+            .map(|e| e.expect("walk").file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".holonet-tmp"))
+            .collect()
+    }
+
+    fn today() -> holonet::event::Date {
+        holonet::event::Date::parse_iso("2026-04-01").expect("date")
+    }
+
+    #[test]
+    fn new_writes_a_whole_file_and_never_replaces_one() {
+        let site = small_site();
+        let root = site.path();
+        let path = Path::new("events/2026/spring-open.toml");
+        let written = scaffold::new_event(root, path, today()).expect("new");
+        let text = fs::read_to_string(&written).expect("read");
+        assert!(text.ends_with("# ]\n"), "whole file");
+        fs::write(&written, "my edits").expect("edit");
+        let err = scaffold::new_event(root, path, today()).expect_err("exists");
+        assert!(err.contains("already exists"), "{err}");
+        assert_eq!(fs::read_to_string(&written).expect("read"), "my edits");
+        assert!(temporaries(root).is_empty());
+    }
+
+    #[test]
+    fn import_never_replaces_a_file() {
+        let site = small_site();
+        let root = site.path();
+        fs::write(root.join("r.csv"), "rank,player\n1,Tom\n").expect("csv");
+        let options = holonet::event::import::ImportOptions {
+            name: "X".into(),
+            date: today(),
+            rules: "ffg-2018".into(),
+            format: None,
+            tier: None,
+            location: None,
+        };
+        let path = Path::new("events/2026/x.toml");
+        scaffold::import(root, &root.join("r.csv"), path, &options).expect("import");
+        fs::write(root.join(path), "my edits").expect("edit");
+        assert!(scaffold::import(root, &root.join("r.csv"), path, &options).is_err());
+        assert_eq!(
+            fs::read_to_string(root.join(path)).expect("read"),
+            "my edits"
+        );
+        assert!(temporaries(root).is_empty());
+    }
+
+    #[test]
+    fn init_writes_only_into_an_empty_folder() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let count = scaffold::init(dir.path()).expect("init");
+        assert!(count > 10);
+        assert!(temporaries(dir.path()).is_empty());
+        let other = tempfile::tempdir().expect("tempdir");
+        fs::write(other.path().join("mine.txt"), "keep").expect("write");
+        assert!(scaffold::init(other.path()).is_err());
+        assert_eq!(
+            fs::read_to_string(other.path().join("mine.txt")).expect("r"),
+            "keep"
+        );
+        assert_eq!(fs::read_dir(other.path()).expect("dir").count(), 1);
+    }
+}
