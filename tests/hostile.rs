@@ -353,3 +353,279 @@ mod writes {
         assert_eq!(fs::read_dir(other.path()).expect("dir").count(), 1);
     }
 }
+
+/// Every string from an event file or a page that can reach the output is escaped or sanitized:
+/// a site full of scripts, event handlers and `javascript:` links is built, and every file it
+/// writes is scanned for live code.
+mod sanitizing {
+    use super::*;
+
+    /// Every payload carries `alert(`, so a scan can tell that each was seen, escaped.
+    const PLAYED: &str = r#"[event]
+name = "<script>alert('name')</script> Cup"
+date = 2019-05-04
+rules = "ffg-2018"
+structure = "custom"
+swiss_rounds = 1
+location = "</script><script>alert('location')</script>"
+venue = "\"><img src=x onerror=alert('venue')>"
+organizer = "<svg onload=alert('organizer')>"
+url = "https://example.org/?q=\"><script>alert('url')</script>"
+description = """<script>alert('description')</script> [click](javascript:alert('link'))
+![i](data:text/html;base64,PHNjcmlwdD4=) <a href="javascript:alert('raw')">raw</a>
+
+# Heading {onclick=alert('heading')}
+"""
+
+[[players]]
+name = "<img src=x onerror=alert('player')>"
+id = "p1"
+
+[players.decks.dark]
+affiliation = "Sith"
+objectives = ["<script>alert('deck')</script>", "1", "1", "7", "7", "12", "13", "13", "20", "21"]
+
+[[players]]
+name = "\"><svg onload=alert('player2')>"
+id = "p2"
+
+[[rounds]]
+tables = [{ table = 1, players = ["p1", "p2"], games = ["p1", "p2"] }]
+"#;
+
+    const LONG_TEXT: &str = "<iframe src=\"javascript:alert('long')\"></iframe>\n\n[x](vbscript:alert('vb')) [y](JaVaScRiPt:alert('mixed'))\n";
+
+    const RECORDED: &str = r#"[event]
+name = "Recorded"
+date = 2018-01-01
+rules = "ffg-2018"
+
+[[players]]
+name = "<script>alert('recorded')</script>"
+id = "r1"
+
+[[standings]]
+rank = 1
+player = "r1"
+points = 3
+note = "<img src=x onerror=alert('note')>"
+"#;
+
+    const UPCOMING: &str = "[event]\nname = \"Soon\\r\\nX-INJECTED:1 <script>alert('soon')</script>\"\ndate = 2030-01-01\nrules = \"ffg-2018\"\nlocation = \"Town\\nBEGIN:VEVENT\"\n";
+
+    const PAGE: &str = "+++\ntitle = \"<script>alert('title')</script>\"\ndescription = \"\\\"><svg onload=alert('pagedesc')>\"\n+++\n<script>alert('page')</script>\n\n[a](javascript:alert('pagelink')) ![b](vbscript:alert('img')) <javascript:alert('auto')>\n\n# T {onclick=alert('pageheading') style=x}\n";
+
+    fn hostile_site() -> tempfile::TempDir {
+        let site = small_site();
+        let root = site.path();
+        let config = fs::read_to_string(root.join("holonet.toml")).expect("config");
+        let config = config.replacen(
+            "title = ",
+            "description = \"<script>alert('sitedesc')</script>\"\ntitle = ",
+            1,
+        );
+        fs::write(root.join("holonet.toml"), config).expect("config");
+        for (path, text) in [
+            ("events/2019/hostile.toml", PLAYED),
+            ("events/2019/hostile.md", LONG_TEXT),
+            ("events/2018/recorded.toml", RECORDED),
+            ("events/2030/soon.toml", UPCOMING),
+            ("content/hostile.md", PAGE),
+        ] {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+            fs::write(path, text).expect("write");
+        }
+        site
+    }
+
+    /// The HTML entities Holonet's escaping writes, decoded.
+    fn unescape(value: &str) -> String {
+        value
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&")
+    }
+
+    /// Each tag of an HTML page as (name, attributes). Text never holds a bare `<` (it is
+    /// escaped), so every `<` opens a tag.
+    fn tags(html: &str) -> Vec<(String, Vec<(String, String)>)> {
+        let mut found = Vec::new();
+        let mut rest = html;
+        while let Some(start) = rest.find('<') {
+            let tag = &rest[start + 1..];
+            let end = tag.find('>').expect("every tag is closed");
+            let inner = &tag[..end];
+            rest = &tag[end..];
+            if inner.starts_with(['/', '!']) {
+                continue;
+            }
+            let name_end = inner
+                .find(|c: char| c.is_whitespace() || c == '/')
+                .unwrap_or(inner.len());
+            let mut attrs = Vec::new();
+            let mut a = inner[name_end..].trim_start_matches('/');
+            loop {
+                a = a.trim_start_matches(|c: char| c.is_whitespace() || c == '/');
+                if a.is_empty() {
+                    break;
+                }
+                let key_end = a
+                    .find(|c: char| c == '=' || c.is_whitespace())
+                    .unwrap_or(a.len());
+                let key = a[..key_end].to_ascii_lowercase();
+                a = &a[key_end..];
+                let value = if let Some(v) = a.strip_prefix("=\"") {
+                    let close = v.find('"').expect("quoted value closed");
+                    a = &v[close + 1..];
+                    unescape(&v[..close])
+                } else {
+                    String::new()
+                };
+                attrs.push((key, value));
+            }
+            found.push((inner[..name_end].to_ascii_lowercase(), attrs));
+        }
+        found
+    }
+
+    fn dangerous_url(url: &str) -> bool {
+        let squeezed: String = url
+            .chars()
+            .filter(|c| !c.is_whitespace() && !c.is_control())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        ["javascript:", "vbscript:", "data:"]
+            .iter()
+            .any(|s| squeezed.starts_with(s))
+    }
+
+    fn scan_html(file: &Path, html: &str) {
+        let shown = file.display();
+        for (name, attrs) in tags(html) {
+            // Holonet writes its own <svg> charts; no page has a frame or a plugin.
+            assert!(
+                !["iframe", "frame", "object", "embed", "base"].contains(&name.as_str()),
+                "{shown}: <{name}> {attrs:?}"
+            );
+            for (key, value) in &attrs {
+                assert!(
+                    !key.starts_with("on"),
+                    "{shown}: <{name} {key}=\"{value}\">"
+                );
+                assert!(
+                    key != "style" || name != "h1",
+                    "{shown}: style on a heading"
+                );
+                if ["href", "src", "action", "formaction", "poster", "content"]
+                    .contains(&key.as_str())
+                {
+                    assert!(!dangerous_url(value), "{shown}: <{name} {key}=\"{value}\">");
+                }
+            }
+            if name == "script" {
+                let ld = attrs.contains(&("type".into(), "application/ld+json".into()));
+                let own = attrs
+                    .iter()
+                    .any(|(k, v)| k == "src" && v.ends_with("search.js"));
+                assert!(
+                    ld || own,
+                    "{shown}: a script Holonet did not write: {attrs:?}"
+                );
+            }
+        }
+        // The structured data is JSON that nothing in it can end early.
+        for block in html.split("<script type=\"application/ld+json\">").skip(1) {
+            let json = &block[..block.find("</script>").expect("closed")];
+            assert!(!json.contains('<'), "{shown}: {json}");
+            let value: serde_json::Value = serde_json::from_str(json).expect("JSON-LD parses");
+            assert!(value["name"].is_string());
+        }
+    }
+
+    #[test]
+    fn no_payload_reaches_any_output_file_as_live_code() {
+        let site = hostile_site();
+        let root = site.path();
+        let out = root.join("public");
+        let stats = common::build(root, &out, None);
+        assert!(stats.files > 10);
+        let mut seen_payloads = 0;
+        for entry in walkdir::WalkDir::new(&out) {
+            let entry = entry.expect("walk");
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            let path = entry.path();
+            let Ok(text) = fs::read_to_string(path) else {
+                continue;
+            };
+            seen_payloads += text.matches("alert(").count();
+            match path.extension().and_then(|e| e.to_str()) {
+                Some("html") => scan_html(path, &text),
+                Some("xml") => {
+                    let mut reader = quick_xml::Reader::from_str(&text);
+                    loop {
+                        match reader.read_event().expect("well-formed XML") {
+                            quick_xml::events::Event::Eof => break,
+                            quick_xml::events::Event::Start(e)
+                            | quick_xml::events::Event::Empty(e) => {
+                                let name = e.name().0.to_lowercase();
+                                assert!(name != "script", "{}", path.display());
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                Some("json") => {
+                    let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+                    if path.ends_with("search.json") {
+                        for url in value.to_string().split("\"url\":\"").skip(1) {
+                            let url = &url[..url.find('"').expect("closed")];
+                            assert!(
+                                url.chars().all(|c| c.is_ascii_lowercase()
+                                    || c.is_ascii_digit()
+                                    || "-/#.".contains(c)),
+                                "search.json url {url}"
+                            );
+                        }
+                    }
+                }
+                Some("ics") => {
+                    for line in text.split("\r\n") {
+                        assert!(!line.contains('\n') && !line.contains('\r'), "{line:?}");
+                        assert!(!line.starts_with("X-INJECTED"), "{line:?}");
+                    }
+                    assert_eq!(
+                        text.matches("\r\nBEGIN:VEVENT").count(),
+                        text.matches("\r\nUID:").count(),
+                        "{text}"
+                    );
+                    assert!(text.contains("Town\\nBEGIN:VEVENT"), "{text}");
+                }
+                _ => {}
+            }
+        }
+        // The payloads did reach the pages, as text: the scan looked at them.
+        assert!(seen_payloads > 20, "{seen_payloads}");
+        let event = fs::read_to_string(out.join("events/2019/hostile/index.html")).expect("page");
+        assert!(event.contains("&lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;"));
+        let page = fs::read_to_string(out.join("hostile/index.html")).expect("page");
+        assert!(page.contains("&lt;script&gt;alert('page')&lt;/script&gt;"), "{page}");
+    }
+
+    #[test]
+    fn an_event_url_must_be_a_web_address() {
+        for url in [
+            "javascript:alert(1)",
+            "data:text/html,x",
+            " JAVASCRIPT:x",
+            "//evil.example/",
+        ] {
+            let text = format!("{HEADER}url = \"{url}\"\n");
+            assert_eq!(parse_errors(&text), [Code::InvalidValue], "{url}");
+        }
+    }
+}
