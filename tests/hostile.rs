@@ -613,7 +613,10 @@ note = "<img src=x onerror=alert('note')>"
         let event = fs::read_to_string(out.join("events/2019/hostile/index.html")).expect("page");
         assert!(event.contains("&lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;"));
         let page = fs::read_to_string(out.join("hostile/index.html")).expect("page");
-        assert!(page.contains("&lt;script&gt;alert('page')&lt;/script&gt;"), "{page}");
+        assert!(
+            page.contains("&lt;script&gt;alert('page')&lt;/script&gt;"),
+            "{page}"
+        );
     }
 
     #[test]
@@ -628,4 +631,22 @@ note = "<img src=x onerror=alert('note')>"
             assert_eq!(parse_errors(&text), [Code::InvalidValue], "{url}");
         }
     }
+}
+
+#[test]
+fn a_file_that_is_not_utf8_says_where() {
+    let site = small_site();
+    fs::write(
+        site.path().join("events/2019/latin1.toml"),
+        b"[event]\nname = \"Caf\xe9\"\n",
+    )
+    .expect("write");
+    let report = site::check(site.path());
+    let d = report
+        .diagnostics
+        .iter()
+        .find(|d| d.file.ends_with("latin1.toml"))
+        .expect("reported");
+    assert_eq!(d.code, Code::Io);
+    assert!(d.message.contains("line 2, column 12"), "{}", d.message);
 }

@@ -174,11 +174,18 @@ pub fn read_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> {
             .with_help("check that it is readable")
     })?;
     String::from_utf8(bytes).map_err(|e| {
+        // The text cannot be shown with a caret, so the place goes into the message; the part
+        // before the first bad byte is valid, which is all `line_col` reads.
+        let valid = e.utf8_error().valid_up_to();
+        let prefix = std::str::from_utf8(&e.as_bytes()[..valid]).unwrap_or_default();
+        let (line, column) = crate::diag::line_col(prefix, valid);
         Diagnostic::error(
             Code::Io,
             shown,
-            Some(e.utf8_error().valid_up_to()..e.utf8_error().valid_up_to() + 1),
-            "this file is not UTF-8 text",
+            None,
+            format!(
+                "this file is not UTF-8 text: line {line}, column {column} holds a byte that is not"
+            ),
         )
         .with_help("save the file as UTF-8 in your editor")
     })

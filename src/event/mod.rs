@@ -7,6 +7,7 @@ pub mod ccg;
 pub mod decklists;
 pub mod edit;
 pub mod elimination;
+pub mod fuzz;
 pub mod ids;
 pub mod import;
 pub mod limits;
