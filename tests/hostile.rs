@@ -650,3 +650,40 @@ fn a_file_that_is_not_utf8_says_where() {
     assert_eq!(d.code, Code::Io);
     assert!(d.message.contains("line 2, column 12"), "{}", d.message);
 }
+
+/// The largest event the limits let through (4,096 players, twelve complete rounds, a decklist
+/// each) is checked in bounded time: the limits bound the work, not only the parsing.
+#[test]
+fn the_largest_allowed_event_is_checked_in_bounded_time() {
+    let mut text = format!("{HEADER}structure = \"custom\"\nswiss_rounds = 12\n");
+    for i in 0..MAX_PLAYERS {
+        text.push_str(&format!(
+            "[[players]]\nname = \"P{i}\"\nid = \"p{i}\"\n[players.decks.dark]\naffiliation = \"Sith\"\nobjectives = [\"1\", \"1\", \"7\", \"7\", \"12\", \"13\", \"13\", \"20\", \"21\", \"22\"]\n"
+        ));
+    }
+    // Round r pairs i with i xor r: never the same two players twice.
+    for round in 1..=12 {
+        text.push_str("[[rounds]]\ntables = [\n");
+        let mut table = 0;
+        for i in 0..MAX_PLAYERS {
+            let j = i ^ round;
+            if i < j {
+                table += 1;
+                text.push_str(&format!(
+                    "{{ table = {table}, players = [\"p{i}\", \"p{j}\"], games = [\"p{i}\", \"draw\"] }},\n"
+                ));
+            }
+        }
+        text.push_str("]\n");
+    }
+    assert!(text.len() < MAX_FILE_BYTES as usize, "{} bytes", text.len());
+    let started = Instant::now();
+    let (event, diagnostics) =
+        parse_event(Path::new("events/x.toml"), &text, &LoadOptions::default());
+    let elapsed = started.elapsed();
+    let errors: Vec<_> = diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert!(errors.is_empty(), "{:?}", errors.first());
+    assert!(event.is_some());
+    println!("{} bytes checked in {elapsed:?}", text.len());
+    assert!(elapsed < Duration::from_secs(60), "{elapsed:?}");
+}
