@@ -314,6 +314,36 @@ mod writes {
     }
 
     #[test]
+    fn new_writes_only_under_events_with_a_safe_address() {
+        let site = small_site();
+        let root = site.path();
+        let before = fs::read_dir(root).expect("dir").count();
+        for path in [
+            "../x.toml",
+            "/tmp/holonet-new-test.toml",
+            "events/../x.toml",
+            "events/../../x.toml",
+            "events/2026/../../../x.toml",
+            "events/con.toml",
+            "events/2026/lpt1.toml",
+            "events/x..toml",
+            "events/x .toml",
+            "events\\x.toml",
+            "events/2026/x.md",
+            "content/x.toml",
+        ] {
+            assert!(
+                scaffold::new_event(root, Path::new(path), today()).is_err(),
+                "{path}"
+            );
+        }
+        assert!(!Path::new("/tmp/holonet-new-test.toml").exists());
+        assert!(!root.parent().expect("parent").join("x.toml").exists());
+        assert_eq!(fs::read_dir(root).expect("dir").count(), before);
+        assert!(!root.join("events/2026").exists());
+    }
+
+    #[test]
     fn import_never_replaces_a_file() {
         let site = small_site();
         let root = site.path();
