@@ -67,7 +67,16 @@ pub fn write_atomically(path: &Path, expected: Expected<'_>, new: &str) -> Resul
     let tmp = temporary_beside(path);
     let result = write_synced(&tmp, new).and_then(|()| match expected {
         // A hard link fails when the name is taken, where a rename would replace the file.
-        Expected::Absent => std::fs::hard_link(&tmp, path),
+        // File systems without hard links (FAT, exFAT on a USB stick) get a check, then a rename.
+        Expected::Absent => std::fs::hard_link(&tmp, path).or_else(|e| {
+            if e.kind() == std::io::ErrorKind::AlreadyExists
+                || std::fs::symlink_metadata(path).is_ok()
+            {
+                Err(std::io::ErrorKind::AlreadyExists.into())
+            } else {
+                std::fs::rename(&tmp, path)
+            }
+        }),
         Expected::Text(_) => std::fs::rename(&tmp, path),
     });
     let _ = std::fs::remove_file(&tmp);
