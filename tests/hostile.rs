@@ -10,7 +10,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use holonet::diag::Code;
-use holonet::event::limits::{MAX_FILE_BYTES, MAX_NESTING, MAX_PLAYERS, MAX_ROUNDS};
+use holonet::event::limits::{
+    MAX_DECK_ENTRIES, MAX_FILE_BYTES, MAX_NESTING, MAX_PLAYERS, MAX_ROUNDS,
+};
 use holonet::event::load::parse_event;
 use holonet::event::validate::LoadOptions;
 use holonet::site;
@@ -716,4 +718,33 @@ fn the_largest_allowed_event_is_checked_in_bounded_time() {
     assert!(event.is_some());
     println!("{} bytes checked in {elapsed:?}", text.len());
     assert!(elapsed < Duration::from_secs(60), "{elapsed:?}");
+}
+
+/// Decklists are bounded per event (each unknown card is compared with every card name), and a
+/// SW:CCG decklist full of unknown names stays quick: the comparison gives up early.
+#[test]
+fn decklist_entries_are_bounded() {
+    let mut text = HEADER.to_string();
+    let decks = MAX_DECK_ENTRIES / 10 + 1;
+    for i in 0..decks {
+        text.push_str(&format!(
+            "[[players]]\nname = \"P{i}\"\n[players.decks.dark]\naffiliation = \"Sith\"\nobjectives = [\"1\", \"1\", \"7\", \"7\", \"12\", \"13\", \"13\", \"20\", \"21\", \"22\"]\n"
+        ));
+    }
+    let started = Instant::now();
+    let codes = parse_errors(&text);
+    assert!(started.elapsed() < Duration::from_secs(30));
+    assert_eq!(codes, [Code::Limit]);
+
+    let ccg = "[event]\nname = \"C\"\ndate = 2008-10-04\nrules = \"swccg-2008\"\n[[players]]\nname = \"A\"\n[players.decks.dark]\ncards = [";
+    let mut text = ccg.to_string();
+    for i in 0..200 {
+        text.push_str(&format!("\"1 Zq{i}xw Unheard Of Card Nobody Printed\", "));
+    }
+    text.push_str("]\n");
+    let started = Instant::now();
+    let (_, diagnostics) = parse_event(Path::new("events/x.toml"), &text, &LoadOptions::default());
+    let elapsed = started.elapsed();
+    assert!(diagnostics.iter().any(|d| d.code == Code::Deck));
+    assert!(elapsed < Duration::from_secs(20), "{elapsed:?}");
 }

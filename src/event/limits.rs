@@ -27,6 +27,12 @@ pub const MAX_PLAYERS: usize = 4096;
 /// Most `[[rounds]]` entries: Swiss rounds, or SW:CCG games (two per round of play).
 pub const MAX_ROUNDS: usize = 64;
 
+/// Most decklist entries (objective sets or card lines) in one event, decklist files included.
+/// Each entry is looked up in the card index, and an unknown one is compared with every card
+/// name for a suggestion; this bounds that work. It is sixty-line SW:CCG decks for 136 players,
+/// or objective decks for 800.
+pub const MAX_DECK_ENTRIES: usize = 16_384;
+
 /// Reports the first list or inline table opened deeper than [`MAX_NESTING`]; the text is not
 /// parsed then. Strings and comments are skipped, so a `[` inside a name counts for nothing. Table
 /// headers (`[players.decks.dark]`) open and close on their line, so they count as one level.
