@@ -50,6 +50,11 @@ pub enum Code {
     RuleDeparture,
     /// A decklist breaks a deckbuilding rule (a warning: the event was played with it).
     Deck,
+    /// A file over one of the limits of `event::limits` (size, nesting, players, rounds).
+    Limit,
+    /// A path that would lead outside the site folder or the output folder (a symbolic link,
+    /// an output folder that holds the site).
+    UnsafePath,
 }
 
 impl Code {
@@ -71,6 +76,8 @@ impl Code {
         Code::Content,
         Code::RuleDeparture,
         Code::Deck,
+        Code::Limit,
+        Code::UnsafePath,
     ];
 
     /// The code as printed: `H` + a stable number.
@@ -92,6 +99,8 @@ impl Code {
             Code::Content => "H014",
             Code::RuleDeparture => "H015",
             Code::Deck => "H016",
+            Code::Limit => "H017",
+            Code::UnsafePath => "H018",
         }
     }
 }
@@ -337,28 +346,64 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 /// Edit distance counting an adjacent transposition as one edit (optimal string alignment), for
 /// "did you mean" suggestions: `tabel` is one slip away from `table`.
 pub fn edit_distance(a: &str, b: &str) -> usize {
+    edit_distance_within(a, b, usize::MAX).unwrap_or(usize::MAX)
+}
+
+/// [`edit_distance`] when it is at most `limit`, else `None`. Suggestions only want close
+/// words, and an unknown card is compared with every card name: giving up as soon as the
+/// distance must exceed the limit (lengths too far apart, or a whole row over it) keeps a
+/// decklist full of unknown names from costing minutes, and three rows instead of a matrix
+/// keep each comparison free of allocation per row.
+pub fn edit_distance_within(a: &str, b: &str, limit: usize) -> Option<usize> {
+    if limit != usize::MAX && letters_apart(a, b) > limit {
+        return None;
+    }
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
+    if a.len().abs_diff(b.len()) > limit {
+        return None;
     }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
+    // Rows i-2, i-1 and i of the matrix; a row's minimum never decreases from one to the next.
+    let mut before = vec![0usize; b.len() + 1];
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    let mut current = vec![0usize; b.len() + 1];
     for i in 1..=a.len() {
+        current[0] = i;
+        let mut row_min = i;
         for j in 1..=b.len() {
             let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
+            let mut best = (previous[j] + 1)
+                .min(current[j - 1] + 1)
+                .min(previous[j - 1] + cost);
             if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
+                best = best.min(before[j - 2] + 1);
             }
-            d[i][j] = best;
+            current[j] = best;
+            row_min = row_min.min(best);
         }
+        if row_min > limit {
+            return None;
+        }
+        std::mem::swap(&mut before, &mut previous);
+        std::mem::swap(&mut previous, &mut current);
     }
-    d[a.len()][b.len()]
+    Some(previous[b.len()]).filter(|d| *d <= limit)
+}
+
+/// A lower bound of the edit distance, found without allocating: how far apart the two words'
+/// letter counts are. An insertion or a deletion changes the counts by one, a substitution by two
+/// and a transposition not at all, so half the difference (rounded up) is never more than the
+/// distance. Letters are counted in 64 buckets, which can only lower the difference.
+fn letters_apart(a: &str, b: &str) -> usize {
+    let mut counts = [0i32; 64];
+    for c in a.chars() {
+        counts[c as usize % 64] += 1;
+    }
+    for c in b.chars() {
+        counts[c as usize % 64] -= 1;
+    }
+    let difference: u32 = counts.iter().map(|n| n.unsigned_abs()).sum();
+    (difference as usize).div_ceil(2)
 }
 
 /// The closest candidate to `word`, if it is close enough to be a plausible typo.
@@ -367,10 +412,10 @@ pub fn did_you_mean<'a>(
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
     let limit = (word.chars().count() / 3).max(1);
+    let word = word.to_lowercase();
     candidates
         .into_iter()
-        .map(|c| (edit_distance(&word.to_lowercase(), &c.to_lowercase()), c))
-        .filter(|(d, _)| *d <= limit)
+        .filter_map(|c| edit_distance_within(&word, &c.to_lowercase(), limit).map(|d| (d, c)))
         .min()
         .map(|(_, c)| c)
 }
@@ -460,6 +505,34 @@ mod tests {
                 code.as_str()
             );
         }
+    }
+
+    #[test]
+    fn a_bounded_distance_agrees_with_the_whole_one() {
+        let words = [
+            "",
+            "a",
+            "table",
+            "tabel",
+            "players",
+            "Heavy Turbolaser Battery",
+            "Heavy Turbolas?r Battery",
+            "étable",
+        ];
+        for a in words {
+            for b in words {
+                let whole = edit_distance(a, b);
+                for limit in 0..30 {
+                    assert_eq!(
+                        edit_distance_within(a, b, limit),
+                        (whole <= limit).then_some(whole),
+                        "{a:?} {b:?} {limit}"
+                    );
+                }
+            }
+        }
+        assert_eq!(edit_distance("tabel", "table"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
     }
 
     #[test]

@@ -7,10 +7,12 @@
 // everywhere would add noise for no measurable gain.
 #![allow(clippy::result_large_err)]
 
+pub mod atomic;
 pub mod config;
 pub mod diag;
 pub mod event;
 pub mod generate;
+pub mod paths;
 pub mod rules;
 pub mod scaffold;
 pub mod serve;

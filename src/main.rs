@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
+use holonet::atomic::{Expected, write_atomically};
 use holonet::event::edit;
 use holonet::{scaffold, site};
 
@@ -358,7 +359,7 @@ fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
         println!("(dry run: {what} not written)");
         return ExitCode::SUCCESS;
     }
-    match edit::write_atomically(&path, &text, &new_text) {
+    match write_atomically(&path, Expected::Text(&text), &new_text) {
         Ok(()) => {
             say!("Wrote {what} into {}.", path.display());
             ExitCode::SUCCESS
@@ -397,7 +398,7 @@ fn run_report(root: &Path, file: &Path, request: &holonet::event::report::Reques
         );
         return ExitCode::FAILURE;
     }
-    match edit::write_atomically(&path, &text, &reported.text) {
+    match write_atomically(&path, Expected::Text(&text), &reported.text) {
         Ok(()) => {
             say!("Recorded {} in {}.", reported.summary, path.display());
             ExitCode::SUCCESS
@@ -437,6 +438,14 @@ fn main() -> ExitCode {
         } => {
             let started = Instant::now();
             let out = out.unwrap_or_else(|| root.join("public"));
+            if let Err(unsafe_out) = holonet::paths::check_out_dir(&root, &out) {
+                print_report(&site::Report {
+                    diagnostics: vec![unsafe_out],
+                    sources: Default::default(),
+                });
+                eprintln!("error: nothing was built");
+                return ExitCode::FAILURE;
+            }
             match site::build_with_progress(&root, &out, base_url.as_deref(), &mut build_progress) {
                 Ok((stats, report)) => {
                     print_report(&report);

@@ -76,12 +76,10 @@ pub fn init(dir: &Path) -> Result<usize, String> {
             std::fs::create_dir_all(parent)
                 .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
         }
-        std::fs::write(&target, text)
-            .map_err(|e| format!("cannot write {}: {e}", target.display()))?;
+        write_new(&target, text)?;
         count += 1;
     }
-    std::fs::write(dir.join(".gitignore"), "/public\n")
-        .map_err(|e| format!("cannot write .gitignore: {e}"))?;
+    write_new(&dir.join(".gitignore"), "/public\n")?;
     Ok(count + 1)
 }
 
@@ -158,19 +156,15 @@ fn new_event_target(root: &Path, path: &Path, command: &str) -> Result<PathBuf, 
     Ok(target)
 }
 
-/// Writes a new file, creating its folders; refuses to replace a file that appeared meanwhile.
+/// Writes a new file atomically, creating its folders; refuses to replace a file that appeared
+/// meanwhile (see [`crate::atomic`]).
 fn write_new(target: &Path, text: &str) -> Result<(), String> {
-    use std::io::Write as _;
     if let Some(parent) = target.parent() {
         std::fs::create_dir_all(parent)
             .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
     }
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(target)
-        .and_then(|mut f| f.write_all(text.as_bytes()).and_then(|()| f.sync_all()))
-        .map_err(|e| format!("cannot write {}: {e}", target.display()))
+    crate::atomic::write_atomically(target, crate::atomic::Expected::Absent, text)
+        .map_err(|e| e.to_string())
 }
 
 /// The ruleset of a new event: the site's `default_rules`, else the newest ruleset.
@@ -221,9 +215,14 @@ pub fn import(
             known.join(", ")
         ))
     })?;
-    let text = std::fs::read_to_string(csv)
-        .map_err(|e| ImportError::Usage(format!("cannot read {}: {e}", csv.display())))?;
     let mut report = crate::site::Report::default();
+    let text = match crate::event::load::read_text(csv, csv) {
+        Ok(text) => text,
+        Err(diagnostic) => {
+            report.diagnostics.push(diagnostic);
+            return Err(ImportError::Invalid(report));
+        }
+    };
     report.sources.insert(csv.to_path_buf(), text.clone());
     let event_text = match crate::event::import::csv_to_event(csv, &text, ruleset.family, options) {
         Ok(event_text) => event_text,

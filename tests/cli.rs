@@ -149,14 +149,72 @@ fn check_reports_every_error_and_exits_1() {
 fn build_refuses_an_output_folder_it_did_not_write() {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join("holonet.toml"), "title = \"T\"\n").expect("config");
-    let out = holonet(&["build", "--out", "."], dir.path());
+    std::fs::create_dir(dir.path().join("elsewhere")).expect("mkdir");
+    std::fs::write(dir.path().join("elsewhere/notes.txt"), "mine").expect("notes");
+    let out = holonet(&["build", "--out", "elsewhere"], dir.path());
     assert_eq!(out.status.code(), Some(1));
     assert!(
         text(&out.stderr).contains("was not written by holonet"),
         "{}",
         text(&out.stderr)
     );
-    assert!(dir.path().join("holonet.toml").is_file());
+    assert!(dir.path().join("elsewhere/notes.txt").is_file());
+}
+
+/// `--out` can never be the site itself, a folder holding it, one of its source folders or a
+/// symbolic link: the build stops before reading anything, with H018, and writes nothing.
+#[test]
+fn build_refuses_an_output_folder_that_is_or_holds_the_site() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let site = dir.path().join("site");
+    assert!(
+        holonet(&["init", site.to_str().expect("utf-8")], dir.path())
+            .status
+            .success()
+    );
+    let before = tree(&site);
+    let mut outs = vec![
+        ".",
+        "./",
+        "public/..",
+        "..",
+        "events",
+        "content/out",
+        "themes",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect::<Vec<_>>();
+    outs.push(site.display().to_string());
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink(dir.path(), site.join("linked")).expect("link");
+        outs.push("linked".into());
+    }
+    for out_dir in &outs {
+        let out = holonet(&["build", "--out", out_dir], &site);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{out_dir}: {stderr}");
+        assert!(stderr.contains("error[H018]"), "{out_dir}: {stderr}");
+        assert!(stderr.contains("nothing was built"), "{out_dir}: {stderr}");
+    }
+    #[cfg(unix)]
+    std::fs::remove_file(site.join("linked")).expect("unlink");
+    assert_eq!(tree(&site), before, "the site is untouched");
+}
+
+/// Every file under `dir` with its bytes.
+fn tree(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .map(|e| e.expect("walk"))
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let bytes = std::fs::read(e.path()).expect("read");
+            (e.into_path(), bytes)
+        })
+        .collect()
 }
 
 /// `check --format github` prints one workflow command per problem, placed on its line, for

@@ -13,6 +13,7 @@
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
 
+use super::limits::MAX_DECK_ENTRIES;
 use super::read::{RawDeck, RawPlayer};
 use super::validate::LoadOptions;
 use super::{Decklist, Decks, EventInfo, Player};
@@ -55,15 +56,30 @@ pub fn read_decks(
     family: Option<Family>,
     options: &LoadOptions,
 ) -> Vec<PlayerDecks> {
+    let mut entries = 0;
     players
         .iter()
         .map(|player| {
             let mut read = PlayerDecks::default();
             for (i, raw) in player.decks.iter().enumerate() {
                 let Some(raw) = raw else { continue };
+                if entries > MAX_DECK_ENTRIES {
+                    break;
+                }
                 let Some((deck, place)) = read_deck(reader, raw, family, options) else {
                     continue;
                 };
+                entries += place.entries.len();
+                if entries > MAX_DECK_ENTRIES {
+                    reader
+                        .error(
+                            Code::Limit,
+                            raw.span.clone(),
+                            format!("the decklists up to this one hold more than the {MAX_DECK_ENTRIES} entries an event may have"),
+                        )
+                        .help = Some("publish the decklists elsewhere, or only those of the top players".into());
+                    continue;
+                }
                 if i == 0 {
                     read.decks.dark = Some(deck);
                 } else {

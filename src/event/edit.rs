@@ -1,9 +1,6 @@
 //! Writing the next step of an event into its file (`holonet pair`): the next Swiss round, or
 //! the elimination games that are ready. The file is edited with `toml_edit`, so the organizer's
-//! comments and layout stay as they were, and written atomically.
-
-use std::io::Write;
-use std::path::{Path, PathBuf};
+//! comments and layout stay as they were, and written atomically (see [`crate::atomic`]).
 
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 
@@ -314,53 +311,4 @@ pub fn added_lines(old: &str, new: &str) -> String {
         .take_while(|(a, b)| a == b)
         .count();
     new[head..new.len() - tail].join("\n")
-}
-
-/// Why a file could not be written.
-#[derive(Debug)]
-pub enum WriteError {
-    /// The file changed on disk since it was read.
-    Changed(PathBuf),
-    Io(PathBuf, std::io::Error),
-}
-
-impl std::fmt::Display for WriteError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            WriteError::Changed(p) => write!(
-                f,
-                "{} changed on disk while holonet was working; nothing was written, run the command again",
-                p.display()
-            ),
-            WriteError::Io(p, e) => write!(
-                f,
-                "cannot write {}: {e}; the file was not changed",
-                p.display()
-            ),
-        }
-    }
-}
-
-/// Replaces `path`'s contents with `new`, provided it still holds `original`: written to a
-/// temporary file beside it, flushed to disk, then renamed over it, so the file is never
-/// half-written.
-pub fn write_atomically(path: &Path, original: &str, new: &str) -> Result<(), WriteError> {
-    let err = |e| WriteError::Io(path.to_path_buf(), e);
-    let current = std::fs::read_to_string(path).map_err(err)?;
-    if current != original {
-        return Err(WriteError::Changed(path.to_path_buf()));
-    }
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".holonet-tmp");
-    let tmp = PathBuf::from(tmp);
-    let result = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(new.as_bytes())?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result.map_err(err)
 }

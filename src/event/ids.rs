@@ -1,11 +1,28 @@
 //! Ids, slugs and the default seed: the names by which events and players are addressed.
 
-/// Whether `id` is a valid player or team id: lower-case `[a-z0-9-]+`.
+/// Whether `id` is a valid player or team id: lower-case `[a-z0-9-]+`, and not a name Windows
+/// reserves for a device. Ids (and each segment of a slug) become folder names in the output, so
+/// `..`, separators and dots are ruled out by the alphabet, and `con` or `lpt1` by
+/// [`is_reserved_name`]: a site built or checked out on Windows could not hold such a folder.
 pub fn is_valid_id(id: &str) -> bool {
     !id.is_empty()
         && id
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && !is_reserved_name(id)
+}
+
+/// Whether `name` (case-insensitive, before any extension) is a device name that Windows
+/// reserves in every folder: CON, PRN, AUX, NUL, COM0 to COM9 and LPT0 to LPT9. A file or folder
+/// with such a name cannot be created or checked out there (`con.html` neither).
+pub fn is_reserved_name(name: &str) -> bool {
+    let stem = name.split('.').next().unwrap_or(name).trim_end_matches(' ');
+    let lower = stem.to_ascii_lowercase();
+    match lower.as_bytes() {
+        b"con" | b"prn" | b"aux" | b"nul" => true,
+        [b'c', b'o', b'm', digit] | [b'l', b'p', b't', digit] => digit.is_ascii_digit(),
+        _ => false,
+    }
 }
 
 /// Derives an id from a display name: transliterated to ASCII, lower-cased, every run of other
@@ -124,6 +141,25 @@ mod tests {
         assert!(!is_valid_slug("2018//x"));
         assert!(!is_valid_slug("../x"));
         assert!(!is_valid_slug("Outer Rim"));
+        assert!(!is_valid_slug("2018/x."));
+        assert!(!is_valid_slug("2018/x "));
+        assert!(!is_valid_slug("/etc/passwd"));
+        assert!(!is_valid_slug("2018\\x"));
+        assert!(!is_valid_slug("c:/x"));
+    }
+
+    #[test]
+    fn windows_device_names_are_not_ids() {
+        for name in ["con", "prn", "aux", "nul", "com1", "com9", "lpt0", "lpt1"] {
+            assert!(!is_valid_id(name), "{name}");
+            assert!(!is_valid_slug(&format!("2018/{name}")), "{name}");
+            assert!(!is_valid_slug(&format!("{name}/cup")), "{name}");
+        }
+        assert!(is_reserved_name("CON.html"));
+        assert!(is_reserved_name("Aux "));
+        for name in ["cone", "con-1", "com10", "com", "lpt", "nul2x", "icon"] {
+            assert!(is_valid_id(name), "{name}");
+        }
     }
 
     #[test]

@@ -387,6 +387,10 @@ fn assign_ids(rows: &mut [Row]) {
             id if id.is_empty() => "player".to_string(),
             id => id,
         };
+        // A name such as "Con" gives a device name Windows reserves: numbered as if taken.
+        if super::ids::is_reserved_name(&base) {
+            taken.entry(base.clone()).or_insert(1);
+        }
         let mut id = base.clone();
         while let Some(count) = taken.get_mut(&id) {
             *count += 1;
@@ -516,6 +520,15 @@ mod tests {
         let toml = convert(text, Family::Lcg, "ffg-2018").unwrap();
         assert!(toml.contains("id = \"tom-kessel\"\n"));
         assert!(toml.contains("id = \"tom-kessel-2\"\n"));
+    }
+
+    #[test]
+    fn a_name_giving_a_windows_device_name_is_numbered() {
+        let text = "rank,player\n1,Con\n2,CON\n";
+        let toml = convert(text, Family::Lcg, "ffg-2018").unwrap();
+        assert!(toml.contains("id = \"con-2\"\n"), "{toml}");
+        assert!(toml.contains("id = \"con-3\"\n"), "{toml}");
+        assert!(!toml.contains("id = \"con\"\n"), "{toml}");
     }
 
     #[test]

@@ -4,18 +4,15 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use walkdir::WalkDir;
 
 use super::Event;
 use super::ids::is_valid_slug;
+use super::limits::{self, MAX_FILE_BYTES};
 use super::read::read_event;
 use super::validate::{LoadOptions, validate};
 use crate::diag::{Code, Diagnostic};
 use crate::rules::compute::Computed;
 use crate::toml_reader::Reader;
-
-/// Largest event file read. Real events are a few hundred kilobytes at most.
-pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
 
 /// The loaded archive: valid events (sorted by slug), every diagnostic, and the text of each
 /// file that has a diagnostic (to show the offending lines).
@@ -28,31 +25,14 @@ pub struct Loaded {
     pub sources: BTreeMap<PathBuf, String>,
 }
 
-/// Finds the event files under `root/events`, as paths relative to `root`, sorted.
+/// Finds the event files under `root/events`, as paths relative to `root`, sorted. A symbolic
+/// link among them is an error (see [`crate::paths::site_files`]).
 pub fn event_files(root: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
-    let dir = root.join("events");
-    if !dir.is_dir() {
-        return Ok(Vec::new());
-    }
-    let mut files = Vec::new();
-    for entry in WalkDir::new(&dir).sort_by_file_name() {
-        let entry = entry.map_err(|e| {
-            let path = e
-                .path()
-                .map_or_else(|| PathBuf::from("events"), |p| relative(root, p));
-            Diagnostic::error(
-                Code::Io,
-                &path,
-                None,
-                format!("cannot read this folder: {e}"),
-            )
-            .with_help("check the folder's permissions")
-        })?;
-        if entry.file_type().is_file() && entry.path().extension().is_some_and(|e| e == "toml") {
-            files.push(relative(root, entry.path()));
-        }
-    }
-    Ok(files)
+    Ok(crate::paths::site_files(root, Path::new("events"))?
+        .into_iter()
+        .filter(|path| path.extension().is_some_and(|e| e == "toml"))
+        .map(|path| relative(root, &path))
+        .collect())
 }
 
 fn relative(root: &Path, path: &Path) -> PathBuf {
@@ -169,17 +149,19 @@ pub fn load_event_file(root: &Path, file: &Path, options: &LoadOptions) -> Loade
     }
 }
 
-/// Reads a UTF-8 file no larger than [`MAX_FILE_BYTES`].
+/// Reads a UTF-8 file no larger than [`MAX_FILE_BYTES`], refused by its size before it is read;
+/// a symbolic link is refused (see [`crate::paths::refuse_link`]).
 pub fn read_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> {
     let too_big = |size: u64| {
         Diagnostic::error(
-            Code::Io,
+            Code::Limit,
             shown,
             None,
-            format!("this file is {size} bytes, more than the {MAX_FILE_BYTES} an event may have"),
+            format!("this file is {size} bytes, more than the {MAX_FILE_BYTES} a file may have"),
         )
-        .with_help("split the archive into smaller files; no real event needs this much")
+        .with_help("split it into smaller files; no real event or page needs this much")
     };
+    crate::paths::refuse_link(full, shown)?;
     let meta = std::fs::metadata(full).map_err(|e| {
         Diagnostic::error(Code::Io, shown, None, format!("cannot read this file: {e}"))
             .with_help("check that it exists and is readable")
@@ -192,11 +174,18 @@ pub fn read_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> {
             .with_help("check that it is readable")
     })?;
     String::from_utf8(bytes).map_err(|e| {
+        // The text cannot be shown with a caret, so the place goes into the message; the part
+        // before the first bad byte is valid, which is all `line_col` reads.
+        let valid = e.utf8_error().valid_up_to();
+        let prefix = std::str::from_utf8(&e.as_bytes()[..valid]).unwrap_or_default();
+        let (line, column) = crate::diag::line_col(prefix, valid);
         Diagnostic::error(
             Code::Io,
             shown,
-            Some(e.utf8_error().valid_up_to()..e.utf8_error().valid_up_to() + 1),
-            "this file is not UTF-8 text",
+            None,
+            format!(
+                "this file is not UTF-8 text: line {line}, column {column} holds a byte that is not"
+            ),
         )
         .with_help("save the file as UTF-8 in your editor")
     })
@@ -223,9 +212,15 @@ pub fn parse_event(
                 .with_help(format!("rename the file to events/{suggestion}.toml: lower-case letters, digits and `-` only")),
         );
     }
+    if !limits::check_nesting(&mut reader, text) {
+        return (None, reader.diagnostics);
+    }
     let Some(doc) = reader.parse(text) else {
         return (None, reader.diagnostics);
     };
+    if !limits::check_counts(&mut reader, &doc) {
+        return (None, reader.diagnostics);
+    }
     let raw = read_event(&mut reader, &doc);
     let event = validate(&mut reader, raw, &slug, options)
         .filter(|_| !reader.diagnostics.iter().any(|d| d.is_error()));

@@ -300,6 +300,18 @@ pub(super) fn name_and_id(
                     .help = Some(format!(
                     "add an `id` (lower-case letters, digits and `-`) to this {what}"
                 ));
+            } else if super::ids::is_reserved_name(&derived) {
+                let span = name.as_ref().map_or(0..0, |n| n.span.clone());
+                reader
+                    .error(
+                        Code::BadId,
+                        span,
+                        format!("the id made from this name, `{derived}`, is a device name Windows reserves"),
+                    )
+                    .help = Some(format!(
+                    "add an `id` to this {what}, such as `{derived}-1`: its page could not be opened on Windows"
+                ));
+                return (trimmed, String::new());
             }
             derived
         }

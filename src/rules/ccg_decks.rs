@@ -32,7 +32,7 @@ use std::sync::OnceLock;
 
 use super::bracket::Side;
 use super::decks::{and_list, opposite, or_list, plural, side_name};
-use crate::diag::edit_distance;
+use crate::diag::{edit_distance, edit_distance_within};
 
 /// The card index, made by `scripts/refresh-card-data.py`; `data/README.md` describes it.
 const CARDS_TSV: &str = include_str!("../../data/swccg-cards.tsv");
@@ -440,8 +440,7 @@ fn closest_names(keys: &[String], side: Side) -> Vec<String> {
             let distance = keys
                 .iter()
                 .filter_map(|key| {
-                    let distance = edit_distance(key, name_key);
-                    (distance <= (key.chars().count() / 3).max(1)).then_some(distance)
+                    edit_distance_within(key, name_key, (key.chars().count() / 3).max(1))
                 })
                 .min()?;
             Some((distance, *name_side != side, i, name.as_str()))

@@ -4,8 +4,6 @@
 
 use std::path::{Path, PathBuf};
 
-use walkdir::WalkDir;
-
 use crate::diag::{Code, Diagnostic};
 use crate::event::ids::is_valid_slug;
 use crate::event::load::read_text;
@@ -43,32 +41,19 @@ pub fn load_content(root: &Path) -> (Vec<ContentPage>, Vec<Diagnostic>, Vec<(Pat
         diagnostics.extend(diags);
         pages.extend(page);
     }
-    let dir = root.join("content");
-    if !dir.is_dir() {
-        return (pages, diagnostics, sources);
-    }
-    for entry in WalkDir::new(&dir).sort_by_file_name() {
-        let entry = match entry {
-            Ok(e) => e,
-            Err(e) => {
-                diagnostics.push(Diagnostic::error(
-                    Code::Io,
-                    Path::new("content"),
-                    None,
-                    format!("cannot read content: {e}"),
-                ));
-                continue;
-            }
-        };
-        if !entry.file_type().is_file() || entry.path().extension().is_none_or(|e| e != "md") {
+    let files = match crate::paths::site_files(root, Path::new("content")) {
+        Ok(files) => files,
+        Err(d) => {
+            diagnostics.push(d);
+            return (pages, diagnostics, sources);
+        }
+    };
+    for full in files {
+        if full.extension().is_none_or(|e| e != "md") {
             continue;
         }
-        let file = entry
-            .path()
-            .strip_prefix(root)
-            .unwrap_or(entry.path())
-            .to_path_buf();
-        match read_text(entry.path(), &file) {
+        let file = full.strip_prefix(root).unwrap_or(&full).to_path_buf();
+        match read_text(&full, &file) {
             Ok(text) => {
                 let (page, diags) = parse_page(&file, &text);
                 if !diags.is_empty() {

@@ -1,5 +1,7 @@
-//! Markdown to HTML, safe by construction: raw HTML in a document is shown as text, and links or
-//! images with a scheme other than http, https or mailto are neutralized. Event files come from
+//! Markdown to HTML, safe by construction: raw HTML in a document is shown as text, links or
+//! images with a scheme other than http, https or mailto are neutralized, and headings keep their
+//! `{#id}` but no other attribute. Every other attribute pulldown-cmark writes is its own (table
+//! alignment, footnote ids, code languages) with the text escaped. Event files come from
 //! anyone who can open a pull request; nothing in them may become live code on the site.
 
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd, html};
@@ -45,6 +47,19 @@ fn safe(url: CowStr<'_>) -> CowStr<'_> {
 pub fn render(markdown: &str) -> String {
     let events = Parser::new_ext(markdown, options()).map(|event| match event {
         Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
+        // `{#anchor}` gives a heading its id; classes and `key=value` attributes would be written
+        // as they are (`{onclick=...}`, `{style=...}`), so only the id is kept.
+        Event::Start(Tag::Heading {
+            level,
+            id,
+            classes: _,
+            attrs: _,
+        }) => Event::Start(Tag::Heading {
+            level,
+            id,
+            classes: Vec::new(),
+            attrs: Vec::new(),
+        }),
         Event::Start(Tag::Link {
             link_type,
             dest_url,
@@ -175,6 +190,33 @@ mod tests {
         assert!(!out.to_lowercase().contains("javascript:"), "{out}");
         assert!(!out.contains("data:"), "{out}");
         assert!(!out.contains("vbscript:"), "{out}");
+    }
+
+    #[test]
+    fn heading_attributes_other_than_the_id_are_dropped() {
+        let out = render("# Hi {#x onclick=alert(1) .c style=color:red}\n## Ho {onmouseover=x}\n");
+        assert_eq!(out, "<h1 id=\"x\">Hi</h1>\n<h2>Ho</h2>\n");
+    }
+
+    #[test]
+    fn every_way_of_spelling_a_dangerous_scheme_is_neutralized() {
+        for md in [
+            "[a](<javascript:alert(1)>)",
+            "<javascript:alert(1)>",
+            "[a]: javascript:x\n\n[a]",
+            "[x](java&#x09;script:alert(1))",
+            "[x](&#106;avascript:alert(1))",
+            "[x](javascript&colon;alert(1))",
+            "[x]( JAVASCRIPT:alert(1))",
+            "![x](data:image/svg+xml;base64,PHN2Zz4=)",
+            "[x](vbscript:msgbox)",
+        ] {
+            let out = render(md).to_lowercase();
+            for scheme in ["javascript:", "data:", "vbscript:"] {
+                assert!(!out.contains(&format!("href=\"{scheme}")), "{md}: {out}");
+                assert!(!out.contains(&format!("src=\"{scheme}")), "{md}: {out}");
+            }
+        }
     }
 
     #[test]

@@ -5,7 +5,6 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use tera::Tera;
-use walkdir::WalkDir;
 
 use crate::diag::{Code, Diagnostic};
 use crate::scaffold::DEFAULT_FILES;
@@ -37,10 +36,12 @@ pub fn layered(
             );
         }
     }
-    let mut layers = vec![root.join(dir)];
+    let mut layers = vec![PathBuf::from(dir)];
     if let Some(theme) = theme {
-        let theme_dir = root.join("themes").join(theme);
-        if !theme_dir.is_dir() {
+        let theme_dir = Path::new("themes").join(theme);
+        crate::paths::refuse_link(&root.join("themes"), Path::new("themes"))?;
+        crate::paths::refuse_link(&root.join(&theme_dir), &theme_dir)?;
+        if !root.join(&theme_dir).is_dir() {
             return Err(Diagnostic::error(
                 Code::Config,
                 Path::new(crate::config::FILE),
@@ -54,34 +55,15 @@ pub fn layered(
         layers.push(theme_dir.join(dir));
     }
     for layer in layers {
-        if !layer.is_dir() {
-            continue;
-        }
-        for entry in WalkDir::new(&layer).sort_by_file_name() {
-            let entry = entry.map_err(|e| {
-                Diagnostic::error(
-                    Code::Io,
-                    &layer,
-                    None,
-                    format!("cannot read this folder: {e}"),
-                )
-                .with_help("check its permissions")
-            })?;
-            if !entry.file_type().is_file() {
-                continue;
-            }
-            let rel = entry.path().strip_prefix(&layer).unwrap_or(entry.path());
+        for full in crate::paths::site_files(root, &layer)? {
+            let rel = full.strip_prefix(root.join(&layer)).unwrap_or(&full);
             let key = rel
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy())
                 .collect::<Vec<_>>()
                 .join("/");
-            let shown = entry
-                .path()
-                .strip_prefix(root)
-                .unwrap_or(entry.path())
-                .to_path_buf();
-            let bytes = std::fs::read(entry.path()).map_err(|e| {
+            let shown = full.strip_prefix(root).unwrap_or(&full).to_path_buf();
+            let bytes = std::fs::read(&full).map_err(|e| {
                 Diagnostic::error(
                     Code::Io,
                     &shown,

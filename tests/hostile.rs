@@ -1,0 +1,753 @@
+//! Hostile and broken input: archives take pull requests from anyone, and organizers edit files
+//! in a hurry. Absurd files are refused by a limit (H017) quickly, names that could leave the site
+//! or break a Windows checkout are refused where they enter, and symbolic links are never followed
+//! (H018).
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use holonet::diag::Code;
+use holonet::event::limits::{
+    MAX_DECK_ENTRIES, MAX_FILE_BYTES, MAX_NESTING, MAX_PLAYERS, MAX_ROUNDS,
+};
+use holonet::event::load::parse_event;
+use holonet::event::validate::LoadOptions;
+use holonet::site;
+
+const SMALL: &str = "tests/fixtures/sites/small";
+
+fn small_site() -> tempfile::TempDir {
+    common::copy_site(Path::new(SMALL))
+}
+
+/// The codes and located-ness of the errors `check` reports for the site at `root`.
+fn check_errors(root: &Path) -> Vec<(Code, String)> {
+    let report = site::check(root);
+    report
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| (d.code, d.file.display().to_string()))
+        .collect()
+}
+
+/// Parses `text` as `events/x.toml`; the codes of its errors, which must exist and be located.
+fn parse_errors(text: &str) -> Vec<Code> {
+    let (event, diagnostics) =
+        parse_event(Path::new("events/x.toml"), text, &LoadOptions::default());
+    assert!(event.is_none());
+    let errors: Vec<_> = diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert!(!errors.is_empty());
+    for d in &errors {
+        assert!(d.span.is_some(), "{d:?} is located");
+        assert!(d.help.is_some(), "{d:?} says what to do");
+    }
+    errors.iter().map(|d| d.code).collect()
+}
+
+const HEADER: &str = "[event]\nname = \"Big\"\ndate = 2019-03-02\nrules = \"ffg-2018\"\n";
+
+#[test]
+fn a_100_mb_event_file_is_refused_by_its_size_before_it_is_read() {
+    let site = small_site();
+    let path = site.path().join("events/2019/huge.toml");
+    // A sparse file: 100 MB long without writing 100 MB.
+    let file = fs::File::create(&path).expect("create");
+    file.set_len(100 * 1024 * 1024).expect("set_len");
+    let started = Instant::now();
+    let report = site::check(site.path());
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let huge: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.file.ends_with("huge.toml"))
+        .collect();
+    assert_eq!(huge.len(), 1, "{}", report.render());
+    assert_eq!(huge[0].code, Code::Limit);
+    assert!(
+        huge[0]
+            .message
+            .contains(&format!("more than the {MAX_FILE_BYTES}")),
+        "{}",
+        huge[0].message
+    );
+}
+
+#[test]
+fn a_hundred_thousand_players_are_refused_quickly() {
+    let mut text = HEADER.to_string();
+    for i in 0..100_000 {
+        text.push_str(&format!("[[players]]\nname = \"P{i}\"\n"));
+    }
+    assert!(text.len() < MAX_FILE_BYTES as usize, "under the size limit");
+    let started = Instant::now();
+    let (event, diagnostics) =
+        parse_event(Path::new("events/x.toml"), &text, &LoadOptions::default());
+    assert!(started.elapsed() < Duration::from_secs(20));
+    assert!(event.is_none());
+    assert_eq!(diagnostics.len(), 1, "one message, not 100,000");
+    assert_eq!(diagnostics[0].code, Code::Limit);
+    assert!(diagnostics[0].message.contains("100000 players"));
+    // The caret points at the first player past the limit.
+    let (line, _) = diagnostics[0].line_col(&text).expect("located");
+    assert_eq!(line, 5 + 2 * MAX_PLAYERS);
+}
+
+#[test]
+fn too_many_rounds_standings_or_teams_are_refused() {
+    let rounds = format!("{HEADER}{}", "[[rounds]]\n".repeat(MAX_ROUNDS + 1));
+    assert_eq!(parse_errors(&rounds), [Code::Limit]);
+    let standings = format!(
+        "{HEADER}{}",
+        "[[standings]]\nrank = 1\nplayer = \"a\"\n".repeat(MAX_PLAYERS + 1)
+    );
+    assert_eq!(parse_errors(&standings), [Code::Limit]);
+    let teams = format!("{HEADER}{}", "[[teams]]\n".repeat(MAX_PLAYERS + 1));
+    assert_eq!(parse_errors(&teams), [Code::Limit]);
+}
+
+#[test]
+fn deep_nesting_is_refused_before_parsing() {
+    for (open, close) in [("[", "]"), ("{a=", "}")] {
+        for depth in [MAX_NESTING + 1, 100_000] {
+            let text = format!(
+                "{HEADER}x = {}{}\n",
+                open.repeat(depth),
+                close.repeat(depth)
+            );
+            assert_eq!(parse_errors(&text), [Code::Limit], "{open} x {depth}");
+        }
+    }
+    // Brackets never closed are caught the same way.
+    assert_eq!(
+        parse_errors(&format!("{HEADER}x = {}", "[".repeat(50))),
+        [Code::Limit]
+    );
+}
+
+#[test]
+fn windows_device_names_cannot_be_event_addresses_or_ids() {
+    for name in ["con", "nul", "aux", "com1", "lpt1", "prn"] {
+        let site = small_site();
+        let root = site.path();
+        fs::copy(
+            root.join("events/2019/small-cup.toml"),
+            root.join(format!("events/2019/{name}.toml")),
+        )
+        .expect("copy");
+        assert_eq!(
+            check_errors(root),
+            [(Code::BadSlug, format!("events/2019/{name}.toml"))]
+        );
+        let explicit = format!("{HEADER}[[players]]\nname = \"X\"\nid = \"{name}\"\n");
+        assert!(parse_errors(&explicit).contains(&Code::BadId), "{name}");
+        let derived = format!("{HEADER}[[players]]\nname = \"{}\"\n", name.to_uppercase());
+        assert!(parse_errors(&derived).contains(&Code::BadId), "{name}");
+    }
+}
+
+#[test]
+fn event_addresses_cannot_climb_or_hide() {
+    let site = small_site();
+    let root = site.path();
+    let event = fs::read_to_string(root.join("events/2019/small-cup.toml")).expect("event");
+    for name in [
+        "x..toml",
+        "x .toml",
+        "..toml",
+        "a b.toml",
+        "Cup.toml",
+        "x\\y.toml",
+    ] {
+        let path = root.join("events/2019").join(name);
+        fs::write(&path, &event).expect("write");
+        let errors = check_errors(root);
+        assert!(
+            errors.iter().any(|(code, _)| *code == Code::BadSlug),
+            "{name}: {errors:?}"
+        );
+        fs::remove_file(&path).expect("remove");
+    }
+}
+
+#[test]
+fn a_theme_name_cannot_be_a_path() {
+    for theme in [
+        "../../etc",
+        "/etc",
+        "..",
+        "a/b",
+        "a\\b",
+        "con",
+        "dark.",
+        "dark ",
+    ] {
+        let errors = holonet::config::Config::parse(&format!("title = 't'\ntheme = '{theme}'\n"))
+            .expect_err(theme);
+        assert_eq!(errors[0].code, Code::Config, "{theme}");
+        assert!(errors[0].span.is_some());
+    }
+}
+
+#[cfg(unix)]
+mod links {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    /// A secret outside the site, which no link may bring in.
+    fn secret() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().expect("tempdir");
+        fs::write(dir.path().join("secret.toml"), "SECRET = 'do not print'\n").expect("write");
+        fs::write(dir.path().join("secret.md"), "+++\ntitle = 'SECRET'\n+++\n").expect("write");
+        fs::create_dir(dir.path().join("templates")).expect("mkdir");
+        dir
+    }
+
+    fn assert_refused(root: &Path, shown: &str) {
+        let report = site::check(root);
+        let rendered = report.render();
+        assert!(
+            report
+                .diagnostics
+                .iter()
+                .any(|d| d.code == Code::UnsafePath && d.file == Path::new(shown)),
+            "{shown}: {rendered}"
+        );
+        assert!(!rendered.contains("do not print"), "{rendered}");
+        let out = root.join("public");
+        assert!(site::build(root, &out, None).is_err());
+        assert!(!out.exists(), "nothing written");
+    }
+
+    #[test]
+    fn a_linked_event_file_is_refused() {
+        let (site, secret) = (small_site(), secret());
+        symlink(
+            secret.path().join("secret.toml"),
+            site.path().join("events/2019/x.toml"),
+        )
+        .expect("link");
+        assert_refused(site.path(), "events/2019/x.toml");
+    }
+
+    #[test]
+    fn a_linked_events_folder_is_refused() {
+        let (site, secret) = (small_site(), secret());
+        symlink(secret.path(), site.path().join("events/2020")).expect("link");
+        assert_refused(site.path(), "events/2020");
+        fs::remove_file(site.path().join("events/2020")).expect("unlink");
+        fs::remove_dir_all(site.path().join("events")).expect("rm");
+        symlink(secret.path(), site.path().join("events")).expect("link");
+        assert_refused(site.path(), "events");
+    }
+
+    #[test]
+    fn a_linked_content_page_is_refused() {
+        let (site, secret) = (small_site(), secret());
+        fs::create_dir(site.path().join("content")).expect("mkdir");
+        symlink(
+            secret.path().join("secret.md"),
+            site.path().join("content/x.md"),
+        )
+        .expect("link");
+        assert_refused(site.path(), "content/x.md");
+    }
+
+    #[test]
+    fn a_linked_theme_or_template_folder_is_refused() {
+        let (site, secret) = (small_site(), secret());
+        let root = site.path();
+        let config = fs::read_to_string(root.join("holonet.toml")).expect("config");
+        fs::write(
+            root.join("holonet.toml"),
+            format!("{config}theme = \"night\"\n"),
+        )
+        .expect("w");
+        fs::create_dir(root.join("themes")).expect("mkdir");
+        symlink(secret.path(), root.join("themes/night")).expect("link");
+        assert_refused(root, "themes/night");
+        fs::remove_file(root.join("themes/night")).expect("unlink");
+        fs::create_dir(root.join("themes/night")).expect("mkdir");
+        symlink(
+            secret.path().join("templates"),
+            root.join("themes/night/templates"),
+        )
+        .expect("link");
+        assert_refused(root, "themes/night/templates");
+        fs::write(root.join("holonet.toml"), &config).expect("w");
+        symlink(secret.path().join("templates"), root.join("templates")).expect("link");
+        assert_refused(root, "templates");
+    }
+}
+
+/// `new`, `import` and `init` never replace a file, and leave no temporary file behind.
+mod writes {
+    use super::*;
+    use holonet::scaffold;
+
+    fn temporaries(root: &Path) -> Vec<String> {
+        walkdir::WalkDir::new(root)
+            .into_iter()
+            .map(|e| e.expect("walk").file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".holonet-tmp"))
+            .collect()
+    }
+
+    fn today() -> holonet::event::Date {
+        holonet::event::Date::parse_iso("2026-04-01").expect("date")
+    }
+
+    #[test]
+    fn new_writes_a_whole_file_and_never_replaces_one() {
+        let site = small_site();
+        let root = site.path();
+        let path = Path::new("events/2026/spring-open.toml");
+        let written = scaffold::new_event(root, path, today()).expect("new");
+        let text = fs::read_to_string(&written).expect("read");
+        assert!(text.ends_with("# ]\n"), "whole file");
+        fs::write(&written, "my edits").expect("edit");
+        let err = scaffold::new_event(root, path, today()).expect_err("exists");
+        assert!(err.contains("already exists"), "{err}");
+        assert_eq!(fs::read_to_string(&written).expect("read"), "my edits");
+        assert!(temporaries(root).is_empty());
+    }
+
+    #[test]
+    fn new_writes_only_under_events_with_a_safe_address() {
+        let site = small_site();
+        let root = site.path();
+        let before = fs::read_dir(root).expect("dir").count();
+        for path in [
+            "../x.toml",
+            "/tmp/holonet-new-test.toml",
+            "events/../x.toml",
+            "events/../../x.toml",
+            "events/2026/../../../x.toml",
+            "events/con.toml",
+            "events/2026/lpt1.toml",
+            "events/x..toml",
+            "events/x .toml",
+            "events\\x.toml",
+            "events/2026/x.md",
+            "content/x.toml",
+        ] {
+            assert!(
+                scaffold::new_event(root, Path::new(path), today()).is_err(),
+                "{path}"
+            );
+        }
+        assert!(!Path::new("/tmp/holonet-new-test.toml").exists());
+        assert!(!root.parent().expect("parent").join("x.toml").exists());
+        assert_eq!(fs::read_dir(root).expect("dir").count(), before);
+        assert!(!root.join("events/2026").exists());
+    }
+
+    #[test]
+    fn import_never_replaces_a_file() {
+        let site = small_site();
+        let root = site.path();
+        fs::write(root.join("r.csv"), "rank,player\n1,Tom\n").expect("csv");
+        let options = holonet::event::import::ImportOptions {
+            name: "X".into(),
+            date: today(),
+            rules: "ffg-2018".into(),
+            format: None,
+            tier: None,
+            location: None,
+        };
+        let path = Path::new("events/2026/x.toml");
+        scaffold::import(root, &root.join("r.csv"), path, &options).expect("import");
+        fs::write(root.join(path), "my edits").expect("edit");
+        assert!(scaffold::import(root, &root.join("r.csv"), path, &options).is_err());
+        assert_eq!(
+            fs::read_to_string(root.join(path)).expect("read"),
+            "my edits"
+        );
+        assert!(temporaries(root).is_empty());
+    }
+
+    #[test]
+    fn init_writes_only_into_an_empty_folder() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let count = scaffold::init(dir.path()).expect("init");
+        assert!(count > 10);
+        assert!(temporaries(dir.path()).is_empty());
+        let other = tempfile::tempdir().expect("tempdir");
+        fs::write(other.path().join("mine.txt"), "keep").expect("write");
+        assert!(scaffold::init(other.path()).is_err());
+        assert_eq!(
+            fs::read_to_string(other.path().join("mine.txt")).expect("r"),
+            "keep"
+        );
+        assert_eq!(fs::read_dir(other.path()).expect("dir").count(), 1);
+    }
+}
+
+/// Every string from an event file or a page that can reach the output is escaped or sanitized:
+/// a site full of scripts, event handlers and `javascript:` links is built, and every file it
+/// writes is scanned for live code.
+mod sanitizing {
+    use super::*;
+
+    /// Every payload carries `alert(`, so a scan can tell that each was seen, escaped.
+    const PLAYED: &str = r#"[event]
+name = "<script>alert('name')</script> Cup"
+date = 2019-05-04
+rules = "ffg-2018"
+structure = "custom"
+swiss_rounds = 1
+location = "</script><script>alert('location')</script>"
+venue = "\"><img src=x onerror=alert('venue')>"
+organizer = "<svg onload=alert('organizer')>"
+url = "https://example.org/?q=\"><script>alert('url')</script>"
+description = """<script>alert('description')</script> [click](javascript:alert('link'))
+![i](data:text/html;base64,PHNjcmlwdD4=) <a href="javascript:alert('raw')">raw</a>
+
+# Heading {onclick=alert('heading')}
+"""
+
+[[players]]
+name = "<img src=x onerror=alert('player')>"
+id = "p1"
+
+[players.decks.dark]
+affiliation = "Sith"
+objectives = ["<script>alert('deck')</script>", "1", "1", "7", "7", "12", "13", "13", "20", "21"]
+
+[[players]]
+name = "\"><svg onload=alert('player2')>"
+id = "p2"
+
+[[rounds]]
+tables = [{ table = 1, players = ["p1", "p2"], games = ["p1", "p2"] }]
+"#;
+
+    const LONG_TEXT: &str = "<iframe src=\"javascript:alert('long')\"></iframe>\n\n[x](vbscript:alert('vb')) [y](JaVaScRiPt:alert('mixed'))\n";
+
+    const RECORDED: &str = r#"[event]
+name = "Recorded"
+date = 2018-01-01
+rules = "ffg-2018"
+
+[[players]]
+name = "<script>alert('recorded')</script>"
+id = "r1"
+
+[[standings]]
+rank = 1
+player = "r1"
+points = 3
+note = "<img src=x onerror=alert('note')>"
+"#;
+
+    const UPCOMING: &str = "[event]\nname = \"Soon\\r\\nX-INJECTED:1 <script>alert('soon')</script>\"\ndate = 2030-01-01\nrules = \"ffg-2018\"\nlocation = \"Town\\nBEGIN:VEVENT\"\n";
+
+    const PAGE: &str = "+++\ntitle = \"<script>alert('title')</script>\"\ndescription = \"\\\"><svg onload=alert('pagedesc')>\"\n+++\n<script>alert('page')</script>\n\n[a](javascript:alert('pagelink')) ![b](vbscript:alert('img')) <javascript:alert('auto')>\n\n# T {onclick=alert('pageheading') style=x}\n";
+
+    fn hostile_site() -> tempfile::TempDir {
+        let site = small_site();
+        let root = site.path();
+        let config = fs::read_to_string(root.join("holonet.toml")).expect("config");
+        let config = config.replacen(
+            "title = ",
+            "description = \"<script>alert('sitedesc')</script>\"\ntitle = ",
+            1,
+        );
+        fs::write(root.join("holonet.toml"), config).expect("config");
+        for (path, text) in [
+            ("events/2019/hostile.toml", PLAYED),
+            ("events/2019/hostile.md", LONG_TEXT),
+            ("events/2018/recorded.toml", RECORDED),
+            ("events/2030/soon.toml", UPCOMING),
+            ("content/hostile.md", PAGE),
+        ] {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().expect("parent")).expect("mkdir");
+            fs::write(path, text).expect("write");
+        }
+        site
+    }
+
+    /// The HTML entities Holonet's escaping writes, decoded.
+    fn unescape(value: &str) -> String {
+        value
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&amp;", "&")
+    }
+
+    /// Each tag of an HTML page as (name, attributes). Text never holds a bare `<` (it is
+    /// escaped), so every `<` opens a tag.
+    fn tags(html: &str) -> Vec<(String, Vec<(String, String)>)> {
+        let mut found = Vec::new();
+        let mut rest = html;
+        while let Some(start) = rest.find('<') {
+            let tag = &rest[start + 1..];
+            let end = tag.find('>').expect("every tag is closed");
+            let inner = &tag[..end];
+            rest = &tag[end..];
+            if inner.starts_with(['/', '!']) {
+                continue;
+            }
+            let name_end = inner
+                .find(|c: char| c.is_whitespace() || c == '/')
+                .unwrap_or(inner.len());
+            let mut attrs = Vec::new();
+            let mut a = inner[name_end..].trim_start_matches('/');
+            loop {
+                a = a.trim_start_matches(|c: char| c.is_whitespace() || c == '/');
+                if a.is_empty() {
+                    break;
+                }
+                let key_end = a
+                    .find(|c: char| c == '=' || c.is_whitespace())
+                    .unwrap_or(a.len());
+                let key = a[..key_end].to_ascii_lowercase();
+                a = &a[key_end..];
+                let value = if let Some(v) = a.strip_prefix("=\"") {
+                    let close = v.find('"').expect("quoted value closed");
+                    a = &v[close + 1..];
+                    unescape(&v[..close])
+                } else {
+                    String::new()
+                };
+                attrs.push((key, value));
+            }
+            found.push((inner[..name_end].to_ascii_lowercase(), attrs));
+        }
+        found
+    }
+
+    fn dangerous_url(url: &str) -> bool {
+        let squeezed: String = url
+            .chars()
+            .filter(|c| !c.is_whitespace() && !c.is_control())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        ["javascript:", "vbscript:", "data:"]
+            .iter()
+            .any(|s| squeezed.starts_with(s))
+    }
+
+    fn scan_html(file: &Path, html: &str) {
+        let shown = file.display();
+        for (name, attrs) in tags(html) {
+            // Holonet writes its own <svg> charts; no page has a frame or a plugin.
+            assert!(
+                !["iframe", "frame", "object", "embed", "base"].contains(&name.as_str()),
+                "{shown}: <{name}> {attrs:?}"
+            );
+            for (key, value) in &attrs {
+                assert!(
+                    !key.starts_with("on"),
+                    "{shown}: <{name} {key}=\"{value}\">"
+                );
+                assert!(
+                    key != "style" || name != "h1",
+                    "{shown}: style on a heading"
+                );
+                if ["href", "src", "action", "formaction", "poster", "content"]
+                    .contains(&key.as_str())
+                {
+                    assert!(!dangerous_url(value), "{shown}: <{name} {key}=\"{value}\">");
+                }
+            }
+            if name == "script" {
+                let ld = attrs.contains(&("type".into(), "application/ld+json".into()));
+                let own = attrs
+                    .iter()
+                    .any(|(k, v)| k == "src" && v.ends_with("search.js"));
+                assert!(
+                    ld || own,
+                    "{shown}: a script Holonet did not write: {attrs:?}"
+                );
+            }
+        }
+        // The structured data is JSON that nothing in it can end early.
+        for block in html.split("<script type=\"application/ld+json\">").skip(1) {
+            let json = &block[..block.find("</script>").expect("closed")];
+            assert!(!json.contains('<'), "{shown}: {json}");
+            let value: serde_json::Value = serde_json::from_str(json).expect("JSON-LD parses");
+            assert!(value["name"].is_string());
+        }
+    }
+
+    #[test]
+    fn no_payload_reaches_any_output_file_as_live_code() {
+        let site = hostile_site();
+        let root = site.path();
+        let out = root.join("public");
+        let stats = common::build(root, &out, None);
+        assert!(stats.files > 10);
+        let mut seen_payloads = 0;
+        for entry in walkdir::WalkDir::new(&out) {
+            let entry = entry.expect("walk");
+            if !entry.file_type().is_file() {
+                continue;
+            }
+            let path = entry.path();
+            let Ok(text) = fs::read_to_string(path) else {
+                continue;
+            };
+            seen_payloads += text.matches("alert(").count();
+            match path.extension().and_then(|e| e.to_str()) {
+                Some("html") => scan_html(path, &text),
+                Some("xml") => {
+                    let mut reader = quick_xml::Reader::from_str(&text);
+                    loop {
+                        match reader.read_event().expect("well-formed XML") {
+                            quick_xml::events::Event::Eof => break,
+                            quick_xml::events::Event::Start(e)
+                            | quick_xml::events::Event::Empty(e) => {
+                                let name = e.name().0.to_lowercase();
+                                assert!(name != "script", "{}", path.display());
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                Some("json") => {
+                    let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+                    if path.ends_with("search.json") {
+                        for url in value.to_string().split("\"url\":\"").skip(1) {
+                            let url = &url[..url.find('"').expect("closed")];
+                            assert!(
+                                url.chars().all(|c| c.is_ascii_lowercase()
+                                    || c.is_ascii_digit()
+                                    || "-/#.".contains(c)),
+                                "search.json url {url}"
+                            );
+                        }
+                    }
+                }
+                Some("ics") => {
+                    for line in text.split("\r\n") {
+                        assert!(!line.contains('\n') && !line.contains('\r'), "{line:?}");
+                        assert!(!line.starts_with("X-INJECTED"), "{line:?}");
+                    }
+                    assert_eq!(
+                        text.matches("\r\nBEGIN:VEVENT").count(),
+                        text.matches("\r\nUID:").count(),
+                        "{text}"
+                    );
+                    assert!(text.contains("Town\\nBEGIN:VEVENT"), "{text}");
+                }
+                _ => {}
+            }
+        }
+        // The payloads did reach the pages, as text: the scan looked at them.
+        assert!(seen_payloads > 20, "{seen_payloads}");
+        let event = fs::read_to_string(out.join("events/2019/hostile/index.html")).expect("page");
+        assert!(event.contains("&lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;"));
+        let page = fs::read_to_string(out.join("hostile/index.html")).expect("page");
+        assert!(
+            page.contains("&lt;script&gt;alert('page')&lt;/script&gt;"),
+            "{page}"
+        );
+    }
+
+    #[test]
+    fn an_event_url_must_be_a_web_address() {
+        for url in [
+            "javascript:alert(1)",
+            "data:text/html,x",
+            " JAVASCRIPT:x",
+            "//evil.example/",
+        ] {
+            let text = format!("{HEADER}url = \"{url}\"\n");
+            assert_eq!(parse_errors(&text), [Code::InvalidValue], "{url}");
+        }
+    }
+}
+
+#[test]
+fn a_file_that_is_not_utf8_says_where() {
+    let site = small_site();
+    fs::write(
+        site.path().join("events/2019/latin1.toml"),
+        b"[event]\nname = \"Caf\xe9\"\n",
+    )
+    .expect("write");
+    let report = site::check(site.path());
+    let d = report
+        .diagnostics
+        .iter()
+        .find(|d| d.file.ends_with("latin1.toml"))
+        .expect("reported");
+    assert_eq!(d.code, Code::Io);
+    assert!(d.message.contains("line 2, column 12"), "{}", d.message);
+}
+
+/// The largest event the limits let through (4,096 players, twelve complete rounds, 16,380
+/// decklist entries) is checked in bounded time: the limits bound the work, not only the parsing.
+#[test]
+fn the_largest_allowed_event_is_checked_in_bounded_time() {
+    let mut text = format!("{HEADER}structure = \"custom\"\nswiss_rounds = 12\n");
+    let deck = "[players.decks.dark]\naffiliation = \"Sith\"\nobjectives = [\"1\", \"1\", \"7\", \"7\", \"12\", \"13\", \"13\", \"20\", \"21\", \"22\"]\n";
+    for i in 0..MAX_PLAYERS {
+        text.push_str(&format!("[[players]]\nname = \"P{i}\"\nid = \"p{i}\"\n"));
+        // As many decklists as the limit on entries allows.
+        if i < MAX_DECK_ENTRIES / 10 {
+            text.push_str(deck);
+        }
+    }
+    // Round r pairs i with i xor r: never the same two players twice.
+    for round in 1..=12 {
+        text.push_str("[[rounds]]\ntables = [\n");
+        let mut table = 0;
+        for i in 0..MAX_PLAYERS {
+            let j = i ^ round;
+            if i < j {
+                table += 1;
+                text.push_str(&format!(
+                    "{{ table = {table}, players = [\"p{i}\", \"p{j}\"], games = [\"p{i}\", \"draw\"] }},\n"
+                ));
+            }
+        }
+        text.push_str("]\n");
+    }
+    assert!(text.len() < MAX_FILE_BYTES as usize, "{} bytes", text.len());
+    let started = Instant::now();
+    let (event, diagnostics) =
+        parse_event(Path::new("events/x.toml"), &text, &LoadOptions::default());
+    let elapsed = started.elapsed();
+    let errors: Vec<_> = diagnostics.iter().filter(|d| d.is_error()).collect();
+    assert!(errors.is_empty(), "{:?}", errors.first());
+    assert!(event.is_some());
+    println!("{} bytes checked in {elapsed:?}", text.len());
+    assert!(elapsed < Duration::from_secs(60), "{elapsed:?}");
+}
+
+/// Decklists are bounded per event (each unknown card is compared with every card name), and a
+/// SW:CCG decklist full of unknown names stays quick: the comparison gives up early.
+#[test]
+fn decklist_entries_are_bounded() {
+    let mut text = HEADER.to_string();
+    let decks = MAX_DECK_ENTRIES / 10 + 1;
+    for i in 0..decks {
+        text.push_str(&format!(
+            "[[players]]\nname = \"P{i}\"\n[players.decks.dark]\naffiliation = \"Sith\"\nobjectives = [\"1\", \"1\", \"7\", \"7\", \"12\", \"13\", \"13\", \"20\", \"21\", \"22\"]\n"
+        ));
+    }
+    let started = Instant::now();
+    let codes = parse_errors(&text);
+    assert!(started.elapsed() < Duration::from_secs(30));
+    assert_eq!(codes, [Code::Limit]);
+
+    let ccg = "[event]\nname = \"C\"\ndate = 2008-10-04\nrules = \"swccg-2008\"\n[[players]]\nname = \"A\"\n[players.decks.dark]\ncards = [";
+    let mut text = ccg.to_string();
+    for i in 0..200 {
+        text.push_str(&format!("\"1 Zq{i}xw Unheard Of Card Nobody Printed\", "));
+    }
+    text.push_str("]\n");
+    let started = Instant::now();
+    let (_, diagnostics) = parse_event(Path::new("events/x.toml"), &text, &LoadOptions::default());
+    let elapsed = started.elapsed();
+    assert!(diagnostics.iter().any(|d| d.code == Code::Deck));
+    assert!(elapsed < Duration::from_secs(20), "{elapsed:?}");
+}
