@@ -438,14 +438,6 @@ fn main() -> ExitCode {
         } => {
             let started = Instant::now();
             let out = out.unwrap_or_else(|| root.join("public"));
-            if let Err(unsafe_out) = holonet::paths::check_out_dir(&root, &out) {
-                print_report(&site::Report {
-                    diagnostics: vec![unsafe_out],
-                    sources: Default::default(),
-                });
-                eprintln!("error: nothing was built");
-                return ExitCode::FAILURE;
-            }
             match site::build_with_progress(&root, &out, base_url.as_deref(), &mut build_progress) {
                 Ok((stats, report)) => {
                     print_report(&report);

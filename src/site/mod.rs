@@ -286,6 +286,13 @@ pub fn build_with_progress(
     progress: &mut dyn FnMut(Progress),
 ) -> Result<(BuildStats, Report), Report> {
     let started = Instant::now();
+    // Before anything is read: an output folder that is (or holds) the site is never written.
+    if let Err(unsafe_out) = crate::paths::check_out_dir(root, out) {
+        return Err(Report {
+            diagnostics: vec![unsafe_out],
+            sources: BTreeMap::new(),
+        });
+    }
     let (site, mut report) = load(root, base_url);
     let Some(site) = site else { return Err(report) };
     progress(Progress::Loaded {
