@@ -2578,3 +2578,87 @@ fn challenge_event_json_and_pages_show_each_scenarios_record() {
         "league games have known sides"
     );
 }
+
+/// A rebuild keeps the files of events whose inputs did not change (without rendering them)
+/// and renders the rest: after each kind of edit, the output is byte for byte a fresh build's.
+#[test]
+fn a_rebuild_reuses_unchanged_events_and_matches_a_fresh_build() {
+    let site = copy_site(Path::new("."));
+    let root = site.path();
+    let out = root.join("public");
+    let fresh = |name: &str| {
+        let dir = root.join(name);
+        build(root, &dir, None);
+        let files = tree(&dir);
+        fs::remove_dir_all(&dir).expect("remove");
+        files
+    };
+    let first = build(root, &out, None);
+    assert_eq!(first.write.unchanged, 0);
+    let events = tree(&out)[Path::new(holonet::site::reuse::FILE)].clone();
+    assert_eq!(
+        String::from_utf8_lossy(&events).lines().count(),
+        1 + first.events,
+        "one line per event after the header"
+    );
+
+    // Nothing changed: every event is kept, nothing written.
+    let again = build(root, &out, None);
+    assert_eq!((again.write.written, again.write.removed), (0, 0));
+    assert_eq!(tree(&out), fresh("fresh-0"));
+
+    // One event edited: its page (and the archive pages naming its place) change.
+    let edited = "events/2026/corellia-spring-open.toml";
+    common::edit(
+        root,
+        edited,
+        "Bristol, United Kingdom",
+        "Bath, United Kingdom",
+    );
+    let after_edit = build(root, &out, None);
+    assert!(after_edit.write.written > 0);
+    let page =
+        fs::read_to_string(out.join("events/2026/corellia-spring-open/index.html")).expect("page");
+    assert!(page.contains("Bath, United Kingdom"));
+    assert_eq!(tree(&out), fresh("fresh-1"));
+
+    // A report beside an event is that event's own.
+    let report = root.join("events/2018/outer-rim-store-championship.md");
+    let text = fs::read_to_string(&report).expect("report");
+    fs::write(
+        &report,
+        format!("{text}\nA closing word from the organizer.\n"),
+    )
+    .expect("write");
+    build(root, &out, None);
+    let page = fs::read_to_string(out.join("events/2018/outer-rim-store-championship/index.html"))
+        .expect("page");
+    assert!(page.contains("A closing word from the organizer."));
+    assert_eq!(tree(&out), fresh("fresh-2"));
+
+    // A template shared by every event renders every event again.
+    common::edit(
+        root,
+        "templates/event.html",
+        "<h2",
+        "<h2 data-edited=\"yes\"",
+    );
+    build(root, &out, None);
+    let page =
+        fs::read_to_string(out.join("events/2014/dantooine-regional/index.html")).expect("page");
+    assert!(page.contains("data-edited=\"yes\""));
+    assert_eq!(tree(&out), fresh("fresh-3"));
+
+    // A file of an unchanged event deleted or edited by hand is made again.
+    let json = out.join("events/2026/kessel-run-regional/event.json");
+    let original = fs::read(&json).expect("json");
+    fs::remove_file(&json).expect("remove");
+    build(root, &out, None);
+    assert_eq!(fs::read(&json).expect("json again"), original);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let mut tampered = original.clone();
+    tampered[0] = b' ';
+    fs::write(&json, &tampered).expect("tamper");
+    build(root, &out, None);
+    assert_eq!(fs::read(&json).expect("json repaired"), original);
+}

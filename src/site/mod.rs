@@ -19,6 +19,7 @@ pub mod pairings_view;
 pub mod players;
 pub mod recorded_view;
 pub mod render;
+pub mod reuse;
 pub mod schema_org;
 pub mod search;
 pub mod session;
@@ -29,6 +30,8 @@ pub mod templates;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
 
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic};
@@ -200,7 +203,13 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
 /// Renders a loaded site in memory.
 pub fn render(site: &Site) -> Result<render::Files, Vec<Diagnostic>> {
     let memory = render::Memory::default();
-    render_into(site, &render::Scope::all(), &memory, true)?;
+    render_into(
+        site,
+        &render::Scope::all(),
+        &memory,
+        true,
+        &render::EventFiles::new(),
+    )?;
     Ok(memory.into_files())
 }
 
@@ -208,19 +217,21 @@ pub fn render(site: &Site) -> Result<render::Files, Vec<Diagnostic>> {
 /// [`render::finish`]).
 pub fn render_scope(site: &Site, scope: &render::Scope) -> Result<render::Files, Vec<Diagnostic>> {
     let memory = render::Memory::default();
-    render_into(site, scope, &memory, false)?;
+    render_into(site, scope, &memory, false, &render::EventFiles::new())?;
     Ok(memory.into_files())
 }
 
-/// Renders the part of the site `scope` names into `store`, with the sitemap when `finish`.
+/// Renders the part of the site `scope` names into `store`, with the sitemap when `finish`,
+/// keeping the files of the events in `reuse` when the store can. Returns each event's files.
 fn render_into(
     site: &Site,
     scope: &render::Scope,
     store: &dyn render::Store,
     finish: bool,
-) -> Result<(), Vec<Diagnostic>> {
+    reuse: &render::EventFiles,
+) -> Result<render::EventFiles, Vec<Diagnostic>> {
     let output = render::Output::new(store);
-    render::render_site(
+    let event_files = render::render_site(
         &render::RenderInput {
             config: &site.config,
             aliases: &site.aliases,
@@ -230,20 +241,27 @@ fn render_into(
             tera: &site.tera,
             statics: &site.statics,
             scope,
+            reuse,
         },
         &output,
     );
     if finish && !output.failed() {
         render::finish(&site.config, &site.pages, &output);
     }
-    output.into_result()
+    output.into_result().map(|()| event_files)
 }
 
 /// Validates and renders everything without writing.
 pub fn check(root: &Path) -> Report {
     let (site, mut report) = load(root, None);
     if let Some(site) = site
-        && let Err(diags) = render_into(&site, &render::Scope::all(), &render::Discard, true)
+        && let Err(diags) = render_into(
+            &site,
+            &render::Scope::all(),
+            &render::Discard,
+            true,
+            &render::EventFiles::new(),
+        )
     {
         report.absorb(diags, []);
     }
@@ -317,8 +335,33 @@ pub fn build_with_progress(
         staging: &staging,
         out,
     };
-    if let Err(diags) = render_into(&site, &render::Scope::all(), &store, true) {
-        report.absorb(diags, []);
+    // Events rendered by the last build from the same inputs keep their files.
+    let keys: BTreeMap<String, u128> = reuse::shared_key(root, &site.config.base_url)
+        .map(|shared| {
+            site.events
+                .par_iter()
+                .map(|(event, _)| (event.slug.clone(), reuse::event_key(shared, root, event)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let reusable: render::EventFiles = reuse::read(out)
+        .into_iter()
+        .filter(|(slug, (key, _))| keys.get(slug) == Some(key))
+        .map(|(slug, (_, files))| (slug, files))
+        .collect();
+    let event_files = match render_into(&site, &render::Scope::all(), &store, true, &reusable) {
+        Ok(files) => files,
+        Err(diags) => {
+            report.absorb(diags, []);
+            return Err(report);
+        }
+    };
+    let recorded: reuse::Recorded = event_files
+        .into_iter()
+        .filter_map(|(slug, files)| keys.get(&slug).map(|&key| (slug, (key, files))))
+        .collect();
+    if let Err(d) = render::Store::store(&store, reuse::FILE, reuse::text(&recorded).into_bytes()) {
+        report.diagnostics.push(d);
         return Err(report);
     }
     let files = staging.paths().len();
@@ -360,6 +403,10 @@ impl render::Store for Staged<'_> {
             Diagnostic::error(Code::Io, self.out, None, e.to_string())
                 .with_help("check the output folder's permissions and free space")
         })
+    }
+
+    fn keep(&self, paths: &[String]) -> bool {
+        self.staging.keep(paths)
     }
 }
 

@@ -236,6 +236,28 @@ impl Staging {
         Ok(())
     }
 
+    /// Keeps the files `rels` as the last build left them, without their bytes: when every one
+    /// is in the previous manifest and untouched since, records them all and returns true;
+    /// otherwise records nothing (the caller renders them instead).
+    pub fn keep(&self, rels: &[String]) -> bool {
+        let mut kept = Vec::with_capacity(rels.len());
+        for rel in rels {
+            let Some(Some(recorded)) = self.previous.get(rel) else {
+                return false;
+            };
+            let untouched = fs::metadata(self.out.join(rel))
+                .is_ok_and(|m| m.is_file() && m.len() == recorded.len && self.untouched(&m));
+            if !untouched {
+                return false;
+            }
+            kept.push((rel.clone(), *recorded));
+        }
+        let mut state = self.lock();
+        state.unchanged += kept.len();
+        state.files.extend(kept);
+        true
+    }
+
     /// Whether the file at `rel` already holds `bytes`.
     fn in_place(&self, rel: &str, bytes: &[u8], new: &Recorded) -> bool {
         let Ok(metadata) = fs::metadata(self.out.join(rel)) else {
@@ -244,15 +266,21 @@ impl Staging {
         if !metadata.is_file() || metadata.len() != new.len {
             return false;
         }
-        let untouched = match (metadata.modified(), self.previous_time) {
-            (Ok(modified), Some(manifest)) => modified <= manifest,
-            _ => false,
-        };
+        let untouched = self.untouched(&metadata);
         match self.previous.get(rel) {
             // As the last build left it: its hash says whether the bytes are the same.
             Some(Some(old)) if untouched => *old == *new,
             // Modified since, or never recorded in full: compare the bytes.
             _ => fs::read(self.out.join(rel)).is_ok_and(|old| old == bytes),
+        }
+    }
+
+    /// Whether a file was last modified no later than the previous manifest: then it is as that
+    /// build left it.
+    fn untouched(&self, metadata: &fs::Metadata) -> bool {
+        match (metadata.modified(), self.previous_time) {
+            (Ok(modified), Some(manifest)) => modified <= manifest,
+            _ => false,
         }
     }
 

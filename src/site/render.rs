@@ -30,6 +30,9 @@ pub struct RenderInput<'a> {
     pub statics: &'a BTreeMap<String, LayerFile>,
     /// What to render: the whole site, or what an edit touched.
     pub scope: &'a Scope,
+    /// Events whose files a previous build made from the same inputs, with those files (slug ->
+    /// paths): kept instead of rendered when the store can vouch for them.
+    pub reuse: &'a EventFiles,
 }
 
 /// The part of the site to render. The pages made from every event (home, indexes, players A to
@@ -114,6 +117,12 @@ fn render_page<T: Serialize>(
 /// (`build`, see [`super::output::Staging`]). Called from many threads at once.
 pub trait Store: Sync {
     fn store(&self, path: &str, bytes: Vec<u8>) -> Result<(), Diagnostic>;
+
+    /// Keeps the files `paths` as a previous build wrote them, if the store can vouch for all
+    /// of them (see [`super::reuse`]); a store that holds no previous build cannot.
+    fn keep(&self, _paths: &[String]) -> bool {
+        false
+    }
 }
 
 /// Keeps every file in memory.
@@ -165,13 +174,23 @@ impl<'s> Output<'s> {
     /// Adds one output file; two files at one address is an error naming the second one's
     /// source.
     fn add(&self, path: String, bytes: Vec<u8>, source: &Path) {
+        if !self.claim(&path, source) {
+            return;
+        }
+        if let Err(d) = self.store.store(&path, bytes) {
+            self.fail(d);
+        }
+    }
+
+    /// Records `path` as taken; false (and an error naming `source`) when it already was.
+    fn claim(&self, path: &str, source: &Path) -> bool {
         let fresh = self
             .paths
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .insert(path.clone());
+            .insert(path.to_string());
         if !fresh {
-            return self.fail(
+            self.fail(
                 Diagnostic::error(
                     Code::Content,
                     source,
@@ -181,9 +200,18 @@ impl<'s> Output<'s> {
                 .with_help("rename this file so that its page has an address of its own"),
             );
         }
-        if let Err(d) = self.store.store(&path, bytes) {
-            self.fail(d);
+        fresh
+    }
+
+    /// Keeps an event's files from the previous build, if the store can: see [`Store::keep`].
+    fn keep(&self, paths: &[String], source: &Path) -> bool {
+        if !self.store.keep(paths) {
+            return false;
         }
+        for path in paths {
+            self.claim(path, source);
+        }
+        true
     }
 
     /// Adds a rendered page, or records why its template could not render it.
@@ -229,19 +257,34 @@ impl<'s> Output<'s> {
     }
 }
 
+/// Each event's own files (by slug), as rendered or kept.
+pub type EventFiles = BTreeMap<String, Vec<String>>;
+
 /// Renders the part of the site `input.scope` names into `output`. The sitemap and
 /// `robots.txt`, which list every page, are added by [`finish`] once the output is complete.
 /// Events render in parallel, each straight into the output, so a build holds a few events'
-/// pages in memory at a time.
-pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) {
+/// pages in memory at a time; an event in `input.reuse` whose files the store can keep is not
+/// rendered at all. Returns the files of each event in scope.
+pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
     let mut site = SiteView::new(input.config, input.pages);
     site.theme_stylesheet = input.statics.contains_key("theme.css");
 
-    input
+    let event_files: EventFiles = input
         .events
         .par_iter()
         .filter(|(event, _)| input.scope.has_event(&event.slug))
-        .for_each(|(event, computed)| render_event(input, &site, event, computed, output));
+        .map(|(event, computed)| {
+            let kept = input
+                .reuse
+                .get(&event.slug)
+                .filter(|files| output.keep(files, &event.file));
+            let files = match kept {
+                Some(files) => files.clone(),
+                None => render_event(input, &site, event, computed, output),
+            };
+            (event.slug.clone(), files)
+        })
+        .collect();
 
     let summaries: Vec<EventSummary> = input
         .events
@@ -430,6 +473,7 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) {
         super::calendar::calendar(&site, input.events).into_bytes(),
         Path::new(super::calendar::FILE),
     );
+    event_files
 }
 
 /// Renders one event's files: its page, `event.json`, its decklist pages and exports, and the
@@ -440,8 +484,14 @@ fn render_event(
     event: &Event,
     computed: &Computed,
     output: &Output<'_>,
-) {
+) -> Vec<String> {
     let source = event.file.as_path();
+    let mut files = Vec::new();
+    // Notes each file's path as it goes out.
+    let mut named = |path: String| {
+        files.push(path.clone());
+        path
+    };
     let view = model::event_view(
         site,
         event,
@@ -467,11 +517,11 @@ fn render_event(
             Some(("event", &view)),
             source,
         ),
-        format!("{path}index.html"),
+        named(format!("{path}index.html")),
         source,
     );
     output.add(
-        format!("{path}event.json"),
+        named(format!("{path}event.json")),
         event_json(event, computed).into_bytes(),
         source,
     );
@@ -494,11 +544,11 @@ fn render_event(
                 Some(("decks", &view)),
                 source,
             ),
-            format!("{deck_path}index.html"),
+            named(format!("{deck_path}index.html")),
             source,
         );
         output.add(
-            format!("{deck_path}deck.txt"),
+            named(format!("{deck_path}deck.txt")),
             super::deck_view::deck_text(&view).into_bytes(),
             source,
         );
@@ -518,10 +568,11 @@ fn render_event(
                 Some(("pairings", &view)),
                 source,
             ),
-            format!("{path}index.html"),
+            named(format!("{path}index.html")),
             source,
         );
     }
+    files
 }
 
 fn home_view(

@@ -1,0 +1,188 @@
+//! Reusing the pages of unchanged events: what lets a rebuild after one edit skip rendering the
+//! rest of a large archive.
+//!
+//! An event's own files (its page, `event.json`, its decklist pages and exports, its current
+//! round) are made from its event file, its Markdown report, and what every page shares: the
+//! configuration, `players.toml`, templates, static files, content pages, decklist files, the
+//! base URL and Holonet itself. A build records, in the output folder's `.holonet-events`, a key
+//! for each event (an XXH3 hash of all of that) and the files it made. The next build into the
+//! same folder renders an event again only when its key changed or one of its files is no longer
+//! as the last build left it (see [`super::output::Staging::keep`]); every other event's files
+//! are kept as they are. Events are still read and computed, since the archive-wide pages
+//! (players, statistics, search, indexes, feeds) are made from all of them.
+//!
+//! The key errs on the side of rendering: any change to a shared file renders every event again,
+//! and a different Holonet binary (even one rebuilt from other sources) never reuses anything.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+use walkdir::WalkDir;
+use xxhash_rust::xxh3::Xxh3;
+
+use crate::event::Event;
+
+/// The record of the last build's events, in the output folder.
+pub const FILE: &str = ".holonet-events";
+
+/// The first line of [`FILE`], naming its layout: then one line per event, its slug, its key in
+/// hexadecimal and its files, separated by tabs.
+const HEADER: &str = "# holonet events 1: slug key files";
+
+/// An event's key and the files it made.
+pub type Recorded = BTreeMap<String, (u128, Vec<String>)>;
+
+/// The files every event's pages depend on, besides the event's own.
+const SHARED: [&str; 6] = [
+    "holonet.toml",
+    "players.toml",
+    "templates",
+    "static",
+    "content",
+    "themes",
+];
+
+/// The key of everything every page depends on. `None` when Holonet cannot read its own
+/// program file: then nothing is reused.
+pub fn shared_key(root: &Path, base_url: &str) -> Option<u128> {
+    let mut hasher = Xxh3::new();
+    let program = fs::read(std::env::current_exe().ok()?).ok()?;
+    hasher.update(&program);
+    hasher.update(base_url.as_bytes());
+    let mut add = |path: &Path| {
+        // Each file's path and length go in first, so that no two sets of files hash alike.
+        let bytes = fs::read(path).unwrap_or_default();
+        let relative = path.strip_prefix(root).unwrap_or(path);
+        hasher.update(relative.to_string_lossy().as_bytes());
+        hasher.update(&(bytes.len() as u64).to_le_bytes());
+        hasher.update(&bytes);
+    };
+    for shared in SHARED {
+        for entry in WalkDir::new(root.join(shared))
+            .sort_by_file_name()
+            .into_iter()
+            .flatten()
+            .filter(|e| e.file_type().is_file())
+        {
+            add(entry.path());
+        }
+    }
+    // Decklist files (and anything else beside the events), but not the events and their
+    // reports, which are each event's own.
+    for entry in WalkDir::new(root.join("events"))
+        .sort_by_file_name()
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file() && !is_own_file(e.path()))
+    {
+        add(entry.path());
+    }
+    Some(hasher.digest128())
+}
+
+/// An event file, or the Markdown report beside one.
+fn is_own_file(path: &Path) -> bool {
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("toml") => true,
+        Some("md") => path.with_extension("toml").is_file(),
+        _ => false,
+    }
+}
+
+/// The key of one event's files: the shared key, its event file and its report.
+pub fn event_key(shared: u128, root: &Path, event: &Event) -> u128 {
+    let mut hasher = Xxh3::new();
+    hasher.update(&shared.to_le_bytes());
+    let file = root.join(&event.file);
+    for path in [file.clone(), file.with_extension("md")] {
+        match fs::read(&path) {
+            Ok(bytes) => {
+                hasher.update(&(bytes.len() as u64).to_le_bytes());
+                hasher.update(&bytes);
+            }
+            Err(_) => hasher.update(b"none"),
+        }
+    }
+    hasher.digest128()
+}
+
+/// Reads the last build's record from the output folder; empty when there is none (or it cannot
+/// be read, which only costs a full render).
+pub fn read(out: &Path) -> Recorded {
+    let Ok(text) = fs::read_to_string(out.join(FILE)) else {
+        return Recorded::new();
+    };
+    let mut lines = text.lines();
+    if lines.next() != Some(HEADER) {
+        return Recorded::new();
+    }
+    lines
+        .filter_map(|line| {
+            let mut fields = line.split('\t');
+            let slug = fields.next()?.to_string();
+            let key = u128::from_str_radix(fields.next()?, 16).ok()?;
+            Some((slug, (key, fields.map(str::to_string).collect())))
+        })
+        .collect()
+}
+
+/// The record's text, to write into the output folder.
+pub fn text(recorded: &Recorded) -> String {
+    let mut text = format!("{HEADER}\n");
+    for (slug, (key, files)) in recorded {
+        text.push_str(&format!("{slug}\t{key:032x}"));
+        for file in files {
+            text.push('\t');
+            text.push_str(file);
+        }
+        text.push('\n');
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_record_reads_back_as_written() {
+        let mut recorded = Recorded::new();
+        recorded.insert(
+            "2018/outer-rim".into(),
+            (
+                0xabc,
+                vec![
+                    "events/2018/outer-rim/index.html".into(),
+                    "events/2018/outer-rim/event.json".into(),
+                ],
+            ),
+        );
+        recorded.insert("2019/x".into(), (u128::MAX, vec![]));
+        let dir = tempfile::tempdir().expect("tempdir");
+        fs::write(dir.path().join(FILE), text(&recorded)).expect("write");
+        assert_eq!(read(dir.path()), recorded);
+    }
+
+    #[test]
+    fn a_record_of_another_layout_is_ignored() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        fs::write(dir.path().join(FILE), "2018/x\t1\tindex.html\n").expect("write");
+        assert!(read(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn an_events_report_is_its_own_and_a_decklist_file_is_shared() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let events = dir.path().join("events");
+        fs::create_dir_all(events.join("cup")).expect("mkdir");
+        fs::write(events.join("cup.toml"), "").expect("write");
+        fs::write(events.join("cup.md"), "").expect("write");
+        fs::write(events.join("notes.md"), "").expect("write");
+        fs::write(events.join("cup/deck.txt"), "").expect("write");
+        assert!(is_own_file(&events.join("cup.toml")));
+        assert!(is_own_file(&events.join("cup.md")));
+        assert!(!is_own_file(&events.join("notes.md")));
+        assert!(!is_own_file(&events.join("cup/deck.txt")));
+    }
+}
