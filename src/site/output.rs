@@ -5,7 +5,9 @@
 //!   (`.holonet-staging`) as soon as it is rendered, so a build holds a few pages in memory, not
 //!   the whole site. Only once every page rendered does [`Staging::commit`] move the staged files
 //!   into place and remove the files the build no longer makes; a failed build drops the staging
-//!   folder and the previous output is untouched.
+//!   folder and the previous output is untouched. The first build into an empty folder has no
+//!   previous output to protect: it writes straight into place (after an empty manifest, so that
+//!   a build cut short leaves a folder the next one takes up) and removes it all if it fails.
 //! - **Unchanged files stay as they are**, bytes and modification time. The manifest
 //!   (`.holonet-manifest`) records each file's length and a 128-bit XXH3 hash, and is written
 //!   last, so a file of the right length not modified since the manifest is still what the last
@@ -168,6 +170,9 @@ fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
 pub struct Staging {
     out: PathBuf,
     dir: PathBuf,
+    /// `Some` when the output started empty (whether the folder existed): then there is nothing
+    /// to keep intact, files are written straight into place, and a failed build removes them.
+    fresh: Option<bool>,
     previous: Manifest,
     /// When the previous manifest was written: files not modified since are as it records.
     previous_time: Option<SystemTime>,
@@ -190,16 +195,31 @@ impl Staging {
     /// write) and makes a fresh staging folder.
     pub fn open(out: &Path) -> Result<Staging, OutputError> {
         let (previous, previous_time) = previous_files(out)?;
+        let existed = out.exists();
+        // A folder with no manifest is empty (or missing): its previous state is nothing at all.
+        let fresh = !out.join(MANIFEST).exists();
         let dir = out.join(STAGING);
         match fs::remove_dir_all(&dir) {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}
             Err(e) => return Err(OutputError::Io(dir, e)),
         }
-        fs::create_dir_all(&dir).map_err(io_err(&dir))?;
+        for shard in 0..rayon::current_num_threads().max(1) {
+            let sub = dir.join(shard.to_string());
+            fs::create_dir_all(&sub).map_err(io_err(&sub))?;
+        }
+        if fresh {
+            // Written first, so that a build cut short leaves a folder the next build accepts
+            // as its own (and compares file by file).
+            write_synced(
+                &out.join(MANIFEST),
+                manifest_text(&BTreeMap::new()).as_bytes(),
+            )?;
+        }
         Ok(Staging {
             out: out.to_path_buf(),
             dir,
+            fresh: fresh.then_some(existed),
             previous,
             previous_time,
             state: Mutex::new(State::default()),
@@ -227,8 +247,20 @@ impl Staging {
             state.unchanged += 1;
             return Ok(());
         }
+        if self.fresh.is_some() {
+            let path = self.out.join(rel);
+            if let Some(parent) = path.parent() {
+                fs::create_dir_all(parent).map_err(io_err(parent))?;
+            }
+            fs::write(&path, bytes).map_err(io_err(&path))?;
+            self.lock().files.insert(rel.to_string(), recorded);
+            return Ok(());
+        }
         let name = self.next_name.fetch_add(1, Ordering::Relaxed);
-        let staged = self.dir.join(name.to_string());
+        // One staging subfolder per rendering thread: threads creating files in one folder
+        // queue on its lock.
+        let shard = rayon::current_thread_index().unwrap_or(0);
+        let staged = self.dir.join(shard.to_string()).join(name.to_string());
         fs::write(&staged, bytes).map_err(io_err(&staged))?;
         let mut state = self.lock();
         state.files.insert(rel.to_string(), recorded);
@@ -301,7 +333,11 @@ impl Staging {
         let state = std::mem::take(&mut *self.lock());
         let files = state.files;
         let mut report = WriteReport {
-            written: state.staged.len(),
+            written: if self.fresh.is_some() {
+                files.len()
+            } else {
+                state.staged.len()
+            },
             unchanged: state.unchanged,
             removed: 0,
         };
@@ -343,8 +379,28 @@ impl Staging {
 
 impl Drop for Staging {
     fn drop(&mut self) {
-        if !self.committed {
-            let _ = fs::remove_dir_all(&self.dir);
+        if self.committed {
+            return;
+        }
+        match self.fresh {
+            // The folder held nothing before this build: it holds nothing after.
+            Some(existed) => {
+                if existed {
+                    for entry in fs::read_dir(&self.out).into_iter().flatten().flatten() {
+                        let path = entry.path();
+                        let _ = if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                            fs::remove_dir_all(&path)
+                        } else {
+                            fs::remove_file(&path)
+                        };
+                    }
+                } else {
+                    let _ = fs::remove_dir_all(&self.out);
+                }
+            }
+            None => {
+                let _ = fs::remove_dir_all(&self.dir);
+            }
         }
     }
 }
@@ -517,5 +573,34 @@ mod tests {
         );
         let manifest = fs::read_to_string(out.join(MANIFEST)).expect("manifest");
         assert!(manifest.starts_with(MANIFEST_HEADER));
+    }
+
+    #[test]
+    fn a_failed_first_build_leaves_nothing_and_a_cut_short_one_is_taken_up() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        // Into a folder that does not exist yet, and into an empty one.
+        for (out, existed) in [
+            (dir.path().join("new"), false),
+            (dir.path().join("empty"), true),
+        ] {
+            if existed {
+                fs::create_dir_all(&out).expect("mkdir");
+            }
+            let staging = Staging::open(&out).expect("open");
+            staging.put("a/b/index.html", b"page").expect("put");
+            drop(staging);
+            assert_eq!(out.exists(), existed, "{}", out.display());
+            if existed {
+                assert_eq!(fs::read_dir(&out).expect("read").count(), 0, "left empty");
+            }
+        }
+        // Cut short (no commit, no clean-up): the next build accepts the folder as its own.
+        let out = dir.path().join("cut");
+        let staging = Staging::open(&out).expect("open");
+        staging.put("index.html", b"a").expect("put");
+        std::mem::forget(staging);
+        let report =
+            write_site(&out, &files(&[("index.html", "a"), ("b.html", "b")])).expect("taken up");
+        assert_eq!((report.written, report.unchanged), (1, 1));
     }
 }
