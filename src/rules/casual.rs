@@ -15,10 +15,10 @@
 use std::collections::BTreeMap;
 
 use super::bracket::Side;
-use super::swccg::{self, GameResult, ResultKind, Score, TrueTieDecider};
+use super::swccg::{self, ResultKind, Score, TrueTieDecider};
 use super::{Family, Ruleset};
 use crate::event::casual::{Casual, LeagueGame, LeagueResult, Session};
-use crate::event::{CcgResult, Date, Event};
+use crate::event::{Date, Event};
 
 /// Most games a league may record: far above any real league, low enough that no tally can
 /// overflow.
@@ -121,37 +121,7 @@ pub fn score_game(ruleset: &Ruleset, seed: u64, start: Date, game: &LeagueGame) 
             ([score(game.dark), score(game.light)], g.winner, None, None)
         }
         LeagueResult::Ccg(result) => {
-            let seat = |p: usize| {
-                if p == game.dark {
-                    swccg::Allegiance::Dark
-                } else {
-                    swccg::Allegiance::Light
-                }
-            };
-            let result = match result {
-                CcgResult::Won {
-                    winner,
-                    life_force,
-                    modified: false,
-                } => GameResult::Win {
-                    winner: seat(winner),
-                    life_force,
-                },
-                CcgResult::Won {
-                    winner, life_force, ..
-                } => GameResult::Modified {
-                    winner: seat(winner),
-                    life_force,
-                },
-                CcgResult::TrueTie { lost_pile, hand } => GameResult::TrueTie { lost_pile, hand },
-                CcgResult::Quit {
-                    quitter,
-                    differential,
-                } => GameResult::Quit {
-                    quitter: seat(quitter),
-                    differential,
-                },
-            };
+            let result = super::ccg_event::game_result(result, game.dark);
             let scored = swccg::score_game(&result, seed, &format!("league game {}", game.number));
             (
                 scored.scores,
@@ -584,8 +554,8 @@ pub fn compute(ruleset: &Ruleset, event: &Event) -> Option<CasualComputed> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::Game;
     use crate::event::casual::SessionWinner;
+    use crate::event::{CcgResult, Game};
 
     fn date(s: &str) -> Date {
         Date::parse_iso(s).expect("valid date")
@@ -704,6 +674,13 @@ mod tests {
         );
     }
 
+    /// Each row as (player, place, points, games short of the minimum).
+    fn places(rows: &[LeagueRow]) -> Vec<(usize, Option<u32>, u32, u32)> {
+        rows.iter()
+            .map(|r| (r.player, r.rank, r.score.points, r.games_short))
+            .collect()
+    }
+
     /// `min_games = 3`: Ann (0) and Ben (1) play 3 games each, Cal (2) only 2.
     ///
     /// Ann beats Ben twice and Cal once: 3 + 3 + 3 = 9. Ben beats Cal: 0 + 0 + 3 = 3. Cal lost
@@ -717,10 +694,7 @@ mod tests {
             lcg(4, "2015-03-06", 1, 2, Some(1)),
         ];
         let rows = league_standings(3, &games, 1, 3);
-        let table: Vec<(usize, Option<u32>, u32, u32)> = rows
-            .iter()
-            .map(|r| (r.player, r.rank, r.score.points, r.games_short))
-            .collect();
+        let table = places(&rows);
         assert_eq!(
             table,
             [(0, Some(1), 9, 0), (1, Some(2), 3, 0), (2, None, 0, 1)]
@@ -735,10 +709,7 @@ mod tests {
             lcg(4, "2015-03-06", 1, 2, Some(2)),
         ];
         let rows = league_standings(3, &games, 1, 3);
-        let table: Vec<(usize, Option<u32>, u32, u32)> = rows
-            .iter()
-            .map(|r| (r.player, r.rank, r.score.points, r.games_short))
-            .collect();
+        let table = places(&rows);
         assert_eq!(
             table,
             [(0, Some(1), 6, 0), (1, Some(2), 0, 0), (2, None, 6, 1)]

@@ -69,15 +69,17 @@ fn single_final_game(info: &EventInfo) -> bool {
     matches!(info.format.as_str(), "sealed" | "draft" | "cube")
 }
 
-fn score_table(event: &Event, game: u32, t: &CcgTable) -> Option<ScoredTable> {
+/// A recorded SW:CCG result as the scoring rules read it: players become the sides they played
+/// (`dark` is the dark side player; the other is light).
+pub fn game_result(result: CcgResult, dark: usize) -> GameResult {
     let seat = |p: usize| {
-        if p == t.dark {
+        if p == dark {
             Allegiance::Dark
         } else {
             Allegiance::Light
         }
     };
-    let result = match t.result? {
+    match result {
         CcgResult::Won {
             winner,
             life_force,
@@ -102,7 +104,11 @@ fn score_table(event: &Event, game: u32, t: &CcgTable) -> Option<ScoredTable> {
             quitter: seat(quitter),
             differential,
         },
-    };
+    }
+}
+
+fn score_table(event: &Event, game: u32, t: &CcgTable) -> Option<ScoredTable> {
+    let result = game_result(t.result?, t.dark);
     let scored = swccg::score_game(
         &result,
         event.info.seed,
