@@ -17,18 +17,21 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// The verbs `--help` lists, each with help of its own.
+const VERBS: [&str; 7] = [
+    "build",
+    "check",
+    "init",
+    "new",
+    "import",
+    "report",
+    "completions",
+];
+
 #[test]
 fn every_verb_has_help() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for verb in [
-        "build",
-        "check",
-        "init",
-        "new",
-        "import",
-        "report",
-        "completions",
-    ] {
+    for verb in VERBS {
         let out = holonet(&[verb, "--help"], here);
         assert!(out.status.success(), "{verb} --help");
         assert!(
@@ -37,15 +40,7 @@ fn every_verb_has_help() {
         );
     }
     let out = holonet(&["--help"], here);
-    for verb in [
-        "build",
-        "check",
-        "init",
-        "new",
-        "import",
-        "report",
-        "completions",
-    ] {
+    for verb in VERBS {
         assert!(text(&out.stdout).contains(verb));
     }
 }

@@ -139,30 +139,30 @@ pub fn archive(
         let team = event.is_team();
         let people = event.persons();
         let field = event.players.len();
-        let by_competitor = |rows: &mut dyn Iterator<Item = (usize, u32)>| {
-            let mut found = vec![None; field];
-            for (competitor, value) in rows {
-                if let Some(slot) = found.get_mut(competitor) {
-                    slot.get_or_insert(value);
-                }
-            }
-            found
-        };
-        let places = by_competitor(&mut computed.placings.iter().flatten().map(|&(p, q)| (q, p)));
-        let latest = computed.latest();
-        let mut swiss_rows = vec![None; field];
-        for row in latest.iter().flat_map(|s| &s.rows) {
-            if let Some(slot) = swiss_rows.get_mut(row.player) {
-                slot.get_or_insert(row);
-            }
-        }
-        let mut ccg_rows = vec![None; field];
+        let places = by_competitor(
+            field,
+            computed
+                .placings
+                .iter()
+                .flatten()
+                .map(|&(place, q)| (q, place)),
+        );
+        let swiss_rows = by_competitor(
+            field,
+            computed
+                .latest()
+                .iter()
+                .flat_map(|s| &s.rows)
+                .map(|r| (r.player, r)),
+        );
         let ccg_last = computed.ccg.as_ref().and_then(|c| c.standings.last());
-        for row in ccg_last.iter().flat_map(|rows| rows.iter()) {
-            if let Some(slot) = ccg_rows.get_mut(row.player) {
-                slot.get_or_insert(row);
-            }
-        }
+        let ccg_rows = by_competitor(
+            field,
+            ccg_last
+                .iter()
+                .flat_map(|rows| rows.iter())
+                .map(|r| (r.player, r)),
+        );
         // Each person's page number, in registration order.
         let mut number_of = Vec::with_capacity(people.len());
         for (index, person) in people.iter().enumerate() {
@@ -377,6 +377,17 @@ fn player_session(
         with,
         won: session.won_by(player),
     })
+}
+
+/// `rows` laid out by competitor (`field` of them): each competitor's first row, if any.
+fn by_competitor<T: Copy>(field: usize, rows: impl Iterator<Item = (usize, T)>) -> Vec<Option<T>> {
+    let mut found = vec![None; field];
+    for (competitor, row) in rows {
+        if let Some(slot) = found.get_mut(competitor) {
+            slot.get_or_insert(row);
+        }
+    }
+    found
 }
 
 /// The players grouped by the first letter of their name.
