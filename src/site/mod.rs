@@ -364,7 +364,7 @@ pub fn build_with_progress(
         report.diagnostics.push(d);
         return Err(report);
     }
-    let files = staging.paths().len();
+    let files = staging.file_count();
     progress(Progress::Rendered {
         files,
         elapsed: started.elapsed(),

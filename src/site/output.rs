@@ -322,9 +322,9 @@ impl Staging {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The paths of every file handed over so far.
-    pub fn paths(&self) -> BTreeSet<String> {
-        self.lock().files.keys().cloned().collect()
+    /// How many files were handed over so far.
+    pub fn file_count(&self) -> usize {
+        self.lock().files.len()
     }
 
     /// Moves the staged files into place, removes the previous build's files this one did not
