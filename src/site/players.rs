@@ -71,7 +71,16 @@ pub struct PlayerPage {
 /// The players A to Z.
 #[derive(Debug, Clone, Serialize)]
 pub struct PlayerIndex {
-    pub letters: Vec<(String, Vec<PlayerPage>)>,
+    pub letters: Vec<(String, Vec<IndexEntry>)>,
+}
+
+/// One player in the index: the name, the page and how many events they played (not the whole
+/// page, which would put every row of the archive into one template's context).
+#[derive(Debug, Clone, Serialize)]
+pub struct IndexEntry {
+    pub name: String,
+    pub url: String,
+    pub events: usize,
 }
 
 /// The path of a player's page.
@@ -392,7 +401,7 @@ fn by_competitor<T: Copy>(field: usize, rows: impl Iterator<Item = (usize, T)>) 
 
 /// The players grouped by the first letter of their name.
 pub fn index(pages: &[PlayerPage]) -> PlayerIndex {
-    let mut letters: BTreeMap<String, Vec<PlayerPage>> = BTreeMap::new();
+    let mut letters: BTreeMap<String, Vec<IndexEntry>> = BTreeMap::new();
     for page in pages {
         let letter = page.name.chars().next().map_or_else(
             || "#".to_string(),
@@ -403,7 +412,11 @@ pub fn index(pages: &[PlayerPage]) -> PlayerIndex {
         } else {
             letter
         };
-        letters.entry(letter).or_default().push(page.clone());
+        letters.entry(letter).or_default().push(IndexEntry {
+            name: page.name.clone(),
+            url: page.url.clone(),
+            events: page.events.len(),
+        });
     }
     for list in letters.values_mut() {
         list.sort_by(|a, b| a.name.cmp(&b.name));

@@ -199,15 +199,21 @@ impl Session {
         };
         // Pages of these events and players that the new render no longer has go.
         let count = rendered.len();
-        let stale: Vec<String> = self
-            .files
-            .keys()
-            .filter(|path| {
-                !rendered.contains_key(*path)
-                    && (slugs.iter().any(|slug| belongs_to_event(path, slug))
-                        || players.iter().any(|id| **path == player_file(id)))
-            })
-            .cloned()
+        let own_files = slugs.iter().flat_map(|slug| {
+            let prefix = format!("events/{slug}/");
+            self.files
+                .range(prefix.clone()..)
+                .map(|(path, _)| path)
+                .take_while(move |path| path.starts_with(&prefix))
+                .filter(|path| belongs_to_event(path, slug))
+                .cloned()
+                .collect::<Vec<_>>()
+        });
+        let stale: Vec<String> = players
+            .iter()
+            .map(|id| player_file(id))
+            .chain(own_files)
+            .filter(|path| self.files.contains_key(path) && !rendered.contains_key(path))
             .collect();
         for path in &stale {
             self.files.remove(path);
