@@ -1,13 +1,18 @@
-//! What each event adds to the archive-wide pages that costs the most to work out: its
-//! statistics counts and its named decklists for the search index. Both mean looking up every
-//! card line of every list. They are worked out once per event, in parallel, when the event is
-//! loaded; `serve` works them out again only for the events an edit touched, so an edit costs
-//! the archive-wide pages a sum, not a second pass over every decklist of the archive.
+//! What each event adds to the archive-wide pages: its summary in the lists, its rows on its
+//! players' pages, its statistics counts and its named decklists for the search index. Working
+//! them out means going over every round and every card line of the event, so it is done once
+//! per event, in parallel, when the event is loaded; `serve` works them out again only for the
+//! events an edit touched. The archive-wide pages are then assembled from the shares, and the
+//! statistics are a running total that an edit corrects by one event's counts: an edit costs
+//! the archive-wide pages an assembly, not a second pass over every game of the archive.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rayon::prelude::*;
 
+use super::aliases::Aliases;
+use super::model::{EventSummary, SiteView, summary};
+use super::players::{EventShare, PlayerPage, archive, share};
 use super::search::{DeckNames, deck_names};
 use super::stats::Counted;
 use crate::event::Event;
@@ -16,26 +21,125 @@ use crate::rules::compute::Computed;
 /// One event's share of the archive-wide pages.
 #[derive(Debug, Clone)]
 pub struct Contribution {
+    pub summary: EventSummary,
+    pub players: EventShare,
     pub stats: Counted,
     pub decks: Vec<DeckNames>,
 }
 
 impl Contribution {
-    pub fn of(event: &Event, computed: &Computed) -> Contribution {
+    pub fn of(site: &SiteView, aliases: &Aliases, event: &Event, computed: &Computed) -> Self {
         Contribution {
+            summary: summary(site, event, computed),
+            players: share(site, event, computed, aliases),
             stats: Counted::event(event, computed),
             decks: deck_names(event),
         }
     }
 }
 
-/// Each event's contribution, by slug.
-pub type Contributions = BTreeMap<String, Contribution>;
+/// Every event's contribution, by slug, and the archive's statistics counts: the sum of theirs,
+/// kept up to date as contributions come and go.
+#[derive(Debug, Clone, Default)]
+pub struct Contributions {
+    by_slug: BTreeMap<String, Contribution>,
+    stats: Counted,
+}
 
-/// The contributions of `events`, worked out in parallel.
-pub fn of_all(events: &[(Event, Computed)]) -> Contributions {
-    events
-        .par_iter()
-        .map(|(event, computed)| (event.slug.clone(), Contribution::of(event, computed)))
-        .collect()
+impl Contributions {
+    /// The contributions of `events`, worked out in parallel.
+    pub fn of_all(site: &SiteView, aliases: &Aliases, events: &[(Event, Computed)]) -> Self {
+        let by_slug: BTreeMap<String, Contribution> = events
+            .par_iter()
+            .map(|(event, computed)| {
+                let contribution = Contribution::of(site, aliases, event, computed);
+                (event.slug.clone(), contribution)
+            })
+            .collect();
+        let mut stats = Counted::default();
+        for contribution in by_slug.values() {
+            stats.add(&contribution.stats);
+        }
+        Contributions { by_slug, stats }
+    }
+
+    /// The statistics counts of every event.
+    pub fn stats(&self) -> &Counted {
+        &self.stats
+    }
+
+    /// The player pages, assembled from every event's share, oldest event first (see
+    /// [`super::players::archive`]); `scope` names the pages to fill in.
+    pub fn player_pages(
+        &self,
+        site: &SiteView,
+        scope: Option<&BTreeSet<String>>,
+    ) -> Vec<PlayerPage> {
+        let mut oldest_first: Vec<(&String, &Contribution)> = self.by_slug.iter().collect();
+        oldest_first.sort_by(|a, b| (&a.1.summary.date, a.0).cmp(&(&b.1.summary.date, b.0)));
+        archive(site, oldest_first.iter().map(|(_, c)| &c.players), scope)
+    }
+
+    /// Puts in the contribution of the event `slug`, returning the one it replaces.
+    pub fn insert(&mut self, slug: String, contribution: Contribution) -> Option<Contribution> {
+        self.stats.add(&contribution.stats);
+        let replaced = self.by_slug.insert(slug, contribution);
+        if let Some(old) = &replaced {
+            self.stats.remove(&old.stats);
+        }
+        replaced
+    }
+
+    /// Takes out the contribution of the event `slug`.
+    pub fn remove(&mut self, slug: &str) -> Option<Contribution> {
+        let removed = self.by_slug.remove(slug);
+        if let Some(old) = &removed {
+            self.stats.remove(&old.stats);
+        }
+        removed
+    }
+}
+
+impl std::ops::Index<&str> for Contributions {
+    type Output = Contribution;
+
+    /// The contribution of the event `slug`; every loaded event has one.
+    fn index(&self, slug: &str) -> &Contribution {
+        &self.by_slug[slug]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The example site's events, loaded and computed.
+    fn example() -> (SiteView, Aliases, Vec<(Event, Computed)>) {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let (site, report) = super::super::load(root, None);
+        let site = site.unwrap_or_else(|| panic!("the example site loads: {}", report.render()));
+        let view = SiteView::new(&site.config, &site.pages);
+        (view, site.aliases, site.events)
+    }
+
+    #[test]
+    fn the_running_statistics_stay_the_sum_of_the_events_in() {
+        let (site, aliases, events) = example();
+        assert!(events.len() >= 3, "the example site has events to take out");
+        let mut all = Contributions::of_all(&site, &aliases, &events);
+        let (first, second) = (&events[0].0.slug, &events[1].0.slug);
+        let taken = all.remove(first).expect("the first event is in");
+        let replaced = all.insert(second.clone(), all[second.as_str()].clone());
+        assert!(replaced.is_some(), "putting an event in again replaces it");
+        let without_first = Contributions::of_all(&site, &aliases, &events[1..]);
+        assert_eq!(all.stats(), without_first.stats());
+        all.insert(first.clone(), taken);
+        let again = Contributions::of_all(&site, &aliases, &events);
+        assert_eq!(all.stats(), again.stats());
+        assert_ne!(
+            all.stats(),
+            without_first.stats(),
+            "the first event counts for something"
+        );
+    }
 }

@@ -184,7 +184,8 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
         return (None, report);
     }
     let events = loaded.events;
-    let contributions = contribution::of_all(&events);
+    let view = model::SiteView::new(&config, &pages);
+    let contributions = contribution::Contributions::of_all(&view, &aliases, &events);
     let tera = tera.expect("templates loaded when there is no error");
     (
         Some(Site {

@@ -2,7 +2,8 @@
 //! they played, their places and records, their decklists, and their results against the
 //! opponents they met most.
 
-use std::collections::{BTreeMap, HashMap};
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
@@ -61,11 +62,34 @@ pub struct PlayerPage {
     pub id: String,
     pub name: String,
     pub url: String,
+    /// How many events the player played (`events` is left empty outside an edit's scope).
+    pub played: usize,
+    /// Every name and id the player was known by (for the search index).
+    #[serde(skip)]
+    pub known: Known,
     pub events: Vec<PlayerEvent>,
     /// Challenge-deck sessions, newest first.
     pub sessions: Vec<PlayerSession>,
     /// Opponents met at least twice, most met first.
     pub rivals: Vec<Rivalry>,
+}
+
+/// The names and ids one player page was known by across the archive.
+#[derive(Debug, Clone, Default)]
+pub struct Known {
+    pub names: BTreeSet<String>,
+    pub ids: BTreeSet<String>,
+}
+
+impl Known {
+    fn note(&mut self, name: &str, id: &str) {
+        if !self.names.contains(name) {
+            self.names.insert(name.to_string());
+        }
+        if !self.ids.contains(id) {
+            self.ids.insert(id.to_string());
+        }
+    }
 }
 
 /// The players A to Z.
@@ -129,120 +153,121 @@ pub fn page_id(aliases: &super::aliases::Aliases, id: &str) -> String {
     aliases.get(id).cloned().unwrap_or_else(|| id.to_string())
 }
 
-/// Builds every player's page from the archive, in id order.
-///
-/// Runs on every build and on every edit `serve` sees, over every game of the archive: player
-/// pages are numbered once (an index per page id) so that counting a meeting is a lookup, not
-/// a string comparison, and each event's places and ranks are laid out by competitor first.
-pub fn archive(
+/// One event's part in the player archive: each person's row on their page and the meetings
+/// between them. Worked out once per event (with its other [`super::contribution`]s), so that
+/// an edit to one event assembles the archive from the others' shares without going over their
+/// rounds again.
+#[derive(Debug, Clone)]
+pub struct EventShare {
+    /// In registration order; `None` for a person who plays for no team in a team event.
+    people: Vec<Option<PersonShare>>,
+    /// Head to head, by position in `people`: (a, b, how a fared against b).
+    meetings: Vec<(usize, usize, Ordering)>,
+}
+
+/// One person's part in one event.
+#[derive(Debug, Clone)]
+struct PersonShare {
+    /// The page the person's rows go to (`players.toml` applied).
+    page: String,
+    /// The id and name the event knows the person by.
+    id: String,
+    name: String,
+    row: PlayerEvent,
+    sessions: Vec<PlayerSession>,
+}
+
+/// The player pages `event` adds to.
+pub fn share(
     site: &SiteView,
-    events: &[(Event, Computed)],
+    event: &Event,
+    computed: &Computed,
     aliases: &super::aliases::Aliases,
-) -> Vec<PlayerPage> {
-    let mut pages: Vec<PlayerPage> = Vec::new();
-    let mut numbers: HashMap<String, usize> = HashMap::new();
-    let mut tallies: HashMap<(usize, usize), Tally> = HashMap::new();
-    let mut ordered: Vec<&(Event, Computed)> = events.iter().collect();
-    ordered.sort_by(|a, b| (a.0.info.date, &a.0.slug).cmp(&(b.0.info.date, &b.0.slug)));
-    for (event, computed) in ordered {
-        let team = event.is_team();
-        let people = event.persons();
-        let field = event.players.len();
-        let places = by_competitor(
-            field,
-            computed
-                .placings
-                .iter()
-                .flatten()
-                .map(|&(place, q)| (q, place)),
-        );
-        let swiss_rows = by_competitor(
-            field,
-            computed
-                .latest()
-                .iter()
-                .flat_map(|s| &s.rows)
-                .map(|r| (r.player, r)),
-        );
-        let ccg_last = computed.ccg.as_ref().and_then(|c| c.standings.last());
-        let ccg_rows = by_competitor(
-            field,
-            ccg_last
-                .iter()
-                .flat_map(|rows| rows.iter())
-                .map(|r| (r.player, r)),
-        );
-        // Each person's page number, in registration order.
-        let mut number_of = Vec::with_capacity(people.len());
-        for (index, person) in people.iter().enumerate() {
-            // In a team event the result is the team's.
-            let competitor = if team {
-                event.members.iter().position(|m| m.contains(&index))
-            } else {
-                Some(index)
-            };
-            let Some(competitor) = competitor else {
-                // Meetings are counted in single-player events only, where every person plays.
-                number_of.push(usize::MAX);
-                continue;
-            };
-            let id = page_id(aliases, &person.id);
-            let number = *numbers.entry(id.clone()).or_insert_with(|| {
-                pages.push(PlayerPage {
-                    url: site.link(&player_path(&id)),
-                    id,
-                    name: String::new(),
-                    events: Vec::new(),
-                    sessions: Vec::new(),
-                    rivals: Vec::new(),
-                });
-                pages.len() - 1
-            });
-            number_of.push(number);
-            let place = places.get(competitor).copied().flatten();
-            let swiss_row = swiss_rows.get(competitor).copied().flatten();
-            let swiss_rank = swiss_row.and_then(|r| r.rank);
-            let ccg_row = ccg_rows.get(competitor).copied().flatten();
-            let league_row = computed
-                .casual
-                .as_ref()
-                .and_then(|c| c.league())
-                .and_then(|l| l.standings.iter().find(|r| r.player == competitor));
-            let challenge = computed
-                .casual
-                .as_ref()
-                .and_then(|c| c.challenge())
-                .and_then(|c| c.players.iter().find(|r| r.player == competitor));
-            let result = match (place, swiss_rank, league_row) {
-                (Some(p), ..) => format!("{} of {field}", ordinal(p)),
-                (None, Some(r), _) => format!("Swiss rank {r} of {field}"),
-                (None, None, Some(r)) => match r.rank {
-                    Some(rank) => format!("league rank {rank} of {field}"),
-                    None => "unranked (too few games)".to_string(),
-                },
-                _ => ccg_row.map_or_else(String::new, |r| format!("rank {} of {field}", r.place)),
-            };
-            let recorded = event.recorded.iter().find(|r| r.player == competitor);
-            let record = match (swiss_row, ccg_row, recorded) {
-                (Some(r), ..) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
-                (None, Some(r), _) => r.score.to_string(),
-                (None, None, Some(r)) => recorded_record(r),
-                _ => match (league_row, challenge) {
-                    (Some(r), _) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
-                    (None, Some(c)) => format!(
-                        "solo {}–{}, team {}–{}",
-                        c.solo.won,
-                        c.solo.played - c.solo.won,
-                        c.team.won,
-                        c.team.played - c.team.won
-                    ),
-                    (None, None) => String::new(),
-                },
-            };
-            let page = &mut pages[number];
-            // Events come oldest first, so the page ends with the name of the latest one.
-            page.name.clone_from(&person.name);
-            page.events.push(PlayerEvent {
+) -> EventShare {
+    let team = event.is_team();
+    let people = event.persons();
+    let field = event.players.len();
+    let places = by_competitor(
+        field,
+        computed
+            .placings
+            .iter()
+            .flatten()
+            .map(|&(place, q)| (q, place)),
+    );
+    let swiss_rows = by_competitor(
+        field,
+        computed
+            .latest()
+            .iter()
+            .flat_map(|s| &s.rows)
+            .map(|r| (r.player, r)),
+    );
+    let ccg_last = computed.ccg.as_ref().and_then(|c| c.standings.last());
+    let ccg_rows = by_competitor(
+        field,
+        ccg_last
+            .iter()
+            .flat_map(|rows| rows.iter())
+            .map(|r| (r.player, r)),
+    );
+    let mut shares = Vec::with_capacity(people.len());
+    for (index, person) in people.iter().enumerate() {
+        // In a team event the result is the team's.
+        let competitor = if team {
+            event.members.iter().position(|m| m.contains(&index))
+        } else {
+            Some(index)
+        };
+        let Some(competitor) = competitor else {
+            shares.push(None);
+            continue;
+        };
+        let place = places.get(competitor).copied().flatten();
+        let swiss_row = swiss_rows.get(competitor).copied().flatten();
+        let swiss_rank = swiss_row.and_then(|r| r.rank);
+        let ccg_row = ccg_rows.get(competitor).copied().flatten();
+        let league_row = computed
+            .casual
+            .as_ref()
+            .and_then(|c| c.league())
+            .and_then(|l| l.standings.iter().find(|r| r.player == competitor));
+        let challenge = computed
+            .casual
+            .as_ref()
+            .and_then(|c| c.challenge())
+            .and_then(|c| c.players.iter().find(|r| r.player == competitor));
+        let result = match (place, swiss_rank, league_row) {
+            (Some(p), ..) => format!("{} of {field}", ordinal(p)),
+            (None, Some(r), _) => format!("Swiss rank {r} of {field}"),
+            (None, None, Some(r)) => match r.rank {
+                Some(rank) => format!("league rank {rank} of {field}"),
+                None => "unranked (too few games)".to_string(),
+            },
+            _ => ccg_row.map_or_else(String::new, |r| format!("rank {} of {field}", r.place)),
+        };
+        let recorded = event.recorded.iter().find(|r| r.player == competitor);
+        let record = match (swiss_row, ccg_row, recorded) {
+            (Some(r), ..) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
+            (None, Some(r), _) => r.score.to_string(),
+            (None, None, Some(r)) => recorded_record(r),
+            _ => match (league_row, challenge) {
+                (Some(r), _) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
+                (None, Some(c)) => format!(
+                    "solo {}–{}, team {}–{}",
+                    c.solo.won,
+                    c.solo.played - c.solo.won,
+                    c.team.won,
+                    c.team.played - c.team.won
+                ),
+                (None, None) => String::new(),
+            },
+        };
+        shares.push(Some(PersonShare {
+            page: page_id(aliases, &person.id),
+            id: person.id.clone(),
+            name: person.name.clone(),
+            row: PlayerEvent {
                 name: event.info.name.clone(),
                 url: site.link(&event_path(event)),
                 date: event.info.date.iso(),
@@ -251,63 +276,126 @@ pub fn archive(
                 record,
                 deck_url: super::deck_view::deck_url(site, event, person),
                 team: team.then(|| event.players[competitor].name.clone()),
-            });
-            for session in event.sessions().unwrap_or_default() {
-                if let Some(played) = player_session(site, event, session, index) {
-                    page.sessions.push(played);
-                }
+            },
+            sessions: event
+                .sessions()
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|session| player_session(site, event, session, index))
+                .collect(),
+        }));
+    }
+    EventShare {
+        people: shares,
+        // Meetings are counted in single-player events only, where every person plays.
+        meetings: if team {
+            Vec::new()
+        } else {
+            meetings(event, computed)
+        },
+    }
+}
+
+/// Head to head in a single-player event: Swiss matches (by the match points each took), league
+/// games and SW:CCG games, one meeting each (SW:CCG true ties have a winner too).
+fn meetings(event: &Event, computed: &Computed) -> Vec<(usize, usize, Ordering)> {
+    let mut met = Vec::new();
+    for round in &event.rounds {
+        let scores = score_round(computed.ruleset, event, round);
+        for table in &round.tables {
+            let [a, b] = table.players;
+            if let (Some(x), Some(y)) = (scores[a], scores[b])
+                && x.opponent() == Some(b)
+            {
+                met.push((a, b, x.points.cmp(&y.points)));
             }
         }
-        if team {
-            continue;
+    }
+    if let Some(league) = computed.casual.as_ref().and_then(|c| c.league()) {
+        for g in &league.games {
+            let [dark, light] = g.players;
+            let outcome = match g.winner {
+                Some(w) if w == dark => Ordering::Greater,
+                Some(_) => Ordering::Less,
+                None => Ordering::Equal,
+            };
+            met.push((dark, light, outcome));
         }
-        // Head to head: Swiss matches (by the match points each took) and SW:CCG games.
-        let mut meet = |a: usize, b: usize, outcome: std::cmp::Ordering| {
+    }
+    if let Some(ccg) = &computed.ccg {
+        for t in ccg.games.iter().flatten() {
+            let outcome = if t.winner == t.dark {
+                Ordering::Greater
+            } else {
+                Ordering::Less
+            };
+            met.push((t.dark, t.light, outcome));
+        }
+    }
+    met
+}
+
+/// Builds the player pages from every event's share, given oldest first, in id order.
+///
+/// Every player gets a page with their name, latest first, and the number of events they played;
+/// only the players in `scope` (page ids; `None`: everyone) get their rows and rivals filled
+/// in, since an edit renders only its own players' pages. Runs on every build and on every edit
+/// `serve` sees: pages are numbered once (an index per page id) so that counting a meeting is a
+/// lookup, not a string comparison.
+pub fn archive<'a>(
+    site: &SiteView,
+    shares: impl IntoIterator<Item = &'a EventShare>,
+    scope: Option<&BTreeSet<String>>,
+) -> Vec<PlayerPage> {
+    let mut pages: Vec<PlayerPage> = Vec::new();
+    let mut numbers: HashMap<&str, usize> = HashMap::new();
+    let mut filled: Vec<bool> = Vec::new();
+    let mut tallies: HashMap<(usize, usize), Tally> = HashMap::new();
+    for share in shares {
+        let mut number_of = Vec::with_capacity(share.people.len());
+        for person in &share.people {
+            let Some(person) = person else {
+                number_of.push(usize::MAX);
+                continue;
+            };
+            let number = *numbers.entry(person.page.as_str()).or_insert_with(|| {
+                pages.push(PlayerPage {
+                    url: site.link(&player_path(&person.page)),
+                    id: person.page.clone(),
+                    name: String::new(),
+                    played: 0,
+                    known: Known::default(),
+                    events: Vec::new(),
+                    sessions: Vec::new(),
+                    rivals: Vec::new(),
+                });
+                filled.push(scope.is_none_or(|s| s.contains(&person.page)));
+                pages.len() - 1
+            });
+            number_of.push(number);
+            let page = &mut pages[number];
+            // Events come oldest first, so the page ends with the name of the latest one.
+            page.name.clone_from(&person.name);
+            page.played += 1;
+            page.known.note(&person.name, &person.id);
+            if filled[number] {
+                page.events.push(person.row.clone());
+                page.sessions.extend(person.sessions.iter().cloned());
+            }
+        }
+        for &(a, b, outcome) in &share.meetings {
             let (a, b) = (number_of[a], number_of[b]);
             for (me, them, ord) in [(a, b, outcome), (b, a, outcome.reverse())] {
+                if !filled[me] {
+                    continue;
+                }
                 let t = tallies.entry((me, them)).or_default();
                 t.met += 1;
                 match ord {
-                    std::cmp::Ordering::Greater => t.won += 1,
-                    std::cmp::Ordering::Less => t.lost += 1,
-                    std::cmp::Ordering::Equal => t.drawn += 1,
+                    Ordering::Greater => t.won += 1,
+                    Ordering::Less => t.lost += 1,
+                    Ordering::Equal => t.drawn += 1,
                 }
-            }
-        };
-        for round in &event.rounds {
-            let scores = score_round(computed.ruleset, event, round);
-            for table in &round.tables {
-                let [a, b] = table.players;
-                if let (Some(x), Some(y)) = (scores[a], scores[b])
-                    && x.opponent() == Some(b)
-                {
-                    meet(a, b, x.points.cmp(&y.points));
-                }
-            }
-        }
-        // League games, one meeting each (SW:CCG true ties have a winner too).
-        if let Some(league) = computed.casual.as_ref().and_then(|c| c.league()) {
-            for g in &league.games {
-                let [dark, light] = g.players;
-                let outcome = match g.winner {
-                    Some(w) if w == dark => std::cmp::Ordering::Greater,
-                    Some(_) => std::cmp::Ordering::Less,
-                    None => std::cmp::Ordering::Equal,
-                };
-                meet(dark, light, outcome);
-            }
-        }
-        if let Some(ccg) = &computed.ccg {
-            for t in ccg.games.iter().flatten() {
-                meet(
-                    t.dark,
-                    t.light,
-                    if t.winner == t.dark {
-                        std::cmp::Ordering::Greater
-                    } else {
-                        std::cmp::Ordering::Less
-                    },
-                );
             }
         }
     }
@@ -318,7 +406,7 @@ pub fn archive(
         let rival = &pages[them];
         let rivalry = Rivalry {
             name: rival.name.clone(),
-            url: site.link(&player_path(&rival.id)),
+            url: rival.url.clone(),
             id: rival.id.clone(),
             met: t.met,
             won: t.won,
@@ -415,7 +503,7 @@ pub fn index(pages: &[PlayerPage]) -> PlayerIndex {
         letters.entry(letter).or_default().push(IndexEntry {
             name: page.name.clone(),
             url: page.url.clone(),
-            events: page.events.len(),
+            events: page.played,
         });
     }
     for list in letters.values_mut() {

@@ -289,7 +289,7 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
     let summaries: Vec<EventSummary> = input
         .events
         .iter()
-        .map(|(e, c)| model::summary(&site, e, c))
+        .map(|(event, _)| input.contributions[&event.slug].summary.clone())
         .collect();
     let intro = input.pages.iter().find(|p| p.path.is_empty());
     let home = home_view(
@@ -311,7 +311,9 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
         "index.html".into(),
         Path::new("templates/index.html"),
     );
-    let archive = super::players::archive(&site, input.events, input.aliases);
+    let archive = input
+        .contributions
+        .player_pages(&site, input.scope.players.as_ref());
     for player in archive.iter().filter(|p| input.scope.has_player(&p.id)) {
         let path = super::players::player_path(&player.id);
         let page = page_view(
@@ -333,11 +335,6 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
             Path::new("templates/player.html"),
         );
     }
-    let contributions: Vec<&super::contribution::Contribution> = input
-        .events
-        .iter()
-        .map(|(event, _)| &input.contributions[&event.slug])
-        .collect();
     let search_index = super::search::build(
         input.events,
         &summaries,
@@ -387,7 +384,7 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
         "players/index.html".into(),
         Path::new("templates/players.html"),
     );
-    let archive_stats = super::stats::collect(contributions.iter().map(|c| &c.stats));
+    let archive_stats = input.contributions.stats().clone().view();
     let stats_page = page_view(
         &site,
         "Statistics",

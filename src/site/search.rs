@@ -189,7 +189,7 @@ fn side_names(side: Side, deck: &Decklist) -> SideNames {
 
 /// Whether every word of `id` starts a word of one of `names` (as ids spell them): such an id
 /// finds nothing the names do not.
-fn spelt_by(id: &str, names: &BTreeSet<&str>) -> bool {
+fn spelt_by(id: &str, names: &BTreeSet<String>) -> bool {
     let words: Vec<String> = names.iter().map(|n| id_from_name(n)).collect();
     id.split('-').all(|part| {
         words
@@ -217,15 +217,6 @@ pub fn build(
             .then_with(|| x.slug.cmp(&y.slug))
     });
 
-    // Names and ids each player page was known by.
-    let mut known: BTreeMap<String, (BTreeSet<&str>, BTreeSet<&str>)> = BTreeMap::new();
-    for (event, _) in events {
-        for person in event.persons() {
-            let entry = known.entry(page_id(aliases, &person.id)).or_default();
-            entry.0.insert(person.name.as_str());
-            entry.1.insert(person.id.as_str());
-        }
-    }
     let position: BTreeMap<&str, usize> = players
         .iter()
         .enumerate()
@@ -234,24 +225,20 @@ pub fn build(
     let p = players
         .iter()
         .map(|page| {
-            let (names, ids) = known.get(&page.id).cloned().unwrap_or_default();
-            let mut a: Vec<String> = names
-                .iter()
-                .filter(|n| **n != page.name)
-                .map(|n| (*n).to_string())
-                .collect();
+            let (names, ids) = (&page.known.names, &page.known.ids);
+            let mut a: Vec<String> = names.iter().filter(|n| **n != page.name).cloned().collect();
             a.extend(
                 ids.iter()
-                    .chain(std::iter::once(&page.id.as_str()))
-                    .filter(|id| !spelt_by(id, &names))
-                    .map(|id| (*id).to_string()),
+                    .chain(std::iter::once(&page.id))
+                    .filter(|id| !spelt_by(id, names))
+                    .cloned(),
             );
             a.sort();
             a.dedup();
             PlayerEntry {
                 n: page.name.clone(),
                 a,
-                c: page.events.len(),
+                c: page.played,
                 i: page.id.clone(),
             }
         })
@@ -393,11 +380,12 @@ mod tests {
             .iter()
             .map(|(e, c)| summary(&view, e, c))
             .collect();
-        let players = super::super::players::archive(&view, &site.events, &aliases);
+        let contributions = Contributions::of_all(&view, &aliases, &site.events);
+        let players = contributions.player_pages(&view, None);
         build(
             &site.events,
             &summaries,
-            &site.contributions,
+            &contributions,
             &players,
             &aliases,
         )
@@ -548,7 +536,7 @@ mod tests {
 
     #[test]
     fn ids_the_names_do_not_spell_are_kept() {
-        let names: BTreeSet<&str> = ["Zoë Achterberg"].into_iter().collect();
+        let names: BTreeSet<String> = ["Zoë Achterberg".to_string()].into_iter().collect();
         assert!(spelt_by("zoe", &names));
         assert!(spelt_by("z-achterberg", &names));
         assert!(!spelt_by("za", &names));

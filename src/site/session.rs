@@ -165,12 +165,16 @@ impl Session {
             for event in old.iter().chain(new.iter()) {
                 players.extend(self.page_ids(&event.0));
             }
-            replaced_contributions.extend(self.site.contributions.remove_entry(&slug));
-            if let Some((event, computed)) = &new {
-                self.site
-                    .contributions
-                    .insert(slug.clone(), Contribution::of(event, computed));
-            }
+            let previous = match &new {
+                Some((event, computed)) => {
+                    let view = super::model::SiteView::new(&self.site.config, &self.site.pages);
+                    let contribution =
+                        Contribution::of(&view, &self.site.aliases, event, computed);
+                    self.site.contributions.insert(slug.clone(), contribution)
+                }
+                None => self.site.contributions.remove(&slug),
+            };
+            replaced_contributions.push((slug.clone(), previous));
             self.site.events.extend(new);
             replaced.extend(old);
             slugs.insert(slug);
@@ -186,10 +190,12 @@ impl Session {
             Err(diagnostics) => {
                 self.site.events.retain(|(e, _)| !slugs.contains(&e.slug));
                 self.site.events.extend(replaced);
-                self.site
-                    .contributions
-                    .retain(|slug, _| !slugs.contains(slug));
-                self.site.contributions.extend(replaced_contributions);
+                for (slug, previous) in replaced_contributions {
+                    match previous {
+                        Some(contribution) => self.site.contributions.insert(slug, contribution),
+                        None => self.site.contributions.remove(&slug),
+                    };
+                }
                 self.site.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
                 return Err(Report {
                     diagnostics,

@@ -112,7 +112,7 @@ fn ccg_ending(kind: ResultKind) -> &'static str {
 }
 
 /// Counts from SW:CCG decklists: objectives, and each side's cards, by the decks holding them.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct CcgDecks {
     decks: [u32; 2],
     objectives: Counts,
@@ -142,6 +142,18 @@ impl CcgDecks {
     }
 }
 
+/// Takes every count of `taken` from `from`, dropping labels that reach zero.
+fn take_from(from: &mut Counts, taken: &Counts) {
+    for (label, n) in taken {
+        if let Some(count) = from.get_mut(label) {
+            *count -= n;
+            if *count == 0 {
+                from.remove(label);
+            }
+        }
+    }
+}
+
 /// Adds every count of `from` into `into`.
 fn sum_into(into: &mut Counts, from: &Counts) {
     for (label, n) in from {
@@ -156,7 +168,7 @@ fn sum_into(into: &mut Counts, from: &Counts) {
 
 /// The counts of some events, before they become tables. Counted once per event (reading its
 /// decklists is the costly part) and summed: the archive's statistics add up each event's.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Counted {
     events: u32,
     decks: u32,
@@ -261,6 +273,35 @@ impl Counted {
             }
         }
         c
+    }
+
+    /// Takes away counts [`Counted::add`] added: a running total stays exact when one event
+    /// changes. Labels whose count drops to zero go, as if they had never been added.
+    pub fn remove(&mut self, other: &Counted) {
+        self.events -= other.events;
+        self.decks -= other.decks;
+        for (from, taken) in [
+            (&mut self.sides, &other.sides),
+            (&mut self.endings, &other.endings),
+            (&mut self.affiliations, &other.affiliations),
+            (&mut self.objectives, &other.objectives),
+            (&mut self.ccg_sides, &other.ccg_sides),
+            (&mut self.ccg_endings, &other.ccg_endings),
+            (&mut self.ccg_decks.objectives, &other.ccg_decks.objectives),
+        ] {
+            take_from(from, taken);
+        }
+        for (from, taken) in self.ccg_decks.cards.iter_mut().zip(&other.ccg_decks.cards) {
+            take_from(from, taken);
+        }
+        for (from, taken) in self.ccg_decks.decks.iter_mut().zip(other.ccg_decks.decks) {
+            *from -= taken;
+        }
+        for session in &other.sessions {
+            if let Some(at) = self.sessions.iter().position(|s| s == session) {
+                self.sessions.remove(at);
+            }
+        }
     }
 
     /// Adds another set of counts to these.
