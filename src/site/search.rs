@@ -5,14 +5,14 @@
 //! are written once in a shared table. Links are relative to the site root, so the file works
 //! under any base URL. The format is described on the built-in page `docs/search/`.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use serde::Serialize;
 
 use super::aliases::Aliases;
 use super::contribution::Contributions;
 use super::model::EventSummary;
-use super::players::{PlayerPage, page_id};
+use super::players::PlayerPage;
 use crate::event::ids::id_from_name;
 use crate::event::{Decklist, Event};
 use crate::rules::bracket::Side;
@@ -217,7 +217,7 @@ pub fn build(
             .then_with(|| x.slug.cmp(&y.slug))
     });
 
-    let position: BTreeMap<&str, usize> = players
+    let position: HashMap<&str, usize> = players
         .iter()
         .enumerate()
         .map(|(i, p)| (p.id.as_str(), i))
@@ -247,13 +247,13 @@ pub fn build(
     let mut r = BTreeMap::new();
     let mut e = Vec::with_capacity(events.len());
     // (event position, player position, id and name at the event, dark, light)
-    type Pending = (
+    type Pending<'a> = (
         usize,
         usize,
         Option<String>,
         Option<String>,
-        Option<SideNames>,
-        Option<SideNames>,
+        Option<&'a SideNames>,
+        Option<&'a SideNames>,
     );
     let mut pending: Vec<Pending> = Vec::new();
     for (position_in_e, &i) in order.iter().enumerate() {
@@ -277,7 +277,7 @@ pub fn build(
         let persons = event.persons();
         for names in &contributions[&event.slug].decks {
             let person = &persons[names.person];
-            let page = page_id(aliases, &person.id);
+            let page = aliases.get(&person.id).unwrap_or(&person.id);
             let Some(&player) = position.get(page.as_str()) else {
                 continue;
             };
@@ -288,21 +288,25 @@ pub fn build(
                 player,
                 id,
                 name,
-                names.dark.clone(),
-                names.light.clone(),
+                names.dark.as_ref(),
+                names.light.as_ref(),
             ));
         }
     }
 
-    let mut terms: BTreeSet<&str> = BTreeSet::new();
+    // Every deck of the archive names its affiliation and objectives: a hash set, then one
+    // sort, rather than an ordered set, keeps this linear in the decks.
+    let mut terms: HashSet<&str> = HashSet::new();
     for (.., dark, light) in &pending {
         for side in [dark, light].into_iter().flatten() {
             terms.extend(side.affiliation.as_deref());
             terms.extend(side.objectives.iter().map(String::as_str));
         }
     }
-    let t: Vec<String> = terms.iter().map(|s| (*s).to_string()).collect();
-    let term = |name: &str| t.binary_search_by(|x| x.as_str().cmp(name)).unwrap_or(0);
+    let mut t: Vec<&str> = terms.into_iter().collect();
+    t.sort_unstable();
+    let positions: HashMap<&str, usize> = t.iter().enumerate().map(|(i, s)| (*s, i)).collect();
+    let term = |name: &str| positions.get(name).copied().unwrap_or(0);
     let side_entry = |side: &SideNames| SideEntry {
         a: side.affiliation.as_deref().map(term),
         o: side.objectives.iter().map(|o| term(o)).collect(),
@@ -314,10 +318,11 @@ pub fn build(
             p: *p,
             i: i.clone(),
             n: n.clone(),
-            dark: dark.as_ref().map(side_entry),
-            light: light.as_ref().map(side_entry),
+            dark: dark.map(side_entry),
+            light: light.map(side_entry),
         })
         .collect();
+    let t = t.into_iter().map(str::to_string).collect();
     SearchIndex {
         v: FORMAT,
         r,
