@@ -27,7 +27,7 @@ pub mod stage_view;
 pub mod stats;
 pub mod templates;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -201,8 +201,8 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     )
 }
 
-/// Renders a loaded site in memory.
-pub fn render(site: &Site) -> Result<render::Files, Vec<Diagnostic>> {
+/// Renders a loaded site in memory, noting each page in `memo`.
+pub fn render(site: &Site, memo: &render::Memo) -> Result<render::Files, Vec<Diagnostic>> {
     let memory = render::Memory::default();
     render_into(
         site,
@@ -210,26 +210,41 @@ pub fn render(site: &Site) -> Result<render::Files, Vec<Diagnostic>> {
         &memory,
         true,
         &render::EventFiles::new(),
+        Some(memo),
     )?;
     Ok(memory.into_files())
 }
 
 /// Renders the part of the site `scope` names in memory (without the sitemap; see
-/// [`render::finish`]).
-pub fn render_scope(site: &Site, scope: &render::Scope) -> Result<render::Files, Vec<Diagnostic>> {
+/// [`render::finish`]), leaving out the pages `memo` saw rendered from the same context.
+/// Returns the files rendered and the paths of those left out.
+pub fn render_scope(
+    site: &Site,
+    scope: &render::Scope,
+    memo: &render::Memo,
+) -> Result<(render::Files, BTreeSet<String>), Vec<Diagnostic>> {
     let memory = render::Memory::default();
-    render_into(site, scope, &memory, false, &render::EventFiles::new())?;
-    Ok(memory.into_files())
+    render_into(
+        site,
+        scope,
+        &memory,
+        false,
+        &render::EventFiles::new(),
+        Some(memo),
+    )?;
+    Ok(memory.into_parts())
 }
 
 /// Renders the part of the site `scope` names into `store`, with the sitemap when `finish`,
-/// keeping the files of the events in `reuse` when the store can. Returns each event's files.
+/// keeping the files of the events in `reuse` when the store can and leaving out the pages
+/// `memo` saw. Returns each event's files.
 fn render_into(
     site: &Site,
     scope: &render::Scope,
     store: &dyn render::Store,
     finish: bool,
     reuse: &render::EventFiles,
+    memo: Option<&render::Memo>,
 ) -> Result<render::EventFiles, Vec<Diagnostic>> {
     let output = render::Output::new(store);
     let event_files = render::render_site(
@@ -243,6 +258,7 @@ fn render_into(
             statics: &site.statics,
             scope,
             reuse,
+            memo,
         },
         &output,
     );
@@ -262,6 +278,7 @@ pub fn check(root: &Path) -> Report {
             &render::Discard,
             true,
             &render::EventFiles::new(),
+            None,
         )
     {
         report.absorb(diags, []);
@@ -350,7 +367,8 @@ pub fn build_with_progress(
         .filter(|(slug, (key, _))| keys.get(slug) == Some(key))
         .map(|(slug, (_, files))| (slug, files))
         .collect();
-    let event_files = match render_into(&site, &render::Scope::all(), &store, true, &reusable) {
+    let event_files = match render_into(&site, &render::Scope::all(), &store, true, &reusable, None)
+    {
         Ok(files) => files,
         Err(diags) => {
             report.absorb(diags, []);

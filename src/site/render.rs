@@ -1,12 +1,13 @@
 //! Rendering: every page and file of the site, in memory. Nothing is written here.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 use std::sync::Mutex;
 
 use rayon::prelude::*;
 use serde::Serialize;
 use tera::{Context, Tera};
+use xxhash_rust::xxh3::Xxh3;
 
 use super::content::ContentPage;
 use super::json::event_json;
@@ -33,6 +34,8 @@ pub struct RenderInput<'a> {
     /// Events whose files a previous build made from the same inputs, with those files (slug ->
     /// paths): kept instead of rendered when the store can vouch for them.
     pub reuse: &'a EventFiles,
+    /// `serve`'s record of the pages it rendered last (see [`Memo`]); `None` renders every page.
+    pub memo: Option<&'a Memo>,
 }
 
 /// The part of the site to render. The pages made from every event (home, indexes, players A to
@@ -81,36 +84,78 @@ fn page_view(site: &SiteView, title: &str, path: &str, description: &str) -> Pag
     }
 }
 
-/// Renders `template` with `site`, `page` and one more named value.
-fn render_page<T: Serialize>(
-    tera: &Tera,
-    template: &str,
-    site: &SiteView,
-    page: &PageView,
-    extra: Option<(&str, &T)>,
-    what: &Path,
-) -> Result<Vec<u8>, Diagnostic> {
-    let mut context = Context::new();
-    context.insert("site", site);
-    context.insert("page", page);
-    if let Some((name, value)) = extra {
-        context.insert(name, value);
+/// What the archive-wide pages looked like when `serve` last rendered them: for each page, a
+/// hash of its template and everything its template was given. An edit to one event leaves most
+/// of them (an index of other years, the statistics when no result changed) as they were, and a
+/// page whose hash is unchanged is not rendered again. Only valid while the templates stay the
+/// same: `serve` starts a new one when they change.
+#[derive(Debug, Default)]
+pub struct Memo(Mutex<HashMap<String, u128>>);
+
+impl Memo {
+    /// Whether `path` was last rendered from `key`; remembers `key` either way.
+    fn unchanged(&self, path: &str, key: u128) -> bool {
+        let mut seen = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        seen.insert(path.to_string(), key) == Some(key)
     }
-    tera.render(template, &context)
-        .map(String::into_bytes)
-        .map_err(|e| {
-            Diagnostic::error(
-                Code::Template,
-                &Path::new("templates").join(template),
-                None,
-                format!(
-                    "cannot render {} with this template: {}",
-                    what.display(),
-                    error_chain(&e)
-                ),
-            )
-            .with_help("fix the template (a misspelt variable or filter is the usual cause)")
-        })
+}
+
+/// Renders pages into an output: builds each template's context, skips a page the memo has
+/// seen with the same context, and records a template's error against the page's source.
+struct Pages<'a, 'o> {
+    tera: &'a Tera,
+    site: &'a SiteView,
+    output: &'a Output<'o>,
+    memo: Option<&'a Memo>,
+}
+
+impl Pages<'_, '_> {
+    /// Renders `template` with `site`, `page` and one more named value into the file `path`.
+    /// `what` names the page in an error, `source` the file it is made from.
+    fn emit<T: Serialize>(
+        &self,
+        template: &str,
+        page: &PageView,
+        extra: Option<(&str, &T)>,
+        what: &Path,
+        path: String,
+        source: &Path,
+    ) {
+        let mut context = Context::new();
+        context.insert("site", self.site);
+        context.insert("page", page);
+        if let Some((name, value)) = extra {
+            context.insert(name, value);
+        }
+        if let Some(memo) = self.memo {
+            let mut hasher = Xxh3::new();
+            hasher.update(template.as_bytes());
+            // A context is strings and numbers: it always serializes.
+            let json = serde_json::to_vec(&context.clone().into_json()).unwrap_or_default();
+            hasher.update(&json);
+            if memo.unchanged(&path, hasher.digest128())
+                && self.output.keep(&[path.clone()], source)
+            {
+                return;
+            }
+        }
+        match self.tera.render(template, &context) {
+            Ok(html) => self.output.add(path, html.into_bytes(), source),
+            Err(e) => self.output.fail(
+                Diagnostic::error(
+                    Code::Template,
+                    &Path::new("templates").join(template),
+                    None,
+                    format!(
+                        "cannot render {} with this template: {}",
+                        what.display(),
+                        error_chain(&e)
+                    ),
+                )
+                .with_help("fix the template (a misspelt variable or filter is the usual cause)"),
+            ),
+        }
+    }
 }
 
 /// Where rendered files go: kept in memory (`serve`, `check`) or staged in the output folder
@@ -125,23 +170,43 @@ pub trait Store: Sync {
     }
 }
 
-/// Keeps every file in memory.
+/// Keeps every file in memory, and the paths of those kept as they were (see [`Memo`]).
 #[derive(Default)]
-pub struct Memory(Mutex<Files>);
+pub struct Memory {
+    files: Mutex<Files>,
+    kept: Mutex<BTreeSet<String>>,
+}
 
 impl Memory {
     pub fn into_files(self) -> Files {
-        self.0.into_inner().unwrap_or_else(|e| e.into_inner())
+        self.into_parts().0
+    }
+
+    /// The files rendered, and the paths of the files kept as they were.
+    pub fn into_parts(self) -> (Files, BTreeSet<String>) {
+        (
+            self.files.into_inner().unwrap_or_else(|e| e.into_inner()),
+            self.kept.into_inner().unwrap_or_else(|e| e.into_inner()),
+        )
     }
 }
 
 impl Store for Memory {
     fn store(&self, path: &str, bytes: Vec<u8>) -> Result<(), Diagnostic> {
-        self.0
+        self.files
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .insert(path.to_string(), bytes);
         Ok(())
+    }
+
+    /// The files are the caller's, already in memory: they are only noted as kept.
+    fn keep(&self, paths: &[String]) -> bool {
+        self.kept
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(paths.iter().cloned());
+        true
     }
 }
 
@@ -214,14 +279,6 @@ impl<'s> Output<'s> {
         true
     }
 
-    /// Adds a rendered page, or records why its template could not render it.
-    fn emit(&self, rendered: Result<Vec<u8>, Diagnostic>, path: String, source: &Path) {
-        match rendered {
-            Ok(html) => self.add(path, html, source),
-            Err(d) => self.fail(d),
-        }
-    }
-
     fn fail(&self, diagnostic: Diagnostic) {
         self.diagnostics
             .lock()
@@ -268,6 +325,12 @@ pub type EventFiles = BTreeMap<String, Vec<String>>;
 pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
     let mut site = SiteView::new(input.config, input.pages);
     site.theme_stylesheet = input.statics.contains_key("theme.css");
+    let pages = Pages {
+        tera: input.tera,
+        site: &site,
+        output,
+        memo: input.memo,
+    };
 
     let event_files: EventFiles = input
         .events
@@ -280,7 +343,7 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
                 .filter(|files| output.keep(files, &event.file));
             let files = match kept {
                 Some(files) => files.clone(),
-                None => render_event(input, &site, event, computed, output),
+                None => render_event(input, &pages, event, computed),
             };
             (event.slug.clone(), files)
         })
@@ -299,42 +362,37 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
         intro.map(|p| p.html.clone()),
     );
     let home_page = page_view(&site, "", "", &input.config.description);
-    output.emit(
-        render_page(
-            input.tera,
-            "index.html",
-            &site,
-            &home_page,
-            Some(("home", &home)),
-            Path::new("the home page"),
-        ),
+    pages.emit(
+        "index.html",
+        &home_page,
+        Some(("home", &home)),
+        Path::new("the home page"),
         "index.html".into(),
         Path::new("templates/index.html"),
     );
     let archive = input
         .contributions
         .player_pages(&site, input.scope.players.as_ref());
-    for player in archive.iter().filter(|p| input.scope.has_player(&p.id)) {
-        let path = super::players::player_path(&player.id);
-        let page = page_view(
-            &site,
-            &player.name,
-            &path,
-            &format!("{}: events, results and decklists", player.name),
-        );
-        output.emit(
-            render_page(
-                input.tera,
-                "player.html",
+    archive
+        .par_iter()
+        .filter(|p| input.scope.has_player(&p.id))
+        .for_each(|player| {
+            let path = super::players::player_path(&player.id);
+            let page = page_view(
                 &site,
+                &player.name,
+                &path,
+                &format!("{}: events, results and decklists", player.name),
+            );
+            pages.emit(
+                "player.html",
                 &page,
                 Some(("player", player)),
                 Path::new("a player page"),
-            ),
-            format!("{path}index.html"),
-            Path::new("templates/player.html"),
-        );
-    }
+                format!("{path}index.html"),
+                Path::new("templates/player.html"),
+            );
+        });
     let search_index = super::search::build(
         input.events,
         &summaries,
@@ -353,15 +411,11 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
         "search/",
         "Find events, players and decklists in the archive.",
     );
-    output.emit(
-        render_page(
-            input.tera,
-            "search.html",
-            &site,
-            &search_page,
-            Some(("search", &super::search::page_view(&site, &search_index))),
-            Path::new("the search page"),
-        ),
+    pages.emit(
+        "search.html",
+        &search_page,
+        Some(("search", &super::search::page_view(&site, &search_index))),
+        Path::new("the search page"),
         "search/index.html".into(),
         Path::new("templates/search.html"),
     );
@@ -372,15 +426,11 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
         "players/",
         "Every player in the archive, A to Z.",
     );
-    output.emit(
-        render_page(
-            input.tera,
-            "players.html",
-            &site,
-            &players_page,
-            Some(("players", &players_index)),
-            Path::new("the players index"),
-        ),
+    pages.emit(
+        "players.html",
+        &players_page,
+        Some(("players", &players_index)),
+        Path::new("the players index"),
         "players/index.html".into(),
         Path::new("templates/players.html"),
     );
@@ -391,29 +441,21 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
         "stats/",
         "Affiliations, objective sets, side win rates and game endings across the archive.",
     );
-    output.emit(
-        render_page(
-            input.tera,
-            "stats.html",
-            &site,
-            &stats_page,
-            Some(("stats", &archive_stats)),
-            Path::new("the statistics page"),
-        ),
+    pages.emit(
+        "stats.html",
+        &stats_page,
+        Some(("stats", &archive_stats)),
+        Path::new("the statistics page"),
         "stats/index.html".into(),
         Path::new("templates/stats.html"),
     );
     for index in super::event_index::pages(&site, &summaries) {
         let page = page_view(&site, index.title, index.path, index.description);
-        output.emit(
-            render_page(
-                input.tera,
-                "events.html",
-                &site,
-                &page,
-                Some(("index", &index.view)),
-                Path::new("the events index"),
-            ),
+        pages.emit(
+            "events.html",
+            &page,
+            Some(("index", &index.view)),
+            Path::new("the events index"),
             format!("{}index.html", index.path),
             Path::new("templates/events.html"),
         );
@@ -429,29 +471,21 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
             description: content.description.clone(),
             html: content.html.clone(),
         };
-        output.emit(
-            render_page(
-                input.tera,
-                "page.html",
-                &site,
-                &page,
-                Some(("content", &view)),
-                &content.file,
-            ),
+        pages.emit(
+            "page.html",
+            &page,
+            Some(("content", &view)),
+            &content.file,
             format!("{}index.html", content.path),
             &content.file,
         );
     }
     let not_found = page_view(&site, "Page not found", "404.html", "");
-    output.emit(
-        render_page::<()>(
-            input.tera,
-            "404.html",
-            &site,
-            &not_found,
-            None,
-            Path::new("the 404 page"),
-        ),
+    pages.emit::<()>(
+        "404.html",
+        &not_found,
+        None,
+        Path::new("the 404 page"),
         "404.html".into(),
         Path::new("templates/404.html"),
     );
@@ -477,11 +511,11 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
 /// current round's page while it has one.
 fn render_event(
     input: &RenderInput<'_>,
-    site: &SiteView,
+    pages: &Pages<'_, '_>,
     event: &Event,
     computed: &Computed,
-    output: &Output<'_>,
 ) -> Vec<String> {
+    let (site, output) = (pages.site, pages.output);
     let source = event.file.as_path();
     let mut files = Vec::new();
     // Notes each file's path as it goes out.
@@ -505,15 +539,11 @@ fn render_event(
         og_type: "article",
         ..page_view(site, &event.info.name, &path, &description)
     };
-    output.emit(
-        render_page(
-            input.tera,
-            "event.html",
-            site,
-            &page,
-            Some(("event", &view)),
-            source,
-        ),
+    pages.emit(
+        "event.html",
+        &page,
+        Some(("event", &view)),
+        source,
         named(format!("{path}index.html")),
         source,
     );
@@ -522,33 +552,39 @@ fn render_event(
         event_json(event, computed).into_bytes(),
         source,
     );
-    // Each player's decklists: a page and a plain-text export.
-    for player in event
+    // Each player's decklists: a page and a plain-text export (in parallel: a big event has
+    // hundreds, and an edit renders one event).
+    let decks: Vec<[String; 2]> = event
         .persons()
-        .iter()
+        .par_iter()
         .filter(|p| super::deck_view::has_decks(p))
-    {
-        let view = super::deck_view::deck_page(site, event, player);
-        let deck_path = super::deck_view::deck_path(event, player);
-        let title = format!("{}: decklists, {}", player.name, event.info.name);
-        let page = page_view(site, &title, &deck_path, &title);
-        output.emit(
-            render_page(
-                input.tera,
+        .map(|player| {
+            let view = super::deck_view::deck_page(site, event, player);
+            let deck_path = super::deck_view::deck_path(event, player);
+            let title = format!("{}: decklists, {}", player.name, event.info.name);
+            let page = page_view(site, &title, &deck_path, &title);
+            let files = [
+                format!("{deck_path}index.html"),
+                format!("{deck_path}deck.txt"),
+            ];
+            pages.emit(
                 "deck.html",
-                site,
                 &page,
                 Some(("decks", &view)),
                 source,
-            ),
-            named(format!("{deck_path}index.html")),
-            source,
-        );
-        output.add(
-            named(format!("{deck_path}deck.txt")),
-            super::deck_view::deck_text(&view).into_bytes(),
-            source,
-        );
+                files[0].clone(),
+                source,
+            );
+            output.add(
+                files[1].clone(),
+                super::deck_view::deck_text(&view).into_bytes(),
+                source,
+            );
+            files
+        })
+        .collect();
+    for path in decks.into_iter().flatten() {
+        named(path);
     }
     // The current round, by table and by name, while the event has one.
     if let Some(view) = super::pairings_view::pairings_view(site, event, computed) {
@@ -556,15 +592,11 @@ fn render_event(
         let title = format!("{}: {}", view.title, event.info.name);
         let description = format!("Pairings of {}, by table and by name", title);
         let page = page_view(site, &title, &path, &description);
-        output.emit(
-            render_page(
-                input.tera,
-                "pairings.html",
-                site,
-                &page,
-                Some(("pairings", &view)),
-                source,
-            ),
+        pages.emit(
+            "pairings.html",
+            &page,
+            Some(("pairings", &view)),
+            source,
             named(format!("{path}index.html")),
             source,
         );

@@ -387,13 +387,7 @@ mod tests {
             .collect();
         let contributions = Contributions::of_all(&view, &aliases, &site.events);
         let players = contributions.player_pages(&view, None);
-        build(
-            &site.events,
-            &summaries,
-            &contributions,
-            &players,
-            &aliases,
-        )
+        build(&site.events, &summaries, &contributions, &players, &aliases)
     }
 
     #[test]

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::contribution::Contribution;
-use super::render::{Files, Scope};
+use super::render::{Files, Memo, Scope};
 use super::{Report, Site, load, render, render_scope, templates};
 use crate::event::Event;
 use crate::event::load::{load_event_file, slug_of};
@@ -30,6 +30,8 @@ pub struct Session {
     base_url: Option<String>,
     site: Site,
     files: Files,
+    /// The pages as last rendered: an update leaves out those whose context is unchanged.
+    memo: Memo,
 }
 
 /// What one update did.
@@ -62,7 +64,8 @@ impl Session {
     pub fn open(root: &Path, base_url: Option<&str>) -> Result<(Session, Report), Report> {
         let (site, report) = load(root, base_url);
         let Some(site) = site else { return Err(report) };
-        let files = render(&site).map_err(|diagnostics| Report {
+        let memo = Memo::default();
+        let files = render(&site, &memo).map_err(|diagnostics| Report {
             diagnostics,
             ..Report::default()
         })?;
@@ -72,6 +75,7 @@ impl Session {
                 base_url: base_url.map(str::to_string),
                 site,
                 files,
+                memo,
             },
             report,
         ))
@@ -104,6 +108,7 @@ impl Session {
                 let changed = count_changes(&self.files, &session.files);
                 self.site = session.site;
                 self.files = session.files;
+                self.memo = session.memo;
                 ("the whole site".to_string(), rendered, changed, report)
             }
         };
@@ -168,8 +173,7 @@ impl Session {
             let previous = match &new {
                 Some((event, computed)) => {
                     let view = super::model::SiteView::new(&self.site.config, &self.site.pages);
-                    let contribution =
-                        Contribution::of(&view, &self.site.aliases, event, computed);
+                    let contribution = Contribution::of(&view, &self.site.aliases, event, computed);
                     self.site.contributions.insert(slug.clone(), contribution)
                 }
                 None => self.site.contributions.remove(&slug),
@@ -185,9 +189,11 @@ impl Session {
             players: Some(players.clone()),
             content: false,
         };
-        let rendered = match render_scope(&self.site, &scope) {
+        let (rendered, kept) = match render_scope(&self.site, &scope, &self.memo) {
             Ok(rendered) => rendered,
             Err(diagnostics) => {
+                // The memo saw pages of a site that is now rolled back.
+                self.memo = Memo::default();
                 self.site.events.retain(|(e, _)| !slugs.contains(&e.slug));
                 self.site.events.extend(replaced);
                 for (slug, previous) in replaced_contributions {
@@ -219,12 +225,16 @@ impl Session {
             .iter()
             .map(|id| player_file(id))
             .chain(own_files)
-            .filter(|path| self.files.contains_key(path) && !rendered.contains_key(path))
+            .filter(|path| {
+                self.files.contains_key(path)
+                    && !rendered.contains_key(path)
+                    && !kept.contains(path)
+            })
             .collect();
         for path in &stale {
             self.files.remove(path);
         }
-        let changed = stale.len() + self.apply(rendered);
+        let changed = stale.len() + self.apply(rendered, stale.len());
         let what = paths
             .iter()
             .map(|p| p.display().to_string())
@@ -233,21 +243,25 @@ impl Session {
         Ok((what, count, changed, report))
     }
 
-    /// Puts `rendered` into the tree and remakes the sitemap; returns how many files changed.
-    /// The tree is edited in place: copying it would cost more than rendering an event.
-    fn apply(&mut self, rendered: Files) -> usize {
+    /// Puts `rendered` into the tree, after `removed` files went out of it, and remakes the
+    /// sitemap if the tree's paths changed; returns how many files changed. The tree is edited
+    /// in place: copying it would cost more than rendering an event.
+    fn apply(&mut self, rendered: Files, removed: usize) -> usize {
         let mut changed = 0;
+        let mut added = 0;
         for (path, bytes) in rendered {
             if self.files.get(&path) != Some(&bytes) {
                 changed += 1;
-                self.files.insert(path, bytes);
+                added += usize::from(self.files.insert(path, bytes).is_none());
             }
         }
-        let paths = self.files.keys().cloned().collect();
-        for (path, bytes) in
-            super::render::finishing_files(&self.site.config, &self.site.pages, &paths)
-        {
-            self.files.insert(path, bytes);
+        if added + removed > 0 {
+            let paths = self.files.keys().cloned().collect();
+            for (path, bytes) in
+                super::render::finishing_files(&self.site.config, &self.site.pages, &paths)
+            {
+                self.files.insert(path, bytes);
+            }
         }
         changed
     }
@@ -263,7 +277,9 @@ impl Session {
                 ..Report::default()
             })?;
         let previous = std::mem::replace(&mut self.site.tera, tera);
-        let rendered = match render_scope(&self.site, scope) {
+        // Pages rendered by the old templates are no guide to the new ones.
+        let memo = Memo::default();
+        let (rendered, _) = match render_scope(&self.site, scope, &memo) {
             Ok(rendered) => rendered,
             Err(diagnostics) => {
                 self.site.tera = previous;
@@ -273,8 +289,9 @@ impl Session {
                 });
             }
         };
+        self.memo = memo;
         let count = rendered.len();
-        let changed = self.apply(rendered);
+        let changed = self.apply(rendered, 0);
         Ok(("templates".to_string(), count, changed, Report::default()))
     }
 
