@@ -134,7 +134,7 @@ impl Pages<'_, '_> {
             let json = serde_json::to_vec(&context.clone().into_json()).unwrap_or_default();
             hasher.update(&json);
             if memo.unchanged(&path, hasher.digest128())
-                && self.output.keep(&[path.clone()], source)
+                && self.output.keep(std::slice::from_ref(&path), source)
             {
                 return;
             }
