@@ -13,7 +13,7 @@ use rayon::prelude::*;
 use super::aliases::Aliases;
 use super::model::{EventSummary, SiteView, summary};
 use super::players::{EventShare, PlayerPage, archive, share};
-use super::search::{DeckNames, deck_names};
+use super::search::{EventDecks, deck_names};
 use super::stats::Counted;
 use crate::event::Event;
 use crate::rules::compute::Computed;
@@ -24,7 +24,7 @@ pub struct Contribution {
     pub summary: EventSummary,
     pub players: EventShare,
     pub stats: Counted,
-    pub decks: Vec<DeckNames>,
+    pub decks: EventDecks,
 }
 
 impl Contribution {
@@ -44,6 +44,8 @@ impl Contribution {
 pub struct Contributions {
     by_slug: BTreeMap<String, Contribution>,
     stats: Counted,
+    /// Each affiliation and objective name the events' lists use: in how many events.
+    deck_names: BTreeMap<String, u32>,
 }
 
 impl Contributions {
@@ -56,11 +58,39 @@ impl Contributions {
                 (event.slug.clone(), contribution)
             })
             .collect();
-        let mut stats = Counted::default();
-        for contribution in by_slug.values() {
-            stats.add(&contribution.stats);
+        let mut all = Contributions {
+            by_slug: BTreeMap::new(),
+            stats: Counted::default(),
+            deck_names: BTreeMap::new(),
+        };
+        for (slug, contribution) in by_slug {
+            all.insert(slug, contribution);
         }
-        Contributions { by_slug, stats }
+        all
+    }
+
+    /// Every affiliation and objective name the events' lists use, in order, each once.
+    pub fn deck_names(&self) -> impl Iterator<Item = &str> {
+        self.deck_names.keys().map(String::as_str)
+    }
+
+    /// Counts `contribution` into the running totals, or (`adding` false) out of them.
+    fn count(&mut self, contribution: &Contribution, adding: bool) {
+        if adding {
+            self.stats.add(&contribution.stats);
+        } else {
+            self.stats.remove(&contribution.stats);
+        }
+        for name in contribution.decks.names() {
+            if adding {
+                *self.deck_names.entry(name.clone()).or_default() += 1;
+            } else if let Some(count) = self.deck_names.get_mut(name) {
+                *count -= 1;
+                if *count == 0 {
+                    self.deck_names.remove(name);
+                }
+            }
+        }
     }
 
     /// The statistics counts of every event.
@@ -82,10 +112,10 @@ impl Contributions {
 
     /// Puts in the contribution of the event `slug`, returning the one it replaces.
     pub fn insert(&mut self, slug: String, contribution: Contribution) -> Option<Contribution> {
-        self.stats.add(&contribution.stats);
+        self.count(&contribution, true);
         let replaced = self.by_slug.insert(slug, contribution);
         if let Some(old) = &replaced {
-            self.stats.remove(&old.stats);
+            self.count(old, false);
         }
         replaced
     }
@@ -94,7 +124,7 @@ impl Contributions {
     pub fn remove(&mut self, slug: &str) -> Option<Contribution> {
         let removed = self.by_slug.remove(slug);
         if let Some(old) = &removed {
-            self.stats.remove(&old.stats);
+            self.count(old, false);
         }
         removed
     }
@@ -123,7 +153,7 @@ mod tests {
     }
 
     #[test]
-    fn the_running_statistics_stay_the_sum_of_the_events_in() {
+    fn the_running_totals_stay_those_of_the_events_in() {
         let (site, aliases, events) = example();
         assert!(events.len() >= 3, "the example site has events to take out");
         let mut all = Contributions::of_all(&site, &aliases, &events);
@@ -133,9 +163,11 @@ mod tests {
         assert!(replaced.is_some(), "putting an event in again replaces it");
         let without_first = Contributions::of_all(&site, &aliases, &events[1..]);
         assert_eq!(all.stats(), without_first.stats());
+        assert!(all.deck_names().eq(without_first.deck_names()));
         all.insert(first.clone(), taken);
         let again = Contributions::of_all(&site, &aliases, &events);
         assert_eq!(all.stats(), again.stats());
+        assert!(all.deck_names().eq(again.deck_names()));
         assert_ne!(
             all.stats(),
             without_first.stats(),

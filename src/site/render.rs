@@ -100,6 +100,21 @@ impl Memo {
     }
 }
 
+/// Feeds what is written to it into a hash: a page's context is hashed as it serializes,
+/// without being built.
+struct HashWriter(Xxh3);
+
+impl std::io::Write for HashWriter {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.update(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Renders pages into an output: builds each template's context, skips a page the memo has
 /// seen with the same context, and records a template's error against the page's source.
 struct Pages<'a, 'o> {
@@ -121,23 +136,22 @@ impl Pages<'_, '_> {
         path: String,
         source: &Path,
     ) {
+        if let Some(memo) = self.memo {
+            let mut hash = HashWriter(Xxh3::new());
+            hash.0.update(template.as_bytes());
+            // Views are strings, numbers and lists of them: they always serialize.
+            let _ = serde_json::to_writer(&mut hash, &(self.site, page, extra));
+            if memo.unchanged(&path, hash.0.digest128())
+                && self.output.keep(std::slice::from_ref(&path), source)
+            {
+                return;
+            }
+        }
         let mut context = Context::new();
         context.insert("site", self.site);
         context.insert("page", page);
         if let Some((name, value)) = extra {
             context.insert(name, value);
-        }
-        if let Some(memo) = self.memo {
-            let mut hasher = Xxh3::new();
-            hasher.update(template.as_bytes());
-            // A context is strings and numbers: it always serializes.
-            let json = serde_json::to_vec(&context.clone().into_json()).unwrap_or_default();
-            hasher.update(&json);
-            if memo.unchanged(&path, hasher.digest128())
-                && self.output.keep(std::slice::from_ref(&path), source)
-            {
-                return;
-            }
         }
         match self.tera.render(template, &context) {
             Ok(html) => self.output.add(path, html.into_bytes(), source),
@@ -321,7 +335,8 @@ pub type EventFiles = BTreeMap<String, Vec<String>>;
 /// `robots.txt`, which list every page, are added by [`finish`] once the output is complete.
 /// Events render in parallel, each straight into the output, so a build holds a few events'
 /// pages in memory at a time; an event in `input.reuse` whose files the store can keep is not
-/// rendered at all. Returns the files of each event in scope.
+/// rendered at all. The archive-wide pages render alongside. Returns the files of each event in
+/// scope.
 pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
     let mut site = SiteView::new(input.config, input.pages);
     site.theme_stylesheet = input.statics.contains_key("theme.css");
@@ -331,8 +346,17 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
         output,
         memo: input.memo,
     };
+    rayon::join(
+        || render_events(input, &pages),
+        || render_archive_pages(input, &pages),
+    )
+    .0
+}
 
-    let event_files: EventFiles = input
+/// Renders (or keeps) the files of the events in scope.
+fn render_events(input: &RenderInput<'_>, pages: &Pages<'_, '_>) -> EventFiles {
+    let output = pages.output;
+    input
         .events
         .par_iter()
         .filter(|(event, _)| input.scope.has_event(&event.slug))
@@ -343,168 +367,183 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
                 .filter(|files| output.keep(files, &event.file));
             let files = match kept {
                 Some(files) => files.clone(),
-                None => render_event(input, &pages, event, computed),
+                None => render_event(input, pages, event, computed),
             };
             (event.slug.clone(), files)
         })
-        .collect();
+        .collect()
+}
 
+/// Renders the pages made from every event: home, the player pages in scope, search, players
+/// A to Z, statistics, the events indexes, the content pages, the feed and the calendar. The
+/// groups are independent and render in parallel: after an edit, they are most of the work.
+fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
+    let (site, output) = (pages.site, pages.output);
     let summaries: Vec<EventSummary> = input
         .events
         .iter()
         .map(|(event, _)| input.contributions[&event.slug].summary.clone())
         .collect();
-    let intro = input.pages.iter().find(|p| p.path.is_empty());
-    let home = home_view(
-        input.config,
-        &site,
-        &summaries,
-        intro.map(|p| p.html.clone()),
-    );
-    let home_page = page_view(&site, "", "", &input.config.description);
-    pages.emit(
-        "index.html",
-        &home_page,
-        Some(("home", &home)),
-        Path::new("the home page"),
-        "index.html".into(),
-        Path::new("templates/index.html"),
-    );
     let archive = input
         .contributions
-        .player_pages(&site, input.scope.players.as_ref());
-    archive
-        .par_iter()
-        .filter(|p| input.scope.has_player(&p.id))
-        .for_each(|player| {
-            let path = super::players::player_path(&player.id);
-            let page = page_view(
-                &site,
-                &player.name,
-                &path,
-                &format!("{}: events, results and decklists", player.name),
+        .player_pages(site, input.scope.players.as_ref());
+    rayon::scope(|scope| {
+        scope.spawn(|_| {
+            archive
+                .par_iter()
+                .filter(|p| input.scope.has_player(&p.id))
+                .for_each(|player| {
+                    let path = super::players::player_path(&player.id);
+                    let page = page_view(
+                        site,
+                        &player.name,
+                        &path,
+                        &format!("{}: events, results and decklists", player.name),
+                    );
+                    pages.emit(
+                        "player.html",
+                        &page,
+                        Some(("player", player)),
+                        Path::new("a player page"),
+                        format!("{path}index.html"),
+                        Path::new("templates/player.html"),
+                    );
+                });
+        });
+        scope.spawn(|_| {
+            let search_index = super::search::build(
+                input.events,
+                &summaries,
+                input.contributions,
+                &archive,
+                input.aliases,
+            );
+            output.add(
+                super::search::PATH.into(),
+                super::search::to_json(&search_index).into_bytes(),
+                Path::new(super::search::PATH),
+            );
+            let search_page = page_view(
+                site,
+                "Search",
+                "search/",
+                "Find events, players and decklists in the archive.",
             );
             pages.emit(
-                "player.html",
-                &page,
-                Some(("player", player)),
-                Path::new("a player page"),
-                format!("{path}index.html"),
-                Path::new("templates/player.html"),
+                "search.html",
+                &search_page,
+                Some(("search", &super::search::page_view(site, &search_index))),
+                Path::new("the search page"),
+                "search/index.html".into(),
+                Path::new("templates/search.html"),
             );
         });
-    let search_index = super::search::build(
-        input.events,
-        &summaries,
-        input.contributions,
-        &archive,
-        input.aliases,
-    );
-    output.add(
-        super::search::PATH.into(),
-        super::search::to_json(&search_index).into_bytes(),
-        Path::new(super::search::PATH),
-    );
-    let search_page = page_view(
-        &site,
-        "Search",
-        "search/",
-        "Find events, players and decklists in the archive.",
-    );
-    pages.emit(
-        "search.html",
-        &search_page,
-        Some(("search", &super::search::page_view(&site, &search_index))),
-        Path::new("the search page"),
-        "search/index.html".into(),
-        Path::new("templates/search.html"),
-    );
-    let players_index = super::players::index(&archive);
-    let players_page = page_view(
-        &site,
-        "Players",
-        "players/",
-        "Every player in the archive, A to Z.",
-    );
-    pages.emit(
-        "players.html",
-        &players_page,
-        Some(("players", &players_index)),
-        Path::new("the players index"),
-        "players/index.html".into(),
-        Path::new("templates/players.html"),
-    );
-    let archive_stats = input.contributions.stats().clone().view();
-    let stats_page = page_view(
-        &site,
-        "Statistics",
-        "stats/",
-        "Affiliations, objective sets, side win rates and game endings across the archive.",
-    );
-    pages.emit(
-        "stats.html",
-        &stats_page,
-        Some(("stats", &archive_stats)),
-        Path::new("the statistics page"),
-        "stats/index.html".into(),
-        Path::new("templates/stats.html"),
-    );
-    for index in super::event_index::pages(&site, &summaries) {
-        let page = page_view(&site, index.title, index.path, index.description);
-        pages.emit(
-            "events.html",
-            &page,
-            Some(("index", &index.view)),
-            Path::new("the events index"),
-            format!("{}index.html", index.path),
-            Path::new("templates/events.html"),
+        scope.spawn(|_| {
+            super::event_index::pages(site, &summaries)
+                .par_iter()
+                .for_each(|index| {
+                    let page = page_view(site, index.title, index.path, index.description);
+                    pages.emit(
+                        "events.html",
+                        &page,
+                        Some(("index", &index.view)),
+                        Path::new("the events index"),
+                        format!("{}index.html", index.path),
+                        Path::new("templates/events.html"),
+                    );
+                });
+        });
+        let intro = input.pages.iter().find(|p| p.path.is_empty());
+        let home = home_view(
+            input.config,
+            site,
+            &summaries,
+            intro.map(|p| p.html.clone()),
         );
-    }
-    for content in input
-        .pages
-        .iter()
-        .filter(|p| input.scope.content && !p.path.is_empty())
-    {
-        let page = page_view(&site, &content.title, &content.path, &content.description);
-        let view = ContentView {
-            title: content.title.clone(),
-            description: content.description.clone(),
-            html: content.html.clone(),
-        };
+        let home_page = page_view(site, "", "", &input.config.description);
         pages.emit(
-            "page.html",
-            &page,
-            Some(("content", &view)),
-            &content.file,
-            format!("{}index.html", content.path),
-            &content.file,
+            "index.html",
+            &home_page,
+            Some(("home", &home)),
+            Path::new("the home page"),
+            "index.html".into(),
+            Path::new("templates/index.html"),
         );
-    }
-    let not_found = page_view(&site, "Page not found", "404.html", "");
-    pages.emit::<()>(
-        "404.html",
-        &not_found,
-        None,
-        Path::new("the 404 page"),
-        "404.html".into(),
-        Path::new("templates/404.html"),
-    );
-    for (path, file) in input.statics.iter().filter(|_| input.scope.content) {
-        output.add(path.clone(), file.bytes.clone(), &file.source);
-    }
-    // The feed and the calendar are for readers and calendar applications, not search engines:
-    // they stay out of the sitemap (which lists HTML pages only).
-    output.add(
-        super::feed::FILE.into(),
-        super::feed::atom(&site, input.events).into_bytes(),
-        Path::new(super::feed::FILE),
-    );
-    output.add(
-        super::calendar::FILE.into(),
-        super::calendar::calendar(&site, input.events).into_bytes(),
-        Path::new(super::calendar::FILE),
-    );
-    event_files
+        let players_index = super::players::index(&archive);
+        let players_page = page_view(
+            site,
+            "Players",
+            "players/",
+            "Every player in the archive, A to Z.",
+        );
+        pages.emit(
+            "players.html",
+            &players_page,
+            Some(("players", &players_index)),
+            Path::new("the players index"),
+            "players/index.html".into(),
+            Path::new("templates/players.html"),
+        );
+        let archive_stats = input.contributions.stats().clone().view();
+        let stats_page = page_view(
+            site,
+            "Statistics",
+            "stats/",
+            "Affiliations, objective sets, side win rates and game endings across the archive.",
+        );
+        pages.emit(
+            "stats.html",
+            &stats_page,
+            Some(("stats", &archive_stats)),
+            Path::new("the statistics page"),
+            "stats/index.html".into(),
+            Path::new("templates/stats.html"),
+        );
+        for content in input
+            .pages
+            .iter()
+            .filter(|p| input.scope.content && !p.path.is_empty())
+        {
+            let page = page_view(site, &content.title, &content.path, &content.description);
+            let view = ContentView {
+                title: content.title.clone(),
+                description: content.description.clone(),
+                html: content.html.clone(),
+            };
+            pages.emit(
+                "page.html",
+                &page,
+                Some(("content", &view)),
+                &content.file,
+                format!("{}index.html", content.path),
+                &content.file,
+            );
+        }
+        let not_found = page_view(site, "Page not found", "404.html", "");
+        pages.emit::<()>(
+            "404.html",
+            &not_found,
+            None,
+            Path::new("the 404 page"),
+            "404.html".into(),
+            Path::new("templates/404.html"),
+        );
+        for (path, file) in input.statics.iter().filter(|_| input.scope.content) {
+            output.add(path.clone(), file.bytes.clone(), &file.source);
+        }
+        // The feed and the calendar are for readers and calendar applications, not search engines:
+        // they stay out of the sitemap (which lists HTML pages only).
+        output.add(
+            super::feed::FILE.into(),
+            super::feed::atom(site, input.events).into_bytes(),
+            Path::new(super::feed::FILE),
+        );
+        output.add(
+            super::calendar::FILE.into(),
+            super::calendar::calendar(site, input.events).into_bytes(),
+            Path::new(super::calendar::FILE),
+        );
+    });
 }
 
 /// Renders one event's files: its page, `event.json`, its decklist pages and exports, and the

@@ -5,7 +5,7 @@
 //! are written once in a shared table. Links are relative to the site root, so the file works
 //! under any base URL. The format is described on the built-in page `docs/search/`.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
@@ -122,42 +122,79 @@ pub struct SideEntry {
 
 /// What a list contributes to the index, before names become positions in the table.
 #[derive(Debug, Clone)]
-pub struct SideNames {
+struct SideNames {
     affiliation: Option<String>,
     objectives: Vec<String>,
 }
 
-/// One person's lists at an event, as the index names them.
+/// One event's named lists: every affiliation and objective name they use, each once and in
+/// order, and each person's lists as positions in those names. Numbering names per event once
+/// leaves the index only a small table per event to number into its own, rather than every
+/// name of every list of the archive to look up on each build.
+#[derive(Debug, Clone, Default)]
+pub struct EventDecks {
+    names: Vec<String>,
+    decks: Vec<DeckNames>,
+}
+
+impl EventDecks {
+    /// Every affiliation and objective name the event's lists use, in order.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+}
+
+/// One person's lists at an event.
 #[derive(Debug, Clone)]
-pub struct DeckNames {
+struct DeckNames {
     /// The person's position in the event's `persons()`.
     person: usize,
-    dark: Option<SideNames>,
-    light: Option<SideNames>,
+    dark: Option<SideEntry>,
+    light: Option<SideEntry>,
 }
 
 /// The named lists of every person of `event` with a decklist page. Worked out once per event:
 /// naming SW:CCG objectives means looking up every card line.
-pub fn deck_names(event: &Event) -> Vec<DeckNames> {
-    event
+pub fn deck_names(event: &Event) -> EventDecks {
+    let named: Vec<(usize, [Option<SideNames>; 2])> = event
         .persons()
         .iter()
         .enumerate()
         .filter(|(_, person)| super::deck_view::has_decks(person))
-        .map(|(index, person)| DeckNames {
-            person: index,
-            dark: person
-                .decks
-                .dark
-                .as_ref()
-                .map(|d| side_names(Side::Dark, d)),
-            light: person
-                .decks
-                .light
-                .as_ref()
-                .map(|d| side_names(Side::Light, d)),
+        .map(|(index, person)| {
+            let dark = person.decks.dark.as_ref();
+            let light = person.decks.light.as_ref();
+            (
+                index,
+                [
+                    dark.map(|d| side_names(Side::Dark, d)),
+                    light.map(|d| side_names(Side::Light, d)),
+                ],
+            )
         })
-        .collect()
+        .collect();
+    let names: BTreeSet<&str> = named
+        .iter()
+        .flat_map(|(_, sides)| sides.iter().flatten())
+        .flat_map(|side| side.affiliation.iter().chain(&side.objectives))
+        .map(String::as_str)
+        .collect();
+    let names: Vec<String> = names.into_iter().map(str::to_string).collect();
+    // Every name is in the table just made.
+    let position = |name: &String| names.binary_search(name).unwrap_or(0);
+    let entry = |side: &SideNames| SideEntry {
+        a: side.affiliation.as_ref().map(position),
+        o: side.objectives.iter().map(position).collect(),
+    };
+    let decks = named
+        .iter()
+        .map(|(person, [dark, light])| DeckNames {
+            person: *person,
+            dark: dark.as_ref().map(entry),
+            light: light.as_ref().map(entry),
+        })
+        .collect();
+    EventDecks { names, decks }
 }
 
 /// A list's affiliation and objective names: SW:LCG set titles (unknown numbers left out), or
@@ -189,8 +226,7 @@ fn side_names(side: Side, deck: &Decklist) -> SideNames {
 
 /// Whether every word of `id` starts a word of one of `names` (as ids spell them): such an id
 /// finds nothing the names do not.
-fn spelt_by(id: &str, names: &BTreeSet<String>) -> bool {
-    let words: Vec<String> = names.iter().map(|n| id_from_name(n)).collect();
+fn spelt_by(id: &str, words: &[String]) -> bool {
     id.split('-').all(|part| {
         words
             .iter()
@@ -226,11 +262,12 @@ pub fn build(
         .iter()
         .map(|page| {
             let (names, ids) = (&page.known.names, &page.known.ids);
+            let words: Vec<String> = names.iter().map(|n| id_from_name(n)).collect();
             let mut a: Vec<String> = names.iter().filter(|n| **n != page.name).cloned().collect();
             a.extend(
                 ids.iter()
                     .chain(std::iter::once(&page.id))
-                    .filter(|id| !spelt_by(id, names))
+                    .filter(|id| !spelt_by(id, &words))
                     .cloned(),
             );
             a.sort();
@@ -246,16 +283,19 @@ pub fn build(
 
     let mut r = BTreeMap::new();
     let mut e = Vec::with_capacity(events.len());
-    // (event position, player position, id and name at the event, dark, light)
+    // (event position, player position, id and name at the event, dark, light), with the
+    // lists' names as positions in their event's names.
     type Pending<'a> = (
         usize,
         usize,
         Option<String>,
         Option<String>,
-        Option<&'a SideNames>,
-        Option<&'a SideNames>,
+        Option<&'a SideEntry>,
+        Option<&'a SideEntry>,
     );
     let mut pending: Vec<Pending> = Vec::new();
+    // Each event's lists, in the order of `e`.
+    let mut tables: Vec<&EventDecks> = Vec::with_capacity(events.len());
     for (position_in_e, &i) in order.iter().enumerate() {
         let (event, computed) = &events[i];
         let summary = &summaries[i];
@@ -275,7 +315,8 @@ pub fn build(
             i: event.slug.clone(),
         });
         let persons = event.persons();
-        for names in &contributions[&event.slug].decks {
+        let decks = &contributions[&event.slug].decks;
+        for names in &decks.decks {
             let person = &persons[names.person];
             let page = aliases.get(&person.id).unwrap_or(&person.id);
             let Some(&player) = position.get(page.as_str()) else {
@@ -292,37 +333,45 @@ pub fn build(
                 names.light.as_ref(),
             ));
         }
+        tables.push(decks);
     }
 
-    // Every deck of the archive names its affiliation and objectives: a hash set, then one
-    // sort, rather than an ordered set, keeps this linear in the decks.
-    let mut terms: HashSet<&str> = HashSet::new();
-    for (.., dark, light) in &pending {
-        for side in [dark, light].into_iter().flatten() {
-            terms.extend(side.affiliation.as_deref());
-            terms.extend(side.objectives.iter().map(String::as_str));
-        }
-    }
-    let mut t: Vec<&str> = terms.into_iter().collect();
-    t.sort_unstable();
-    let positions: HashMap<&str, usize> = t.iter().enumerate().map(|(i, s)| (*s, i)).collect();
-    let term = |name: &str| positions.get(name).copied().unwrap_or(0);
-    let side_entry = |side: &SideNames| SideEntry {
-        a: side.affiliation.as_deref().map(term),
-        o: side.objectives.iter().map(|o| term(o)).collect(),
-    };
-    let d = pending
+    // Every name the archive's lists use, in order (a running count the contributions keep),
+    // and each event's names as positions in them: both lists are sorted, so one walk.
+    let t: Vec<String> = contributions.deck_names().map(str::to_string).collect();
+    let renumbered: Vec<Vec<usize>> = tables
         .iter()
-        .map(|(e, p, i, n, dark, light)| DeckEntry {
-            e: *e,
-            p: *p,
-            i: i.clone(),
-            n: n.clone(),
-            dark: dark.map(side_entry),
-            light: light.map(side_entry),
+        .map(|decks| {
+            let mut global = t.iter().enumerate();
+            decks
+                .names
+                .iter()
+                .map(|name| {
+                    global
+                        .find(|(_, g)| *g == name)
+                        .map_or(0, |(position, _)| position)
+                })
+                .collect()
         })
         .collect();
-    let t = t.into_iter().map(str::to_string).collect();
+    let d = pending
+        .iter()
+        .map(|(e, p, i, n, dark, light)| {
+            let global = &renumbered[*e];
+            let side_entry = |side: &SideEntry| SideEntry {
+                a: side.a.map(|a| global[a]),
+                o: side.o.iter().map(|&o| global[o]).collect(),
+            };
+            DeckEntry {
+                e: *e,
+                p: *p,
+                i: i.clone(),
+                n: n.clone(),
+                dark: dark.map(side_entry),
+                light: light.map(side_entry),
+            }
+        })
+        .collect();
     SearchIndex {
         v: FORMAT,
         r,
@@ -535,7 +584,7 @@ mod tests {
 
     #[test]
     fn ids_the_names_do_not_spell_are_kept() {
-        let names: BTreeSet<String> = ["Zoë Achterberg".to_string()].into_iter().collect();
+        let names = [id_from_name("Zoë Achterberg")];
         assert!(spelt_by("zoe", &names));
         assert!(spelt_by("z-achterberg", &names));
         assert!(!spelt_by("za", &names));
