@@ -12,6 +12,7 @@ use xxhash_rust::xxh3::Xxh3;
 use super::content::ContentPage;
 use super::json::event_json;
 use super::model::{self, ContentView, EventSummary, HomeView, PageView, SiteView};
+use super::players::PlayerPage;
 use super::templates::{LayerFile, error_chain};
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic};
@@ -375,175 +376,202 @@ fn render_events(input: &RenderInput<'_>, pages: &Pages<'_, '_>) -> EventFiles {
 }
 
 /// Renders the pages made from every event: home, the player pages in scope, search, players
-/// A to Z, statistics, the events indexes, the content pages, the feed and the calendar. The
-/// groups are independent and render in parallel: after an edit, they are most of the work.
+/// A to Z, statistics, the events indexes, the content pages, the feed and the calendar. After
+/// an edit they are most of the work, so the independent groups render in parallel: the pages
+/// made from the player archive while the rest render from the events' summaries.
 fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
-    let (site, output) = (pages.site, pages.output);
     let summaries: Vec<EventSummary> = input
         .events
         .iter()
         .map(|(event, _)| input.contributions[&event.slug].summary.clone())
         .collect();
-    let archive = input
-        .contributions
-        .player_pages(site, input.scope.players.as_ref());
-    rayon::scope(|scope| {
-        scope.spawn(|_| {
-            archive
-                .par_iter()
-                .filter(|p| input.scope.has_player(&p.id))
-                .for_each(|player| {
-                    let path = super::players::player_path(&player.id);
-                    let page = page_view(
-                        site,
-                        &player.name,
-                        &path,
-                        &format!("{}: events, results and decklists", player.name),
-                    );
-                    pages.emit(
-                        "player.html",
-                        &page,
-                        Some(("player", player)),
-                        Path::new("a player page"),
-                        format!("{path}index.html"),
-                        Path::new("templates/player.html"),
-                    );
-                });
-        });
-        scope.spawn(|_| {
-            let search_index = super::search::build(
-                input.events,
-                &summaries,
-                input.contributions,
-                &archive,
-                input.aliases,
+    rayon::join(
+        || {
+            let archive = input
+                .contributions
+                .player_pages(pages.site, input.scope.players.as_ref());
+            rayon::join(
+                || render_player_pages(input, pages, &archive),
+                || render_search(input, pages, &summaries, &archive),
             );
-            output.add(
-                super::search::PATH.into(),
-                super::search::to_json(&search_index).into_bytes(),
-                Path::new(super::search::PATH),
-            );
-            let search_page = page_view(
+        },
+        || {
+            rayon::join(
+                || render_event_indexes(pages, &summaries),
+                || render_other_pages(input, pages, &summaries),
+            )
+        },
+    );
+}
+
+/// The player pages in scope, and the players A to Z.
+fn render_player_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, archive: &[PlayerPage]) {
+    let site = pages.site;
+    archive
+        .par_iter()
+        .filter(|p| input.scope.has_player(&p.id))
+        .for_each(|player| {
+            let path = super::players::player_path(&player.id);
+            let page = page_view(
                 site,
-                "Search",
-                "search/",
-                "Find events, players and decklists in the archive.",
+                &player.name,
+                &path,
+                &format!("{}: events, results and decklists", player.name),
             );
             pages.emit(
-                "search.html",
-                &search_page,
-                Some(("search", &super::search::page_view(site, &search_index))),
-                Path::new("the search page"),
-                "search/index.html".into(),
-                Path::new("templates/search.html"),
-            );
-        });
-        scope.spawn(|_| {
-            super::event_index::pages(site, &summaries)
-                .par_iter()
-                .for_each(|index| {
-                    let page = page_view(site, index.title, index.path, index.description);
-                    pages.emit(
-                        "events.html",
-                        &page,
-                        Some(("index", &index.view)),
-                        Path::new("the events index"),
-                        format!("{}index.html", index.path),
-                        Path::new("templates/events.html"),
-                    );
-                });
-        });
-        let intro = input.pages.iter().find(|p| p.path.is_empty());
-        let home = home_view(
-            input.config,
-            site,
-            &summaries,
-            intro.map(|p| p.html.clone()),
-        );
-        let home_page = page_view(site, "", "", &input.config.description);
-        pages.emit(
-            "index.html",
-            &home_page,
-            Some(("home", &home)),
-            Path::new("the home page"),
-            "index.html".into(),
-            Path::new("templates/index.html"),
-        );
-        let players_index = super::players::index(&archive);
-        let players_page = page_view(
-            site,
-            "Players",
-            "players/",
-            "Every player in the archive, A to Z.",
-        );
-        pages.emit(
-            "players.html",
-            &players_page,
-            Some(("players", &players_index)),
-            Path::new("the players index"),
-            "players/index.html".into(),
-            Path::new("templates/players.html"),
-        );
-        let archive_stats = input.contributions.stats().clone().view();
-        let stats_page = page_view(
-            site,
-            "Statistics",
-            "stats/",
-            "Affiliations, objective sets, side win rates and game endings across the archive.",
-        );
-        pages.emit(
-            "stats.html",
-            &stats_page,
-            Some(("stats", &archive_stats)),
-            Path::new("the statistics page"),
-            "stats/index.html".into(),
-            Path::new("templates/stats.html"),
-        );
-        for content in input
-            .pages
-            .iter()
-            .filter(|p| input.scope.content && !p.path.is_empty())
-        {
-            let page = page_view(site, &content.title, &content.path, &content.description);
-            let view = ContentView {
-                title: content.title.clone(),
-                description: content.description.clone(),
-                html: content.html.clone(),
-            };
-            pages.emit(
-                "page.html",
+                "player.html",
                 &page,
-                Some(("content", &view)),
-                &content.file,
-                format!("{}index.html", content.path),
-                &content.file,
+                Some(("player", player)),
+                Path::new("a player page"),
+                format!("{path}index.html"),
+                Path::new("templates/player.html"),
             );
-        }
-        let not_found = page_view(site, "Page not found", "404.html", "");
-        pages.emit::<()>(
-            "404.html",
-            &not_found,
-            None,
-            Path::new("the 404 page"),
-            "404.html".into(),
-            Path::new("templates/404.html"),
+        });
+    let players_index = super::players::index(archive);
+    let players_page = page_view(
+        site,
+        "Players",
+        "players/",
+        "Every player in the archive, A to Z.",
+    );
+    pages.emit(
+        "players.html",
+        &players_page,
+        Some(("players", &players_index)),
+        Path::new("the players index"),
+        "players/index.html".into(),
+        Path::new("templates/players.html"),
+    );
+}
+
+/// The search index and the search page.
+fn render_search(
+    input: &RenderInput<'_>,
+    pages: &Pages<'_, '_>,
+    summaries: &[EventSummary],
+    archive: &[PlayerPage],
+) {
+    let (site, output) = (pages.site, pages.output);
+    let search_index = super::search::build(
+        input.events,
+        summaries,
+        input.contributions,
+        archive,
+        input.aliases,
+    );
+    output.add(
+        super::search::PATH.into(),
+        super::search::to_json(&search_index).into_bytes(),
+        Path::new(super::search::PATH),
+    );
+    let search_page = page_view(
+        site,
+        "Search",
+        "search/",
+        "Find events, players and decklists in the archive.",
+    );
+    pages.emit(
+        "search.html",
+        &search_page,
+        Some(("search", &super::search::page_view(site, &search_index))),
+        Path::new("the search page"),
+        "search/index.html".into(),
+        Path::new("templates/search.html"),
+    );
+}
+
+/// The events indexes: by date, by ruleset and by tier.
+fn render_event_indexes(pages: &Pages<'_, '_>, summaries: &[EventSummary]) {
+    let site = pages.site;
+    super::event_index::pages(site, summaries)
+        .par_iter()
+        .for_each(|index| {
+            let page = page_view(site, index.title, index.path, index.description);
+            pages.emit(
+                "events.html",
+                &page,
+                Some(("index", &index.view)),
+                Path::new("the events index"),
+                format!("{}index.html", index.path),
+                Path::new("templates/events.html"),
+            );
+        });
+}
+
+/// Home, statistics, the content pages, the 404 page, the static files, the feed and the
+/// calendar.
+fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, summaries: &[EventSummary]) {
+    let (site, output) = (pages.site, pages.output);
+    let intro = input.pages.iter().find(|p| p.path.is_empty());
+    let home = home_view(input.config, site, summaries, intro.map(|p| p.html.clone()));
+    let home_page = page_view(site, "", "", &input.config.description);
+    pages.emit(
+        "index.html",
+        &home_page,
+        Some(("home", &home)),
+        Path::new("the home page"),
+        "index.html".into(),
+        Path::new("templates/index.html"),
+    );
+    let archive_stats = input.contributions.stats().clone().view();
+    let stats_page = page_view(
+        site,
+        "Statistics",
+        "stats/",
+        "Affiliations, objective sets, side win rates and game endings across the archive.",
+    );
+    pages.emit(
+        "stats.html",
+        &stats_page,
+        Some(("stats", &archive_stats)),
+        Path::new("the statistics page"),
+        "stats/index.html".into(),
+        Path::new("templates/stats.html"),
+    );
+    for content in input
+        .pages
+        .iter()
+        .filter(|p| input.scope.content && !p.path.is_empty())
+    {
+        let page = page_view(site, &content.title, &content.path, &content.description);
+        let view = ContentView {
+            title: content.title.clone(),
+            description: content.description.clone(),
+            html: content.html.clone(),
+        };
+        pages.emit(
+            "page.html",
+            &page,
+            Some(("content", &view)),
+            &content.file,
+            format!("{}index.html", content.path),
+            &content.file,
         );
-        for (path, file) in input.statics.iter().filter(|_| input.scope.content) {
-            output.add(path.clone(), file.bytes.clone(), &file.source);
-        }
-        // The feed and the calendar are for readers and calendar applications, not search engines:
-        // they stay out of the sitemap (which lists HTML pages only).
-        output.add(
-            super::feed::FILE.into(),
-            super::feed::atom(site, input.events).into_bytes(),
-            Path::new(super::feed::FILE),
-        );
-        output.add(
-            super::calendar::FILE.into(),
-            super::calendar::calendar(site, input.events).into_bytes(),
-            Path::new(super::calendar::FILE),
-        );
-    });
+    }
+    let not_found = page_view(site, "Page not found", "404.html", "");
+    pages.emit::<()>(
+        "404.html",
+        &not_found,
+        None,
+        Path::new("the 404 page"),
+        "404.html".into(),
+        Path::new("templates/404.html"),
+    );
+    for (path, file) in input.statics.iter().filter(|_| input.scope.content) {
+        output.add(path.clone(), file.bytes.clone(), &file.source);
+    }
+    // The feed and the calendar are for readers and calendar applications, not search engines:
+    // they stay out of the sitemap (which lists HTML pages only).
+    output.add(
+        super::feed::FILE.into(),
+        super::feed::atom(site, input.events).into_bytes(),
+        Path::new(super::feed::FILE),
+    );
+    output.add(
+        super::calendar::FILE.into(),
+        super::calendar::calendar(site, input.events).into_bytes(),
+        Path::new(super::calendar::FILE),
+    );
 }
 
 /// Renders one event's files: its page, `event.json`, its decklist pages and exports, and the
