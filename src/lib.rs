@@ -10,6 +10,7 @@
 pub mod atomic;
 pub mod config;
 pub mod diag;
+pub mod edit_timing;
 pub mod event;
 pub mod generate;
 pub mod paths;

@@ -194,6 +194,19 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Time how long `serve` takes to bring the site up to date after edits to one event file,
+    /// alternating a location edit and a result edit; the file is put back afterwards.
+    #[command(hide = true)]
+    TimeEdits {
+        /// The event file to edit, relative to the site folder.
+        file: PathBuf,
+        /// How many edits (half of each kind).
+        #[arg(long, default_value_t = 20)]
+        times: usize,
+        /// The site folder (with holonet.toml).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
 }
 
 /// `check --format`.
@@ -605,6 +618,34 @@ fn main() -> ExitCode {
                 Err(scaffold::ImportError::Invalid(report)) => {
                     print_report(&report);
                     eprintln!("error: {} error(s); nothing was written", report.errors());
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::TimeEdits { file, times, root } => {
+            match holonet::edit_timing::time_edits(&root, &file, times) {
+                Ok(timings) => {
+                    for kind in holonet::edit_timing::KINDS {
+                        let of_kind: Vec<_> = timings.iter().filter(|t| t.kind == kind).collect();
+                        let mut times: Vec<_> = of_kind.iter().map(|t| t.elapsed).collect();
+                        let Some(median) = holonet::edit_timing::median(&mut times) else {
+                            continue;
+                        };
+                        let ms = |d: std::time::Duration| format!("{:.1}", d.as_secs_f64() * 1e3);
+                        println!(
+                            "{kind} edit: median {} ms (fastest {}, slowest {}) over {} edits; {} files rendered, {} changed",
+                            ms(median),
+                            ms(times[0]),
+                            ms(times[times.len() - 1]),
+                            times.len(),
+                            of_kind[0].rendered,
+                            of_kind[0].changed
+                        );
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(message) => {
+                    eprintln!("error: {message}");
                     ExitCode::FAILURE
                 }
             }

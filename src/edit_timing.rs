@@ -1,0 +1,205 @@
+//! How long `serve` takes to bring a site up to date after an organizer saves one event file
+//! (`holonet time-edits`, hidden from `--help`; `scripts/bench` runs it on the benchmark
+//! archive).
+//!
+//! A session is opened as `serve` opens it, then the event file is edited again and again,
+//! alternating two edits an organizer makes: the event's location (only the pages that show it
+//! change) and the winner of the first game of the last Swiss round (standings, every player's
+//! page, statistics and indexes change). Each edit is written to the file, handed to the session
+//! as `serve`'s watcher hands it, and timed. The file is put back as it was at the end, whatever
+//! happened.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use toml_edit::{DocumentMut, Value};
+
+use crate::site::session::Session;
+
+/// The two kinds of edit, in the order they alternate.
+pub const KINDS: [&str; 2] = ["location", "result"];
+
+/// One timed edit.
+#[derive(Debug, Clone)]
+pub struct Timing {
+    /// One of [`KINDS`].
+    pub kind: &'static str,
+    /// The session's update, from the changed path to the site up to date in memory.
+    pub elapsed: Duration,
+    /// Files rendered again.
+    pub rendered: usize,
+    /// Files whose bytes changed.
+    pub changed: usize,
+}
+
+/// Opens the site at `root` and times `times` edits of the event file `file` (relative to the
+/// root). The event needs a location and a finished Swiss round with a game in it.
+pub fn time_edits(root: &Path, file: &Path, times: usize) -> Result<Vec<Timing>, String> {
+    let path = root.join(file);
+    let original = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let (mut session, _) = Session::open(root, None)
+        .map_err(|report| format!("the site does not build:\n{}", report.render()))?;
+    let restore = Restore {
+        path: &path,
+        text: &original,
+    };
+    let mut text = original.clone();
+    let mut timings = Vec::with_capacity(times);
+    for n in 0..times {
+        let kind = KINDS[n % KINDS.len()];
+        text = match kind {
+            "location" => with_location(&text, n)?,
+            _ => with_last_result_swapped(&text)?,
+        };
+        std::fs::write(&path, &text)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let update = session
+            .update(&[PathBuf::from(file)])
+            .map_err(|report| format!("the edit does not build:\n{}", report.render()))?;
+        timings.push(Timing {
+            kind,
+            elapsed: update.elapsed,
+            rendered: update.rendered,
+            changed: update.changed,
+        });
+    }
+    drop(restore);
+    Ok(timings)
+}
+
+/// Puts the event file back as it was when dropped.
+struct Restore<'a> {
+    path: &'a Path,
+    text: &'a str,
+}
+
+impl Drop for Restore<'_> {
+    fn drop(&mut self) {
+        if let Err(e) = std::fs::write(self.path, self.text) {
+            eprintln!("warning: cannot put {} back: {e}", self.path.display());
+        }
+    }
+}
+
+fn parse(text: &str) -> Result<DocumentMut, String> {
+    text.parse()
+        .map_err(|e| format!("the event file is not TOML: {e}"))
+}
+
+/// `text` with the event's location marked with edit `n`.
+fn with_location(text: &str, n: usize) -> Result<String, String> {
+    let mut doc = parse(text)?;
+    let event = doc
+        .get_mut("event")
+        .and_then(|e| e.as_table_like_mut())
+        .ok_or("the event file has no [event]")?;
+    let location = event
+        .get("location")
+        .and_then(|l| l.as_str())
+        .ok_or("the event has no location")?;
+    let base = location.split(" · edit ").next().unwrap_or(location);
+    let edited = format!("{base} · edit {n}");
+    event.insert("location", toml_edit::value(edited));
+    Ok(doc.to_string())
+}
+
+/// `text` with the winner of the first game of the last Swiss round's first table swapped to
+/// the other player (a game is written as the winner's id, or as a table with `winner`).
+fn with_last_result_swapped(text: &str) -> Result<String, String> {
+    let mut doc = parse(text)?;
+    let round = doc
+        .get_mut("rounds")
+        .and_then(|r| r.as_array_of_tables_mut())
+        .and_then(|rounds| rounds.iter_mut().last())
+        .ok_or("the event has no Swiss round")?;
+    let table = round
+        .get_mut("tables")
+        .and_then(|t| t.as_array_mut())
+        .and_then(|tables| tables.iter_mut().next())
+        .and_then(Value::as_inline_table_mut)
+        .ok_or("the last round has no table")?;
+    let players: Vec<String> = table
+        .get("players")
+        .and_then(Value::as_array)
+        .map(|p| {
+            p.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    let [a, b] = players.as_slice() else {
+        return Err("the last round's first table has no two players".to_string());
+    };
+    let other = |winner: &str| if winner == a { b.clone() } else { a.clone() };
+    let game = table
+        .get_mut("games")
+        .and_then(Value::as_array_mut)
+        .and_then(|games| games.iter_mut().next())
+        .ok_or("the last round's first table has no game")?;
+    if let Some(winner) = game.as_str() {
+        *game = Value::from(other(winner));
+    } else if let Some(result) = game.as_inline_table_mut()
+        && let Some(winner) = result.get("winner").and_then(Value::as_str)
+    {
+        let swapped = other(winner);
+        result.insert("winner", Value::from(swapped));
+    } else {
+        return Err("the last round's first game has no winner".to_string());
+    }
+    Ok(doc.to_string())
+}
+
+/// The median of `values` (the upper one of an even count).
+pub fn median(values: &mut [Duration]) -> Option<Duration> {
+    values.sort();
+    values.get(values.len() / 2).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const EVENT: &str = r#"[event]
+name = "Test"
+location = "Bespin"
+
+[[rounds]]
+tables = [{ table = 1, players = ["a", "b"], games = ["a", { winner = "b", by = "dial" }] }]
+
+[[rounds]]
+tables = [{ table = 1, players = ["a", "b"], games = [{ winner = "a", by = "dial" }, "b"] }]
+"#;
+
+    #[test]
+    fn a_location_edit_marks_the_location_once() {
+        let once = with_location(EVENT, 0).expect("edits");
+        assert!(once.contains(r#"location = "Bespin · edit 0""#), "{once}");
+        let twice = with_location(&once, 1).expect("edits");
+        assert!(twice.contains(r#"location = "Bespin · edit 1""#), "{twice}");
+    }
+
+    #[test]
+    fn a_result_edit_swaps_the_last_rounds_first_game_and_back() {
+        let swapped = with_last_result_swapped(EVENT).expect("edits");
+        assert!(
+            swapped.contains(r#"games = [{ winner = "b", by = "dial" }, "b"]"#),
+            "{swapped}"
+        );
+        assert!(
+            swapped.contains(r#"games = ["a", { winner = "b", by = "dial" }]"#),
+            "the first round is left alone: {swapped}"
+        );
+        assert_eq!(with_last_result_swapped(&swapped).expect("edits"), EVENT);
+        let plain = EVENT.replace(r#"[{ winner = "a", by = "dial" }, "b"]"#, r#"["a", "b"]"#);
+        let swapped = with_last_result_swapped(&plain).expect("edits");
+        assert!(swapped.contains(r#"games = ["b", "b"]"#), "{swapped}");
+    }
+
+    #[test]
+    fn the_median_is_the_middle_value() {
+        let ms = Duration::from_millis;
+        assert_eq!(median(&mut [ms(3), ms(1), ms(2)]), Some(ms(2)));
+        assert_eq!(median(&mut []), None);
+    }
+}
