@@ -60,7 +60,7 @@ pub fn time_edits(root: &Path, file: &Path, times: usize) -> Result<Vec<Timing>,
         timings.push(Timing {
             kind,
             elapsed: update.elapsed,
-            rendered: update.rendered,
+            rendered: update.rendered.len(),
             changed: update.changed,
         });
     }

@@ -195,7 +195,7 @@ fn rebuild_loop(
                     "Rebuilt {} in {} ms: {} files rendered, {} changed",
                     update.what,
                     update.elapsed.as_millis(),
-                    update.rendered,
+                    update.rendered.len(),
                     update.changed
                 ));
             }),

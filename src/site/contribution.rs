@@ -153,6 +153,31 @@ mod tests {
     }
 
     #[test]
+    fn a_scoped_archive_fills_in_only_its_pages_and_counts_everyone() {
+        let (site, aliases, events) = example();
+        let all = Contributions::of_all(&site, &aliases, &events);
+        let full = all.player_pages(&site, None);
+        let busiest = full
+            .iter()
+            .max_by_key(|p| (p.played, &p.id))
+            .expect("the example has players");
+        assert!(busiest.played >= 2, "someone played twice");
+        let scope: BTreeSet<String> = [busiest.id.clone()].into_iter().collect();
+        let scoped = all.player_pages(&site, Some(&scope));
+        assert_eq!(scoped.len(), full.len(), "every player has a page");
+        for (a, b) in scoped.iter().zip(&full) {
+            assert_eq!((&a.id, &a.name, a.played), (&b.id, &b.name, b.played));
+            assert_eq!(a.known.names, b.known.names);
+            let json = |p: &PlayerPage| serde_json::to_string(p).expect("serializes");
+            if a.id == busiest.id {
+                assert_eq!(json(a), json(b), "the page in scope is whole");
+            } else {
+                assert!(a.events.is_empty() && a.rivals.is_empty(), "{}", a.id);
+            }
+        }
+    }
+
+    #[test]
     fn the_running_totals_stay_those_of_the_events_in() {
         let (site, aliases, events) = example();
         assert!(events.len() >= 3, "the example site has events to take out");

@@ -39,8 +39,8 @@ pub struct Session {
 pub struct Update {
     /// What was rendered, in words: "events/2026/x.toml", "templates", "the whole site".
     pub what: String,
-    /// Files rendered again.
-    pub rendered: usize,
+    /// The files rendered again, in path order.
+    pub rendered: Vec<String>,
     /// Files whose bytes changed, were added or were removed.
     pub changed: usize,
     pub elapsed: Duration,
@@ -104,7 +104,7 @@ impl Session {
             Plan::Templates(scope) => self.update_templates(&scope)?,
             Plan::Everything => {
                 let (session, report) = Session::open(&self.root, self.base_url.as_deref())?;
-                let rendered = session.files.len();
+                let rendered = session.files.keys().cloned().collect();
                 let changed = count_changes(&self.files, &session.files);
                 self.site = session.site;
                 self.files = session.files;
@@ -125,7 +125,7 @@ impl Session {
     fn update_events(
         &mut self,
         paths: &BTreeSet<PathBuf>,
-    ) -> Result<(String, usize, usize, Report), Report> {
+    ) -> Result<(String, Vec<String>, usize, Report), Report> {
         let options = LoadOptions {
             default_rules: self.site.config.default_rules.clone(),
             site_root: None,
@@ -210,7 +210,7 @@ impl Session {
             }
         };
         // Pages of these events and players that the new render no longer has go.
-        let count = rendered.len();
+        let count: Vec<String> = rendered.keys().cloned().collect();
         let own_files = slugs.iter().flat_map(|slug| {
             let prefix = format!("events/{slug}/");
             self.files
@@ -270,7 +270,7 @@ impl Session {
     fn update_templates(
         &mut self,
         scope: &Scope,
-    ) -> Result<(String, usize, usize, Report), Report> {
+    ) -> Result<(String, Vec<String>, usize, Report), Report> {
         let tera = templates::load_templates(&self.root, self.site.config.theme.as_deref())
             .map_err(|diagnostics| Report {
                 diagnostics,
@@ -290,7 +290,7 @@ impl Session {
             }
         };
         self.memo = memo;
-        let count = rendered.len();
+        let count: Vec<String> = rendered.keys().cloned().collect();
         let changed = self.apply(rendered, 0);
         Ok(("templates".to_string(), count, changed, Report::default()))
     }
