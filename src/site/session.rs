@@ -210,7 +210,7 @@ impl Session {
             }
         };
         // Pages of these events and players that the new render no longer has go.
-        let count: Vec<String> = rendered.keys().cloned().collect();
+        let rendered_paths: Vec<String> = rendered.keys().cloned().collect();
         let own_files = slugs.iter().flat_map(|slug| {
             let prefix = format!("events/{slug}/");
             self.files
@@ -240,7 +240,7 @@ impl Session {
             .map(|p| p.display().to_string())
             .collect::<Vec<_>>()
             .join(", ");
-        Ok((what, count, changed, report))
+        Ok((what, rendered_paths, changed, report))
     }
 
     /// Puts `rendered` into the tree, after `removed` files went out of it, and remakes the
@@ -290,9 +290,14 @@ impl Session {
             }
         };
         self.memo = memo;
-        let count: Vec<String> = rendered.keys().cloned().collect();
+        let rendered_paths: Vec<String> = rendered.keys().cloned().collect();
         let changed = self.apply(rendered, 0);
-        Ok(("templates".to_string(), count, changed, Report::default()))
+        Ok((
+            "templates".to_string(),
+            rendered_paths,
+            changed,
+            Report::default(),
+        ))
     }
 
     /// The player page ids of the people of `event`.
