@@ -126,6 +126,26 @@ struct Pages<'a, 'o> {
 }
 
 impl Pages<'_, '_> {
+    /// One of the archive's own pages: `[title, path, description]` (the path a folder, empty
+    /// for the home page), rendered by `template` with one named view; `what` names the page in
+    /// an error.
+    fn archive_page<T: Serialize>(
+        &self,
+        template: &str,
+        [title, path, description]: [&str; 3],
+        view: (&str, &T),
+        what: &str,
+    ) {
+        self.emit(
+            template,
+            &page_view(self.site, title, path, description),
+            Some(view),
+            Path::new(what),
+            format!("{path}index.html"),
+            &Path::new("templates").join(template),
+        );
+    }
+
     /// Renders `template` with `site`, `page` and one more named value into the file `path`.
     /// `what` names the page in an error, `source` the file it is made from.
     fn emit<T: Serialize>(
@@ -428,19 +448,15 @@ fn render_player_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, archive: 
             );
         });
     let players_index = super::players::index(archive);
-    let players_page = page_view(
-        site,
-        "Players",
-        "players/",
-        "Every player in the archive, A to Z.",
-    );
-    pages.emit(
+    pages.archive_page(
         "players.html",
-        &players_page,
-        Some(("players", &players_index)),
-        Path::new("the players index"),
-        "players/index.html".into(),
-        Path::new("templates/players.html"),
+        [
+            "Players",
+            "players/",
+            "Every player in the archive, A to Z.",
+        ],
+        ("players", &players_index),
+        "the players index",
     );
 }
 
@@ -464,19 +480,15 @@ fn render_search(
         super::search::to_json(&search_index).into_bytes(),
         Path::new(super::search::PATH),
     );
-    let search_page = page_view(
-        site,
-        "Search",
-        "search/",
-        "Find events, players and decklists in the archive.",
-    );
-    pages.emit(
+    pages.archive_page(
         "search.html",
-        &search_page,
-        Some(("search", &super::search::page_view(site, &search_index))),
-        Path::new("the search page"),
-        "search/index.html".into(),
-        Path::new("templates/search.html"),
+        [
+            "Search",
+            "search/",
+            "Find events, players and decklists in the archive.",
+        ],
+        ("search", &super::search::page_view(site, &search_index)),
+        "the search page",
     );
 }
 
@@ -504,29 +516,22 @@ fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, summaries:
     let (site, output) = (pages.site, pages.output);
     let intro = input.pages.iter().find(|p| p.path.is_empty());
     let home = home_view(input.config, site, summaries, intro.map(|p| p.html.clone()));
-    let home_page = page_view(site, "", "", &input.config.description);
-    pages.emit(
+    pages.archive_page(
         "index.html",
-        &home_page,
-        Some(("home", &home)),
-        Path::new("the home page"),
-        "index.html".into(),
-        Path::new("templates/index.html"),
+        ["", "", &input.config.description],
+        ("home", &home),
+        "the home page",
     );
     let archive_stats = input.contributions.stats().clone().view();
-    let stats_page = page_view(
-        site,
-        "Statistics",
-        "stats/",
-        "Affiliations, objective sets, side win rates and game endings across the archive.",
-    );
-    pages.emit(
+    pages.archive_page(
         "stats.html",
-        &stats_page,
-        Some(("stats", &archive_stats)),
-        Path::new("the statistics page"),
-        "stats/index.html".into(),
-        Path::new("templates/stats.html"),
+        [
+            "Statistics",
+            "stats/",
+            "Affiliations, objective sets, side win rates and game endings across the archive.",
+        ],
+        ("stats", &archive_stats),
+        "the statistics page",
     );
     for content in input
         .pages

@@ -278,25 +278,7 @@ impl Counted {
     /// Takes away counts [`Counted::add`] added: a running total stays exact when one event
     /// changes. Labels whose count drops to zero go, as if they had never been added.
     pub fn remove(&mut self, other: &Counted) {
-        self.events -= other.events;
-        self.decks -= other.decks;
-        for (from, taken) in [
-            (&mut self.sides, &other.sides),
-            (&mut self.endings, &other.endings),
-            (&mut self.affiliations, &other.affiliations),
-            (&mut self.objectives, &other.objectives),
-            (&mut self.ccg_sides, &other.ccg_sides),
-            (&mut self.ccg_endings, &other.ccg_endings),
-            (&mut self.ccg_decks.objectives, &other.ccg_decks.objectives),
-        ] {
-            take_from(from, taken);
-        }
-        for (from, taken) in self.ccg_decks.cards.iter_mut().zip(&other.ccg_decks.cards) {
-            take_from(from, taken);
-        }
-        for (from, taken) in self.ccg_decks.decks.iter_mut().zip(other.ccg_decks.decks) {
-            *from -= taken;
-        }
+        self.combine(other, false);
         for session in &other.sessions {
             if let Some(at) = self.sessions.iter().position(|s| s == session) {
                 self.sessions.remove(at);
@@ -306,8 +288,14 @@ impl Counted {
 
     /// Adds another set of counts to these.
     pub fn add(&mut self, other: &Counted) {
-        self.events += other.events;
-        self.decks += other.decks;
+        self.combine(other, true);
+        self.sessions.extend(other.sessions.iter().cloned());
+    }
+
+    /// Adds every number and count of `other` to these, or (`adding` false) takes them away.
+    fn combine(&mut self, other: &Counted, adding: bool) {
+        let [dark_cards, light_cards] = &mut self.ccg_decks.cards;
+        let [other_dark, other_light] = &other.ccg_decks.cards;
         for (into, from) in [
             (&mut self.sides, &other.sides),
             (&mut self.endings, &other.endings),
@@ -316,16 +304,28 @@ impl Counted {
             (&mut self.ccg_sides, &other.ccg_sides),
             (&mut self.ccg_endings, &other.ccg_endings),
             (&mut self.ccg_decks.objectives, &other.ccg_decks.objectives),
+            (dark_cards, other_dark),
+            (light_cards, other_light),
         ] {
-            sum_into(into, from);
+            if adding {
+                sum_into(into, from);
+            } else {
+                take_from(into, from);
+            }
         }
-        for (into, from) in self.ccg_decks.cards.iter_mut().zip(&other.ccg_decks.cards) {
-            sum_into(into, from);
+        let [dark_decks, light_decks] = &mut self.ccg_decks.decks;
+        for (into, from) in [
+            (&mut self.events, other.events),
+            (&mut self.decks, other.decks),
+            (dark_decks, other.ccg_decks.decks[0]),
+            (light_decks, other.ccg_decks.decks[1]),
+        ] {
+            if adding {
+                *into += from;
+            } else {
+                *into -= from;
+            }
         }
-        for (into, from) in self.ccg_decks.decks.iter_mut().zip(other.ccg_decks.decks) {
-            *into += from;
-        }
-        self.sessions.extend(other.sessions.iter().cloned());
     }
 
     /// The tables.
