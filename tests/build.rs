@@ -2386,6 +2386,7 @@ fn search_index_of_a_large_archive_stays_compact() {
         .iter()
         .map(|(e, c)| site::model::summary(&view, e, c))
         .collect();
+    let summaries: Vec<_> = summaries.iter().collect();
     let players = loaded.contributions.player_pages(&view, None);
     let index = site::search::build(
         &loaded.events,

@@ -8,11 +8,11 @@ use super::model::{EventGroup, EventSummary, EventsIndexView, IndexLink, SiteVie
 use crate::event::ids::{capitalized, id_from_name};
 
 /// One index page: its path under the site root, title, description and model.
-pub struct IndexPage {
+pub struct IndexPage<'a> {
     pub path: &'static str,
     pub title: &'static str,
     pub description: &'static str,
-    pub view: EventsIndexView,
+    pub view: EventsIndexView<'a>,
 }
 
 /// How one page groups the events.
@@ -62,12 +62,12 @@ const GROUPINGS: [Grouping; 3] = [
 ];
 
 /// The three index pages over `summaries`.
-pub fn pages(site: &SiteView, summaries: &[EventSummary]) -> Vec<IndexPage> {
+pub fn pages<'a>(site: &SiteView, summaries: &[&'a EventSummary]) -> Vec<IndexPage<'a>> {
     GROUPINGS
         .iter()
         .map(|grouping| {
             let mut groups: BTreeMap<String, EventGroup> = BTreeMap::new();
-            for event in summaries {
+            for &event in summaries {
                 let (sort, title) = (grouping.key)(event);
                 groups
                     .entry(sort)
@@ -77,7 +77,7 @@ pub fn pages(site: &SiteView, summaries: &[EventSummary]) -> Vec<IndexPage> {
                         events: Vec::new(),
                     })
                     .events
-                    .push(event.clone());
+                    .push(event);
             }
             let mut groups: Vec<EventGroup> = groups.into_values().collect();
             for group in &mut groups {

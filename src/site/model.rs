@@ -417,12 +417,12 @@ pub struct StandingRow {
 
 /// The home page's `home`.
 #[derive(Debug, Clone, Serialize)]
-pub struct HomeView {
+pub struct HomeView<'a> {
     /// `content/_index.md` rendered, if present.
     pub intro_html: Option<String>,
-    pub upcoming: Vec<EventSummary>,
-    pub running: Vec<EventSummary>,
-    pub recent: Vec<EventSummary>,
+    pub upcoming: Vec<&'a EventSummary>,
+    pub running: Vec<&'a EventSummary>,
+    pub recent: Vec<&'a EventSummary>,
     pub event_count: usize,
     pub events_url: String,
 }
@@ -430,20 +430,20 @@ pub struct HomeView {
 /// The events index pages' `index`: the same events grouped one way (by year, by ruleset and
 /// format, by tier), with links to the other ways.
 #[derive(Debug, Clone, Serialize)]
-pub struct EventsIndexView {
+pub struct EventsIndexView<'a> {
     /// One sentence saying how this page groups the events.
     pub lede: String,
-    pub groups: Vec<EventGroup>,
+    pub groups: Vec<EventGroup<'a>>,
     pub views: Vec<IndexLink>,
 }
 
-/// One group of events, newest first.
+/// One group of events, newest first (borrowed: the three index pages list the same events).
 #[derive(Debug, Clone, Serialize)]
-pub struct EventGroup {
+pub struct EventGroup<'a> {
     /// The fragment id of the group's section.
     pub id: String,
     pub title: String,
-    pub events: Vec<EventSummary>,
+    pub events: Vec<&'a EventSummary>,
 }
 
 /// A link to one of the events index pages; `current` marks the page itself.

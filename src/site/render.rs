@@ -400,10 +400,10 @@ fn render_events(input: &RenderInput<'_>, pages: &Pages<'_, '_>) -> EventFiles {
 /// an edit they are most of the work, so the independent groups render in parallel: the pages
 /// made from the player archive while the rest render from the events' summaries.
 fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
-    let summaries: Vec<EventSummary> = input
+    let summaries: Vec<&EventSummary> = input
         .events
         .iter()
-        .map(|(event, _)| input.contributions[&event.slug].summary.clone())
+        .map(|(event, _)| &input.contributions[&event.slug].summary)
         .collect();
     rayon::join(
         || {
@@ -464,7 +464,7 @@ fn render_player_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, archive: 
 fn render_search(
     input: &RenderInput<'_>,
     pages: &Pages<'_, '_>,
-    summaries: &[EventSummary],
+    summaries: &[&EventSummary],
     archive: &[PlayerPage],
 ) {
     let (site, output) = (pages.site, pages.output);
@@ -493,7 +493,7 @@ fn render_search(
 }
 
 /// The events indexes: by date, by ruleset and by tier.
-fn render_event_indexes(pages: &Pages<'_, '_>, summaries: &[EventSummary]) {
+fn render_event_indexes(pages: &Pages<'_, '_>, summaries: &[&EventSummary]) {
     let site = pages.site;
     super::event_index::pages(site, summaries)
         .par_iter()
@@ -512,7 +512,7 @@ fn render_event_indexes(pages: &Pages<'_, '_>, summaries: &[EventSummary]) {
 
 /// Home, statistics, the content pages, the 404 page, the static files, the feed and the
 /// calendar.
-fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, summaries: &[EventSummary]) {
+fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, summaries: &[&EventSummary]) {
     let (site, output) = (pages.site, pages.output);
     let intro = input.pages.iter().find(|p| p.path.is_empty());
     let home = home_view(input.config, site, summaries, intro.map(|p| p.html.clone()));
@@ -676,23 +676,23 @@ fn render_event(
     files
 }
 
-fn home_view(
+fn home_view<'a>(
     config: &Config,
     site: &SiteView,
-    summaries: &[EventSummary],
+    summaries: &[&'a EventSummary],
     intro_html: Option<String>,
-) -> HomeView {
+) -> HomeView<'a> {
     let pick = |status: Status| {
         summaries
             .iter()
             .filter(move |s| s.status == status)
-            .cloned()
+            .copied()
     };
-    let mut upcoming: Vec<EventSummary> = pick(Status::Upcoming).collect();
+    let mut upcoming: Vec<&EventSummary> = pick(Status::Upcoming).collect();
     upcoming.sort_by(|a, b| a.date.cmp(&b.date).then_with(|| a.name.cmp(&b.name)));
-    let mut running: Vec<EventSummary> = pick(Status::Running).collect();
+    let mut running: Vec<&EventSummary> = pick(Status::Running).collect();
     running.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.name.cmp(&b.name)));
-    let mut recent: Vec<EventSummary> = pick(Status::Finished).collect();
+    let mut recent: Vec<&EventSummary> = pick(Status::Finished).collect();
     recent.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.name.cmp(&b.name)));
     recent.truncate(config.recent_events as usize);
     HomeView {

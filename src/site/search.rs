@@ -239,7 +239,7 @@ fn spelt_by(id: &str, words: &[String]) -> bool {
 /// person, `aliases` applied).
 pub fn build(
     events: &[(Event, Computed)],
-    summaries: &[EventSummary],
+    summaries: &[&EventSummary],
     contributions: &Contributions,
     players: &[PlayerPage],
     aliases: &Aliases,
@@ -436,6 +436,7 @@ mod tests {
             .collect();
         let contributions = Contributions::of_all(&view, &aliases, &site.events);
         let players = contributions.player_pages(&view, None);
+        let summaries: Vec<&EventSummary> = summaries.iter().collect();
         build(&site.events, &summaries, &contributions, &players, &aliases)
     }
 
