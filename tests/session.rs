@@ -133,6 +133,7 @@ fn added_removed_and_reported_events() {
         .expect("report");
     assert_same_as_full(&session, root);
     // An event removed: its pages go, and so do players who played nowhere else.
+    let removed = fs::read(root.join("events/2014/dantooine-regional.toml")).expect("read");
     fs::remove_file(root.join("events/2014/dantooine-regional.toml")).expect("remove");
     session
         .update(&[PathBuf::from("events/2014/dantooine-regional.toml")])
@@ -150,6 +151,18 @@ fn added_removed_and_reported_events() {
     assert!(
         session.files().contains_key("players/wen-li/index.html"),
         "still in 2019"
+    );
+    assert_same_as_full(&session, root);
+    // Put back as it was: its pages and its players' come back, though each is what the
+    // session rendered before the removal.
+    fs::write(root.join("events/2014/dantooine-regional.toml"), removed).expect("restore");
+    session
+        .update(&[PathBuf::from("events/2014/dantooine-regional.toml")])
+        .expect("restored");
+    assert!(
+        session
+            .files()
+            .contains_key("players/yann-le-goff/index.html")
     );
     assert_same_as_full(&session, root);
 }

@@ -99,6 +99,15 @@ impl Memo {
         let mut seen = self.0.lock().unwrap_or_else(|e| e.into_inner());
         seen.insert(path.to_string(), key) == Some(key)
     }
+
+    /// Forgets `path`, a file that left the tree: should the same page come back, it is
+    /// rendered, not taken for the file that is gone.
+    pub fn forget(&self, path: &str) {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(path);
+    }
 }
 
 /// Feeds what is written to it into a hash: a page's context is hashed as it serializes,

@@ -233,6 +233,7 @@ impl Session {
             .collect();
         for path in &stale {
             self.files.remove(path);
+            self.memo.forget(path);
         }
         let changed = stale.len() + self.apply(rendered, stale.len());
         let what = paths
