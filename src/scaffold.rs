@@ -15,6 +15,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/macros.html"),
     embed!("templates/index.html"),
     embed!("templates/events.html"),
+    embed!("templates/event_row.html"),
     embed!("templates/event.html"),
     embed!("templates/page.html"),
     embed!("templates/deck.html"),

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::model::{EventGroup, EventSummary, EventsIndexView, IndexLink, SiteView};
+use super::model::{EventGroup, EventSummary, EventsIndexView, IndexLink, IndexRow, SiteView};
 use crate::event::ids::{capitalized, id_from_name};
 
 /// One index page: its path under the site root, title, description and model.
@@ -61,13 +61,18 @@ const GROUPINGS: [Grouping; 3] = [
     },
 ];
 
-/// The three index pages over `summaries`.
-pub fn pages<'a>(site: &SiteView, summaries: &[&'a EventSummary]) -> Vec<IndexPage<'a>> {
+/// The three index pages over `summaries`, with each event's row from `rows` (in the same
+/// order).
+pub fn pages<'a>(
+    site: &SiteView,
+    summaries: &[&'a EventSummary],
+    rows: &'a [String],
+) -> Vec<IndexPage<'a>> {
     GROUPINGS
         .iter()
         .map(|grouping| {
             let mut groups: BTreeMap<String, EventGroup> = BTreeMap::new();
-            for &event in summaries {
+            for (&event, row) in summaries.iter().zip(rows) {
                 let (sort, title) = (grouping.key)(event);
                 groups
                     .entry(sort)
@@ -77,13 +82,17 @@ pub fn pages<'a>(site: &SiteView, summaries: &[&'a EventSummary]) -> Vec<IndexPa
                         events: Vec::new(),
                     })
                     .events
-                    .push(event);
+                    .push(IndexRow {
+                        summary: event,
+                        row,
+                    });
             }
             let mut groups: Vec<EventGroup> = groups.into_values().collect();
             for group in &mut groups {
-                group
-                    .events
-                    .sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.name.cmp(&b.name)));
+                group.events.sort_by(|a, b| {
+                    let (a, b) = (a.summary, b.summary);
+                    b.date.cmp(&a.date).then_with(|| a.name.cmp(&b.name))
+                });
             }
             IndexPage {
                 path: grouping.path,

@@ -443,7 +443,16 @@ pub struct EventGroup<'a> {
     /// The fragment id of the group's section.
     pub id: String,
     pub title: String,
-    pub events: Vec<&'a EventSummary>,
+    pub events: Vec<IndexRow<'a>>,
+}
+
+/// An event in an events index: its summary, and its table row as `event_row.html` renders it
+/// (once per event, for the three index pages).
+#[derive(Debug, Clone, Serialize)]
+pub struct IndexRow<'a> {
+    #[serde(flatten)]
+    pub summary: &'a EventSummary,
+    pub row: &'a str,
 }
 
 /// A link to one of the events index pages; `current` marks the page itself.

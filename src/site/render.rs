@@ -91,19 +91,40 @@ fn page_view(site: &SiteView, title: &str, path: &str, description: &str) -> Pag
 /// page whose hash is unchanged is not rendered again. Only valid while the templates stay the
 /// same: `serve` starts a new one when they change.
 #[derive(Debug, Default)]
-pub struct Memo(Mutex<HashMap<String, u128>>);
+pub struct Memo {
+    pages: Mutex<HashMap<String, u128>>,
+    /// Fragments shared by several pages (an event's row in the indexes), by name: the hash
+    /// of what they were rendered from, and the HTML.
+    fragments: Mutex<HashMap<String, (u128, String)>>,
+}
 
 impl Memo {
     /// Whether `path` was last rendered from `key`; remembers `key` either way.
     fn unchanged(&self, path: &str, key: u128) -> bool {
-        let mut seen = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let mut seen = self.pages.lock().unwrap_or_else(|e| e.into_inner());
         seen.insert(path.to_string(), key) == Some(key)
+    }
+
+    /// The fragment `name` as last rendered from `key`, if it was.
+    fn fragment(&self, name: &str, key: u128) -> Option<String> {
+        let fragments = self.fragments.lock().unwrap_or_else(|e| e.into_inner());
+        fragments
+            .get(name)
+            .filter(|(seen, _)| *seen == key)
+            .map(|(_, html)| html.clone())
+    }
+
+    fn remember_fragment(&self, name: &str, key: u128, html: &str) {
+        self.fragments
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(name.to_string(), (key, html.to_string()));
     }
 
     /// Forgets `path`, a file that left the tree: should the same page come back, it is
     /// rendered, not taken for the file that is gone.
     pub fn forget(&self, path: &str) {
-        self.0
+        self.pages
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(path);
@@ -166,16 +187,11 @@ impl Pages<'_, '_> {
         path: String,
         source: &Path,
     ) {
-        if let Some(memo) = self.memo {
-            let mut hash = HashWriter(Xxh3::new());
-            hash.0.update(template.as_bytes());
-            // Views are strings, numbers and lists of them: they always serialize.
-            let _ = serde_json::to_writer(&mut hash, &(self.site, page, extra));
-            if memo.unchanged(&path, hash.0.digest128())
-                && self.output.keep(std::slice::from_ref(&path), source)
-            {
-                return;
-            }
+        if let Some(memo) = self.memo
+            && memo.unchanged(&path, key(template, &(self.site, page, extra)))
+            && self.output.keep(std::slice::from_ref(&path), source)
+        {
+            return;
         }
         let mut context = Context::new();
         context.insert("site", self.site);
@@ -185,21 +201,68 @@ impl Pages<'_, '_> {
         }
         match self.tera.render(template, &context) {
             Ok(html) => self.output.add(path, html.into_bytes(), source),
-            Err(e) => self.output.fail(
-                Diagnostic::error(
-                    Code::Template,
-                    &Path::new("templates").join(template),
-                    None,
-                    format!(
-                        "cannot render {} with this template: {}",
-                        what.display(),
-                        error_chain(&e)
-                    ),
-                )
-                .with_help("fix the template (a misspelt variable or filter is the usual cause)"),
-            ),
+            Err(e) => self.output.fail(template_error(template, what, &e)),
         }
     }
+
+    /// Renders `template` with `site` and one named value into a fragment of other pages,
+    /// reusing the memo's copy when `name` was last rendered from the same; an empty
+    /// fragment (and the error recorded) when the template fails.
+    fn fragment<T: Serialize>(
+        &self,
+        template: &str,
+        name: &str,
+        (value_name, value): (&str, &T),
+        what: &Path,
+    ) -> String {
+        let key = self
+            .memo
+            .map(|_| key(template, &(self.site, value_name, value)));
+        if let (Some(memo), Some(key)) = (self.memo, key)
+            && let Some(html) = memo.fragment(name, key)
+        {
+            return html;
+        }
+        let mut context = Context::new();
+        context.insert("site", self.site);
+        context.insert(value_name, value);
+        match self.tera.render(template, &context) {
+            Ok(html) => {
+                if let (Some(memo), Some(key)) = (self.memo, key) {
+                    memo.remember_fragment(name, key, &html);
+                }
+                html
+            }
+            Err(e) => {
+                self.output.fail(template_error(template, what, &e));
+                String::new()
+            }
+        }
+    }
+}
+
+/// The memo key of `template` rendered from `views`: a hash taken as they serialize.
+fn key<T: Serialize>(template: &str, views: &T) -> u128 {
+    let mut hash = HashWriter(Xxh3::new());
+    hash.0.update(template.as_bytes());
+    // Views are strings, numbers and lists of them: they always serialize.
+    let _ = serde_json::to_writer(&mut hash, views);
+    hash.0.digest128()
+}
+
+/// A template that failed on a page (or fragment) `what`.
+fn template_error(template: &str, what: &Path, error: &tera::Error) -> Diagnostic {
+    Diagnostic::error(
+        Code::Template,
+        &Path::new("templates").join(template),
+        None,
+        format!(
+            "cannot render {} with this template: {}",
+            what.display(),
+            error_chain(error)
+        ),
+    )
+    .with_help("fix the template (a misspelt variable or filter is the usual cause)")
 }
 
 /// Where rendered files go: kept in memory (`serve`, `check`) or staged in the output folder
@@ -354,6 +417,8 @@ impl<'s> Output<'s> {
             return Ok(());
         }
         diagnostics.sort_by(|a, b| (&a.file, &a.message).cmp(&(&b.file, &b.message)));
+        // A fragment shared by many pages fails once per use: it is reported once.
+        diagnostics.dedup_by(|a, b| (&a.file, &a.message) == (&b.file, &b.message));
         Err(diagnostics)
     }
 }
@@ -504,7 +569,19 @@ fn render_search(
 /// The events indexes: by date, by ruleset and by tier.
 fn render_event_indexes(pages: &Pages<'_, '_>, summaries: &[&EventSummary]) {
     let site = pages.site;
-    super::event_index::pages(site, summaries)
+    // Each event's row once, for the three pages.
+    let rows: Vec<String> = summaries
+        .par_iter()
+        .map(|&summary| {
+            pages.fragment(
+                "event_row.html",
+                &summary.url,
+                ("e", summary),
+                Path::new("an events index row"),
+            )
+        })
+        .collect();
+    super::event_index::pages(site, summaries, &rows)
         .par_iter()
         .for_each(|index| {
             let page = page_view(site, index.title, index.path, index.description);

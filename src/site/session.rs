@@ -335,8 +335,8 @@ fn plan(changed: &[PathBuf], site: &Site) -> Plan {
                 Some("page.html") => scope.content = true,
                 // Made from every event: rendered on every update anyway.
                 Some(
-                    "index.html" | "events.html" | "players.html" | "stats.html" | "search.html"
-                    | "404.html",
+                    "index.html" | "events.html" | "event_row.html" | "players.html" | "stats.html"
+                    | "search.html" | "404.html",
                 ) => {}
                 // Shared by every page (base.html, macros.html) or unknown.
                 _ => return Plan::Templates(Scope::all()),
