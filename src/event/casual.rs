@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::decklists::{self, PlayerDecks};
 use super::read::{RawEvent, RawGame, RawLeagueGame, RawSession};
-use super::validate::{VICTORY, check_victory, resolve, validate_game};
+use super::validate::{VICTORY, check_victory, player_positions, resolve, validate_game};
 use super::{CcgResult, Date, EventInfo, Game, Player};
 use crate::diag::Code;
 use crate::rules::casual::{MAX_LEAGUE_GAMES, Scenario, TEAM_SIZES};
@@ -211,12 +211,7 @@ pub fn validate_casual(
             );
         }
     }
-    let ids: BTreeMap<String, usize> = players
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| !p.id.is_empty())
-        .map(|(i, p)| (p.id.clone(), i))
-        .collect();
+    let ids = player_positions(players);
     if format == "league" {
         misplaced(
             reader,

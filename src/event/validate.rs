@@ -711,6 +711,17 @@ fn validate_players(
     players
 }
 
+/// Each player's position in `players`, by id (players whose id could not be made are left out):
+/// how rounds, games and sessions find the players they name.
+pub(super) fn player_positions(players: &[Player]) -> BTreeMap<String, usize> {
+    players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !p.id.is_empty())
+        .map(|(i, p)| (p.id.clone(), i))
+        .collect()
+}
+
 fn validate_rounds(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
@@ -730,12 +741,7 @@ fn validate_rounds(
         ));
         return Vec::new();
     }
-    let ids: BTreeMap<String, usize> = players
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| !p.id.is_empty())
-        .map(|(i, p)| (p.id.clone(), i))
-        .collect();
+    let ids = player_positions(players);
     let mut rounds = Vec::new();
     let mut met: BTreeSet<(usize, usize)> = BTreeSet::new();
     let mut had_bye: BTreeSet<usize> = BTreeSet::new();

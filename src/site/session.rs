@@ -160,6 +160,7 @@ impl Session {
         let mut players = BTreeSet::new();
         let mut replaced = Vec::new();
         let mut replaced_contributions = Vec::new();
+        let view = super::model::SiteView::new(&self.site.config, &self.site.pages);
         for (slug, new) in edits {
             let old = self
                 .site
@@ -172,7 +173,6 @@ impl Session {
             }
             let previous = match &new {
                 Some((event, computed)) => {
-                    let view = super::model::SiteView::new(&self.site.config, &self.site.pages);
                     let contribution = Contribution::of(&view, &self.site.aliases, event, computed);
                     self.site.contributions.insert(slug.clone(), contribution)
                 }
