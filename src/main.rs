@@ -13,6 +13,12 @@ use holonet::atomic::{Expected, write_atomically};
 use holonet::event::edit;
 use holonet::{scaffold, site};
 
+/// mimalloc rather than the system allocator: a build allocates and frees millions of small
+/// strings and template values across threads, and a `serve` session keeps the whole output in
+/// memory, where glibc's allocator spends much of an update walking its free lists.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Static sites for Star Wars card game tournaments: pairings, standings and results from one
 /// TOML file per event.
 #[derive(Parser)]
