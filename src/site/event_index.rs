@@ -4,15 +4,15 @@
 
 use std::collections::BTreeMap;
 
-use super::model::{EventGroup, EventSummary, EventsIndexView, IndexLink, IndexRow, SiteView};
+use super::model::{EventGroup, EventSummary, EventsIndexView, IndexLink, SiteView};
 use crate::event::ids::{capitalized, id_from_name};
 
 /// One index page: its path under the site root, title, description and model.
-pub struct IndexPage<'a> {
+pub struct IndexPage {
     pub path: &'static str,
     pub title: &'static str,
     pub description: &'static str,
-    pub view: EventsIndexView<'a>,
+    pub view: EventsIndexView,
 }
 
 /// How one page groups the events.
@@ -61,39 +61,43 @@ const GROUPINGS: [Grouping; 3] = [
     },
 ];
 
+/// An event in a group, with its row.
+type Listed<'a> = (&'a EventSummary, &'a str);
+
 /// The three index pages over `summaries`, with each event's row from `rows` (in the same
 /// order).
-pub fn pages<'a>(
-    site: &SiteView,
-    summaries: &[&'a EventSummary],
-    rows: &'a [String],
-) -> Vec<IndexPage<'a>> {
+pub fn pages(site: &SiteView, summaries: &[&EventSummary], rows: &[String]) -> Vec<IndexPage> {
     GROUPINGS
         .iter()
         .map(|grouping| {
-            let mut groups: BTreeMap<String, EventGroup> = BTreeMap::new();
+            // Group sort key -> (title, the group's events with their rows).
+            let mut groups: BTreeMap<String, (String, Vec<Listed>)> = BTreeMap::new();
             for (&event, row) in summaries.iter().zip(rows) {
                 let (sort, title) = (grouping.key)(event);
                 groups
                     .entry(sort)
-                    .or_insert_with(|| EventGroup {
+                    .or_insert_with(|| (title, Vec::new()))
+                    .1
+                    .push((event, row));
+            }
+            let groups = groups
+                .into_values()
+                .map(|(title, mut events)| {
+                    events.sort_by(|(a, _), (b, _)| {
+                        b.date.cmp(&a.date).then_with(|| a.name.cmp(&b.name))
+                    });
+                    let mut rows = String::new();
+                    for (_, row) in events {
+                        rows.push_str("\n    ");
+                        rows.push_str(row);
+                    }
+                    EventGroup {
                         id: format!("{}-{}", grouping.anchor, id_from_name(&title)),
                         title,
-                        events: Vec::new(),
-                    })
-                    .events
-                    .push(IndexRow {
-                        summary: event,
-                        row,
-                    });
-            }
-            let mut groups: Vec<EventGroup> = groups.into_values().collect();
-            for group in &mut groups {
-                group.events.sort_by(|a, b| {
-                    let (a, b) = (a.summary, b.summary);
-                    b.date.cmp(&a.date).then_with(|| a.name.cmp(&b.name))
-                });
-            }
+                        rows,
+                    }
+                })
+                .collect();
             IndexPage {
                 path: grouping.path,
                 title: grouping.title,

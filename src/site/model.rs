@@ -430,29 +430,24 @@ pub struct HomeView<'a> {
 /// The events index pages' `index`: the same events grouped one way (by year, by ruleset and
 /// format, by tier), with links to the other ways.
 #[derive(Debug, Clone, Serialize)]
-pub struct EventsIndexView<'a> {
+pub struct EventsIndexView {
     /// One sentence saying how this page groups the events.
     pub lede: String,
-    pub groups: Vec<EventGroup<'a>>,
+    pub groups: Vec<EventGroup>,
     pub views: Vec<IndexLink>,
 }
 
-/// One group of events, newest first (borrowed: the three index pages list the same events).
+/// One group of events, newest first.
 #[derive(Debug, Clone, Serialize)]
-pub struct EventGroup<'a> {
+pub struct EventGroup {
     /// The fragment id of the group's section.
     pub id: String,
     pub title: String,
-    pub events: Vec<IndexRow<'a>>,
-}
-
-/// An event in an events index: its summary, and its table row as `event_row.html` renders it
-/// (once per event, for the three index pages).
-#[derive(Debug, Clone, Serialize)]
-pub struct IndexRow<'a> {
-    #[serde(flatten)]
-    pub summary: &'a EventSummary,
-    pub row: &'a str,
+    /// The group's table rows, each as `event_row.html` renders it (once per event, for the
+    /// three index pages), one per line. Ready-made HTML rather than a list of summaries: the
+    /// three pages list every event of the archive, and handing each page a thousand summaries
+    /// to walk cost more than the rows themselves.
+    pub rows: String,
 }
 
 /// A link to one of the events index pages; `current` marks the page itself.
