@@ -131,16 +131,23 @@ pub fn load_templates(root: &Path, theme: Option<&str>) -> Result<Tera, Vec<Diag
 /// makes every URL in the page unreadable without making anything safer.
 pub fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + text.len() / 8);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
+    // Copies the runs between special characters whole: most text has none.
+    let mut copied = 0;
+    for (at, byte) in text.bytes().enumerate() {
+        let entity = match byte {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        // The five are ASCII, so `at` is a character boundary.
+        out.push_str(&text[copied..at]);
+        out.push_str(entity);
+        copied = at + 1;
     }
+    out.push_str(&text[copied..]);
     out
 }
 
@@ -161,4 +168,28 @@ fn template_in_error(e: &tera::Error) -> Option<String> {
     let start = text.find('\'')? + 1;
     let end = text[start..].find('\'')? + start;
     Some(text[start..end].to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape_html;
+
+    #[test]
+    fn escapes_the_five_characters_and_leaves_the_rest() {
+        assert_eq!(
+            escape_html(r#"<a href="x">Tom & 'Jerry'</a>"#),
+            "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;"
+        );
+        assert_eq!(
+            escape_html("/rules/ffg-2018/#drops"),
+            "/rules/ffg-2018/#drops"
+        );
+        assert_eq!(escape_html(""), "");
+        assert_eq!(escape_html("&"), "&amp;");
+        // Multi-byte characters next to escaped ones are copied whole.
+        assert_eq!(
+            escape_html("Zoë<Łukasz>–ß&日本"),
+            "Zoë&lt;Łukasz&gt;–ß&amp;日本"
+        );
+    }
 }
