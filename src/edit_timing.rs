@@ -4,8 +4,8 @@
 //!
 //! A session is opened as `serve` opens it, then the event file is edited again and again,
 //! alternating two edits an organizer makes: the event's location (only the pages that show it
-//! change) and the winner of the first game of the last Swiss round (standings, every player's
-//! page, statistics and indexes change). Each edit is written to the file, handed to the session
+//! change) and the result of a table of the last Swiss round (standings, every player's page,
+//! statistics and indexes change). Each edit is written to the file, handed to the session
 //! as `serve`'s watcher hands it, and timed. The file is put back as it was at the end, whatever
 //! happened.
 
@@ -104,8 +104,11 @@ fn with_location(text: &str, n: usize) -> Result<String, String> {
     Ok(doc.to_string())
 }
 
-/// `text` with the winner of the first game of the last Swiss round's first table swapped to
-/// the other player (a game is written as the winner's id, or as a table with `winner`).
+/// `text` with one table of the last Swiss round mirrored: the other player won each of its
+/// games, on the side the first player had (`first_dark` changes hands too), so a win recorded
+/// as `by = "dial"` (dark) or `by = "objectives"` (light) stays possible and the file stays
+/// valid. The table is the first one whose games were not split evenly, so that the match
+/// result, and with it the standings, changes. Mirroring twice gives the file back.
 fn with_last_result_swapped(text: &str) -> Result<String, String> {
     let mut doc = parse(text)?;
     let round = doc
@@ -113,13 +116,57 @@ fn with_last_result_swapped(text: &str) -> Result<String, String> {
         .and_then(|r| r.as_array_of_tables_mut())
         .and_then(|rounds| rounds.iter_mut().last())
         .ok_or("the event has no Swiss round")?;
-    let table = round
+    let tables = round
         .get_mut("tables")
         .and_then(|t| t.as_array_mut())
-        .and_then(|tables| tables.iter_mut().next())
-        .and_then(Value::as_inline_table_mut)
         .ok_or("the last round has no table")?;
-    let players: Vec<String> = table
+    let played: Vec<&mut toml_edit::InlineTable> = tables
+        .iter_mut()
+        .filter_map(Value::as_inline_table_mut)
+        .filter(|t| {
+            t.get("games")
+                .and_then(Value::as_array)
+                .is_some_and(|g| !g.is_empty())
+        })
+        .collect();
+    let decided = played.iter().position(|t| {
+        let players = player_ids(t);
+        let wins = |id: &str| game_winners(t).filter(|w| *w == id).count();
+        matches!(players.as_slice(), [a, b] if wins(a) != wins(b))
+    });
+    let table = played
+        .into_iter()
+        .nth(decided.unwrap_or(0))
+        .ok_or("the last round has no table with a game")?;
+    let [a, b] = <[String; 2]>::try_from(player_ids(table))
+        .map_err(|_| "the last round's table has no two players".to_string())?;
+    let other = |id: &str| if id == a { b.clone() } else { a.clone() };
+    if let Some(dark) = table.get("first_dark").and_then(Value::as_str) {
+        let swapped = other(dark);
+        table.insert("first_dark", Value::from(swapped));
+    }
+    let games = table
+        .get_mut("games")
+        .and_then(Value::as_array_mut)
+        .ok_or("the table has no games")?;
+    for game in games.iter_mut() {
+        if let Some(winner) = game.as_str() {
+            *game = Value::from(other(winner));
+        } else if let Some(result) = game.as_inline_table_mut()
+            && let Some(winner) = result.get("winner").and_then(Value::as_str)
+        {
+            let swapped = other(winner);
+            result.insert("winner", Value::from(swapped));
+        } else {
+            return Err("a game of the last round has no winner".to_string());
+        }
+    }
+    Ok(doc.to_string())
+}
+
+/// The ids in a table's `players`.
+fn player_ids(table: &toml_edit::InlineTable) -> Vec<String> {
+    table
         .get("players")
         .and_then(Value::as_array)
         .map(|p| {
@@ -127,27 +174,21 @@ fn with_last_result_swapped(text: &str) -> Result<String, String> {
                 .filter_map(|v| v.as_str().map(str::to_string))
                 .collect()
         })
-        .unwrap_or_default();
-    let [a, b] = players.as_slice() else {
-        return Err("the last round's first table has no two players".to_string());
-    };
-    let other = |winner: &str| if winner == a { b.clone() } else { a.clone() };
-    let game = table
-        .get_mut("games")
-        .and_then(Value::as_array_mut)
-        .and_then(|games| games.iter_mut().next())
-        .ok_or("the last round's first table has no game")?;
-    if let Some(winner) = game.as_str() {
-        *game = Value::from(other(winner));
-    } else if let Some(result) = game.as_inline_table_mut()
-        && let Some(winner) = result.get("winner").and_then(Value::as_str)
-    {
-        let swapped = other(winner);
-        result.insert("winner", Value::from(swapped));
-    } else {
-        return Err("the last round's first game has no winner".to_string());
-    }
-    Ok(doc.to_string())
+        .unwrap_or_default()
+}
+
+/// The winner of each of a table's games (written as the winner's id, or as a table with
+/// `winner`).
+fn game_winners(table: &toml_edit::InlineTable) -> impl Iterator<Item = &str> {
+    table
+        .get("games")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|g| {
+            g.as_str()
+                .or_else(|| g.as_inline_table()?.get("winner")?.as_str())
+        })
 }
 
 /// The median of `values` (the upper one of an even count).
@@ -168,7 +209,10 @@ location = "Bespin"
 tables = [{ table = 1, players = ["a", "b"], games = ["a", { winner = "b", by = "dial" }] }]
 
 [[rounds]]
-tables = [{ table = 1, players = ["a", "b"], games = [{ winner = "a", by = "dial" }, "b"] }]
+tables = [
+  { table = 1, players = ["c", "d"], first_dark = "c", games = ["c", "d"] },
+  { table = 2, players = ["a", "b"], first_dark = "a", games = [{ winner = "a", by = "dial" }, "a"] },
+]
 "#;
 
     #[test]
@@ -180,20 +224,39 @@ tables = [{ table = 1, players = ["a", "b"], games = [{ winner = "a", by = "dial
     }
 
     #[test]
-    fn a_result_edit_swaps_the_last_rounds_first_game_and_back() {
+    fn a_result_edit_mirrors_the_first_decided_table_of_the_last_round_and_back() {
         let swapped = with_last_result_swapped(EVENT).expect("edits");
+        // Table 1 was split 1-1: mirroring it would change no result, so table 2 is mirrored,
+        // sides included (b is now dark in the first game, the one won on the dial).
         assert!(
-            swapped.contains(r#"games = [{ winner = "b", by = "dial" }, "b"]"#),
+            swapped.contains(
+                r#"{ table = 2, players = ["a", "b"], first_dark = "b", games = [{ winner = "b", by = "dial" }, "b"] }"#
+            ),
             "{swapped}"
+        );
+        assert!(
+            swapped.contains(
+                r#"{ table = 1, players = ["c", "d"], first_dark = "c", games = ["c", "d"] }"#
+            ),
+            "the split table is left alone: {swapped}"
         );
         assert!(
             swapped.contains(r#"games = ["a", { winner = "b", by = "dial" }]"#),
             "the first round is left alone: {swapped}"
         );
         assert_eq!(with_last_result_swapped(&swapped).expect("edits"), EVENT);
-        let plain = EVENT.replace(r#"[{ winner = "a", by = "dial" }, "b"]"#, r#"["a", "b"]"#);
-        let swapped = with_last_result_swapped(&plain).expect("edits");
-        assert!(swapped.contains(r#"games = ["b", "b"]"#), "{swapped}");
+    }
+
+    #[test]
+    fn a_result_edit_of_a_round_of_split_tables_mirrors_the_first() {
+        let split = EVENT.replace(r#"[{ winner = "a", by = "dial" }, "a"]"#, r#"["a", "b"]"#);
+        let swapped = with_last_result_swapped(&split).expect("edits");
+        assert!(
+            swapped.contains(
+                r#"{ table = 1, players = ["c", "d"], first_dark = "d", games = ["d", "c"] }"#
+            ),
+            "{swapped}"
+        );
     }
 
     #[test]
