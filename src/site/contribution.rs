@@ -14,7 +14,7 @@ use super::aliases::Aliases;
 use super::model::{EventSummary, SiteView, summary};
 use super::players::{EventShare, PlayerPage, archive, share};
 use super::search::{EventDecks, deck_names};
-use super::stats::Counted;
+use super::stats::{Counted, Counts, tally};
 use crate::event::Event;
 use crate::rules::compute::Computed;
 
@@ -45,7 +45,7 @@ pub struct Contributions {
     by_slug: BTreeMap<String, Contribution>,
     stats: Counted,
     /// Each affiliation and objective name the events' lists use: in how many events.
-    deck_names: BTreeMap<String, u32>,
+    deck_names: Counts,
 }
 
 impl Contributions {
@@ -61,7 +61,7 @@ impl Contributions {
         let mut all = Contributions {
             by_slug: BTreeMap::new(),
             stats: Counted::default(),
-            deck_names: BTreeMap::new(),
+            deck_names: Counts::new(),
         };
         for (slug, contribution) in by_slug {
             all.insert(slug, contribution);
@@ -82,14 +82,7 @@ impl Contributions {
             self.stats.remove(&contribution.stats);
         }
         for name in contribution.decks.names() {
-            if adding {
-                *self.deck_names.entry(name.clone()).or_default() += 1;
-            } else if let Some(count) = self.deck_names.get_mut(name) {
-                *count -= 1;
-                if *count == 0 {
-                    self.deck_names.remove(name);
-                }
-            }
+            tally(&mut self.deck_names, name, 1, adding);
         }
     }
 

@@ -68,7 +68,7 @@ pub struct StatsView {
 }
 
 /// Counts in insertion-independent order: label -> count.
-type Counts = BTreeMap<String, u32>;
+pub(super) type Counts = BTreeMap<String, u32>;
 
 /// Turns counts into rows, largest first (ties by label), keeping at most `limit`. Shares are
 /// of `total`, or of the counts' sum when `None`.
@@ -142,27 +142,21 @@ impl CcgDecks {
     }
 }
 
-/// Takes every count of `taken` from `from`, dropping labels that reach zero.
-fn take_from(from: &mut Counts, taken: &Counts) {
-    for (label, n) in taken {
-        if let Some(count) = from.get_mut(label) {
+/// Counts `n` more of `label` into `counts`, or (`adding` false) takes `n` away, dropping a
+/// label that reaches zero: a running total taken down again equals one never counted up.
+pub(super) fn tally(counts: &mut Counts, label: &str, n: u32, adding: bool) {
+    match counts.get_mut(label) {
+        Some(count) if adding => *count += n,
+        Some(count) => {
             *count -= n;
             if *count == 0 {
-                from.remove(label);
+                counts.remove(label);
             }
         }
-    }
-}
-
-/// Adds every count of `from` into `into`.
-fn sum_into(into: &mut Counts, from: &Counts) {
-    for (label, n) in from {
-        match into.get_mut(label) {
-            Some(count) => *count += n,
-            None => {
-                into.insert(label.clone(), *n);
-            }
+        None if adding => {
+            counts.insert(label.to_string(), n);
         }
+        None => {}
     }
 }
 
@@ -307,10 +301,8 @@ impl Counted {
             (dark_cards, other_dark),
             (light_cards, other_light),
         ] {
-            if adding {
-                sum_into(into, from);
-            } else {
-                take_from(into, from);
+            for (label, &n) in from {
+                tally(into, label, n, adding);
             }
         }
         let [dark_decks, light_decks] = &mut self.ccg_decks.decks;
