@@ -149,8 +149,8 @@ struct Tally {
 
 /// The id of the page a player id belongs to: one person under several ids shares the page of
 /// the id `players.toml` keeps.
-pub fn page_id(aliases: &super::aliases::Aliases, id: &str) -> String {
-    aliases.get(id).cloned().unwrap_or_else(|| id.to_string())
+pub fn page_id<'a>(aliases: &'a super::aliases::Aliases, id: &'a str) -> &'a str {
+    aliases.get(id).map_or(id, String::as_str)
 }
 
 /// One event's part in the player archive: each person's row on their page and the meetings
@@ -264,7 +264,7 @@ pub fn share(
             },
         };
         shares.push(Some(PersonShare {
-            page: page_id(aliases, &person.id),
+            page: page_id(aliases, &person.id).to_string(),
             id: person.id.clone(),
             name: person.name.clone(),
             row: PlayerEvent {

@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::aliases::Aliases;
 use super::contribution::Contributions;
 use super::model::EventSummary;
-use super::players::PlayerPage;
+use super::players::{PlayerPage, page_id};
 use crate::event::ids::id_from_name;
 use crate::event::{Decklist, Event};
 use crate::rules::bracket::Side;
@@ -318,8 +318,7 @@ pub fn build(
         let decks = &contributions[&event.slug].decks;
         for names in &decks.decks {
             let person = &persons[names.person];
-            let page = aliases.get(&person.id).unwrap_or(&person.id);
-            let Some(&player) = position.get(page.as_str()) else {
+            let Some(&player) = position.get(page_id(aliases, &person.id)) else {
                 continue;
             };
             let name = (players[player].name != person.name).then(|| person.name.clone());

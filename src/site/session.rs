@@ -306,7 +306,7 @@ impl Session {
         event
             .persons()
             .iter()
-            .map(|p| super::players::page_id(&self.site.aliases, &p.id))
+            .map(|p| super::players::page_id(&self.site.aliases, &p.id).to_string())
     }
 }
 
