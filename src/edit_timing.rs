@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use toml_edit::{DocumentMut, Value};
 
+use crate::generate::player_ids;
 use crate::site::session::Session;
 
 /// The two kinds of edit, in the order they alternate.
@@ -162,19 +163,6 @@ fn with_last_result_swapped(text: &str) -> Result<String, String> {
         }
     }
     Ok(doc.to_string())
-}
-
-/// The ids in a table's `players`.
-fn player_ids(table: &toml_edit::InlineTable) -> Vec<String> {
-    table
-        .get("players")
-        .and_then(Value::as_array)
-        .map(|p| {
-            p.iter()
-                .filter_map(|v| v.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// The winner of each of a table's games (written as the winner's id, or as a table with

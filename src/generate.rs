@@ -341,6 +341,20 @@ fn load(path: &Path, text: &str) -> Result<(Event, Computed), String> {
 }
 
 /// Picks the winner of a game between `a` and `b`, the stronger player more often.
+/// The ids in an event file's table's `players` (for the archive tools, which edit event files
+/// as TOML documents).
+pub(crate) fn player_ids(table: &InlineTable) -> Vec<String> {
+    table
+        .get("players")
+        .and_then(Value::as_array)
+        .map(|ids| {
+            ids.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 fn winner<'a>(rng: &mut Stream, skills: &HashMap<String, u64>, a: &'a str, b: &'a str) -> &'a str {
     let (sa, sb) = (skills[a] as i64, skills[b] as i64);
     let chance_a = (50 + (sa - sb) / 3).clamp(10, 90) as u64;
@@ -374,15 +388,7 @@ fn report_round(
         let Value::InlineTable(table) = table else {
             return Err("a paired table is not an inline table".into());
         };
-        let players: Vec<String> = table
-            .get("players")
-            .and_then(Value::as_array)
-            .map(|a| {
-                a.iter()
-                    .filter_map(|v| v.as_str().map(str::to_string))
-                    .collect()
-            })
-            .unwrap_or_default();
+        let players = player_ids(table);
         let [a, b] = &players[..] else {
             return Err("a paired table does not have two players".into());
         };
