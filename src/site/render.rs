@@ -215,10 +215,11 @@ impl Pages<'_, '_> {
         (value_name, value): (&str, &T),
         what: &Path,
     ) -> String {
-        let key = self
+        // Hashed only for a memo: `build` has none.
+        let memo = self
             .memo
-            .map(|_| key(template, &(self.site, value_name, value)));
-        if let (Some(memo), Some(key)) = (self.memo, key)
+            .map(|memo| (memo, key(template, &(self.site, value_name, value))));
+        if let Some((memo, key)) = memo
             && let Some(html) = memo.fragment(name, key)
         {
             return html;
@@ -228,7 +229,7 @@ impl Pages<'_, '_> {
         context.insert(value_name, value);
         match self.tera.render(template, &context) {
             Ok(html) => {
-                if let (Some(memo), Some(key)) = (self.memo, key) {
+                if let Some((memo, key)) = memo {
                     memo.remember_fragment(name, key, &html);
                 }
                 html
