@@ -66,7 +66,14 @@ pub trait Log: Send + Sync {
 
 /// Serves the site until the process is stopped. Returns only when it cannot start.
 pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
-    let root = options.root.clone();
+    // The watcher reports absolute paths; a relative root (`.`, the default when serving from
+    // the site folder) would match none of them and no save would ever rebuild the site.
+    let root = std::fs::canonicalize(&options.root).map_err(|e| {
+        format!(
+            "cannot open the site folder {}: {e}",
+            options.root.display()
+        )
+    })?;
     let base_path = base_path(&root, options.base_url.as_deref());
     let (session, error) = match Session::open(&root, options.base_url.as_deref()) {
         Ok((session, report)) => {

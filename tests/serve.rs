@@ -27,11 +27,25 @@ impl Drop for Server {
     }
 }
 
+/// `holonet serve --root ROOT` started from the test's own folder.
 fn start(root: &Path, extra: &[&str]) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_holonet"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_holonet"));
+    command
         .args(["serve", "--port", "0", "--root"])
         .arg(root)
-        .args(extra)
+        .args(extra);
+    spawn(command)
+}
+
+/// `holonet serve` as the README starts it: in the site folder, with no `--root`.
+fn start_in(site: &Path) -> Server {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_holonet"));
+    command.args(["serve", "--port", "0"]).current_dir(site);
+    spawn(command)
+}
+
+fn spawn(mut command: Command) -> Server {
+    let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -197,4 +211,75 @@ fn a_sub_path_base_url_is_honoured() {
     let (status, css) = get(&server, "/archive/style.css");
     assert_eq!(status, "HTTP/1.1 200 OK");
     assert!(!css.contains("live.js"), "only pages get the script");
+}
+
+/// The page at `path` once it holds `wanted` (waiting up to 20 s for a rebuild).
+fn wait_for_page(server: &Server, path: &str, wanted: &str) -> String {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let (_, body) = get(server, path);
+        if body.contains(wanted) {
+            return body;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{path} never showed {wanted:?}: {body}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn serve_started_in_the_site_folder_follows_every_kind_of_save() {
+    let site = common::example_site();
+    let root = site.path();
+    let server = start_in(root);
+    let file = "events/2026/corellia-spring-open.toml";
+    let page = "/events/2026/corellia-spring-open/pairings/";
+    wait_for_page(&server, page, "4 tables, 1 reported");
+
+    // Written in place, as `echo >>` or an editor without safe writes saves.
+    common::edit(
+        root,
+        file,
+        "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"] }",
+        "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"], games = [\"maren-holm\", \"maren-holm\"] }",
+    );
+    wait_for_page(&server, page, "4 tables, 2 reported");
+
+    // Written by `holonet report`, itself run from the site folder.
+    let status = Command::new(env!("CARGO_BIN_EXE_holonet"))
+        .args(["report", file, "4", "2-0"])
+        .current_dir(root)
+        .output()
+        .expect("report");
+    assert!(
+        status.status.success(),
+        "{}",
+        String::from_utf8_lossy(&status.stderr)
+    );
+    wait_for_page(&server, page, "4 tables, 3 reported");
+
+    // Written to a new file renamed over the old one, as `sed -i` and most editors save.
+    let path = root.join(file);
+    let text = std::fs::read_to_string(&path).expect("read");
+    let renamed = text.replacen("name = \"", "name = \"Renamed ", 1);
+    let temporary = root.join("events/2026/.corellia-spring-open.toml.new");
+    std::fs::write(&temporary, renamed).expect("write");
+    std::fs::rename(&temporary, &path).expect("rename");
+    wait_for_page(&server, page, "Renamed Corellia");
+
+    // A save that breaks the file keeps the last good page; the next save that fixes it is served.
+    let events = listen(&server);
+    std::thread::sleep(Duration::from_millis(300));
+    common::edit(root, file, "[event]", "[event");
+    let errors = wait_for(&events, "error");
+    assert!(errors.contains(file), "{errors}");
+    let (status, body) = get(&server, page);
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert!(body.contains("4 tables, 3 reported"));
+    common::edit(root, file, "[event\n", "[event]\n");
+    wait_for(&events, "ok");
+    common::edit(root, file, "Renamed ", "Fixed ");
+    wait_for_page(&server, page, "Fixed Corellia");
 }
