@@ -108,6 +108,49 @@ impl Date {
     }
 }
 
+/// A moment written by Holonet's own editing commands (`updated`, `paired`): the wall-clock time
+/// at the venue and, when known, its offset from UTC (`2026-11-23T14:05:00+01:00`). The time is
+/// kept as written, never read from the clock, so builds stay deterministic; the offset lets a
+/// browser anywhere count a round's time down correctly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Timestamp {
+    pub date: Date,
+    pub hour: u8,
+    pub minute: u8,
+    pub second: u8,
+    /// Minutes east of UTC; `None` for a local time written without an offset.
+    pub offset_minutes: Option<i16>,
+}
+
+impl Timestamp {
+    /// RFC 3339 (`2026-11-23T14:05:00+01:00`), or a local date-time when no offset is known;
+    /// both are what JavaScript's `Date` parses.
+    pub fn iso(&self) -> String {
+        let mut text = format!(
+            "{}T{:02}:{:02}:{:02}",
+            self.date.iso(),
+            self.hour,
+            self.minute,
+            self.second
+        );
+        match self.offset_minutes {
+            Some(0) => text.push('Z'),
+            Some(offset) => {
+                let sign = if offset < 0 { '-' } else { '+' };
+                let abs = offset.unsigned_abs();
+                text.push_str(&format!("{sign}{:02}:{:02}", abs / 60, abs % 60));
+            }
+            None => {}
+        }
+        text
+    }
+
+    /// `14:05`: the venue's wall-clock time, as players see it on the room's clock.
+    pub fn hhmm(&self) -> String {
+        format!("{:02}:{:02}", self.hour, self.minute)
+    }
+}
+
 /// Collects diagnostics for one file while it is read.
 pub struct Reader<'p> {
     pub file: &'p Path,
@@ -309,6 +352,49 @@ impl<'p> Reader<'p> {
                 None
             }
         }
+    }
+
+    /// A TOML date-time (`2026-11-23T14:05:00+01:00`, or without the offset), as `holonet pair`
+    /// and `holonet report` write it.
+    pub fn timestamp(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<Timestamp>> {
+        let DeValue::Datetime(dt) = value.get_ref() else {
+            self.wrong_type(
+                value.span(),
+                what,
+                "a date and time such as 2026-11-23T14:05:00+01:00",
+                value.get_ref(),
+            );
+            return None;
+        };
+        let (Some(d), Some(t)) = (dt.date, dt.time) else {
+            self.error(
+                Code::InvalidValue,
+                value.span(),
+                format!("{what} needs both a date and a time of day"),
+            )
+            .help = Some("write it as 2026-11-23T14:05:00+01:00, or leave it to holonet pair and holonet report, which write it".into());
+            return None;
+        };
+        let offset_minutes = match dt.offset {
+            None => None,
+            Some(toml::value::Offset::Z) => Some(0),
+            Some(toml::value::Offset::Custom { minutes }) => Some(minutes),
+        };
+        let date = Date {
+            year: d.year,
+            month: d.month,
+            day: d.day,
+        };
+        Some(Sp::new(
+            Timestamp {
+                date,
+                hour: t.hour,
+                minute: t.minute,
+                second: t.second.unwrap_or(0),
+                offset_minutes,
+            },
+            value.span(),
+        ))
     }
 
     /// A TOML local date (`2018-05-12`). A quoted date is accepted with a warning-free read, since

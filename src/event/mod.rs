@@ -21,7 +21,7 @@ pub mod validate;
 
 use std::path::PathBuf;
 
-pub use crate::toml_reader::Date;
+pub use crate::toml_reader::{Date, Timestamp};
 
 /// One event: the recorded facts of one file under `events/`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -193,6 +193,12 @@ pub struct EventInfo {
     pub min_games: Option<u32>,
     /// Casual events: the organizer closed the event, so its standings are final.
     pub closed: bool,
+    /// When an editing command (`pair`, `report`, `register`, `drop`, `unpair`) last wrote the
+    /// file: what a running event's pages show as "updated HH:MM".
+    pub updated: Option<Timestamp>,
+    /// When `holonet pair` last wrote a round or elimination games: the start of the round
+    /// timer on the room screen.
+    pub paired: Option<Timestamp>,
 }
 
 /// A registered player.

@@ -6,7 +6,7 @@ use std::ops::Range;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use crate::toml_reader::{Date, Fields, Reader, Sp};
+use crate::toml_reader::{Date, Fields, Reader, Sp, Timestamp};
 
 /// `[event]` as written.
 #[derive(Debug, Default)]
@@ -34,6 +34,10 @@ pub struct RawInfo {
     pub min_games: Option<Sp<i64>>,
     /// Casual events: the organizer closed the event; its standings are final.
     pub closed: Option<Sp<bool>>,
+    /// When an editing command last wrote the file.
+    pub updated: Option<Sp<Timestamp>>,
+    /// When `holonet pair` last wrote a round or elimination games.
+    pub paired: Option<Sp<Timestamp>>,
 }
 
 /// One `[[players]]` entry as written.
@@ -276,6 +280,8 @@ const EVENT: &[&str] = &[
     "variant",
     "min_games",
     "closed",
+    "updated",
+    "paired",
 ];
 const PLAYER: &[&str] = &[
     "name",
@@ -518,6 +524,10 @@ fn read_info(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -
         description: opt_string(reader, &f, "description"),
         min_games: opt_int(reader, &f, "min_games"),
         closed: opt_bool(reader, &f, "closed"),
+        updated: f
+            .get("updated")
+            .and_then(|v| reader.timestamp(v, "`updated`")),
+        paired: f.get("paired").and_then(|v| reader.timestamp(v, "`paired`")),
     }
 }
 

@@ -520,6 +520,8 @@ fn validate_info(
         description: info.description.as_ref().map(|s| s.value.clone()),
         min_games: in_range(reader, &info.min_games, "`min_games`", 1, 1000),
         closed: info.closed.as_ref().is_some_and(|c| c.value),
+        updated: info.updated.as_ref().map(|t| t.value),
+        paired: info.paired.as_ref().map(|t| t.value),
     })
 }
 

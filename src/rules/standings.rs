@@ -371,6 +371,8 @@ pub(crate) mod tests {
                 variant: None,
                 min_games: None,
                 closed: false,
+                updated: None,
+                paired: None,
             },
             players,
             rounds,

@@ -513,6 +513,12 @@ struct Info<'a> {
     swiss_rounds: Option<u32>,
     cut: Option<u32>,
     status: Status,
+    /// When an editing command last wrote the file (RFC 3339), for pages that poll for news.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    updated: Option<String>,
+    /// When `holonet pair` last wrote a round or elimination games: the round timer's start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    paired: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -739,6 +745,8 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             swiss_rounds: computed.swiss_rounds,
             cut: computed.cut,
             status: computed.status,
+            updated: info.updated.map(|t| t.iso()),
+            paired: info.paired.map(|t| t.iso()),
         },
         players: event
             .players
