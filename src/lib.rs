@@ -20,3 +20,4 @@ pub mod serve;
 pub mod site;
 pub mod terminal;
 pub mod toml_reader;
+pub mod wall_clock;

@@ -527,7 +527,9 @@ fn read_info(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -
         updated: f
             .get("updated")
             .and_then(|v| reader.timestamp(v, "`updated`")),
-        paired: f.get("paired").and_then(|v| reader.timestamp(v, "`paired`")),
+        paired: f
+            .get("paired")
+            .and_then(|v| reader.timestamp(v, "`paired`")),
     }
 }
 
