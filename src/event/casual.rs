@@ -201,6 +201,7 @@ pub fn validate_casual(
         for (key, span) in [
             ("drop", player.drop.as_ref().map(|d| d.span.clone())),
             ("rejoin", player.rejoin.as_ref().map(|d| d.span.clone())),
+            ("late", player.late.as_ref().map(|d| d.span.clone())),
             ("avoid", player.avoid.first().map(|d| d.span.clone())),
         ] {
             misplaced(

@@ -78,6 +78,17 @@ pub fn validate_games(
                         .help = Some(
                         "a player who quits leaves the event: remove them from later games".into(),
                     );
+                } else if let Some(late) = players[p].late.filter(|&l| l > number) {
+                    reader
+                        .error(
+                            Code::Conflict,
+                            span,
+                            format!(
+                                "{} is a late entry from game {late}, but plays game {number}",
+                                players[p].name
+                            ),
+                        )
+                        .help = Some("remove them from this game, or correct their `late`".into());
                 } else if !players[p].is_active_in(number) {
                     reader
                         .error(

@@ -15,6 +15,7 @@ pub mod limits;
 pub mod load;
 pub mod read;
 pub mod recorded;
+pub mod registration;
 pub mod report;
 pub mod teams;
 pub mod validate;
@@ -214,6 +215,10 @@ pub struct Player {
     pub drop: Option<u32>,
     /// Back from this round, with unpaired losses for the rounds missed.
     pub rejoin: Option<u32>,
+    /// A late entry: registered once the event had begun, playing from this round (2 or
+    /// later). What the rounds before it score is the ruleset's choice
+    /// ([`crate::rules::Ruleset::late_entry`]).
+    pub late: Option<u32>,
     pub disqualified: bool,
     /// The tournament director plays (swccg-2008).
     pub organizer: bool,
@@ -223,6 +228,9 @@ pub struct Player {
 impl Player {
     /// Whether the player is in the event for round `round` (1-based): not dropped, or back.
     pub fn is_active_in(&self, round: u32) -> bool {
+        if self.missed_before_joining(round) {
+            return false;
+        }
         match (self.drop, self.rejoin) {
             (None, _) => true,
             (Some(drop), None) => round <= drop,
@@ -233,6 +241,11 @@ impl Player {
     /// Whether round `round` is one the player missed and takes an unpaired loss for.
     pub fn has_unpaired_loss_in(&self, round: u32) -> bool {
         matches!((self.drop, self.rejoin), (Some(drop), Some(rejoin)) if round > drop && round < rejoin)
+    }
+
+    /// Whether round `round` came before a late entry's first round.
+    pub fn missed_before_joining(&self, round: u32) -> bool {
+        self.late.is_some_and(|late| round < late)
     }
 }
 

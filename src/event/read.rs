@@ -50,6 +50,7 @@ pub struct RawPlayer {
     pub avoid: Vec<Sp<String>>,
     pub drop: Option<Sp<i64>>,
     pub rejoin: Option<Sp<i64>>,
+    pub late: Option<Sp<i64>>,
     pub disqualified: Option<Sp<bool>>,
     pub organizer: Option<Sp<bool>>,
     /// The decklists as written: dark, then light.
@@ -290,6 +291,7 @@ const PLAYER: &[&str] = &[
     "avoid",
     "drop",
     "rejoin",
+    "late",
     "disqualified",
     "organizer",
     "decks",
@@ -546,6 +548,7 @@ fn read_player(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>)
         avoid: string_list(reader, &f, "avoid"),
         drop: opt_int(reader, &f, "drop"),
         rejoin: opt_int(reader, &f, "rejoin"),
+        late: opt_int(reader, &f, "late"),
         disqualified: opt_bool(reader, &f, "disqualified"),
         organizer: opt_bool(reader, &f, "organizer"),
         ..RawPlayer::default()

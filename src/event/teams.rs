@@ -99,6 +99,7 @@ pub fn validate_teams(
             avoid: Vec::new(),
             drop,
             rejoin: None,
+            late: None,
             disqualified: false,
             organizer: false,
             decks: Decks::default(),

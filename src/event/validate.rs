@@ -35,8 +35,19 @@ pub fn validate(
     let errors_before = errors(reader);
     let ruleset = resolve_ruleset(reader, &raw, options);
     let decks = decklists::read_decks(reader, &raw.players, ruleset.map(|r| r.family), options);
-    let people = validate_players(reader, &raw.players, &decks, ruleset);
+    let people = validate_players(reader, &raw.players, &decks, ruleset, raw.rounds.len());
     let team = raw.info.format.as_ref().is_some_and(|f| f.value == "team");
+    if team {
+        for late in raw.players.iter().filter_map(|p| p.late.as_ref()) {
+            reader
+                .error(
+                    Code::InvalidValue,
+                    late.span.clone(),
+                    "a team event pairs teams, so a person cannot enter late",
+                )
+                .help = Some("remove `late`; teams are registered before round 1".into());
+        }
+    }
     let (players, people, members) = if team {
         let (teams, members) = teams::validate_teams(reader, &raw, &people)?;
         (teams, people, members)
@@ -563,6 +574,7 @@ fn validate_players(
     raw: &[RawPlayer],
     decks: &[decklists::PlayerDecks],
     ruleset: Option<&Ruleset>,
+    recorded_rounds: usize,
 ) -> Vec<Player> {
     let mut players = Vec::with_capacity(raw.len());
     let mut ids: BTreeMap<String, usize> = BTreeMap::new();
@@ -610,6 +622,7 @@ fn validate_players(
         let drop = in_range(reader, &p.drop, "`drop`", 0, i64::from(MAX_ROUNDS));
         let rejoin = in_range(reader, &p.rejoin, "`rejoin`", 1, i64::from(MAX_ROUNDS));
         let disqualified = p.disqualified.as_ref().is_some_and(|d| d.value);
+        let late = late_entry(reader, p, drop, ruleset, recorded_rounds);
         if let Some(r) = &p.rejoin {
             match (drop, rejoin) {
                 (None, _) if p.drop.is_none() => {
@@ -678,6 +691,12 @@ fn validate_players(
                 )
                 .help = Some("remove it; this ruleset gives the director no special bye".into());
         }
+        // Before `late` existed, a late entry was written `drop = 0` with `rejoin`: it still
+        // reads, as the late entry it always meant.
+        let (drop, rejoin, late) = match (drop, rejoin, late) {
+            (Some(0), Some(from), None) => (None, None, Some(from)),
+            other => other,
+        };
         players.push(Player {
             id,
             name,
@@ -685,6 +704,7 @@ fn validate_players(
             avoid: Vec::new(),
             drop,
             rejoin,
+            late,
             disqualified,
             organizer: p.organizer.as_ref().is_some_and(|o| o.value),
             decks: decks
@@ -722,6 +742,73 @@ pub(super) fn player_positions(players: &[Player]) -> BTreeMap<String, usize> {
         .filter(|(_, p)| !p.id.is_empty())
         .map(|(i, p)| (p.id.clone(), i))
         .collect()
+}
+
+/// A player's `late`, checked: from round 2 on, at most the next round to be paired (the rounds
+/// the file records plus one), and not after the player's own `drop`.
+fn late_entry(
+    reader: &mut Reader<'_>,
+    p: &RawPlayer,
+    drop: Option<u32>,
+    ruleset: Option<&Ruleset>,
+    recorded_rounds: usize,
+) -> Option<u32> {
+    let raw = p.late.as_ref()?;
+    let unit = match ruleset.map(|r| r.family) {
+        Some(Family::Ccg) => "game",
+        _ => "round",
+    };
+    if raw.value == 1 {
+        reader
+            .error(
+                Code::InvalidValue,
+                raw.span.clone(),
+                format!("`late = 1` is not a late entry: every player plays from {unit} 1"),
+            )
+            .help = Some("remove `late`".into());
+        return None;
+    }
+    let late = in_range(reader, &p.late, "`late`", 2, i64::from(MAX_ROUNDS))?;
+    let next = recorded_rounds as u32 + 1;
+    if late > next {
+        reader
+            .error(
+                Code::InvalidValue,
+                raw.span.clone(),
+                format!("`late = {late}`, but the next {unit} to be paired is {unit} {next}"),
+            )
+            .help = Some(format!(
+            "a late entry joins from the next {unit} to be paired: write `late = {next}`, or pair the {unit}s before {unit} {late} first"
+        ));
+        return None;
+    }
+    match drop {
+        Some(0) => {
+            reader
+                .error(
+                    Code::Conflict,
+                    raw.span.clone(),
+                    "`late` and `drop = 0` say two different things",
+                )
+                .help = Some(format!(
+                "a late entry playing from {unit} {late} needs only `late = {late}`; remove `drop` (and `rejoin`)"
+            ));
+            None
+        }
+        Some(d) if d < late => {
+            reader
+                .error(
+                    Code::Conflict,
+                    raw.span.clone(),
+                    format!("`late = {late}` is after `drop = {d}`: the player never played"),
+                )
+                .help = Some(format!(
+                "a late entry from {unit} {late} can drop after {unit} {late} at the earliest; correct `drop` or `late`"
+            ));
+            None
+        }
+        _ => Some(late),
+    }
 }
 
 fn validate_rounds(
@@ -876,9 +963,12 @@ fn validate_round(
             return;
         }
         if !players[p].is_active_in(number) {
-            let why = match (players[p].drop, players[p].rejoin) {
-                (Some(d), Some(j)) => format!("dropped after round {d} and rejoins in round {j}"),
-                (Some(d), None) => format!("dropped after round {d}"),
+            let why = match (players[p].late, players[p].drop, players[p].rejoin) {
+                (Some(l), ..) if l > number => format!("is a late entry from round {l}"),
+                (_, Some(d), Some(j)) => {
+                    format!("dropped after round {d} and rejoins in round {j}")
+                }
+                (_, Some(d), None) => format!("dropped after round {d}"),
                 _ => "not in the event".into(),
             };
             reader
@@ -891,7 +981,7 @@ fn validate_round(
                     ),
                 )
                 .help =
-                Some("remove them from this round, or correct their `drop`/`rejoin`".into());
+                Some("remove them from this round, or correct their `drop`/`rejoin`/`late`".into());
         }
         seated.insert(p, place);
     };

@@ -123,6 +123,16 @@ pub enum PairingMethod {
     AllegiancePiles,
 }
 
+/// What a late entry (`late = N` on a player) takes for the rounds before round N.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LateEntry {
+    /// An unpaired loss per round missed, as for a player who rejoins: the rounds count as
+    /// played (0 points), which lowers what the player gives their opponents' averages.
+    UnpairedLosses,
+    /// Nothing: the rounds are not the player's, and scores and records start at round N.
+    NotScored,
+}
+
 /// Everything a rules document fixes as data.
 #[derive(Debug)]
 pub struct Ruleset {
@@ -145,6 +155,8 @@ pub struct Ruleset {
     pub split_points: Option<u32>,
     /// Whether dropped players may come back (with unpaired losses).
     pub allows_rejoin: bool,
+    /// What a late entry takes for the rounds played before they joined.
+    pub late_entry: LateEntry,
     pub swiss_round_minutes: u32,
     /// The round lengths the rules allow for standard events (`round_minutes` outside is an error).
     pub round_minutes_range: (u32, u32),
@@ -200,6 +212,8 @@ pub static FFG_2018: Ruleset = Ruleset {
     games_per_match: 2,
     split_points: Some(3),
     allows_rejoin: true,
+    // Silent on late registration; its one rule for missed rounds is the rejoin's.
+    late_entry: LateEntry::UnpairedLosses,
     swiss_round_minutes: 70,
     // The 2018 regulations fix 70 minutes; an organizer may still announce another length.
     round_minutes_range: (30, 180),
@@ -235,6 +249,9 @@ pub static FFG_2014: Ruleset = Ruleset {
     games_per_match: 2,
     split_points: None,
     allows_rejoin: false,
+    // Silent on late registration and missed rounds; strength of schedule sums points, so
+    // unplayed rounds would change only the record.
+    late_entry: LateEntry::NotScored,
     swiss_round_minutes: 70,
     round_minutes_range: (60, 80),
     team_round_minutes: (100, 80, 120),
@@ -271,6 +288,8 @@ pub static SWCCG_2008: Ruleset = Ruleset {
     games_per_match: 1,
     split_points: None,
     allows_rejoin: false,
+    // Silent on late registration; a missed game would score 0(+0), as nothing does.
+    late_entry: LateEntry::NotScored,
     // One minute per card of a 60-card constructed deck.
     swiss_round_minutes: 60,
     round_minutes_range: (10, 180),

@@ -12,7 +12,8 @@ pub enum RoundKind {
     Split { opponent: usize },
     /// No opponent; every game counts as won.
     Bye,
-    /// Missed the round while dropped and later rejoined: a loss without an opponent.
+    /// Missed the round while dropped and later rejoined (or, where the ruleset says so, before
+    /// a late entry joined): a loss without an opponent.
     UnpairedLoss,
 }
 
@@ -86,7 +87,9 @@ pub fn score_round(ruleset: &Ruleset, event: &Event, round: &Round) -> Vec<Optio
         });
     }
     for (p, player) in event.players.iter().enumerate() {
-        if scores[p].is_none() && player.has_unpaired_loss_in(round.number) {
+        let late_loss = ruleset.late_entry == super::LateEntry::UnpairedLosses
+            && player.missed_before_joining(round.number);
+        if scores[p].is_none() && (player.has_unpaired_loss_in(round.number) || late_loss) {
             scores[p] = Some(RoundScore {
                 kind: RoundKind::UnpairedLoss,
                 points: games * per_game.loss,
@@ -144,5 +147,29 @@ mod tests {
             (RoundKind::UnpairedLoss, 0, 2)
         );
         assert_eq!(bye.opponent(), None);
+    }
+
+    /// A late entry from round 2: the 2018 regulations' unpaired loss for round 1; under the
+    /// 2014 rules and the SW:CCG guide, nothing.
+    #[test]
+    fn a_late_entry_takes_what_the_ruleset_gives_for_the_rounds_before() {
+        let mut ev = event_with(3, vec![(vec![(0, 1, sweep(0))], vec![])]);
+        ev.players[2].late = Some(2);
+        let s = score_round(&FFG_2018, &ev, &ev.rounds[0]);
+        let missed = s[2].expect("2018: unpaired loss");
+        assert_eq!(
+            (missed.kind, missed.points, missed.losses),
+            (RoundKind::UnpairedLoss, 0, 2)
+        );
+        assert_eq!(
+            score_round(&crate::rules::FFG_2014, &ev, &ev.rounds[0])[2],
+            None
+        );
+        assert_eq!(
+            score_round(&crate::rules::SWCCG_2008, &ev, &ev.rounds[0])[2],
+            None
+        );
+        ev.players[2].late = Some(1);
+        assert_eq!(score_round(&FFG_2018, &ev, &ev.rounds[0])[2], None);
     }
 }

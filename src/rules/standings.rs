@@ -320,6 +320,7 @@ pub(crate) mod tests {
                 avoid: vec![],
                 drop: None,
                 rejoin: None,
+                late: None,
                 disqualified: false,
                 organizer: false,
                 decks: Decks::default(),

@@ -528,6 +528,8 @@ struct PlayerJson<'a> {
     number: u32,
     drop: Option<u32>,
     rejoin: Option<u32>,
+    /// A late entry's first round (SW:CCG: game).
+    late: Option<u32>,
     disqualified: bool,
 }
 
@@ -757,6 +759,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                 number: p.number,
                 drop: p.drop,
                 rejoin: p.rejoin,
+                late: p.late,
                 disqualified: p.disqualified,
             })
             .collect(),

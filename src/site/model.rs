@@ -242,7 +242,8 @@ pub struct PlayerView {
     pub id: String,
     pub name: String,
     pub number: u32,
-    /// "dropped after round 3", "disqualified after round 2", "rejoined in round 4", or empty.
+    /// "dropped after round 3", "disqualified after round 2", "rejoined in round 4", "late entry
+    /// from round 2", or empty.
     pub note: String,
     pub has_decks: bool,
     pub dark_deck: Option<DeckView>,
@@ -411,7 +412,7 @@ pub struct StandingRow {
     /// The tiebreaker that ranked this row below the one above on equal points, linked to its
     /// rule; `None` when points decided (or for the first row).
     pub tiebreak: Option<RuleLink>,
-    /// "dropped after round 3", "disqualified", or empty.
+    /// "dropped after round 3", "disqualified", "late entry from round 2", or empty.
     pub note: String,
 }
 
@@ -787,7 +788,7 @@ fn player_view(
         id: p.id.clone(),
         name: p.name.clone(),
         number: p.number,
-        note: player_note(p),
+        note: player_note(event, p),
         has_decks: super::deck_view::has_decks(p),
         dark_deck: deck(&p.decks.dark, crate::rules::bracket::Side::Dark),
         light_deck: deck(&p.decks.light, crate::rules::bracket::Side::Light),
@@ -796,14 +797,31 @@ fn player_view(
     }
 }
 
-fn player_note(p: &crate::event::Player) -> String {
-    match (p.drop, p.rejoin, p.disqualified) {
+fn player_note(event: &Event, p: &crate::event::Player) -> String {
+    let left = match (p.drop, p.rejoin, p.disqualified) {
         (Some(0), None, false) => "withdrew before round 1".into(),
         (Some(d), _, true) => format!("disqualified after round {d}"),
         (Some(d), Some(j), _) => format!("dropped after round {d}, back from round {j}"),
         (Some(d), None, false) => format!("dropped after round {d}"),
         _ => String::new(),
+    };
+    match (late_note(event, p), left.is_empty()) {
+        (Some(late), true) => late,
+        (Some(late), false) => format!("{late}, {left}"),
+        (None, _) => left,
     }
+}
+
+/// "late entry from round 3" (SW:CCG: "from game 3", its rounds being games).
+fn late_note(event: &Event, p: &crate::event::Player) -> Option<String> {
+    let unit = if crate::rules::ruleset(&event.info.rules)
+        .is_some_and(|r| r.family == crate::rules::Family::Ccg)
+    {
+        "game"
+    } else {
+        "round"
+    };
+    p.late.map(|n| format!("late entry from {unit} {n}"))
 }
 
 /// "Tom Kessel won (dial)", "Draw (time)".
@@ -887,9 +905,9 @@ fn standings_view(
                         Some(Decider::Points) | None => None,
                     },
                     note: if p.drop.is_some_and(|d| d <= s.after_round) {
-                        player_note(p)
+                        player_note(event, p)
                     } else {
-                        String::new()
+                        late_note(event, p).unwrap_or_default()
                     },
                 }
             })
