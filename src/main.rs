@@ -10,8 +10,8 @@ use std::time::Instant;
 use clap::{CommandFactory, Parser, Subcommand};
 
 use holonet::atomic::{Expected, write_atomically};
-use holonet::event::edit;
-use holonet::{scaffold, site};
+use holonet::event::{edit, registration};
+use holonet::{scaffold, site, wall_clock};
 
 /// mimalloc rather than the system allocator: a build allocates and frees millions of small
 /// strings and template values across threads, and a `serve` session keeps the whole output in
@@ -138,6 +138,59 @@ enum Command {
     },
     /// Print an event's current standings, and what comes next.
     Standings {
+        /// The event file, such as events/2026/spring-open.toml.
+        file: PathBuf,
+        /// The site folder (with holonet.toml).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Register a player in an event file, keeping its comments and layout.
+    ///
+    /// Before round 1 is paired this is a normal registration. Once a round (SW:CCG: game) is
+    /// paired, the player is a late entry from the next one, written `late = N` in the file:
+    /// pass --late to confirm. What the rounds before give a late entry depends on the
+    /// ruleset (ffg-2018: unpaired losses; ffg-2014 and swccg-2008: nothing). The file is
+    /// checked before it is written, and written atomically.
+    Register {
+        /// The event file, such as events/2026/spring-open.toml.
+        file: PathBuf,
+        /// The player's name, such as "Tom Kessel".
+        name: String,
+        /// The player's id [default: made from the name, as in the file: tom-kessel].
+        #[arg(long)]
+        id: Option<String>,
+        /// Confirm a late entry, once rounds are paired (before round 1 it changes nothing).
+        #[arg(long)]
+        late: bool,
+        /// The site folder (with holonet.toml).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Record that a player (in a team event, a team) left the event: not paired again.
+    ///
+    /// By default the player drops after the last round in the file, which they are in. If
+    /// their table there has no result yet, report it first (or run holonet unpair and pair
+    /// the round again without them). The file is checked before it is written, and written
+    /// atomically.
+    Drop {
+        /// The event file, such as events/2026/spring-open.toml.
+        file: PathBuf,
+        /// The player's (or team's) id.
+        id: String,
+        /// The last round the player was in (0: withdrew before round 1). Elimination rounds
+        /// count on from the Swiss rounds.
+        #[arg(long)]
+        after: Option<u32>,
+        /// The site folder (with holonet.toml).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Take back the last round (SW:CCG: game) or elimination games written by holonet pair,
+    /// while none of it has a result.
+    ///
+    /// Use it to pair again after a late registration or a drop. A round with any result is
+    /// refused: correct results with holonet report --replace.
+    Unpair {
         /// The event file, such as events/2026/spring-open.toml.
         file: PathBuf,
         /// The site folder (with holonet.toml).
@@ -429,6 +482,45 @@ fn run_report(root: &Path, file: &Path, request: &holonet::event::report::Reques
     }
 }
 
+/// Runs one of the registration verbs (`register`, `drop`, `unpair`): loads the event, makes
+/// the edit, checks the new text like any event and writes it atomically, guarded against a
+/// change made to the file meanwhile. The file is left as it was on any error.
+fn run_registration_edit(
+    root: &Path,
+    file: &Path,
+    edit: impl FnOnce(&site::OneEvent) -> Result<registration::Edited, String>,
+) -> ExitCode {
+    let loaded = match load_one(root, file) {
+        Ok(loaded) => loaded,
+        Err(code) => return code,
+    };
+    let edited = match edit(&loaded) {
+        Ok(edited) => edited,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Err(report) = site::check_event_text(root, &loaded.path, &edited.text) {
+        print_report(&report);
+        eprintln!(
+            "error: that change does not fit the event; {} was not changed",
+            loaded.path.display()
+        );
+        return ExitCode::FAILURE;
+    }
+    match write_atomically(&loaded.path, Expected::Text(&loaded.text), &edited.text) {
+        Ok(()) => {
+            say!("{}", edited.summary);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 /// What `serve` prints: rebuilds on standard output, diagnostics on standard error.
 struct ServeLog;
 
@@ -588,6 +680,49 @@ fn main() -> ExitCode {
             }
             Err(code) => code,
         },
+        Command::Register {
+            file,
+            name,
+            id,
+            late,
+            root,
+        } => run_registration_edit(&root, &file, |loaded| {
+            let request = registration::Registration {
+                name: &name,
+                id: id.as_deref(),
+                late,
+            };
+            registration::register(
+                &loaded.text,
+                &loaded.event,
+                &loaded.computed,
+                request,
+                wall_clock::now(),
+            )
+        }),
+        Command::Drop {
+            file,
+            id,
+            after,
+            root,
+        } => run_registration_edit(&root, &file, |loaded| {
+            registration::drop(
+                &loaded.text,
+                &loaded.event,
+                &loaded.computed,
+                &id,
+                after,
+                wall_clock::now(),
+            )
+        }),
+        Command::Unpair { file, root } => run_registration_edit(&root, &file, |loaded| {
+            registration::unpair(
+                &loaded.text,
+                &loaded.event,
+                &loaded.computed,
+                wall_clock::now(),
+            )
+        }),
         Command::Import {
             csv,
             out,

@@ -1,0 +1,468 @@
+//! Registration changes from the terminal: `holonet register`, `holonet drop` and
+//! `holonet unpair`. Each is a pure function from the file's text, the event loaded from it and
+//! the time to the new text and a sentence saying what changed. The edit goes through
+//! `toml_edit`, so comments and layout stay as they were; the caller validates the new text like
+//! any event and writes it atomically, so a change the rules reject never reaches the file.
+
+use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, value};
+
+use super::ids::{id_from_name, is_valid_id};
+use super::{Event, Timestamp};
+use crate::rules::compute::Computed;
+use crate::rules::{Family, LateEntry};
+use crate::wall_clock::{Stamp, stamp};
+
+/// The new text of the event file, and the sentence the command prints.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edited {
+    pub text: String,
+    pub summary: String,
+}
+
+/// What `holonet register` was asked.
+#[derive(Debug, Clone, Copy)]
+pub struct Registration<'a> {
+    pub name: &'a str,
+    /// The id to give, when not the one made from the name.
+    pub id: Option<&'a str>,
+    /// The organizer confirms a late entry (needed once a round is paired).
+    pub late: bool,
+}
+
+/// "round" or, in SW:CCG events, whose `[[rounds]]` entries are single games, "game".
+fn unit(computed: &Computed) -> &'static str {
+    match computed.ruleset.family {
+        Family::Ccg => "game",
+        Family::Lcg => "round",
+    }
+}
+
+/// The rounds (SW:CCG: games) the file records, paired or finished.
+fn recorded_rounds(event: &Event) -> u32 {
+    event.rounds.len().max(event.games.len()) as u32
+}
+
+fn parse(text: &str) -> Result<DocumentMut, String> {
+    text.parse()
+        .map_err(|e| format!("cannot edit this file: {e}"))
+}
+
+fn finish(mut doc: DocumentMut, at: Timestamp, summary: String) -> Result<Edited, String> {
+    stamp(&mut doc, at, Stamp::Updated)?;
+    Ok(Edited {
+        text: doc.to_string(),
+        summary,
+    })
+}
+
+/// Adds a `[[players]]` entry after the last one. Before any round is paired this is a plain
+/// registration (`late` or not: nothing has been missed yet). Once rounds exist the player is a
+/// late entry from the next round to be paired, written `late = N`, and `late` must be asked
+/// for, so that a registration in the wrong file, or meant for before round 1, is not silently
+/// turned into one.
+pub fn register(
+    text: &str,
+    event: &Event,
+    computed: &Computed,
+    request: Registration<'_>,
+    at: Timestamp,
+) -> Result<Edited, String> {
+    let file = event.file.display();
+    if event.is_team() {
+        return Err(format!(
+            "{file} is a team event: players enter as teams of two; add both players and their `[[teams]]` entry to the file"
+        ));
+    }
+    let name = request.name.trim();
+    if name.is_empty() {
+        return Err("the name is empty: give the player's name, such as \"Tom Kessel\"".into());
+    }
+    let made = id_from_name(name);
+    let id = match request.id {
+        Some(id) if !is_valid_id(id) => {
+            return Err(format!(
+                "`{id}` is not a valid id: use lower-case letters a-z, digits and `-`, such as `{}`",
+                if is_valid_id(&made) {
+                    made.as_str()
+                } else {
+                    "tom-kessel"
+                }
+            ));
+        }
+        Some(id) => id.to_string(),
+        None if is_valid_id(&made) => made.clone(),
+        None => {
+            return Err(format!(
+                "no id can be made from the name \"{name}\": pass --id, such as --id player-{}",
+                event.players.len() + 1
+            ));
+        }
+    };
+    if let Some(other) = event.persons().iter().find(|p| p.id == id) {
+        let free = (2..)
+            .map(|n| format!("{id}-{n}"))
+            .find(|c| event.persons().iter().all(|p| &p.id != c))
+            .unwrap_or_default();
+        return Err(format!(
+            "the id `{id}` is already {}'s in {file}: pass --id with another, such as --id {free}",
+            other.name
+        ));
+    }
+    let casual = event.casual.is_some();
+    let recorded = recorded_rounds(event);
+    let unit = unit(computed);
+    if casual && request.late {
+        return Err(format!(
+            "a `{}` event has no rounds to join late: register without --late",
+            event.info.format
+        ));
+    }
+    if event.is_recorded_only() && request.late {
+        return Err(format!(
+            "{file} is known only by its final standings: it has no rounds to join late; register without --late"
+        ));
+    }
+    let late = (recorded > 0).then_some(recorded + 1);
+    if let Some(from) = late {
+        if computed
+            .swiss_rounds
+            .is_some_and(|planned| recorded >= planned)
+        {
+            return Err(format!(
+                "every planned {unit} of {file} is paired ({recorded}): a player cannot enter now"
+            ));
+        }
+        if !request.late {
+            return Err(format!(
+                "{unit} {recorded} of {file} is already paired, so a player registered now is a late entry from {unit} {from} ({}); add --late to register them so",
+                missed_rounds(computed, from)
+            ));
+        }
+    }
+    let mut doc = parse(text)?;
+    let mut entry = Table::new();
+    entry.insert("name", value(name));
+    // Follow the file: ids are written only where it writes them, or where the name would
+    // give another.
+    let players = doc.get("players").and_then(Item::as_array_of_tables);
+    let all_explicit =
+        players.is_some_and(|list| !list.is_empty() && list.iter().all(|t| t.contains_key("id")));
+    if id != made || all_explicit {
+        entry.insert("id", value(id.as_str()));
+    }
+    if let Some(from) = late {
+        entry.insert("late", value(i64::from(from)));
+    }
+    match doc.get_mut("players") {
+        Some(Item::ArrayOfTables(list)) => list.push(entry),
+        Some(_) => {
+            return Err(format!(
+                "{file} writes its players as an inline list; add the player there by hand"
+            ));
+        }
+        None => {
+            // The text after the last key (in a new file, the commented examples) stays where
+            // it is, above the players, rather than drifting below everything added later.
+            let trailing = doc.trailing().as_str().unwrap_or_default().to_string();
+            if !trailing.trim().is_empty() {
+                entry
+                    .decor_mut()
+                    .set_prefix(format!("{}\n\n", trailing.trim_end()));
+                doc.set_trailing("");
+            }
+            let mut list = ArrayOfTables::new();
+            list.push(entry);
+            doc.insert("players", Item::ArrayOfTables(list));
+        }
+    }
+    let number = event.players.len() + 1;
+    let summary = match late {
+        Some(from) => format!(
+            "Registered {name} (id {id}) in {file} as a late entry from {unit} {from}: {}.",
+            missed_rounds(computed, from)
+        ),
+        None if request.late => format!(
+            "Registered {name} (id {id}) as player {number} in {file}; no {unit} is paired yet, so this is a normal registration, not a late entry."
+        ),
+        None => format!("Registered {name} (id {id}) as player {number} in {file}."),
+    };
+    finish(doc, at, summary)
+}
+
+/// What the rounds before `from` give a late entry under the event's ruleset.
+fn missed_rounds(computed: &Computed, from: u32) -> String {
+    let unit = unit(computed);
+    match (computed.ruleset.late_entry, from) {
+        (LateEntry::UnpairedLosses, 2) => format!("{unit} 1 counts as an unpaired loss"),
+        (LateEntry::UnpairedLosses, _) => {
+            format!("{unit}s 1-{} count as unpaired losses", from - 1)
+        }
+        (LateEntry::NotScored, 2) => format!("{unit} 1 is not scored for them"),
+        (LateEntry::NotScored, _) => format!("{unit}s 1-{} are not scored for them", from - 1),
+    }
+}
+
+/// Where a player sits in a recorded round (SW:CCG: game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Seat {
+    Table { number: u32, reported: bool },
+    Bye,
+}
+
+fn seat(event: &Event, player: usize, round: u32) -> Option<Seat> {
+    let at = |number, reported| Some(Seat::Table { number, reported });
+    if let Some(r) = event.rounds.iter().find(|r| r.number == round) {
+        if let Some(t) = r.tables.iter().find(|t| t.players.contains(&player)) {
+            return at(t.number, t.outcome != super::Outcome::Pending);
+        }
+        return r.byes.contains(&player).then_some(Seat::Bye);
+    }
+    let g = event.games.iter().find(|g| g.number == round)?;
+    if let Some(t) = g
+        .tables
+        .iter()
+        .find(|t| t.dark == player || t.light == player)
+    {
+        return at(t.number, t.result.is_some());
+    }
+    g.byes.contains(&player).then_some(Seat::Bye)
+}
+
+/// Records that competitor `id` dropped after round `after`, by default the last round in the
+/// file: every active player is in it (at a table or with the bye), so that is their last
+/// round. If their table there has no result yet, the drop is refused with the ways out
+/// (report it first, unpair the round, or say `after` explicitly): dropping them after the
+/// round before would leave them seated in a round they are not in, which no file may say.
+pub fn drop(
+    text: &str,
+    event: &Event,
+    computed: &Computed,
+    id: &str,
+    after: Option<u32>,
+    at: Timestamp,
+) -> Result<Edited, String> {
+    let file = event.file.display();
+    if event.casual.is_some() {
+        return Err(format!(
+            "a `{}` event has no rounds to drop out of: a player simply plays no more games",
+            event.info.format
+        ));
+    }
+    if event.is_recorded_only() {
+        return Err(format!(
+            "{file} is known only by its final standings: it records no rounds to drop out of"
+        ));
+    }
+    let who = if event.is_team() { "team" } else { "player" };
+    let Some(p) = event.players.iter().position(|p| p.id == id) else {
+        let by_name = event
+            .players
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(id.trim()))
+            .map(|p| p.id.as_str());
+        let hint = by_name
+            .or_else(|| crate::diag::did_you_mean(id, event.players.iter().map(|p| p.id.as_str())));
+        return Err(match hint {
+            Some(hint) => format!("no {who} has the id `{id}` in {file}; did you mean `{hint}`?"),
+            None => format!(
+                "no {who} has the id `{id}` in {file}; `holonet standings {file}` lists them"
+            ),
+        });
+    };
+    let player = &event.players[p];
+    let unit = unit(computed);
+    if let Some(d) = player.drop {
+        return Err(format!(
+            "{} already dropped after {unit} {d}; the file records one drop per {who}: edit `drop` there to correct it",
+            player.name
+        ));
+    }
+    let recorded = recorded_rounds(event);
+    let elimination_begun = !event.elimination.is_empty();
+    let after = match after {
+        Some(n) => n,
+        None if elimination_begun => {
+            return Err(format!(
+                "the elimination of {file} has begun: pass --after with the Swiss rounds plus the bracket rounds the player finished (after {recorded} Swiss rounds, --after {} is after the first bracket round)",
+                recorded + 1
+            ));
+        }
+        None => recorded,
+    };
+    if let Some(late) = player.late.filter(|&late| after < late) {
+        return Err(format!(
+            "{} is a late entry from {unit} {late} and has not played: remove their `[[players]]` entry from the file instead",
+            player.name
+        ));
+    }
+    if after > recorded && !(computed.swiss_finished() && computed.cut.unwrap_or(0) > 0) {
+        return Err(format!(
+            "{unit} {after} is not paired yet: the last {unit} in {file} is {recorded}; drop them after it (leave out --after)"
+        ));
+    }
+    for round in after + 1..=recorded {
+        if seat(event, p, round).is_some() {
+            return Err(format!(
+                "{} plays in {unit} {round}, after {unit} {after}: drop them after {unit} {recorded}, or run `holonet unpair {file}` to take the {unit}s after {after} back first",
+                player.name
+            ));
+        }
+    }
+    if let Some(Seat::Table {
+        number,
+        reported: false,
+    }) = seat(event, p, after)
+    {
+        return Err(format!(
+            "{} is at table {number} of {unit} {after}, which has no result yet: record it first (`holonet report {file} {number} RESULT`), then drop them; or run `holonet unpair {file}`, drop them, and pair {unit} {after} again without them",
+            player.name
+        ));
+    }
+    let mut doc = parse(text)?;
+    let list = if event.is_team() { "teams" } else { "players" };
+    let entry = doc
+        .get_mut(list)
+        .and_then(Item::as_array_of_tables_mut)
+        .and_then(|tables| tables.get_mut(p))
+        .ok_or_else(|| format!("cannot find {}'s `[[{list}]]` entry in {file}", player.name))?;
+    entry.insert("drop", value(i64::from(after)));
+    let summary = if after == 0 {
+        format!("{} withdrew before {unit} 1 in {file}.", player.name)
+    } else {
+        let cut = if computed.swiss_rounds == Some(after) && computed.cut.unwrap_or(0) > 0 {
+            " (before the cut: if they qualified, the next player takes their seed)"
+        } else {
+            ""
+        };
+        format!(
+            "{} dropped after {unit} {after}{cut} in {file}: not paired from {unit} {} on.",
+            player.name,
+            after + 1
+        )
+    };
+    finish(doc, at, summary)
+}
+
+/// Takes back the last thing `holonet pair` wrote, as long as nothing of it has a result: the
+/// elimination games without a winner (the last batch written), else the last Swiss round
+/// (SW:CCG: game). The `paired` stamp goes with it, since it timed that pairing.
+pub fn unpair(
+    text: &str,
+    event: &Event,
+    computed: &Computed,
+    at: Timestamp,
+) -> Result<Edited, String> {
+    let file = event.file.display();
+    if event.casual.is_some() {
+        return Err(format!(
+            "a `{}` event has no pairing rounds to take back",
+            event.info.format
+        ));
+    }
+    let unit = unit(computed);
+    let mut doc = parse(text)?;
+    let summary = if !event.elimination.is_empty() {
+        let open: Vec<u32> = event
+            .elimination
+            .iter()
+            .filter(|g| !g.is_reported())
+            .map(|g| g.number)
+            .collect();
+        if open.is_empty() {
+            return Err(format!(
+                "every elimination game in {file} has its result: there is nothing to take back (correct a result with `holonet report --replace`)"
+            ));
+        }
+        let games = doc
+            .get_mut("elimination")
+            .and_then(|e| e.get_mut("games"))
+            .and_then(Item::as_array_mut)
+            .ok_or_else(|| format!("cannot find `[elimination]` games in {file}"))?;
+        games.retain(|g| {
+            g.as_inline_table()
+                .is_none_or(|t| t.contains_key("winner") || t.contains_key("timed"))
+        });
+        let list: Vec<String> = open.iter().map(u32::to_string).collect();
+        format!(
+            "Took back elimination game{} {} from {file}: run holonet pair to write them again.",
+            if open.len() == 1 { "" } else { "s" },
+            list.join(", ")
+        )
+    } else {
+        if !event.final_games.is_empty() || event.final_match.is_some() {
+            return Err(format!(
+                "{file} records its final: take it out of the file by hand before unpairing a {unit}"
+            ));
+        }
+        let last = recorded_rounds(event);
+        if last == 0 {
+            return Err(format!("{file} has no {unit} to take back"));
+        }
+        let reported: Vec<String> = (0..event.players.len())
+            .filter_map(|p| match seat(event, p, last) {
+                Some(Seat::Table {
+                    number,
+                    reported: true,
+                }) => Some(number),
+                _ => None,
+            })
+            .collect::<std::collections::BTreeSet<u32>>()
+            .iter()
+            .map(u32::to_string)
+            .collect();
+        if !reported.is_empty() {
+            return Err(format!(
+                "{unit} {last} already has results (table {}): only a {unit} without results can be taken back; correct a result with `holonet report --replace`",
+                reported.join(", ")
+            ));
+        }
+        // Late entries waiting for the round after this one can now join this one instead
+        // (before round 1 that is a plain registration): their `late` follows the pairing.
+        let waiting: Vec<usize> = (0..event.players.len())
+            .filter(|&p| event.players[p].late == Some(last + 1))
+            .collect();
+        if let Some(players) = doc
+            .get_mut("players")
+            .and_then(Item::as_array_of_tables_mut)
+        {
+            for &p in &waiting {
+                if let Some(entry) = players.get_mut(p) {
+                    if last == 1 {
+                        entry.remove("late");
+                    } else if let Some(late) = entry.get_mut("late").and_then(Item::as_value_mut) {
+                        let decor = late.decor().clone();
+                        *late = i64::from(last).into();
+                        *late.decor_mut() = decor;
+                    }
+                }
+            }
+        }
+        match doc.get_mut("rounds") {
+            Some(Item::ArrayOfTables(rounds)) => {
+                rounds.remove(rounds.len() - 1);
+            }
+            _ => {
+                return Err(format!(
+                    "{file} does not write its {unit}s as `[[rounds]]` entries; remove {unit} {last} by hand"
+                ));
+            }
+        }
+        if event.rounds.len() + event.games.len() == 1 {
+            doc.remove("rounds");
+        }
+        let names: Vec<&str> = waiting
+            .iter()
+            .map(|&p| event.players[p].name.as_str())
+            .collect();
+        let joining = match names.len() {
+            0 => String::new(),
+            _ if last == 1 => format!(" ({} now registered before {unit} 1)", names.join(", ")),
+            _ => format!(" ({} now joining from {unit} {last})", names.join(", ")),
+        };
+        format!("Took back {unit} {last} from {file}{joining}: run holonet pair to pair it again.")
+    };
+    if let Some(event_table) = doc.get_mut("event").and_then(Item::as_table_mut) {
+        event_table.remove("paired");
+    }
+    finish(doc, at, summary)
+}
