@@ -12,6 +12,7 @@ pub mod config;
 pub mod diag;
 pub mod edit_timing;
 pub mod event;
+pub mod event_template;
 pub mod generate;
 pub mod paths;
 pub mod rules;

@@ -231,10 +231,20 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
-    /// Create a new event file with every field explained, such as events/2026/spring-open.toml.
+    /// Create a new event file, its fields explained, such as events/2026/spring-open.toml.
+    ///
+    /// The file lists, in comments, only the fields of its ruleset and format; it passes
+    /// `holonet check` as written, with no player registered yet.
     New {
         /// The event file to create, under events/.
         path: PathBuf,
+        /// The ruleset: ffg-2018, ffg-2014 or swccg-2008 [default: holonet.toml's default_rules, else ffg-2018].
+        #[arg(long)]
+        rules: Option<String>,
+        /// The format: standard, team, league or challenge (FFG rulesets); constructed, sealed,
+        /// draft, cube, team or league (swccg-2008) [default: the ruleset's first].
+        #[arg(long)]
+        format: Option<String>,
         /// The site folder (with holonet.toml).
         #[arg(long, default_value = ".")]
         root: PathBuf,
@@ -812,7 +822,18 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::New { path, root } => match scaffold::new_event(&root, &path, scaffold::today()) {
+        Command::New {
+            path,
+            rules,
+            format,
+            root,
+        } => match scaffold::new_event(
+            &root,
+            &path,
+            rules.as_deref(),
+            format.as_deref(),
+            scaffold::today(),
+        ) {
             Ok(written) => {
                 say!(
                     "Created {}. Fill in the players, then run holonet check.",

@@ -176,17 +176,21 @@ pub fn default_rules(root: &Path) -> String {
         .unwrap_or_else(|| crate::rules::RULESETS[0].id.to_string())
 }
 
-/// Creates a new event file at `path` (relative to `root`, under `events/`).
-pub fn new_event(root: &Path, path: &Path, today: Date) -> Result<PathBuf, String> {
+/// Creates a new event file at `path` (relative to `root`, under `events/`) for `rules` (the
+/// site's default when `None`) and `format` (the ruleset's first when `None`).
+pub fn new_event(
+    root: &Path,
+    path: &Path,
+    rules: Option<&str>,
+    format: Option<&str>,
+    today: Date,
+) -> Result<PathBuf, String> {
+    let rules = rules.map_or_else(|| default_rules(root), str::to_string);
+    let shape = crate::event_template::Shape::new(&rules, format)?;
     let target = new_event_target(root, path, "new")?;
     let slug = slug_of(path);
-    let rules = default_rules(root);
     let name = title_from_slug(slug.rsplit('/').next().unwrap_or(&slug));
-    let text = NEW_EVENT
-        .replace("{name}", &name)
-        .replace("{date}", &today.iso())
-        .replace("{rules}", &rules);
-    write_new(&target, &text)?;
+    write_new(&target, &crate::event_template::render(shape, &name, today))?;
     Ok(target)
 }
 
@@ -242,64 +246,6 @@ pub fn import(
     write_new(&target, &event_text).map_err(ImportError::Usage)?;
     Ok(target)
 }
-
-/// The commented event file `holonet new` writes.
-const NEW_EVENT: &str = r#"# An event for Holonet: one file per event, the only record of what happened.
-# Lines starting with # are comments. Uncomment a line to use it. The full reference is on the
-# site's "Event file" page (content/docs/event-file.md).
-
-[event]
-name = "{name}"                  # shown on every page
-date = {date}                    # first day, YYYY-MM-DD
-# end_date = {date}              # last day, for events over several days
-rules = "{rules}"                # the ruleset: ffg-2018
-# format = "standard"            # standard, team (2 vs 2), league (games recorded as played) or challenge (challenge-deck sessions)
-# structure = "basic"            # basic (store championships), advanced (regionals) or custom
-# swiss_rounds = 4               # needed for custom; otherwise the structure table decides
-# cut = 4                        # 0, 4, 8 or 16; same rule as swiss_rounds
-# tier = "relaxed"               # relaxed, formal or premier
-# seed = 12345                   # drives every random decision; default: a hash of the file's path
-# location = "Springfield"
-# venue = "The Game Vault"
-# organizer = "Alex Doe"
-# url = "https://example.org/events/spring-open"
-# round_minutes = 70             # overrides the ruleset's round length
-# description = "One or two sentences of Markdown. A file next to this one, with the same name and .md, holds a longer report."
-# min_games = 5                 # leagues: games a player needs to be ranked
-# closed = true                  # leagues and challenge events: the organizer closed it; the standings are final
-
-# One [[players]] entry per registered player, in registration order.
-# [[players]]
-# name = "Tom Kessel"
-# id = "tom"                     # optional; made from the name when left out (tom-kessel)
-# number = 1                     # optional; registration order by default
-# avoid = ["nick"]               # optional; keep apart in round 1 when possible
-# drop = 3                       # optional; dropped after round 3
-# rejoin = 5                     # optional; back from round 5, with unpaired losses for rounds 4
-# disqualified = true            # optional; with drop: removed, shown as disqualified
-#
-# [players.decks.dark]           # optional decklists
-# affiliation = "Sith"
-# objectives = ["1", "1", "7", "7", "12", "13", "13", "20", "21", "22"]
-
-# One [[rounds]] entry per Swiss round, in order. A table without games is a published pairing.
-# [[rounds]]
-# tables = [
-#   { table = 1, players = ["tom", "nick"], games = ["tom", "draw"] },
-#   { table = 2, players = ["kris", "john"], games = ["john", { winner = "kris", by = "dial" }] },
-#   { table = 3, players = ["greg", "ann"], split = true },
-#   { table = 4, players = ["lara", "kyle"] },
-# ]
-# byes = ["stella"]
-# `holonet pair` writes the next round here for you, and `holonet standings` prints the table.
-
-# The top cut's games, once the Swiss rounds are finished. Who plays whom comes from the bracket.
-# [elimination]
-# games = [
-#   { game = 1, dark = "tom", winner = "tom" },     # first round: `dark` is the higher seed's choice
-#   { game = 5, timed = { light_objectives = 2, light_damage = 7, dial = 10, dark_damage = 4, balance = "dark" } },
-# ]
-"#;
 
 #[cfg(test)]
 mod tests {

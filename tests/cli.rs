@@ -113,6 +113,67 @@ fn new_refuses_paths_that_are_not_event_slugs() {
     }
 }
 
+/// `holonet new` for every ruleset and format, run from the site folder with relative paths:
+/// each file checks without a warning and builds as written, with no player registered; an
+/// unknown or mismatched choice writes nothing and names the valid ones.
+#[test]
+fn new_writes_a_template_that_checks_for_every_ruleset_and_format() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = holonet(&["init", "site"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let site = dir.path().join("site");
+    let mut written = 0;
+    for ruleset in holonet::rules::RULESETS {
+        for format in ruleset.formats {
+            let path = format!("events/2026/{}-{format}.toml", ruleset.id);
+            let out = holonet(
+                &["new", &path, "--rules", ruleset.id, "--format", format],
+                &site,
+            );
+            assert!(out.status.success(), "{path}: {}", text(&out.stderr));
+            let file = std::fs::read_to_string(site.join(&path)).expect("written");
+            assert!(file.contains(&format!("format = \"{format}\"")), "{file}");
+            written += 1;
+        }
+    }
+    assert_eq!(written, 14);
+    let out = holonet(&["check", "--format", "json"], &site);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert!(
+        out.status.success() && report["warnings"] == 0,
+        "{}",
+        text(&out.stdout)
+    );
+    let out = holonet(&["build"], &site);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+
+    for (args, expected) in [
+        (
+            &["--rules", "ffg2018"][..],
+            "did you mean `ffg-2018`? use one of: ffg-2018, ffg-2014, swccg-2008",
+        ),
+        (
+            &["--rules", "ffg-2014", "--format", "sealed"][..],
+            "`sealed` is a format of swccg-2008, not of ffg-2014",
+        ),
+        (
+            &["--rules", "swccg-2008", "--format", "doubles"][..],
+            "did you mean `team`? use one of: constructed, sealed, draft, cube, team, league",
+        ),
+    ] {
+        let mut command = vec!["new", "events/2026/refused.toml"];
+        command.extend(args);
+        let out = holonet(&command, &site);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(expected),
+            "{}",
+            text(&out.stderr)
+        );
+        assert!(!site.join("events/2026/refused.toml").exists());
+    }
+}
+
 #[test]
 fn check_reports_every_error_and_exits_1() {
     let dir = tempfile::tempdir().expect("tempdir");

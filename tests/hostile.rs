@@ -305,11 +305,11 @@ mod writes {
         let site = small_site();
         let root = site.path();
         let path = Path::new("events/2026/spring-open.toml");
-        let written = scaffold::new_event(root, path, today()).expect("new");
+        let written = scaffold::new_event(root, path, None, None, today()).expect("new");
         let text = fs::read_to_string(&written).expect("read");
         assert!(text.ends_with("# ]\n"), "whole file");
         fs::write(&written, "my edits").expect("edit");
-        let err = scaffold::new_event(root, path, today()).expect_err("exists");
+        let err = scaffold::new_event(root, path, None, None, today()).expect_err("exists");
         assert!(err.contains("already exists"), "{err}");
         assert_eq!(fs::read_to_string(&written).expect("read"), "my edits");
         assert!(temporaries(root).is_empty());
@@ -335,7 +335,7 @@ mod writes {
             "content/x.toml",
         ] {
             assert!(
-                scaffold::new_event(root, Path::new(path), today()).is_err(),
+                scaffold::new_event(root, Path::new(path), None, None, today()).is_err(),
                 "{path}"
             );
         }

@@ -18,6 +18,11 @@ pub fn validate_teams(
     raw: &RawEvent,
     people: &[Player],
 ) -> Option<(Vec<Player>, Vec<[usize; 2]>)> {
+    // Before registration opens there is nobody to form teams; once players register, their
+    // teams are needed.
+    if raw.teams.is_empty() && raw.players.is_empty() {
+        return Some((Vec::new(), Vec::new()));
+    }
     if raw.teams.is_empty() {
         let span = raw
             .info

@@ -460,6 +460,10 @@ pub fn variants(format: &str) -> &'static [&'static str] {
     }
 }
 
+/// Cards per deck of sealed, draft and cube events that give no `deck_size` (EPP Overdrive
+/// aside): the guide's usual size for them.
+pub const LIMITED_DECK_SIZE: u32 = 40;
+
 /// Cards per deck: the event's `deck_size`, else the format's: 60 in constructed (and team)
 /// play, 30 in EPP Overdrive, and 40 in the other limited formats (the guide's usual size for
 /// sealed, draft and Watto's Cube decks).
@@ -467,7 +471,7 @@ pub fn deck_size(info: &crate::event::EventInfo) -> u32 {
     info.deck_size.unwrap_or(match guide_format(info) {
         swccg::Format::Constructed => super::ccg_decks::CONSTRUCTED_DECK_SIZE,
         swccg::Format::EppOverdrive => 30,
-        _ => 40,
+        _ => LIMITED_DECK_SIZE,
     })
 }
 
