@@ -466,3 +466,314 @@ pub fn unpair(
     }
     finish(doc, at, summary)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::Date;
+    use crate::event::load::parse_event;
+    use crate::event::validate::LoadOptions;
+    use std::path::Path;
+
+    const AT: Timestamp = Timestamp {
+        date: Date {
+            year: 2026,
+            month: 11,
+            day: 23,
+        },
+        hour: 14,
+        minute: 5,
+        second: 0,
+        offset_minutes: Some(60),
+    };
+
+    /// Four players; `rounds` is appended as written.
+    fn file(rules: &str, rounds: &str) -> String {
+        format!(
+            "# Spring Open\n[event]\nname = \"Spring Open\"   # the name\ndate = 2026-11-23\nrules = \"{rules}\"\nstructure = \"custom\"\nswiss_rounds = 4\n\n[[players]]\nname = \"Ann Lee\"\n\n[[players]]\nname = \"Bo Lind\"   # came with Ann\n\n[[players]]\nname = \"Cid Moe\"\n\n[[players]]\nname = \"Dot Ray\"\n{rounds}"
+        )
+    }
+
+    const ROUND_1: &str = "\n# round 1\n[[rounds]]\ntables = [\n  { table = 1, players = [\"ann-lee\", \"bo-lind\"], games = [\"ann-lee\", \"ann-lee\"] },\n  { table = 2, players = [\"cid-moe\", \"dot-ray\"], games = [\"draw\", \"draw\"] },\n]\n";
+    const ROUND_2_OPEN: &str = "\n# round 2\n[[rounds]]\ntables = [\n  { table = 1, players = [\"ann-lee\", \"cid-moe\"] },\n  { table = 2, players = [\"bo-lind\", \"dot-ray\"], games = [\"bo-lind\", \"bo-lind\"] },\n]\n";
+
+    fn load(text: &str) -> (Event, Computed) {
+        let (loaded, diagnostics) = parse_event(
+            Path::new("events/2026/spring-open.toml"),
+            text,
+            &LoadOptions::default(),
+        );
+        let errors: Vec<_> = diagnostics.iter().filter(|d| d.is_error()).collect();
+        assert!(errors.is_empty(), "{errors:?}\n{text}");
+        loaded.expect("the event loads")
+    }
+
+    fn register_in(text: &str, name: &str, id: Option<&str>, late: bool) -> Result<Edited, String> {
+        let (event, computed) = load(text);
+        let request = Registration { name, id, late };
+        register(text, &event, &computed, request, AT)
+    }
+
+    /// Everything of `before` is still in `after`, line for line, in order.
+    fn kept(before: &str, after: &str) {
+        let mut lines = after.lines();
+        for line in before.lines() {
+            assert!(
+                lines.any(|l| l == line),
+                "`{line}` was lost or moved:\n{after}"
+            );
+        }
+    }
+
+    #[test]
+    fn registering_before_round_1_appends_a_player_and_keeps_the_file() {
+        let text = file("ffg-2018", "");
+        let edited = register_in(&text, "Eve Sol", None, false).unwrap();
+        kept(&text, &edited.text);
+        assert!(
+            edited
+                .text
+                .ends_with("name = \"Dot Ray\"\n\n[[players]]\nname = \"Eve Sol\"\n"),
+            "{}",
+            edited.text
+        );
+        assert!(edited.text.contains("updated = 2026-11-23T14:05:00+01:00"));
+        assert_eq!(
+            edited.summary,
+            "Registered Eve Sol (id eve-sol) as player 5 in events/2026/spring-open.toml."
+        );
+        let (event, _) = load(&edited.text);
+        assert_eq!(event.players[4].late, None);
+        // --late before round 1 is a normal registration, and says so.
+        let edited = register_in(&text, "Eve Sol", Some("eve"), true).unwrap();
+        assert!(edited.text.contains("name = \"Eve Sol\"\nid = \"eve\"\n"));
+        assert!(!edited.text.contains("late"), "{}", edited.text);
+        assert!(edited.summary.contains("normal registration"));
+    }
+
+    #[test]
+    fn bad_and_duplicate_ids_are_refused() {
+        let text = file("ffg-2018", "");
+        let e = register_in(&text, "Ann Lee", None, false).unwrap_err();
+        assert!(
+            e.contains("already Ann Lee's") && e.contains("--id ann-lee-2"),
+            "{e}"
+        );
+        let e = register_in(&text, "Zed", Some("Zed!"), false).unwrap_err();
+        assert!(e.contains("`Zed!` is not a valid id"), "{e}");
+        let e = register_in(&text, "東京", None, false).unwrap_err();
+        assert!(e.contains("pass --id"), "{e}");
+    }
+
+    #[test]
+    fn once_a_round_is_paired_a_registration_is_a_late_entry() {
+        let text = file("ffg-2018", ROUND_1);
+        let e = register_in(&text, "Eve Sol", None, false).unwrap_err();
+        assert!(
+            e.contains("late entry from round 2") && e.contains("add --late"),
+            "{e}"
+        );
+        let edited = register_in(&text, "Eve Sol", None, true).unwrap();
+        kept(&text, &edited.text);
+        assert!(edited.text.contains("name = \"Eve Sol\"\nlate = 2\n"));
+        assert!(
+            edited
+                .summary
+                .contains("round 1 counts as an unpaired loss")
+        );
+        let (event, computed) = load(&edited.text);
+        assert_eq!(event.players[4].late, Some(2));
+        assert!(!event.players[4].is_active_in(1) && event.players[4].is_active_in(2));
+        // ffg-2018: round 1 is an unpaired loss; the player is paired from round 2.
+        let eve = computed.round_scores[0][4].expect("scored");
+        assert_eq!(eve.kind, crate::rules::scoring::RoundKind::UnpairedLoss);
+        let (_, next) = computed.next_round.as_ref().expect("round 2 is ready");
+        let seated = next.tables.iter().any(|t| t.players.contains(&4))
+            || next.bye.as_ref().is_some_and(|b| b.player == 4);
+        assert!(seated, "{next:?}");
+    }
+
+    #[test]
+    fn a_late_entry_under_2014_and_swccg_takes_nothing_for_the_rounds_before() {
+        let edited = register_in(&file("ffg-2014", ROUND_1), "Eve Sol", None, true).unwrap();
+        assert!(
+            edited.summary.contains("round 1 is not scored"),
+            "{}",
+            edited.summary
+        );
+        let (_, computed) = load(&edited.text);
+        assert_eq!(computed.round_scores[0][4], None);
+        let ccg = "\n[[rounds]]\ntables = [\n  { table = 1, dark = \"ann-lee\", light = \"bo-lind\", winner = \"ann-lee\", differential = 8 },\n  { table = 2, dark = \"cid-moe\", light = \"dot-ray\", winner = \"dot-ray\", differential = 3 },\n]\n";
+        let text = file("swccg-2008", ccg).replace("structure = \"custom\"\n", "");
+        let edited = register_in(&text, "Eve Sol", None, true).unwrap();
+        assert!(
+            edited.summary.contains("late entry from game 2"),
+            "{}",
+            edited.summary
+        );
+        let (event, computed) = load(&edited.text);
+        assert_eq!(event.players[4].late, Some(2));
+        let (number, paired) = computed
+            .ccg
+            .as_ref()
+            .and_then(|c| c.next.clone())
+            .expect("game 2");
+        assert_eq!(number, 2);
+        let seated = paired.tables.iter().any(|t| t.dark == 4 || t.light == 4)
+            || paired.byes.iter().any(|b| b.player == 4);
+        assert!(seated, "{paired:?}");
+    }
+
+    #[test]
+    fn late_is_validated() {
+        let late = |n: &str| {
+            file("ffg-2018", ROUND_1).replace(
+                "name = \"Dot Ray\"\n",
+                &format!("name = \"Dot Ray\"\nlate = {n}\n"),
+            )
+        };
+        for (n, message) in [
+            ("1", "not a late entry"),
+            ("3", "the next round to be paired is round 2"),
+        ] {
+            let (loaded, diagnostics) = parse_event(
+                Path::new("events/2026/spring-open.toml"),
+                &late(n).replace("\"dot-ray\"", "\"cid-moe\"").replace("{ table = 2, players = [\"cid-moe\", \"cid-moe\"], games = [\"draw\", \"draw\"] },\n", ""),
+                &LoadOptions::default(),
+            );
+            assert!(loaded.is_none());
+            assert!(
+                diagnostics.iter().any(|d| d.message.contains(message)),
+                "{n}: {diagnostics:?}"
+            );
+        }
+        // Seated in a round before joining.
+        let (loaded, diagnostics) = parse_event(
+            Path::new("events/2026/spring-open.toml"),
+            &late("2"),
+            &LoadOptions::default(),
+        );
+        assert!(loaded.is_none());
+        assert!(
+            diagnostics
+                .iter()
+                .any(|d| d.message.contains("is a late entry from round 2")),
+            "{diagnostics:?}"
+        );
+    }
+
+    #[test]
+    fn old_files_write_a_late_entry_as_drop_0_and_rejoin() {
+        let text = file("ffg-2018", ROUND_1).replace(
+            "[[players]]\nname = \"Ann Lee\"\n",
+            "[[players]]\nname = \"Ann Lee\"\n\n[[players]]\nname = \"Eve Sol\"\ndrop = 0\nrejoin = 2\n",
+        );
+        let (event, computed) = load(&text);
+        let eve = &event.players[1];
+        assert_eq!((eve.drop, eve.rejoin, eve.late), (None, None, Some(2)));
+        assert!(computed.round_scores[0][1].is_some());
+    }
+
+    fn drop_in(text: &str, id: &str, after: Option<u32>) -> Result<Edited, String> {
+        let (event, computed) = load(text);
+        drop(text, &event, &computed, id, after, AT)
+    }
+
+    #[test]
+    fn a_drop_is_after_the_last_round_and_keeps_the_file() {
+        let text = file("ffg-2018", ROUND_1);
+        let edited = drop_in(&text, "bo-lind", None).unwrap();
+        kept(&text, &edited.text);
+        assert!(
+            edited
+                .text
+                .contains("name = \"Bo Lind\"   # came with Ann\ndrop = 1\n"),
+            "{}",
+            edited.text
+        );
+        assert_eq!(
+            edited.summary,
+            "Bo Lind dropped after round 1 in events/2026/spring-open.toml: not paired from round 2 on."
+        );
+        let (event, _) = load(&edited.text);
+        assert_eq!(event.players[1].drop, Some(1));
+        let e = drop_in(&edited.text, "bo-lind", None).unwrap_err();
+        assert!(e.contains("already dropped after round 1"), "{e}");
+        let before_round_1 = drop_in(&file("ffg-2018", ""), "ann-lee", None).unwrap();
+        assert!(before_round_1.summary.contains("withdrew before round 1"));
+    }
+
+    #[test]
+    fn drops_that_cannot_be_are_refused_with_the_file_unchanged() {
+        let text = file("ffg-2018", &format!("{ROUND_1}{ROUND_2_OPEN}"));
+        let e = drop_in(&text, "bo-lnd", None).unwrap_err();
+        assert!(e.contains("did you mean `bo-lind`?"), "{e}");
+        let e = drop_in(&text, "Bo Lind", None).unwrap_err();
+        assert!(e.contains("did you mean `bo-lind`?"), "{e}");
+        // Ann's table of round 2 has no result yet.
+        let e = drop_in(&text, "ann-lee", None).unwrap_err();
+        assert!(
+            e.contains("table 1 of round 2, which has no result yet")
+                && e.contains("holonet unpair"),
+            "{e}"
+        );
+        // Bo's has one: he drops after round 2.
+        assert!(
+            drop_in(&text, "bo-lind", None)
+                .unwrap()
+                .text
+                .contains("drop = 2")
+        );
+        let e = drop_in(&text, "bo-lind", Some(1)).unwrap_err();
+        assert!(e.contains("plays in round 2"), "{e}");
+        let e = drop_in(&text, "bo-lind", Some(3)).unwrap_err();
+        assert!(e.contains("round 3 is not paired yet"), "{e}");
+    }
+
+    fn unpair_in(text: &str) -> Result<Edited, String> {
+        let (event, computed) = load(text);
+        unpair(text, &event, &computed, AT)
+    }
+
+    #[test]
+    fn unpair_takes_back_a_round_without_results_only() {
+        let open = "\n# round 2\n[[rounds]]\ntables = [\n  { table = 1, players = [\"ann-lee\", \"cid-moe\"] },\n  { table = 2, players = [\"bo-lind\", \"dot-ray\"] },\n]\n";
+        let text = file("ffg-2018", &format!("{ROUND_1}{open}")).replace(
+            "date = 2026-11-23\n",
+            "date = 2026-11-23\npaired = 2026-11-23T13:00:00+01:00\n",
+        );
+        let edited = unpair_in(&text).unwrap();
+        assert_eq!(
+            edited.text,
+            file("ffg-2018", ROUND_1).replace(
+                "swiss_rounds = 4\n",
+                "swiss_rounds = 4\nupdated = 2026-11-23T14:05:00+01:00\n"
+            )
+        );
+        assert!(edited.summary.starts_with("Took back round 2"));
+        let e = unpair_in(&file("ffg-2018", &format!("{ROUND_1}{ROUND_2_OPEN}"))).unwrap_err();
+        assert!(e.contains("round 2 already has results (table 2)"), "{e}");
+        let e = unpair_in(&file("ffg-2018", "")).unwrap_err();
+        assert!(e.contains("no round to take back"), "{e}");
+    }
+
+    #[test]
+    fn unpairing_moves_a_waiting_late_entry_to_the_round_taken_back() {
+        let open = "\n[[rounds]]\ntables = [\n  { table = 1, players = [\"ann-lee\", \"cid-moe\"] },\n  { table = 2, players = [\"bo-lind\", \"dot-ray\"] },\n]\n";
+        let text = file("ffg-2018", &format!("{ROUND_1}{open}"));
+        let text = register_in(&text, "Eve Sol", None, true).unwrap().text;
+        assert!(text.contains("late = 3"));
+        let edited = unpair_in(&text).unwrap();
+        assert!(
+            edited.text.contains("name = \"Eve Sol\"\nlate = 2\n"),
+            "{}",
+            edited.text
+        );
+        assert!(
+            edited.summary.contains("Eve Sol now joining from round 2"),
+            "{}",
+            edited.summary
+        );
+        load(&edited.text);
+    }
+}
