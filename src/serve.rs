@@ -9,12 +9,13 @@
 //! - Reloading: every HTML page served gets a small script that listens to
 //!   `/__holonet/events` (server-sent events) for `reload`, `error` and `ok`.
 //!
-//! The HTTP side is deliberately small (GET and HEAD, one thread per connection, no keep-alive):
-//! it serves one organizer's laptop, not the public. It honours a sub-path base URL: with
-//! `--base-url https://x.github.io/archive/` the site is at `http://127.0.0.1:PORT/archive/`.
+//! The HTTP side is deliberately small (GET and HEAD, one thread per connection, no keep-alive)
+//! and read-only: it answers with the built site's files and its own few addresses, nothing else
+//! on the machine. It honours a sub-path base URL: with `--base-url https://x.github.io/archive/`
+//! the site is at `http://127.0.0.1:PORT/archive/`.
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
@@ -28,6 +29,10 @@ use crate::site::session::Session;
 
 /// The prefix of the server's own addresses, which no site page can have.
 const OWN: &str = "__holonet/";
+
+/// The most a request's line and headers may take: a GET needs far less, and a client on the
+/// network must not make the server read without end.
+const REQUEST_HEAD_LIMIT: u64 = 16 * 1024;
 
 /// How long a burst of file events is gathered into one rebuild.
 const DEBOUNCE: Duration = Duration::from_millis(60);
@@ -254,7 +259,7 @@ fn is_editor_noise(path: &Path) -> bool {
 /// Answers one request.
 fn handle(stream: TcpStream, base_path: &str, shared: &Shared) -> std::io::Result<()> {
     stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut reader = BufReader::new(stream.try_clone()?.take(REQUEST_HEAD_LIMIT));
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;
     // The headers are read and not needed.
@@ -268,16 +273,25 @@ fn handle(stream: TcpStream, base_path: &str, shared: &Shared) -> std::io::Resul
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
     let mut out = stream;
     if method != "GET" && method != "HEAD" {
-        return respond(
-            &mut out,
-            "405 Method Not Allowed",
-            "text/plain; charset=utf-8",
-            b"GET only\n",
-            method == "HEAD",
-        );
+        let body = "This server is read-only: it answers GET and HEAD only.\n";
+        write!(
+            out,
+            "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )?;
+        return out.flush();
     }
     let head = method == "HEAD";
     let path = percent_decode(target.split(['?', '#']).next().unwrap_or("/"));
+    if !is_plain_path(&path) {
+        return respond(
+            &mut out,
+            "400 Bad Request",
+            "text/plain; charset=utf-8",
+            b"Only the site's own addresses are served: no `..`, `.`, backslash or control character.\n",
+            head,
+        );
+    }
     let Some(inside) = path.strip_prefix(base_path) else {
         if path == "/" || path.is_empty() {
             return redirect(&mut out, base_path);
@@ -369,6 +383,18 @@ fn handle(stream: TcpStream, base_path: &str, shared: &Shared) -> std::io::Resul
         &not_found,
         head,
     )
+}
+
+/// Whether a decoded request path names something inside the site: it starts with `/` and has
+/// no `..` or `.` segment, backslash or control character (such as a NUL). The site is looked up
+/// in memory, so nothing could escape it anyway; these are refused outright all the same.
+fn is_plain_path(path: &str) -> bool {
+    path.starts_with('/')
+        && !path.contains('\\')
+        && !path.chars().any(char::is_control)
+        && path
+            .split('/')
+            .all(|segment| segment != ".." && segment != ".")
 }
 
 /// Streams server-sent events to one tab until it goes away: `reload` after each rebuild,
@@ -584,6 +610,26 @@ mod tests {
             "<html><body><p>x</p><script src=\"/archive/__holonet/live.js\" defer></script>\n</body></html>"
         );
         assert_eq!(with_live_script("style.css", b"body{}", "/"), b"body{}");
+    }
+
+    #[test]
+    fn only_plain_paths_are_looked_up() {
+        assert!(is_plain_path("/"));
+        assert!(is_plain_path("/archive/events/2026/x/"));
+        assert!(is_plain_path("/players/zoë/"));
+        assert!(is_plain_path("/a..b/c.d"));
+        for path in [
+            "/../etc/passwd",
+            "/archive/..",
+            "/./index.html",
+            "/a\\..\\b",
+            "/a\0b",
+            "/a\nb",
+            "",
+            "events/",
+        ] {
+            assert!(!is_plain_path(path), "{path:?}");
+        }
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! `holonet serve` end to end: start it on a copy of the example site, edit an event file, and
 //! see the reload message and the changed page; break the file, see the errors and the last
-//! good page; fix it again. Also under a sub-path base URL.
+//! good page; fix it again. Also under a sub-path base URL, and read-only on loopback only.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::net::{Ipv4Addr, TcpStream};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
@@ -38,9 +38,12 @@ fn start(root: &Path, extra: &[&str]) -> Server {
 }
 
 /// `holonet serve` as the README starts it: in the site folder, with no `--root`.
-fn start_in(site: &Path) -> Server {
+fn start_in(site: &Path, extra: &[&str]) -> Server {
     let mut command = Command::new(env!("CARGO_BIN_EXE_holonet"));
-    command.args(["serve", "--port", "0"]).current_dir(site);
+    command
+        .args(["serve", "--port", "0"])
+        .args(extra)
+        .current_dir(site);
     spawn(command)
 }
 
@@ -68,22 +71,26 @@ fn spawn(mut command: Command) -> Server {
     }
 }
 
-/// A GET request: status line and body.
-fn get(server: &Server, path: &str) -> (String, String) {
+/// A request with no body: status line, headers and body.
+fn request(server: &Server, method: &str, path: &str) -> (String, String, String) {
     let mut stream = TcpStream::connect(&server.address).expect("connect");
     write!(
         stream,
-        "GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: 0\r\n\r\n",
         server.address
     )
     .expect("request");
     let mut response = String::new();
     stream.read_to_string(&mut response).expect("response");
     let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
-    (
-        head.lines().next().unwrap_or("").to_string(),
-        body.to_string(),
-    )
+    let (status, headers) = head.split_once("\r\n").unwrap_or((head, ""));
+    (status.to_string(), headers.to_string(), body.to_string())
+}
+
+/// A GET request: status line and body.
+fn get(server: &Server, path: &str) -> (String, String) {
+    let (status, _, body) = request(server, "GET", path);
+    (status, body)
 }
 
 /// The server-sent events of one tab, line by line.
@@ -233,7 +240,7 @@ fn wait_for_page(server: &Server, path: &str, wanted: &str) -> String {
 fn serve_started_in_the_site_folder_follows_every_kind_of_save() {
     let site = common::example_site();
     let root = site.path();
-    let server = start_in(root);
+    let server = start_in(root, &[]);
     let file = "events/2026/corellia-spring-open.toml";
     let page = "/events/2026/corellia-spring-open/pairings/";
     wait_for_page(&server, page, "4 tables, 1 reported");
@@ -282,4 +289,72 @@ fn serve_started_in_the_site_folder_follows_every_kind_of_save() {
     wait_for(&events, "ok");
     common::edit(root, file, "Renamed ", "Fixed ");
     wait_for_page(&server, page, "Fixed Corellia");
+}
+
+/// The IPv4 addresses listening on `port`, from the kernel's own table (Linux), so the test
+/// never has to send anything beyond loopback to know where the server listens.
+fn listening_on(port: u16) -> Option<Vec<Ipv4Addr>> {
+    let table = std::fs::read_to_string("/proc/net/tcp").ok()?;
+    let listening = table
+        .lines()
+        .skip(1)
+        .filter_map(|row| {
+            let fields: Vec<&str> = row.split_whitespace().collect();
+            let (ip, at) = fields.get(1)?.split_once(':')?;
+            // State 0A is LISTEN; the address is a hexadecimal word in the machine's order.
+            (fields.get(3) == Some(&"0A") && u16::from_str_radix(at, 16).ok()? == port).then(
+                || {
+                    Some(Ipv4Addr::from(
+                        u32::from_str_radix(ip, 16).ok()?.to_ne_bytes(),
+                    ))
+                },
+            )?
+        })
+        .collect();
+    Some(listening)
+}
+
+fn port_of(server: &Server) -> u16 {
+    server.address.rsplit(':').next().unwrap().parse().unwrap()
+}
+
+/// Everything but GET and HEAD is refused, and no path leads outside the built site.
+fn assert_read_only(server: &Server) {
+    let base = &server.base;
+    for method in ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"] {
+        let (status, headers, _) = request(server, method, base);
+        assert_eq!(status, "HTTP/1.1 405 Method Not Allowed", "{method}");
+        assert!(headers.contains("Allow: GET, HEAD"), "{headers}");
+    }
+    let (status, headers, body) = request(server, "HEAD", base);
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert!(headers.contains("Content-Length: ") && body.is_empty());
+    for tricky in [
+        "../holonet.toml",
+        "events/../../holonet.toml",
+        "%2e%2e/holonet.toml",
+        "%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
+        "..%5cholonet.toml",
+        "./index.html",
+        "index.html%00.css",
+    ] {
+        let (status, _) = get(server, &format!("{base}{tricky}"));
+        assert_eq!(status, "HTTP/1.1 400 Bad Request", "{tricky}");
+    }
+    // The site's sources are not part of the built site.
+    for source in ["holonet.toml", "events/2026/corellia-spring-open.toml"] {
+        let (status, _) = get(server, &format!("{base}{source}"));
+        assert_eq!(status, "HTTP/1.1 404 Not Found", "{source}");
+    }
+}
+
+#[test]
+fn serve_without_lan_listens_on_loopback_only_and_is_read_only() {
+    let site = common::example_site();
+    let server = start_in(site.path(), &[]);
+    assert!(server.address.starts_with("127.0.0.1:"));
+    if let Some(listening) = listening_on(port_of(&server)) {
+        assert_eq!(listening, [Ipv4Addr::LOCALHOST]);
+    }
+    assert_read_only(&server);
 }
