@@ -1,6 +1,7 @@
 //! `holonet serve` end to end: start it on a copy of the example site, edit an event file, and
 //! see the reload message and the changed page; break the file, see the errors and the last
-//! good page; fix it again. Also under a sub-path base URL, and read-only on loopback only.
+//! good page; fix it again. Also under a sub-path base URL, and with `--lan` for phones on the
+//! venue's network (reached here through 127.0.0.1 only).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, TcpStream};
@@ -18,6 +19,8 @@ struct Server {
     address: String,
     /// The site's path on the server (`/` or `/archive/`).
     base: String,
+    /// What it printed after its first line, line by line.
+    output: Receiver<String>,
 }
 
 impl Drop for Server {
@@ -63,11 +66,17 @@ fn spawn(mut command: Command) -> Server {
     let rest = url.trim_start_matches("http://");
     let (address, base) = rest.split_at(rest.find('/').expect("a path"));
     // Keep reading so the server never blocks on a full pipe.
-    std::thread::spawn(move || for _ in lines {});
+    let (tx, output) = channel();
+    std::thread::spawn(move || {
+        for line in lines.map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
     Server {
         child,
         address: address.to_string(),
         base: base.to_string(),
+        output,
     }
 }
 
@@ -291,6 +300,14 @@ fn serve_started_in_the_site_folder_follows_every_kind_of_save() {
     wait_for_page(&server, page, "Fixed Corellia");
 }
 
+/// The next line the server prints (within 20 s).
+fn next_line(server: &Server) -> String {
+    server
+        .output
+        .recv_timeout(Duration::from_secs(20))
+        .expect("a line from the server")
+}
+
 /// The IPv4 addresses listening on `port`, from the kernel's own table (Linux), so the test
 /// never has to send anything beyond loopback to know where the server listens.
 fn listening_on(port: u16) -> Option<Vec<Ipv4Addr>> {
@@ -348,6 +365,12 @@ fn assert_read_only(server: &Server) {
     }
 }
 
+/// The `d` attribute of the only path of an SVG QR code: where its dark modules are.
+fn modules_path(svg: &str) -> &str {
+    let start = svg.find(" d=\"").expect("a path") + 4;
+    &svg[start..start + svg[start..].find('"').expect("its end")]
+}
+
 #[test]
 fn serve_without_lan_listens_on_loopback_only_and_is_read_only() {
     let site = common::example_site();
@@ -357,4 +380,93 @@ fn serve_without_lan_listens_on_loopback_only_and_is_read_only() {
         assert_eq!(listening, [Ipv4Addr::LOCALHOST]);
     }
     assert_read_only(&server);
+    let (status, body) = get(&server, "/__holonet/poster/");
+    assert_eq!(status, "HTTP/1.1 404 Not Found");
+    assert!(body.contains("holonet serve --lan"), "{body}");
+}
+
+#[test]
+fn serve_lan_prints_the_network_address_and_its_code_and_serves_the_poster() {
+    use qrcode::QrCode;
+    use qrcode::render::{svg, unicode::Dense1x2};
+
+    let site = common::example_site();
+    let server = start_in(
+        site.path(),
+        &["--lan", "--base-url", "https://example.github.io/archive/"],
+    );
+    // The organizer's own loopback address keeps working.
+    assert!(server.address.starts_with("127.0.0.1:"));
+    assert_eq!(server.base, "/archive/");
+    let (status, _) = get(&server, "/archive/");
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert_read_only(&server);
+    let port = port_of(&server);
+
+    let said = next_line(&server);
+    let Some(lan_url) = said
+        .strip_prefix("On the local network: ")
+        .and_then(|rest| rest.split_whitespace().next())
+    else {
+        // A machine with no network: said plainly, and served on loopback only.
+        assert!(said.starts_with("--lan: no local network found"), "{said}");
+        if let Some(listening) = listening_on(port) {
+            assert_eq!(listening, [Ipv4Addr::LOCALHOST]);
+        }
+        return;
+    };
+    assert!(
+        said.contains("anyone on this network can read the site"),
+        "{said}"
+    );
+    let host = lan_url
+        .strip_prefix("http://")
+        .and_then(|rest| rest.strip_suffix(&format!(":{port}/archive/")))
+        .unwrap_or_else(|| panic!("the address under the base path, same port: {lan_url}"));
+    let ip: Ipv4Addr = host.parse().expect("an IPv4 address");
+    assert!(!ip.is_loopback() && !ip.is_unspecified(), "{ip}");
+    if let Some(listening) = listening_on(port) {
+        assert_eq!(listening, [Ipv4Addr::UNSPECIFIED], "every interface");
+    }
+    let poster_line = next_line(&server);
+    assert!(
+        poster_line.ends_with(&format!("127.0.0.1:{port}/archive/__holonet/poster/")),
+        "{poster_line}"
+    );
+
+    // The terminal code is the library's own rendering of exactly that address (no colours:
+    // the output is a pipe here).
+    let expected = QrCode::new(lan_url.as_bytes())
+        .unwrap()
+        .render::<Dense1x2>()
+        .quiet_zone(true)
+        .build();
+    for expected_line in expected.lines() {
+        assert_eq!(next_line(&server), expected_line);
+    }
+
+    let (status, poster) = get(&server, "/archive/__holonet/poster/");
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert!(
+        poster.contains("<h1>Holonet Tournament Archive</h1>"),
+        "{poster}"
+    );
+    // One code for the site, one for the running event, each the address printed under it.
+    let event_url = format!("{lan_url}events/2026/corellia-spring-open/");
+    let codes: Vec<&str> = poster.split("<svg ").skip(1).collect();
+    assert_eq!(codes.len(), 2, "{poster}");
+    for (code, url) in codes.iter().zip([lan_url, event_url.as_str()]) {
+        let library = QrCode::new(url.as_bytes())
+            .unwrap()
+            .render::<svg::Color>()
+            .module_dimensions(1, 1)
+            .build();
+        assert_eq!(modules_path(code), modules_path(&library), "{url}");
+        assert!(
+            code.contains(&format!("<p class=\"address\">{url}</p>")),
+            "{url}"
+        );
+    }
+    let (status, _) = get(&server, "/archive/__holonet/poster");
+    assert_eq!(status, "HTTP/1.1 302 Found");
 }
