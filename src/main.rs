@@ -52,8 +52,8 @@ enum Command {
         #[arg(long)]
         base_url: Option<String>,
     },
-    /// Serve the site on 127.0.0.1, rebuild what each saved change touches, and reload the
-    /// open browser tabs.
+    /// Serve the site on 127.0.0.1 (with --lan, also to phones on the local network), rebuild
+    /// what each saved change touches, and reload the open browser tabs.
     ///
     /// The site is built in memory (public/ is not touched). A change that breaks the site
     /// prints its diagnostics here and shows them over the page in the browser; the last good
@@ -72,6 +72,11 @@ enum Command {
         /// Open the site in the browser.
         #[arg(long)]
         open: bool,
+        /// Also serve on this computer's local network address, for players' phones on the
+        /// venue's Wi-Fi: prints the address with a QR code, and a poster to print at
+        /// /__holonet/poster/. Anyone on the network can read the site (read-only).
+        #[arg(long)]
+        lan: bool,
     },
     /// Validate every event and page without writing anything; exit 1 on any error.
     Check {
@@ -590,12 +595,16 @@ fn main() -> ExitCode {
             port,
             base_url,
             open,
+            lan,
         } => {
             let options = holonet::serve::Options {
                 root,
                 port,
                 base_url,
                 open,
+                lan,
+                terminal_colors: std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
             };
             match holonet::serve::serve(&options, std::sync::Arc::new(ServeLog)) {
                 Ok(()) => ExitCode::SUCCESS,

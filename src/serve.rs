@@ -9,13 +9,20 @@
 //! - Reloading: every HTML page served gets a small script that listens to
 //!   `/__holonet/events` (server-sent events) for `reload`, `error` and `ok`.
 //!
-//! The HTTP side is deliberately small (GET and HEAD, one thread per connection, no keep-alive):
-//! it serves one organizer's laptop, not the public. It honours a sub-path base URL: with
-//! `--base-url https://x.github.io/archive/` the site is at `http://127.0.0.1:PORT/archive/`.
+//! The HTTP side is deliberately small (GET and HEAD, one thread per connection, no keep-alive)
+//! and read-only: it answers with the built site's files and its own few addresses, nothing else
+//! on the machine. It honours a sub-path base URL: with `--base-url https://x.github.io/archive/`
+//! the site is at `http://127.0.0.1:PORT/archive/`.
+//!
+//! With `--lan` it listens on every interface, so players' phones on the venue's network can
+//! read the site too, and prints the local network address with its QR code; the poster at
+//! `__holonet/poster/` carries the same code to print (see `serve/lan.rs`).
+
+mod lan;
 
 use std::collections::BTreeSet;
-use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
@@ -28,6 +35,10 @@ use crate::site::session::Session;
 
 /// The prefix of the server's own addresses, which no site page can have.
 const OWN: &str = "__holonet/";
+
+/// The most a request's line and headers may take: a GET needs far less, and a client on the
+/// network must not make the server read without end.
+const REQUEST_HEAD_LIMIT: u64 = 16 * 1024;
 
 /// How long a burst of file events is gathered into one rebuild.
 const DEBOUNCE: Duration = Duration::from_millis(60);
@@ -56,6 +67,10 @@ pub struct Options {
     pub port: u16,
     pub base_url: Option<String>,
     pub open: bool,
+    /// Listen on the local network too, for players' phones (read-only, like on loopback).
+    pub lan: bool,
+    /// Whether the terminal shows colours: the QR code of `lan` is then drawn black on white.
+    pub terminal_colors: bool,
 }
 
 /// What the server tells the terminal: rebuilds, failures and their reports.
@@ -94,16 +109,38 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
         }),
         news: Condvar::new(),
     });
-    let listener = TcpListener::bind(("127.0.0.1", options.port))
-        .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {e}", options.port))?;
-    let address = listener
+    // Every interface with a network to serve, so this computer keeps its loopback address;
+    // without one (or without `--lan`), only loopback.
+    let lan_address = if options.lan {
+        lan::lan_address()
+    } else {
+        None
+    };
+    let listen_on = if lan_address.is_some() {
+        Ipv4Addr::UNSPECIFIED
+    } else {
+        Ipv4Addr::LOCALHOST
+    };
+    let listener = TcpListener::bind((listen_on, options.port))
+        .map_err(|e| listen_error(listen_on, options.port, &e))?;
+    let port = listener
         .local_addr()
-        .map_err(|e| format!("cannot read the server's address: {e}"))?;
-    let url = format!("http://{address}{base_path}");
+        .map_err(|e| format!("cannot read the server's address: {e}"))?
+        .port();
+    let url = format!("http://127.0.0.1:{port}{base_path}");
     log.info(&format!(
         "Serving {} on {url} (Ctrl-C to stop)",
         root.display()
     ));
+    let lan_url = lan_address.map(|ip| format!("http://{ip}:{port}{base_path}"));
+    if options.lan {
+        announce_lan(
+            lan_url.as_deref(),
+            &url,
+            options.terminal_colors,
+            log.as_ref(),
+        );
+    }
 
     let (tx, rx) = std::sync::mpsc::channel::<DebounceEventResult>();
     let mut debouncer =
@@ -133,13 +170,47 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
     for stream in listener.incoming().flatten() {
         let shared = Arc::clone(&shared);
         let base_path = base_path.clone();
+        let lan_url = lan_url.clone();
         std::thread::spawn(move || {
             // A connection that goes away mid-answer is the browser's business.
-            let _ = handle(stream, &base_path, &shared);
+            let _ = handle(stream, &base_path, lan_url.as_deref(), &shared);
         });
     }
     drop(debouncer);
     Ok(())
+}
+
+/// Why the server cannot listen, and what to do.
+fn listen_error(ip: Ipv4Addr, port: u16, error: &std::io::Error) -> String {
+    let advice = if error.kind() == std::io::ErrorKind::AddrInUse {
+        format!(
+            "; another program (or another holonet serve) uses port {port}: stop it, or pick another port with --port"
+        )
+    } else {
+        String::new()
+    };
+    format!("cannot listen on {ip}:{port}: {error}{advice}")
+}
+
+/// Tells the organizer where phones find the site, with its QR code, or that there is no
+/// network to serve and the site stays on this computer.
+fn announce_lan(lan_url: Option<&str>, url: &str, colors: bool, log: &dyn Log) {
+    let Some(lan_url) = lan_url else {
+        log.info(
+            "--lan: no local network found (no route to a private address), so only this computer can open the site. Join the venue's Wi-Fi and start holonet serve --lan again.",
+        );
+        return;
+    };
+    log.info(&format!(
+        "On the local network: {lan_url} (anyone on this network can read the site; it is served read-only)"
+    ));
+    log.info(&format!(
+        "Phones on the same Wi-Fi scan this code; a poster to print: {url}{OWN}poster/"
+    ));
+    match lan::terminal_qr(lan_url, colors) {
+        Ok(code) => code.lines().for_each(|line| log.info(line)),
+        Err(message) => log.info(&message),
+    }
 }
 
 /// The path the site lives under: `/`, or `/archive/` for a sub-path base URL.
@@ -251,10 +322,15 @@ fn is_editor_noise(path: &Path) -> bool {
         || name.ends_with(".holonet-tmp")
 }
 
-/// Answers one request.
-fn handle(stream: TcpStream, base_path: &str, shared: &Shared) -> std::io::Result<()> {
+/// Answers one request. `lan_url` is the site's address on the local network, with `--lan`.
+fn handle(
+    stream: TcpStream,
+    base_path: &str,
+    lan_url: Option<&str>,
+    shared: &Shared,
+) -> std::io::Result<()> {
     stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut reader = BufReader::new(stream.try_clone()?.take(REQUEST_HEAD_LIMIT));
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;
     // The headers are read and not needed.
@@ -268,16 +344,25 @@ fn handle(stream: TcpStream, base_path: &str, shared: &Shared) -> std::io::Resul
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
     let mut out = stream;
     if method != "GET" && method != "HEAD" {
-        return respond(
-            &mut out,
-            "405 Method Not Allowed",
-            "text/plain; charset=utf-8",
-            b"GET only\n",
-            method == "HEAD",
-        );
+        let body = "This server is read-only: it answers GET and HEAD only.\n";
+        write!(
+            out,
+            "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )?;
+        return out.flush();
     }
     let head = method == "HEAD";
     let path = percent_decode(target.split(['?', '#']).next().unwrap_or("/"));
+    if !is_plain_path(&path) {
+        return respond(
+            &mut out,
+            "400 Bad Request",
+            "text/plain; charset=utf-8",
+            b"Only the site's own addresses are served: no `..`, `.`, backslash or control character.\n",
+            head,
+        );
+    }
     let Some(inside) = path.strip_prefix(base_path) else {
         if path == "/" || path.is_empty() {
             return redirect(&mut out, base_path);
@@ -300,6 +385,8 @@ fn handle(stream: TcpStream, base_path: &str, shared: &Shared) -> std::io::Resul
                 head,
             ),
             "events" => events(&mut out, shared),
+            "poster" => redirect(&mut out, &format!("{base_path}{OWN}poster/")),
+            "poster/" => poster(&mut out, lan_url, shared, base_path, head),
             _ => respond(
                 &mut out,
                 "404 Not Found",
@@ -369,6 +456,66 @@ fn handle(stream: TcpStream, base_path: &str, shared: &Shared) -> std::io::Resul
         &not_found,
         head,
     )
+}
+
+/// Whether a decoded request path names something inside the site: it starts with `/` and has
+/// no `..` or `.` segment, backslash or control character (such as a NUL). The site is looked up
+/// in memory, so nothing could escape it anyway; these are refused outright all the same.
+fn is_plain_path(path: &str) -> bool {
+    path.starts_with('/')
+        && !path.contains('\\')
+        && !path.chars().any(char::is_control)
+        && path
+            .split('/')
+            .all(|segment| segment != ".." && segment != ".")
+}
+
+/// The poster of `--lan`: the site's address on the network as a QR code to print, made from
+/// the site as it is now (its running events change as the day goes).
+fn poster(
+    out: &mut TcpStream,
+    lan_url: Option<&str>,
+    shared: &Shared,
+    base_path: &str,
+    head: bool,
+) -> std::io::Result<()> {
+    let Some(lan_url) = lan_url else {
+        return respond(
+            out,
+            "404 Not Found",
+            "text/plain; charset=utf-8",
+            b"The poster shows the site's address on the local network: start holonet serve --lan on the venue's Wi-Fi.\n",
+            head,
+        );
+    };
+    let page = {
+        let site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
+        site.as_ref()
+            .map(|session| lan::poster(session.site(), lan_url))
+    };
+    match page {
+        Some(Ok(page)) => respond(
+            out,
+            "200 OK",
+            "text/html; charset=utf-8",
+            &with_live_script("poster.html", page.as_bytes(), base_path),
+            head,
+        ),
+        Some(Err(message)) => respond(
+            out,
+            "500 Internal Server Error",
+            "text/plain; charset=utf-8",
+            format!("{message}\n").as_bytes(),
+            head,
+        ),
+        None => respond(
+            out,
+            "503 Service Unavailable",
+            "text/plain; charset=utf-8",
+            b"The site has errors (see the terminal): the poster is made once it builds.\n",
+            head,
+        ),
+    }
 }
 
 /// Streams server-sent events to one tab until it goes away: `reload` after each rebuild,
@@ -584,6 +731,26 @@ mod tests {
             "<html><body><p>x</p><script src=\"/archive/__holonet/live.js\" defer></script>\n</body></html>"
         );
         assert_eq!(with_live_script("style.css", b"body{}", "/"), b"body{}");
+    }
+
+    #[test]
+    fn only_plain_paths_are_looked_up() {
+        assert!(is_plain_path("/"));
+        assert!(is_plain_path("/archive/events/2026/x/"));
+        assert!(is_plain_path("/players/zoë/"));
+        assert!(is_plain_path("/a..b/c.d"));
+        for path in [
+            "/../etc/passwd",
+            "/archive/..",
+            "/./index.html",
+            "/a\\..\\b",
+            "/a\0b",
+            "/a\nb",
+            "",
+            "events/",
+        ] {
+            assert!(!is_plain_path(path), "{path:?}");
+        }
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! `holonet serve` end to end: start it on a copy of the example site, edit an event file, and
 //! see the reload message and the changed page; break the file, see the errors and the last
-//! good page; fix it again. Also under a sub-path base URL.
+//! good page; fix it again. Also under a sub-path base URL, and with `--lan` for phones on the
+//! venue's network (reached here through 127.0.0.1 only).
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::net::{Ipv4Addr, TcpStream};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
@@ -18,6 +19,8 @@ struct Server {
     address: String,
     /// The site's path on the server (`/` or `/archive/`).
     base: String,
+    /// What it printed after its first line, line by line.
+    output: Receiver<String>,
 }
 
 impl Drop for Server {
@@ -38,9 +41,12 @@ fn start(root: &Path, extra: &[&str]) -> Server {
 }
 
 /// `holonet serve` as the README starts it: in the site folder, with no `--root`.
-fn start_in(site: &Path) -> Server {
+fn start_in(site: &Path, extra: &[&str]) -> Server {
     let mut command = Command::new(env!("CARGO_BIN_EXE_holonet"));
-    command.args(["serve", "--port", "0"]).current_dir(site);
+    command
+        .args(["serve", "--port", "0"])
+        .args(extra)
+        .current_dir(site);
     spawn(command)
 }
 
@@ -60,30 +66,40 @@ fn spawn(mut command: Command) -> Server {
     let rest = url.trim_start_matches("http://");
     let (address, base) = rest.split_at(rest.find('/').expect("a path"));
     // Keep reading so the server never blocks on a full pipe.
-    std::thread::spawn(move || for _ in lines {});
+    let (tx, output) = channel();
+    std::thread::spawn(move || {
+        for line in lines.map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
     Server {
         child,
         address: address.to_string(),
         base: base.to_string(),
+        output,
     }
 }
 
-/// A GET request: status line and body.
-fn get(server: &Server, path: &str) -> (String, String) {
+/// A request with no body: status line, headers and body.
+fn request(server: &Server, method: &str, path: &str) -> (String, String, String) {
     let mut stream = TcpStream::connect(&server.address).expect("connect");
     write!(
         stream,
-        "GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: 0\r\n\r\n",
         server.address
     )
     .expect("request");
     let mut response = String::new();
     stream.read_to_string(&mut response).expect("response");
     let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
-    (
-        head.lines().next().unwrap_or("").to_string(),
-        body.to_string(),
-    )
+    let (status, headers) = head.split_once("\r\n").unwrap_or((head, ""));
+    (status.to_string(), headers.to_string(), body.to_string())
+}
+
+/// A GET request: status line and body.
+fn get(server: &Server, path: &str) -> (String, String) {
+    let (status, _, body) = request(server, "GET", path);
+    (status, body)
 }
 
 /// The server-sent events of one tab, line by line.
@@ -233,7 +249,7 @@ fn wait_for_page(server: &Server, path: &str, wanted: &str) -> String {
 fn serve_started_in_the_site_folder_follows_every_kind_of_save() {
     let site = common::example_site();
     let root = site.path();
-    let server = start_in(root);
+    let server = start_in(root, &[]);
     let file = "events/2026/corellia-spring-open.toml";
     let page = "/events/2026/corellia-spring-open/pairings/";
     wait_for_page(&server, page, "4 tables, 1 reported");
@@ -282,4 +298,175 @@ fn serve_started_in_the_site_folder_follows_every_kind_of_save() {
     wait_for(&events, "ok");
     common::edit(root, file, "Renamed ", "Fixed ");
     wait_for_page(&server, page, "Fixed Corellia");
+}
+
+/// The next line the server prints (within 20 s).
+fn next_line(server: &Server) -> String {
+    server
+        .output
+        .recv_timeout(Duration::from_secs(20))
+        .expect("a line from the server")
+}
+
+/// The IPv4 addresses listening on `port`, from the kernel's own table (Linux), so the test
+/// never has to send anything beyond loopback to know where the server listens.
+fn listening_on(port: u16) -> Option<Vec<Ipv4Addr>> {
+    let table = std::fs::read_to_string("/proc/net/tcp").ok()?;
+    let listening = table
+        .lines()
+        .skip(1)
+        .filter_map(|row| {
+            let fields: Vec<&str> = row.split_whitespace().collect();
+            let (ip, at) = fields.get(1)?.split_once(':')?;
+            // State 0A is LISTEN; the address is a hexadecimal word in the machine's order.
+            (fields.get(3) == Some(&"0A") && u16::from_str_radix(at, 16).ok()? == port).then(
+                || {
+                    Some(Ipv4Addr::from(
+                        u32::from_str_radix(ip, 16).ok()?.to_ne_bytes(),
+                    ))
+                },
+            )?
+        })
+        .collect();
+    Some(listening)
+}
+
+fn port_of(server: &Server) -> u16 {
+    server.address.rsplit(':').next().unwrap().parse().unwrap()
+}
+
+/// Everything but GET and HEAD is refused, and no path leads outside the built site.
+fn assert_read_only(server: &Server) {
+    let base = &server.base;
+    for method in ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"] {
+        let (status, headers, _) = request(server, method, base);
+        assert_eq!(status, "HTTP/1.1 405 Method Not Allowed", "{method}");
+        assert!(headers.contains("Allow: GET, HEAD"), "{headers}");
+    }
+    let (status, headers, body) = request(server, "HEAD", base);
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert!(headers.contains("Content-Length: ") && body.is_empty());
+    for tricky in [
+        "../holonet.toml",
+        "events/../../holonet.toml",
+        "%2e%2e/holonet.toml",
+        "%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
+        "..%5cholonet.toml",
+        "./index.html",
+        "index.html%00.css",
+    ] {
+        let (status, _) = get(server, &format!("{base}{tricky}"));
+        assert_eq!(status, "HTTP/1.1 400 Bad Request", "{tricky}");
+    }
+    // The site's sources are not part of the built site.
+    for source in ["holonet.toml", "events/2026/corellia-spring-open.toml"] {
+        let (status, _) = get(server, &format!("{base}{source}"));
+        assert_eq!(status, "HTTP/1.1 404 Not Found", "{source}");
+    }
+}
+
+/// The `d` attribute of the only path of an SVG QR code: where its dark modules are.
+fn modules_path(svg: &str) -> &str {
+    let start = svg.find(" d=\"").expect("a path") + 4;
+    &svg[start..start + svg[start..].find('"').expect("its end")]
+}
+
+#[test]
+fn serve_without_lan_listens_on_loopback_only_and_is_read_only() {
+    let site = common::example_site();
+    let server = start_in(site.path(), &[]);
+    assert!(server.address.starts_with("127.0.0.1:"));
+    if let Some(listening) = listening_on(port_of(&server)) {
+        assert_eq!(listening, [Ipv4Addr::LOCALHOST]);
+    }
+    assert_read_only(&server);
+    let (status, body) = get(&server, "/__holonet/poster/");
+    assert_eq!(status, "HTTP/1.1 404 Not Found");
+    assert!(body.contains("holonet serve --lan"), "{body}");
+}
+
+#[test]
+fn serve_lan_prints_the_network_address_and_its_code_and_serves_the_poster() {
+    use qrcode::QrCode;
+    use qrcode::render::{svg, unicode::Dense1x2};
+
+    let site = common::example_site();
+    let server = start_in(
+        site.path(),
+        &["--lan", "--base-url", "https://example.github.io/archive/"],
+    );
+    // The organizer's own loopback address keeps working.
+    assert!(server.address.starts_with("127.0.0.1:"));
+    assert_eq!(server.base, "/archive/");
+    let (status, _) = get(&server, "/archive/");
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert_read_only(&server);
+    let port = port_of(&server);
+
+    let said = next_line(&server);
+    let Some(lan_url) = said
+        .strip_prefix("On the local network: ")
+        .and_then(|rest| rest.split_whitespace().next())
+    else {
+        // A machine with no network: said plainly, and served on loopback only.
+        assert!(said.starts_with("--lan: no local network found"), "{said}");
+        if let Some(listening) = listening_on(port) {
+            assert_eq!(listening, [Ipv4Addr::LOCALHOST]);
+        }
+        return;
+    };
+    assert!(
+        said.contains("anyone on this network can read the site"),
+        "{said}"
+    );
+    let host = lan_url
+        .strip_prefix("http://")
+        .and_then(|rest| rest.strip_suffix(&format!(":{port}/archive/")))
+        .unwrap_or_else(|| panic!("the address under the base path, same port: {lan_url}"));
+    let ip: Ipv4Addr = host.parse().expect("an IPv4 address");
+    assert!(!ip.is_loopback() && !ip.is_unspecified(), "{ip}");
+    if let Some(listening) = listening_on(port) {
+        assert_eq!(listening, [Ipv4Addr::UNSPECIFIED], "every interface");
+    }
+    let poster_line = next_line(&server);
+    assert!(
+        poster_line.ends_with(&format!("127.0.0.1:{port}/archive/__holonet/poster/")),
+        "{poster_line}"
+    );
+
+    // The terminal code is the library's own rendering of exactly that address (no colours:
+    // the output is a pipe here).
+    let expected = QrCode::new(lan_url.as_bytes())
+        .unwrap()
+        .render::<Dense1x2>()
+        .quiet_zone(true)
+        .build();
+    for expected_line in expected.lines() {
+        assert_eq!(next_line(&server), expected_line);
+    }
+
+    let (status, poster) = get(&server, "/archive/__holonet/poster/");
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert!(
+        poster.contains("<h1>Holonet Tournament Archive</h1>"),
+        "{poster}"
+    );
+    // One code for the site, one for the running event, each the address printed under it.
+    let event_url = format!("{lan_url}events/2026/corellia-spring-open/");
+    let codes: Vec<&str> = poster.split("<svg ").skip(1).collect();
+    assert_eq!(codes.len(), 2, "{poster}");
+    for (code, url) in codes.iter().zip([lan_url, event_url.as_str()]) {
+        let library = QrCode::new(url.as_bytes())
+            .unwrap()
+            .render::<svg::Color>()
+            .module_dimensions(1, 1)
+            .build();
+        assert_eq!(modules_path(code), modules_path(&library), "{url}");
+        assert!(
+            code.contains(&format!("<p class=\"address\">{url}</p>")),
+            "{url}"
+        );
+    }
+    let (status, _) = get(&server, "/archive/__holonet/poster");
+    assert_eq!(status, "HTTP/1.1 302 Found");
 }

@@ -86,6 +86,12 @@ impl Session {
         &self.files
     }
 
+    /// What was loaded, for a page the server makes itself (the poster of `serve --lan` needs
+    /// the site's title and its running events).
+    pub fn site(&self) -> &Site {
+        &self.site
+    }
+
     /// One file of the tree, for a server answering a request.
     pub fn file(&self, path: &str) -> Option<&[u8]> {
         self.files.get(path).map(Vec::as_slice)
