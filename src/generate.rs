@@ -24,6 +24,7 @@ use crate::rules::bracket::Side;
 use crate::rules::compute::{Computed, Status};
 use crate::rules::decks;
 use crate::rules::random::Stream;
+use crate::toml_reader::Timestamp;
 
 const FIRST: &[&str] = &[
     "Ada", "Aiden", "Alba", "Amir", "Anja", "Arno", "Bea", "Boris", "Cara", "Cyril", "Dana",
@@ -471,6 +472,7 @@ pub fn event(index: usize, seed: u64) -> Result<Generated, String> {
     let mut rng = Stream::new(seed, &format!("event {index} results"));
     let mut tables = 0;
     let mut elimination_games = 0;
+    let mut steps: u8 = 0;
     loop {
         let (event, computed) = load(&path, &text)?;
         let step = match edit::next_step(&event, &computed) {
@@ -485,7 +487,17 @@ pub fn event(index: usize, seed: u64) -> Result<Generated, String> {
                 break;
             }
         };
-        let paired = edit::apply(&text, &event, &step)?;
+        // A plausible, fixed time on the event's day: one hour per step from 9:00, so the same
+        // seed always gives the same files.
+        steps = steps.saturating_add(1);
+        let at = Timestamp {
+            date: event.info.date,
+            hour: (8 + steps).min(23),
+            minute: 0,
+            second: 0,
+            offset_minutes: Some(0),
+        };
+        let paired = edit::apply(&text, &event, &step, at)?;
         let mut doc: DocumentMut = paired
             .parse()
             .map_err(|e| format!("cannot edit {}: {e}", path.display()))?;

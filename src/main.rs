@@ -96,12 +96,13 @@ enum Command {
     /// Write the next step of an event into its file: the next Swiss round, the cut's first
     /// games, or the elimination games that are ready.
     ///
-    /// Refuses while the current round has unreported tables. Comments and layout of the file
-    /// are kept; the file is replaced atomically.
+    /// Prints the tables with the players' names, to read out or paste into a chat. Refuses
+    /// while the current round has unreported tables. Comments and layout of the file are kept;
+    /// the file is replaced atomically, with the time in `paired`.
     Pair {
         /// The event file, such as events/2026/spring-open.toml.
         file: PathBuf,
-        /// Print what would be added, without writing.
+        /// Print the tables it would write, without writing.
         #[arg(long)]
         dry_run: bool,
         /// The site folder (with holonet.toml).
@@ -110,26 +111,35 @@ enum Command {
     },
     /// Record one table's result in an event file, keeping its comments and layout.
     ///
-    /// RESULT for a Swiss match: 2-0, 1-1, 1-0, 0-0, 0-1 or 0-2 (games won and lost by the first
-    /// player at the table, the rest drawn), game by game as tom,draw or tom:dial,nick, or
-    /// split. For a SW:CCG game: tom+12, tom+12,modified, tom+20,quit (the other player quit),
-    /// or tie:3,3,2,1 (lost piles then hands, dark first). Once the Swiss rounds are over,
-    /// TABLE is an elimination game and RESULT its winner. The file is checked before it is
-    /// written, and written atomically.
+    /// RESULT for a Swiss match: 2-0, 1-1, 1-0, 0-0, 0-1 or 0-2, or 2:0 and so on (games won
+    /// and lost by the first player at the table, the rest drawn), game by game as tom,draw or
+    /// tom:dial,nick, or split. For a SW:CCG game: tom+12, tom+12,modified, tom+20,quit (the
+    /// other player quit), or tie:3,3,2,1 (lost piles then hands, dark first). Once the Swiss
+    /// rounds are over, TABLE is an elimination game and RESULT its winner, or --timed gives
+    /// the game state when it went to time; once the SW:CCG games are over, TABLE is a game of
+    /// the Final Confrontation. The file is checked before it is written, and written
+    /// atomically.
     Report {
         /// The event file, such as events/2026/spring-open.toml.
         file: PathBuf,
-        /// The table (or elimination game) number.
+        /// The table (or elimination game, or Final Confrontation game) number.
         table: u32,
-        /// The result, such as 2-0, tom,draw or tom+12.
-        result: String,
-        /// The round (SW:CCG: game) to write into; default: the one being played.
+        /// The result, such as 2-0, 2:0, tom,draw or tom+12; an elimination game's winner.
+        #[arg(required_unless_present = "timed")]
+        result: Option<String>,
+        /// The round (SW:CCG: game) to write into; default: the one being played, or with
+        /// --replace alone, the last one with results.
         #[arg(long)]
         round: Option<u32>,
-        /// Elimination: the player on the dark side (the higher seed's choice in round one).
+        /// Who played dark: in an elimination game, the higher seed's choice; in a Final
+        /// Confrontation, the first game's; at a Swiss table, the first game's (first_dark).
         #[arg(long)]
         dark: Option<String>,
-        /// Replace a result already in the file.
+        /// An elimination game that went to time: its state, such as
+        /// light_objectives=1,light_damage=5,dial=9,dark_damage=6,balance=dark
+        #[arg(long, value_name = "STATE")]
+        timed: Option<String>,
+        /// Correct a result already in the file (alone: in the last round with results).
         #[arg(long)]
         replace: bool,
         /// The site folder (with holonet.toml).
@@ -421,14 +431,13 @@ fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let new_text = match edit::apply(&text, &event, &step) {
+    let new_text = match edit::apply(&text, &event, &step, holonet::wall_clock::now()) {
         Ok(new_text) => new_text,
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::FAILURE;
         }
     };
-    let added = edit::added_lines(&text, &new_text);
     let what = match &step {
         edit::NextStep::Swiss { number, .. } => format!("round {number}"),
         edit::NextStep::CcgGame { number, .. } => format!("game {number}"),
@@ -441,14 +450,18 @@ fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
             )
         }
     };
+    let announcement = holonet::terminal::pairing(&event, &step);
     if dry_run {
-        println!("{added}");
-        println!("(dry run: {what} not written)");
+        print!("{announcement}");
+        println!(
+            "\nDry run: {what} was not written; {} is unchanged.",
+            path.display()
+        );
         return ExitCode::SUCCESS;
     }
     match write_atomically(&path, Expected::Text(&text), &new_text) {
         Ok(()) => {
-            say!("Wrote {what} into {}.", path.display());
+            say!("{announcement}\nWrote {what} into {}.", path.display());
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -469,7 +482,13 @@ fn run_report(root: &Path, file: &Path, request: &holonet::event::report::Reques
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let reported = match holonet::event::report::report(&text, &event, &computed, request) {
+    let reported = match holonet::event::report::report(
+        &text,
+        &event,
+        &computed,
+        request,
+        holonet::wall_clock::now(),
+    ) {
         Ok(reported) => reported,
         Err(message) => {
             eprintln!("error: {message}");
@@ -487,7 +506,24 @@ fn run_report(root: &Path, file: &Path, request: &holonet::event::report::Reques
     }
     match write_atomically(&path, Expected::Text(&text), &reported.text) {
         Ok(()) => {
-            say!("Recorded {} in {}.", reported.summary, path.display());
+            for warning in &reported.warnings {
+                eprintln!("warning: {warning}");
+            }
+            match &reported.previous {
+                Some(previous) => say!(
+                    "Corrected {} in {}: {} (was {}).",
+                    reported.place,
+                    path.display(),
+                    reported.recorded,
+                    previous
+                ),
+                None => say!(
+                    "Recorded {} in {}: {}.",
+                    reported.place,
+                    path.display(),
+                    reported.recorded
+                ),
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -663,6 +699,7 @@ fn main() -> ExitCode {
             result,
             round,
             dark,
+            timed,
             replace,
             root,
         } => run_report(
@@ -670,9 +707,10 @@ fn main() -> ExitCode {
             &file,
             &holonet::event::report::Request {
                 table,
-                result: &result,
+                result: result.as_deref(),
                 round,
                 dark: dark.as_deref(),
+                timed: timed.as_deref(),
                 replace,
             },
         ),

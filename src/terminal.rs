@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::event::Event;
+use crate::event::edit::{NextStep, ReadyGame};
 use crate::rules::Tiebreaker;
 use crate::rules::compute::Computed;
 use crate::rules::standings::Decider;
@@ -16,6 +17,54 @@ fn pad(text: &str, width: usize) -> String {
 fn pad_left(text: &str, width: usize) -> String {
     let len = text.chars().count();
     format!("{}{text}", " ".repeat(width.saturating_sub(len)))
+}
+
+/// What `holonet pair` writes, as an organizer reads it out or pastes it into a chat: a heading,
+/// then a line per table with both names (and the sides, where the pairing gives them), then
+/// the byes.
+pub fn pairing(event: &Event, step: &NextStep) -> String {
+    let name = |p: usize| event.players[p].name.as_str();
+    let mut out = String::new();
+    match step {
+        NextStep::Swiss { number, round } => {
+            let _ = writeln!(out, "Round {number}");
+            for (i, t) in round.tables.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    "Table {}: {} v {}",
+                    i + 1,
+                    name(t.players[0]),
+                    name(t.players[1])
+                );
+            }
+            if let Some(bye) = round.bye {
+                let _ = writeln!(out, "Bye: {}", name(bye.player));
+            }
+        }
+        NextStep::CcgGame { number, paired } => {
+            let _ = writeln!(out, "Game {number}");
+            for (i, t) in paired.tables.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    "Table {}: {} (dark) v {} (light)",
+                    i + 1,
+                    name(t.dark),
+                    name(t.light)
+                );
+            }
+            if !paired.byes.is_empty() {
+                let byes: Vec<&str> = paired.byes.iter().map(|b| name(b.player)).collect();
+                let _ = writeln!(out, "Bye: {}", byes.join(", "));
+            }
+        }
+        NextStep::Elimination { games } => {
+            let _ = writeln!(out, "Elimination");
+            for game in games {
+                let _ = writeln!(out, "{}", game.describe(event));
+            }
+        }
+    }
+    out
 }
 
 /// The current standings, then where the event stands (next round, cut, bracket).
@@ -136,21 +185,42 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
                 event.players[seed.player].name
             );
         }
-        match bracket.champion {
-            Some(champion) => {
-                let _ = writeln!(out, "\nChampion: {}", event.players[champion].name);
+        if bracket.champion.is_some() {
+            final_places(&mut out, event, computed);
+        } else {
+            let ready: Vec<ReadyGame> = bracket
+                .games
+                .iter()
+                .filter(|g| bracket.ready.contains(&g.spec.number))
+                .filter_map(|g| ReadyGame::from_state(computed, g))
+                .collect();
+            if !ready.is_empty() {
+                let _ = writeln!(out, "\nReady to play:");
+                for game in &ready {
+                    let _ = writeln!(out, "{}", game.describe(event));
+                }
             }
-            None if !bracket.ready.is_empty() => {
-                let games: Vec<String> = bracket.ready.iter().map(u32::to_string).collect();
-                let _ = writeln!(out, "\nReady to play: game {}.", games.join(", "));
-            }
-            None => {}
         }
     }
     out
 }
 
-/// SW:CCG standings: victory points and differential, written `2(+15)`.
+/// The event's final places, best first, once they are known.
+fn final_places(out: &mut String, event: &Event, computed: &Computed) {
+    let Some(placings) = &computed.placings else {
+        return;
+    };
+    let _ = writeln!(out, "\nFinal places:");
+    for (place, player) in placings {
+        let _ = writeln!(
+            out,
+            "{}  {}",
+            pad_left(&place.to_string(), 3),
+            event.players[*player].name
+        );
+    }
+}
+
 /// A league's standings, or a challenge event's record by scenario.
 fn casual_standings(
     mut out: String,
@@ -231,6 +301,7 @@ fn casual_standings(
     out
 }
 
+/// SW:CCG standings: victory points and differential, written `2(+15)`.
 fn ccg_standings(
     mut out: String,
     event: &Event,
@@ -294,6 +365,7 @@ fn ccg_standings(
         match &fin.outcome {
             Some(o) => {
                 let _ = writeln!(out, "\nFinal Confrontation: {} won.", names(o.winner));
+                final_places(&mut out, event, computed);
             }
             None => {
                 let _ = writeln!(

@@ -339,7 +339,13 @@ fn report_records_results_and_keeps_comments() {
     }
     let out = holonet(&["report", file, "3", "0-2"], site.path());
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("already has a result; pass --replace"));
+    assert!(
+        text(&out.stderr).contains(
+            "table 3 of round 2 already has a result (games = [{ winner = \"niamh-byrne\", by = \"dial\" }, \"draw\"]); pass --replace to correct it"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
     let out = holonet(&["report", file, "3", "0-2", "--replace"], site.path());
     assert!(out.status.success(), "{}", text(&out.stderr));
     let replaced = std::fs::read_to_string(site.path().join(file)).expect("event");
@@ -444,4 +450,134 @@ fn quiet_verbose_and_completions() {
             "{shell} completes the verbs"
         );
     }
+}
+
+/// Every way of writing a Swiss result, `--replace` alone (the last round with results), and an
+/// elimination game decided on time, run from the site folder with relative paths.
+#[test]
+fn report_scores_corrections_and_timed_games() {
+    let site = common::example_site();
+    let file = "events/2026/corellia-spring-open.toml";
+    let out = holonet(&["report", file, "1", "2:0"], site.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let recorded = text(&out.stdout);
+    assert!(
+        recorded.starts_with("Recorded table 1 of round ")
+            && recorded.contains(": games = [\"maren-holm\", \"maren-holm\"]."),
+        "{recorded}"
+    );
+    let round = recorded
+        .trim_start_matches("Recorded table 1 of round ")
+        .split(' ')
+        .next()
+        .expect("round")
+        .to_string();
+    let out = holonet(&["report", file, "1", "1-0", "--replace"], site.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with(&format!(
+            "Corrected table 1 of round {round} in ./{file}: games = [\"maren-holm\", \"draw\"] (was games = [\"maren-holm\", \"maren-holm\"])."
+        )),
+        "{}",
+        text(&out.stdout)
+    );
+    let written = std::fs::read_to_string(site.path().join(file)).expect("event");
+    assert!(written.contains("\nupdated = "), "report stamps `updated`");
+    let out = holonet(&["report", file, "2", "3:0"], site.path());
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("more than the match's 2 games"));
+
+    // Mos Eisley Open cut back to its first four bracket games: game 6 is ready, sides computed.
+    let path = site.path().join("events/2015/mos-eisley-open.toml");
+    let kept = common::keep_bracket_games(&path, 4);
+    let event = "events/2015/mos-eisley-open.toml";
+    let out = holonet(
+        &[
+            "report",
+            event,
+            "6",
+            "--timed",
+            "light_objectives=1,dial=12",
+        ],
+        site.path(),
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("`dial=12`: dial is a whole number from 0 to 11"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(&path).expect("event"), kept);
+    let out = holonet(
+        &[
+            "report",
+            event,
+            "6",
+            "--timed",
+            "light_objectives=1,light_damage=5,dial=9,dark_damage=6,balance=dark",
+        ],
+        site.path(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(&path).expect("event");
+    assert!(
+        written.contains("{ game = 6, timed = { light_objectives = 1, light_damage = 5, dial = 9, dark_damage = 6, balance = \"dark\" } }"),
+        "{written}"
+    );
+    assert!(holonet(&["check"], site.path()).status.success());
+}
+
+/// SW:CCG: a differential over the guide's cap is written as reported with a warning saying
+/// what counts, and the Final Confrontation's games are reported like tables; standings then
+/// give the final places.
+#[test]
+fn report_swccg_capped_differential_and_final_confrontation() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("holonet.toml"), "title = \"T\"\n").expect("config");
+    std::fs::create_dir_all(dir.path().join("events")).expect("mkdir");
+    let file = "events/cup.toml";
+    std::fs::write(
+        dir.path().join(file),
+        "[event]\nname = \"Cup\"\ndate = 2008-05-10\nrules = \"swccg-2008\"\nstructure = \"custom\"\nswiss_rounds = 1\ncut = 2\n\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bob\"\n\n[[rounds]]\ntables = [\n  { table = 1, dark = \"ann\", light = \"bob\" },\n]\n",
+    )
+    .expect("event");
+    let out = holonet(&["report", file, "1", "bob+72"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("warning: the differential is capped at 59")
+            && text(&out.stderr).contains(
+                "the file records `differential = 72` as reported, and the standings count 2(+59) for Bob and 0(-59) for Ann"
+            ),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = holonet(&["pair", file], dir.path());
+    assert!(
+        text(&out.stderr).contains("the Final Confrontation is Bob v Ann"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = holonet(&["report", file, "1", "ann+3"], dir.path());
+    assert!(
+        text(&out.stderr).contains("pass --dark bob or --dark ann"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = holonet(&["report", file, "1", "ann+3", "--dark", "bob"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("Recorded game 1 of the Final Confrontation"));
+    let out = holonet(&["report", file, "2", "tie:3,4,2,1"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(dir.path().join(file)).expect("event");
+    assert!(
+        written.contains("[final]\ngames = [\n  { dark = \"bob\", light = \"ann\", winner = \"ann\", differential = 3 },\n  { dark = \"ann\", light = \"bob\", tie = { dark_lost_pile = 3, light_lost_pile = 4, dark_hand = 2, light_hand = 1 } },\n]"),
+        "{written}"
+    );
+    let out = holonet(&["standings", file], dir.path());
+    assert!(
+        text(&out.stdout).contains("\nFinal places:\n  1  "),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(holonet(&["check"], dir.path()).status.success());
 }

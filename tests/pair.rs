@@ -135,7 +135,16 @@ fn pair_runs_an_event_from_round_one_to_a_champion() {
     // A dry run writes nothing.
     let out = holonet(&["pair", file, "--dry-run"], dir.path());
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("[[rounds]]"));
+    // The round by table, with names, as it can be read out; no TOML.
+    let announced = text(&out.stdout);
+    assert!(announced.starts_with("Round 1\nTable 1: "), "{announced}");
+    assert_eq!(announced.matches(" v ").count(), 4, "{announced}");
+    assert!(announced.contains("\nBye: "), "{announced}");
+    assert!(!announced.contains("[[rounds]]"), "{announced}");
+    assert!(
+        announced.contains("Dry run: round 1 was not written"),
+        "{announced}"
+    );
     assert_eq!(
         std::fs::read_to_string(dir.path().join(file)).expect("read"),
         EVENT
@@ -145,6 +154,7 @@ fn pair_runs_an_event_from_round_one_to_a_champion() {
         let out = holonet(&["pair", file], dir.path());
         assert!(out.status.success(), "round {round}: {}", text(&out.stderr));
         assert!(text(&out.stdout).contains(&format!("Wrote round {round}")));
+        assert!(text(&out.stdout).starts_with(&format!("Round {round}\nTable 1: ")));
         // Pairing again before results are in is refused.
         let again = holonet(&["pair", file], dir.path());
         assert_eq!(again.status.code(), Some(1));
@@ -182,6 +192,27 @@ fn pair_runs_an_event_from_round_one_to_a_champion() {
         "{}",
         text(&out.stdout)
     );
+    let written = std::fs::read_to_string(dir.path().join(file)).expect("read");
+    let stamped = written
+        .lines()
+        .find(|l| l.starts_with("paired = "))
+        .expect("pair stamps `paired`");
+    assert!(written.contains(&stamped.replace("paired", "updated")));
+    // Before the cut's first games are written, standings name their players: the higher seed
+    // chooses a side.
+    let out = holonet(&["standings", file], dir.path());
+    let (event, computed) = load(dir.path());
+    let seed = |n: usize| event.players[computed.seeds[n].player].name.as_str();
+    assert!(
+        text(&out.stdout).contains(&format!(
+            "Ready to play:\nGame 1, upper bracket: {} v {}; {}, the higher seed, chooses a side\n",
+            seed(0),
+            seed(3),
+            seed(0)
+        )),
+        "{}",
+        text(&out.stdout)
+    );
     let mut steps = 0;
     loop {
         let out = holonet(&["pair", file], dir.path());
@@ -208,6 +239,18 @@ fn pair_runs_an_event_from_round_one_to_a_champion() {
     assert_eq!(
         placings[0].1, computed.seeds[0].player,
         "seed 1 always won its games here"
+    );
+    // Once the bracket is done, standings give the final places.
+    let (event, _) = load(dir.path());
+    let out = holonet(&["standings", file], dir.path());
+    let places: String = placings
+        .iter()
+        .map(|(place, p)| format!("{place:>3}  {}\n", event.players[*p].name))
+        .collect();
+    assert!(
+        text(&out.stdout).ends_with(&format!("\nFinal places:\n{places}")),
+        "{}",
+        text(&out.stdout)
     );
     let out = holonet(&["check"], dir.path());
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -242,6 +285,13 @@ fn pair_writes_swccg_games() {
     std::fs::write(&path, event).expect("event");
     let out = holonet(&["pair", "events/cup.toml"], dir.path());
     assert!(out.status.success(), "{}", text(&out.stderr));
+    let announced = text(&out.stdout);
+    assert!(announced.starts_with("Game 1\nTable 1: "), "{announced}");
+    assert_eq!(
+        announced.matches(" (dark) v ").count(),
+        2,
+        "each table with its sides: {announced}"
+    );
     let again = holonet(&["pair", "events/cup.toml"], dir.path());
     assert!(
         text(&again.stderr).contains("game 1 still has unreported tables"),

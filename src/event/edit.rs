@@ -5,9 +5,12 @@
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 
 use super::Event;
-use crate::rules::bracket::Part;
+use crate::rules::bracket::{GameState, Part};
 use crate::rules::compute::{Computed, next_swiss_round};
+use crate::rules::swccg::PairReason;
 use crate::rules::swiss::{PairedRound, Reason};
+use crate::toml_reader::Timestamp;
+use crate::wall_clock::{self, Stamp};
 
 /// What `holonet pair` adds to an event file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,6 +34,60 @@ pub struct ReadyGame {
     pub players: [usize; 2],
     /// The computed dark player; `None` in the first round, where the higher seed chooses.
     pub dark: Option<usize>,
+    /// The player with the better seed: the one who chooses a side when `dark` is `None`.
+    pub higher_seed: usize,
+}
+
+impl ReadyGame {
+    /// The bracket game `state` of `computed`, once both its players are known.
+    pub fn from_state(computed: &Computed, state: &GameState) -> Option<ReadyGame> {
+        let players = [state.players[0]?, state.players[1]?];
+        let seed = |p: usize| computed.seeds.iter().position(|s| s.player == p);
+        let higher_seed = match (seed(players[0]), seed(players[1])) {
+            (Some(a), Some(b)) if b < a => players[1],
+            _ => players[0],
+        };
+        Some(ReadyGame {
+            number: state.spec.number,
+            part: state.spec.part,
+            players,
+            dark: state.dark,
+            higher_seed,
+        })
+    }
+
+    /// The game in words, for the file's comment and the terminal: "Game 5, upper bracket:
+    /// Ada Quill (dark) v Bram Tolle (light)", or who chooses the sides.
+    pub fn describe(&self, event: &Event) -> String {
+        let part = match self.part {
+            Part::Upper => "upper bracket",
+            Part::Lower => "lower bracket",
+            Part::Final => "final",
+            Part::SecondFinal => "second final game",
+        };
+        let name = |p: usize| event.players[p].name.as_str();
+        let [a, b] = self.players;
+        match self.dark {
+            Some(d) => {
+                let side = |p: usize| if p == d { "dark" } else { "light" };
+                format!(
+                    "Game {}, {part}: {} ({}) v {} ({})",
+                    self.number,
+                    name(a),
+                    side(a),
+                    name(b),
+                    side(b)
+                )
+            }
+            None => format!(
+                "Game {}, {part}: {} v {}; {}, the higher seed, chooses a side",
+                self.number,
+                name(a),
+                name(b),
+                name(self.higher_seed)
+            ),
+        }
+    }
 }
 
 /// Why nothing can be added now.
@@ -52,13 +109,25 @@ pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow>
                 open.number
             )));
         }
-        return match &ccg.next {
-            Some((number, paired)) => Ok(NextStep::CcgGame { number: *number, paired: paired.clone() }),
-            None if ccg.final_confrontation.as_ref().is_some_and(|f| f.outcome.is_none()) => Err(NotNow(
-                "the games are finished: record the Final Confrontation under `[final]` (see the event page for the finalists)".into(),
-            )),
-            None => Err(NotNow("every game is recorded: the event is complete".into())),
-        };
+        if let Some((number, paired)) = &ccg.next {
+            return Ok(NextStep::CcgGame {
+                number: *number,
+                paired: paired.clone(),
+            });
+        }
+        return Err(NotNow(
+            match ccg
+                .final_confrontation
+                .as_ref()
+                .filter(|f| f.outcome.is_none())
+            {
+                Some(fin) => format!(
+                    "the games are finished: the Final Confrontation is {} v {}; record its games with holonet report, numbered 1 and up (with --dark for the higher seed's choice of allegiance, where it has one)",
+                    event.players[fin.finalists[0]].name, event.players[fin.finalists[1]].name
+                ),
+                None => "every game is recorded: the event is complete".into(),
+            },
+        ));
     }
     if let Some(round) = event.rounds.iter().find(|r| !r.is_complete()) {
         let open: Vec<String> = round
@@ -104,14 +173,7 @@ pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow>
         .games
         .iter()
         .filter(|g| bracket.ready.contains(&g.spec.number) && !listed.contains(&g.spec.number))
-        .filter_map(|g| {
-            Some(ReadyGame {
-                number: g.spec.number,
-                part: g.spec.part,
-                players: [g.players[0]?, g.players[1]?],
-                dark: g.dark,
-            })
-        })
+        .filter_map(|g| ReadyGame::from_state(computed, g))
         .collect();
     if games.is_empty() {
         return Err(NotNow("no elimination game is ready to be played".into()));
@@ -119,29 +181,69 @@ pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow>
     Ok(NextStep::Elimination { games })
 }
 
+/// The comment above a Swiss table whose pairing needs explaining: a sentence the organizer
+/// can read in the file.
 fn reason_comment(reason: Reason) -> Option<&'static str> {
     match reason {
         Reason::Random | Reason::SameGroup => None,
-        Reason::AvoidNotPossible => Some("could not be kept apart"),
-        Reason::PairedDown => Some("paired down"),
-        Reason::AvoidsRematch => Some("moved across score groups to avoid a rematch"),
-        Reason::UnavoidableRematch => Some("rematch: no pairing without one exists"),
+        Reason::AvoidNotPossible => {
+            Some("These two asked to be kept apart, but no pairing of round 1 could do it.")
+        }
+        Reason::PairedDown => {
+            Some("Paired down: the odd player of a score group meets the next group down.")
+        }
+        Reason::AvoidsRematch => Some("Paired across score groups to avoid a rematch."),
+        Reason::UnavoidableRematch => {
+            Some("A rematch: every pairing of this round has at least one.")
+        }
     }
 }
 
-/// An inline array written one element per line, as organizers write tables by hand.
-fn multiline(items: Vec<(Value, Option<String>)>) -> Array {
-    let mut array = Array::new();
-    for (mut value, comment) in items {
-        let prefix = match comment {
-            Some(c) => format!("\n  # {c}\n  "),
-            None => "\n  ".to_string(),
-        };
-        value.decor_mut().set_prefix(prefix);
-        array.push_formatted(value);
+/// The comment above a SW:CCG table whose pairing needs explaining, as the guide's pairing
+/// rules give it.
+fn ccg_reason_comment(reason: PairReason) -> Option<&'static str> {
+    match reason {
+        PairReason::Random | PairReason::Piles | PairReason::Standings => None,
+        PairReason::RematchStands => {
+            Some("They met before with the opposite allegiances, so the pairing stands.")
+        }
+        PairReason::AllegiancesSwapped => {
+            Some("They met before with these allegiances, so the allegiances were swapped.")
+        }
+        PairReason::RankingSwitched => Some(
+            "Both allegiance combinations had been played, so the lower-ranked player switched places with the next in the standings.",
+        ),
+        PairReason::RematchModified => Some(
+            "Paired with a lower player of the other pile, so as not to meet the same opponent with the same allegiances again.",
+        ),
+        PairReason::RematchLeft => Some(
+            "Every player left had been met with these allegiances, so the original pairing stands.",
+        ),
+        PairReason::SamePile => Some(
+            "One allegiance pile had more players, so two players of the same pile meet, the higher-ranked switching allegiance.",
+        ),
     }
+}
+
+/// Appends `value` to an inline array on a line of its own (after a comment line, when given),
+/// as organizers write tables by hand.
+pub(super) fn push_line(array: &mut Array, mut value: Value, comment: Option<&str>) {
+    let prefix = match comment {
+        Some(c) => format!("\n  # {c}\n  "),
+        None => "\n  ".to_string(),
+    };
+    value.decor_mut().set_prefix(prefix);
+    array.push_formatted(value);
     array.set_trailing("\n");
     array.set_trailing_comma(true);
+}
+
+/// An inline array written one element per line.
+fn multiline(items: Vec<(Value, Option<String>)>) -> Array {
+    let mut array = Array::new();
+    for (value, comment) in items {
+        push_line(&mut array, value, comment.as_deref());
+    }
     array
 }
 
@@ -163,14 +265,14 @@ fn push_round(doc: &mut DocumentMut, entry: Table) -> Result<(), String> {
     Ok(())
 }
 
-/// The event file's text with `step` added. Fails only when the file is not TOML that
-/// `toml_edit` can edit (it was already validated, so in practice never).
-pub fn apply(text: &str, event: &Event, step: &NextStep) -> Result<String, String> {
+/// The event file's text with `step` added and `paired` (and `updated`) stamped with `at`, the
+/// time the caller read from the clock. Fails only when the file is not TOML that `toml_edit`
+/// can edit (it was already validated, so in practice never).
+pub fn apply(text: &str, event: &Event, step: &NextStep, at: Timestamp) -> Result<String, String> {
     let mut doc: DocumentMut = text
         .parse()
         .map_err(|e| format!("cannot edit this file: {e}"))?;
     let id = |p: usize| event.players[p].id.as_str();
-    let name = |p: usize| event.players[p].name.as_str();
     match step {
         NextStep::Swiss { number, round } => {
             let tables = round
@@ -210,13 +312,10 @@ pub fn apply(text: &str, event: &Event, step: &NextStep) -> Result<String, Strin
                     table.insert("table", Value::from(i as i64 + 1));
                     table.insert("dark", Value::from(id(t.dark)));
                     table.insert("light", Value::from(id(t.light)));
-                    let comment = match t.reason {
-                        crate::rules::swccg::PairReason::Random
-                        | crate::rules::swccg::PairReason::Piles
-                        | crate::rules::swccg::PairReason::Standings => None,
-                        other => Some(format!("{other:?}").to_lowercase()),
-                    };
-                    (Value::InlineTable(table), comment)
+                    (
+                        Value::InlineTable(table),
+                        ccg_reason_comment(t.reason).map(str::to_string),
+                    )
                 })
                 .collect();
             let mut entry = Table::new();
@@ -236,25 +335,12 @@ pub fn apply(text: &str, event: &Event, step: &NextStep) -> Result<String, Strin
                 .map(|g| {
                     let mut table = InlineTable::new();
                     table.insert("game", Value::from(i64::from(g.number)));
-                    let part = match g.part {
-                        Part::Upper => "upper bracket",
-                        Part::Lower => "lower bracket",
-                        Part::Final => "final",
-                        Part::SecondFinal => "second final game",
+                    let choice = if g.dark.is_none() {
+                        " Record the choice as `dark`."
+                    } else {
+                        ""
                     };
-                    let [a, b] = g.players;
-                    let comment = match g.dark {
-                        Some(d) => {
-                            let side = |p: usize| if p == d { "dark" } else { "light" };
-                            format!("game {} ({part}): {} ({}) v {} ({})", g.number, name(a), side(a), name(b), side(b))
-                        }
-                        None => format!(
-                            "game {} ({part}): {} v {}; the higher seed chooses a side, recorded as `dark`",
-                            g.number,
-                            name(a),
-                            name(b)
-                        ),
-                    };
+                    let comment = format!("{}.{choice}", g.describe(event));
                     (Value::InlineTable(table), Some(comment))
                 })
                 .collect();
@@ -266,15 +352,9 @@ pub fn apply(text: &str, event: &Event, step: &NextStep) -> Result<String, Strin
             };
             match elimination.get_mut("games") {
                 Some(Item::Value(Value::Array(array))) => {
-                    for (mut value, comment) in entries {
-                        value.decor_mut().set_prefix(
-                            comment
-                                .map_or_else(|| "\n  ".to_string(), |c| format!("\n  # {c}\n  ")),
-                        );
-                        array.push_formatted(value);
+                    for (value, comment) in entries {
+                        push_line(array, value, comment.as_deref());
                     }
-                    array.set_trailing("\n");
-                    array.set_trailing_comma(true);
                 }
                 Some(Item::ArrayOfTables(tables)) => {
                     for (value, comment) in entries {
@@ -295,20 +375,46 @@ pub fn apply(text: &str, event: &Event, step: &NextStep) -> Result<String, Strin
             }
         }
     }
+    wall_clock::stamp(&mut doc, at, Stamp::Paired)?;
     Ok(doc.to_string())
 }
 
-/// The lines of `new` between what it shares with `old` at the start and at the end: what an
-/// edit inserted, for `--dry-run` to show.
-pub fn added_lines(old: &str, new: &str) -> String {
-    let old: Vec<&str> = old.lines().collect();
-    let new: Vec<&str> = new.lines().collect();
-    let head = old.iter().zip(&new).take_while(|(a, b)| a == b).count();
-    let tail = old[head..]
-        .iter()
-        .rev()
-        .zip(new[head..].iter().rev())
-        .take_while(|(a, b)| a == b)
-        .count();
-    new[head..new.len() - tail].join("\n")
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every comment `pair` can write above a table reads as a sentence, whatever the ruleset.
+    #[test]
+    fn pairing_comments_are_sentences() {
+        let swiss = [
+            Reason::Random,
+            Reason::AvoidNotPossible,
+            Reason::SameGroup,
+            Reason::PairedDown,
+            Reason::AvoidsRematch,
+            Reason::UnavoidableRematch,
+        ]
+        .map(reason_comment);
+        let ccg = [
+            PairReason::Random,
+            PairReason::Piles,
+            PairReason::Standings,
+            PairReason::RematchStands,
+            PairReason::AllegiancesSwapped,
+            PairReason::RankingSwitched,
+            PairReason::RematchModified,
+            PairReason::RematchLeft,
+            PairReason::SamePile,
+        ]
+        .map(ccg_reason_comment);
+        let written: Vec<&str> = swiss.iter().chain(&ccg).flatten().copied().collect();
+        assert_eq!(written.len(), 10);
+        for comment in written {
+            assert!(
+                comment.starts_with(char::is_uppercase) && comment.ends_with('.'),
+                "{comment}"
+            );
+            assert!(comment.split(' ').count() > 4, "{comment}");
+        }
+    }
 }

@@ -91,11 +91,20 @@ pub fn validate_elimination(
 }
 
 fn validate_timed(reader: &mut Reader<'_>, raw: &RawTimed) -> Option<Timed> {
-    // Three destroyed objectives or a dial at 12 would have ended the game before time.
-    let light_objectives = in_range(reader, &raw.light_objectives, "`light_objectives`", 0, 2);
-    let light_damage = in_range(reader, &raw.light_damage, "`light_damage`", 0, 99);
-    let dial = in_range(reader, &raw.dial, "`dial`", 0, 11);
-    let dark_damage = in_range(reader, &raw.dark_damage, "`dark_damage`", 0, 99);
+    let written = [
+        &raw.light_objectives,
+        &raw.light_damage,
+        &raw.dial,
+        &raw.dark_damage,
+    ];
+    let mut counts = [0; 4];
+    let mut valid = true;
+    for ((count, (key, max)), value) in counts.iter_mut().zip(Timed::COUNTS).zip(written) {
+        match in_range(reader, value, &format!("`{key}`"), 0, i64::from(max)) {
+            Some(n) => *count = n,
+            None => valid = false,
+        }
+    }
     let balance = match raw.balance.as_ref() {
         Some(b) if b.value == "dark" => Some(Side::Dark),
         Some(b) if b.value == "light" => Some(Side::Light),
@@ -109,13 +118,7 @@ fn validate_timed(reader: &mut Reader<'_>, raw: &RawTimed) -> Option<Timed> {
         }
         None => None,
     };
-    Some(Timed {
-        light_objectives: light_objectives?,
-        light_damage: light_damage?,
-        dial: dial?,
-        dark_damage: dark_damage?,
-        balance: balance?,
-    })
+    Some(Timed::from_counts(counts, balance?)).filter(|_| valid)
 }
 
 /// The span of the recorded entry for `game`, or of `[elimination]`.

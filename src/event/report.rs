@@ -3,19 +3,31 @@
 //! new text before it is written, so a result the rules reject never reaches the file.
 //!
 //! What a result looks like depends on what is being played:
-//! - a Swiss match (SW:LCG): `2-0`, `1-1`, `1-0`, `0-0`, `0-1`, `0-2` (games won and lost by the
-//!   first player listed at the table, the rest drawn), or game by game, `tom,draw` or
-//!   `tom:dial,nick` (each game's winner id, or `draw`, with `:how` it ended), or `split`;
-//! - a SW:CCG game: `tom+12` (the winner and the differential), `tom+12,modified` (a modified
-//!   win on time), `tom+20,quit` (the other player quit), or `tie:3,3,2,1` (a true tie: dark and
-//!   light lost piles, then dark and light hands);
+//! - a Swiss match (SW:LCG): `2-0`, `1-1`, `1-0`, `0-0`, `0-1`, `0-2`, or the same with `:`
+//!   (`2:0`), as a chat or a scoresheet writes it: games won and lost by the first player listed
+//!   at the table, the rest drawn; or game by game, `tom,draw` or `tom:dial,nick` (each game's
+//!   winner id, or `draw`, with `:how` it ended); or `split`. `--dark` records `first_dark`;
+//! - a SW:CCG game, or a game of the Final Confrontation: `tom+12` (the winner and the
+//!   differential), `tom+12,modified` (a modified win on time), `tom+20,quit` (the other player
+//!   quit), or `tie:3,3,2,1` (a true tie: dark and light lost piles, then dark and light hands);
 //! - an elimination game: the winner's id, with `--dark` naming the player on the dark side
-//!   when the higher seed's choice is not recorded yet.
+//!   when the higher seed's choice is not recorded yet, or `--timed` with the game state when
+//!   it went to time (the winner is then computed from it).
+//!
+//! Without `--round`, a result goes into the round being played; with `--replace` alone, it
+//! corrects the last round that has results, since a correction is almost always of what was
+//! just entered.
 
-use toml_edit::{DocumentMut, InlineTable, Item, Table, Value};
+use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, Value};
 
+use super::edit::ReadyGame;
 use super::{Event, GameEnd};
+use crate::rules::bracket::{Side, Timed};
+use crate::rules::ccg_event::{self, CcgComputed, CcgFinal};
 use crate::rules::compute::Computed;
+use crate::rules::swccg::{MAX_DIFFERENTIAL, Score};
+use crate::toml_reader::Timestamp;
+use crate::wall_clock::{self, Stamp};
 
 /// Where the result goes: found from the file and the command's options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,6 +38,8 @@ enum Place {
     Ccg { game: u32, table: u32 },
     /// Elimination game `game`.
     Elimination { game: u32 },
+    /// Game `game` (1 or 2) of a SW:CCG Final Confrontation.
+    Final { game: u32 },
 }
 
 impl Place {
@@ -34,37 +48,65 @@ impl Place {
             Place::Swiss { round, table } => format!("table {table} of round {round}"),
             Place::Ccg { game, table } => format!("table {table} of game {game}"),
             Place::Elimination { game } => format!("elimination game {game}"),
+            Place::Final { game } => format!("game {game} of the Final Confrontation"),
         }
     }
 }
 
 /// The command's request.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct Request<'a> {
-    /// The table number (or, once the Swiss rounds are over, the elimination game number).
+    /// The table number (or, once the Swiss rounds are over, the elimination game number; once
+    /// the SW:CCG games are over, the Final Confrontation's game number).
     pub table: u32,
-    pub result: &'a str,
-    /// The round (or SW:CCG game) to write into, when not the current one: to correct a result.
+    /// The result as typed; may be left out with `timed`, whose scores name the winner.
+    pub result: Option<&'a str>,
+    /// The round (or SW:CCG game) to write into, when not the one `replace` or the open round
+    /// points at.
     pub round: Option<u32>,
-    /// Elimination: who played dark (the higher seed's choice in the first round).
+    /// Who played dark: an elimination game's higher seed's choice, the first allegiance of a
+    /// Final Confrontation, or a Swiss table's `first_dark`.
     pub dark: Option<&'a str>,
-    /// Replace a result already recorded.
+    /// Elimination: the game state when time was called, as `key=value` pairs named like the
+    /// file's `timed` keys.
+    pub timed: Option<&'a str>,
+    /// Correct a result already recorded.
     pub replace: bool,
 }
 
-/// The new text of the event file, and a sentence saying what was recorded.
+/// The new text of the event file, and what to tell the organizer.
 #[derive(Debug, Clone)]
 pub struct Reported {
     pub text: String,
-    pub summary: String,
+    /// Where the result went, such as "table 4 of round 2".
+    pub place: String,
+    /// What the file now records there, as written (`games = ["tom", "tom"]`).
+    pub recorded: String,
+    /// With `--replace`: what the file recorded there before.
+    pub previous: Option<String>,
+    /// What the organizer must know about the result as recorded, such as a capped differential.
+    pub warnings: Vec<String>,
 }
 
-/// Writes `request` into `text`, the file `event` was read from.
+/// The keys that hold a result: a new result needs them absent, `--replace` clears them.
+const RESULT_KEYS: [&str; 8] = [
+    "games",
+    "split",
+    "winner",
+    "differential",
+    "modified",
+    "quit",
+    "tie",
+    "timed",
+];
+
+/// Writes `request` into `text`, the file `event` was read from, stamping `updated` with `at`.
 pub fn report(
     text: &str,
     event: &Event,
     computed: &Computed,
     request: &Request<'_>,
+    at: Timestamp,
 ) -> Result<Reported, String> {
     if event.casual.is_some() {
         return Err(format!(
@@ -72,125 +114,258 @@ pub fn report(
             event.info.format
         ));
     }
-    let place = find_place(event, computed, request)?;
+    let (place, players) = find_place(event, computed, request)?;
+    let Values { values, warnings } = result_values(event, computed, place, players, request)?;
     let mut doc: DocumentMut = text
         .parse()
         .map_err(|e| format!("cannot edit this file: {e}"))?;
-    let players = players_at(event, computed, place)?;
-    let values = match place {
-        Place::Swiss { .. } => swiss_result(event, players, request.result)?,
-        Place::Ccg { .. } => ccg_result(event, players, request.result)?,
-        Place::Elimination { .. } => elimination_result(event, players, request)?,
-    };
     let entry = entry_mut(&mut doc, place)?;
-    let recorded = [
-        "games",
-        "split",
-        "winner",
-        "differential",
-        "modified",
-        "quit",
-        "tie",
-        "timed",
-    ];
-    if !request.replace && recorded.iter().any(|k| entry.contains_key(k)) {
+    let previous: Vec<String> = RESULT_KEYS
+        .iter()
+        .filter_map(|&key| {
+            entry
+                .get(key)
+                .map(|item| format!("{key} = {}", item.to_string().trim()))
+        })
+        .collect();
+    if !request.replace && !previous.is_empty() {
         return Err(format!(
-            "{} already has a result; pass --replace to correct it",
+            "{} already has a result ({}); pass --replace to correct it",
+            place.describe(),
+            previous.join(", ")
+        ));
+    }
+    if request.replace && previous.is_empty() {
+        let chosen = if request.round.is_none() {
+            " (--replace alone corrects the last round with results; pass --round to correct another)"
+        } else {
+            ""
+        };
+        return Err(format!(
+            "{} has no result to correct{chosen}; leave out --replace to record it",
             place.describe()
         ));
     }
-    for key in recorded {
+    for key in RESULT_KEYS {
         entry.remove(key);
     }
-    let mut summary = Vec::new();
+    let mut recorded = Vec::new();
     for (key, value) in values {
-        summary.push(format!("{key} = {}", value.to_string().trim()));
+        if RESULT_KEYS.contains(&key) {
+            recorded.push(format!("{key} = {}", value.to_string().trim()));
+        }
         entry.insert(key, Item::Value(value));
     }
     entry.fmt();
+    wall_clock::stamp(&mut doc, at, Stamp::Updated)?;
     Ok(Reported {
         text: doc.to_string(),
-        summary: format!("{}: {}", place.describe(), summary.join(", ")),
+        place: place.describe(),
+        recorded: recorded.join(", "),
+        previous: request.replace.then(|| previous.join(", ")),
+        warnings,
     })
 }
 
-/// The place the request points at, checked against the event.
-fn find_place(event: &Event, computed: &Computed, request: &Request<'_>) -> Result<Place, String> {
-    let table = request.table;
-    if computed.ccg.is_some() {
-        let game = match request.round {
-            Some(n) => event.games.iter().find(|g| g.number == n),
-            None => event.games.iter().find(|g| !g.is_complete()),
-        }
-        .ok_or_else(|| match request.round {
-            Some(n) => format!("game {n} is not in the file"),
-            None => "every game in the file has its results; pass --round to correct one".into(),
-        })?;
-        if !game.tables.iter().any(|t| t.number == table) {
-            return Err(format!("game {} has no table {table}", game.number));
-        }
-        return Ok(Place::Ccg {
-            game: game.number,
-            table,
-        });
+/// The place the request points at, checked against the event, and its two players (for
+/// SW:CCG games, `[dark, light]`).
+fn find_place(
+    event: &Event,
+    computed: &Computed,
+    request: &Request<'_>,
+) -> Result<(Place, [usize; 2]), String> {
+    if let Some(ccg) = &computed.ccg {
+        return find_ccg_place(event, ccg, request);
     }
-    let round = match request.round {
-        Some(n) => Some(
+    let table = request.table;
+    let round = if let Some(n) = request.round {
+        Some(
             event
                 .rounds
                 .iter()
                 .find(|r| r.number == n)
                 .ok_or_else(|| format!("round {n} is not in the file"))?,
-        ),
-        None => event.rounds.iter().find(|r| !r.is_complete()),
+        )
+    } else if request.replace {
+        if event.elimination.iter().any(|g| g.is_reported()) {
+            None
+        } else {
+            Some(
+                event
+                    .rounds
+                    .iter()
+                    .rev()
+                    .find(|r| !r.is_unreported())
+                    .ok_or("no round has a result yet: leave out --replace to record one")?,
+            )
+        }
+    } else {
+        event.rounds.iter().find(|r| !r.is_complete())
     };
     if let Some(round) = round {
-        if !round.tables.iter().any(|t| t.number == table) {
-            return Err(format!("round {} has no table {table}", round.number));
-        }
-        return Ok(Place::Swiss {
-            round: round.number,
-            table,
-        });
+        let found = round
+            .tables
+            .iter()
+            .find(|t| t.number == table)
+            .ok_or_else(|| format!("round {} has no table {table}", round.number))?;
+        return Ok((
+            Place::Swiss {
+                round: round.number,
+                table,
+            },
+            found.players,
+        ));
     }
-    let bracket = computed.bracket.as_ref().ok_or_else(|| {
-        "every round in the file has its results; run holonet pair for the next one, or pass --round to correct a result".to_string()
+    let bracket = computed.bracket.as_ref().ok_or_else(|| match event.rounds.last() {
+        Some(last) => format!(
+            "every table of round {0} has its result; run holonet pair for the next round, or pass --replace to correct a result of round {0}",
+            last.number
+        ),
+        None => "no round is paired yet: run holonet pair first".to_string(),
     })?;
     let game = bracket
         .games
         .iter()
         .find(|g| g.spec.number == table)
         .ok_or_else(|| format!("the bracket has no game {table}"))?;
-    if !game.players.iter().all(Option::is_some) {
+    let [Some(a), Some(b)] = game.players else {
         return Err(format!(
             "the players of elimination game {table} are not known yet"
         ));
-    }
-    Ok(Place::Elimination { game: table })
+    };
+    Ok((Place::Elimination { game: table }, [a, b]))
 }
 
-/// The two players at the place, as indices.
-fn players_at(event: &Event, computed: &Computed, place: Place) -> Result<[usize; 2], String> {
-    let found = match place {
-        Place::Swiss { round, table } => event
-            .rounds
-            .iter()
-            .find(|r| r.number == round)
-            .and_then(|r| r.tables.iter().find(|t| t.number == table))
-            .map(|t| t.players),
-        Place::Ccg { game, table } => event
-            .games
-            .iter()
-            .find(|g| g.number == game)
-            .and_then(|g| g.tables.iter().find(|t| t.number == table))
-            .map(|t| [t.dark, t.light]),
-        Place::Elimination { game } => computed
-            .bracket
-            .as_ref()
-            .and_then(|b| b.games.iter().find(|g| g.spec.number == game))
-            .and_then(|g| Some([g.players[0]?, g.players[1]?])),
+/// [`find_place`] for a SW:CCG event: a table of a game, or a game of the Final Confrontation.
+fn find_ccg_place(
+    event: &Event,
+    ccg: &CcgComputed,
+    request: &Request<'_>,
+) -> Result<(Place, [usize; 2]), String> {
+    let table = request.table;
+    let game = if let Some(n) = request.round {
+        Some(
+            event
+                .games
+                .iter()
+                .find(|g| g.number == n)
+                .ok_or_else(|| format!("game {n} is not in the file"))?,
+        )
+    } else if request.replace {
+        if event.final_games.iter().any(|t| t.result.is_some()) {
+            None
+        } else {
+            Some(
+                event
+                    .games
+                    .iter()
+                    .rev()
+                    .find(|g| g.tables.iter().any(|t| t.result.is_some()))
+                    .ok_or("no game has a result yet: leave out --replace to record one")?,
+            )
+        }
+    } else {
+        event.games.iter().find(|g| !g.is_complete())
     };
-    found.ok_or_else(|| format!("{} is not in the file", place.describe()))
+    if let Some(game) = game {
+        let found = game
+            .tables
+            .iter()
+            .find(|t| t.number == table)
+            .ok_or_else(|| format!("game {} has no table {table}", game.number))?;
+        return Ok((
+            Place::Ccg {
+                game: game.number,
+                table,
+            },
+            [found.dark, found.light],
+        ));
+    }
+    if let Some((next, _)) = &ccg.next {
+        return Err(format!(
+            "every table of game {0} has its result; run holonet pair for game {next}, or pass --replace to correct a result of game {0}",
+            next - 1
+        ));
+    }
+    let fin = ccg.final_confrontation.as_ref().ok_or(
+        "every game in the file has its results and the event has no Final Confrontation; pass --replace to correct a result",
+    )?;
+    let sides = final_sides(event, fin, table, request.dark)?;
+    Ok((Place::Final { game: table }, sides))
+}
+
+/// The sides `[dark, light]` of a Final Confrontation game. A limited event's finalists keep
+/// their allegiances; in a match, the higher seed chooses the first game's allegiance (given
+/// with `--dark`, or as recorded) and the second game is played with the other.
+fn final_sides(
+    event: &Event,
+    fin: &CcgFinal,
+    game: u32,
+    dark: Option<&str>,
+) -> Result<[usize; 2], String> {
+    let games = if ccg_event::single_final_game(&event.info) {
+        1
+    } else {
+        2
+    };
+    if !(1..=games).contains(&game) {
+        return Err(match games {
+            1 => format!("the Final Confrontation is one game: report it as game 1, not {game}"),
+            _ => format!(
+                "the Final Confrontation is two games: report them as games 1 and 2, not {game}"
+            ),
+        });
+    }
+    let listed = event.final_games.len() as u32;
+    if game > listed + 1 {
+        return Err(format!(
+            "record game {} of the Final Confrontation first",
+            listed + 1
+        ));
+    }
+    let name = |p: usize| event.players[p].name.as_str();
+    let other = |p: usize| {
+        if p == fin.finalists[0] {
+            fin.finalists[1]
+        } else {
+            fin.finalists[0]
+        }
+    };
+    let (ruled, why) = if ccg_event::fixed_sides(&event.info) {
+        (Some(fin.finalists), "the finalists keep their allegiances")
+    } else if game == 2 {
+        (
+            event.final_games.first().map(|g| [g.light, g.dark]),
+            "the second game is played with the other allegiances",
+        )
+    } else {
+        (None, "")
+    };
+    let chosen = dark
+        .map(|d| player(event, fin.finalists, d))
+        .transpose()?
+        .map(|d| [d, other(d)]);
+    match (ruled, chosen) {
+        (Some(sides), Some(chosen)) if sides != chosen => Err(format!(
+            "{} plays dark in {}: {why}; leave out --dark",
+            name(sides[0]),
+            Place::Final { game }.describe()
+        )),
+        (Some(sides), _) | (None, Some(sides)) => Ok(sides),
+        (None, None) => match event.final_games.get(game as usize - 1) {
+            Some(t) => Ok([t.dark, t.light]),
+            None => {
+                let [higher, lower] = fin.finalists;
+                Err(format!(
+                    "say who plays dark in the first game of the Final Confrontation, {} (the higher seed, who chooses) or {}: pass --dark {} or --dark {}",
+                    name(higher),
+                    name(lower),
+                    event.players[higher].id,
+                    event.players[lower].id
+                ))
+            }
+        },
+    }
 }
 
 /// A player at the table by id.
@@ -207,6 +382,115 @@ fn player(event: &Event, players: [usize; 2], id: &str) -> Result<usize, String>
         })
 }
 
+/// The keys and values to write, in order, and warnings about them.
+struct Values {
+    values: Vec<(&'static str, Value)>,
+    warnings: Vec<String>,
+}
+
+impl From<Vec<(&'static str, Value)>> for Values {
+    fn from(values: Vec<(&'static str, Value)>) -> Values {
+        Values {
+            values,
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// What to write at `place`, from the request.
+fn result_values(
+    event: &Event,
+    computed: &Computed,
+    place: Place,
+    players: [usize; 2],
+    request: &Request<'_>,
+) -> Result<Values, String> {
+    let ccg = matches!(place, Place::Ccg { .. } | Place::Final { .. });
+    if request.timed.is_some() && !matches!(place, Place::Elimination { .. }) {
+        return Err(if ccg {
+            "--timed is the game state of an elimination game that went to time; a SW:CCG game on time is a modified win: report it as WINNER+DIFFERENTIAL,modified (such as tom+12,modified), or a true tie as tie:DARK_LOST,LIGHT_LOST,DARK_HAND,LIGHT_HAND".into()
+        } else {
+            "--timed is the game state of an elimination game that went to time; a Swiss game still going at time is a draw: report the match game by game, such as tom,draw".into()
+        });
+    }
+    let needed = |example: &str| {
+        request
+            .result
+            .ok_or_else(|| format!("give the result of {}, such as {example}", place.describe()))
+    };
+    let first = event.players[players[0]].id.as_str();
+    match place {
+        Place::Swiss { .. } => {
+            let mut values = swiss_result(event, players, needed("2-0")?)?;
+            if let Some(dark) = request.dark {
+                let dark = player(event, players, dark)?;
+                values.push(("first_dark", Value::from(event.players[dark].id.clone())));
+            }
+            Ok(values.into())
+        }
+        Place::Ccg { .. } => {
+            if request.dark.is_some() {
+                return Err(format!(
+                    "the sides of {} are in the file (`dark` and `light`); --dark is for elimination games and the Final Confrontation",
+                    place.describe()
+                ));
+            }
+            ccg_result(event, players, needed(&format!("{first}+12"))?)
+        }
+        Place::Final { .. } => {
+            let mut result = ccg_result(event, players, needed(&format!("{first}+12"))?)?;
+            let sides = [
+                ("dark", Value::from(first)),
+                ("light", Value::from(event.players[players[1]].id.as_str())),
+            ];
+            result.values.splice(0..0, sides);
+            Ok(result)
+        }
+        Place::Elimination { game } => {
+            if request.dark.is_none() {
+                side_chosen(event, computed, game)?;
+            }
+            Ok(elimination_result(event, game, players, request)?.into())
+        }
+    }
+}
+
+/// Checks that the side of elimination game `game` is known: computed by the bracket, or
+/// recorded as the higher seed's choice. A result without it would be refused by the check,
+/// so the organizer is asked for `--dark` here, with the names.
+fn side_chosen(event: &Event, computed: &Computed, game: u32) -> Result<(), String> {
+    let recorded = event
+        .elimination
+        .iter()
+        .any(|g| g.number == game && g.dark.is_some());
+    let Some(ready) = computed
+        .bracket
+        .as_ref()
+        .and_then(|b| b.games.iter().find(|g| g.spec.number == game))
+        .and_then(|state| ReadyGame::from_state(computed, state))
+        .filter(|ready| ready.dark.is_none() && !recorded)
+    else {
+        return Ok(());
+    };
+    let other = ready
+        .players
+        .into_iter()
+        .find(|&p| p != ready.higher_seed)
+        .unwrap_or(ready.higher_seed);
+    Err(format!(
+        "{} chose the sides of elimination game {game} as the higher seed: pass --dark {} or --dark {} with who played dark",
+        event.players[ready.higher_seed].name,
+        event.players[ready.higher_seed].id,
+        event.players[other].id
+    ))
+}
+
+/// A match score, games won and lost by the first player: `2-0` or `2:0`.
+fn match_score(result: &str) -> Option<(u32, u32)> {
+    let (won, lost) = result.split_once('-').or_else(|| result.split_once(':'))?;
+    Some((won.trim().parse().ok()?, lost.trim().parse().ok()?))
+}
+
 /// `games = [...]` (or `split = true`) for a Swiss match.
 fn swiss_result(
     event: &Event,
@@ -218,10 +502,8 @@ fn swiss_result(
         return Ok(vec![("split", Value::from(true))]);
     }
     let id = |p: usize| event.players[p].id.clone();
-    let mut games = toml_edit::Array::new();
-    if let Some((won, lost)) = result.split_once('-')
-        && let (Ok(won), Ok(lost)) = (won.parse::<u32>(), lost.parse::<u32>())
-    {
+    let mut games = Array::new();
+    if let Some((won, lost)) = match_score(result) {
         if won + lost > 2 {
             return Err(format!(
                 "`{result}` has more than the match's 2 games: write games won and lost by {}, such as 2-0 or 1-0 (the other game drawn)",
@@ -268,7 +550,7 @@ fn swiss_result(
     }
     if games.len() != 2 {
         return Err(format!(
-            "a match has 2 games, `{result}` gives {}: write both, such as {},draw",
+            "a match has 2 games, `{result}` gives {}: write both, such as {},draw, or the score, such as 2-0",
             games.len(),
             id(players[0])
         ));
@@ -276,22 +558,21 @@ fn swiss_result(
     Ok(vec![("games", Value::Array(games))])
 }
 
-/// `winner` and `differential` (and `modified` or `quit`), or `tie`, for a SW:CCG game.
-fn ccg_result(
-    event: &Event,
-    players: [usize; 2],
-    result: &str,
-) -> Result<Vec<(&'static str, Value)>, String> {
+/// `winner` and `differential` (and `modified` or `quit`), or `tie`, for a SW:CCG game between
+/// `[dark, light]`. A differential above the guide's cap is written as reported (the cards left
+/// in the winner's Life Force, a fact of the game) with a warning saying what counts.
+fn ccg_result(event: &Event, players: [usize; 2], result: &str) -> Result<Values, String> {
     let result = result.trim();
     if let Some(counts) = result.strip_prefix("tie:") {
+        let usage = "tie:DARK_LOST,LIGHT_LOST,DARK_HAND,LIGHT_HAND, such as tie:3,3,2,1";
         let numbers: Vec<i64> = counts
             .split(',')
             .map(|n| n.trim().parse::<i64>())
             .collect::<Result<_, _>>()
-            .map_err(|_| format!("`{result}`: write tie:DARK_LOST,LIGHT_LOST,DARK_HAND,LIGHT_HAND, such as tie:3,3,2,1"))?;
+            .map_err(|_| format!("`{result}`: write {usage}"))?;
         let [dark_lost, light_lost, dark_hand, light_hand] = numbers[..] else {
             return Err(format!(
-                "`{result}`: a true tie needs four counts, such as tie:3,3,2,1"
+                "`{result}`: a true tie needs four counts: write {usage}"
             ));
         };
         let mut tie = InlineTable::new();
@@ -299,7 +580,7 @@ fn ccg_result(
         tie.insert("light_lost_pile", Value::from(light_lost));
         tie.insert("dark_hand", Value::from(dark_hand));
         tie.insert("light_hand", Value::from(light_hand));
-        return Ok(vec![("tie", Value::InlineTable(tie))]);
+        return Ok(vec![("tie", Value::InlineTable(tie))].into());
     }
     let mut parts = result.split(',');
     let head = parts.next().unwrap_or_default();
@@ -310,44 +591,166 @@ fn ccg_result(
         )
     })?;
     let winner = player(event, players, who)?;
-    let differential: i64 = differential.trim().parse().map_err(|_| {
-        format!("`{differential}` is not a differential: write a whole number, such as {who}+12")
+    let differential: u32 = differential.trim().parse().map_err(|_| {
+        format!(
+            "`{differential}` is not a differential: write the cards left in the winner's Life Force, such as {}+12",
+            who.trim()
+        )
     })?;
     let mut values = vec![
         ("winner", Value::from(event.players[winner].id.clone())),
-        ("differential", Value::from(differential)),
+        ("differential", Value::from(i64::from(differential))),
     ];
-    for flag in parts {
-        match flag.trim() {
-            "modified" => values.push(("modified", Value::from(true))),
-            "quit" => values.push(("quit", Value::from(true))),
+    let mut how = None;
+    for flag in parts.map(str::trim) {
+        let key = match flag {
+            "modified" => "modified",
+            "quit" => "quit",
             other => {
                 return Err(format!(
                     "`{other}`: add `modified` (a modified win on time) or `quit` (the other player quit), or nothing"
                 ));
             }
+        };
+        if let Some(earlier) = how.replace(key) {
+            return Err(format!(
+                "`{result}`: a game is a modified win or a quit, not both `{earlier}` and `{key}`"
+            ));
         }
+        values.push((key, Value::from(true)));
     }
-    Ok(values)
+    let mut warnings = Vec::new();
+    let cap = MAX_DIFFERENTIAL.unsigned_abs();
+    if differential > cap {
+        let points = if how == Some("modified") { 1 } else { 2 };
+        let loser = if winner == players[0] {
+            players[1]
+        } else {
+            players[0]
+        };
+        warnings.push(format!(
+            "the differential is capped at {cap} (\"A player cannot win (or lose) by more than a 59 differential\"): the file records `differential = {differential}` as reported, and the standings count {} for {} and {} for {}",
+            Score::new(points, MAX_DIFFERENTIAL),
+            event.players[winner].name,
+            Score::new(0, -MAX_DIFFERENTIAL),
+            event.players[loser].name
+        ));
+    }
+    Ok(Values { values, warnings })
 }
 
-/// `winner` (and `dark`) for an elimination game.
+/// `dark`, `timed` and `winner` for an elimination game.
 fn elimination_result(
     event: &Event,
+    game: u32,
     players: [usize; 2],
     request: &Request<'_>,
 ) -> Result<Vec<(&'static str, Value)>, String> {
-    let winner = player(event, players, request.result)?;
     let mut values = Vec::new();
     if let Some(dark) = request.dark {
         let dark = player(event, players, dark)?;
         values.push(("dark", Value::from(event.players[dark].id.clone())));
     }
-    values.push(("winner", Value::from(event.players[winner].id.clone())));
+    let winner = request
+        .result
+        .map(|id| player(event, players, id))
+        .transpose()?;
+    if let Some(timed) = request.timed {
+        let state = timed_state(timed)?;
+        let mut table = InlineTable::new();
+        for ((key, _), count) in Timed::COUNTS.iter().zip(state.counts()) {
+            table.insert(*key, Value::from(i64::from(count)));
+        }
+        let balance = match state.balance {
+            Side::Dark => "dark",
+            Side::Light => "light",
+        };
+        table.insert("balance", Value::from(balance));
+        values.push(("timed", Value::InlineTable(table)));
+    } else if winner.is_none() {
+        return Err(format!(
+            "give the winner of elimination game {game} (`{}` or `{}`), or --timed with the game state if it went to time",
+            event.players[players[0]].id, event.players[players[1]].id
+        ));
+    }
+    // With `timed`, a winner given as well is written too: the check refuses it if the
+    // going-to-time scores say otherwise.
+    if let Some(winner) = winner {
+        values.push(("winner", Value::from(event.players[winner].id.clone())));
+    }
     Ok(values)
 }
 
-/// A table's entry in the document, as a table-like value whichever way it is written.
+/// The going-to-time state from `--timed`: `key=value` pairs, comma-separated, with the file's
+/// `timed` keys, every one given once.
+fn timed_state(text: &str) -> Result<Timed, String> {
+    const EXAMPLE: &str =
+        "such as --timed light_objectives=1,light_damage=5,dial=9,dark_damage=6,balance=dark";
+    let mut counts: [Option<u32>; 4] = [None; 4];
+    let mut balance = None;
+    for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (key, value) = pair
+            .split_once('=')
+            .map(|(k, v)| (k.trim(), v.trim()))
+            .ok_or_else(|| {
+                format!("`{pair}`: write each part of the game state as key=value, {EXAMPLE}")
+            })?;
+        if key == "balance" {
+            let side = match value {
+                "dark" => Side::Dark,
+                "light" => Side::Light,
+                _ => {
+                    return Err(format!(
+                        "`balance={value}`: the Balance of the Force is held by `dark` or `light`"
+                    ));
+                }
+            };
+            if balance.replace(side).is_some() {
+                return Err("`balance` is given twice in --timed".into());
+            }
+            continue;
+        }
+        let (slot, max) = counts
+            .iter_mut()
+            .zip(Timed::COUNTS)
+            .find(|(_, (name, _))| *name == key)
+            .map(|(slot, (_, max))| (slot, max))
+            .ok_or_else(|| {
+                format!(
+                    "`{key}` is not part of the game state: use light_objectives, light_damage, dial, dark_damage and balance, {EXAMPLE}"
+                )
+            })?;
+        let count = value.parse::<u32>().ok().filter(|n| *n <= max).ok_or_else(|| {
+            format!("`{key}={value}`: {key} is a whole number from 0 to {max} in a game that went to time")
+        })?;
+        if slot.replace(count).is_some() {
+            return Err(format!("`{key}` is given twice in --timed"));
+        }
+    }
+    let missing: Vec<&str> = Timed::COUNTS
+        .iter()
+        .zip(&counts)
+        .filter(|(_, count)| count.is_none())
+        .map(|((key, _), _)| *key)
+        .chain(balance.is_none().then_some("balance"))
+        .collect();
+    match (counts, balance) {
+        ([Some(a), Some(b), Some(c), Some(d)], Some(balance)) => {
+            Ok(Timed::from_counts([a, b, c, d], balance))
+        }
+        _ => {
+            let missing = match missing.split_last() {
+                Some((last, [])) => last.to_string(),
+                Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+                None => String::new(),
+            };
+            Err(format!("the game state also needs {missing}, {EXAMPLE}"))
+        }
+    }
+}
+
+/// A table's entry in the document, as a table-like value whichever way it is written. An
+/// elimination game or Final Confrontation game the file does not list yet is added at the end.
 fn entry_mut(doc: &mut DocumentMut, place: Place) -> Result<&mut dyn toml_edit::TableLike, String> {
     let missing = || format!("cannot find {} in the file", place.describe());
     let (list, number_key, number): (&mut Item, &str, u32) = match place {
@@ -360,15 +763,7 @@ fn entry_mut(doc: &mut DocumentMut, place: Place) -> Result<&mut dyn toml_edit::
             (entry.get_mut("tables").ok_or_else(missing)?, "table", table)
         }
         Place::Elimination { game } => {
-            let elimination = doc
-                .entry("elimination")
-                .or_insert_with(|| Item::Table(Table::new()))
-                .as_table_like_mut()
-                .ok_or_else(missing)?;
-            let games = elimination
-                .entry("games")
-                .or_insert(Item::Value(Value::Array(toml_edit::Array::new())));
-            // A game the file does not list yet is added at the end.
+            let games = games_mut(doc, "elimination").ok_or_else(missing)?;
             if let Some(array) = games.as_array_mut()
                 && !array
                     .iter()
@@ -376,7 +771,7 @@ fn entry_mut(doc: &mut DocumentMut, place: Place) -> Result<&mut dyn toml_edit::
             {
                 let mut entry = InlineTable::new();
                 entry.insert("game", Value::from(i64::from(game)));
-                array.push(entry);
+                super::edit::push_line(array, Value::InlineTable(entry), None);
             }
             if let Some(tables) = games.as_array_of_tables_mut()
                 && !tables
@@ -388,6 +783,33 @@ fn entry_mut(doc: &mut DocumentMut, place: Place) -> Result<&mut dyn toml_edit::
                 tables.push(entry);
             }
             (games, "game", game)
+        }
+        Place::Final { game } => {
+            // The Final Confrontation's games are numbered by their place in the list.
+            let index = game as usize - 1;
+            let games = games_mut(doc, "final").ok_or_else(missing)?;
+            return match games {
+                Item::Value(Value::Array(array)) => {
+                    if array.len() == index {
+                        super::edit::push_line(array, Value::InlineTable(InlineTable::new()), None);
+                    }
+                    array
+                        .get_mut(index)
+                        .and_then(Value::as_inline_table_mut)
+                        .map(|t| t as &mut dyn toml_edit::TableLike)
+                        .ok_or_else(missing)
+                }
+                Item::ArrayOfTables(tables) => {
+                    if tables.len() == index {
+                        tables.push(Table::new());
+                    }
+                    tables
+                        .get_mut(index)
+                        .map(|t| t as &mut dyn toml_edit::TableLike)
+                        .ok_or_else(missing)
+                }
+                _ => Err(missing()),
+            };
         }
     };
     let wanted = Some(number);
@@ -412,9 +834,247 @@ fn entry_mut(doc: &mut DocumentMut, place: Place) -> Result<&mut dyn toml_edit::
     }
 }
 
+/// The `games` list of the top-level table `table` (`[elimination]` or `[final]`), both made
+/// when the file has none yet.
+fn games_mut<'d>(doc: &'d mut DocumentMut, table: &str) -> Option<&'d mut Item> {
+    let table = doc
+        .entry(table)
+        .or_insert_with(|| Item::Table(Table::new()))
+        .as_table_like_mut()?;
+    Some(
+        table
+            .entry("games")
+            .or_insert(Item::Value(Value::Array(Array::new()))),
+    )
+}
+
 fn number_of(table: Option<&InlineTable>, key: &str) -> Option<u32> {
     table?
         .get(key)?
         .as_integer()
         .and_then(|n| u32::try_from(n).ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::event::load::parse_event;
+    use crate::event::validate::LoadOptions;
+    use crate::toml_reader::Date;
+
+    const AT: Timestamp = Timestamp {
+        date: Date {
+            year: 2026,
+            month: 4,
+            day: 11,
+        },
+        hour: 14,
+        minute: 5,
+        second: 0,
+        offset_minutes: Some(120),
+    };
+
+    fn run(text: &str, request: &Request<'_>) -> Result<Reported, String> {
+        let (loaded, diagnostics) =
+            parse_event(Path::new("events/e.toml"), text, &LoadOptions::default());
+        let (event, computed) = loaded.unwrap_or_else(|| panic!("valid: {diagnostics:?}"));
+        report(text, &event, &computed, request, AT)
+    }
+
+    const SWISS: &str = "[event]\nname = \"E\"\ndate = 2026-04-11\nrules = \"ffg-2018\"\nstructure = \"custom\"\nswiss_rounds = 3\n\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bob\"\n[[players]]\nname = \"Cy\"\n[[players]]\nname = \"Di\"\n\n[[rounds]]\ntables = [\n  { table = 1, players = [\"ann\", \"bob\"], games = [\"ann\", \"ann\"] },\n  { table = 2, players = [\"cy\", \"di\"], games = [\"cy\", \"draw\"] },\n]\n\n[[rounds]]\ntables = [\n  { table = 1, players = [\"ann\", \"cy\"] },\n  { table = 2, players = [\"bob\", \"di\"] },\n]\n";
+
+    fn request(table: u32, result: &str) -> Request<'_> {
+        Request {
+            table,
+            result: Some(result),
+            ..Request::default()
+        }
+    }
+
+    #[test]
+    fn scores_read_with_a_dash_or_a_colon_and_ids_are_not_scores() {
+        assert_eq!(match_score("2-0"), Some((2, 0)));
+        assert_eq!(match_score("1:1"), Some((1, 1)));
+        assert_eq!(match_score(" 0 : 2 "), Some((0, 2)));
+        assert_eq!(match_score("tom:dial"), None);
+        assert_eq!(match_score("jonas-weber:dial"), None);
+    }
+
+    #[test]
+    fn a_colon_score_is_written_like_a_dash_score_and_stamps_updated() {
+        let dash = run(SWISS, &request(1, "2-0")).unwrap();
+        let colon = run(SWISS, &request(1, "2:0")).unwrap();
+        assert_eq!(dash.text, colon.text);
+        assert_eq!(dash.place, "table 1 of round 2");
+        assert!(
+            colon.text.contains(
+                "{ table = 1, players = [\"ann\", \"cy\"], games = [\"ann\", \"ann\"] },"
+            ),
+            "{}",
+            colon.text
+        );
+        assert!(
+            colon.text.contains("updated = 2026-04-11T14:05:00+02:00\n"),
+            "{}",
+            colon.text
+        );
+        assert!(!colon.text.contains("paired ="));
+        assert_eq!(colon.previous, None);
+    }
+
+    #[test]
+    fn replace_alone_corrects_the_last_round_with_results() {
+        // Round 2 has no result yet: the correction is of round 1.
+        let fixed = run(
+            SWISS,
+            &Request {
+                replace: true,
+                ..request(2, "0-2")
+            },
+        )
+        .unwrap();
+        assert_eq!(fixed.place, "table 2 of round 1");
+        assert_eq!(
+            fixed.previous.as_deref(),
+            Some("games = [\"cy\", \"draw\"]")
+        );
+        assert!(fixed.text.contains("games = [\"di\", \"di\"]"));
+        // Once round 2 has a result, it is the last round with results; its table 2 has none.
+        let reported = run(SWISS, &request(1, "2-0")).unwrap();
+        let refused = run(
+            &reported.text,
+            &Request {
+                replace: true,
+                ..request(2, "0-2")
+            },
+        )
+        .unwrap_err();
+        assert!(
+            refused.starts_with("table 2 of round 2 has no result to correct"),
+            "{refused}"
+        );
+        // A result already there is not overwritten without --replace.
+        let again = run(&reported.text, &request(1, "0-2")).unwrap_err();
+        assert!(again.contains("already has a result"), "{again}");
+    }
+
+    #[test]
+    fn timed_states_are_read_by_the_files_keys_and_checked() {
+        let state =
+            timed_state("dial=9, light_objectives=1,light_damage=5,dark_damage=6,balance=dark")
+                .unwrap();
+        assert_eq!(state, Timed::from_counts([1, 5, 9, 6], Side::Dark));
+        for (text, says) in [
+            (
+                "light_objectives=1,dial=9",
+                "also needs light_damage, dark_damage and balance",
+            ),
+            (
+                "light_objectives=3,light_damage=5,dial=9,dark_damage=6,balance=dark",
+                "from 0 to 2",
+            ),
+            (
+                "light_objectives=1,light_damage=5,dail=9,dark_damage=6,balance=dark",
+                "`dail` is not part",
+            ),
+            (
+                "light_objectives=1,light_damage=5,dial=9,dial=8,balance=dark",
+                "`dial` is given twice",
+            ),
+            (
+                "light_objectives=1,light_damage=5,dial=9,dark_damage=6,balance=grey",
+                "`dark` or `light`",
+            ),
+            ("light_objectives 1", "key=value"),
+        ] {
+            let error = timed_state(text).unwrap_err();
+            assert!(error.contains(says), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn timed_is_refused_outside_elimination() {
+        let error = run(
+            SWISS,
+            &Request {
+                timed: Some("dial=1"),
+                ..request(1, "2-0")
+            },
+        )
+        .unwrap_err();
+        assert!(error.contains("a draw"), "{error}");
+    }
+
+    const CCG: &str = "[event]\nname = \"C\"\ndate = 2008-05-10\nrules = \"swccg-2008\"\nstructure = \"custom\"\nswiss_rounds = 1\ncut = 2\n\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bob\"\n\n[[rounds]]\ntables = [\n  { table = 1, dark = \"ann\", light = \"bob\" },\n]\n";
+
+    #[test]
+    fn a_differential_over_the_cap_is_written_as_reported_with_a_warning() {
+        let reported = run(CCG, &request(1, "bob+72")).unwrap();
+        assert!(
+            reported
+                .text
+                .contains("winner = \"bob\", differential = 72 }")
+        );
+        let [warning] = &reported.warnings[..] else {
+            panic!("one warning: {:?}", reported.warnings);
+        };
+        assert!(warning.contains("`differential = 72`"), "{warning}");
+        assert!(
+            warning.contains("2(+59) for Bob and 0(-59) for Ann"),
+            "{warning}"
+        );
+        let modified = run(CCG, &request(1, "bob+60,modified")).unwrap();
+        assert!(modified.warnings[0].contains("1(+59) for Bob"));
+        assert!(run(CCG, &request(1, "bob+59")).unwrap().warnings.is_empty());
+        let both = run(CCG, &request(1, "bob+5,modified,quit")).unwrap_err();
+        assert!(both.contains("not both"), "{both}");
+    }
+
+    #[test]
+    fn final_confrontation_games_take_the_higher_seeds_choice_then_switch() {
+        let played = run(CCG, &request(1, "bob+10")).unwrap().text;
+        // Bob leads: he is the higher seed and chooses the first game's allegiance.
+        let asked = run(&played, &request(1, "bob+3")).unwrap_err();
+        assert!(
+            asked.contains("Bob (the higher seed, who chooses)"),
+            "{asked}"
+        );
+        let first = run(
+            &played,
+            &Request {
+                dark: Some("bob"),
+                ..request(1, "ann+3")
+            },
+        )
+        .unwrap();
+        assert_eq!(first.place, "game 1 of the Final Confrontation");
+        assert!(
+            first.text.contains(
+                "[final]\ngames = [\n  { dark = \"bob\", light = \"ann\", winner = \"ann\", differential = 3 },\n]"
+            ),
+            "{}",
+            first.text
+        );
+        let second = run(&first.text, &request(2, "bob+8")).unwrap();
+        assert!(
+            second.text.contains(
+                "  { dark = \"ann\", light = \"bob\", winner = \"bob\", differential = 8 },\n]"
+            ),
+            "{}",
+            second.text
+        );
+        let wrong = run(
+            &first.text,
+            &Request {
+                dark: Some("bob"),
+                ..request(2, "bob+8")
+            },
+        )
+        .unwrap_err();
+        assert!(wrong.contains("Ann plays dark in game 2"), "{wrong}");
+        let third = run(&second.text, &request(3, "bob+8")).unwrap_err();
+        assert!(third.contains("two games"), "{third}");
+    }
 }

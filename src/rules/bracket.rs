@@ -158,6 +158,41 @@ pub struct Timed {
     pub balance: Side,
 }
 
+impl Timed {
+    /// The counts of the state as the event file names them, in field order, each with the most
+    /// it can be when time is called: a third destroyed objective or the dial reaching 12 would
+    /// have ended the game before time; damage has no such end, and 99 keeps typing mistakes out.
+    /// The file's reader and `holonet report --timed` both check against this one table.
+    pub const COUNTS: [(&'static str, u32); 4] = [
+        ("light_objectives", 2),
+        ("light_damage", 99),
+        ("dial", 11),
+        ("dark_damage", 99),
+    ];
+
+    /// A state from its counts in [`Timed::COUNTS`] order.
+    pub fn from_counts(counts: [u32; 4], balance: Side) -> Timed {
+        let [light_objectives, light_damage, dial, dark_damage] = counts;
+        Timed {
+            light_objectives,
+            light_damage,
+            dial,
+            dark_damage,
+            balance,
+        }
+    }
+
+    /// The counts in [`Timed::COUNTS`] order.
+    pub fn counts(&self) -> [u32; 4] {
+        [
+            self.light_objectives,
+            self.light_damage,
+            self.dial,
+            self.dark_damage,
+        ]
+    }
+}
+
 /// A ruleset's going-to-time scoring, in whole units (`per_point` units make a point), so that
 /// fractions such as 0.1 or 0.25 stay exact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -65,7 +65,7 @@ pub fn secret_squirrel(info: &EventInfo) -> bool {
 }
 
 /// Whether the Final Confrontation is a single game (limited formats) rather than a match.
-fn single_final_game(info: &EventInfo) -> bool {
+pub fn single_final_game(info: &EventInfo) -> bool {
     matches!(info.format.as_str(), "sealed" | "draft" | "cube")
 }
 
