@@ -1947,8 +1947,11 @@ fn hostile_names_are_escaped_in_feed_calendar_and_structured_data() {
 
     // The event page: the JSON-LD cannot close its script element, and reads back exactly.
     let page = fs::read_to_string(out.join("events/2019/small-cup/index.html")).expect("page");
+    // The event is running: besides the JSON-LD, the page loads running.js.
     assert_eq!(
-        page.matches("<script").count(),
+        page.replace("<script src=\"/running.js\" defer></script>", "")
+            .matches("<script")
+            .count(),
         1,
         "only the JSON-LD script"
     );
@@ -2641,8 +2644,8 @@ fn a_rebuild_reuses_unchanged_events_and_matches_a_fresh_build() {
     common::edit(
         root,
         "templates/event.html",
-        "<h2",
-        "<h2 data-edited=\"yes\"",
+        "<h2 id=\"facts-heading\"",
+        "<h2 data-edited=\"yes\" id=\"facts-heading\"",
     );
     build(root, &out, None);
     let page =
