@@ -27,6 +27,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/404.html"),
     embed!("static/style.css"),
     embed!("static/search.js"),
+    embed!("static/running.js"),
     embed!("content/rules/_index.md"),
     embed!("content/rules/ffg-2018.md"),
     embed!("content/rules/ffg-2014.md"),

@@ -540,6 +540,7 @@ fn text_from_event_files_cannot_inject_markup() {
     build(site.path(), &out, None);
     for page in [
         "events/2019/small-cup/index.html",
+        "events/2019/small-cup/pairings/index.html",
         "events/index.html",
         "index.html",
     ] {
@@ -1946,8 +1947,11 @@ fn hostile_names_are_escaped_in_feed_calendar_and_structured_data() {
 
     // The event page: the JSON-LD cannot close its script element, and reads back exactly.
     let page = fs::read_to_string(out.join("events/2019/small-cup/index.html")).expect("page");
+    // The event is running: besides the JSON-LD, the page loads running.js.
     assert_eq!(
-        page.matches("<script").count(),
+        page.replace("<script src=\"/running.js\" defer></script>", "")
+            .matches("<script")
+            .count(),
         1,
         "only the JSON-LD script"
     );
@@ -2640,8 +2644,8 @@ fn a_rebuild_reuses_unchanged_events_and_matches_a_fresh_build() {
     common::edit(
         root,
         "templates/event.html",
-        "<h2",
-        "<h2 data-edited=\"yes\"",
+        "<h2 id=\"facts-heading\"",
+        "<h2 data-edited=\"yes\" id=\"facts-heading\"",
     );
     build(root, &out, None);
     let page =
@@ -2661,4 +2665,240 @@ fn a_rebuild_reuses_unchanged_events_and_matches_a_fresh_build() {
     fs::write(&json, &tampered).expect("tamper");
     build(root, &out, None);
     assert_eq!(fs::read(&json).expect("json repaired"), original);
+}
+
+/// The pages of each running event (`events/<slug>/` and its current round's page), from the
+/// status in each event's `event.json`.
+fn running_event_pages(out: &Path) -> Vec<PathBuf> {
+    let mut pages = Vec::new();
+    for entry in walkdir::WalkDir::new(out.join("events")) {
+        let entry = entry.expect("walk");
+        if entry.file_name() != "event.json" {
+            continue;
+        }
+        let doc: Value =
+            serde_json::from_str(&fs::read_to_string(entry.path()).expect("read")).expect("json");
+        if doc["event"]["status"] == "running" {
+            let dir = entry.path().parent().expect("event folder");
+            pages.push(dir.join("index.html"));
+            if dir.join("pairings/index.html").exists() {
+                pages.push(dir.join("pairings/index.html"));
+            }
+        }
+    }
+    pages.sort();
+    pages
+}
+
+/// A running event's pages say when the file was last written ("updated 14:05", the time as
+/// recorded) and load the script that polls `event.json`, at the sub-path the site is
+/// published under; no other page does either, not even a finished event that records
+/// `updated`.
+#[test]
+fn only_running_events_show_their_update_time_and_load_the_poll() {
+    let site = common::example_site();
+    common::edit(
+        site.path(),
+        "events/2018/outer-rim-store-championship.toml",
+        "\n[[players]]",
+        "updated = 2018-06-09T18:40:00+02:00\n\n[[players]]",
+    );
+    let out = site.path().join("public");
+    build(
+        site.path(),
+        &out,
+        Some("https://example.github.io/archive/"),
+    );
+    let running = running_event_pages(&out);
+    let corellia = out.join("events/2026/corellia-spring-open");
+    assert!(running.contains(&corellia.join("index.html")));
+    assert!(running.contains(&corellia.join("pairings/index.html")));
+    let mut pages = 0;
+    for entry in walkdir::WalkDir::new(&out) {
+        let entry = entry.expect("walk");
+        if entry.path().extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        pages += 1;
+        let html = fs::read_to_string(entry.path()).expect("read");
+        let live = running.iter().any(|p| p == entry.path());
+        let shown = entry.path().strip_prefix(&out).expect("prefix").display();
+        assert_eq!(
+            html.contains("<script src=\"/archive/running.js\" defer></script>"),
+            live,
+            "{shown}: the poll script only on running events' pages"
+        );
+        assert_eq!(
+            html.contains("id=\"live-notice\""),
+            live,
+            "{shown}: the news region"
+        );
+        if !live {
+            assert!(!html.contains("class=\"updated\""), "{shown}");
+        }
+    }
+    assert!(pages > 50, "{pages} pages");
+    for page in ["index.html", "pairings/index.html"] {
+        let html = fs::read_to_string(corellia.join(page)).expect("read");
+        assert!(
+            html.contains(
+                "<p class=\"updated\">Updated <time datetime=\"2026-11-22T14:05:00Z\">14:05</time></p>"
+            ),
+            "{page}"
+        );
+        assert!(
+            html.contains("data-json=\"/archive/events/2026/corellia-spring-open/event.json\" data-built=\"2026-11-22T14:05:00Z\" data-event=\"/archive/events/2026/corellia-spring-open/\""),
+            "{page}"
+        );
+    }
+    assert_eq!(
+        json(&out, "2026/corellia-spring-open")["event"]["updated"],
+        "2026-11-22T14:05:00Z"
+    );
+    assert_eq!(
+        fs::read(out.join("running.js")).expect("running.js"),
+        fs::read("static/running.js").expect("static")
+    );
+}
+
+/// The time shown is the venue's clock exactly as the file records it, whatever its offset;
+/// a running event whose file records none shows no time, and its script compares against
+/// an empty `updated`.
+#[test]
+fn the_update_time_is_shown_as_recorded() {
+    let site = small_site();
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let page =
+        fs::read_to_string(out.join("events/2019/small-cup/index.html")).expect("event page");
+    assert!(page.contains("<script src=\"/running.js\" defer></script>"));
+    assert!(page.contains("data-built=\"\""));
+    assert!(!page.contains("class=\"updated\""));
+    common::edit(
+        site.path(),
+        "events/2019/small-cup.toml",
+        "\n[[players]]",
+        "updated = 2019-03-02T09:07:00+01:00\n\n[[players]]",
+    );
+    build(site.path(), &out, None);
+    for page in ["index.html", "pairings/index.html"] {
+        let html = fs::read_to_string(out.join("events/2019/small-cup").join(page)).expect(page);
+        assert!(
+            html.contains("Updated <time datetime=\"2019-03-02T09:07:00+01:00\">09:07</time>"),
+            "{page}"
+        );
+        assert!(
+            html.contains("data-built=\"2019-03-02T09:07:00+01:00\""),
+            "{page}"
+        );
+    }
+}
+
+/// The part of `html` from `start` to the first `end` after it.
+fn between<'a>(html: &'a str, start: &str, end: &str) -> &'a str {
+    let from = html
+        .find(start)
+        .unwrap_or_else(|| panic!("{start} in the page"));
+    let to = html[from..].find(end).expect("end") + from + end.len();
+    &html[from..to]
+}
+
+/// On a running event's page the current round comes first (right after the header, before
+/// the details, the standings and the rounds), and the contents start with it; during the cut,
+/// the elimination games ready to play come before the bracket. A finished event's page has
+/// no such section and keeps its order.
+#[test]
+fn a_running_event_page_shows_the_current_round_first() {
+    let site = common::example_site();
+    common::keep_bracket_games(&site.path().join("events/2015/mos-eisley-open.toml"), 4);
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let page = |slug: &str| {
+        fs::read_to_string(out.join("events").join(slug).join("index.html")).expect("page")
+    };
+    let at = |html: &str, id: &str| {
+        html.find(&format!("id=\"{id}\""))
+            .unwrap_or_else(|| panic!("{id}"))
+    };
+    let corellia = page("2026/corellia-spring-open");
+    let order: Vec<usize> = [
+        "now-heading",
+        "facts-heading",
+        "standings-heading",
+        "rounds-heading",
+    ]
+    .iter()
+    .map(|id| at(&corellia, id))
+    .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
+    assert!(corellia.contains("<ul><li><a href=\"#now-heading\">Round 2</a></li>"));
+    insta::assert_snapshot!(
+        "running-event-current-round",
+        between(
+            &corellia,
+            "<section class=\"now-section current\"",
+            "</section>"
+        )
+    );
+    let cut = page("2015/mos-eisley-open");
+    assert!(at(&cut, "now-heading") < at(&cut, "bracket-heading"));
+    assert!(at(&cut, "bracket-heading") < at(&cut, "standings-heading"));
+    let now = visible_text(between(&cut, "id=\"now-heading\"", "</section>"));
+    assert!(now.contains("Top 8: games 5, 6, 7 and 8"), "{now}");
+    assert!(now.contains("4 games, 0 reported"), "{now}");
+    let finished = page("2018/outer-rim-store-championship");
+    assert!(!finished.contains("now-heading"));
+    assert!(at(&finished, "facts-heading") < at(&finished, "standings-heading"));
+}
+
+/// The current round's page lists every player of the round (at a table or with a bye) once,
+/// A to Z with accents folded, with the find box hidden until the script shows it.
+#[test]
+fn the_by_name_list_is_complete_and_sorted() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let doc = json(&out, "2026/corellia-spring-open");
+    let round = &doc["rounds"][doc["pending_round"].as_u64().expect("round") as usize - 1];
+    let mut expected: Vec<&str> = round["tables"]
+        .as_array()
+        .expect("tables")
+        .iter()
+        .flat_map(|t| t["players"].as_array().expect("players"))
+        .chain(round["byes"].as_array().expect("byes"))
+        .map(|id| id.as_str().expect("id"))
+        .collect();
+    expected.sort();
+    let names: BTreeMap<&str, &str> = doc["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().expect("name"),
+                p["id"].as_str().expect("id"),
+            )
+        })
+        .collect();
+    let html = fs::read_to_string(out.join("events/2026/corellia-spring-open/pairings/index.html"))
+        .expect("pairings");
+    let rows = between(&html, "<tbody id=\"by-name-rows\">", "</tbody>");
+    // Ids are names folded (case and accents off), the order players look names up in.
+    let listed: Vec<&str> = rows
+        .split("<tr data-name=\"")
+        .skip(1)
+        .map(|row| names[row.split('"').next().expect("name")])
+        .collect();
+    assert_eq!(listed, expected, "everyone, once, A to Z");
+    assert_eq!(listed.len(), 9);
+    insta::assert_snapshot!(
+        "pairings-by-name",
+        between(
+            &html,
+            "<section class=\"now-section\" aria-labelledby=\"by-name\">",
+            "</section>"
+        )
+    );
+    assert!(html.contains("<div class=\"finder screen-only\" hidden>"));
+    assert!(html.contains("<label for=\"find-table\">"));
 }

@@ -12,6 +12,7 @@ pub mod deck_view;
 pub mod event_index;
 pub mod feed;
 pub mod json;
+pub mod live_view;
 pub mod markdown;
 pub mod model;
 pub mod output;

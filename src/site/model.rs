@@ -206,6 +206,11 @@ pub struct EventView {
     pub standings: Option<StandingsView>,
     /// Number of the round published but not finished, if any.
     pub current_round: Option<u32>,
+    /// The current round's tables (or the elimination games ready to play), shown first on a
+    /// running event's page: what players open it for between rounds.
+    pub now: Option<super::pairings_view::PairingsView>,
+    /// Running events: when the file was last updated, and what the page's script polls.
+    pub live: Option<super::live_view::LiveView>,
     /// The next Swiss round as the rules pair it, until it is written into the file.
     pub next_round: Option<super::stage_view::NextRoundView>,
     pub top_cut: Option<super::stage_view::CutView>,
@@ -751,6 +756,8 @@ pub fn event_view(
         rounds,
         standings: computed.latest().map(standings_view),
         current_round,
+        now: super::pairings_view::pairings_view(site, event, computed),
+        live: super::live_view::live_view(site, event, computed),
         next_round: super::stage_view::next_round_view(event, computed, &rule),
         top_cut: super::stage_view::cut_view(event, computed, &rule),
         bracket: super::stage_view::bracket_view(site, event, computed, &rule),

@@ -59,6 +59,9 @@ pub struct PairingsView {
     /// Everyone playing (or with a bye), A to Z.
     pub players: Vec<PlayerSeat>,
     pub reported: usize,
+    /// When the file was last updated, and what the page's script polls (the page exists only
+    /// while the event runs).
+    pub live: Option<super::live_view::LiveView>,
 }
 
 /// The path of an event's current-round page.
@@ -197,6 +200,7 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
         tables,
         byes: byes.iter().map(|&p| name(p)).collect(),
         players,
+        live: super::live_view::live_view(site, event, computed),
     })
 }
 

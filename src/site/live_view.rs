@@ -1,0 +1,58 @@
+//! What a running event's pages say about how fresh they are: the time the event file was last
+//! written by an editing command ("updated 14:05"), and what `running.js` needs to notice a newer
+//! file on the published site (the `event.json` to poll, and the `updated` this page was built
+//! from). Finished and upcoming events' pages carry none of it, and load no script.
+
+use serde::Serialize;
+
+use super::model::{SiteView, event_path};
+use crate::event::Event;
+use crate::rules::compute::{Computed, Status};
+
+/// The script's file at the site root (`static/running.js`).
+pub const SCRIPT: &str = "running.js";
+
+/// A time as the event file records it.
+#[derive(Debug, Clone, Serialize)]
+pub struct UpdatedView {
+    /// RFC 3339, for `<time datetime>`.
+    pub iso: String,
+    /// `14:05`: the venue's clock as written, never converted to the reader's time zone, so
+    /// it matches the clock on the wall of the room.
+    pub time: String,
+}
+
+/// The page's `live`, on a running event's pages only.
+#[derive(Debug, Clone, Serialize)]
+pub struct LiveView {
+    /// When an editing command last wrote the file, if it did.
+    pub updated: Option<UpdatedView>,
+    /// The value of `event.updated` in `event.json` this page was built from (empty when the
+    /// file records none): the script offers a reload once the published file says otherwise.
+    pub built: String,
+    /// The event's `event.json`, polled by the script.
+    pub json_url: String,
+    pub script_url: String,
+    /// The event page: where a reader of a page that is gone (the current round's page once the
+    /// round is over) is sent instead of a reload into a missing page.
+    pub event_url: String,
+}
+
+/// The freshness of a running event's pages; `None` for any other event.
+pub fn live_view(site: &SiteView, event: &Event, computed: &Computed) -> Option<LiveView> {
+    if computed.status != Status::Running {
+        return None;
+    }
+    let path = event_path(event);
+    let updated = event.info.updated.map(|t| UpdatedView {
+        iso: t.iso(),
+        time: t.hhmm(),
+    });
+    Some(LiveView {
+        built: updated.as_ref().map(|u| u.iso.clone()).unwrap_or_default(),
+        updated,
+        json_url: site.link(&format!("{path}event.json")),
+        script_url: site.link(SCRIPT),
+        event_url: site.link(&path),
+    })
+}
