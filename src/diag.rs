@@ -55,6 +55,9 @@ pub enum Code {
     /// A path that would lead outside the site folder or the output folder (a symbolic link,
     /// an output folder that holds the site).
     UnsafePath,
+    /// A player's name close to another player's elsewhere in the archive (a warning: two
+    /// ids may be one person).
+    SimilarName,
 }
 
 impl Code {
@@ -78,6 +81,7 @@ impl Code {
         Code::Deck,
         Code::Limit,
         Code::UnsafePath,
+        Code::SimilarName,
     ];
 
     /// The code as printed: `H` + a stable number.
@@ -101,6 +105,7 @@ impl Code {
             Code::Deck => "H016",
             Code::Limit => "H017",
             Code::UnsafePath => "H018",
+            Code::SimilarName => "H019",
         }
     }
 }

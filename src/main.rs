@@ -801,7 +801,8 @@ fn main() -> ExitCode {
                 location,
             };
             match scaffold::import(&root, &csv, &out, &options) {
-                Ok(written) => {
+                Ok((written, report)) => {
+                    print_report(&report);
                     say!(
                         "Created {} from {}. Run holonet check, then holonet build.",
                         written.display(),

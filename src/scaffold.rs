@@ -206,21 +206,16 @@ pub enum ImportError {
 
 /// `holonet import`: converts the standings in `csv` into a new event file at `path`
 /// (relative to `root`, under `events/`), validated like any event before it is written.
+/// Returns the file written and the warnings (columns left out, names close to the archive's).
 pub fn import(
     root: &Path,
     csv: &Path,
     path: &Path,
     options: &crate::event::import::ImportOptions,
-) -> Result<PathBuf, ImportError> {
+) -> Result<(PathBuf, crate::site::Report), ImportError> {
     let target = new_event_target(root, path, "import").map_err(ImportError::Usage)?;
-    let ruleset = crate::rules::ruleset(&options.rules).ok_or_else(|| {
-        let known: Vec<&str> = crate::rules::RULESETS.iter().map(|r| r.id).collect();
-        ImportError::Usage(format!(
-            "unknown ruleset `{}`; use one of {}",
-            options.rules,
-            known.join(", ")
-        ))
-    })?;
+    let shape = crate::event_template::Shape::new(&options.rules, options.format.as_deref())
+        .map_err(ImportError::Usage)?;
     let mut report = crate::site::Report::default();
     let text = match crate::event::load::read_text(csv, csv) {
         Ok(text) => text,
@@ -230,22 +225,55 @@ pub fn import(
         }
     };
     report.sources.insert(csv.to_path_buf(), text.clone());
-    let event_text = match crate::event::import::csv_to_event(csv, &text, ruleset.family, options) {
-        Ok(event_text) => event_text,
+    let archive = archive_players(root);
+    let imported = match crate::event::import::csv_to_event(
+        csv,
+        &text,
+        shape.ruleset.family,
+        options,
+        &archive,
+    ) {
+        Ok(imported) => imported,
         Err(diagnostics) => {
             report.diagnostics = diagnostics;
             return Err(ImportError::Invalid(report));
         }
     };
+    report.diagnostics = imported.warnings;
     let load_options = crate::event::validate::LoadOptions::default();
-    let (event, diagnostics) = crate::event::load::parse_event(path, &event_text, &load_options);
+    let (event, diagnostics) = crate::event::load::parse_event(path, &imported.text, &load_options);
+    if !diagnostics.is_empty() {
+        report
+            .sources
+            .insert(path.to_path_buf(), imported.text.clone());
+        report.diagnostics.extend(diagnostics);
+    }
     if event.is_none() {
-        report.sources.insert(path.to_path_buf(), event_text);
-        report.diagnostics = diagnostics;
         return Err(ImportError::Invalid(report));
     }
-    write_new(&target, &event_text).map_err(ImportError::Usage)?;
-    Ok(target)
+    write_new(&target, &imported.text).map_err(ImportError::Usage)?;
+    Ok((target, report))
+}
+
+/// Every player of the archive's valid events, and the ids `players.toml` joins, for the hint
+/// on imported names close to them. Events with errors and a broken `players.toml` are left
+/// to `holonet check`: the import does not depend on them.
+fn archive_players(root: &Path) -> crate::event::import::Archive {
+    let mut archive = crate::event::import::Archive::default();
+    let loaded =
+        crate::event::load::load_events(root, &crate::event::validate::LoadOptions::default());
+    for (event, _) in &loaded.events {
+        for player in event.persons() {
+            archive
+                .players
+                .entry(player.id.clone())
+                .or_insert_with(|| (player.name.clone(), event.file.clone()));
+        }
+    }
+    if let Ok(aliases) = crate::site::aliases::load(root) {
+        archive.aliases = aliases.into_keys().collect();
+    }
+    archive
 }
 
 #[cfg(test)]

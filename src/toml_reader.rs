@@ -210,6 +210,13 @@ impl<'p> Reader<'p> {
             Ok(table) => Some(table),
             Err(err) => {
                 let span = err.span().unwrap_or(0..0);
+                // The parser only knows which character it could not read; a curly quote or a
+                // date written the local way is worth naming, since "expected literal string"
+                // does not say what to type instead.
+                if let Some(slip) = common_slip(text, span.start) {
+                    self.error(Code::Syntax, slip.span, slip.message).help = Some(slip.help);
+                    return None;
+                }
                 let message = err.message().trim().trim_end_matches('.').to_string();
                 self.error(Code::Syntax, span, format!("this is not valid TOML: {message}"))
                     .help = Some("fix the syntax at the caret (quotes, brackets, commas and `=` are the usual suspects)".into());
@@ -227,9 +234,36 @@ impl<'p> Reader<'p> {
         what: &str,
         known: &[&str],
     ) -> Fields<'r, 'i> {
+        self.table_under(table, span, what, known, None)
+    }
+
+    /// [`Reader::table`] for a table written with a `[header]` inside another entry, such as
+    /// `[players.decks.dark]` inside a `[[players]]` entry: TOML puts every key below a header
+    /// in that table, so a key of the outer entry (`parent`: its name in messages and its keys)
+    /// written below the header lands here. That slip is named as such, with where the key goes.
+    pub fn table_under<'r, 'i>(
+        &mut self,
+        table: &'r DeTable<'i>,
+        span: Range<usize>,
+        what: &str,
+        known: &[&str],
+        parent: Option<(&str, &[&str])>,
+    ) -> Fields<'r, 'i> {
         for key in table.keys() {
             let name = key.get_ref().as_ref();
-            if !known.contains(&name) {
+            if let Some((outer, keys)) = parent
+                && !known.contains(&name)
+                && keys.contains(&name)
+            {
+                self.error(
+                    Code::UnknownField,
+                    key.span(),
+                    format!("`{name}` belongs to {outer}, but it is written below {what}"),
+                )
+                .help = Some(format!(
+                    "move the `{name}` line above the {what} line: TOML puts every key in the last table named above it"
+                ));
+            } else if !known.contains(&name) {
                 let diag = self.error(
                     Code::UnknownField,
                     key.span(),
@@ -418,14 +452,18 @@ impl<'p> Reader<'p> {
         match parsed {
             Some(d) if d.is_valid() => Some(Sp::new(d, value.span())),
             _ => {
+                let help = match value.get_ref() {
+                    DeValue::String(s) => iso_suggestion(s),
+                    _ => None,
+                };
                 self.error(
                     Code::InvalidValue,
                     value.span(),
                     format!("{what} is not a calendar date"),
                 )
-                .help = Some(
-                    "write the date as YYYY-MM-DD, for example 2018-05-12, without a time".into(),
-                );
+                .help = Some(help.unwrap_or_else(|| {
+                    "write the date as YYYY-MM-DD, for example 2018-05-12, without a time".into()
+                }));
                 None
             }
         }
@@ -458,6 +496,129 @@ impl<'p> Reader<'p> {
         diag.help = Some(format!("use one of: {}", allowed.join(", ")));
         diag.label = close.map(|c| format!("did you mean `{c}`?"));
         diag
+    }
+}
+
+/// A syntax error an organizer commonly makes, named with its fix.
+struct Slip {
+    span: Range<usize>,
+    message: String,
+    help: String,
+}
+
+/// Typographic quotes, which word processors and some editors type for `"` and `'`.
+const CURLY_QUOTES: &[char] = &['“', '”', '„', '‘', '’', '‚', '«', '»'];
+
+/// The slip on the line where parsing stopped at `offset`, if it is one of the usual ones: a
+/// value in curly quotes, or a date written day or month first.
+fn common_slip(text: &str, offset: usize) -> Option<Slip> {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let line = text[start..end].trim_end_matches('\r');
+    curly_quotes(line, start).or_else(|| local_date(line, start))
+}
+
+/// `name = “Tom”`: the first curly quote outside straight-quoted text, through the last one
+/// on the line, with the line's value rewritten in straight quotes.
+fn curly_quotes(line: &str, line_start: usize) -> Option<Slip> {
+    let mut quote = None;
+    let mut first = None;
+    for (i, c) in line.char_indices() {
+        match (quote, c) {
+            (None, '#') => break,
+            (None, '"' | '\'') => quote = Some(c),
+            (Some(q), c) if c == q => quote = None,
+            (None, c) if CURLY_QUOTES.contains(&c) => {
+                first = Some(i);
+                break;
+            }
+            _ => {}
+        }
+    }
+    let first = first?;
+    // A comment after the value may hold curly quotes of its own.
+    let value_end = line[first..].find('#').map_or(line.len(), |i| first + i);
+    let last = line[..value_end].rfind(CURLY_QUOTES)?;
+    let last_end = last + line[last..].chars().next().map_or(1, char::len_utf8);
+    let straight: String = line[..last_end]
+        .chars()
+        .map(|c| if CURLY_QUOTES.contains(&c) { '"' } else { c })
+        .collect();
+    let quote_char = line[first..].chars().next().unwrap_or('“');
+    Some(Slip {
+        span: line_start + first..line_start + last_end,
+        message: format!("`{quote_char}` is a curly quote; TOML strings need straight quotes"),
+        help: format!(
+            "write `{}` with straight quotes (\" or '); turn off \"smart quotes\" in your editor if it curls them",
+            straight.trim()
+        ),
+    })
+}
+
+/// `date = 23/11/2026` (or `23.11.2026`, `11/23/2026`, `2026/11/23`): a key's value that is a
+/// date in another order or with other separators than TOML's `2026-11-23`.
+fn local_date(line: &str, line_start: usize) -> Option<Slip> {
+    let equals = line.find('=')?;
+    let after = &line[equals + 1..];
+    let value = after.split('#').next()?.trim();
+    let help = iso_suggestion(value)?;
+    let at = line_start + equals + 1 + after.find(value)?;
+    Some(Slip {
+        span: at..at + value.len(),
+        message: format!("`{value}` is not a TOML date: TOML writes dates year-month-day"),
+        help,
+    })
+}
+
+/// The help for a date written as three numbers in another order or with other separators:
+/// the ISO date it stands for, or both when day and month could be either way round.
+fn iso_suggestion(value: &str) -> Option<String> {
+    let separator = value.chars().find(|c| !c.is_ascii_digit())?;
+    if !matches!(separator, '/' | '.' | '-') {
+        return None;
+    }
+    let parts: Vec<&str> = value.split(separator).collect();
+    let [a, b, c] = parts[..] else {
+        return None;
+    };
+    if [a, b, c]
+        .iter()
+        .any(|p| p.is_empty() || !p.bytes().all(|d| d.is_ascii_digit()))
+    {
+        return None;
+    }
+    let date = |year: &str, month: &str, day: &str| {
+        let date = Date {
+            year: year.parse().ok()?,
+            month: month.parse().ok()?,
+            day: day.parse().ok()?,
+        };
+        date.is_valid().then_some(date)
+    };
+    let candidates: Vec<Date> = if a.len() == 4 {
+        date(a, b, c).into_iter().collect()
+    } else if c.len() == 4 {
+        let mut found: Vec<Date> = [date(c, b, a), date(c, a, b)]
+            .into_iter()
+            .flatten()
+            .collect();
+        found.dedup();
+        found
+    } else {
+        Vec::new()
+    };
+    match candidates[..] {
+        [only] if only.iso() != value => Some(format!("write `{}`", only.iso())),
+        [day_first, month_first] => Some(format!(
+            "write `{}` if the day comes first, or `{}` if the month does",
+            day_first.iso(),
+            month_first.iso()
+        )),
+        _ => None,
     }
 }
 
@@ -506,6 +667,42 @@ impl<'r, 'i> Fields<'r, 'i> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dates_in_other_orders_get_their_iso_form() {
+        let help = |v: &str| iso_suggestion(v);
+        assert_eq!(help("23/11/2026").as_deref(), Some("write `2026-11-23`"));
+        assert_eq!(help("23.11.2026").as_deref(), Some("write `2026-11-23`"));
+        assert_eq!(help("11/23/2026").as_deref(), Some("write `2026-11-23`"));
+        assert_eq!(help("2026/11/23").as_deref(), Some("write `2026-11-23`"));
+        assert_eq!(help("2026-1-5").as_deref(), Some("write `2026-01-05`"));
+        assert_eq!(
+            help("11/12/2026").as_deref(),
+            Some("write `2026-12-11` if the day comes first, or `2026-11-12` if the month does")
+        );
+        assert_eq!(help("5/5/2026").as_deref(), Some("write `2026-05-05`"));
+        for not_a_date in [
+            "2026-11-23",
+            "31/31/2026",
+            "1.5",
+            "a/b/2026",
+            "12:30",
+            "23/11/26",
+        ] {
+            assert_eq!(help(not_a_date), None, "{not_a_date}");
+        }
+    }
+
+    #[test]
+    fn curly_quotes_outside_strings_are_the_slip() {
+        let slip = common_slip("a = 1\nname = “Tom”  # “x”\n", 14).expect("a slip");
+        assert_eq!(slip.span, 13..22);
+        let slip = curly_quotes("name = “Tom”", 0).expect("a slip");
+        assert_eq!(slip.span, 7..16);
+        assert!(slip.help.starts_with("write `name = \"Tom\"`"));
+        assert!(curly_quotes("name = \"Tom “Tank”\" x", 0).is_none());
+        assert!(curly_quotes("name = x # “Tank”", 0).is_none());
+    }
 
     #[test]
     fn dates_must_exist() {

@@ -581,3 +581,63 @@ fn report_swccg_capped_differential_and_final_confrontation() {
     );
     assert!(holonet(&["check"], dir.path()).status.success());
 }
+
+/// `holonet import` from the site folder with relative paths: a semicolon-separated export with
+/// a blank row, a column it does not read and a "Last, First" name; a hint for a name close to
+/// one in the archive; errors at their line and column, with nothing written.
+#[test]
+fn import_reads_spreadsheet_exports_and_hints_at_known_names() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = holonet(&["init", "site"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let site = dir.path().join("site");
+    std::fs::write(
+        site.join("results.csv"),
+        "Place;Name;Points;Deck\n1;\"Roux, Camille\";18;Sith\n\n2;Mateo Quiroja;12;Jedi\n",
+    )
+    .expect("csv");
+    let import = |csv: &str, out: &str| {
+        holonet(
+            &[
+                "import",
+                csv,
+                "--out",
+                out,
+                "--name",
+                "Hoth Open",
+                "--date",
+                "2014-06-14",
+                "--rules",
+                "ffg-2014",
+            ],
+            &site,
+        )
+    };
+    let out = import("results.csv", "events/2014/hoth-open.toml");
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    for expected in [
+        "warning[H003]: the column `Deck` is left out\n --> results.csv:1:19\n",
+        "warning[H019]: `Mateo Quiroja` is close to `Mateo Quiroga`, already in the archive (events/2018/outer-rim-store-championship.toml)\n --> results.csv:4:3\n",
+        "aliases = [\"mateo-quiroja\"]",
+    ] {
+        assert!(stderr.contains(expected), "{expected}\n{stderr}");
+    }
+    let written =
+        std::fs::read_to_string(site.join("events/2014/hoth-open.toml")).expect("written");
+    assert!(written.contains("name = \"Roux, Camille\"\nid = \"roux-camille\"\n"));
+    assert!(!written.contains("Sith"));
+    let out = holonet(&["check"], &site);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+
+    std::fs::write(site.join("bad.tsv"), "rank\tplayer\tpoints\n1\tTom\tx\n").expect("tsv");
+    let out = import("bad.tsv", "events/2014/bad.toml");
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr
+            .contains("error[H006]: `points` must be a whole number, not `x`\n --> bad.tsv:2:7\n"),
+        "{stderr}"
+    );
+    assert!(!site.join("events/2014/bad.toml").exists());
+}

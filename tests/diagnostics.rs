@@ -268,3 +268,44 @@ case!(
     "games-in-standard",
     [(Error, InvalidValue, 5, 10), (Error, InvalidValue, 15, 1)]
 );
+
+// The usual slips, each named once with its fix instead of the parser's own words.
+case!(
+    curly_quotes_are_named,
+    "curly-quotes",
+    [(Error, Syntax, 2, 8)]
+);
+case!(
+    curly_single_quotes_are_named,
+    "curly-single-quotes",
+    [(Error, Syntax, 5, 12)]
+);
+case!(
+    a_day_first_date_gets_its_iso_form,
+    "date-day-first",
+    [(Error, Syntax, 3, 8)]
+);
+case!(
+    a_dotted_date_gets_its_iso_form,
+    "date-dotted",
+    [(Error, Syntax, 3, 8)]
+);
+case!(
+    an_ambiguous_date_gets_both_readings,
+    "date-ambiguous",
+    [(Error, Syntax, 3, 8)]
+);
+case!(
+    a_quoted_month_first_date_gets_its_iso_form,
+    "date-quoted-month-first",
+    [(Error, InvalidValue, 4, 12)]
+);
+case!(
+    player_keys_below_a_deck_header_are_named_once,
+    "key-below-deck",
+    [
+        (Error, UnknownField, 12, 1),
+        (Error, UnknownField, 13, 1),
+        (Error, UnknownField, 18, 1)
+    ]
+);

@@ -2,14 +2,19 @@
 //! into an event file known only by its results, with a `[[players]]` entry and a
 //! `[[standings]]` row per line. Every problem in the CSV is reported at its line and column,
 //! and nothing is written unless the whole file converts and the result validates.
+//!
+//! Spreadsheets export "CSV" with the separator of their locale, so commas, semicolons and tabs
+//! are all read (the heading line tells which). Columns Holonet does not read are left out with
+//! a warning, and a name close to one already in the archive gets a hint, since a person under
+//! two ids gets two player pages until `players.toml` joins them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::ids::{id_from_name, is_valid_id};
-use crate::diag::{Code, Diagnostic, did_you_mean};
+use crate::diag::{Code, Diagnostic, did_you_mean, edit_distance_within};
 use crate::rules::Family;
 use crate::toml_reader::Date;
 
@@ -22,6 +27,24 @@ pub struct ImportOptions {
     pub format: Option<String>,
     pub tier: Option<String>,
     pub location: Option<String>,
+}
+
+/// The players already in the archive, so that an imported name close to one of theirs gets a
+/// hint (see [`similar_names`]).
+#[derive(Debug, Default)]
+pub struct Archive {
+    /// Each player id in the archive, with the name and the event file it was first found in.
+    pub players: BTreeMap<String, (String, PathBuf)>,
+    /// Ids that `players.toml` already joins to another: their person has one page.
+    pub aliases: BTreeSet<String>,
+}
+
+/// An event file made from a CSV, and the warnings about the CSV (columns left out, names
+/// close to the archive's).
+#[derive(Debug)]
+pub struct Imported {
+    pub text: String,
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// A CSV cell and where it is in the file.
@@ -46,9 +69,39 @@ const COLUMNS: &[(&str, &[&str])] = &[
     ("note", &["note", "notes"]),
 ];
 
-/// Splits CSV text (RFC 4180: commas, double-quoted cells with `""` for a quote, CRLF or LF)
-/// into rows of cells with their byte spans. Blank lines are skipped.
-fn parse_csv(file: &Path, text: &str) -> Result<Vec<Vec<Cell>>, Diagnostic> {
+/// The separator of a CSV file: whichever of comma, semicolon and tab the heading line (its
+/// first line that is not blank) holds most of outside quotes; a comma when it holds none.
+fn separator(text: &str) -> u8 {
+    let heading = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let mut counts = [(b',', 0), (b';', 0), (b'\t', 0)];
+    let mut quoted = false;
+    for b in heading.bytes() {
+        if b == b'"' {
+            quoted = !quoted;
+        } else if !quoted && let Some(count) = counts.iter_mut().find(|(c, _)| *c == b) {
+            count.1 += 1;
+        }
+    }
+    // The first of the most frequent: a comma wins a tie.
+    counts
+        .iter()
+        .fold((b',', 0), |best, &c| if c.1 > best.1 { c } else { best })
+        .0
+}
+
+/// How a separator is named in messages.
+fn separator_name(separator: u8) -> &'static str {
+    match separator {
+        b';' => "semicolon",
+        b'\t' => "tab",
+        _ => "comma",
+    }
+}
+
+/// Splits CSV text (RFC 4180: cells split by `separator`, double-quoted cells with `""` for a
+/// quote, CRLF or LF) into rows of cells with their byte spans. Blank lines, and lines of
+/// empty cells only (as spreadsheets export an empty row), are skipped.
+fn parse_csv(file: &Path, text: &str, separator: u8) -> Result<Vec<Vec<Cell>>, Diagnostic> {
     let bytes = text.as_bytes();
     let mut rows = Vec::new();
     let mut row: Vec<Cell> = Vec::new();
@@ -89,18 +142,23 @@ fn parse_csv(file: &Path, text: &str) -> Result<Vec<Vec<Cell>>, Diagnostic> {
                     }
                 }
             }
-            if !matches!(bytes.get(i), None | Some(b',' | b'\n' | b'\r')) {
+            if !matches!(bytes.get(i), None | Some(b'\n' | b'\r'))
+                && bytes.get(i) != Some(&separator)
+            {
                 return Err(Diagnostic::error(
                     Code::Syntax,
                     file,
                     Some(i..i + 1),
                     "text after the closing quote of a cell",
                 )
-                .with_help("put the whole cell inside the quotes, or add the missing comma"));
+                .with_help(format!(
+                    "put the whole cell inside the quotes, or add the missing {}",
+                    separator_name(separator)
+                )));
             }
         } else {
             while let Some(&b) = bytes.get(i) {
-                if matches!(b, b',' | b'\n' | b'\r') {
+                if matches!(b, b'\n' | b'\r') || b == separator {
                     break;
                 }
                 i += 1;
@@ -112,9 +170,9 @@ fn parse_csv(file: &Path, text: &str) -> Result<Vec<Vec<Cell>>, Diagnostic> {
             span: start..i,
         });
         match bytes.get(i) {
-            Some(b',') => i += 1,
+            Some(&b) if b == separator => i += 1,
             end => {
-                if row.len() > 1 || !row[0].text.is_empty() {
+                if row.iter().any(|c| !c.text.is_empty()) {
                     rows.push(std::mem::take(&mut row));
                 } else {
                     row.clear();
@@ -142,20 +200,25 @@ fn heading_key(heading: &str) -> String {
 struct Row {
     rank: u32,
     name: String,
+    /// Where the name is in the CSV, for the hint about a close name in the archive.
+    name_span: Range<usize>,
     id: Option<String>,
     numbers: Vec<(&'static str, i64)>,
     note: Option<String>,
 }
 
-/// Converts the CSV `text` of `file` into the text of an event file. Returns every problem
-/// found (with spans into `text`) when the CSV cannot be converted.
+/// Converts the CSV `text` of `file` into the text of an event file, with warnings about the
+/// CSV and about names close to those of `archive`. Returns every problem found (with spans
+/// into `text`) when the CSV cannot be converted.
 pub fn csv_to_event(
     file: &Path,
     text: &str,
     family: Family,
     options: &ImportOptions,
-) -> Result<String, Vec<Diagnostic>> {
-    let rows = parse_csv(file, text).map_err(|d| vec![d])?;
+    archive: &Archive,
+) -> Result<Imported, Vec<Diagnostic>> {
+    let separator = separator(text);
+    let rows = parse_csv(file, text, separator).map_err(|d| vec![d])?;
     let mut problems = Vec::new();
     let Some((header, body)) = rows.split_first() else {
         return Err(vec![
@@ -163,8 +226,9 @@ pub fn csv_to_event(
                 .with_help("start with a heading line such as `rank,player,points`"),
         ]);
     };
-    // Which column of the file feeds which field.
+    // Which column of the file feeds which field, and the columns left out.
     let mut columns: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut ignored: Vec<&Cell> = Vec::new();
     let accepted: Vec<&str> = COLUMNS
         .iter()
         .flat_map(|(_, names)| names.iter().copied())
@@ -187,27 +251,56 @@ pub fn csv_to_event(
                 )
                 .with_help("keep one column per field"),
             ),
-            None => {
-                let mut d = Diagnostic::error(
-                    Code::UnknownField,
-                    file,
-                    Some(cell.span.clone()),
-                    format!("unknown column `{}`", cell.text),
-                );
-                d.help = Some(match did_you_mean(&key, accepted.iter().copied()) {
-                    Some(close) => format!("did you mean `{close}`?"),
-                    None => format!(
-                        "use the headings {}",
-                        COLUMNS
-                            .iter()
-                            .map(|(f, _)| format!("`{f}`"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                });
-                problems.push(d);
-            }
+            // A misspelt heading would lose its column's data: refused, with the fix.
+            None => match did_you_mean(&key, accepted.iter().copied()) {
+                Some(close) => problems.push(
+                    Diagnostic::error(
+                        Code::UnknownField,
+                        file,
+                        Some(cell.span.clone()),
+                        format!("unknown column `{}`", cell.text),
+                    )
+                    .with_help(format!("did you mean `{close}`?")),
+                ),
+                // A column with neither heading nor data is a trailing separator.
+                None if cell.text.is_empty()
+                    && body
+                        .iter()
+                        .all(|row| row.get(index).is_none_or(|c| c.text.is_empty())) => {}
+                None => ignored.push(cell),
+            },
         }
+    }
+    let mut warnings = Vec::new();
+    if let Some(first) = ignored.first() {
+        let names: Vec<String> = ignored
+            .iter()
+            .map(|c| match c.text.as_str() {
+                "" => "one without a heading".to_string(),
+                heading => format!("`{heading}`"),
+            })
+            .collect();
+        let (what, them) = if ignored.len() == 1 {
+            ("column", "it")
+        } else {
+            ("columns", "them")
+        };
+        warnings.push(
+            Diagnostic::warning(
+                Code::UnknownField,
+                file,
+                Some(first.span.clone()),
+                format!("the {what} {} {} left out", and_list(&names), if ignored.len() == 1 { "is" } else { "are" }),
+            )
+            .with_help(format!(
+                "Holonet reads the columns {}; rename a heading to one of them to keep its column, or remove {them} to silence this",
+                COLUMNS
+                    .iter()
+                    .map(|(f, _)| format!("`{f}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        );
     }
     let header_span = header.first().map_or(0..0, |c| {
         c.span.start..header.last().map_or(0, |c| c.span.end)
@@ -252,7 +345,8 @@ pub fn csv_to_event(
     let line_end = |line: &[Cell]| line.last().map_or(0..0, |c| c.span.end..c.span.end);
     let mut converted: Vec<Row> = Vec::new();
     for line in body {
-        if line.len() > header.len() {
+        // Empty cells past the last heading are trailing separators, not data.
+        if line.iter().skip(header.len()).any(|c| !c.text.is_empty()) {
             problems.push(
                 Diagnostic::error(
                     Code::Syntax,
@@ -264,7 +358,10 @@ pub fn csv_to_event(
                         header.len()
                     ),
                 )
-                .with_help("remove the extra cells, or quote a cell that holds a comma"),
+                .with_help(format!(
+                    "remove the extra cells, or quote a cell that holds a {}",
+                    separator_name(separator)
+                )),
             );
             continue;
         }
@@ -350,6 +447,7 @@ pub fn csv_to_event(
             converted.push(Row {
                 rank: rank as u32,
                 name: name.text,
+                name_span: name.span,
                 id: id.map(|c| c.text),
                 numbers,
                 note: cell(line, "note").map(|c| c.text),
@@ -372,7 +470,57 @@ pub fn csv_to_event(
     }
     // Published standings are sometimes sorted by name; the event file lists them best first.
     converted.sort_by_key(|r| r.rank);
-    Ok(event_text(file, &mut converted, options))
+    assign_ids(&mut converted);
+    warnings.extend(similar_names(file, &converted, archive));
+    Ok(Imported {
+        text: event_text(file, &converted, options),
+        warnings,
+    })
+}
+
+/// "`a`", "`a` and `b`", "`a`, `b` and `c`".
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => items.concat(),
+    }
+}
+
+/// A hint for each imported player whose id is new to the archive but close to an id there:
+/// one person written two ways ("Jon Smith", "John Smith") would otherwise get two player
+/// pages. Ids are compared rather than names, so case and accents do not count as a difference.
+fn similar_names(file: &Path, rows: &[Row], archive: &Archive) -> Vec<Diagnostic> {
+    rows.iter()
+        .filter_map(|row| {
+            let id = row.id.as_deref()?;
+            if archive.players.contains_key(id) || archive.aliases.contains(id) {
+                return None;
+            }
+            // One slip in a short id, two in a long one: "jon-smith" and "john-smith".
+            let limit = 1 + id.len() / 16;
+            let (_, close) = archive
+                .players
+                .keys()
+                .filter_map(|known| edit_distance_within(id, known, limit).map(|d| (d, known)))
+                .min()?;
+            let (name, event) = &archive.players[close];
+            Some(
+                Diagnostic::warning(
+                    Code::SimilarName,
+                    file,
+                    Some(row.name_span.clone()),
+                    format!(
+                        "`{}` is close to `{name}`, already in the archive ({})",
+                        row.name,
+                        event.display()
+                    ),
+                )
+                .with_help(format!(
+                    "if they are one person, join them in players.toml: [[players]] id = \"{close}\" aliases = [\"{id}\"]; if not, nothing needs doing"
+                )),
+            )
+        })
+        .collect()
 }
 
 /// Gives each row a player id (its own, or one made from the name, numbered when taken).
@@ -406,8 +554,7 @@ fn quoted(text: &str) -> String {
     toml::Value::String(text.to_string()).to_string()
 }
 
-fn event_text(source: &Path, rows: &mut [Row], options: &ImportOptions) -> String {
-    assign_ids(rows);
+fn event_text(source: &Path, rows: &[Row], options: &ImportOptions) -> String {
     let mut out = String::new();
     let source_name = source.file_name().map_or_else(
         || source.display().to_string(),
@@ -472,13 +619,130 @@ mod tests {
         }
     }
 
+    fn import(text: &str, archive: &Archive) -> Result<Imported, Vec<Diagnostic>> {
+        csv_to_event(
+            Path::new("results.csv"),
+            text,
+            Family::Lcg,
+            &options("ffg-2014"),
+            archive,
+        )
+    }
+
     fn convert(text: &str, family: Family, rules: &str) -> Result<String, Vec<Diagnostic>> {
-        csv_to_event(Path::new("results.csv"), text, family, &options(rules))
+        csv_to_event(
+            Path::new("results.csv"),
+            text,
+            family,
+            &options(rules),
+            &Archive::default(),
+        )
+        .map(|imported| imported.text)
+    }
+
+    /// Each warning's message and where it points.
+    fn warnings(imported: &Imported) -> Vec<(&str, Option<Range<usize>>)> {
+        imported
+            .warnings
+            .iter()
+            .map(|d| (d.message.as_str(), d.span.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn semicolons_and_tabs_are_separators_too() {
+        assert_eq!(separator("rank,player\n"), b',');
+        assert_eq!(separator("Rank;Player;Points\n1;\"Kessel, Tom\";3\n"), b';');
+        assert_eq!(separator("rank\tplayer\tnote\n"), b'\t');
+        assert_eq!(
+            separator("\n\"a;b\",c\n"),
+            b',',
+            "separators in quotes do not count"
+        );
+        assert_eq!(separator("player\n"), b',');
+        for text in [
+            "Rank;Player;Points\n1;Kessel, Tom;18\n2;\"Lind; Bo\";15\n",
+            "Rank\tPlayer\tPoints\r\n1\tKessel, Tom\t18\r\n2\tLind; Bo\t15\r\n",
+            "Rank,Player,Points\n1,\"Kessel, Tom\",18\n2,Lind; Bo,15\n",
+        ] {
+            let toml = convert(text, Family::Lcg, "ffg-2014").unwrap();
+            assert!(
+                toml.contains("name = \"Kessel, Tom\"\nid = \"kessel-tom\"\n"),
+                "{toml}"
+            );
+            assert!(toml.contains("name = \"Lind; Bo\"\n"), "{toml}");
+            assert!(toml.contains("points = 15\n"), "{toml}");
+        }
+    }
+
+    #[test]
+    fn blank_rows_and_trailing_separators_are_skipped() {
+        let text = "rank;player;points;\n\n1;Tom;3;\n;;;\n  \n2;Ann;1\n;;\n";
+        let imported = import(text, &Archive::default()).unwrap();
+        assert!(imported.warnings.is_empty(), "{:?}", imported.warnings);
+        assert_eq!(imported.text.matches("[[standings]]").count(), 2);
+    }
+
+    #[test]
+    fn columns_holonet_does_not_read_are_left_out_with_one_warning() {
+        let text = "Rank,Player,Deck,Points,,Faction\n1,Tom,Sith,3,x,Jedi\n";
+        let imported = import(text, &Archive::default()).unwrap();
+        assert_eq!(
+            warnings(&imported),
+            [(
+                "the columns `Deck`, one without a heading and `Faction` are left out",
+                Some(12..16)
+            )]
+        );
+        assert!(imported.text.contains("points = 3\n"));
+        assert!(!imported.text.contains("Sith"));
+        let imported = import("rank,player,deck\n1,Tom,\n", &Archive::default()).unwrap();
+        assert_eq!(
+            warnings(&imported),
+            [("the column `deck` is left out", Some(12..16))]
+        );
+    }
+
+    #[test]
+    fn a_name_close_to_one_in_the_archive_gets_a_hint() {
+        let mut archive = Archive::default();
+        for (id, name) in [("john-smith", "John Smith"), ("ann-ekberg", "Ann Ekberg")] {
+            archive.players.insert(
+                id.into(),
+                (name.into(), PathBuf::from("events/2019/coruscant.toml")),
+            );
+        }
+        let text = "rank,player\n1,Jon Smith\n2,Ann Ekberg\n3,Bo Lind\n4,Anne Ekberg\n";
+        let imported = import(text, &archive).unwrap();
+        assert_eq!(
+            warnings(&imported),
+            [
+                (
+                    "`Jon Smith` is close to `John Smith`, already in the archive (events/2019/coruscant.toml)",
+                    Some(14..23)
+                ),
+                (
+                    "`Anne Ekberg` is close to `Ann Ekberg`, already in the archive (events/2019/coruscant.toml)",
+                    Some(49..60)
+                ),
+            ]
+        );
+        assert_eq!(imported.warnings[0].code, Code::SimilarName);
+        assert_eq!(
+            imported.warnings[0].help.as_deref(),
+            Some(
+                "if they are one person, join them in players.toml: [[players]] id = \"john-smith\" aliases = [\"jon-smith\"]; if not, nothing needs doing"
+            )
+        );
+        // Once players.toml joins the ids, the hint is gone.
+        archive.aliases.insert("jon-smith".into());
+        archive.aliases.insert("anne-ekberg".into());
+        assert!(import(text, &archive).unwrap().warnings.is_empty());
     }
 
     #[test]
     fn cells_keep_their_spans_and_quotes() {
-        let rows = parse_csv(Path::new("x.csv"), "a,\"b, \"\"c\"\"\"\r\n\n d ,e\n").unwrap();
+        let rows = parse_csv(Path::new("x.csv"), "a,\"b, \"\"c\"\"\"\r\n\n d ,e\n", b',').unwrap();
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0][1].text, "b, \"c\"");
         assert_eq!(rows[0][1].span, 2..12);
@@ -488,7 +752,7 @@ mod tests {
 
     #[test]
     fn an_unclosed_quote_is_reported_where_it_opens() {
-        let error = parse_csv(Path::new("x.csv"), "a,b\n1,\"open\n").unwrap_err();
+        let error = parse_csv(Path::new("x.csv"), "a,b\n1,\"open\n", b',').unwrap_err();
         assert_eq!(error.code, Code::Syntax);
         assert_eq!(error.span, Some(6..7));
     }

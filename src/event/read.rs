@@ -536,10 +536,15 @@ fn read_info(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -
 }
 
 fn read_player(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawPlayer {
-    let f = reader.table(table, span.clone(), "this `[[players]]` entry", PLAYER);
-    let name = f
-        .require(reader, "name", "\"Tom Kessel\"")
-        .and_then(|v| reader.string(v, "`name`"));
+    const WHAT: &str = "this `[[players]]` entry";
+    let f = reader.table(table, span.clone(), WHAT, PLAYER);
+    // A `name` written below the player's `[players.decks...]` lines is reported there, once.
+    let name = match f.get("name") {
+        None if name_in_a_deck(table) => None,
+        _ => f
+            .require(reader, "name", "\"Tom Kessel\"")
+            .and_then(|v| reader.string(v, "`name`")),
+    };
     let mut player = RawPlayer {
         span,
         name,
@@ -562,7 +567,7 @@ fn read_player(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>)
                 && let Some(deck) = reader.as_table(value, &format!("`decks.{side}`"))
             {
                 let what = format!("`[players.decks.{side}]`");
-                let df = reader.table(deck, value.span(), &what, DECK);
+                let df = reader.table_under(deck, value.span(), &what, DECK, Some((WHAT, PLAYER)));
                 *slot = Some(RawDeck {
                     span: value.span(),
                     affiliation: opt_string(reader, &df, "affiliation"),
@@ -576,6 +581,17 @@ fn read_player(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>)
         }
     }
     player
+}
+
+/// Whether a `[players.decks.dark]` or `[players.decks.light]` table of this player holds
+/// `name`, as it does when the line was written below the deck's header.
+fn name_in_a_deck(player: &DeTable<'_>) -> bool {
+    let Some(DeValue::Table(decks)) = player.get("decks").map(|d| d.get_ref()) else {
+        return false;
+    };
+    decks
+        .values()
+        .any(|deck| matches!(deck.get_ref(), DeValue::Table(t) if t.contains_key("name")))
 }
 
 fn read_standing(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawStanding {
