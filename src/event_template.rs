@@ -235,10 +235,11 @@ fn plan(out: &mut String, shape: Shape) {
         };
         commented(out, "swiss_rounds = 4", games);
         if !shape.team() {
+            // The guide ends its tournaments with a Final Confrontation; the event may announce none.
             commented(
                 out,
-                "cut = 0",
-                "0, or 2 for a Final Confrontation between the top two ([final] below)",
+                "cut = 2",
+                "a Final Confrontation between the top two ([final] below); 0 for none",
             );
         }
     } else if shape.team() {

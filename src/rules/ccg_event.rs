@@ -42,6 +42,9 @@ pub struct CcgFinal {
 pub struct CcgComputed {
     /// Scored tables of each finished game.
     pub games: Vec<Vec<ScoredTable>>,
+    /// Every recorded game's reported tables, finished or not: a game being played shows each
+    /// table's result as soon as it is reported, though only finished games count in standings.
+    pub reported: Vec<Vec<ScoredTable>>,
     /// Standings after each finished game.
     pub standings: Vec<Vec<RankedRow>>,
     /// The next game, paired by the guide, when the recorded games are finished and more are planned.
@@ -176,7 +179,8 @@ fn records(event: &Event, games: &[Vec<ScoredTable>]) -> Vec<PlayerRecord> {
 /// Final Confrontation.
 pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed {
     let finished: Vec<_> = event.games.iter().take_while(|g| g.is_complete()).collect();
-    let games: Vec<Vec<ScoredTable>> = finished
+    let reported: Vec<Vec<ScoredTable>> = event
+        .games
         .iter()
         .map(|g| {
             g.tables
@@ -185,6 +189,7 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
                 .collect()
         })
         .collect();
+    let games: Vec<Vec<ScoredTable>> = reported[..finished.len()].to_vec();
     let standings: Vec<Vec<RankedRow>> = (1..=games.len())
         .map(|k| {
             let players: Vec<PlayerRecord> = records(event, &games[..k])
@@ -200,6 +205,7 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
         .collect();
     let mut computed = CcgComputed {
         games,
+        reported,
         standings,
         next: None,
         final_confrontation: None,

@@ -204,7 +204,7 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
         .iter()
         .enumerate()
         .map(|(i, g)| {
-            let scored = ccg.games.get(i);
+            let scored = ccg.reported.get(i);
             let tables = g
                 .tables
                 .iter()
@@ -243,7 +243,7 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
                 number: g.number,
                 anchor: format!("game-{}", g.number),
                 steps: super::model::Steps::default(),
-                finished: scored.is_some(),
+                finished: i < ccg.games.len(),
                 tables,
                 byes: g.byes.iter().map(|&p| player(event, p)).collect(),
                 standings: ccg

@@ -371,7 +371,7 @@ fn ccg_json<'a>(event: &'a Event, ccg: &crate::rules::ccg_event::CcgComputed) ->
                     .enumerate()
                     .map(|(k, t)| {
                         let scored = ccg
-                            .games
+                            .reported
                             .get(i)
                             .and_then(|s| s.iter().find(|x| x.table == t.number));
                         CcgTableJson {
