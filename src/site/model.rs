@@ -234,6 +234,8 @@ pub struct PairingsLink {
     /// `Round 2`, `Game 5`, `Top 8: games 9 and 10`.
     pub title: String,
     pub url: String,
+    /// The same round on the room screen (see [`super::room_view`]).
+    pub room_url: String,
 }
 
 /// A registered player.
@@ -569,6 +571,7 @@ pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSumm
             PairingsLink {
                 title: p.title,
                 url: site.link(&super::pairings_view::pairings_path(event)),
+                room_url: p.room_url,
             }
         }),
     }

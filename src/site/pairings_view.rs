@@ -43,11 +43,24 @@ pub struct PlayerSeat {
     sort_key: String,
 }
 
+/// What the current step is: it decides how long it lasts and what a result slip asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stage {
+    /// A Swiss round of matches (SW:LCG).
+    Round,
+    /// A SW:CCG game: one game at each table, sides given.
+    CcgGame,
+    /// Elimination games ready to play: one game each.
+    Elimination,
+}
+
 /// The page's `pairings`.
 #[derive(Debug, Clone, Serialize)]
 pub struct PairingsView {
     /// `Round 2`, `Game 5`, `Top 8: games 9 and 10`.
     pub title: String,
+    pub stage: Stage,
     /// `Table` or `Game`: what a number in `tables` counts.
     pub unit: &'static str,
     pub event_name: String,
@@ -59,6 +72,9 @@ pub struct PairingsView {
     /// Everyone playing (or with a bye), A to Z.
     pub players: Vec<PlayerSeat>,
     pub reported: usize,
+    /// The same step on the room screen, and its printable result slips.
+    pub room_url: String,
+    pub slips_url: String,
 }
 
 /// The path of an event's current-round page.
@@ -74,7 +90,7 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
         name: name(p),
         side,
     };
-    let (title, unit, anchor, tables, byes) =
+    let (title, stage, unit, anchor, tables, byes) =
         if let Some(round) = event.rounds.iter().find(|r| !r.is_complete()) {
             let tables = round
                 .tables
@@ -100,6 +116,7 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
                 .collect();
             (
                 format!("Round {}", round.number),
+                Stage::Round,
                 "Table",
                 format!("round-{}", round.number),
                 tables,
@@ -121,6 +138,7 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
                 .collect();
             (
                 format!("Game {}", game.number),
+                Stage::CcgGame,
                 "Table",
                 format!("game-{}", game.number),
                 tables,
@@ -158,6 +176,7 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
             };
             (
                 title,
+                Stage::Elimination,
                 "Game",
                 "bracket-heading".to_string(),
                 tables,
@@ -189,6 +208,7 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
     let event_url = site.link(&event_path(event));
     Some(PairingsView {
         title,
+        stage,
         unit,
         event_name: event.info.name.clone(),
         event_anchor: format!("{event_url}#{anchor}"),
@@ -197,6 +217,8 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
         tables,
         byes: byes.iter().map(|&p| name(p)).collect(),
         players,
+        room_url: site.link(&super::room_view::room_path(event)),
+        slips_url: site.link(&super::slips_view::slips_path(event)),
     })
 }
 
