@@ -149,6 +149,18 @@ impl Timestamp {
     pub fn hhmm(&self) -> String {
         format!("{:02}:{:02}", self.hour, self.minute)
     }
+
+    /// The same wall clock `minutes` later (into the next days if need be), at the same
+    /// offset: when a round paired at this time ends.
+    pub fn plus_minutes(&self, minutes: u32) -> Timestamp {
+        let total = u32::from(self.hour) * 60 + u32::from(self.minute) + minutes;
+        Timestamp {
+            date: self.date.add_days(i64::from(total / (24 * 60))),
+            hour: (total / 60 % 24) as u8,
+            minute: (total % 60) as u8,
+            ..*self
+        }
+    }
 }
 
 /// Collects diagnostics for one file while it is read.
@@ -710,6 +722,25 @@ mod tests {
         assert!(Date::parse_iso("2023-02-29").is_none());
         assert!(Date::parse_iso("2023-13-01").is_none());
         assert!(Date::parse_iso("2023-1-01x").is_none());
+    }
+
+    #[test]
+    fn a_round_ends_minutes_later_past_midnight_at_the_same_offset() {
+        let paired = Timestamp {
+            date: Date::parse_iso("2026-12-31").expect("valid"),
+            hour: 22,
+            minute: 55,
+            second: 30,
+            offset_minutes: Some(60),
+        };
+        assert_eq!(paired.plus_minutes(0), paired);
+        assert_eq!(paired.plus_minutes(64).iso(), "2026-12-31T23:59:30+01:00");
+        assert_eq!(paired.plus_minutes(70).iso(), "2027-01-01T00:05:30+01:00");
+        assert_eq!(paired.plus_minutes(70).hhmm(), "00:05");
+        assert_eq!(
+            paired.plus_minutes(24 * 60 + 5).iso(),
+            "2027-01-01T23:00:30+01:00"
+        );
     }
 
     #[test]

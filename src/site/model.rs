@@ -239,6 +239,8 @@ pub struct PairingsLink {
     /// `Round 2`, `Game 5`, `Top 8: games 9 and 10`.
     pub title: String,
     pub url: String,
+    /// The same round on the room screen (see [`super::room_view`]).
+    pub room_url: String,
 }
 
 /// A registered player.
@@ -575,6 +577,7 @@ pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSumm
             PairingsLink {
                 title: p.title,
                 url: site.link(&super::pairings_view::pairings_path(event)),
+                room_url: p.room_url,
             }
         }),
     }
@@ -739,14 +742,7 @@ pub fn event_view(
         structure: event.info.structure.clone(),
         tier: event.info.tier.clone(),
         seed: event.info.seed,
-        round_minutes: if ruleset.family == crate::rules::Family::Ccg {
-            crate::rules::ccg_event::game_minutes(&event.info)
-        } else {
-            event
-                .info
-                .round_minutes
-                .unwrap_or(ruleset.round_minutes(&event.info.format).0)
-        },
+        round_minutes: round_minutes(event, ruleset),
         swiss_rounds: computed.swiss_rounds,
         cut: computed.cut,
         rules_url: rules_url.clone(),
@@ -775,6 +771,19 @@ pub fn event_view(
             .as_ref()
             .map(|c| super::casual_view::casual_view(event, c, &rule)),
         json_ld: super::schema_org::event_json_ld(site, event, computed),
+    }
+}
+
+/// The length of a Swiss round (SW:CCG: of a game): the event's `round_minutes`, else what
+/// the ruleset gives its format (SW:CCG: one minute per card of the event's decks).
+pub fn round_minutes(event: &Event, ruleset: &crate::rules::Ruleset) -> u32 {
+    if ruleset.family == crate::rules::Family::Ccg {
+        crate::rules::ccg_event::game_minutes(&event.info)
+    } else {
+        event
+            .info
+            .round_minutes
+            .unwrap_or(ruleset.round_minutes(&event.info.format).0)
     }
 }
 

@@ -43,11 +43,24 @@ pub struct PlayerSeat {
     sort_key: String,
 }
 
+/// What the current step is: it decides how long it lasts and what a result slip asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stage {
+    /// A Swiss round of matches (SW:LCG).
+    Round,
+    /// A SW:CCG game: one game at each table, sides given.
+    CcgGame,
+    /// Elimination games ready to play: one game each.
+    Elimination,
+}
+
 /// The page's `pairings`.
 #[derive(Debug, Clone, Serialize)]
 pub struct PairingsView {
     /// `Round 2`, `Game 5`, `Top 8: games 9 and 10`.
     pub title: String,
+    pub stage: Stage,
     /// `Table` or `Game`: what a number in `tables` counts.
     pub unit: &'static str,
     pub event_name: String,
@@ -62,6 +75,9 @@ pub struct PairingsView {
     /// When the file was last updated, and what the page's script polls (the page exists only
     /// while the event runs).
     pub live: Option<super::live_view::LiveView>,
+    /// The same step on the room screen, and its printable result slips.
+    pub room_url: String,
+    pub slips_url: String,
 }
 
 /// The path of an event's current-round page.
@@ -77,7 +93,7 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
         name: name(p),
         side,
     };
-    let (title, unit, anchor, tables, byes) =
+    let (title, stage, unit, anchor, tables, byes) =
         if let Some(round) = event.rounds.iter().find(|r| !r.is_complete()) {
             let tables = round
                 .tables
@@ -103,6 +119,7 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
                 .collect();
             (
                 format!("Round {}", round.number),
+                Stage::Round,
                 "Table",
                 format!("round-{}", round.number),
                 tables,
@@ -124,6 +141,7 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
                 .collect();
             (
                 format!("Game {}", game.number),
+                Stage::CcgGame,
                 "Table",
                 format!("game-{}", game.number),
                 tables,
@@ -161,6 +179,7 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
             };
             (
                 title,
+                Stage::Elimination,
                 "Game",
                 "bracket-heading".to_string(),
                 tables,
@@ -192,6 +211,7 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
     let event_url = site.link(&event_path(event));
     Some(PairingsView {
         title,
+        stage,
         unit,
         event_name: event.info.name.clone(),
         event_anchor: format!("{event_url}#{anchor}"),
@@ -201,6 +221,8 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
         byes: byes.iter().map(|&p| name(p)).collect(),
         players,
         live: super::live_view::live_view(site, event, computed),
+        room_url: site.link(&super::room_view::room_path(event)),
+        slips_url: site.link(&super::slips_view::slips_path(event)),
     })
 }
 

@@ -745,7 +745,8 @@ fn render_event(
     for path in decks.into_iter().flatten() {
         named(path);
     }
-    // The current round, by table and by name, while the event has one.
+    // The current round, by table and by name, while the event has one; its room screen and
+    // its result slips.
     if let Some(view) = super::pairings_view::pairings_view(site, event, computed) {
         let path = super::pairings_view::pairings_path(event);
         let title = format!("{}: {}", view.title, event.info.name);
@@ -759,8 +760,43 @@ fn render_event(
             named(format!("{path}index.html")),
             source,
         );
+        render_venue_pages(pages, event, computed, view, &mut named);
     }
     files
+}
+
+/// The current round's room screen and result slips (see [`super::room_view`] and
+/// [`super::slips_view`]), each file's path noted by `named`.
+fn render_venue_pages(
+    pages: &Pages<'_, '_>,
+    event: &Event,
+    computed: &Computed,
+    pairings: super::pairings_view::PairingsView,
+    named: &mut dyn FnMut(String) -> String,
+) {
+    let (site, source) = (pages.site, event.file.as_path());
+    let slips = super::slips_view::slips_view(site, event, computed, &pairings);
+    let path = super::slips_view::slips_path(event);
+    let title = format!("Result slips, {}: {}", slips.title, event.info.name);
+    pages.emit(
+        "slips.html",
+        &page_view(site, &title, &path, &title),
+        Some(("slips", &slips)),
+        source,
+        named(format!("{path}index.html")),
+        source,
+    );
+    let room = super::room_view::room_view(site, event, computed, pairings);
+    let path = super::room_view::room_path(event);
+    let title = format!("{}: {}, room screen", room.pairings.title, event.info.name);
+    pages.emit(
+        "room.html",
+        &page_view(site, &title, &path, &title),
+        Some(("room", &room)),
+        source,
+        named(format!("{path}index.html")),
+        source,
+    );
 }
 
 fn home_view<'a>(

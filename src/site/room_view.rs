@@ -1,0 +1,81 @@
+//! The room screen of a running event: the current round's pairings by name, in type large
+//! enough to read across the room, for a projector or a TV at the venue, with the round's
+//! clock. The build never reads the clock: the page carries when the round started (the
+//! event's `paired`, written by `holonet pair`) and when it ends, and a small script
+//! (`static/room.js`) counts down in the browser and pages through a list too long for the
+//! screen. Without the script it is a plain long page with the two times.
+
+use serde::Serialize;
+
+use super::model::{SiteView, event_path, round_minutes};
+use super::pairings_view::{PairingsView, Stage};
+use crate::event::{Event, Timestamp};
+use crate::rules::compute::Computed;
+
+/// A moment of the round, for the script and for people.
+#[derive(Debug, Clone, Serialize)]
+pub struct Moment {
+    /// RFC 3339, for the script (`2026-11-22T14:05:00+00:00`).
+    pub iso: String,
+    /// The venue's wall clock (`14:05`).
+    pub hhmm: String,
+}
+
+impl From<Timestamp> for Moment {
+    fn from(t: Timestamp) -> Moment {
+        Moment {
+            iso: t.iso(),
+            hhmm: t.hhmm(),
+        }
+    }
+}
+
+/// How long the round lasts and, when the file records when it was paired, when it ends.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoundClock {
+    pub minutes: u32,
+    pub started: Option<Moment>,
+    pub ends: Option<Moment>,
+}
+
+/// The room screen's `room`.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoomView {
+    pub pairings: PairingsView,
+    /// The pairings page, where players find their table on their phones.
+    pub pairings_url: String,
+    /// The same address written out in full, to read off the screen.
+    pub pairings_address: String,
+    /// `None` during the cut: the rules' elimination game times are not part of Holonet's
+    /// rules data, and `paired` cannot tell games published at different times apart.
+    pub clock: Option<RoundClock>,
+}
+
+/// The path of an event's room screen.
+pub fn room_path(event: &Event) -> String {
+    format!("{}room/", event_path(event))
+}
+
+/// The room screen of the current round, while the event has one.
+pub fn room_view(
+    site: &SiteView,
+    event: &Event,
+    computed: &Computed,
+    pairings: PairingsView,
+) -> RoomView {
+    let clock = (pairings.stage != Stage::Elimination).then(|| {
+        let minutes = round_minutes(event, computed.ruleset);
+        RoundClock {
+            minutes,
+            started: event.info.paired.map(Moment::from),
+            ends: event.info.paired.map(|t| t.plus_minutes(minutes).into()),
+        }
+    });
+    let path = super::pairings_view::pairings_path(event);
+    RoomView {
+        pairings,
+        pairings_url: site.link(&path),
+        pairings_address: site.absolute(&path),
+        clock,
+    }
+}
