@@ -305,15 +305,16 @@ pub(super) fn ccg_result(
 }
 
 /// Warns when an event is below the guide's minimum players or games for its format, or below
-/// the recommended number of games for its size. An event nobody has registered for yet (as
-/// `holonet new` writes it) has no size to compare, so it is not warned about.
+/// the recommended number of games for its size. Until its first game is paired, an event is
+/// still taking registrations (`holonet new`, then one `holonet register` per player), so its
+/// size is not final and it is not warned about.
 pub fn warn_below_minimums(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     info: &EventInfo,
     players: u32,
 ) {
-    let Some(games) = info.swiss_rounds.filter(|_| !raw.players.is_empty()) else {
+    let Some(games) = info.swiss_rounds.filter(|_| !raw.rounds.is_empty()) else {
         return;
     };
     let format = crate::rules::ccg_event::guide_format(info);
