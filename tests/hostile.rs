@@ -559,9 +559,13 @@ note = "<img src=x onerror=alert('note')>"
             }
             if name == "script" {
                 let ld = attrs.contains(&("type".into(), "application/ld+json".into()));
-                let own = attrs
-                    .iter()
-                    .any(|(k, v)| k == "src" && v.ends_with("search.js"));
+                // The search page's, running events' and the room screen's own scripts.
+                let own = attrs.iter().any(|(k, v)| {
+                    k == "src"
+                        && ["/search.js", "/running.js", "/room.js"]
+                            .iter()
+                            .any(|own| v.ends_with(own))
+                });
                 assert!(
                     ld || own,
                     "{shown}: a script Holonet did not write: {attrs:?}"
