@@ -41,8 +41,8 @@ fn corellia_paired() -> (tempfile::TempDir, std::path::PathBuf) {
     edit(
         site.path(),
         CORELLIA,
-        "seed = 20261122\n",
-        "seed = 20261122\npaired = 2026-11-22T14:05:00+01:00\n",
+        "paired = 2026-11-22T13:50:00Z ",
+        "paired = 2026-11-22T14:05:00+01:00 ",
     );
     let out = site.path().join("public");
     build(site.path(), &out, None);
@@ -99,8 +99,8 @@ fn without_paired_the_room_screen_gives_the_round_length_and_no_countdown() {
     edit(
         site.path(),
         CORELLIA,
-        "seed = 20261122\n",
-        "seed = 20261122\nround_minutes = 65\n",
+        "paired = 2026-11-22T13:50:00Z ",
+        "round_minutes = 65 ",
     );
     let out = site.path().join("public");
     build(site.path(), &out, None);
