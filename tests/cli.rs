@@ -641,3 +641,28 @@ fn import_reads_spreadsheet_exports_and_hints_at_known_names() {
     );
     assert!(!site.join("events/2014/bad.toml").exists());
 }
+
+/// The complete example of the event-file reference, saved as an organizer would copy it, checks
+/// without an error or a warning (its decks included).
+#[test]
+fn the_reference_pages_complete_example_checks_clean() {
+    let docs = std::fs::read_to_string("content/docs/event-file.md").expect("event-file.md");
+    let start = docs
+        .find("```toml\n[event]\nname = \"Outer Rim Store Championship\"")
+        .expect("the complete example")
+        + "```toml\n".len();
+    let end = start + docs[start..].find("```").expect("its end");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = holonet(&["init", "site"], dir.path());
+    assert!(out.status.success());
+    let site = dir.path().join("site");
+    std::fs::write(
+        site.join("events/2018/outer-rim-sc.toml"),
+        &docs[start..end],
+    )
+    .expect("write");
+    let out = holonet(&["check"], &site);
+    let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("All good: 0 warning(s)"), "{said}");
+}
