@@ -164,19 +164,28 @@ enum Command {
     /// Before round 1 is paired this is a normal registration. Once a round (SW:CCG: game) is
     /// paired, the player is a late entry from the next one, written `late = N` in the file:
     /// pass --late to confirm. What the rounds before give a late entry depends on the
-    /// ruleset (ffg-2018: unpaired losses; ffg-2014 and swccg-2008: nothing). The file is
-    /// checked before it is written, and written atomically.
+    /// ruleset (ffg-2018: unpaired losses; ffg-2014 and swccg-2008: nothing). In a team event
+    /// (2 vs 2) a team enters whole, before round 1: holonet register FILE "Ann Lee" --with
+    /// "Bo Vos" --team "Echo Base". The file is checked before it is written, and written
+    /// atomically.
     Register {
         /// The event file, such as events/2026/spring-open.toml.
         file: PathBuf,
         /// The player's name, such as "Tom Kessel".
         name: String,
-        /// The player's id [default: made from the name, as in the file: tom-kessel].
+        /// The player's id [default: made from the name, as in the file: tom-kessel]; in a team
+        /// event, the team's.
         #[arg(long)]
         id: Option<String>,
         /// Confirm a late entry, once rounds are paired (before round 1 it changes nothing).
         #[arg(long)]
         late: bool,
+        /// A team event (2 vs 2): the name of the team this player enters, with --with.
+        #[arg(long, requires = "with")]
+        team: Option<String>,
+        /// A team event: the partner's name; both players and the team are registered.
+        #[arg(long, requires = "team")]
+        with: Option<String>,
         /// The site folder (with holonet.toml).
         #[arg(long, default_value = ".")]
         root: PathBuf,
@@ -742,12 +751,18 @@ fn main() -> ExitCode {
             name,
             id,
             late,
+            team,
+            with,
             root,
         } => run_registration_edit(&root, &file, |loaded| {
             let request = registration::Registration {
                 name: &name,
                 id: id.as_deref(),
                 late,
+                team: team
+                    .as_deref()
+                    .zip(with.as_deref())
+                    .map(|(name, partner)| registration::TeamEntry { name, partner }),
             };
             registration::register(
                 &loaded.text,

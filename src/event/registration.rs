@@ -27,6 +27,15 @@ pub struct Registration<'a> {
     pub id: Option<&'a str>,
     /// The organizer confirms a late entry (needed once a round is paired).
     pub late: bool,
+    /// A team event: the team this player enters with their partner (`id` is then the team's).
+    pub team: Option<TeamEntry<'a>>,
+}
+
+/// A team of two entering a team event: the team's name and the second player's name.
+#[derive(Debug, Clone, Copy)]
+pub struct TeamEntry<'a> {
+    pub name: &'a str,
+    pub partner: &'a str,
 }
 
 /// "round" or, in SW:CCG events, whose `[[rounds]]` entries are single games, "game".
@@ -69,45 +78,16 @@ pub fn register(
 ) -> Result<Edited, String> {
     let file = event.file.display();
     if event.is_team() {
+        return register_team(text, event, request, at);
+    }
+    if request.team.is_some() {
         return Err(format!(
-            "{file} is a team event: players enter as teams of two; add both players and their `[[teams]]` entry to the file"
+            "{file} is not a team event: register each player on their own, without --team and --with"
         ));
     }
     let name = request.name.trim();
-    if name.is_empty() {
-        return Err("the name is empty: give the player's name, such as \"Tom Kessel\"".into());
-    }
     let made = id_from_name(name);
-    let id = match request.id {
-        Some(id) if !is_valid_id(id) => {
-            return Err(format!(
-                "`{id}` is not a valid id: use lower-case letters a-z, digits and `-`, such as `{}`",
-                if is_valid_id(&made) {
-                    made.as_str()
-                } else {
-                    "tom-kessel"
-                }
-            ));
-        }
-        Some(id) => id.to_string(),
-        None if is_valid_id(&made) => made.clone(),
-        None => {
-            return Err(format!(
-                "no id can be made from the name \"{name}\": pass --id, such as --id player-{}",
-                event.players.len() + 1
-            ));
-        }
-    };
-    if let Some(other) = event.persons().iter().find(|p| p.id == id) {
-        let free = (2..)
-            .map(|n| format!("{id}-{n}"))
-            .find(|c| event.persons().iter().all(|p| &p.id != c))
-            .unwrap_or_default();
-        return Err(format!(
-            "the id `{id}` is already {}'s in {file}: pass --id with another, such as --id {free}",
-            other.name
-        ));
-    }
+    let id = new_id(event, "player", name, request.id, &[])?;
     let casual = event.casual.is_some();
     let recorded = recorded_rounds(event);
     let unit = unit(computed);
@@ -153,28 +133,7 @@ pub fn register(
     if let Some(from) = late {
         entry.insert("late", value(i64::from(from)));
     }
-    match doc.get_mut("players") {
-        Some(Item::ArrayOfTables(list)) => list.push(entry),
-        Some(_) => {
-            return Err(format!(
-                "{file} writes its players as an inline list; add the player there by hand"
-            ));
-        }
-        None => {
-            // The text after the last key (in a new file, the commented examples) stays where
-            // it is, above the players, rather than drifting below everything added later.
-            let trailing = doc.trailing().as_str().unwrap_or_default().to_string();
-            if !trailing.trim().is_empty() {
-                entry
-                    .decor_mut()
-                    .set_prefix(format!("{}\n\n", trailing.trim_end()));
-                doc.set_trailing("");
-            }
-            let mut list = ArrayOfTables::new();
-            list.push(entry);
-            doc.insert("players", Item::ArrayOfTables(list));
-        }
-    }
+    append(&mut doc, event, "players", entry)?;
     let number = event.players.len() + 1;
     let summary = match late {
         Some(from) => format!(
@@ -186,6 +145,166 @@ pub fn register(
         ),
         None => format!("Registered {name} (id {id}) as player {number} in {file}."),
     };
+    finish(doc, at, summary)
+}
+
+/// The id a new entry gets: `given`, else the one made from `name`; checked to be valid and
+/// free among the event's people and competitors (and `also_taken`, ids this same edit adds).
+fn new_id(
+    event: &Event,
+    what: &str,
+    name: &str,
+    given: Option<&str>,
+    also_taken: &[&str],
+) -> Result<String, String> {
+    let file = event.file.display();
+    if name.is_empty() {
+        return Err(format!(
+            "the {what}'s name is empty: give it, such as \"Tom Kessel\""
+        ));
+    }
+    let made = id_from_name(name);
+    let id = match given {
+        Some(id) if !is_valid_id(id) => {
+            return Err(format!(
+                "`{id}` is not a valid id: use lower-case letters a-z, digits and `-`, such as `{}`",
+                if is_valid_id(&made) {
+                    made.as_str()
+                } else {
+                    "tom-kessel"
+                }
+            ));
+        }
+        Some(id) => id.to_string(),
+        None if is_valid_id(&made) => made,
+        None => {
+            return Err(format!(
+                "no id can be made from the name \"{name}\": pass --id, such as --id {what}-{}",
+                event.players.len() + 1
+            ));
+        }
+    };
+    let taken = |candidate: &str| {
+        also_taken.contains(&candidate)
+            || event
+                .persons()
+                .iter()
+                .chain(if event.is_team() {
+                    &event.players[..]
+                } else {
+                    &[]
+                })
+                .any(|p| p.id == candidate)
+    };
+    if taken(&id) {
+        let free = (2..)
+            .map(|n| format!("{id}-{n}"))
+            .find(|c| !taken(c))
+            .unwrap_or_default();
+        let owner = event
+            .persons()
+            .iter()
+            .chain(&event.players)
+            .find(|p| p.id == id)
+            .map_or_else(|| "another entry".to_string(), |p| format!("{}'s", p.name));
+        return Err(format!(
+            "the id `{id}` is already {owner} in {file}: pass --id with another, such as --id {free}"
+        ));
+    }
+    Ok(id)
+}
+
+/// Appends `entry` to the array of tables `key` (`[[players]]`, `[[teams]]`), creating it after
+/// everything else when the file has none yet.
+fn append(doc: &mut DocumentMut, event: &Event, key: &str, mut entry: Table) -> Result<(), String> {
+    match doc.get_mut(key) {
+        Some(Item::ArrayOfTables(list)) => list.push(entry),
+        Some(_) => {
+            return Err(format!(
+                "{} writes its {key} as an inline list; add the entry there by hand",
+                event.file.display()
+            ));
+        }
+        None => {
+            // The text after the last key (in a new file, the commented examples) stays where
+            // it is, above the entries, rather than drifting below everything added later.
+            let trailing = doc.trailing().as_str().unwrap_or_default().to_string();
+            if !trailing.trim().is_empty() {
+                entry
+                    .decor_mut()
+                    .set_prefix(format!("{}\n\n", trailing.trim_end()));
+                doc.set_trailing("");
+            }
+            let mut list = ArrayOfTables::new();
+            list.push(entry);
+            doc.insert(key, Item::ArrayOfTables(list));
+        }
+    }
+    Ok(())
+}
+
+/// A team event: both players and their `[[teams]]` entry, before round 1 (team events
+/// announce their rounds and take no late entries).
+fn register_team(
+    text: &str,
+    event: &Event,
+    request: Registration<'_>,
+    at: Timestamp,
+) -> Result<Edited, String> {
+    let file = event.file.display();
+    let Some(team) = request.team else {
+        return Err(format!(
+            "{file} is a team event: players enter as teams of two; give the team's name and the partner, such as --team \"Echo Base\" --with \"Bo Vos\""
+        ));
+    };
+    if recorded_rounds(event) > 0 || request.late {
+        return Err(format!(
+            "{file} is a team event: teams enter before round 1 is paired, never late"
+        ));
+    }
+    let (first, second) = (request.name.trim(), team.partner.trim());
+    let first_id = new_id(event, "player", first, None, &[])?;
+    let second_id = new_id(event, "player", second, None, &[&first_id])?;
+    let team_name = team.name.trim();
+    let team_id = new_id(
+        event,
+        "team",
+        team_name,
+        request.id,
+        &[&first_id, &second_id],
+    )?;
+    let mut doc = parse(text)?;
+    let explicit = |key: &str| {
+        doc.get(key)
+            .and_then(Item::as_array_of_tables)
+            .is_some_and(|list| !list.is_empty() && list.iter().all(|t| t.contains_key("id")))
+    };
+    let (players_explicit, teams_explicit) = (explicit("players"), explicit("teams"));
+    for (name, id) in [(first, &first_id), (second, &second_id)] {
+        let mut entry = Table::new();
+        entry.insert("name", value(name));
+        if *id != id_from_name(name) || players_explicit {
+            entry.insert("id", value(id.as_str()));
+        }
+        append(&mut doc, event, "players", entry)?;
+    }
+    let mut entry = Table::new();
+    if team_id != id_from_name(team_name) || teams_explicit {
+        entry.insert("id", value(team_id.as_str()));
+    }
+    entry.insert("name", value(team_name));
+    entry.insert(
+        "players",
+        value(toml_edit::Array::from_iter([
+            first_id.as_str(),
+            second_id.as_str(),
+        ])),
+    );
+    append(&mut doc, event, "teams", entry)?;
+    let summary = format!(
+        "Registered the team {team_name} (id {team_id}): {first} (id {first_id}) and {second} (id {second_id}), as team {} in {file}.",
+        event.players.len() + 1
+    );
     finish(doc, at, summary)
 }
 
@@ -510,8 +629,64 @@ mod tests {
 
     fn register_in(text: &str, name: &str, id: Option<&str>, late: bool) -> Result<Edited, String> {
         let (event, computed) = load(text);
-        let request = Registration { name, id, late };
+        let request = Registration {
+            name,
+            id,
+            late,
+            team: None,
+        };
         register(text, &event, &computed, request, AT)
+    }
+
+    const TEAM_EVENT: &str = "[event]\nname = \"Hoth Doubles\"\ndate = 2026-11-23\nrules = \"ffg-2018\"\nformat = \"team\"\nstructure = \"custom\"\nswiss_rounds = 3\n";
+
+    fn register_team_in(
+        text: &str,
+        first: &str,
+        partner: &str,
+        team: &str,
+    ) -> Result<Edited, String> {
+        let (event, computed) = load(text);
+        let request = Registration {
+            name: first,
+            id: None,
+            late: false,
+            team: Some(TeamEntry {
+                name: team,
+                partner,
+            }),
+        };
+        register(text, &event, &computed, request, AT)
+    }
+
+    #[test]
+    fn a_team_enters_whole_with_both_players() {
+        let one =
+            register_team_in(TEAM_EVENT, "Ann Lee", "Bo Vos", "Echo Base").expect("registers");
+        let two =
+            register_team_in(&one.text, "Cid Moe", "Dot Ray", "Rogue Two").expect("registers");
+        kept(TEAM_EVENT, &two.text);
+        let (event, _) = load(&two.text);
+        let ids: Vec<&str> = event.players.iter().map(|t| t.id.as_str()).collect();
+        assert_eq!(ids, ["echo-base", "rogue-two"]);
+        let people: Vec<&str> = event.people.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(people, ["ann-lee", "bo-vos", "cid-moe", "dot-ray"]);
+        assert_eq!(event.members, [[0, 1], [2, 3]]);
+        assert!(
+            two.summary.contains("Rogue Two (id rogue-two)"),
+            "{}",
+            two.summary
+        );
+        // A taken team or player id, a missing partner, or a team in a solo event: refused.
+        let taken = register_team_in(&two.text, "Eve Orr", "Fay Tonn", "Echo Base").unwrap_err();
+        assert!(taken.contains("--id echo-base-2"), "{taken}");
+        let twice = register_team_in(&two.text, "Ann Lee", "Fay Tonn", "Gold Leader").unwrap_err();
+        assert!(twice.contains("`ann-lee` is already Ann Lee's"), "{twice}");
+        let alone = register_in(&two.text, "Eve Orr", None, false).unwrap_err();
+        assert!(alone.contains("--with"), "{alone}");
+        let solo = file("ffg-2018", "");
+        let wrong = register_team_in(&solo, "Eve Orr", "Fay Tonn", "Gold Leader").unwrap_err();
+        assert!(wrong.contains("not a team event"), "{wrong}");
     }
 
     /// Everything of `before` is still in `after`, line for line, in order.
