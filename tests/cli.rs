@@ -476,7 +476,7 @@ fn report_scores_corrections_and_timed_games() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
         text(&out.stdout).starts_with(&format!(
-            "Corrected table 1 of round {round} in ./{file}: games = [\"maren-holm\", \"draw\"] (was games = [\"maren-holm\", \"maren-holm\"])."
+            "Corrected table 1 of round {round} in {file}: games = [\"maren-holm\", \"draw\"] (was games = [\"maren-holm\", \"maren-holm\"])."
         )),
         "{}",
         text(&out.stdout)

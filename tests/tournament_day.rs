@@ -526,6 +526,11 @@ fn a_swccg_constructed_event_runs_through_its_final_confrontation_from_the_termi
             .as_array()
             .is_some_and(|g| g.len() == 1)
     });
+    let second = day.page_with("pairings/", "Final Confrontation: game 2 of 2");
+    assert!(
+        second.contains("light"),
+        "the higher seed plays light in game 2: {second}"
+    );
     day.verb("report", &["2", &format!("{}+3", seeds[0])]);
     let json = day.served("the champion", |j| j["event"]["status"] == "finished");
     assert_eq!(

@@ -303,11 +303,7 @@ fn final_sides(
     game: u32,
     dark: Option<&str>,
 ) -> Result<[usize; 2], String> {
-    let games = if ccg_event::single_final_game(&event.info) {
-        1
-    } else {
-        2
-    };
+    let games = ccg_event::final_games(&event.info);
     if !(1..=games).contains(&game) {
         return Err(match games {
             1 => format!("the Final Confrontation is one game: report it as game 1, not {game}"),
@@ -331,15 +327,11 @@ fn final_sides(
             fin.finalists[0]
         }
     };
-    let (ruled, why) = if ccg_event::fixed_sides(&event.info) {
-        (Some(fin.finalists), "the finalists keep their allegiances")
-    } else if game == 2 {
-        (
-            event.final_games.first().map(|g| [g.light, g.dark]),
-            "the second game is played with the other allegiances",
-        )
+    let ruled = ccg_event::ruled_final_sides(event, fin, game);
+    let why = if ccg_event::fixed_sides(&event.info) {
+        "the finalists keep their allegiances"
     } else {
-        (None, "")
+        "the second game is played with the other allegiances"
     };
     let chosen = dark
         .map(|d| player(event, fin.finalists, d))

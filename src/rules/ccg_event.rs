@@ -67,6 +67,25 @@ pub fn secret_squirrel(info: &EventInfo) -> bool {
     info.variant.as_deref() == Some("secret-squirrel")
 }
 
+/// The sides `[dark, light]` the rules give game `game` (1-based) of the Final Confrontation
+/// before anyone chooses: a limited event's finalists keep their allegiances, and a match's
+/// second game is played with the first game's sides switched. `None` where the higher seed
+/// chooses (a match's first game), or the first game is not recorded yet.
+pub fn ruled_final_sides(event: &Event, fin: &CcgFinal, game: u32) -> Option<[usize; 2]> {
+    if fixed_sides(&event.info) {
+        Some(fin.finalists)
+    } else if game == 2 {
+        event.final_games.first().map(|g| [g.light, g.dark])
+    } else {
+        None
+    }
+}
+
+/// The number of games of the Final Confrontation: one in limited formats, else a match of two.
+pub fn final_games(info: &EventInfo) -> u32 {
+    if single_final_game(info) { 1 } else { 2 }
+}
+
 /// Whether the Final Confrontation is a single game (limited formats) rather than a match.
 pub fn single_final_game(info: &EventInfo) -> bool {
     matches!(info.format.as_str(), "sealed" | "draft" | "cube")

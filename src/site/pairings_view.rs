@@ -3,7 +3,8 @@
 //! at a glance; printed, it is the sheet posted at the venue.
 //!
 //! The current step is the first Swiss round (or SW:CCG game) with a table still to report, or,
-//! once the Swiss rounds are over, the elimination games that are ready to play.
+//! once the Swiss rounds are over, the elimination games that are ready to play (SW:CCG: the
+//! next game of the Final Confrontation).
 
 use serde::Serialize;
 
@@ -53,6 +54,8 @@ pub enum Stage {
     CcgGame,
     /// Elimination games ready to play: one game each.
     Elimination,
+    /// The next game of a SW:CCG Final Confrontation: one table, a game like any other.
+    FinalConfrontation,
 }
 
 /// The page's `pairings`.
@@ -146,6 +149,42 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
                 format!("game-{}", game.number),
                 tables,
                 game.byes.clone(),
+            )
+        } else if let Some(fin) = computed
+            .ccg
+            .as_ref()
+            .and_then(|c| c.final_confrontation.as_ref())
+            .filter(|f| f.outcome.is_none())
+        {
+            let played = event.final_games.len() as u32;
+            let total = crate::rules::ccg_event::final_games(&event.info);
+            let game = played + 1;
+            if game > total {
+                return None;
+            }
+            let sides = crate::rules::ccg_event::ruled_final_sides(event, fin, game);
+            let side = |p: usize| match sides {
+                Some([dark, _]) if dark == p => "dark",
+                Some(_) => "light",
+                None => "",
+            };
+            let [a, b] = sides.unwrap_or(fin.finalists);
+            let title = if total == 1 {
+                "Final Confrontation".to_string()
+            } else {
+                format!("Final Confrontation: game {game} of {total}")
+            };
+            (
+                title,
+                Stage::FinalConfrontation,
+                "Game",
+                "ccg-final-heading".to_string(),
+                vec![PairingTable {
+                    number: game,
+                    seats: [seat(a, side(a)), seat(b, side(b))],
+                    result: String::new(),
+                }],
+                Vec::new(),
             )
         } else {
             let bracket = computed.bracket.as_ref().filter(|b| !b.ready.is_empty())?;

@@ -63,7 +63,8 @@ pub fn room_view(
     computed: &Computed,
     pairings: PairingsView,
 ) -> RoomView {
-    let clock = (pairings.stage != Stage::Elimination).then(|| {
+    // `paired` dates Swiss rounds and SW:CCG games; the cut's games have their own times.
+    let clock = matches!(pairings.stage, Stage::Round | Stage::CcgGame).then(|| {
         let minutes = round_minutes(event, computed.ruleset);
         RoundClock {
             minutes,

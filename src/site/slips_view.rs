@@ -66,7 +66,7 @@ pub fn slips_view(
             (1..=ruleset.games_per_match).collect(),
             ruleset.game_points.draw > 0,
         ),
-        Stage::CcgGame => (pairings.title.clone(), vec![1], false),
+        Stage::CcgGame | Stage::FinalConfrontation => (pairings.title.clone(), vec![1], false),
         Stage::Elimination => {
             let size = computed.bracket.as_ref().map_or(0, |b| b.size);
             (format!("Top {size}"), vec![1], false)
