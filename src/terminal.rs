@@ -201,6 +201,14 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
                 }
             }
         }
+    } else if let Some(team_final) = computed.team_final.as_ref().filter(|f| f.points.is_none()) {
+        let [a, b] = team_final.teams.map(|t| event.players[t].name.as_str());
+        let _ = writeln!(
+            out,
+            "\nFinal match: {a} v {b}, level on points at the top; `holonet report FILE 1 RESULT` records it."
+        );
+    } else {
+        final_places(&mut out, event, computed);
     }
     out
 }

@@ -666,3 +666,108 @@ fn the_reference_pages_complete_example_checks_clean() {
     assert!(out.status.success(), "{said}");
     assert!(said.contains("All good: 0 warning(s)"), "{said}");
 }
+
+/// A team event whose two best teams finish level: `pair` says they play a final match,
+/// `report` records it (and corrects it with --replace alone), `standings` gives the places.
+#[test]
+fn a_team_final_match_is_reported_from_the_terminal() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    assert!(holonet(&["init", "site"], dir.path()).status.success());
+    let site = dir.path().join("site");
+    let file = "events/2026/hoth-doubles.toml";
+    assert!(
+        holonet(&["new", file, "--format", "team"], &site)
+            .status
+            .success()
+    );
+    let path = site.join(file);
+    let template = std::fs::read_to_string(&path).expect("read");
+    assert!(template.contains("swiss_rounds = 4"), "{template}");
+    std::fs::write(
+        &path,
+        template.replace("swiss_rounds = 4", "swiss_rounds = 2"),
+    )
+    .expect("write");
+    for (first, partner, team) in [
+        ("Ann Lee", "Bo Vos", "Echo Base"),
+        ("Cy Rusk", "Dee Vos", "Rogue Two"),
+        ("Eli Marr", "Fay Tonn", "Gold Leader"),
+        ("Gus Pell", "Hal Dray", "Red Five"),
+    ] {
+        let out = holonet(
+            &["register", file, first, "--with", partner, "--team", team],
+            &site,
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    // Two rounds: Echo Base and Gold Leader win their first match and split games in the second.
+    for round in 1..=2 {
+        let out = holonet(&["pair", file], &site);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let said = text(&out.stdout);
+        for table in ["1", "2"] {
+            let line = said
+                .lines()
+                .find(|l| l.starts_with(&format!("Table {table}: ")))
+                .expect("a table");
+            let result = if round == 2 && line.contains("Echo Base") && line.contains("Gold Leader")
+            {
+                "1-1"
+            } else if line.starts_with(&format!("Table {table}: Echo Base"))
+                || line.starts_with(&format!("Table {table}: Gold Leader"))
+            {
+                "2-0"
+            } else {
+                "0-2"
+            };
+            let out = holonet(&["report", file, table, result], &site);
+            assert!(out.status.success(), "{}", text(&out.stderr));
+        }
+    }
+    let out = holonet(&["standings", file], &site);
+    let standings = text(&out.stdout);
+    assert!(standings.contains("Final match: "), "{standings}");
+    let out = holonet(&["pair", file], &site);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("play a final match"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = holonet(
+        &["report", file, "1", "2-0", "--dark", "gold-leader"],
+        &site,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Recorded the final match"));
+    let written = std::fs::read_to_string(&path).expect("read");
+    assert!(written.contains("[final]\ngames = "), "{written}");
+    assert!(
+        written.contains("first_dark = \"gold-leader\""),
+        "{written}"
+    );
+    let places = |site: &Path| -> Vec<String> {
+        let standings = text(&holonet(&["standings", file], site).stdout);
+        standings
+            .lines()
+            .skip_while(|l| !l.starts_with("Final places"))
+            .skip(1)
+            .map(|l| l.trim().to_string())
+            .collect()
+    };
+    let before = places(&site);
+    assert_eq!(before.len(), 4, "{before:?}");
+    let out = holonet(&["report", file, "1", "0-2", "--replace"], &site);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("Corrected the final match"));
+    // The corrected final crowns the other finalist; third and fourth stay as the Swiss left them.
+    let after = places(&site);
+    let name = |line: &str| {
+        line.trim_start_matches(|c: char| c.is_ascii_digit() || c == ' ')
+            .to_string()
+    };
+    assert_eq!(name(&after[0]), name(&before[1]), "{before:?} {after:?}");
+    assert_eq!(name(&after[1]), name(&before[0]), "{before:?} {after:?}");
+    assert_eq!(after[2..], before[2..]);
+    assert!(holonet(&["check"], &site).status.success());
+}

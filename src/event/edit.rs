@@ -150,6 +150,12 @@ pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow>
             "there are not enough players in the event to pair a round".into(),
         ));
     }
+    if let Some(team_final) = computed.team_final.as_ref().filter(|f| f.points.is_none()) {
+        let [a, b] = team_final.teams.map(|t| event.players[t].name.as_str());
+        return Err(NotNow(format!(
+            "the Swiss rounds are finished and {a} and {b} are level on points at the top: they play a final match, which needs no pairing; record it with holonet report FILE 1 RESULT (such as 2-0), with --dark for the team that plays dark first"
+        )));
+    }
     let Some(bracket) = computed.bracket.as_ref() else {
         return Err(NotNow(if computed.cut.unwrap_or(0) == 0 {
             "the Swiss rounds are finished and the event has no cut: it is complete".into()

@@ -40,6 +40,8 @@ enum Place {
     Elimination { game: u32 },
     /// Game `game` (1 or 2) of a SW:CCG Final Confrontation.
     Final { game: u32 },
+    /// The final match of a team event whose two best teams finished level (`[final]`).
+    TeamFinal,
 }
 
 impl Place {
@@ -49,6 +51,7 @@ impl Place {
             Place::Ccg { game, table } => format!("table {table} of game {game}"),
             Place::Elimination { game } => format!("elimination game {game}"),
             Place::Final { game } => format!("game {game} of the Final Confrontation"),
+            Place::TeamFinal => "the final match".to_string(),
         }
     }
 }
@@ -187,7 +190,7 @@ fn find_place(
                 .ok_or_else(|| format!("round {n} is not in the file"))?,
         )
     } else if request.replace {
-        if event.elimination.iter().any(|g| g.is_reported()) {
+        if event.elimination.iter().any(|g| g.is_reported()) || event.final_match.is_some() {
             None
         } else {
             Some(
@@ -215,6 +218,15 @@ fn find_place(
             },
             found.players,
         ));
+    }
+    if let Some(team_final) = &computed.team_final {
+        if table != 1 {
+            return Err(format!(
+                "the Swiss rounds are over and {} and {} play the final match: report it as table 1, not {table}",
+                event.players[team_final.teams[0]].name, event.players[team_final.teams[1]].name
+            ));
+        }
+        return Ok((Place::TeamFinal, team_final.teams));
     }
     let bracket = computed.bracket.as_ref().ok_or_else(|| match event.rounds.last() {
         Some(last) => format!(
@@ -412,7 +424,7 @@ fn result_values(
     };
     let first = event.players[players[0]].id.as_str();
     match place {
-        Place::Swiss { .. } => {
+        Place::Swiss { .. } | Place::TeamFinal => {
             let mut values = swiss_result(event, players, needed("2-0")?)?;
             if let Some(dark) = request.dark {
                 let dark = player(event, players, dark)?;
@@ -775,6 +787,15 @@ fn entry_mut(doc: &mut DocumentMut, place: Place) -> Result<&mut dyn toml_edit::
                 tables.push(entry);
             }
             (games, "game", game)
+        }
+        Place::TeamFinal => {
+            if doc.get("final").is_none() {
+                doc.insert("final", Item::Table(Table::new()));
+            }
+            return doc
+                .get_mut("final")
+                .and_then(Item::as_table_like_mut)
+                .ok_or_else(missing);
         }
         Place::Final { game } => {
             // The Final Confrontation's games are numbered by their place in the list.
