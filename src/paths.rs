@@ -14,6 +14,17 @@ use crate::diag::{Code, Diagnostic};
 /// The folders of a site that hold its sources; the output folder may be none of them.
 pub const SOURCE_DIRS: &[&str] = &["events", "content", "templates", "themes", "static"];
 
+/// The file at `relative` under the site `root`, as a command names it: run from the site folder
+/// (the default root, `.`), the path as the organizer typed it (`events/x.toml`, not
+/// `./events/x.toml`).
+pub fn under_root(root: &Path, relative: &Path) -> PathBuf {
+    if root == Path::new(".") {
+        relative.to_path_buf()
+    } else {
+        root.join(relative)
+    }
+}
+
 /// Refuses `full` (shown as `shown`) when it is a symbolic link. Holonet follows no link in a
 /// site: a link's target may lie anywhere on the machine.
 pub fn refuse_link(full: &Path, shown: &Path) -> Result<(), Diagnostic> {

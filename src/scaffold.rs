@@ -153,7 +153,7 @@ fn new_event_target(root: &Path, path: &Path, command: &str) -> Result<PathBuf, 
             suggestion.join("/")
         ));
     }
-    let target = root.join(path);
+    let target = crate::paths::under_root(root, path);
     if target.exists() {
         return Err(format!(
             "{} already exists; holonet {command} never overwrites a file",

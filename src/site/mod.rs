@@ -499,13 +499,7 @@ pub fn load_one_event(root: &Path, file: &Path) -> Result<OneEvent, Report> {
             event,
             computed,
             text,
-            // Run from the site folder (the default root, `.`), messages name the file as the
-            // organizer typed it: `events/x.toml`, not `./events/x.toml`.
-            path: if root == Path::new(".") {
-                relative
-            } else {
-                root.join(&relative)
-            },
+            path: crate::paths::under_root(root, &relative),
             report,
         }),
         _ => Err(report),
