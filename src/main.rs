@@ -481,74 +481,59 @@ fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
 }
 
 fn run_report(root: &Path, file: &Path, request: &holonet::event::report::Request<'_>) -> ExitCode {
-    let site::OneEvent {
-        event,
-        computed,
-        text,
-        path,
-        ..
-    } = match load_one(root, file) {
-        Ok(loaded) => loaded,
-        Err(code) => return code,
-    };
-    let reported = match holonet::event::report::report(
-        &text,
-        &event,
-        &computed,
-        request,
-        holonet::wall_clock::now(),
-    ) {
-        Ok(reported) => reported,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::FAILURE;
-        }
-    };
-    // The new text must pass the same checks as any event before it replaces the file.
-    if let Err(report) = site::check_event_text(root, &path, &reported.text) {
-        print_report(&report);
-        eprintln!(
-            "error: that result does not fit the event; {} was not changed",
-            path.display()
-        );
-        return ExitCode::FAILURE;
-    }
-    match write_atomically(&path, Expected::Text(&text), &reported.text) {
-        Ok(()) => {
-            for warning in &reported.warnings {
-                eprintln!("warning: {warning}");
-            }
-            match &reported.previous {
-                Some(previous) => say!(
-                    "Corrected {} in {}: {} (was {}).",
-                    reported.place,
-                    path.display(),
-                    reported.recorded,
-                    previous
-                ),
-                None => say!(
-                    "Recorded {} in {}: {}.",
-                    reported.place,
-                    path.display(),
-                    reported.recorded
-                ),
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
+    run_edit(root, file, |loaded| {
+        let reported = holonet::event::report::report(
+            &loaded.text,
+            &loaded.event,
+            &loaded.computed,
+            request,
+            holonet::wall_clock::now(),
+        )?;
+        let file = loaded.path.display();
+        let summary = match &reported.previous {
+            Some(previous) => format!(
+                "Corrected {} in {file}: {} (was {previous}).",
+                reported.place, reported.recorded
+            ),
+            None => format!(
+                "Recorded {} in {file}: {}.",
+                reported.place, reported.recorded
+            ),
+        };
+        Ok(FileEdit {
+            text: reported.text,
+            summary,
+            warnings: reported.warnings,
+        })
+    })
+}
+
+/// An edit of an event file, ready to be checked and written.
+struct FileEdit {
+    text: String,
+    /// The sentence printed once the file is written.
+    summary: String,
+    /// What the organizer must know about what was written, printed with it.
+    warnings: Vec<String>,
+}
+
+impl From<registration::Edited> for FileEdit {
+    fn from(edited: registration::Edited) -> FileEdit {
+        FileEdit {
+            text: edited.text,
+            summary: edited.summary,
+            warnings: Vec::new(),
         }
     }
 }
 
-/// Runs one of the registration verbs (`register`, `drop`, `unpair`): loads the event, makes
-/// the edit, checks the new text like any event and writes it atomically, guarded against a
-/// change made to the file meanwhile. The file is left as it was on any error.
-fn run_registration_edit(
+/// Runs a verb that edits an event file (`report`, `register`, `drop`, `unpair`): loads the
+/// event, makes the edit, checks the new text like any event and writes it atomically, guarded
+/// against a change made to the file meanwhile. The file is left as it was on any error.
+fn run_edit(
     root: &Path,
     file: &Path,
-    edit: impl FnOnce(&site::OneEvent) -> Result<registration::Edited, String>,
+    edit: impl FnOnce(&site::OneEvent) -> Result<FileEdit, String>,
 ) -> ExitCode {
     let loaded = match load_one(root, file) {
         Ok(loaded) => loaded,
@@ -571,6 +556,9 @@ fn run_registration_edit(
     }
     match write_atomically(&loaded.path, Expected::Text(&loaded.text), &edited.text) {
         Ok(()) => {
+            for warning in &edited.warnings {
+                eprintln!("warning: {warning}");
+            }
             say!("{}", edited.summary);
             ExitCode::SUCCESS
         }
@@ -754,7 +742,7 @@ fn main() -> ExitCode {
             team,
             with,
             root,
-        } => run_registration_edit(&root, &file, |loaded| {
+        } => run_edit(&root, &file, |loaded| {
             let request = registration::Registration {
                 name: &name,
                 id: id.as_deref(),
@@ -771,13 +759,14 @@ fn main() -> ExitCode {
                 request,
                 wall_clock::now(),
             )
+            .map(FileEdit::from)
         }),
         Command::Drop {
             file,
             id,
             after,
             root,
-        } => run_registration_edit(&root, &file, |loaded| {
+        } => run_edit(&root, &file, |loaded| {
             registration::drop(
                 &loaded.text,
                 &loaded.event,
@@ -786,14 +775,16 @@ fn main() -> ExitCode {
                 after,
                 wall_clock::now(),
             )
+            .map(FileEdit::from)
         }),
-        Command::Unpair { file, root } => run_registration_edit(&root, &file, |loaded| {
+        Command::Unpair { file, root } => run_edit(&root, &file, |loaded| {
             registration::unpair(
                 &loaded.text,
                 &loaded.event,
                 &loaded.computed,
                 wall_clock::now(),
             )
+            .map(FileEdit::from)
         }),
         Command::Import {
             csv,
