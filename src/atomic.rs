@@ -4,10 +4,69 @@
 //! a laptop that dies mid-write leaves the old file or the new one, never half of either. A file
 //! that changed on disk since Holonet read it (an editor saved it meanwhile) is left as it is: the
 //! organizer's edit wins, and the command says to run it again.
+//!
+//! Two Holonet commands editing the same site at once (two `report`s from two terminals, a
+//! script reporting every table together) would each pass that check and the second rename would
+//! drop the first one's edit. So each editing command holds the site's edit lock ([`lock_site`])
+//! from reading the file to writing it: the second waits, reads the first one's result, and
+//! either applies its own edit on top or refuses with its usual message (a table that already
+//! has a result, say). No accepted edit is ever lost.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// The lock file in the site folder; never deleted (a removed lock file lets two commands hold
+/// two different locks), and ignored by the `.gitignore` that `holonet init` writes.
+pub const LOCK_FILE: &str = ".holonet-lock";
+
+/// How long a command waits for another one editing the site before it gives up.
+const LOCK_WAIT: Duration = Duration::from_secs(30);
+
+/// The site's edit lock, held until dropped.
+#[derive(Debug)]
+pub struct SiteLock {
+    _file: std::fs::File,
+}
+
+/// Takes the edit lock of the site at `root`, waiting (up to half a minute) while another
+/// Holonet command holds it. The lock is the operating system's own (advisory, released when the
+/// process ends, even when it is killed), on `root/.holonet-lock`.
+pub fn lock_site(root: &Path) -> Result<SiteLock, String> {
+    let path = root.join(LOCK_FILE);
+    if std::fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file()) {
+        return Err(format!(
+            "{} is not a plain file; remove it (holonet keeps its edit lock there)",
+            path.display()
+        ));
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| format!("cannot open the edit lock {}: {e}", path.display()))?;
+    let deadline = Instant::now() + LOCK_WAIT;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(SiteLock { _file: file }),
+            Err(std::fs::TryLockError::WouldBlock) if Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(format!(
+                    "another holonet command has been editing this site for {} s (it holds {}); let it finish, or stop it, then run this one again",
+                    LOCK_WAIT.as_secs(),
+                    path.display()
+                ));
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(format!("cannot take the edit lock {}: {e}", path.display()));
+            }
+        }
+    }
+}
 
 /// What the file must hold when it is replaced.
 #[derive(Debug, Clone, Copy)]
@@ -173,6 +232,22 @@ mod tests {
         assert!(matches!(err, WriteError::Exists(_)));
         assert_eq!(std::fs::read_to_string(&path).expect("read"), "first");
         assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn the_site_lock_is_held_until_dropped() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let held = lock_site(dir.path()).expect("lock");
+        let other = std::fs::OpenOptions::new()
+            .write(true)
+            .open(dir.path().join(LOCK_FILE))
+            .expect("open");
+        assert!(matches!(
+            other.try_lock(),
+            Err(std::fs::TryLockError::WouldBlock)
+        ));
+        drop(held);
+        assert!(other.try_lock().is_ok(), "released when dropped");
     }
 
     #[test]

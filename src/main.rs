@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use holonet::atomic::{Expected, write_atomically};
+use holonet::atomic::{Expected, lock_site, write_atomically};
 use holonet::event::{edit, registration};
 use holonet::{scaffold, site, wall_clock};
 
@@ -423,6 +423,14 @@ fn load_one(root: &Path, file: &Path) -> Result<site::OneEvent, ExitCode> {
 }
 
 fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
+    // Held from reading the file to writing it: another command's edit is never overwritten.
+    let _lock = match (!dry_run).then(|| lock_site(root)).transpose() {
+        Ok(lock) => lock,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
     let site::OneEvent {
         event,
         computed,
@@ -527,14 +535,23 @@ impl From<registration::Edited> for FileEdit {
     }
 }
 
-/// Runs a verb that edits an event file (`report`, `register`, `drop`, `unpair`): loads the
-/// event, makes the edit, checks the new text like any event and writes it atomically, guarded
-/// against a change made to the file meanwhile. The file is left as it was on any error.
+/// Runs a verb that edits an event file (`report`, `register`, `drop`, `unpair`): under the
+/// site's edit lock, loads the event, makes the edit, checks the new text like any event and
+/// writes it atomically, guarded against a change an editor made meanwhile. The file is left as
+/// it was on any error.
 fn run_edit(
     root: &Path,
     file: &Path,
     edit: impl FnOnce(&site::OneEvent) -> Result<FileEdit, String>,
 ) -> ExitCode {
+    // Held from reading the file to writing it: another command's edit is never overwritten.
+    let _lock = match lock_site(root) {
+        Ok(lock) => lock,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
     let loaded = match load_one(root, file) {
         Ok(loaded) => loaded,
         Err(code) => return code,

@@ -86,7 +86,11 @@ pub fn init(dir: &Path) -> Result<usize, String> {
         write_new(&target, text)?;
         count += 1;
     }
-    write_new(&dir.join(".gitignore"), "/public\n")?;
+    // The built site, the edit lock, and what a killed write may leave beside a file.
+    write_new(
+        &dir.join(".gitignore"),
+        "/public\n/.holonet-lock\n*.holonet-tmp\n",
+    )?;
     Ok(count + 1)
 }
 
