@@ -715,10 +715,10 @@ impl Play<'_, '_> {
 
     /// A game without a match: only a recorded winner who is the player advancing fits.
     fn check_bye(&mut self, game: u32, record: Option<&Recorded>, advancing: Option<usize>) {
-        if let Some(player) = record.and_then(|record| record.winner) {
-            if Some(player) != advancing {
-                self.problems.push(Problem::NotInGame { game, player });
-            }
+        if let Some(player) = record.and_then(|record| record.winner)
+            && Some(player) != advancing
+        {
+            self.problems.push(Problem::NotInGame { game, player });
         }
     }
 
