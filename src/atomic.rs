@@ -136,7 +136,10 @@ pub fn write_atomically(path: &Path, expected: Expected<'_>, new: &str) -> Resul
                 std::fs::rename(&tmp, path)
             }
         }),
-        Expected::Text(_) => std::fs::rename(&tmp, path),
+        // The new file keeps the old one's permissions (a file kept private stays private).
+        Expected::Text(_) => std::fs::metadata(path)
+            .and_then(|m| std::fs::set_permissions(&tmp, m.permissions()))
+            .and_then(|()| std::fs::rename(&tmp, path)),
     });
     let _ = std::fs::remove_file(&tmp);
     match result {
@@ -232,6 +235,20 @@ mod tests {
         assert!(matches!(err, WriteError::Exists(_)));
         assert_eq!(std::fs::read_to_string(&path).expect("read"), "first");
         assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("event.toml");
+        std::fs::write(&path, "old").expect("write");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).expect("chmod");
+        write_atomically(&path, Expected::Text("old"), "new").expect("replaced");
+        assert_eq!(std::fs::read_to_string(&path).expect("read"), "new");
+        let mode = std::fs::metadata(&path).expect("meta").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
     }
 
     #[test]
