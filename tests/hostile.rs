@@ -755,3 +755,38 @@ fn decklist_entries_are_bounded() {
     assert!(diagnostics.iter().any(|d| d.code == Code::Deck));
     assert!(elapsed < Duration::from_secs(20), "{elapsed:?}");
 }
+
+/// A byte-order mark, as some editors write first, is not part of a Markdown page or a decklist
+/// file: the site checks and builds exactly as without it.
+#[test]
+fn a_byte_order_mark_changes_nothing() {
+    let check = |root: &Path| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))
+            .arg("check")
+            .current_dir(root)
+            .output()
+            .expect("run check");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let site = common::example_site();
+    let before = check(site.path());
+    for file in [
+        "content/about.md",
+        "events/2008/bespin-cup/osric-haldane-dark.txt",
+        "events/2008/mos-espa-doubles.md",
+    ] {
+        let path = site.path().join(file);
+        let text = fs::read_to_string(&path).expect("read");
+        fs::write(&path, format!("\u{feff}{text}")).expect("write");
+    }
+    assert_eq!(check(site.path()), before);
+    let out = site.path().join("public");
+    common::build(site.path(), &out, None);
+    let about = fs::read_to_string(out.join("about/index.html")).expect("about page");
+    assert!(about.contains("<title>About"), "the front matter is read");
+}

@@ -208,7 +208,7 @@ fn open_deck_file(
             shown.display()
         )
     } else {
-        match super::load::read_text(&full, &shown) {
+        match super::load::read_plain_text(&full, &shown) {
             Ok(text) => return Some((shown, text)),
             Err(problem) => format!("the decklist file {}: {}", shown.display(), problem.message),
         }

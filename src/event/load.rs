@@ -123,7 +123,7 @@ pub fn load_event_file(root: &Path, file: &Path, options: &LoadOptions) -> Loade
     for diag in &diagnostics {
         if diag.file != file
             && !other_sources.contains_key(&diag.file)
-            && let Ok(text) = read_text(&root.join(&diag.file), &diag.file)
+            && let Ok(text) = read_plain_text(&root.join(&diag.file), &diag.file)
         {
             other_sources.insert(diag.file.clone(), text);
         }
@@ -131,7 +131,7 @@ pub fn load_event_file(root: &Path, file: &Path, options: &LoadOptions) -> Loade
     if let Some((ev, _)) = event.as_mut() {
         let sibling = file.with_extension("md");
         if root.join(&sibling).is_file() {
-            match read_text(&root.join(&sibling), &sibling) {
+            match read_plain_text(&root.join(&sibling), &sibling) {
                 Ok(long) => ev.long_text = Some(long),
                 Err(diag) => {
                     diagnostics.push(diag);
@@ -151,6 +151,17 @@ pub fn load_event_file(root: &Path, file: &Path, options: &LoadOptions) -> Loade
 
 /// Reads a UTF-8 file no larger than [`MAX_FILE_BYTES`], refused by its size before it is read;
 /// a symbolic link is refused (see [`crate::paths::refuse_link`]).
+/// [`read_text`] for Markdown pages and plain-text decklists: a byte-order mark that some
+/// editors (Windows Notepad among them) put first is not part of the text. TOML files keep it for
+/// the TOML reader, which accepts it, so that an edited file is written back as it was read.
+pub fn read_plain_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> {
+    let mut text = read_text(full, shown)?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
+}
+
 pub fn read_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> {
     let too_big = |size: u64| {
         Diagnostic::error(

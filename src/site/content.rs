@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::diag::{Code, Diagnostic};
 use crate::event::ids::is_valid_slug;
-use crate::event::load::read_text;
+use crate::event::load::read_plain_text;
 use crate::scaffold::DEFAULT_FILES;
 use crate::toml_reader::Reader;
 
@@ -53,7 +53,7 @@ pub fn load_content(root: &Path) -> (Vec<ContentPage>, Vec<Diagnostic>, Vec<(Pat
             continue;
         }
         let file = full.strip_prefix(root).unwrap_or(&full).to_path_buf();
-        match read_text(&full, &file) {
+        match read_plain_text(&full, &file) {
             Ok(text) => {
                 let (page, diags) = parse_page(&file, &text);
                 if !diags.is_empty() {
