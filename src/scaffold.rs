@@ -157,6 +157,19 @@ fn new_event_target(root: &Path, path: &Path, command: &str) -> Result<PathBuf, 
             suggestion.join("/")
         ));
     }
+    // Every folder on the way must be a real folder of the site: a link would make the new file
+    // land wherever it points.
+    let mut folder = PathBuf::new();
+    for part in path.parent().into_iter().flat_map(Path::components) {
+        folder.push(part);
+        crate::paths::refuse_link(&root.join(&folder), &folder).map_err(|d| {
+            format!(
+                "{} is a symbolic link, which Holonet does not follow; {}",
+                folder.display(),
+                d.help.unwrap_or_default()
+            )
+        })?;
+    }
     let target = crate::paths::under_root(root, path);
     if target.exists() {
         return Err(format!(

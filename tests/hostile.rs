@@ -222,6 +222,28 @@ mod links {
         assert!(!out.exists(), "nothing written");
     }
 
+    /// `holonet new` and `import` never write through a linked folder under `events/`.
+    #[test]
+    fn a_new_event_is_not_written_through_a_linked_folder() {
+        let (site, secret) = (small_site(), secret());
+        symlink(secret.path(), site.path().join("events/2030")).expect("symlink");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))
+            .args(["new", "events/2030/spring.toml"])
+            .current_dir(site.path())
+            .output()
+            .expect("run new");
+        assert!(!out.status.success());
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("events/2030 is a symbolic link"),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            !secret.path().join("spring.toml").exists(),
+            "nothing written there"
+        );
+    }
+
     #[test]
     fn a_linked_event_file_is_refused() {
         let (site, secret) = (small_site(), secret());

@@ -560,10 +560,14 @@ fn event_text(source: &Path, rows: &[Row], options: &ImportOptions) -> String {
         || source.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
+    // A comment ends at the line's end: a name or file name with a line break in it must not
+    // write keys of its own.
+    let one_line = |text: &str| text.replace(char::is_control, " ");
     let _ = writeln!(
         out,
-        "# {}: known only by its final standings, imported from {source_name}.",
-        options.name
+        "# {}: known only by its final standings, imported from {}.",
+        one_line(&options.name),
+        one_line(&source_name)
     );
     let _ = writeln!(
         out,
@@ -748,6 +752,30 @@ mod tests {
         assert_eq!(rows[0][1].span, 2..12);
         assert_eq!(rows[1][0].text, "d");
         assert_eq!(rows[1][0].span, 15..18);
+    }
+
+    #[test]
+    fn a_line_break_in_the_name_stays_inside_the_comment_and_the_string() {
+        let options = ImportOptions {
+            name: "Hoth\n[[players]]\nname = \"Intruder\"".into(),
+            date: Date {
+                year: 2013,
+                month: 11,
+                day: 9,
+            },
+            rules: "ffg-2014".into(),
+            format: None,
+            tier: None,
+            location: None,
+        };
+        let text = event_text(Path::new("results\n.csv"), &[], &options);
+        let doc: toml::Table = text.parse().expect("valid TOML");
+        assert!(doc.get("players").is_none(), "{text}");
+        assert_eq!(
+            doc["event"]["name"].as_str(),
+            Some("Hoth\n[[players]]\nname = \"Intruder\"")
+        );
+        assert!(text.lines().next().is_some_and(|l| l.contains("Intruder")));
     }
 
     #[test]
