@@ -24,6 +24,7 @@ use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
@@ -42,6 +43,47 @@ const REQUEST_HEAD_LIMIT: u64 = 16 * 1024;
 
 /// How long a burst of file events is gathered into one rebuild.
 const DEBOUNCE: Duration = Duration::from_millis(60);
+
+/// Connections served at once. Every open tab keeps one (its reload channel), so a room of
+/// players on `--lan` needs a few hundred; past this, a new connection is told to come back
+/// (503) rather than given a thread, so no load can exhaust the machine or stop the server.
+pub const MAX_CONNECTIONS: usize = 512;
+
+/// A connection being served; counted until dropped.
+struct Slot(Arc<AtomicUsize>);
+
+impl Slot {
+    /// A slot when fewer than [`MAX_CONNECTIONS`] are taken.
+    fn take(count: &Arc<AtomicUsize>) -> Option<Slot> {
+        count
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < MAX_CONNECTIONS).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| Slot(Arc::clone(count)))
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Answers a connection there is no room for, without a thread, and closes it.
+fn turn_away(mut stream: TcpStream) {
+    // Read what of the request has arrived (never waiting): closing a socket with unread data
+    // resets it, and the client would see a reset instead of the answer.
+    if stream.set_nonblocking(true).is_ok() {
+        let mut buffer = [0u8; 4096];
+        let _ = stream.read(&mut buffer);
+        let _ = stream.set_nonblocking(false);
+    }
+    let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
+    let _ = stream.write_all(
+        b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 2\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+    );
+}
 
 /// What every connection reads: the site being served and the latest news for open tabs.
 struct Shared {
@@ -167,11 +209,18 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
     if options.open {
         open_browser(&url);
     }
+    let connections = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming().flatten() {
+        let Some(slot) = Slot::take(&connections) else {
+            turn_away(stream);
+            continue;
+        };
         let shared = Arc::clone(&shared);
         let base_path = base_path.clone();
         let lan_url = lan_url.clone();
-        std::thread::spawn(move || {
+        // A thread the system cannot start drops the connection (and its slot), never the server.
+        let _ = std::thread::Builder::new().spawn(move || {
+            let _slot = slot;
             // A connection that goes away mid-answer is the browser's business.
             let _ = handle(stream, &base_path, lan_url.as_deref(), &shared);
         });
@@ -330,6 +379,8 @@ fn handle(
     shared: &Shared,
 ) -> std::io::Result<()> {
     stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    // A client that stops reading cannot hold its thread for long either.
+    stream.set_write_timeout(Some(Duration::from_secs(30)))?;
     let mut reader = BufReader::new(stream.try_clone()?.take(REQUEST_HEAD_LIMIT));
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;

@@ -470,3 +470,52 @@ fn serve_lan_prints_the_network_address_and_its_code_and_serves_the_poster() {
     let (status, _) = get(&server, "/archive/__holonet/poster");
     assert_eq!(status, "HTTP/1.1 302 Found");
 }
+
+/// More connections than the server serves at once: the extra one is told to come back (503)
+/// at once, the server stays up, and answers again when the others close.
+#[test]
+fn a_flood_of_connections_is_turned_away_and_the_server_stays_up() {
+    let site = common::example_site();
+    let server = start_in(site.path(), &[]);
+    let (status, _) = get(&server, "/");
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    // Idle connections, as slow clients hold them, up to the limit.
+    let idle: Vec<TcpStream> = (0..holonet::serve::MAX_CONNECTIONS)
+        .map(|_| TcpStream::connect(&server.address).expect("connect"))
+        .collect();
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    // Turned away: a 503, or a reset when the server closed before the request arrived.
+    let refused = || {
+        let mut stream = TcpStream::connect(&server.address).expect("connect");
+        let _ = write!(stream, "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+        let mut response = String::new();
+        match stream.read_to_string(&mut response) {
+            Ok(_) => response.starts_with("HTTP/1.1 503"),
+            Err(e) => e.kind() == std::io::ErrorKind::ConnectionReset,
+        }
+    };
+    let turned_away = loop {
+        if refused() {
+            break true;
+        }
+        // The server may not have accepted every idle connection yet.
+        if std::time::Instant::now() > deadline {
+            break false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(turned_away, "a connection past the limit gets 503");
+    drop(idle);
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let (status, _) = get(&server, "/");
+        if status == "HTTP/1.1 200 OK" {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the server answers again: {status}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
