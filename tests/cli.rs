@@ -205,6 +205,7 @@ fn check_reports_every_error_and_exits_1() {
 fn build_refuses_an_output_folder_it_did_not_write() {
     let dir = tempfile::tempdir().expect("tempdir");
     std::fs::write(dir.path().join("holonet.toml"), "title = \"T\"\n").expect("config");
+    std::fs::create_dir(dir.path().join("events")).expect("mkdir");
     std::fs::create_dir(dir.path().join("elsewhere")).expect("mkdir");
     std::fs::write(dir.path().join("elsewhere/notes.txt"), "mine").expect("notes");
     let out = holonet(&["build", "--out", "elsewhere"], dir.path());

@@ -812,3 +812,34 @@ fn a_byte_order_mark_changes_nothing() {
     let about = fs::read_to_string(out.join("about/index.html")).expect("about page");
     assert!(about.contains("<title>About"), "the front matter is read");
 }
+
+/// A site without its `events/` folder (or with a file in its place) is refused with a located
+/// error, and the published pages stay: it is not built as an archive of no events.
+#[test]
+fn a_missing_events_folder_is_refused_and_the_site_kept() {
+    let site = common::example_site();
+    let out = site.path().join("public");
+    common::build(site.path(), &out, None);
+    let page = out.join("events/2018/outer-rim-store-championship/index.html");
+    assert!(page.is_file());
+    let events = site.path().join("events");
+    fs::rename(&events, site.path().join("events-moved")).expect("move");
+    for shape in ["missing", "a file"] {
+        if shape == "a file" {
+            fs::write(&events, "not a folder").expect("write");
+        }
+        let report = match site::build(site.path(), &out, None) {
+            Ok(_) => panic!("a site with its events folder {shape} builds"),
+            Err(report) => report,
+        };
+        assert!(
+            report
+                .diagnostics
+                .iter()
+                .any(|d| d.file == Path::new("events") && d.is_error()),
+            "{shape}: {}",
+            report.render()
+        );
+        assert!(page.is_file(), "{shape}: the published pages stay");
+    }
+}

@@ -27,8 +27,36 @@ pub struct Loaded {
 
 /// Finds the event files under `root/events`, as paths relative to `root`, sorted. A symbolic
 /// link among them is an error (see [`crate::paths::site_files`]).
+///
+/// A site without an `events/` folder is refused rather than built as an archive of no events:
+/// the likeliest cause is a command run in the wrong folder, and the build would then remove
+/// every event page already published.
 pub fn event_files(root: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
-    Ok(crate::paths::site_files(root, Path::new("events"))?
+    let events = Path::new("events");
+    let full = root.join(events);
+    if std::fs::symlink_metadata(&full).is_err() {
+        return Err(Diagnostic::error(
+            Code::Io,
+            events,
+            None,
+            "the site has no events/ folder, where each event file lives",
+        )
+        .with_help(
+            "run holonet in the site folder (the one with holonet.toml), or pass --root; a new site gets one from holonet init",
+        ));
+    }
+    if !full.is_dir() && !full.is_symlink() {
+        return Err(Diagnostic::error(
+            Code::Io,
+            events,
+            None,
+            "events is a file, but it must be the folder of the event files",
+        )
+        .with_help(
+            "rename or remove the file, and keep each event's file under an events/ folder",
+        ));
+    }
+    Ok(crate::paths::site_files(root, events)?
         .into_iter()
         .filter(|path| path.extension().is_some_and(|e| e == "toml"))
         .map(|path| relative(root, &path))
