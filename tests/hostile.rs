@@ -843,3 +843,35 @@ fn a_missing_events_folder_is_refused_and_the_site_kept() {
         assert!(page.is_file(), "{shape}: the published pages stay");
     }
 }
+
+/// A static file named like the output's own records, or larger than the limit, is refused by
+/// name and place before anything is written; a sparse file's size is never read into memory.
+#[test]
+fn reserved_names_and_oversized_files_in_static_are_refused() {
+    for (name, size, code) in [
+        (".holonet-manifest", 10, Code::UnsafePath),
+        (".holonet-events", 10, Code::UnsafePath),
+        (
+            "video.mp4",
+            holonet::event::limits::MAX_STATIC_BYTES + 1,
+            Code::Limit,
+        ),
+    ] {
+        let site = small_site();
+        fs::create_dir_all(site.path().join("static")).expect("mkdir");
+        let file = fs::File::create(site.path().join("static").join(name)).expect("create");
+        file.set_len(size).expect("sparse file");
+        let report = site::check(site.path());
+        assert!(
+            report
+                .diagnostics
+                .iter()
+                .any(|d| d.code == code && d.file == Path::new("static").join(name)),
+            "{name}: {}",
+            report.render()
+        );
+        let out = site.path().join("public");
+        assert!(site::build(site.path(), &out, None).is_err());
+        assert!(!out.exists(), "{name}: nothing written");
+    }
+}

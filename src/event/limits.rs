@@ -16,6 +16,11 @@ use crate::toml_reader::Reader;
 /// are a few hundred kilobytes, decklists included.
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
+/// Largest file of `static/` or a theme's `static/` (and any template), which the build holds in
+/// memory: room for photos and fonts, well under what static hosts take for one file
+/// (GitHub Pages warns at 50 MB).
+pub const MAX_STATIC_BYTES: u64 = 32 * 1024 * 1024;
+
 /// Deepest nesting of lists and inline tables. An event needs four levels at most (a timed
 /// elimination game's state inside a game inside the `games` list).
 pub const MAX_NESTING: usize = 16;

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use tera::Tera;
 
 use crate::diag::{Code, Diagnostic};
+use crate::event::limits::MAX_STATIC_BYTES;
 use crate::scaffold::DEFAULT_FILES;
 
 /// A file of the look (template or static file): where it came from and its bytes.
@@ -15,6 +16,14 @@ pub struct LayerFile {
     pub source: PathBuf,
     pub bytes: Vec<u8>,
 }
+
+/// Names the output's own records use (the manifest, the staging folder, the events' reuse
+/// record): a site file of that name would overwrite or be mistaken for them.
+const RESERVED_OUTPUT: [&str; 3] = [
+    super::output::MANIFEST,
+    super::output::STAGING,
+    super::reuse::FILE,
+];
 
 /// Collects the files under `dir` of each layer (built-in, site, theme), later layers winning.
 /// Keys are paths relative to `dir`, with `/` separators.
@@ -63,6 +72,34 @@ pub fn layered(
                 .collect::<Vec<_>>()
                 .join("/");
             let shown = full.strip_prefix(root).unwrap_or(&full).to_path_buf();
+            if let Some(reserved) = RESERVED_OUTPUT
+                .iter()
+                .find(|r| key == **r || key.starts_with(&format!("{r}/")))
+            {
+                return Err(Diagnostic::error(
+                    Code::UnsafePath,
+                    &shown,
+                    None,
+                    format!(
+                        "`{reserved}` is a name Holonet keeps for its own records in the output"
+                    ),
+                )
+                .with_help(
+                    "rename or remove this file; the built site can have no file of that name",
+                ));
+            }
+            let size = std::fs::metadata(&full).map_or(0, |m| m.len());
+            if size > MAX_STATIC_BYTES {
+                return Err(Diagnostic::error(
+                    Code::Limit,
+                    &shown,
+                    None,
+                    format!(
+                        "this file is {size} bytes, more than the {MAX_STATIC_BYTES} a static file or template may have"
+                    ),
+                )
+                .with_help("make it smaller (a compressed image or video), or host it elsewhere and link to it"));
+            }
             let bytes = std::fs::read(&full).map_err(|e| {
                 Diagnostic::error(
                     Code::Io,
