@@ -185,7 +185,12 @@ impl Diagnostic {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        let _ = writeln!(out, "{kind}[{}]: {}", self.code.as_str(), self.message);
+        let _ = writeln!(
+            out,
+            "{kind}[{}]: {}",
+            self.code.as_str(),
+            printable(&self.message)
+        );
         let location = match (source, &self.span) {
             (Some(src), Some(span)) => {
                 let (line, col) = line_col(src, span.start);
@@ -205,30 +210,43 @@ impl Diagnostic {
                 let _ = writeln!(out, "{pad}--> {}:{line}:{col}", self.file.display());
                 let _ = writeln!(out, "{pad} |");
                 let text = line_text(src, span.start);
-                let shown: String = text
-                    .chars()
-                    .map(|c| if c == '\t' { ' ' } else { c })
-                    .collect();
+                let shown = printable(&text.replace('\t', " "));
                 let _ = writeln!(out, "{number} | {shown}");
                 let width = caret_width(text, col, &span);
                 let _ = write!(out, "{pad} | {}{}", " ".repeat(col - 1), "^".repeat(width));
                 if let Some(label) = &self.label {
-                    let _ = write!(out, " {label}");
+                    let _ = write!(out, " {}", printable(label));
                 }
                 out.push('\n');
             }
             None => {
                 let _ = writeln!(out, "{pad}--> {}", self.file.display());
                 if let Some(label) = &self.label {
-                    let _ = writeln!(out, "{pad} = {label}");
+                    let _ = writeln!(out, "{pad} = {}", printable(label));
                 }
             }
         }
         if let Some(help) = &self.help {
-            let _ = writeln!(out, "{pad} = help: {help}");
+            let _ = writeln!(out, "{pad} = help: {}", printable(help));
         }
         out
     }
+}
+
+/// `text` safe to print on a terminal: a control character from a file (an escape sequence that
+/// would retitle the window or clear the screen, a NUL) is shown as `\u{fffd}`, one character
+/// for one, so the caret under a source line stays in place. Line breaks of Holonet's own
+/// messages stay.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' {
+                '\u{fffd}'
+            } else {
+                c
+            }
+        })
+        .collect()
 }
 
 /// How `check` prints its diagnostics.
@@ -455,6 +473,29 @@ mod tests {
         assert!(text.contains("2 | nmae = \"x\""));
         assert!(text.contains("  | ^^^^ did you mean `name`?"));
         assert!(text.contains("\n  = help: rename it"), "{text}");
+    }
+
+    #[test]
+    fn control_characters_from_a_file_are_never_printed_raw() {
+        let src = "[event]\nname = \"\u{1b}]0;pwned\u{7}x\u{1b}[2J\"\n";
+        let d = Diagnostic::error(
+            Code::InvalidValue,
+            Path::new("events/x.toml"),
+            Some(15..16),
+            "`name` holds \u{1b}[2J",
+        )
+        .with_label("here \u{0}")
+        .with_help("remove \u{1b}");
+        let text = d.render(Some(src));
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "{text:?}"
+        );
+        assert!(
+            text.contains("2 | name = \"\u{fffd}]0;pwned\u{fffd}x"),
+            "{text}"
+        );
+        assert!(text.contains("  |        ^ here \u{fffd}"), "{text}");
     }
 
     #[test]

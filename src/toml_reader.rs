@@ -328,7 +328,24 @@ impl<'p> Reader<'p> {
 
     pub fn string(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<String>> {
         match value.get_ref() {
-            DeValue::String(s) => Some(Sp::new(s.to_string(), value.span())),
+            // A control character (an escape sequence, a NUL) has no place in a name or a note,
+            // and would reach terminals and pages; tabs and line breaks (in descriptions) do.
+            DeValue::String(s) => match s
+                .chars()
+                .find(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
+            {
+                Some(c) => {
+                    self.error(
+                        Code::InvalidValue,
+                        value.span(),
+                        format!("{what} holds a control character (U+{:04X})", u32::from(c)),
+                    )
+                    .help =
+                        Some("remove it: it is invisible, and no name or text needs one".into());
+                    None
+                }
+                None => Some(Sp::new(s.to_string(), value.span())),
+            },
             other => {
                 self.wrong_type(value.span(), what, "a string in quotes", other);
                 None

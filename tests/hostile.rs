@@ -875,3 +875,44 @@ fn reserved_names_and_oversized_files_in_static_are_refused() {
         assert!(!out.exists(), "{name}: nothing written");
     }
 }
+
+/// Control characters in an event file's strings (a terminal escape that clears the screen or
+/// retitles the window, a NUL) are refused where they are, and `check` prints none of them raw,
+/// even from the file's own line.
+#[test]
+fn control_characters_are_refused_and_never_printed_raw() {
+    assert_eq!(
+        parse_errors(
+            "[event]\nname = \"Cup \\u001b[2J\\u001b]0;owned\\u0007\"\ndate = 2026-11-23\nrules = \"ffg-2018\"\n"
+        ),
+        vec![Code::InvalidValue]
+    );
+    assert_eq!(
+        parse_errors(
+            "[event]\nname = \"Cup\"\ndate = 2026-11-23\nrules = \"ffg-2018\"\n\n[[players]]\nname = \"Nul\\u0000\"\n"
+        ),
+        vec![Code::InvalidValue]
+    );
+    // Raw bytes in a comment (which TOML refuses) reach no terminal either: the line is shown
+    // with U+FFFD in their place.
+    let site = small_site();
+    let file = site.path().join("events/2019/small-cup.toml");
+    let text = fs::read_to_string(&file).expect("read");
+    fs::write(
+        &file,
+        format!("# \u{1b}]0;owned\u{7}\u{1b}[2J\nnmae = 1\n{text}"),
+    )
+    .expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))
+        .arg("check")
+        .current_dir(site.path())
+        .output()
+        .expect("run check");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("1 | # \u{fffd}]0;owned"), "{stderr}");
+    assert!(
+        !stderr.chars().any(|c| c.is_control() && c != '\n'),
+        "{stderr:?}"
+    );
+}
