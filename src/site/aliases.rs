@@ -41,6 +41,7 @@ pub fn parse(text: &str) -> Result<Aliases, Vec<Diagnostic>> {
     };
     let top = reader.table(doc.get_ref(), 0..0, FILE, &["players"]);
     let mut aliases = Aliases::new();
+    let mut kept = Vec::new();
     if let Some(list) = top.get("players") {
         for item in reader.array(list, "`players`") {
             let Some(table) = reader.as_table(item, "each `[[players]]` entry") else {
@@ -58,6 +59,20 @@ pub fn parse(text: &str) -> Result<Aliases, Vec<Diagnostic>> {
             else {
                 continue;
             };
+            // The id names a player's page folder and its links, as an event's ids do.
+            if !is_valid_id(&id.value) {
+                reader
+                    .error(
+                        Code::BadId,
+                        id.span.clone(),
+                        format!("`{}` is not a player id", id.value),
+                    )
+                    .help = Some(
+                    "write the id as events use it: lower-case letters, digits and `-`".into(),
+                );
+                continue;
+            }
+            kept.push(id.clone());
             let Some(list) = f.get("aliases") else {
                 continue;
             };
@@ -90,6 +105,24 @@ pub fn parse(text: &str) -> Result<Aliases, Vec<Diagnostic>> {
             }
         }
     }
+    // An id kept for one person cannot also be another's alias: its events would go to both.
+    for id in &kept {
+        if let Some(owner) = aliases.get(&id.value).filter(|owner| **owner != id.value) {
+            reader
+                .error(
+                    Code::Conflict,
+                    id.span.clone(),
+                    format!(
+                        "`{}` is kept as a player's id and is also an alias of `{owner}`",
+                        id.value
+                    ),
+                )
+                .help = Some(format!(
+                "keep `{}` in one place: as this entry's id, or among `{owner}`'s aliases",
+                id.value
+            ));
+        }
+    }
     if reader.diagnostics.iter().any(Diagnostic::is_error) {
         Err(reader.diagnostics)
     } else {
@@ -112,5 +145,26 @@ mod tests {
         assert_eq!(aliases.len(), 2);
         assert!(parse("[[players]]\nid = \"a\"\naliases = [\"b\"]\n[[players]]\nid = \"c\"\naliases = [\"b\"]\n").is_err());
         assert!(parse("[[players]]\nid = \"a\"\naliases = [\"Not An Id\"]\n").is_err());
+    }
+
+    #[test]
+    fn a_kept_id_must_be_an_id_and_no_other_players_alias() {
+        for bad in ["<b>x</b>", "a/b", "../up", ".hidden", "con", "x?y#z", "Zoe"] {
+            let errors =
+                parse(&format!("[[players]]\nid = \"{bad}\"\naliases = [\"b\"]\n")).expect_err(bad);
+            assert!(
+                errors
+                    .iter()
+                    .any(|d| d.code == Code::BadId && d.span.is_some()),
+                "{bad}: {errors:?}"
+            );
+        }
+        let errors = parse("[[players]]\nid = \"a\"\naliases = [\"b\"]\n[[players]]\nid = \"b\"\naliases = [\"c\"]\n")
+            .expect_err("b is both");
+        assert!(errors.iter().any(|d| {
+            d.code == Code::Conflict
+                && d.message
+                    .contains("`b` is kept as a player's id and is also an alias of `a`")
+        }));
     }
 }
