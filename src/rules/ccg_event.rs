@@ -40,10 +40,9 @@ pub struct CcgFinal {
 /// Everything computed for a SW:CCG event.
 #[derive(Debug, Clone, Default)]
 pub struct CcgComputed {
-    /// Scored tables of each finished game.
-    pub games: Vec<Vec<ScoredTable>>,
     /// Every recorded game's reported tables, finished or not: a game being played shows each
-    /// table's result as soon as it is reported, though only finished games count in standings.
+    /// table's result as soon as it is reported, though only finished games count in standings
+    /// (see [`CcgComputed::games`]).
     pub reported: Vec<Vec<ScoredTable>>,
     /// Standings after each finished game.
     pub standings: Vec<Vec<RankedRow>>,
@@ -53,6 +52,14 @@ pub struct CcgComputed {
     /// For each recorded game and table, the guide's reason for the pairing, or `None` when the
     /// recorded pairing departs from what the guide gives.
     pub reasons: Vec<Vec<Option<PairReason>>>,
+}
+
+impl CcgComputed {
+    /// Scored tables of each finished game, the games the standings count: the first of
+    /// `reported`, one for each standings entry.
+    pub fn games(&self) -> &[Vec<ScoredTable>] {
+        &self.reported[..self.standings.len()]
+    }
 }
 
 /// Whether the format keeps each player on one side all event (sealed, draft, cube).
@@ -197,7 +204,7 @@ fn records(event: &Event, games: &[Vec<ScoredTable>]) -> Vec<PlayerRecord> {
 /// Computes a SW:CCG event. `planned` is the number of games announced; `cut` is 2 for a
 /// Final Confrontation.
 pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed {
-    let finished: Vec<_> = event.games.iter().take_while(|g| g.is_complete()).collect();
+    let finished = event.games.iter().take_while(|g| g.is_complete()).count();
     let reported: Vec<Vec<ScoredTable>> = event
         .games
         .iter()
@@ -208,10 +215,9 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
                 .collect()
         })
         .collect();
-    let games: Vec<Vec<ScoredTable>> = reported[..finished.len()].to_vec();
-    let standings: Vec<Vec<RankedRow>> = (1..=games.len())
+    let standings: Vec<Vec<RankedRow>> = (1..=finished)
         .map(|k| {
-            let players: Vec<PlayerRecord> = records(event, &games[..k])
+            let players: Vec<PlayerRecord> = records(event, &reported[..k])
                 .into_iter()
                 .filter(|r| !r.games.is_empty() || r.byes > 0)
                 .collect();
@@ -223,15 +229,14 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
         })
         .collect();
     let mut computed = CcgComputed {
-        games,
         reported,
         standings,
         next: None,
         final_confrontation: None,
         reasons: Vec::new(),
     };
-    let all_finished = finished.len() == event.games.len();
-    let swiss_done = planned.is_some_and(|n| computed.games.len() as u32 >= n);
+    let all_finished = finished == event.games.len();
+    let swiss_done = planned.is_some_and(|n| finished as u32 >= n);
     if all_finished && !swiss_done {
         computed.next = pair_game(event, &computed.standings, event.games.len());
     }
@@ -421,7 +426,7 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
         .then(|| {
             let best_win = |p: usize| {
                 computed
-                    .games
+                    .games()
                     .iter()
                     .flatten()
                     .filter(|t| t.winner == p)

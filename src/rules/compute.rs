@@ -425,8 +425,8 @@ fn settle_ccg(event: &Event, computed: &mut Computed) {
     let ccg = ccg_event::compute_ccg(event, computed.swiss_rounds, cut);
     let games_done = computed
         .swiss_rounds
-        .is_some_and(|n| ccg.games.len() as u32 >= n)
-        && ccg.games.len() == event.games.len();
+        .is_some_and(|n| ccg.games().len() as u32 >= n)
+        && ccg.games().len() == event.games.len();
     let last = ccg.standings.last();
     computed.placings = match (&ccg.final_confrontation, last) {
         (Some(fin), Some(rows)) => fin.outcome.as_ref().map(|o| {

@@ -243,7 +243,7 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
                 number: g.number,
                 anchor: format!("game-{}", g.number),
                 steps: super::model::Steps::default(),
-                finished: i < ccg.games.len(),
+                finished: i < ccg.games().len(),
                 tables,
                 byes: g.byes.iter().map(|&p| player(event, p)).collect(),
                 standings: ccg

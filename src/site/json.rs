@@ -364,7 +364,7 @@ fn ccg_json<'a>(event: &'a Event, ccg: &crate::rules::ccg_event::CcgComputed) ->
             .enumerate()
             .map(|(i, g)| CcgGameJson {
                 number: g.number,
-                finished: ccg.games.len() > i,
+                finished: ccg.games().len() > i,
                 tables: g
                     .tables
                     .iter()

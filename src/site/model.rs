@@ -542,7 +542,7 @@ pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSumm
     let (rounds_played, unit, done) = match (&computed.casual, &computed.ccg) {
         (Some(casual), _) if casual.league().is_some() => (casual.played(), "game", "played"),
         (Some(casual), _) => (casual.played(), "session", "played"),
-        (None, Some(ccg)) => (ccg.games.len(), "game", "finished"),
+        (None, Some(ccg)) => (ccg.games().len(), "game", "finished"),
         (None, None) => (computed.standings.len(), "round", "finished"),
     };
     let leader = computed

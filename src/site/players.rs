@@ -323,7 +323,7 @@ fn meetings(event: &Event, computed: &Computed) -> Vec<(usize, usize, Ordering)>
         }
     }
     if let Some(ccg) = &computed.ccg {
-        for t in ccg.games.iter().flatten() {
+        for t in ccg.games().iter().flatten() {
             let outcome = if t.winner == t.dark {
                 Ordering::Greater
             } else {

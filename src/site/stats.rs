@@ -209,7 +209,7 @@ impl Counted {
         }
         if let Some(ccg) = &computed.ccg {
             let finals = ccg.final_confrontation.iter().flat_map(|f| &f.games);
-            for game in ccg.games.iter().flatten().chain(finals) {
+            for game in ccg.games().iter().flatten().chain(finals) {
                 side_result(game.dark, Some(game.winner), &mut c.ccg_sides);
                 *c.ccg_endings
                     .entry(ccg_ending(game.kind).to_string())
