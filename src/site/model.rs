@@ -589,6 +589,7 @@ pub fn event_view(
     event: &Event,
     computed: &Computed,
     counted: &super::stats::Counted,
+    now: Option<super::pairings_view::PairingsView>,
     markdown: &dyn Fn(&str) -> String,
 ) -> EventView {
     let ruleset = computed.ruleset;
@@ -752,7 +753,7 @@ pub fn event_view(
         rounds,
         standings: computed.latest().map(standings_view),
         current_round,
-        now: super::pairings_view::pairings_view(site, event, computed),
+        now,
         live: super::live_view::live_view(site, event, computed),
         next_round: super::stage_view::next_round_view(event, computed, &rule),
         top_cut: super::stage_view::cut_view(event, computed, &rule),

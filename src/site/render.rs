@@ -682,11 +682,14 @@ fn render_event(
         files.push(path.clone());
         path
     };
+    // The current round, while the event has one: first on the event page, and its own pages.
+    let now = super::pairings_view::pairings_view(site, event, computed);
     let view = model::event_view(
         site,
         event,
         computed,
         &input.contributions[&event.slug].stats,
+        now.clone(),
         &super::markdown::render,
     );
     let path = model::event_path(event);
@@ -745,9 +748,8 @@ fn render_event(
     for path in decks.into_iter().flatten() {
         named(path);
     }
-    // The current round, by table and by name, while the event has one; its room screen and
-    // its result slips.
-    if let Some(view) = super::pairings_view::pairings_view(site, event, computed) {
+    // The current round, by table and by name; its room screen and its result slips.
+    if let Some(view) = now {
         let path = super::pairings_view::pairings_path(event);
         let title = format!("{}: {}", view.title, event.info.name);
         let description = format!("Pairings of {}, by table and by name", title);
