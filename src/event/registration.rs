@@ -122,12 +122,7 @@ pub fn register(
     let mut doc = parse(text)?;
     let mut entry = Table::new();
     entry.insert("name", value(name));
-    // Follow the file: ids are written only where it writes them, or where the name would
-    // give another.
-    let players = doc.get("players").and_then(Item::as_array_of_tables);
-    let all_explicit =
-        players.is_some_and(|list| !list.is_empty() && list.iter().all(|t| t.contains_key("id")));
-    if id != made || all_explicit {
+    if id != made || writes_ids(&doc, "players") {
         entry.insert("id", value(id.as_str()));
     }
     if let Some(from) = late {
@@ -214,6 +209,14 @@ fn new_id(
     Ok(id)
 }
 
+/// Whether every entry of the array of tables `key` writes its `id`: a new entry then writes its
+/// own too, to follow the file (otherwise an id is written only where the name gives another).
+fn writes_ids(doc: &DocumentMut, key: &str) -> bool {
+    doc.get(key)
+        .and_then(Item::as_array_of_tables)
+        .is_some_and(|list| !list.is_empty() && list.iter().all(|t| t.contains_key("id")))
+}
+
 /// Appends `entry` to the array of tables `key` (`[[players]]`, `[[teams]]`), creating it after
 /// everything else when the file has none yet.
 fn append(doc: &mut DocumentMut, event: &Event, key: &str, mut entry: Table) -> Result<(), String> {
@@ -274,12 +277,8 @@ fn register_team(
         &[&first_id, &second_id],
     )?;
     let mut doc = parse(text)?;
-    let explicit = |key: &str| {
-        doc.get(key)
-            .and_then(Item::as_array_of_tables)
-            .is_some_and(|list| !list.is_empty() && list.iter().all(|t| t.contains_key("id")))
-    };
-    let (players_explicit, teams_explicit) = (explicit("players"), explicit("teams"));
+    let (players_explicit, teams_explicit) =
+        (writes_ids(&doc, "players"), writes_ids(&doc, "teams"));
     for (name, id) in [(first, &first_id), (second, &second_id)] {
         let mut entry = Table::new();
         entry.insert("name", value(name));
