@@ -422,13 +422,23 @@ fn load_one(root: &Path, file: &Path) -> Result<site::OneEvent, ExitCode> {
     }
 }
 
+/// The site's edit lock, held by a command from reading an event file to writing it, so that
+/// another command's edit is never overwritten; on failure, the message is printed.
+fn take_site_lock(root: &Path) -> Result<holonet::atomic::SiteLock, ExitCode> {
+    lock_site(root).map_err(|message| {
+        eprintln!("error: {message}");
+        ExitCode::FAILURE
+    })
+}
+
 fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
-    // Held from reading the file to writing it: another command's edit is never overwritten.
-    let _lock = match (!dry_run).then(|| lock_site(root)).transpose() {
-        Ok(lock) => lock,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::FAILURE;
+    // A dry run writes nothing, so it waits for no one.
+    let _lock = if dry_run {
+        None
+    } else {
+        match take_site_lock(root) {
+            Ok(lock) => Some(lock),
+            Err(code) => return code,
         }
     };
     let site::OneEvent {
@@ -544,13 +554,9 @@ fn run_edit(
     file: &Path,
     edit: impl FnOnce(&site::OneEvent) -> Result<FileEdit, String>,
 ) -> ExitCode {
-    // Held from reading the file to writing it: another command's edit is never overwritten.
-    let _lock = match lock_site(root) {
+    let _lock = match take_site_lock(root) {
         Ok(lock) => lock,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::FAILURE;
-        }
+        Err(code) => return code,
     };
     let loaded = match load_one(root, file) {
         Ok(loaded) => loaded,
