@@ -1060,13 +1060,7 @@ mod tests {
         dark_damage: u32,
         balance: Side,
     ) -> Timed {
-        Timed {
-            light_objectives,
-            light_damage,
-            dial,
-            dark_damage,
-            balance,
-        }
+        Timed::from_counts([light_objectives, light_damage, dial, dark_damage], balance)
     }
 
     // ---- Layouts ----
