@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 mod common;
 
-use common::{build, copy_site};
+use common::{build, copy_site, visible_text};
 use holonet::site;
 use serde_json::Value;
 
@@ -1128,24 +1128,6 @@ fn run_check(root: &Path) -> (bool, String) {
         .expect("run holonet check");
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     (output.status.success(), stderr)
-}
-
-/// A page's text without tags, spaces collapsed.
-fn visible_text(html: &str) -> String {
-    let mut text = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => {
-                in_tag = false;
-                text.push(' ');
-            }
-            _ if !in_tag => text.push(c),
-            _ => {}
-        }
-    }
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[test]

@@ -1,17 +1,10 @@
 //! The `holonet` command as users run it: verbs, help, exit codes and messages.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 mod common;
 
-fn holonet(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_holonet"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("holonet runs")
-}
+use common::holonet;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -6,13 +6,9 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-fn holonet(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_holonet"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run holonet")
-}
+mod common;
+
+use common::holonet;
 
 /// A site with an ffg-2018 event of 12 players and round 1 paired (6 tables), and its file.
 fn paired_site() -> (tempfile::TempDir, std::path::PathBuf, String) {

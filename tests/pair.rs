@@ -2,19 +2,14 @@
 //! every Swiss round, the cut, and every elimination game, with the file's comments kept.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
 use holonet::event::load::parse_event;
 use holonet::event::validate::LoadOptions;
 use toml_edit::{DocumentMut, Value};
 
-fn holonet(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_holonet"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("holonet runs")
-}
+mod common;
+
+use common::holonet;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -3,15 +3,10 @@
 //! next round, then the built `event.json` and event page.
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-fn holonet(args: &[&str], dir: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_holonet"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("holonet runs")
-}
+mod common;
+
+use common::holonet;
 
 /// Runs a command that must succeed; its standard output.
 fn ok(args: &[&str], dir: &Path) -> String {

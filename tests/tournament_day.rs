@@ -11,6 +11,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+mod common;
+
+use common::holonet;
+
 /// `holonet serve` started in the site folder; stopped when dropped.
 struct Server {
     child: Child,
@@ -100,11 +104,7 @@ impl Day<'_> {
     }
 
     fn try_run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_holonet"))
-            .args(args)
-            .current_dir(self.site)
-            .output()
-            .expect("run holonet")
+        holonet(args, self.site)
     }
 
     /// A verb on this event's file: `holonet VERB FILE REST...`.
@@ -155,20 +155,11 @@ impl Day<'_> {
 /// A new site from `holonet init` and an empty event file from `holonet new`.
 fn new_site(file: &str, new_args: &[&str]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
-    let out = Command::new(env!("CARGO_BIN_EXE_holonet"))
-        .args(["init", "site"])
-        .current_dir(dir.path())
-        .output()
-        .expect("init");
-    assert!(out.status.success());
+    assert!(holonet(&["init", "site"], dir.path()).status.success());
     let site = dir.path().join("site");
     let mut args = vec!["new", file];
     args.extend_from_slice(new_args);
-    let out = Command::new(env!("CARGO_BIN_EXE_holonet"))
-        .args(&args)
-        .current_dir(&site)
-        .output()
-        .expect("new");
+    let out = holonet(&args, &site);
     assert!(
         out.status.success(),
         "{}",

@@ -8,28 +8,10 @@ use std::path::Path;
 
 mod common;
 
-use common::{build, copy_site, edit};
+use common::{build, copy_site, edit, visible_text};
 
 const CORELLIA: &str = "events/2026/corellia-spring-open.toml";
 const CORELLIA_OUT: &str = "events/2026/corellia-spring-open";
-
-/// The text a reader sees: tags dropped, white space collapsed.
-fn visible_text(html: &str) -> String {
-    let mut text = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => {
-                in_tag = false;
-                text.push(' ');
-            }
-            _ if !in_tag => text.push(c),
-            _ => {}
-        }
-    }
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
 
 fn read(out: &Path, path: &str) -> String {
     fs::read_to_string(out.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))

@@ -7,6 +7,34 @@ use std::path::Path;
 
 use holonet::site;
 
+/// Runs `holonet ARGS` in `dir`, as a user types it in that folder (relative paths, no
+/// `--root`).
+pub fn holonet(args: &[&str], dir: &Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("holonet runs")
+}
+
+/// The text a reader sees: tags dropped, white space collapsed.
+pub fn visible_text(html: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                text.push(' ');
+            }
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// Copies a fixture site (or the repository's example site) into a fresh temporary folder.
 pub fn copy_site(from: &Path) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
