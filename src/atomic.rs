@@ -24,20 +24,26 @@ pub const LOCK_FILE: &str = ".holonet-lock";
 /// How long a command waits for another one editing the site before it gives up.
 const LOCK_WAIT: Duration = Duration::from_secs(30);
 
-/// The site's edit lock, held until dropped.
+/// A lock held until dropped: the site's edit lock, or an output folder's build lock.
 #[derive(Debug)]
-pub struct SiteLock {
+pub struct HeldLock {
     _file: std::fs::File,
 }
 
 /// Takes the edit lock of the site at `root`, waiting (up to half a minute) while another
 /// Holonet command holds it. The lock is the operating system's own (advisory, released when the
 /// process ends, even when it is killed), on `root/.holonet-lock`.
-pub fn lock_site(root: &Path) -> Result<SiteLock, String> {
-    let path = root.join(LOCK_FILE);
-    if std::fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file()) {
+pub fn lock_site(root: &Path) -> Result<HeldLock, String> {
+    hold_lock(&root.join(LOCK_FILE), "editing this site")
+}
+
+/// Takes the lock on the file at `path` (made if missing, never deleted), waiting up to half a
+/// minute while another Holonet command holds it; `activity` says what that command is doing,
+/// for the message when it does not finish in time.
+pub fn hold_lock(path: &Path, activity: &str) -> Result<HeldLock, String> {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| !m.is_file()) {
         return Err(format!(
-            "{} is not a plain file; remove it (holonet keeps its edit lock there)",
+            "{} is not a plain file; remove it (holonet keeps a lock there)",
             path.display()
         ));
     }
@@ -45,24 +51,24 @@ pub fn lock_site(root: &Path) -> Result<SiteLock, String> {
         .create(true)
         .truncate(false)
         .write(true)
-        .open(&path)
-        .map_err(|e| format!("cannot open the edit lock {}: {e}", path.display()))?;
+        .open(path)
+        .map_err(|e| format!("cannot open the lock {}: {e}", path.display()))?;
     let deadline = Instant::now() + LOCK_WAIT;
     loop {
         match file.try_lock() {
-            Ok(()) => return Ok(SiteLock { _file: file }),
+            Ok(()) => return Ok(HeldLock { _file: file }),
             Err(std::fs::TryLockError::WouldBlock) if Instant::now() < deadline => {
                 std::thread::sleep(Duration::from_millis(20));
             }
             Err(std::fs::TryLockError::WouldBlock) => {
                 return Err(format!(
-                    "another holonet command has been editing this site for {} s (it holds {}); let it finish, or stop it, then run this one again",
+                    "another holonet command has been {activity} for {} s (it holds {}); let it finish, or stop it, then run this one again",
                     LOCK_WAIT.as_secs(),
                     path.display()
                 ));
             }
             Err(std::fs::TryLockError::Error(e)) => {
-                return Err(format!("cannot take the edit lock {}: {e}", path.display()));
+                return Err(format!("cannot take the lock {}: {e}", path.display()));
             }
         }
     }

@@ -424,7 +424,7 @@ fn load_one(root: &Path, file: &Path) -> Result<site::OneEvent, ExitCode> {
 
 /// The site's edit lock, held by a command from reading an event file to writing it, so that
 /// another command's edit is never overwritten; on failure, the message is printed.
-fn take_site_lock(root: &Path) -> Result<holonet::atomic::SiteLock, ExitCode> {
+fn take_site_lock(root: &Path) -> Result<holonet::atomic::HeldLock, ExitCode> {
     lock_site(root).map_err(|message| {
         eprintln!("error: {message}");
         ExitCode::FAILURE

@@ -86,10 +86,11 @@ pub fn init(dir: &Path) -> Result<usize, String> {
         write_new(&target, text)?;
         count += 1;
     }
-    // The built site, the edit lock, and what a killed write may leave beside a file.
+    // The built site and its spare copy, the edit lock, and what a killed write may leave beside
+    // a file.
     write_new(
         &dir.join(".gitignore"),
-        "/public\n/.holonet-lock\n*.holonet-tmp\n",
+        "/public\n/.holonet/\n/.holonet-lock\n*.holonet-tmp\n",
     )?;
     Ok(count + 1)
 }

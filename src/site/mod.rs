@@ -339,11 +339,7 @@ pub fn build_with_progress(
         elapsed: started.elapsed(),
     });
     let started = Instant::now();
-    let io_error = |e: output::OutputError| {
-        Diagnostic::error(Code::Io, out, None, e.to_string()).with_help(
-            "check the output folder: it must be new, empty, or a previous holonet build",
-        )
-    };
+    let io_error = |e: output::OutputError| output_error(out, e);
     let staging = match output::Staging::open(out) {
         Ok(staging) => staging,
         Err(e) => {
@@ -413,7 +409,25 @@ pub fn build_with_progress(
     }
 }
 
-/// A build's store: each file staged in the output folder as soon as it is rendered.
+/// Why a build could not write its output, and (since the output folder is only ever replaced
+/// whole, in the build's last step) that it still holds the previous build.
+fn output_error(out: &Path, e: output::OutputError) -> Diagnostic {
+    let unchanged = format!(
+        "{} was not changed: it still holds the previous build",
+        out.display()
+    );
+    let help = match e {
+        // The message says what to do.
+        output::OutputError::NotOurs(_) | output::OutputError::Refused(..) => unchanged,
+        output::OutputError::Io(..) => format!(
+            "check the permissions and free space of the output folder and of the .holonet folder beside it, then build again; {unchanged}"
+        ),
+    };
+    Diagnostic::error(Code::Io, out, None, e.to_string()).with_help(help)
+}
+
+/// A build's store: each file written into the spare copy of the output as soon as it is
+/// rendered.
 struct Staged<'a> {
     staging: &'a output::Staging,
     out: &'a Path,
@@ -421,10 +435,9 @@ struct Staged<'a> {
 
 impl render::Store for Staged<'_> {
     fn store(&self, path: &str, bytes: Vec<u8>) -> Result<(), Diagnostic> {
-        self.staging.put(path, &bytes).map_err(|e| {
-            Diagnostic::error(Code::Io, self.out, None, e.to_string())
-                .with_help("check the output folder's permissions and free space")
-        })
+        self.staging
+            .put(path, &bytes)
+            .map_err(|e| output_error(self.out, e))
     }
 
     fn keep(&self, paths: &[String]) -> bool {

@@ -1,48 +1,64 @@
-//! Writing the site, file by file as pages are rendered, without ever leaving a half-written
-//! output behind.
+//! Writing the site so that the output folder is always one whole build, the previous one or
+//! the new one, never a mix, whatever stops a build: an error, a full disk, a permission refused
+//! on one folder, a kill, a power cut.
 //!
-//! - **Staged.** A changed file is written into a staging folder inside the output
-//!   (`.holonet-staging`) as soon as it is rendered, so a build holds a few pages in memory, not
-//!   the whole site. Only once every page rendered does [`Staging::commit`] move the staged files
-//!   into place and remove the files the build no longer makes; a failed build drops the staging
-//!   folder and the previous output is untouched. The first build into an empty folder has no
-//!   previous output to protect: it writes straight into place (after an empty manifest, so that
-//!   a build cut short leaves a folder the next one takes up) and removes it all if it fails.
-//! - **Unchanged files stay as they are**, bytes and modification time. The manifest
-//!   (`.holonet-manifest`) records each file's length and a 128-bit XXH3 hash, and is written
-//!   last, so a file of the right length not modified since the manifest is still what the last
-//!   build wrote: it is recognized without being read. A file modified later (edited by hand, or
-//!   torn by a crash before the manifest was written) is compared byte by byte and rewritten
-//!   when it differs. The manifest holds no times, so two builds of the same files are
-//!   byte-identical, manifest included.
-//! - **No fsync per file.** The output is made from the site's files and can always be made
-//!   again; what matters is that a crash never leaves a file that looks finished and is not, and
-//!   the manifest's lengths and its own time catch exactly that on the next build. Syncing twenty
-//!   thousand files one by one would cost more than rendering them. The manifest itself is
-//!   written atomically and synced.
-//! - **Only its own files.** Holonet only ever removes files listed in its own manifest, so
-//!   pointing `--out` at the wrong folder cannot delete work, and refuses a non-empty folder
-//!   without one.
+//! - **Two copies, swapped in one step.** Beside the output folder, in a `.holonet/` folder next
+//!   to it, Holonet keeps a spare copy of the output (`.holonet/public.spare` for `public/`). A
+//!   build writes only there, and once every page is rendered it exchanges the two folders with
+//!   one rename (`renameat2` with `RENAME_EXCHANGE` on Linux, `renamex_np` with `RENAME_SWAP` on
+//!   macOS). Until then the output is not touched at all; from then on it is the new build,
+//!   whole, and the previous one is the spare. Where no exchange exists (Windows, some network
+//!   file systems) the exchange is three renames, and a build cut between them is finished by
+//!   the next one before it does anything else.
+//! - **The spare costs what changed.** A file the new build shares with the current output is a
+//!   hard link to it, not a copy, so the spare takes the space of the files that changed, and
+//!   bringing it up to date costs what changed in the last two builds. Files are never written in
+//!   place (a linked file is replaced by a new one), so one folder never changes the other.
+//! - **Trust, but check.** Each folder has its manifest (`.holonet-manifest`: each file's length
+//!   and 128-bit XXH3 hash), written after every file it lists, so a file of the right length
+//!   not modified since is what the manifest says: recognized without being read. A file modified
+//!   later (edited by hand) is compared byte by byte. The spare's manifest is deleted before the
+//!   spare is touched: a spare whose build was stopped has none, and is emptied and made again
+//!   from the output. The per-event reuse record (`.holonet-events`) is one of the build's files,
+//!   swapped with the rest, so it always describes the folder it is in.
+//! - **Unchanged files stay as they are**, bytes and modification time (a hard link shares both).
+//!   The manifest holds no times, so two builds of the same files are byte-identical.
+//! - **No fsync per file.** The output can always be made again from the site; the manifests
+//!   and the exchange are synced, and the manifests' lengths and times catch a file torn by a
+//!   power cut on the next build.
+//! - **Only its own files, never through a link.** Holonet only ever writes in the spare, removes
+//!   there only what the new build does not hold, and refuses a non-empty output folder without
+//!   a manifest. Files it did not write (a `CNAME` put there by hand) are carried over. A symbolic
+//!   link inside the output (from a restored cache or artifact) is never followed: where
+//!   Holonet's own files go, it is replaced by a real folder in the new copy; elsewhere it is
+//!   carried over as a link.
+//! - **One build at a time** per output folder: a second waits for the first (`.holonet/public.lock`).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::SystemTime;
 
-/// Lists the files the last build wrote, with what it needs to recognize them unchanged.
+use walkdir::WalkDir;
+
+use crate::atomic::{HeldLock, hold_lock};
+
+/// Lists the files a build wrote, with what it needs to recognize them unchanged.
 pub const MANIFEST: &str = ".holonet-manifest";
 
-/// The folder, inside the output, where a build stages the files it changes.
-pub const STAGING: &str = ".holonet-staging";
+/// The staging folder older Holonet versions made inside the output: never carried over.
+pub const LEGACY_STAGING: &str = ".holonet-staging";
+
+/// Holonet's working folder beside the output folder: its spare copy and its build lock.
+pub const WORK_DIR: &str = ".holonet";
 
 /// The manifest's first line, naming its layout. A manifest without it (from an older Holonet)
 /// lists bare paths: its files are compared byte by byte once, then recorded in full.
 const MANIFEST_HEADER: &str = "# holonet manifest 2: length xxh3-128 path";
 
-/// What a write did.
+/// What a write did, measured against the output as it was.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct WriteReport {
     pub written: usize,
@@ -50,11 +66,13 @@ pub struct WriteReport {
     pub removed: usize,
 }
 
-/// Why the output could not be written.
+/// Why the output could not be written. In every case the output folder is as it was.
 #[derive(Debug)]
 pub enum OutputError {
     /// The folder holds files Holonet did not write.
     NotOurs(PathBuf),
+    /// The output folder cannot be replaced in one step (the reason says why and what to do).
+    Refused(PathBuf, String),
     Io(PathBuf, io::Error),
 }
 
@@ -66,6 +84,9 @@ impl std::fmt::Display for OutputError {
                 "{} is not empty and was not written by holonet (it has no {MANIFEST}); choose a new or empty folder for --out",
                 dir.display()
             ),
+            OutputError::Refused(dir, why) => {
+                write!(f, "cannot build into {}: {why}", dir.display())
+            }
             OutputError::Io(path, e) => write!(f, "cannot write {}: {e}", path.display()),
         }
     }
@@ -75,14 +96,14 @@ fn io_err(path: &Path) -> impl FnOnce(io::Error) -> OutputError + '_ {
     move |e| OutputError::Io(path.to_path_buf(), e)
 }
 
-/// What the manifest knows of one file.
+/// What a manifest knows of one file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Recorded {
     len: u64,
     hash: u128,
 }
 
-/// The previous build's files: path -> what was recorded (`None` for a bare-path manifest).
+/// A build's files: path -> what was recorded (`None` for a bare-path manifest).
 type Manifest = BTreeMap<String, Option<Recorded>>;
 
 fn parse_manifest(text: &str) -> Manifest {
@@ -101,7 +122,7 @@ fn parse_manifest(text: &str) -> Manifest {
             let hash = u128::from_str_radix(parts.next()?, 16).ok()?;
             Some((parts.next()?.to_string(), Some(Recorded { len, hash })))
         })
-        .filter(|(path, _)| is_safe_relative(path) && !path.starts_with(STAGING))
+        .filter(|(path, _)| is_safe_relative(path) && !is_reserved(path))
         .collect()
 }
 
@@ -111,31 +132,6 @@ fn manifest_text(files: &BTreeMap<String, Recorded>) -> String {
         text.push_str(&format!("{} {:032x} {path}\n", r.len, r.hash));
     }
     text
-}
-
-/// Reads the previous build's manifest and its modification time, or refuses a non-empty
-/// folder without one.
-fn previous_files(out: &Path) -> Result<(Manifest, Option<SystemTime>), OutputError> {
-    let manifest = out.join(MANIFEST);
-    match fs::read_to_string(&manifest) {
-        Ok(text) => Ok((
-            parse_manifest(&text),
-            fs::metadata(&manifest).and_then(|m| m.modified()).ok(),
-        )),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            let empty = match fs::read_dir(out) {
-                Ok(mut entries) => entries.next().is_none(),
-                Err(e) if e.kind() == io::ErrorKind::NotFound => true,
-                Err(e) => return Err(OutputError::Io(out.to_path_buf(), e)),
-            };
-            if empty {
-                Ok((Manifest::new(), None))
-            } else {
-                Err(OutputError::NotOurs(out.to_path_buf()))
-            }
-        }
-        Err(e) => Err(OutputError::Io(manifest, e)),
-    }
 }
 
 /// A relative path with no `..`, no root and no empty segment: the only kind written or removed.
@@ -148,8 +144,20 @@ fn is_safe_relative(path: &str) -> bool {
             .all(|s| !s.is_empty() && s != "." && s != "..")
 }
 
+/// The output's own records, which no page may take the place of.
+fn is_reserved(path: &str) -> bool {
+    path == MANIFEST
+        || path.split('/').next() == Some(LEGACY_STAGING)
+        || path.ends_with(".holonet-tmp")
+}
+
 fn hash(bytes: &[u8]) -> u128 {
     xxhash_rust::xxh3::xxh3_128(bytes)
+}
+
+/// The folders above `rel`, nearest last (`a/b/c.html` -> `a`, `a/b`).
+fn ancestors(rel: &str) -> impl Iterator<Item = &str> {
+    rel.match_indices('/').map(|(i, _)| &rel[..i])
 }
 
 /// Writes `path` atomically and durably: a temporary file beside it, synced, then renamed.
@@ -164,125 +172,405 @@ fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     fs::rename(&tmp, path).map_err(io_err(path))
 }
 
-/// A build's output in progress: files are handed over as they are rendered (from any thread),
-/// and reach the output folder only at [`Staging::commit`]. Dropped without a commit, it removes
-/// what it staged and the output stays as the previous build left it.
+/// Flushes a folder's entries (a rename, an unlink) to disk. Best effort: not every platform
+/// can open a folder for this.
+fn sync_dir(dir: &Path) {
+    if let Ok(handle) = fs::File::open(dir) {
+        let _ = handle.sync_all();
+    }
+}
+
+/// One of the two folders, with what its manifest says and the folders on its paths found to
+/// be real (not links).
+struct Tree {
+    root: PathBuf,
+    files: Manifest,
+    /// When the manifest was written: files not modified since are as it records.
+    time: Option<SystemTime>,
+    real_dirs: Mutex<HashSet<String>>,
+    /// Folders made ready to write in (only ever in the spare).
+    ready_dirs: Mutex<HashSet<String>>,
+}
+
+impl Tree {
+    fn new(root: PathBuf, known: Option<(Manifest, Option<SystemTime>)>) -> Tree {
+        let (files, time) = known.unwrap_or_default();
+        Tree {
+            root,
+            files,
+            time,
+            real_dirs: Mutex::new(HashSet::new()),
+            ready_dirs: Mutex::new(HashSet::new()),
+        }
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.root.join(rel)
+    }
+
+    fn dirs(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        // Each update is one insert: a panic elsewhere cannot leave the set half-updated.
+        self.real_dirs.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn ready(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+        self.ready_dirs.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The plain file at `rel`, reached through real folders only (never through a link).
+    fn file(&self, rel: &str) -> Option<fs::Metadata> {
+        for dir in ancestors(rel) {
+            if self.dirs().contains(dir) {
+                continue;
+            }
+            if !fs::symlink_metadata(self.path(dir)).is_ok_and(|m| m.is_dir()) {
+                return None;
+            }
+            self.dirs().insert(dir.to_string());
+        }
+        fs::symlink_metadata(self.path(rel))
+            .ok()
+            .filter(|m| m.is_file())
+    }
+
+    /// Whether a file was last modified no later than the manifest: then it is as recorded.
+    fn untouched(&self, metadata: &fs::Metadata) -> bool {
+        match (metadata.modified(), self.time) {
+            (Ok(modified), Some(manifest)) => modified <= manifest,
+            _ => false,
+        }
+    }
+
+    /// Whether the folder holds `new` at `rel`: known from the manifest when the file is
+    /// untouched, otherwise compared with `bytes` (when given).
+    fn holds(&self, rel: &str, new: &Recorded, bytes: Option<&[u8]>) -> bool {
+        let Some(metadata) = self.file(rel) else {
+            return false;
+        };
+        if metadata.len() != new.len {
+            return false;
+        }
+        match self.files.get(rel) {
+            Some(Some(old)) if self.untouched(&metadata) => old == new,
+            _ => bytes.is_some_and(|b| fs::read(self.path(rel)).is_ok_and(|old| old == b)),
+        }
+    }
+
+    /// Makes room for a new entry at `rel`: every folder above it a real folder (a link or a
+    /// file in the way is removed, never followed), and nothing at `rel` itself.
+    fn make_room(&self, rel: &str) -> Result<PathBuf, OutputError> {
+        for dir in ancestors(rel) {
+            if self.ready().contains(dir) {
+                continue;
+            }
+            ready_dir(&self.path(dir))?;
+            self.ready().insert(dir.to_string());
+        }
+        let path = self.path(rel);
+        remove_entry(&path)?;
+        Ok(path)
+    }
+}
+
+/// Makes `path` a real folder Holonet can write in: a link or a file in the way is removed
+/// (never followed), a missing folder made. Other threads may be doing the same at once, so
+/// each step tolerates the others' and the result is checked again.
+fn ready_dir(path: &Path) -> Result<(), OutputError> {
+    for _ in 0..3 {
+        match fs::symlink_metadata(path) {
+            Ok(m) if m.is_dir() => return ensure_writable(path, &m),
+            Ok(_) => {
+                let _ = fs::remove_file(path);
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                let _ = fs::create_dir(path);
+            }
+            Err(e) => return Err(OutputError::Io(path.to_path_buf(), e)),
+        }
+    }
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => ensure_writable(path, &m),
+        _ => fs::create_dir(path).map_err(io_err(path)),
+    }
+}
+
+/// Lets Holonet write in a folder of its spare copy that was made read-only (a folder's mode
+/// travels with it when the copies are exchanged). Folders are never shared between the copies,
+/// so this changes nothing in the output.
+#[cfg(unix)]
+fn ensure_writable(path: &Path, metadata: &fs::Metadata) -> Result<(), OutputError> {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = metadata.permissions().mode();
+    if mode & 0o700 == 0o700 {
+        return Ok(());
+    }
+    fs::set_permissions(path, fs::Permissions::from_mode(mode | 0o700)).map_err(io_err(path))
+}
+
+#[cfg(not(unix))]
+fn ensure_writable(_path: &Path, _metadata: &fs::Metadata) -> Result<(), OutputError> {
+    Ok(())
+}
+
+/// Removes whatever is at `path` (a file, a link itself, a whole folder); nothing is fine.
+fn remove_entry(path: &Path) -> Result<(), OutputError> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.is_dir() => remove_tree(path),
+        Ok(_) => match fs::remove_file(path) {
+            Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {
+                // A read-only folder of the spare (see `ensure_writable`).
+                if let Some(parent) = path.parent()
+                    && let Ok(m) = fs::metadata(parent)
+                {
+                    ensure_writable(parent, &m)?;
+                }
+                fs::remove_file(path).map_err(io_err(path))
+            }
+            other => other.map_err(io_err(path)),
+        },
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(OutputError::Io(path.to_path_buf(), e)),
+    }
+}
+
+/// Removes a folder of the spare copy and everything in it (links are removed, not followed),
+/// first making its read-only folders writable.
+fn remove_tree(path: &Path) -> Result<(), OutputError> {
+    match fs::remove_dir_all(path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {
+            for entry in WalkDir::new(path).into_iter().flatten() {
+                if entry.file_type().is_dir()
+                    && let Ok(m) = entry.metadata()
+                {
+                    ensure_writable(entry.path(), &m)?;
+                }
+            }
+            fs::remove_dir_all(path).map_err(io_err(path))
+        }
+        Err(e) => Err(OutputError::Io(path.to_path_buf(), e)),
+    }
+}
+
+/// Reads a folder's manifest and its time: `None` when it has none.
+fn read_manifest(dir: &Path) -> Result<Option<(Manifest, Option<SystemTime>)>, OutputError> {
+    let path = dir.join(MANIFEST);
+    match fs::read_to_string(&path) {
+        Ok(text) => Ok(Some((
+            parse_manifest(&text),
+            fs::metadata(&path).and_then(|m| m.modified()).ok(),
+        ))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(OutputError::Io(path, e)),
+    }
+}
+
+/// Whether a folder is missing or empty.
+fn is_empty_dir(dir: &Path) -> Result<bool, OutputError> {
+    match fs::read_dir(dir) {
+        Ok(mut entries) => Ok(entries.next().is_none()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(true),
+        Err(e) => Err(OutputError::Io(dir.to_path_buf(), e)),
+    }
+}
+
+/// Where a build keeps what it needs beside the output folder.
+struct Places {
+    /// The spare copy, made into the next build and then exchanged with the output.
+    spare: PathBuf,
+    /// Where the output waits while the copies are exchanged by renames.
+    swap: PathBuf,
+    lock: PathBuf,
+}
+
+impl Places {
+    fn of(out: &Path) -> Result<Places, OutputError> {
+        let refuse = |why: &str| OutputError::Refused(out.to_path_buf(), why.to_string());
+        let name = out
+            .file_name()
+            .ok_or_else(|| refuse("the output folder needs a name of its own, such as public"))?
+            .to_string_lossy()
+            .into_owned();
+        let parent = out
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let work = parent.join(WORK_DIR);
+        match fs::symlink_metadata(&work) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => {
+                return Err(OutputError::Refused(
+                    work.clone(),
+                    "it is not a folder (holonet keeps its spare copy of the output there); remove or rename it".into(),
+                ));
+            }
+            Err(_) => fs::create_dir_all(&work).map_err(io_err(&work))?,
+        }
+        Ok(Places {
+            spare: work.join(format!("{name}.spare")),
+            swap: work.join(format!("{name}.swap")),
+            lock: work.join(format!("{name}.lock")),
+        })
+    }
+}
+
+/// Exchanges two folders in one step where the system can, otherwise by three renames through
+/// `swap` (see [`finish_exchange`] for a build cut between them).
+fn exchange(a: &Path, b: &Path, swap: &Path) -> io::Result<()> {
+    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+    {
+        use rustix::fs::{CWD, RenameFlags, renameat_with};
+        use rustix::io::Errno;
+        match renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE) {
+            Ok(()) => return Ok(()),
+            // The file system or the kernel has no exchange: rename three times instead.
+            Err(e) if e == Errno::INVAL || e == Errno::NOSYS || e == Errno::NOTSUP => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    fs::rename(a, swap)?;
+    fs::rename(b, a)?;
+    fs::rename(swap, b)
+}
+
+/// Finishes an exchange by renames that a previous build began and did not end: the output
+/// folder becomes the new build it had completed.
+fn finish_exchange(out: &Path, places: &Places) -> Result<(), OutputError> {
+    if fs::symlink_metadata(&places.swap).is_err() {
+        return Ok(());
+    }
+    if fs::symlink_metadata(out).is_err() {
+        fs::rename(&places.spare, out).map_err(io_err(out))?;
+    }
+    if fs::symlink_metadata(&places.spare).is_err() {
+        fs::rename(&places.swap, &places.spare).map_err(io_err(&places.spare))
+    } else {
+        remove_tree(&places.swap)
+    }
+}
+
+/// A build's output in progress: files are handed over as they are rendered (from any thread)
+/// and written into the spare copy, which replaces the output only at [`Staging::commit`].
+/// Dropped without a commit, the output stays as the previous build left it.
 pub struct Staging {
-    out: PathBuf,
-    dir: PathBuf,
-    /// `Some` when the output started empty (whether the folder existed): then there is nothing
-    /// to keep intact, files are written straight into place, and a failed build removes them.
-    fresh: Option<bool>,
-    previous: Manifest,
-    /// When the previous manifest was written: files not modified since are as it records.
-    previous_time: Option<SystemTime>,
+    out: Tree,
+    spare: Tree,
+    places: Places,
+    /// The output held no build before this one.
+    fresh: bool,
     state: Mutex<State>,
-    next_name: AtomicUsize,
     committed: bool,
+    _lock: HeldLock,
 }
 
 #[derive(Default)]
 struct State {
     /// Every file of this build, with its length and hash.
     files: BTreeMap<String, Recorded>,
-    /// Changed or new files: output path -> staged file.
-    staged: BTreeMap<String, PathBuf>,
+    /// Files already in the output as they are.
     unchanged: usize,
 }
 
 impl Staging {
-    /// Starts a build into `out`: reads the previous manifest (refusing a folder Holonet did not
-    /// write) and makes a fresh staging folder.
+    /// Starts a build into `out`: takes the output's build lock, finishes an exchange a stopped
+    /// build began, reads the output's manifest (refusing a folder Holonet did not write) and
+    /// readies the spare copy.
     pub fn open(out: &Path) -> Result<Staging, OutputError> {
-        let (previous, previous_time) = previous_files(out)?;
-        let existed = out.exists();
-        // A folder with no manifest is empty (or missing): its previous state is nothing at all.
-        let fresh = !out.join(MANIFEST).exists();
-        let dir = out.join(STAGING);
-        match fs::remove_dir_all(&dir) {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(e) => return Err(OutputError::Io(dir, e)),
+        let places = Places::of(out)?;
+        let lock = hold_lock(&places.lock, &format!("building into {}", out.display()))
+            .map_err(|why| OutputError::Refused(out.to_path_buf(), why))?;
+        finish_exchange(out, &places)?;
+        let previous = read_manifest(out)?;
+        if previous.is_none() && !is_empty_dir(out)? {
+            return Err(OutputError::NotOurs(out.to_path_buf()));
         }
-        for shard in 0..rayon::current_num_threads().max(1) {
-            let sub = dir.join(shard.to_string());
-            fs::create_dir_all(&sub).map_err(io_err(&sub))?;
-        }
-        if fresh {
-            // Written first, so that a build cut short leaves a folder the next build accepts
-            // as its own (and compares file by file).
-            write_synced(
-                &out.join(MANIFEST),
-                manifest_text(&BTreeMap::new()).as_bytes(),
-            )?;
+        check_same_file_system(out, &places.spare)?;
+        let fresh = previous.is_none();
+        // The spare's manifest goes before anything in it changes: a spare without one is not
+        // trusted, and is made again from the output.
+        let spare_manifest = if fresh {
+            None
+        } else {
+            read_manifest(&places.spare)?.filter(|(files, _)| !files.is_empty())
+        };
+        if spare_manifest.is_some() {
+            let manifest = places.spare.join(MANIFEST);
+            fs::remove_file(&manifest).map_err(io_err(&manifest))?;
+            sync_dir(&places.spare);
+        } else {
+            remove_tree(&places.spare)?;
+            fs::create_dir(&places.spare).map_err(io_err(&places.spare))?;
         }
         Ok(Staging {
-            out: out.to_path_buf(),
-            dir,
-            fresh: fresh.then_some(existed),
-            previous,
-            previous_time,
+            out: Tree::new(out.to_path_buf(), previous),
+            spare: Tree::new(places.spare.clone(), spare_manifest),
+            places,
+            fresh,
             state: Mutex::new(State::default()),
-            next_name: AtomicUsize::new(0),
             committed: false,
+            _lock: lock,
         })
     }
 
-    /// Hands over one file of the build (`rel`: its path under the output). A file whose bytes
-    /// are already in place is only recorded; any other is written to the staging folder.
+    /// Hands over one file of the build (`rel`: its path under the output).
     pub fn put(&self, rel: &str, bytes: &[u8]) -> Result<(), OutputError> {
-        if !is_safe_relative(rel) || rel == MANIFEST || rel.starts_with(STAGING) {
+        if !is_safe_relative(rel) || is_reserved(rel) {
             return Err(OutputError::Io(
-                self.out.join(rel),
+                self.out.path(rel),
                 io::Error::new(io::ErrorKind::InvalidInput, "not a path inside the output"),
             ));
         }
-        let recorded = Recorded {
+        let new = Recorded {
             len: bytes.len() as u64,
             hash: hash(bytes),
         };
-        if self.in_place(rel, bytes, &recorded) {
-            let mut state = self.lock();
-            state.files.insert(rel.to_string(), recorded);
-            state.unchanged += 1;
-            return Ok(());
-        }
-        if self.fresh.is_some() {
-            let path = self.out.join(rel);
-            if let Some(parent) = path.parent() {
-                fs::create_dir_all(parent).map_err(io_err(parent))?;
+        let in_output = !self.fresh && self.out.holds(rel, &new, Some(bytes));
+        if !self.spare.holds(rel, &new, Some(bytes)) {
+            let target = self.spare.make_room(rel)?;
+            if !(in_output && fs::hard_link(self.out.path(rel), &target).is_ok()) {
+                fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(&target)
+                    .and_then(|mut file| file.write_all(bytes))
+                    .map_err(io_err(&target))?;
             }
-            fs::write(&path, bytes).map_err(io_err(&path))?;
-            self.lock().files.insert(rel.to_string(), recorded);
-            return Ok(());
         }
-        let name = self.next_name.fetch_add(1, Ordering::Relaxed);
-        // One staging subfolder per rendering thread: threads creating files in one folder
-        // queue on its lock.
-        let shard = rayon::current_thread_index().unwrap_or(0);
-        let staged = self.dir.join(shard.to_string()).join(name.to_string());
-        fs::write(&staged, bytes).map_err(io_err(&staged))?;
         let mut state = self.lock();
-        state.files.insert(rel.to_string(), recorded);
-        state.staged.insert(rel.to_string(), staged);
+        state.files.insert(rel.to_string(), new);
+        state.unchanged += usize::from(in_output);
         Ok(())
     }
 
     /// Keeps the files `rels` as the last build left them, without their bytes: when every one
-    /// is in the previous manifest and untouched since, records them all and returns true;
-    /// otherwise records nothing (the caller renders them instead).
+    /// is in the output's manifest and untouched since, records them all and returns true;
+    /// otherwise returns false (the caller renders them instead).
     pub fn keep(&self, rels: &[String]) -> bool {
         let mut kept = Vec::with_capacity(rels.len());
         for rel in rels {
-            let Some(Some(recorded)) = self.previous.get(rel) else {
+            let Some(Some(recorded)) = self.out.files.get(rel) else {
                 return false;
             };
-            let untouched = fs::metadata(self.out.join(rel))
-                .is_ok_and(|m| m.is_file() && m.len() == recorded.len && self.untouched(&m));
+            let untouched = self
+                .out
+                .file(rel)
+                .is_some_and(|m| m.len() == recorded.len && self.out.untouched(&m));
             if !untouched {
                 return false;
             }
             kept.push((rel.clone(), *recorded));
+        }
+        for (rel, recorded) in &kept {
+            if !self.spare.holds(rel, recorded, None) {
+                let linked = self
+                    .spare
+                    .make_room(rel)
+                    .is_ok_and(|target| fs::hard_link(self.out.path(rel), target).is_ok());
+                if !linked {
+                    return false;
+                }
+            }
         }
         let mut state = self.lock();
         state.unchanged += kept.len();
@@ -290,35 +578,9 @@ impl Staging {
         true
     }
 
-    /// Whether the file at `rel` already holds `bytes`.
-    fn in_place(&self, rel: &str, bytes: &[u8], new: &Recorded) -> bool {
-        let Ok(metadata) = fs::metadata(self.out.join(rel)) else {
-            return false;
-        };
-        if !metadata.is_file() || metadata.len() != new.len {
-            return false;
-        }
-        let untouched = self.untouched(&metadata);
-        match self.previous.get(rel) {
-            // As the last build left it: its hash says whether the bytes are the same.
-            Some(Some(old)) if untouched => *old == *new,
-            // Modified since, or never recorded in full: compare the bytes.
-            _ => fs::read(self.out.join(rel)).is_ok_and(|old| old == bytes),
-        }
-    }
-
-    /// Whether a file was last modified no later than the previous manifest: then it is as that
-    /// build left it.
-    fn untouched(&self, metadata: &fs::Metadata) -> bool {
-        match (metadata.modified(), self.previous_time) {
-            (Ok(modified), Some(manifest)) => modified <= manifest,
-            _ => false,
-        }
-    }
-
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
-        // A panic while holding the lock cannot leave the maps half-updated (each update is
-        // one insert), so a poisoned lock is still usable.
+        // Each update is one insert and one addition: a panic elsewhere cannot leave the state
+        // half-updated, so a poisoned lock is still usable.
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -327,93 +589,231 @@ impl Staging {
         self.lock().files.len()
     }
 
-    /// Moves the staged files into place, removes the previous build's files this one did not
-    /// make, and records the new manifest.
+    /// Completes the spare copy (files Holonet did not write carried over from the output,
+    /// what the new build does not hold removed, its manifest written) and exchanges it with
+    /// the output.
     pub fn commit(mut self) -> Result<WriteReport, OutputError> {
         let state = std::mem::take(&mut *self.lock());
         let files = state.files;
-        let mut report = WriteReport {
-            written: if self.fresh.is_some() {
-                files.len()
-            } else {
-                state.staged.len()
-            },
-            unchanged: state.unchanged,
-            removed: 0,
+        let foreign = if self.fresh {
+            BTreeSet::new()
+        } else {
+            self.carry_foreign(&files)?
         };
-        let mut made: BTreeSet<PathBuf> = BTreeSet::new();
-        for (rel, staged) in &state.staged {
-            let path = self.out.join(rel);
-            if let Some(parent) = path.parent()
-                && !made.contains(parent)
-            {
-                fs::create_dir_all(parent).map_err(io_err(parent))?;
-                made.insert(parent.to_path_buf());
-            }
-            fs::rename(staged, &path).map_err(io_err(&path))?;
-        }
-        for gone in self.previous.keys().filter(|p| !files.contains_key(*p)) {
-            let path = self.out.join(gone);
-            match fs::remove_file(&path) {
-                Ok(()) => {
-                    report.removed += 1;
-                    remove_empty_parents(&self.out, &path);
-                }
-                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-                Err(e) => return Err(OutputError::Io(path, e)),
-            }
-        }
-        // Written after every file, and again whenever a file was (its time must be the newest).
+        self.sweep_spare(&files, &foreign)?;
+        let removed = self
+            .out
+            .files
+            .keys()
+            .filter(|rel| !files.contains_key(*rel) && self.out.file(rel).is_some())
+            .count();
+        let out = &self.out.root;
         let manifest = manifest_text(&files);
-        if report.written > 0
-            || fs::read_to_string(self.out.join(MANIFEST)).ok().as_deref()
-                != Some(manifest.as_str())
-        {
-            write_synced(&self.out.join(MANIFEST), manifest.as_bytes())?;
+        write_synced(&self.spare.path(MANIFEST), manifest.as_bytes())?;
+        let same_as_output = !self.fresh
+            && files.len() == state.unchanged
+            && removed == 0
+            && fs::read_to_string(self.out.path(MANIFEST)).is_ok_and(|m| m == manifest);
+        if same_as_output {
+            // Nothing changed: the output is left alone (not even exchanged), and the spare,
+            // brought up to the same files, is as good as before.
+            self.committed = true;
+            return Ok(WriteReport {
+                written: 0,
+                unchanged: state.unchanged,
+                removed: 0,
+            });
+        }
+        if fs::symlink_metadata(out).is_ok() {
+            exchange(out, &self.spare.root, &self.places.swap).map_err(io_err(out))?;
+            if self.fresh {
+                // What was exchanged out is the empty folder the build started from.
+                let _ = fs::remove_dir(&self.spare.root);
+            }
+        } else {
+            fs::rename(&self.spare.root, out).map_err(io_err(out))?;
         }
         self.committed = true;
-        let _ = fs::remove_dir_all(&self.dir);
-        Ok(report)
+        if let Some(parent) = self.places.spare.parent() {
+            sync_dir(parent);
+        }
+        sync_dir(out.parent().unwrap_or(Path::new(".")));
+        Ok(WriteReport {
+            written: files.len() - state.unchanged,
+            unchanged: state.unchanged,
+            removed,
+        })
+    }
+
+    /// Copies into the spare, as hard links (links as links), the output's files that no
+    /// build wrote, unless the new build has its own file or folder there. Returns their paths.
+    fn carry_foreign(
+        &self,
+        files: &BTreeMap<String, Recorded>,
+    ) -> Result<BTreeSet<String>, OutputError> {
+        let dirs: BTreeSet<&str> = files.keys().flat_map(|rel| ancestors(rel)).collect();
+        let mut foreign = BTreeSet::new();
+        for entry in walk(&self.out.root) {
+            let (entry, rel) = entry?;
+            let kind = entry.file_type();
+            let ours = kind.is_dir()
+                || is_reserved(&rel)
+                || self.out.files.contains_key(&rel)
+                || files.contains_key(&rel)
+                || dirs.contains(rel.as_str())
+                || ancestors(&rel).any(|dir| files.contains_key(dir));
+            if ours {
+                continue;
+            }
+            if !self.spare_has_same(&rel, entry.path()) {
+                let target = self.spare.make_room(&rel)?;
+                copy_entry(entry.path(), &target, kind)?;
+            }
+            foreign.insert(rel);
+        }
+        Ok(foreign)
+    }
+
+    /// Whether the spare's entry at `rel` is already the output's (the same file, or a link
+    /// to the same place).
+    fn spare_has_same(&self, rel: &str, original: &Path) -> bool {
+        let (Ok(a), Ok(b)) = (
+            fs::symlink_metadata(original),
+            fs::symlink_metadata(self.spare.path(rel)),
+        ) else {
+            return false;
+        };
+        if a.file_type().is_symlink() {
+            return b.file_type().is_symlink()
+                && fs::read_link(original).ok() == fs::read_link(self.spare.path(rel)).ok();
+        }
+        same_file(&a, &b)
+    }
+
+    /// Removes from the spare everything that is neither a file of the new build nor carried
+    /// over, nor a folder on the way to one.
+    fn sweep_spare(
+        &self,
+        files: &BTreeMap<String, Recorded>,
+        foreign: &BTreeSet<String>,
+    ) -> Result<(), OutputError> {
+        let dirs: BTreeSet<&str> = files
+            .keys()
+            .chain(foreign)
+            .flat_map(|rel| ancestors(rel))
+            .collect();
+        let mut entries = WalkDir::new(&self.spare.root).min_depth(1).into_iter();
+        while let Some(entry) = entries.next() {
+            let entry = entry.map_err(walk_error)?;
+            let Some(rel) = relative(&self.spare.root, entry.path()) else {
+                continue;
+            };
+            if entry.file_type().is_dir() {
+                if !dirs.contains(rel.as_str()) {
+                    remove_tree(entry.path())?;
+                    entries.skip_current_dir();
+                }
+            } else if !files.contains_key(&rel) && !foreign.contains(&rel) {
+                remove_entry(entry.path())?;
+            }
+        }
+        Ok(())
     }
 }
 
 impl Drop for Staging {
     fn drop(&mut self) {
-        if self.committed {
-            return;
-        }
-        match self.fresh {
-            // The folder held nothing before this build: it holds nothing after.
-            Some(existed) => {
-                if existed {
-                    for entry in fs::read_dir(&self.out).into_iter().flatten().flatten() {
-                        let path = entry.path();
-                        let _ = if entry.file_type().is_ok_and(|t| t.is_dir()) {
-                            fs::remove_dir_all(&path)
-                        } else {
-                            fs::remove_file(&path)
-                        };
-                    }
-                } else {
-                    let _ = fs::remove_dir_all(&self.out);
-                }
-            }
-            None => {
-                let _ = fs::remove_dir_all(&self.dir);
-            }
+        if !self.committed {
+            // The output was never touched; the spare, half made, would not be trusted again.
+            let _ = remove_tree(&self.spare.root);
         }
     }
 }
 
-/// Removes the now-empty folders between a removed file and the output root.
-fn remove_empty_parents(out: &Path, removed: &Path) {
-    let mut dir = removed.parent();
-    while let Some(d) = dir {
-        if d == out || fs::remove_dir(d).is_err() {
-            break;
+/// Every entry under `root` but the root itself, with its path relative to it (`/`-separated);
+/// links are listed, never followed.
+fn walk(
+    root: &Path,
+) -> impl Iterator<Item = Result<(walkdir::DirEntry, String), OutputError>> + '_ {
+    WalkDir::new(root)
+        .min_depth(1)
+        .into_iter()
+        .filter_map(move |entry| match entry {
+            Ok(entry) => relative(root, entry.path()).map(|rel| Ok((entry, rel))),
+            Err(e) => Some(Err(walk_error(e))),
+        })
+}
+
+fn relative(root: &Path, path: &Path) -> Option<String> {
+    let rel = path.strip_prefix(root).ok()?;
+    let parts: Vec<_> = rel
+        .components()
+        .map(|c| c.as_os_str().to_str())
+        .collect::<Option<_>>()?;
+    Some(parts.join("/"))
+}
+
+fn walk_error(e: walkdir::Error) -> OutputError {
+    let path = e.path().map(Path::to_path_buf).unwrap_or_default();
+    OutputError::Io(path, e.into())
+}
+
+/// Puts at `target` the output's entry at `original`: a hard link to a file, a copy of a link.
+fn copy_entry(original: &Path, target: &Path, kind: fs::FileType) -> Result<(), OutputError> {
+    if kind.is_symlink() {
+        #[cfg(unix)]
+        {
+            let points_to = fs::read_link(original).map_err(io_err(original))?;
+            return std::os::unix::fs::symlink(points_to, target).map_err(io_err(target));
         }
-        dir = d.parent();
+        #[cfg(not(unix))]
+        return Ok(());
     }
+    if kind.is_file() {
+        return fs::hard_link(original, target)
+            .or_else(|_| fs::copy(original, target).map(drop))
+            .map_err(io_err(target));
+    }
+    // Sockets, pipes and devices are not a site's files.
+    Ok(())
+}
+
+#[cfg(unix)]
+fn same_file(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    a.dev() == b.dev() && a.ino() == b.ino()
+}
+
+#[cfg(not(unix))]
+fn same_file(_a: &fs::Metadata, _b: &fs::Metadata) -> bool {
+    false
+}
+
+/// Refuses an output folder on another file system than its spare (a mount point): the two
+/// could not be exchanged.
+#[cfg(unix)]
+fn check_same_file_system(out: &Path, spare: &Path) -> Result<(), OutputError> {
+    use std::os::unix::fs::MetadataExt;
+    let work = spare.parent().unwrap_or(spare);
+    let (Ok(a), Ok(b)) = (fs::metadata(out), fs::metadata(work)) else {
+        return Ok(());
+    };
+    if a.dev() == b.dev() {
+        return Ok(());
+    }
+    Err(OutputError::Refused(
+        out.to_path_buf(),
+        format!(
+            "it is a mount point, on another file system than {}, so holonet cannot replace it in one step; build into a folder inside it instead (such as {}/site)",
+            work.display(),
+            out.display()
+        ),
+    ))
+}
+
+#[cfg(not(unix))]
+fn check_same_file_system(_out: &Path, _spare: &Path) -> Result<(), OutputError> {
+    Ok(())
 }
 
 #[cfg(test)]
@@ -551,7 +951,10 @@ mod tests {
             "old"
         );
         assert!(!out.join("more").exists());
-        assert!(!out.join(STAGING).exists(), "the staging folder is removed");
+        assert!(
+            !dir.path().join(".holonet/public.spare").exists(),
+            "the half-made spare is removed"
+        );
     }
 
     #[test]
@@ -576,7 +979,7 @@ mod tests {
     }
 
     #[test]
-    fn a_failed_first_build_leaves_nothing_and_a_cut_short_one_is_taken_up() {
+    fn a_failed_first_build_leaves_nothing() {
         let dir = tempfile::tempdir().expect("tempdir");
         // Into a folder that does not exist yet, and into an empty one.
         for (out, existed) in [
@@ -594,13 +997,220 @@ mod tests {
                 assert_eq!(fs::read_dir(&out).expect("read").count(), 0, "left empty");
             }
         }
-        // Cut short (no commit, no clean-up): the next build accepts the folder as its own.
-        let out = dir.path().join("cut");
+    }
+
+    /// Every file under `dir` with its bytes (links as `-> target`), the way a reader sees it.
+    fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+        WalkDir::new(dir)
+            .min_depth(1)
+            .into_iter()
+            .flatten()
+            .filter(|e| !e.file_type().is_dir())
+            .map(|e| {
+                let rel = relative(dir, e.path()).expect("relative");
+                let bytes = if e.file_type().is_symlink() {
+                    format!("-> {}", fs::read_link(e.path()).expect("link").display()).into_bytes()
+                } else {
+                    fs::read(e.path()).expect("read")
+                };
+                (rel, bytes)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_output_is_replaced_whole_and_the_previous_build_is_the_spare() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("public");
+        write_site(
+            &out,
+            &files(&[("index.html", "one"), ("a/index.html", "a")]),
+        )
+        .expect("1");
+        let first = snapshot(&out);
         let staging = Staging::open(&out).expect("open");
-        staging.put("index.html", b"a").expect("put");
-        std::mem::forget(staging);
-        let report =
-            write_site(&out, &files(&[("index.html", "a"), ("b.html", "b")])).expect("taken up");
-        assert_eq!((report.written, report.unchanged), (1, 1));
+        staging.put("index.html", b"two").expect("put");
+        staging.put("b/index.html", b"b").expect("put");
+        // Nothing reaches the output before the commit.
+        assert_eq!(snapshot(&out), first);
+        let report = staging.commit().expect("commit");
+        assert_eq!(
+            (report.written, report.unchanged, report.removed),
+            (2, 0, 1)
+        );
+        assert_eq!(
+            fs::read_to_string(out.join("index.html")).expect("read"),
+            "two"
+        );
+        assert!(!out.join("a").exists());
+        assert_eq!(snapshot(&dir.path().join(".holonet/public.spare")), first);
+        // The spare is brought up to date from there: a third build is exact too.
+        let third = files(&[("index.html", "two"), ("c/index.html", "c")]);
+        write_site(&out, &third).expect("3");
+        let mut expected = third.clone();
+        expected.insert(MANIFEST.into(), manifest_of(&third).into_bytes());
+        assert_eq!(snapshot(&out), expected);
+    }
+
+    fn manifest_of(files: &BTreeMap<String, Vec<u8>>) -> String {
+        manifest_text(
+            &files
+                .iter()
+                .map(|(rel, b)| {
+                    let recorded = Recorded {
+                        len: b.len() as u64,
+                        hash: hash(b),
+                    };
+                    (rel.clone(), recorded)
+                })
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn a_spare_left_by_a_stopped_build_is_made_again() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("public");
+        let site = files(&[("index.html", "x"), ("a/index.html", "a")]);
+        write_site(&out, &site).expect("1");
+        write_site(&out, &site).expect("2");
+        // A build stopped while updating the spare: no manifest, stray and wrong files.
+        let spare = dir.path().join(".holonet/public.spare");
+        fs::remove_file(spare.join(MANIFEST)).ok();
+        fs::write(spare.join("index.html"), "wrong").expect("write");
+        fs::write(spare.join("stray.html"), "stray").expect("write");
+        let next = files(&[("index.html", "x"), ("a/index.html", "a2")]);
+        write_site(&out, &next).expect("3");
+        let mut expected = next.clone();
+        expected.insert(MANIFEST.into(), manifest_of(&next).into_bytes());
+        assert_eq!(snapshot(&out), expected);
+    }
+
+    #[test]
+    fn files_holonet_did_not_write_are_carried_over() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("public");
+        write_site(&out, &files(&[("index.html", "x")])).expect("1");
+        fs::write(out.join("CNAME"), "example.org").expect("write");
+        fs::create_dir_all(out.join("extra")).expect("mkdir");
+        fs::write(out.join("extra/note.txt"), "mine").expect("write");
+        for round in 0..3 {
+            write_site(&out, &files(&[("index.html", &format!("v{round}"))])).expect("build");
+            assert_eq!(
+                fs::read_to_string(out.join("CNAME")).expect("kept"),
+                "example.org"
+            );
+            assert_eq!(
+                fs::read_to_string(out.join("extra/note.txt")).expect("kept"),
+                "mine"
+            );
+        }
+        // Removed by hand, it stays removed.
+        fs::remove_file(out.join("CNAME")).expect("rm");
+        write_site(&out, &files(&[("index.html", "v9")])).expect("build");
+        write_site(&out, &files(&[("index.html", "v10")])).expect("build");
+        assert!(!out.join("CNAME").exists());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_inside_the_output_is_never_followed() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("public");
+        let elsewhere = dir.path().join("elsewhere");
+        fs::create_dir_all(elsewhere.join("old")).expect("mkdir");
+        fs::write(elsewhere.join("index.html"), "not holonet's").expect("write");
+        fs::write(elsewhere.join("old/index.html"), "keep").expect("write");
+        let site = files(&[
+            ("index.html", "x"),
+            ("players/index.html", "p"),
+            ("players/old/index.html", "o"),
+        ]);
+        write_site(&out, &site).expect("1");
+        write_site(&out, &site).expect("2");
+        // Restored from a cache: the folder became a link, in the output and in the spare.
+        for tree in [out.clone(), dir.path().join(".holonet/public.spare")] {
+            fs::remove_dir_all(tree.join("players")).expect("rm");
+            std::os::unix::fs::symlink(&elsewhere, tree.join("players")).expect("link");
+        }
+        let next = files(&[("index.html", "y"), ("players/index.html", "p2")]);
+        write_site(&out, &next).expect("3");
+        write_site(&out, &next).expect("4");
+        assert_eq!(
+            snapshot(&elsewhere),
+            files(&[("index.html", "not holonet's"), ("old/index.html", "keep")]),
+            "nothing outside the output is written or removed"
+        );
+        assert!(
+            fs::symlink_metadata(out.join("players"))
+                .expect("meta")
+                .is_dir()
+        );
+        assert_eq!(
+            fs::read_to_string(out.join("players/index.html")).expect("read"),
+            "p2"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_read_only_folder_in_the_output_does_not_stop_the_builds() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("public");
+        let site = |v: &str| files(&[("index.html", v), ("a/b/index.html", v)]);
+        write_site(&out, &site("1")).expect("1");
+        fs::set_permissions(out.join("a"), fs::Permissions::from_mode(0o555)).expect("chmod");
+        for v in ["2", "3", "4"] {
+            write_site(&out, &site(v)).expect("build");
+            assert_eq!(
+                fs::read_to_string(out.join("a/b/index.html")).expect("read"),
+                v
+            );
+        }
+    }
+
+    #[test]
+    fn two_builds_into_one_folder_take_turns() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("public");
+        write_site(&out, &files(&[("index.html", "x")])).expect("1");
+        let first = Staging::open(&out).expect("open");
+        let lock = dir.path().join(".holonet/public.lock");
+        let other = fs::OpenOptions::new()
+            .write(true)
+            .open(&lock)
+            .expect("open");
+        assert!(matches!(
+            other.try_lock(),
+            Err(std::fs::TryLockError::WouldBlock)
+        ));
+        first.commit().expect("commit");
+        assert!(other.try_lock().is_ok(), "released after the build");
+    }
+
+    #[test]
+    fn an_exchange_cut_between_its_renames_is_finished() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("public");
+        write_site(&out, &files(&[("index.html", "old")])).expect("1");
+        let staging = Staging::open(&out).expect("open");
+        staging.put("index.html", b"new").expect("put");
+        // Complete the spare as a commit does, then stop after the first rename.
+        let spare = staging.spare.root.clone();
+        let swap = staging.places.swap.clone();
+        let files_now = std::mem::take(&mut *staging.lock()).files;
+        write_synced(&spare.join(MANIFEST), manifest_text(&files_now).as_bytes())
+            .expect("manifest");
+        let mut staging = staging;
+        staging.committed = true;
+        drop(staging);
+        fs::rename(&out, &swap).expect("first rename");
+        write_site(&out, &files(&[("index.html", "new"), ("more.html", "m")])).expect("next");
+        assert_eq!(
+            fs::read_to_string(out.join("index.html")).expect("read"),
+            "new"
+        );
+        assert!(!swap.exists());
     }
 }

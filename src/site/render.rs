@@ -333,6 +333,9 @@ pub struct Output<'s> {
     store: &'s dyn Store,
     paths: Mutex<BTreeSet<String>>,
     diagnostics: Mutex<Vec<Diagnostic>>,
+    /// Set by the first file the store could not take (a full disk, a refused folder): the
+    /// files after it are not handed over, so the cause is told once, not once per page.
+    store_failed: std::sync::atomic::AtomicBool,
 }
 
 impl<'s> Output<'s> {
@@ -341,6 +344,7 @@ impl<'s> Output<'s> {
             store,
             paths: Mutex::new(BTreeSet::new()),
             diagnostics: Mutex::new(Vec::new()),
+            store_failed: std::sync::atomic::AtomicBool::new(false),
         }
     }
 
@@ -350,7 +354,13 @@ impl<'s> Output<'s> {
         if !self.claim(&path, source) {
             return;
         }
-        if let Err(d) = self.store.store(&path, bytes) {
+        use std::sync::atomic::Ordering;
+        if self.store_failed.load(Ordering::Relaxed) {
+            return;
+        }
+        if let Err(d) = self.store.store(&path, bytes)
+            && !self.store_failed.swap(true, Ordering::Relaxed)
+        {
             self.fail(d);
         }
     }

@@ -21,7 +21,7 @@ pub struct LayerFile {
 /// record): a site file of that name would overwrite or be mistaken for them.
 const RESERVED_OUTPUT: [&str; 3] = [
     super::output::MANIFEST,
-    super::output::STAGING,
+    super::output::LEGACY_STAGING,
     super::reuse::FILE,
 ];
 
@@ -72,10 +72,12 @@ pub fn layered(
                 .collect::<Vec<_>>()
                 .join("/");
             let shown = full.strip_prefix(root).unwrap_or(&full).to_path_buf();
-            if let Some(reserved) = RESERVED_OUTPUT
+            let reserved = RESERVED_OUTPUT
                 .iter()
-                .find(|r| key == **r || key.starts_with(&format!("{r}/")))
-            {
+                .copied()
+                .find(|r| key == *r || key.starts_with(&format!("{r}/")))
+                .or_else(|| key.ends_with(".holonet-tmp").then_some(".holonet-tmp"));
+            if let Some(reserved) = reserved {
                 return Err(Diagnostic::error(
                     Code::UnsafePath,
                     &shown,

@@ -47,7 +47,7 @@ pub fn copy_site(from: &Path) -> tempfile::TempDir {
             .map(|c| c.as_os_str().to_string_lossy().into_owned());
         if matches!(
             top.as_deref(),
-            Some("target" | "public" | ".git" | "src" | "tests" | "fuzz")
+            Some("target" | "public" | ".holonet" | ".git" | "src" | "tests" | "fuzz")
         ) {
             continue;
         }
