@@ -367,12 +367,8 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 }
 
 /// Edit distance counting an adjacent transposition as one edit (optimal string alignment), for
-/// "did you mean" suggestions: `tabel` is one slip away from `table`.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    edit_distance_within(a, b, usize::MAX).unwrap_or(usize::MAX)
-}
-
-/// [`edit_distance`] when it is at most `limit`, else `None`. Suggestions only want close
+/// "did you mean" suggestions (`tabel` is one slip away from `table`), when it is at most
+/// `limit`, else `None`. Suggestions only want close
 /// words, and an unknown card is compared with every card name: giving up as soon as the
 /// distance must exceed the limit (lengths too far apart, or a whole row over it) keeps a
 /// decklist full of unknown names from costing minutes, and three rows instead of a matrix
@@ -429,11 +425,23 @@ fn letters_apart(a: &str, b: &str) -> usize {
     (difference as usize).div_ceil(2)
 }
 
+/// Longest word (in characters) offered a "did you mean": no key, card, product or set name is
+/// nearly this long, and comparing a line of megabytes with every card name would cost minutes.
+pub const MAX_SUGGESTED_LEN: usize = 100;
+
+/// Whether `word` is short enough to look for a close match of it (see [`MAX_SUGGESTED_LEN`]).
+pub fn worth_suggesting(word: &str) -> bool {
+    word.len() <= 4 * MAX_SUGGESTED_LEN && word.chars().count() <= MAX_SUGGESTED_LEN
+}
+
 /// The closest candidate to `word`, if it is close enough to be a plausible typo.
 pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    if !worth_suggesting(word) {
+        return None;
+    }
     let limit = (word.chars().count() / 3).max(1);
     let word = word.to_lowercase();
     candidates
@@ -446,6 +454,10 @@ pub fn did_you_mean<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn edit_distance(a: &str, b: &str) -> usize {
+        edit_distance_within(a, b, usize::MAX).unwrap_or(usize::MAX)
+    }
 
     #[test]
     fn line_and_column_count_characters() {

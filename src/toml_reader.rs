@@ -217,7 +217,12 @@ impl<'p> Reader<'p> {
     }
 
     /// Parses a whole document. Syntax errors become diagnostics; `None` means nothing usable.
+    /// Nesting beyond [`MAX_NESTING`] is reported first, where it happens, and the text is not
+    /// parsed then.
     pub fn parse<'i>(&mut self, text: &'i str) -> Option<Spanned<DeTable<'i>>> {
+        if !nesting_within_limit(self, text) {
+            return None;
+        }
         match DeTable::parse(text) {
             Ok(table) => Some(table),
             Err(err) => {
@@ -693,9 +698,141 @@ impl<'r, 'i> Fields<'r, 'i> {
     }
 }
 
+/// Deepest nesting of lists, inline tables and dotted keys in any TOML file Holonet reads. An
+/// event needs four levels at most (a timed elimination game's state inside a game inside the
+/// `games` list); the TOML parser recurses once per level, so a file nested thousands deep must
+/// be stopped before it is parsed.
+pub const MAX_NESTING: usize = 16;
+
+/// Reports the first place nested deeper than [`MAX_NESTING`]: lists, inline tables and the
+/// parts of a dotted key (`a.b.c = 1` or `[a.b.c]`), each a level the parser descends into.
+/// Strings and comments are skipped, so a `[` inside a name counts for nothing; a table header
+/// opens and closes on its line, so siblings do not add up.
+fn nesting_within_limit(reader: &mut Reader<'_>, text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    // The dots of the key being read so far.
+    let mut key_dots = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        let deeper = match bytes[i] {
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            quote @ (b'"' | b'\'') => {
+                i = end_of_string(bytes, i, quote);
+                continue;
+            }
+            b'[' | b'{' => {
+                depth += 1;
+                true
+            }
+            b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                false
+            }
+            // A dot between two digits is a number's (`1.5`, `12:00:00.5`), not a key's.
+            b'.' if !(i > 0
+                && bytes[i - 1].is_ascii_digit()
+                && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)) =>
+            {
+                key_dots += 1;
+                true
+            }
+            b'=' | b',' | b'\n' => {
+                key_dots = 0;
+                false
+            }
+            _ => false,
+        };
+        if deeper && depth + key_dots > MAX_NESTING {
+            reader
+                .error(
+                    Code::Limit,
+                    i..i + 1,
+                    format!(
+                        "lists, tables or dotted keys are nested more than {MAX_NESTING} levels deep here"
+                    ),
+                )
+                .help = Some(
+                "no Holonet file needs more than four levels: close the brackets that were left open, or shorten the dotted key".into(),
+            );
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The index just past the string that opens at `start` with `quote` (basic or literal, single
+/// or triple); the end of the text if it never closes.
+fn end_of_string(bytes: &[u8], start: usize, quote: u8) -> usize {
+    let triple = bytes[start..].starts_with(&[quote; 3]);
+    let mut i = start + if triple { 3 } else { 1 };
+    while i < bytes.len() {
+        if quote == b'"' && bytes[i] == b'\\' {
+            i += 2;
+            continue;
+        }
+        if triple && bytes[i..].starts_with(&[quote; 3]) {
+            // A closing `"""` may be followed by up to two more quotes of the string.
+            i += 3;
+            while i < bytes.len() && bytes[i] == quote {
+                i += 1;
+            }
+            return i;
+        }
+        if !triple && (bytes[i] == quote || bytes[i] == b'\n') {
+            return i + 1;
+        }
+        i += 1;
+    }
+    i
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn nesting_ok(text: &str) -> bool {
+        let path = Path::new("events/x.toml");
+        let mut reader = Reader::new(path);
+        nesting_within_limit(&mut reader, text)
+    }
+
+    #[test]
+    fn nesting_is_counted_outside_strings_and_comments() {
+        let deep = format!("a = {}{}", "[".repeat(17), "]".repeat(17));
+        assert!(!nesting_ok(&deep));
+        assert!(nesting_ok(&format!(
+            "a = {}{}",
+            "[".repeat(16),
+            "]".repeat(16)
+        )));
+        assert!(nesting_ok(&format!("a = \"{}\"", "[".repeat(100))));
+        assert!(nesting_ok(&format!("a = '''{}'''", "{".repeat(100))));
+        assert!(nesting_ok(&format!(
+            "a = \"\"\"\\\"\"\"{}\"\"\"",
+            "[".repeat(100)
+        )));
+        assert!(nesting_ok(&format!("# {}\na = 1", "[".repeat(100))));
+        assert!(nesting_ok(&format!("a = \"\\\"{}\"", "[".repeat(100))));
+        // Siblings do not add up.
+        assert!(nesting_ok(&"[[players]]\n".repeat(100)));
+    }
+
+    #[test]
+    fn dotted_keys_count_as_levels_and_numbers_do_not() {
+        let header = format!("[{}]", vec!["a"; 17].join("."));
+        assert!(!nesting_ok(&header));
+        assert!(!nesting_ok(&format!("{} = 1", vec!["a"; 18].join("."))));
+        assert!(nesting_ok(&format!("{} = 1", vec!["a"; 17].join("."))));
+        assert!(nesting_ok(&format!("a = [{}]", vec!["1.5"; 40].join(", "))));
+        assert!(nesting_ok("t = 2026-11-24T12:00:00.5+01:00\nx.y.z = 1\n"));
+    }
 
     #[test]
     fn dates_in_other_orders_get_their_iso_form() {

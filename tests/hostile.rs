@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use holonet::diag::Code;
 use holonet::event::limits::{
-    MAX_DECK_ENTRIES, MAX_FILE_BYTES, MAX_NESTING, MAX_PLAYERS, MAX_ROUNDS,
+    MAX_DECK_ENTRIES, MAX_FILE_BYTES, MAX_NESTING, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES,
 };
 use holonet::event::load::parse_event;
 use holonet::event::validate::LoadOptions;
@@ -107,6 +107,21 @@ fn too_many_rounds_standings_or_teams_are_refused() {
     assert_eq!(parse_errors(&standings), [Code::Limit]);
     let teams = format!("{HEADER}{}", "[[teams]]\n".repeat(MAX_PLAYERS + 1));
     assert_eq!(parse_errors(&teams), [Code::Limit]);
+    // Tables add up across rounds: 4,096 players for thirty rounds would make a 100 MB page.
+    let round = format!(
+        "[[rounds]]\ntables = [\n{}]\n",
+        "{ table = 1, players = [\"a\", \"b\"] },\n".repeat(MAX_TABLES / 4)
+    );
+    let tables = format!("{HEADER}{}", round.repeat(5));
+    let (_, diagnostics) =
+        parse_event(Path::new("events/x.toml"), &tables, &LoadOptions::default());
+    let limit = diagnostics
+        .iter()
+        .find(|d| d.code == Code::Limit)
+        .expect("the tables over the limit are refused");
+    let span = limit.span.clone().expect("located");
+    let first_over = HEADER.len() + 4 * round.len() + round.find('{').expect("a table");
+    assert_eq!(span.start, first_over, "at the first table over the limit");
 }
 
 #[test]
@@ -121,6 +136,23 @@ fn deep_nesting_is_refused_before_parsing() {
             assert_eq!(parse_errors(&text), [Code::Limit], "{open} x {depth}");
         }
     }
+    // Dotted keys are levels too: located where the limit is passed, in every TOML file.
+    let dotted = format!("{HEADER}[{}]\n", vec!["a"; 300].join("."));
+    assert_eq!(parse_errors(&dotted), [Code::Limit]);
+    let site = small_site();
+    fs::write(
+        site.path().join("players.toml"),
+        format!("{}\n", vec!["k"; 500].join(".") + " = 1"),
+    )
+    .expect("write");
+    let report = site::check(site.path());
+    let d = report
+        .diagnostics
+        .iter()
+        .find(|d| d.file.ends_with("players.toml"))
+        .expect("reported");
+    assert_eq!(d.code, Code::Limit);
+    assert!(d.span.as_ref().is_some_and(|s| s.start > 0), "{d:?}");
     // Brackets never closed are caught the same way.
     assert_eq!(
         parse_errors(&format!("{HEADER}x = {}", "[".repeat(50))),
@@ -709,11 +741,13 @@ fn a_file_that_is_not_utf8_says_where() {
     assert!(d.message.contains("line 2, column 12"), "{}", d.message);
 }
 
-/// The largest event the limits let through (4,096 players, twelve complete rounds, 16,380
-/// decklist entries) is checked in bounded time: the limits bound the work, not only the parsing.
+/// The largest event the limits let through (4,096 players, four complete rounds: 8,192 tables,
+/// 16,380 decklist entries) is checked in bounded time: the limits bound the work, not only the
+/// parsing.
 #[test]
 fn the_largest_allowed_event_is_checked_in_bounded_time() {
-    let mut text = format!("{HEADER}structure = \"custom\"\nswiss_rounds = 12\n");
+    let rounds = MAX_TABLES / (MAX_PLAYERS / 2);
+    let mut text = format!("{HEADER}structure = \"custom\"\nswiss_rounds = {rounds}\n");
     let deck = "[players.decks.dark]\naffiliation = \"Sith\"\nobjectives = [\"1\", \"1\", \"7\", \"7\", \"12\", \"13\", \"13\", \"20\", \"21\", \"22\"]\n";
     for i in 0..MAX_PLAYERS {
         text.push_str(&format!("[[players]]\nname = \"P{i}\"\nid = \"p{i}\"\n"));
@@ -723,7 +757,7 @@ fn the_largest_allowed_event_is_checked_in_bounded_time() {
         }
     }
     // Round r pairs i with i xor r: never the same two players twice.
-    for round in 1..=12 {
+    for round in 1..=rounds {
         text.push_str("[[rounds]]\ntables = [\n");
         let mut table = 0;
         for i in 0..MAX_PLAYERS {
@@ -776,6 +810,27 @@ fn decklist_entries_are_bounded() {
     let elapsed = started.elapsed();
     assert!(diagnostics.iter().any(|d| d.code == Code::Deck));
     assert!(elapsed < Duration::from_secs(20), "{elapsed:?}");
+}
+
+/// A decklist line of megabytes (within the file size limit) gets no "did you mean": comparing
+/// it with every card name would take minutes.
+#[test]
+fn a_huge_unknown_card_line_is_reported_without_a_search() {
+    let line = format!("1 {}", "Zq".repeat(1_500_000));
+    let text = format!(
+        "[event]\nname = \"C\"\ndate = 2008-10-04\nrules = \"swccg-2008\"\n[[players]]\nname = \"A\"\n[players.decks.dark]\ncards = [\"{line}\"]\n"
+    );
+    assert!(text.len() < MAX_FILE_BYTES as usize);
+    let (_, diagnostics) = parse_event(Path::new("events/x.toml"), &text, &LoadOptions::default());
+    let d = diagnostics
+        .iter()
+        .find(|d| d.code == Code::Deck)
+        .expect("the unknown card is reported");
+    assert!(!d.message.contains("did you mean"), "{}", d.message);
+    assert!(
+        d.message.len() < 2_000,
+        "the message does not repeat the line whole"
+    );
 }
 
 /// A byte-order mark, as some editors write first, is not part of a Markdown page or a decklist

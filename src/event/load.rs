@@ -251,9 +251,6 @@ pub fn parse_event(
                 .with_help(format!("rename the file to events/{suggestion}.toml: lower-case letters, digits and `-` only")),
         );
     }
-    if !limits::check_nesting(&mut reader, text) {
-        return (None, reader.diagnostics);
-    }
     let Some(doc) = reader.parse(text) else {
         return (None, reader.diagnostics);
     };

@@ -32,7 +32,7 @@ use std::sync::OnceLock;
 
 use super::bracket::Side;
 use super::decks::{and_list, opposite, or_list, plural, side_name};
-use crate::diag::{edit_distance, edit_distance_within};
+use crate::diag::{edit_distance_within, worth_suggesting};
 
 /// The card index, made by `scripts/refresh-card-data.py`; `data/README.md` describes it.
 const CARDS_TSV: &str = include_str!("../../data/swccg-cards.tsv");
@@ -432,6 +432,9 @@ pub fn resolve_line(line: &str, side: Side) -> Result<(u32, &'static Card), Line
 /// any of `keys` (edit distance at most a third of the length, and at least 1), best first; on a
 /// tie, the deck's side first, then index order. A name of both sides is offered once.
 fn closest_names(keys: &[String], side: Side) -> Vec<String> {
+    if !keys.iter().all(|key| worth_suggesting(key)) {
+        return Vec::new();
+    }
     let mut scored: Vec<(usize, bool, usize, &str)> = catalogue()
         .names
         .iter()
@@ -462,6 +465,9 @@ fn closest_names(keys: &[String], side: Side) -> Vec<String> {
 /// "Did you mean" for an unknown product: the names of up to [`SUGGESTIONS`] products whose name,
 /// abbreviation or GEMP name is a plausible typo of `name`, best first, then in index order.
 fn closest_products(name: &str) -> Vec<String> {
+    if !worth_suggesting(name) {
+        return Vec::new();
+    }
     let wanted = normalize(name);
     let limit = (wanted.chars().count() / 3).max(1);
     let mut scored: Vec<(usize, usize, &Product)> = catalogue()
@@ -471,9 +477,9 @@ fn closest_products(name: &str) -> Vec<String> {
         .filter_map(|(i, product)| {
             let distance = [&product.name, &product.abbr, &product.gemp_name]
                 .into_iter()
-                .map(|n| edit_distance(&wanted, &normalize(n)))
+                .filter_map(|n| edit_distance_within(&wanted, &normalize(n), limit))
                 .min()?;
-            (distance <= limit).then_some((distance, i, product))
+            Some((distance, i, product))
         })
         .collect();
     scored.sort_by_key(|&(distance, i, _)| (distance, i));

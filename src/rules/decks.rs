@@ -24,7 +24,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 use super::bracket::Side;
-use crate::diag::{did_you_mean, edit_distance};
+use crate::diag::{did_you_mean, edit_distance_within, worth_suggesting};
 
 /// The objective set index, made by `scripts/refresh-card-data.py`; `data/README.md` describes it.
 const SETS_TSV: &str = include_str!("../../data/swlcg-objective-sets.tsv");
@@ -157,6 +157,9 @@ pub fn affiliations(side: Side) -> &'static [String] {
 /// to the numerically nearest id when both are numbers (`285` suggests 284 before 275), then to
 /// index order, so the answer never varies.
 pub fn closest_sets(id: &str, n: usize) -> Vec<&'static ObjectiveSet> {
+    if !worth_suggesting(id) {
+        return Vec::new();
+    }
     let wanted = id.trim().to_lowercase();
     let limit = (wanted.chars().count() / 3).max(1);
     let number = wanted.parse::<u64>().ok();
@@ -165,13 +168,15 @@ pub fn closest_sets(id: &str, n: usize) -> Vec<&'static ObjectiveSet> {
         .iter()
         .enumerate()
         .filter_map(|(i, set)| {
-            let distance = edit_distance(&wanted, &set.id.to_lowercase())
-                .min(edit_distance(&wanted, &set.title.to_lowercase()));
+            let distance = [&set.id, &set.title]
+                .into_iter()
+                .filter_map(|name| edit_distance_within(&wanted, &name.to_lowercase(), limit))
+                .min()?;
             let gap = match (number, set.id.parse::<u64>()) {
                 (Some(a), Ok(b)) => a.abs_diff(b),
                 _ => u64::MAX,
             };
-            (distance <= limit).then_some((distance, gap, i, set))
+            Some((distance, gap, i, set))
         })
         .collect();
     scored.sort_by_key(|&(distance, gap, i, _)| (distance, gap, i));
