@@ -35,12 +35,65 @@ const KEYS: &[&str] = &[
 /// The configuration file's name.
 pub const FILE: &str = "holonet.toml";
 
+/// Checks an address for the site (`base_url`, or `--base-url`): a web address with a host, or
+/// a path from the root of a domain; the error says what is wrong. Every link of every page
+/// starts with it, so `//other.host/` (an address on another host) or a character a link cannot
+/// hold would break or divert them all.
+pub fn check_base_url(url: &str) -> Result<(), String> {
+    if let Some(c) = url.chars().find(|c| {
+        c.is_whitespace()
+            || c.is_control()
+            || matches!(
+                c,
+                '"' | '\'' | '<' | '>' | '\\' | '`' | '{' | '}' | '|' | '^' | '?' | '#'
+            )
+    }) {
+        return Err(format!(
+            "`base_url` holds {:?}, which a site address cannot",
+            c
+        ));
+    }
+    if url.starts_with("//") {
+        return Err(
+            "`base_url` starts with //, which names another host: every link would leave the site"
+                .into(),
+        );
+    }
+    if let Some(rest) = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+    {
+        if rest.split('/').next().is_none_or(str::is_empty) {
+            return Err("`base_url` has no host after its scheme".into());
+        }
+        return Ok(());
+    }
+    if url.starts_with('/') {
+        return Ok(());
+    }
+    Err("`base_url` must be a web address (https://...) or a path starting with /".into())
+}
+
+/// A language tag of the kind `<html lang>` takes: a primary language of two or three letters,
+/// then subtags of one to eight letters or digits (`en`, `pt-BR`, `zh-Hant-TW`).
+fn is_language_tag(tag: &str) -> bool {
+    let mut parts = tag.split('-');
+    let primary_ok = parts
+        .next()
+        .is_some_and(|p| (2..=3).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphabetic()));
+    primary_ok
+        && tag.len() <= 35
+        && parts.all(|p| (1..=8).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_alphanumeric()))
+}
+
 impl Config {
     /// Reads `root/holonet.toml`; returns diagnostics for every problem.
     pub fn load(root: &Path) -> Result<Config, (Vec<Diagnostic>, Option<String>)> {
         let shown = Path::new(FILE);
         let full = root.join(FILE);
-        if !full.is_file() {
+        let exists = crate::paths::expect_kind(&full, shown, crate::paths::Kind::File)
+            .map_err(|d| (vec![d], None))?;
+        if !exists {
             return Err((
                 vec![
                     Diagnostic::error(Code::Config, shown, None, format!("no {FILE} in {}", root.display()))
@@ -84,19 +137,33 @@ impl Config {
             .as_ref()
             .map_or_else(|| "/".to_string(), |b| b.value.clone());
         if let Some(b) = &base_url
-            && !(b.value.starts_with("https://")
-                || b.value.starts_with("http://")
-                || b.value.starts_with('/'))
+            && let Err(problem) = check_base_url(&b.value)
+        {
+            reader.error(Code::Config, b.span.clone(), problem).help = Some(
+                "write it as https://example.github.io/archive/ (or / for the root of a domain)"
+                    .into(),
+            );
+        }
+        if let Some(t) = &title
+            && t.value.trim().is_empty()
+        {
+            reader
+                .error(Code::Config, t.span.clone(), "`title` is empty")
+                .help = Some(
+                "write the archive's name, such as `title = \"Outer Rim Archive\"`: it heads every page".into(),
+            );
+        }
+        if let Some(l) = &language
+            && !is_language_tag(&l.value)
         {
             reader
                 .error(
                     Code::Config,
-                    b.span.clone(),
-                    "`base_url` must be a web address or a path",
+                    l.span.clone(),
+                    format!("`{}` is not a language tag", l.value),
                 )
                 .help = Some(
-                "write it as https://example.github.io/archive/ (or / for the root of a domain)"
-                    .into(),
+                "write a language tag such as en, fr, de or pt-BR: browsers and screen readers use it to pick a voice".into(),
             );
         }
         if let Some(t) = &theme
@@ -183,6 +250,40 @@ mod tests {
         assert_eq!(c.base_path(), "/archive/");
         assert_eq!(c.clone().with_base_url("https://x.org").base_path(), "/");
         assert_eq!(c.with_base_url("/sub/dir/").base_path(), "/sub/dir/");
+    }
+
+    #[test]
+    fn addresses_languages_and_titles_are_checked() {
+        for bad in [
+            "//other.host/",
+            "https:///x",
+            "example.org",
+            "/a b/",
+            "/x?y",
+            "https://h/\"><script>",
+        ] {
+            assert!(check_base_url(bad).is_err(), "{bad}");
+            let text = format!("title = 't'\nbase_url = {bad:?}");
+            assert!(Config::parse(&text).is_err(), "{bad}");
+        }
+        for good in [
+            "/",
+            "/archive/",
+            "https://example.github.io/archive",
+            "http://localhost:1111/",
+        ] {
+            assert!(check_base_url(good).is_ok(), "{good}");
+        }
+        for bad in ["english", "e", "en_GB", "en-", "<b>", "fr-toolongsubtag"] {
+            let text = format!("title = 't'\nlanguage = {bad:?}");
+            assert!(Config::parse(&text).is_err(), "{bad}");
+        }
+        for good in ["en", "fr", "pt-BR", "zh-Hant-TW", "sr-Latn"] {
+            let text = format!("title = 't'\nlanguage = {good:?}");
+            assert!(Config::parse(&text).is_ok(), "{good}");
+        }
+        let empty = Config::parse("title = '  '").expect_err("empty title");
+        assert!(empty[0].span.is_some());
     }
 
     #[test]

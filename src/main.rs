@@ -49,7 +49,7 @@ enum Command {
         out: Option<PathBuf>,
         /// Publish under this address instead of holonet.toml's base_url, for example
         /// https://example.github.io/archive/
-        #[arg(long)]
+        #[arg(long, value_parser = base_url_arg)]
         base_url: Option<String>,
     },
     /// Serve the site on 127.0.0.1 (with --lan, also to phones on the local network), rebuild
@@ -67,7 +67,7 @@ enum Command {
         port: u16,
         /// Serve under this address's path instead of holonet.toml's base_url, such as
         /// https://example.github.io/archive/ (served at http://127.0.0.1:PORT/archive/).
-        #[arg(long)]
+        #[arg(long, value_parser = base_url_arg)]
         base_url: Option<String>,
         /// Open the site in the browser.
         #[arg(long)]
@@ -424,6 +424,13 @@ fn load_one(root: &Path, file: &Path) -> Result<site::OneEvent, ExitCode> {
 
 /// The site's edit lock, held by a command from reading an event file to writing it, so that
 /// another command's edit is never overwritten; on failure, the message is printed.
+/// `--base-url`, checked as `base_url` in holonet.toml is.
+fn base_url_arg(url: &str) -> Result<String, String> {
+    holonet::config::check_base_url(url)
+        .map(|()| url.to_string())
+        .map_err(|problem| problem.replace("`base_url`", "the address"))
+}
+
 fn take_site_lock(root: &Path) -> Result<holonet::atomic::HeldLock, ExitCode> {
     lock_site(root).map_err(|message| {
         eprintln!("error: {message}");

@@ -40,13 +40,48 @@ pub fn refuse_link(full: &Path, shown: &Path) -> Result<(), Diagnostic> {
     }
 }
 
+/// What a site path must be when it exists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    File,
+    Folder,
+}
+
+/// Whether `full` (shown as `shown`) exists as the `kind` Holonet reads it as: `Ok(false)` when
+/// missing, an error when it is something else (a folder named `players.toml`, a file named
+/// `static`), which would otherwise be skipped without a word. Links are refused as always.
+pub fn expect_kind(full: &Path, shown: &Path, kind: Kind) -> Result<bool, Diagnostic> {
+    refuse_link(full, shown)?;
+    let Ok(meta) = std::fs::metadata(full) else {
+        return Ok(false);
+    };
+    let (is, should) = match kind {
+        Kind::File if meta.is_file() => return Ok(true),
+        Kind::Folder if meta.is_dir() => return Ok(true),
+        Kind::File if meta.is_dir() => ("a folder", "a file"),
+        Kind::File => ("not a regular file", "a file"),
+        Kind::Folder if meta.is_file() => ("a file", "a folder"),
+        Kind::Folder => ("neither a file nor a folder", "a folder"),
+    };
+    Err(Diagnostic::error(
+        Code::Io,
+        shown,
+        None,
+        format!("this is {is}, where Holonet reads {should}"),
+    )
+    .with_help(format!(
+        "rename or remove it, and make {} {should} (or leave it out)",
+        shown.display()
+    )))
+}
+
 /// Every regular file under `root/dir`, as full paths sorted by name; none when the folder does
-/// not exist. A symbolic link anywhere in the folder (or the folder itself being one) is an
-/// error, so nothing outside the site is ever read through it.
+/// not exist, and an error when `dir` is a file. A symbolic link anywhere in the folder (or the
+/// folder itself being one) is an error, so nothing outside the site is ever read through it,
+/// and so is anything that is neither a file nor a folder (a pipe would block the build).
 pub fn site_files(root: &Path, dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
     let full = root.join(dir);
-    refuse_link(&full, dir)?;
-    if !full.is_dir() {
+    if !expect_kind(&full, dir, Kind::Folder)? {
         return Ok(Vec::new());
     }
     let mut files = Vec::new();
@@ -67,6 +102,8 @@ pub fn site_files(root: &Path, dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
         }
         if entry.file_type().is_file() {
             files.push(entry.into_path());
+        } else if !entry.file_type().is_dir() {
+            expect_kind(entry.path(), shown, Kind::File)?;
         }
     }
     Ok(files)

@@ -40,8 +40,17 @@ impl Date {
         format!("{:04}-{:02}-{:02}", self.year, self.month, self.day)
     }
 
-    /// Parses `YYYY-MM-DD` and checks that the day exists.
+    /// Parses `YYYY-MM-DD` (exactly: `2019-12-5` is not one, and gets a suggestion where it is
+    /// read) and checks that the day exists.
     pub fn parse_iso(text: &str) -> Option<Date> {
+        let shape_ok = text.len() == 10
+            && text.bytes().enumerate().all(|(i, b)| match i {
+                4 | 7 => b == b'-',
+                _ => b.is_ascii_digit(),
+            });
+        if !shape_ok {
+            return None;
+        }
         let mut parts = text.split('-');
         let year: u16 = parts.next()?.parse().ok()?;
         let month: u8 = parts.next()?.parse().ok()?;
@@ -53,7 +62,12 @@ impl Date {
         date.is_valid().then_some(date)
     }
 
+    /// Whether the day exists: a month of twelve, a day of the month, and a year from 1 (TOML
+    /// allows the year 0, which no calendar of events has).
     pub fn is_valid(&self) -> bool {
+        if self.year == 0 {
+            return false;
+        }
         let leap = (self.year.is_multiple_of(4) && !self.year.is_multiple_of(100))
             || self.year.is_multiple_of(400);
         let days = match self.month {
@@ -873,6 +887,13 @@ mod tests {
     #[test]
     fn dates_must_exist() {
         assert!(Date::parse_iso("2024-02-29").is_some());
+        assert!(Date::parse_iso("2019-12-5").is_none());
+        assert!(Date::parse_iso("0000-01-01").is_none());
+        assert!(Date::parse_iso("+2019-12-05").is_none());
+        assert_eq!(
+            iso_suggestion("2019-12-5").as_deref(),
+            Some("write `2019-12-05`")
+        );
         assert!(Date::parse_iso("2023-02-29").is_none());
         assert!(Date::parse_iso("2023-13-01").is_none());
         assert!(Date::parse_iso("2023-1-01x").is_none());

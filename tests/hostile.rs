@@ -971,3 +971,149 @@ fn control_characters_are_refused_and_never_printed_raw() {
         "{stderr:?}"
     );
 }
+
+/// A site file of the wrong kind (a folder named `players.toml`, a file named `static`, a folder
+/// in the place of a template, a pipe among the static files) is refused by name, where it
+/// would otherwise be skipped without a word or block the build; the published site stays.
+#[test]
+fn site_files_of_the_wrong_kind_are_refused_by_name() {
+    type Make = fn(&Path);
+    let cases: [(&str, Make); 4] = [
+        ("players.toml", |root| {
+            fs::create_dir_all(root.join("players.toml")).expect("mkdir");
+        }),
+        ("static", |root| {
+            let _ = fs::remove_dir_all(root.join("static"));
+            fs::write(root.join("static"), "not a folder").expect("write");
+        }),
+        ("templates/base.html", |root| {
+            let _ = fs::remove_file(root.join("templates/base.html"));
+            fs::create_dir_all(root.join("templates/base.html")).expect("mkdir");
+        }),
+        ("holonet.toml", |root| {
+            fs::remove_file(root.join("holonet.toml")).expect("rm");
+            fs::create_dir_all(root.join("holonet.toml")).expect("mkdir");
+        }),
+    ];
+    for (name, make) in cases {
+        let site = small_site();
+        let out = site.path().join("public");
+        common::build(site.path(), &out, None);
+        let before = fs::read(out.join("index.html")).expect("home page");
+        make(site.path());
+        let run = common::holonet(&["build"], site.path());
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(!run.status.success(), "{name}: the build fails");
+        assert!(
+            stderr.contains(&format!("--> {name}")),
+            "{name}: named\n{stderr}"
+        );
+        assert!(
+            stderr.contains("where Holonet reads"),
+            "{name}: says what it should be\n{stderr}"
+        );
+        assert_eq!(
+            fs::read(out.join("index.html")).expect("kept"),
+            before,
+            "{name}"
+        );
+    }
+    #[cfg(unix)]
+    {
+        let site = small_site();
+        fs::create_dir_all(site.path().join("static")).expect("mkdir");
+        let fifo = site.path().join("static/feed.css");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let run = common::holonet(&["check"], site.path());
+            let stderr = String::from_utf8_lossy(&run.stderr);
+            assert!(!run.status.success());
+            assert!(stderr.contains("--> static/feed.css"), "{stderr}");
+        }
+    }
+}
+
+/// The configuration is checked as strictly as an event: an address on another host, a
+/// language that is not a tag, an empty title; and dates in event files are whole ISO dates.
+#[test]
+fn configuration_and_dates_that_would_mislead_are_refused() {
+    for (line, expected) in [
+        ("base_url = \"//other.host/\"", "names another host"),
+        ("base_url = \"https://x.org/a b/\"", "cannot"),
+        ("language = \"english\"", "not a language tag"),
+        ("language = \"en\\\"><script>\"", "not a language tag"),
+        ("title = \"\"", "`title` is empty"),
+    ] {
+        let site = small_site();
+        let config = site.path().join("holonet.toml");
+        let text = fs::read_to_string(&config).expect("config");
+        let key = line.split(' ').next().expect("key");
+        let kept: String = text
+            .lines()
+            .filter(|l| !l.starts_with(key))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        fs::write(&config, format!("{line}\n{kept}")).expect("write");
+        let run = common::holonet(&["check"], site.path());
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(!run.status.success(), "{line}");
+        assert!(stderr.contains(expected), "{line}: {stderr}");
+        assert!(
+            stderr.contains("--> holonet.toml:1:"),
+            "{line}: located\n{stderr}"
+        );
+    }
+    let run = common::holonet(&["build", "--base-url", "//other.host/"], Path::new(SMALL));
+    assert!(!run.status.success());
+    assert!(String::from_utf8_lossy(&run.stderr).contains("names another host"));
+
+    for date in ["\"2019-12-5\"", "0000-01-01", "\"0000-01-01\""] {
+        let text = format!("[event]\nname = \"D\"\ndate = {date}\nrules = \"ffg-2018\"\n");
+        assert_eq!(parse_errors(&text), [Code::InvalidValue], "{date}");
+    }
+    let (_, diagnostics) = parse_event(
+        Path::new("events/x.toml"),
+        "[event]\nname = \"D\"\ndate = \"2019-12-5\"\nrules = \"ffg-2018\"\n",
+        &LoadOptions::default(),
+    );
+    assert_eq!(
+        diagnostics[0].help.as_deref(),
+        Some("write `2019-12-05`"),
+        "the fix is offered"
+    );
+}
+
+/// NUL, escape and other control characters in a Markdown page or report reach no page raw.
+#[test]
+fn control_characters_in_markdown_never_reach_the_pages() {
+    let site = small_site();
+    fs::write(
+        site.path().join("events/2019/small-cup.md"),
+        "Report \u{0}with a NUL, \u{1b}[2J an escape and a \u{7} bell.\n",
+    )
+    .expect("write");
+    let out = site.path().join("public");
+    common::build(site.path(), &out, None);
+    let page = fs::read_to_string(out.join("events/2019/small-cup/index.html")).expect("page");
+    assert!(page.contains("with a NUL"), "the report is shown");
+    assert!(
+        !page
+            .chars()
+            .any(|c| c.is_control() && !matches!(c, '\n' | '\t' | '\r')),
+        "no raw control character in the page"
+    );
+}
+
+/// A file named like a Windows device is told why it cannot be one and offered a name that can.
+#[test]
+fn a_device_name_gets_a_usable_suggestion() {
+    let text = "[event]\nname = \"C\"\ndate = 2019-03-02\nrules = \"ffg-2018\"\n";
+    let (_, diagnostics) = parse_event(
+        Path::new("events/2019/con.toml"),
+        text,
+        &LoadOptions::default(),
+    );
+    let help = diagnostics[0].help.as_deref().expect("help");
+    assert!(help.contains("events/2019/con-event.toml"), "{help}");
+    assert!(help.contains("Windows keeps for a device"), "{help}");
+}

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use super::Event;
-use super::ids::is_valid_slug;
+use super::ids::{is_reserved_name, is_valid_slug};
 use super::limits::{self, MAX_FILE_BYTES};
 use super::read::read_event;
 use super::validate::{LoadOptions, validate};
@@ -177,19 +177,32 @@ pub fn load_event_file(root: &Path, file: &Path, options: &LoadOptions) -> Loade
     }
 }
 
-/// Reads a UTF-8 file no larger than [`MAX_FILE_BYTES`], refused by its size before it is read;
-/// a symbolic link is refused (see [`crate::paths::refuse_link`]).
 /// [`read_text`] for Markdown pages and plain-text decklists: a byte-order mark that some
 /// editors (Windows Notepad among them) put first is not part of the text. TOML files keep it for
 /// the TOML reader, which accepts it, so that an edited file is written back as it was read.
+/// Control characters (NUL, escape, and the others a text editor does not type) become U+FFFD:
+/// they would reach the pages raw, and a terminal printing a line that holds them would obey them.
 pub fn read_plain_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> {
     let mut text = read_text(full, shown)?;
     if text.starts_with('\u{feff}') {
         text.drain(..'\u{feff}'.len_utf8());
     }
+    if text.chars().any(is_stray_control) {
+        text = text
+            .chars()
+            .map(|c| if is_stray_control(c) { '\u{fffd}' } else { c })
+            .collect();
+    }
     Ok(text)
 }
 
+/// A control character that is not a tab or a line break.
+fn is_stray_control(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
+}
+
+/// Reads a UTF-8 file no larger than [`MAX_FILE_BYTES`], refused by its size before it is read;
+/// a symbolic link is refused (see [`crate::paths::refuse_link`]).
 pub fn read_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> {
     let too_big = |size: u64| {
         Diagnostic::error(
@@ -218,15 +231,16 @@ pub fn read_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> {
         let valid = e.utf8_error().valid_up_to();
         let prefix = std::str::from_utf8(&e.as_bytes()[..valid]).unwrap_or_default();
         let (line, column) = crate::diag::line_col(prefix, valid);
+        let byte = e.as_bytes()[valid];
         Diagnostic::error(
             Code::Io,
             shown,
             None,
             format!(
-                "this file is not UTF-8 text: line {line}, column {column} holds a byte that is not"
+                "this file is not UTF-8 text: at line {line}, column {column}, the byte 0x{byte:02X} cannot start or continue a UTF-8 character"
             ),
         )
-        .with_help("save the file as UTF-8 in your editor")
+        .with_help("the file was probably saved in another encoding (such as Latin-1 or Windows-1252): save it as UTF-8 in your editor")
     })
 }
 
@@ -240,15 +254,37 @@ pub fn parse_event(
     let mut reader = Reader::new(file);
     let slug = slug_of(file);
     if !is_valid_slug(&slug) {
+        // Each folder name as an id would be; a name Windows keeps for a device (`con`) stays
+        // unusable however it is spelt, so it gets a word added.
         let suggestion = slug
             .split('/')
             .map(super::ids::id_from_name)
             .filter(|s| !s.is_empty())
+            .map(|s| {
+                if is_reserved_name(&s) {
+                    format!("{s}-event")
+                } else {
+                    s
+                }
+            })
             .collect::<Vec<_>>()
             .join("/");
+        let why = match slug.split('/').find(|segment| is_reserved_name(segment)) {
+            Some(device) => format!(
+                "`{device}` is a name Windows keeps for a device, so no file or folder can have it there"
+            ),
+            None => "an address has lower-case letters, digits and `-` only".to_string(),
+        };
         reader.diagnostics.push(
-            Diagnostic::error(Code::BadSlug, file, None, format!("`{slug}` cannot be an event's address"))
-                .with_help(format!("rename the file to events/{suggestion}.toml: lower-case letters, digits and `-` only")),
+            Diagnostic::error(
+                Code::BadSlug,
+                file,
+                None,
+                format!("`{slug}` cannot be an event's address"),
+            )
+            .with_help(format!(
+                "rename the file to events/{suggestion}.toml: {why}"
+            )),
         );
     }
     let Some(doc) = reader.parse(text) else {

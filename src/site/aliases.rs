@@ -24,10 +24,12 @@ pub type Aliases = BTreeMap<String, String>;
 /// Reads `root/players.toml` if there is one. Errors come back with the file's text.
 pub fn load(root: &Path) -> Result<Aliases, (Vec<Diagnostic>, Option<String>)> {
     let full = root.join(FILE);
-    if !full.is_file() {
+    let shown = Path::new(FILE);
+    if !crate::paths::expect_kind(&full, shown, crate::paths::Kind::File)
+        .map_err(|d| (vec![d], None))?
+    {
         return Ok(Aliases::new());
     }
-    let shown = Path::new(FILE);
     let text = crate::event::load::read_text(&full, shown).map_err(|d| (vec![d], None))?;
     parse(&text).map_err(|d| (d, Some(text)))
 }

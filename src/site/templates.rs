@@ -64,6 +64,12 @@ pub fn layered(
         layers.push(theme_dir.join(dir));
     }
     for layer in layers {
+        // A folder named like one of Holonet's own files (`templates/base.html/`) would be
+        // skipped, and the built-in file used, without a word.
+        for rel in files.keys() {
+            let shown = layer.join(rel);
+            crate::paths::expect_kind(&root.join(&shown), &shown, crate::paths::Kind::File)?;
+        }
         for full in crate::paths::site_files(root, &layer)? {
             let rel = full.strip_prefix(root.join(&layer)).unwrap_or(&full);
             let key = rel
