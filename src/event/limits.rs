@@ -16,9 +16,10 @@ use crate::toml_reader::Reader;
 /// are a few hundred kilobytes, decklists included.
 pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
-/// Largest file of `static/` or a theme's `static/` (and any template), which the build holds in
-/// memory: room for photos and fonts, well under what static hosts take for one file
-/// (GitHub Pages warns at 50 MB).
+/// Largest file of `static/` or a theme's `static/` (and any template). Static files are hashed
+/// and copied by streaming, never held whole, so this is about the host rather than memory: room
+/// for photos and fonts, well under what static hosts take for one file (GitHub Pages warns at
+/// 50 MB and refuses 100 MB).
 pub const MAX_STATIC_BYTES: u64 = 32 * 1024 * 1024;
 
 /// Deepest nesting of lists, inline tables and dotted keys, in every TOML file (checked by

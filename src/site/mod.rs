@@ -440,6 +440,16 @@ impl render::Store for Staged<'_> {
             .map_err(|e| output_error(self.out, e))
     }
 
+    fn store_file(&self, path: &str, file: &templates::LayerFile) -> Result<(), Diagnostic> {
+        match &file.content {
+            templates::Content::BuiltIn(bytes) => self.store(path, bytes.to_vec()),
+            templates::Content::OnDisk(full) => self
+                .staging
+                .put_file(path, full)
+                .map_err(|e| output_error(self.out, e)),
+        }
+    }
+
     fn keep(&self, paths: &[String]) -> bool {
         self.staging.keep(paths)
     }

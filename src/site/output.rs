@@ -155,6 +155,35 @@ fn hash(bytes: &[u8]) -> u128 {
     xxhash_rust::xxh3::xxh3_128(bytes)
 }
 
+/// A file's length and hash, read in pieces.
+fn hash_file(path: &Path) -> io::Result<Recorded> {
+    use std::io::Read;
+    let mut file = fs::File::open(path)?;
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    let mut buffer = vec![0; 64 * 1024];
+    let mut len = 0u64;
+    loop {
+        let n = file.read(&mut buffer)?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buffer[..n]);
+        len += n as u64;
+    }
+    Ok(Recorded {
+        len,
+        hash: hasher.digest128(),
+    })
+}
+
+/// Creates a file that did not exist (the place was just made for it), with the usual mode.
+fn new_file(path: &Path) -> io::Result<fs::File> {
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+}
+
 /// The folders above `rel`, nearest last (`a/b/c.html` -> `a`, `a/b`).
 fn ancestors(rel: &str) -> impl Iterator<Item = &str> {
     rel.match_indices('/').map(|(i, _)| &rel[..i])
@@ -515,30 +544,49 @@ impl Staging {
 
     /// Hands over one file of the build (`rel`: its path under the output).
     pub fn put(&self, rel: &str, bytes: &[u8]) -> Result<(), OutputError> {
+        let new = Recorded {
+            len: bytes.len() as u64,
+            hash: hash(bytes),
+        };
+        self.place(rel, &new, Some(bytes), |target| {
+            new_file(target)?.write_all(bytes)
+        })
+    }
+
+    /// Hands over a file of the build copied from `source` (a static file): hashed and copied
+    /// by streaming, never read whole into memory.
+    pub fn put_file(&self, rel: &str, source: &Path) -> Result<(), OutputError> {
+        let new = hash_file(source).map_err(io_err(source))?;
+        self.place(rel, &new, None, |target| {
+            io::copy(&mut fs::File::open(source)?, &mut new_file(target)?).map(drop)
+        })
+    }
+
+    /// Brings the spare's file at `rel` to `new`: already there, a hard link to the output's
+    /// identical file, or written by `write`. `bytes`, when at hand, settles a file the
+    /// manifests cannot vouch for.
+    fn place(
+        &self,
+        rel: &str,
+        new: &Recorded,
+        bytes: Option<&[u8]>,
+        write: impl FnOnce(&Path) -> io::Result<()>,
+    ) -> Result<(), OutputError> {
         if !is_safe_relative(rel) || is_reserved(rel) {
             return Err(OutputError::Io(
                 self.out.path(rel),
                 io::Error::new(io::ErrorKind::InvalidInput, "not a path inside the output"),
             ));
         }
-        let new = Recorded {
-            len: bytes.len() as u64,
-            hash: hash(bytes),
-        };
-        let in_output = !self.fresh && self.out.holds(rel, &new, Some(bytes));
-        if !self.spare.holds(rel, &new, Some(bytes)) {
+        let in_output = !self.fresh && self.out.holds(rel, new, bytes);
+        if !self.spare.holds(rel, new, bytes) {
             let target = self.spare.make_room(rel)?;
             if !(in_output && fs::hard_link(self.out.path(rel), &target).is_ok()) {
-                fs::OpenOptions::new()
-                    .write(true)
-                    .create_new(true)
-                    .open(&target)
-                    .and_then(|mut file| file.write_all(bytes))
-                    .map_err(io_err(&target))?;
+                write(&target).map_err(io_err(&target))?;
             }
         }
         let mut state = self.lock();
-        state.files.insert(rel.to_string(), new);
+        state.files.insert(rel.to_string(), *new);
         state.unchanged += usize::from(in_output);
         Ok(())
     }
@@ -1212,5 +1260,44 @@ mod tests {
             "new"
         );
         assert!(!swap.exists());
+    }
+
+    #[test]
+    fn a_static_file_is_copied_by_streaming_and_recognized_unchanged() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("public");
+        let source = dir.path().join("photo.jpg");
+        let bytes: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
+        fs::write(&source, &bytes).expect("write");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            fs::set_permissions(&source, fs::Permissions::from_mode(0o600)).expect("chmod");
+        }
+        let build = || {
+            let staging = Staging::open(&out).expect("open");
+            staging.put("index.html", b"x").expect("put");
+            staging
+                .put_file("img/photo.jpg", &source)
+                .expect("put_file");
+            staging.commit().expect("commit")
+        };
+        assert_eq!(build().written, 2);
+        assert_eq!(fs::read(out.join("img/photo.jpg")).expect("copied"), bytes);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = fs::metadata(out.join("img/photo.jpg"))
+                .expect("meta")
+                .permissions()
+                .mode();
+            assert_ne!(
+                mode & 0o044,
+                0,
+                "readable by the web server, whatever the source's mode"
+            );
+        }
+        let again = build();
+        assert_eq!((again.written, again.unchanged), (0, 2));
     }
 }

@@ -271,6 +271,12 @@ fn template_error(template: &str, what: &Path, error: &tera::Error) -> Diagnosti
 pub trait Store: Sync {
     fn store(&self, path: &str, bytes: Vec<u8>) -> Result<(), Diagnostic>;
 
+    /// Takes a static file as it is; a store that writes files streams an on-disk one into
+    /// place rather than reading it whole.
+    fn store_file(&self, path: &str, file: &LayerFile) -> Result<(), Diagnostic> {
+        self.store(path, file.read()?)
+    }
+
     /// Keeps the files `paths` as a previous build wrote them, if the store can vouch for all
     /// of them (see [`super::reuse`]); a store that holds no previous build cannot.
     fn keep(&self, _paths: &[String]) -> bool {
@@ -325,6 +331,10 @@ impl Store for Discard {
     fn store(&self, _path: &str, _bytes: Vec<u8>) -> Result<(), Diagnostic> {
         Ok(())
     }
+
+    fn store_file(&self, _path: &str, _file: &LayerFile) -> Result<(), Diagnostic> {
+        Ok(())
+    }
 }
 
 /// The output of a render: hands each file to a [`Store`], refuses a second file at one
@@ -351,14 +361,26 @@ impl<'s> Output<'s> {
     /// Adds one output file; two files at one address is an error naming the second one's
     /// source.
     fn add(&self, path: String, bytes: Vec<u8>, source: &Path) {
-        if !self.claim(&path, source) {
-            return;
-        }
+        self.hand_over(&path, source, |store| store.store(&path, bytes));
+    }
+
+    /// [`Output::add`] for a static file, which the store takes from where it is.
+    fn add_file(&self, path: &str, file: &LayerFile) {
+        self.hand_over(path, &file.source, |store| store.store_file(path, file));
+    }
+
+    /// Claims `path` and hands its file to the store with `give`.
+    fn hand_over(
+        &self,
+        path: &str,
+        source: &Path,
+        give: impl FnOnce(&dyn Store) -> Result<(), Diagnostic>,
+    ) {
         use std::sync::atomic::Ordering;
-        if self.store_failed.load(Ordering::Relaxed) {
+        if !self.claim(path, source) || self.store_failed.load(Ordering::Relaxed) {
             return;
         }
-        if let Err(d) = self.store.store(&path, bytes)
+        if let Err(d) = give(self.store)
             && !self.store_failed.swap(true, Ordering::Relaxed)
         {
             self.fail(d);
@@ -660,7 +682,7 @@ fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, summaries:
         Path::new("templates/404.html"),
     );
     for (path, file) in input.statics.iter().filter(|_| input.scope.content) {
-        output.add(path.clone(), file.bytes.clone(), &file.source);
+        output.add_file(path, file);
     }
     // The feed and the calendar are for readers and calendar applications, not search engines:
     // they stay out of the sitemap (which lists HTML pages only).

@@ -10,11 +10,41 @@ use crate::diag::{Code, Diagnostic};
 use crate::event::limits::MAX_STATIC_BYTES;
 use crate::scaffold::DEFAULT_FILES;
 
-/// A file of the look (template or static file): where it came from and its bytes.
+/// A file of the look (template or static file): where it came from and what it holds.
 #[derive(Debug, Clone)]
 pub struct LayerFile {
+    /// As shown in messages: `static/logo.png`, or `(built-in)/static/style.css`.
     pub source: PathBuf,
-    pub bytes: Vec<u8>,
+    pub content: Content,
+}
+
+/// What a layer file holds. A site's own files are not read when the site is loaded: a static
+/// file is copied into the output by streaming (a site's photos and fonts never sit in memory
+/// together), and a template is read when templates are loaded.
+#[derive(Debug, Clone)]
+pub enum Content {
+    /// A built-in file, compiled into Holonet.
+    BuiltIn(&'static [u8]),
+    /// A file of the site or its theme, at this path (the site root joined with `source`).
+    OnDisk(PathBuf),
+}
+
+impl LayerFile {
+    /// The file's bytes, read whole (templates, and stores that keep files in memory).
+    pub fn read(&self) -> Result<Vec<u8>, Diagnostic> {
+        match &self.content {
+            Content::BuiltIn(bytes) => Ok(bytes.to_vec()),
+            Content::OnDisk(full) => std::fs::read(full).map_err(|e| {
+                Diagnostic::error(
+                    Code::Io,
+                    &self.source,
+                    None,
+                    format!("cannot read this file: {e}"),
+                )
+                .with_help("check that it is readable")
+            }),
+        }
+    }
 }
 
 /// Names the output's own records use (the manifest, the staging folder, the events' reuse
@@ -40,7 +70,7 @@ pub fn layered(
                 rel.to_string(),
                 LayerFile {
                     source: PathBuf::from("(built-in)").join(path),
-                    bytes: text.as_bytes().to_vec(),
+                    content: Content::BuiltIn(text.as_bytes()),
                 },
             );
         }
@@ -108,20 +138,11 @@ pub fn layered(
                 )
                 .with_help("make it smaller (a compressed image or video), or host it elsewhere and link to it"));
             }
-            let bytes = std::fs::read(&full).map_err(|e| {
-                Diagnostic::error(
-                    Code::Io,
-                    &shown,
-                    None,
-                    format!("cannot read this file: {e}"),
-                )
-                .with_help("check that it is readable")
-            })?;
             files.insert(
                 key,
                 LayerFile {
                     source: shown,
-                    bytes,
+                    content: Content::OnDisk(full),
                 },
             );
         }
@@ -135,7 +156,14 @@ pub fn load_templates(root: &Path, theme: Option<&str>) -> Result<Tera, Vec<Diag
     let mut sources = Vec::new();
     let mut diagnostics = Vec::new();
     for (name, file) in &files {
-        match String::from_utf8(file.bytes.clone()) {
+        let bytes = match file.read() {
+            Ok(bytes) => bytes,
+            Err(d) => {
+                diagnostics.push(d);
+                continue;
+            }
+        };
+        match String::from_utf8(bytes) {
             Ok(text) => sources.push((name.clone(), text)),
             Err(_) => diagnostics.push(
                 Diagnostic::error(
