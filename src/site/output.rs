@@ -459,8 +459,15 @@ fn exchange(a: &Path, b: &Path, swap: &Path) -> io::Result<()> {
         }
     }
     fs::rename(a, swap)?;
-    fs::rename(b, a)?;
-    fs::rename(swap, b)
+    if let Err(e) = fs::rename(b, a) {
+        // Put the output back where it was: the build failed, and says so.
+        let _ = fs::rename(swap, a);
+        return Err(e);
+    }
+    // Should this last rename fail, the output is already the new build, and the next build
+    // puts the previous one back as its spare (see `finish_exchange`).
+    let _ = fs::rename(swap, b);
+    Ok(())
 }
 
 /// Finishes an exchange by renames that a previous build began and did not end: the output
