@@ -22,6 +22,8 @@ pub struct ContentPage {
     pub weight: i64,
     /// Sanitized HTML.
     pub html: String,
+    /// Its section headings, for its table of contents.
+    pub outline: Vec<super::markdown::Heading>,
 }
 
 const FRONT_MATTER: &[&str] = &["title", "description", "weight"];
@@ -143,13 +145,15 @@ pub fn parse_page(file: &Path, text: &str) -> (Option<ContentPage>, Vec<Diagnost
     if reader.diagnostics.iter().any(Diagnostic::is_error) {
         return (None, reader.diagnostics);
     }
+    let (html, outline) = super::markdown::render_page(body);
     let page = ContentPage {
         file: file.to_path_buf(),
         path,
         title: title.map(|t| t.value).unwrap_or_default(),
         description: description.map(|d| d.value).unwrap_or_default(),
         weight: weight.map_or(0, |w| w.value),
-        html: super::markdown::render(body),
+        html,
+        outline,
     };
     (Some(page), reader.diagnostics)
 }

@@ -4,7 +4,12 @@
 //! alignment, footnote ids, code languages) with the text escaped. Event files come from
 //! anyone who can open a pull request; nothing in them may become live code on the site.
 
-use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd, html};
+use pulldown_cmark::{
+    CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html,
+};
+use serde::Serialize;
+
+use super::templates::escape_html;
 
 fn options() -> Options {
     Options::ENABLE_TABLES
@@ -43,9 +48,130 @@ fn safe(url: CowStr<'_>) -> CowStr<'_> {
     }
 }
 
-/// Renders Markdown to sanitized HTML.
+/// Renders Markdown to sanitized HTML (an event's report, a player's notes): headings keep
+/// only the `{#id}` written for them, since the page around them has ids of its own.
 pub fn render(markdown: &str) -> String {
-    let events = Parser::new_ext(markdown, options()).map(|event| match event {
+    let events: Vec<Event<'_>> = Parser::new_ext(markdown, options()).map(sanitize).collect();
+    to_html(markdown.len(), events)
+}
+
+/// One section heading of a page, for its table of contents.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Heading {
+    /// 2 or 3.
+    pub level: u8,
+    pub id: String,
+    /// The heading's words, as plain text.
+    pub text: String,
+}
+
+/// Renders a whole page of Markdown (a content or reference page) to sanitized HTML: every
+/// heading gets an id (its `{#id}`, or one made from its words) and a link to itself, so any
+/// section can be linked to, and the headings of levels 2 and 3 come back in order for the
+/// page's table of contents.
+pub fn render_page(markdown: &str) -> (String, Vec<Heading>) {
+    let mut events: Vec<Event<'_>> = Parser::new_ext(markdown, options()).map(sanitize).collect();
+    let mut outline = Vec::new();
+    let mut taken: std::collections::BTreeSet<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Start(Tag::Heading { id: Some(id), .. }) => Some(id.to_string()),
+            _ => None,
+        })
+        .collect();
+    let mut i = 0;
+    while i < events.len() {
+        let Event::Start(Tag::Heading { level, id, .. }) = &events[i] else {
+            i += 1;
+            continue;
+        };
+        let level = *level;
+        let end = events[i..]
+            .iter()
+            .position(|e| matches!(e, Event::End(TagEnd::Heading(_))))
+            .map_or(events.len(), |n| i + n);
+        let text: String = events[i..end]
+            .iter()
+            .filter_map(|e| match e {
+                Event::Text(t) | Event::Code(t) => Some(t.as_ref()),
+                _ => None,
+            })
+            .collect();
+        let id = match id {
+            Some(id) => id.to_string(),
+            None => {
+                let made = unique_id(&text, &mut taken);
+                if let Event::Start(Tag::Heading { id, .. }) = &mut events[i] {
+                    *id = Some(CowStr::from(made.clone()));
+                }
+                made
+            }
+        };
+        if matches!(level, HeadingLevel::H2 | HeadingLevel::H3) {
+            outline.push(Heading {
+                level: if level == HeadingLevel::H2 { 2 } else { 3 },
+                id: id.clone(),
+                text: text.clone(),
+            });
+        }
+        // A link to the section itself, after its words: named for readers of a screen reader,
+        // a quiet `#` for the eye.
+        let anchor = format!(
+            " <a class=\"anchor\" href=\"#{}\" aria-label=\"Link to the section {}\">#</a>",
+            escape_html(&id),
+            escape_html(&text)
+        );
+        events.insert(end, Event::Html(CowStr::from(anchor)));
+        i = end + 2;
+    }
+    (to_html(markdown.len(), events), outline)
+}
+
+/// An id made from a heading's words (`Tables and byes` -> `tables-and-byes`), unlike any
+/// taken: a number is added to a second heading of the same words.
+fn unique_id(text: &str, taken: &mut std::collections::BTreeSet<String>) -> String {
+    let base = crate::event::ids::id_from_name(text);
+    let base = if base.is_empty() {
+        "section".to_string()
+    } else {
+        base
+    };
+    let mut id = base.clone();
+    let mut n = 2;
+    while taken.contains(&id) {
+        id = format!("{base}-{n}");
+        n += 1;
+    }
+    taken.insert(id.clone());
+    id
+}
+
+/// Writes the events as HTML; a code block is a `<pre>` that scrolls sideways rather than
+/// wrapping its lines (a wrapped TOML comment reads as code), and can take the keyboard's focus
+/// so that it can be scrolled without a mouse.
+fn to_html(size: usize, events: Vec<Event<'_>>) -> String {
+    let events = events.into_iter().map(|event| match event {
+        Event::Start(Tag::CodeBlock(kind)) => {
+            let class = match &kind {
+                CodeBlockKind::Fenced(lang) if !lang.is_empty() => {
+                    let lang = lang.split([' ', ',']).next().unwrap_or_default();
+                    format!(" class=\"language-{}\"", escape_html(lang))
+                }
+                _ => String::new(),
+            };
+            Event::Html(CowStr::from(format!("<pre tabindex=\"0\"><code{class}>")))
+        }
+        Event::End(TagEnd::CodeBlock) => Event::Html(CowStr::Borrowed("</code></pre>\n")),
+        other => other,
+    });
+    let mut out = String::with_capacity(size * 3 / 2);
+    html::push_html(&mut out, events);
+    out
+}
+
+/// Makes one event safe to publish (see the module's comment).
+fn sanitize(event: Event<'_>) -> Event<'_> {
+    match event {
         Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
         // `{#anchor}` gives a heading its id; classes and `key=value` attributes would be written
         // as they are (`{onclick=...}`, `{style=...}`), so only the id is kept.
@@ -83,10 +209,7 @@ pub fn render(markdown: &str) -> String {
             id,
         }),
         other => other,
-    });
-    let mut out = String::with_capacity(markdown.len() * 3 / 2);
-    html::push_html(&mut out, events);
-    out
+    }
 }
 
 /// Markdown as plain text, for places that cannot hold markup (the calendar's descriptions, the
@@ -152,6 +275,60 @@ pub fn plain_text(markdown: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_gets_section_ids_links_to_them_and_an_outline() {
+        let (html, outline) = render_page(
+            "## Tables & byes\n\ntext\n\n### `pair` {#pair}\n\n## Tables & byes\n\n# Top\n",
+        );
+        assert_eq!(
+            outline,
+            vec![
+                Heading {
+                    level: 2,
+                    id: "tables-byes".into(),
+                    text: "Tables & byes".into()
+                },
+                Heading {
+                    level: 3,
+                    id: "pair".into(),
+                    text: "pair".into()
+                },
+                Heading {
+                    level: 2,
+                    id: "tables-byes-2".into(),
+                    text: "Tables & byes".into()
+                },
+            ]
+        );
+        assert!(html.contains(
+            "<h2 id=\"tables-byes\">Tables &amp; byes <a class=\"anchor\" href=\"#tables-byes\" aria-label=\"Link to the section Tables &amp; byes\">#</a></h2>"
+        ), "{html}");
+        assert!(
+            html.contains("<h1 id=\"top\">"),
+            "every heading can be linked to"
+        );
+        // A heading's words cannot break out of the link's label.
+        let (html, _) = render_page("## a\" onmouseover=\"x\n");
+        assert!(
+            html.contains("aria-label=\"Link to the section a&quot; onmouseover=&quot;x\""),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn code_blocks_scroll_and_take_the_focus() {
+        let html = render("```toml\n# a long comment\nx = 1\n```\n\n```\"><script>\nplain\n```\n");
+        assert!(
+            html.contains("<pre tabindex=\"0\"><code class=\"language-toml\"># a long comment\n")
+        );
+        assert!(!html.contains("<script>"), "{html}");
+    }
+
+    #[test]
+    fn a_report_keeps_only_the_ids_written_for_it() {
+        assert_eq!(render("## Standings\n"), "<h2>Standings</h2>\n");
+    }
 
     #[test]
     fn plain_text_keeps_words_and_drops_markup() {

@@ -472,6 +472,8 @@ pub struct ContentView {
     pub title: String,
     pub description: String,
     pub html: String,
+    /// The page's sections, listed above it when it has enough of them to need a map.
+    pub toc: Vec<super::markdown::Heading>,
 }
 
 const MONTHS: [&str; 12] = [

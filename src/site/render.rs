@@ -662,6 +662,7 @@ fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, summaries:
             title: content.title.clone(),
             description: content.description.clone(),
             html: content.html.clone(),
+            toc: table_of_contents(&content.outline),
         };
         pages.emit(
             "page.html",
@@ -696,6 +697,21 @@ fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, summaries:
         super::calendar::calendar(site, input.events).into_bytes(),
         Path::new(super::calendar::FILE),
     );
+}
+
+/// The sections listed at the top of a content page: its level-2 headings (with their level-3
+/// ones when that stays short), and none for a page short enough to read through.
+fn table_of_contents(outline: &[super::markdown::Heading]) -> Vec<super::markdown::Heading> {
+    const WORTH_A_MAP: usize = 4;
+    const LONGEST: usize = 30;
+    let sections = outline.iter().filter(|h| h.level == 2).count();
+    if sections < WORTH_A_MAP {
+        return Vec::new();
+    }
+    if outline.len() <= LONGEST {
+        return outline.to_vec();
+    }
+    outline.iter().filter(|h| h.level == 2).cloned().collect()
 }
 
 /// Renders one event's files: its page, `event.json`, its decklist pages and exports, and the
