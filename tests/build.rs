@@ -2491,7 +2491,7 @@ fn league_event_json_and_page_carry_hand_computed_standings() {
 
     let page = fs::read_to_string(out.join("events/2019/spring-league/index.html")).expect("page");
     assert!(page.contains("1 more game to be ranked"), "Dee is unranked");
-    assert!(page.contains("tiebreak: fewer games played"));
+    assert!(page.contains("tie broken by fewer games played"));
     assert!(page.contains(r#"id="week-2""#) && page.contains("11–17 March 2019"));
     assert!(
         page.contains("&lt;b&gt;Ben&lt;/b&gt; Osei"),

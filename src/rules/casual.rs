@@ -174,6 +174,17 @@ impl LeagueDecider {
             LeagueDecider::Shared => "Shared place",
         }
     }
+
+    /// The mark beside a row the decider placed (see the standings' legend).
+    pub fn abbreviation(self) -> &'static str {
+        match self {
+            LeagueDecider::Points => "Pts",
+            LeagueDecider::Differential => "Diff",
+            LeagueDecider::HeadToHead => "H2H",
+            LeagueDecider::FewerGames => "Games",
+            LeagueDecider::Shared => "Shared",
+        }
+    }
 }
 
 /// One row of a league's standings.

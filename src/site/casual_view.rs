@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::model::{PlayerRef, RuleLink, StepLink, Steps, link_steps, range_text};
+use super::model::{PlayerRef, RuleLink, StepLink, Steps, TiebreakColumn, link_steps, range_text};
 use super::stage_view::{Rule, player};
 use crate::event::Event;
 use crate::event::casual::{LeagueGame, LeagueResult, Session};
@@ -48,7 +48,7 @@ pub struct LeagueRowView {
     /// The score of each week, empty for a week without games.
     pub weekly: Vec<String>,
     /// What placed the row below the one above on equal points, linked to the rule.
-    pub tiebreak: Option<RuleLink>,
+    pub tiebreak: Option<TiebreakColumn>,
     /// "2 more games to be ranked", or empty.
     pub note: String,
 }
@@ -209,7 +209,14 @@ fn row_view(
     let tiebreak = r
         .decided_by
         .filter(|&d| d != LeagueDecider::Points)
-        .map(|d| rule(d.anchor(), d.label()));
+        .map(|d| {
+            let link = rule(d.anchor(), d.label());
+            TiebreakColumn {
+                short: d.abbreviation().to_string(),
+                label: link.label,
+                url: link.url,
+            }
+        });
     LeagueRowView {
         rank_text: r.rank.map_or_else(|| "–".to_string(), |n| n.to_string()),
         ranked: r.rank.is_some(),

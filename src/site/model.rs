@@ -418,7 +418,7 @@ pub struct StandingRow {
     pub values: Vec<TiebreakValue>,
     /// The tiebreaker that ranked this row below the one above on equal points, linked to its
     /// rule; `None` when points decided (or for the first row).
-    pub tiebreak: Option<RuleLink>,
+    pub tiebreak: Option<TiebreakColumn>,
     /// "dropped after round 3", "disqualified", "late entry from round 2", or empty.
     pub note: String,
 }
@@ -873,19 +873,27 @@ fn standings_view(
         .copied()
         .filter(|&t| t.is_value())
         .collect();
+    let column = |t: Tiebreaker| {
+        let link = rule(t.anchor(), t.label());
+        TiebreakColumn {
+            short: t.abbreviation().to_string(),
+            label: link.label,
+            url: link.url,
+        }
+    };
+    // A column shows every value with the same decimals: three as soon as one value needs
+    // them ("3.000" above "3.250", not "3").
+    let fractional: Vec<bool> = value_tiebreakers
+        .iter()
+        .map(|&t| {
+            s.rows
+                .iter()
+                .any(|r| r.value(t).is_some_and(|v| v.denom() != 1))
+        })
+        .collect();
     StandingsView {
         after_round: s.after_round,
-        columns: value_tiebreakers
-            .iter()
-            .map(|&t| {
-                let link = rule(t.anchor(), t.label());
-                TiebreakColumn {
-                    short: t.abbreviation().to_string(),
-                    label: link.label,
-                    url: link.url,
-                }
-            })
-            .collect(),
+        columns: value_tiebreakers.iter().map(|&t| column(t)).collect(),
         tiebreakers: computed
             .ruleset
             .tiebreakers
@@ -909,18 +917,19 @@ fn standings_view(
                     rounds_played: r.rounds_played,
                     values: value_tiebreakers
                         .iter()
-                        .filter_map(|&t| r.value(t))
-                        .map(|v| TiebreakValue {
-                            display: if v.denom() == 1 {
-                                v.to_string()
-                            } else {
+                        .zip(&fractional)
+                        .filter_map(|(&t, &fractional)| r.value(t).map(|v| (v, fractional)))
+                        .map(|(v, fractional)| TiebreakValue {
+                            display: if fractional {
                                 v.decimal(3)
+                            } else {
+                                v.to_string()
                             },
                             exact: v.to_string(),
                         })
                         .collect(),
                     tiebreak: match r.decided_by {
-                        Some(Decider::Tiebreaker(t)) => Some(rule(t.anchor(), t.label())),
+                        Some(Decider::Tiebreaker(t)) => Some(column(t)),
                         Some(Decider::Points) | None => None,
                     },
                     note: if p.drop.is_some_and(|d| d <= s.after_round) {
