@@ -28,6 +28,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/search.html"),
     embed!("templates/404.html"),
     embed!("static/style.css"),
+    embed!("static/logo.svg"),
     embed!("static/search.js"),
     embed!("static/running.js"),
     embed!("static/room.css"),

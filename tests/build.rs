@@ -550,7 +550,7 @@ fn text_from_event_files_cannot_inject_markup() {
         // Shown as text is fine (`&lt;img ... onerror=...&gt;`); a live tag or attribute is not.
         for bad in [
             "<script>alert",
-            "<img",
+            "<img src=x",
             "<b onclick",
             "href=\"javascript:",
             "<iframe",
@@ -2277,7 +2277,7 @@ fn hostile_names_are_plain_data_in_the_search_index_and_page() {
     let page = fs::read_to_string(out.join("search/index.html"))
         .expect("search page")
         .to_lowercase();
-    for bad in ["<script>alert", "<img", "<b onclick", "onerror"] {
+    for bad in ["<script>alert", "<img src=x", "<b onclick", "onerror"] {
         assert!(!page.contains(bad), "the search page contains {bad}");
     }
 }
