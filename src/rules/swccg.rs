@@ -317,8 +317,7 @@ impl PlayerRecord {
 }
 
 /// What placed a row where it is, relative to its neighbour (see [`RankedRow::decided_by`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Decider {
     Points,
     Differential,
@@ -332,6 +331,29 @@ pub enum Decider {
     Random,
 }
 
+impl Decider {
+    /// The stable name written in `event.json`, in the words the FFG rows use where the
+    /// tiebreaker is the same (`head_to_head`, `sos`, `random`).
+    pub fn short(self) -> &'static str {
+        match self {
+            Decider::Points => "points",
+            Decider::Differential => "differential",
+            Decider::HeadToHead => "head_to_head",
+            Decider::HighestDifferential => "highest_differential",
+            Decider::StrengthOfSchedule { .. } => "sos",
+            Decider::Random => "random",
+        }
+    }
+
+    /// For strength of schedule, how many of the lowest entries were dropped.
+    pub fn sos_dropped(self) -> Option<u32> {
+        match self {
+            Decider::StrengthOfSchedule { dropped } => Some(dropped),
+            _ => None,
+        }
+    }
+}
+
 /// A row of the standings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RankedRow {
@@ -340,8 +362,9 @@ pub struct RankedRow {
     pub player: usize,
     pub score: Score,
     pub highest_differential: Option<i32>,
-    /// The cumulative victory points of the opponent of each game, lowest first: strength of
-    /// schedule at `dropped = k` is the sum of this list without its first `k` entries.
+    /// The cumulative victory points of the opponent of each game, lowest first, with a 0 for
+    /// each bye: strength of schedule at `dropped = k` is the sum of this list without its
+    /// first `k` entries.
     pub opponents_points: Vec<u32>,
     /// What separates this player from the player directly above; for the first row, from the
     /// player directly below. `None` only when the standings have a single row.
@@ -494,8 +517,11 @@ impl Standings<'_> {
 ///    beat every other tied player goes first, and the rest are ordered again from step 1;
 /// 2. the highest single-game differential (a bye counts as 2(+0));
 /// 3. strength of schedule: the sum of the cumulative victory points of the player's opponents,
-///    one entry per game (an opponent met twice counts twice, a bye is no opponent), dropping
-///    the lowest opponent; while still tied, drop the next lowest, until nothing is left;
+///    one entry per game (an opponent met twice counts twice), dropping the lowest entry; while
+///    still tied, drop the next lowest, until nothing is left. The guide drops the lowest
+///    opponent "to account for byes", so a bye is an entry worth 0: it is the entry dropped
+///    first, and a player with a bye is compared on their real opponents, all of them, as a
+///    player without one is on all but their weakest;
 /// 4. a seeded random order (stream `label`, used for the tied groups from the top down).
 ///
 /// Whenever a tiebreaker splits a tie into smaller ties, each smaller tie is ordered again from
@@ -513,10 +539,12 @@ pub fn rank(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<RankedRow> 
     let opponents_points = records
         .iter()
         .map(|r| {
+            let byes = (0..r.byes).map(|_| 0);
             let mut points: Vec<u32> = r
                 .games
                 .iter()
                 .map(|g| by_player.get(&g.opponent).copied().unwrap_or(0))
+                .chain(byes)
                 .collect();
             points.sort_unstable();
             points
@@ -1648,6 +1676,75 @@ mod tests {
             rows[pos(1)].decided_by,
             Some(Decider::StrengthOfSchedule { dropped: 1 })
         );
+    }
+
+    /// "Drop the lowest opponent from the calculation (to account for byes)": the bye is the
+    /// entry dropped. 0 had a bye and beat 2 (2 points) and 3 (6 points); 1 beat 4 (2), 5 (4)
+    /// and 6 (4). Both 6(+30), best +20, never met. Dropping one entry: 0 keeps 2 + 6 = 8, 1
+    /// keeps 4 + 4 = 8; dropping two: 0 keeps 6, 1 keeps 4. Had the bye been left out and the
+    /// lowest real opponent dropped as well, 0 would have had 6 against 8 and gone below.
+    #[test]
+    fn strength_of_schedule_drops_the_bye_first() {
+        let mut recs: Vec<PlayerRecord> = (0..7)
+            .map(|p| PlayerRecord {
+                player: p,
+                ..PlayerRecord::default()
+            })
+            .collect();
+        let win = |opponent, differential| GameRecord {
+            opponent,
+            allegiance: Allegiance::Dark,
+            score: Score::new(2, differential),
+            won: true,
+        };
+        recs[0].games = vec![win(2, 10), win(3, 20)];
+        recs[0].byes = 1;
+        recs[1].games = vec![win(4, 20), win(5, 5), win(6, 5)];
+        recs[2].byes = 1;
+        recs[3].byes = 3;
+        recs[4].byes = 1;
+        recs[5].byes = 2;
+        recs[6].byes = 2;
+        let rows = rank(&recs, 1, "standings");
+        assert_eq!(order(&rows)[..2], [0, 1], "{rows:?}");
+        assert_eq!(rows[0].opponents_points, vec![0, 2, 6]);
+        assert_eq!(
+            rows[1].decided_by,
+            Some(Decider::StrengthOfSchedule { dropped: 2 })
+        );
+    }
+
+    /// `event.json` names what decided each row with stable snake_case words, the FFG rows'
+    /// where the tiebreaker is the same.
+    #[test]
+    fn decided_by_names_are_stable() {
+        let names: Vec<&str> = [
+            Decider::Points,
+            Decider::Differential,
+            Decider::HeadToHead,
+            Decider::HighestDifferential,
+            Decider::StrengthOfSchedule { dropped: 2 },
+            Decider::Random,
+        ]
+        .iter()
+        .map(|d| d.short())
+        .collect();
+        assert_eq!(
+            names,
+            [
+                "points",
+                "differential",
+                "head_to_head",
+                "highest_differential",
+                "sos",
+                "random"
+            ]
+        );
+        assert_eq!(
+            Decider::StrengthOfSchedule { dropped: 2 }.sos_dropped(),
+            Some(2)
+        );
+        assert_eq!(Decider::HeadToHead.sos_dropped(), None);
     }
 
     #[test]

@@ -311,7 +311,10 @@ struct CcgRowJson<'a> {
     victory_points: u32,
     differential: i32,
     highest_differential: Option<i32>,
-    decided_by: Option<String>,
+    /// [`crate::rules::swccg::Decider::short`].
+    decided_by: Option<&'static str>,
+    /// With `decided_by = "sos"`: the lowest entries dropped.
+    sos_dropped: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -395,7 +398,8 @@ fn ccg_json<'a>(event: &'a Event, ccg: &crate::rules::ccg_event::CcgComputed) ->
                         victory_points: r.score.points,
                         differential: r.score.differential,
                         highest_differential: r.highest_differential,
-                        decided_by: r.decided_by.map(|d| format!("{d:?}").to_lowercase()),
+                        decided_by: r.decided_by.map(|d| d.short()),
+                        sos_dropped: r.decided_by.and_then(|d| d.sos_dropped()),
                     })
                     .collect()
             })
