@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::swccg::{
     self, Allegiance, Entrant, FinalOutcome, Finalist, GameRecord, GameResult, Meeting, PairReason,
-    Paired, PlayerRecord, RankedRow, ResultKind, Score, TrueTieDecider,
+    Paired, PlayerRecord, RankedRow, ResultKind, Score, Table, TrueTieDecider,
 };
 use crate::event::{CcgResult, CcgTable, Event, EventInfo};
 
@@ -49,9 +49,25 @@ pub struct CcgComputed {
     /// The next game, paired by the guide, when the recorded games are finished and more are planned.
     pub next: Option<(u32, Paired)>,
     pub final_confrontation: Option<CcgFinal>,
-    /// For each recorded game and table, the guide's reason for the pairing, or `None` when the
-    /// recorded pairing departs from what the guide gives.
-    pub reasons: Vec<Vec<Option<PairReason>>>,
+    /// For each recorded game and table, why it was paired as it was; `None` where it cannot be
+    /// judged (a game recorded after one that is not finished).
+    pub reasons: Vec<Vec<Option<TableReason>>>,
+}
+
+/// Why a recorded table was paired as it was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableReason {
+    /// The guide's procedure gives this table, for this reason. Where the procedure has a
+    /// random step (the first game's shuffle, the coin of a new round) any outcome of it counts:
+    /// the recorded pairing need not be the one the event's seed would have drawn.
+    Guide(PairReason),
+    /// No outcome of the guide's procedure gives this table. `instead` is what it gives the
+    /// table's dark side player (with the coin that agrees with most of the recorded tables):
+    /// their table, or `None` for the bye.
+    Departure {
+        player: usize,
+        instead: Option<Table>,
+    },
 }
 
 impl CcgComputed {
@@ -237,47 +253,100 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
     };
     let all_finished = finished == event.games.len();
     let swiss_done = planned.is_some_and(|n| finished as u32 >= n);
-    if all_finished && !swiss_done {
-        computed.next = pair_game(event, &computed.standings, event.games.len());
+    // Each recorded game's tables, judged against the pairings the guide's procedure can give
+    // from the games before it; the coin of each game (the pile its bye joins) is the one that
+    // agrees with the recorded tables.
+    let mut coins = Vec::new();
+    for (i, g) in event.games.iter().enumerate() {
+        let candidates = if i <= computed.standings.len() {
+            pairings(event, &computed.standings, i, &coins)
+        } else {
+            Vec::new()
+        };
+        let (coin, reasons) = judge(g, &candidates, swccg::coin(event.info.seed, g.number));
+        coins.push(coin);
+        computed.reasons.push(reasons);
     }
-    // Each recorded game's tables, judged against the pairing the guide gives from the games
-    // before it: the reason where they agree, `None` where the organizer paired differently.
-    computed.reasons = event
-        .games
-        .iter()
-        .enumerate()
-        .map(|(i, g)| {
-            let expected = if i <= computed.standings.len() {
-                pair_game(event, &computed.standings, i)
-            } else {
-                None
-            };
-            g.tables
-                .iter()
-                .map(|t| {
-                    expected
-                        .as_ref()
-                        .and_then(|(_, p)| {
-                            p.tables
-                                .iter()
-                                .find(|x| x.dark == t.dark && x.light == t.light)
-                        })
-                        .map(|x| x.reason)
-                })
-                .collect()
-        })
-        .collect();
+    if all_finished && !swiss_done {
+        computed.next = pairings(event, &computed.standings, event.games.len(), &coins)
+            .into_iter()
+            .next()
+            .map(|(_, paired)| (event.games.len() as u32 + 1, paired));
+    }
     if all_finished && swiss_done && cut == 2 {
         computed.final_confrontation = final_confrontation(event, &computed);
     }
     computed
 }
 
-/// The pairing the guide gives for the game after the first `before` recorded games (all
-/// finished), from the standings after them.
-fn pair_game(event: &Event, standings: &[Vec<RankedRow>], before: usize) -> Option<(u32, Paired)> {
+/// Judges the recorded tables of game `g` against the pairings the guide's procedure can give
+/// (`candidates`, each with its coin): the coin of the game, and each table's reason. The first
+/// game is a shuffle, which can give any tables; a later game is compared with the candidate that
+/// shares the most tables with it (the first such, so the seeded coin when both agree as well).
+fn judge(
+    g: &crate::event::CcgRound,
+    candidates: &[(Allegiance, Paired)],
+    seeded: Allegiance,
+) -> (Allegiance, Vec<Option<TableReason>>) {
+    let same = |x: &Table, t: &CcgTable| x.dark == t.dark && x.light == t.light;
+    if g.number == 1 {
+        let reasons = g
+            .tables
+            .iter()
+            .map(|_| (!candidates.is_empty()).then_some(TableReason::Guide(PairReason::Random)))
+            .collect();
+        return (seeded, reasons);
+    }
+    let agreeing = |paired: &Paired| {
+        g.tables
+            .iter()
+            .filter(|t| paired.tables.iter().any(|x| same(x, t)))
+            .count()
+    };
+    let mut best: Option<&(Allegiance, Paired)> = None;
+    for c in candidates {
+        if best.is_none_or(|b| agreeing(&c.1) > agreeing(&b.1)) {
+            best = Some(c);
+        }
+    }
+    let Some((coin, paired)) = best else {
+        return (seeded, vec![None; g.tables.len()]);
+    };
+    let reasons = g
+        .tables
+        .iter()
+        .map(|t| {
+            Some(match paired.tables.iter().find(|x| same(x, t)) {
+                Some(x) => TableReason::Guide(x.reason),
+                None => TableReason::Departure {
+                    player: t.dark,
+                    instead: paired
+                        .tables
+                        .iter()
+                        .find(|x| x.dark == t.dark || x.light == t.dark)
+                        .copied(),
+                },
+            })
+        })
+        .collect();
+    (*coin, reasons)
+}
+
+/// The pairings the guide's procedure can give for the game after the first `before` recorded
+/// games (all finished), from the standings after them, each with the coin it used: the seeded
+/// coin first, then, for a game paired from a single pile (where a coin is flipped), the other.
+/// `coins` holds the coin of each recorded game: a player who had the bye in the game just
+/// played holds the last card, an odd position, and so joins the pile of that game's coin.
+fn pairings(
+    event: &Event,
+    standings: &[Vec<RankedRow>],
+    before: usize,
+    coins: &[Allegiance],
+) -> Vec<(Allegiance, Paired)> {
     let number = before as u32 + 1;
-    let played = event.games.get(..before)?;
+    let Some(played) = event.games.get(..before) else {
+        return Vec::new();
+    };
     let quit: Vec<usize> = played
         .iter()
         .flat_map(|g| &g.tables)
@@ -286,10 +355,13 @@ fn pair_game(event: &Event, standings: &[Vec<RankedRow>], before: usize) -> Opti
             _ => None,
         })
         .collect();
-    let sides = |g: &crate::event::CcgRound| -> Vec<(usize, Allegiance)> {
+    // The allegiance each player had in each game: the side played, or for the bye, the coin.
+    let sides = |(i, g): (usize, &crate::event::CcgRound)| -> Vec<(usize, Allegiance)> {
+        let bye_side = coins.get(i).copied().unwrap_or(Allegiance::Dark);
         g.tables
             .iter()
             .flat_map(|t| [(t.dark, Allegiance::Dark), (t.light, Allegiance::Light)])
+            .chain(g.byes.iter().map(|&p| (p, bye_side)))
             .collect()
     };
     let ranks: BTreeMap<usize, usize> = before
@@ -303,10 +375,13 @@ fn pair_game(event: &Event, standings: &[Vec<RankedRow>], before: usize) -> Opti
         })
         .unwrap_or_default();
     let last_side: BTreeMap<usize, Allegiance> = played
-        .last()
+        .iter()
+        .enumerate()
+        .next_back()
         .map(|g| sides(g).into_iter().collect())
         .unwrap_or_default();
-    let first_side: BTreeMap<usize, Allegiance> = played.iter().rev().flat_map(sides).collect();
+    let first_side: BTreeMap<usize, Allegiance> =
+        played.iter().enumerate().rev().flat_map(sides).collect();
     let mut meetings: Vec<Vec<Meeting>> = vec![Vec::new(); event.players.len()];
     let mut had_bye = vec![false; event.players.len()];
     for g in played {
@@ -331,7 +406,6 @@ fn pair_game(event: &Event, standings: &[Vec<RankedRow>], before: usize) -> Opti
         .enumerate()
         .filter(|&(p, player)| player.is_active_in(number) && !quit.contains(&p))
         .map(|(p, player)| {
-            // A player who had the bye joins the pile their opponents would have faced.
             let side = if fixed {
                 first_side.get(&p)
             } else {
@@ -342,28 +416,32 @@ fn pair_game(event: &Event, standings: &[Vec<RankedRow>], before: usize) -> Opti
                 rank: ranks.get(&p).copied().unwrap_or(usize::MAX / 2 + p),
                 had_bye: had_bye[p],
                 meetings: std::mem::take(&mut meetings[p]),
+                // A late entry with no game yet joins the dark side pile.
                 allegiance: side.copied().unwrap_or(Allegiance::Dark),
                 organizer: player.organizer,
             }
         })
         .collect();
     if entrants.len() < 2 {
-        return None;
+        return Vec::new();
     }
     let seed = event.info.seed;
-    let paired = if number == 1 {
-        swccg::pair_first_game(&entrants, seed)
+    let seeded = swccg::coin(seed, number);
+    let with_coin = |coin: Allegiance| swccg::pair_new_round(&entrants, coin);
+    if number == 1 {
+        vec![(seeded, swccg::pair_first_game(&entrants, seed))]
     } else if fixed {
-        swccg::pair_fixed(&entrants, number, seed)
-    } else if secret_squirrel(&event.info) {
-        // Decks hold both sides: no allegiance piles, every game paired from the standings.
-        swccg::pair_new_round(&entrants, number, seed)
-    } else if number.is_multiple_of(2) {
-        swccg::pair_piles(&entrants)
+        vec![(seeded, swccg::pair_fixed(&entrants, number, seed))]
+    } else if secret_squirrel(&event.info) || !number.is_multiple_of(2) {
+        // A new round (and every Secret Squirrel game, whose decks hold both sides, so there
+        // are no allegiance piles): paired from the standings after a coin flip.
+        vec![
+            (seeded, with_coin(seeded)),
+            (seeded.opposite(), with_coin(seeded.opposite())),
+        ]
     } else {
-        swccg::pair_new_round(&entrants, number, seed)
-    };
-    Some((number, paired))
+        vec![(seeded, swccg::pair_piles(&entrants))]
+    }
 }
 
 fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal> {
@@ -538,6 +616,123 @@ pub fn pods(info: &EventInfo, players: u32) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A constructed SW:CCG event with players `a`.. (as many as `players`) and `games`
+    /// (each a game's TOML body: its `tables` and `byes`), seed 7, `extra` added to `[event]`.
+    pub(crate) fn ccg_text(players: &str, games: &[&str], extra: &str) -> String {
+        let mut text = format!(
+            "[event]\nname = \"E\"\ndate = 2008-05-01\nrules = \"swccg-2008\"\nformat = \"constructed\"\nstructure = \"custom\"\nswiss_rounds = 6\nseed = 7\n{extra}\n"
+        );
+        for p in players.chars() {
+            text.push_str(&format!("[[players]]\nname = \"{p}\"\nid = \"{p}\"\n"));
+        }
+        for g in games {
+            text.push_str(&format!("\n[[rounds]]\n{g}\n"));
+        }
+        text
+    }
+
+    pub(crate) fn load(text: &str) -> (Event, crate::rules::compute::Computed) {
+        let (loaded, diagnostics) = crate::event::load::parse_event(
+            std::path::Path::new("events/e.toml"),
+            text,
+            &crate::event::validate::LoadOptions::default(),
+        );
+        loaded.unwrap_or_else(|| panic!("valid: {diagnostics:?}"))
+    }
+
+    fn table(dark: &str, light: &str, winner: &str, differential: u32) -> String {
+        format!(
+            "  {{ dark = \"{dark}\", light = \"{light}\", winner = \"{winner}\", differential = {differential} }},\n"
+        )
+    }
+
+    fn game(tables: &[String], byes: &str) -> String {
+        format!("byes = [{byes}]\ntables = [\n{}]", tables.concat())
+    }
+
+    /// A recorded pairing the guide's procedure can produce is the guide's pairing, whatever
+    /// its random steps gave: the first game's shuffle and a new round's coin need not be the
+    /// seed's. Only a table no outcome of the procedure gives is a departure, with what the
+    /// guide gives instead.
+    #[test]
+    fn pairing_by_the_guides_procedure_is_not_a_departure() {
+        // The seed's own shuffle would differ: any first game with one Dark and one Light at
+        // each table is a shuffle the guide allows.
+        let g1 = game(&[table("b", "a", "b", 10), table("d", "c", "d", 5)], "");
+        // Dark pile b (2), d (2); Light pile c (0), a (0): b meets c, d meets a, sides switched.
+        let g2 = game(&[table("c", "b", "b", 10), table("a", "d", "d", 10)], "");
+        // Standings b 4(+20), d 4(+15), c 0(-15), a 0(-20): a new round pairs b-d and c-a,
+        // who never met; the odd positions (b, c) take the coin. Recorded with the coin the
+        // seed did not give.
+        let side = swccg::coin(7, 3).opposite();
+        let (top, other) = match side {
+            Allegiance::Dark => (["b", "d"], ["c", "a"]),
+            Allegiance::Light => (["d", "b"], ["a", "c"]),
+        };
+        let g3 = game(
+            &[
+                table(top[0], top[1], "b", 5),
+                table(other[0], other[1], "c", 5),
+            ],
+            "",
+        );
+        let (_, computed) = load(&ccg_text("abcd", &[&g1, &g2, &g3], ""));
+        let ccg = computed.ccg.expect("swccg");
+        let guide = |r: PairReason| Some(TableReason::Guide(r));
+        assert_eq!(ccg.reasons[0], vec![guide(PairReason::Random); 2]);
+        assert_eq!(ccg.reasons[1], vec![guide(PairReason::Piles); 2]);
+        assert_eq!(ccg.reasons[2], vec![guide(PairReason::Standings); 2]);
+        // Game 2 paired by hand against the piles: b meets a, whom the guide gives d.
+        let g2 = game(&[table("a", "b", "b", 10), table("c", "d", "d", 10)], "");
+        let (event, computed) = load(&ccg_text("abcd", &[&g1, &g2], ""));
+        let ccg = computed.ccg.expect("swccg");
+        let id = |p: usize| event.players[p].id.as_str();
+        match ccg.reasons[1][0] {
+            Some(TableReason::Departure {
+                player,
+                instead: Some(t),
+            }) => {
+                assert_eq!(id(player), "a");
+                assert_eq!((id(t.dark), id(t.light)), ("a", "d"));
+            }
+            other => panic!("a departure: {other:?}"),
+        }
+    }
+
+    /// The player with a first-game bye holds the last scorecard, an odd position in an odd
+    /// field, so they take the allegiance of the odd positions (the coin's) and join that pile
+    /// for the second game.
+    #[test]
+    fn first_game_bye_joins_the_pile_of_the_odd_positions() {
+        let g1 = game(
+            &[table("a", "b", "a", 10), table("c", "d", "c", 5)],
+            "\"e\"",
+        );
+        let (event, computed) = load(&ccg_text("abcde", &[&g1], ""));
+        let ccg = computed.ccg.expect("swccg");
+        let id = |p: usize| event.players[p].id.as_str();
+        let (_, next) = ccg.next.expect("game 2");
+        let tables: Vec<(&str, &str)> = next
+            .tables
+            .iter()
+            .map(|t| (id(t.dark), id(t.light)))
+            .collect();
+        let byes: Vec<&str> = next.byes.iter().map(|b| id(b.player)).collect();
+        // Standings a 2(+10), c 2(+5), e 2(+0), d 0(-5), b 0(-10).
+        match swccg::coin(7, 1) {
+            // Dark pile a, c, e against Light pile d, b: e had a bye, so c, next lowest, has it.
+            Allegiance::Dark => {
+                assert_eq!(tables, [("d", "a"), ("b", "e")]);
+                assert_eq!(byes, ["c"]);
+            }
+            // Dark pile a, c against Light pile e, d, b: b, bottom of the larger, has it.
+            Allegiance::Light => {
+                assert_eq!(tables, [("e", "a"), ("d", "c")]);
+                assert_eq!(byes, ["b"]);
+            }
+        }
+    }
 
     fn info(format: &str, variant: Option<&str>) -> EventInfo {
         let mut ev = crate::rules::standings::tests::event_with(2, vec![]);

@@ -770,6 +770,18 @@ fn take_byes(
     byes
 }
 
+/// The seeded coin of game `game` (stream `"game {game} allegiance"`): the allegiance of the
+/// odd positions of a game paired from a single pile (the first game of a round). The player
+/// with that game's bye holds the last card, an odd position in an odd field, so this is also
+/// the allegiance pile the bye joins.
+pub fn coin(seed: u64, game: u32) -> Allegiance {
+    if Stream::new(seed, &format!("game {game} allegiance")).below(2) == 0 {
+        Allegiance::Dark
+    } else {
+        Allegiance::Light
+    }
+}
+
 /// The first game of the event (Pairings, step 1): shuffle the scorecards (stream
 /// `"game 1 order"`), flip a coin (stream `"game 1 allegiance"`) for the allegiance of the top
 /// card and so of every odd position, and pair 1-2, 3-4, ...; the player at an odd position
@@ -782,11 +794,7 @@ pub fn pair_first_game(entrants: &[Entrant], seed: u64) -> Paired {
     let mut order: Vec<&Entrant> = entrants.iter().filter(|e| seen.insert(e.player)).collect();
     order.sort_by_key(|e| e.player);
     Stream::new(seed, "game 1 order").shuffle(&mut order);
-    let odd_side = if Stream::new(seed, "game 1 allegiance").below(2) == 0 {
-        Allegiance::Dark
-    } else {
-        Allegiance::Light
-    };
+    let odd_side = coin(seed, 1);
     let mut byes = Vec::new();
     if order.len() % 2 == 1 {
         let (index, reason) = match order.iter().position(|e| e.organizer) {
@@ -895,8 +903,8 @@ pub fn pair_piles(entrants: &[Entrant]) -> Paired {
 /// order, paired 1-2, 3-4, ... as in step 1.
 ///
 /// Reading of "repeat the pairing process from Step 1": the pile is not shuffled again (step 4
-/// has just ordered it), but a coin is flipped again (stream `"game {game} allegiance"`, `game`
-/// being the number of the game to pair, 3, 5, ...) for the allegiance of the odd positions.
+/// has just ordered it), but a coin is flipped again for the allegiance of the odd positions,
+/// `odd_side` ([`coin`] gives the seeded one; a recorded game may have had the other).
 /// The bye goes to the last player; if they already had one, to the next lowest who has not
 /// (the rule of step 3, applied here too). Its allegiance is that of the odd positions.
 ///
@@ -905,13 +913,8 @@ pub fn pair_piles(entrants: &[Entrant]) -> Paired {
 /// allegiances; players who met both ways: the lower-ranked switches rankings with the next
 /// player, repeatedly (each candidate examined by the same rules); if the higher player has met
 /// everyone left both ways, the original pairing is left.
-pub fn pair_new_round(entrants: &[Entrant], game: u32, seed: u64) -> Paired {
+pub fn pair_new_round(entrants: &[Entrant], odd_side: Allegiance) -> Paired {
     let mut pile = by_rank(entrants);
-    let odd_side = if Stream::new(seed, &format!("game {game} allegiance")).below(2) == 0 {
-        Allegiance::Dark
-    } else {
-        Allegiance::Light
-    };
     let byes = if pile.len() % 2 == 1 {
         take_byes(&mut pile, 1, odd_side, ByeReason::Last)
     } else {
@@ -2031,8 +2034,8 @@ mod tests {
             .enumerate()
             .map(|(rank, &p)| entrant(p, rank, Allegiance::Dark))
             .collect();
-        let paired = pair_new_round(&entrants, 3, 8);
-        assert_eq!(paired, pair_new_round(&entrants, 3, 8));
+        let paired = pair_new_round(&entrants, coin(8, 3));
+        assert_eq!(paired, pair_new_round(&entrants, coin(8, 3)));
         let side = if Stream::new(8, "game 3 allegiance").below(2) == 0 {
             Allegiance::Dark
         } else {
@@ -2055,19 +2058,19 @@ mod tests {
         // Opposite allegiances before: stands.
         let mut e = fresh();
         met(&mut e, 0, side.opposite(), 1);
-        let t = pair_new_round(&e, 3, 8).tables[0];
+        let t = pair_new_round(&e, coin(8, 3)).tables[0];
         assert_eq!(t, table(0, side, 1, PairReason::RematchStands));
         // Same allegiances before: swapped.
         let mut e = fresh();
         met(&mut e, 0, side, 1);
-        let t = pair_new_round(&e, 3, 8).tables[0];
+        let t = pair_new_round(&e, coin(8, 3)).tables[0];
         assert_eq!(
             t,
             table(0, side.opposite(), 1, PairReason::AllegiancesSwapped)
         );
         // Both ways before: 1 switches rankings with 2.
         met(&mut e, 0, side.opposite(), 1);
-        let paired = pair_new_round(&e, 3, 8);
+        let paired = pair_new_round(&e, coin(8, 3));
         assert_eq!(
             paired.tables[0],
             table(0, side, 2, PairReason::RankingSwitched)
@@ -2079,7 +2082,7 @@ mod tests {
             met(&mut e, 0, side, p);
             met(&mut e, 0, side.opposite(), p);
         }
-        let paired = pair_new_round(&e, 3, 8);
+        let paired = pair_new_round(&e, coin(8, 3));
         assert_eq!(paired.tables[0], table(0, side, 1, PairReason::RematchLeft));
     }
 
@@ -2087,7 +2090,7 @@ mod tests {
     fn new_round_bye_skips_players_who_had_one() {
         let mut e: Vec<Entrant> = (0..5).map(|p| entrant(p, p, Allegiance::Dark)).collect();
         e[4].had_bye = true;
-        let paired = pair_new_round(&e, 5, 1);
+        let paired = pair_new_round(&e, coin(1, 5));
         assert_eq!(paired.byes[0].player, 3);
         assert_eq!(paired.byes[0].reason, ByeReason::NextWithoutBye);
         assert_eq!(players_of(&paired), vec![0, 1, 2, 3, 4]);
@@ -2150,13 +2153,13 @@ mod tests {
     fn pairing_tolerates_odd_input() {
         assert_eq!(pair_first_game(&[], 0), Paired::default());
         assert_eq!(pair_piles(&[]), Paired::default());
-        assert_eq!(pair_new_round(&[], 3, 0), Paired::default());
+        assert_eq!(pair_new_round(&[], coin(0, 3)), Paired::default());
         assert_eq!(pair_fixed(&[], 1, 0), Paired::default());
         let one = vec![
             entrant(0, 0, Allegiance::Dark),
             entrant(0, 1, Allegiance::Light),
         ];
-        assert_eq!(pair_new_round(&one, 3, 0).byes.len(), 1);
+        assert_eq!(pair_new_round(&one, coin(0, 3)).byes.len(), 1);
         assert_eq!(pair_piles(&one).byes.len(), 1);
         // Unequal piles after drops: the extra players meet each other.
         let e: Vec<Entrant> = (0..4).map(|p| entrant(p, p, Allegiance::Dark)).collect();
@@ -2492,7 +2495,7 @@ mod tests {
             for paired in [
                 pair_first_game(&e, seed),
                 pair_piles(&e),
-                pair_new_round(&e, 3, seed),
+                pair_new_round(&e, coin(seed, 3)),
             ] {
                 assert_eq!(players_of(&paired), everyone, "seed {seed}");
                 assert!(paired.tables.iter().all(|t| t.dark != t.light));
@@ -2501,7 +2504,10 @@ mod tests {
             let fixed = pair_fixed(&e, 2, seed);
             assert_eq!(players_of(&fixed), everyone, "seed {seed}");
             assert_eq!(fixed, pair_fixed(&e, 2, seed));
-            assert_eq!(pair_new_round(&e, 3, seed), pair_new_round(&e, 3, seed));
+            assert_eq!(
+                pair_new_round(&e, coin(seed, 3)),
+                pair_new_round(&e, coin(seed, 3))
+            );
         }
     }
 

@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::event::{Event, Outcome};
 use crate::rules::Ruleset;
 use crate::rules::bracket::{Decision, Part, SideReason};
+use crate::rules::ccg_event::TableReason;
 use crate::rules::compute::{Computed, Status};
 use crate::rules::ratio::Ratio;
 use crate::rules::scoring::RoundKind;
@@ -298,9 +299,18 @@ struct CcgTableJson<'a> {
     /// Scores written `2(+15)`: dark, light.
     scores: Option<[String; 2]>,
     penalty: bool,
-    /// The guide's reason for the pairing; null where the recorded pairing departs from it (and
-    /// in the Final Confrontation).
-    reason: Option<crate::rules::swccg::PairReason>,
+    /// The guide's reason for the pairing, or `departure`; null in the Final Confrontation.
+    reason: Option<TableReasonJson>,
+    /// With `reason = "departure"`: what the guide's procedure gives instead, in words.
+    departure: Option<String>,
+}
+
+/// A recorded table's reason: the guide's, or `"departure"`.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum TableReasonJson {
+    Guide(crate::rules::swccg::PairReason),
+    Departure(&'static str),
 }
 
 #[derive(Serialize)]
@@ -355,6 +365,7 @@ fn ccg_table_json<'a>(
         scores: scored.map(|s| [s.scores[0].to_string(), s.scores[1].to_string()]),
         penalty: scored.is_some_and(|s| s.penalty),
         reason: None,
+        departure: None,
     }
 }
 
@@ -377,8 +388,15 @@ fn ccg_json<'a>(event: &'a Event, ccg: &crate::rules::ccg_event::CcgComputed) ->
                             .reported
                             .get(i)
                             .and_then(|s| s.iter().find(|x| x.table == t.number));
+                        let reason = ccg.reasons.get(i).and_then(|r| r.get(k)).copied().flatten();
                         CcgTableJson {
-                            reason: ccg.reasons.get(i).and_then(|r| r.get(k)).copied().flatten(),
+                            reason: reason.map(|r| match r {
+                                TableReason::Guide(r) => TableReasonJson::Guide(r),
+                                TableReason::Departure { .. } => {
+                                    TableReasonJson::Departure("departure")
+                                }
+                            }),
+                            departure: reason.and_then(|r| super::ccg_view::departure(event, r)),
                             ..ccg_table_json(event, t.number, t.dark, t.light, scored)
                         }
                     })
