@@ -7,7 +7,7 @@ use super::read::{RawCcgTable, RawEvent, RawTable};
 use super::validate::{in_range, resolve};
 use super::{CcgResult, CcgRound, CcgTable, EventInfo, Player};
 use crate::diag::Code;
-use crate::rules::swccg::{Tier, minimum_warnings};
+use crate::rules::swccg::{DECK_CHECK_FAILURES_TO_DISQUALIFY, Tier, minimum_warnings};
 use crate::toml_reader::{Reader, Sp};
 
 /// Reads and checks every game of a SW:CCG event.
@@ -23,6 +23,9 @@ pub fn validate_games(
         .collect();
     let mut games = Vec::new();
     let mut quit_in: BTreeMap<usize, u32> = BTreeMap::new();
+    // Deck-check failures so far, and the game of the failure that disqualified the player.
+    let mut failures: BTreeMap<usize, u32> = BTreeMap::new();
+    let mut disqualified_in: BTreeMap<usize, u32> = BTreeMap::new();
     for (g, raw_round) in raw.rounds.iter().enumerate() {
         let number = g as u32 + 1;
         let mut seated: BTreeMap<usize, u32> = BTreeMap::new();
@@ -65,7 +68,20 @@ pub fn validate_games(
                     reader.error(Code::Conflict, span.clone(), format!("{} is at table {other} and at table {table_number} in game {number}", players[p].name)).help =
                         Some("a player has one table (or the bye) per game".into());
                 }
-                if let Some(q) = quit_in.get(&p) {
+                if let Some(d) = disqualified_in.get(&p) {
+                    reader
+                        .error(
+                            Code::Conflict,
+                            span,
+                            format!(
+                                "{} was disqualified in game {d} (a second deck-check failure) and cannot play game {number}",
+                                players[p].name
+                            ),
+                        )
+                        .help = Some(
+                        "a disqualified player leaves the event: remove them from later games, or correct the `violation`s".into(),
+                    );
+                } else if let Some(q) = quit_in.get(&p) {
                     reader
                         .error(
                             Code::Conflict,
@@ -120,6 +136,13 @@ pub fn validate_games(
                 }
                 Some(p)
             });
+            if let Some(p) = violation {
+                let n = failures.entry(p).or_default();
+                *n += 1;
+                if *n == DECK_CHECK_FAILURES_TO_DISQUALIFY {
+                    disqualified_in.insert(p, number);
+                }
+            }
             tables.push(CcgTable {
                 number: table_number,
                 dark,
@@ -144,6 +167,18 @@ pub fn validate_games(
                             )
                             .help = Some("a player has one table or the bye per game".into());
                     }
+                    if let Some(d) = disqualified_in.get(&p) {
+                        reader
+                            .error(
+                                Code::Conflict,
+                                id.span.clone(),
+                                format!(
+                                    "{} was disqualified in game {d} (a second deck-check failure) and cannot have the bye in game {number}",
+                                    players[p].name
+                                ),
+                            )
+                            .help = Some("remove them from `byes`".into());
+                    }
                     byes.push(p);
                 }
                 None => unresolved = true,
@@ -153,6 +188,7 @@ pub fn validate_games(
             for (p, player) in players.iter().enumerate() {
                 if player.is_active_in(number)
                     && !quit_in.contains_key(&p)
+                    && disqualified_in.get(&p).is_none_or(|&d| d >= number)
                     && !seated.contains_key(&p)
                 {
                     reader

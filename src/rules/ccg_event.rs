@@ -187,13 +187,44 @@ fn score_table(event: &Event, game: u32, t: &CcgTable) -> Option<ScoredTable> {
     })
 }
 
-/// Each player's record over the scored games, with byes.
-fn records(event: &Event, games: &[Vec<ScoredTable>]) -> Vec<PlayerRecord> {
+/// The game after which each disqualified player left the event: the game in which they failed
+/// a deck check for the second time (the guide's penalty for a second violation), or the
+/// `drop` of a player recorded `disqualified`, whichever comes first.
+pub fn disqualifications(event: &Event) -> BTreeMap<usize, u32> {
+    let mut failures: BTreeMap<usize, u32> = BTreeMap::new();
+    let mut out: BTreeMap<usize, u32> = BTreeMap::new();
+    for g in &event.games {
+        for p in g.tables.iter().filter_map(|t| t.violation) {
+            let n = failures.entry(p).or_default();
+            *n += 1;
+            if *n == swccg::DECK_CHECK_FAILURES_TO_DISQUALIFY {
+                out.entry(p).or_insert(g.number);
+            }
+        }
+    }
+    for (p, player) in event.players.iter().enumerate() {
+        if let (true, Some(drop)) = (player.disqualified, player.drop) {
+            let after = out.entry(p).or_insert(drop);
+            *after = (*after).min(drop);
+        }
+    }
+    out
+}
+
+/// Each player's record over the scored games, with byes; disqualified once the games include
+/// the one after which they were disqualified.
+fn records(
+    event: &Event,
+    games: &[Vec<ScoredTable>],
+    disqualified: &BTreeMap<usize, u32>,
+) -> Vec<PlayerRecord> {
     let mut records: Vec<PlayerRecord> = (0..event.players.len())
         .map(|player| PlayerRecord {
             player,
-            games: Vec::new(),
-            byes: 0,
+            disqualified: disqualified
+                .get(&player)
+                .is_some_and(|&after| after as usize <= games.len()),
+            ..PlayerRecord::default()
         })
         .collect();
     for (g, tables) in games.iter().enumerate() {
@@ -231,9 +262,10 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
                 .collect()
         })
         .collect();
+    let disqualified = disqualifications(event);
     let standings: Vec<Vec<RankedRow>> = (1..=finished)
         .map(|k| {
-            let players: Vec<PlayerRecord> = records(event, &reported[..k])
+            let players: Vec<PlayerRecord> = records(event, &reported[..k], &disqualified)
                 .into_iter()
                 .filter(|r| !r.games.is_empty() || r.byes > 0)
                 .collect();
@@ -400,11 +432,16 @@ fn pairings(
         }
     }
     let fixed = fixed_sides(&event.info);
+    let disqualified = disqualifications(event);
     let entrants: Vec<Entrant> = event
         .players
         .iter()
         .enumerate()
-        .filter(|&(p, player)| player.is_active_in(number) && !quit.contains(&p))
+        .filter(|&(p, player)| {
+            player.is_active_in(number)
+                && !quit.contains(&p)
+                && disqualified.get(&p).is_none_or(|&after| after >= number)
+        })
         .map(|(p, player)| {
             let side = if fixed {
                 first_side.get(&p)
@@ -445,7 +482,13 @@ fn pairings(
 }
 
 fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal> {
-    let rows = computed.standings.last()?;
+    // Disqualified players are out of the standings' places, and so of the final.
+    let rows: Vec<&RankedRow> = computed
+        .standings
+        .last()?
+        .iter()
+        .filter(|r| r.place.is_some())
+        .collect();
     let finalists = if single_final_game(&event.info) {
         let side: BTreeMap<usize, Allegiance> = event
             .games
@@ -460,7 +503,7 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
         swccg::sealed_finalists(&standings, secret_squirrel(&event.info))?
     } else {
         match rows[..] {
-            [ref a, ref b, ..] => [a.player, b.player],
+            [a, b, ..] => [a.player, b.player],
             _ => return None,
         }
     };
@@ -698,6 +741,72 @@ mod tests {
             }
             other => panic!("a departure: {other:?}"),
         }
+    }
+
+    /// "The penalty for a second violation is tournament disqualification": the second recorded
+    /// deck-check failure of a player ends their event. They are paired no more, stay in the
+    /// standings below every ranked player without a place, and are left out of the placings;
+    /// the games they played still count for their opponents. Seating them later is an error.
+    #[test]
+    fn second_deck_check_failure_disqualifies() {
+        let with_violation =
+            |t: String, p: &str| t.replace(" },", &format!(", violation = \"{p}\" }},"));
+        let g1 = game(
+            &[
+                with_violation(table("a", "b", "a", 10), "a"),
+                table("c", "d", "c", 5),
+            ],
+            "",
+        );
+        let g2 = game(
+            &[
+                with_violation(table("b", "a", "a", 10), "a"),
+                table("d", "c", "c", 5),
+            ],
+            "",
+        );
+        let text = ccg_text("abcd", &[&g1, &g2], "");
+        let (event, computed) = load(&text);
+        let ccg = computed.ccg.as_ref().expect("swccg");
+        let id = |p: usize| event.players[p].id.as_str();
+        assert_eq!(disqualifications(&event).get(&0), Some(&2));
+        // After game 1 a is still ranked; after game 2 a is listed last, unranked.
+        assert!(ccg.standings[0].iter().all(|r| r.place.is_some()));
+        let last = ccg.standings[1].last().expect("rows");
+        assert_eq!(
+            (id(last.player), last.place, last.decided_by),
+            ("a", None, None)
+        );
+        assert_eq!(ccg.standings[1].len(), 4);
+        // b keeps both full wins the penalties gave them.
+        let b = ccg.standings[1]
+            .iter()
+            .find(|r| id(r.player) == "b")
+            .expect("b");
+        assert_eq!(b.score.to_string(), "4(+60)");
+        // Game 3 pairs the three left: one table and a bye, no a.
+        let (_, next) = ccg.next.as_ref().expect("game 3");
+        assert_eq!(next.tables.len(), 1);
+        assert_eq!(next.byes.len(), 1);
+        assert!(
+            next.tables
+                .iter()
+                .all(|t| id(t.dark) != "a" && id(t.light) != "a")
+        );
+        // Seating a in game 3 is an error.
+        let g3 = game(&[table("a", "b", "a", 10)], "\"c\", \"d\"");
+        let (loaded, diagnostics) = crate::event::load::parse_event(
+            std::path::Path::new("events/e.toml"),
+            &ccg_text("abcd", &[&g1, &g2, &g3], ""),
+            &crate::event::validate::LoadOptions::default(),
+        );
+        assert!(loaded.is_none());
+        assert!(
+            diagnostics
+                .iter()
+                .any(|d| d.message.contains("was disqualified in game 2")),
+            "{diagnostics:?}"
+        );
     }
 
     /// The player with a first-game bye holds the last scorecard, an odd position in an odd

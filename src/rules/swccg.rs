@@ -295,7 +295,13 @@ pub struct PlayerRecord {
     pub player: usize,
     pub games: Vec<GameRecord>,
     pub byes: u32,
+    /// Disqualified from the tournament: listed after every other player, without a place.
+    pub disqualified: bool,
 }
+
+/// The deck-check failures that disqualify a player: "The penalty for a second violation is
+/// tournament disqualification."
+pub const DECK_CHECK_FAILURES_TO_DISQUALIFY: u32 = 2;
 
 impl PlayerRecord {
     /// The cumulative score: every game's score plus 2(+0) per bye.
@@ -357,8 +363,9 @@ impl Decider {
 /// A row of the standings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RankedRow {
-    /// 1-based; every row has its own place (the guide breaks every tie).
-    pub place: usize,
+    /// 1-based; every row has its own place (the guide breaks every tie). `None` for a
+    /// disqualified player, listed after the ranked players.
+    pub place: Option<usize>,
     pub player: usize,
     pub score: Score,
     pub highest_differential: Option<i32>,
@@ -367,7 +374,8 @@ pub struct RankedRow {
     /// first `k` entries.
     pub opponents_points: Vec<u32>,
     /// What separates this player from the player directly above; for the first row, from the
-    /// player directly below. `None` only when the standings have a single row.
+    /// player directly below. `None` when the standings have a single ranked row, and for a
+    /// disqualified player.
     pub decided_by: Option<Decider>,
 }
 
@@ -406,6 +414,37 @@ impl Standings<'_> {
             .iter()
             .skip(dropped as usize)
             .fold(0u32, |s, &p| s.saturating_add(p))
+    }
+
+    /// Orders `members` by victory points, then differential, then the tiebreakers; returns the
+    /// order and what decided each boundary (one fewer than the members).
+    fn order_by_score(
+        &self,
+        mut members: Vec<usize>,
+        rng: &mut Stream,
+    ) -> (Vec<usize>, Vec<Decider>) {
+        members.sort_by(|&a, &b| {
+            self.totals[b]
+                .cmp(&self.totals[a])
+                .then(self.records[a].player.cmp(&self.records[b].player))
+        });
+        let mut order = Vec::new();
+        let mut deciders = Vec::new();
+        for group in members.chunk_by(|&a, &b| self.totals[a] == self.totals[b]) {
+            let total = self.totals[group[0]];
+            if let Some(&previous) = order.last() {
+                let above: Score = self.totals[previous];
+                deciders.push(if above.points != total.points {
+                    Decider::Points
+                } else {
+                    Decider::Differential
+                });
+            }
+            let (o, d) = self.order(group.to_vec(), Level::HeadToHead, rng);
+            order.extend(o);
+            deciders.extend(d);
+        }
+        (order, deciders)
     }
 
     /// Orders a group tied on everything before `level`. Returns the order and the decider of
@@ -527,6 +566,11 @@ impl Standings<'_> {
 /// Whenever a tiebreaker splits a tie into smaller ties, each smaller tie is ordered again from
 /// head to head, since the guide applies its tiebreakers to the players still tied. Opponents
 /// who have no record count 0 points. A player listed twice counts once (the first record).
+///
+/// Disqualified players (the guide says nothing of their standing) are ordered the same way
+/// among themselves after every ranked player, without a place: they are out of the final
+/// placings, but their games stand, so their opponents keep the points and differential taken
+/// from them and count their victory points in strength of schedule.
 pub fn rank(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<RankedRow> {
     let mut seen = BTreeSet::new();
     let records: Vec<&PlayerRecord> = records.iter().filter(|r| seen.insert(r.player)).collect();
@@ -556,36 +600,18 @@ pub fn rank(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<RankedRow> 
         opponents_points,
     };
     let mut rng = Stream::new(seed, label);
-    let mut indices: Vec<usize> = (0..standings.records.len()).collect();
-    indices.sort_by(|&a, &b| {
-        standings.totals[b].cmp(&standings.totals[a]).then(
-            standings.records[a]
-                .player
-                .cmp(&standings.records[b].player),
-        )
-    });
-    let mut order = Vec::new();
-    let mut deciders = Vec::new();
-    let mut start = 0;
-    while start < indices.len() {
-        let total = standings.totals[indices[start]];
-        let end = indices[start..]
-            .iter()
-            .position(|&i| standings.totals[i] != total)
-            .map_or(indices.len(), |p| start + p);
-        if let Some(&previous) = order.last() {
-            let above: Score = standings.totals[previous];
-            deciders.push(if above.points != total.points {
-                Decider::Points
-            } else {
-                Decider::Differential
-            });
-        }
-        let (o, d) = standings.order(indices[start..end].to_vec(), Level::HeadToHead, &mut rng);
-        order.extend(o);
-        deciders.extend(d);
-        start = end;
-    }
+    let (ranked, disqualified): (Vec<usize>, Vec<usize>) =
+        (0..standings.records.len()).partition(|&i| !standings.records[i].disqualified);
+    let (order, deciders) = standings.order_by_score(ranked, &mut rng);
+    let (out, _) = standings.order_by_score(disqualified, &mut rng);
+    let row = |i: usize, place: Option<usize>, decided_by: Option<Decider>| RankedRow {
+        place,
+        player: standings.records[i].player,
+        score: standings.totals[i],
+        highest_differential: standings.records[i].highest_differential(),
+        opponents_points: standings.opponents_points[i].clone(),
+        decided_by,
+    };
     order
         .iter()
         .enumerate()
@@ -595,15 +621,9 @@ pub fn rank(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<RankedRow> 
             } else {
                 deciders.get(place - 1).copied()
             };
-            RankedRow {
-                place: place + 1,
-                player: standings.records[i].player,
-                score: standings.totals[i],
-                highest_differential: standings.records[i].highest_differential(),
-                opponents_points: standings.opponents_points[i].clone(),
-                decided_by,
-            }
+            row(i, Some(place + 1), decided_by)
         })
+        .chain(out.into_iter().map(|i| row(i, None, None)))
         .collect()
 }
 
@@ -1800,7 +1820,7 @@ mod tests {
                     score: Score::new(2, 7),
                     won: true,
                 }],
-                byes: 0,
+                ..PlayerRecord::default()
             })
             .collect();
         let rows = rank(&recs, 9, "standings after game 1");
@@ -1837,8 +1857,8 @@ mod tests {
         assert!(rank(&[], 0, "x").is_empty());
         let one = [PlayerRecord {
             player: 4,
-            games: vec![],
             byes: 1,
+            ..PlayerRecord::default()
         }];
         let rows = rank(&[one[0].clone(), one[0].clone()], 0, "x");
         assert_eq!(rows.len(), 1);

@@ -61,7 +61,8 @@ pub struct CcgStandingsView {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct CcgRowView {
-    pub place: usize,
+    /// `None` for a disqualified player, listed last.
+    pub place: Option<usize>,
     pub id: String,
     pub name: String,
     /// `6(+28)`.

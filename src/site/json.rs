@@ -315,7 +315,8 @@ enum TableReasonJson {
 
 #[derive(Serialize)]
 struct CcgRowJson<'a> {
-    rank: usize,
+    /// Null for a disqualified player, listed last.
+    rank: Option<usize>,
     id: &'a str,
     score: String,
     victory_points: u32,
