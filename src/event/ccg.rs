@@ -7,7 +7,7 @@ use super::read::{RawCcgTable, RawEvent, RawTable};
 use super::validate::{in_range, resolve};
 use super::{CcgResult, CcgRound, CcgTable, EventInfo, Player};
 use crate::diag::Code;
-use crate::rules::swccg::{DECK_CHECK_FAILURES_TO_DISQUALIFY, Tier, minimum_warnings};
+use crate::rules::swccg::{DECK_CHECK_FAILURES_TO_DISQUALIFY, Format, Tier, minimum_warnings};
 use crate::toml_reader::{Reader, Sp};
 
 /// Reads and checks every game of a SW:CCG event.
@@ -362,5 +362,67 @@ pub fn warn_below_minimums(
     for warning in minimum_warnings(format, tier, players, games) {
         reader.warning(Code::RuleDeparture, raw.info.span.clone(), warning.to_string()).help =
             Some("the event stands as recorded; check `swiss_rounds` (the number of games) if this was not intended".into());
+    }
+}
+
+/// Warns where a tournament director plays in their own event against the guide's conditions
+/// for it: in an odd field they must take the bye of the first game, and they may not play a
+/// constructed Championship Level event where the Players' Committee offers a cash prize or
+/// more than one Worlds Day 2 automatic bid. The event file does not record the prizes, so every
+/// constructed championship event with a playing director is warned about. Each warning names
+/// the section of the rules page.
+pub fn warn_director_play(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    info: &EventInfo,
+    players: &[Player],
+    games: &[CcgRound],
+) {
+    let section = format!(
+        "see `{}#playing-directors` on the site",
+        crate::rules::SWCCG_2008.reference_page
+    );
+    let directors: Vec<usize> = (0..players.len())
+        .filter(|&p| players[p].organizer)
+        .collect();
+    let constructed = crate::rules::ccg_event::guide_format(info) == Format::Constructed;
+    if constructed && info.tier.as_deref() == Some("championship") {
+        for &p in &directors {
+            let span = raw.players[p]
+                .organizer
+                .as_ref()
+                .map_or(raw.players[p].span.clone(), |o| o.span.clone());
+            reader.warning(
+                Code::RuleDeparture,
+                span,
+                format!(
+                    "{} directs and plays in a constructed championship event; the guide does not allow it where the Players' Committee offers a cash prize or more than one Worlds Day 2 automatic bid",
+                    players[p].name
+                ),
+            )
+            .help = Some(format!(
+                "if such prizes were offered, the director should not have played; {section}"
+            ));
+        }
+    }
+    let Some(first) = games.first() else { return };
+    let field = first.tables.len() * 2 + first.byes.len();
+    let playing: Vec<usize> = directors
+        .into_iter()
+        .filter(|&p| first.tables.iter().any(|t| t.dark == p || t.light == p))
+        .collect();
+    if field % 2 == 1 && !playing.is_empty() && !first.byes.iter().any(|&b| players[b].organizer) {
+        let names: Vec<&str> = playing.iter().map(|&p| players[p].name.as_str()).collect();
+        reader.warning(
+            Code::RuleDeparture,
+            raw.rounds[0].span.clone(),
+            format!(
+                "game 1 has an odd field, but the playing tournament director ({}) does not have the bye",
+                names.join(", ")
+            ),
+        )
+        .help = Some(format!(
+            "the guide gives a playing director the first-game bye of an odd field: record it in `byes`; {section}"
+        ));
     }
 }

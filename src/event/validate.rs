@@ -83,7 +83,9 @@ pub fn validate(
         (Vec::new(), Vec::new())
     } else if ccg {
         ccg::warn_below_minimums(reader, &raw, &info, compute::entrants(&players));
-        (Vec::new(), ccg::validate_games(reader, &raw, &players))
+        let games = ccg::validate_games(reader, &raw, &players);
+        ccg::warn_director_play(reader, &raw, &info, &players, &games);
+        (Vec::new(), games)
     } else {
         (
             validate_rounds(

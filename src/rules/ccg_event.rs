@@ -809,6 +809,70 @@ mod tests {
         );
     }
 
+    fn warnings(text: &str) -> Vec<String> {
+        let (loaded, diagnostics) = crate::event::load::parse_event(
+            std::path::Path::new("events/e.toml"),
+            text,
+            &crate::event::validate::LoadOptions::default(),
+        );
+        assert!(loaded.is_some(), "{diagnostics:?}");
+        diagnostics
+            .into_iter()
+            .map(|d| format!("{} {}", d.message, d.help.unwrap_or_default()))
+            .collect()
+    }
+
+    /// "Tournament Directors must receive the Bye in the first round of the tournament if there
+    /// are an odd number of players": a playing director at a table of game 1 of an odd field
+    /// is a warning that links the rule.
+    #[test]
+    fn playing_director_takes_the_first_bye_of_an_odd_field() {
+        let director =
+            |text: String| text.replace("id = \"a\"\n", "id = \"a\"\norganizer = true\n");
+        let played = game(
+            &[table("a", "b", "a", 10), table("c", "d", "c", 5)],
+            "\"e\"",
+        );
+        let warned = warnings(&director(ccg_text("abcde", &[&played], "")));
+        assert!(
+            warned.iter().any(|w| w.contains("does not have the bye")
+                && w.contains("rules/swccg-2008/#playing-directors")),
+            "{warned:?}"
+        );
+        let bye = game(
+            &[table("e", "b", "e", 10), table("c", "d", "c", 5)],
+            "\"a\"",
+        );
+        assert!(warnings(&director(ccg_text("abcde", &[&bye], ""))).is_empty());
+        // An even field has no bye to take.
+        let even = game(&[table("a", "b", "a", 10), table("c", "d", "c", 5)], "");
+        assert!(warnings(&director(ccg_text("abcd", &[&even], ""))).is_empty());
+    }
+
+    /// "The tournament must not be a Constructed Format Championship Level event where the PC
+    /// is offering a cash prize or multiple Worlds Day 2 Automatic Bids": the file does not
+    /// record prizes, so a director playing any constructed championship event is warned about;
+    /// standard events and limited formats are not.
+    #[test]
+    fn director_play_limits_at_championship_tier() {
+        let director =
+            |text: String| text.replace("id = \"a\"\n", "id = \"a\"\norganizer = true\n");
+        let tier = "tier = \"championship\"\nswiss_rounds = 4";
+        let championship = director(ccg_text("abcd", &[], tier).replace("swiss_rounds = 6\n", ""));
+        let warned = warnings(&championship);
+        assert!(
+            warned
+                .iter()
+                .any(|w| w.contains("constructed championship event")
+                    && w.contains("rules/swccg-2008/#playing-directors")),
+            "{warned:?}"
+        );
+        let sealed = championship.replace("format = \"constructed\"", "format = \"sealed\"");
+        assert!(!warnings(&sealed).iter().any(|w| w.contains("championship")));
+        let standard = director(ccg_text("abcd", &[], ""));
+        assert!(warnings(&standard).is_empty());
+    }
+
     /// The player with a first-game bye holds the last scorecard, an odd position in an odd
     /// field, so they take the allegiance of the odd positions (the coin's) and join that pile
     /// for the second game.
