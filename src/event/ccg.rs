@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::read::{RawCcgTable, RawEvent, RawTable};
+use super::read::{RawCcgTable, RawEvent, RawFinal, RawTable};
 use super::validate::{in_range, resolve};
 use super::{CcgResult, CcgRound, CcgTable, EventInfo, Player};
 use crate::diag::Code;
@@ -265,6 +265,70 @@ pub fn validate_final_games(
         });
     }
     out
+}
+
+/// `[final] waived` and `[final] replaced` (SW:CCG only): whether the second seed waived the
+/// Final Confrontation, and the finalists replaced by the next highest player, resolved.
+pub fn validate_final_record(
+    reader: &mut Reader<'_>,
+    recorded: Option<&RawFinal>,
+    ccg: bool,
+    players: &[Player],
+) -> (bool, Vec<usize>) {
+    let Some(f) = recorded else {
+        return (false, Vec::new());
+    };
+    if !ccg {
+        let spans = f
+            .waived
+            .iter()
+            .map(|w| w.span.clone())
+            .chain(f.replaced.iter().map(|r| r.span.clone()));
+        for span in spans {
+            reader
+                .error(
+                    Code::InvalidValue,
+                    span,
+                    "`waived` and `replaced` record a SW:CCG Final Confrontation",
+                )
+                .help = Some("remove them".into());
+        }
+        return (false, Vec::new());
+    }
+    let waived = f.waived.as_ref().is_some_and(|w| w.value);
+    if let Some(w) = f.waived.as_ref().filter(|w| w.value)
+        && !f.ccg_games.is_empty()
+    {
+        reader
+            .error(
+                Code::Conflict,
+                w.span.clone(),
+                "a waived Final Confrontation has no games",
+            )
+            .help = Some("remove `waived`, or the final's `games`".into());
+    }
+    let ids: BTreeMap<String, usize> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id.clone(), i))
+        .collect();
+    let mut replaced: Vec<usize> = Vec::new();
+    for r in &f.replaced {
+        if let Some(p) = resolve(reader, &ids, r, "in `replaced`") {
+            if replaced.contains(&p) {
+                reader
+                    .error(
+                        Code::Conflict,
+                        r.span.clone(),
+                        format!("{} is in `replaced` twice", players[p].name),
+                    )
+                    .help = Some("name each replaced finalist once".into());
+            } else {
+                replaced.push(p);
+            }
+        }
+    }
+    (waived, replaced)
 }
 
 /// The result of a SW:CCG game between `dark` and `light` as recorded at `span`; `None` when

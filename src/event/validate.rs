@@ -103,6 +103,24 @@ pub fn validate(
         Some(f) if ccg => ccg::validate_final_games(reader, &f.ccg_games, &players),
         _ => Vec::new(),
     };
+    let (final_waived, final_replaced) =
+        ccg::validate_final_record(reader, raw.final_match.as_ref(), ccg, &players);
+    let tiebreaker_games = match &raw.tiebreaker_games_span {
+        Some(_) if ccg && casual.is_none() => {
+            ccg::validate_final_games(reader, &raw.tiebreaker_games, &players)
+        }
+        Some(span) => {
+            reader
+                .error(
+                    Code::InvalidValue,
+                    span.clone(),
+                    "`tiebreaker_games` are SW:CCG tournament games",
+                )
+                .help = Some("remove them; this event's tiebreakers are computed".into());
+            Vec::new()
+        }
+        None => Vec::new(),
+    };
     let final_match = match &raw.final_match {
         _ if casual.is_some() => None,
         Some(_) if ccg => None,
@@ -169,6 +187,9 @@ pub fn validate(
         final_match,
         games,
         final_games,
+        final_waived,
+        final_replaced,
+        tiebreaker_games,
         recorded,
         casual,
         long_text: None,
@@ -187,6 +208,15 @@ pub fn validate(
                 .error(Code::BadResult, recorded.span.clone(), problem.clone())
                 .help = Some(
                 "record the two finalists' games, the higher seed's chosen allegiance first".into(),
+            );
+        }
+    }
+    if let (Some(ccg), Some(span)) = (computed.ccg.as_ref(), &raw.tiebreaker_games_span) {
+        for problem in &ccg.tiebreaker_problems {
+            reader
+                .error(Code::BadResult, span.clone(), problem.clone())
+                .help = Some(
+                "a tiebreaker game is played after the last game, between the only two players level on points and differential".into(),
             );
         }
     }

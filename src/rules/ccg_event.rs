@@ -52,6 +52,8 @@ pub struct CcgComputed {
     /// For each recorded game and table, why it was paired as it was; `None` where it cannot be
     /// judged (a game recorded after one that is not finished).
     pub reasons: Vec<Vec<Option<TableReason>>>,
+    /// What the recorded tiebreaker games cannot be (they are then not counted).
+    pub tiebreaker_problems: Vec<String>,
 }
 
 /// Why a recorded table was paired as it was.
@@ -152,12 +154,14 @@ pub fn game_result(result: CcgResult, dark: usize) -> GameResult {
     }
 }
 
-fn score_table(event: &Event, game: u32, t: &CcgTable) -> Option<ScoredTable> {
+/// Scores a recorded table; `game` names the game in the random stream of a true tie (`game 3`;
+/// the Final Confrontation is `game 0`).
+fn score_table(event: &Event, game: &str, t: &CcgTable) -> Option<ScoredTable> {
     let result = game_result(t.result?, t.dark);
     let scored = swccg::score_game(
         &result,
         event.info.seed,
-        &format!("game {game} table {} true tie", t.number),
+        &format!("{game} table {} true tie", t.number),
     );
     let mut scores = scored.scores;
     let mut winner = if scored.winner == Allegiance::Dark {
@@ -258,33 +262,50 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
         .map(|g| {
             g.tables
                 .iter()
-                .filter_map(|t| score_table(event, g.number, t))
+                .filter_map(|t| score_table(event, &format!("game {}", g.number), t))
                 .collect()
         })
         .collect();
     let disqualified = disqualifications(event);
-    let standings: Vec<Vec<RankedRow>> = (1..=finished)
-        .map(|k| {
-            let players: Vec<PlayerRecord> = records(event, &reported[..k], &disqualified)
-                .into_iter()
-                .filter(|r| !r.games.is_empty() || r.byes > 0)
-                .collect();
-            swccg::rank(
-                &players,
-                event.info.seed,
-                &format!("standings after game {k}"),
-            )
-        })
+    let standings_after = |k: usize, tiebreakers: &[ScoredTable]| {
+        let mut players: Vec<PlayerRecord> = records(event, &reported[..k], &disqualified)
+            .into_iter()
+            .filter(|r| !r.games.is_empty() || r.byes > 0)
+            .collect();
+        for t in tiebreakers {
+            let loser = if t.winner == t.dark { t.light } else { t.dark };
+            if let Some(r) = players.iter_mut().find(|r| r.player == t.winner) {
+                r.tiebreak_wins.push(loser);
+            }
+        }
+        swccg::rank(
+            &players,
+            event.info.seed,
+            &format!("standings after game {k}"),
+        )
+    };
+    let mut standings: Vec<Vec<RankedRow>> =
+        (1..=finished).map(|k| standings_after(k, &[])).collect();
+    let all_finished = finished == event.games.len();
+    let swiss_done = planned.is_some_and(|n| finished as u32 >= n);
+    let tiebreakers: Vec<ScoredTable> = event
+        .tiebreaker_games
+        .iter()
+        .filter_map(|t| score_table(event, "tiebreaker game", t))
         .collect();
+    let tiebreaker_problems = tiebreaker_problems(event, &standings, all_finished && swiss_done);
+    if tiebreaker_problems.is_empty() && !tiebreakers.is_empty() {
+        standings.pop();
+        standings.push(standings_after(finished, &tiebreakers));
+    }
     let mut computed = CcgComputed {
         reported,
         standings,
         next: None,
         final_confrontation: None,
         reasons: Vec::new(),
+        tiebreaker_problems,
     };
-    let all_finished = finished == event.games.len();
-    let swiss_done = planned.is_some_and(|n| finished as u32 >= n);
     // Each recorded game's tables, judged against the pairings the guide's procedure can give
     // from the games before it; the coin of each game (the pile its bye joins) is the one that
     // agrees with the recorded tables.
@@ -309,6 +330,52 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
         computed.final_confrontation = final_confrontation(event, &computed);
     }
     computed
+}
+
+/// What is wrong with the recorded tiebreaker games, judged against the final standings before
+/// them (the last of `standings`; `over`: every planned game is finished). The guide offers a
+/// tiebreaker game after the last game, to players level on points and differential; one game
+/// settles a tie between two, so its players must be the only two at their score, and it must
+/// have a winner.
+fn tiebreaker_problems(event: &Event, standings: &[Vec<RankedRow>], over: bool) -> Vec<String> {
+    let name = |p: usize| event.players[p].name.as_str();
+    let mut problems = Vec::new();
+    let Some(rows) = standings.last().filter(|_| over) else {
+        if !event.tiebreaker_games.is_empty() {
+            problems.push(
+                "tiebreaker games are played after the last game, and the event's games are not finished"
+                    .to_string(),
+            );
+        }
+        return problems;
+    };
+    let ranked: Vec<&RankedRow> = rows.iter().filter(|r| r.place.is_some()).collect();
+    let mut seen = Vec::new();
+    for (i, t) in event.tiebreaker_games.iter().enumerate() {
+        let number = i + 1;
+        let score = |p: usize| ranked.iter().find(|r| r.player == p).map(|r| r.score);
+        let level = ranked
+            .iter()
+            .filter(|r| Some(r.score) == score(t.dark))
+            .count();
+        if score(t.dark).is_none() || score(t.dark) != score(t.light) || level != 2 {
+            problems.push(format!(
+                "tiebreaker game {number}: {} and {} are not the only two players level on points and differential",
+                name(t.dark),
+                name(t.light)
+            ));
+        } else if t.result.is_none() {
+            problems.push(format!("tiebreaker game {number} has no result"));
+        } else if seen.contains(&t.dark) || seen.contains(&t.light) {
+            problems.push(format!(
+                "tiebreaker game {number}: {} and {} already played one",
+                name(t.dark),
+                name(t.light)
+            ));
+        }
+        seen.extend([t.dark, t.light]);
+    }
+    problems
 }
 
 /// Judges the recorded tables of game `g` against the pairings the guide's procedure can give
@@ -489,26 +556,43 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
         .iter()
         .filter(|r| r.place.is_some())
         .collect();
-    let finalists = if single_final_game(&event.info) {
-        let side: BTreeMap<usize, Allegiance> = event
-            .games
-            .iter()
-            .flat_map(|g| &g.tables)
-            .flat_map(|t| [(t.dark, Allegiance::Dark), (t.light, Allegiance::Light)])
-            .collect();
-        let standings: Vec<(usize, Allegiance)> = rows
-            .iter()
-            .filter_map(|r| Some((r.player, *side.get(&r.player)?)))
-            .collect();
-        swccg::sealed_finalists(&standings, secret_squirrel(&event.info))?
-    } else {
-        match rows[..] {
-            [a, b, ..] => [a.player, b.player],
-            _ => return None,
+    // The finalists once the players in `excluded` are left out: "the next highest scoring
+    // player will receive the opportunity to play in the Final Confrontation".
+    let side: BTreeMap<usize, Allegiance> = event
+        .games
+        .iter()
+        .flat_map(|g| &g.tables)
+        .flat_map(|t| [(t.dark, Allegiance::Dark), (t.light, Allegiance::Light)])
+        .collect();
+    let pick = |excluded: &[usize]| -> Option<[usize; 2]> {
+        let left = rows.iter().filter(|r| !excluded.contains(&r.player));
+        if single_final_game(&event.info) {
+            let standings: Vec<(usize, Allegiance)> = left
+                .filter_map(|r| Some((r.player, *side.get(&r.player)?)))
+                .collect();
+            swccg::sealed_finalists(&standings, secret_squirrel(&event.info))
+        } else {
+            match left.collect::<Vec<_>>()[..] {
+                [a, b, ..] => Some([a.player, b.player]),
+                _ => None,
+            }
         }
     };
-    let mut problems = Vec::new();
     let name = |p: usize| event.players[p].name.as_str();
+    let mut problems = Vec::new();
+    for (i, &r) in event.final_replaced.iter().enumerate() {
+        if let Some(f) = pick(&event.final_replaced[..i])
+            && !f.contains(&r)
+        {
+            problems.push(format!(
+                "{} is in `replaced` but was not a finalist ({} and {} were): list only finalists, in the order they were replaced",
+                name(r),
+                name(f[0]),
+                name(f[1])
+            ));
+        }
+    }
+    let finalists = pick(&event.final_replaced)?;
     for t in &event.final_games {
         if !(finalists.contains(&t.dark) && finalists.contains(&t.light)) {
             problems.push(format!(
@@ -538,7 +622,7 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
         event
             .final_games
             .iter()
-            .filter_map(|t| score_table(event, 0, t))
+            .filter_map(|t| score_table(event, "game 0", t))
             .collect()
     } else {
         Vec::new()
@@ -581,6 +665,22 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
                 "final confrontation",
             )
         });
+    // "The Final Confrontation must be played unless the second-seeded player waives their
+    // right to it": then the higher seed wins the event.
+    let outcome = if event.final_waived {
+        let place = |p: usize| rows.iter().position(|r| r.player == p);
+        let higher = if place(finalists[0]) <= place(finalists[1]) {
+            finalists[0]
+        } else {
+            finalists[1]
+        };
+        Some(FinalOutcome {
+            winner: higher,
+            reason: swccg::FinalReason::Waived,
+        })
+    } else {
+        outcome
+    };
     Some(CcgFinal {
         finalists,
         games,
@@ -659,6 +759,7 @@ pub fn pods(info: &EventInfo, players: u32) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::swccg::Decider;
 
     /// A constructed SW:CCG event with players `a`.. (as many as `players`) and `games`
     /// (each a game's TOML body: its `tables` and `byes`), seed 7, `extra` added to `[event]`.
@@ -871,6 +972,184 @@ mod tests {
         assert!(!warnings(&sealed).iter().any(|w| w.contains("championship")));
         let standard = director(ccg_text("abcd", &[], ""));
         assert!(warnings(&standard).is_empty());
+    }
+
+    /// Two games of four players: a and c win both, each by 10, and never meet; b and d lose
+    /// both. a and c are level on everything the guide compares.
+    fn two_games() -> [String; 2] {
+        [
+            game(&[table("a", "b", "a", 10), table("c", "d", "c", 10)], ""),
+            game(&[table("d", "a", "a", 10), table("b", "c", "c", 10)], ""),
+        ]
+    }
+
+    fn short(extra: &str, tail: &str) -> String {
+        let [g1, g2] = two_games();
+        ccg_text("abcd", &[&g1, &g2], extra).replace("swiss_rounds = 6", "swiss_rounds = 2") + tail
+    }
+
+    fn placings(computed: &crate::rules::compute::Computed, event: &Event) -> Vec<String> {
+        computed
+            .placings
+            .as_ref()
+            .expect("placings")
+            .iter()
+            .map(|&(place, p)| format!("{place} {}", event.players[p].id))
+            .collect()
+    }
+
+    fn errors(text: &str) -> Vec<String> {
+        let (loaded, diagnostics) = crate::event::load::parse_event(
+            std::path::Path::new("events/e.toml"),
+            text,
+            &crate::event::validate::LoadOptions::default(),
+        );
+        assert!(loaded.is_none(), "an error expected");
+        diagnostics
+            .into_iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.message)
+            .collect()
+    }
+
+    /// "The Final Confrontation must be played unless the second-seeded player waives their
+    /// right to it": `[final] waived = true` ends the event, the higher seed first and the
+    /// second seed second (no better or worse than losing the final), the rest by standings.
+    #[test]
+    fn second_seed_waives_the_final_confrontation() {
+        let (event, computed) = load(&short("cut = 2", ""));
+        assert!(computed.placings.is_none(), "the final is still due");
+        assert_eq!(computed.status, crate::rules::compute::Status::Running);
+        let (event_w, waived) = load(&short("cut = 2", "\n[final]\nwaived = true\n"));
+        assert_eq!(waived.status, crate::rules::compute::Status::Finished);
+        let rows = &computed.ccg.as_ref().expect("swccg").standings[1];
+        let seeds: Vec<&str> = rows
+            .iter()
+            .map(|r| event.players[r.player].id.as_str())
+            .collect();
+        let fin = waived
+            .ccg
+            .as_ref()
+            .and_then(|c| c.final_confrontation.as_ref())
+            .expect("final");
+        assert_eq!(
+            fin.outcome.map(|o| o.reason),
+            Some(swccg::FinalReason::Waived)
+        );
+        assert_eq!(
+            placings(&waived, &event_w),
+            seeds
+                .iter()
+                .enumerate()
+                .map(|(i, s)| format!("{} {s}", i + 1))
+                .collect::<Vec<_>>()
+        );
+        // A waived final has no games.
+        let played = short(
+            "cut = 2",
+            &format!(
+                "\n[final]\nwaived = true\ngames = [\n{}]\n",
+                table(seeds[0], seeds[1], seeds[0], 5)
+            ),
+        );
+        assert!(
+            errors(&played)
+                .iter()
+                .any(|e| e.contains("waived Final Confrontation has no games"))
+        );
+    }
+
+    /// "A deck list that does not match the deck before the Final Confrontation ... will result
+    /// in a disqualification from the Final Confrontation for the offending player, and the next
+    /// highest scoring player will receive the opportunity to play": `[final] replaced` names
+    /// the finalist; the next in the standings takes the place; the replaced player keeps their
+    /// standings order among the players after the final's two.
+    #[test]
+    fn next_highest_player_replaces_a_finalist_whose_deck_does_not_match() {
+        let (event, computed) = load(&short("cut = 2", ""));
+        let rows = &computed.ccg.as_ref().expect("swccg").standings[1];
+        let seeds: Vec<&str> = rows
+            .iter()
+            .map(|r| event.players[r.player].id.as_str())
+            .collect();
+        let final_games = format!(
+            "games = [\n{}{}]\n",
+            table(seeds[0], seeds[2], seeds[2], 5),
+            table(seeds[2], seeds[0], seeds[2], 5)
+        );
+        let text = short(
+            "cut = 2",
+            &format!("\n[final]\nreplaced = [\"{}\"]\n{final_games}", seeds[1]),
+        );
+        let (event, replaced) = load(&text);
+        let fin = replaced
+            .ccg
+            .as_ref()
+            .and_then(|c| c.final_confrontation.as_ref())
+            .expect("final");
+        let id = |p: usize| event.players[p].id.as_str();
+        assert_eq!(
+            [id(fin.finalists[0]), id(fin.finalists[1])],
+            [seeds[0], seeds[2]]
+        );
+        assert_eq!(
+            placings(&replaced, &event),
+            [
+                format!("1 {}", seeds[2]),
+                format!("2 {}", seeds[0]),
+                format!("3 {}", seeds[1]),
+                format!("4 {}", seeds[3]),
+            ]
+        );
+        // Only a finalist can be replaced.
+        let wrong = short(
+            "cut = 2",
+            &format!("\n[final]\nreplaced = [\"{}\"]\n", seeds[3]),
+        );
+        assert!(
+            errors(&wrong)
+                .iter()
+                .any(|e| e.contains("was not a finalist"))
+        );
+    }
+
+    /// "If there is a tie with both points and differential, a tiebreaker game can be played":
+    /// recorded in `tiebreaker_games`, it puts its winner above the loser, before the other
+    /// tiebreakers, and counts for nothing else. Only the two players level on points and
+    /// differential after the last game can play it.
+    fn tiebreaker(dark: &str, light: &str, winner: &str) -> String {
+        format!(
+            "\n[[tiebreaker_games]]\ndark = \"{dark}\"\nlight = \"{light}\"\nwinner = \"{winner}\"\ndifferential = 3\n"
+        )
+    }
+
+    #[test]
+    fn tiebreaker_game_decides_the_tie_it_was_played_for() {
+        for winner in ["a", "c"] {
+            let tail = tiebreaker("a", "c", winner);
+            let (event, computed) = load(&short("", &tail));
+            let rows = &computed.ccg.as_ref().expect("swccg").standings[1];
+            assert_eq!(event.players[rows[0].player].id, winner);
+            assert_eq!(rows[1].decided_by, Some(Decider::TiebreakerGame));
+            assert_eq!(
+                rows[0].score.to_string(),
+                "4(+20)",
+                "the game is not scored"
+            );
+            assert_eq!(placings(&computed, &event)[0], format!("1 {winner}"));
+        }
+        let uneven = short("", &tiebreaker("a", "b", "a"));
+        assert!(
+            errors(&uneven)
+                .iter()
+                .any(|e| e.contains("not the only two players level"))
+        );
+        let early = ccg_text("abcd", &[&two_games()[0]], "") + &tiebreaker("a", "c", "a");
+        assert!(
+            errors(&early)
+                .iter()
+                .any(|e| e.contains("after the last game"))
+        );
     }
 
     /// The player with a first-game bye holds the last scorecard, an odd position in an odd

@@ -297,6 +297,9 @@ pub struct PlayerRecord {
     pub byes: u32,
     /// Disqualified from the tournament: listed after every other player, without a place.
     pub disqualified: bool,
+    /// The players this one beat in a tiebreaker game, played after the last game to break a
+    /// tie on points and differential. They count for nothing else.
+    pub tiebreak_wins: Vec<usize>,
 }
 
 /// The deck-check failures that disqualify a player: "The penalty for a second violation is
@@ -327,6 +330,8 @@ impl PlayerRecord {
 pub enum Decider {
     Points,
     Differential,
+    /// The winner of the tiebreaker game the two tied players played.
+    TiebreakerGame,
     /// The winner of their game, or of the combination of their games.
     HeadToHead,
     HighestDifferential,
@@ -344,6 +349,7 @@ impl Decider {
         match self {
             Decider::Points => "points",
             Decider::Differential => "differential",
+            Decider::TiebreakerGame => "tiebreaker_game",
             Decider::HeadToHead => "head_to_head",
             Decider::HighestDifferential => "highest_differential",
             Decider::StrengthOfSchedule { .. } => "sos",
@@ -440,11 +446,31 @@ impl Standings<'_> {
                     Decider::Differential
                 });
             }
-            let (o, d) = self.order(group.to_vec(), Level::HeadToHead, rng);
+            let (o, d) = match self.tiebreaker_game(group) {
+                Some(pair) => (pair.to_vec(), vec![Decider::TiebreakerGame]),
+                None => self.order(group.to_vec(), Level::HeadToHead, rng),
+            };
             order.extend(o);
             deciders.extend(d);
         }
         (order, deciders)
+    }
+
+    /// A tie of exactly two players, one of whom beat the other in a tiebreaker game: the
+    /// winner, then the loser. The guide offers the game for a tie on points and differential,
+    /// before its other tiebreakers; one game can only settle a tie between two.
+    fn tiebreaker_game(&self, group: &[usize]) -> Option<[usize; 2]> {
+        let &[a, b] = group else { return None };
+        let beat = |x: usize, y: usize| {
+            self.records[x]
+                .tiebreak_wins
+                .contains(&self.records[y].player)
+        };
+        match (beat(a, b), beat(b, a)) {
+            (true, false) => Some([a, b]),
+            (false, true) => Some([b, a]),
+            _ => None,
+        }
     }
 
     /// Orders a group tied on everything before `level`. Returns the order and the decider of
@@ -1078,6 +1104,8 @@ pub enum FinalReason {
     HighestWinDifferential,
     /// Still level: a seeded coin.
     Random,
+    /// The second seed waived the Final Confrontation: the higher seed wins the event.
+    Waived,
 }
 
 /// The winner of the event decided by a Final Confrontation.

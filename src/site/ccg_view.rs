@@ -170,6 +170,7 @@ fn standings_view(
                 differential: r.score.differential,
                 decided_by: r.decided_by.and_then(|d| match d {
                     Decider::Points | Decider::Differential => None,
+                    Decider::TiebreakerGame => Some(rule("tiebreakers", "tiebreaker game")),
                     Decider::HeadToHead => Some(rule("tiebreakers", "head to head")),
                     Decider::HighestDifferential => {
                         Some(rule("tiebreakers", "highest single-game differential"))
@@ -340,6 +341,7 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
                         "highest winning differential of the event"
                     }
                     FinalReason::Random => "random",
+                    FinalReason::Waived => "the second seed waived the Final Confrontation",
                 };
                 rule("final-confrontation", label)
             }),

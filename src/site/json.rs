@@ -347,6 +347,10 @@ struct CcgFinalJson<'a> {
     finalists: [&'a str; 2],
     games: Vec<CcgTableJson<'a>>,
     winner: Option<&'a str>,
+    /// The second seed waived the final; the higher seed won.
+    waived: bool,
+    /// Finalists whose decks did not match their lists, replaced by the next highest players.
+    replaced: Vec<&'a str>,
 }
 
 fn ccg_table_json<'a>(
@@ -444,6 +448,8 @@ fn ccg_json<'a>(event: &'a Event, ccg: &crate::rules::ccg_event::CcgComputed) ->
                 .map(|s| ccg_table_json(event, s.table, s.dark, s.light, Some(s)))
                 .collect(),
             winner: f.outcome.as_ref().map(|o| id(o.winner)),
+            waived: event.final_waived,
+            replaced: event.final_replaced.iter().map(|&p| id(p)).collect(),
         }),
     }
 }
