@@ -10,12 +10,15 @@ use crate::diag::Code;
 use crate::rules::swccg::{DECK_CHECK_FAILURES_TO_DISQUALIFY, Format, Tier, minimum_warnings};
 use crate::toml_reader::{Reader, Sp};
 
-/// Reads and checks every game of a SW:CCG event.
+/// Reads and checks every game of a SW:CCG event. Returns the games, and the players
+/// disqualified by a second deck-check failure ("The penalty for a second violation is
+/// tournament disqualification") with the game of that failure; seating such a player in a
+/// later game is an error.
 pub fn validate_games(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     players: &[Player],
-) -> Vec<CcgRound> {
+) -> (Vec<CcgRound>, BTreeMap<usize, u32>) {
     let ids: BTreeMap<String, usize> = players
         .iter()
         .enumerate()
@@ -227,7 +230,7 @@ pub fn validate_games(
                 .help = Some("record every result of a game before pairing the next".into());
         }
     }
-    games
+    (games, disqualified_in)
 }
 
 /// The Final Confrontation's recorded games.

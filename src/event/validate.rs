@@ -48,7 +48,7 @@ pub fn validate(
                 .help = Some("remove `late`; teams are registered before round 1".into());
         }
     }
-    let (players, people, members) = if team {
+    let (mut players, people, members) = if team {
         let (teams, members) = teams::validate_teams(reader, &raw, &people)?;
         (teams, people, members)
     } else {
@@ -83,7 +83,14 @@ pub fn validate(
         (Vec::new(), Vec::new())
     } else if ccg {
         ccg::warn_below_minimums(reader, &raw, &info, compute::entrants(&players));
-        let games = ccg::validate_games(reader, &raw, &players);
+        let (games, disqualified) = ccg::validate_games(reader, &raw, &players);
+        // A player disqualified by a second deck-check failure leaves the event after that
+        // game, as a player recorded `disqualified` with that `drop` would.
+        for (p, game) in disqualified {
+            let player = &mut players[p];
+            player.disqualified = true;
+            player.drop = Some(player.drop.map_or(game, |d| d.min(game)));
+        }
         ccg::warn_director_play(reader, &raw, &info, &players, &games);
         (Vec::new(), games)
     } else {

@@ -191,28 +191,16 @@ fn score_table(event: &Event, game: &str, t: &CcgTable) -> Option<ScoredTable> {
     })
 }
 
-/// The game after which each disqualified player left the event: the game in which they failed
-/// a deck check for the second time (the guide's penalty for a second violation), or the
-/// `drop` of a player recorded `disqualified`, whichever comes first.
+/// The game after which each disqualified player left the event: their `drop`. A second
+/// deck-check failure is recorded this way when the event is read
+/// ([`crate::event::ccg::validate_games`]).
 pub fn disqualifications(event: &Event) -> BTreeMap<usize, u32> {
-    let mut failures: BTreeMap<usize, u32> = BTreeMap::new();
-    let mut out: BTreeMap<usize, u32> = BTreeMap::new();
-    for g in &event.games {
-        for p in g.tables.iter().filter_map(|t| t.violation) {
-            let n = failures.entry(p).or_default();
-            *n += 1;
-            if *n == swccg::DECK_CHECK_FAILURES_TO_DISQUALIFY {
-                out.entry(p).or_insert(g.number);
-            }
-        }
-    }
-    for (p, player) in event.players.iter().enumerate() {
-        if let (true, Some(drop)) = (player.disqualified, player.drop) {
-            let after = out.entry(p).or_insert(drop);
-            *after = (*after).min(drop);
-        }
-    }
-    out
+    event
+        .players
+        .iter()
+        .enumerate()
+        .filter_map(|(p, player)| Some((p, player.drop.filter(|_| player.disqualified)?)))
+        .collect()
 }
 
 /// Each player's record over the scored games, with byes; disqualified once the games include
@@ -499,16 +487,11 @@ fn pairings(
         }
     }
     let fixed = fixed_sides(&event.info);
-    let disqualified = disqualifications(event);
     let entrants: Vec<Entrant> = event
         .players
         .iter()
         .enumerate()
-        .filter(|&(p, player)| {
-            player.is_active_in(number)
-                && !quit.contains(&p)
-                && disqualified.get(&p).is_none_or(|&after| after >= number)
-        })
+        .filter(|&(p, player)| player.is_active_in(number) && !quit.contains(&p))
         .map(|(p, player)| {
             let side = if fixed {
                 first_side.get(&p)
@@ -871,6 +854,7 @@ mod tests {
         let ccg = computed.ccg.as_ref().expect("swccg");
         let id = |p: usize| event.players[p].id.as_str();
         assert_eq!(disqualifications(&event).get(&0), Some(&2));
+        assert!(event.players[0].disqualified && !event.players[0].is_active_in(3));
         // After game 1 a is still ranked; after game 2 a is listed last, unranked.
         assert!(ccg.standings[0].iter().all(|r| r.place.is_some()));
         let last = ccg.standings[1].last().expect("rows");
