@@ -451,16 +451,10 @@ fn pairings(
             .chain(g.byes.iter().map(|&p| (p, bye_side)))
             .collect()
     };
-    let ranks: BTreeMap<usize, usize> = before
+    let rows = before
         .checked_sub(1)
         .and_then(|i| standings.get(i))
-        .map(|rows| {
-            rows.iter()
-                .enumerate()
-                .map(|(i, r)| (r.player, i))
-                .collect()
-        })
-        .unwrap_or_default();
+        .map_or(&[][..], |rows| &rows[..]);
     let last_side: BTreeMap<usize, Allegiance> = played
         .iter()
         .enumerate()
@@ -500,7 +494,8 @@ fn pairings(
             };
             Entrant {
                 player: p,
-                rank: ranks.get(&p).copied().unwrap_or(usize::MAX / 2 + p),
+                // Set for each order of the standings below.
+                rank: 0,
                 had_bye: had_bye[p],
                 meetings: std::mem::take(&mut meetings[p]),
                 // A late entry with no game yet joins the dark side pile.
@@ -514,21 +509,92 @@ fn pairings(
     }
     let seed = event.info.seed;
     let seeded = swccg::coin(seed, number);
-    let with_coin = |coin: Allegiance| swccg::pair_new_round(&entrants, coin);
-    if number == 1 {
-        vec![(seeded, swccg::pair_first_game(&entrants, seed))]
-    } else if fixed {
-        vec![(seeded, swccg::pair_fixed(&entrants, number, seed))]
-    } else if secret_squirrel(&event.info) || !number.is_multiple_of(2) {
-        // A new round (and every Secret Squirrel game, whose decks hold both sides, so there
-        // are no allegiance piles): paired from the standings after a coin flip.
-        vec![
-            (seeded, with_coin(seeded)),
-            (seeded.opposite(), with_coin(seeded.opposite())),
-        ]
-    } else {
-        vec![(seeded, swccg::pair_piles(&entrants))]
+    let mut out = Vec::new();
+    for order in standings_orders(rows) {
+        let mut entrants = entrants.clone();
+        for e in &mut entrants {
+            // A player not in the standings yet (a late entry) ranks below everyone.
+            e.rank = order
+                .iter()
+                .position(|&p| p == e.player)
+                .unwrap_or(usize::MAX / 2 + e.player);
+        }
+        let with_coin = |coin: Allegiance| swccg::pair_new_round(&entrants, coin);
+        if number == 1 {
+            out.push((seeded, swccg::pair_first_game(&entrants, seed)));
+        } else if fixed {
+            out.push((seeded, swccg::pair_fixed(&entrants, number, seed)));
+        } else if secret_squirrel(&event.info) || !number.is_multiple_of(2) {
+            // A new round (and every Secret Squirrel game, whose decks hold both sides, so
+            // there are no allegiance piles): paired from the standings after a coin flip.
+            out.push((seeded, with_coin(seeded)));
+            out.push((seeded.opposite(), with_coin(seeded.opposite())));
+        } else {
+            out.push((seeded, swccg::pair_piles(&entrants)));
+        }
     }
+    out
+}
+
+/// At most this many orders of the standings are tried when judging a recorded pairing.
+const MAX_ORDERS: usize = 24;
+
+/// The orders of the standings (players, best first) the guide's last tiebreaker can give: it
+/// is random, so the director's own draw may have ordered the players it separated otherwise.
+/// The seeded order comes first, then every other order of each group the random tiebreaker
+/// separated, when there are at most [`MAX_ORDERS`] in all; beyond that, the seeded order alone.
+fn standings_orders(rows: &[RankedRow]) -> Vec<Vec<usize>> {
+    let seeded: Vec<usize> = rows.iter().map(|r| r.player).collect();
+    let random = |i: usize| rows[i].decided_by == Some(swccg::Decider::Random);
+    let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
+    for i in 1..rows.len() {
+        if random(i) {
+            match groups.last_mut() {
+                Some(g) if g.end == i => g.end = i + 1,
+                _ => groups.push(i - 1..i + 1),
+            }
+        }
+    }
+    let count = groups.iter().try_fold(1usize, |n, g| {
+        (1..=g.len()).try_fold(n, |n, k| n.checked_mul(k))
+    });
+    if count.is_none_or(|n| n > MAX_ORDERS) {
+        return vec![seeded];
+    }
+    let mut orders = vec![seeded];
+    for g in groups {
+        orders = orders
+            .into_iter()
+            .flat_map(|order| {
+                permutations(&order[g.clone()])
+                    .into_iter()
+                    .map(|p| {
+                        let mut o = order.clone();
+                        o[g.clone()].copy_from_slice(&p);
+                        o
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    orders
+}
+
+/// Every order of `items`, the given order first.
+fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut out = Vec::new();
+    for i in 0..items.len() {
+        let mut rest = items.to_vec();
+        let first = rest.remove(i);
+        for mut p in permutations(&rest) {
+            p.insert(0, first);
+            out.push(p);
+        }
+    }
+    out
 }
 
 fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal> {
@@ -1134,6 +1200,40 @@ mod tests {
                 .iter()
                 .any(|e| e.contains("after the last game"))
         );
+    }
+
+    /// The guide's last tiebreaker is random: a director's own draw may order the players it
+    /// separates otherwise than the seed, and a pairing from that order is the guide's too.
+    #[test]
+    fn pairing_from_a_random_tiebreak_drawn_otherwise_is_the_guides() {
+        // a and c both 2(+10), b and d both 0(-10), nobody separable but at random: the piles
+        // can meet either way round.
+        let g1 = game(&[table("a", "b", "a", 10), table("c", "d", "c", 10)], "");
+        let (event, computed) = load(&ccg_text("abcd", &[&g1], ""));
+        let ccg = computed.ccg.expect("swccg");
+        let rows = &ccg.standings[0];
+        assert_eq!(rows[1].decided_by, Some(Decider::Random));
+        let id = |p: usize| event.players[p].id.clone();
+        let (_, next) = ccg.next.expect("game 2");
+        // The other way round from the seed's: swap the Light players (last game's Dark pile).
+        let [t1, t2] = &next.tables[..] else {
+            panic!("two tables")
+        };
+        let other = game(
+            &[
+                table(&id(t1.dark), &id(t2.light), &id(t1.dark), 5),
+                table(&id(t2.dark), &id(t1.light), &id(t2.dark), 5),
+            ],
+            "",
+        );
+        let (_, computed) = load(&ccg_text("abcd", &[&g1, &other], ""));
+        let reasons = &computed.ccg.expect("swccg").reasons[1];
+        assert_eq!(
+            reasons,
+            &vec![Some(TableReason::Guide(PairReason::Piles)); 2]
+        );
+        assert_eq!(permutations(&[1, 2, 3]).len(), 6);
+        assert_eq!(permutations(&[1, 2, 3])[0], [1, 2, 3]);
     }
 
     /// The player with a first-game bye holds the last scorecard, an odd position in an odd
