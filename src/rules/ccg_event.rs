@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use super::swccg::{
-    self, Allegiance, Entrant, FinalOutcome, Finalist, GameRecord, GameResult, Meeting, PairReason,
-    Paired, PlayerRecord, RankedRow, ResultKind, Score, Table, TrueTieDecider,
+    self, Allegiance, ByeReason, Entrant, FinalOutcome, Finalist, GameRecord, GameResult, Meeting,
+    PairReason, Paired, PlayerRecord, RankedRow, ResultKind, Score, Table, TrueTieDecider,
 };
 use crate::event::{CcgResult, CcgTable, Event, EventInfo};
 
@@ -60,12 +60,14 @@ pub struct CcgComputed {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TableReason {
     /// The guide's procedure gives this table, for this reason. Where the procedure has a
-    /// random step (the first game's shuffle, the coin of a new round) any outcome of it counts:
-    /// the recorded pairing need not be the one the event's seed would have drawn.
+    /// random step (the first game's shuffle, the coin of a new round, the order of players
+    /// only the random tiebreaker separated) any outcome of it counts: the recorded pairing
+    /// need not be the one the event's seed would have drawn.
     Guide(PairReason),
-    /// No outcome of the guide's procedure gives this table. `instead` is what it gives the
-    /// table's dark side player (with the coin that agrees with most of the recorded tables):
-    /// their table, or `None` for the bye.
+    /// No outcome of the guide's procedure gives this table. `instead` is what it gives
+    /// `player` (with the outcome that agrees with most of the recorded tables): their table,
+    /// or `None` for the bye. `player` is the table's dark side player, or a playing tournament
+    /// director seated in the first game of an odd field, which the guide gives them the bye of.
     Departure {
         player: usize,
         instead: Option<Table>,
@@ -377,10 +379,26 @@ fn judge(
 ) -> (Allegiance, Vec<Option<TableReason>>) {
     let same = |x: &Table, t: &CcgTable| x.dark == t.dark && x.light == t.light;
     if g.number == 1 {
+        let director = candidates.first().and_then(|(_, p)| {
+            p.byes
+                .iter()
+                .find(|b| b.reason == ByeReason::Organizer)
+                .map(|b| b.player)
+        });
         let reasons = g
             .tables
             .iter()
-            .map(|_| (!candidates.is_empty()).then_some(TableReason::Guide(PairReason::Random)))
+            .map(|t| {
+                (!candidates.is_empty()).then_some(
+                    match director.filter(|&d| t.dark == d || t.light == d) {
+                        Some(d) => TableReason::Departure {
+                            player: d,
+                            instead: None,
+                        },
+                        None => TableReason::Guide(PairReason::Random),
+                    },
+                )
+            })
             .collect();
         return (seeded, reasons);
     }
@@ -984,7 +1002,17 @@ mod tests {
             &[table("a", "b", "a", 10), table("c", "d", "c", 5)],
             "\"e\"",
         );
-        let warned = warnings(&director(ccg_text("abcde", &[&played], "")));
+        let text = director(ccg_text("abcde", &[&played], ""));
+        let (_, computed) = load(&text);
+        assert_eq!(
+            computed.ccg.expect("swccg").reasons[0][0],
+            Some(TableReason::Departure {
+                player: 0,
+                instead: None
+            }),
+            "the director's table is not the guide's"
+        );
+        let warned = warnings(&text);
         assert!(
             warned.iter().any(|w| w.contains("does not have the bye")
                 && w.contains("rules/swccg-2008/#playing-directors")),

@@ -185,8 +185,8 @@ fn standings_view(
     }
 }
 
-/// Why a recorded table departs from the guide, in words: what the guide's procedure gives its
-/// dark side player instead. `None` for a table the guide gives.
+/// Why a recorded table departs from the guide, in words: what the guide's procedure gives the
+/// player concerned instead. `None` for a table the guide gives.
 pub(super) fn departure(event: &Event, reason: TableReason) -> Option<String> {
     let name = |p: usize| event.players[p].name.as_str();
     match reason {
