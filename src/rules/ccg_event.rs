@@ -306,7 +306,7 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
         } else {
             Vec::new()
         };
-        let (coin, reasons) = judge(g, &candidates, swccg::coin(event.info.seed, g.number));
+        let (coin, reasons) = judge(g, &candidates);
         coins.push(coin);
         computed.reasons.push(reasons);
     }
@@ -369,14 +369,14 @@ fn tiebreaker_problems(event: &Event, standings: &[Vec<RankedRow>], over: bool) 
 }
 
 /// Judges the recorded tables of game `g` against the pairings the guide's procedure can give
-/// (`candidates`, each with its coin): the coin of the game, and each table's reason. The first
-/// game is a shuffle, which can give any tables; a later game is compared with the candidate that
-/// shares the most tables with it (the first such, so the seeded coin when both agree as well).
+/// (`candidates`, each with its coin): the coin of the game where the tables tell it, and each
+/// table's reason. The first game is a shuffle, which can give any tables with either coin; a
+/// later game is compared with the candidate that shares the most tables with it (the first
+/// such, so the seeded outcome when several agree as well).
 fn judge(
     g: &crate::event::CcgRound,
     candidates: &[(Allegiance, Paired)],
-    seeded: Allegiance,
-) -> (Allegiance, Vec<Option<TableReason>>) {
+) -> (Option<Allegiance>, Vec<Option<TableReason>>) {
     let same = |x: &Table, t: &CcgTable| x.dark == t.dark && x.light == t.light;
     if g.number == 1 {
         let director = candidates.first().and_then(|(_, p)| {
@@ -400,7 +400,7 @@ fn judge(
                 )
             })
             .collect();
-        return (seeded, reasons);
+        return (None, reasons);
     }
     let agreeing = |paired: &Paired| {
         g.tables
@@ -415,8 +415,12 @@ fn judge(
         }
     }
     let Some((coin, paired)) = best else {
-        return (seeded, vec![None; g.tables.len()]);
+        return (None, vec![None; g.tables.len()]);
     };
+    // The coin is told by the tables only when no pairing with the other coin agrees as well.
+    let told = candidates
+        .iter()
+        .all(|c| c.0 == *coin || agreeing(&c.1) < agreeing(paired));
     let reasons = g
         .tables
         .iter()
@@ -434,24 +438,29 @@ fn judge(
             })
         })
         .collect();
-    (*coin, reasons)
+    (told.then_some(*coin), reasons)
 }
 
 /// The pairings the guide's procedure can give for the game after the first `before` recorded
 /// games (all finished), from the standings after them, each with the coin it used: the seeded
-/// coin first, then, for a game paired from a single pile (where a coin is flipped), the other.
-/// `coins` holds the coin of each recorded game: a player who had the bye in the game just
-/// played holds the last card, an odd position, and so joins the pile of that game's coin.
+/// outcome of every random step first, then the others (see [`standings_orders`]; for a game
+/// paired from a single pile, where a coin is flipped, the other coin).
+///
+/// `coins` holds the coin of each recorded game where the recorded tables tell it (`None`
+/// where they fit either). A player who had the bye in the game just played holds the last
+/// card, an odd position, and so joins the pile of that game's coin; where it is not known,
+/// both piles are tried, the seeded coin's first.
 fn pairings(
     event: &Event,
     standings: &[Vec<RankedRow>],
     before: usize,
-    coins: &[Allegiance],
+    coins: &[Option<Allegiance>],
 ) -> Vec<(Allegiance, Paired)> {
     let number = before as u32 + 1;
     let Some(played) = event.games.get(..before) else {
         return Vec::new();
     };
+    let seed = event.info.seed;
     let quit: Vec<usize> = played
         .iter()
         .flat_map(|g| &g.tables)
@@ -460,27 +469,35 @@ fn pairings(
             _ => None,
         })
         .collect();
-    // The allegiance each player had in each game: the side played, or for the bye, the coin.
-    let sides = |(i, g): (usize, &crate::event::CcgRound)| -> Vec<(usize, Allegiance)> {
-        let bye_side = coins.get(i).copied().unwrap_or(Allegiance::Dark);
+    let table_sides = |g: &crate::event::CcgRound| -> Vec<(usize, Allegiance)> {
         g.tables
             .iter()
             .flat_map(|t| [(t.dark, Allegiance::Dark), (t.light, Allegiance::Light)])
-            .chain(g.byes.iter().map(|&p| (p, bye_side)))
             .collect()
     };
-    let rows = before
-        .checked_sub(1)
-        .and_then(|i| standings.get(i))
-        .map_or(&[][..], |rows| &rows[..]);
     let last_side: BTreeMap<usize, Allegiance> = played
-        .iter()
-        .enumerate()
-        .next_back()
-        .map(|g| sides(g).into_iter().collect())
+        .last()
+        .map(|g| table_sides(g).into_iter().collect())
         .unwrap_or_default();
     let first_side: BTreeMap<usize, Allegiance> =
-        played.iter().enumerate().rev().flat_map(sides).collect();
+        played.iter().rev().flat_map(table_sides).collect();
+    // The game of each player's first bye, for a fixed-allegiance player who has no table yet.
+    let first_bye: BTreeMap<usize, usize> = played
+        .iter()
+        .enumerate()
+        .rev()
+        .flat_map(|(i, g)| g.byes.iter().map(move |&p| (p, i)))
+        .collect();
+    let bye_sides: Vec<Allegiance> = match before.checked_sub(1) {
+        None => vec![Allegiance::Dark],
+        Some(i) => match coins.get(i).copied().flatten() {
+            Some(coin) => vec![coin],
+            None => {
+                let seeded = swccg::coin(seed, i as u32 + 1);
+                vec![seeded, seeded.opposite()]
+            }
+        },
+    };
     let mut meetings: Vec<Vec<Meeting>> = vec![Vec::new(); event.players.len()];
     let mut had_bye = vec![false; event.players.len()];
     for g in played {
@@ -504,51 +521,75 @@ fn pairings(
         .iter()
         .enumerate()
         .filter(|&(p, player)| player.is_active_in(number) && !quit.contains(&p))
-        .map(|(p, player)| {
-            let side = if fixed {
-                first_side.get(&p)
-            } else {
-                last_side.get(&p)
-            };
-            Entrant {
-                player: p,
-                // Set for each order of the standings below.
-                rank: 0,
-                had_bye: had_bye[p],
-                meetings: std::mem::take(&mut meetings[p]),
-                // A late entry with no game yet joins the dark side pile.
-                allegiance: side.copied().unwrap_or(Allegiance::Dark),
-                organizer: player.organizer,
-            }
+        .map(|(p, player)| Entrant {
+            player: p,
+            // Set for each order of the standings and each pile of a bye, below.
+            rank: 0,
+            had_bye: had_bye[p],
+            meetings: std::mem::take(&mut meetings[p]),
+            allegiance: Allegiance::Dark,
+            organizer: player.organizer,
         })
         .collect();
     if entrants.len() < 2 {
         return Vec::new();
     }
-    let seed = event.info.seed;
+    let rows = before
+        .checked_sub(1)
+        .and_then(|i| standings.get(i))
+        .map_or(&[][..], |rows| &rows[..]);
     let seeded = swccg::coin(seed, number);
     let mut out = Vec::new();
-    for order in standings_orders(rows) {
-        let mut entrants = entrants.clone();
-        for e in &mut entrants {
-            // A player not in the standings yet (a late entry) ranks below everyone.
-            e.rank = order
-                .iter()
-                .position(|&p| p == e.player)
-                .unwrap_or(usize::MAX / 2 + e.player);
-        }
-        let with_coin = |coin: Allegiance| swccg::pair_new_round(&entrants, coin);
-        if number == 1 {
-            out.push((seeded, swccg::pair_first_game(&entrants, seed)));
-        } else if fixed {
-            out.push((seeded, swccg::pair_fixed(&entrants, number, seed)));
-        } else if secret_squirrel(&event.info) || !number.is_multiple_of(2) {
-            // A new round (and every Secret Squirrel game, whose decks hold both sides, so
-            // there are no allegiance piles): paired from the standings after a coin flip.
-            out.push((seeded, with_coin(seeded)));
-            out.push((seeded.opposite(), with_coin(seeded.opposite())));
-        } else {
-            out.push((seeded, swccg::pair_piles(&entrants)));
+    for bye_side in bye_sides {
+        // The pile each player is in: the side of their table in the game just played (a
+        // fixed-allegiance player: their first table), or the pile of the coin of their bye;
+        // a late entry with no game yet joins the dark side pile.
+        let side = |p: usize| -> Allegiance {
+            let table = if fixed {
+                first_side.get(&p)
+            } else {
+                last_side.get(&p)
+            };
+            let bye_game = if fixed {
+                first_bye.get(&p).copied()
+            } else {
+                played
+                    .last()
+                    .filter(|g| g.byes.contains(&p))
+                    .map(|_| before - 1)
+            };
+            match (table, bye_game) {
+                (Some(&s), _) => s,
+                (None, Some(i)) if i + 1 < before => {
+                    coins.get(i).copied().flatten().unwrap_or(bye_side)
+                }
+                (None, Some(_)) => bye_side,
+                (None, None) => Allegiance::Dark,
+            }
+        };
+        for order in standings_orders(rows) {
+            let mut entrants = entrants.clone();
+            for e in &mut entrants {
+                e.allegiance = side(e.player);
+                // A player not in the standings yet (a late entry) ranks below everyone.
+                e.rank = order
+                    .iter()
+                    .position(|&p| p == e.player)
+                    .unwrap_or(usize::MAX / 2 + e.player);
+            }
+            let with_coin = |coin: Allegiance| swccg::pair_new_round(&entrants, coin);
+            if number == 1 {
+                out.push((seeded, swccg::pair_first_game(&entrants, seed)));
+            } else if fixed {
+                out.push((seeded, swccg::pair_fixed(&entrants, number, seed)));
+            } else if secret_squirrel(&event.info) || !number.is_multiple_of(2) {
+                // A new round (and every Secret Squirrel game, whose decks hold both sides, so
+                // there are no allegiance piles): paired from the standings after a coin flip.
+                out.push((seeded, with_coin(seeded)));
+                out.push((seeded.opposite(), with_coin(seeded.opposite())));
+            } else {
+                out.push((seeded, swccg::pair_piles(&entrants)));
+            }
         }
     }
     out
@@ -1296,6 +1337,21 @@ mod tests {
                 assert_eq!(byes, ["b"]);
             }
         }
+        // The recorded first game does not tell its coin: a second game paired with e in the
+        // other pile follows the guide as well.
+        let (other, bye) = match swccg::coin(7, 1) {
+            Allegiance::Dark => ([("e", "a"), ("d", "c")], "b"),
+            Allegiance::Light => ([("d", "a"), ("b", "e")], "c"),
+        };
+        let g2 = game(
+            &other.map(|(d, l)| table(d, l, d, 5)),
+            &format!("\"{bye}\""),
+        );
+        let (_, computed) = load(&ccg_text("abcde", &[&g1, &g2], ""));
+        assert_eq!(
+            computed.ccg.expect("swccg").reasons[1],
+            vec![Some(TableReason::Guide(PairReason::Piles)); 2]
+        );
     }
 
     fn info(format: &str, variant: Option<&str>) -> EventInfo {
