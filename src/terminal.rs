@@ -356,7 +356,7 @@ fn ccg_standings(
         let _ = writeln!(
             out,
             "{}  {}  {}",
-            pad_left(&row.place.to_string(), 3),
+            pad_left(&row.place.map_or("DQ".to_string(), |p| p.to_string()), 3),
             pad(&event.players[row.player].name, width),
             pad_left(&row.score.to_string(), 8)
         );

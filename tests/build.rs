@@ -861,6 +861,26 @@ fn example_swccg_events() {
         .as_array()
         .expect("rows");
     assert_eq!(standings[0]["score"], "9(+82)");
+    // What decided each row is a stable snake_case name, as documented in event-json.md.
+    for rows in ccg["standings_by_game"].as_array().expect("standings") {
+        for row in rows.as_array().expect("rows") {
+            let decided = row["decided_by"].as_str().expect("decided_by");
+            assert!(
+                [
+                    "points",
+                    "differential",
+                    "tiebreaker_game",
+                    "head_to_head",
+                    "highest_differential",
+                    "sos",
+                    "random"
+                ]
+                .contains(&decided),
+                "{decided}"
+            );
+            assert_eq!(row["sos_dropped"].is_null(), decided != "sos");
+        }
+    }
     let fin = &ccg["final_confrontation"];
     assert_eq!(
         fin["finalists"],

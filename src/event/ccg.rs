@@ -3,19 +3,22 @@
 
 use std::collections::BTreeMap;
 
-use super::read::{RawCcgTable, RawEvent, RawTable};
+use super::read::{RawCcgTable, RawEvent, RawFinal, RawTable};
 use super::validate::{in_range, resolve};
 use super::{CcgResult, CcgRound, CcgTable, EventInfo, Player};
 use crate::diag::Code;
-use crate::rules::swccg::{Tier, minimum_warnings};
+use crate::rules::swccg::{DECK_CHECK_FAILURES_TO_DISQUALIFY, Format, Tier, minimum_warnings};
 use crate::toml_reader::{Reader, Sp};
 
-/// Reads and checks every game of a SW:CCG event.
+/// Reads and checks every game of a SW:CCG event. Returns the games, and the players
+/// disqualified by a second deck-check failure ("The penalty for a second violation is
+/// tournament disqualification") with the game of that failure; seating such a player in a
+/// later game is an error.
 pub fn validate_games(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     players: &[Player],
-) -> Vec<CcgRound> {
+) -> (Vec<CcgRound>, BTreeMap<usize, u32>) {
     let ids: BTreeMap<String, usize> = players
         .iter()
         .enumerate()
@@ -23,6 +26,9 @@ pub fn validate_games(
         .collect();
     let mut games = Vec::new();
     let mut quit_in: BTreeMap<usize, u32> = BTreeMap::new();
+    // Deck-check failures so far, and the game of the failure that disqualified the player.
+    let mut failures: BTreeMap<usize, u32> = BTreeMap::new();
+    let mut disqualified_in: BTreeMap<usize, u32> = BTreeMap::new();
     for (g, raw_round) in raw.rounds.iter().enumerate() {
         let number = g as u32 + 1;
         let mut seated: BTreeMap<usize, u32> = BTreeMap::new();
@@ -65,7 +71,20 @@ pub fn validate_games(
                     reader.error(Code::Conflict, span.clone(), format!("{} is at table {other} and at table {table_number} in game {number}", players[p].name)).help =
                         Some("a player has one table (or the bye) per game".into());
                 }
-                if let Some(q) = quit_in.get(&p) {
+                if let Some(d) = disqualified_in.get(&p) {
+                    reader
+                        .error(
+                            Code::Conflict,
+                            span,
+                            format!(
+                                "{} was disqualified in game {d} (a second deck-check failure) and cannot play game {number}",
+                                players[p].name
+                            ),
+                        )
+                        .help = Some(
+                        "a disqualified player leaves the event: remove them from later games, or correct the `violation`s".into(),
+                    );
+                } else if let Some(q) = quit_in.get(&p) {
                     reader
                         .error(
                             Code::Conflict,
@@ -120,6 +139,13 @@ pub fn validate_games(
                 }
                 Some(p)
             });
+            if let Some(p) = violation {
+                let n = failures.entry(p).or_default();
+                *n += 1;
+                if *n == DECK_CHECK_FAILURES_TO_DISQUALIFY {
+                    disqualified_in.insert(p, number);
+                }
+            }
             tables.push(CcgTable {
                 number: table_number,
                 dark,
@@ -144,6 +170,18 @@ pub fn validate_games(
                             )
                             .help = Some("a player has one table or the bye per game".into());
                     }
+                    if let Some(d) = disqualified_in.get(&p) {
+                        reader
+                            .error(
+                                Code::Conflict,
+                                id.span.clone(),
+                                format!(
+                                    "{} was disqualified in game {d} (a second deck-check failure) and cannot have the bye in game {number}",
+                                    players[p].name
+                                ),
+                            )
+                            .help = Some("remove them from `byes`".into());
+                    }
                     byes.push(p);
                 }
                 None => unresolved = true,
@@ -153,6 +191,7 @@ pub fn validate_games(
             for (p, player) in players.iter().enumerate() {
                 if player.is_active_in(number)
                     && !quit_in.contains_key(&p)
+                    && disqualified_in.get(&p).is_none_or(|&d| d >= number)
                     && !seated.contains_key(&p)
                 {
                     reader
@@ -191,7 +230,7 @@ pub fn validate_games(
                 .help = Some("record every result of a game before pairing the next".into());
         }
     }
-    games
+    (games, disqualified_in)
 }
 
 /// The Final Confrontation's recorded games.
@@ -229,6 +268,70 @@ pub fn validate_final_games(
         });
     }
     out
+}
+
+/// `[final] waived` and `[final] replaced` (SW:CCG only): whether the second seed waived the
+/// Final Confrontation, and the finalists replaced by the next highest player, resolved.
+pub fn validate_final_record(
+    reader: &mut Reader<'_>,
+    recorded: Option<&RawFinal>,
+    ccg: bool,
+    players: &[Player],
+) -> (bool, Vec<usize>) {
+    let Some(f) = recorded else {
+        return (false, Vec::new());
+    };
+    if !ccg {
+        let spans = f
+            .waived
+            .iter()
+            .map(|w| w.span.clone())
+            .chain(f.replaced.iter().map(|r| r.span.clone()));
+        for span in spans {
+            reader
+                .error(
+                    Code::InvalidValue,
+                    span,
+                    "`waived` and `replaced` record a SW:CCG Final Confrontation",
+                )
+                .help = Some("remove them".into());
+        }
+        return (false, Vec::new());
+    }
+    let waived = f.waived.as_ref().is_some_and(|w| w.value);
+    if let Some(w) = f.waived.as_ref().filter(|w| w.value)
+        && !f.ccg_games.is_empty()
+    {
+        reader
+            .error(
+                Code::Conflict,
+                w.span.clone(),
+                "a waived Final Confrontation has no games",
+            )
+            .help = Some("remove `waived`, or the final's `games`".into());
+    }
+    let ids: BTreeMap<String, usize> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id.clone(), i))
+        .collect();
+    let mut replaced: Vec<usize> = Vec::new();
+    for r in &f.replaced {
+        if let Some(p) = resolve(reader, &ids, r, "in `replaced`") {
+            if replaced.contains(&p) {
+                reader
+                    .error(
+                        Code::Conflict,
+                        r.span.clone(),
+                        format!("{} is in `replaced` twice", players[p].name),
+                    )
+                    .help = Some("name each replaced finalist once".into());
+            } else {
+                replaced.push(p);
+            }
+        }
+    }
+    (waived, replaced)
 }
 
 /// The result of a SW:CCG game between `dark` and `light` as recorded at `span`; `None` when
@@ -326,5 +429,67 @@ pub fn warn_below_minimums(
     for warning in minimum_warnings(format, tier, players, games) {
         reader.warning(Code::RuleDeparture, raw.info.span.clone(), warning.to_string()).help =
             Some("the event stands as recorded; check `swiss_rounds` (the number of games) if this was not intended".into());
+    }
+}
+
+/// Warns where a tournament director plays in their own event against the guide's conditions
+/// for it: in an odd field they must take the bye of the first game, and they may not play a
+/// constructed Championship Level event where the Players' Committee offers a cash prize or
+/// more than one Worlds Day 2 automatic bid. The event file does not record the prizes, so every
+/// constructed championship event with a playing director is warned about. Each warning names
+/// the section of the rules page.
+pub fn warn_director_play(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    info: &EventInfo,
+    players: &[Player],
+    games: &[CcgRound],
+) {
+    let section = format!(
+        "see `{}#playing-directors` on the site",
+        crate::rules::SWCCG_2008.reference_page
+    );
+    let directors: Vec<usize> = (0..players.len())
+        .filter(|&p| players[p].organizer)
+        .collect();
+    let constructed = crate::rules::ccg_event::guide_format(info) == Format::Constructed;
+    if constructed && info.tier.as_deref() == Some("championship") {
+        for &p in &directors {
+            let span = raw.players[p]
+                .organizer
+                .as_ref()
+                .map_or(raw.players[p].span.clone(), |o| o.span.clone());
+            reader.warning(
+                Code::RuleDeparture,
+                span,
+                format!(
+                    "{} directs and plays in a constructed championship event; the guide does not allow it where the Players' Committee offers a cash prize or more than one Worlds Day 2 automatic bid",
+                    players[p].name
+                ),
+            )
+            .help = Some(format!(
+                "if such prizes were offered, the director should not have played; {section}"
+            ));
+        }
+    }
+    let Some(first) = games.first() else { return };
+    let field = first.tables.len() * 2 + first.byes.len();
+    let playing: Vec<usize> = directors
+        .into_iter()
+        .filter(|&p| first.tables.iter().any(|t| t.dark == p || t.light == p))
+        .collect();
+    if field % 2 == 1 && !playing.is_empty() && !first.byes.iter().any(|&b| players[b].organizer) {
+        let names: Vec<&str> = playing.iter().map(|&p| players[p].name.as_str()).collect();
+        reader.warning(
+            Code::RuleDeparture,
+            raw.rounds[0].span.clone(),
+            format!(
+                "game 1 has an odd field, but the playing tournament director ({}) does not have the bye",
+                names.join(", ")
+            ),
+        )
+        .help = Some(format!(
+            "the guide gives a playing director the first-game bye of an odd field: record it in `byes`; {section}"
+        ));
     }
 }

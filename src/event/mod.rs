@@ -47,6 +47,15 @@ pub struct Event {
     pub games: Vec<CcgRound>,
     /// SW:CCG events: the Final Confrontation's games, when recorded.
     pub final_games: Vec<CcgTable>,
+    /// SW:CCG events: the second seed waived the Final Confrontation (`[final] waived`).
+    pub final_waived: bool,
+    /// SW:CCG events: finalists whose decks did not match their lists before the Final
+    /// Confrontation, in order; the next highest player took each one's place
+    /// (`[final] replaced`).
+    pub final_replaced: Vec<usize>,
+    /// SW:CCG events: games played after the last game to break a tie on points and
+    /// differential (`tiebreaker_games`).
+    pub tiebreaker_games: Vec<CcgTable>,
     /// Events known only by their results: the final standings as recorded (`[[standings]]`),
     /// in file order. Such an event has no rounds.
     pub recorded: Vec<recorded::RecordedStanding>,

@@ -170,6 +170,10 @@ pub struct RawFinal {
     pub first_dark: Option<Sp<String>>,
     /// SW:CCG: the Final Confrontation's games, written like tables.
     pub ccg_games: Vec<RawTable>,
+    /// SW:CCG: the second seed waived the Final Confrontation.
+    pub waived: Option<Sp<bool>>,
+    /// SW:CCG: finalists whose decks did not match their lists before the final, in order.
+    pub replaced: Vec<Sp<String>>,
 }
 
 /// One elimination game as written.
@@ -206,6 +210,10 @@ pub struct RawEvent {
     pub teams_span: Option<Range<usize>>,
     pub teams: Vec<RawTeam>,
     pub final_match: Option<RawFinal>,
+    /// The span of `tiebreaker_games`, when present.
+    pub tiebreaker_games_span: Option<Range<usize>>,
+    /// SW:CCG: `tiebreaker_games`, games played after the last round to break a tie.
+    pub tiebreaker_games: Vec<RawTable>,
     /// The span of `standings`, when present.
     pub standings_span: Option<Range<usize>>,
     /// `[[standings]]`: the final standings of an event known only by its results.
@@ -242,6 +250,7 @@ const TOP: &[&str] = &[
     "rounds",
     "elimination",
     "final",
+    "tiebreaker_games",
     "standings",
     "games",
     "sessions",
@@ -259,7 +268,7 @@ pub const STANDING: &[&str] = &[
     "draws",
     "note",
 ];
-const FINAL: &[&str] = &["games", "first_dark"];
+const FINAL: &[&str] = &["games", "first_dark", "waived", "replaced"];
 const EVENT: &[&str] = &[
     "name",
     "date",
@@ -428,7 +437,18 @@ pub fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> RawEve
             games,
             first_dark: opt_string(reader, &f, "first_dark"),
             ccg_games,
+            waived: opt_bool(reader, &f, "waived"),
+            replaced: string_list(reader, &f, "replaced"),
         });
+    }
+    if let Some(value) = top.get("tiebreaker_games") {
+        raw.tiebreaker_games_span = Some(value.span());
+        for item in reader.array(value, "`tiebreaker_games`") {
+            if let Some(table) = reader.as_table(item, "each tiebreaker game") {
+                raw.tiebreaker_games
+                    .push(read_ccg_table(reader, table, item.span()));
+            }
+        }
     }
     if let Some(value) = top.get("standings") {
         raw.standings_span = Some(value.span());

@@ -302,6 +302,11 @@ fn find_ccg_place(
     let fin = ccg.final_confrontation.as_ref().ok_or(
         "every game in the file has its results and the event has no Final Confrontation; pass --replace to correct a result",
     )?;
+    if event.final_waived {
+        return Err(
+            "the second seed waived the Final Confrontation: remove `waived` from `[final]` to record its games".into(),
+        );
+    }
     let sides = final_sides(event, fin, table, request.dark)?;
     Ok((Place::Final { game: table }, sides))
 }

@@ -48,7 +48,7 @@ pub fn validate(
                 .help = Some("remove `late`; teams are registered before round 1".into());
         }
     }
-    let (players, people, members) = if team {
+    let (mut players, people, members) = if team {
         let (teams, members) = teams::validate_teams(reader, &raw, &people)?;
         (teams, people, members)
     } else {
@@ -83,7 +83,16 @@ pub fn validate(
         (Vec::new(), Vec::new())
     } else if ccg {
         ccg::warn_below_minimums(reader, &raw, &info, compute::entrants(&players));
-        (Vec::new(), ccg::validate_games(reader, &raw, &players))
+        let (games, disqualified) = ccg::validate_games(reader, &raw, &players);
+        // A player disqualified by a second deck-check failure leaves the event after that
+        // game, as a player recorded `disqualified` with that `drop` would.
+        for (p, game) in disqualified {
+            let player = &mut players[p];
+            player.disqualified = true;
+            player.drop = Some(player.drop.map_or(game, |d| d.min(game)));
+        }
+        ccg::warn_director_play(reader, &raw, &info, &players, &games);
+        (Vec::new(), games)
     } else {
         (
             validate_rounds(
@@ -100,6 +109,24 @@ pub fn validate(
         _ if casual.is_some() => Vec::new(),
         Some(f) if ccg => ccg::validate_final_games(reader, &f.ccg_games, &players),
         _ => Vec::new(),
+    };
+    let (final_waived, final_replaced) =
+        ccg::validate_final_record(reader, raw.final_match.as_ref(), ccg, &players);
+    let tiebreaker_games = match &raw.tiebreaker_games_span {
+        Some(_) if ccg && casual.is_none() => {
+            ccg::validate_final_games(reader, &raw.tiebreaker_games, &players)
+        }
+        Some(span) => {
+            reader
+                .error(
+                    Code::InvalidValue,
+                    span.clone(),
+                    "`tiebreaker_games` are SW:CCG tournament games",
+                )
+                .help = Some("remove them; this event's tiebreakers are computed".into());
+            Vec::new()
+        }
+        None => Vec::new(),
     };
     let final_match = match &raw.final_match {
         _ if casual.is_some() => None,
@@ -167,6 +194,9 @@ pub fn validate(
         final_match,
         games,
         final_games,
+        final_waived,
+        final_replaced,
+        tiebreaker_games,
         recorded,
         casual,
         long_text: None,
@@ -185,6 +215,15 @@ pub fn validate(
                 .error(Code::BadResult, recorded.span.clone(), problem.clone())
                 .help = Some(
                 "record the two finalists' games, the higher seed's chosen allegiance first".into(),
+            );
+        }
+    }
+    if let (Some(ccg), Some(span)) = (computed.ccg.as_ref(), &raw.tiebreaker_games_span) {
+        for problem in &ccg.tiebreaker_problems {
+            reader
+                .error(Code::BadResult, span.clone(), problem.clone())
+                .help = Some(
+                "a tiebreaker game is played after the last game, between the only two players level on points and differential".into(),
             );
         }
     }

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 
 use super::swccg::{
-    self, Allegiance, Entrant, FinalOutcome, Finalist, GameRecord, GameResult, Meeting, PairReason,
-    Paired, PlayerRecord, RankedRow, ResultKind, Score, TrueTieDecider,
+    self, Allegiance, ByeReason, Entrant, FinalOutcome, Finalist, GameRecord, GameResult, Meeting,
+    PairReason, Paired, PlayerRecord, RankedRow, ResultKind, Score, Table, TrueTieDecider,
 };
 use crate::event::{CcgResult, CcgTable, Event, EventInfo};
 
@@ -49,9 +49,29 @@ pub struct CcgComputed {
     /// The next game, paired by the guide, when the recorded games are finished and more are planned.
     pub next: Option<(u32, Paired)>,
     pub final_confrontation: Option<CcgFinal>,
-    /// For each recorded game and table, the guide's reason for the pairing, or `None` when the
-    /// recorded pairing departs from what the guide gives.
-    pub reasons: Vec<Vec<Option<PairReason>>>,
+    /// For each recorded game and table, why it was paired as it was; `None` where it cannot be
+    /// judged (a game recorded after one that is not finished).
+    pub reasons: Vec<Vec<Option<TableReason>>>,
+    /// What the recorded tiebreaker games cannot be (they are then not counted).
+    pub tiebreaker_problems: Vec<String>,
+}
+
+/// Why a recorded table was paired as it was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableReason {
+    /// The guide's procedure gives this table, for this reason. Where the procedure has a
+    /// random step (the first game's shuffle, the coin of a new round, the order of players
+    /// only the random tiebreaker separated) any outcome of it counts: the recorded pairing
+    /// need not be the one the event's seed would have drawn.
+    Guide(PairReason),
+    /// No outcome of the guide's procedure gives this table. `instead` is what it gives
+    /// `player` (with the outcome that agrees with most of the recorded tables): their table,
+    /// or `None` for the bye. `player` is the table's dark side player, or a playing tournament
+    /// director seated in the first game of an odd field, which the guide gives them the bye of.
+    Departure {
+        player: usize,
+        instead: Option<Table>,
+    },
 }
 
 impl CcgComputed {
@@ -136,12 +156,14 @@ pub fn game_result(result: CcgResult, dark: usize) -> GameResult {
     }
 }
 
-fn score_table(event: &Event, game: u32, t: &CcgTable) -> Option<ScoredTable> {
+/// Scores a recorded table; `game` names the game in the random stream of a true tie (`game 3`;
+/// the Final Confrontation is `game 0`).
+fn score_table(event: &Event, game: &str, t: &CcgTable) -> Option<ScoredTable> {
     let result = game_result(t.result?, t.dark);
     let scored = swccg::score_game(
         &result,
         event.info.seed,
-        &format!("game {game} table {} true tie", t.number),
+        &format!("{game} table {} true tie", t.number),
     );
     let mut scores = scored.scores;
     let mut winner = if scored.winner == Allegiance::Dark {
@@ -171,13 +193,32 @@ fn score_table(event: &Event, game: u32, t: &CcgTable) -> Option<ScoredTable> {
     })
 }
 
-/// Each player's record over the scored games, with byes.
-fn records(event: &Event, games: &[Vec<ScoredTable>]) -> Vec<PlayerRecord> {
+/// The game after which each disqualified player left the event: their `drop`. A second
+/// deck-check failure is recorded this way when the event is read
+/// ([`crate::event::ccg::validate_games`]).
+pub fn disqualifications(event: &Event) -> BTreeMap<usize, u32> {
+    event
+        .players
+        .iter()
+        .enumerate()
+        .filter_map(|(p, player)| Some((p, player.drop.filter(|_| player.disqualified)?)))
+        .collect()
+}
+
+/// Each player's record over the scored games, with byes; disqualified once the games include
+/// the one after which they were disqualified.
+fn records(
+    event: &Event,
+    games: &[Vec<ScoredTable>],
+    disqualified: &BTreeMap<usize, u32>,
+) -> Vec<PlayerRecord> {
     let mut records: Vec<PlayerRecord> = (0..event.players.len())
         .map(|player| PlayerRecord {
             player,
-            games: Vec::new(),
-            byes: 0,
+            disqualified: disqualified
+                .get(&player)
+                .is_some_and(|&after| after as usize <= games.len()),
+            ..PlayerRecord::default()
         })
         .collect();
     for (g, tables) in games.iter().enumerate() {
@@ -211,73 +252,215 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
         .map(|g| {
             g.tables
                 .iter()
-                .filter_map(|t| score_table(event, g.number, t))
+                .filter_map(|t| score_table(event, &format!("game {}", g.number), t))
                 .collect()
         })
         .collect();
-    let standings: Vec<Vec<RankedRow>> = (1..=finished)
-        .map(|k| {
-            let players: Vec<PlayerRecord> = records(event, &reported[..k])
-                .into_iter()
-                .filter(|r| !r.games.is_empty() || r.byes > 0)
-                .collect();
-            swccg::rank(
-                &players,
-                event.info.seed,
-                &format!("standings after game {k}"),
-            )
-        })
+    let disqualified = disqualifications(event);
+    let standings_after = |k: usize, tiebreakers: &[ScoredTable]| {
+        let mut players: Vec<PlayerRecord> = records(event, &reported[..k], &disqualified)
+            .into_iter()
+            .filter(|r| !r.games.is_empty() || r.byes > 0)
+            .collect();
+        for t in tiebreakers {
+            let loser = if t.winner == t.dark { t.light } else { t.dark };
+            if let Some(r) = players.iter_mut().find(|r| r.player == t.winner) {
+                r.tiebreak_wins.push(loser);
+            }
+        }
+        swccg::rank(
+            &players,
+            event.info.seed,
+            &format!("standings after game {k}"),
+        )
+    };
+    let mut standings: Vec<Vec<RankedRow>> =
+        (1..=finished).map(|k| standings_after(k, &[])).collect();
+    let all_finished = finished == event.games.len();
+    let swiss_done = planned.is_some_and(|n| finished as u32 >= n);
+    let tiebreakers: Vec<ScoredTable> = event
+        .tiebreaker_games
+        .iter()
+        .filter_map(|t| score_table(event, "tiebreaker game", t))
         .collect();
+    let tiebreaker_problems = tiebreaker_problems(event, &standings, all_finished && swiss_done);
+    if tiebreaker_problems.is_empty() && !tiebreakers.is_empty() {
+        standings.pop();
+        standings.push(standings_after(finished, &tiebreakers));
+    }
     let mut computed = CcgComputed {
         reported,
         standings,
         next: None,
         final_confrontation: None,
         reasons: Vec::new(),
+        tiebreaker_problems,
     };
-    let all_finished = finished == event.games.len();
-    let swiss_done = planned.is_some_and(|n| finished as u32 >= n);
-    if all_finished && !swiss_done {
-        computed.next = pair_game(event, &computed.standings, event.games.len());
+    // Each recorded game's tables, judged against the pairings the guide's procedure can give
+    // from the games before it; the coin of each game (the pile its bye joins) is the one that
+    // agrees with the recorded tables.
+    let mut coins = Vec::new();
+    for (i, g) in event.games.iter().enumerate() {
+        let candidates = if i <= computed.standings.len() {
+            pairings(event, &computed.standings, i, &coins)
+        } else {
+            Vec::new()
+        };
+        let (coin, reasons) = judge(g, &candidates);
+        coins.push(coin);
+        computed.reasons.push(reasons);
     }
-    // Each recorded game's tables, judged against the pairing the guide gives from the games
-    // before it: the reason where they agree, `None` where the organizer paired differently.
-    computed.reasons = event
-        .games
-        .iter()
-        .enumerate()
-        .map(|(i, g)| {
-            let expected = if i <= computed.standings.len() {
-                pair_game(event, &computed.standings, i)
-            } else {
-                None
-            };
-            g.tables
-                .iter()
-                .map(|t| {
-                    expected
-                        .as_ref()
-                        .and_then(|(_, p)| {
-                            p.tables
-                                .iter()
-                                .find(|x| x.dark == t.dark && x.light == t.light)
-                        })
-                        .map(|x| x.reason)
-                })
-                .collect()
-        })
-        .collect();
+    if all_finished && !swiss_done {
+        computed.next = pairings(event, &computed.standings, event.games.len(), &coins)
+            .into_iter()
+            .next()
+            .map(|(_, paired)| (event.games.len() as u32 + 1, paired));
+    }
     if all_finished && swiss_done && cut == 2 {
         computed.final_confrontation = final_confrontation(event, &computed);
     }
     computed
 }
 
-/// The pairing the guide gives for the game after the first `before` recorded games (all
-/// finished), from the standings after them.
-fn pair_game(event: &Event, standings: &[Vec<RankedRow>], before: usize) -> Option<(u32, Paired)> {
+/// What is wrong with the recorded tiebreaker games, judged against the final standings before
+/// them (the last of `standings`; `over`: every planned game is finished). The guide offers a
+/// tiebreaker game after the last game, to players level on points and differential; one game
+/// settles a tie between two, so its players must be the only two at their score, and it must
+/// have a winner.
+fn tiebreaker_problems(event: &Event, standings: &[Vec<RankedRow>], over: bool) -> Vec<String> {
+    let name = |p: usize| event.players[p].name.as_str();
+    let mut problems = Vec::new();
+    let Some(rows) = standings.last().filter(|_| over) else {
+        if !event.tiebreaker_games.is_empty() {
+            problems.push(
+                "tiebreaker games are played after the last game, and the event's games are not finished"
+                    .to_string(),
+            );
+        }
+        return problems;
+    };
+    let ranked: Vec<&RankedRow> = rows.iter().filter(|r| r.place.is_some()).collect();
+    let mut seen = Vec::new();
+    for (i, t) in event.tiebreaker_games.iter().enumerate() {
+        let number = i + 1;
+        let score = |p: usize| ranked.iter().find(|r| r.player == p).map(|r| r.score);
+        let level = ranked
+            .iter()
+            .filter(|r| Some(r.score) == score(t.dark))
+            .count();
+        if score(t.dark).is_none() || score(t.dark) != score(t.light) || level != 2 {
+            problems.push(format!(
+                "tiebreaker game {number}: {} and {} are not the only two players level on points and differential",
+                name(t.dark),
+                name(t.light)
+            ));
+        } else if t.result.is_none() {
+            problems.push(format!("tiebreaker game {number} has no result"));
+        } else if seen.contains(&t.dark) || seen.contains(&t.light) {
+            problems.push(format!(
+                "tiebreaker game {number}: {} and {} already played one",
+                name(t.dark),
+                name(t.light)
+            ));
+        }
+        seen.extend([t.dark, t.light]);
+    }
+    problems
+}
+
+/// Judges the recorded tables of game `g` against the pairings the guide's procedure can give
+/// (`candidates`, each with its coin): the coin of the game where the tables tell it, and each
+/// table's reason. The first game is a shuffle, which can give any tables with either coin; a
+/// later game is compared with the candidate that shares the most tables with it (the first
+/// such, so the seeded outcome when several agree as well).
+fn judge(
+    g: &crate::event::CcgRound,
+    candidates: &[(Allegiance, Paired)],
+) -> (Option<Allegiance>, Vec<Option<TableReason>>) {
+    let same = |x: &Table, t: &CcgTable| x.dark == t.dark && x.light == t.light;
+    if g.number == 1 {
+        let director = candidates.first().and_then(|(_, p)| {
+            p.byes
+                .iter()
+                .find(|b| b.reason == ByeReason::Organizer)
+                .map(|b| b.player)
+        });
+        let reasons = g
+            .tables
+            .iter()
+            .map(|t| {
+                (!candidates.is_empty()).then_some(
+                    match director.filter(|&d| t.dark == d || t.light == d) {
+                        Some(d) => TableReason::Departure {
+                            player: d,
+                            instead: None,
+                        },
+                        None => TableReason::Guide(PairReason::Random),
+                    },
+                )
+            })
+            .collect();
+        return (None, reasons);
+    }
+    let agreeing = |paired: &Paired| {
+        g.tables
+            .iter()
+            .filter(|t| paired.tables.iter().any(|x| same(x, t)))
+            .count()
+    };
+    let mut best: Option<&(Allegiance, Paired)> = None;
+    for c in candidates {
+        if best.is_none_or(|b| agreeing(&c.1) > agreeing(&b.1)) {
+            best = Some(c);
+        }
+    }
+    let Some((coin, paired)) = best else {
+        return (None, vec![None; g.tables.len()]);
+    };
+    // The coin is told by the tables only when no pairing with the other coin agrees as well.
+    let told = candidates
+        .iter()
+        .all(|c| c.0 == *coin || agreeing(&c.1) < agreeing(paired));
+    let reasons = g
+        .tables
+        .iter()
+        .map(|t| {
+            Some(match paired.tables.iter().find(|x| same(x, t)) {
+                Some(x) => TableReason::Guide(x.reason),
+                None => TableReason::Departure {
+                    player: t.dark,
+                    instead: paired
+                        .tables
+                        .iter()
+                        .find(|x| x.dark == t.dark || x.light == t.dark)
+                        .copied(),
+                },
+            })
+        })
+        .collect();
+    (told.then_some(*coin), reasons)
+}
+
+/// The pairings the guide's procedure can give for the game after the first `before` recorded
+/// games (all finished), from the standings after them, each with the coin it used: the seeded
+/// outcome of every random step first, then the others (see [`standings_orders`]; for a game
+/// paired from a single pile, where a coin is flipped, the other coin).
+///
+/// `coins` holds the coin of each recorded game where the recorded tables tell it (`None`
+/// where they fit either). A player who had the bye in the game just played holds the last
+/// card, an odd position, and so joins the pile of that game's coin; where it is not known,
+/// both piles are tried, the seeded coin's first.
+fn pairings(
+    event: &Event,
+    standings: &[Vec<RankedRow>],
+    before: usize,
+    coins: &[Option<Allegiance>],
+) -> Vec<(Allegiance, Paired)> {
     let number = before as u32 + 1;
-    let played = event.games.get(..before)?;
+    let Some(played) = event.games.get(..before) else {
+        return Vec::new();
+    };
+    let seed = event.info.seed;
     let quit: Vec<usize> = played
         .iter()
         .flat_map(|g| &g.tables)
@@ -286,27 +469,35 @@ fn pair_game(event: &Event, standings: &[Vec<RankedRow>], before: usize) -> Opti
             _ => None,
         })
         .collect();
-    let sides = |g: &crate::event::CcgRound| -> Vec<(usize, Allegiance)> {
+    let table_sides = |g: &crate::event::CcgRound| -> Vec<(usize, Allegiance)> {
         g.tables
             .iter()
             .flat_map(|t| [(t.dark, Allegiance::Dark), (t.light, Allegiance::Light)])
             .collect()
     };
-    let ranks: BTreeMap<usize, usize> = before
-        .checked_sub(1)
-        .and_then(|i| standings.get(i))
-        .map(|rows| {
-            rows.iter()
-                .enumerate()
-                .map(|(i, r)| (r.player, i))
-                .collect()
-        })
-        .unwrap_or_default();
     let last_side: BTreeMap<usize, Allegiance> = played
         .last()
-        .map(|g| sides(g).into_iter().collect())
+        .map(|g| table_sides(g).into_iter().collect())
         .unwrap_or_default();
-    let first_side: BTreeMap<usize, Allegiance> = played.iter().rev().flat_map(sides).collect();
+    let first_side: BTreeMap<usize, Allegiance> =
+        played.iter().rev().flat_map(table_sides).collect();
+    // The game of each player's first bye, for a fixed-allegiance player who has no table yet.
+    let first_bye: BTreeMap<usize, usize> = played
+        .iter()
+        .enumerate()
+        .rev()
+        .flat_map(|(i, g)| g.byes.iter().map(move |&p| (p, i)))
+        .collect();
+    let bye_sides: Vec<Allegiance> = match before.checked_sub(1) {
+        None => vec![Allegiance::Dark],
+        Some(i) => match coins.get(i).copied().flatten() {
+            Some(coin) => vec![coin],
+            None => {
+                let seeded = swccg::coin(seed, i as u32 + 1);
+                vec![seeded, seeded.opposite()]
+            }
+        },
+    };
     let mut meetings: Vec<Vec<Meeting>> = vec![Vec::new(); event.players.len()];
     let mut had_bye = vec![false; event.players.len()];
     for g in played {
@@ -330,64 +521,186 @@ fn pair_game(event: &Event, standings: &[Vec<RankedRow>], before: usize) -> Opti
         .iter()
         .enumerate()
         .filter(|&(p, player)| player.is_active_in(number) && !quit.contains(&p))
-        .map(|(p, player)| {
-            // A player who had the bye joins the pile their opponents would have faced.
-            let side = if fixed {
+        .map(|(p, player)| Entrant {
+            player: p,
+            // Set for each order of the standings and each pile of a bye, below.
+            rank: 0,
+            had_bye: had_bye[p],
+            meetings: std::mem::take(&mut meetings[p]),
+            allegiance: Allegiance::Dark,
+            organizer: player.organizer,
+        })
+        .collect();
+    if entrants.len() < 2 {
+        return Vec::new();
+    }
+    let rows = before
+        .checked_sub(1)
+        .and_then(|i| standings.get(i))
+        .map_or(&[][..], |rows| &rows[..]);
+    let seeded = swccg::coin(seed, number);
+    let mut out = Vec::new();
+    for bye_side in bye_sides {
+        // The pile each player is in: the side of their table in the game just played (a
+        // fixed-allegiance player: their first table), or the pile of the coin of their bye;
+        // a late entry with no game yet joins the dark side pile.
+        let side = |p: usize| -> Allegiance {
+            let table = if fixed {
                 first_side.get(&p)
             } else {
                 last_side.get(&p)
             };
-            Entrant {
-                player: p,
-                rank: ranks.get(&p).copied().unwrap_or(usize::MAX / 2 + p),
-                had_bye: had_bye[p],
-                meetings: std::mem::take(&mut meetings[p]),
-                allegiance: side.copied().unwrap_or(Allegiance::Dark),
-                organizer: player.organizer,
+            let bye_game = if fixed {
+                first_bye.get(&p).copied()
+            } else {
+                played
+                    .last()
+                    .filter(|g| g.byes.contains(&p))
+                    .map(|_| before - 1)
+            };
+            match (table, bye_game) {
+                (Some(&s), _) => s,
+                (None, Some(i)) if i + 1 < before => {
+                    coins.get(i).copied().flatten().unwrap_or(bye_side)
+                }
+                (None, Some(_)) => bye_side,
+                (None, None) => Allegiance::Dark,
             }
-        })
-        .collect();
-    if entrants.len() < 2 {
-        return None;
+        };
+        for order in standings_orders(rows) {
+            let mut entrants = entrants.clone();
+            for e in &mut entrants {
+                e.allegiance = side(e.player);
+                // A player not in the standings yet (a late entry) ranks below everyone.
+                e.rank = order
+                    .iter()
+                    .position(|&p| p == e.player)
+                    .unwrap_or(usize::MAX / 2 + e.player);
+            }
+            let with_coin = |coin: Allegiance| swccg::pair_new_round(&entrants, coin);
+            if number == 1 {
+                out.push((seeded, swccg::pair_first_game(&entrants, seed)));
+            } else if fixed {
+                out.push((seeded, swccg::pair_fixed(&entrants, number, seed)));
+            } else if secret_squirrel(&event.info) || !number.is_multiple_of(2) {
+                // A new round (and every Secret Squirrel game, whose decks hold both sides, so
+                // there are no allegiance piles): paired from the standings after a coin flip.
+                out.push((seeded, with_coin(seeded)));
+                out.push((seeded.opposite(), with_coin(seeded.opposite())));
+            } else {
+                out.push((seeded, swccg::pair_piles(&entrants)));
+            }
+        }
     }
-    let seed = event.info.seed;
-    let paired = if number == 1 {
-        swccg::pair_first_game(&entrants, seed)
-    } else if fixed {
-        swccg::pair_fixed(&entrants, number, seed)
-    } else if secret_squirrel(&event.info) {
-        // Decks hold both sides: no allegiance piles, every game paired from the standings.
-        swccg::pair_new_round(&entrants, number, seed)
-    } else if number.is_multiple_of(2) {
-        swccg::pair_piles(&entrants)
-    } else {
-        swccg::pair_new_round(&entrants, number, seed)
-    };
-    Some((number, paired))
+    out
+}
+
+/// At most this many orders of the standings are tried when judging a recorded pairing.
+const MAX_ORDERS: usize = 24;
+
+/// The orders of the standings (players, best first) the guide's last tiebreaker can give: it
+/// is random, so the director's own draw may have ordered the players it separated otherwise.
+/// The seeded order comes first, then every other order of each group the random tiebreaker
+/// separated, when there are at most [`MAX_ORDERS`] in all; beyond that, the seeded order alone.
+fn standings_orders(rows: &[RankedRow]) -> Vec<Vec<usize>> {
+    let seeded: Vec<usize> = rows.iter().map(|r| r.player).collect();
+    let random = |i: usize| rows[i].decided_by == Some(swccg::Decider::Random);
+    let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
+    for i in 1..rows.len() {
+        if random(i) {
+            match groups.last_mut() {
+                Some(g) if g.end == i => g.end = i + 1,
+                _ => groups.push(i - 1..i + 1),
+            }
+        }
+    }
+    let count = groups.iter().try_fold(1usize, |n, g| {
+        (1..=g.len()).try_fold(n, |n, k| n.checked_mul(k))
+    });
+    if count.is_none_or(|n| n > MAX_ORDERS) {
+        return vec![seeded];
+    }
+    let mut orders = vec![seeded];
+    for g in groups {
+        orders = orders
+            .into_iter()
+            .flat_map(|order| {
+                permutations(&order[g.clone()])
+                    .into_iter()
+                    .map(|p| {
+                        let mut o = order.clone();
+                        o[g.clone()].copy_from_slice(&p);
+                        o
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    orders
+}
+
+/// Every order of `items`, the given order first.
+fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut out = Vec::new();
+    for i in 0..items.len() {
+        let mut rest = items.to_vec();
+        let first = rest.remove(i);
+        for mut p in permutations(&rest) {
+            p.insert(0, first);
+            out.push(p);
+        }
+    }
+    out
 }
 
 fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal> {
-    let rows = computed.standings.last()?;
-    let finalists = if single_final_game(&event.info) {
-        let side: BTreeMap<usize, Allegiance> = event
-            .games
-            .iter()
-            .flat_map(|g| &g.tables)
-            .flat_map(|t| [(t.dark, Allegiance::Dark), (t.light, Allegiance::Light)])
-            .collect();
-        let standings: Vec<(usize, Allegiance)> = rows
-            .iter()
-            .filter_map(|r| Some((r.player, *side.get(&r.player)?)))
-            .collect();
-        swccg::sealed_finalists(&standings, secret_squirrel(&event.info))?
-    } else {
-        match rows[..] {
-            [ref a, ref b, ..] => [a.player, b.player],
-            _ => return None,
+    // Disqualified players are out of the standings' places, and so of the final.
+    let rows: Vec<&RankedRow> = computed
+        .standings
+        .last()?
+        .iter()
+        .filter(|r| r.place.is_some())
+        .collect();
+    // The finalists once the players in `excluded` are left out: "the next highest scoring
+    // player will receive the opportunity to play in the Final Confrontation".
+    let side: BTreeMap<usize, Allegiance> = event
+        .games
+        .iter()
+        .flat_map(|g| &g.tables)
+        .flat_map(|t| [(t.dark, Allegiance::Dark), (t.light, Allegiance::Light)])
+        .collect();
+    let pick = |excluded: &[usize]| -> Option<[usize; 2]> {
+        let left = rows.iter().filter(|r| !excluded.contains(&r.player));
+        if single_final_game(&event.info) {
+            let standings: Vec<(usize, Allegiance)> = left
+                .filter_map(|r| Some((r.player, *side.get(&r.player)?)))
+                .collect();
+            swccg::sealed_finalists(&standings, secret_squirrel(&event.info))
+        } else {
+            match left.collect::<Vec<_>>()[..] {
+                [a, b, ..] => Some([a.player, b.player]),
+                _ => None,
+            }
         }
     };
-    let mut problems = Vec::new();
     let name = |p: usize| event.players[p].name.as_str();
+    let mut problems = Vec::new();
+    for (i, &r) in event.final_replaced.iter().enumerate() {
+        if let Some(f) = pick(&event.final_replaced[..i])
+            && !f.contains(&r)
+        {
+            problems.push(format!(
+                "{} is in `replaced` but was not a finalist ({} and {} were): list only finalists, in the order they were replaced",
+                name(r),
+                name(f[0]),
+                name(f[1])
+            ));
+        }
+    }
+    let finalists = pick(&event.final_replaced)?;
     for t in &event.final_games {
         if !(finalists.contains(&t.dark) && finalists.contains(&t.light)) {
             problems.push(format!(
@@ -417,7 +730,7 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
         event
             .final_games
             .iter()
-            .filter_map(|t| score_table(event, 0, t))
+            .filter_map(|t| score_table(event, "game 0", t))
             .collect()
     } else {
         Vec::new()
@@ -460,6 +773,22 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
                 "final confrontation",
             )
         });
+    // "The Final Confrontation must be played unless the second-seeded player waives their
+    // right to it": then the higher seed wins the event.
+    let outcome = if event.final_waived {
+        let place = |p: usize| rows.iter().position(|r| r.player == p);
+        let higher = if place(finalists[0]) <= place(finalists[1]) {
+            finalists[0]
+        } else {
+            finalists[1]
+        };
+        Some(FinalOutcome {
+            winner: higher,
+            reason: swccg::FinalReason::Waived,
+        })
+    } else {
+        outcome
+    };
     Some(CcgFinal {
         finalists,
         games,
@@ -538,6 +867,492 @@ pub fn pods(info: &EventInfo, players: u32) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::swccg::Decider;
+
+    /// A constructed SW:CCG event with players `a`.. (as many as `players`) and `games`
+    /// (each a game's TOML body: its `tables` and `byes`), seed 7, `extra` added to `[event]`.
+    pub(crate) fn ccg_text(players: &str, games: &[&str], extra: &str) -> String {
+        let mut text = format!(
+            "[event]\nname = \"E\"\ndate = 2008-05-01\nrules = \"swccg-2008\"\nformat = \"constructed\"\nstructure = \"custom\"\nswiss_rounds = 6\nseed = 7\n{extra}\n"
+        );
+        for p in players.chars() {
+            text.push_str(&format!("[[players]]\nname = \"{p}\"\nid = \"{p}\"\n"));
+        }
+        for g in games {
+            text.push_str(&format!("\n[[rounds]]\n{g}\n"));
+        }
+        text
+    }
+
+    pub(crate) fn load(text: &str) -> (Event, crate::rules::compute::Computed) {
+        let (loaded, diagnostics) = crate::event::load::parse_event(
+            std::path::Path::new("events/e.toml"),
+            text,
+            &crate::event::validate::LoadOptions::default(),
+        );
+        loaded.unwrap_or_else(|| panic!("valid: {diagnostics:?}"))
+    }
+
+    fn table(dark: &str, light: &str, winner: &str, differential: u32) -> String {
+        format!(
+            "  {{ dark = \"{dark}\", light = \"{light}\", winner = \"{winner}\", differential = {differential} }},\n"
+        )
+    }
+
+    fn game(tables: &[String], byes: &str) -> String {
+        format!("byes = [{byes}]\ntables = [\n{}]", tables.concat())
+    }
+
+    /// A recorded pairing the guide's procedure can produce is the guide's pairing, whatever
+    /// its random steps gave: the first game's shuffle and a new round's coin need not be the
+    /// seed's. Only a table no outcome of the procedure gives is a departure, with what the
+    /// guide gives instead.
+    #[test]
+    fn pairing_by_the_guides_procedure_is_not_a_departure() {
+        // The seed's own shuffle would differ: any first game with one Dark and one Light at
+        // each table is a shuffle the guide allows.
+        let g1 = game(&[table("b", "a", "b", 10), table("d", "c", "d", 5)], "");
+        // Dark pile b (2), d (2); Light pile c (0), a (0): b meets c, d meets a, sides switched.
+        let g2 = game(&[table("c", "b", "b", 10), table("a", "d", "d", 10)], "");
+        // Standings b 4(+20), d 4(+15), c 0(-15), a 0(-20): a new round pairs b-d and c-a,
+        // who never met; the odd positions (b, c) take the coin. Recorded with the coin the
+        // seed did not give.
+        let side = swccg::coin(7, 3).opposite();
+        let (top, other) = match side {
+            Allegiance::Dark => (["b", "d"], ["c", "a"]),
+            Allegiance::Light => (["d", "b"], ["a", "c"]),
+        };
+        let g3 = game(
+            &[
+                table(top[0], top[1], "b", 5),
+                table(other[0], other[1], "c", 5),
+            ],
+            "",
+        );
+        let (_, computed) = load(&ccg_text("abcd", &[&g1, &g2, &g3], ""));
+        let ccg = computed.ccg.expect("swccg");
+        let guide = |r: PairReason| Some(TableReason::Guide(r));
+        assert_eq!(ccg.reasons[0], vec![guide(PairReason::Random); 2]);
+        assert_eq!(ccg.reasons[1], vec![guide(PairReason::Piles); 2]);
+        assert_eq!(ccg.reasons[2], vec![guide(PairReason::Standings); 2]);
+        // Game 2 paired by hand against the piles: b meets a, whom the guide gives d.
+        let g2 = game(&[table("a", "b", "b", 10), table("c", "d", "d", 10)], "");
+        let (event, computed) = load(&ccg_text("abcd", &[&g1, &g2], ""));
+        let ccg = computed.ccg.expect("swccg");
+        let id = |p: usize| event.players[p].id.as_str();
+        match ccg.reasons[1][0] {
+            Some(TableReason::Departure {
+                player,
+                instead: Some(t),
+            }) => {
+                assert_eq!(id(player), "a");
+                assert_eq!((id(t.dark), id(t.light)), ("a", "d"));
+            }
+            other => panic!("a departure: {other:?}"),
+        }
+    }
+
+    /// "The penalty for a second violation is tournament disqualification": the second recorded
+    /// deck-check failure of a player ends their event. They are paired no more, stay in the
+    /// standings below every ranked player without a place, and are left out of the placings;
+    /// the games they played still count for their opponents. Seating them later is an error.
+    #[test]
+    fn second_deck_check_failure_disqualifies() {
+        let with_violation =
+            |t: String, p: &str| t.replace(" },", &format!(", violation = \"{p}\" }},"));
+        let g1 = game(
+            &[
+                with_violation(table("a", "b", "a", 10), "a"),
+                table("c", "d", "c", 5),
+            ],
+            "",
+        );
+        let g2 = game(
+            &[
+                with_violation(table("b", "a", "a", 10), "a"),
+                table("d", "c", "c", 5),
+            ],
+            "",
+        );
+        let text = ccg_text("abcd", &[&g1, &g2], "");
+        let (event, computed) = load(&text);
+        let ccg = computed.ccg.as_ref().expect("swccg");
+        let id = |p: usize| event.players[p].id.as_str();
+        assert_eq!(disqualifications(&event).get(&0), Some(&2));
+        assert!(event.players[0].disqualified && !event.players[0].is_active_in(3));
+        // After game 1 a is still ranked; after game 2 a is listed last, unranked.
+        assert!(ccg.standings[0].iter().all(|r| r.place.is_some()));
+        let last = ccg.standings[1].last().expect("rows");
+        assert_eq!(
+            (id(last.player), last.place, last.decided_by),
+            ("a", None, None)
+        );
+        assert_eq!(ccg.standings[1].len(), 4);
+        // b keeps both full wins the penalties gave them.
+        let b = ccg.standings[1]
+            .iter()
+            .find(|r| id(r.player) == "b")
+            .expect("b");
+        assert_eq!(b.score.to_string(), "4(+60)");
+        // Game 3 pairs the three left: one table and a bye, no a.
+        let (_, next) = ccg.next.as_ref().expect("game 3");
+        assert_eq!(next.tables.len(), 1);
+        assert_eq!(next.byes.len(), 1);
+        assert!(
+            next.tables
+                .iter()
+                .all(|t| id(t.dark) != "a" && id(t.light) != "a")
+        );
+        // Seating a in game 3 is an error.
+        let g3 = game(&[table("a", "b", "a", 10)], "\"c\", \"d\"");
+        let (loaded, diagnostics) = crate::event::load::parse_event(
+            std::path::Path::new("events/e.toml"),
+            &ccg_text("abcd", &[&g1, &g2, &g3], ""),
+            &crate::event::validate::LoadOptions::default(),
+        );
+        assert!(loaded.is_none());
+        assert!(
+            diagnostics
+                .iter()
+                .any(|d| d.message.contains("was disqualified in game 2")),
+            "{diagnostics:?}"
+        );
+    }
+
+    fn warnings(text: &str) -> Vec<String> {
+        let (loaded, diagnostics) = crate::event::load::parse_event(
+            std::path::Path::new("events/e.toml"),
+            text,
+            &crate::event::validate::LoadOptions::default(),
+        );
+        assert!(loaded.is_some(), "{diagnostics:?}");
+        diagnostics
+            .into_iter()
+            .map(|d| format!("{} {}", d.message, d.help.unwrap_or_default()))
+            .collect()
+    }
+
+    /// "Tournament Directors must receive the Bye in the first round of the tournament if there
+    /// are an odd number of players": a playing director at a table of game 1 of an odd field
+    /// is a warning that links the rule.
+    #[test]
+    fn playing_director_takes_the_first_bye_of_an_odd_field() {
+        let director =
+            |text: String| text.replace("id = \"a\"\n", "id = \"a\"\norganizer = true\n");
+        let played = game(
+            &[table("a", "b", "a", 10), table("c", "d", "c", 5)],
+            "\"e\"",
+        );
+        let text = director(ccg_text("abcde", &[&played], ""));
+        let (_, computed) = load(&text);
+        assert_eq!(
+            computed.ccg.expect("swccg").reasons[0][0],
+            Some(TableReason::Departure {
+                player: 0,
+                instead: None
+            }),
+            "the director's table is not the guide's"
+        );
+        let warned = warnings(&text);
+        assert!(
+            warned.iter().any(|w| w.contains("does not have the bye")
+                && w.contains("rules/swccg-2008/#playing-directors")),
+            "{warned:?}"
+        );
+        let bye = game(
+            &[table("e", "b", "e", 10), table("c", "d", "c", 5)],
+            "\"a\"",
+        );
+        assert!(warnings(&director(ccg_text("abcde", &[&bye], ""))).is_empty());
+        // An even field has no bye to take.
+        let even = game(&[table("a", "b", "a", 10), table("c", "d", "c", 5)], "");
+        assert!(warnings(&director(ccg_text("abcd", &[&even], ""))).is_empty());
+    }
+
+    /// "The tournament must not be a Constructed Format Championship Level event where the PC
+    /// is offering a cash prize or multiple Worlds Day 2 Automatic Bids": the file does not
+    /// record prizes, so a director playing any constructed championship event is warned about;
+    /// standard events and limited formats are not.
+    #[test]
+    fn director_play_limits_at_championship_tier() {
+        let director =
+            |text: String| text.replace("id = \"a\"\n", "id = \"a\"\norganizer = true\n");
+        let tier = "tier = \"championship\"\nswiss_rounds = 4";
+        let championship = director(ccg_text("abcd", &[], tier).replace("swiss_rounds = 6\n", ""));
+        let warned = warnings(&championship);
+        assert!(
+            warned
+                .iter()
+                .any(|w| w.contains("constructed championship event")
+                    && w.contains("rules/swccg-2008/#playing-directors")),
+            "{warned:?}"
+        );
+        let sealed = championship.replace("format = \"constructed\"", "format = \"sealed\"");
+        assert!(!warnings(&sealed).iter().any(|w| w.contains("championship")));
+        let standard = director(ccg_text("abcd", &[], ""));
+        assert!(warnings(&standard).is_empty());
+    }
+
+    /// Two games of four players: a and c win both, each by 10, and never meet; b and d lose
+    /// both. a and c are level on everything the guide compares.
+    fn two_games() -> [String; 2] {
+        [
+            game(&[table("a", "b", "a", 10), table("c", "d", "c", 10)], ""),
+            game(&[table("d", "a", "a", 10), table("b", "c", "c", 10)], ""),
+        ]
+    }
+
+    fn short(extra: &str, tail: &str) -> String {
+        let [g1, g2] = two_games();
+        ccg_text("abcd", &[&g1, &g2], extra).replace("swiss_rounds = 6", "swiss_rounds = 2") + tail
+    }
+
+    fn placings(computed: &crate::rules::compute::Computed, event: &Event) -> Vec<String> {
+        computed
+            .placings
+            .as_ref()
+            .expect("placings")
+            .iter()
+            .map(|&(place, p)| format!("{place} {}", event.players[p].id))
+            .collect()
+    }
+
+    fn errors(text: &str) -> Vec<String> {
+        let (loaded, diagnostics) = crate::event::load::parse_event(
+            std::path::Path::new("events/e.toml"),
+            text,
+            &crate::event::validate::LoadOptions::default(),
+        );
+        assert!(loaded.is_none(), "an error expected");
+        diagnostics
+            .into_iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.message)
+            .collect()
+    }
+
+    /// "The Final Confrontation must be played unless the second-seeded player waives their
+    /// right to it": `[final] waived = true` ends the event, the higher seed first and the
+    /// second seed second (no better or worse than losing the final), the rest by standings.
+    #[test]
+    fn second_seed_waives_the_final_confrontation() {
+        let (event, computed) = load(&short("cut = 2", ""));
+        assert!(computed.placings.is_none(), "the final is still due");
+        assert_eq!(computed.status, crate::rules::compute::Status::Running);
+        let (event_w, waived) = load(&short("cut = 2", "\n[final]\nwaived = true\n"));
+        assert_eq!(waived.status, crate::rules::compute::Status::Finished);
+        let rows = &computed.ccg.as_ref().expect("swccg").standings[1];
+        let seeds: Vec<&str> = rows
+            .iter()
+            .map(|r| event.players[r.player].id.as_str())
+            .collect();
+        let fin = waived
+            .ccg
+            .as_ref()
+            .and_then(|c| c.final_confrontation.as_ref())
+            .expect("final");
+        assert_eq!(
+            fin.outcome.map(|o| o.reason),
+            Some(swccg::FinalReason::Waived)
+        );
+        assert_eq!(
+            placings(&waived, &event_w),
+            seeds
+                .iter()
+                .enumerate()
+                .map(|(i, s)| format!("{} {s}", i + 1))
+                .collect::<Vec<_>>()
+        );
+        // A waived final has no games.
+        let played = short(
+            "cut = 2",
+            &format!(
+                "\n[final]\nwaived = true\ngames = [\n{}]\n",
+                table(seeds[0], seeds[1], seeds[0], 5)
+            ),
+        );
+        assert!(
+            errors(&played)
+                .iter()
+                .any(|e| e.contains("waived Final Confrontation has no games"))
+        );
+    }
+
+    /// "A deck list that does not match the deck before the Final Confrontation ... will result
+    /// in a disqualification from the Final Confrontation for the offending player, and the next
+    /// highest scoring player will receive the opportunity to play": `[final] replaced` names
+    /// the finalist; the next in the standings takes the place; the replaced player keeps their
+    /// standings order among the players after the final's two.
+    #[test]
+    fn next_highest_player_replaces_a_finalist_whose_deck_does_not_match() {
+        let (event, computed) = load(&short("cut = 2", ""));
+        let rows = &computed.ccg.as_ref().expect("swccg").standings[1];
+        let seeds: Vec<&str> = rows
+            .iter()
+            .map(|r| event.players[r.player].id.as_str())
+            .collect();
+        let final_games = format!(
+            "games = [\n{}{}]\n",
+            table(seeds[0], seeds[2], seeds[2], 5),
+            table(seeds[2], seeds[0], seeds[2], 5)
+        );
+        let text = short(
+            "cut = 2",
+            &format!("\n[final]\nreplaced = [\"{}\"]\n{final_games}", seeds[1]),
+        );
+        let (event, replaced) = load(&text);
+        let fin = replaced
+            .ccg
+            .as_ref()
+            .and_then(|c| c.final_confrontation.as_ref())
+            .expect("final");
+        let id = |p: usize| event.players[p].id.as_str();
+        assert_eq!(
+            [id(fin.finalists[0]), id(fin.finalists[1])],
+            [seeds[0], seeds[2]]
+        );
+        assert_eq!(
+            placings(&replaced, &event),
+            [
+                format!("1 {}", seeds[2]),
+                format!("2 {}", seeds[0]),
+                format!("3 {}", seeds[1]),
+                format!("4 {}", seeds[3]),
+            ]
+        );
+        // Only a finalist can be replaced.
+        let wrong = short(
+            "cut = 2",
+            &format!("\n[final]\nreplaced = [\"{}\"]\n", seeds[3]),
+        );
+        assert!(
+            errors(&wrong)
+                .iter()
+                .any(|e| e.contains("was not a finalist"))
+        );
+    }
+
+    /// "If there is a tie with both points and differential, a tiebreaker game can be played":
+    /// recorded in `tiebreaker_games`, it puts its winner above the loser, before the other
+    /// tiebreakers, and counts for nothing else. Only the two players level on points and
+    /// differential after the last game can play it.
+    fn tiebreaker(dark: &str, light: &str, winner: &str) -> String {
+        format!(
+            "\n[[tiebreaker_games]]\ndark = \"{dark}\"\nlight = \"{light}\"\nwinner = \"{winner}\"\ndifferential = 3\n"
+        )
+    }
+
+    #[test]
+    fn tiebreaker_game_decides_the_tie_it_was_played_for() {
+        for winner in ["a", "c"] {
+            let tail = tiebreaker("a", "c", winner);
+            let (event, computed) = load(&short("", &tail));
+            let rows = &computed.ccg.as_ref().expect("swccg").standings[1];
+            assert_eq!(event.players[rows[0].player].id, winner);
+            assert_eq!(rows[1].decided_by, Some(Decider::TiebreakerGame));
+            assert_eq!(
+                rows[0].score.to_string(),
+                "4(+20)",
+                "the game is not scored"
+            );
+            assert_eq!(placings(&computed, &event)[0], format!("1 {winner}"));
+        }
+        let uneven = short("", &tiebreaker("a", "b", "a"));
+        assert!(
+            errors(&uneven)
+                .iter()
+                .any(|e| e.contains("not the only two players level"))
+        );
+        let early = ccg_text("abcd", &[&two_games()[0]], "") + &tiebreaker("a", "c", "a");
+        assert!(
+            errors(&early)
+                .iter()
+                .any(|e| e.contains("after the last game"))
+        );
+    }
+
+    /// The guide's last tiebreaker is random: a director's own draw may order the players it
+    /// separates otherwise than the seed, and a pairing from that order is the guide's too.
+    #[test]
+    fn pairing_from_a_random_tiebreak_drawn_otherwise_is_the_guides() {
+        // a and c both 2(+10), b and d both 0(-10), nobody separable but at random: the piles
+        // can meet either way round.
+        let g1 = game(&[table("a", "b", "a", 10), table("c", "d", "c", 10)], "");
+        let (event, computed) = load(&ccg_text("abcd", &[&g1], ""));
+        let ccg = computed.ccg.expect("swccg");
+        let rows = &ccg.standings[0];
+        assert_eq!(rows[1].decided_by, Some(Decider::Random));
+        let id = |p: usize| event.players[p].id.clone();
+        let (_, next) = ccg.next.expect("game 2");
+        // The other way round from the seed's: swap the Light players (last game's Dark pile).
+        let [t1, t2] = &next.tables[..] else {
+            panic!("two tables")
+        };
+        let other = game(
+            &[
+                table(&id(t1.dark), &id(t2.light), &id(t1.dark), 5),
+                table(&id(t2.dark), &id(t1.light), &id(t2.dark), 5),
+            ],
+            "",
+        );
+        let (_, computed) = load(&ccg_text("abcd", &[&g1, &other], ""));
+        let reasons = &computed.ccg.expect("swccg").reasons[1];
+        assert_eq!(
+            reasons,
+            &vec![Some(TableReason::Guide(PairReason::Piles)); 2]
+        );
+        assert_eq!(permutations(&[1, 2, 3]).len(), 6);
+        assert_eq!(permutations(&[1, 2, 3])[0], [1, 2, 3]);
+    }
+
+    /// The player with a first-game bye holds the last scorecard, an odd position in an odd
+    /// field, so they take the allegiance of the odd positions (the coin's) and join that pile
+    /// for the second game.
+    #[test]
+    fn first_game_bye_joins_the_pile_of_the_odd_positions() {
+        let g1 = game(
+            &[table("a", "b", "a", 10), table("c", "d", "c", 5)],
+            "\"e\"",
+        );
+        let (event, computed) = load(&ccg_text("abcde", &[&g1], ""));
+        let ccg = computed.ccg.expect("swccg");
+        let id = |p: usize| event.players[p].id.as_str();
+        let (_, next) = ccg.next.expect("game 2");
+        let tables: Vec<(&str, &str)> = next
+            .tables
+            .iter()
+            .map(|t| (id(t.dark), id(t.light)))
+            .collect();
+        let byes: Vec<&str> = next.byes.iter().map(|b| id(b.player)).collect();
+        // Standings a 2(+10), c 2(+5), e 2(+0), d 0(-5), b 0(-10).
+        match swccg::coin(7, 1) {
+            // Dark pile a, c, e against Light pile d, b: e had a bye, so c, next lowest, has it.
+            Allegiance::Dark => {
+                assert_eq!(tables, [("d", "a"), ("b", "e")]);
+                assert_eq!(byes, ["c"]);
+            }
+            // Dark pile a, c against Light pile e, d, b: b, bottom of the larger, has it.
+            Allegiance::Light => {
+                assert_eq!(tables, [("e", "a"), ("d", "c")]);
+                assert_eq!(byes, ["b"]);
+            }
+        }
+        // The recorded first game does not tell its coin: a second game paired with e in the
+        // other pile follows the guide as well.
+        let (other, bye) = match swccg::coin(7, 1) {
+            Allegiance::Dark => ([("e", "a"), ("d", "c")], "b"),
+            Allegiance::Light => ([("d", "a"), ("b", "e")], "c"),
+        };
+        let g2 = game(
+            &other.map(|(d, l)| table(d, l, d, 5)),
+            &format!("\"{bye}\""),
+        );
+        let (_, computed) = load(&ccg_text("abcde", &[&g1, &g2], ""));
+        assert_eq!(
+            computed.ccg.expect("swccg").reasons[1],
+            vec![Some(TableReason::Guide(PairReason::Piles)); 2]
+        );
+    }
 
     fn info(format: &str, variant: Option<&str>) -> EventInfo {
         let mut ev = crate::rules::standings::tests::event_with(2, vec![]);

@@ -437,6 +437,7 @@ fn settle_ccg(event: &Event, computed: &mut Computed) {
             };
             let rest = rows
                 .iter()
+                .filter(|r| r.place.is_some())
                 .map(|r| r.player)
                 .filter(|&p| p != o.winner && p != other);
             [o.winner, other]
@@ -446,9 +447,11 @@ fn settle_ccg(event: &Event, computed: &mut Computed) {
                 .map(|(p, place)| (place, p))
                 .collect()
         }),
-        (None, Some(rows)) if games_done && cut == 0 => {
-            Some(rows.iter().map(|r| (r.place as u32, r.player)).collect())
-        }
+        (None, Some(rows)) if games_done && cut == 0 => Some(
+            rows.iter()
+                .filter_map(|r| Some((r.place? as u32, r.player)))
+                .collect(),
+        ),
         _ => None,
     };
     computed.status = if event.games.is_empty() {

@@ -295,7 +295,16 @@ pub struct PlayerRecord {
     pub player: usize,
     pub games: Vec<GameRecord>,
     pub byes: u32,
+    /// Disqualified from the tournament: listed after every other player, without a place.
+    pub disqualified: bool,
+    /// The players this one beat in a tiebreaker game, played after the last game to break a
+    /// tie on points and differential. They count for nothing else.
+    pub tiebreak_wins: Vec<usize>,
 }
+
+/// The deck-check failures that disqualify a player: "The penalty for a second violation is
+/// tournament disqualification."
+pub const DECK_CHECK_FAILURES_TO_DISQUALIFY: u32 = 2;
 
 impl PlayerRecord {
     /// The cumulative score: every game's score plus 2(+0) per bye.
@@ -317,11 +326,12 @@ impl PlayerRecord {
 }
 
 /// What placed a row where it is, relative to its neighbour (see [`RankedRow::decided_by`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Decider {
     Points,
     Differential,
+    /// The winner of the tiebreaker game the two tied players played.
+    TiebreakerGame,
     /// The winner of their game, or of the combination of their games.
     HeadToHead,
     HighestDifferential,
@@ -332,19 +342,46 @@ pub enum Decider {
     Random,
 }
 
+impl Decider {
+    /// The stable name written in `event.json`, in the words the FFG rows use where the
+    /// tiebreaker is the same (`head_to_head`, `sos`, `random`).
+    pub fn short(self) -> &'static str {
+        match self {
+            Decider::Points => "points",
+            Decider::Differential => "differential",
+            Decider::TiebreakerGame => "tiebreaker_game",
+            Decider::HeadToHead => "head_to_head",
+            Decider::HighestDifferential => "highest_differential",
+            Decider::StrengthOfSchedule { .. } => "sos",
+            Decider::Random => "random",
+        }
+    }
+
+    /// For strength of schedule, how many of the lowest entries were dropped.
+    pub fn sos_dropped(self) -> Option<u32> {
+        match self {
+            Decider::StrengthOfSchedule { dropped } => Some(dropped),
+            _ => None,
+        }
+    }
+}
+
 /// A row of the standings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RankedRow {
-    /// 1-based; every row has its own place (the guide breaks every tie).
-    pub place: usize,
+    /// 1-based; every row has its own place (the guide breaks every tie). `None` for a
+    /// disqualified player, listed after the ranked players.
+    pub place: Option<usize>,
     pub player: usize,
     pub score: Score,
     pub highest_differential: Option<i32>,
-    /// The cumulative victory points of the opponent of each game, lowest first: strength of
-    /// schedule at `dropped = k` is the sum of this list without its first `k` entries.
+    /// The cumulative victory points of the opponent of each game, lowest first, with a 0 for
+    /// each bye: strength of schedule at `dropped = k` is the sum of this list without its
+    /// first `k` entries.
     pub opponents_points: Vec<u32>,
     /// What separates this player from the player directly above; for the first row, from the
-    /// player directly below. `None` only when the standings have a single row.
+    /// player directly below. `None` when the standings have a single ranked row, and for a
+    /// disqualified player.
     pub decided_by: Option<Decider>,
 }
 
@@ -383,6 +420,57 @@ impl Standings<'_> {
             .iter()
             .skip(dropped as usize)
             .fold(0u32, |s, &p| s.saturating_add(p))
+    }
+
+    /// Orders `members` by victory points, then differential, then the tiebreakers; returns the
+    /// order and what decided each boundary (one fewer than the members).
+    fn order_by_score(
+        &self,
+        mut members: Vec<usize>,
+        rng: &mut Stream,
+    ) -> (Vec<usize>, Vec<Decider>) {
+        members.sort_by(|&a, &b| {
+            self.totals[b]
+                .cmp(&self.totals[a])
+                .then(self.records[a].player.cmp(&self.records[b].player))
+        });
+        let mut order = Vec::new();
+        let mut deciders = Vec::new();
+        for group in members.chunk_by(|&a, &b| self.totals[a] == self.totals[b]) {
+            let total = self.totals[group[0]];
+            if let Some(&previous) = order.last() {
+                let above: Score = self.totals[previous];
+                deciders.push(if above.points != total.points {
+                    Decider::Points
+                } else {
+                    Decider::Differential
+                });
+            }
+            let (o, d) = match self.tiebreaker_game(group) {
+                Some(pair) => (pair.to_vec(), vec![Decider::TiebreakerGame]),
+                None => self.order(group.to_vec(), Level::HeadToHead, rng),
+            };
+            order.extend(o);
+            deciders.extend(d);
+        }
+        (order, deciders)
+    }
+
+    /// A tie of exactly two players, one of whom beat the other in a tiebreaker game: the
+    /// winner, then the loser. The guide offers the game for a tie on points and differential,
+    /// before its other tiebreakers; one game can only settle a tie between two.
+    fn tiebreaker_game(&self, group: &[usize]) -> Option<[usize; 2]> {
+        let &[a, b] = group else { return None };
+        let beat = |x: usize, y: usize| {
+            self.records[x]
+                .tiebreak_wins
+                .contains(&self.records[y].player)
+        };
+        match (beat(a, b), beat(b, a)) {
+            (true, false) => Some([a, b]),
+            (false, true) => Some([b, a]),
+            _ => None,
+        }
     }
 
     /// Orders a group tied on everything before `level`. Returns the order and the decider of
@@ -494,13 +582,21 @@ impl Standings<'_> {
 ///    beat every other tied player goes first, and the rest are ordered again from step 1;
 /// 2. the highest single-game differential (a bye counts as 2(+0));
 /// 3. strength of schedule: the sum of the cumulative victory points of the player's opponents,
-///    one entry per game (an opponent met twice counts twice, a bye is no opponent), dropping
-///    the lowest opponent; while still tied, drop the next lowest, until nothing is left;
+///    one entry per game (an opponent met twice counts twice), dropping the lowest entry; while
+///    still tied, drop the next lowest, until nothing is left. The guide drops the lowest
+///    opponent "to account for byes", so a bye is an entry worth 0: it is the entry dropped
+///    first, and a player with a bye is compared on their real opponents, all of them, as a
+///    player without one is on all but their weakest;
 /// 4. a seeded random order (stream `label`, used for the tied groups from the top down).
 ///
 /// Whenever a tiebreaker splits a tie into smaller ties, each smaller tie is ordered again from
 /// head to head, since the guide applies its tiebreakers to the players still tied. Opponents
 /// who have no record count 0 points. A player listed twice counts once (the first record).
+///
+/// Disqualified players (the guide says nothing of their standing) are ordered the same way
+/// among themselves after every ranked player, without a place: they are out of the final
+/// placings, but their games stand, so their opponents keep the points and differential taken
+/// from them and count their victory points in strength of schedule.
 pub fn rank(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<RankedRow> {
     let mut seen = BTreeSet::new();
     let records: Vec<&PlayerRecord> = records.iter().filter(|r| seen.insert(r.player)).collect();
@@ -513,10 +609,12 @@ pub fn rank(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<RankedRow> 
     let opponents_points = records
         .iter()
         .map(|r| {
+            let byes = (0..r.byes).map(|_| 0);
             let mut points: Vec<u32> = r
                 .games
                 .iter()
                 .map(|g| by_player.get(&g.opponent).copied().unwrap_or(0))
+                .chain(byes)
                 .collect();
             points.sort_unstable();
             points
@@ -528,36 +626,18 @@ pub fn rank(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<RankedRow> 
         opponents_points,
     };
     let mut rng = Stream::new(seed, label);
-    let mut indices: Vec<usize> = (0..standings.records.len()).collect();
-    indices.sort_by(|&a, &b| {
-        standings.totals[b].cmp(&standings.totals[a]).then(
-            standings.records[a]
-                .player
-                .cmp(&standings.records[b].player),
-        )
-    });
-    let mut order = Vec::new();
-    let mut deciders = Vec::new();
-    let mut start = 0;
-    while start < indices.len() {
-        let total = standings.totals[indices[start]];
-        let end = indices[start..]
-            .iter()
-            .position(|&i| standings.totals[i] != total)
-            .map_or(indices.len(), |p| start + p);
-        if let Some(&previous) = order.last() {
-            let above: Score = standings.totals[previous];
-            deciders.push(if above.points != total.points {
-                Decider::Points
-            } else {
-                Decider::Differential
-            });
-        }
-        let (o, d) = standings.order(indices[start..end].to_vec(), Level::HeadToHead, &mut rng);
-        order.extend(o);
-        deciders.extend(d);
-        start = end;
-    }
+    let (ranked, disqualified): (Vec<usize>, Vec<usize>) =
+        (0..standings.records.len()).partition(|&i| !standings.records[i].disqualified);
+    let (order, deciders) = standings.order_by_score(ranked, &mut rng);
+    let (out, _) = standings.order_by_score(disqualified, &mut rng);
+    let row = |i: usize, place: Option<usize>, decided_by: Option<Decider>| RankedRow {
+        place,
+        player: standings.records[i].player,
+        score: standings.totals[i],
+        highest_differential: standings.records[i].highest_differential(),
+        opponents_points: standings.opponents_points[i].clone(),
+        decided_by,
+    };
     order
         .iter()
         .enumerate()
@@ -567,15 +647,9 @@ pub fn rank(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<RankedRow> 
             } else {
                 deciders.get(place - 1).copied()
             };
-            RankedRow {
-                place: place + 1,
-                player: standings.records[i].player,
-                score: standings.totals[i],
-                highest_differential: standings.records[i].highest_differential(),
-                opponents_points: standings.opponents_points[i].clone(),
-                decided_by,
-            }
+            row(i, Some(place + 1), decided_by)
         })
+        .chain(out.into_iter().map(|i| row(i, None, None)))
         .collect()
 }
 
@@ -742,6 +816,18 @@ fn take_byes(
     byes
 }
 
+/// The seeded coin of game `game` (stream `"game {game} allegiance"`): the allegiance of the
+/// odd positions of a game paired from a single pile (the first game of a round). The player
+/// with that game's bye holds the last card, an odd position in an odd field, so this is also
+/// the allegiance pile the bye joins.
+pub fn coin(seed: u64, game: u32) -> Allegiance {
+    if Stream::new(seed, &format!("game {game} allegiance")).below(2) == 0 {
+        Allegiance::Dark
+    } else {
+        Allegiance::Light
+    }
+}
+
 /// The first game of the event (Pairings, step 1): shuffle the scorecards (stream
 /// `"game 1 order"`), flip a coin (stream `"game 1 allegiance"`) for the allegiance of the top
 /// card and so of every odd position, and pair 1-2, 3-4, ...; the player at an odd position
@@ -754,11 +840,7 @@ pub fn pair_first_game(entrants: &[Entrant], seed: u64) -> Paired {
     let mut order: Vec<&Entrant> = entrants.iter().filter(|e| seen.insert(e.player)).collect();
     order.sort_by_key(|e| e.player);
     Stream::new(seed, "game 1 order").shuffle(&mut order);
-    let odd_side = if Stream::new(seed, "game 1 allegiance").below(2) == 0 {
-        Allegiance::Dark
-    } else {
-        Allegiance::Light
-    };
+    let odd_side = coin(seed, 1);
     let mut byes = Vec::new();
     if order.len() % 2 == 1 {
         let (index, reason) = match order.iter().position(|e| e.organizer) {
@@ -867,8 +949,8 @@ pub fn pair_piles(entrants: &[Entrant]) -> Paired {
 /// order, paired 1-2, 3-4, ... as in step 1.
 ///
 /// Reading of "repeat the pairing process from Step 1": the pile is not shuffled again (step 4
-/// has just ordered it), but a coin is flipped again (stream `"game {game} allegiance"`, `game`
-/// being the number of the game to pair, 3, 5, ...) for the allegiance of the odd positions.
+/// has just ordered it), but a coin is flipped again for the allegiance of the odd positions,
+/// `odd_side` ([`coin`] gives the seeded one; a recorded game may have had the other).
 /// The bye goes to the last player; if they already had one, to the next lowest who has not
 /// (the rule of step 3, applied here too). Its allegiance is that of the odd positions.
 ///
@@ -877,13 +959,8 @@ pub fn pair_piles(entrants: &[Entrant]) -> Paired {
 /// allegiances; players who met both ways: the lower-ranked switches rankings with the next
 /// player, repeatedly (each candidate examined by the same rules); if the higher player has met
 /// everyone left both ways, the original pairing is left.
-pub fn pair_new_round(entrants: &[Entrant], game: u32, seed: u64) -> Paired {
+pub fn pair_new_round(entrants: &[Entrant], odd_side: Allegiance) -> Paired {
     let mut pile = by_rank(entrants);
-    let odd_side = if Stream::new(seed, &format!("game {game} allegiance")).below(2) == 0 {
-        Allegiance::Dark
-    } else {
-        Allegiance::Light
-    };
     let byes = if pile.len() % 2 == 1 {
         take_byes(&mut pile, 1, odd_side, ByeReason::Last)
     } else {
@@ -1027,6 +1104,8 @@ pub enum FinalReason {
     HighestWinDifferential,
     /// Still level: a seeded coin.
     Random,
+    /// The second seed waived the Final Confrontation: the higher seed wins the event.
+    Waived,
 }
 
 /// The winner of the event decided by a Final Confrontation.
@@ -1650,6 +1729,75 @@ mod tests {
         );
     }
 
+    /// "Drop the lowest opponent from the calculation (to account for byes)": the bye is the
+    /// entry dropped. 0 had a bye and beat 2 (2 points) and 3 (6 points); 1 beat 4 (2), 5 (4)
+    /// and 6 (4). Both 6(+30), best +20, never met. Dropping one entry: 0 keeps 2 + 6 = 8, 1
+    /// keeps 4 + 4 = 8; dropping two: 0 keeps 6, 1 keeps 4. Had the bye been left out and the
+    /// lowest real opponent dropped as well, 0 would have had 6 against 8 and gone below.
+    #[test]
+    fn strength_of_schedule_drops_the_bye_first() {
+        let mut recs: Vec<PlayerRecord> = (0..7)
+            .map(|p| PlayerRecord {
+                player: p,
+                ..PlayerRecord::default()
+            })
+            .collect();
+        let win = |opponent, differential| GameRecord {
+            opponent,
+            allegiance: Allegiance::Dark,
+            score: Score::new(2, differential),
+            won: true,
+        };
+        recs[0].games = vec![win(2, 10), win(3, 20)];
+        recs[0].byes = 1;
+        recs[1].games = vec![win(4, 20), win(5, 5), win(6, 5)];
+        recs[2].byes = 1;
+        recs[3].byes = 3;
+        recs[4].byes = 1;
+        recs[5].byes = 2;
+        recs[6].byes = 2;
+        let rows = rank(&recs, 1, "standings");
+        assert_eq!(order(&rows)[..2], [0, 1], "{rows:?}");
+        assert_eq!(rows[0].opponents_points, vec![0, 2, 6]);
+        assert_eq!(
+            rows[1].decided_by,
+            Some(Decider::StrengthOfSchedule { dropped: 2 })
+        );
+    }
+
+    /// `event.json` names what decided each row with stable snake_case words, the FFG rows'
+    /// where the tiebreaker is the same.
+    #[test]
+    fn decided_by_names_are_stable() {
+        let names: Vec<&str> = [
+            Decider::Points,
+            Decider::Differential,
+            Decider::HeadToHead,
+            Decider::HighestDifferential,
+            Decider::StrengthOfSchedule { dropped: 2 },
+            Decider::Random,
+        ]
+        .iter()
+        .map(|d| d.short())
+        .collect();
+        assert_eq!(
+            names,
+            [
+                "points",
+                "differential",
+                "head_to_head",
+                "highest_differential",
+                "sos",
+                "random"
+            ]
+        );
+        assert_eq!(
+            Decider::StrengthOfSchedule { dropped: 2 }.sos_dropped(),
+            Some(2)
+        );
+        assert_eq!(Decider::HeadToHead.sos_dropped(), None);
+    }
+
     #[test]
     fn strength_of_schedule_keeps_dropping() {
         // 0 and 1: three full wins by 10 each, never met. Opponents' points: 0 faced [0, 2, 4],
@@ -1700,7 +1848,7 @@ mod tests {
                     score: Score::new(2, 7),
                     won: true,
                 }],
-                byes: 0,
+                ..PlayerRecord::default()
             })
             .collect();
         let rows = rank(&recs, 9, "standings after game 1");
@@ -1737,8 +1885,8 @@ mod tests {
         assert!(rank(&[], 0, "x").is_empty());
         let one = [PlayerRecord {
             player: 4,
-            games: vec![],
             byes: 1,
+            ..PlayerRecord::default()
         }];
         let rows = rank(&[one[0].clone(), one[0].clone()], 0, "x");
         assert_eq!(rows.len(), 1);
@@ -1934,8 +2082,8 @@ mod tests {
             .enumerate()
             .map(|(rank, &p)| entrant(p, rank, Allegiance::Dark))
             .collect();
-        let paired = pair_new_round(&entrants, 3, 8);
-        assert_eq!(paired, pair_new_round(&entrants, 3, 8));
+        let paired = pair_new_round(&entrants, coin(8, 3));
+        assert_eq!(paired, pair_new_round(&entrants, coin(8, 3)));
         let side = if Stream::new(8, "game 3 allegiance").below(2) == 0 {
             Allegiance::Dark
         } else {
@@ -1958,19 +2106,19 @@ mod tests {
         // Opposite allegiances before: stands.
         let mut e = fresh();
         met(&mut e, 0, side.opposite(), 1);
-        let t = pair_new_round(&e, 3, 8).tables[0];
+        let t = pair_new_round(&e, coin(8, 3)).tables[0];
         assert_eq!(t, table(0, side, 1, PairReason::RematchStands));
         // Same allegiances before: swapped.
         let mut e = fresh();
         met(&mut e, 0, side, 1);
-        let t = pair_new_round(&e, 3, 8).tables[0];
+        let t = pair_new_round(&e, coin(8, 3)).tables[0];
         assert_eq!(
             t,
             table(0, side.opposite(), 1, PairReason::AllegiancesSwapped)
         );
         // Both ways before: 1 switches rankings with 2.
         met(&mut e, 0, side.opposite(), 1);
-        let paired = pair_new_round(&e, 3, 8);
+        let paired = pair_new_round(&e, coin(8, 3));
         assert_eq!(
             paired.tables[0],
             table(0, side, 2, PairReason::RankingSwitched)
@@ -1982,7 +2130,7 @@ mod tests {
             met(&mut e, 0, side, p);
             met(&mut e, 0, side.opposite(), p);
         }
-        let paired = pair_new_round(&e, 3, 8);
+        let paired = pair_new_round(&e, coin(8, 3));
         assert_eq!(paired.tables[0], table(0, side, 1, PairReason::RematchLeft));
     }
 
@@ -1990,7 +2138,7 @@ mod tests {
     fn new_round_bye_skips_players_who_had_one() {
         let mut e: Vec<Entrant> = (0..5).map(|p| entrant(p, p, Allegiance::Dark)).collect();
         e[4].had_bye = true;
-        let paired = pair_new_round(&e, 5, 1);
+        let paired = pair_new_round(&e, coin(1, 5));
         assert_eq!(paired.byes[0].player, 3);
         assert_eq!(paired.byes[0].reason, ByeReason::NextWithoutBye);
         assert_eq!(players_of(&paired), vec![0, 1, 2, 3, 4]);
@@ -2053,13 +2201,13 @@ mod tests {
     fn pairing_tolerates_odd_input() {
         assert_eq!(pair_first_game(&[], 0), Paired::default());
         assert_eq!(pair_piles(&[]), Paired::default());
-        assert_eq!(pair_new_round(&[], 3, 0), Paired::default());
+        assert_eq!(pair_new_round(&[], coin(0, 3)), Paired::default());
         assert_eq!(pair_fixed(&[], 1, 0), Paired::default());
         let one = vec![
             entrant(0, 0, Allegiance::Dark),
             entrant(0, 1, Allegiance::Light),
         ];
-        assert_eq!(pair_new_round(&one, 3, 0).byes.len(), 1);
+        assert_eq!(pair_new_round(&one, coin(0, 3)).byes.len(), 1);
         assert_eq!(pair_piles(&one).byes.len(), 1);
         // Unequal piles after drops: the extra players meet each other.
         let e: Vec<Entrant> = (0..4).map(|p| entrant(p, p, Allegiance::Dark)).collect();
@@ -2395,7 +2543,7 @@ mod tests {
             for paired in [
                 pair_first_game(&e, seed),
                 pair_piles(&e),
-                pair_new_round(&e, 3, seed),
+                pair_new_round(&e, coin(seed, 3)),
             ] {
                 assert_eq!(players_of(&paired), everyone, "seed {seed}");
                 assert!(paired.tables.iter().all(|t| t.dark != t.light));
@@ -2404,7 +2552,10 @@ mod tests {
             let fixed = pair_fixed(&e, 2, seed);
             assert_eq!(players_of(&fixed), everyone, "seed {seed}");
             assert_eq!(fixed, pair_fixed(&e, 2, seed));
-            assert_eq!(pair_new_round(&e, 3, seed), pair_new_round(&e, 3, seed));
+            assert_eq!(
+                pair_new_round(&e, coin(seed, 3)),
+                pair_new_round(&e, coin(seed, 3))
+            );
         }
     }
 

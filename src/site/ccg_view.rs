@@ -6,7 +6,7 @@ use serde::Serialize;
 use super::model::{PlayerRef, RuleLink};
 use super::stage_view::Rule;
 use crate::event::Event;
-use crate::rules::ccg_event::{CcgComputed, ScoredTable};
+use crate::rules::ccg_event::{CcgComputed, ScoredTable, TableReason};
 use crate::rules::swccg::{
     ByeReason, Decider, FinalReason, PairReason, ResultKind, TrueTieDecider,
 };
@@ -48,8 +48,8 @@ pub struct CcgTableView {
     /// with "; deck-check penalty" when one applied.
     pub how: String,
     pub rule: Option<RuleLink>,
-    /// Why the two were paired (the guide's reason), or "as recorded" where the pairing
-    /// departs from what the guide gives.
+    /// Why the two were paired (the guide's reason), or "as recorded, not the guide's pairing"
+    /// with what the guide gives instead, where no outcome of the guide's procedure pairs them.
     pub reason: Option<RuleLink>,
 }
 
@@ -61,7 +61,8 @@ pub struct CcgStandingsView {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct CcgRowView {
-    pub place: usize,
+    /// `None` for a disqualified player, listed last.
+    pub place: Option<usize>,
     pub id: String,
     pub name: String,
     /// `6(+28)`.
@@ -169,6 +170,7 @@ fn standings_view(
                 differential: r.score.differential,
                 decided_by: r.decided_by.and_then(|d| match d {
                     Decider::Points | Decider::Differential => None,
+                    Decider::TiebreakerGame => Some(rule("tiebreakers", "tiebreaker game")),
                     Decider::HeadToHead => Some(rule("tiebreakers", "head to head")),
                     Decider::HighestDifferential => {
                         Some(rule("tiebreakers", "highest single-game differential"))
@@ -180,6 +182,26 @@ fn standings_view(
                 }),
             })
             .collect(),
+    }
+}
+
+/// Why a recorded table departs from the guide, in words: what the guide's procedure gives the
+/// player concerned instead. `None` for a table the guide gives.
+pub(super) fn departure(event: &Event, reason: TableReason) -> Option<String> {
+    let name = |p: usize| event.players[p].name.as_str();
+    match reason {
+        TableReason::Guide(_) => None,
+        TableReason::Departure {
+            instead: Some(t), ..
+        } => Some(format!(
+            "the guide pairs {} (dark) with {} (light)",
+            name(t.dark),
+            name(t.light)
+        )),
+        TableReason::Departure {
+            player,
+            instead: None,
+        } => Some(format!("the guide gives {} the bye", name(player))),
     }
 }
 
@@ -232,9 +254,15 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
                         .chain(std::iter::repeat(&None)),
                 )
                 .map(|(mut view, reason)| {
-                    view.reason = Some(match reason {
-                        Some(r) => reason_link(*r, rule),
-                        None => rule("pairing", "as recorded (not the guide's pairing)"),
+                    view.reason = reason.map(|r| match r {
+                        TableReason::Guide(r) => reason_link(r, rule),
+                        TableReason::Departure { .. } => rule(
+                            "pairing",
+                            &format!(
+                                "as recorded, not the guide's pairing: {}",
+                                departure(event, r).unwrap_or_default()
+                            ),
+                        ),
                     });
                     view
                 })
@@ -313,6 +341,7 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
                         "highest winning differential of the event"
                     }
                     FinalReason::Random => "random",
+                    FinalReason::Waived => "the second seed waived the Final Confrontation",
                 };
                 rule("final-confrontation", label)
             }),

@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::event::{Event, Outcome};
 use crate::rules::Ruleset;
 use crate::rules::bracket::{Decision, Part, SideReason};
+use crate::rules::ccg_event::TableReason;
 use crate::rules::compute::{Computed, Status};
 use crate::rules::ratio::Ratio;
 use crate::rules::scoring::RoundKind;
@@ -298,20 +299,33 @@ struct CcgTableJson<'a> {
     /// Scores written `2(+15)`: dark, light.
     scores: Option<[String; 2]>,
     penalty: bool,
-    /// The guide's reason for the pairing; null where the recorded pairing departs from it (and
-    /// in the Final Confrontation).
-    reason: Option<crate::rules::swccg::PairReason>,
+    /// The guide's reason for the pairing, or `departure`; null in the Final Confrontation.
+    reason: Option<TableReasonJson>,
+    /// With `reason = "departure"`: what the guide's procedure gives instead, in words.
+    departure: Option<String>,
+}
+
+/// A recorded table's reason: the guide's, or `"departure"`.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum TableReasonJson {
+    Guide(crate::rules::swccg::PairReason),
+    Departure(&'static str),
 }
 
 #[derive(Serialize)]
 struct CcgRowJson<'a> {
-    rank: usize,
+    /// Null for a disqualified player, listed last.
+    rank: Option<usize>,
     id: &'a str,
     score: String,
     victory_points: u32,
     differential: i32,
     highest_differential: Option<i32>,
-    decided_by: Option<String>,
+    /// [`crate::rules::swccg::Decider::short`].
+    decided_by: Option<&'static str>,
+    /// With `decided_by = "sos"`: the lowest entries dropped.
+    sos_dropped: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -333,6 +347,10 @@ struct CcgFinalJson<'a> {
     finalists: [&'a str; 2],
     games: Vec<CcgTableJson<'a>>,
     winner: Option<&'a str>,
+    /// The second seed waived the final; the higher seed won.
+    waived: bool,
+    /// Finalists whose decks did not match their lists, replaced by the next highest players.
+    replaced: Vec<&'a str>,
 }
 
 fn ccg_table_json<'a>(
@@ -352,6 +370,7 @@ fn ccg_table_json<'a>(
         scores: scored.map(|s| [s.scores[0].to_string(), s.scores[1].to_string()]),
         penalty: scored.is_some_and(|s| s.penalty),
         reason: None,
+        departure: None,
     }
 }
 
@@ -374,8 +393,15 @@ fn ccg_json<'a>(event: &'a Event, ccg: &crate::rules::ccg_event::CcgComputed) ->
                             .reported
                             .get(i)
                             .and_then(|s| s.iter().find(|x| x.table == t.number));
+                        let reason = ccg.reasons.get(i).and_then(|r| r.get(k)).copied().flatten();
                         CcgTableJson {
-                            reason: ccg.reasons.get(i).and_then(|r| r.get(k)).copied().flatten(),
+                            reason: reason.map(|r| match r {
+                                TableReason::Guide(r) => TableReasonJson::Guide(r),
+                                TableReason::Departure { .. } => {
+                                    TableReasonJson::Departure("departure")
+                                }
+                            }),
+                            departure: reason.and_then(|r| super::ccg_view::departure(event, r)),
                             ..ccg_table_json(event, t.number, t.dark, t.light, scored)
                         }
                     })
@@ -395,7 +421,8 @@ fn ccg_json<'a>(event: &'a Event, ccg: &crate::rules::ccg_event::CcgComputed) ->
                         victory_points: r.score.points,
                         differential: r.score.differential,
                         highest_differential: r.highest_differential,
-                        decided_by: r.decided_by.map(|d| format!("{d:?}").to_lowercase()),
+                        decided_by: r.decided_by.map(|d| d.short()),
+                        sos_dropped: r.decided_by.and_then(|d| d.sos_dropped()),
                     })
                     .collect()
             })
@@ -421,6 +448,8 @@ fn ccg_json<'a>(event: &'a Event, ccg: &crate::rules::ccg_event::CcgComputed) ->
                 .map(|s| ccg_table_json(event, s.table, s.dark, s.light, Some(s)))
                 .collect(),
             winner: f.outcome.as_ref().map(|o| id(o.winner)),
+            waived: event.final_waived,
+            replaced: event.final_replaced.iter().map(|&p| id(p)).collect(),
         }),
     }
 }

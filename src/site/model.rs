@@ -819,7 +819,7 @@ fn player_view(
 fn player_note(event: &Event, p: &crate::event::Player) -> String {
     let left = match (p.drop, p.rejoin, p.disqualified) {
         (Some(0), None, false) => "withdrew before round 1".into(),
-        (Some(d), _, true) => format!("disqualified after round {d}"),
+        (Some(d), _, true) => format!("disqualified after {} {d}", unit(event)),
         (Some(d), Some(j), _) => format!("dropped after round {d}, back from round {j}"),
         (Some(d), None, false) => format!("dropped after round {d}"),
         _ => String::new(),
@@ -833,14 +833,19 @@ fn player_note(event: &Event, p: &crate::event::Player) -> String {
 
 /// "late entry from round 3" (SW:CCG: "from game 3", its rounds being games).
 fn late_note(event: &Event, p: &crate::event::Player) -> Option<String> {
-    let unit = if crate::rules::ruleset(&event.info.rules)
+    let unit = unit(event);
+    p.late.map(|n| format!("late entry from {unit} {n}"))
+}
+
+/// What the event's rounds are called: a SW:CCG event is played in games.
+fn unit(event: &Event) -> &'static str {
+    if crate::rules::ruleset(&event.info.rules)
         .is_some_and(|r| r.family == crate::rules::Family::Ccg)
     {
         "game"
     } else {
         "round"
-    };
-    p.late.map(|n| format!("late entry from {unit} {n}"))
+    }
 }
 
 /// "Tom Kessel won (dial)", "Draw (time)".

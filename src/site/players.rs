@@ -244,7 +244,10 @@ pub fn share(
                 Some(rank) => format!("league rank {rank} of {field}"),
                 None => "unranked (too few games)".to_string(),
             },
-            _ => ccg_row.map_or_else(String::new, |r| format!("rank {} of {field}", r.place)),
+            _ => ccg_row.map_or_else(String::new, |r| match r.place {
+                Some(place) => format!("rank {place} of {field}"),
+                None => "disqualified".to_string(),
+            }),
         };
         let recorded = event.recorded.iter().find(|r| r.player == competitor);
         let record = match (swiss_row, ccg_row, recorded) {
