@@ -884,3 +884,26 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
     text.push('\n');
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::RULESETS;
+
+    /// Every tiebreaker a ruleset ranks by, and so every key `tiebreakers` and `decided_by` can
+    /// hold, is explained in the reference for event.json.
+    #[test]
+    fn every_tiebreaker_key_is_documented() {
+        let reference = include_str!("../../content/docs/event-json.md");
+        for ruleset in RULESETS {
+            for tiebreaker in ruleset.tiebreakers {
+                let key = format!("| `{}` | `{}` |", tiebreaker.short(), ruleset.id);
+                assert!(
+                    reference.contains(&key) || tiebreaker.short() == "random",
+                    "{} of {} is documented",
+                    tiebreaker.short(),
+                    ruleset.id
+                );
+            }
+        }
+    }
+}
