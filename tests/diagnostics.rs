@@ -85,29 +85,29 @@ case!(derived_ids_collide, "duplicate-id", [(Error, BadId, 10, 8)]);
 case!(
     unregistered_player_at_a_table,
     "unknown-player",
-    [(Error, UnknownReference, 12, 42)]
+    [(Error, UnknownReference, 14, 42)]
 );
 case!(
     player_at_two_tables,
     "two-tables",
-    [(Error, Conflict, 16, 35)]
+    [(Error, Conflict, 18, 35)]
 );
 case!(
     dropped_player_paired,
     "dropped-but-paired",
-    [(Warning, RuleDeparture, 16, 11), (Error, Conflict, 16, 42)]
+    [(Warning, RuleDeparture, 18, 11), (Error, Conflict, 18, 42)]
 );
 case!(
     active_player_missing_from_a_round,
     "missing-from-round",
-    [(Error, Conflict, 13, 1)]
+    [(Error, Conflict, 15, 1)]
 );
 case!(
     winner_not_at_the_table,
     "winner-not-at-table",
     [(Error, BadResult, 17, 52), (Error, BadResult, 18, 85)]
 );
-case!(too_many_games, "three-games", [(Error, BadResult, 12, 75)]);
+case!(too_many_games, "three-games", [(Error, BadResult, 14, 75)]);
 case!(
     round_published_before_the_last_finished,
     "unfinished-round",
@@ -121,7 +121,7 @@ case!(
 case!(
     rematch_is_a_warning,
     "rematch-warning",
-    [(Warning, RuleDeparture, 15, 11)]
+    [(Warning, RuleDeparture, 17, 11)]
 );
 case!(
     timed_game_state_that_cannot_be,
@@ -308,4 +308,14 @@ case!(
         (Error, UnknownField, 13, 1),
         (Error, UnknownField, 18, 1)
     ]
+);
+case!(
+    structure_table_does_not_cover_the_players,
+    "structure-outside-table",
+    [(Error, InvalidValue, 5, 13)]
+);
+case!(
+    structure_table_not_reached_while_registering,
+    "structure-outside-table-registering",
+    [(Warning, RuleDeparture, 5, 13)]
 );

@@ -412,6 +412,9 @@ fn validate_info(
                 )
                 .help = Some("add `swiss_rounds = 4` (and `cut`, 0 for none) to `[event]`".into());
         }
+        if has_table && raw.standings_span.is_none() {
+            outside_structure_table(reader, raw, ruleset, structure, player_count);
+        }
         if has_table && let Some(row) = structure::lookup(ruleset, structure, player_count) {
             if let (Some(given), Some(sp)) = (swiss_rounds, &info.swiss_rounds)
                 && given != row.swiss_rounds
@@ -534,6 +537,47 @@ fn validate_info(
         updated: info.updated.as_ref().map(|t| t.value),
         paired: info.paired.as_ref().map(|t| t.value),
     })
+}
+
+/// Reports a structure whose table does not cover the event's number of players (the 2018
+/// Advanced table starts at 9, the Basic at 4; both are open at the top): the table gives no
+/// rounds and no cut, so the event has no plan to pair by. Once a round is recorded this is an
+/// error. While registration is still open (players registered, nothing paired) more players
+/// may still come: a structure written in the file is then a warning, and the default one
+/// (which `holonet new` writes before anyone registers) says nothing yet.
+fn outside_structure_table(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    ruleset: &Ruleset,
+    structure: &str,
+    player_count: u32,
+) {
+    let Some(minimum) = structure::minimum_players(ruleset, structure) else {
+        return;
+    };
+    let started = !raw.rounds.is_empty();
+    if player_count == 0 || player_count >= minimum || !(started || raw.info.structure.is_some()) {
+        return;
+    }
+    let first = structure::lookup(ruleset, structure, minimum);
+    let span = raw
+        .info
+        .structure
+        .as_ref()
+        .map_or(raw.info.span.clone(), |s| s.span.clone());
+    let message = format!(
+        "the {structure} structure's table starts at {minimum} players, and this event has {player_count}: it gives no Swiss rounds and no cut"
+    );
+    let help = format!(
+        "use `structure = \"custom\"` with the rounds and cut the event announced, such as `swiss_rounds = {}` and `cut = 0`",
+        first.map_or(3, |row| row.swiss_rounds)
+    );
+    let diagnostic = if started {
+        reader.error(Code::InvalidValue, span, message)
+    } else {
+        reader.warning(Code::RuleDeparture, span, message)
+    };
+    diagnostic.help = Some(help);
 }
 
 /// Resolves a player id to an index, or reports it with the closest registered id.

@@ -1405,7 +1405,15 @@ mod tests {
                 timed: None,
             };
             assert_eq!(
-                check(7, [p(1), p(2)], sides, HigherSeedChose, &repeated, &TIME_2018).err(),
+                check(
+                    7,
+                    [p(1), p(2)],
+                    sides,
+                    HigherSeedChose,
+                    &repeated,
+                    &TIME_2018
+                )
+                .err(),
                 Some(Problem::WrongSide {
                     game: 7,
                     expected: p(2)
