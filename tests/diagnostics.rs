@@ -319,3 +319,15 @@ case!(
     "structure-outside-table-registering",
     [(Warning, RuleDeparture, 5, 13)]
 );
+// 2014: the first game is played to its end (conceded perhaps, never drawn), the second to its
+// conclusion (never conceded), so a reported match has both games.
+case!(
+    ffg_2014_first_game_played_to_completion_second_never_conceded,
+    "games-played-out-2014",
+    [
+        (Error, BadResult, 26, 39),
+        (Error, BadResult, 27, 38),
+        (Error, BadResult, 28, 3),
+        (Error, BadResult, 29, 102),
+    ]
+);

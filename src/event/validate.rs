@@ -104,7 +104,10 @@ pub fn validate(
     let final_match = match &raw.final_match {
         _ if casual.is_some() => None,
         Some(_) if ccg => None,
-        Some(f) if team => teams::validate_final(reader, f, &players),
+        Some(f) if team => {
+            check_games_played_out(reader, ruleset, &f.games, f.span.clone());
+            teams::validate_final(reader, f, &players)
+        }
         Some(f) => {
             reader
                 .error(
@@ -1179,6 +1182,7 @@ fn validate_outcome(
     if t.games.is_empty() {
         return Outcome::Pending;
     }
+    check_games_played_out(reader, ruleset, &t.games, t.span.clone());
     let max = ruleset.games_per_match as usize;
     if t.games.len() > max {
         reader
@@ -1215,6 +1219,68 @@ fn validate_outcome(
         })
         .collect();
     Outcome::Games(games)
+}
+
+/// Under rules whose matches are played out ([`Ruleset::games_played_out`], 2014): the first
+/// game cannot be a draw, the second cannot be conceded, and a reported match has both games
+/// (game two is always started on the time game one left, and is a draw if nobody wins by the
+/// end of the light side player's turn after time). `whole` locates a missing second game.
+pub(super) fn check_games_played_out(
+    reader: &mut Reader<'_>,
+    ruleset: &Ruleset,
+    games: &[RawGame],
+    whole: std::ops::Range<usize>,
+) {
+    if !ruleset.games_played_out {
+        return;
+    }
+    let Some(first) = games.first() else {
+        return;
+    };
+    let one_game = games.len() == 1;
+    if first.winner.value == "draw" {
+        let message = if one_game {
+            format!(
+                "a match of one drawn game: under {} the first game is played to its end, however long it takes, and cannot be drawn",
+                ruleset.id
+            )
+        } else {
+            format!(
+                "under {} the first game of a match is played to its end, however long it takes: it cannot be drawn",
+                ruleset.id
+            )
+        };
+        reader.error(Code::BadResult, first.winner.span.clone(), message).help = Some(
+            "name the winner of game one (a player may concede it: `{ winner = \"<id>\", by = \"concession\" }`); only game two, played on the time left, can be a draw".into(),
+        );
+    } else if one_game {
+        reader
+            .error(
+                Code::BadResult,
+                whole,
+                format!("a match under {} has two games, this table records one", ruleset.id),
+            )
+            .help = Some(
+            "add game two's result: it is played on the time game one left, and is `\"draw\"` if nobody won by the end of the light side player's turn after time".into(),
+        );
+    }
+    if let Some(by) = games.get(1).and_then(|g| g.by.as_ref())
+        && GameEnd::from_name(&by.value) == Some(GameEnd::Concession)
+    {
+        reader
+            .error(
+                Code::BadResult,
+                by.span.clone(),
+                format!(
+                    "under {} game two is played to its conclusion: it cannot be conceded",
+                    ruleset.id
+                ),
+            )
+            .help = Some(
+            "record how game two ended (`\"draw\"` if time ran out); only game one may be conceded"
+                .into(),
+        );
+    }
 }
 
 /// What ends a game by victory: the dial at which the dark side wins and the number of

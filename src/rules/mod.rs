@@ -151,6 +151,10 @@ pub struct Ruleset {
     pub game_points: GamePoints,
     /// Games in one Swiss match.
     pub games_per_match: u32,
+    /// Whether a Swiss match's games are played out (2014): the first to its end, whatever the
+    /// clock says (it may be conceded, never drawn), the second on the time the first left, to
+    /// its conclusion (drawn at time, never conceded). A reported match then has both games.
+    pub games_played_out: bool,
     /// Points each player gets for an intentional split, when the ruleset allows it.
     pub split_points: Option<u32>,
     /// Whether dropped players may come back (with unpaired losses).
@@ -210,6 +214,7 @@ pub static FFG_2018: Ruleset = Ruleset {
         loss: 0,
     },
     games_per_match: 2,
+    games_played_out: false,
     split_points: Some(3),
     allows_rejoin: true,
     // Silent on late registration; its one rule for missed rounds is the rejoin's.
@@ -247,6 +252,7 @@ pub static FFG_2014: Ruleset = Ruleset {
         loss: 0,
     },
     games_per_match: 2,
+    games_played_out: true,
     split_points: None,
     allows_rejoin: false,
     // Silent on late registration and missed rounds; strength of schedule sums points, so
@@ -286,6 +292,7 @@ pub static SWCCG_2008: Ruleset = Ruleset {
         loss: 0,
     },
     games_per_match: 1,
+    games_played_out: false,
     split_points: None,
     allows_rejoin: false,
     // Silent on late registration; a missed game would score 0(+0), as nothing does.
