@@ -331,3 +331,20 @@ case!(
         (Error, BadResult, 29, 102),
     ]
 );
+// Leaders who play: never at Formal or Premier (2018), never at premier championships (2014);
+// at the other tiers with a second leader present, which the file does not record.
+case!(
+    ffg_2018_leaders_do_not_play_at_formal_and_premier,
+    "leader-plays-formal",
+    [(Warning, RuleDeparture, 9, 13)]
+);
+case!(
+    ffg_2014_organizers_do_not_play_at_premier,
+    "leader-plays-premier-2014",
+    [(Warning, RuleDeparture, 12, 13)]
+);
+case!(
+    ffg_2018_leaders_may_play_at_relaxed,
+    "leader-plays-relaxed",
+    []
+);

@@ -68,6 +68,7 @@ pub fn validate(
     let (Some(ruleset), Some(info)) = (ruleset, info) else {
         return None;
     };
+    leaders_playing(reader, &raw.players, ruleset, &info);
     let deck_holders = if team { &people } else { &players };
     decklists::check_decks(
         reader,
@@ -583,6 +584,45 @@ fn outside_structure_table(
     diagnostic.help = Some(help);
 }
 
+/// Warns about players marked `organizer = true` (a leader of the event: its organizer, a
+/// marshal or a judge) in an event of a tier whose leaders may not play
+/// ([`Ruleset::leaders_do_not_play`]). At other tiers a leader may play when a second leader is
+/// there to rule on their games, which the file does not record, so nothing is said. A warning,
+/// not an error: if the leader did play, the archive keeps the event as it was.
+fn leaders_playing(
+    reader: &mut Reader<'_>,
+    raw: &[RawPlayer],
+    ruleset: &Ruleset,
+    info: &EventInfo,
+) {
+    let Some(tier) = info
+        .tier
+        .as_deref()
+        .filter(|t| ruleset.leaders_do_not_play.contains(t))
+    else {
+        return;
+    };
+    for (p, flag) in raw
+        .iter()
+        .filter_map(|p| Some((p, p.organizer.as_ref().filter(|o| o.value)?)))
+    {
+        let name = p.name.as_ref().map_or("this player", |n| n.value.trim());
+        reader
+            .warning(
+                Code::RuleDeparture,
+                flag.span.clone(),
+                format!(
+                    "{name} is one of the event's leaders, who do not play in a {tier} tier event under {}",
+                    ruleset.id
+                ),
+            )
+            .help = Some(format!(
+            "leaders of {tier} events give the event their full attention (see {}#leaders); remove `organizer` if {name} only played",
+            ruleset.reference_page
+        ));
+    }
+}
+
 /// Resolves a player id to an index, or reports it with the closest registered id.
 pub(super) fn resolve(
     reader: &mut Reader<'_>,
@@ -725,18 +765,6 @@ fn validate_players(
                     "a disqualification needs `drop`",
                 )
                 .help = Some("add `drop` with the last round the player was in the event".into());
-        }
-        if let Some(o) = &p.organizer
-            && o.value
-            && ruleset.is_some_and(|r| r.id != "swccg-2008")
-        {
-            reader
-                .warning(
-                    Code::RuleDeparture,
-                    o.span.clone(),
-                    "`organizer` only matters under swccg-2008",
-                )
-                .help = Some("remove it; this ruleset gives the director no special bye".into());
         }
         // Before `late` existed, a late entry was written `drop = 0` with `rejoin`: it still
         // reads, as the late entry it always meant.

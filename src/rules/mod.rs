@@ -147,6 +147,9 @@ pub struct Ruleset {
     /// Structure tables: (structure name, rows). Structures not listed take their numbers from the file.
     pub structure_tables: &'static [(&'static str, &'static [StructureRow])],
     pub tiers: &'static [&'static str],
+    /// The tiers at which an event's leaders (its organizer, marshals and judges) may not play
+    /// in it. At the others they may, with a second leader present to rule on their games.
+    pub leaders_do_not_play: &'static [&'static str],
     pub cuts: &'static [u32],
     pub game_points: GamePoints,
     /// Games in one Swiss match.
@@ -207,6 +210,7 @@ pub static FFG_2018: Ruleset = Ruleset {
         ("advanced", structure::FFG_2018_ADVANCED),
     ],
     tiers: &["relaxed", "formal", "premier"],
+    leaders_do_not_play: &["formal", "premier"],
     cuts: &[0, 4, 8, 16],
     game_points: GamePoints {
         win: 3,
@@ -245,6 +249,9 @@ pub static FFG_2014: Ruleset = Ruleset {
     structures: &["custom"],
     structure_tables: &[],
     tiers: &["casual", "competitive", "premier"],
+    // Premier events are the regional, national and world championships, whose organizers and
+    // judges the 2014 rules keep out of play.
+    leaders_do_not_play: &["premier"],
     cuts: &[0, 8, 16],
     game_points: GamePoints {
         win: 3,
@@ -284,6 +291,8 @@ pub static SWCCG_2008: Ruleset = Ruleset {
     structures: &["custom"],
     structure_tables: &[],
     tiers: &["standard", "championship"],
+    // The guide's tournament director may play (and takes the bye, see `swccg`).
+    leaders_do_not_play: &[],
     // 2: a Final Confrontation between the top two.
     cuts: &[0, 2],
     game_points: GamePoints {
