@@ -348,3 +348,10 @@ case!(
     "leader-plays-relaxed",
     []
 );
+// 2018 byes: after round 1, the bye goes to the lowest-ranked player who has not had one (Bo, on
+// 0 points), not to Di (1 point).
+case!(
+    ffg_2018_bye_goes_to_the_lowest_ranked_player_without_one,
+    "bye-not-lowest",
+    [(Warning, RuleDeparture, 25, 9)]
+);

@@ -177,6 +177,7 @@ pub fn validate(
     };
     let computed = compute::compute(ruleset, &event);
     elimination::report_bracket_problems(reader, &raw, &event.players, &computed);
+    report_bye_departures(reader, &raw, &event, &computed);
     if let (Some(fin), Some(recorded)) = (
         computed
             .ccg
@@ -620,6 +621,58 @@ fn leaders_playing(
             "leaders of {tier} events give the event their full attention (see {}#leaders); remove `organizer` if {name} only played",
             ruleset.reference_page
         ));
+    }
+}
+
+/// Warns about a Swiss bye (from round 2 on) that did not go to the lowest-ranked player without
+/// one, in the standings before its round: the 2018 regulations' rule, so only under the ruleset
+/// that pairs by them (the 2014 rules have no bye rule to depart from). A round with more than
+/// one bye, or in which every player had a bye already, is left to the other bye warnings.
+fn report_bye_departures(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    event: &Event,
+    computed: &Computed,
+) {
+    if computed.ruleset.pairing != rules::PairingMethod::RandomWithinGroups {
+        return;
+    }
+    let mut had_bye = BTreeSet::new();
+    for (i, round) in event.rounds.iter().enumerate() {
+        let before = i
+            .checked_sub(1)
+            .and_then(|prev| computed.standings.get(prev));
+        if let (Some(standings), [bye]) = (before, round.byes.as_slice()) {
+            let due = standings
+                .rows
+                .iter()
+                .rev()
+                .map(|row| row.player)
+                .find(|&p| {
+                    let player = &event.players[p];
+                    player.is_active_in(round.number)
+                        && !player.disqualified
+                        && !had_bye.contains(&p)
+                });
+            if let (Some(due), Some(id)) = (due, raw.rounds[i].byes.first())
+                && due != *bye
+            {
+                reader
+                    .warning(
+                        Code::RuleDeparture,
+                        id.span.clone(),
+                        format!(
+                            "the bye of round {} goes to {}, the lowest-ranked player without a bye, not to {}",
+                            round.number, event.players[due].name, event.players[*bye].name
+                        ),
+                    )
+                    .help = Some(format!(
+                    "check the pairing: after round 1 the bye is the lowest-ranked player's who has not had one (see {}#byes)",
+                    computed.ruleset.reference_page
+                ));
+            }
+        }
+        had_bye.extend(round.byes.iter().copied());
     }
 }
 
