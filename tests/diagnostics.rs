@@ -121,7 +121,16 @@ case!(
 case!(
     rematch_is_a_warning,
     "rematch-warning",
-    [(Warning, RuleDeparture, 17, 11)]
+    [
+        (Warning, RuleDeparture, 26, 3),
+        (Warning, RuleDeparture, 27, 3)
+    ]
+);
+// A rematch is a departure only when some pairing of the round had none.
+case!(
+    unavoidable_rematch_is_no_departure,
+    "rematch-unavoidable",
+    []
 );
 case!(
     timed_game_state_that_cannot_be,

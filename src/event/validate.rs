@@ -178,6 +178,7 @@ pub fn validate(
     let computed = compute::compute(ruleset, &event);
     elimination::report_bracket_problems(reader, &raw, &event.players, &computed);
     report_bye_departures(reader, &raw, &event, &computed);
+    report_avoidable_rematches(reader, &raw, &event, &computed);
     if let (Some(fin), Some(recorded)) = (
         computed
             .ccg
@@ -624,6 +625,51 @@ fn leaders_playing(
     }
 }
 
+/// Warns about each recorded rematch that a pairing of its round could have avoided
+/// ([`Reason::AvoidableRematch`](crate::rules::swiss::Reason::AvoidableRematch)). A rematch no
+/// pairing could avoid is what the rules do, and is only labelled as such on the page.
+fn report_avoidable_rematches(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    event: &Event,
+    computed: &Computed,
+) {
+    let reasons = event
+        .rounds
+        .iter()
+        .zip(&raw.rounds)
+        .zip(&computed.table_reasons);
+    for ((round, raw_round), reasons) in reasons {
+        for (table, _) in round
+            .tables
+            .iter()
+            .zip(reasons)
+            .filter(|(_, reason)| **reason == crate::rules::swiss::Reason::AvoidableRematch)
+        {
+            let [a, b] = table.players;
+            let span = raw_round
+                .tables
+                .iter()
+                .find(|t| t.table.as_ref().map(|n| n.value) == Some(i64::from(table.number)))
+                .or_else(|| raw_round.tables.get(table.number as usize - 1))
+                .map_or(raw_round.span.clone(), |t| t.span.clone());
+            reader
+                .warning(
+                    Code::RuleDeparture,
+                    span,
+                    format!(
+                        "{} and {} meet again in round {}, though the round could have been paired without a rematch",
+                        event.players[a].name, event.players[b].name, round.number
+                    ),
+                )
+                .help = Some(format!(
+                "Swiss pairing avoids rematches whenever some pairing of the round does (see {}#swiss-pairing); check the pairing if this was not intended",
+                computed.ruleset.reference_page
+            ));
+        }
+    }
+}
+
 /// Warns about a Swiss bye (from round 2 on) that did not go to the lowest-ranked player without
 /// one, in the standings before its round: the 2018 regulations' rule, so only under the ruleset
 /// that pairs by them (the 2014 rules have no bye rule to depart from). A round with more than
@@ -960,7 +1006,6 @@ fn validate_rounds(
     }
     let ids = player_positions(players);
     let mut rounds = Vec::new();
-    let mut met: BTreeSet<(usize, usize)> = BTreeSet::new();
     let mut had_bye: BTreeSet<usize> = BTreeSet::new();
     for (r, raw_round) in raw.rounds.iter().enumerate() {
         let number = r as u32 + 1;
@@ -971,31 +1016,6 @@ fn validate_rounds(
             victory,
         };
         let round = validate_round(reader, raw_round, number, &cx);
-        for table in &round.tables {
-            let [a, b] = table.players;
-            let pair = (a.min(b), a.max(b));
-            if !met.insert(pair) {
-                let span = raw_round
-                    .tables
-                    .iter()
-                    .find(|t| t.table.as_ref().map(|n| n.value) == Some(i64::from(table.number)))
-                    .or_else(|| raw_round.tables.get(table.number as usize - 1))
-                    .map_or(raw_round.span.clone(), |t| t.span.clone());
-                reader
-                    .warning(
-                        Code::RuleDeparture,
-                        span,
-                        format!(
-                            "{} and {} meet again in round {number}",
-                            players[a].name, players[b].name
-                        ),
-                    )
-                    .help = Some(
-                    "Swiss pairing avoids rematches; check the pairing if this was not intended"
-                        .into(),
-                );
-            }
-        }
         for (&p, id) in round.byes.iter().zip(&raw_round.byes) {
             if !had_bye.insert(p) {
                 reader
