@@ -95,7 +95,7 @@ case!(
 case!(
     dropped_player_paired,
     "dropped-but-paired",
-    [(Warning, RuleDeparture, 18, 11), (Error, Conflict, 18, 42)]
+    [(Error, Conflict, 18, 42)]
 );
 case!(
     active_player_missing_from_a_round,
@@ -364,3 +364,76 @@ case!(
     "bye-not-lowest",
     [(Warning, RuleDeparture, 25, 9)]
 );
+// 2014 deck checks: the player named is at the table, and one who forfeits the rest leaves the
+// event (`drop`); the 2018 regulations have no such forfeit.
+case!(
+    ffg_2014_deck_check_forfeits_are_checked,
+    "deck-check-errors",
+    [
+        (Error, Conflict, 22, 90),
+        (Error, BadResult, 23, 64),
+        (Error, MissingField, 24, 70),
+    ]
+);
+case!(
+    ffg_2018_has_no_deck_check_forfeits,
+    "deck-check-2018",
+    [(Error, InvalidValue, 17, 67)]
+);
+
+/// 2014 deck checks recorded in the file: the match is forfeited whatever its games said, and
+/// a deck that could not be made legal forfeits every later match (its player leaves the event).
+#[test]
+fn ffg_2014_deck_check_forfeits_score_the_match_and_the_rest() {
+    let text = r#"[event]
+name = "Endor Store Night"
+date = 2014-09-20
+rules = "ffg-2014"
+swiss_rounds = 2
+
+[[players]]
+name = "Ann"
+drop = 1
+[[players]]
+name = "Bo"
+[[players]]
+name = "Cy"
+[[players]]
+name = "Di"
+
+[[rounds]]
+tables = [
+  { players = ["ann", "bo"], games = ["ann", "ann"], deck_check = "ann", forfeits_rest = true },
+  { players = ["cy", "di"], games = ["di", "draw"], deck_check = "di" },
+]
+
+[[rounds]]
+byes = ["bo"]
+tables = [{ players = ["cy", "di"], games = ["cy", "cy"] }]
+"#;
+    let (loaded, diagnostics) = parse_event(
+        Path::new("events/endor.toml"),
+        text,
+        &LoadOptions::default(),
+    );
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let (event, computed) = loaded.expect("the event loads");
+    let standings = computed.standings.last().expect("standings");
+    let row = |id: &str| {
+        standings
+            .rows
+            .iter()
+            .find(|r| event.players[r.player].id == id)
+            .map(|r| (r.points, r.wins, r.losses, r.draws))
+            .expect("a row")
+    };
+    assert_eq!(row("bo"), (12, 4, 0, 0));
+    assert_eq!(row("cy"), (12, 4, 0, 0));
+    assert_eq!(row("di"), (0, 0, 4, 0));
+    assert_eq!(row("ann"), (0, 0, 4, 0));
+    let json = holonet::site::json::event_json(&event, &computed);
+    assert!(
+        json.contains(r#""forfeit":{"player":"ann","rest":true}"#),
+        "{json}"
+    );
+}

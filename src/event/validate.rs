@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::ids::{default_seed, id_from_name, is_valid_id};
 use super::read::{RawEvent, RawGame, RawPlayer, RawRound, RawTable};
-use super::{Event, EventInfo, Game, GameEnd, Outcome, Player, Round, Table};
+use super::{Event, EventInfo, Forfeit, Game, GameEnd, Outcome, Player, Round, Table};
 use super::{casual, ccg, decklists, elimination, recorded, teams};
 use crate::diag::{Code, did_you_mean};
 use crate::rules::compute::{self, Computed};
@@ -1196,11 +1196,13 @@ fn validate_round(
             Some(p)
         });
         let outcome = validate_outcome(reader, t, [a, b], first_dark, cx);
+        let forfeit = validate_forfeit(reader, t, [a, b], &outcome, number, cx);
         tables.push(Table {
             number: table_number,
             players: [a, b],
             first_dark,
             outcome,
+            forfeit,
         });
     }
     let mut byes = Vec::new();
@@ -1241,6 +1243,95 @@ fn validate_round(
         tables,
         byes,
     }
+}
+
+/// Reads a table's `deck_check` (and `forfeits_rest`): the player whose deck failed a deck check
+/// after the match, under rules that forfeit the match for it
+/// ([`Ruleset::deck_check_forfeits`]). The check follows a finished match, so the games must be
+/// recorded; a player who forfeits the rest of the event leaves it after this round, which the
+/// file says with `drop` like any other departure.
+fn validate_forfeit(
+    reader: &mut Reader<'_>,
+    t: &RawTable,
+    seats: [usize; 2],
+    outcome: &Outcome,
+    number: u32,
+    cx: &RoundContext<'_>,
+) -> Option<Forfeit> {
+    let rest = t.forfeits_rest.as_ref().filter(|r| r.value);
+    let Some(checked) = &t.deck_check else {
+        if let Some(r) = rest {
+            reader
+                .error(
+                    Code::MissingField,
+                    r.span.clone(),
+                    "`forfeits_rest` without `deck_check`",
+                )
+                .help = Some("add `deck_check` with the player whose deck failed the check".into());
+        }
+        return None;
+    };
+    if !cx.ruleset.deck_check_forfeits {
+        reader
+            .error(
+                Code::InvalidValue,
+                checked.span.clone(),
+                format!("{} has no deck-check forfeits", cx.ruleset.id),
+            )
+            .help = Some("remove `deck_check`, and record the games as they were played".into());
+        return None;
+    }
+    let player = resolve(reader, cx.ids, checked, "in `deck_check`")?;
+    if !seats.contains(&player) {
+        reader
+            .error(
+                Code::BadResult,
+                checked.span.clone(),
+                format!(
+                    "`deck_check` names {}, who is not at this table",
+                    cx.players[player].name
+                ),
+            )
+            .help = Some(format!(
+            "use `{}` or `{}`",
+            cx.players[seats[0]].id, cx.players[seats[1]].id
+        ));
+        return None;
+    }
+    if !matches!(outcome, Outcome::Games(_)) {
+        reader
+            .error(
+                Code::BadResult,
+                checked.span.clone(),
+                "a deck check follows a finished match, but this table has no `games`",
+            )
+            .help = Some(
+            "record the match's games as they were played; the forfeit then replaces their result"
+                .into(),
+        );
+        return None;
+    }
+    if let Some(r) = rest
+        && cx.players[player].drop != Some(number)
+    {
+        reader
+            .error(
+                Code::Conflict,
+                r.span.clone(),
+                format!(
+                    "{} forfeits every later match, so they leave the event after round {number}",
+                    cx.players[player].name
+                ),
+            )
+            .help = Some(format!(
+            "add `drop = {number}` to `{}` in `[[players]]`",
+            cx.players[player].id
+        ));
+    }
+    Some(Forfeit {
+        player,
+        rest: rest.is_some(),
+    })
 }
 
 fn validate_outcome(

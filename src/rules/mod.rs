@@ -158,6 +158,8 @@ pub struct Ruleset {
     /// clock says (it may be conceded, never drawn), the second on the time the first left, to
     /// its conclusion (drawn at time, never conceded). A reported match then has both games.
     pub games_played_out: bool,
+    /// Whether a deck check after a match can forfeit it, and the rest of the event (2014).
+    pub deck_check_forfeits: bool,
     /// Points each player gets for an intentional split, when the ruleset allows it.
     pub split_points: Option<u32>,
     /// Whether dropped players may come back (with unpaired losses).
@@ -219,6 +221,7 @@ pub static FFG_2018: Ruleset = Ruleset {
     },
     games_per_match: 2,
     games_played_out: false,
+    deck_check_forfeits: false,
     split_points: Some(3),
     allows_rejoin: true,
     // Silent on late registration; its one rule for missed rounds is the rejoin's.
@@ -260,6 +263,7 @@ pub static FFG_2014: Ruleset = Ruleset {
     },
     games_per_match: 2,
     games_played_out: true,
+    deck_check_forfeits: true,
     split_points: None,
     allows_rejoin: false,
     // Silent on late registration and missed rounds; strength of schedule sums points, so
@@ -302,6 +306,7 @@ pub static SWCCG_2008: Ruleset = Ruleset {
     },
     games_per_match: 1,
     games_played_out: false,
+    deck_check_forfeits: false,
     split_points: None,
     allows_rejoin: false,
     // Silent on late registration; a missed game would score 0(+0), as nothing does.

@@ -552,8 +552,18 @@ struct TableJson<'a> {
     games: Vec<GameJson<'a>>,
     /// Tournament points each player took, in seat order (null while pending).
     points: Option<[u32; 2]>,
+    /// A forfeit after a deck check (2014), which decides `points` whatever the games were.
+    forfeit: Option<ForfeitJson<'a>>,
     /// Why the two were paired, judged from the standings before the round.
     reason: Option<Reason>,
+}
+
+#[derive(Serialize)]
+struct ForfeitJson<'a> {
+    /// The player whose deck failed the check.
+    player: &'a str,
+    /// Whether they also forfeit every later match (and leave the event).
+    rest: bool,
 }
 
 #[derive(Serialize)]
@@ -698,6 +708,10 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                         result,
                         games,
                         points,
+                        forfeit: t.forfeit.map(|f| ForfeitJson {
+                            player: id(f.player),
+                            rest: f.rest,
+                        }),
                         reason: computed
                             .table_reasons
                             .get(i)
