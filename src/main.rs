@@ -484,6 +484,16 @@ fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
             )
         }
     };
+    // What the rules refuse once a round is recorded (a structure whose table does not cover
+    // the players, say) is refused here, at its place in the file, before anything is written.
+    if let Err(report) = site::check_event_text(root, &path, &new_text) {
+        print_report(&report);
+        eprintln!(
+            "error: {what} cannot be paired until the event file is corrected; {} was not changed",
+            path.display()
+        );
+        return ExitCode::FAILURE;
+    }
     let announcement = holonet::terminal::pairing(&event, &step);
     if dry_run {
         print!("{announcement}");

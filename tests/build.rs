@@ -2904,3 +2904,37 @@ fn the_by_name_list_is_complete_and_sorted() {
     assert!(html.contains("<div class=\"finder screen-only\" hidden>"));
     assert!(html.contains("<label for=\"find-table\">"));
 }
+
+/// 2018 deck choice: with equal differentials the sides are settled at random, "such as a coin
+/// flip". The Outer Rim's game 5 is such a game: the seeded flip puts Ingrid on the dark side,
+/// but a real coin that put Siobhán there is what the file records, and the build follows it.
+#[test]
+fn ffg_2018_elimination_coin_flip_is_accepted_as_recorded() {
+    let site = common::example_site();
+    let root = site.path();
+    let out = root.join("public");
+    build(root, &out, None);
+    let game_5 = |json: &Value| {
+        json["elimination"]["games"]
+            .as_array()
+            .and_then(|games| games.iter().find(|g| g["game"] == 5))
+            .map(|g| (g["dark"].clone(), g["side_reason"].clone()))
+            .expect("game 5")
+    };
+    let slug = "2018/outer-rim-store-championship";
+    assert_eq!(
+        game_5(&json(&out, slug)),
+        (Value::from("ingrid-solberg"), Value::from("coin_flip"))
+    );
+    common::edit(
+        root,
+        "events/2018/outer-rim-store-championship.toml",
+        r#"{ game = 5, winner = "siobhan-kearney" }"#,
+        r#"{ game = 5, dark = "siobhan-kearney", winner = "siobhan-kearney" }"#,
+    );
+    build(root, &out, None);
+    assert_eq!(
+        game_5(&json(&out, slug)),
+        (Value::from("siobhan-kearney"), Value::from("coin_flip"))
+    );
+}

@@ -85,29 +85,29 @@ case!(derived_ids_collide, "duplicate-id", [(Error, BadId, 10, 8)]);
 case!(
     unregistered_player_at_a_table,
     "unknown-player",
-    [(Error, UnknownReference, 12, 42)]
+    [(Error, UnknownReference, 14, 42)]
 );
 case!(
     player_at_two_tables,
     "two-tables",
-    [(Error, Conflict, 16, 35)]
+    [(Error, Conflict, 18, 35)]
 );
 case!(
     dropped_player_paired,
     "dropped-but-paired",
-    [(Warning, RuleDeparture, 16, 11), (Error, Conflict, 16, 42)]
+    [(Error, Conflict, 18, 42)]
 );
 case!(
     active_player_missing_from_a_round,
     "missing-from-round",
-    [(Error, Conflict, 13, 1)]
+    [(Error, Conflict, 15, 1)]
 );
 case!(
     winner_not_at_the_table,
     "winner-not-at-table",
     [(Error, BadResult, 17, 52), (Error, BadResult, 18, 85)]
 );
-case!(too_many_games, "three-games", [(Error, BadResult, 12, 75)]);
+case!(too_many_games, "three-games", [(Error, BadResult, 14, 75)]);
 case!(
     round_published_before_the_last_finished,
     "unfinished-round",
@@ -121,7 +121,16 @@ case!(
 case!(
     rematch_is_a_warning,
     "rematch-warning",
-    [(Warning, RuleDeparture, 15, 11)]
+    [
+        (Warning, RuleDeparture, 26, 3),
+        (Warning, RuleDeparture, 27, 3)
+    ]
+);
+// A rematch is a departure only when some pairing of the round had none.
+case!(
+    unavoidable_rematch_is_no_departure,
+    "rematch-unavoidable",
+    []
 );
 case!(
     timed_game_state_that_cannot_be,
@@ -309,3 +318,122 @@ case!(
         (Error, UnknownField, 18, 1)
     ]
 );
+case!(
+    structure_table_does_not_cover_the_players,
+    "structure-outside-table",
+    [(Error, InvalidValue, 5, 13)]
+);
+case!(
+    structure_table_not_reached_while_registering,
+    "structure-outside-table-registering",
+    [(Warning, RuleDeparture, 5, 13)]
+);
+// 2014: the first game is played to its end (conceded perhaps, never drawn), the second to its
+// conclusion (never conceded), so a reported match has both games.
+case!(
+    ffg_2014_first_game_played_to_completion_second_never_conceded,
+    "games-played-out-2014",
+    [
+        (Error, BadResult, 26, 39),
+        (Error, BadResult, 27, 38),
+        (Error, BadResult, 28, 3),
+        (Error, BadResult, 29, 102),
+    ]
+);
+// Leaders who play: never at Formal or Premier (2018), never at premier championships (2014);
+// at the other tiers with a second leader present, which the file does not record.
+case!(
+    ffg_2018_leaders_do_not_play_at_formal_and_premier,
+    "leader-plays-formal",
+    [(Warning, RuleDeparture, 9, 13)]
+);
+case!(
+    ffg_2014_organizers_do_not_play_at_premier,
+    "leader-plays-premier-2014",
+    [(Warning, RuleDeparture, 12, 13)]
+);
+case!(
+    ffg_2018_leaders_may_play_at_relaxed,
+    "leader-plays-relaxed",
+    []
+);
+// 2018 byes: after round 1, the bye goes to the lowest-ranked player who has not had one (Bo, on
+// 0 points), not to Di (1 point).
+case!(
+    ffg_2018_bye_goes_to_the_lowest_ranked_player_without_one,
+    "bye-not-lowest",
+    [(Warning, RuleDeparture, 25, 9)]
+);
+// 2014 deck checks: the player named is at the table, and one who forfeits the rest leaves the
+// event (`drop`); the 2018 regulations have no such forfeit.
+case!(
+    ffg_2014_deck_check_forfeits_are_checked,
+    "deck-check-errors",
+    [
+        (Error, Conflict, 22, 90),
+        (Error, BadResult, 23, 64),
+        (Error, MissingField, 24, 70),
+    ]
+);
+case!(
+    ffg_2018_has_no_deck_check_forfeits,
+    "deck-check-2018",
+    [(Error, InvalidValue, 17, 67)]
+);
+
+/// 2014 deck checks recorded in the file: the match is forfeited whatever its games said, and
+/// a deck that could not be made legal forfeits every later match (its player leaves the event).
+#[test]
+fn ffg_2014_deck_check_forfeits_score_the_match_and_the_rest() {
+    let text = r#"[event]
+name = "Endor Store Night"
+date = 2014-09-20
+rules = "ffg-2014"
+swiss_rounds = 2
+
+[[players]]
+name = "Ann"
+drop = 1
+[[players]]
+name = "Bo"
+[[players]]
+name = "Cy"
+[[players]]
+name = "Di"
+
+[[rounds]]
+tables = [
+  { players = ["ann", "bo"], games = ["ann", "ann"], deck_check = "ann", forfeits_rest = true },
+  { players = ["cy", "di"], games = ["di", "draw"], deck_check = "di" },
+]
+
+[[rounds]]
+byes = ["bo"]
+tables = [{ players = ["cy", "di"], games = ["cy", "cy"] }]
+"#;
+    let (loaded, diagnostics) = parse_event(
+        Path::new("events/endor.toml"),
+        text,
+        &LoadOptions::default(),
+    );
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let (event, computed) = loaded.expect("the event loads");
+    let standings = computed.standings.last().expect("standings");
+    let row = |id: &str| {
+        standings
+            .rows
+            .iter()
+            .find(|r| event.players[r.player].id == id)
+            .map(|r| (r.points, r.wins, r.losses, r.draws))
+            .expect("a row")
+    };
+    assert_eq!(row("bo"), (12, 4, 0, 0));
+    assert_eq!(row("cy"), (12, 4, 0, 0));
+    assert_eq!(row("di"), (0, 0, 4, 0));
+    assert_eq!(row("ann"), (0, 0, 4, 0));
+    let json = holonet::site::json::event_json(&event, &computed);
+    assert!(
+        json.contains(r#""forfeit":{"player":"ann","rest":true}"#),
+        "{json}"
+    );
+}

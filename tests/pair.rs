@@ -418,3 +418,35 @@ fn pair_and_report_leave_a_league_alone() {
     assert!(table.contains("1  Ada Quill"), "{table}");
     assert!(table.contains("unranked: 1 more game(s) needed"), "{table}");
 }
+
+/// 2018 structures: the Advanced table starts at 9 players. With 8 it plans no rounds, so
+/// `pair` refuses to start the event (at the `structure` value, suggesting a custom
+/// structure) instead of pairing rounds forever.
+#[test]
+fn structure_table_must_cover_the_players() {
+    let dir = site();
+    let file = dir.path().join("events/spring.toml");
+    let eight = EVENT
+        .replace(
+            "structure = \"basic\"   # 9 players: 4 Swiss rounds and a top 4",
+            "structure = \"advanced\"",
+        )
+        .replace(
+            "[[players]]\nname = \"Ines Vidal\"   # registered last\n",
+            "",
+        );
+    std::fs::write(&file, &eight).expect("event");
+    let check = holonet(&["check"], dir.path());
+    assert!(check.status.success(), "{}", text(&check.stderr));
+    assert!(
+        text(&check.stderr).contains("the advanced structure's table starts at 9 players"),
+        "{}",
+        text(&check.stderr)
+    );
+    let out = holonet(&["pair", "events/spring.toml"], dir.path());
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("events/spring.toml:6:13"), "{stderr}");
+    assert!(stderr.contains("structure = \"custom\""), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&file).expect("read"), eight);
+}

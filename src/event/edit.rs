@@ -202,6 +202,10 @@ fn reason_comment(reason: Reason) -> Option<&'static str> {
         Reason::UnavoidableRematch => {
             Some("A rematch: every pairing of this round has at least one.")
         }
+        // Only a recorded table gets this label, but it reads the same in the file.
+        Reason::AvoidableRematch => {
+            Some("A rematch that another pairing of this round would have avoided.")
+        }
     }
 }
 
@@ -399,6 +403,7 @@ mod tests {
             Reason::PairedDown,
             Reason::AvoidsRematch,
             Reason::UnavoidableRematch,
+            Reason::AvoidableRematch,
         ]
         .map(reason_comment);
         let ccg = [
@@ -414,7 +419,7 @@ mod tests {
         ]
         .map(ccg_reason_comment);
         let written: Vec<&str> = swiss.iter().chain(&ccg).flatten().copied().collect();
-        assert_eq!(written.len(), 10);
+        assert_eq!(written.len(), 11);
         for comment in written {
             assert!(
                 comment.starts_with(char::is_uppercase) && comment.ends_with('.'),

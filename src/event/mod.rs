@@ -303,6 +303,18 @@ pub struct Table {
     /// The player who played dark in the first game, when recorded.
     pub first_dark: Option<usize>,
     pub outcome: Outcome,
+    /// A match forfeited after a deck check (2014), whatever its games said.
+    pub forfeit: Option<Forfeit>,
+}
+
+/// A deck check after a match found an illegal card (2014 rules): the player forfeits the
+/// match, and when the deck cannot be made legal by taking the card out, every later match too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Forfeit {
+    /// The player whose deck failed the check.
+    pub player: usize,
+    /// Whether the player also forfeits the rest of the event (they leave it after this round).
+    pub rest: bool,
 }
 
 /// What happened at a table.

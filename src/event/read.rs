@@ -91,6 +91,10 @@ pub struct RawTable {
     pub games: Vec<RawGame>,
     pub split: Option<Sp<bool>>,
     pub first_dark: Option<Sp<String>>,
+    /// The player whose deck failed a deck check after the match (2014): they forfeit it.
+    pub deck_check: Option<Sp<String>>,
+    /// With `deck_check`: the deck could not be made legal, so the rest is forfeited too.
+    pub forfeits_rest: Option<Sp<bool>>,
     /// A SW:CCG table (`dark` and `light` instead of `players`).
     pub ccg: Option<RawCcgTable>,
 }
@@ -308,7 +312,15 @@ const PLAYER: &[&str] = &[
 const DECKS: &[&str] = &["dark", "light"];
 const DECK: &[&str] = &["affiliation", "objectives", "cards", "file"];
 const ROUND: &[&str] = &["tables", "byes"];
-const TABLE: &[&str] = &["table", "players", "games", "split", "first_dark"];
+const TABLE: &[&str] = &[
+    "table",
+    "players",
+    "games",
+    "split",
+    "first_dark",
+    "deck_check",
+    "forfeits_rest",
+];
 const CCG_TABLE: &[&str] = &[
     "table",
     "dark",
@@ -772,6 +784,8 @@ fn read_table(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) 
         players_span: players_value.map(|v| v.span()),
         split: opt_bool(reader, &f, "split"),
         first_dark: opt_string(reader, &f, "first_dark"),
+        deck_check: opt_string(reader, &f, "deck_check"),
+        forfeits_rest: opt_bool(reader, &f, "forfeits_rest"),
         ..RawTable::default()
     };
     if let Some(value) = players_value {

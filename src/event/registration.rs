@@ -769,7 +769,9 @@ mod tests {
 
     #[test]
     fn a_late_entry_under_2014_and_swccg_takes_nothing_for_the_rounds_before() {
-        let edited = register_in(&file("ffg-2014", ROUND_1), "Eve Sol", None, true).unwrap();
+        // Under 2014 the first game of a match is never drawn.
+        let round_1 = ROUND_1.replace(r#"["draw", "draw"]"#, r#"["cid-moe", "draw"]"#);
+        let edited = register_in(&file("ffg-2014", &round_1), "Eve Sol", None, true).unwrap();
         assert!(
             edited.summary.contains("round 1 is not scored"),
             "{}",

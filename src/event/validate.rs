@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::ids::{default_seed, id_from_name, is_valid_id};
 use super::read::{RawEvent, RawGame, RawPlayer, RawRound, RawTable};
-use super::{Event, EventInfo, Game, GameEnd, Outcome, Player, Round, Table};
+use super::{Event, EventInfo, Forfeit, Game, GameEnd, Outcome, Player, Round, Table};
 use super::{casual, ccg, decklists, elimination, recorded, teams};
 use crate::diag::{Code, did_you_mean};
 use crate::rules::compute::{self, Computed};
@@ -68,6 +68,7 @@ pub fn validate(
     let (Some(ruleset), Some(info)) = (ruleset, info) else {
         return None;
     };
+    leaders_playing(reader, &raw.players, ruleset, &info);
     let deck_holders = if team { &people } else { &players };
     decklists::check_decks(
         reader,
@@ -131,7 +132,10 @@ pub fn validate(
     let final_match = match &raw.final_match {
         _ if casual.is_some() => None,
         Some(_) if ccg => None,
-        Some(f) if team => teams::validate_final(reader, f, &players),
+        Some(f) if team => {
+            check_games_played_out(reader, ruleset, &f.games, f.span.clone());
+            teams::validate_final(reader, f, &players)
+        }
         Some(f) => {
             reader
                 .error(
@@ -203,6 +207,8 @@ pub fn validate(
     };
     let computed = compute::compute(ruleset, &event);
     elimination::report_bracket_problems(reader, &raw, &event.players, &computed);
+    report_bye_departures(reader, &raw, &event, &computed);
+    report_avoidable_rematches(reader, &raw, &event, &computed);
     if let (Some(fin), Some(recorded)) = (
         computed
             .ccg
@@ -451,6 +457,9 @@ fn validate_info(
                 )
                 .help = Some("add `swiss_rounds = 4` (and `cut`, 0 for none) to `[event]`".into());
         }
+        if has_table && raw.standings_span.is_none() {
+            outside_structure_table(reader, raw, ruleset, structure, player_count);
+        }
         if has_table && let Some(row) = structure::lookup(ruleset, structure, player_count) {
             if let (Some(given), Some(sp)) = (swiss_rounds, &info.swiss_rounds)
                 && given != row.swiss_rounds
@@ -573,6 +582,183 @@ fn validate_info(
         updated: info.updated.as_ref().map(|t| t.value),
         paired: info.paired.as_ref().map(|t| t.value),
     })
+}
+
+/// Reports a structure whose table does not cover the event's number of players (the 2018
+/// Advanced table starts at 9, the Basic at 4; both are open at the top): the table gives no
+/// rounds and no cut, so the event has no plan to pair by. Once a round is recorded this is an
+/// error. While registration is still open (players registered, nothing paired) more players
+/// may still come: a structure written in the file is then a warning, and the default one
+/// (which `holonet new` writes before anyone registers) says nothing yet.
+fn outside_structure_table(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    ruleset: &Ruleset,
+    structure: &str,
+    player_count: u32,
+) {
+    let Some(minimum) = structure::minimum_players(ruleset, structure) else {
+        return;
+    };
+    let started = !raw.rounds.is_empty();
+    if player_count == 0 || player_count >= minimum || !(started || raw.info.structure.is_some()) {
+        return;
+    }
+    let first = structure::lookup(ruleset, structure, minimum);
+    let span = raw
+        .info
+        .structure
+        .as_ref()
+        .map_or(raw.info.span.clone(), |s| s.span.clone());
+    let message = format!(
+        "the {structure} structure's table starts at {minimum} players, and this event has {player_count}: it gives no Swiss rounds and no cut"
+    );
+    let help = format!(
+        "use `structure = \"custom\"` with the rounds and cut the event announced, such as `swiss_rounds = {}` and `cut = 0`",
+        first.map_or(3, |row| row.swiss_rounds)
+    );
+    let diagnostic = if started {
+        reader.error(Code::InvalidValue, span, message)
+    } else {
+        reader.warning(Code::RuleDeparture, span, message)
+    };
+    diagnostic.help = Some(help);
+}
+
+/// Warns about players marked `organizer = true` (a leader of the event: its organizer, a
+/// marshal or a judge) in an event of a tier whose leaders may not play
+/// ([`Ruleset::leaders_do_not_play`]). At other tiers a leader may play when a second leader is
+/// there to rule on their games, which the file does not record, so nothing is said. A warning,
+/// not an error: if the leader did play, the archive keeps the event as it was.
+fn leaders_playing(
+    reader: &mut Reader<'_>,
+    raw: &[RawPlayer],
+    ruleset: &Ruleset,
+    info: &EventInfo,
+) {
+    let Some(tier) = info
+        .tier
+        .as_deref()
+        .filter(|t| ruleset.leaders_do_not_play.contains(t))
+    else {
+        return;
+    };
+    for (p, flag) in raw
+        .iter()
+        .filter_map(|p| Some((p, p.organizer.as_ref().filter(|o| o.value)?)))
+    {
+        let name = p.name.as_ref().map_or("this player", |n| n.value.trim());
+        reader
+            .warning(
+                Code::RuleDeparture,
+                flag.span.clone(),
+                format!(
+                    "{name} is one of the event's leaders, who do not play in a {tier} tier event under {}",
+                    ruleset.id
+                ),
+            )
+            .help = Some(format!(
+            "leaders of {tier} events give the event their full attention (see {}#leaders); remove `organizer` if {name} only played",
+            ruleset.reference_page
+        ));
+    }
+}
+
+/// Warns about each recorded rematch that a pairing of its round could have avoided
+/// ([`Reason::AvoidableRematch`](crate::rules::swiss::Reason::AvoidableRematch)). A rematch no
+/// pairing could avoid is what the rules do, and is only labelled as such on the page.
+fn report_avoidable_rematches(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    event: &Event,
+    computed: &Computed,
+) {
+    let reasons = event
+        .rounds
+        .iter()
+        .zip(&raw.rounds)
+        .zip(&computed.table_reasons);
+    for ((round, raw_round), reasons) in reasons {
+        for (table, _) in round
+            .tables
+            .iter()
+            .zip(reasons)
+            .filter(|(_, reason)| **reason == crate::rules::swiss::Reason::AvoidableRematch)
+        {
+            let [a, b] = table.players;
+            let span = raw_round
+                .tables
+                .iter()
+                .find(|t| t.table.as_ref().map(|n| n.value) == Some(i64::from(table.number)))
+                .or_else(|| raw_round.tables.get(table.number as usize - 1))
+                .map_or(raw_round.span.clone(), |t| t.span.clone());
+            reader
+                .warning(
+                    Code::RuleDeparture,
+                    span,
+                    format!(
+                        "{} and {} meet again in round {}, though the round could have been paired without a rematch",
+                        event.players[a].name, event.players[b].name, round.number
+                    ),
+                )
+                .help = Some(format!(
+                "Swiss pairing avoids rematches whenever some pairing of the round does (see {}#swiss-pairing); check the pairing if this was not intended",
+                computed.ruleset.reference_page
+            ));
+        }
+    }
+}
+
+/// Warns about a Swiss bye (from round 2 on) that did not go to the lowest-ranked player without
+/// one, in the standings before its round: the 2018 regulations' rule, so only under the ruleset
+/// that pairs by them (the 2014 rules have no bye rule to depart from). A round with more than
+/// one bye, or in which every player had a bye already, is left to the other bye warnings.
+fn report_bye_departures(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    event: &Event,
+    computed: &Computed,
+) {
+    if computed.ruleset.pairing != rules::PairingMethod::RandomWithinGroups {
+        return;
+    }
+    let mut had_bye = BTreeSet::new();
+    for (i, round) in event.rounds.iter().enumerate() {
+        let before = i
+            .checked_sub(1)
+            .and_then(|prev| computed.standings.get(prev));
+        if let (Some(standings), [bye]) = (before, round.byes.as_slice()) {
+            let due = standings
+                .rows
+                .iter()
+                .rev()
+                .map(|row| row.player)
+                .find(|&p| {
+                    let player = &event.players[p];
+                    player.is_active_in(round.number)
+                        && !player.disqualified
+                        && !had_bye.contains(&p)
+                });
+            if let (Some(due), Some(id)) = (due, raw.rounds[i].byes.first())
+                && due != *bye
+            {
+                reader
+                    .warning(
+                        Code::RuleDeparture,
+                        id.span.clone(),
+                        format!(
+                            "the bye of round {} goes to {}, the lowest-ranked player without a bye, not to {}",
+                            round.number, event.players[due].name, event.players[*bye].name
+                        ),
+                    )
+                    .help = Some(format!(
+                    "check the pairing: after round 1 the bye is the lowest-ranked player's who has not had one (see {}#byes)",
+                    computed.ruleset.reference_page
+                ));
+            }
+        }
+        had_bye.extend(round.byes.iter().copied());
+    }
 }
 
 /// Resolves a player id to an index, or reports it with the closest registered id.
@@ -718,18 +904,6 @@ fn validate_players(
                 )
                 .help = Some("add `drop` with the last round the player was in the event".into());
         }
-        if let Some(o) = &p.organizer
-            && o.value
-            && ruleset.is_some_and(|r| r.id != "swccg-2008")
-        {
-            reader
-                .warning(
-                    Code::RuleDeparture,
-                    o.span.clone(),
-                    "`organizer` only matters under swccg-2008",
-                )
-                .help = Some("remove it; this ruleset gives the director no special bye".into());
-        }
         // Before `late` existed, a late entry was written `drop = 0` with `rejoin`: it still
         // reads, as the late entry it always meant.
         let (drop, rejoin, late) = match (drop, rejoin, late) {
@@ -871,7 +1045,6 @@ fn validate_rounds(
     }
     let ids = player_positions(players);
     let mut rounds = Vec::new();
-    let mut met: BTreeSet<(usize, usize)> = BTreeSet::new();
     let mut had_bye: BTreeSet<usize> = BTreeSet::new();
     for (r, raw_round) in raw.rounds.iter().enumerate() {
         let number = r as u32 + 1;
@@ -882,31 +1055,6 @@ fn validate_rounds(
             victory,
         };
         let round = validate_round(reader, raw_round, number, &cx);
-        for table in &round.tables {
-            let [a, b] = table.players;
-            let pair = (a.min(b), a.max(b));
-            if !met.insert(pair) {
-                let span = raw_round
-                    .tables
-                    .iter()
-                    .find(|t| t.table.as_ref().map(|n| n.value) == Some(i64::from(table.number)))
-                    .or_else(|| raw_round.tables.get(table.number as usize - 1))
-                    .map_or(raw_round.span.clone(), |t| t.span.clone());
-                reader
-                    .warning(
-                        Code::RuleDeparture,
-                        span,
-                        format!(
-                            "{} and {} meet again in round {number}",
-                            players[a].name, players[b].name
-                        ),
-                    )
-                    .help = Some(
-                    "Swiss pairing avoids rematches; check the pairing if this was not intended"
-                        .into(),
-                );
-            }
-        }
         for (&p, id) in round.byes.iter().zip(&raw_round.byes) {
             if !had_bye.insert(p) {
                 reader
@@ -1087,11 +1235,13 @@ fn validate_round(
             Some(p)
         });
         let outcome = validate_outcome(reader, t, [a, b], first_dark, cx);
+        let forfeit = validate_forfeit(reader, t, [a, b], &outcome, number, cx);
         tables.push(Table {
             number: table_number,
             players: [a, b],
             first_dark,
             outcome,
+            forfeit,
         });
     }
     let mut byes = Vec::new();
@@ -1134,6 +1284,95 @@ fn validate_round(
     }
 }
 
+/// Reads a table's `deck_check` (and `forfeits_rest`): the player whose deck failed a deck check
+/// after the match, under rules that forfeit the match for it
+/// ([`Ruleset::deck_check_forfeits`]). The check follows a finished match, so the games must be
+/// recorded; a player who forfeits the rest of the event leaves it after this round, which the
+/// file says with `drop` like any other departure.
+fn validate_forfeit(
+    reader: &mut Reader<'_>,
+    t: &RawTable,
+    seats: [usize; 2],
+    outcome: &Outcome,
+    number: u32,
+    cx: &RoundContext<'_>,
+) -> Option<Forfeit> {
+    let rest = t.forfeits_rest.as_ref().filter(|r| r.value);
+    let Some(checked) = &t.deck_check else {
+        if let Some(r) = rest {
+            reader
+                .error(
+                    Code::MissingField,
+                    r.span.clone(),
+                    "`forfeits_rest` without `deck_check`",
+                )
+                .help = Some("add `deck_check` with the player whose deck failed the check".into());
+        }
+        return None;
+    };
+    if !cx.ruleset.deck_check_forfeits {
+        reader
+            .error(
+                Code::InvalidValue,
+                checked.span.clone(),
+                format!("{} has no deck-check forfeits", cx.ruleset.id),
+            )
+            .help = Some("remove `deck_check`, and record the games as they were played".into());
+        return None;
+    }
+    let player = resolve(reader, cx.ids, checked, "in `deck_check`")?;
+    if !seats.contains(&player) {
+        reader
+            .error(
+                Code::BadResult,
+                checked.span.clone(),
+                format!(
+                    "`deck_check` names {}, who is not at this table",
+                    cx.players[player].name
+                ),
+            )
+            .help = Some(format!(
+            "use `{}` or `{}`",
+            cx.players[seats[0]].id, cx.players[seats[1]].id
+        ));
+        return None;
+    }
+    if !matches!(outcome, Outcome::Games(_)) {
+        reader
+            .error(
+                Code::BadResult,
+                checked.span.clone(),
+                "a deck check follows a finished match, but this table has no `games`",
+            )
+            .help = Some(
+            "record the match's games as they were played; the forfeit then replaces their result"
+                .into(),
+        );
+        return None;
+    }
+    if let Some(r) = rest
+        && cx.players[player].drop != Some(number)
+    {
+        reader
+            .error(
+                Code::Conflict,
+                r.span.clone(),
+                format!(
+                    "{} forfeits every later match, so they leave the event after round {number}",
+                    cx.players[player].name
+                ),
+            )
+            .help = Some(format!(
+            "add `drop = {number}` to `{}` in `[[players]]`",
+            cx.players[player].id
+        ));
+    }
+    Some(Forfeit {
+        player,
+        rest: rest.is_some(),
+    })
+}
+
 fn validate_outcome(
     reader: &mut Reader<'_>,
     t: &RawTable,
@@ -1174,6 +1413,7 @@ fn validate_outcome(
     if t.games.is_empty() {
         return Outcome::Pending;
     }
+    check_games_played_out(reader, ruleset, &t.games, t.span.clone());
     let max = ruleset.games_per_match as usize;
     if t.games.len() > max {
         reader
@@ -1210,6 +1450,68 @@ fn validate_outcome(
         })
         .collect();
     Outcome::Games(games)
+}
+
+/// Under rules whose matches are played out ([`Ruleset::games_played_out`], 2014): the first
+/// game cannot be a draw, the second cannot be conceded, and a reported match has both games
+/// (game two is always started on the time game one left, and is a draw if nobody wins by the
+/// end of the light side player's turn after time). `whole` locates a missing second game.
+pub(super) fn check_games_played_out(
+    reader: &mut Reader<'_>,
+    ruleset: &Ruleset,
+    games: &[RawGame],
+    whole: std::ops::Range<usize>,
+) {
+    if !ruleset.games_played_out {
+        return;
+    }
+    let Some(first) = games.first() else {
+        return;
+    };
+    let one_game = games.len() == 1;
+    if first.winner.value == "draw" {
+        let message = if one_game {
+            format!(
+                "a match of one drawn game: under {} the first game is played to its end, however long it takes, and cannot be drawn",
+                ruleset.id
+            )
+        } else {
+            format!(
+                "under {} the first game of a match is played to its end, however long it takes: it cannot be drawn",
+                ruleset.id
+            )
+        };
+        reader.error(Code::BadResult, first.winner.span.clone(), message).help = Some(
+            "name the winner of game one (a player may concede it: `{ winner = \"<id>\", by = \"concession\" }`); only game two, played on the time left, can be a draw".into(),
+        );
+    } else if one_game {
+        reader
+            .error(
+                Code::BadResult,
+                whole,
+                format!("a match under {} has two games, this table records one", ruleset.id),
+            )
+            .help = Some(
+            "add game two's result: it is played on the time game one left, and is `\"draw\"` if nobody won by the end of the light side player's turn after time".into(),
+        );
+    }
+    if let Some(by) = games.get(1).and_then(|g| g.by.as_ref())
+        && GameEnd::from_name(&by.value) == Some(GameEnd::Concession)
+    {
+        reader
+            .error(
+                Code::BadResult,
+                by.span.clone(),
+                format!(
+                    "under {} game two is played to its conclusion: it cannot be conceded",
+                    ruleset.id
+                ),
+            )
+            .help = Some(
+            "record how game two ended (`\"draw\"` if time ran out); only game one may be conceded"
+                .into(),
+        );
+    }
 }
 
 /// What ends a game by victory: the dial at which the dark side wins and the number of

@@ -833,6 +833,14 @@ impl Play<'_, '_> {
             Some((Side::Light, reason)) => (second, reason),
             None => match self.input.rules.equal_differential {
                 EqualDifferential::HigherSeedChooses => return None,
+                // Whatever the coin says, the finalists' second game must not repeat the
+                // final's sides: the switch is all that is left to decide.
+                EqualDifferential::CoinFlip
+                    if spec.part == Part::SecondFinal
+                        && let Some(dark) = self.final_dark =>
+                {
+                    return Some((opponent(players, dark), SideReason::FinalistsSwitch));
+                }
                 EqualDifferential::CoinFlip => {
                     let label = format!("elimination game {} sides", spec.number);
                     let heads = Stream::new(self.input.seed, &label).below(2) == 0;
@@ -871,6 +879,9 @@ fn check(
     let (dark, reason) = match (computed, record.dark) {
         (None, None) => return Err(Problem::MissingSideChoice { game }),
         (None, Some(chosen)) => (chosen, choice),
+        // The sides were settled by a real coin (or another random process): what was recorded
+        // is the result, and the seeded flip only stands in when nothing was.
+        (Some((_, SideReason::CoinFlip)), Some(flipped)) => (flipped, SideReason::CoinFlip),
         (Some((expected, _)), Some(recorded)) if recorded != expected => {
             return Err(Problem::WrongSide { game, expected });
         }
@@ -1320,6 +1331,94 @@ mod tests {
             let state = game(&bracket, 3);
             assert_eq!(state.side_reason, Some(CoinFlip));
             assert_eq!(state.dark, Some(if heads { p(1) } else { p(2) }));
+        }
+    }
+
+    /// 2018 deck choice: with equal differentials the sides are "determined at random, such as
+    /// a coin flip". A real flip recorded in `dark` is the result, whichever way it fell; the
+    /// seeded flip only fills in when nothing is recorded.
+    #[test]
+    fn equal_differential_sides_are_decided_at_random_as_recorded() {
+        for seed in [1u64, 2, 3, 7, 2018] {
+            let heads = Stream::new(seed, "elimination game 3 sides").below(2) == 0;
+            let (seeded, other) = if heads { (1, 2) } else { (2, 1) };
+            for recorded in [seeded, other] {
+                let mut fx = Fixture::new(4);
+                fx.won(1, 1, Some(1));
+                fx.won(2, 2, Some(2));
+                fx.won(3, 1, Some(recorded));
+                let (bracket, problems) = progress(&BracketInput {
+                    size: 4,
+                    seeds: &fx.seeds,
+                    games: &fx.games,
+                    dropped: &fx.dropped,
+                    seed,
+                    rules: ELIMINATION_2018,
+                });
+                assert_eq!(problems, vec![], "seed {seed}, dark {recorded}");
+                let state = game(&bracket, 3);
+                assert_eq!(state.dark, Some(p(recorded)));
+                assert_eq!(state.side_reason, Some(CoinFlip));
+                assert_eq!(state.winner, Some(p(1)));
+            }
+        }
+    }
+
+    /// 2018: the finalists' second game never repeats the final's sides, so when the method
+    /// would come down to a coin flip there is nothing left to flip: they switch, whatever the
+    /// seed (and a recorded `dark` repeating the final's sides is refused).
+    #[test]
+    fn second_final_coin_flip_is_the_switch() {
+        let spec = layout(4)
+            .and_then(|specs| specs.iter().find(|s| s.part == Part::SecondFinal))
+            .copied()
+            .expect("a second final");
+        let even = Played { dark: 2, light: 2 };
+        for seed in [1u64, 2, 3, 7, 2018] {
+            let games = BTreeMap::new();
+            let dropped = BTreeMap::new();
+            let input = BracketInput {
+                size: 4,
+                seeds: &[],
+                games: &games,
+                dropped: &dropped,
+                seed,
+                rules: ELIMINATION_2018,
+            };
+            let play = Play {
+                input: &input,
+                seeds: None,
+                outcomes: BTreeMap::new(),
+                played: BTreeMap::from([(p(1), even), (p(2), even)]),
+                losses: BTreeMap::new(),
+                out: BTreeMap::new(),
+                problems: Vec::new(),
+                ready: Vec::new(),
+                final_dark: Some(p(1)),
+                second_final: true,
+            };
+            let sides = play.sides(&spec, [p(1), p(2)]);
+            assert_eq!(sides, Some((p(2), FinalistsSwitch)), "seed {seed}");
+            let repeated = Recorded {
+                winner: Some(p(1)),
+                dark: Some(p(1)),
+                timed: None,
+            };
+            assert_eq!(
+                check(
+                    7,
+                    [p(1), p(2)],
+                    sides,
+                    HigherSeedChose,
+                    &repeated,
+                    &TIME_2018
+                )
+                .err(),
+                Some(Problem::WrongSide {
+                    game: 7,
+                    expected: p(2)
+                })
+            );
         }
     }
 

@@ -150,7 +150,7 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
         ruleset,
         swiss_rounds,
         cut,
-        table_reasons: table_reasons(event, &standings),
+        table_reasons: table_reasons(ruleset, event, &standings),
         round_scores,
         standings,
         next_round: None,
@@ -241,14 +241,7 @@ pub fn next_swiss_round(event: &Event, computed: &Computed) -> Option<(u32, Pair
     let paired = match computed.ruleset.pairing {
         PairingMethod::RandomWithinGroups => swiss::pair_round(event.info.seed, number, &entrants),
         PairingMethod::Halves => {
-            let numbered: Vec<Numbered> = entrants
-                .into_iter()
-                .map(|entrant| Numbered {
-                    number: event.players[entrant.player].number,
-                    entrant,
-                })
-                .collect();
-            halves::pair_round(event.info.seed, number, &numbered)
+            halves::pair_round(event.info.seed, number, &numbered(event, entrants))
         }
         // SW:CCG events pair game by game: see `ccg`.
         PairingMethod::AllegiancePiles => return None,
@@ -256,51 +249,59 @@ pub fn next_swiss_round(event: &Event, computed: &Computed) -> Option<(u32, Pair
     Some((number, paired))
 }
 
-/// Why each recorded table was paired as it was, judged from the standings before its round.
-fn table_reasons(event: &Event, standings: &[Standings]) -> Vec<Vec<Reason>> {
-    let mut met: BTreeMap<(usize, usize), u32> = BTreeMap::new();
+/// Why each recorded table was paired as it was: the reasons the ruleset's pairing gives, judged
+/// for the recorded tables from the standings and meetings before their round (see
+/// [`swiss::label_recorded`] and [`halves::label_recorded`]).
+fn table_reasons(ruleset: &Ruleset, event: &Event, standings: &[Standings]) -> Vec<Vec<Reason>> {
     event
         .rounds
         .iter()
         .enumerate()
         .map(|(i, round)| {
-            let points: BTreeMap<usize, u32> = i
-                .checked_sub(1)
-                .and_then(|prev| standings.get(prev))
-                .map(|s| s.rows.iter().map(|r| (r.player, r.points)).collect())
-                .unwrap_or_default();
-            let reasons = round
-                .tables
-                .iter()
-                .map(|t| {
-                    let [a, b] = t.players;
-                    let key = (a.min(b), a.max(b));
-                    let rematch = met.get(&key).is_some_and(|&n| n > 0);
-                    if rematch {
-                        Reason::UnavoidableRematch
-                    } else if i == 0 {
-                        Reason::Random
-                    } else if points.get(&a).copied().unwrap_or(0)
-                        == points.get(&b).copied().unwrap_or(0)
-                    {
-                        Reason::SameGroup
-                    } else {
-                        Reason::PairedDown
-                    }
-                })
-                .collect();
-            for t in &round.tables {
-                let [a, b] = t.players;
-                *met.entry((a.min(b), a.max(b))).or_insert(0) += 1;
+            let before = i.checked_sub(1).and_then(|prev| standings.get(prev));
+            let tables: Vec<[usize; 2]> = round.tables.iter().map(|t| t.players).collect();
+            let seated: Vec<Entrant> =
+                entrants_before(event, before, &event.rounds[..i], round.number)
+                    .into_iter()
+                    .filter(|e| tables.iter().any(|t| t.contains(&e.player)))
+                    .collect();
+            match ruleset.pairing {
+                PairingMethod::Halves => {
+                    halves::label_recorded(round.number, &numbered(event, seated), &tables)
+                }
+                PairingMethod::RandomWithinGroups | PairingMethod::AllegiancePiles => {
+                    swiss::label_recorded(round.number, &seated, &tables)
+                }
             }
-            reasons
+        })
+        .collect()
+}
+
+/// Entrants with the player numbers the 2014 rules pair by.
+fn numbered(event: &Event, entrants: Vec<Entrant>) -> Vec<Numbered> {
+    entrants
+        .into_iter()
+        .map(|entrant| Numbered {
+            number: event.players[entrant.player].number,
+            entrant,
         })
         .collect()
 }
 
 /// The players in the event for round `number`, with what pairing needs to know about them.
 fn swiss_entrants(event: &Event, computed: &Computed, number: u32) -> Vec<Entrant> {
-    let latest = computed.latest();
+    entrants_before(event, computed.latest(), &event.rounds, number)
+}
+
+/// The players in the event for round `number` as pairing sees them after `rounds` (the rounds
+/// before it), ranked by `latest`, the standings after them (`None` before round 1: player
+/// numbers rank).
+fn entrants_before(
+    event: &Event,
+    latest: Option<&Standings>,
+    rounds: &[crate::event::Round],
+    number: u32,
+) -> Vec<Entrant> {
     let rank: BTreeMap<usize, (usize, u32)> = latest
         .map(|s| {
             s.rows
@@ -312,7 +313,7 @@ fn swiss_entrants(event: &Event, computed: &Computed, number: u32) -> Vec<Entran
         .unwrap_or_default();
     let mut opponents: Vec<Vec<usize>> = vec![Vec::new(); event.players.len()];
     let mut had_bye = vec![false; event.players.len()];
-    for round in &event.rounds {
+    for round in rounds {
         for t in &round.tables {
             let [a, b] = t.players;
             opponents[a].push(b);

@@ -124,6 +124,29 @@ pub fn pair_round(seed: u64, round: u32, players: &[Numbered]) -> PairedRound {
     }
 }
 
+/// Why each recorded table of round `round` was paired as it was, in halves: the reasons
+/// [`pair_round`] gives its own tables, judged for the tables recorded (see
+/// [`swiss::label_recorded`], which also labels round 1, paired as under 2018). `players` are the
+/// players seated at those tables, as pairing saw them before the round.
+pub fn label_recorded(round: u32, players: &[Numbered], tables: &[[usize; 2]]) -> Vec<Reason> {
+    if round <= 1 {
+        let entrants: Vec<Entrant> = players.iter().map(|p| p.entrant.clone()).collect();
+        return swiss::label_recorded(round, &entrants, tables);
+    }
+    let field = Field::new(players.iter().collect());
+    let position = |player: usize| field.order.iter().position(|p| p.entrant.player == player);
+    let seated: Vec<Table> = tables
+        .iter()
+        .filter_map(|&[a, b]| {
+            let (a, b) = (position(a)?, position(b)?);
+            Some((a.min(b), a.max(b)))
+        })
+        .collect();
+    let mut reasons = field.reasons(&seated);
+    swiss::judge_rematches(&mut reasons, field.order.len(), |a, b| field.met(a, b));
+    reasons
+}
+
 /// The largest window (in players) solved by one blossom; larger ones are solved in chunks of
 /// this size. A blossom of 128 players takes a few milliseconds.
 const WINDOW_PLAYERS: usize = 128;
@@ -1403,6 +1426,26 @@ mod tests {
             }
         }
         go(players, &mut Vec::new(), visit);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// A recorded round paired as `pair` pairs it in halves carries the reasons `pair` gave.
+        #[test]
+        fn recorded_tables_get_the_reasons_pair_gives_in_halves(seed in any::<u64>(), n in 2usize..=24, rounds in 1u32..=6) {
+            simulate(seed, n, rounds, |_, round, list, paired| {
+                let tables: Vec<[usize; 2]> = paired.tables.iter().map(|t| t.players).collect();
+                let bye = paired.bye.map(|b| b.player);
+                let seated: Vec<Numbered> = list
+                    .iter()
+                    .filter(|p| Some(p.entrant.player) != bye)
+                    .cloned()
+                    .collect();
+                let given: Vec<Reason> = paired.tables.iter().map(|t| t.reason).collect();
+                assert_eq!(label_recorded(round, &seated, &tables), given, "round {round}");
+            });
+        }
     }
 
     proptest! {

@@ -48,6 +48,16 @@ pub fn min_cost_matching(
     }
 }
 
+/// Whether `n` vertices (`n` even) can be paired so that no pair clashes: a perfect matching
+/// with the fewest clashing pairs has none. How a recorded rematch is told from an avoidable one.
+pub fn pairs_without(n: usize, clash: impl Fn(usize, usize) -> bool) -> bool {
+    if n == 0 {
+        return true;
+    }
+    let mate = min_cost_matching(n, n as i128, |i, j| i128::from(clash(i, j)));
+    (0..n).all(|i| !clash(i, mate[i]))
+}
+
 fn solve_matrix<W: Weight>(n: usize, cost: impl Fn(usize, usize) -> W) -> Vec<usize> {
     let mut matrix = vec![W::ZERO; n * n];
     for i in 0..n {
@@ -70,6 +80,17 @@ mod tests {
         assert_eq!(total, 6 + 14);
         // One unit of the upper level outweighs everything the lower level can add.
         assert!(w[1] > 3 * 2 * w[0]);
+    }
+
+    #[test]
+    fn pairs_without_clashes_when_one_exists() {
+        // 0 has met 1 and 2 has met 3: 0-2 and 1-3 (or 0-3 and 1-2) meet nobody again.
+        let met = |i: usize, j: usize| matches!((i.min(j), i.max(j)), (0, 1) | (2, 3));
+        assert!(pairs_without(4, met));
+        // 0 has met everyone: whoever plays 0 plays them again.
+        let met = |i: usize, j: usize| i.min(j) == 0;
+        assert!(!pairs_without(4, met));
+        assert!(pairs_without(0, met));
     }
 
     #[test]

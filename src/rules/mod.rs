@@ -147,10 +147,19 @@ pub struct Ruleset {
     /// Structure tables: (structure name, rows). Structures not listed take their numbers from the file.
     pub structure_tables: &'static [(&'static str, &'static [StructureRow])],
     pub tiers: &'static [&'static str],
+    /// The tiers at which an event's leaders (its organizer, marshals and judges) may not play
+    /// in it. At the others they may, with a second leader present to rule on their games.
+    pub leaders_do_not_play: &'static [&'static str],
     pub cuts: &'static [u32],
     pub game_points: GamePoints,
     /// Games in one Swiss match.
     pub games_per_match: u32,
+    /// Whether a Swiss match's games are played out (2014): the first to its end, whatever the
+    /// clock says (it may be conceded, never drawn), the second on the time the first left, to
+    /// its conclusion (drawn at time, never conceded). A reported match then has both games.
+    pub games_played_out: bool,
+    /// Whether a deck check after a match can forfeit it, and the rest of the event (2014).
+    pub deck_check_forfeits: bool,
     /// Points each player gets for an intentional split, when the ruleset allows it.
     pub split_points: Option<u32>,
     /// Whether dropped players may come back (with unpaired losses).
@@ -203,6 +212,7 @@ pub static FFG_2018: Ruleset = Ruleset {
         ("advanced", structure::FFG_2018_ADVANCED),
     ],
     tiers: &["relaxed", "formal", "premier"],
+    leaders_do_not_play: &["formal", "premier"],
     cuts: &[0, 4, 8, 16],
     game_points: GamePoints {
         win: 3,
@@ -210,6 +220,8 @@ pub static FFG_2018: Ruleset = Ruleset {
         loss: 0,
     },
     games_per_match: 2,
+    games_played_out: false,
+    deck_check_forfeits: false,
     split_points: Some(3),
     allows_rejoin: true,
     // Silent on late registration; its one rule for missed rounds is the rejoin's.
@@ -240,6 +252,9 @@ pub static FFG_2014: Ruleset = Ruleset {
     structures: &["custom"],
     structure_tables: &[],
     tiers: &["casual", "competitive", "premier"],
+    // Premier events are the regional, national and world championships, whose organizers and
+    // judges the 2014 rules keep out of play.
+    leaders_do_not_play: &["premier"],
     cuts: &[0, 8, 16],
     game_points: GamePoints {
         win: 3,
@@ -247,6 +262,8 @@ pub static FFG_2014: Ruleset = Ruleset {
         loss: 0,
     },
     games_per_match: 2,
+    games_played_out: true,
+    deck_check_forfeits: true,
     split_points: None,
     allows_rejoin: false,
     // Silent on late registration and missed rounds; strength of schedule sums points, so
@@ -278,6 +295,8 @@ pub static SWCCG_2008: Ruleset = Ruleset {
     structures: &["custom"],
     structure_tables: &[],
     tiers: &["standard", "championship"],
+    // The guide's tournament director may play (and takes the bye, see `swccg`).
+    leaders_do_not_play: &[],
     // 2: a Final Confrontation between the top two.
     cuts: &[0, 2],
     game_points: GamePoints {
@@ -286,6 +305,8 @@ pub static SWCCG_2008: Ruleset = Ruleset {
         loss: 0,
     },
     games_per_match: 1,
+    games_played_out: false,
+    deck_check_forfeits: false,
     split_points: None,
     allows_rejoin: false,
     // Silent on late registration; a missed game would score 0(+0), as nothing does.

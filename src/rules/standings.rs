@@ -339,6 +339,7 @@ pub(crate) mod tests {
                         players: [a, b],
                         first_dark: None,
                         outcome,
+                        forfeit: None,
                     })
                     .collect(),
                 byes,

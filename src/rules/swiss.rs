@@ -54,7 +54,7 @@
 use std::cmp::Reverse;
 use std::ops::Range;
 
-use super::matching::{lexicographic_weights, min_cost_matching};
+use super::matching::{lexicographic_weights, min_cost_matching, pairs_without};
 
 use super::random::Stream;
 /// A player to pair, with what the pairing needs to know.
@@ -91,6 +91,9 @@ pub enum Reason {
     AvoidsRematch,
     /// No pairing of the round could avoid every rematch; this is one of the fewest possible.
     UnavoidableRematch,
+    /// A recorded rematch that a pairing of the round's players could have avoided: a departure
+    /// from the rules (`pair` never makes one).
+    AvoidableRematch,
 }
 
 /// Why a player got the bye.
@@ -154,6 +157,62 @@ pub fn pair_round(seed: u64, round: u32, entrants: &[Entrant]) -> PairedRound {
             player: field.entrants[p].player,
             reason,
         }),
+    }
+}
+
+/// Why each recorded table of round `round` was paired as it was: the reasons [`pair_round`]
+/// gives its own tables, judged for the tables recorded (`[player, player]`). `entrants` are the
+/// players seated at those tables, as pairing saw them before the round (every table's players
+/// must be among them). A rematch is [`Reason::UnavoidableRematch`] only when no pairing of
+/// these players has none; otherwise it is a departure, [`Reason::AvoidableRematch`].
+pub fn label_recorded(round: u32, entrants: &[Entrant], tables: &[[usize; 2]]) -> Vec<Reason> {
+    let first_round = round <= 1;
+    let field = Field::new(entrants, first_round);
+    let position = |player: usize| field.entrants.iter().position(|e| e.player == player);
+    let seated: Vec<Table> = tables
+        .iter()
+        .filter_map(|&[a, b]| Some((position(a)?, position(b)?)))
+        .collect();
+    let mut reasons: Vec<Reason> = if first_round {
+        seated
+            .iter()
+            .map(|&(a, b)| {
+                if field.met(a, b) {
+                    Reason::UnavoidableRematch
+                } else if field.avoids(a, b) {
+                    Reason::AvoidNotPossible
+                } else {
+                    Reason::Random
+                }
+            })
+            .collect()
+    } else {
+        let players: Vec<usize> = seated.iter().flat_map(|&(a, b)| [a, b]).collect();
+        let groups = score_groups(&field, &players);
+        label_later_round(&field, &groups, seated)
+            .into_iter()
+            .map(|(_, reason)| reason)
+            .collect()
+    };
+    judge_rematches(&mut reasons, field.entrants.len(), |a, b| field.met(a, b));
+    reasons
+}
+
+/// Turns the [`Reason::UnavoidableRematch`] labels of recorded tables into
+/// [`Reason::AvoidableRematch`] when the round's `n` seated players (positions, related by
+/// `met`) could have been paired with no rematch at all.
+pub(super) fn judge_rematches(
+    reasons: &mut [Reason],
+    n: usize,
+    met: impl Fn(usize, usize) -> bool,
+) {
+    if reasons.contains(&Reason::UnavoidableRematch) && pairs_without(n, met) {
+        for reason in reasons
+            .iter_mut()
+            .filter(|r| **r == Reason::UnavoidableRematch)
+        {
+            *reason = Reason::AvoidableRematch;
+        }
     }
 }
 
@@ -1469,6 +1528,57 @@ mod tests {
                 check_round(seed, round, entrants, paired, usize::MAX);
             });
         }
+    }
+
+    /// The reasons of a paired round, recomputed from its tables as if they had been recorded.
+    fn relabelled(round: u32, entrants: &[Entrant], paired: &PairedRound) -> Vec<Reason> {
+        let tables: Vec<[usize; 2]> = paired.tables.iter().map(|t| t.players).collect();
+        let bye = paired.bye.map(|b| b.player);
+        let seated: Vec<Entrant> = entrants
+            .iter()
+            .filter(|e| Some(e.player) != bye)
+            .cloned()
+            .collect();
+        label_recorded(round, &seated, &tables)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// A recorded round paired as `pair` pairs it carries the reasons `pair` gave: the same
+        /// labels, judged for what was recorded.
+        #[test]
+        fn recorded_tables_get_the_reasons_pair_gives(seed in any::<u64>(), players in 2usize..=24, style in 0usize..3, rounds in 1u32..=6) {
+            simulate(seed, players, style, rounds, |_, round, entrants, paired| {
+                let given: Vec<Reason> = paired.tables.iter().map(|t| t.reason).collect();
+                assert_eq!(relabelled(round, entrants, paired), given, "round {round}");
+            });
+        }
+    }
+
+    /// A recorded rematch is unavoidable only when no pairing of the round's players has none;
+    /// otherwise it departs from the rules.
+    #[test]
+    fn recorded_rematch_is_unavoidable_only_when_no_pairing_avoids_it() {
+        // 0 v 1 and 2 v 3 met in round 1, all on 3 points.
+        let met: &[(u32, &[usize])] = &[(3, &[1]), (3, &[0]), (3, &[3]), (3, &[2])];
+        let entrants = field(met);
+        let again = label_recorded(2, &entrants, &[[0, 1], [2, 3]]);
+        assert_eq!(again, [Reason::AvoidableRematch, Reason::AvoidableRematch]);
+        let new = label_recorded(2, &entrants, &[[0, 2], [1, 3]]);
+        assert_eq!(new, [Reason::SameGroup, Reason::SameGroup]);
+        // Two players who met already: every pairing is that rematch.
+        let pair = field(&[(3, &[1]), (0, &[0])]);
+        assert_eq!(
+            label_recorded(2, &pair, &[[1, 0]]),
+            [Reason::UnavoidableRematch]
+        );
+        // 0 has met 1, 2 and 3: whoever plays 0 plays them again, and 1 v 2 is new.
+        let hub = field(&[(9, &[1, 2, 3]), (3, &[0]), (3, &[0]), (3, &[0])]);
+        assert_eq!(
+            label_recorded(4, &hub, &[[0, 3], [1, 2]]),
+            [Reason::UnavoidableRematch, Reason::SameGroup]
+        );
     }
 
     proptest! {

@@ -581,8 +581,18 @@ struct TableJson<'a> {
     games: Vec<GameJson<'a>>,
     /// Tournament points each player took, in seat order (null while pending).
     points: Option<[u32; 2]>,
+    /// A forfeit after a deck check (2014), which decides `points` whatever the games were.
+    forfeit: Option<ForfeitJson<'a>>,
     /// Why the two were paired, judged from the standings before the round.
     reason: Option<Reason>,
+}
+
+#[derive(Serialize)]
+struct ForfeitJson<'a> {
+    /// The player whose deck failed the check.
+    player: &'a str,
+    /// Whether they also forfeit every later match (and leave the event).
+    rest: bool,
 }
 
 #[derive(Serialize)]
@@ -727,6 +737,10 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                         result,
                         games,
                         points,
+                        forfeit: t.forfeit.map(|f| ForfeitJson {
+                            player: id(f.player),
+                            rest: f.rest,
+                        }),
                         reason: computed
                             .table_reasons
                             .get(i)
@@ -912,4 +926,27 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
     let mut text = serde_json::to_string(&doc).expect("event.json serializes");
     text.push('\n');
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::RULESETS;
+
+    /// Every tiebreaker a ruleset ranks by, and so every key `tiebreakers` and `decided_by` can
+    /// hold, is explained in the reference for event.json.
+    #[test]
+    fn every_tiebreaker_key_is_documented() {
+        let reference = include_str!("../../content/docs/event-json.md");
+        for ruleset in RULESETS {
+            for tiebreaker in ruleset.tiebreakers {
+                let key = format!("| `{}` | `{}` |", tiebreaker.short(), ruleset.id);
+                assert!(
+                    reference.contains(&key) || tiebreaker.short() == "random",
+                    "{} of {} is documented",
+                    tiebreaker.short(),
+                    ruleset.id
+                );
+            }
+        }
+    }
 }

@@ -632,22 +632,9 @@ pub fn event_view(
                 .iter()
                 .enumerate()
                 .map(|(table_index, t)| {
-                    let points = |p: usize| match &t.outcome {
-                        Outcome::Pending => None,
-                        Outcome::Split => ruleset.split_points,
-                        Outcome::Games(games) => Some(
-                            games
-                                .iter()
-                                .map(|g| match g.winner {
-                                    Some(w) if w == p => ruleset.game_points.win,
-                                    Some(_) => ruleset.game_points.loss,
-                                    None => ruleset.game_points.draw,
-                                })
-                                .sum(),
-                        ),
-                    };
                     let [a, b] = t.players;
-                    let (pa, pb) = (points(a), points(b));
+                    let scores = crate::rules::scoring::table_scores(ruleset, t);
+                    let (pa, pb) = (scores.map(|s| s[0].points), scores.map(|s| s[1].points));
                     let seat = |p: usize, mine: Option<u32>, theirs: Option<u32>| SeatView {
                         id: event.players[p].id.clone(),
                         name: event.players[p].name.clone(),
@@ -672,12 +659,25 @@ pub fn event_view(
                         seats: [seat(a, pa, pb), seat(b, pb, pa)],
                         result: match (pa, pb) {
                             (Some(x), Some(y)) if split => format!("{x}–{y} (split)"),
+                            (Some(x), Some(y)) if t.forfeit.is_some() => {
+                                format!("{x}–{y} (forfeit)")
+                            }
                             (Some(x), Some(y)) => format!("{x}–{y}"),
                             _ => "not reported".to_string(),
                         },
                         pending: t.outcome == Outcome::Pending,
                         split,
-                        rule: split.then(|| rule("intentional-split", "Intentional split")),
+                        rule: match t.forfeit {
+                            _ if split => Some(rule("intentional-split", "Intentional split")),
+                            Some(f) => Some(rule(
+                                "deck-checks",
+                                &format!(
+                                    "Forfeited by {} after a deck check",
+                                    event.players[f.player].name
+                                ),
+                            )),
+                            None => None,
+                        },
                         reason: computed
                             .table_reasons
                             .get(i)

@@ -21,6 +21,7 @@ pub fn reason_link(reason: Reason, rule: Rule<'_>) -> RuleLink {
         Reason::PairedDown => rule("swiss-pairing", "paired down"),
         Reason::AvoidsRematch => rule("swiss-pairing", "moved to avoid a rematch"),
         Reason::UnavoidableRematch => rule("swiss-pairing", "rematch"),
+        Reason::AvoidableRematch => rule("swiss-pairing", "rematch a pairing could have avoided"),
     }
 }
 
