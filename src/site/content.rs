@@ -189,6 +189,9 @@ mod tests {
         assert!(diags.is_empty());
         let page = page.expect("page");
         assert_eq!(page.title, "A");
-        assert!(page.html.contains("<h1 id=\"hi\">Hi <a class=\"anchor\" href=\"#hi\""));
+        assert!(
+            page.html
+                .contains("<h1 id=\"hi\">Hi <a class=\"anchor\" href=\"#hi\"")
+        );
     }
 }
