@@ -2938,3 +2938,45 @@ fn ffg_2018_elimination_coin_flip_is_accepted_as_recorded() {
         (Value::from("siobhan-kearney"), Value::from("coin_flip"))
     );
 }
+
+/// On an event page each player's name leads to their page across the archive: in the players
+/// list, at every table of every round, in the byes and in the standings. Every such link
+/// resolves to a built player page.
+#[test]
+fn names_on_an_event_page_link_to_the_players_pages() {
+    let site = common::example_site();
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    for slug in ["2018/outer-rim-store-championship", "2015/mos-eisley-open"] {
+        let page = fs::read_to_string(out.join(format!("events/{slug}/index.html"))).expect("page");
+        let doc = json(&out, slug);
+        let mut links: BTreeMap<String, usize> = BTreeMap::new();
+        for piece in page.split("href=\"/players/").skip(1) {
+            let target = piece.split('"').next().expect("a quoted address");
+            *links.entry(target.to_string()).or_default() += 1;
+        }
+        for target in links.keys() {
+            assert!(
+                out.join("players")
+                    .join(target)
+                    .join("index.html")
+                    .is_file(),
+                "{slug}: /players/{target} is a built page"
+            );
+        }
+        let players = doc["players"].as_array().expect("players");
+        let rounds = doc["rounds"].as_array().expect("rounds").len();
+        for p in players {
+            let name = p["name"].as_str().expect("name");
+            let linked = page.matches(&format!("\">{name}</a>")).count();
+            // The players list and the final standings at least, and each round they played.
+            assert!(linked >= 2, "{slug}: {name} is linked {linked} times");
+        }
+        let total: usize = links.values().sum();
+        assert!(
+            total >= players.len() * (2 + rounds),
+            "{slug}: {total} links to player pages for {} players and {rounds} rounds",
+            players.len()
+        );
+    }
+}

@@ -248,6 +248,8 @@ pub struct PairingsLink {
 pub struct PlayerView {
     pub id: String,
     pub name: String,
+    /// The person's page across the archive; `None` for a team.
+    pub page_url: Option<String>,
     pub number: u32,
     /// "dropped after round 3", "disqualified after round 2", "rejoined in round 4", "late entry
     /// from round 2", or empty.
@@ -338,6 +340,8 @@ pub struct TableView {
 pub struct SeatView {
     pub id: String,
     pub name: String,
+    /// The player's page (a team's entry on the event page).
+    pub url: String,
     /// Points taken from this match (when reported).
     pub points: Option<u32>,
     /// Took more points than the opponent.
@@ -366,6 +370,8 @@ pub struct PlayerRef {
 pub struct ByeView {
     pub id: String,
     pub name: String,
+    /// The player's page (a team's entry on the event page).
+    pub url: String,
     pub points: u32,
     pub rule: RuleLink,
 }
@@ -407,6 +413,8 @@ pub struct StandingRow {
     pub rank_text: String,
     pub id: String,
     pub name: String,
+    /// The player's page (a team's entry on the event page).
+    pub url: String,
     /// The player's decklist page, when they recorded lists.
     pub deck_url: Option<String>,
     pub points: u32,
@@ -593,6 +601,7 @@ pub fn event_view(
     counted: &super::stats::Counted,
     now: Option<super::pairings_view::PairingsView>,
     markdown: &dyn Fn(&str) -> String,
+    aliases: &super::aliases::Aliases,
 ) -> EventView {
     let ruleset = computed.ruleset;
     let rules_url = site.link(ruleset.reference_page);
@@ -607,13 +616,19 @@ pub fn event_view(
         .map(|(i, p)| {
             let members = event.members.get(i).map(|pair| {
                 pair.iter()
-                    .map(|&m| player_view(site, event, &event.people[m], Vec::new()))
+                    .map(|&m| {
+                        let person = &event.people[m];
+                        let url = person_url(site, aliases, &person.id);
+                        player_view(site, event, person, Some(url), Vec::new())
+                    })
                     .collect()
             });
-            player_view(site, event, p, members.unwrap_or_default())
+            let url = (!event.is_team()).then(|| person_url(site, aliases, &p.id));
+            player_view(site, event, p, url, members.unwrap_or_default())
         })
         .collect();
-    let standings_view = |s: &Standings| standings_view(site, event, computed, s, &rule);
+    let url_of = |id: &str| competitor_url(site, aliases, event, id);
+    let standings_view = |s: &Standings| standings_view(site, event, computed, s, &rule, &url_of);
     let mut rounds: Vec<RoundView> = event
         .rounds
         .iter()
@@ -638,6 +653,7 @@ pub fn event_view(
                     let seat = |p: usize, mine: Option<u32>, theirs: Option<u32>| SeatView {
                         id: event.players[p].id.clone(),
                         name: event.players[p].name.clone(),
+                        url: url_of(&event.players[p].id),
                         points: mine,
                         won: matches!((mine, theirs), (Some(x), Some(y)) if x > y),
                         first_dark: t.first_dark == Some(p),
@@ -693,6 +709,7 @@ pub fn event_view(
                 .map(|&p| ByeView {
                     id: event.players[p].id.clone(),
                     name: event.players[p].name.clone(),
+                    url: url_of(&event.players[p].id),
                     points: ruleset.bye_points(),
                     rule: rule("byes", "Bye"),
                 })
@@ -790,10 +807,33 @@ pub fn round_minutes(event: &Event, ruleset: &crate::rules::Ruleset) -> u32 {
     }
 }
 
+/// Where a competitor of `event` links to: a person's page across the archive (under the id
+/// `players.toml` keeps for them), or a team's entry on the event page, since teams have no page.
+fn competitor_url(
+    site: &SiteView,
+    aliases: &super::aliases::Aliases,
+    event: &Event,
+    id: &str,
+) -> String {
+    if event.is_team() {
+        format!("#player-{id}")
+    } else {
+        person_url(site, aliases, id)
+    }
+}
+
+/// A person's page across the archive, under the id `players.toml` keeps for them.
+fn person_url(site: &SiteView, aliases: &super::aliases::Aliases, id: &str) -> String {
+    site.link(&super::players::player_path(super::players::page_id(
+        aliases, id,
+    )))
+}
+
 fn player_view(
     site: &SiteView,
     event: &Event,
     p: &crate::event::Player,
+    page_url: Option<String>,
     members: Vec<PlayerView>,
 ) -> PlayerView {
     let deck = |d: &Option<crate::event::Decklist>, side| {
@@ -806,6 +846,7 @@ fn player_view(
     PlayerView {
         id: p.id.clone(),
         name: p.name.clone(),
+        page_url,
         number: p.number,
         note: player_note(event, p),
         has_decks: super::deck_view::has_decks(p),
@@ -870,6 +911,7 @@ fn standings_view(
     computed: &Computed,
     s: &Standings,
     rule: &dyn Fn(&str, &str) -> RuleLink,
+    url_of: &dyn Fn(&str) -> String,
 ) -> StandingsView {
     let value_tiebreakers: Vec<Tiebreaker> = computed
         .ruleset
@@ -915,6 +957,7 @@ fn standings_view(
                     rank_text: r.rank.map_or_else(|| "DQ".to_string(), |n| n.to_string()),
                     id: p.id.clone(),
                     name: p.name.clone(),
+                    url: url_of(&p.id),
                     deck_url: super::deck_view::deck_url(site, event, p),
                     points: r.points,
                     record: format!("{}–{}–{}", r.wins, r.losses, r.draws),

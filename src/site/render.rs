@@ -739,6 +739,7 @@ fn render_event(
         &input.contributions[&event.slug].stats,
         now.clone(),
         &super::markdown::render,
+        input.aliases,
     );
     let path = model::event_path(event);
     let description = format!(
