@@ -2940,7 +2940,7 @@ fn ffg_2018_elimination_coin_flip_is_accepted_as_recorded() {
 }
 
 /// On an event page each player's name leads to their page across the archive: in the players
-/// list, at every table of every round, in the byes and in the standings. Every such link
+/// list, at every table of every round, in the byes, in the standings and in the bracket. Every such link
 /// resolves to a built player page.
 #[test]
 fn names_on_an_event_page_link_to_the_players_pages() {
@@ -2972,6 +2972,15 @@ fn names_on_an_event_page_link_to_the_players_pages() {
             // The players list and the final standings at least, and each round they played.
             assert!(linked >= 2, "{slug}: {name} is linked {linked} times");
         }
+        let bracket = page
+            .split("class=\"bracket-section\"")
+            .nth(1)
+            .and_then(|rest| rest.split("</section>").next())
+            .expect("a bracket");
+        assert!(
+            bracket.matches("<a href=\"/players/").count() >= 8,
+            "{slug}: the bracket's names link to the players' pages"
+        );
         let total: usize = links.values().sum();
         assert!(
             total >= players.len() * (2 + rounds),

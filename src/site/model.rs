@@ -776,7 +776,7 @@ pub fn event_view(
         live: super::live_view::live_view(site, event, computed),
         next_round: super::stage_view::next_round_view(event, computed, &rule),
         top_cut: super::stage_view::cut_view(event, computed, &rule),
-        bracket: super::stage_view::bracket_view(site, event, computed, &rule),
+        bracket: super::stage_view::bracket_view(site, event, computed, &rule, &url_of),
         placings: super::stage_view::placings_view(event, computed),
         team: event.is_team(),
         stats: super::stats::collect([counted]),

@@ -171,6 +171,8 @@ pub struct BracketGameView {
 pub struct BracketSeatView {
     pub id: String,
     pub name: String,
+    /// The player's page across the archive.
+    pub url: String,
     pub seed: u32,
     /// The player's decklist page, when they recorded lists.
     pub deck_url: Option<String>,
@@ -209,6 +211,7 @@ fn game_view(
     computed: &Computed,
     game: &GameState,
     rule: Rule<'_>,
+    url_of: &dyn Fn(&str) -> String,
 ) -> BracketGameView {
     let seed_of = |p: usize| {
         computed
@@ -221,6 +224,7 @@ fn game_view(
         p.map(|p| BracketSeatView {
             id: event.players[p].id.clone(),
             name: event.players[p].name.clone(),
+            url: url_of(&event.players[p].id),
             seed: seed_of(p),
             deck_url: super::deck_view::deck_url(site, event, &event.players[p]),
             side: match game.dark {
@@ -282,12 +286,13 @@ pub fn bracket_view(
     event: &Event,
     computed: &Computed,
     rule: Rule<'_>,
+    url_of: &dyn Fn(&str) -> String,
 ) -> Option<BracketView> {
     let bracket = computed.bracket.as_ref()?;
     let by_round = |part: Part| {
         let mut rounds: Vec<BracketRoundView> = Vec::new();
         for game in bracket.games.iter().filter(|g| g.spec.part == part) {
-            let view = game_view(site, event, computed, game, rule);
+            let view = game_view(site, event, computed, game, rule, url_of);
             match rounds.iter_mut().find(|r| r.round == game.spec.round) {
                 Some(r) => r.games.push(view),
                 None => rounds.push(BracketRoundView {
@@ -311,7 +316,7 @@ pub fn bracket_view(
             matches!(g.spec.part, Part::Final | Part::SecondFinal)
                 && (g.needed || g.spec.part == Part::Final)
         })
-        .map(|g| game_view(site, event, computed, g, rule))
+        .map(|g| game_view(site, event, computed, g, rule, url_of))
         .collect();
     Some(BracketView {
         size: bracket.size,
