@@ -349,10 +349,7 @@ impl<'p> Reader<'p> {
         match value.get_ref() {
             // A control character (an escape sequence, a NUL) has no place in a name or a note,
             // and would reach terminals and pages; tabs and line breaks (in descriptions) do.
-            DeValue::String(s) => match s
-                .chars()
-                .find(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
-            {
+            DeValue::String(s) => match s.chars().find(|&c| is_stray_control(c)) {
                 Some(c) => {
                     self.error(
                         Code::InvalidValue,
@@ -710,6 +707,12 @@ impl<'r, 'i> Fields<'r, 'i> {
     pub fn what(&self) -> &str {
         &self.what
     }
+}
+
+/// A control character that is not a tab or a line break: text that holds one (an escape
+/// sequence, a NUL) would reach terminals and pages as it is.
+pub fn is_stray_control(c: char) -> bool {
+    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
 }
 
 /// Deepest nesting of lists, inline tables and dotted keys in any TOML file Holonet reads. An

@@ -104,14 +104,21 @@ fn clean_builds(root: &Path) -> [BTreeMap<String, Vec<u8>>; 2] {
     })
 }
 
+/// A copy of the example site built (from its folder) at `version`, with what a clean build of
+/// each version writes.
+fn site_built_at(version: usize) -> (tempfile::TempDir, [BTreeMap<String, Vec<u8>>; 2]) {
+    let site = example_site();
+    let versions = clean_builds(site.path());
+    set_version(site.path(), version);
+    build_ok(site.path());
+    (site, versions)
+}
+
 #[test]
 fn a_build_killed_at_any_point_leaves_the_old_or_the_new_site_and_the_next_one_converges() {
-    let site = example_site();
+    let (site, versions) = site_built_at(0);
     let root = site.path();
     let public = root.join("public");
-    let versions = clean_builds(root);
-    set_version(root, 0);
-    build_ok(root);
     assert_eq!(
         snapshot(&public),
         versions[0],
@@ -167,12 +174,9 @@ fn a_build_killed_at_any_point_leaves_the_old_or_the_new_site_and_the_next_one_c
 #[test]
 fn a_refused_folder_leaves_the_old_site_says_so_and_the_next_build_converges() {
     use std::os::unix::fs::PermissionsExt;
-    let site = example_site();
+    let (site, versions) = site_built_at(0);
     let root = site.path();
     let public = root.join("public");
-    let versions = clean_builds(root);
-    set_version(root, 0);
-    build_ok(root);
     set_version(root, 1);
     build_ok(root);
     let mode = |path: &Path, mode: u32| {
@@ -247,11 +251,8 @@ fn assert_fails_and_keeps(root: &Path, previous: &BTreeMap<String, Vec<u8>>, mes
 
 #[test]
 fn two_builds_at_once_take_turns_and_both_end_with_the_whole_site() {
-    let site = example_site();
+    let (site, versions) = site_built_at(1);
     let root = site.path();
-    let versions = clean_builds(root);
-    set_version(root, 1);
-    build_ok(root);
     set_version(root, 0);
     let started = Instant::now();
     let children: Vec<_> = (0..3)

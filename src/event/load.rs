@@ -187,18 +187,19 @@ pub fn read_plain_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> 
     if text.starts_with('\u{feff}') {
         text.drain(..'\u{feff}'.len_utf8());
     }
-    if text.chars().any(is_stray_control) {
+    if text.chars().any(crate::toml_reader::is_stray_control) {
         text = text
             .chars()
-            .map(|c| if is_stray_control(c) { '\u{fffd}' } else { c })
+            .map(|c| {
+                if crate::toml_reader::is_stray_control(c) {
+                    '\u{fffd}'
+                } else {
+                    c
+                }
+            })
             .collect();
     }
     Ok(text)
-}
-
-/// A control character that is not a tab or a line break.
-fn is_stray_control(c: char) -> bool {
-    c.is_control() && !matches!(c, '\t' | '\n' | '\r')
 }
 
 /// Reads a UTF-8 file no larger than [`MAX_FILE_BYTES`], refused by its size before it is read;

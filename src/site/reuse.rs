@@ -50,25 +50,20 @@ pub fn shared_key(root: &Path, base_url: &str) -> Option<u128> {
     let program = fs::read(std::env::current_exe().ok()?).ok()?;
     hasher.update(&program);
     hasher.update(base_url.as_bytes());
-    let mut buffer = vec![0; 64 * 1024];
     let mut add = |path: &Path| {
         // Each file's path and length go in first, so that no two sets of files hash alike. The
         // content is read in pieces: static files may be large, and are never held whole.
-        use std::io::Read;
         let relative = path.strip_prefix(root).unwrap_or(path);
         hasher.update(relative.to_string_lossy().as_bytes());
-        let Ok(mut file) = fs::File::open(path) else {
+        let Ok(file) = fs::File::open(path) else {
             hasher.update(&0u64.to_le_bytes());
             return;
         };
         let len = file.metadata().map_or(0, |m| m.len());
         hasher.update(&len.to_le_bytes());
-        while let Ok(n) = file.read(&mut buffer) {
-            if n == 0 {
-                break;
-            }
-            hasher.update(&buffer[..n]);
-        }
+        // A read that fails part-way only makes the key differ from the last build's: the
+        // events are rendered again, never reused wrongly.
+        let _ = super::output::feed(&mut hasher, file);
     };
     for shared in SHARED {
         for entry in WalkDir::new(root.join(shared))
