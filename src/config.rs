@@ -102,7 +102,7 @@ impl Config {
                 None,
             ));
         }
-        let text = crate::event::load::read_text(&full, shown).map_err(|d| (vec![d], None))?;
+        let text = crate::text_file::read_text(&full, shown).map_err(|d| (vec![d], None))?;
         Config::parse(&text).map_err(|d| (d, Some(text)))
     }
 

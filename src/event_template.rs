@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use crate::diag::did_you_mean;
-use crate::event::casual;
+use crate::load::casual;
 use crate::rules::ccg_event::{self, LIMITED_DECK_SIZE};
 use crate::rules::{Family, RULESETS, Ruleset};
 use crate::toml_reader::Date;
@@ -572,10 +572,10 @@ mod tests {
         for shape in shapes {
             let text = text(shape);
             let path = Path::new("events/2026/spring-open.toml");
-            let (event, diagnostics) = crate::event::load::parse_event(
+            let (event, diagnostics) = crate::load::parse_event(
                 path,
                 &text,
-                &crate::event::validate::LoadOptions::default(),
+                &crate::load::validate::LoadOptions::default(),
             );
             let rendered: Vec<String> = diagnostics.iter().map(|d| d.render(Some(&text))).collect();
             assert!(

@@ -2,7 +2,7 @@
 //!
 //! Each event gets a size, a structure and players from a seeded random stream, then is played
 //! to the end the way an organizer would: every Swiss round and every elimination game is
-//! written by [`edit::next_step`] and [`edit::apply`] (what `holonet pair` does), and each
+//! written by [`pair::next_step`] and [`pair::apply`] (what `holonet pair` does), and each
 //! table's result is then drawn from the stream and written into the file. Every event is
 //! validated with [`parse_event`] after each step, so the archive is valid; the same count and
 //! seed always give byte-identical files, and event `i` does not depend on how many events are
@@ -15,12 +15,12 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use toml_edit::{DocumentMut, InlineTable, Item, Value};
 
+use crate::edit::pair::{self, NextStep};
 use crate::event::Event;
-use crate::event::edit::{self, NextStep};
+use crate::event::Side;
 use crate::event::ids::id_from_name;
-use crate::event::load::parse_event;
-use crate::event::validate::LoadOptions;
-use crate::rules::bracket::Side;
+use crate::load::parse_event;
+use crate::load::validate::LoadOptions;
 use crate::rules::compute::{Computed, Status};
 use crate::rules::decks;
 use crate::rules::random::Stream;
@@ -428,7 +428,7 @@ fn report_elimination(
     rng: &mut Stream,
     skills: &HashMap<String, u64>,
     event: &Event,
-    games: &[edit::ReadyGame],
+    games: &[pair::ReadyGame],
 ) -> Result<(), String> {
     let Some(Item::Value(Value::Array(entries))) = doc
         .get_mut("elimination")
@@ -475,9 +475,9 @@ pub fn event(index: usize, seed: u64) -> Result<Generated, String> {
     let mut steps: u8 = 0;
     loop {
         let (event, computed) = load(&path, &text)?;
-        let step = match edit::next_step(&event, &computed) {
+        let step = match pair::next_step(&event, &computed) {
             Ok(step) => step,
-            Err(edit::NotNow(message)) => {
+            Err(pair::NotNow(message)) => {
                 if computed.status != Status::Finished {
                     return Err(format!(
                         "generated event {} stopped before its end: {message}",
@@ -497,7 +497,7 @@ pub fn event(index: usize, seed: u64) -> Result<Generated, String> {
             second: 0,
             offset_minutes: Some(0),
         };
-        let paired = edit::apply(&text, &event, &step, at)?;
+        let paired = pair::apply(&text, &event, &step, at)?;
         let mut doc: DocumentMut = paired
             .parse()
             .map_err(|e| format!("cannot edit {}: {e}", path.display()))?;

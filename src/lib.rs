@@ -1,7 +1,9 @@
 //! Holonet: a static site generator for Star Wars card game tournaments.
 //!
-//! Data flows one way: [`event::load`] reads and validates the archive, [`rules`] computes
-//! standings from recorded facts, [`site`] models, renders and writes pages.
+//! Data flows one way: [`load`] reads and validates the archive into [`event`]'s plain facts,
+//! [`rules`] computes standings from them, [`site`] models, renders and writes pages, and
+//! [`edit`] changes event files for the commands that record a tournament as it is played.
+//! `tests/layers.rs` keeps every import pointing down; `ARCHITECTURE.md` draws the layers.
 
 // `Diagnostic` is the error type throughout: it is made on cold paths only, and boxing it
 // everywhere would add noise for no measurable gain.
@@ -10,15 +12,19 @@
 pub mod atomic;
 pub mod config;
 pub mod diag;
+pub mod edit;
 pub mod edit_timing;
 pub mod event;
 pub mod event_template;
 pub mod generate;
+pub mod limits;
+pub mod load;
 pub mod paths;
 pub mod rules;
 pub mod scaffold;
 pub mod serve;
 pub mod site;
 pub mod terminal;
+pub mod text_file;
 pub mod toml_reader;
 pub mod wall_clock;

@@ -10,7 +10,7 @@ use std::time::Instant;
 use clap::{CommandFactory, Parser, Subcommand};
 
 use holonet::atomic::{Expected, lock_site, write_atomically};
-use holonet::event::{edit, registration};
+use holonet::edit::{pair, registration};
 use holonet::{scaffold, site, wall_clock};
 
 /// mimalloc rather than the system allocator: a build allocates and frees millions of small
@@ -458,14 +458,14 @@ fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
-    let step = match edit::next_step(&event, &computed) {
+    let step = match pair::next_step(&event, &computed) {
         Ok(step) => step,
-        Err(edit::NotNow(message)) => {
+        Err(pair::NotNow(message)) => {
             eprintln!("error: nothing to pair: {message}");
             return ExitCode::FAILURE;
         }
     };
-    let new_text = match edit::apply(&text, &event, &step, holonet::wall_clock::now()) {
+    let new_text = match pair::apply(&text, &event, &step, holonet::wall_clock::now()) {
         Ok(new_text) => new_text,
         Err(message) => {
             eprintln!("error: {message}");
@@ -473,9 +473,9 @@ fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
         }
     };
     let what = match &step {
-        edit::NextStep::Swiss { number, .. } => format!("round {number}"),
-        edit::NextStep::CcgGame { number, .. } => format!("game {number}"),
-        edit::NextStep::Elimination { games } => {
+        pair::NextStep::Swiss { number, .. } => format!("round {number}"),
+        pair::NextStep::CcgGame { number, .. } => format!("game {number}"),
+        pair::NextStep::Elimination { games } => {
             let numbers: Vec<String> = games.iter().map(|g| g.number.to_string()).collect();
             format!(
                 "elimination game{} {}",
@@ -515,9 +515,9 @@ fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
     }
 }
 
-fn run_report(root: &Path, file: &Path, request: &holonet::event::report::Request<'_>) -> ExitCode {
+fn run_report(root: &Path, file: &Path, request: &holonet::edit::report::Request<'_>) -> ExitCode {
     run_edit(root, file, |loaded| {
-        let reported = holonet::event::report::report(
+        let reported = holonet::edit::report::report(
             &loaded.text,
             &loaded.event,
             &loaded.computed,
@@ -742,7 +742,7 @@ fn main() -> ExitCode {
         } => run_report(
             &root,
             &file,
-            &holonet::event::report::Request {
+            &holonet::edit::report::Request {
                 table,
                 result: result.as_deref(),
                 round,
@@ -838,7 +838,7 @@ fn main() -> ExitCode {
             root,
         } => {
             let rules = rules.unwrap_or_else(|| scaffold::default_rules(&root));
-            let options = holonet::event::import::ImportOptions {
+            let options = holonet::edit::import::ImportOptions {
                 name,
                 date,
                 rules,

@@ -59,7 +59,7 @@ use std::path::{Component, Path, PathBuf};
 
 use crate::event::Date;
 use crate::event::ids::{id_from_name, is_valid_slug};
-use crate::event::load::slug_of;
+use crate::load::slug_of;
 
 /// Creates a new site in `dir` (new or empty). Returns the number of files written.
 pub fn init(dir: &Path) -> Result<usize, String> {
@@ -235,13 +235,13 @@ pub fn import(
     root: &Path,
     csv: &Path,
     path: &Path,
-    options: &crate::event::import::ImportOptions,
+    options: &crate::edit::import::ImportOptions,
 ) -> Result<(PathBuf, crate::site::Report), ImportError> {
     let target = new_event_target(root, path, "import").map_err(ImportError::Usage)?;
     let shape = crate::event_template::Shape::new(&options.rules, options.format.as_deref())
         .map_err(ImportError::Usage)?;
     let mut report = crate::site::Report::default();
-    let text = match crate::event::load::read_text(csv, csv) {
+    let text = match crate::text_file::read_text(csv, csv) {
         Ok(text) => text,
         Err(diagnostic) => {
             report.diagnostics.push(diagnostic);
@@ -250,7 +250,7 @@ pub fn import(
     };
     report.sources.insert(csv.to_path_buf(), text.clone());
     let archive = archive_players(root);
-    let imported = match crate::event::import::csv_to_event(
+    let imported = match crate::edit::import::csv_to_event(
         csv,
         &text,
         shape.ruleset.family,
@@ -264,8 +264,8 @@ pub fn import(
         }
     };
     report.diagnostics = imported.warnings;
-    let load_options = crate::event::validate::LoadOptions::default();
-    let (event, diagnostics) = crate::event::load::parse_event(path, &imported.text, &load_options);
+    let load_options = crate::load::validate::LoadOptions::default();
+    let (event, diagnostics) = crate::load::parse_event(path, &imported.text, &load_options);
     if !diagnostics.is_empty() {
         report
             .sources
@@ -282,10 +282,9 @@ pub fn import(
 /// Every player of the archive's valid events, and the ids `players.toml` joins, for the hint
 /// on imported names close to them. Events with errors and a broken `players.toml` are left
 /// to `holonet check`: the import does not depend on them.
-fn archive_players(root: &Path) -> crate::event::import::Archive {
-    let mut archive = crate::event::import::Archive::default();
-    let loaded =
-        crate::event::load::load_events(root, &crate::event::validate::LoadOptions::default());
+fn archive_players(root: &Path) -> crate::edit::import::Archive {
+    let mut archive = crate::edit::import::Archive::default();
+    let loaded = crate::load::load_events(root, &crate::load::validate::LoadOptions::default());
     for (event, _) in &loaded.events {
         for player in event.persons() {
             archive

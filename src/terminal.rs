@@ -2,8 +2,8 @@
 
 use std::fmt::Write as _;
 
+use crate::edit::pair::{NextStep, ReadyGame};
 use crate::event::Event;
-use crate::event::edit::{NextStep, ReadyGame};
 use crate::rules::Tiebreaker;
 use crate::rules::compute::Computed;
 use crate::rules::standings::Decider;

@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use holonet::diag::{Code, Severity};
-use holonet::event::load::parse_event;
-use holonet::event::validate::LoadOptions;
+use holonet::load::parse_event;
+use holonet::load::validate::LoadOptions;
 
 /// Parses `tests/fixtures/invalid/<name>.toml` as if it were `events/<name>.toml`.
 fn diagnose(name: &str) -> (Vec<(Severity, Code, usize, usize)>, String) {

@@ -10,11 +10,11 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use holonet::diag::Code;
-use holonet::event::limits::{
+use holonet::limits::{
     MAX_DECK_ENTRIES, MAX_FILE_BYTES, MAX_NESTING, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES,
 };
-use holonet::event::load::parse_event;
-use holonet::event::validate::LoadOptions;
+use holonet::load::parse_event;
+use holonet::load::validate::LoadOptions;
 use holonet::site;
 
 const SMALL: &str = "tests/fixtures/sites/small";
@@ -404,7 +404,7 @@ mod writes {
         let site = small_site();
         let root = site.path();
         fs::write(root.join("r.csv"), "rank,player\n1,Tom\n").expect("csv");
-        let options = holonet::event::import::ImportOptions {
+        let options = holonet::edit::import::ImportOptions {
             name: "X".into(),
             date: today(),
             rules: "ffg-2018".into(),
@@ -908,7 +908,7 @@ fn reserved_names_and_oversized_files_in_static_are_refused() {
         (".holonet-events", 10, Code::UnsafePath),
         (
             "video.mp4",
-            holonet::event::limits::MAX_STATIC_BYTES + 1,
+            holonet::limits::MAX_STATIC_BYTES + 1,
             Code::Limit,
         ),
     ] {

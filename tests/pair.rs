@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use holonet::event::load::parse_event;
-use holonet::event::validate::LoadOptions;
+use holonet::load::parse_event;
+use holonet::load::validate::LoadOptions;
 use toml_edit::{DocumentMut, Value};
 
 mod common;

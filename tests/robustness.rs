@@ -1,14 +1,14 @@
 //! Whatever bytes an event file holds, loading it never panics, and a file that is rejected
-//! always says why. The checks themselves are [`holonet::event::fuzz::event_bytes`], the entry
+//! always says why. The checks themselves are [`holonet::load::fuzz::event_bytes`], the entry
 //! point the `cargo fuzz` target drives too (fuzz/README.md).
 
 mod common;
 
 use std::path::{Path, PathBuf};
 
-use holonet::event::fuzz::event_bytes;
-use holonet::event::load::parse_event;
-use holonet::event::validate::LoadOptions;
+use holonet::load::fuzz::event_bytes;
+use holonet::load::parse_event;
+use holonet::load::validate::LoadOptions;
 use holonet::site;
 use proptest::prelude::*;
 

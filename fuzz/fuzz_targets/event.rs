@@ -2,4 +2,4 @@
 //! format must never panic, and a rejected file must say why.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| holonet::event::fuzz::event_bytes(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| holonet::load::fuzz::event_bytes(data));

@@ -1,28 +1,20 @@
-//! The event file: its types, reading with spans, validation, and loading a whole archive.
+//! The recorded facts of an event: players, rounds, games, results, sides, timed results and
+//! scenarios, as plain data. Nothing here reads a file or applies a rule: [`crate::load`] reads
+//! and validates event files into these types, [`crate::rules`] computes from them.
 //!
-//! A loaded [`Event`] is plain validated data: every id resolved to an index, every reference
-//! checked. Spans live only in the reading stage ([`read`]), where diagnostics are made.
+//! A loaded [`Event`] is validated data: every id resolved to an index, every reference
+//! checked. Spans live only in the reading stage ([`crate::load::read`]), where diagnostics are
+//! made.
 
 pub mod casual;
-pub mod ccg;
-pub mod decklists;
-pub mod edit;
-pub mod elimination;
-pub mod fuzz;
 pub mod ids;
-pub mod import;
-pub mod limits;
-pub mod load;
-pub mod read;
 pub mod recorded;
-pub mod registration;
-pub mod report;
-pub mod teams;
-pub mod validate;
+pub mod side;
 
 use std::path::PathBuf;
 
 pub use crate::toml_reader::{Date, Timestamp};
+pub use side::{Side, Timed};
 
 /// One event: the recorded facts of one file under `events/`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -160,7 +152,7 @@ pub struct EliminationGame {
     /// The player who played dark.
     pub dark: Option<usize>,
     /// The game state when the game went to time.
-    pub timed: Option<crate::rules::bracket::Timed>,
+    pub timed: Option<Timed>,
 }
 
 impl EliminationGame {

@@ -6,14 +6,7 @@ use std::cmp::{Ordering, Reverse};
 use std::collections::BTreeMap;
 
 use super::random::Stream;
-
-/// A side of the Force.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    Dark,
-    Light,
-}
+use crate::event::{Side, Timed};
 
 /// Where a player in a bracket game comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -140,56 +133,6 @@ pub fn layout(size: u32) -> Option<&'static [GameSpec]> {
         8 => Some(&tables::TOP_8),
         16 => Some(&tables::TOP_16),
         _ => None,
-    }
-}
-
-/// The game state recorded when an elimination game goes to time (2018 scoring).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Timed {
-    /// Objectives in the light side player's victory pile.
-    pub light_objectives: u32,
-    /// Damage on the dark side player's objectives.
-    pub light_damage: u32,
-    /// The Death Star dial (0 to 11).
-    pub dial: u32,
-    /// Damage on the light side player's objectives.
-    pub dark_damage: u32,
-    /// Who holds the Balance of the Force.
-    pub balance: Side,
-}
-
-impl Timed {
-    /// The counts of the state as the event file names them, in field order, each with the most
-    /// it can be when time is called: a third destroyed objective or the dial reaching 12 would
-    /// have ended the game before time; damage has no such end, and 99 keeps typing mistakes out.
-    /// The file's reader and `holonet report --timed` both check against this one table.
-    pub const COUNTS: [(&'static str, u32); 4] = [
-        ("light_objectives", 2),
-        ("light_damage", 99),
-        ("dial", 11),
-        ("dark_damage", 99),
-    ];
-
-    /// A state from its counts in [`Timed::COUNTS`] order.
-    pub fn from_counts(counts: [u32; 4], balance: Side) -> Timed {
-        let [light_objectives, light_damage, dial, dark_damage] = counts;
-        Timed {
-            light_objectives,
-            light_damage,
-            dial,
-            dark_damage,
-            balance,
-        }
-    }
-
-    /// The counts in [`Timed::COUNTS`] order.
-    pub fn counts(&self) -> [u32; 4] {
-        [
-            self.light_objectives,
-            self.light_damage,
-            self.dial,
-            self.dark_damage,
-        ]
     }
 }
 
@@ -510,15 +453,6 @@ impl Problem {
             | Problem::NotNeeded { game }
             | Problem::NoResult { game }
             | Problem::UntimedFinal { game } => game,
-        }
-    }
-}
-
-impl Side {
-    fn opposite(self) -> Side {
-        match self {
-            Side::Dark => Side::Light,
-            Side::Light => Side::Dark,
         }
     }
 }

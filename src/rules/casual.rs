@@ -14,65 +14,14 @@
 
 use std::collections::BTreeMap;
 
-use super::bracket::Side;
 use super::swccg::{self, ResultKind, Score, TrueTieDecider};
 use super::{Family, Ruleset};
-use crate::event::casual::{Casual, LeagueGame, LeagueResult, Session};
+use crate::event::casual::{Casual, LeagueGame, LeagueResult, Scenario, Session};
 use crate::event::{Date, Event};
 
 /// Most games a league may record: far above any real league, low enough that no tally can
 /// overflow.
 pub const MAX_LEAGUE_GAMES: usize = 10_000;
-
-/// A challenge-deck scenario of *Balance of the Force*.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Scenario {
-    /// The dark side challenge deck ("DD1"): one dark side player against two or three light.
-    JerjerrodsTask,
-    /// The light side challenge deck ("LO1"): one light side player against two or three dark.
-    HuntForSkywalker,
-}
-
-impl Scenario {
-    pub const ALL: [Scenario; 2] = [Scenario::JerjerrodsTask, Scenario::HuntForSkywalker];
-    /// The ids an event file writes, in the order of [`Scenario::ALL`].
-    pub const IDS: &'static [&'static str] = &["jerjerrods-task", "hunt-for-skywalker"];
-
-    pub fn from_id(id: &str) -> Option<Scenario> {
-        Scenario::ALL.into_iter().find(|s| s.id() == id)
-    }
-
-    /// The id written in `scenario = "..."`, also the anchor of its section on the rules pages.
-    pub fn id(self) -> &'static str {
-        match self {
-            Scenario::JerjerrodsTask => "jerjerrods-task",
-            Scenario::HuntForSkywalker => "hunt-for-skywalker",
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Scenario::JerjerrodsTask => "Jerjerrod's Task",
-            Scenario::HuntForSkywalker => "The Hunt for Skywalker",
-        }
-    }
-
-    /// The side the solo player takes with the challenge deck; the team plays the other.
-    pub fn solo_side(self) -> Side {
-        match self {
-            Scenario::JerjerrodsTask => Side::Dark,
-            Scenario::HuntForSkywalker => Side::Light,
-        }
-    }
-
-    pub fn team_side(self) -> Side {
-        match self.solo_side() {
-            Side::Dark => Side::Light,
-            Side::Light => Side::Dark,
-        }
-    }
-}
 
 /// Fewest and most players on a challenge team.
 pub const TEAM_SIZES: std::ops::RangeInclusive<usize> = 2..=3;
@@ -833,17 +782,5 @@ mod tests {
         assert_eq!(players[0].solo, RoleTally { played: 2, won: 1 });
         assert_eq!(players[0].team, RoleTally { played: 3, won: 1 });
         assert_eq!(players[0].sessions, [1, 2, 3, 4, 5]);
-    }
-
-    #[test]
-    fn scenarios_fix_the_solo_side() {
-        assert_eq!(Scenario::JerjerrodsTask.solo_side(), Side::Dark);
-        assert_eq!(Scenario::JerjerrodsTask.team_side(), Side::Light);
-        assert_eq!(Scenario::HuntForSkywalker.solo_side(), Side::Light);
-        assert_eq!(Scenario::HuntForSkywalker.team_side(), Side::Dark);
-        for (scenario, id) in Scenario::ALL.into_iter().zip(Scenario::IDS) {
-            assert_eq!(Scenario::from_id(id), Some(scenario));
-        }
-        assert_eq!(Scenario::from_id("jerjerrod"), None);
     }
 }

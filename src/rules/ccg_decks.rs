@@ -30,9 +30,9 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use super::bracket::Side;
-use super::decks::{and_list, opposite, or_list, plural, side_name};
+use super::decks::{and_list, or_list, plural};
 use crate::diag::{edit_distance_within, worth_suggesting};
+use crate::event::Side;
 
 /// The card index, made by `scripts/refresh-card-data.py`; `data/README.md` describes it.
 const CARDS_TSV: &str = include_str!("../../data/swccg-cards.tsv");
@@ -413,7 +413,7 @@ fn find_card(text: &str, side: Side, count: u32) -> Result<&'static Card, LinePr
     keys.extend(split.map(|(title_key, _)| title_key));
     if keys
         .iter()
-        .any(|key| !catalogue.named(opposite(side), key).is_empty())
+        .any(|key| !catalogue.named(side.opposite(), key).is_empty())
     {
         return Err(LineProblem::WrongSide);
     }
@@ -628,7 +628,7 @@ impl CcgDeckProblem {
 
     /// What is wrong, in one sentence.
     pub fn message(&self) -> String {
-        let deck = format!("{}'s {} deck", self.owner(), side_name(self.side()));
+        let deck = format!("{}'s {} deck", self.owner(), self.side().name());
         match self {
             CcgDeckProblem::Line {
                 side,
@@ -654,7 +654,7 @@ impl CcgDeckProblem {
                     LineProblem::NotInProduct { product, cards, .. } => format!(
                         "{entry} names a card that is not in {}; the {} side {} in {}",
                         product.name,
-                        side_name(*side),
+                        side.name(),
                         if cards.len() == 1 {
                             "card of that title is"
                         } else {
@@ -664,13 +664,13 @@ impl CcgDeckProblem {
                     ),
                     LineProblem::WrongSide => format!(
                         "{entry} is a {} side card, but the deck is a {} side deck",
-                        side_name(opposite(*side)),
-                        side_name(*side)
+                        side.opposite().name(),
+                        side.name()
                     ),
                     LineProblem::Ambiguous { cards, .. } => format!(
                         "{entry} could be any of {} {} side cards of that title, from {}",
                         cards.len(),
-                        side_name(*side),
+                        side.name(),
                         and_list(&product_names(cards))
                     ),
                 }
@@ -753,7 +753,7 @@ impl CcgDeckProblem {
                 }
                 LineProblem::WrongSide => format!(
                     "remove the line, or list the card in the {} side deck",
-                    side_name(opposite(*side))
+                    side.opposite().name()
                 ),
             },
             CcgDeckProblem::GameAid { .. } => "remove the line".to_string(),

@@ -23,8 +23,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
-use super::bracket::Side;
 use crate::diag::{did_you_mean, edit_distance_within, worth_suggesting};
+use crate::event::Side;
 
 /// The objective set index, made by `scripts/refresh-card-data.py`; `data/README.md` describes it.
 const SETS_TSV: &str = include_str!("../../data/swlcg-objective-sets.tsv");
@@ -541,7 +541,7 @@ impl DeckProblem {
 
     /// What is wrong, in one sentence.
     pub fn message(&self) -> String {
-        let deck = format!("{}'s {} deck", self.owner(), side_name(self.side()));
+        let deck = format!("{}'s {} deck", self.owner(), self.side().name());
         match self {
             DeckProblem::MissingAffiliation { .. } => {
                 format!("{deck} names no affiliation; a deck needs exactly one affiliation card")
@@ -550,7 +550,7 @@ impl DeckProblem {
                 side, affiliation, ..
             } => format!(
                 "{deck} names the affiliation \"{affiliation}\", which is not a {} side affiliation",
-                side_name(*side)
+                side.name()
             ),
             DeckProblem::UnknownSet { index, id, .. } => format!(
                 "entry {} of {deck}, \"{id}\", is not a known objective set",
@@ -562,8 +562,8 @@ impl DeckProblem {
                 "{} (entry {}) is a {} side set, but {deck} is a {} side deck",
                 set_name(id),
                 index + 1,
-                side_name(opposite(*side)),
-                side_name(*side)
+                side.opposite().name(),
+                side.name()
             ),
             DeckProblem::AffiliationOnly {
                 id,
@@ -602,9 +602,9 @@ impl DeckProblem {
                     "{} appears {count} times across the team's {} decks ({}); a team may hold \
                      at most two copies of a set among its {} decks",
                     set_name(id),
-                    side_name(*side),
+                    side.name(),
                     per_deck.join(", "),
-                    side_name(*side)
+                    side.name()
                 )
             }
             DeckProblem::TeamLimitOneShared {
@@ -613,7 +613,7 @@ impl DeckProblem {
                 "{} is limit 1 per objective deck and appears in the {} decks of {}; only one \
                  player on a team may use it",
                 set_name(id),
-                side_name(*side),
+                side.name(),
                 and_list(holders)
             ),
             DeckProblem::HuntTooManySets { count, .. } => format!(
@@ -646,7 +646,7 @@ impl DeckProblem {
             }
             DeckProblem::WrongSide { side, id, .. } => format!(
                 "remove set {id}, or replace it with a {} side set",
-                side_name(*side)
+                side.name()
             ),
             DeckProblem::AffiliationOnly {
                 id,
@@ -682,14 +682,14 @@ impl DeckProblem {
                     "remove {} of set {id} from {} {} deck",
                     plural(count - MAX_COPIES, "copy", "copies"),
                     or_list(&owners),
-                    side_name(*side)
+                    side.name()
                 )
             }
             DeckProblem::TeamLimitOneShared {
                 side, id, holders, ..
             } => format!(
                 "keep set {id} in one teammate's {} deck and remove it from the {}",
-                side_name(*side),
+                side.name(),
                 if holders.len() > 2 {
                     "others'"
                 } else {
@@ -705,20 +705,6 @@ impl DeckProblem {
                 )
             ),
         }
-    }
-}
-
-pub(crate) fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Dark => "dark",
-        Side::Light => "light",
-    }
-}
-
-pub(crate) fn opposite(side: Side) -> Side {
-    match side {
-        Side::Dark => Side::Light,
-        Side::Light => Side::Dark,
     }
 }
 

@@ -30,7 +30,7 @@ pub fn load(root: &Path) -> Result<Aliases, (Vec<Diagnostic>, Option<String>)> {
     {
         return Ok(Aliases::new());
     }
-    let text = crate::event::load::read_text(&full, shown).map_err(|d| (vec![d], None))?;
+    let text = crate::text_file::read_text(&full, shown).map_err(|d| (vec![d], None))?;
     parse(&text).map_err(|d| (d, Some(text)))
 }
 

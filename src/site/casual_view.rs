@@ -137,10 +137,6 @@ pub struct SessionLink {
     pub won: bool,
 }
 
-fn side_name(side: crate::rules::bracket::Side) -> &'static str {
-    crate::rules::decks::side_name(side)
-}
-
 /// The casual part of an event page.
 pub fn casual_view(event: &Event, computed: &CasualComputed, rule: Rule<'_>) -> CasualView {
     CasualView {
@@ -278,7 +274,7 @@ fn game_view(
     }
 }
 
-fn scenario_link(scenario: crate::rules::casual::Scenario, rule: Rule<'_>) -> RuleLink {
+fn scenario_link(scenario: crate::event::casual::Scenario, rule: Rule<'_>) -> RuleLink {
     rule(scenario.id(), scenario.name())
 }
 
@@ -287,7 +283,7 @@ pub(super) fn record_view(r: &ScenarioRecord, rule: Option<RuleLink>) -> Scenari
     ScenarioRecordView {
         name: r.scenario.name().to_string(),
         rule,
-        solo_side: side_name(r.scenario.solo_side()),
+        solo_side: r.scenario.solo_side().name(),
         total: r.total,
         rows: r
             .by_team_size
@@ -315,7 +311,7 @@ fn challenge_view(event: &Event, challenge: &ChallengeComputed, rule: Rule<'_>) 
                 date_text: s.date.map(|d| range_text(d, None)),
                 scenario: scenario_link(s.scenario, rule),
                 solo: player(event, s.solo),
-                solo_side: side_name(s.scenario.solo_side()),
+                solo_side: s.scenario.solo_side().name(),
                 team: s.team.iter().map(|&p| player(event, p)).collect(),
                 solo_won: s.solo_won(),
                 result: if s.solo_won() {

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use crate::diag::{Code, Diagnostic};
 use crate::event::ids::is_valid_slug;
-use crate::event::load::read_plain_text;
 use crate::scaffold::DEFAULT_FILES;
+use crate::text_file::read_plain_text;
 use crate::toml_reader::Reader;
 
 /// A content page, read and rendered.

@@ -7,7 +7,7 @@ use super::model::{SiteView, event_path};
 use crate::event::{Decklist, Event, Player};
 use std::collections::BTreeMap;
 
-use crate::rules::bracket::Side;
+use crate::event::Side;
 use crate::rules::ccg_decks::{
     Uniqueness, counts_toward_deck, display_name, product, read_line, resolve_line,
 };

@@ -120,7 +120,7 @@ struct ChallengeJson<'a> {
 struct SessionJson<'a> {
     number: u32,
     date: Option<String>,
-    scenario: crate::rules::casual::Scenario,
+    scenario: crate::event::casual::Scenario,
     solo: &'a str,
     /// The side of the challenge deck: `dark` or `light`.
     solo_side: &'static str,
@@ -130,7 +130,7 @@ struct SessionJson<'a> {
 
 #[derive(Serialize)]
 struct ScenarioRecordJson {
-    scenario: crate::rules::casual::Scenario,
+    scenario: crate::event::casual::Scenario,
     #[serde(flatten)]
     total: crate::rules::casual::SessionTally,
     by_team_size: Vec<TeamSizeJson>,
@@ -227,7 +227,7 @@ fn challenge_json<'a>(
                 date: s.date.map(|d| d.iso()),
                 scenario: s.scenario,
                 solo: id(s.solo),
-                solo_side: crate::rules::decks::side_name(s.scenario.solo_side()),
+                solo_side: s.scenario.solo_side().name(),
                 team: s.team.iter().map(|&p| id(p)).collect(),
                 winner: s.winner,
             })

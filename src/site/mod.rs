@@ -39,8 +39,8 @@ use rayon::prelude::*;
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic};
 use crate::event::Event;
-use crate::event::load::load_events;
-use crate::event::validate::LoadOptions;
+use crate::load::load_events;
+use crate::load::validate::LoadOptions;
 use crate::rules::compute::Computed;
 
 /// Diagnostics of a run, with the text of every file they point into.
@@ -471,7 +471,7 @@ pub struct OneEvent {
 /// Validates `text` as the new content of the event file at `path` (under `root`), with the
 /// site's settings: the check `report` makes before it writes.
 pub fn check_event_text(root: &Path, path: &Path, text: &str) -> Result<(), Report> {
-    let relative = crate::event::load::locate(root, path).map_err(|message| Report {
+    let relative = crate::load::locate(root, path).map_err(|message| Report {
         diagnostics: vec![Diagnostic::error(Code::Io, path, None, message)],
         sources: BTreeMap::new(),
     })?;
@@ -479,7 +479,7 @@ pub fn check_event_text(root: &Path, path: &Path, text: &str) -> Result<(), Repo
         default_rules: Config::load(root).ok().and_then(|c| c.default_rules),
         site_root: Some(root.to_path_buf()),
     };
-    let (event, diagnostics) = crate::event::load::parse_event(&relative, text, &options);
+    let (event, diagnostics) = crate::load::parse_event(&relative, text, &options);
     if event.is_some() {
         return Ok(());
     }
@@ -494,7 +494,7 @@ pub fn check_event_text(root: &Path, path: &Path, text: &str) -> Result<(), Repo
 /// Loads and validates the event file `file` (a path as given on the command line) of the site
 /// at `root`, with the site's `default_rules`.
 pub fn load_one_event(root: &Path, file: &Path) -> Result<OneEvent, Report> {
-    let relative = crate::event::load::locate(root, file).map_err(|message| Report {
+    let relative = crate::load::locate(root, file).map_err(|message| Report {
         diagnostics: vec![
             Diagnostic::error(Code::Io, file, None, message)
                 .with_help("run holonet from the site folder, or pass --root"),
@@ -502,7 +502,7 @@ pub fn load_one_event(root: &Path, file: &Path) -> Result<OneEvent, Report> {
         sources: BTreeMap::new(),
     })?;
     let default_rules = Config::load(root).ok().and_then(|c| c.default_rules);
-    let loaded = crate::event::load::load_event_file(
+    let loaded = crate::load::load_event_file(
         root,
         &relative,
         &LoadOptions {

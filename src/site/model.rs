@@ -850,8 +850,8 @@ fn player_view(
         number: p.number,
         note: player_note(event, p),
         has_decks: super::deck_view::has_decks(p),
-        dark_deck: deck(&p.decks.dark, crate::rules::bracket::Side::Dark),
-        light_deck: deck(&p.decks.light, crate::rules::bracket::Side::Light),
+        dark_deck: deck(&p.decks.dark, crate::event::Side::Dark),
+        light_deck: deck(&p.decks.light, crate::event::Side::Light),
         members,
         deck_url: super::deck_view::deck_url(site, event, p),
     }

@@ -445,10 +445,7 @@ fn player_session(
     let scenario = session.scenario;
     let (role, with) = if session.solo == player {
         (
-            format!(
-                "challenge deck ({} side)",
-                crate::rules::decks::side_name(scenario.solo_side())
-            ),
+            format!("challenge deck ({} side)", scenario.solo_side().name()),
             Vec::new(),
         )
     } else if session.team.contains(&player) {
@@ -456,7 +453,7 @@ fn player_session(
             format!(
                 "team of {} ({} side)",
                 session.team.len(),
-                crate::rules::decks::side_name(scenario.team_side())
+                scenario.team_side().name()
             ),
             session
                 .team

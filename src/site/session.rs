@@ -20,8 +20,8 @@ use super::contribution::Contribution;
 use super::render::{Files, Memo, Scope};
 use super::{Report, Site, load, render, render_scope, templates};
 use crate::event::Event;
-use crate::event::load::{load_event_file, slug_of};
-use crate::event::validate::LoadOptions;
+use crate::load::validate::LoadOptions;
+use crate::load::{load_event_file, slug_of};
 use crate::rules::compute::Computed;
 
 /// The site in memory: what was loaded and the complete output tree made from it.

@@ -20,9 +20,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::event::Side;
 use crate::event::casual::{LeagueResult, Session};
 use crate::event::{Decklist, Event, Outcome};
-use crate::rules::bracket::Side;
 use crate::rules::ccg_decks::{display_name, resolve_line};
 use crate::rules::compute::Computed;
 use crate::rules::swccg::ResultKind;

@@ -4,11 +4,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::ids::{default_seed, id_from_name, is_valid_id};
 use super::read::{RawEvent, RawGame, RawPlayer, RawRound, RawTable};
-use super::{Event, EventInfo, Forfeit, Game, GameEnd, Outcome, Player, Round, Table};
 use super::{casual, ccg, decklists, elimination, recorded, teams};
 use crate::diag::{Code, did_you_mean};
+use crate::event::ids::{default_seed, id_from_name, is_valid_id};
+use crate::event::{Event, EventInfo, Forfeit, Game, GameEnd, Outcome, Player, Round, Table};
 use crate::rules::compute::{self, Computed};
 use crate::rules::{self, Family, MAX_ROUNDS, Ruleset, structure};
 use crate::toml_reader::{MAX_INTEGER, Reader, Sp};
@@ -356,7 +356,7 @@ pub(super) fn name_and_id(
                     .help = Some(format!(
                     "add an `id` (lower-case letters, digits and `-`) to this {what}"
                 ));
-            } else if super::ids::is_reserved_name(&derived) {
+            } else if crate::event::ids::is_reserved_name(&derived) {
                 let span = name.as_ref().map_or(0..0, |n| n.span.clone());
                 reader
                     .error(

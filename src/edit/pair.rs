@@ -4,7 +4,7 @@
 
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 
-use super::Event;
+use crate::event::Event;
 use crate::rules::bracket::{GameState, Part};
 use crate::rules::compute::{Computed, next_swiss_round};
 use crate::rules::swccg::PairReason;
@@ -133,7 +133,7 @@ pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow>
         let open: Vec<String> = round
             .tables
             .iter()
-            .filter(|t| t.outcome == super::Outcome::Pending)
+            .filter(|t| t.outcome == crate::event::Outcome::Pending)
             .map(|t| t.number.to_string())
             .collect();
         return Err(NotNow(format!(

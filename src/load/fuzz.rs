@@ -5,14 +5,14 @@
 
 use std::path::Path;
 
-use super::load::parse_event;
+use super::parse_event;
 use super::validate::LoadOptions;
 
 /// The path the fuzzed text is read as.
 const FILE: &str = "events/fuzz/event.toml";
 
 /// Reads `data` as an event file (bytes that are not UTF-8 replaced, as they never get past
-/// [`super::load::read_text`] anyway), validates and computes it, and renders each diagnostic in
+/// [`crate::text_file::read_text`] anyway), validates and computes it, and renders each diagnostic in
 /// every output format. Panics when an invariant breaks: a rejected file without an error, or a
 /// diagnostic that does not name the file. A panic anywhere below is a bug the fuzzer found.
 pub fn event_bytes(data: &[u8]) {

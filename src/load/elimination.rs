@@ -8,9 +8,10 @@ use std::ops::Range;
 
 use super::read::{RawEliminationGame, RawEvent, RawTimed};
 use super::validate::{in_range, resolve};
-use super::{EliminationGame, Player};
 use crate::diag::Code;
-use crate::rules::bracket::{Problem, Side, Timed};
+use crate::event::{EliminationGame, Player};
+use crate::event::{Side, Timed};
+use crate::rules::bracket::Problem;
 use crate::rules::compute::Computed;
 use crate::toml_reader::Reader;
 

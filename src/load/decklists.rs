@@ -13,14 +13,14 @@
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
 
-use super::limits::MAX_DECK_ENTRIES;
 use super::read::{RawDeck, RawPlayer};
 use super::validate::LoadOptions;
-use super::{Decklist, Decks, EventInfo, Player};
 use crate::diag::{Code, Diagnostic};
+use crate::event::Side;
+use crate::event::casual::Scenario;
+use crate::event::{Decklist, Decks, EventInfo, Player};
+use crate::limits::MAX_DECK_ENTRIES;
 use crate::rules::Family;
-use crate::rules::bracket::Side;
-use crate::rules::casual::Scenario;
 use crate::rules::ccg_decks::{CcgDeckInput, check_ccg_deck};
 use crate::rules::decks::{
     DeckInput, DeckProblem, check_deck, check_hunt_for_skywalker_dark, team_limits,
@@ -208,7 +208,7 @@ fn open_deck_file(
             shown.display()
         )
     } else {
-        match super::load::read_plain_text(&full, &shown) {
+        match crate::text_file::read_plain_text(&full, &shown) {
             Ok(text) => return Some((shown, text)),
             Err(problem) => format!("the decklist file {}: {}", shown.display(), problem.message),
         }
@@ -396,7 +396,7 @@ pub fn check_session_decks(
     reader: &mut Reader<'_>,
     people: &[Player],
     read: &[PlayerDecks],
-    sessions: &[super::casual::Session],
+    sessions: &[crate::event::casual::Session],
 ) {
     let mut warnings: Vec<DeckWarning> = Vec::new();
     let mut teams_seen = std::collections::BTreeSet::new();

@@ -116,7 +116,7 @@ mod tests {
 
     #[test]
     fn the_deepest_real_event_fits() {
-        let text = include_str!("../../events/2018/outer-rim-store-championship.toml");
+        let text = include_str!("../events/2018/outer-rim-store-championship.toml");
         let mut reader = Reader::new(Path::new("events/x.toml"));
         assert!(reader.parse(text).is_some());
     }

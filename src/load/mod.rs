@@ -1,18 +1,31 @@
 //! Loading the archive: every `events/**/*.toml`, read and validated in parallel.
 
+pub mod casual;
+pub mod ccg;
+pub mod decklists;
+pub mod elimination;
+pub mod fuzz;
+pub mod read;
+pub mod recorded;
+pub mod teams;
+pub mod validate;
+
+#[cfg(test)]
+mod ccg_event_tests;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::Event;
-use super::ids::{is_reserved_name, is_valid_slug};
-use super::limits::{self, MAX_FILE_BYTES};
-use super::read::read_event;
-use super::validate::{LoadOptions, validate};
 use crate::diag::{Code, Diagnostic};
+use crate::event::Event;
+use crate::event::ids::{is_reserved_name, is_valid_slug};
 use crate::rules::compute::Computed;
+use crate::text_file::{read_plain_text, read_text};
 use crate::toml_reader::Reader;
+use read::read_event;
+use validate::{LoadOptions, validate};
 
 /// The loaded archive: valid events (sorted by slug), every diagnostic, and the text of each
 /// file that has a diagnostic (to show the offending lines).
@@ -177,74 +190,6 @@ pub fn load_event_file(root: &Path, file: &Path, options: &LoadOptions) -> Loade
     }
 }
 
-/// [`read_text`] for Markdown pages and plain-text decklists: a byte-order mark that some
-/// editors (Windows Notepad among them) put first is not part of the text. TOML files keep it for
-/// the TOML reader, which accepts it, so that an edited file is written back as it was read.
-/// Control characters (NUL, escape, and the others a text editor does not type) become U+FFFD:
-/// they would reach the pages raw, and a terminal printing a line that holds them would obey them.
-pub fn read_plain_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> {
-    let mut text = read_text(full, shown)?;
-    if text.starts_with('\u{feff}') {
-        text.drain(..'\u{feff}'.len_utf8());
-    }
-    if text.chars().any(crate::toml_reader::is_stray_control) {
-        text = text
-            .chars()
-            .map(|c| {
-                if crate::toml_reader::is_stray_control(c) {
-                    '\u{fffd}'
-                } else {
-                    c
-                }
-            })
-            .collect();
-    }
-    Ok(text)
-}
-
-/// Reads a UTF-8 file no larger than [`MAX_FILE_BYTES`], refused by its size before it is read;
-/// a symbolic link is refused (see [`crate::paths::refuse_link`]).
-pub fn read_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> {
-    let too_big = |size: u64| {
-        Diagnostic::error(
-            Code::Limit,
-            shown,
-            None,
-            format!("this file is {size} bytes, more than the {MAX_FILE_BYTES} a file may have"),
-        )
-        .with_help("split it into smaller files; no real event or page needs this much")
-    };
-    crate::paths::refuse_link(full, shown)?;
-    let meta = std::fs::metadata(full).map_err(|e| {
-        Diagnostic::error(Code::Io, shown, None, format!("cannot read this file: {e}"))
-            .with_help("check that it exists and is readable")
-    })?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(too_big(meta.len()));
-    }
-    let bytes = std::fs::read(full).map_err(|e| {
-        Diagnostic::error(Code::Io, shown, None, format!("cannot read this file: {e}"))
-            .with_help("check that it is readable")
-    })?;
-    String::from_utf8(bytes).map_err(|e| {
-        // The text cannot be shown with a caret, so the place goes into the message; the part
-        // before the first bad byte is valid, which is all `line_col` reads.
-        let valid = e.utf8_error().valid_up_to();
-        let prefix = std::str::from_utf8(&e.as_bytes()[..valid]).unwrap_or_default();
-        let (line, column) = crate::diag::line_col(prefix, valid);
-        let byte = e.as_bytes()[valid];
-        Diagnostic::error(
-            Code::Io,
-            shown,
-            None,
-            format!(
-                "this file is not UTF-8 text: at line {line}, column {column}, the byte 0x{byte:02X} cannot start or continue a UTF-8 character"
-            ),
-        )
-        .with_help("the file was probably saved in another encoding (such as Latin-1 or Windows-1252): save it as UTF-8 in your editor")
-    })
-}
-
 /// Parses and validates an event from its text. `file` is the path relative to the site root
 /// (`events/...`), which gives the slug.
 pub fn parse_event(
@@ -259,7 +204,7 @@ pub fn parse_event(
         // unusable however it is spelt, so it gets a word added.
         let suggestion = slug
             .split('/')
-            .map(super::ids::id_from_name)
+            .map(crate::event::ids::id_from_name)
             .filter(|s| !s.is_empty())
             .map(|s| {
                 if is_reserved_name(&s) {
@@ -291,7 +236,7 @@ pub fn parse_event(
     let Some(doc) = reader.parse(text) else {
         return (None, reader.diagnostics);
     };
-    if !limits::check_counts(&mut reader, &doc) {
+    if !crate::limits::check_counts(&mut reader, &doc) {
         return (None, reader.diagnostics);
     }
     let raw = read_event(&mut reader, &doc);

@@ -6,8 +6,8 @@
 
 use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, value};
 
-use super::ids::{id_from_name, is_valid_id};
-use super::{Event, Timestamp};
+use crate::event::ids::{id_from_name, is_valid_id};
+use crate::event::{Event, Timestamp};
 use crate::rules::compute::Computed;
 use crate::rules::{Family, LateEntry};
 use crate::wall_clock::{Stamp, stamp};
@@ -331,7 +331,7 @@ fn seat(event: &Event, player: usize, round: u32) -> Option<Seat> {
     let at = |number, reported| Some(Seat::Table { number, reported });
     if let Some(r) = event.rounds.iter().find(|r| r.number == round) {
         if let Some(t) = r.tables.iter().find(|t| t.players.contains(&player)) {
-            return at(t.number, t.outcome != super::Outcome::Pending);
+            return at(t.number, t.outcome != crate::event::Outcome::Pending);
         }
         return r.byes.contains(&player).then_some(Seat::Bye);
     }
@@ -589,8 +589,8 @@ pub fn unpair(
 mod tests {
     use super::*;
     use crate::event::Date;
-    use crate::event::load::parse_event;
-    use crate::event::validate::LoadOptions;
+    use crate::load::parse_event;
+    use crate::load::validate::LoadOptions;
     use std::path::Path;
 
     const AT: Timestamp = Timestamp {

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use super::read::{RawEvent, RawFinal};
 use super::validate::{in_range, name_and_id, resolve};
-use super::{Decks, FinalMatch, Game, Player};
 use crate::diag::Code;
+use crate::event::{Decks, FinalMatch, Game, Player};
 use crate::rules::MAX_ROUNDS;
 use crate::toml_reader::Reader;
 

@@ -13,8 +13,8 @@ use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use super::ids::{id_from_name, is_valid_id};
 use crate::diag::{Code, Diagnostic, did_you_mean, edit_distance_within};
+use crate::event::ids::{id_from_name, is_valid_id};
 use crate::rules::Family;
 use crate::toml_reader::Date;
 
@@ -318,7 +318,7 @@ pub fn csv_to_event(
             );
         }
     }
-    for (field, _) in super::recorded::foreign_fields(family) {
+    for (field, _) in crate::load::recorded::foreign_fields(family) {
         if let Some(&index) = columns.get(field) {
             problems.push(
                 Diagnostic::error(
@@ -536,7 +536,7 @@ fn assign_ids(rows: &mut [Row]) {
             id => id,
         };
         // A name such as "Con" gives a device name Windows reserves: numbered as if taken.
-        if super::ids::is_reserved_name(&base) {
+        if crate::event::ids::is_reserved_name(&base) {
             taken.entry(base.clone()).or_insert(1);
         }
         let mut id = base.clone();

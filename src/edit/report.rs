@@ -20,9 +20,9 @@
 
 use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, Value};
 
-use super::edit::ReadyGame;
-use super::{Event, GameEnd};
-use crate::rules::bracket::{Side, Timed};
+use super::pair::ReadyGame;
+use crate::event::{Event, GameEnd};
+use crate::event::{Side, Timed};
 use crate::rules::ccg_event::{self, CcgComputed, CcgFinal};
 use crate::rules::compute::Computed;
 use crate::rules::swccg::{MAX_DIFFERENTIAL, Score};
@@ -780,7 +780,7 @@ fn entry_mut(doc: &mut DocumentMut, place: Place) -> Result<&mut dyn toml_edit::
             {
                 let mut entry = InlineTable::new();
                 entry.insert("game", Value::from(i64::from(game)));
-                super::edit::push_line(array, Value::InlineTable(entry), None);
+                super::pair::push_line(array, Value::InlineTable(entry), None);
             }
             if let Some(tables) = games.as_array_of_tables_mut()
                 && !tables
@@ -809,7 +809,7 @@ fn entry_mut(doc: &mut DocumentMut, place: Place) -> Result<&mut dyn toml_edit::
             return match games {
                 Item::Value(Value::Array(array)) => {
                     if array.len() == index {
-                        super::edit::push_line(array, Value::InlineTable(InlineTable::new()), None);
+                        super::pair::push_line(array, Value::InlineTable(InlineTable::new()), None);
                     }
                     array
                         .get_mut(index)
@@ -878,8 +878,8 @@ mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::event::load::parse_event;
-    use crate::event::validate::LoadOptions;
+    use crate::load::parse_event;
+    use crate::load::validate::LoadOptions;
     use crate::toml_reader::Date;
 
     const AT: Timestamp = Timestamp {

@@ -1,0 +1,9 @@
+//! The commands that change event files: `pair`, `report`, `register`, `drop`, `unpair` and
+//! `import`. Each is a pure function from a file's text (and the event loaded from it) to new text;
+//! the caller validates the new text like any event file and writes it atomically, so a change
+//! the rules reject never reaches the file.
+
+pub mod import;
+pub mod pair;
+pub mod registration;
+pub mod report;

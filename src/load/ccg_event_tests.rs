@@ -1,0 +1,534 @@
+//! SW:CCG events from file to results: each test writes an event file's text, loads it as
+//! `holonet build` does, and checks what the rules computed from it (game by game standings,
+//! byes, disqualifications, the Final Confrontation) and what the checks said.
+
+use crate::event::*;
+use crate::rules::ccg_event::*;
+use crate::rules::swccg::Decider;
+use crate::rules::swccg::{self, Allegiance, PairReason};
+
+/// A constructed SW:CCG event with players `a`.. (as many as `players`) and `games`
+/// (each a game's TOML body: its `tables` and `byes`), seed 7, `extra` added to `[event]`.
+fn ccg_text(players: &str, games: &[&str], extra: &str) -> String {
+    let mut text = format!(
+        "[event]\nname = \"E\"\ndate = 2008-05-01\nrules = \"swccg-2008\"\nformat = \"constructed\"\nstructure = \"custom\"\nswiss_rounds = 6\nseed = 7\n{extra}\n"
+    );
+    for p in players.chars() {
+        text.push_str(&format!("[[players]]\nname = \"{p}\"\nid = \"{p}\"\n"));
+    }
+    for g in games {
+        text.push_str(&format!("\n[[rounds]]\n{g}\n"));
+    }
+    text
+}
+
+fn load(text: &str) -> (Event, crate::rules::compute::Computed) {
+    let (loaded, diagnostics) = crate::load::parse_event(
+        std::path::Path::new("events/e.toml"),
+        text,
+        &crate::load::validate::LoadOptions::default(),
+    );
+    loaded.unwrap_or_else(|| panic!("valid: {diagnostics:?}"))
+}
+
+fn table(dark: &str, light: &str, winner: &str, differential: u32) -> String {
+    format!(
+        "  {{ dark = \"{dark}\", light = \"{light}\", winner = \"{winner}\", differential = {differential} }},\n"
+    )
+}
+
+fn game(tables: &[String], byes: &str) -> String {
+    format!("byes = [{byes}]\ntables = [\n{}]", tables.concat())
+}
+
+/// A recorded pairing the guide's procedure can produce is the guide's pairing, whatever
+/// its random steps gave: the first game's shuffle and a new round's coin need not be the
+/// seed's. Only a table no outcome of the procedure gives is a departure, with what the
+/// guide gives instead.
+#[test]
+fn pairing_by_the_guides_procedure_is_not_a_departure() {
+    // The seed's own shuffle would differ: any first game with one Dark and one Light at
+    // each table is a shuffle the guide allows.
+    let g1 = game(&[table("b", "a", "b", 10), table("d", "c", "d", 5)], "");
+    // Dark pile b (2), d (2); Light pile c (0), a (0): b meets c, d meets a, sides switched.
+    let g2 = game(&[table("c", "b", "b", 10), table("a", "d", "d", 10)], "");
+    // Standings b 4(+20), d 4(+15), c 0(-15), a 0(-20): a new round pairs b-d and c-a,
+    // who never met; the odd positions (b, c) take the coin. Recorded with the coin the
+    // seed did not give.
+    let side = swccg::coin(7, 3).opposite();
+    let (top, other) = match side {
+        Allegiance::Dark => (["b", "d"], ["c", "a"]),
+        Allegiance::Light => (["d", "b"], ["a", "c"]),
+    };
+    let g3 = game(
+        &[
+            table(top[0], top[1], "b", 5),
+            table(other[0], other[1], "c", 5),
+        ],
+        "",
+    );
+    let (_, computed) = load(&ccg_text("abcd", &[&g1, &g2, &g3], ""));
+    let ccg = computed.ccg.expect("swccg");
+    let guide = |r: PairReason| Some(TableReason::Guide(r));
+    assert_eq!(ccg.reasons[0], vec![guide(PairReason::Random); 2]);
+    assert_eq!(ccg.reasons[1], vec![guide(PairReason::Piles); 2]);
+    assert_eq!(ccg.reasons[2], vec![guide(PairReason::Standings); 2]);
+    // Game 2 paired by hand against the piles: b meets a, whom the guide gives d.
+    let g2 = game(&[table("a", "b", "b", 10), table("c", "d", "d", 10)], "");
+    let (event, computed) = load(&ccg_text("abcd", &[&g1, &g2], ""));
+    let ccg = computed.ccg.expect("swccg");
+    let id = |p: usize| event.players[p].id.as_str();
+    match ccg.reasons[1][0] {
+        Some(TableReason::Departure {
+            player,
+            instead: Some(t),
+        }) => {
+            assert_eq!(id(player), "a");
+            assert_eq!((id(t.dark), id(t.light)), ("a", "d"));
+        }
+        other => panic!("a departure: {other:?}"),
+    }
+}
+
+/// "The penalty for a second violation is tournament disqualification": the second recorded
+/// deck-check failure of a player ends their event. They are paired no more, stay in the
+/// standings below every ranked player without a place, and are left out of the placings;
+/// the games they played still count for their opponents. Seating them later is an error.
+#[test]
+fn second_deck_check_failure_disqualifies() {
+    let with_violation =
+        |t: String, p: &str| t.replace(" },", &format!(", violation = \"{p}\" }},"));
+    let g1 = game(
+        &[
+            with_violation(table("a", "b", "a", 10), "a"),
+            table("c", "d", "c", 5),
+        ],
+        "",
+    );
+    let g2 = game(
+        &[
+            with_violation(table("b", "a", "a", 10), "a"),
+            table("d", "c", "c", 5),
+        ],
+        "",
+    );
+    let text = ccg_text("abcd", &[&g1, &g2], "");
+    let (event, computed) = load(&text);
+    let ccg = computed.ccg.as_ref().expect("swccg");
+    let id = |p: usize| event.players[p].id.as_str();
+    assert_eq!(disqualifications(&event).get(&0), Some(&2));
+    assert!(event.players[0].disqualified && !event.players[0].is_active_in(3));
+    // After game 1 a is still ranked; after game 2 a is listed last, unranked.
+    assert!(ccg.standings[0].iter().all(|r| r.place.is_some()));
+    let last = ccg.standings[1].last().expect("rows");
+    assert_eq!(
+        (id(last.player), last.place, last.decided_by),
+        ("a", None, None)
+    );
+    assert_eq!(ccg.standings[1].len(), 4);
+    // b keeps both full wins the penalties gave them.
+    let b = ccg.standings[1]
+        .iter()
+        .find(|r| id(r.player) == "b")
+        .expect("b");
+    assert_eq!(b.score.to_string(), "4(+60)");
+    // Game 3 pairs the three left: one table and a bye, no a.
+    let (_, next) = ccg.next.as_ref().expect("game 3");
+    assert_eq!(next.tables.len(), 1);
+    assert_eq!(next.byes.len(), 1);
+    assert!(
+        next.tables
+            .iter()
+            .all(|t| id(t.dark) != "a" && id(t.light) != "a")
+    );
+    // Seating a in game 3 is an error.
+    let g3 = game(&[table("a", "b", "a", 10)], "\"c\", \"d\"");
+    let (loaded, diagnostics) = crate::load::parse_event(
+        std::path::Path::new("events/e.toml"),
+        &ccg_text("abcd", &[&g1, &g2, &g3], ""),
+        &crate::load::validate::LoadOptions::default(),
+    );
+    assert!(loaded.is_none());
+    assert!(
+        diagnostics
+            .iter()
+            .any(|d| d.message.contains("was disqualified in game 2")),
+        "{diagnostics:?}"
+    );
+}
+
+fn warnings(text: &str) -> Vec<String> {
+    let (loaded, diagnostics) = crate::load::parse_event(
+        std::path::Path::new("events/e.toml"),
+        text,
+        &crate::load::validate::LoadOptions::default(),
+    );
+    assert!(loaded.is_some(), "{diagnostics:?}");
+    diagnostics
+        .into_iter()
+        .map(|d| format!("{} {}", d.message, d.help.unwrap_or_default()))
+        .collect()
+}
+
+/// "Tournament Directors must receive the Bye in the first round of the tournament if there
+/// are an odd number of players": a playing director at a table of game 1 of an odd field
+/// is a warning that links the rule.
+#[test]
+fn playing_director_takes_the_first_bye_of_an_odd_field() {
+    let director = |text: String| text.replace("id = \"a\"\n", "id = \"a\"\norganizer = true\n");
+    let played = game(
+        &[table("a", "b", "a", 10), table("c", "d", "c", 5)],
+        "\"e\"",
+    );
+    let text = director(ccg_text("abcde", &[&played], ""));
+    let (_, computed) = load(&text);
+    assert_eq!(
+        computed.ccg.expect("swccg").reasons[0][0],
+        Some(TableReason::Departure {
+            player: 0,
+            instead: None
+        }),
+        "the director's table is not the guide's"
+    );
+    let warned = warnings(&text);
+    assert!(
+        warned.iter().any(|w| w.contains("does not have the bye")
+            && w.contains("rules/swccg-2008/#playing-directors")),
+        "{warned:?}"
+    );
+    let bye = game(
+        &[table("e", "b", "e", 10), table("c", "d", "c", 5)],
+        "\"a\"",
+    );
+    assert!(warnings(&director(ccg_text("abcde", &[&bye], ""))).is_empty());
+    // An even field has no bye to take.
+    let even = game(&[table("a", "b", "a", 10), table("c", "d", "c", 5)], "");
+    assert!(warnings(&director(ccg_text("abcd", &[&even], ""))).is_empty());
+}
+
+/// "The tournament must not be a Constructed Format Championship Level event where the PC
+/// is offering a cash prize or multiple Worlds Day 2 Automatic Bids": the file does not
+/// record prizes, so a director playing any constructed championship event is warned about;
+/// standard events and limited formats are not.
+#[test]
+fn director_play_limits_at_championship_tier() {
+    let director = |text: String| text.replace("id = \"a\"\n", "id = \"a\"\norganizer = true\n");
+    let tier = "tier = \"championship\"\nswiss_rounds = 4";
+    let championship = director(ccg_text("abcd", &[], tier).replace("swiss_rounds = 6\n", ""));
+    let warned = warnings(&championship);
+    assert!(
+        warned
+            .iter()
+            .any(|w| w.contains("constructed championship event")
+                && w.contains("rules/swccg-2008/#playing-directors")),
+        "{warned:?}"
+    );
+    let sealed = championship.replace("format = \"constructed\"", "format = \"sealed\"");
+    assert!(!warnings(&sealed).iter().any(|w| w.contains("championship")));
+    let standard = director(ccg_text("abcd", &[], ""));
+    assert!(warnings(&standard).is_empty());
+}
+
+/// Two games of four players: a and c win both, each by 10, and never meet; b and d lose
+/// both. a and c are level on everything the guide compares.
+fn two_games() -> [String; 2] {
+    [
+        game(&[table("a", "b", "a", 10), table("c", "d", "c", 10)], ""),
+        game(&[table("d", "a", "a", 10), table("b", "c", "c", 10)], ""),
+    ]
+}
+
+fn short(extra: &str, tail: &str) -> String {
+    let [g1, g2] = two_games();
+    ccg_text("abcd", &[&g1, &g2], extra).replace("swiss_rounds = 6", "swiss_rounds = 2") + tail
+}
+
+fn placings(computed: &crate::rules::compute::Computed, event: &Event) -> Vec<String> {
+    computed
+        .placings
+        .as_ref()
+        .expect("placings")
+        .iter()
+        .map(|&(place, p)| format!("{place} {}", event.players[p].id))
+        .collect()
+}
+
+fn errors(text: &str) -> Vec<String> {
+    let (loaded, diagnostics) = crate::load::parse_event(
+        std::path::Path::new("events/e.toml"),
+        text,
+        &crate::load::validate::LoadOptions::default(),
+    );
+    assert!(loaded.is_none(), "an error expected");
+    diagnostics
+        .into_iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.message)
+        .collect()
+}
+
+/// "The Final Confrontation must be played unless the second-seeded player waives their
+/// right to it": `[final] waived = true` ends the event, the higher seed first and the
+/// second seed second (no better or worse than losing the final), the rest by standings.
+#[test]
+fn second_seed_waives_the_final_confrontation() {
+    let (event, computed) = load(&short("cut = 2", ""));
+    assert!(computed.placings.is_none(), "the final is still due");
+    assert_eq!(computed.status, crate::rules::compute::Status::Running);
+    let (event_w, waived) = load(&short("cut = 2", "\n[final]\nwaived = true\n"));
+    assert_eq!(waived.status, crate::rules::compute::Status::Finished);
+    let rows = &computed.ccg.as_ref().expect("swccg").standings[1];
+    let seeds: Vec<&str> = rows
+        .iter()
+        .map(|r| event.players[r.player].id.as_str())
+        .collect();
+    let fin = waived
+        .ccg
+        .as_ref()
+        .and_then(|c| c.final_confrontation.as_ref())
+        .expect("final");
+    assert_eq!(
+        fin.outcome.map(|o| o.reason),
+        Some(swccg::FinalReason::Waived)
+    );
+    assert_eq!(
+        placings(&waived, &event_w),
+        seeds
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{} {s}", i + 1))
+            .collect::<Vec<_>>()
+    );
+    // A waived final has no games.
+    let played = short(
+        "cut = 2",
+        &format!(
+            "\n[final]\nwaived = true\ngames = [\n{}]\n",
+            table(seeds[0], seeds[1], seeds[0], 5)
+        ),
+    );
+    assert!(
+        errors(&played)
+            .iter()
+            .any(|e| e.contains("waived Final Confrontation has no games"))
+    );
+}
+
+/// "A deck list that does not match the deck before the Final Confrontation ... will result
+/// in a disqualification from the Final Confrontation for the offending player, and the next
+/// highest scoring player will receive the opportunity to play": `[final] replaced` names
+/// the finalist; the next in the standings takes the place; the replaced player keeps their
+/// standings order among the players after the final's two.
+#[test]
+fn next_highest_player_replaces_a_finalist_whose_deck_does_not_match() {
+    let (event, computed) = load(&short("cut = 2", ""));
+    let rows = &computed.ccg.as_ref().expect("swccg").standings[1];
+    let seeds: Vec<&str> = rows
+        .iter()
+        .map(|r| event.players[r.player].id.as_str())
+        .collect();
+    let final_games = format!(
+        "games = [\n{}{}]\n",
+        table(seeds[0], seeds[2], seeds[2], 5),
+        table(seeds[2], seeds[0], seeds[2], 5)
+    );
+    let text = short(
+        "cut = 2",
+        &format!("\n[final]\nreplaced = [\"{}\"]\n{final_games}", seeds[1]),
+    );
+    let (event, replaced) = load(&text);
+    let fin = replaced
+        .ccg
+        .as_ref()
+        .and_then(|c| c.final_confrontation.as_ref())
+        .expect("final");
+    let id = |p: usize| event.players[p].id.as_str();
+    assert_eq!(
+        [id(fin.finalists[0]), id(fin.finalists[1])],
+        [seeds[0], seeds[2]]
+    );
+    assert_eq!(
+        placings(&replaced, &event),
+        [
+            format!("1 {}", seeds[2]),
+            format!("2 {}", seeds[0]),
+            format!("3 {}", seeds[1]),
+            format!("4 {}", seeds[3]),
+        ]
+    );
+    // Only a finalist can be replaced.
+    let wrong = short(
+        "cut = 2",
+        &format!("\n[final]\nreplaced = [\"{}\"]\n", seeds[3]),
+    );
+    assert!(
+        errors(&wrong)
+            .iter()
+            .any(|e| e.contains("was not a finalist"))
+    );
+}
+
+/// "If there is a tie with both points and differential, a tiebreaker game can be played":
+/// recorded in `tiebreaker_games`, it puts its winner above the loser, before the other
+/// tiebreakers, and counts for nothing else. Only the two players level on points and
+/// differential after the last game can play it.
+fn tiebreaker(dark: &str, light: &str, winner: &str) -> String {
+    format!(
+        "\n[[tiebreaker_games]]\ndark = \"{dark}\"\nlight = \"{light}\"\nwinner = \"{winner}\"\ndifferential = 3\n"
+    )
+}
+
+#[test]
+fn tiebreaker_game_decides_the_tie_it_was_played_for() {
+    for winner in ["a", "c"] {
+        let tail = tiebreaker("a", "c", winner);
+        let (event, computed) = load(&short("", &tail));
+        let rows = &computed.ccg.as_ref().expect("swccg").standings[1];
+        assert_eq!(event.players[rows[0].player].id, winner);
+        assert_eq!(rows[1].decided_by, Some(Decider::TiebreakerGame));
+        assert_eq!(
+            rows[0].score.to_string(),
+            "4(+20)",
+            "the game is not scored"
+        );
+        assert_eq!(placings(&computed, &event)[0], format!("1 {winner}"));
+    }
+    let uneven = short("", &tiebreaker("a", "b", "a"));
+    assert!(
+        errors(&uneven)
+            .iter()
+            .any(|e| e.contains("not the only two players level"))
+    );
+    let early = ccg_text("abcd", &[&two_games()[0]], "") + &tiebreaker("a", "c", "a");
+    assert!(
+        errors(&early)
+            .iter()
+            .any(|e| e.contains("after the last game"))
+    );
+}
+
+/// The guide's last tiebreaker is random: a director's own draw may order the players it
+/// separates otherwise than the seed, and a pairing from that order is the guide's too.
+#[test]
+fn pairing_from_a_random_tiebreak_drawn_otherwise_is_the_guides() {
+    // a and c both 2(+10), b and d both 0(-10), nobody separable but at random: the piles
+    // can meet either way round.
+    let g1 = game(&[table("a", "b", "a", 10), table("c", "d", "c", 10)], "");
+    let (event, computed) = load(&ccg_text("abcd", &[&g1], ""));
+    let ccg = computed.ccg.expect("swccg");
+    let rows = &ccg.standings[0];
+    assert_eq!(rows[1].decided_by, Some(Decider::Random));
+    let id = |p: usize| event.players[p].id.clone();
+    let (_, next) = ccg.next.expect("game 2");
+    // The other way round from the seed's: swap the Light players (last game's Dark pile).
+    let [t1, t2] = &next.tables[..] else {
+        panic!("two tables")
+    };
+    let other = game(
+        &[
+            table(&id(t1.dark), &id(t2.light), &id(t1.dark), 5),
+            table(&id(t2.dark), &id(t1.light), &id(t2.dark), 5),
+        ],
+        "",
+    );
+    let (_, computed) = load(&ccg_text("abcd", &[&g1, &other], ""));
+    let reasons = &computed.ccg.expect("swccg").reasons[1];
+    assert_eq!(
+        reasons,
+        &vec![Some(TableReason::Guide(PairReason::Piles)); 2]
+    );
+}
+
+/// The player with a first-game bye holds the last scorecard, an odd position in an odd
+/// field, so they take the allegiance of the odd positions (the coin's) and join that pile
+/// for the second game.
+#[test]
+fn first_game_bye_joins_the_pile_of_the_odd_positions() {
+    let g1 = game(
+        &[table("a", "b", "a", 10), table("c", "d", "c", 5)],
+        "\"e\"",
+    );
+    let (event, computed) = load(&ccg_text("abcde", &[&g1], ""));
+    let ccg = computed.ccg.expect("swccg");
+    let id = |p: usize| event.players[p].id.as_str();
+    let (_, next) = ccg.next.expect("game 2");
+    let tables: Vec<(&str, &str)> = next
+        .tables
+        .iter()
+        .map(|t| (id(t.dark), id(t.light)))
+        .collect();
+    let byes: Vec<&str> = next.byes.iter().map(|b| id(b.player)).collect();
+    // Standings a 2(+10), c 2(+5), e 2(+0), d 0(-5), b 0(-10).
+    match swccg::coin(7, 1) {
+        // Dark pile a, c, e against Light pile d, b: e had a bye, so c, next lowest, has it.
+        Allegiance::Dark => {
+            assert_eq!(tables, [("d", "a"), ("b", "e")]);
+            assert_eq!(byes, ["c"]);
+        }
+        // Dark pile a, c against Light pile e, d, b: b, bottom of the larger, has it.
+        Allegiance::Light => {
+            assert_eq!(tables, [("e", "a"), ("d", "c")]);
+            assert_eq!(byes, ["b"]);
+        }
+    }
+    // The recorded first game does not tell its coin: a second game paired with e in the
+    // other pile follows the guide as well.
+    let (other, bye) = match swccg::coin(7, 1) {
+        Allegiance::Dark => ([("e", "a"), ("d", "c")], "b"),
+        Allegiance::Light => ([("d", "a"), ("b", "e")], "c"),
+    };
+    let g2 = game(
+        &other.map(|(d, l)| table(d, l, d, 5)),
+        &format!("\"{bye}\""),
+    );
+    let (_, computed) = load(&ccg_text("abcde", &[&g1, &g2], ""));
+    assert_eq!(
+        computed.ccg.expect("swccg").reasons[1],
+        vec![Some(TableReason::Guide(PairReason::Piles)); 2]
+    );
+}
+
+fn info(format: &str, variant: Option<&str>) -> EventInfo {
+    let mut ev = crate::rules::standings::tests::event_with(2, vec![]);
+    ev.info.format = format.into();
+    ev.info.variant = variant.map(str::to_string);
+    ev.info
+}
+
+#[test]
+fn pods_as_text() {
+    assert_eq!(
+        pods(&info("draft", None), 9).as_deref(),
+        Some("4 + 6, with a dummy hand")
+    );
+    assert_eq!(pods(&info("draft", None), 12).as_deref(), Some("4 + 4 + 4"));
+    assert_eq!(pods(&info("cube", None), 7).as_deref(), Some("4 + 3"));
+    assert_eq!(
+        pods(&info("cube", Some("secret-squirrel")), 17).as_deref(),
+        Some("9 + 8")
+    );
+    assert_eq!(pods(&info("constructed", None), 9), None);
+    assert_eq!(pods(&info("draft", None), 30), None);
+}
+
+#[test]
+fn game_time_from_the_deck() {
+    let mut sealed = info("sealed", None);
+    sealed.deck_size = Some(45);
+    assert_eq!(game_minutes(&sealed), 45);
+    assert_eq!(game_minutes(&info("constructed", None)), 60);
+    assert_eq!(game_minutes(&info("sealed", Some("epp-overdrive"))), 15);
+    let mut set = info("constructed", None);
+    set.round_minutes = Some(75);
+    assert_eq!(game_minutes(&set), 75);
+}
+
+#[test]
+fn secret_squirrel_decks_hold_both_sides() {
+    assert!(fixed_sides(&info("sealed", None)));
+    assert!(fixed_sides(&info("cube", None)));
+    assert!(!fixed_sides(&info("sealed", Some("secret-squirrel"))));
+    assert!(!fixed_sides(&info("constructed", None)));
+    assert_eq!(variants("sealed"), &["secret-squirrel", "epp-overdrive"]);
+    assert!(variants("constructed").is_empty());
+}
