@@ -159,7 +159,7 @@ fn pair_runs_an_event_from_round_one_to_a_champion() {
             text(&again.stderr)
         );
         let (event, _) = load(dir.path());
-        let r = event.rounds.last().expect("round");
+        let r = event.rounds().last().expect("round");
         assert_eq!(r.tables.len(), 4);
         assert_eq!(r.byes.len(), 1, "9 players: one bye");
         for t in &r.tables {

@@ -4,7 +4,7 @@
 
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 
-use crate::event::Event;
+use crate::event::{CcgPlay, Event, Kind, SwissPlay};
 use crate::rules::bracket::{GameState, Part};
 use crate::rules::compute::{Computed, next_swiss_round};
 use crate::rules::swccg::PairReason;
@@ -96,14 +96,23 @@ pub struct NotNow(pub String);
 
 /// Decides what comes next for an event, or why nothing can.
 pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow> {
-    if event.casual.is_some() {
-        return Err(NotNow(format!(
+    match &event.kind {
+        Kind::League(_) | Kind::Challenge(_) => Err(NotNow(format!(
             "a `{}` event has no pairing rounds: record each game or session in the file as it is played",
             event.info.format
-        )));
+        ))),
+        Kind::Recorded(_) => Err(NotNow(
+            "this event is known only by its final standings (`[[standings]]`): it has no rounds to pair".into(),
+        )),
+        Kind::Ccg(play) => next_ccg_game(event, play, computed),
+        Kind::Swiss(play) => next_swiss_step(event, play, computed),
     }
+}
+
+/// The next SW:CCG game, once every recorded game is finished, or why there is none.
+fn next_ccg_game(event: &Event, play: &CcgPlay, computed: &Computed) -> Result<NextStep, NotNow> {
     if let Some(ccg) = &computed.ccg {
-        if let Some(open) = event.games.iter().find(|g| !g.is_complete()) {
+        if let Some(open) = play.games.iter().find(|g| !g.is_complete()) {
             return Err(NotNow(format!(
                 "game {} still has unreported tables; record their results first",
                 open.number
@@ -129,7 +138,16 @@ pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow>
             },
         ));
     }
-    if let Some(round) = event.rounds.iter().find(|r| !r.is_complete()) {
+    Err(NotNow("the event's games cannot be computed".into()))
+}
+
+/// The next Swiss round or the elimination games that are ready, or why there are none.
+fn next_swiss_step(
+    event: &Event,
+    play: &SwissPlay,
+    computed: &Computed,
+) -> Result<NextStep, NotNow> {
+    if let Some(round) = play.rounds.iter().find(|r| !r.is_complete()) {
         let open: Vec<String> = round
             .tables
             .iter()
@@ -163,7 +181,7 @@ pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow>
             "the cut cannot be made: there are not enough eligible players".into()
         }));
     };
-    if let Some(open) = event.elimination.iter().find(|g| !g.is_reported()) {
+    if let Some(open) = play.elimination.iter().find(|g| !g.is_reported()) {
         return Err(NotNow(format!(
             "elimination game {} is published but has no result; record it first",
             open.number
@@ -174,7 +192,7 @@ pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow>
             "the bracket is finished: the event is complete".into(),
         ));
     }
-    let listed: Vec<u32> = event.elimination.iter().map(|g| g.number).collect();
+    let listed: Vec<u32> = play.elimination.iter().map(|g| g.number).collect();
     let games: Vec<ReadyGame> = bracket
         .games
         .iter()

@@ -7,7 +7,7 @@
 use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, value};
 
 use crate::event::ids::{id_from_name, is_valid_id};
-use crate::event::{Event, Timestamp};
+use crate::event::{Event, Kind, Timestamp};
 use crate::rules::compute::Computed;
 use crate::rules::{Family, LateEntry};
 use crate::wall_clock::{Stamp, stamp};
@@ -48,7 +48,7 @@ fn unit(computed: &Computed) -> &'static str {
 
 /// The rounds (SW:CCG: games) the file records, paired or finished.
 fn recorded_rounds(event: &Event) -> u32 {
-    event.rounds.len().max(event.games.len()) as u32
+    event.rounds().len().max(event.ccg_games().len()) as u32
 }
 
 fn parse(text: &str) -> Result<DocumentMut, String> {
@@ -88,7 +88,7 @@ pub fn register(
     let name = request.name.trim();
     let made = id_from_name(name);
     let id = new_id(event, "player", name, request.id, &[])?;
-    let casual = event.casual.is_some();
+    let casual = event.is_casual();
     let recorded = recorded_rounds(event);
     let unit = unit(computed);
     if casual && request.late {
@@ -97,7 +97,7 @@ pub fn register(
             event.info.format
         ));
     }
-    if event.is_recorded_only() && request.late {
+    if matches!(event.kind, Kind::Recorded(_)) && request.late {
         return Err(format!(
             "{file} is known only by its final standings: it has no rounds to join late; register without --late"
         ));
@@ -329,13 +329,13 @@ enum Seat {
 
 fn seat(event: &Event, player: usize, round: u32) -> Option<Seat> {
     let at = |number, reported| Some(Seat::Table { number, reported });
-    if let Some(r) = event.rounds.iter().find(|r| r.number == round) {
+    if let Some(r) = event.rounds().iter().find(|r| r.number == round) {
         if let Some(t) = r.tables.iter().find(|t| t.players.contains(&player)) {
             return at(t.number, t.outcome != crate::event::Outcome::Pending);
         }
         return r.byes.contains(&player).then_some(Seat::Bye);
     }
-    let g = event.games.iter().find(|g| g.number == round)?;
+    let g = event.ccg_games().iter().find(|g| g.number == round)?;
     if let Some(t) = g
         .tables
         .iter()
@@ -360,13 +360,13 @@ pub fn drop(
     at: Timestamp,
 ) -> Result<Edited, String> {
     let file = event.file.display();
-    if event.casual.is_some() {
+    if event.is_casual() {
         return Err(format!(
             "a `{}` event has no rounds to drop out of: a player simply plays no more games",
             event.info.format
         ));
     }
-    if event.is_recorded_only() {
+    if matches!(event.kind, Kind::Recorded(_)) {
         return Err(format!(
             "{file} is known only by its final standings: it records no rounds to drop out of"
         ));
@@ -396,7 +396,8 @@ pub fn drop(
         ));
     }
     let recorded = recorded_rounds(event);
-    let elimination_begun = !event.elimination.is_empty();
+    let elimination_begun =
+        matches!(&event.kind, Kind::Swiss(play) if !play.elimination.is_empty());
     let after = match after {
         Some(n) => n,
         None if elimination_begun => {
@@ -471,7 +472,7 @@ pub fn unpair(
     at: Timestamp,
 ) -> Result<Edited, String> {
     let file = event.file.display();
-    if event.casual.is_some() {
+    if event.is_casual() {
         return Err(format!(
             "a `{}` event has no pairing rounds to take back",
             event.info.format
@@ -479,9 +480,13 @@ pub fn unpair(
     }
     let unit = unit(computed);
     let mut doc = parse(text)?;
-    let summary = if !event.elimination.is_empty() {
-        let open: Vec<u32> = event
-            .elimination
+    let (elimination, final_recorded) = match &event.kind {
+        Kind::Swiss(play) => (&play.elimination[..], play.final_match.is_some()),
+        Kind::Ccg(play) => (&[][..], !play.final_games.is_empty()),
+        _ => (&[][..], false),
+    };
+    let summary = if !elimination.is_empty() {
+        let open: Vec<u32> = elimination
             .iter()
             .filter(|g| !g.is_reported())
             .map(|g| g.number)
@@ -507,7 +512,7 @@ pub fn unpair(
             list.join(", ")
         )
     } else {
-        if !event.final_games.is_empty() || event.final_match.is_some() {
+        if final_recorded {
             return Err(format!(
                 "{file} records its final: take it out of the file by hand before unpairing a {unit}"
             ));
@@ -565,7 +570,7 @@ pub fn unpair(
                 ));
             }
         }
-        if event.rounds.len() + event.games.len() == 1 {
+        if recorded_rounds(event) == 1 {
             doc.remove("rounds");
         }
         let names: Vec<&str> = waiting

@@ -21,7 +21,7 @@
 use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, Value};
 
 use super::pair::ReadyGame;
-use crate::event::{Event, GameEnd};
+use crate::event::{CcgPlay, Event, GameEnd, Kind, SwissPlay};
 use crate::event::{Side, Timed};
 use crate::rules::ccg_event::{self, CcgComputed, CcgFinal};
 use crate::rules::compute::Computed;
@@ -111,12 +111,6 @@ pub fn report(
     request: &Request<'_>,
     at: Timestamp,
 ) -> Result<Reported, String> {
-    if event.casual.is_some() {
-        return Err(format!(
-            "a `{}` event has no tables to report: add the game or session to the file as it is played",
-            event.info.format
-        ));
-    }
     let (place, players) = find_place(event, computed, request)?;
     let Values { values, warnings } = result_values(event, computed, place, players, request)?;
     let mut doc: DocumentMut = text
@@ -177,25 +171,41 @@ fn find_place(
     computed: &Computed,
     request: &Request<'_>,
 ) -> Result<(Place, [usize; 2]), String> {
-    if let Some(ccg) = &computed.ccg {
-        return find_ccg_place(event, ccg, request);
+    match (&event.kind, &computed.ccg) {
+        (Kind::Swiss(play), _) => find_swiss_place(event, play, computed, request),
+        (Kind::Ccg(play), Some(ccg)) => find_ccg_place(event, play, ccg, request),
+        (Kind::Recorded(_), _) | (Kind::Ccg(_), None) => Err(
+            "this event is known only by its final standings (`[[standings]]`): it has no tables to report".into(),
+        ),
+        (Kind::League(_) | Kind::Challenge(_), _) => Err(format!(
+            "a `{}` event has no tables to report: add the game or session to the file as it is played",
+            event.info.format
+        )),
     }
+}
+
+/// [`find_place`] for a Swiss event: a table of a round, the team final, or an elimination
+/// game.
+fn find_swiss_place(
+    event: &Event,
+    play: &SwissPlay,
+    computed: &Computed,
+    request: &Request<'_>,
+) -> Result<(Place, [usize; 2]), String> {
     let table = request.table;
     let round = if let Some(n) = request.round {
         Some(
-            event
-                .rounds
+            play.rounds
                 .iter()
                 .find(|r| r.number == n)
                 .ok_or_else(|| format!("round {n} is not in the file"))?,
         )
     } else if request.replace {
-        if event.elimination.iter().any(|g| g.is_reported()) || event.final_match.is_some() {
+        if play.elimination.iter().any(|g| g.is_reported()) || play.final_match.is_some() {
             None
         } else {
             Some(
-                event
-                    .rounds
+                play.rounds
                     .iter()
                     .rev()
                     .find(|r| !r.is_unreported())
@@ -203,7 +213,7 @@ fn find_place(
             )
         }
     } else {
-        event.rounds.iter().find(|r| !r.is_complete())
+        play.rounds.iter().find(|r| !r.is_complete())
     };
     if let Some(round) = round {
         let found = round
@@ -228,7 +238,7 @@ fn find_place(
         }
         return Ok((Place::TeamFinal, team_final.teams));
     }
-    let bracket = computed.bracket.as_ref().ok_or_else(|| match event.rounds.last() {
+    let bracket = computed.bracket.as_ref().ok_or_else(|| match play.rounds.last() {
         Some(last) => format!(
             "every table of round {0} has its result; run holonet pair for the next round, or pass --replace to correct a result of round {0}",
             last.number
@@ -251,25 +261,24 @@ fn find_place(
 /// [`find_place`] for a SW:CCG event: a table of a game, or a game of the Final Confrontation.
 fn find_ccg_place(
     event: &Event,
+    play: &CcgPlay,
     ccg: &CcgComputed,
     request: &Request<'_>,
 ) -> Result<(Place, [usize; 2]), String> {
     let table = request.table;
     let game = if let Some(n) = request.round {
         Some(
-            event
-                .games
+            play.games
                 .iter()
                 .find(|g| g.number == n)
                 .ok_or_else(|| format!("game {n} is not in the file"))?,
         )
     } else if request.replace {
-        if event.final_games.iter().any(|t| t.result.is_some()) {
+        if play.final_games.iter().any(|t| t.result.is_some()) {
             None
         } else {
             Some(
-                event
-                    .games
+                play.games
                     .iter()
                     .rev()
                     .find(|g| g.tables.iter().any(|t| t.result.is_some()))
@@ -277,7 +286,7 @@ fn find_ccg_place(
             )
         }
     } else {
-        event.games.iter().find(|g| !g.is_complete())
+        play.games.iter().find(|g| !g.is_complete())
     };
     if let Some(game) = game {
         let found = game
@@ -302,12 +311,12 @@ fn find_ccg_place(
     let fin = ccg.final_confrontation.as_ref().ok_or(
         "every game in the file has its results and the event has no Final Confrontation; pass --replace to correct a result",
     )?;
-    if event.final_waived {
+    if play.final_waived {
         return Err(
             "the second seed waived the Final Confrontation: remove `waived` from `[final]` to record its games".into(),
         );
     }
-    let sides = final_sides(event, fin, table, request.dark)?;
+    let sides = final_sides(event, play, fin, table, request.dark)?;
     Ok((Place::Final { game: table }, sides))
 }
 
@@ -316,6 +325,7 @@ fn find_ccg_place(
 /// with `--dark`, or as recorded) and the second game is played with the other.
 fn final_sides(
     event: &Event,
+    play: &CcgPlay,
     fin: &CcgFinal,
     game: u32,
     dark: Option<&str>,
@@ -329,7 +339,7 @@ fn final_sides(
             ),
         });
     }
-    let listed = event.final_games.len() as u32;
+    let listed = play.final_games.len() as u32;
     if game > listed + 1 {
         return Err(format!(
             "record game {} of the Final Confrontation first",
@@ -344,7 +354,7 @@ fn final_sides(
             fin.finalists[0]
         }
     };
-    let ruled = ccg_event::ruled_final_sides(event, fin, game);
+    let ruled = ccg_event::ruled_final_sides(event, play, fin, game);
     let why = if ccg_event::fixed_sides(&event.info) {
         "the finalists keep their allegiances"
     } else {
@@ -361,7 +371,7 @@ fn final_sides(
             Place::Final { game }.describe()
         )),
         (Some(sides), _) | (None, Some(sides)) => Ok(sides),
-        (None, None) => match event.final_games.get(game as usize - 1) {
+        (None, None) => match play.final_games.get(game as usize - 1) {
             Some(t) => Ok([t.dark, t.light]),
             None => {
                 let [higher, lower] = fin.finalists;
@@ -468,10 +478,8 @@ fn result_values(
 /// recorded as the higher seed's choice. A result without it would be refused by the check,
 /// so the organizer is asked for `--dark` here, with the names.
 fn side_chosen(event: &Event, computed: &Computed, game: u32) -> Result<(), String> {
-    let recorded = event
-        .elimination
-        .iter()
-        .any(|g| g.number == game && g.dark.is_some());
+    let recorded = matches!(&event.kind, Kind::Swiss(play)
+        if play.elimination.iter().any(|g| g.number == game && g.dark.is_some()));
     let Some(ready) = computed
         .bracket
         .as_ref()

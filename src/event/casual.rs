@@ -5,15 +5,6 @@
 use super::side::Side;
 use super::{CcgResult, Date, Game};
 
-/// What a casual event records.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Casual {
-    /// A league's games, by date (games on one day in file order).
-    League(Vec<LeagueGame>),
-    /// A challenge event's sessions, in file order.
-    Challenge(Vec<Session>),
-}
-
 /// One league game: who played which side, and the result.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LeagueGame {

@@ -26,35 +26,59 @@ pub struct Event {
     pub info: EventInfo,
     /// Registered players in registration order. Indices into this list identify players everywhere.
     pub players: Vec<Player>,
-    pub rounds: Vec<Round>,
-    /// Elimination games as recorded (`[elimination]`), in file order.
-    pub elimination: Vec<EliminationGame>,
     /// Team events: the registered people (`players` then holds the teams, the competitors).
     pub people: Vec<Player>,
     /// Team events: each team's two members, indices into `people`, in team order.
     pub members: Vec<[usize; 2]>,
-    /// Team events: the final match between teams tied for first, when recorded.
-    pub final_match: Option<FinalMatch>,
-    /// SW:CCG events: the games of play in order (each `[[rounds]]` entry is one game).
-    pub games: Vec<CcgRound>,
-    /// SW:CCG events: the Final Confrontation's games, when recorded.
-    pub final_games: Vec<CcgTable>,
-    /// SW:CCG events: the second seed waived the Final Confrontation (`[final] waived`).
-    pub final_waived: bool,
-    /// SW:CCG events: finalists whose decks did not match their lists before the Final
-    /// Confrontation, in order; the next highest player took each one's place
-    /// (`[final] replaced`).
-    pub final_replaced: Vec<usize>,
-    /// SW:CCG events: games played after the last game to break a tie on points and
-    /// differential (`tiebreaker_games`).
-    pub tiebreaker_games: Vec<CcgTable>,
-    /// Events known only by their results: the final standings as recorded (`[[standings]]`),
-    /// in file order. Such an event has no rounds.
-    pub recorded: Vec<recorded::RecordedStanding>,
-    /// Casual events: a league's games or a challenge event's sessions.
-    pub casual: Option<casual::Casual>,
+    /// What was played, by kind of event.
+    pub kind: Kind,
     /// Long text from the sibling `<slug>.md` file, if there is one.
     pub long_text: Option<String>,
+}
+
+/// What an event records, by kind of event: one choice, so that a rule, a check or a page asks
+/// it once. An event with nothing played yet is already of its kind (its ruleset and format
+/// tell which), with empty lists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Kind {
+    /// SW:LCG Swiss rounds of matches, then the top cut's elimination games or, for a team
+    /// event, the final match.
+    Swiss(SwissPlay),
+    /// SW:CCG games of play, each paired on its own, then the Final Confrontation.
+    Ccg(CcgPlay),
+    /// A league's games (`format = "league"`), by date.
+    League(Vec<casual::LeagueGame>),
+    /// A challenge event's sessions (`format = "challenge"`), in file order.
+    Challenge(Vec<casual::Session>),
+    /// An event known only by its final standings (`[[standings]]`), in file order.
+    Recorded(Vec<recorded::RecordedStanding>),
+}
+
+/// What a Swiss event (SW:LCG) records.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SwissPlay {
+    pub rounds: Vec<Round>,
+    /// Elimination games as recorded (`[elimination]`), in file order.
+    pub elimination: Vec<EliminationGame>,
+    /// Team events: the final match between teams tied for first, when recorded.
+    pub final_match: Option<FinalMatch>,
+}
+
+/// What a SW:CCG event records.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CcgPlay {
+    /// The games of play in order (each `[[rounds]]` entry is one game).
+    pub games: Vec<CcgRound>,
+    /// The Final Confrontation's games, when recorded.
+    pub final_games: Vec<CcgTable>,
+    /// The second seed waived the Final Confrontation (`[final] waived`).
+    pub final_waived: bool,
+    /// Finalists whose decks did not match their lists before the Final Confrontation, in
+    /// order; the next highest player took each one's place (`[final] replaced`).
+    pub final_replaced: Vec<usize>,
+    /// Games played after the last game to break a tie on points and differential
+    /// (`tiebreaker_games`).
+    pub tiebreaker_games: Vec<CcgTable>,
 }
 
 /// One game of play of a SW:CCG event: its tables and byes.
@@ -111,25 +135,26 @@ impl Event {
         self.info.format == "team"
     }
 
-    /// The league's games, for a league.
-    pub fn league_games(&self) -> Option<&[casual::LeagueGame]> {
-        match &self.casual {
-            Some(casual::Casual::League(games)) => Some(games),
-            _ => None,
+    /// The Swiss rounds, for a Swiss event (none for the other kinds).
+    pub fn rounds(&self) -> &[Round] {
+        match &self.kind {
+            Kind::Swiss(play) => &play.rounds,
+            _ => &[],
         }
     }
 
-    /// The challenge sessions, for a challenge event.
-    pub fn sessions(&self) -> Option<&[casual::Session]> {
-        match &self.casual {
-            Some(casual::Casual::Challenge(sessions)) => Some(sessions),
-            _ => None,
+    /// The SW:CCG games of play, for a SW:CCG event (none for the other kinds).
+    pub fn ccg_games(&self) -> &[CcgRound] {
+        match &self.kind {
+            Kind::Ccg(play) => &play.games,
+            _ => &[],
         }
     }
 
-    /// Whether the event is known only by its recorded final standings.
-    pub fn is_recorded_only(&self) -> bool {
-        !self.recorded.is_empty()
+    /// Whether the event is a league or a challenge event, played as it comes rather than in
+    /// rounds.
+    pub fn is_casual(&self) -> bool {
+        matches!(self.kind, Kind::League(_) | Kind::Challenge(_))
     }
 
     /// The people who play and record decks: the team members in a team event, else the

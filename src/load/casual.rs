@@ -9,7 +9,8 @@ use super::decklists::{self, PlayerDecks};
 use super::read::{RawEvent, RawGame, RawLeagueGame, RawSession};
 use super::validate::{VICTORY, check_victory, player_positions, resolve, validate_game};
 use crate::diag::Code;
-use crate::event::casual::{Casual, LeagueGame, LeagueResult, Scenario, Session, SessionWinner};
+use crate::event::Kind;
+use crate::event::casual::{LeagueGame, LeagueResult, Scenario, Session, SessionWinner};
 use crate::event::{Date, EventInfo, Player};
 use crate::rules::casual::{MAX_LEAGUE_GAMES, TEAM_SIZES};
 use crate::rules::{Family, Ruleset};
@@ -36,7 +37,7 @@ pub fn validate_casual(
     info: &EventInfo,
     players: &[Player],
     decks: &[PlayerDecks],
-) -> Option<Casual> {
+) -> Option<Kind> {
     let format = info.format.as_str();
     let misplaced =
         |reader: &mut Reader<'_>, span: &Option<std::ops::Range<usize>>, what: &str, help: &str| {
@@ -154,7 +155,7 @@ pub fn validate_casual(
             "`[[sessions]]` record challenge-deck sessions, not the games of",
             "record each league game as a `[[games]]` entry",
         );
-        Some(Casual::League(validate_league(
+        Some(Kind::League(validate_league(
             reader, raw, ruleset, info, players, &ids,
         )))
     } else {
@@ -177,7 +178,7 @@ pub fn validate_casual(
             .filter_map(|(i, s)| validate_session(reader, s, i as u32 + 1, info, players, &ids))
             .collect();
         decklists::check_session_decks(reader, players, decks, &sessions);
-        Some(Casual::Challenge(sessions))
+        Some(Kind::Challenge(sessions))
     }
 }
 

@@ -8,7 +8,10 @@ use super::read::{RawEvent, RawGame, RawPlayer, RawRound, RawTable};
 use super::{casual, ccg, decklists, elimination, recorded, teams};
 use crate::diag::{Code, did_you_mean};
 use crate::event::ids::{default_seed, id_from_name, is_valid_id};
-use crate::event::{Event, EventInfo, Forfeit, Game, GameEnd, Outcome, Player, Round, Table};
+use crate::event::{
+    CcgPlay, Event, EventInfo, Forfeit, Game, GameEnd, Kind, Outcome, Player, Round, SwissPlay,
+    Table,
+};
 use crate::rules::compute::{self, Computed};
 use crate::rules::{self, Family, MAX_ROUNDS, Ruleset, structure};
 use crate::toml_reader::{MAX_INTEGER, Reader, Sp};
@@ -186,23 +189,33 @@ pub fn validate(
     if errors(reader) > errors_before {
         return None;
     }
+    let kind = if let Some(casual) = casual {
+        casual
+    } else if !recorded.is_empty() {
+        Kind::Recorded(recorded)
+    } else if ccg {
+        Kind::Ccg(CcgPlay {
+            games,
+            final_games,
+            final_waived,
+            final_replaced,
+            tiebreaker_games,
+        })
+    } else {
+        Kind::Swiss(SwissPlay {
+            rounds,
+            elimination,
+            final_match,
+        })
+    };
     let event = Event {
         slug: slug.to_string(),
         file: reader.file.to_path_buf(),
         info,
         players,
-        rounds,
-        elimination,
         people,
         members,
-        final_match,
-        games,
-        final_games,
-        final_waived,
-        final_replaced,
-        tiebreaker_games,
-        recorded,
-        casual,
+        kind,
         long_text: None,
     };
     let computed = compute::compute(ruleset, &event);
@@ -674,7 +687,7 @@ fn report_avoidable_rematches(
     computed: &Computed,
 ) {
     let reasons = event
-        .rounds
+        .rounds()
         .iter()
         .zip(&raw.rounds)
         .zip(&computed.table_reasons);
@@ -723,7 +736,7 @@ fn report_bye_departures(
         return;
     }
     let mut had_bye = BTreeSet::new();
-    for (i, round) in event.rounds.iter().enumerate() {
+    for (i, round) in event.rounds().iter().enumerate() {
         let before = i
             .checked_sub(1)
             .and_then(|prev| computed.standings.get(prev));

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 
 use super::swccg::{self, ResultKind, Score, TrueTieDecider};
 use super::{Family, Ruleset};
-use crate::event::casual::{Casual, LeagueGame, LeagueResult, Scenario, Session};
+use crate::event::casual::{LeagueGame, LeagueResult, Scenario, Session};
 use crate::event::{Date, Event};
 
 /// Most games a league may record: far above any real league, low enough that no tally can
@@ -481,34 +481,29 @@ impl CasualComputed {
     }
 }
 
-/// Computes a casual event; `None` for the other kinds.
-pub fn compute(ruleset: &Ruleset, event: &Event) -> Option<CasualComputed> {
-    Some(match event.casual.as_ref()? {
-        Casual::League(games) => {
-            let games: Vec<ScoredGame> = games
-                .iter()
-                .map(|g| score_game(ruleset, event.info.seed, event.info.date, g))
-                .collect();
-            let weeks = weeks(event.info.date, &games);
-            let min_games = event.info.min_games.unwrap_or(0);
-            CasualComputed::League(LeagueComputed {
-                standings: league_standings(
-                    event.players.len(),
-                    &games,
-                    weeks.len() as u32,
-                    min_games,
-                ),
-                games,
-                weeks,
-                min_games,
-                differential: ruleset.family == Family::Ccg,
-            })
-        }
-        Casual::Challenge(sessions) => CasualComputed::Challenge(ChallengeComputed {
-            records: scenario_records(sessions),
-            players: player_sessions(event.players.len(), sessions),
-        }),
-    })
+/// Computes a league from its games.
+pub fn compute_league(ruleset: &Ruleset, event: &Event, games: &[LeagueGame]) -> LeagueComputed {
+    let games: Vec<ScoredGame> = games
+        .iter()
+        .map(|g| score_game(ruleset, event.info.seed, event.info.date, g))
+        .collect();
+    let weeks = weeks(event.info.date, &games);
+    let min_games = event.info.min_games.unwrap_or(0);
+    LeagueComputed {
+        standings: league_standings(event.players.len(), &games, weeks.len() as u32, min_games),
+        games,
+        weeks,
+        min_games,
+        differential: ruleset.family == Family::Ccg,
+    }
+}
+
+/// Computes a challenge event from its sessions.
+pub fn compute_challenge(event: &Event, sessions: &[Session]) -> ChallengeComputed {
+    ChallengeComputed {
+        records: scenario_records(sessions),
+        players: player_sessions(event.players.len(), sessions),
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use super::swccg::{
     self, Allegiance, ByeReason, Entrant, FinalOutcome, Finalist, GameRecord, GameResult, Meeting,
     PairReason, Paired, PlayerRecord, RankedRow, ResultKind, Score, Table, TrueTieDecider,
 };
-use crate::event::{CcgResult, CcgTable, Event, EventInfo};
+use crate::event::{CcgPlay, CcgResult, CcgTable, Event, EventInfo};
 
 /// One scored table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -98,11 +98,16 @@ pub fn secret_squirrel(info: &EventInfo) -> bool {
 /// before anyone chooses: a limited event's finalists keep their allegiances, and a match's
 /// second game is played with the first game's sides switched. `None` where the higher seed
 /// chooses (a match's first game), or the first game is not recorded yet.
-pub fn ruled_final_sides(event: &Event, fin: &CcgFinal, game: u32) -> Option<[usize; 2]> {
+pub fn ruled_final_sides(
+    event: &Event,
+    play: &CcgPlay,
+    fin: &CcgFinal,
+    game: u32,
+) -> Option<[usize; 2]> {
     if fixed_sides(&event.info) {
         Some(fin.finalists)
     } else if game == 2 {
-        event.final_games.first().map(|g| [g.light, g.dark])
+        play.final_games.first().map(|g| [g.light, g.dark])
     } else {
         None
     }
@@ -209,6 +214,7 @@ pub fn disqualifications(event: &Event) -> BTreeMap<usize, u32> {
 /// the one after which they were disqualified.
 fn records(
     event: &Event,
+    play: &CcgPlay,
     games: &[Vec<ScoredTable>],
     disqualified: &BTreeMap<usize, u32>,
 ) -> Vec<PlayerRecord> {
@@ -235,7 +241,7 @@ fn records(
                 });
             }
         }
-        for &p in event.games.get(g).map_or(&[][..], |r| &r.byes[..]) {
+        for &p in play.games.get(g).map_or(&[][..], |r| &r.byes[..]) {
             records[p].byes += 1;
         }
     }
@@ -244,9 +250,9 @@ fn records(
 
 /// Computes a SW:CCG event. `planned` is the number of games announced; `cut` is 2 for a
 /// Final Confrontation.
-pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed {
-    let finished = event.games.iter().take_while(|g| g.is_complete()).count();
-    let reported: Vec<Vec<ScoredTable>> = event
+pub fn compute_ccg(event: &Event, play: &CcgPlay, planned: Option<u32>, cut: u32) -> CcgComputed {
+    let finished = play.games.iter().take_while(|g| g.is_complete()).count();
+    let reported: Vec<Vec<ScoredTable>> = play
         .games
         .iter()
         .map(|g| {
@@ -258,7 +264,7 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
         .collect();
     let disqualified = disqualifications(event);
     let standings_after = |k: usize, tiebreakers: &[ScoredTable]| {
-        let mut players: Vec<PlayerRecord> = records(event, &reported[..k], &disqualified)
+        let mut players: Vec<PlayerRecord> = records(event, play, &reported[..k], &disqualified)
             .into_iter()
             .filter(|r| !r.games.is_empty() || r.byes > 0)
             .collect();
@@ -276,14 +282,15 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
     };
     let mut standings: Vec<Vec<RankedRow>> =
         (1..=finished).map(|k| standings_after(k, &[])).collect();
-    let all_finished = finished == event.games.len();
+    let all_finished = finished == play.games.len();
     let swiss_done = planned.is_some_and(|n| finished as u32 >= n);
-    let tiebreakers: Vec<ScoredTable> = event
+    let tiebreakers: Vec<ScoredTable> = play
         .tiebreaker_games
         .iter()
         .filter_map(|t| score_table(event, "tiebreaker game", t))
         .collect();
-    let tiebreaker_problems = tiebreaker_problems(event, &standings, all_finished && swiss_done);
+    let tiebreaker_problems =
+        tiebreaker_problems(event, play, &standings, all_finished && swiss_done);
     if tiebreaker_problems.is_empty() && !tiebreakers.is_empty() {
         standings.pop();
         standings.push(standings_after(finished, &tiebreakers));
@@ -300,9 +307,9 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
     // from the games before it; the coin of each game (the pile its bye joins) is the one that
     // agrees with the recorded tables.
     let mut coins = Vec::new();
-    for (i, g) in event.games.iter().enumerate() {
+    for (i, g) in play.games.iter().enumerate() {
         let candidates = if i <= computed.standings.len() {
-            pairings(event, &computed.standings, i, &coins)
+            pairings(event, play, &computed.standings, i, &coins)
         } else {
             Vec::new()
         };
@@ -311,13 +318,13 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
         computed.reasons.push(reasons);
     }
     if all_finished && !swiss_done {
-        computed.next = pairings(event, &computed.standings, event.games.len(), &coins)
+        computed.next = pairings(event, play, &computed.standings, play.games.len(), &coins)
             .into_iter()
             .next()
-            .map(|(_, paired)| (event.games.len() as u32 + 1, paired));
+            .map(|(_, paired)| (play.games.len() as u32 + 1, paired));
     }
     if all_finished && swiss_done && cut == 2 {
-        computed.final_confrontation = final_confrontation(event, &computed);
+        computed.final_confrontation = final_confrontation(event, play, &computed);
     }
     computed
 }
@@ -327,11 +334,16 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
 /// tiebreaker game after the last game, to players level on points and differential; one game
 /// settles a tie between two, so its players must be the only two at their score, and it must
 /// have a winner.
-fn tiebreaker_problems(event: &Event, standings: &[Vec<RankedRow>], over: bool) -> Vec<String> {
+fn tiebreaker_problems(
+    event: &Event,
+    play: &CcgPlay,
+    standings: &[Vec<RankedRow>],
+    over: bool,
+) -> Vec<String> {
     let name = |p: usize| event.players[p].name.as_str();
     let mut problems = Vec::new();
     let Some(rows) = standings.last().filter(|_| over) else {
-        if !event.tiebreaker_games.is_empty() {
+        if !play.tiebreaker_games.is_empty() {
             problems.push(
                 "tiebreaker games are played after the last game, and the event's games are not finished"
                     .to_string(),
@@ -341,7 +353,7 @@ fn tiebreaker_problems(event: &Event, standings: &[Vec<RankedRow>], over: bool) 
     };
     let ranked: Vec<&RankedRow> = rows.iter().filter(|r| r.place.is_some()).collect();
     let mut seen = Vec::new();
-    for (i, t) in event.tiebreaker_games.iter().enumerate() {
+    for (i, t) in play.tiebreaker_games.iter().enumerate() {
         let number = i + 1;
         let score = |p: usize| ranked.iter().find(|r| r.player == p).map(|r| r.score);
         let level = ranked
@@ -452,12 +464,13 @@ fn judge(
 /// both piles are tried, the seeded coin's first.
 fn pairings(
     event: &Event,
+    play: &CcgPlay,
     standings: &[Vec<RankedRow>],
     before: usize,
     coins: &[Option<Allegiance>],
 ) -> Vec<(Allegiance, Paired)> {
     let number = before as u32 + 1;
-    let Some(played) = event.games.get(..before) else {
+    let Some(played) = play.games.get(..before) else {
         return Vec::new();
     };
     let seed = event.info.seed;
@@ -656,7 +669,7 @@ fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
     out
 }
 
-fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal> {
+fn final_confrontation(event: &Event, play: &CcgPlay, computed: &CcgComputed) -> Option<CcgFinal> {
     // Disqualified players are out of the standings' places, and so of the final.
     let rows: Vec<&RankedRow> = computed
         .standings
@@ -666,7 +679,7 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
         .collect();
     // The finalists once the players in `excluded` are left out: "the next highest scoring
     // player will receive the opportunity to play in the Final Confrontation".
-    let side: BTreeMap<usize, Allegiance> = event
+    let side: BTreeMap<usize, Allegiance> = play
         .games
         .iter()
         .flat_map(|g| &g.tables)
@@ -688,8 +701,8 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
     };
     let name = |p: usize| event.players[p].name.as_str();
     let mut problems = Vec::new();
-    for (i, &r) in event.final_replaced.iter().enumerate() {
-        if let Some(f) = pick(&event.final_replaced[..i])
+    for (i, &r) in play.final_replaced.iter().enumerate() {
+        if let Some(f) = pick(&play.final_replaced[..i])
             && !f.contains(&r)
         {
             problems.push(format!(
@@ -700,8 +713,8 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
             ));
         }
     }
-    let finalists = pick(&event.final_replaced)?;
-    for t in &event.final_games {
+    let finalists = pick(&play.final_replaced)?;
+    for t in &play.final_games {
         if !(finalists.contains(&t.dark) && finalists.contains(&t.light)) {
             problems.push(format!(
                 "final game {} is not between the finalists, {} and {}",
@@ -711,7 +724,7 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
             ));
         }
     }
-    if let [first, second] = &event.final_games[..]
+    if let [first, second] = &play.final_games[..]
         && first.dark == second.dark
     {
         problems.push(format!(
@@ -720,22 +733,21 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
         ));
     }
     let wanted = if single_final_game(&event.info) { 1 } else { 2 };
-    if event.final_games.len() > wanted {
+    if play.final_games.len() > wanted {
         problems.push(format!(
             "the Final Confrontation has {wanted} game(s), {} are recorded",
-            event.final_games.len()
+            play.final_games.len()
         ));
     }
     let games: Vec<ScoredTable> = if problems.is_empty() {
-        event
-            .final_games
+        play.final_games
             .iter()
             .filter_map(|t| score_table(event, "game 0", t))
             .collect()
     } else {
         Vec::new()
     };
-    let outcome = (games.len() == wanted && event.final_games.iter().all(|t| t.result.is_some()))
+    let outcome = (games.len() == wanted && play.final_games.iter().all(|t| t.result.is_some()))
         .then(|| {
             let best_win = |p: usize| {
                 computed
@@ -775,7 +787,7 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
         });
     // "The Final Confrontation must be played unless the second-seeded player waives their
     // right to it": then the higher seed wins the event.
-    let outcome = if event.final_waived {
+    let outcome = if play.final_waived {
         let place = |p: usize| rows.iter().position(|r| r.player == p);
         let higher = if place(finalists[0]) <= place(finalists[1]) {
             finalists[0]

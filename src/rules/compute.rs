@@ -5,12 +5,15 @@
 use std::collections::BTreeMap;
 
 use super::bracket::{self, Bracket, BracketInput, Problem, Recorded};
+use super::casual::CasualComputed;
 use super::halves::{self, Numbered};
 use super::scoring::{RoundScore, score_round};
 use super::standings::{Standings, standings};
 use super::swiss::{self, Entrant, PairedRound, Reason};
-use super::{Family, PairingMethod, Ruleset, ccg_event, structure};
-use crate::event::{Event, EventInfo, Player};
+use super::{PairingMethod, Ruleset, ccg_event, structure};
+use crate::event::{
+    CcgPlay, EliminationGame, Event, EventInfo, FinalMatch, Kind, Player, Round, SwissPlay,
+};
 
 /// Where an event stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -134,25 +137,13 @@ pub fn structure_in_force(
 /// Computes an event under its ruleset. Validation has already resolved the ruleset id.
 pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
     let (swiss_rounds, cut) = structure_in_force(ruleset, &event.info, &event.players);
-    let finished: Vec<_> = event
-        .rounds
-        .iter()
-        .take_while(|r| r.is_complete())
-        .collect();
-    let round_scores: Vec<_> = finished
-        .iter()
-        .map(|r| score_round(ruleset, event, r))
-        .collect();
-    let standings: Vec<Standings> = (1..=round_scores.len())
-        .map(|k| standings(ruleset, event, &round_scores[..k]))
-        .collect();
     let mut computed = Computed {
         ruleset,
         swiss_rounds,
         cut,
-        table_reasons: table_reasons(ruleset, event, &standings),
-        round_scores,
-        standings,
+        table_reasons: Vec::new(),
+        round_scores: Vec::new(),
+        standings: Vec::new(),
         next_round: None,
         seeds: Vec::new(),
         replaced: Vec::new(),
@@ -165,45 +156,68 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
         placings: None,
         status: Status::Upcoming,
     };
-    if let Some(casual) = super::casual::compute(ruleset, event) {
-        // Played as it comes: under way from the first game, finished when the organizer
-        // closes it (a league's places are then its ranked players).
-        computed.status = if casual.played() == 0 {
-            Status::Upcoming
-        } else if event.info.closed {
-            Status::Finished
-        } else {
-            Status::Running
-        };
-        if event.info.closed {
-            computed.placings = Some(casual.placings());
+    match &event.kind {
+        Kind::Swiss(play) => settle_swiss(event, play, &mut computed),
+        Kind::Ccg(play) => settle_ccg(event, play, &mut computed),
+        Kind::League(games) => {
+            let league = super::casual::compute_league(ruleset, event, games);
+            settle_casual(event, &mut computed, CasualComputed::League(league));
         }
-        computed.casual = Some(casual);
-        return computed;
+        Kind::Challenge(sessions) => {
+            let challenge = super::casual::compute_challenge(event, sessions);
+            settle_casual(event, &mut computed, CasualComputed::Challenge(challenge));
+        }
+        Kind::Recorded(rows) => {
+            // Shown as recorded: the places are the organizer's, nothing else is computed.
+            computed.placings = Some(rows.iter().map(|r| (r.rank, r.player)).collect());
+            computed.status = Status::Finished;
+        }
     }
-    if event.is_recorded_only() {
-        // Shown as recorded: the places are the organizer's, nothing else is computed.
-        computed.placings = Some(event.recorded.iter().map(|r| (r.rank, r.player)).collect());
-        computed.status = Status::Finished;
-        return computed;
+    computed
+}
+
+/// A league or a challenge event, played as it comes: under way from the first game, finished
+/// when the organizer closes it (a league's places are then its ranked players).
+fn settle_casual(event: &Event, computed: &mut Computed, casual: CasualComputed) {
+    computed.status = if casual.played() == 0 {
+        Status::Upcoming
+    } else if event.info.closed {
+        Status::Finished
+    } else {
+        Status::Running
+    };
+    if event.info.closed {
+        computed.placings = Some(casual.placings());
     }
-    if ruleset.family == Family::Ccg {
-        settle_ccg(event, &mut computed);
-        return computed;
+    computed.casual = Some(casual);
+}
+
+/// A Swiss event: each finished round scored, the standings after it, the next round, then the
+/// cut and its bracket or the team final, and the placings once all is played.
+fn settle_swiss(event: &Event, play: &SwissPlay, computed: &mut Computed) {
+    let ruleset = computed.ruleset;
+    let finished: Vec<_> = play.rounds.iter().take_while(|r| r.is_complete()).collect();
+    computed.round_scores = finished
+        .iter()
+        .map(|r| score_round(ruleset, event, r))
+        .collect();
+    computed.standings = (1..=computed.round_scores.len())
+        .map(|k| standings(ruleset, event, &computed.round_scores[..k]))
+        .collect();
+    computed.table_reasons = table_reasons(ruleset, event, &play.rounds, &computed.standings);
+    let all_recorded_finished = finished.len() == play.rounds.len();
+    if !play.rounds.is_empty() {
+        computed.next_round = next_swiss_round(event, computed);
     }
-    let all_recorded_finished = finished.len() == event.rounds.len();
-    if !event.rounds.is_empty() {
-        computed.next_round = next_swiss_round(event, &computed);
-    }
-    let cut_size = cut.unwrap_or(0);
+    let cut_size = computed.cut.unwrap_or(0);
     if computed.swiss_finished() && all_recorded_finished {
         if cut_size > 0 {
-            make_cut(event, &mut computed, cut_size);
-            run_bracket(event, &mut computed, cut_size);
+            make_cut(event, computed, cut_size);
+            run_bracket(event, &play.elimination, computed, cut_size);
         } else if event.is_team()
-            && let Some(team_final) = team_final(&computed)
+            && let Some(team_final) = team_final(computed)
         {
-            settle_team_final(event, &mut computed, team_final);
+            settle_team_final(play.final_match.as_ref(), computed, team_final);
         } else if let Some(last) = computed.latest() {
             computed.placings = Some(
                 last.rows
@@ -213,23 +227,22 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
             );
         }
     }
-    if event.final_match.is_some() && computed.team_final.is_none() {
+    if play.final_match.is_some() && computed.team_final.is_none() {
         computed.final_problem = Some(FinalProblem::NotNeeded);
     }
-    computed.status = if event.rounds.is_empty() {
+    computed.status = if play.rounds.is_empty() {
         Status::Upcoming
     } else if computed.placings.is_some() {
         Status::Finished
     } else {
         Status::Running
     };
-    computed
 }
 
 /// The next Swiss round as the rules pair it: when every recorded round is finished and the
 /// structure plans more. `None` otherwise.
 pub fn next_swiss_round(event: &Event, computed: &Computed) -> Option<(u32, PairedRound)> {
-    let recorded = event.rounds.len();
+    let recorded = event.rounds().len();
     if computed.standings.len() != recorded || computed.swiss_finished() {
         return None;
     }
@@ -252,19 +265,22 @@ pub fn next_swiss_round(event: &Event, computed: &Computed) -> Option<(u32, Pair
 /// Why each recorded table was paired as it was: the reasons the ruleset's pairing gives, judged
 /// for the recorded tables from the standings and meetings before their round (see
 /// [`swiss::label_recorded`] and [`halves::label_recorded`]).
-fn table_reasons(ruleset: &Ruleset, event: &Event, standings: &[Standings]) -> Vec<Vec<Reason>> {
-    event
-        .rounds
+fn table_reasons(
+    ruleset: &Ruleset,
+    event: &Event,
+    rounds: &[Round],
+    standings: &[Standings],
+) -> Vec<Vec<Reason>> {
+    rounds
         .iter()
         .enumerate()
         .map(|(i, round)| {
             let before = i.checked_sub(1).and_then(|prev| standings.get(prev));
             let tables: Vec<[usize; 2]> = round.tables.iter().map(|t| t.players).collect();
-            let seated: Vec<Entrant> =
-                entrants_before(event, before, &event.rounds[..i], round.number)
-                    .into_iter()
-                    .filter(|e| tables.iter().any(|t| t.contains(&e.player)))
-                    .collect();
+            let seated: Vec<Entrant> = entrants_before(event, before, &rounds[..i], round.number)
+                .into_iter()
+                .filter(|e| tables.iter().any(|t| t.contains(&e.player)))
+                .collect();
             match ruleset.pairing {
                 PairingMethod::Halves => {
                     halves::label_recorded(round.number, &numbered(event, seated), &tables)
@@ -290,7 +306,7 @@ fn numbered(event: &Event, entrants: Vec<Entrant>) -> Vec<Numbered> {
 
 /// The players in the event for round `number`, with what pairing needs to know about them.
 fn swiss_entrants(event: &Event, computed: &Computed, number: u32) -> Vec<Entrant> {
-    entrants_before(event, computed.latest(), &event.rounds, number)
+    entrants_before(event, computed.latest(), event.rounds(), number)
 }
 
 /// The players in the event for round `number` as pairing sees them after `rounds` (the rounds
@@ -299,7 +315,7 @@ fn swiss_entrants(event: &Event, computed: &Computed, number: u32) -> Vec<Entran
 fn entrants_before(
     event: &Event,
     latest: Option<&Standings>,
-    rounds: &[crate::event::Round],
+    rounds: &[Round],
     number: u32,
 ) -> Vec<Entrant> {
     let rank: BTreeMap<usize, (usize, u32)> = latest
@@ -421,13 +437,13 @@ fn cut_seeds(
 
 /// A SW:CCG event: computed game by game; placings once the games (and the Final
 /// Confrontation, with a cut of 2) are over.
-fn settle_ccg(event: &Event, computed: &mut Computed) {
+fn settle_ccg(event: &Event, play: &CcgPlay, computed: &mut Computed) {
     let cut = computed.cut.unwrap_or(0);
-    let ccg = ccg_event::compute_ccg(event, computed.swiss_rounds, cut);
+    let ccg = ccg_event::compute_ccg(event, play, computed.swiss_rounds, cut);
     let games_done = computed
         .swiss_rounds
         .is_some_and(|n| ccg.games().len() as u32 >= n)
-        && ccg.games().len() == event.games.len();
+        && ccg.games().len() == play.games.len();
     let last = ccg.standings.last();
     computed.placings = match (&ccg.final_confrontation, last) {
         (Some(fin), Some(rows)) => fin.outcome.as_ref().map(|o| {
@@ -455,7 +471,7 @@ fn settle_ccg(event: &Event, computed: &mut Computed) {
         ),
         _ => None,
     };
-    computed.status = if event.games.is_empty() {
+    computed.status = if play.games.is_empty() {
         Status::Upcoming
     } else if computed.placings.is_some() {
         Status::Finished
@@ -486,8 +502,12 @@ fn team_final(computed: &Computed) -> Option<TeamFinal> {
 
 /// Scores the recorded final match (if any) and sets the placings: the final's winner first,
 /// its loser second, the other teams as the Swiss standings left them.
-fn settle_team_final(event: &Event, computed: &mut Computed, mut team_final: TeamFinal) {
-    if let Some(recorded) = &event.final_match {
+fn settle_team_final(
+    recorded: Option<&FinalMatch>,
+    computed: &mut Computed,
+    mut team_final: TeamFinal,
+) {
+    if let Some(recorded) = recorded {
         let strangers = recorded
             .games
             .iter()
@@ -542,7 +562,7 @@ fn settle_team_final(event: &Event, computed: &mut Computed, mut team_final: Tea
 }
 
 /// Plays the bracket forward from the recorded elimination games.
-fn run_bracket(event: &Event, computed: &mut Computed, size: u32) {
+fn run_bracket(event: &Event, elimination: &[EliminationGame], computed: &mut Computed, size: u32) {
     let Some(swiss_rounds) = computed.swiss_rounds else {
         return;
     };
@@ -550,8 +570,7 @@ fn run_bracket(event: &Event, computed: &mut Computed, size: u32) {
         return;
     }
     let seeds: Vec<usize> = computed.seeds.iter().map(|s| s.player).collect();
-    let games: BTreeMap<u32, Recorded> = event
-        .elimination
+    let games: BTreeMap<u32, Recorded> = elimination
         .iter()
         .filter(|g| g.is_reported())
         .map(|g| {

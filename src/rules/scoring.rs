@@ -96,7 +96,7 @@ pub fn score_round(ruleset: &Ruleset, event: &Event, round: &Round) -> Vec<Optio
     }
     // Players whose deck could not be made legal after an earlier match forfeit this one.
     let forfeited_rest: Vec<usize> = event
-        .rounds
+        .rounds()
         .iter()
         .take_while(|r| r.number < round.number)
         .flat_map(|r| &r.tables)
@@ -135,11 +135,11 @@ mod tests {
     use super::*;
     use crate::event::Outcome;
     use crate::rules::FFG_2018;
-    use crate::rules::standings::tests::{event_with, game, sweep};
+    use crate::rules::standings::tests::{event_with, game, rounds_mut, sweep};
 
     fn points(outcome: Outcome) -> (u32, u32) {
         let ev = event_with(2, vec![(vec![(0, 1, outcome)], vec![])]);
-        let s = score_round(&FFG_2018, &ev, &ev.rounds[0]);
+        let s = score_round(&FFG_2018, &ev, &ev.rounds()[0]);
         (s[0].expect("scored").points, s[1].expect("scored").points)
     }
 
@@ -176,17 +176,17 @@ mod tests {
         );
         // Player 0 won both games, but their deck failed the check: the match is player 1's,
         // and the deck cannot be fixed, so player 0 is out after round 1.
-        ev.rounds[0].tables[0].forfeit = Some(Forfeit {
+        rounds_mut(&mut ev)[0].tables[0].forfeit = Some(Forfeit {
             player: 0,
             rest: true,
         });
         ev.players[0].drop = Some(1);
         // Player 3 lost both games, then was found with an illegal card: a plain forfeit.
-        ev.rounds[0].tables[1].forfeit = Some(Forfeit {
+        rounds_mut(&mut ev)[0].tables[1].forfeit = Some(Forfeit {
             player: 3,
             rest: false,
         });
-        let first = score_round(&FFG_2014, &ev, &ev.rounds[0]);
+        let first = score_round(&FFG_2014, &ev, &ev.rounds()[0]);
         let score = |s: &[Option<RoundScore>], p: usize| {
             let s = s[p].expect("scored");
             (s.points, s.wins, s.losses)
@@ -196,7 +196,7 @@ mod tests {
         assert_eq!(score(&first, 2), (6, 2, 0));
         assert_eq!(score(&first, 3), (0, 0, 2));
         assert_eq!(first[0].map(|s| s.opponent()), Some(Some(1)));
-        let second = score_round(&FFG_2014, &ev, &ev.rounds[1]);
+        let second = score_round(&FFG_2014, &ev, &ev.rounds()[1]);
         assert_eq!(second[0].map(|s| s.kind), Some(RoundKind::UnpairedLoss));
         assert_eq!(score(&second, 0), (0, 0, 2));
         assert_eq!(score(&second, 3), (6, 2, 0));
@@ -207,7 +207,7 @@ mod tests {
         let mut ev = event_with(4, vec![(vec![(0, 1, sweep(0))], vec![2])]);
         ev.players[3].drop = Some(0);
         ev.players[3].rejoin = Some(2);
-        let s = score_round(&FFG_2018, &ev, &ev.rounds[0]);
+        let s = score_round(&FFG_2018, &ev, &ev.rounds()[0]);
         let bye = s[2].expect("bye scored");
         assert_eq!((bye.kind, bye.points, bye.wins), (RoundKind::Bye, 6, 2));
         let missed = s[3].expect("unpaired loss scored");
@@ -224,21 +224,21 @@ mod tests {
     fn a_late_entry_takes_what_the_ruleset_gives_for_the_rounds_before() {
         let mut ev = event_with(3, vec![(vec![(0, 1, sweep(0))], vec![])]);
         ev.players[2].late = Some(2);
-        let s = score_round(&FFG_2018, &ev, &ev.rounds[0]);
+        let s = score_round(&FFG_2018, &ev, &ev.rounds()[0]);
         let missed = s[2].expect("2018: unpaired loss");
         assert_eq!(
             (missed.kind, missed.points, missed.losses),
             (RoundKind::UnpairedLoss, 0, 2)
         );
         assert_eq!(
-            score_round(&crate::rules::FFG_2014, &ev, &ev.rounds[0])[2],
+            score_round(&crate::rules::FFG_2014, &ev, &ev.rounds()[0])[2],
             None
         );
         assert_eq!(
-            score_round(&crate::rules::SWCCG_2008, &ev, &ev.rounds[0])[2],
+            score_round(&crate::rules::SWCCG_2008, &ev, &ev.rounds()[0])[2],
             None
         );
         ev.players[2].late = Some(1);
-        assert_eq!(score_round(&FFG_2018, &ev, &ev.rounds[0])[2], None);
+        assert_eq!(score_round(&FFG_2018, &ev, &ev.rounds()[0])[2], None);
     }
 }

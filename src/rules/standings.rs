@@ -293,7 +293,7 @@ fn compare(tiebreaker: Tiebreaker, a: &Standing, b: &Standing) -> Ordering {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::event::{Decks, EventInfo, Game, Outcome, Player, Round, Table};
+    use crate::event::{Decks, EventInfo, Game, Kind, Outcome, Player, Round, SwissPlay, Table};
     use crate::rules::scoring::score_round;
     use crate::rules::{FFG_2014, FFG_2018};
     use crate::toml_reader::Date;
@@ -377,25 +377,27 @@ pub(crate) mod tests {
                 paired: None,
             },
             players,
-            rounds,
-            elimination: Vec::new(),
             people: Vec::new(),
             members: Vec::new(),
-            final_match: None,
-            games: Vec::new(),
-            final_games: Vec::new(),
-            final_waived: false,
-            final_replaced: Vec::new(),
-            tiebreaker_games: Vec::new(),
-            recorded: Vec::new(),
-            casual: None,
+            kind: Kind::Swiss(SwissPlay {
+                rounds,
+                ..SwissPlay::default()
+            }),
             long_text: None,
+        }
+    }
+
+    /// The rounds of an event made by [`event_with`], to change one.
+    pub fn rounds_mut(ev: &mut Event) -> &mut Vec<Round> {
+        match &mut ev.kind {
+            Kind::Swiss(play) => &mut play.rounds,
+            _ => unreachable!("event_with makes a Swiss event"),
         }
     }
 
     fn table_2014(ev: &Event) -> Standings {
         let scores: Vec<_> = ev
-            .rounds
+            .rounds()
             .iter()
             .map(|r| score_round(&FFG_2014, ev, r))
             .collect();
@@ -404,7 +406,7 @@ pub(crate) mod tests {
 
     fn table_after(ev: &Event) -> Standings {
         let scores: Vec<_> = ev
-            .rounds
+            .rounds()
             .iter()
             .map(|r| score_round(&FFG_2018, ev, r))
             .collect();

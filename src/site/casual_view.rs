@@ -5,8 +5,8 @@ use serde::Serialize;
 
 use super::model::{PlayerRef, RuleLink, StepLink, Steps, TiebreakColumn, link_steps, range_text};
 use super::stage_view::{Rule, player};
-use crate::event::Event;
 use crate::event::casual::{LeagueGame, LeagueResult, Session};
+use crate::event::{Event, Kind};
 use crate::rules::casual::{
     CasualComputed, ChallengeComputed, LeagueComputed, LeagueDecider, LeagueRow, RoleTally,
     ScenarioRecord, ScoredGame, SessionTally,
@@ -154,7 +154,10 @@ fn score_text(score: Score, differential: bool) -> String {
 }
 
 fn league_view(event: &Event, league: &LeagueComputed, rule: Rule<'_>) -> LeagueView {
-    let recorded: &[LeagueGame] = event.league_games().unwrap_or_default();
+    let recorded: &[LeagueGame] = match &event.kind {
+        Kind::League(games) => games,
+        _ => &[],
+    };
     let rows = league
         .standings
         .iter()
@@ -294,7 +297,10 @@ pub(super) fn record_view(r: &ScenarioRecord, rule: Option<RuleLink>) -> Scenari
 }
 
 fn challenge_view(event: &Event, challenge: &ChallengeComputed, rule: Rule<'_>) -> ChallengeView {
-    let sessions: &[Session] = event.sessions().unwrap_or_default();
+    let sessions: &[Session] = match &event.kind {
+        Kind::Challenge(sessions) => sessions,
+        _ => &[],
+    };
     ChallengeView {
         rule: rule("challenge-decks", "Challenge-deck scenarios"),
         records: challenge

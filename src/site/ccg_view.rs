@@ -222,7 +222,7 @@ fn reason_link(reason: PairReason, rule: Rule<'_>) -> RuleLink {
 
 pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
     let mut games: Vec<CcgGameView> = event
-        .games
+        .ccg_games()
         .iter()
         .enumerate()
         .map(|(i, g)| {

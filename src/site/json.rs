@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::event::{Event, Outcome};
+use crate::event::{CcgPlay, Event, Kind, Outcome};
 use crate::rules::Ruleset;
 use crate::rules::bracket::{Decision, Part, SideReason};
 use crate::rules::ccg_event::TableReason;
@@ -156,7 +156,10 @@ fn league_json<'a>(
     league: &crate::rules::casual::LeagueComputed,
 ) -> LeagueJson<'a> {
     let id = |p: usize| event.players[p].id.as_str();
-    let recorded = event.league_games().unwrap_or_default();
+    let recorded: &[crate::event::casual::LeagueGame] = match &event.kind {
+        Kind::League(games) => games,
+        _ => &[],
+    };
     LeagueJson {
         min_games: league.min_games,
         weeks: league
@@ -218,20 +221,21 @@ fn challenge_json<'a>(
 ) -> ChallengeJson<'a> {
     let id = |p: usize| event.players[p].id.as_str();
     ChallengeJson {
-        sessions: event
-            .sessions()
-            .unwrap_or_default()
-            .iter()
-            .map(|s| SessionJson {
-                number: s.number,
-                date: s.date.map(|d| d.iso()),
-                scenario: s.scenario,
-                solo: id(s.solo),
-                solo_side: s.scenario.solo_side().name(),
-                team: s.team.iter().map(|&p| id(p)).collect(),
-                winner: s.winner,
-            })
-            .collect(),
+        sessions: match &event.kind {
+            Kind::Challenge(sessions) => &sessions[..],
+            _ => &[],
+        }
+        .iter()
+        .map(|s| SessionJson {
+            number: s.number,
+            date: s.date.map(|d| d.iso()),
+            scenario: s.scenario,
+            solo: id(s.solo),
+            solo_side: s.scenario.solo_side().name(),
+            team: s.team.iter().map(|&p| id(p)).collect(),
+            winner: s.winner,
+        })
+        .collect(),
         records: challenge
             .records
             .iter()
@@ -374,10 +378,14 @@ fn ccg_table_json<'a>(
     }
 }
 
-fn ccg_json<'a>(event: &'a Event, ccg: &crate::rules::ccg_event::CcgComputed) -> CcgJson<'a> {
+fn ccg_json<'a>(
+    event: &'a Event,
+    play: &CcgPlay,
+    ccg: &crate::rules::ccg_event::CcgComputed,
+) -> CcgJson<'a> {
     let id = |p: usize| event.players[p].id.as_str();
     CcgJson {
-        games: event
+        games: play
             .games
             .iter()
             .enumerate()
@@ -448,8 +456,8 @@ fn ccg_json<'a>(event: &'a Event, ccg: &crate::rules::ccg_event::CcgComputed) ->
                 .map(|s| ccg_table_json(event, s.table, s.dark, s.light, Some(s)))
                 .collect(),
             winner: f.outcome.as_ref().map(|o| id(o.winner)),
-            waived: event.final_waived,
-            replaced: event.final_replaced.iter().map(|&p| id(p)).collect(),
+            waived: play.final_waived,
+            replaced: play.final_replaced.iter().map(|&p| id(p)).collect(),
         }),
     }
 }
@@ -701,7 +709,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
     let id = |p: usize| event.players[p].id.as_str();
     let info = &event.info;
     let rounds = event
-        .rounds
+        .rounds()
         .iter()
         .enumerate()
         .map(|(i, round)| RoundJson {
@@ -816,7 +824,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             .map(|s| standings_json(computed.ruleset, event, s))
             .collect(),
         pending_round: event
-            .rounds
+            .rounds()
             .iter()
             .find(|r| !r.is_complete())
             .map(|r| r.number),
@@ -868,22 +876,27 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                 ],
             })
             .collect(),
-        ccg: computed.ccg.as_ref().map(|c| ccg_json(event, c)),
-        recorded_standings: event
-            .recorded
-            .iter()
-            .map(|r| RecordedJson {
-                rank: r.rank,
-                id: id(r.player),
-                points: r.points,
-                victory_points: r.victory_points,
-                differential: r.differential,
-                wins: r.wins,
-                losses: r.losses,
-                draws: r.draws,
-                note: r.note.as_deref(),
-            })
-            .collect(),
+        ccg: match (&event.kind, &computed.ccg) {
+            (Kind::Ccg(play), Some(ccg)) => Some(ccg_json(event, play, ccg)),
+            _ => None,
+        },
+        recorded_standings: match &event.kind {
+            Kind::Recorded(rows) => &rows[..],
+            _ => &[],
+        }
+        .iter()
+        .map(|r| RecordedJson {
+            rank: r.rank,
+            id: id(r.player),
+            points: r.points,
+            victory_points: r.victory_points,
+            differential: r.differential,
+            wins: r.wins,
+            losses: r.losses,
+            draws: r.draws,
+            note: r.note.as_deref(),
+        })
+        .collect(),
         league: computed
             .casual
             .as_ref()

@@ -630,7 +630,7 @@ pub fn event_view(
     let url_of = |id: &str| competitor_url(site, aliases, event, id);
     let standings_view = |s: &Standings| standings_view(site, event, computed, s, &rule, &url_of);
     let mut rounds: Vec<RoundView> = event
-        .rounds
+        .rounds()
         .iter()
         .enumerate()
         .map(|(i, round)| {
@@ -747,7 +747,7 @@ pub fn event_view(
         |r| &mut r.steps,
     );
     let current_round = event
-        .rounds
+        .rounds()
         .iter()
         .find(|r| !r.is_complete())
         .map(|r| r.number);

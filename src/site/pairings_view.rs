@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use super::model::{SiteView, event_path};
-use crate::event::{Event, Outcome};
+use crate::event::{Event, Kind, Outcome};
 use crate::rules::compute::Computed;
 
 /// One seat at a table.
@@ -97,7 +97,7 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
         side,
     };
     let (title, stage, unit, anchor, tables, byes) =
-        if let Some(round) = event.rounds.iter().find(|r| !r.is_complete()) {
+        if let Some(round) = event.rounds().iter().find(|r| !r.is_complete()) {
             let tables = round
                 .tables
                 .iter()
@@ -128,7 +128,7 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
                 tables,
                 round.byes.clone(),
             )
-        } else if let Some(game) = event.games.iter().find(|g| !g.is_complete()) {
+        } else if let Some(game) = event.ccg_games().iter().find(|g| !g.is_complete()) {
             let tables = game
                 .tables
                 .iter()
@@ -150,19 +150,21 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
                 tables,
                 game.byes.clone(),
             )
-        } else if let Some(fin) = computed
-            .ccg
-            .as_ref()
-            .and_then(|c| c.final_confrontation.as_ref())
-            .filter(|f| f.outcome.is_none())
-        {
-            let played = event.final_games.len() as u32;
+        } else if let (Kind::Ccg(play), Some(fin)) = (
+            &event.kind,
+            computed
+                .ccg
+                .as_ref()
+                .and_then(|c| c.final_confrontation.as_ref())
+                .filter(|f| f.outcome.is_none()),
+        ) {
+            let played = play.final_games.len() as u32;
             let total = crate::rules::ccg_event::final_games(&event.info);
             let game = played + 1;
             if game > total {
                 return None;
             }
-            let sides = crate::rules::ccg_event::ruled_final_sides(event, fin, game);
+            let sides = crate::rules::ccg_event::ruled_final_sides(event, play, fin, game);
             let side = |p: usize| match sides {
                 Some([dark, _]) if dark == p => "dark",
                 Some(_) => "light",

@@ -8,8 +8,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde::Serialize;
 
 use super::model::{SiteView, event_path};
-use crate::event::Event;
 use crate::event::casual::Session;
+use crate::event::{Event, Kind};
 use crate::rules::compute::Computed;
 use crate::rules::scoring::score_round;
 
@@ -249,7 +249,10 @@ pub fn share(
                 None => "disqualified".to_string(),
             }),
         };
-        let recorded = event.recorded.iter().find(|r| r.player == competitor);
+        let recorded = match &event.kind {
+            Kind::Recorded(rows) => rows.iter().find(|r| r.player == competitor),
+            _ => None,
+        };
         let record = match (swiss_row, ccg_row, recorded) {
             (Some(r), ..) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
             (None, Some(r), _) => r.score.to_string(),
@@ -280,12 +283,13 @@ pub fn share(
                 deck_url: super::deck_view::deck_url(site, event, person),
                 team: team.then(|| event.players[competitor].name.clone()),
             },
-            sessions: event
-                .sessions()
-                .unwrap_or_default()
-                .iter()
-                .filter_map(|session| player_session(site, event, session, index))
-                .collect(),
+            sessions: match &event.kind {
+                Kind::Challenge(sessions) => &sessions[..],
+                _ => &[],
+            }
+            .iter()
+            .filter_map(|session| player_session(site, event, session, index))
+            .collect(),
         }));
     }
     EventShare {
@@ -303,7 +307,7 @@ pub fn share(
 /// games and SW:CCG games, one meeting each (SW:CCG true ties have a winner too).
 fn meetings(event: &Event, computed: &Computed) -> Vec<(usize, usize, Ordering)> {
     let mut met = Vec::new();
-    for round in &event.rounds {
+    for round in event.rounds() {
         let scores = score_round(computed.ruleset, event, round);
         for table in &round.tables {
             let [a, b] = table.players;

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::model::SiteView;
-use crate::event::Event;
+use crate::event::{Event, Kind};
 
 /// The recorded standings table.
 #[derive(Debug, Clone, Serialize)]
@@ -36,11 +36,10 @@ pub struct RecordedRowView {
 
 /// The table of an event known only by its results; `None` for an event with rounds.
 pub fn recorded_view(site: &SiteView, event: &Event) -> Option<RecordedView> {
-    if !event.is_recorded_only() {
+    let Kind::Recorded(recorded) = &event.kind else {
         return None;
-    }
-    let rows: Vec<RecordedRowView> = event
-        .recorded
+    };
+    let rows: Vec<RecordedRowView> = recorded
         .iter()
         .map(|row| {
             let player = &event.players[row.player];

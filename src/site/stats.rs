@@ -22,7 +22,7 @@ use serde::Serialize;
 
 use crate::event::Side;
 use crate::event::casual::{LeagueResult, Session};
-use crate::event::{Decklist, Event, Outcome};
+use crate::event::{Decklist, Event, Kind, Outcome};
 use crate::rules::ccg_decks::{display_name, resolve_line};
 use crate::rules::compute::Computed;
 use crate::rules::swccg::ResultKind;
@@ -184,7 +184,7 @@ impl Counted {
             ..Counted::default()
         };
         let lcg = computed.ccg.is_none();
-        for table in event.rounds.iter().flat_map(|r| &r.tables) {
+        for table in event.rounds().iter().flat_map(|r| &r.tables) {
             let Outcome::Games(games) = &table.outcome else {
                 continue;
             };
@@ -216,8 +216,8 @@ impl Counted {
                     .or_default() += 1;
             }
         }
-        if let (Some(recorded), Some(league)) = (
-            event.league_games(),
+        if let (Kind::League(recorded), Some(league)) = (
+            &event.kind,
             computed.casual.as_ref().and_then(|c| c.league()),
         ) {
             // The computed games are the recorded ones, scored, in the same order.
@@ -239,8 +239,9 @@ impl Counted {
                 }
             }
         }
-        c.sessions
-            .extend(event.sessions().unwrap_or_default().iter().cloned());
+        if let Kind::Challenge(sessions) = &event.kind {
+            c.sessions.extend(sessions.iter().cloned());
+        }
         // Every recorded decklist, counted in its own game's tables.
         for person in event.persons() {
             for (side, deck) in [
