@@ -4,10 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::builtin::DEFAULT_FILES;
 use crate::diag::{Code, Diagnostic};
 use crate::event::ids::is_valid_slug;
 use crate::event::load::read_plain_text;
-use crate::scaffold::DEFAULT_FILES;
 use crate::toml_reader::Reader;
 
 /// A content page, read and rendered.
