@@ -50,7 +50,7 @@ pub enum Code {
     RuleDeparture,
     /// A decklist breaks a deckbuilding rule (a warning: the event was played with it).
     Deck,
-    /// A file over one of the limits of `event::limits` (size, nesting, players, rounds).
+    /// A file over one of the limits of `crate::limits` (size, nesting, players, rounds).
     Limit,
     /// A path that would lead outside the site folder or the output folder (a symbolic link,
     /// an output folder that holds the site).

@@ -164,7 +164,7 @@ pub fn generate(out: &Path, events: usize, seed: u64) -> Result<Summary, String>
         }
         std::fs::write(&target, text).map_err(|e| format!("cannot write {}: {e}", target.display()))
     };
-    for (path, text) in crate::scaffold::SITE_FILES {
+    for (path, text) in crate::builtin::SITE_FILES {
         if matches!(*path, "holonet.toml" | "content/_index.md") {
             write(Path::new(path), text)?;
         }

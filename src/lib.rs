@@ -10,6 +10,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod atomic;
+pub mod builtin;
 pub mod config;
 pub mod diag;
 pub mod edit;

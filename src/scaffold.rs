@@ -1,62 +1,10 @@
-//! Files a new site starts with (`holonet init`), the built-in defaults a site may override
-//! (templates, static files, and the reference pages that document the rules and the file
-//! formats, which belong to Holonet rather than to any one site), and `holonet new`'s event file.
-
-/// A file of this repository, embedded at compile time: `(path, text)`.
-macro_rules! embed {
-    ($path:literal) => {
-        ($path, include_str!(concat!("../", $path)))
-    };
-}
-
-/// Path and text of each default file, relative to the site root.
-pub const DEFAULT_FILES: &[(&str, &str)] = &[
-    embed!("templates/base.html"),
-    embed!("templates/macros.html"),
-    embed!("templates/index.html"),
-    embed!("templates/events.html"),
-    embed!("templates/event_row.html"),
-    embed!("templates/event.html"),
-    embed!("templates/page.html"),
-    embed!("templates/deck.html"),
-    embed!("templates/pairings.html"),
-    embed!("templates/room.html"),
-    embed!("templates/slips.html"),
-    embed!("templates/players.html"),
-    embed!("templates/player.html"),
-    embed!("templates/stats.html"),
-    embed!("templates/search.html"),
-    embed!("templates/404.html"),
-    embed!("static/style.css"),
-    embed!("static/logo.svg"),
-    embed!("static/search.js"),
-    embed!("static/running.js"),
-    embed!("static/room.css"),
-    embed!("static/room.js"),
-    embed!("static/slips.css"),
-    embed!("content/rules/_index.md"),
-    embed!("content/rules/ffg-2018.md"),
-    embed!("content/rules/ffg-2014.md"),
-    embed!("content/rules/swccg-2008.md"),
-    embed!("content/docs/event-file.md"),
-    embed!("content/docs/event-json.md"),
-    embed!("content/docs/diagnostics.md"),
-    embed!("content/docs/search.md"),
-    embed!("content/docs/publishing.md"),
-];
-
-/// Files only a new site gets (a site's own content and configuration are never built in).
-pub const SITE_FILES: &[(&str, &str)] = &[
-    embed!("holonet.toml"),
-    embed!("content/_index.md"),
-    embed!("content/about.md"),
-    embed!("events/2018/outer-rim-store-championship.toml"),
-    embed!("events/2018/outer-rim-store-championship.md"),
-    embed!(".github/workflows/pages.yml"),
-];
+//! The commands that create files in a site: `holonet init` (a new site, from the files in
+//! [`crate::builtin`]), `holonet new` (an event file) and `holonet import` (an event from a CSV
+//! file). They sit above [`crate::site`], which never calls them.
 
 use std::path::{Component, Path, PathBuf};
 
+use crate::builtin::{DEFAULT_FILES, SITE_FILES};
 use crate::event::Date;
 use crate::event::ids::{id_from_name, is_valid_slug};
 use crate::load::slug_of;
@@ -308,28 +256,6 @@ mod tests {
         assert_eq!(civil_from_days(0).iso(), "1970-01-01");
         assert_eq!(civil_from_days(19_723).iso(), "2024-01-01");
         assert_eq!(civil_from_days(20_414).iso(), "2025-11-22");
-    }
-
-    #[test]
-    fn the_publishing_page_shows_the_workflow_init_writes() {
-        let text = |files: &[(&str, &'static str)], path: &str| {
-            files
-                .iter()
-                .find(|(p, _)| *p == path)
-                .map(|(_, t)| *t)
-                .expect(path)
-        };
-        let page = text(DEFAULT_FILES, "content/docs/publishing.md");
-        let workflow = text(SITE_FILES, ".github/workflows/pages.yml");
-        let shown = page
-            .split("```yaml\n")
-            .nth(1)
-            .and_then(|rest| rest.split("\n```\n").next())
-            .expect("a yaml block");
-        assert!(
-            format!("{shown}\n") == workflow,
-            "the workflow shown in content/docs/publishing.md differs from .github/workflows/pages.yml"
-        );
     }
 
     #[test]

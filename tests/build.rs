@@ -2389,7 +2389,7 @@ fn search_index_of_a_large_archive_stays_compact() {
     let summaries: Vec<_> = loaded
         .events
         .iter()
-        .map(|(e, c)| site::model::summary(&view, e, c))
+        .map(|(e, c)| site::event_page::summary(&view, e, c))
         .collect();
     let summaries: Vec<_> = summaries.iter().collect();
     let players = loaded.contributions.player_pages(&view, None);

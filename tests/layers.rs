@@ -20,6 +20,8 @@ const LAYERS: &[(&str, u32)] = &[
     ("limits", 2),
     ("wall_clock", 2),
     ("text_file", 3),
+    // The files built into the binary: defaults a site may override, and what `init` writes.
+    ("builtin", 3),
     // The recorded facts of an event.
     ("event", 10),
     // Pure computation on the facts.

@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::builtin::DEFAULT_FILES;
 use crate::diag::{Code, Diagnostic};
 use crate::event::ids::is_valid_slug;
-use crate::scaffold::DEFAULT_FILES;
 use crate::text_file::read_plain_text;
 use crate::toml_reader::Reader;
 

@@ -11,7 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use rayon::prelude::*;
 
 use super::aliases::Aliases;
-use super::model::{EventSummary, SiteView, summary};
+use super::event_page::summary;
+use super::model::{EventSummary, SiteView};
 use super::players::{EventShare, PlayerPage, archive, share};
 use super::search::{EventDecks, deck_names};
 use super::stats::{Counted, Counts, tally};

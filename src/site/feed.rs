@@ -119,7 +119,7 @@ pub fn atom(site: &SiteView, events: &[(Event, Computed)]) -> String {
 /// "Finished. Final places: 1. Ana Lind, 2. Ben Osei. 6 players. Rules: FFG Tournament
 /// Regulations (2018), standard. 12 May 2018, Lyon, France."
 pub fn summary_text(site: &SiteView, event: &Event, computed: &Computed) -> String {
-    let summary = model::summary(site, event, computed);
+    let summary = super::event_page::summary(site, event, computed);
     let name = |p: usize| event.players[p].name.as_str();
     let mut text = match computed.status {
         Status::Finished => "Finished.".to_string(),

@@ -10,6 +10,7 @@ pub mod content;
 pub mod contribution;
 pub mod deck_view;
 pub mod event_index;
+pub mod event_page;
 pub mod feed;
 pub mod json;
 pub mod live_view;

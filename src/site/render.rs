@@ -732,7 +732,7 @@ fn render_event(
     };
     // The current round, while the event has one: first on the event page, and its own pages.
     let now = super::pairings_view::pairings_view(site, event, computed);
-    let view = model::event_view(
+    let view = super::event_page::event_view(
         site,
         event,
         computed,

@@ -420,7 +420,8 @@ pub fn page_view(site: &super::model::SiteView, index: &SearchIndex) -> SearchPa
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::site::model::{SiteView, summary};
+    use crate::site::event_page::summary;
+    use crate::site::model::SiteView;
     use std::path::Path;
 
     fn index_of(root: &Path, aliases: Option<Aliases>) -> SearchIndex {

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 use tera::Tera;
 
+use crate::builtin::DEFAULT_FILES;
 use crate::diag::{Code, Diagnostic};
 use crate::limits::MAX_STATIC_BYTES;
-use crate::scaffold::DEFAULT_FILES;
 
 /// A file of the look (template or static file): where it came from and what it holds.
 #[derive(Debug, Clone)]

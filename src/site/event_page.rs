@@ -1,0 +1,631 @@
+//! The event page's model, assembled from an event and its computed results: its summary (which
+//! also stands for the event in lists, the feed and player pages), its players, rounds and
+//! standings, and the parts each page view (`*_view.rs`) builds.
+//!
+//! It sits above the views and gathers them; the vocabulary they share is [`super::model`],
+//! so no view needs this module.
+
+use serde::Serialize;
+
+use super::model::{
+    EventSummary, PairingsLink, PlayerRef, RuleLink, SiteView, StepLink, Steps, TiebreakColumn,
+    date_text, event_path, game_text, link_steps, round_minutes,
+};
+use crate::event::{Event, Outcome};
+use crate::rules::Tiebreaker;
+use crate::rules::compute::Computed;
+use crate::rules::scoring::RoundKind;
+use crate::rules::standings::{Decider, Standings};
+
+/// The event page's `event`.
+#[derive(Debug, Clone, Serialize)]
+pub struct EventView {
+    #[serde(flatten)]
+    pub summary: EventSummary,
+    pub slug: String,
+    pub json_url: String,
+    pub venue: Option<String>,
+    pub organizer: Option<String>,
+    pub website: Option<String>,
+    pub format: String,
+    pub structure: String,
+    pub tier: Option<String>,
+    pub seed: u64,
+    pub round_minutes: u32,
+    pub swiss_rounds: Option<u32>,
+    pub cut: Option<u32>,
+    /// The ruleset's reference page.
+    pub rules_url: String,
+    /// `description` rendered from Markdown (sanitized).
+    pub description_html: Option<String>,
+    /// The sibling `.md` file rendered (sanitized).
+    pub long_html: Option<String>,
+    pub players: Vec<PlayerView>,
+    pub rounds: Vec<RoundView>,
+    /// Standings after the last finished round.
+    pub standings: Option<StandingsView>,
+    /// Number of the round published but not finished, if any.
+    pub current_round: Option<u32>,
+    /// The current round's tables (or the elimination games ready to play), shown first on a
+    /// running event's page: what players open it for between rounds.
+    pub now: Option<super::pairings_view::PairingsView>,
+    /// Running events: when the file was last updated, and what the page's script polls.
+    pub live: Option<super::live_view::LiveView>,
+    /// The next Swiss round as the rules pair it, until it is written into the file.
+    pub next_round: Option<super::stage_view::NextRoundView>,
+    pub top_cut: Option<super::stage_view::CutView>,
+    pub bracket: Option<super::stage_view::BracketView>,
+    /// Final places (empty until known).
+    pub placings: Vec<super::stage_view::PlacingView>,
+    /// Team events: whether the competitors are teams.
+    pub team: bool,
+    /// Team events: the final match between the teams tied for first.
+    pub team_final: Option<super::stage_view::TeamFinalView>,
+    /// SW:CCG events: games, standings, the next game and the Final Confrontation.
+    pub ccg: Option<super::ccg_view::CcgView>,
+    /// Sides, endings, affiliations and objective sets of this event.
+    pub stats: super::stats::StatsView,
+    /// Events known only by their results: the final standings as recorded.
+    pub recorded: Option<super::recorded_view::RecordedView>,
+    /// Leagues and challenge events: what they recorded and computed.
+    pub casual: Option<super::casual_view::CasualView>,
+    /// schema.org `Event` data as JSON-LD, escaped to sit inside a `<script>` element as it is.
+    pub json_ld: String,
+}
+
+/// A registered player.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerView {
+    pub id: String,
+    pub name: String,
+    /// The person's page across the archive; `None` for a team.
+    pub page_url: Option<String>,
+    pub number: u32,
+    /// "dropped after round 3", "disqualified after round 2", "rejoined in round 4", "late entry
+    /// from round 2", or empty.
+    pub note: String,
+    pub has_decks: bool,
+    pub dark_deck: Option<DeckView>,
+    pub light_deck: Option<DeckView>,
+    /// Team events: the team's two players (player #1 first), with their decklists.
+    pub members: Vec<PlayerView>,
+    /// The decklist page, when the player recorded lists.
+    pub deck_url: Option<String>,
+}
+
+/// A decklist as recorded, in short: the whole list is on the decklist page.
+#[derive(Debug, Clone, Serialize)]
+pub struct DeckView {
+    pub affiliation: Option<String>,
+    pub objectives: Vec<String>,
+    /// SW:CCG: `60 cards, objective: Hidden Base`, when the list has cards.
+    pub cards: Option<String>,
+}
+
+/// One Swiss round.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoundView {
+    pub number: u32,
+    /// `round-3`.
+    pub anchor: String,
+    pub steps: Steps,
+    /// `finished`, `in-progress` (some results in) or `published` (no results yet).
+    pub state: &'static str,
+    pub tables: Vec<TableView>,
+    pub byes: Vec<ByeView>,
+    /// Players with an unpaired loss this round (back after a drop).
+    pub unpaired_losses: Vec<PlayerRef>,
+    /// Standings after this round, when it is finished.
+    pub standings: Option<StandingsView>,
+}
+
+/// A table of a round.
+#[derive(Debug, Clone, Serialize)]
+pub struct TableView {
+    pub number: u32,
+    pub seats: [SeatView; 2],
+    /// "6–0", "3–3 (split)", "not reported".
+    pub result: String,
+    pub pending: bool,
+    pub split: bool,
+    /// Link to the split rule when the table split.
+    pub rule: Option<RuleLink>,
+    /// Why these two players were paired, linked to the pairing rule.
+    pub reason: Option<RuleLink>,
+    pub games: Vec<GameView>,
+}
+
+/// A player at a table.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatView {
+    pub id: String,
+    pub name: String,
+    /// The player's page (a team's entry on the event page).
+    pub url: String,
+    /// Points taken from this match (when reported).
+    pub points: Option<u32>,
+    /// Took more points than the opponent.
+    pub won: bool,
+    /// Played dark in the first game (when recorded).
+    pub first_dark: bool,
+}
+
+/// One game at a table.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameView {
+    pub number: u32,
+    /// "Tom Kessel won (dial)", "Draw (time)".
+    pub text: String,
+}
+
+/// A bye.
+#[derive(Debug, Clone, Serialize)]
+pub struct ByeView {
+    pub id: String,
+    pub name: String,
+    /// The player's page (a team's entry on the event page).
+    pub url: String,
+    pub points: u32,
+    pub rule: RuleLink,
+}
+
+/// The standings after a round.
+#[derive(Debug, Clone, Serialize)]
+pub struct StandingsView {
+    pub after_round: u32,
+    /// The ruleset's tiebreakers, in order, with links to their rules.
+    pub tiebreakers: Vec<RuleLink>,
+    /// The value tiebreakers shown as columns.
+    pub columns: Vec<TiebreakColumn>,
+    pub rows: Vec<StandingRow>,
+}
+
+/// A tiebreaker value: rounded for display, and exact.
+#[derive(Debug, Clone, Serialize)]
+pub struct TiebreakValue {
+    /// Three decimals (or a whole number).
+    pub display: String,
+    /// The exact fraction.
+    pub exact: String,
+}
+
+/// One row of the standings.
+#[derive(Debug, Clone, Serialize)]
+pub struct StandingRow {
+    pub rank: Option<u32>,
+    /// "1", or "DQ" for a disqualified player.
+    pub rank_text: String,
+    pub id: String,
+    pub name: String,
+    /// The player's page (a team's entry on the event page).
+    pub url: String,
+    /// The player's decklist page, when they recorded lists.
+    pub deck_url: Option<String>,
+    pub points: u32,
+    /// Games won–lost–drawn.
+    pub record: String,
+    pub byes: u32,
+    pub rounds_played: u32,
+    /// The ruleset's value tiebreakers, in the order of `StandingsView::columns`.
+    pub values: Vec<TiebreakValue>,
+    /// The tiebreaker that ranked this row below the one above on equal points, linked to its
+    /// rule; `None` when points decided (or for the first row).
+    pub tiebreak: Option<TiebreakColumn>,
+    /// "dropped after round 3", "disqualified", "late entry from round 2", or empty.
+    pub note: String,
+}
+
+pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSummary {
+    // The winner: first of the final placings (the champion of a cut, or the Swiss winner).
+    let (rounds_played, unit, done) = match (&computed.casual, &computed.ccg) {
+        (Some(casual), _) if casual.league().is_some() => (casual.played(), "game", "played"),
+        (Some(casual), _) => (casual.played(), "session", "played"),
+        (None, Some(ccg)) => (ccg.games().len(), "game", "finished"),
+        (None, None) => (computed.standings.len(), "round", "finished"),
+    };
+    let leader = computed
+        .placings
+        .as_ref()
+        .and_then(|p| p.first())
+        .map(|&(_, p)| event.players[p].name.clone());
+    EventSummary {
+        name: event.info.name.clone(),
+        url: site.link(&event_path(event)),
+        date: event.info.date.iso(),
+        end_date: event.info.end_date.map(|d| d.iso()),
+        date_text: date_text(event),
+        year: event.info.date.year,
+        location: event.info.location.clone(),
+        rules_id: computed.ruleset.id.to_string(),
+        rules_name: computed.ruleset.name.to_string(),
+        format: match &event.info.variant {
+            Some(v) => format!("{}, {v}", event.info.format),
+            None => event.info.format.clone(),
+        },
+        tier: event.info.tier.clone(),
+        status: computed.status,
+        player_count: crate::rules::compute::entrants(&event.players),
+        rounds_played,
+        progress: format!(
+            "{rounds_played} {unit}{} {done}",
+            if rounds_played == 1 { "" } else { "s" }
+        ),
+        leader,
+        pairings: super::pairings_view::pairings_view(site, event, computed).map(|p| {
+            PairingsLink {
+                title: p.title,
+                url: site.link(&super::pairings_view::pairings_path(event)),
+                room_url: p.room_url,
+            }
+        }),
+    }
+}
+
+/// Builds the event page's model. `markdown` renders (and sanitizes) Markdown.
+pub fn event_view(
+    site: &SiteView,
+    event: &Event,
+    computed: &Computed,
+    counted: &super::stats::Counted,
+    now: Option<super::pairings_view::PairingsView>,
+    markdown: &dyn Fn(&str) -> String,
+    aliases: &super::aliases::Aliases,
+) -> EventView {
+    let ruleset = computed.ruleset;
+    let rules_url = site.link(ruleset.reference_page);
+    let rule = |anchor: &str, label: &str| RuleLink {
+        label: label.to_string(),
+        url: format!("{rules_url}#{anchor}"),
+    };
+    let players = event
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let members = event.members.get(i).map(|pair| {
+                pair.iter()
+                    .map(|&m| {
+                        let person = &event.people[m];
+                        let url = person_url(site, aliases, &person.id);
+                        player_view(site, event, person, Some(url), Vec::new())
+                    })
+                    .collect()
+            });
+            let url = (!event.is_team()).then(|| person_url(site, aliases, &p.id));
+            player_view(site, event, p, url, members.unwrap_or_default())
+        })
+        .collect();
+    let url_of = |id: &str| competitor_url(site, aliases, event, id);
+    let standings_view = |s: &Standings| standings_view(site, event, computed, s, &rule, &url_of);
+    let mut rounds: Vec<RoundView> = event
+        .rounds()
+        .iter()
+        .enumerate()
+        .map(|(i, round)| {
+            let scores = computed.round_scores.get(i);
+            let state = if round.is_complete() {
+                "finished"
+            } else if round.is_unreported() {
+                "published"
+            } else {
+                "in-progress"
+            };
+            let tables = round
+                .tables
+                .iter()
+                .enumerate()
+                .map(|(table_index, t)| {
+                    let [a, b] = t.players;
+                    let scores = crate::rules::scoring::table_scores(ruleset, t);
+                    let (pa, pb) = (scores.map(|s| s[0].points), scores.map(|s| s[1].points));
+                    let seat = |p: usize, mine: Option<u32>, theirs: Option<u32>| SeatView {
+                        id: event.players[p].id.clone(),
+                        name: event.players[p].name.clone(),
+                        url: url_of(&event.players[p].id),
+                        points: mine,
+                        won: matches!((mine, theirs), (Some(x), Some(y)) if x > y),
+                        first_dark: t.first_dark == Some(p),
+                    };
+                    let games = match &t.outcome {
+                        Outcome::Games(games) => games
+                            .iter()
+                            .enumerate()
+                            .map(|(n, g)| GameView {
+                                number: n as u32 + 1,
+                                text: game_text(event, g.winner, g.by),
+                            })
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    let split = t.outcome == Outcome::Split;
+                    TableView {
+                        number: t.number,
+                        seats: [seat(a, pa, pb), seat(b, pb, pa)],
+                        result: match (pa, pb) {
+                            (Some(x), Some(y)) if split => format!("{x}–{y} (split)"),
+                            (Some(x), Some(y)) if t.forfeit.is_some() => {
+                                format!("{x}–{y} (forfeit)")
+                            }
+                            (Some(x), Some(y)) => format!("{x}–{y}"),
+                            _ => "not reported".to_string(),
+                        },
+                        pending: t.outcome == Outcome::Pending,
+                        split,
+                        rule: match t.forfeit {
+                            _ if split => Some(rule("intentional-split", "Intentional split")),
+                            Some(f) => Some(rule(
+                                "deck-checks",
+                                &format!(
+                                    "Forfeited by {} after a deck check",
+                                    event.players[f.player].name
+                                ),
+                            )),
+                            None => None,
+                        },
+                        reason: computed
+                            .table_reasons
+                            .get(i)
+                            .and_then(|r| r.get(table_index))
+                            .map(|&r| super::stage_view::reason_link(r, &rule)),
+                        games,
+                    }
+                })
+                .collect();
+            let byes = round
+                .byes
+                .iter()
+                .map(|&p| ByeView {
+                    id: event.players[p].id.clone(),
+                    name: event.players[p].name.clone(),
+                    url: url_of(&event.players[p].id),
+                    points: ruleset.bye_points(),
+                    rule: rule("byes", "Bye"),
+                })
+                .collect();
+            let unpaired_losses = scores
+                .map(|s| {
+                    s.iter()
+                        .enumerate()
+                        .filter(|(_, sc)| sc.is_some_and(|sc| sc.kind == RoundKind::UnpairedLoss))
+                        .map(|(p, _)| PlayerRef {
+                            id: event.players[p].id.clone(),
+                            name: event.players[p].name.clone(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            RoundView {
+                number: round.number,
+                anchor: format!("round-{}", round.number),
+                steps: Steps::default(),
+                state,
+                tables,
+                byes,
+                unpaired_losses,
+                standings: computed.standings.get(i).map(standings_view),
+            }
+        })
+        .collect();
+    link_steps(
+        &mut rounds,
+        |r| StepLink {
+            anchor: r.anchor.clone(),
+            number: r.number,
+        },
+        |r| &mut r.steps,
+    );
+    let current_round = event
+        .rounds()
+        .iter()
+        .find(|r| !r.is_complete())
+        .map(|r| r.number);
+    EventView {
+        summary: summary(site, event, computed),
+        slug: event.slug.clone(),
+        json_url: site.link(&format!("{}event.json", event_path(event))),
+        venue: event.info.venue.clone(),
+        organizer: event.info.organizer.clone(),
+        website: event.info.url.clone(),
+        format: event.info.format.clone(),
+        structure: event.info.structure.clone(),
+        tier: event.info.tier.clone(),
+        seed: event.info.seed,
+        round_minutes: round_minutes(event, ruleset),
+        swiss_rounds: computed.swiss_rounds,
+        cut: computed.cut,
+        rules_url: rules_url.clone(),
+        description_html: event.info.description.as_deref().map(markdown),
+        long_html: event.long_text.as_deref().map(markdown),
+        players,
+        rounds,
+        standings: computed.latest().map(standings_view),
+        current_round,
+        now,
+        live: super::live_view::live_view(site, event, computed),
+        next_round: super::stage_view::next_round_view(event, computed, &rule),
+        top_cut: super::stage_view::cut_view(event, computed, &rule),
+        bracket: super::stage_view::bracket_view(site, event, computed, &rule, &url_of),
+        placings: super::stage_view::placings_view(event, computed),
+        team: event.is_team(),
+        stats: super::stats::collect([counted]),
+        team_final: super::stage_view::team_final_view(event, computed, &rule),
+        ccg: computed
+            .ccg
+            .as_ref()
+            .map(|c| super::ccg_view::ccg_view(event, c, &rule)),
+        recorded: super::recorded_view::recorded_view(site, event),
+        casual: computed
+            .casual
+            .as_ref()
+            .map(|c| super::casual_view::casual_view(event, c, &rule)),
+        json_ld: super::schema_org::event_json_ld(site, event, computed),
+    }
+}
+
+/// Where a competitor of `event` links to: a person's page across the archive (under the id
+/// `players.toml` keeps for them), or a team's entry on the event page, since teams have no page.
+fn competitor_url(
+    site: &SiteView,
+    aliases: &super::aliases::Aliases,
+    event: &Event,
+    id: &str,
+) -> String {
+    if event.is_team() {
+        format!("#player-{id}")
+    } else {
+        person_url(site, aliases, id)
+    }
+}
+
+/// A person's page across the archive, under the id `players.toml` keeps for them.
+fn person_url(site: &SiteView, aliases: &super::aliases::Aliases, id: &str) -> String {
+    site.link(&super::players::player_path(super::players::page_id(
+        aliases, id,
+    )))
+}
+
+fn player_view(
+    site: &SiteView,
+    event: &Event,
+    p: &crate::event::Player,
+    page_url: Option<String>,
+    members: Vec<PlayerView>,
+) -> PlayerView {
+    let deck = |d: &Option<crate::event::Decklist>, side| {
+        d.as_ref().map(|d| DeckView {
+            affiliation: d.affiliation.clone(),
+            objectives: d.objectives.clone(),
+            cards: super::deck_view::card_summary(side, d),
+        })
+    };
+    PlayerView {
+        id: p.id.clone(),
+        name: p.name.clone(),
+        page_url,
+        number: p.number,
+        note: player_note(event, p),
+        has_decks: super::deck_view::has_decks(p),
+        dark_deck: deck(&p.decks.dark, crate::event::Side::Dark),
+        light_deck: deck(&p.decks.light, crate::event::Side::Light),
+        members,
+        deck_url: super::deck_view::deck_url(site, event, p),
+    }
+}
+
+fn player_note(event: &Event, p: &crate::event::Player) -> String {
+    let left = match (p.drop, p.rejoin, p.disqualified) {
+        (Some(0), None, false) => "withdrew before round 1".into(),
+        (Some(d), _, true) => format!("disqualified after {} {d}", unit(event)),
+        (Some(d), Some(j), _) => format!("dropped after round {d}, back from round {j}"),
+        (Some(d), None, false) => format!("dropped after round {d}"),
+        _ => String::new(),
+    };
+    match (late_note(event, p), left.is_empty()) {
+        (Some(late), true) => late,
+        (Some(late), false) => format!("{late}, {left}"),
+        (None, _) => left,
+    }
+}
+
+/// "late entry from round 3" (SW:CCG: "from game 3", its rounds being games).
+fn late_note(event: &Event, p: &crate::event::Player) -> Option<String> {
+    let unit = unit(event);
+    p.late.map(|n| format!("late entry from {unit} {n}"))
+}
+
+/// What the event's rounds are called: a SW:CCG event is played in games.
+fn unit(event: &Event) -> &'static str {
+    if crate::rules::ruleset(&event.info.rules)
+        .is_some_and(|r| r.family == crate::rules::Family::Ccg)
+    {
+        "game"
+    } else {
+        "round"
+    }
+}
+
+fn standings_view(
+    site: &SiteView,
+    event: &Event,
+    computed: &Computed,
+    s: &Standings,
+    rule: &dyn Fn(&str, &str) -> RuleLink,
+    url_of: &dyn Fn(&str) -> String,
+) -> StandingsView {
+    let value_tiebreakers: Vec<Tiebreaker> = computed
+        .ruleset
+        .tiebreakers
+        .iter()
+        .copied()
+        .filter(|&t| t.is_value())
+        .collect();
+    let column = |t: Tiebreaker| {
+        let link = rule(t.anchor(), t.label());
+        TiebreakColumn {
+            short: t.abbreviation().to_string(),
+            label: link.label,
+            url: link.url,
+        }
+    };
+    // A column shows every value with the same decimals: three as soon as one value needs
+    // them ("3.000" above "3.250", not "3").
+    let fractional: Vec<bool> = value_tiebreakers
+        .iter()
+        .map(|&t| {
+            s.rows
+                .iter()
+                .any(|r| r.value(t).is_some_and(|v| v.denom() != 1))
+        })
+        .collect();
+    StandingsView {
+        after_round: s.after_round,
+        columns: value_tiebreakers.iter().map(|&t| column(t)).collect(),
+        tiebreakers: computed
+            .ruleset
+            .tiebreakers
+            .iter()
+            .map(|t| rule(t.anchor(), t.label()))
+            .collect(),
+        rows: s
+            .rows
+            .iter()
+            .map(|r| {
+                let p = &event.players[r.player];
+                StandingRow {
+                    rank: r.rank,
+                    rank_text: r.rank.map_or_else(|| "DQ".to_string(), |n| n.to_string()),
+                    id: p.id.clone(),
+                    name: p.name.clone(),
+                    url: url_of(&p.id),
+                    deck_url: super::deck_view::deck_url(site, event, p),
+                    points: r.points,
+                    record: format!("{}–{}–{}", r.wins, r.losses, r.draws),
+                    byes: r.byes,
+                    rounds_played: r.rounds_played,
+                    values: value_tiebreakers
+                        .iter()
+                        .zip(&fractional)
+                        .filter_map(|(&t, &fractional)| r.value(t).map(|v| (v, fractional)))
+                        .map(|(v, fractional)| TiebreakValue {
+                            display: if fractional {
+                                v.decimal(3)
+                            } else {
+                                v.to_string()
+                            },
+                            exact: v.to_string(),
+                        })
+                        .collect(),
+                    tiebreak: match r.decided_by {
+                        Some(Decider::Tiebreaker(t)) => Some(column(t)),
+                        Some(Decider::Points) | None => None,
+                    },
+                    note: if p.drop.is_some_and(|d| d <= s.after_round) {
+                        player_note(event, p)
+                    } else {
+                        late_note(event, p).unwrap_or_default()
+                    },
+                }
+            })
+            .collect(),
+    }
+}
