@@ -564,9 +564,18 @@ mod tests {
                 assert_eq!(seen, active(&event.players, round.number));
             }
             match computed.cut.unwrap() {
-                0 => assert!(computed.bracket.is_none()),
+                0 => assert!(computed.swiss().unwrap().bracket.is_none()),
                 4 | 8 | 16 => {
-                    assert!(computed.bracket.as_ref().unwrap().champion.is_some());
+                    assert!(
+                        computed
+                            .swiss()
+                            .unwrap()
+                            .bracket
+                            .as_ref()
+                            .unwrap()
+                            .champion
+                            .is_some()
+                    );
                     assert!(
                         matches!(&event.kind, crate::event::Kind::Swiss(play) if !play.elimination.is_empty())
                     );

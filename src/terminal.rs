@@ -5,7 +5,8 @@ use std::fmt::Write as _;
 use crate::edit::pair::{NextStep, ReadyGame};
 use crate::event::Event;
 use crate::rules::Tiebreaker;
-use crate::rules::compute::Computed;
+use crate::rules::casual::{ChallengeComputed, LeagueComputed};
+use crate::rules::compute::{Computed, ComputedKind};
 use crate::rules::standings::Decider;
 
 /// Pads `text` to `width` characters (not bytes: names carry accents).
@@ -77,13 +78,18 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
         event.info.date.iso(),
         computed.ruleset.id
     );
-    if let Some(ccg) = &computed.ccg {
-        return ccg_standings(out, event, computed, ccg);
-    }
-    if let Some(casual) = &computed.casual {
-        return casual_standings(out, event, casual);
-    }
-    let Some(latest) = computed.latest() else {
+    let swiss = match &computed.kind {
+        ComputedKind::Swiss(swiss) => swiss,
+        ComputedKind::Ccg(ccg) => return ccg_standings(out, event, computed, ccg),
+        ComputedKind::League(league) => return league_standings(out, event, league),
+        ComputedKind::Challenge(challenge) => return challenge_record(out, challenge),
+        ComputedKind::Recorded => {
+            let _ = writeln!(out, "Known only by its final standings, as recorded.");
+            final_places(&mut out, event, computed);
+            return out;
+        }
+    };
+    let Some(latest) = swiss.latest() else {
         let _ = writeln!(
             out,
             "No round is finished yet: {} players registered.",
@@ -160,7 +166,7 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
         };
         let _ = writeln!(out, "{line}{note}{decided}");
     }
-    if let Some((number, round)) = &computed.next_round {
+    if let Some((number, round)) = &swiss.next_round {
         let bye = round.bye.map_or_else(String::new, |b| {
             format!(", bye: {}", event.players[b.player].name)
         });
@@ -170,9 +176,9 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
             round.tables.len()
         );
     }
-    if let Some(bracket) = &computed.bracket {
+    if let Some(bracket) = &swiss.bracket {
         let _ = writeln!(out, "\nTop {} (seeds):", bracket.size);
-        for (i, seed) in computed.seeds.iter().enumerate() {
+        for (i, seed) in swiss.seeds.iter().enumerate() {
             let mark = if seed.replacement {
                 " (replacement)"
             } else {
@@ -192,7 +198,7 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
                 .games
                 .iter()
                 .filter(|g| bracket.ready.contains(&g.spec.number))
-                .filter_map(|g| ReadyGame::from_state(computed, g))
+                .filter_map(|g| ReadyGame::from_state(swiss, g))
                 .collect();
             if !ready.is_empty() {
                 let _ = writeln!(out, "\nReady to play:");
@@ -201,7 +207,7 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
                 }
             }
         }
-    } else if let Some(team_final) = computed.team_final.as_ref().filter(|f| f.points.is_none()) {
+    } else if let Some(team_final) = swiss.team_final.as_ref().filter(|f| f.points.is_none()) {
         let [a, b] = team_final.teams.map(|t| event.players[t].name.as_str());
         let _ = writeln!(
             out,
@@ -229,39 +235,37 @@ fn final_places(out: &mut String, event: &Event, computed: &Computed) {
     }
 }
 
-/// A league's standings, or a challenge event's record by scenario.
-fn casual_standings(
-    mut out: String,
-    event: &Event,
-    casual: &crate::rules::casual::CasualComputed,
-) -> String {
-    if let Some(challenge) = casual.challenge() {
-        if challenge.records.is_empty() {
-            let _ = writeln!(out, "No session recorded yet.");
-        }
-        for r in &challenge.records {
+/// A challenge event's record by scenario.
+fn challenge_record(mut out: String, challenge: &ChallengeComputed) -> String {
+    if challenge.records.is_empty() {
+        let _ = writeln!(out, "No session recorded yet.");
+    }
+    for r in &challenge.records {
+        let _ = writeln!(
+            out,
+            "{}: {} session(s), solo {} won, team {} won",
+            r.scenario.name(),
+            r.total.sessions,
+            r.total.solo_wins,
+            r.total.team_wins
+        );
+        for (size, t) in &r.by_team_size {
             let _ = writeln!(
                 out,
-                "{}: {} session(s), solo {} won, team {} won",
-                r.scenario.name(),
-                r.total.sessions,
-                r.total.solo_wins,
-                r.total.team_wins
+                "  team of {size}: {} session(s), solo {} won, team {} won",
+                t.sessions, t.solo_wins, t.team_wins
             );
-            for (size, t) in &r.by_team_size {
-                let _ = writeln!(
-                    out,
-                    "  team of {size}: {} session(s), solo {} won, team {} won",
-                    t.sessions, t.solo_wins, t.team_wins
-                );
-            }
         }
-        return out;
     }
-    let Some(league) = casual.league().filter(|l| !l.games.is_empty()) else {
+    out
+}
+
+/// A league's standings.
+fn league_standings(mut out: String, event: &Event, league: &LeagueComputed) -> String {
+    if league.games.is_empty() {
         let _ = writeln!(out, "No league game recorded yet.");
         return out;
-    };
+    }
     let _ = writeln!(
         out,
         "League standings after {} game(s)\n",

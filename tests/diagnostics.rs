@@ -418,7 +418,12 @@ tables = [{ players = ["cy", "di"], games = ["cy", "cy"] }]
     );
     assert!(diagnostics.is_empty(), "{diagnostics:?}");
     let (event, computed) = loaded.expect("the event loads");
-    let standings = computed.standings.last().expect("standings");
+    let standings = computed
+        .swiss()
+        .unwrap()
+        .standings
+        .last()
+        .expect("standings");
     let row = |id: &str| {
         standings
             .rows

@@ -96,7 +96,7 @@ fn report_last_round(dir: &Path) {
 /// the higher seed's side choice (dark).
 fn report_elimination(dir: &Path) {
     let (event, computed) = load(dir);
-    let bracket = computed.bracket.expect("bracket");
+    let bracket = computed.swiss().unwrap().bracket.clone().expect("bracket");
     let path = dir.join("events/spring.toml");
     let mut doc: DocumentMut = std::fs::read_to_string(&path)
         .expect("read")
@@ -197,7 +197,11 @@ fn pair_runs_an_event_from_round_one_to_a_champion() {
     // chooses a side.
     let out = holonet(&["standings", file], dir.path());
     let (event, computed) = load(dir.path());
-    let seed = |n: usize| event.players[computed.seeds[n].player].name.as_str();
+    let seed = |n: usize| {
+        event.players[computed.swiss().unwrap().seeds[n].player]
+            .name
+            .as_str()
+    };
     assert!(
         text(&out.stdout).contains(&format!(
             "Ready to play:\nGame 1, upper bracket: {} v {}; {}, the higher seed, chooses a side\n",
@@ -224,15 +228,16 @@ fn pair_runs_an_event_from_round_one_to_a_champion() {
         assert!(steps < 10, "the bracket ends");
     }
     let (_, computed) = load(dir.path());
-    let bracket = computed.bracket.expect("bracket");
+    let bracket = computed.swiss().unwrap().bracket.clone().expect("bracket");
     assert!(bracket.champion.is_some());
-    let placings = computed.placings.expect("placings");
+    let placings = computed.placings.clone().expect("placings");
     assert_eq!(
         placings.iter().map(|p| p.0).collect::<Vec<_>>(),
         vec![1, 2, 3, 4]
     );
     assert_eq!(
-        placings[0].1, computed.seeds[0].player,
+        placings[0].1,
+        computed.swiss().unwrap().seeds[0].player,
         "seed 1 always won its games here"
     );
     // Once the bracket is done, standings give the final places.
@@ -369,7 +374,7 @@ fn secret_squirrel_final_is_the_top_two() {
         std::fs::write(&path, doc.to_string()).expect("write");
     }
     let (_, computed) = load_file(dir.path(), "events/sq.toml");
-    let ccg = computed.ccg.expect("ccg");
+    let ccg = computed.ccg().expect("ccg").clone();
     let rows = ccg.standings.last().expect("standings");
     let fin = ccg.final_confrontation.expect("a Final Confrontation");
     assert_eq!(

@@ -6,7 +6,8 @@ use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Val
 
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
 use crate::rules::bracket::{GameState, Part};
-use crate::rules::compute::{Computed, next_swiss_round};
+use crate::rules::ccg_event::CcgComputed;
+use crate::rules::compute::{Computed, ComputedKind, SwissComputed, next_swiss_round};
 use crate::rules::swccg::PairReason;
 use crate::rules::swiss::{PairedRound, Reason};
 use crate::toml_reader::Timestamp;
@@ -39,10 +40,10 @@ pub struct ReadyGame {
 }
 
 impl ReadyGame {
-    /// The bracket game `state` of `computed`, once both its players are known.
-    pub fn from_state(computed: &Computed, state: &GameState) -> Option<ReadyGame> {
+    /// The bracket game `state` of a Swiss event's cut, once both its players are known.
+    pub fn from_state(swiss: &SwissComputed, state: &GameState) -> Option<ReadyGame> {
         let players = [state.players[0]?, state.players[1]?];
-        let seed = |p: usize| computed.seeds.iter().position(|s| s.player == p);
+        let seed = |p: usize| swiss.seeds.iter().position(|s| s.player == p);
         let higher_seed = match (seed(players[0]), seed(players[1])) {
             (Some(a), Some(b)) if b < a => players[1],
             _ => players[0],
@@ -104,41 +105,44 @@ pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow>
         Kind::Recorded(_) => Err(NotNow(
             "this event is known only by its final standings (`[[standings]]`): it has no rounds to pair".into(),
         )),
-        Kind::Ccg(play) => next_ccg_game(event, play, computed),
-        Kind::Swiss(play) => next_swiss_step(event, play, computed),
+        Kind::Ccg(play) => match &computed.kind {
+            ComputedKind::Ccg(ccg) => next_ccg_game(event, play, ccg),
+            _ => unreachable!("a SW:CCG event is computed game by game"),
+        },
+        Kind::Swiss(play) => match &computed.kind {
+            ComputedKind::Swiss(swiss) => next_swiss_step(event, play, computed, swiss),
+            _ => unreachable!("a Swiss event is computed round by round"),
+        },
     }
 }
 
 /// The next SW:CCG game, once every recorded game is finished, or why there is none.
-fn next_ccg_game(event: &Event, play: &CcgPlay, computed: &Computed) -> Result<NextStep, NotNow> {
-    if let Some(ccg) = &computed.ccg {
-        if let Some(open) = play.games.iter().find(|g| !g.is_complete()) {
-            return Err(NotNow(format!(
-                "game {} still has unreported tables; record their results first",
-                open.number
-            )));
-        }
-        if let Some((number, paired)) = &ccg.next {
-            return Ok(NextStep::CcgGame {
-                number: *number,
-                paired: paired.clone(),
-            });
-        }
-        return Err(NotNow(
-            match ccg
-                .final_confrontation
-                .as_ref()
-                .filter(|f| f.outcome.is_none())
-            {
-                Some(fin) => format!(
-                    "the games are finished: the Final Confrontation is {} v {}; record its games with holonet report, numbered 1 and up (with --dark for the higher seed's choice of allegiance, where it has one)",
-                    event.players[fin.finalists[0]].name, event.players[fin.finalists[1]].name
-                ),
-                None => "every game is recorded: the event is complete".into(),
-            },
-        ));
+fn next_ccg_game(event: &Event, play: &CcgPlay, ccg: &CcgComputed) -> Result<NextStep, NotNow> {
+    if let Some(open) = play.games.iter().find(|g| !g.is_complete()) {
+        return Err(NotNow(format!(
+            "game {} still has unreported tables; record their results first",
+            open.number
+        )));
     }
-    Err(NotNow("the event's games cannot be computed".into()))
+    if let Some((number, paired)) = &ccg.next {
+        return Ok(NextStep::CcgGame {
+            number: *number,
+            paired: paired.clone(),
+        });
+    }
+    Err(NotNow(
+        match ccg
+            .final_confrontation
+            .as_ref()
+            .filter(|f| f.outcome.is_none())
+        {
+            Some(fin) => format!(
+                "the games are finished: the Final Confrontation is {} v {}; record its games with holonet report, numbered 1 and up (with --dark for the higher seed's choice of allegiance, where it has one)",
+                event.players[fin.finalists[0]].name, event.players[fin.finalists[1]].name
+            ),
+            None => "every game is recorded: the event is complete".into(),
+        },
+    ))
 }
 
 /// The next Swiss round or the elimination games that are ready, or why there are none.
@@ -146,6 +150,7 @@ fn next_swiss_step(
     event: &Event,
     play: &SwissPlay,
     computed: &Computed,
+    swiss: &SwissComputed,
 ) -> Result<NextStep, NotNow> {
     if let Some(round) = play.rounds.iter().find(|r| !r.is_complete()) {
         let open: Vec<String> = round
@@ -168,13 +173,13 @@ fn next_swiss_step(
             "there are not enough players in the event to pair a round".into(),
         ));
     }
-    if let Some(team_final) = computed.team_final.as_ref().filter(|f| f.points.is_none()) {
+    if let Some(team_final) = swiss.team_final.as_ref().filter(|f| f.points.is_none()) {
         let [a, b] = team_final.teams.map(|t| event.players[t].name.as_str());
         return Err(NotNow(format!(
             "the Swiss rounds are finished and {a} and {b} are level on points at the top: they play a final match, which needs no pairing; record it with holonet report FILE 1 RESULT (such as 2-0), with --dark for the team that plays dark first"
         )));
     }
-    let Some(bracket) = computed.bracket.as_ref() else {
+    let Some(bracket) = swiss.bracket.as_ref() else {
         return Err(NotNow(if computed.cut.unwrap_or(0) == 0 {
             "the Swiss rounds are finished and the event has no cut: it is complete".into()
         } else {
@@ -197,7 +202,7 @@ fn next_swiss_step(
         .games
         .iter()
         .filter(|g| bracket.ready.contains(&g.spec.number) && !listed.contains(&g.spec.number))
-        .filter_map(|g| ReadyGame::from_state(computed, g))
+        .filter_map(|g| ReadyGame::from_state(swiss, g))
         .collect();
     if games.is_empty() {
         return Err(NotNow("no elimination game is ready to be played".into()));

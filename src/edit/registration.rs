@@ -764,9 +764,14 @@ mod tests {
         assert_eq!(event.players[4].late, Some(2));
         assert!(!event.players[4].is_active_in(1) && event.players[4].is_active_in(2));
         // ffg-2018: round 1 is an unpaired loss; the player is paired from round 2.
-        let eve = computed.round_scores[0][4].expect("scored");
+        let eve = computed.swiss().unwrap().round_scores[0][4].expect("scored");
         assert_eq!(eve.kind, crate::rules::scoring::RoundKind::UnpairedLoss);
-        let (_, next) = computed.next_round.as_ref().expect("round 2 is ready");
+        let (_, next) = computed
+            .swiss()
+            .unwrap()
+            .next_round
+            .as_ref()
+            .expect("round 2 is ready");
         let seated = next.tables.iter().any(|t| t.players.contains(&4))
             || next.bye.as_ref().is_some_and(|b| b.player == 4);
         assert!(seated, "{next:?}");
@@ -783,7 +788,7 @@ mod tests {
             edited.summary
         );
         let (_, computed) = load(&edited.text);
-        assert_eq!(computed.round_scores[0][4], None);
+        assert_eq!(computed.swiss().unwrap().round_scores[0][4], None);
         let ccg = "\n[[rounds]]\ntables = [\n  { table = 1, dark = \"ann-lee\", light = \"bo-lind\", winner = \"ann-lee\", differential = 8 },\n  { table = 2, dark = \"cid-moe\", light = \"dot-ray\", winner = \"dot-ray\", differential = 3 },\n]\n";
         let text = file("swccg-2008", ccg).replace("structure = \"custom\"\n", "");
         let edited = register_in(&text, "Eve Sol", None, true).unwrap();
@@ -794,11 +799,7 @@ mod tests {
         );
         let (event, computed) = load(&edited.text);
         assert_eq!(event.players[4].late, Some(2));
-        let (number, paired) = computed
-            .ccg
-            .as_ref()
-            .and_then(|c| c.next.clone())
-            .expect("game 2");
+        let (number, paired) = computed.ccg().and_then(|c| c.next.clone()).expect("game 2");
         assert_eq!(number, 2);
         let seated = paired.tables.iter().any(|t| t.dark == 4 || t.light == 4)
             || paired.byes.iter().any(|b| b.player == 4);
@@ -852,7 +853,7 @@ mod tests {
         let (event, computed) = load(&text);
         let eve = &event.players[1];
         assert_eq!((eve.drop, eve.rejoin, eve.late), (None, None, Some(2)));
-        assert!(computed.round_scores[0][1].is_some());
+        assert!(computed.swiss().unwrap().round_scores[0][1].is_some());
     }
 
     fn drop_in(text: &str, id: &str, after: Option<u32>) -> Result<Edited, String> {

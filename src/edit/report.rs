@@ -24,7 +24,7 @@ use super::pair::ReadyGame;
 use crate::event::{CcgPlay, Event, GameEnd, Kind, SwissPlay};
 use crate::event::{Side, Timed};
 use crate::rules::ccg_event::{self, CcgComputed, CcgFinal};
-use crate::rules::compute::Computed;
+use crate::rules::compute::{Computed, ComputedKind, SwissComputed};
 use crate::rules::swccg::{MAX_DIFFERENTIAL, Score};
 use crate::toml_reader::Timestamp;
 use crate::wall_clock::{self, Stamp};
@@ -171,16 +171,21 @@ fn find_place(
     computed: &Computed,
     request: &Request<'_>,
 ) -> Result<(Place, [usize; 2]), String> {
-    match (&event.kind, &computed.ccg) {
-        (Kind::Swiss(play), _) => find_swiss_place(event, play, computed, request),
-        (Kind::Ccg(play), Some(ccg)) => find_ccg_place(event, play, ccg, request),
-        (Kind::Recorded(_), _) | (Kind::Ccg(_), None) => Err(
+    match (&event.kind, &computed.kind) {
+        (Kind::Swiss(play), ComputedKind::Swiss(swiss)) => {
+            find_swiss_place(event, play, swiss, request)
+        }
+        (Kind::Ccg(play), ComputedKind::Ccg(ccg)) => find_ccg_place(event, play, ccg, request),
+        (Kind::Recorded(_), _) => Err(
             "this event is known only by its final standings (`[[standings]]`): it has no tables to report".into(),
         ),
         (Kind::League(_) | Kind::Challenge(_), _) => Err(format!(
             "a `{}` event has no tables to report: add the game or session to the file as it is played",
             event.info.format
         )),
+        (Kind::Swiss(_) | Kind::Ccg(_), _) => {
+            unreachable!("compute gives each kind of event its own results")
+        }
     }
 }
 
@@ -189,7 +194,7 @@ fn find_place(
 fn find_swiss_place(
     event: &Event,
     play: &SwissPlay,
-    computed: &Computed,
+    swiss: &SwissComputed,
     request: &Request<'_>,
 ) -> Result<(Place, [usize; 2]), String> {
     let table = request.table;
@@ -229,7 +234,7 @@ fn find_swiss_place(
             found.players,
         ));
     }
-    if let Some(team_final) = &computed.team_final {
+    if let Some(team_final) = &swiss.team_final {
         if table != 1 {
             return Err(format!(
                 "the Swiss rounds are over and {} and {} play the final match: report it as table 1, not {table}",
@@ -238,7 +243,7 @@ fn find_swiss_place(
         }
         return Ok((Place::TeamFinal, team_final.teams));
     }
-    let bracket = computed.bracket.as_ref().ok_or_else(|| match play.rounds.last() {
+    let bracket = swiss.bracket.as_ref().ok_or_else(|| match play.rounds.last() {
         Some(last) => format!(
             "every table of round {0} has its result; run holonet pair for the next round, or pass --replace to correct a result of round {0}",
             last.number
@@ -480,11 +485,14 @@ fn result_values(
 fn side_chosen(event: &Event, computed: &Computed, game: u32) -> Result<(), String> {
     let recorded = matches!(&event.kind, Kind::Swiss(play)
         if play.elimination.iter().any(|g| g.number == game && g.dark.is_some()));
-    let Some(ready) = computed
+    let Some(swiss) = computed.swiss() else {
+        return Ok(());
+    };
+    let Some(ready) = swiss
         .bracket
         .as_ref()
         .and_then(|b| b.games.iter().find(|g| g.spec.number == game))
-        .and_then(|state| ReadyGame::from_state(computed, state))
+        .and_then(|state| ReadyGame::from_state(swiss, state))
         .filter(|ready| ready.dark.is_none() && !recorded)
     else {
         return Ok(());

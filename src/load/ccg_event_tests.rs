@@ -68,7 +68,7 @@ fn pairing_by_the_guides_procedure_is_not_a_departure() {
         "",
     );
     let (_, computed) = load(&ccg_text("abcd", &[&g1, &g2, &g3], ""));
-    let ccg = computed.ccg.expect("swccg");
+    let ccg = computed.ccg().expect("swccg").clone();
     let guide = |r: PairReason| Some(TableReason::Guide(r));
     assert_eq!(ccg.reasons[0], vec![guide(PairReason::Random); 2]);
     assert_eq!(ccg.reasons[1], vec![guide(PairReason::Piles); 2]);
@@ -76,7 +76,7 @@ fn pairing_by_the_guides_procedure_is_not_a_departure() {
     // Game 2 paired by hand against the piles: b meets a, whom the guide gives d.
     let g2 = game(&[table("a", "b", "b", 10), table("c", "d", "d", 10)], "");
     let (event, computed) = load(&ccg_text("abcd", &[&g1, &g2], ""));
-    let ccg = computed.ccg.expect("swccg");
+    let ccg = computed.ccg().expect("swccg").clone();
     let id = |p: usize| event.players[p].id.as_str();
     match ccg.reasons[1][0] {
         Some(TableReason::Departure {
@@ -114,7 +114,7 @@ fn second_deck_check_failure_disqualifies() {
     );
     let text = ccg_text("abcd", &[&g1, &g2], "");
     let (event, computed) = load(&text);
-    let ccg = computed.ccg.as_ref().expect("swccg");
+    let ccg = computed.ccg().expect("swccg").clone();
     let id = |p: usize| event.players[p].id.as_str();
     assert_eq!(disqualifications(&event).get(&0), Some(&2));
     assert!(event.players[0].disqualified && !event.players[0].is_active_in(3));
@@ -183,7 +183,7 @@ fn playing_director_takes_the_first_bye_of_an_odd_field() {
     let text = director(ccg_text("abcde", &[&played], ""));
     let (_, computed) = load(&text);
     assert_eq!(
-        computed.ccg.expect("swccg").reasons[0][0],
+        computed.ccg().expect("swccg").reasons[0][0],
         Some(TableReason::Departure {
             player: 0,
             instead: None
@@ -277,14 +277,13 @@ fn second_seed_waives_the_final_confrontation() {
     assert_eq!(computed.status, crate::rules::compute::Status::Running);
     let (event_w, waived) = load(&short("cut = 2", "\n[final]\nwaived = true\n"));
     assert_eq!(waived.status, crate::rules::compute::Status::Finished);
-    let rows = &computed.ccg.as_ref().expect("swccg").standings[1];
+    let rows = &computed.ccg().expect("swccg").standings[1];
     let seeds: Vec<&str> = rows
         .iter()
         .map(|r| event.players[r.player].id.as_str())
         .collect();
     let fin = waived
-        .ccg
-        .as_ref()
+        .ccg()
         .and_then(|c| c.final_confrontation.as_ref())
         .expect("final");
     assert_eq!(
@@ -322,7 +321,7 @@ fn second_seed_waives_the_final_confrontation() {
 #[test]
 fn next_highest_player_replaces_a_finalist_whose_deck_does_not_match() {
     let (event, computed) = load(&short("cut = 2", ""));
-    let rows = &computed.ccg.as_ref().expect("swccg").standings[1];
+    let rows = &computed.ccg().expect("swccg").standings[1];
     let seeds: Vec<&str> = rows
         .iter()
         .map(|r| event.players[r.player].id.as_str())
@@ -338,8 +337,7 @@ fn next_highest_player_replaces_a_finalist_whose_deck_does_not_match() {
     );
     let (event, replaced) = load(&text);
     let fin = replaced
-        .ccg
-        .as_ref()
+        .ccg()
         .and_then(|c| c.final_confrontation.as_ref())
         .expect("final");
     let id = |p: usize| event.players[p].id.as_str();
@@ -383,7 +381,7 @@ fn tiebreaker_game_decides_the_tie_it_was_played_for() {
     for winner in ["a", "c"] {
         let tail = tiebreaker("a", "c", winner);
         let (event, computed) = load(&short("", &tail));
-        let rows = &computed.ccg.as_ref().expect("swccg").standings[1];
+        let rows = &computed.ccg().expect("swccg").standings[1];
         assert_eq!(event.players[rows[0].player].id, winner);
         assert_eq!(rows[1].decided_by, Some(Decider::TiebreakerGame));
         assert_eq!(
@@ -415,7 +413,7 @@ fn pairing_from_a_random_tiebreak_drawn_otherwise_is_the_guides() {
     // can meet either way round.
     let g1 = game(&[table("a", "b", "a", 10), table("c", "d", "c", 10)], "");
     let (event, computed) = load(&ccg_text("abcd", &[&g1], ""));
-    let ccg = computed.ccg.expect("swccg");
+    let ccg = computed.ccg().expect("swccg").clone();
     let rows = &ccg.standings[0];
     assert_eq!(rows[1].decided_by, Some(Decider::Random));
     let id = |p: usize| event.players[p].id.clone();
@@ -432,7 +430,7 @@ fn pairing_from_a_random_tiebreak_drawn_otherwise_is_the_guides() {
         "",
     );
     let (_, computed) = load(&ccg_text("abcd", &[&g1, &other], ""));
-    let reasons = &computed.ccg.expect("swccg").reasons[1];
+    let reasons = &computed.ccg().expect("swccg").reasons[1];
     assert_eq!(
         reasons,
         &vec![Some(TableReason::Guide(PairReason::Piles)); 2]
@@ -449,7 +447,7 @@ fn first_game_bye_joins_the_pile_of_the_odd_positions() {
         "\"e\"",
     );
     let (event, computed) = load(&ccg_text("abcde", &[&g1], ""));
-    let ccg = computed.ccg.expect("swccg");
+    let ccg = computed.ccg().expect("swccg").clone();
     let id = |p: usize| event.players[p].id.as_str();
     let (_, next) = ccg.next.expect("game 2");
     let tables: Vec<(&str, &str)> = next
@@ -483,7 +481,7 @@ fn first_game_bye_joins_the_pile_of_the_odd_positions() {
     );
     let (_, computed) = load(&ccg_text("abcde", &[&g1, &g2], ""));
     assert_eq!(
-        computed.ccg.expect("swccg").reasons[1],
+        computed.ccg().expect("swccg").reasons[1],
         vec![Some(TableReason::Guide(PairReason::Piles)); 2]
     );
 }

@@ -142,13 +142,13 @@ pub fn report_bracket_problems(
 ) {
     let name = |p: usize| players.get(p).map_or("?", |p| p.name.as_str()).to_string();
     // A game waiting on a game with a problem is a consequence, not a second mistake.
-    let first_problem = computed
-        .bracket_problems()
+    let problems = computed.swiss().map_or(&[][..], |s| &s.bracket_problems);
+    let first_problem = problems
         .iter()
         .filter(|p| !matches!(p, Problem::NotReady { .. }))
         .map(Problem::game)
         .min();
-    for problem in computed.bracket_problems() {
+    for problem in problems {
         if matches!(problem, Problem::NotReady { .. })
             && first_problem.is_some_and(|g| g < problem.game())
         {

@@ -223,10 +223,7 @@ pub fn validate(
     report_bye_departures(reader, &raw, &event, &computed);
     report_avoidable_rematches(reader, &raw, &event, &computed);
     if let (Some(fin), Some(recorded)) = (
-        computed
-            .ccg
-            .as_ref()
-            .and_then(|c| c.final_confrontation.as_ref()),
+        computed.ccg().and_then(|c| c.final_confrontation.as_ref()),
         &raw.final_match,
     ) {
         for problem in &fin.problems {
@@ -237,7 +234,7 @@ pub fn validate(
             );
         }
     }
-    if let (Some(ccg), Some(span)) = (computed.ccg.as_ref(), &raw.tiebreaker_games_span) {
+    if let (Some(ccg), Some(span)) = (computed.ccg(), &raw.tiebreaker_games_span) {
         for problem in &ccg.tiebreaker_problems {
             reader
                 .error(Code::BadResult, span.clone(), problem.clone())
@@ -248,15 +245,17 @@ pub fn validate(
     }
     if raw.final_match.is_some()
         && computed
-            .ccg
-            .as_ref()
+            .ccg()
             .is_some_and(|c| c.final_confrontation.is_none())
     {
         let span = raw.final_match.as_ref().map_or(0..0, |f| f.span.clone());
         reader.error(Code::BadResult, span, "no Final Confrontation is due: the event has no cut of 2, or its games are not finished").help =
             Some("set `cut = 2` in `[event]` and record every game first, or remove `[final]`".into());
     }
-    if let (Some(problem), Some(recorded)) = (computed.final_problem, &raw.final_match) {
+    if let (Some(problem), Some(recorded)) = (
+        computed.swiss().and_then(|s| s.final_problem),
+        &raw.final_match,
+    ) {
         let (message, help) = match problem {
             compute::FinalProblem::NotNeeded => (
                 "no final match is needed: no two teams are tied for first after the Swiss rounds"
@@ -690,7 +689,7 @@ fn report_avoidable_rematches(
         .rounds()
         .iter()
         .zip(&raw.rounds)
-        .zip(&computed.table_reasons);
+        .zip(computed.swiss().map_or(&[][..], |s| &s.table_reasons));
     for ((round, raw_round), reasons) in reasons {
         for (table, _) in round
             .tables
@@ -739,7 +738,7 @@ fn report_bye_departures(
     for (i, round) in event.rounds().iter().enumerate() {
         let before = i
             .checked_sub(1)
-            .and_then(|prev| computed.standings.get(prev));
+            .and_then(|prev| computed.swiss()?.standings.get(prev));
         if let (Some(standings), [bye]) = (before, round.byes.as_slice()) {
             let due = standings
                 .rows

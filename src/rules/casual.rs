@@ -413,13 +413,6 @@ pub fn player_sessions(players: usize, sessions: &[Session]) -> Vec<PlayerSessio
         .collect()
 }
 
-/// What the rules compute for a casual event.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CasualComputed {
-    League(LeagueComputed),
-    Challenge(ChallengeComputed),
-}
-
 /// A league: its games scored, its weeks and its standings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LeagueComputed {
@@ -440,44 +433,10 @@ pub struct ChallengeComputed {
     pub players: Vec<PlayerSessions>,
 }
 
-impl CasualComputed {
-    pub fn league(&self) -> Option<&LeagueComputed> {
-        match self {
-            CasualComputed::League(league) => Some(league),
-            CasualComputed::Challenge(_) => None,
-        }
-    }
-
-    pub fn challenge(&self) -> Option<&ChallengeComputed> {
-        match self {
-            CasualComputed::Challenge(challenge) => Some(challenge),
-            CasualComputed::League(_) => None,
-        }
-    }
-
-    /// Games (league) or sessions (challenge) recorded.
-    pub fn played(&self) -> usize {
-        match self {
-            CasualComputed::League(league) => league.games.len(),
-            CasualComputed::Challenge(challenge) => challenge
-                .records
-                .iter()
-                .map(|r| r.total.sessions as usize)
-                .sum(),
-        }
-    }
-
-    /// The final places once the organizer closed a league: its ranked players.
-    pub fn placings(&self) -> Vec<(u32, usize)> {
-        self.league()
-            .map(|league| {
-                league
-                    .standings
-                    .iter()
-                    .filter_map(|r| Some((r.rank?, r.player)))
-                    .collect()
-            })
-            .unwrap_or_default()
+impl ChallengeComputed {
+    /// The sessions recorded, over every scenario.
+    pub fn sessions(&self) -> usize {
+        self.records.iter().map(|r| r.total.sessions as usize).sum()
     }
 }
 

@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 
 use super::bracket::{self, Bracket, BracketInput, Problem, Recorded};
-use super::casual::CasualComputed;
+use super::casual::{ChallengeComputed, LeagueComputed};
+use super::ccg_event::CcgComputed;
 use super::halves::{self, Numbered};
 use super::scoring::{RoundScore, score_round};
 use super::standings::{Standings, standings};
@@ -61,10 +62,36 @@ pub enum FinalProblem {
 #[derive(Debug, Clone)]
 pub struct Computed {
     pub ruleset: &'static Ruleset,
-    /// Swiss rounds in force: the file's override, else the structure table's, when there is one.
+    /// Swiss rounds (SW:CCG: games) in force: the file's override, else the structure table's,
+    /// when there is one.
     pub swiss_rounds: Option<u32>,
-    /// Cut size in force, same precedence (0: no cut).
+    /// Cut size in force, same precedence (0: no cut; SW:CCG: 2 for a Final Confrontation).
     pub cut: Option<u32>,
+    /// What the rules computed, by kind of event (the kinds of [`crate::event::Kind`]).
+    pub kind: ComputedKind,
+    /// Final places, once known: the bracket's, or the Swiss standings' for an event without a cut.
+    pub placings: Option<Vec<(u32, usize)>>,
+    pub status: Status,
+}
+
+/// What the rules computed for each kind of event.
+#[derive(Debug, Clone)]
+pub enum ComputedKind {
+    Swiss(SwissComputed),
+    /// Everything computed game by game.
+    Ccg(CcgComputed),
+    /// Standings by games, week by week.
+    League(LeagueComputed),
+    /// Each scenario's record and each player's sessions.
+    Challenge(ChallengeComputed),
+    /// Nothing: the recorded standings are shown as written.
+    Recorded,
+}
+
+/// What the rules computed for a Swiss event: its rounds, the cut and its bracket, or the team
+/// final.
+#[derive(Debug, Clone, Default)]
+pub struct SwissComputed {
     /// Scores of each finished round, indexed by round then player.
     pub round_scores: Vec<Vec<Option<RoundScore>>>,
     /// Standings after each finished round (index 0: after round 1).
@@ -79,35 +106,55 @@ pub struct Computed {
     pub replaced: Vec<usize>,
     /// The bracket, once the cut is made.
     pub bracket: Option<Bracket>,
-    bracket_problems: Vec<Problem>,
-    /// SW:CCG events: everything computed game by game.
-    pub ccg: Option<ccg_event::CcgComputed>,
+    /// What the bracket could not accept of the recorded elimination games.
+    pub bracket_problems: Vec<Problem>,
     /// Team events: the final match, when two teams finished the Swiss rounds tied for first.
     pub team_final: Option<TeamFinal>,
     /// What the recorded final match cannot be.
     pub final_problem: Option<FinalProblem>,
-    /// Leagues and challenge events: standings by games, or each scenario's record.
-    pub casual: Option<super::casual::CasualComputed>,
-    /// Final places, once known: the bracket's, or the Swiss standings' for an event without a cut.
-    pub placings: Option<Vec<(u32, usize)>>,
-    pub status: Status,
 }
 
-impl Computed {
+impl SwissComputed {
     /// The latest standings, if any round is finished.
     pub fn latest(&self) -> Option<&Standings> {
         self.standings.last()
     }
+}
 
-    /// What the bracket could not accept of the recorded elimination games.
-    pub fn bracket_problems(&self) -> &[Problem] {
-        &self.bracket_problems
+impl Computed {
+    /// What was computed for a Swiss event; `None` for the other kinds.
+    pub fn swiss(&self) -> Option<&SwissComputed> {
+        match &self.kind {
+            ComputedKind::Swiss(swiss) => Some(swiss),
+            _ => None,
+        }
+    }
+
+    /// What was computed for a SW:CCG event; `None` for the other kinds.
+    pub fn ccg(&self) -> Option<&CcgComputed> {
+        match &self.kind {
+            ComputedKind::Ccg(ccg) => Some(ccg),
+            _ => None,
+        }
+    }
+
+    /// What was computed for a league; `None` for the other kinds.
+    pub fn league(&self) -> Option<&LeagueComputed> {
+        match &self.kind {
+            ComputedKind::League(league) => Some(league),
+            _ => None,
+        }
+    }
+
+    /// The latest Swiss standings, if any round is finished (`None` for the other kinds).
+    pub fn latest(&self) -> Option<&Standings> {
+        self.swiss()?.latest()
     }
 
     /// Whether every planned Swiss round has its results.
     pub fn swiss_finished(&self) -> bool {
-        self.swiss_rounds
-            .is_some_and(|n| self.standings.len() as u32 >= n)
+        let finished = self.swiss().map_or(0, |s| s.standings.len());
+        self.swiss_rounds.is_some_and(|n| finished as u32 >= n)
     }
 }
 
@@ -141,18 +188,7 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
         ruleset,
         swiss_rounds,
         cut,
-        table_reasons: Vec::new(),
-        round_scores: Vec::new(),
-        standings: Vec::new(),
-        next_round: None,
-        seeds: Vec::new(),
-        replaced: Vec::new(),
-        bracket: None,
-        bracket_problems: Vec::new(),
-        ccg: None,
-        team_final: None,
-        final_problem: None,
-        casual: None,
+        kind: ComputedKind::Recorded,
         placings: None,
         status: Status::Upcoming,
     };
@@ -161,11 +197,27 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
         Kind::Ccg(play) => settle_ccg(event, play, &mut computed),
         Kind::League(games) => {
             let league = super::casual::compute_league(ruleset, event, games);
-            settle_casual(event, &mut computed, CasualComputed::League(league));
+            settle_casual(event, &mut computed, league.games.len());
+            if event.info.closed {
+                // A closed league's places are its ranked players.
+                computed.placings = Some(
+                    league
+                        .standings
+                        .iter()
+                        .filter_map(|r| Some((r.rank?, r.player)))
+                        .collect(),
+                );
+            }
+            computed.kind = ComputedKind::League(league);
         }
         Kind::Challenge(sessions) => {
-            let challenge = super::casual::compute_challenge(event, sessions);
-            settle_casual(event, &mut computed, CasualComputed::Challenge(challenge));
+            settle_casual(event, &mut computed, sessions.len());
+            if event.info.closed {
+                // A challenge event ranks nobody: its record is each scenario's.
+                computed.placings = Some(Vec::new());
+            }
+            computed.kind =
+                ComputedKind::Challenge(super::casual::compute_challenge(event, sessions));
         }
         Kind::Recorded(rows) => {
             // Shown as recorded: the places are the organizer's, nothing else is computed.
@@ -176,20 +228,16 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
     computed
 }
 
-/// A league or a challenge event, played as it comes: under way from the first game, finished
-/// when the organizer closes it (a league's places are then its ranked players).
-fn settle_casual(event: &Event, computed: &mut Computed, casual: CasualComputed) {
-    computed.status = if casual.played() == 0 {
+/// A league or a challenge event is played as it comes: under way from the first game or
+/// session (of `played`), finished when the organizer closes it.
+fn settle_casual(event: &Event, computed: &mut Computed, played: usize) {
+    computed.status = if played == 0 {
         Status::Upcoming
     } else if event.info.closed {
         Status::Finished
     } else {
         Status::Running
     };
-    if event.info.closed {
-        computed.placings = Some(casual.placings());
-    }
-    computed.casual = Some(casual);
 }
 
 /// A Swiss event: each finished round scored, the standings after it, the next round, then the
@@ -197,29 +245,50 @@ fn settle_casual(event: &Event, computed: &mut Computed, casual: CasualComputed)
 fn settle_swiss(event: &Event, play: &SwissPlay, computed: &mut Computed) {
     let ruleset = computed.ruleset;
     let finished: Vec<_> = play.rounds.iter().take_while(|r| r.is_complete()).collect();
-    computed.round_scores = finished
-        .iter()
-        .map(|r| score_round(ruleset, event, r))
+    let mut swiss = SwissComputed {
+        round_scores: finished
+            .iter()
+            .map(|r| score_round(ruleset, event, r))
+            .collect(),
+        ..SwissComputed::default()
+    };
+    swiss.standings = (1..=swiss.round_scores.len())
+        .map(|k| standings(ruleset, event, &swiss.round_scores[..k]))
         .collect();
-    computed.standings = (1..=computed.round_scores.len())
-        .map(|k| standings(ruleset, event, &computed.round_scores[..k]))
-        .collect();
-    computed.table_reasons = table_reasons(ruleset, event, &play.rounds, &computed.standings);
+    swiss.table_reasons = table_reasons(ruleset, event, &play.rounds, &swiss.standings);
+    computed.kind = ComputedKind::Swiss(swiss);
     let all_recorded_finished = finished.len() == play.rounds.len();
-    if !play.rounds.is_empty() {
-        computed.next_round = next_swiss_round(event, computed);
-    }
-    let cut_size = computed.cut.unwrap_or(0);
-    if computed.swiss_finished() && all_recorded_finished {
+    let next_round = if play.rounds.is_empty() {
+        None
+    } else {
+        next_swiss_round(event, computed)
+    };
+    let swiss_finished = computed.swiss_finished();
+    let (swiss_rounds, cut_size) = (computed.swiss_rounds, computed.cut.unwrap_or(0));
+    let ComputedKind::Swiss(swiss) = &mut computed.kind else {
+        unreachable!("set just above")
+    };
+    swiss.next_round = next_round;
+    let mut placings = None;
+    if swiss_finished && all_recorded_finished {
         if cut_size > 0 {
-            make_cut(event, computed, cut_size);
-            run_bracket(event, &play.elimination, computed, cut_size);
+            if let Some(swiss_rounds) = swiss_rounds {
+                make_cut(event, swiss, swiss_rounds, cut_size);
+                placings = run_bracket(
+                    event,
+                    &play.elimination,
+                    swiss,
+                    ruleset,
+                    swiss_rounds,
+                    cut_size,
+                );
+            }
         } else if event.is_team()
-            && let Some(team_final) = team_final(computed)
+            && let Some(team_final) = team_final(swiss)
         {
-            settle_team_final(play.final_match.as_ref(), computed, team_final);
-        } else if let Some(last) = computed.latest() {
-            computed.placings = Some(
+            placings = settle_team_final(play.final_match.as_ref(), swiss, ruleset, team_final);
+        } else if let Some(last) = swiss.latest() {
+            placings = Some(
                 last.rows
                     .iter()
                     .filter_map(|r| Some((r.rank?, r.player)))
@@ -227,23 +296,25 @@ fn settle_swiss(event: &Event, play: &SwissPlay, computed: &mut Computed) {
             );
         }
     }
-    if play.final_match.is_some() && computed.team_final.is_none() {
-        computed.final_problem = Some(FinalProblem::NotNeeded);
+    if play.final_match.is_some() && swiss.team_final.is_none() {
+        swiss.final_problem = Some(FinalProblem::NotNeeded);
     }
     computed.status = if play.rounds.is_empty() {
         Status::Upcoming
-    } else if computed.placings.is_some() {
+    } else if placings.is_some() {
         Status::Finished
     } else {
         Status::Running
     };
+    computed.placings = placings;
 }
 
 /// The next Swiss round as the rules pair it: when every recorded round is finished and the
 /// structure plans more. `None` otherwise.
 pub fn next_swiss_round(event: &Event, computed: &Computed) -> Option<(u32, PairedRound)> {
     let recorded = event.rounds().len();
-    if computed.standings.len() != recorded || computed.swiss_finished() {
+    let finished = computed.swiss().map_or(0, |s| s.standings.len());
+    if finished != recorded || computed.swiss_finished() {
         return None;
     }
     let number = recorded as u32 + 1;
@@ -379,8 +450,8 @@ fn entrants_before(
 /// The cut from the final Swiss standings: the top `size` of the players still in the event;
 /// a qualified player who left before the cut began (`drop` = the last Swiss round) is replaced
 /// by the next player in the standings, who enters as the lowest seed.
-fn make_cut(event: &Event, computed: &mut Computed, size: u32) {
-    let (Some(swiss_rounds), Some(last)) = (computed.swiss_rounds, computed.latest()) else {
+fn make_cut(event: &Event, swiss: &mut SwissComputed, swiss_rounds: u32, size: u32) {
+    let Some(last) = swiss.latest() else {
         return;
     };
     let ranked: Vec<(usize, u32)> = last
@@ -389,8 +460,8 @@ fn make_cut(event: &Event, computed: &mut Computed, size: u32) {
         .filter_map(|r| Some((r.player, r.rank?)))
         .collect();
     let (seeds, replaced) = cut_seeds(&event.players, &ranked, swiss_rounds, size as usize);
-    computed.seeds = seeds;
-    computed.replaced = replaced;
+    swiss.seeds = seeds;
+    swiss.replaced = replaced;
 }
 
 /// The cut's seeds from the final Swiss ranking (`(player, rank)`, best first), and the
@@ -478,12 +549,12 @@ fn settle_ccg(event: &Event, play: &CcgPlay, computed: &mut Computed) {
     } else {
         Status::Running
     };
-    computed.ccg = Some(ccg);
+    computed.kind = ComputedKind::Ccg(ccg);
 }
 
 /// The final a team event needs: its two best teams, when they are level on points.
-fn team_final(computed: &Computed) -> Option<TeamFinal> {
-    let rows: Vec<_> = computed
+fn team_final(swiss: &SwissComputed) -> Option<TeamFinal> {
+    let rows: Vec<_> = swiss
         .latest()?
         .rows
         .iter()
@@ -500,13 +571,14 @@ fn team_final(computed: &Computed) -> Option<TeamFinal> {
     }
 }
 
-/// Scores the recorded final match (if any) and sets the placings: the final's winner first,
-/// its loser second, the other teams as the Swiss standings left them.
+/// Scores the recorded final match (if any) and gives the placings once it has a winner: the
+/// final's winner first, its loser second, the other teams as the Swiss standings left them.
 fn settle_team_final(
     recorded: Option<&FinalMatch>,
-    computed: &mut Computed,
+    swiss: &mut SwissComputed,
+    ruleset: &Ruleset,
     mut team_final: TeamFinal,
-) {
+) -> Option<Vec<(u32, usize)>> {
     if let Some(recorded) = recorded {
         let strangers = recorded
             .games
@@ -514,9 +586,9 @@ fn settle_team_final(
             .filter_map(|g| g.winner)
             .chain(recorded.first_dark);
         if let Some(stranger) = strangers.filter(|p| !team_final.teams.contains(p)).min() {
-            computed.final_problem = Some(FinalProblem::NotAFinalist(stranger));
+            swiss.final_problem = Some(FinalProblem::NotAFinalist(stranger));
         } else if !recorded.games.is_empty() {
-            let points = computed.ruleset.game_points;
+            let points = ruleset.game_points;
             let took = |team: usize| -> u32 {
                 recorded
                     .games
@@ -538,7 +610,8 @@ fn settle_team_final(
             };
         }
     }
-    if let (Some(champion), Some(last)) = (team_final.champion, computed.latest()) {
+    let mut placings = None;
+    if let (Some(champion), Some(last)) = (team_final.champion, swiss.latest()) {
         let runner_up = if champion == team_final.teams[0] {
             team_final.teams[1]
         } else {
@@ -549,7 +622,7 @@ fn settle_team_final(
             .iter()
             .filter(|r| r.rank.is_some() && !team_final.teams.contains(&r.player))
             .map(|r| r.player);
-        computed.placings = Some(
+        placings = Some(
             [champion, runner_up]
                 .into_iter()
                 .chain(rest)
@@ -558,18 +631,24 @@ fn settle_team_final(
                 .collect(),
         );
     }
-    computed.team_final = Some(team_final);
+    swiss.team_final = Some(team_final);
+    placings
 }
 
-/// Plays the bracket forward from the recorded elimination games.
-fn run_bracket(event: &Event, elimination: &[EliminationGame], computed: &mut Computed, size: u32) {
-    let Some(swiss_rounds) = computed.swiss_rounds else {
-        return;
-    };
-    if computed.seeds.len() < size as usize {
-        return;
+/// Plays the bracket forward from the recorded elimination games, and gives its placings once
+/// it has them.
+fn run_bracket(
+    event: &Event,
+    elimination: &[EliminationGame],
+    swiss: &mut SwissComputed,
+    ruleset: &Ruleset,
+    swiss_rounds: u32,
+    size: u32,
+) -> Option<Vec<(u32, usize)>> {
+    if swiss.seeds.len() < size as usize {
+        return None;
     }
-    let seeds: Vec<usize> = computed.seeds.iter().map(|s| s.player).collect();
+    let seeds: Vec<usize> = swiss.seeds.iter().map(|s| s.player).collect();
     let games: BTreeMap<u32, Recorded> = elimination
         .iter()
         .filter(|g| g.is_reported())
@@ -595,13 +674,12 @@ fn run_bracket(event: &Event, elimination: &[EliminationGame], computed: &mut Co
         games: &games,
         dropped: &dropped,
         seed: event.info.seed,
-        rules: computed.ruleset.elimination,
+        rules: ruleset.elimination,
     });
-    if !bracket.placings.is_empty() {
-        computed.placings = Some(bracket.placings.clone());
-    }
-    computed.bracket = Some(bracket);
-    computed.bracket_problems = problems;
+    let placings = (!bracket.placings.is_empty()).then(|| bracket.placings.clone());
+    swiss.bracket = Some(bracket);
+    swiss.bracket_problems = problems;
+    placings
 }
 
 #[cfg(test)]

@@ -8,9 +8,10 @@ use super::stage_view::{Rule, player};
 use crate::event::casual::{LeagueGame, LeagueResult, Session};
 use crate::event::{Event, Kind};
 use crate::rules::casual::{
-    CasualComputed, ChallengeComputed, LeagueComputed, LeagueDecider, LeagueRow, RoleTally,
-    ScenarioRecord, ScoredGame, SessionTally,
+    ChallengeComputed, LeagueComputed, LeagueDecider, LeagueRow, RoleTally, ScenarioRecord,
+    ScoredGame, SessionTally,
 };
+use crate::rules::compute::{Computed, ComputedKind};
 use crate::rules::swccg::Score;
 
 /// A league or a challenge event.
@@ -137,11 +138,19 @@ pub struct SessionLink {
     pub won: bool,
 }
 
-/// The casual part of an event page.
-pub fn casual_view(event: &Event, computed: &CasualComputed, rule: Rule<'_>) -> CasualView {
-    CasualView {
-        league: computed.league().map(|l| league_view(event, l, rule)),
-        challenge: computed.challenge().map(|c| challenge_view(event, c, rule)),
+/// The casual part of an event page: a league's or a challenge event's; `None` for the other
+/// kinds.
+pub fn casual_view(event: &Event, computed: &Computed, rule: Rule<'_>) -> Option<CasualView> {
+    match &computed.kind {
+        ComputedKind::League(league) => Some(CasualView {
+            league: Some(league_view(event, league, rule)),
+            challenge: None,
+        }),
+        ComputedKind::Challenge(challenge) => Some(CasualView {
+            league: None,
+            challenge: Some(challenge_view(event, challenge, rule)),
+        }),
+        _ => None,
     }
 }
 

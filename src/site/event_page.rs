@@ -13,7 +13,7 @@ use super::model::{
 };
 use crate::event::{Event, Outcome};
 use crate::rules::Tiebreaker;
-use crate::rules::compute::Computed;
+use crate::rules::compute::{Computed, ComputedKind, SwissComputed};
 use crate::rules::scoring::RoundKind;
 use crate::rules::standings::{Decider, Standings};
 
@@ -217,11 +217,12 @@ pub struct StandingRow {
 
 pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSummary {
     // The winner: first of the final placings (the champion of a cut, or the Swiss winner).
-    let (rounds_played, unit, done) = match (&computed.casual, &computed.ccg) {
-        (Some(casual), _) if casual.league().is_some() => (casual.played(), "game", "played"),
-        (Some(casual), _) => (casual.played(), "session", "played"),
-        (None, Some(ccg)) => (ccg.games().len(), "game", "finished"),
-        (None, None) => (computed.standings.len(), "round", "finished"),
+    let (rounds_played, unit, done) = match &computed.kind {
+        ComputedKind::League(league) => (league.games.len(), "game", "played"),
+        ComputedKind::Challenge(challenge) => (challenge.sessions(), "session", "played"),
+        ComputedKind::Ccg(ccg) => (ccg.games().len(), "game", "finished"),
+        ComputedKind::Swiss(swiss) => (swiss.standings.len(), "round", "finished"),
+        ComputedKind::Recorded => (0, "round", "finished"),
     };
     let leader = computed
         .placings
@@ -271,6 +272,9 @@ pub fn event_view(
     markdown: &dyn Fn(&str) -> String,
     aliases: &super::aliases::Aliases,
 ) -> EventView {
+    // The rounds of a Swiss event; the other kinds have none.
+    let no_swiss = SwissComputed::default();
+    let swiss = computed.swiss().unwrap_or(&no_swiss);
     let ruleset = computed.ruleset;
     let rules_url = site.link(ruleset.reference_page);
     let rule = |anchor: &str, label: &str| RuleLink {
@@ -302,7 +306,7 @@ pub fn event_view(
         .iter()
         .enumerate()
         .map(|(i, round)| {
-            let scores = computed.round_scores.get(i);
+            let scores = swiss.round_scores.get(i);
             let state = if round.is_complete() {
                 "finished"
             } else if round.is_unreported() {
@@ -362,7 +366,7 @@ pub fn event_view(
                             )),
                             None => None,
                         },
-                        reason: computed
+                        reason: swiss
                             .table_reasons
                             .get(i)
                             .and_then(|r| r.get(table_index))
@@ -402,7 +406,7 @@ pub fn event_view(
                 tables,
                 byes,
                 unpaired_losses,
-                standings: computed.standings.get(i).map(standings_view),
+                standings: swiss.standings.get(i).map(standings_view),
             }
         })
         .collect();
@@ -450,14 +454,10 @@ pub fn event_view(
         stats: super::stats::collect([counted]),
         team_final: super::stage_view::team_final_view(event, computed, &rule),
         ccg: computed
-            .ccg
-            .as_ref()
+            .ccg()
             .map(|c| super::ccg_view::ccg_view(event, c, &rule)),
         recorded: super::recorded_view::recorded_view(site, event),
-        casual: computed
-            .casual
-            .as_ref()
-            .map(|c| super::casual_view::casual_view(event, c, &rule)),
+        casual: super::casual_view::casual_view(event, computed, &rule),
         json_ld: super::schema_org::event_json_ld(site, event, computed),
     }
 }

@@ -9,7 +9,7 @@ use crate::event::{CcgPlay, Event, Kind, Outcome};
 use crate::rules::Ruleset;
 use crate::rules::bracket::{Decision, Part, SideReason};
 use crate::rules::ccg_event::TableReason;
-use crate::rules::compute::{Computed, Status};
+use crate::rules::compute::{Computed, ComputedKind, Status, SwissComputed};
 use crate::rules::ratio::Ratio;
 use crate::rules::scoring::RoundKind;
 use crate::rules::standings::{Decider, Standings};
@@ -706,6 +706,9 @@ fn standings_json<'a>(ruleset: &Ruleset, event: &'a Event, s: &Standings) -> Sta
 
 /// Serializes an event and its computed facts.
 pub fn event_json(event: &Event, computed: &Computed) -> String {
+    // Events of the other kinds publish the Swiss fields empty.
+    let no_swiss = SwissComputed::default();
+    let swiss = computed.swiss().unwrap_or(&no_swiss);
     let id = |p: usize| event.players[p].id.as_str();
     let info = &event.info;
     let rounds = event
@@ -720,7 +723,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                 .iter()
                 .enumerate()
                 .map(|(table_index, t)| {
-                    let points = computed
+                    let points = swiss
                         .round_scores
                         .get(i)
                         .and_then(|s| Some([s[t.players[0]]?.points, s[t.players[1]]?.points]));
@@ -749,7 +752,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                             player: id(f.player),
                             rest: f.rest,
                         }),
-                        reason: computed
+                        reason: swiss
                             .table_reasons
                             .get(i)
                             .and_then(|r| r.get(table_index))
@@ -758,7 +761,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                 })
                 .collect(),
             byes: round.byes.iter().map(|&p| id(p)).collect(),
-            unpaired_losses: computed
+            unpaired_losses: swiss
                 .round_scores
                 .get(i)
                 .map(|s| {
@@ -818,7 +821,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
         standings: computed
             .latest()
             .map(|s| standings_json(computed.ruleset, event, s)),
-        standings_by_round: computed
+        standings_by_round: swiss
             .standings
             .iter()
             .map(|s| standings_json(computed.ruleset, event, s))
@@ -829,7 +832,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             .find(|r| !r.is_complete())
             .map(|r| r.number),
         placings,
-        next_round: computed
+        next_round: swiss
             .next_round
             .as_ref()
             .map(|(number, paired)| NextRoundJson {
@@ -849,9 +852,9 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                     reason: b.reason,
                 }),
             }),
-        cut: (!computed.seeds.is_empty()).then(|| CutJson {
+        cut: (!swiss.seeds.is_empty()).then(|| CutJson {
             size: computed.cut.unwrap_or(0),
-            seeds: computed
+            seeds: swiss
                 .seeds
                 .iter()
                 .enumerate()
@@ -862,7 +865,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                     replacement: s.replacement,
                 })
                 .collect(),
-            replaced: computed.replaced.iter().map(|&p| id(p)).collect(),
+            replaced: swiss.replaced.iter().map(|&p| id(p)).collect(),
         }),
         teams: event
             .members
@@ -876,8 +879,8 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                 ],
             })
             .collect(),
-        ccg: match (&event.kind, &computed.ccg) {
-            (Kind::Ccg(play), Some(ccg)) => Some(ccg_json(event, play, ccg)),
+        ccg: match (&event.kind, &computed.kind) {
+            (Kind::Ccg(play), ComputedKind::Ccg(ccg)) => Some(ccg_json(event, play, ccg)),
             _ => None,
         },
         recorded_standings: match &event.kind {
@@ -897,22 +900,17 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             note: r.note.as_deref(),
         })
         .collect(),
-        league: computed
-            .casual
-            .as_ref()
-            .and_then(|c| c.league())
-            .map(|l| league_json(event, l)),
-        challenge: computed
-            .casual
-            .as_ref()
-            .and_then(|c| c.challenge())
-            .map(|c| challenge_json(event, c)),
-        final_match: computed.team_final.as_ref().map(|f| FinalJson {
+        league: computed.league().map(|l| league_json(event, l)),
+        challenge: match &computed.kind {
+            ComputedKind::Challenge(challenge) => Some(challenge_json(event, challenge)),
+            _ => None,
+        },
+        final_match: swiss.team_final.as_ref().map(|f| FinalJson {
             teams: [id(f.teams[0]), id(f.teams[1])],
             points: f.points,
             champion: f.champion.map(id),
         }),
-        elimination: computed.bracket.as_ref().map(|b| EliminationJson {
+        elimination: swiss.bracket.as_ref().map(|b| EliminationJson {
             size: b.size,
             champion: b.champion.map(id),
             games: b

@@ -153,8 +153,7 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
         } else if let (Kind::Ccg(play), Some(fin)) = (
             &event.kind,
             computed
-                .ccg
-                .as_ref()
+                .ccg()
                 .and_then(|c| c.final_confrontation.as_ref())
                 .filter(|f| f.outcome.is_none()),
         ) {
@@ -189,7 +188,11 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
                 Vec::new(),
             )
         } else {
-            let bracket = computed.bracket.as_ref().filter(|b| !b.ready.is_empty())?;
+            let bracket = computed
+                .swiss()?
+                .bracket
+                .as_ref()
+                .filter(|b| !b.ready.is_empty())?;
             let tables: Vec<PairingTable> = bracket
                 .games
                 .iter()

@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::model::{SiteView, event_path};
 use crate::event::casual::Session;
 use crate::event::{Event, Kind};
-use crate::rules::compute::Computed;
+use crate::rules::compute::{Computed, ComputedKind};
 use crate::rules::scoring::score_round;
 
 /// One event of a player.
@@ -203,7 +203,7 @@ pub fn share(
             .flat_map(|s| &s.rows)
             .map(|r| (r.player, r)),
     );
-    let ccg_last = computed.ccg.as_ref().and_then(|c| c.standings.last());
+    let ccg_last = computed.ccg().and_then(|c| c.standings.last());
     let ccg_rows = by_competitor(
         field,
         ccg_last
@@ -228,15 +228,12 @@ pub fn share(
         let swiss_rank = swiss_row.and_then(|r| r.rank);
         let ccg_row = ccg_rows.get(competitor).copied().flatten();
         let league_row = computed
-            .casual
-            .as_ref()
-            .and_then(|c| c.league())
+            .league()
             .and_then(|l| l.standings.iter().find(|r| r.player == competitor));
-        let challenge = computed
-            .casual
-            .as_ref()
-            .and_then(|c| c.challenge())
-            .and_then(|c| c.players.iter().find(|r| r.player == competitor));
+        let challenge = match &computed.kind {
+            ComputedKind::Challenge(c) => c.players.iter().find(|r| r.player == competitor),
+            _ => None,
+        };
         let result = match (place, swiss_rank, league_row) {
             (Some(p), ..) => format!("{} of {field}", ordinal(p)),
             (None, Some(r), _) => format!("Swiss rank {r} of {field}"),
@@ -318,7 +315,7 @@ fn meetings(event: &Event, computed: &Computed) -> Vec<(usize, usize, Ordering)>
             }
         }
     }
-    if let Some(league) = computed.casual.as_ref().and_then(|c| c.league()) {
+    if let Some(league) = computed.league() {
         for g in &league.games {
             let [dark, light] = g.players;
             let outcome = match g.winner {
@@ -329,7 +326,7 @@ fn meetings(event: &Event, computed: &Computed) -> Vec<(usize, usize, Ordering)>
             met.push((dark, light, outcome));
         }
     }
-    if let Some(ccg) = &computed.ccg {
+    if let Some(ccg) = computed.ccg() {
         for t in ccg.games().iter().flatten() {
             let outcome = if t.winner == t.dark {
                 Ordering::Greater

@@ -68,7 +68,10 @@ pub fn slips_view(
         ),
         Stage::CcgGame | Stage::FinalConfrontation => (pairings.title.clone(), vec![1], false),
         Stage::Elimination => {
-            let size = computed.bracket.as_ref().map_or(0, |b| b.size);
+            let size = computed
+                .swiss()
+                .and_then(|s| s.bracket.as_ref())
+                .map_or(0, |b| b.size);
             (format!("Top {size}"), vec![1], false)
         }
     };

@@ -66,7 +66,7 @@ pub fn next_round_view(
     computed: &Computed,
     rule: Rule<'_>,
 ) -> Option<NextRoundView> {
-    let (number, paired) = computed.next_round.as_ref()?;
+    let (number, paired) = computed.swiss()?.next_round.as_ref()?;
     Some(NextRoundView {
         number: *number,
         tables: paired
@@ -106,12 +106,13 @@ pub struct SeedView {
 }
 
 pub fn cut_view(event: &Event, computed: &Computed, rule: Rule<'_>) -> Option<CutView> {
-    if computed.seeds.is_empty() {
+    let swiss = computed.swiss()?;
+    if swiss.seeds.is_empty() {
         return None;
     }
     Some(CutView {
         size: computed.cut.unwrap_or(0),
-        seeds: computed
+        seeds: swiss
             .seeds
             .iter()
             .enumerate()
@@ -123,11 +124,7 @@ pub fn cut_view(event: &Event, computed: &Computed, rule: Rule<'_>) -> Option<Cu
                 replacement: s.replacement,
             })
             .collect(),
-        replaced: computed
-            .replaced
-            .iter()
-            .map(|&p| player(event, p))
-            .collect(),
+        replaced: swiss.replaced.iter().map(|&p| player(event, p)).collect(),
         rule: rule("cut", "progression cut"),
     })
 }
@@ -213,9 +210,9 @@ fn game_view(
     rule: Rule<'_>,
     url_of: &dyn Fn(&str) -> String,
 ) -> BracketGameView {
+    let seeds = computed.swiss().map_or(&[][..], |s| &s.seeds);
     let seed_of = |p: usize| {
-        computed
-            .seeds
+        seeds
             .iter()
             .position(|s| s.player == p)
             .map_or(0, |i| i as u32 + 1)
@@ -288,7 +285,7 @@ pub fn bracket_view(
     rule: Rule<'_>,
     url_of: &dyn Fn(&str) -> String,
 ) -> Option<BracketView> {
-    let bracket = computed.bracket.as_ref()?;
+    let bracket = computed.swiss()?.bracket.as_ref()?;
     let by_round = |part: Part| {
         let mut rounds: Vec<BracketRoundView> = Vec::new();
         for game in bracket.games.iter().filter(|g| g.spec.part == part) {
@@ -377,7 +374,7 @@ pub fn team_final_view(
     computed: &Computed,
     rule: Rule<'_>,
 ) -> Option<TeamFinalView> {
-    let fin = computed.team_final.as_ref()?;
+    let fin = computed.swiss()?.team_final.as_ref()?;
     let state = match (fin.points, fin.champion) {
         (None, _) => "needed",
         (Some(_), Some(_)) => "played",

@@ -183,7 +183,7 @@ impl Counted {
             events: 1,
             ..Counted::default()
         };
-        let lcg = computed.ccg.is_none();
+        let lcg = computed.ccg().is_none();
         for table in event.rounds().iter().flat_map(|r| &r.tables) {
             let Outcome::Games(games) = &table.outcome else {
                 continue;
@@ -200,14 +200,14 @@ impl Counted {
                 }
             }
         }
-        if let Some(bracket) = &computed.bracket {
+        if let Some(bracket) = computed.swiss().and_then(|s| s.bracket.as_ref()) {
             for game in &bracket.games {
                 if let (Some(dark), Some(winner)) = (game.dark, game.winner) {
                     side_result(dark, Some(winner), &mut c.sides);
                 }
             }
         }
-        if let Some(ccg) = &computed.ccg {
+        if let Some(ccg) = computed.ccg() {
             let finals = ccg.final_confrontation.iter().flat_map(|f| &f.games);
             for game in ccg.games().iter().flatten().chain(finals) {
                 side_result(game.dark, Some(game.winner), &mut c.ccg_sides);
@@ -216,10 +216,7 @@ impl Counted {
                     .or_default() += 1;
             }
         }
-        if let (Kind::League(recorded), Some(league)) = (
-            &event.kind,
-            computed.casual.as_ref().and_then(|c| c.league()),
-        ) {
+        if let (Kind::League(recorded), Some(league)) = (&event.kind, computed.league()) {
             // The computed games are the recorded ones, scored, in the same order.
             for (game, scored) in recorded.iter().zip(&league.games) {
                 match (&game.result, scored.kind) {
