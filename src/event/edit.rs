@@ -7,7 +7,7 @@ use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Val
 use super::Event;
 use crate::rules::bracket::{GameState, Part};
 use crate::rules::compute::{Computed, next_swiss_round};
-use crate::rules::swccg::PairReason;
+use crate::rules::swccg::pairing::PairReason;
 use crate::rules::swiss::{PairedRound, Reason};
 use crate::toml_reader::Timestamp;
 use crate::wall_clock::{self, Stamp};
@@ -22,7 +22,7 @@ pub enum NextStep {
     /// The next SW:CCG game.
     CcgGame {
         number: u32,
-        paired: crate::rules::swccg::Paired,
+        paired: crate::rules::swccg::pairing::Paired,
     },
 }
 

@@ -25,7 +25,7 @@ use super::{Event, GameEnd};
 use crate::rules::bracket::{Side, Timed};
 use crate::rules::ccg_event::{self, CcgComputed, CcgFinal};
 use crate::rules::compute::Computed;
-use crate::rules::swccg::{MAX_DIFFERENTIAL, Score};
+use crate::rules::swccg::scoring::{MAX_DIFFERENTIAL, Score};
 use crate::toml_reader::Timestamp;
 use crate::wall_clock::{self, Stamp};
 

@@ -15,7 +15,7 @@
 use std::collections::BTreeMap;
 
 use super::bracket::Side;
-use super::swccg::{self, ResultKind, Score, TrueTieDecider};
+use super::swccg::scoring::{self, ResultKind, Score, TrueTieDecider};
 use super::{Family, Ruleset};
 use crate::event::casual::{Casual, LeagueGame, LeagueResult, Session};
 use crate::event::{Date, Event};
@@ -122,7 +122,8 @@ pub fn score_game(ruleset: &Ruleset, seed: u64, start: Date, game: &LeagueGame) 
         }
         LeagueResult::Ccg(result) => {
             let result = super::ccg_event::game_result(result, game.dark);
-            let scored = swccg::score_game(&result, seed, &format!("league game {}", game.number));
+            let scored =
+                scoring::score_game(&result, seed, &format!("league game {}", game.number));
             (
                 scored.scores,
                 Some(players[scored.winner.index()]),

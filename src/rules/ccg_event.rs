@@ -4,10 +4,11 @@
 
 use std::collections::BTreeMap;
 
-use super::swccg::{
-    self, Allegiance, ByeReason, Entrant, FinalOutcome, Finalist, GameRecord, GameResult, Meeting,
-    PairReason, Paired, PlayerRecord, RankedRow, ResultKind, Score, Table, TrueTieDecider,
-};
+use super::swccg::final_confrontation::{FinalOutcome, Finalist};
+use super::swccg::pairing::{ByeReason, Entrant, Meeting, PairReason, Paired, Table};
+use super::swccg::scoring::{GameResult, ResultKind, Score, TrueTieDecider};
+use super::swccg::standings::{GameRecord, PlayerRecord, RankedRow};
+use super::swccg::{self, Allegiance};
 use crate::event::{CcgResult, CcgTable, Event, EventInfo};
 
 /// One scored table.
@@ -160,7 +161,7 @@ pub fn game_result(result: CcgResult, dark: usize) -> GameResult {
 /// the Final Confrontation is `game 0`).
 fn score_table(event: &Event, game: &str, t: &CcgTable) -> Option<ScoredTable> {
     let result = game_result(t.result?, t.dark);
-    let scored = swccg::score_game(
+    let scored = swccg::scoring::score_game(
         &result,
         event.info.seed,
         &format!("{game} table {} true tie", t.number),
@@ -175,7 +176,7 @@ fn score_table(event: &Event, game: &str, t: &CcgTable) -> Option<ScoredTable> {
     if let Some(offender) = t.violation {
         let (o, other) = if offender == t.dark { (0, 1) } else { (1, 0) };
         let (offender_score, opponent_score) =
-            swccg::major_deck_violation(scores[o], scores[other]);
+            swccg::scoring::major_deck_violation(scores[o], scores[other]);
         penalty = (offender_score, opponent_score) != (scores[o], scores[other]);
         scores[o] = offender_score;
         scores[other] = opponent_score;
@@ -268,7 +269,7 @@ pub fn compute_ccg(event: &Event, planned: Option<u32>, cut: u32) -> CcgComputed
                 r.tiebreak_wins.push(loser);
             }
         }
-        swccg::rank(
+        swccg::standings::rank(
             &players,
             event.info.seed,
             &format!("standings after game {k}"),
@@ -493,7 +494,7 @@ fn pairings(
         Some(i) => match coins.get(i).copied().flatten() {
             Some(coin) => vec![coin],
             None => {
-                let seeded = swccg::coin(seed, i as u32 + 1);
+                let seeded = swccg::pairing::coin(seed, i as u32 + 1);
                 vec![seeded, seeded.opposite()]
             }
         },
@@ -538,7 +539,7 @@ fn pairings(
         .checked_sub(1)
         .and_then(|i| standings.get(i))
         .map_or(&[][..], |rows| &rows[..]);
-    let seeded = swccg::coin(seed, number);
+    let seeded = swccg::pairing::coin(seed, number);
     let mut out = Vec::new();
     for bye_side in bye_sides {
         // The pile each player is in: the side of their table in the game just played (a
@@ -577,18 +578,18 @@ fn pairings(
                     .position(|&p| p == e.player)
                     .unwrap_or(usize::MAX / 2 + e.player);
             }
-            let with_coin = |coin: Allegiance| swccg::pair_new_round(&entrants, coin);
+            let with_coin = |coin: Allegiance| swccg::pairing::pair_new_round(&entrants, coin);
             if number == 1 {
-                out.push((seeded, swccg::pair_first_game(&entrants, seed)));
+                out.push((seeded, swccg::pairing::pair_first_game(&entrants, seed)));
             } else if fixed {
-                out.push((seeded, swccg::pair_fixed(&entrants, number, seed)));
+                out.push((seeded, swccg::pairing::pair_fixed(&entrants, number, seed)));
             } else if secret_squirrel(&event.info) || !number.is_multiple_of(2) {
                 // A new round (and every Secret Squirrel game, whose decks hold both sides, so
                 // there are no allegiance piles): paired from the standings after a coin flip.
                 out.push((seeded, with_coin(seeded)));
                 out.push((seeded.opposite(), with_coin(seeded.opposite())));
             } else {
-                out.push((seeded, swccg::pair_piles(&entrants)));
+                out.push((seeded, swccg::pairing::pair_piles(&entrants)));
             }
         }
     }
@@ -604,7 +605,7 @@ const MAX_ORDERS: usize = 24;
 /// separated, when there are at most [`MAX_ORDERS`] in all; beyond that, the seeded order alone.
 fn standings_orders(rows: &[RankedRow]) -> Vec<Vec<usize>> {
     let seeded: Vec<usize> = rows.iter().map(|r| r.player).collect();
-    let random = |i: usize| rows[i].decided_by == Some(swccg::Decider::Random);
+    let random = |i: usize| rows[i].decided_by == Some(swccg::standings::Decider::Random);
     let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
     for i in 1..rows.len() {
         if random(i) {
@@ -678,7 +679,7 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
             let standings: Vec<(usize, Allegiance)> = left
                 .filter_map(|r| Some((r.player, *side.get(&r.player)?)))
                 .collect();
-            swccg::sealed_finalists(&standings, secret_squirrel(&event.info))
+            swccg::final_confrontation::sealed_finalists(&standings, secret_squirrel(&event.info))
         } else {
             match left.collect::<Vec<_>>()[..] {
                 [a, b, ..] => Some([a.player, b.player]),
@@ -766,7 +767,7 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
                     .collect(),
                 best_win_differential: best_win(p),
             };
-            swccg::final_confrontation(
+            swccg::final_confrontation::final_confrontation(
                 &finalist(finalists[0]),
                 &finalist(finalists[1]),
                 event.info.seed,
@@ -784,7 +785,7 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
         };
         Some(FinalOutcome {
             winner: higher,
-            reason: swccg::FinalReason::Waived,
+            reason: swccg::final_confrontation::FinalReason::Waived,
         })
     } else {
         outcome
@@ -798,15 +799,15 @@ fn final_confrontation(event: &Event, computed: &CcgComputed) -> Option<CcgFinal
 }
 
 /// The guide's format for an event's `format` (team events play constructed).
-pub fn guide_format(info: &EventInfo) -> swccg::Format {
+pub fn guide_format(info: &EventInfo) -> swccg::formats::Format {
     match (info.format.as_str(), info.variant.as_deref()) {
-        ("sealed", Some("epp-overdrive")) => swccg::Format::EppOverdrive,
-        ("sealed", Some("secret-squirrel")) => swccg::Format::SecretSquirrel,
-        ("sealed", _) => swccg::Format::Sealed,
-        ("draft", _) => swccg::Format::BoosterDraft,
-        ("cube", Some("secret-squirrel")) => swccg::Format::CubeSecretSquirrel,
-        ("cube", _) => swccg::Format::Cube,
-        _ => swccg::Format::Constructed,
+        ("sealed", Some("epp-overdrive")) => swccg::formats::Format::EppOverdrive,
+        ("sealed", Some("secret-squirrel")) => swccg::formats::Format::SecretSquirrel,
+        ("sealed", _) => swccg::formats::Format::Sealed,
+        ("draft", _) => swccg::formats::Format::BoosterDraft,
+        ("cube", Some("secret-squirrel")) => swccg::formats::Format::CubeSecretSquirrel,
+        ("cube", _) => swccg::formats::Format::Cube,
+        _ => swccg::formats::Format::Constructed,
     }
 }
 
@@ -828,8 +829,8 @@ pub const LIMITED_DECK_SIZE: u32 = 40;
 /// sealed, draft and Watto's Cube decks).
 pub fn deck_size(info: &crate::event::EventInfo) -> u32 {
     info.deck_size.unwrap_or(match guide_format(info) {
-        swccg::Format::Constructed => super::ccg_decks::CONSTRUCTED_DECK_SIZE,
-        swccg::Format::EppOverdrive => 30,
+        swccg::formats::Format::Constructed => super::ccg_decks::CONSTRUCTED_DECK_SIZE,
+        swccg::formats::Format::EppOverdrive => 30,
         _ => LIMITED_DECK_SIZE,
     })
 }
@@ -838,14 +839,14 @@ pub fn deck_size(info: &crate::event::EventInfo) -> u32 {
 /// (one minute per card).
 pub fn game_minutes(info: &crate::event::EventInfo) -> u32 {
     info.round_minutes
-        .unwrap_or_else(|| swccg::game_minutes(guide_format(info), deck_size(info)))
+        .unwrap_or_else(|| swccg::formats::game_minutes(guide_format(info), deck_size(info)))
 }
 
 /// The pods of a booster draft or Watto's Cube event for its player count, as text
 /// ("4 + 6, with a dummy hand"); `None` for other formats or counts the guide does not list.
 pub fn pods(info: &EventInfo, players: u32) -> Option<String> {
     match info.format.as_str() {
-        "draft" => swccg::draft_pods(players).map(|pods| {
+        "draft" => swccg::formats::draft_pods(players).map(|pods| {
             let sizes: Vec<String> = pods.iter().map(|(n, _)| n.to_string()).collect();
             let dummy = if pods.iter().any(|(_, d)| *d) {
                 ", with a dummy hand"
@@ -854,7 +855,7 @@ pub fn pods(info: &EventInfo, players: u32) -> Option<String> {
             };
             format!("{}{dummy}", sizes.join(" + "))
         }),
-        "cube" => swccg::cube_pods(players, secret_squirrel(info)).map(|pods| {
+        "cube" => swccg::formats::cube_pods(players, secret_squirrel(info)).map(|pods| {
             pods.iter()
                 .map(u32::to_string)
                 .collect::<Vec<_>>()
@@ -867,7 +868,7 @@ pub fn pods(info: &EventInfo, players: u32) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::swccg::Decider;
+    use crate::rules::swccg::standings::Decider;
 
     /// A constructed SW:CCG event with players `a`.. (as many as `players`) and `games`
     /// (each a game's TOML body: its `tables` and `byes`), seed 7, `extra` added to `[event]`.
@@ -917,7 +918,7 @@ mod tests {
         // Standings b 4(+20), d 4(+15), c 0(-15), a 0(-20): a new round pairs b-d and c-a,
         // who never met; the odd positions (b, c) take the coin. Recorded with the coin the
         // seed did not give.
-        let side = swccg::coin(7, 3).opposite();
+        let side = swccg::pairing::coin(7, 3).opposite();
         let (top, other) = match side {
             Allegiance::Dark => (["b", "d"], ["c", "a"]),
             Allegiance::Light => (["d", "b"], ["a", "c"]),
@@ -1153,7 +1154,7 @@ mod tests {
             .expect("final");
         assert_eq!(
             fin.outcome.map(|o| o.reason),
-            Some(swccg::FinalReason::Waived)
+            Some(swccg::final_confrontation::FinalReason::Waived)
         );
         assert_eq!(
             placings(&waived, &event_w),
@@ -1325,7 +1326,7 @@ mod tests {
             .collect();
         let byes: Vec<&str> = next.byes.iter().map(|b| id(b.player)).collect();
         // Standings a 2(+10), c 2(+5), e 2(+0), d 0(-5), b 0(-10).
-        match swccg::coin(7, 1) {
+        match swccg::pairing::coin(7, 1) {
             // Dark pile a, c, e against Light pile d, b: e had a bye, so c, next lowest, has it.
             Allegiance::Dark => {
                 assert_eq!(tables, [("d", "a"), ("b", "e")]);
@@ -1339,7 +1340,7 @@ mod tests {
         }
         // The recorded first game does not tell its coin: a second game paired with e in the
         // other pile follows the guide as well.
-        let (other, bye) = match swccg::coin(7, 1) {
+        let (other, bye) = match swccg::pairing::coin(7, 1) {
             Allegiance::Dark => ([("e", "a"), ("d", "c")], "b"),
             Allegiance::Light => ([("d", "a"), ("b", "e")], "c"),
         };

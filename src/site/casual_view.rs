@@ -11,7 +11,7 @@ use crate::rules::casual::{
     CasualComputed, ChallengeComputed, LeagueComputed, LeagueDecider, LeagueRow, RoleTally,
     ScenarioRecord, ScoredGame, SessionTally,
 };
-use crate::rules::swccg::Score;
+use crate::rules::swccg::scoring::Score;
 
 /// A league or a challenge event.
 #[derive(Debug, Clone, Serialize)]

@@ -83,7 +83,7 @@ struct LeagueGameJson<'a> {
     /// SW:LCG: how the game ended, when recorded.
     by: Option<&'static str>,
     /// SW:CCG: `full_win`, `modified_win`, `true_tie` or `quit`.
-    result: Option<crate::rules::swccg::ResultKind>,
+    result: Option<crate::rules::swccg::scoring::ResultKind>,
     /// Points each took, dark then light.
     points: [u32; 2],
     /// SW:CCG: the differentials, dark then light.
@@ -295,7 +295,7 @@ struct CcgTableJson<'a> {
     light: &'a str,
     winner: Option<&'a str>,
     /// `full_win`, `modified_win`, `true_tie`, `quit`; null while pending.
-    result: Option<crate::rules::swccg::ResultKind>,
+    result: Option<crate::rules::swccg::scoring::ResultKind>,
     /// Scores written `2(+15)`: dark, light.
     scores: Option<[String; 2]>,
     penalty: bool,
@@ -309,7 +309,7 @@ struct CcgTableJson<'a> {
 #[derive(Serialize)]
 #[serde(untagged)]
 enum TableReasonJson {
-    Guide(crate::rules::swccg::PairReason),
+    Guide(crate::rules::swccg::pairing::PairReason),
     Departure(&'static str),
 }
 
@@ -322,7 +322,7 @@ struct CcgRowJson<'a> {
     victory_points: u32,
     differential: i32,
     highest_differential: Option<i32>,
-    /// [`crate::rules::swccg::Decider::short`].
+    /// [`crate::rules::swccg::standings::Decider::short`].
     decided_by: Option<&'static str>,
     /// With `decided_by = "sos"`: the lowest entries dropped.
     sos_dropped: Option<u32>,
@@ -339,7 +339,7 @@ struct CcgNextJson<'a> {
 struct CcgPairJson<'a> {
     dark: &'a str,
     light: &'a str,
-    reason: crate::rules::swccg::PairReason,
+    reason: crate::rules::swccg::pairing::PairReason,
 }
 
 #[derive(Serialize)]
