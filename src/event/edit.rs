@@ -7,8 +7,8 @@ use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Val
 use super::Event;
 use crate::rules::bracket::{GameState, Part};
 use crate::rules::compute::{Computed, next_swiss_round};
+use crate::rules::pairing::swiss::{PairedRound, Reason};
 use crate::rules::swccg::pairing::PairReason;
-use crate::rules::swiss::{PairedRound, Reason};
 use crate::toml_reader::Timestamp;
 use crate::wall_clock::{self, Stamp};
 

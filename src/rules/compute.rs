@@ -5,10 +5,11 @@
 use std::collections::BTreeMap;
 
 use super::bracket::{self, Bracket, BracketInput, Problem, Recorded};
-use super::halves::{self, Numbered};
+use super::pairing::halves::{self, Numbered};
+use super::pairing::score_groups;
+use super::pairing::swiss::{Entrant, PairedRound, Reason};
 use super::scoring::{RoundScore, score_round};
 use super::standings::{Standings, standings};
-use super::swiss::{self, Entrant, PairedRound, Reason};
 use super::{Family, PairingMethod, Ruleset, ccg_event, structure};
 use crate::event::{Event, EventInfo, Player};
 
@@ -239,7 +240,9 @@ pub fn next_swiss_round(event: &Event, computed: &Computed) -> Option<(u32, Pair
         return None;
     }
     let paired = match computed.ruleset.pairing {
-        PairingMethod::RandomWithinGroups => swiss::pair_round(event.info.seed, number, &entrants),
+        PairingMethod::RandomWithinGroups => {
+            score_groups::pair_round(event.info.seed, number, &entrants)
+        }
         PairingMethod::Halves => {
             halves::pair_round(event.info.seed, number, &numbered(event, entrants))
         }
@@ -251,7 +254,7 @@ pub fn next_swiss_round(event: &Event, computed: &Computed) -> Option<(u32, Pair
 
 /// Why each recorded table was paired as it was: the reasons the ruleset's pairing gives, judged
 /// for the recorded tables from the standings and meetings before their round (see
-/// [`swiss::label_recorded`] and [`halves::label_recorded`]).
+/// [`score_groups::label_recorded`] and [`halves::label_recorded`]).
 fn table_reasons(ruleset: &Ruleset, event: &Event, standings: &[Standings]) -> Vec<Vec<Reason>> {
     event
         .rounds
@@ -270,7 +273,7 @@ fn table_reasons(ruleset: &Ruleset, event: &Event, standings: &[Standings]) -> V
                     halves::label_recorded(round.number, &numbered(event, seated), &tables)
                 }
                 PairingMethod::RandomWithinGroups | PairingMethod::AllegiancePiles => {
-                    swiss::label_recorded(round.number, &seated, &tables)
+                    score_groups::label_recorded(round.number, &seated, &tables)
                 }
             }
         })

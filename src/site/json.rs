@@ -10,10 +10,10 @@ use crate::rules::Ruleset;
 use crate::rules::bracket::{Decision, Part, SideReason};
 use crate::rules::ccg_event::TableReason;
 use crate::rules::compute::{Computed, Status};
+use crate::rules::pairing::swiss::{ByeReason, Reason};
 use crate::rules::ratio::Ratio;
 use crate::rules::scoring::RoundKind;
 use crate::rules::standings::{Decider, Standings};
-use crate::rules::swiss::{ByeReason, Reason};
 
 /// The version of this file's layout.
 pub const FORMAT: u32 = 1;

@@ -2,11 +2,13 @@
 //! of a round from the Dark and Light piles, a new round from the standings, and the
 //! fixed-allegiance games of sealed, draft and cube events; with the bye and the rematch rules
 //! of each. Kept apart from the Swiss engines ([`crate::rules::pairing`]) because the guide
-//! pairs single games by allegiance, not matches by score group.
+//! pairs single games by allegiance, not matches by score group; what all pairing shares (an
+//! entrant listed twice counts once, standings order, who takes a bye) comes from there.
 
 use std::collections::BTreeSet;
 
 use super::Allegiance;
+use crate::rules::pairing::{bye_taker, in_standings_order};
 use crate::rules::random::Stream;
 
 /// A game a player has played, as pairing needs it.
@@ -137,14 +139,12 @@ fn table(a: usize, a_side: Allegiance, b: usize, reason: PairReason) -> Table {
 
 /// Entrants with duplicates removed (the first entry counts), in standings order.
 fn by_rank(entrants: &[Entrant]) -> Vec<&Entrant> {
-    let mut seen = BTreeSet::new();
-    let mut out: Vec<&Entrant> = entrants.iter().filter(|e| seen.insert(e.player)).collect();
-    out.sort_by_key(|e| (e.rank, e.player));
-    out
+    in_standings_order(entrants, |e| e.player, |e| e.rank)
 }
 
 /// Takes `count` byes from the bottom of `pile` (in order, best first): the lowest players who
-/// have not had a bye, walking up; if too few, the lowest of those who have.
+/// have not had a bye, walking up; if too few, the lowest of those who have ([`bye_taker`],
+/// once per bye). A bye to the last player is for `reason`.
 fn take_byes(
     pile: &mut Vec<&Entrant>,
     count: usize,
@@ -153,13 +153,17 @@ fn take_byes(
 ) -> Vec<Bye> {
     let mut byes = Vec::new();
     for _ in 0..count.min(pile.len()) {
-        let last = pile.len() - 1;
-        let (index, why) = match pile.iter().rposition(|e| !e.had_bye) {
-            Some(i) if i == last => (i, reason),
-            Some(i) => (i, ByeReason::NextWithoutBye),
-            None => (last, ByeReason::AllHadByes),
+        let Some(taker) = bye_taker(pile, |e| e.had_bye) else {
+            break;
         };
-        let e = pile.remove(index);
+        let why = if taker.all_had_byes {
+            ByeReason::AllHadByes
+        } else if taker.index == pile.len() - 1 {
+            reason
+        } else {
+            ByeReason::NextWithoutBye
+        };
+        let e = pile.remove(taker.index);
         byes.push(Bye {
             player: e.player,
             allegiance: side,
