@@ -660,6 +660,7 @@ fn merge_clusters(mut clusters: Vec<Cluster>) -> Vec<Cluster> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::pairing::all_pairings;
     use crate::rules::pairing::swiss::ByeReason;
     use crate::rules::random::Stream;
     use Reason::{AvoidsRematch, PairedDown, SameGroup, UnavoidableRematch};
@@ -1300,24 +1301,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// Every pairing of `players`, by brute force.
-    fn all_pairings(players: &[usize], visit: &mut impl FnMut(&[[usize; 2]])) {
-        fn go(rest: &[usize], tables: &mut Vec<[usize; 2]>, visit: &mut impl FnMut(&[[usize; 2]])) {
-            let Some((&first, others)) = rest.split_first() else {
-                visit(tables);
-                return;
-            };
-            for k in 0..others.len() {
-                let mut remaining = others.to_vec();
-                let partner = remaining.remove(k);
-                tables.push([first, partner]);
-                go(&remaining, tables, visit);
-                tables.pop();
-            }
-        }
-        go(players, &mut Vec::new(), visit);
     }
 
     proptest! {

@@ -59,6 +59,26 @@ pub fn bye_taker<T>(standings: &[T], had_bye: impl Fn(&T) -> bool) -> Option<Bye
     })
 }
 
+/// Every pairing of `players`, by brute force: what the engines' tests check a best pairing
+/// against.
+#[cfg(test)]
+fn all_pairings(players: &[usize], visit: &mut impl FnMut(&[[usize; 2]])) {
+    fn go(rest: &[usize], tables: &mut Vec<[usize; 2]>, visit: &mut impl FnMut(&[[usize; 2]])) {
+        let Some((&first, others)) = rest.split_first() else {
+            visit(tables);
+            return;
+        };
+        for k in 0..others.len() {
+            let mut remaining = others.to_vec();
+            let partner = remaining.remove(k);
+            tables.push([first, partner]);
+            go(&remaining, tables, visit);
+            tables.pop();
+        }
+    }
+    go(players, &mut Vec::new(), visit);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

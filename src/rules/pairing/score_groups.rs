@@ -652,6 +652,7 @@ fn label_later_round(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::pairing::all_pairings;
     use integer_blossom::min_weight_perfect_matching;
     use proptest::prelude::*;
 
@@ -787,24 +788,6 @@ mod tests {
             let k = group(a).abs_diff(group(b));
             [r + usize::from(have_met(entrants, a, b)), d + k, q + k * k]
         })
-    }
-
-    /// Every pairing of `players`, by brute force.
-    fn all_pairings(players: &[usize], visit: &mut impl FnMut(&[[usize; 2]])) {
-        fn go(rest: &[usize], tables: &mut Vec<[usize; 2]>, visit: &mut impl FnMut(&[[usize; 2]])) {
-            let Some((&first, others)) = rest.split_first() else {
-                visit(tables);
-                return;
-            };
-            for k in 0..others.len() {
-                let mut remaining = others.to_vec();
-                let partner = remaining.remove(k);
-                tables.push([first, partner]);
-                go(&remaining, tables, visit);
-                tables.pop();
-            }
-        }
-        go(players, &mut Vec::new(), visit);
     }
 
     /// Points for one match: both orders of each appear, so the first player need not be
