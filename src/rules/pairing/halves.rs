@@ -131,8 +131,8 @@ pub fn pair_round(seed: u64, round: u32, players: &[Numbered]) -> PairedRound {
 
 /// Why each recorded table of round `round` was paired as it was, in halves: the reasons
 /// [`pair_round`] gives its own tables, judged for the tables recorded (see
-/// [`score_groups::label_recorded`], which also labels round 1, paired as under 2018). `players` are the
-/// players seated at those tables, as pairing saw them before the round.
+/// [`score_groups::label_recorded`], which also labels round 1, paired as under 2018).
+/// `players` are the players seated at those tables, as pairing saw them before the round.
 pub fn label_recorded(round: u32, players: &[Numbered], tables: &[[usize; 2]]) -> Vec<Reason> {
     if round <= 1 {
         let entrants: Vec<Entrant> = players.iter().map(|p| p.entrant.clone()).collect();

@@ -183,7 +183,8 @@ impl<'a> Field<'a> {
 }
 
 /// The bye, chosen before pairing when the number of entrants is odd: in round 1 at random,
-/// later the lowest-ranked player without one, or the lowest-ranked player if all have had one.
+/// later the lowest-ranked player without one, or the lowest-ranked player if all have had one
+/// ([`later_round_bye`], shared with the 2014 engine).
 fn choose_bye(seed: u64, round: u32, field: &Field) -> Option<(usize, ByeReason)> {
     let n = field.entrants.len();
     if round > 1 {
@@ -217,8 +218,8 @@ fn pair_first_round(
         .collect()
 }
 
-/// Why two players meet in round 1: at random, unless they had met (a rematch no pairing of the
-/// round avoided) or asked to be kept apart (and could not be).
+/// Why two players meet in round 1: at random, unless they had met (a rematch, which
+/// [`judge_rematches`] may find avoidable in a recorded round) or asked to be kept apart.
 fn first_round_reason(field: &Field, a: usize, b: usize) -> Reason {
     if field.met(a, b) {
         Reason::UnavoidableRematch

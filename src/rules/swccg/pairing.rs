@@ -23,7 +23,8 @@ pub struct Meeting {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entrant {
     pub player: usize,
-    /// Position in the current standings, 0 first (from [`rank`](super::standings::rank)). Ignored for game 1.
+    /// Position in the current standings, 0 first (from [`rank`](super::standings::rank)).
+    /// Ignored for game 1.
     pub rank: usize,
     /// Whether the player has had a bye in this event.
     pub had_bye: bool,
