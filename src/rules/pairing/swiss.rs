@@ -4,13 +4,13 @@
 //! that the pages and `event.json` describe both rule sets' pairings in the same words, and so
 //! that a rule both engines follow is written once:
 //!
-//! - the bye of a round after the first ([`later_round_bye`]);
-//! - who has met whom, as positions in the engine's order ([`relation`]);
+//! - the bye of a round after the first (`later_round_bye`);
+//! - who has met whom, as positions in the engine's order (`relation`);
 //! - *pools*, the shortest runs of score groups from the top holding an even number of players
-//!   ([`pools`]), and settling them one by one, merging a pool with the neighbour its players
-//!   float to ([`settle`]);
-//! - the reasons of a later round's tables ([`later_round_reasons`]) and the verdict on a
-//!   recorded rematch ([`judge_rematches`]).
+//!   (`pools`), and settling them one by one, merging a pool with the neighbour its players
+//!   float to (`settle`);
+//! - the reasons of a later round's tables (`later_round_reasons`) and the verdict on a
+//!   recorded rematch (`judge_rematches`).
 
 use std::ops::Range;
 
