@@ -6,8 +6,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use holonet::rules::pairing::score_groups::pair_round;
+use holonet::rules::pairing::swiss::{Entrant, PairedRound};
 use holonet::rules::random::Stream;
-use holonet::rules::swiss::{Entrant, PairedRound, pair_round};
 
 /// Points for one match (two games at 3 for a win, 1 for a draw); each result appears both
 /// ways round, so the first player need not be chosen at random.

@@ -8,8 +8,8 @@ use crate::event::{CcgPlay, Event, Kind, SwissPlay};
 use crate::rules::bracket::{GameState, Part};
 use crate::rules::ccg_event::CcgComputed;
 use crate::rules::compute::{Computed, ComputedKind, SwissComputed, next_swiss_round};
-use crate::rules::swccg::PairReason;
-use crate::rules::swiss::{PairedRound, Reason};
+use crate::rules::pairing::swiss::{PairedRound, Reason};
+use crate::rules::swccg::pairing::PairReason;
 use crate::toml_reader::Timestamp;
 use crate::wall_clock::{self, Stamp};
 
@@ -23,7 +23,7 @@ pub enum NextStep {
     /// The next SW:CCG game.
     CcgGame {
         number: u32,
-        paired: crate::rules::swccg::Paired,
+        paired: crate::rules::swccg::pairing::Paired,
     },
 }
 

@@ -25,7 +25,7 @@ use crate::event::{CcgPlay, Event, GameEnd, Kind, SwissPlay};
 use crate::event::{Side, Timed};
 use crate::rules::ccg_event::{self, CcgComputed, CcgFinal};
 use crate::rules::compute::{Computed, ComputedKind, SwissComputed};
-use crate::rules::swccg::{MAX_DIFFERENTIAL, Score};
+use crate::rules::swccg::scoring::{MAX_DIFFERENTIAL, Score};
 use crate::toml_reader::Timestamp;
 use crate::wall_clock::{self, Stamp};
 

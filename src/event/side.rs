@@ -2,7 +2,7 @@
 //! that the Swiss rounds, the top cut, the SW:CCG games and the challenge scenarios all name.
 
 /// A side of the Force.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     Dark,
@@ -15,6 +15,14 @@ impl Side {
         match self {
             Side::Dark => Side::Light,
             Side::Light => Side::Dark,
+        }
+    }
+
+    /// Index into `[dark, light]` arrays.
+    pub fn index(self) -> usize {
+        match self {
+            Side::Dark => 0,
+            Side::Light => 1,
         }
     }
 

@@ -7,7 +7,8 @@ use super::read::{RawCcgTable, RawEvent, RawFinal, RawTable};
 use super::validate::{in_range, resolve};
 use crate::diag::Code;
 use crate::event::{CcgResult, CcgRound, CcgTable, EventInfo, Player};
-use crate::rules::swccg::{DECK_CHECK_FAILURES_TO_DISQUALIFY, Format, Tier, minimum_warnings};
+use crate::rules::swccg::formats::{Format, Tier, minimum_warnings};
+use crate::rules::swccg::scoring::DECK_CHECK_FAILURES_TO_DISQUALIFY;
 use crate::toml_reader::{Reader, Sp};
 
 /// Reads and checks every game of a SW:CCG event. Returns the games, and the players

@@ -2,10 +2,12 @@
 //! `holonet build` does, and checks what the rules computed from it (game by game standings,
 //! byes, disqualifications, the Final Confrontation) and what the checks said.
 
+use crate::event::Side;
 use crate::event::*;
 use crate::rules::ccg_event::*;
-use crate::rules::swccg::Decider;
-use crate::rules::swccg::{self, Allegiance, PairReason};
+use crate::rules::swccg;
+use crate::rules::swccg::pairing::PairReason;
+use crate::rules::swccg::standings::Decider;
 
 /// A constructed SW:CCG event with players `a`.. (as many as `players`) and `games`
 /// (each a game's TOML body: its `tables` and `byes`), seed 7, `extra` added to `[event]`.
@@ -55,10 +57,10 @@ fn pairing_by_the_guides_procedure_is_not_a_departure() {
     // Standings b 4(+20), d 4(+15), c 0(-15), a 0(-20): a new round pairs b-d and c-a,
     // who never met; the odd positions (b, c) take the coin. Recorded with the coin the
     // seed did not give.
-    let side = swccg::coin(7, 3).opposite();
+    let side = swccg::pairing::coin(7, 3).opposite();
     let (top, other) = match side {
-        Allegiance::Dark => (["b", "d"], ["c", "a"]),
-        Allegiance::Light => (["d", "b"], ["a", "c"]),
+        Side::Dark => (["b", "d"], ["c", "a"]),
+        Side::Light => (["d", "b"], ["a", "c"]),
     };
     let g3 = game(
         &[
@@ -288,7 +290,7 @@ fn second_seed_waives_the_final_confrontation() {
         .expect("final");
     assert_eq!(
         fin.outcome.map(|o| o.reason),
-        Some(swccg::FinalReason::Waived)
+        Some(swccg::final_confrontation::FinalReason::Waived)
     );
     assert_eq!(
         placings(&waived, &event_w),
@@ -457,23 +459,23 @@ fn first_game_bye_joins_the_pile_of_the_odd_positions() {
         .collect();
     let byes: Vec<&str> = next.byes.iter().map(|b| id(b.player)).collect();
     // Standings a 2(+10), c 2(+5), e 2(+0), d 0(-5), b 0(-10).
-    match swccg::coin(7, 1) {
+    match swccg::pairing::coin(7, 1) {
         // Dark pile a, c, e against Light pile d, b: e had a bye, so c, next lowest, has it.
-        Allegiance::Dark => {
+        Side::Dark => {
             assert_eq!(tables, [("d", "a"), ("b", "e")]);
             assert_eq!(byes, ["c"]);
         }
         // Dark pile a, c against Light pile e, d, b: b, bottom of the larger, has it.
-        Allegiance::Light => {
+        Side::Light => {
             assert_eq!(tables, [("e", "a"), ("d", "c")]);
             assert_eq!(byes, ["b"]);
         }
     }
     // The recorded first game does not tell its coin: a second game paired with e in the
     // other pile follows the guide as well.
-    let (other, bye) = match swccg::coin(7, 1) {
-        Allegiance::Dark => ([("e", "a"), ("d", "c")], "b"),
-        Allegiance::Light => ([("d", "a"), ("b", "e")], "c"),
+    let (other, bye) = match swccg::pairing::coin(7, 1) {
+        Side::Dark => ([("e", "a"), ("d", "c")], "b"),
+        Side::Light => ([("d", "a"), ("b", "e")], "c"),
     };
     let g2 = game(
         &other.map(|(d, l)| table(d, l, d, 5)),

@@ -677,7 +677,7 @@ fn leaders_playing(
 }
 
 /// Warns about each recorded rematch that a pairing of its round could have avoided
-/// ([`Reason::AvoidableRematch`](crate::rules::swiss::Reason::AvoidableRematch)). A rematch no
+/// ([`Reason::AvoidableRematch`](crate::rules::pairing::swiss::Reason::AvoidableRematch)). A rematch no
 /// pairing could avoid is what the rules do, and is only labelled as such on the page.
 fn report_avoidable_rematches(
     reader: &mut Reader<'_>,
@@ -691,12 +691,9 @@ fn report_avoidable_rematches(
         .zip(&raw.rounds)
         .zip(computed.swiss().map_or(&[][..], |s| &s.table_reasons));
     for ((round, raw_round), reasons) in reasons {
-        for (table, _) in round
-            .tables
-            .iter()
-            .zip(reasons)
-            .filter(|(_, reason)| **reason == crate::rules::swiss::Reason::AvoidableRematch)
-        {
+        for (table, _) in round.tables.iter().zip(reasons).filter(|(_, reason)| {
+            **reason == crate::rules::pairing::swiss::Reason::AvoidableRematch
+        }) {
             let [a, b] = table.players;
             let span = raw_round
                 .tables

@@ -14,7 +14,7 @@
 
 use std::collections::BTreeMap;
 
-use super::swccg::{self, ResultKind, Score, TrueTieDecider};
+use super::swccg::scoring::{self, ResultKind, Score, TrueTieDecider};
 use super::{Family, Ruleset};
 use crate::event::casual::{LeagueGame, LeagueResult, Scenario, Session};
 use crate::event::{Date, Event};
@@ -71,7 +71,8 @@ pub fn score_game(ruleset: &Ruleset, seed: u64, start: Date, game: &LeagueGame) 
         }
         LeagueResult::Ccg(result) => {
             let result = super::ccg_event::game_result(result, game.dark);
-            let scored = swccg::score_game(&result, seed, &format!("league game {}", game.number));
+            let scored =
+                scoring::score_game(&result, seed, &format!("league game {}", game.number));
             (
                 scored.scores,
                 Some(players[scored.winner.index()]),

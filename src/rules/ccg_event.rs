@@ -4,10 +4,12 @@
 
 use std::collections::BTreeMap;
 
-use super::swccg::{
-    self, Allegiance, ByeReason, Entrant, FinalOutcome, Finalist, GameRecord, GameResult, Meeting,
-    PairReason, Paired, PlayerRecord, RankedRow, ResultKind, Score, Table, TrueTieDecider,
-};
+use super::swccg;
+use super::swccg::final_confrontation::{FinalOutcome, Finalist};
+use super::swccg::pairing::{ByeReason, Entrant, Meeting, PairReason, Paired, Table};
+use super::swccg::scoring::{GameResult, ResultKind, Score, TrueTieDecider};
+use super::swccg::standings::{GameRecord, PlayerRecord, RankedRow};
+use crate::event::Side;
 use crate::event::{CcgPlay, CcgResult, CcgTable, Event, EventInfo};
 
 /// One scored table.
@@ -127,11 +129,7 @@ pub fn single_final_game(info: &EventInfo) -> bool {
 /// (`dark` is the dark side player; the other is light).
 pub fn game_result(result: CcgResult, dark: usize) -> GameResult {
     let seat = |p: usize| {
-        if p == dark {
-            Allegiance::Dark
-        } else {
-            Allegiance::Light
-        }
+        if p == dark { Side::Dark } else { Side::Light }
     };
     match result {
         CcgResult::Won {
@@ -165,13 +163,13 @@ pub fn game_result(result: CcgResult, dark: usize) -> GameResult {
 /// the Final Confrontation is `game 0`).
 fn score_table(event: &Event, game: &str, t: &CcgTable) -> Option<ScoredTable> {
     let result = game_result(t.result?, t.dark);
-    let scored = swccg::score_game(
+    let scored = swccg::scoring::score_game(
         &result,
         event.info.seed,
         &format!("{game} table {} true tie", t.number),
     );
     let mut scores = scored.scores;
-    let mut winner = if scored.winner == Allegiance::Dark {
+    let mut winner = if scored.winner == Side::Dark {
         t.dark
     } else {
         t.light
@@ -180,7 +178,7 @@ fn score_table(event: &Event, game: &str, t: &CcgTable) -> Option<ScoredTable> {
     if let Some(offender) = t.violation {
         let (o, other) = if offender == t.dark { (0, 1) } else { (1, 0) };
         let (offender_score, opponent_score) =
-            swccg::major_deck_violation(scores[o], scores[other]);
+            swccg::scoring::major_deck_violation(scores[o], scores[other]);
         penalty = (offender_score, opponent_score) != (scores[o], scores[other]);
         scores[o] = offender_score;
         scores[other] = opponent_score;
@@ -230,8 +228,8 @@ fn records(
     for (g, tables) in games.iter().enumerate() {
         for t in tables {
             for (me, them, side, score) in [
-                (t.dark, t.light, Allegiance::Dark, t.scores[0]),
-                (t.light, t.dark, Allegiance::Light, t.scores[1]),
+                (t.dark, t.light, Side::Dark, t.scores[0]),
+                (t.light, t.dark, Side::Light, t.scores[1]),
             ] {
                 records[me].games.push(GameRecord {
                     opponent: them,
@@ -274,7 +272,7 @@ pub fn compute_ccg(event: &Event, play: &CcgPlay, planned: Option<u32>, cut: u32
                 r.tiebreak_wins.push(loser);
             }
         }
-        swccg::rank(
+        swccg::standings::rank(
             &players,
             event.info.seed,
             &format!("standings after game {k}"),
@@ -387,8 +385,8 @@ fn tiebreaker_problems(
 /// such, so the seeded outcome when several agree as well).
 fn judge(
     g: &crate::event::CcgRound,
-    candidates: &[(Allegiance, Paired)],
-) -> (Option<Allegiance>, Vec<Option<TableReason>>) {
+    candidates: &[(Side, Paired)],
+) -> (Option<Side>, Vec<Option<TableReason>>) {
     let same = |x: &Table, t: &CcgTable| x.dark == t.dark && x.light == t.light;
     if g.number == 1 {
         let director = candidates.first().and_then(|(_, p)| {
@@ -420,7 +418,7 @@ fn judge(
             .filter(|t| paired.tables.iter().any(|x| same(x, t)))
             .count()
     };
-    let mut best: Option<&(Allegiance, Paired)> = None;
+    let mut best: Option<&(Side, Paired)> = None;
     for c in candidates {
         if best.is_none_or(|b| agreeing(&c.1) > agreeing(&b.1)) {
             best = Some(c);
@@ -467,8 +465,8 @@ fn pairings(
     play: &CcgPlay,
     standings: &[Vec<RankedRow>],
     before: usize,
-    coins: &[Option<Allegiance>],
-) -> Vec<(Allegiance, Paired)> {
+    coins: &[Option<Side>],
+) -> Vec<(Side, Paired)> {
     let number = before as u32 + 1;
     let Some(played) = play.games.get(..before) else {
         return Vec::new();
@@ -482,18 +480,17 @@ fn pairings(
             _ => None,
         })
         .collect();
-    let table_sides = |g: &crate::event::CcgRound| -> Vec<(usize, Allegiance)> {
+    let table_sides = |g: &crate::event::CcgRound| -> Vec<(usize, Side)> {
         g.tables
             .iter()
-            .flat_map(|t| [(t.dark, Allegiance::Dark), (t.light, Allegiance::Light)])
+            .flat_map(|t| [(t.dark, Side::Dark), (t.light, Side::Light)])
             .collect()
     };
-    let last_side: BTreeMap<usize, Allegiance> = played
+    let last_side: BTreeMap<usize, Side> = played
         .last()
         .map(|g| table_sides(g).into_iter().collect())
         .unwrap_or_default();
-    let first_side: BTreeMap<usize, Allegiance> =
-        played.iter().rev().flat_map(table_sides).collect();
+    let first_side: BTreeMap<usize, Side> = played.iter().rev().flat_map(table_sides).collect();
     // The game of each player's first bye, for a fixed-allegiance player who has no table yet.
     let first_bye: BTreeMap<usize, usize> = played
         .iter()
@@ -501,12 +498,12 @@ fn pairings(
         .rev()
         .flat_map(|(i, g)| g.byes.iter().map(move |&p| (p, i)))
         .collect();
-    let bye_sides: Vec<Allegiance> = match before.checked_sub(1) {
-        None => vec![Allegiance::Dark],
+    let bye_sides: Vec<Side> = match before.checked_sub(1) {
+        None => vec![Side::Dark],
         Some(i) => match coins.get(i).copied().flatten() {
             Some(coin) => vec![coin],
             None => {
-                let seeded = swccg::coin(seed, i as u32 + 1);
+                let seeded = swccg::pairing::coin(seed, i as u32 + 1);
                 vec![seeded, seeded.opposite()]
             }
         },
@@ -517,11 +514,11 @@ fn pairings(
         for t in &g.tables {
             meetings[t.dark].push(Meeting {
                 opponent: t.light,
-                allegiance: Allegiance::Dark,
+                allegiance: Side::Dark,
             });
             meetings[t.light].push(Meeting {
                 opponent: t.dark,
-                allegiance: Allegiance::Light,
+                allegiance: Side::Light,
             });
         }
         for &p in &g.byes {
@@ -540,7 +537,7 @@ fn pairings(
             rank: 0,
             had_bye: had_bye[p],
             meetings: std::mem::take(&mut meetings[p]),
-            allegiance: Allegiance::Dark,
+            allegiance: Side::Dark,
             organizer: player.organizer,
         })
         .collect();
@@ -551,13 +548,13 @@ fn pairings(
         .checked_sub(1)
         .and_then(|i| standings.get(i))
         .map_or(&[][..], |rows| &rows[..]);
-    let seeded = swccg::coin(seed, number);
+    let seeded = swccg::pairing::coin(seed, number);
     let mut out = Vec::new();
     for bye_side in bye_sides {
         // The pile each player is in: the side of their table in the game just played (a
         // fixed-allegiance player: their first table), or the pile of the coin of their bye;
         // a late entry with no game yet joins the dark side pile.
-        let side = |p: usize| -> Allegiance {
+        let side = |p: usize| -> Side {
             let table = if fixed {
                 first_side.get(&p)
             } else {
@@ -577,7 +574,7 @@ fn pairings(
                     coins.get(i).copied().flatten().unwrap_or(bye_side)
                 }
                 (None, Some(_)) => bye_side,
-                (None, None) => Allegiance::Dark,
+                (None, None) => Side::Dark,
             }
         };
         for order in standings_orders(rows) {
@@ -590,18 +587,18 @@ fn pairings(
                     .position(|&p| p == e.player)
                     .unwrap_or(usize::MAX / 2 + e.player);
             }
-            let with_coin = |coin: Allegiance| swccg::pair_new_round(&entrants, coin);
+            let with_coin = |coin: Side| swccg::pairing::pair_new_round(&entrants, coin);
             if number == 1 {
-                out.push((seeded, swccg::pair_first_game(&entrants, seed)));
+                out.push((seeded, swccg::pairing::pair_first_game(&entrants, seed)));
             } else if fixed {
-                out.push((seeded, swccg::pair_fixed(&entrants, number, seed)));
+                out.push((seeded, swccg::pairing::pair_fixed(&entrants, number, seed)));
             } else if secret_squirrel(&event.info) || !number.is_multiple_of(2) {
                 // A new round (and every Secret Squirrel game, whose decks hold both sides, so
                 // there are no allegiance piles): paired from the standings after a coin flip.
                 out.push((seeded, with_coin(seeded)));
                 out.push((seeded.opposite(), with_coin(seeded.opposite())));
             } else {
-                out.push((seeded, swccg::pair_piles(&entrants)));
+                out.push((seeded, swccg::pairing::pair_piles(&entrants)));
             }
         }
     }
@@ -617,7 +614,7 @@ const MAX_ORDERS: usize = 24;
 /// separated, when there are at most [`MAX_ORDERS`] in all; beyond that, the seeded order alone.
 fn standings_orders(rows: &[RankedRow]) -> Vec<Vec<usize>> {
     let seeded: Vec<usize> = rows.iter().map(|r| r.player).collect();
-    let random = |i: usize| rows[i].decided_by == Some(swccg::Decider::Random);
+    let random = |i: usize| rows[i].decided_by == Some(swccg::standings::Decider::Random);
     let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
     for i in 1..rows.len() {
         if random(i) {
@@ -679,19 +676,19 @@ fn final_confrontation(event: &Event, play: &CcgPlay, computed: &CcgComputed) ->
         .collect();
     // The finalists once the players in `excluded` are left out: "the next highest scoring
     // player will receive the opportunity to play in the Final Confrontation".
-    let side: BTreeMap<usize, Allegiance> = play
+    let side: BTreeMap<usize, Side> = play
         .games
         .iter()
         .flat_map(|g| &g.tables)
-        .flat_map(|t| [(t.dark, Allegiance::Dark), (t.light, Allegiance::Light)])
+        .flat_map(|t| [(t.dark, Side::Dark), (t.light, Side::Light)])
         .collect();
     let pick = |excluded: &[usize]| -> Option<[usize; 2]> {
         let left = rows.iter().filter(|r| !excluded.contains(&r.player));
         if single_final_game(&event.info) {
-            let standings: Vec<(usize, Allegiance)> = left
+            let standings: Vec<(usize, Side)> = left
                 .filter_map(|r| Some((r.player, *side.get(&r.player)?)))
                 .collect();
-            swccg::sealed_finalists(&standings, secret_squirrel(&event.info))
+            swccg::final_confrontation::sealed_finalists(&standings, secret_squirrel(&event.info))
         } else {
             match left.collect::<Vec<_>>()[..] {
                 [a, b, ..] => Some([a.player, b.player]),
@@ -778,7 +775,7 @@ fn final_confrontation(event: &Event, play: &CcgPlay, computed: &CcgComputed) ->
                     .collect(),
                 best_win_differential: best_win(p),
             };
-            swccg::final_confrontation(
+            swccg::final_confrontation::final_confrontation(
                 &finalist(finalists[0]),
                 &finalist(finalists[1]),
                 event.info.seed,
@@ -796,7 +793,7 @@ fn final_confrontation(event: &Event, play: &CcgPlay, computed: &CcgComputed) ->
         };
         Some(FinalOutcome {
             winner: higher,
-            reason: swccg::FinalReason::Waived,
+            reason: swccg::final_confrontation::FinalReason::Waived,
         })
     } else {
         outcome
@@ -810,15 +807,15 @@ fn final_confrontation(event: &Event, play: &CcgPlay, computed: &CcgComputed) ->
 }
 
 /// The guide's format for an event's `format` (team events play constructed).
-pub fn guide_format(info: &EventInfo) -> swccg::Format {
+pub fn guide_format(info: &EventInfo) -> swccg::formats::Format {
     match (info.format.as_str(), info.variant.as_deref()) {
-        ("sealed", Some("epp-overdrive")) => swccg::Format::EppOverdrive,
-        ("sealed", Some("secret-squirrel")) => swccg::Format::SecretSquirrel,
-        ("sealed", _) => swccg::Format::Sealed,
-        ("draft", _) => swccg::Format::BoosterDraft,
-        ("cube", Some("secret-squirrel")) => swccg::Format::CubeSecretSquirrel,
-        ("cube", _) => swccg::Format::Cube,
-        _ => swccg::Format::Constructed,
+        ("sealed", Some("epp-overdrive")) => swccg::formats::Format::EppOverdrive,
+        ("sealed", Some("secret-squirrel")) => swccg::formats::Format::SecretSquirrel,
+        ("sealed", _) => swccg::formats::Format::Sealed,
+        ("draft", _) => swccg::formats::Format::BoosterDraft,
+        ("cube", Some("secret-squirrel")) => swccg::formats::Format::CubeSecretSquirrel,
+        ("cube", _) => swccg::formats::Format::Cube,
+        _ => swccg::formats::Format::Constructed,
     }
 }
 
@@ -840,8 +837,8 @@ pub const LIMITED_DECK_SIZE: u32 = 40;
 /// sealed, draft and Watto's Cube decks).
 pub fn deck_size(info: &crate::event::EventInfo) -> u32 {
     info.deck_size.unwrap_or(match guide_format(info) {
-        swccg::Format::Constructed => super::ccg_decks::CONSTRUCTED_DECK_SIZE,
-        swccg::Format::EppOverdrive => 30,
+        swccg::formats::Format::Constructed => super::ccg_decks::CONSTRUCTED_DECK_SIZE,
+        swccg::formats::Format::EppOverdrive => 30,
         _ => LIMITED_DECK_SIZE,
     })
 }
@@ -850,14 +847,14 @@ pub fn deck_size(info: &crate::event::EventInfo) -> u32 {
 /// (one minute per card).
 pub fn game_minutes(info: &crate::event::EventInfo) -> u32 {
     info.round_minutes
-        .unwrap_or_else(|| swccg::game_minutes(guide_format(info), deck_size(info)))
+        .unwrap_or_else(|| swccg::formats::game_minutes(guide_format(info), deck_size(info)))
 }
 
 /// The pods of a booster draft or Watto's Cube event for its player count, as text
 /// ("4 + 6, with a dummy hand"); `None` for other formats or counts the guide does not list.
 pub fn pods(info: &EventInfo, players: u32) -> Option<String> {
     match info.format.as_str() {
-        "draft" => swccg::draft_pods(players).map(|pods| {
+        "draft" => swccg::formats::draft_pods(players).map(|pods| {
             let sizes: Vec<String> = pods.iter().map(|(n, _)| n.to_string()).collect();
             let dummy = if pods.iter().any(|(_, d)| *d) {
                 ", with a dummy hand"
@@ -866,7 +863,7 @@ pub fn pods(info: &EventInfo, players: u32) -> Option<String> {
             };
             format!("{}{dummy}", sizes.join(" + "))
         }),
-        "cube" => swccg::cube_pods(players, secret_squirrel(info)).map(|pods| {
+        "cube" => swccg::formats::cube_pods(players, secret_squirrel(info)).map(|pods| {
             pods.iter()
                 .map(u32::to_string)
                 .collect::<Vec<_>>()

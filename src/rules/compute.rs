@@ -7,10 +7,11 @@ use std::collections::BTreeMap;
 use super::bracket::{self, Bracket, BracketInput, Problem, Recorded};
 use super::casual::{ChallengeComputed, LeagueComputed};
 use super::ccg_event::CcgComputed;
-use super::halves::{self, Numbered};
+use super::pairing::halves::{self, Numbered};
+use super::pairing::score_groups;
+use super::pairing::swiss::{Entrant, PairedRound, Reason};
 use super::scoring::{RoundScore, score_round};
 use super::standings::{Standings, standings};
-use super::swiss::{self, Entrant, PairedRound, Reason};
 use super::{PairingMethod, Ruleset, ccg_event, structure};
 use crate::event::{
     CcgPlay, EliminationGame, Event, EventInfo, FinalMatch, Kind, Player, Round, SwissPlay,
@@ -323,7 +324,9 @@ pub fn next_swiss_round(event: &Event, computed: &Computed) -> Option<(u32, Pair
         return None;
     }
     let paired = match computed.ruleset.pairing {
-        PairingMethod::RandomWithinGroups => swiss::pair_round(event.info.seed, number, &entrants),
+        PairingMethod::RandomWithinGroups => {
+            score_groups::pair_round(event.info.seed, number, &entrants)
+        }
         PairingMethod::Halves => {
             halves::pair_round(event.info.seed, number, &numbered(event, entrants))
         }
@@ -335,7 +338,7 @@ pub fn next_swiss_round(event: &Event, computed: &Computed) -> Option<(u32, Pair
 
 /// Why each recorded table was paired as it was: the reasons the ruleset's pairing gives, judged
 /// for the recorded tables from the standings and meetings before their round (see
-/// [`swiss::label_recorded`] and [`halves::label_recorded`]).
+/// [`score_groups::label_recorded`] and [`halves::label_recorded`]).
 fn table_reasons(
     ruleset: &Ruleset,
     event: &Event,
@@ -357,7 +360,7 @@ fn table_reasons(
                     halves::label_recorded(round.number, &numbered(event, seated), &tables)
                 }
                 PairingMethod::RandomWithinGroups | PairingMethod::AllegiancePiles => {
-                    swiss::label_recorded(round.number, &seated, &tables)
+                    score_groups::label_recorded(round.number, &seated, &tables)
                 }
             }
         })

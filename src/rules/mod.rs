@@ -7,15 +7,13 @@ pub mod ccg_decks;
 pub mod ccg_event;
 pub mod compute;
 pub mod decks;
-pub mod halves;
-pub mod matching;
+pub mod pairing;
 pub mod random;
 pub mod ratio;
 pub mod scoring;
 pub mod standings;
 pub mod structure;
 pub mod swccg;
-pub mod swiss;
 pub mod tiebreak;
 
 use structure::StructureRow;

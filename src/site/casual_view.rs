@@ -12,7 +12,7 @@ use crate::rules::casual::{
     ScoredGame, SessionTally,
 };
 use crate::rules::compute::{Computed, ComputedKind};
-use crate::rules::swccg::Score;
+use crate::rules::swccg::scoring::Score;
 
 /// A league or a challenge event.
 #[derive(Debug, Clone, Serialize)]

@@ -7,9 +7,10 @@ use super::model::{PlayerRef, RuleLink};
 use super::stage_view::Rule;
 use crate::event::Event;
 use crate::rules::ccg_event::{CcgComputed, ScoredTable, TableReason};
-use crate::rules::swccg::{
-    ByeReason, Decider, FinalReason, PairReason, ResultKind, TrueTieDecider,
-};
+use crate::rules::swccg::final_confrontation::FinalReason;
+use crate::rules::swccg::pairing::{ByeReason, PairReason};
+use crate::rules::swccg::scoring::{ResultKind, TrueTieDecider};
+use crate::rules::swccg::standings::Decider;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct CcgView {
@@ -153,7 +154,7 @@ fn table_view(event: &Event, t: &ScoredTable, rule: Rule<'_>) -> CcgTableView {
 
 fn standings_view(
     event: &Event,
-    rows: &[crate::rules::swccg::RankedRow],
+    rows: &[crate::rules::swccg::standings::RankedRow],
     after_game: u32,
     rule: Rule<'_>,
 ) -> CcgStandingsView {

@@ -10,10 +10,10 @@ use crate::rules::Ruleset;
 use crate::rules::bracket::{Decision, Part, SideReason};
 use crate::rules::ccg_event::TableReason;
 use crate::rules::compute::{Computed, ComputedKind, Status, SwissComputed};
+use crate::rules::pairing::swiss::{ByeReason, Reason};
 use crate::rules::ratio::Ratio;
 use crate::rules::scoring::RoundKind;
 use crate::rules::standings::{Decider, Standings};
-use crate::rules::swiss::{ByeReason, Reason};
 
 /// The version of this file's layout.
 pub const FORMAT: u32 = 1;
@@ -83,7 +83,7 @@ struct LeagueGameJson<'a> {
     /// SW:LCG: how the game ended, when recorded.
     by: Option<&'static str>,
     /// SW:CCG: `full_win`, `modified_win`, `true_tie` or `quit`.
-    result: Option<crate::rules::swccg::ResultKind>,
+    result: Option<crate::rules::swccg::scoring::ResultKind>,
     /// Points each took, dark then light.
     points: [u32; 2],
     /// SW:CCG: the differentials, dark then light.
@@ -299,7 +299,7 @@ struct CcgTableJson<'a> {
     light: &'a str,
     winner: Option<&'a str>,
     /// `full_win`, `modified_win`, `true_tie`, `quit`; null while pending.
-    result: Option<crate::rules::swccg::ResultKind>,
+    result: Option<crate::rules::swccg::scoring::ResultKind>,
     /// Scores written `2(+15)`: dark, light.
     scores: Option<[String; 2]>,
     penalty: bool,
@@ -313,7 +313,7 @@ struct CcgTableJson<'a> {
 #[derive(Serialize)]
 #[serde(untagged)]
 enum TableReasonJson {
-    Guide(crate::rules::swccg::PairReason),
+    Guide(crate::rules::swccg::pairing::PairReason),
     Departure(&'static str),
 }
 
@@ -326,7 +326,7 @@ struct CcgRowJson<'a> {
     victory_points: u32,
     differential: i32,
     highest_differential: Option<i32>,
-    /// [`crate::rules::swccg::Decider::short`].
+    /// [`crate::rules::swccg::standings::Decider::short`].
     decided_by: Option<&'static str>,
     /// With `decided_by = "sos"`: the lowest entries dropped.
     sos_dropped: Option<u32>,
@@ -343,7 +343,7 @@ struct CcgNextJson<'a> {
 struct CcgPairJson<'a> {
     dark: &'a str,
     light: &'a str,
-    reason: crate::rules::swccg::PairReason,
+    reason: crate::rules::swccg::pairing::PairReason,
 }
 
 #[derive(Serialize)]

@@ -7,7 +7,7 @@ use super::model::{PlayerRef, RuleLink, SiteView};
 use crate::event::Event;
 use crate::rules::bracket::{Decision, GameState, Part, SideReason};
 use crate::rules::compute::Computed;
-use crate::rules::swiss::{ByeReason, Reason};
+use crate::rules::pairing::swiss::{ByeReason, Reason};
 
 /// A rule link maker: anchor and label to a link on the ruleset's reference page.
 pub type Rule<'a> = &'a dyn Fn(&str, &str) -> RuleLink;

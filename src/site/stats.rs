@@ -25,7 +25,7 @@ use crate::event::casual::{LeagueResult, Session};
 use crate::event::{Decklist, Event, Kind, Outcome};
 use crate::rules::ccg_decks::{display_name, resolve_line};
 use crate::rules::compute::Computed;
-use crate::rules::swccg::ResultKind;
+use crate::rules::swccg::scoring::ResultKind;
 
 /// How many objective sets the tables list, most played first.
 const TOP_OBJECTIVES: usize = 15;

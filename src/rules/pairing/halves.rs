@@ -14,7 +14,7 @@
 //!
 //! # Where the document is silent
 //!
-//! - Round 1 is the 2018 engine's round 1 ([`swiss::pair_round`]): the same rule (random,
+//! - Round 1 is the 2018 engine's round 1 ([`score_groups::pair_round`]): the same rule (random,
 //!   `avoid` pairs apart when possible) with the same streams, `"round {round} pairing"` and
 //!   `"round {round} bye"`. Round 0 is paired as round 1.
 //! - The bye (the document has none): as in 2018, chosen before pairing; round 1 at random,
@@ -87,15 +87,20 @@
 //! solution keeps everyone inside, no pairing of the field does better on the pool's share of
 //! levels 1 to 3; otherwise the pool is merged with the neighbour it floats to and solved again,
 //! up to the whole field as a last resort. This is the 2018 engine's argument (see
-//! `swiss.rs`), on whole pools: it is needed for a small group whose players have all met,
-//! next to groups of any size, and its blossom is as large as the pools it merges.
+//! `score_groups.rs`), on whole pools: it is needed for a small group whose players have all
+//! met, next to groups of any size, and its blossom is as large as the pools it merges. The
+//! pools, their settling and the labels of the tables are shared with it (see `swiss.rs`).
 
 use std::cmp::Reverse;
 use std::ops::{Range, RangeInclusive};
 
+use super::in_standings_order;
 use super::matching::{lexicographic_weights, min_cost_matching};
-
-use super::swiss::{self, Bye, ByeReason, Entrant, PairedRound, Pairing, Reason};
+use super::score_groups;
+use super::swiss::{
+    Bye, Entrant, PairedRound, Pairing, Reason, Solved, judge_rematches, later_round_bye,
+    later_round_reasons, pools, relation, settle,
+};
 
 /// A player to pair in halves: the 2018 entrant plus the player number the 2014 rules sort by.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,7 +118,7 @@ pub struct Numbered {
 pub fn pair_round(seed: u64, round: u32, players: &[Numbered]) -> PairedRound {
     if round <= 1 {
         let entrants: Vec<Entrant> = players.iter().map(|p| p.entrant.clone()).collect();
-        return swiss::pair_round(seed, round, &entrants);
+        return score_groups::pair_round(seed, round, &entrants);
     }
     let (seated, bye) = seat(players);
     let field = Field::new(seated);
@@ -126,12 +131,12 @@ pub fn pair_round(seed: u64, round: u32, players: &[Numbered]) -> PairedRound {
 
 /// Why each recorded table of round `round` was paired as it was, in halves: the reasons
 /// [`pair_round`] gives its own tables, judged for the tables recorded (see
-/// [`swiss::label_recorded`], which also labels round 1, paired as under 2018). `players` are the
-/// players seated at those tables, as pairing saw them before the round.
+/// [`score_groups::label_recorded`], which also labels round 1, paired as under 2018).
+/// `players` are the players seated at those tables, as pairing saw them before the round.
 pub fn label_recorded(round: u32, players: &[Numbered], tables: &[[usize; 2]]) -> Vec<Reason> {
     if round <= 1 {
         let entrants: Vec<Entrant> = players.iter().map(|p| p.entrant.clone()).collect();
-        return swiss::label_recorded(round, &entrants, tables);
+        return score_groups::label_recorded(round, &entrants, tables);
     }
     let field = Field::new(players.iter().collect());
     let position = |player: usize| field.order.iter().position(|p| p.entrant.player == player);
@@ -143,7 +148,7 @@ pub fn label_recorded(round: u32, players: &[Numbered], tables: &[[usize; 2]]) -
         })
         .collect();
     let mut reasons = field.reasons(&seated);
-    swiss::judge_rematches(&mut reasons, field.order.len(), |a, b| field.met(a, b));
+    judge_rematches(&mut reasons, field.order.len(), |a, b| field.met(a, b));
     reasons
 }
 
@@ -158,17 +163,9 @@ const FIRST_MARGIN: usize = 2;
 /// Splits the players (the first entry of each) into those seated at tables and the bye: the
 /// lowest-ranked player who has not had one, or the lowest-ranked player when all have.
 fn seat(players: &[Numbered]) -> (Vec<&Numbered>, Option<Bye>) {
-    let mut firsts: Vec<usize> = (0..players.len()).collect();
-    firsts.sort_by_key(|&i| (players[i].entrant.player, i));
-    firsts.dedup_by_key(|i| players[*i].entrant.player);
-    let mut standings: Vec<&Numbered> = firsts.iter().map(|&i| &players[i]).collect();
-    standings.sort_by_key(|p| (p.entrant.rank, p.entrant.player));
-    if standings.len().is_multiple_of(2) {
+    let mut standings = in_standings_order(players, |p| p.entrant.player, |p| p.entrant.rank);
+    let Some((k, reason)) = later_round_bye(&standings, |p| p.entrant.had_bye) else {
         return (standings, None);
-    }
-    let (k, reason) = match standings.iter().rposition(|p| !p.entrant.had_bye) {
-        Some(k) => (k, ByeReason::LowestWithoutBye),
-        None => (standings.len() - 1, ByeReason::LowestAllHadByes),
     };
     let bye = standings.remove(k);
     (
@@ -233,14 +230,6 @@ struct Windowed {
     displacement: i128,
 }
 
-/// What solving a region with floats found.
-enum Floated {
-    /// The best solution keeps everyone inside the region.
-    Settled(Vec<Table>),
-    /// The best solution floats players out, upwards and/or downwards.
-    Floats { up: bool, down: bool },
-}
-
 /// Rematch tables of a pool re-paired together: the upper positions of the first and last of
 /// them, the margin around them, and the re-pairing once found.
 struct Cluster {
@@ -268,31 +257,8 @@ impl<'a> Field<'a> {
             )
         });
         let n = order.len();
-        let mut by_player: Vec<(usize, usize)> = order
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.entrant.player, i))
-            .collect();
-        by_player.sort_unstable();
-        let position = |player: usize| {
-            by_player
-                .binary_search_by_key(&player, |&(p, _)| p)
-                .ok()
-                .map(|k| by_player[k].1)
-        };
-        let mut met = vec![Vec::new(); n];
-        for (i, p) in order.iter().enumerate() {
-            for j in p.entrant.opponents.iter().filter_map(|&q| position(q)) {
-                if j != i {
-                    met[i].push(j);
-                    met[j].push(i);
-                }
-            }
-        }
-        for m in &mut met {
-            m.sort_unstable();
-            m.dedup();
-        }
+        let entrants: Vec<&Entrant> = order.iter().map(|p| &p.entrant).collect();
+        let met = relation(&entrants, |e| &e.opponents);
         let groups: Vec<Range<usize>> = order
             .chunk_by(|a, b| a.entrant.points == b.entrant.points)
             .scan(0, |start, group| {
@@ -321,8 +287,8 @@ impl<'a> Field<'a> {
 
     /// The whole pairing: the plain one where it has no rematch, windows, then floats.
     fn pair(&self) -> Vec<Table> {
-        let mut pools = pools(&self.groups);
-        let mut settled: Vec<Option<Vec<Table>>> = pools
+        let pools = pools(self.groups.iter().map(Range::len));
+        let settled: Vec<Option<Vec<Table>>> = pools
             .iter()
             .map(|pool| {
                 let region = self.region(pool.clone());
@@ -334,30 +300,10 @@ impl<'a> Field<'a> {
                 }
             })
             .collect();
-        let mut i = 0;
-        while i < pools.len() {
-            if settled[i].is_some() {
-                i += 1;
-                continue;
-            }
-            let (above, below) = (i > 0, i + 1 < pools.len());
-            match self.float(&self.region(pools[i].clone()), above, below) {
-                Floated::Settled(tables) => {
-                    settled[i] = Some(tables);
-                    i += 1;
-                }
-                Floated::Floats { up, down } => {
-                    // Solve again with the neighbour(s) floated to, settled or not.
-                    let first = if up && above { i - 1 } else { i };
-                    let last = if down && below { i + 1 } else { i };
-                    let merged = pools[first].start..pools[last].end;
-                    pools.splice(first..=last, [merged]);
-                    settled.splice(first..=last, [None]);
-                    i = first;
-                }
-            }
-        }
-        settled.into_iter().flatten().flatten().collect()
+        // A pool that floats is solved again with the neighbour(s) floated to, settled or not.
+        settle(pools, settled, |pool, above, below| {
+            self.float(&self.region(pool), above, below)
+        })
     }
 
     /// The region of a non-empty run of groups (pools are never empty).
@@ -496,7 +442,7 @@ impl<'a> Field<'a> {
     /// most one passing table: the seats each way are the most opponents a player has met
     /// within the region, plus two, made even. Floats rank below levels 1 to 3 and above the
     /// displacement, so a best solution floats nobody whenever an inner pairing is as good.
-    fn float(&self, region: &Region, above: bool, below: bool) -> Floated {
+    fn float(&self, region: &Region, above: bool, below: bool) -> Solved {
         let degree = region
             .positions
             .clone()
@@ -529,9 +475,9 @@ impl<'a> Field<'a> {
             }
         }
         if up || down {
-            Floated::Floats { up, down }
+            Solved::Floats { up, down }
         } else {
-            Floated::Settled(tables)
+            Solved::Settled(tables)
         }
     }
 
@@ -611,51 +557,15 @@ impl<'a> Field<'a> {
         })
     }
 
-    /// Reasons for the tables. A boundary between two groups with an odd number of players
-    /// above it must be crossed once; one table across it is the pair-down the regulations
-    /// describe (preferring, in order, a table that is not a rematch, that crosses fewest
-    /// boundaries, whose upper player is placed best). A table between groups is
-    /// [`Reason::PairedDown`] when it is that table at every boundary it crosses, and otherwise
-    /// crosses more than parity requires, which a best pairing does only to avoid a rematch:
-    /// [`Reason::AvoidsRematch`].
+    /// Reasons for the tables, each the better-placed position first
+    /// ([`later_round_reasons`]).
     fn reasons(&self, tables: &[Table]) -> Vec<Reason> {
-        let mut above = 0;
-        let odd_above: Vec<bool> = self
-            .groups
-            .iter()
-            .map(|group| {
-                above += group.len();
-                above % 2 == 1
-            })
-            .collect();
-        // (rematch, boundaries crossed, upper position): smaller is preferred.
-        type Preference = (bool, usize, usize);
-        let mut chosen: Vec<Option<(Preference, usize)>> = vec![None; self.groups.len()];
-        for (t, &(upper, lower)) in tables.iter().enumerate() {
-            let (hi, lo) = (self.group_of[upper], self.group_of[lower]);
-            let key = (self.met(upper, lower), lo - hi, upper);
-            for b in hi..lo {
-                if odd_above[b] && chosen[b].is_none_or(|(best, _)| key < best) {
-                    chosen[b] = Some((key, t));
-                }
-            }
-        }
-        tables
-            .iter()
-            .enumerate()
-            .map(|(t, &(upper, lower))| {
-                let (hi, lo) = (self.group_of[upper], self.group_of[lower]);
-                if self.met(upper, lower) {
-                    Reason::UnavoidableRematch
-                } else if hi == lo {
-                    Reason::SameGroup
-                } else if (hi..lo).all(|b| chosen[b].is_some_and(|(_, c)| c == t)) {
-                    Reason::PairedDown
-                } else {
-                    Reason::AvoidsRematch
-                }
-            })
-            .collect()
+        later_round_reasons(
+            self.groups.iter().map(Range::len),
+            &self.group_of,
+            tables,
+            |a, b| self.met(a, b),
+        )
     }
 
     /// The published tables: the better-ranked player first, table 1 for the best-ranked one.
@@ -713,25 +623,6 @@ fn halves(groups: &[Range<usize>], n: usize) -> Vec<usize> {
     mate
 }
 
-/// The shortest runs of consecutive groups, from the top, with an even number of players (the
-/// seated players are even in number, so the runs cover them all).
-fn pools(groups: &[Range<usize>]) -> Vec<Range<usize>> {
-    let mut pools = Vec::new();
-    let mut start = 0;
-    let mut players = 0;
-    for (g, group) in groups.iter().enumerate() {
-        players += group.len();
-        if players % 2 == 0 {
-            pools.push(start..g + 1);
-            start = g + 1;
-        }
-    }
-    if start < groups.len() {
-        pools.push(start..groups.len());
-    }
-    pools
-}
-
 /// The tables (sorted by upper position) whose upper position lies in `uppers`.
 fn within(tables: &[Table], uppers: RangeInclusive<usize>) -> &[Table] {
     let from = tables.partition_point(|&(a, _)| a < *uppers.start());
@@ -769,6 +660,8 @@ fn merge_clusters(mut clusters: Vec<Cluster>) -> Vec<Cluster> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::pairing::all_pairings;
+    use crate::rules::pairing::swiss::ByeReason;
     use crate::rules::random::Stream;
     use Reason::{AvoidsRematch, PairedDown, SameGroup, UnavoidableRematch};
     use proptest::prelude::*;
@@ -1047,7 +940,7 @@ mod tests {
         let mut distinct: Vec<PairedRound> = Vec::new();
         for seed in 0..20 {
             let paired = pair_round(seed, 1, &list);
-            assert_eq!(paired, swiss::pair_round(seed, 1, &entrants));
+            assert_eq!(paired, score_groups::pair_round(seed, 1, &entrants));
             assert_eq!(paired, pair_round(seed, 1, &list), "deterministic");
             assert!(paired.tables.iter().all(|t| t.reason == Reason::Random));
             for [a, b] in [[0, 1], [2, 3]] {
@@ -1294,7 +1187,7 @@ mod tests {
         assert_eq!(&pair_round(seed, round, &reversed), paired);
 
         let entrants: Vec<Entrant> = list.iter().map(|p| p.entrant.clone()).collect();
-        let reference = swiss::pair_round(seed, round, &entrants);
+        let reference = score_groups::pair_round(seed, round, &entrants);
         assert_eq!(paired.bye, reference.bye, "the 2018 bye");
         assert_eq!(paired.bye.is_some(), n % 2 == 1);
         if round <= 1 {
@@ -1410,24 +1303,6 @@ mod tests {
         }
     }
 
-    /// Every pairing of `players`, by brute force.
-    fn all_pairings(players: &[usize], visit: &mut impl FnMut(&[[usize; 2]])) {
-        fn go(rest: &[usize], tables: &mut Vec<[usize; 2]>, visit: &mut impl FnMut(&[[usize; 2]])) {
-            let Some((&first, others)) = rest.split_first() else {
-                visit(tables);
-                return;
-            };
-            for k in 0..others.len() {
-                let mut remaining = others.to_vec();
-                let partner = remaining.remove(k);
-                tables.push([first, partner]);
-                go(&remaining, tables, visit);
-                tables.pop();
-            }
-        }
-        go(players, &mut Vec::new(), visit);
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(128))]
 
@@ -1534,7 +1409,7 @@ mod tests {
         ) {
             let list = random_pool(seed, &sizes, percent);
             let field = Field::new(list.iter().collect());
-            for pool in pools(&field.groups) {
+            for pool in pools(field.groups.iter().map(Range::len)) {
                 let region = field.region(pool);
                 let plain = field.plain_tables(&region);
                 let whole = field.solve_window(&region, &plain);

@@ -52,84 +52,14 @@
 //!   equally good pairings the blossom returns depends on it), in the order the solves happen.
 
 use std::cmp::Reverse;
-use std::ops::Range;
 
-use super::matching::{lexicographic_weights, min_cost_matching, pairs_without};
-
-use super::random::Stream;
-/// A player to pair, with what the pairing needs to know.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entrant {
-    /// The player's index in the event.
-    pub player: usize,
-    /// Tournament points before this round.
-    pub points: u32,
-    /// Position in the standings before this round (0 is first). In round 1, registration order.
-    pub rank: usize,
-    /// Whether the player has had a bye in this stage.
-    pub had_bye: bool,
-    /// Opponents met in this stage, one entry per match.
-    pub opponents: Vec<usize>,
-    /// Players to keep apart in round 1 when possible (the event file's `avoid`, both ways).
-    pub avoid: Vec<usize>,
-}
-
-/// Why two players were paired, for the pages to show and link to the rule applied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Reason {
-    /// Round 1: drawn at random.
-    Random,
-    /// Round 1: drawn at random, but two players who asked to be kept apart could not be.
-    AvoidNotPossible,
-    /// Both players are in the same score group.
-    SameGroup,
-    /// The odd player of a score group, paired with a player from the next group down.
-    PairedDown,
-    /// Paired outside the score group (beyond the odd player) because pairing within it would
-    /// have meant a rematch.
-    AvoidsRematch,
-    /// No pairing of the round could avoid every rematch; this is one of the fewest possible.
-    UnavoidableRematch,
-    /// A recorded rematch that a pairing of the round's players could have avoided: a departure
-    /// from the rules (`pair` never makes one).
-    AvoidableRematch,
-}
-
-/// Why a player got the bye.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ByeReason {
-    /// Round 1: a random player.
-    Random,
-    /// The lowest-ranked player who has not had a bye.
-    LowestWithoutBye,
-    /// Everyone left has had a bye; the lowest-ranked player gets a second one.
-    LowestAllHadByes,
-}
-
-/// One table of a paired round.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Pairing {
-    /// Player indices, the higher-ranked (lower `rank`) first.
-    pub players: [usize; 2],
-    pub reason: Reason,
-}
-
-/// The bye of a paired round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Bye {
-    pub player: usize,
-    pub reason: ByeReason,
-}
-
-/// A paired round: tables in order (table 1 first: the table of the best-ranked player), and
-/// the bye when the number of entrants is odd.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PairedRound {
-    pub tables: Vec<Pairing>,
-    pub bye: Option<Bye>,
-}
+use super::in_standings_order;
+use super::matching::{lexicographic_weights, min_cost_matching};
+use super::swiss::{
+    Bye, ByeReason, Entrant, PairedRound, Pairing, Reason, Solved, judge_rematches,
+    later_round_bye, later_round_reasons, pools, relation, settle,
+};
+use crate::rules::random::Stream;
 
 /// Pairs round `round` (1-based) of an event with seed `seed`. `entrants` are exactly the
 /// players in the event for this round (not dropped). Deterministic: the same inputs always
@@ -176,15 +106,7 @@ pub fn label_recorded(round: u32, entrants: &[Entrant], tables: &[[usize; 2]]) -
     let mut reasons: Vec<Reason> = if first_round {
         seated
             .iter()
-            .map(|&(a, b)| {
-                if field.met(a, b) {
-                    Reason::UnavoidableRematch
-                } else if field.avoids(a, b) {
-                    Reason::AvoidNotPossible
-                } else {
-                    Reason::Random
-                }
-            })
+            .map(|&(a, b)| first_round_reason(&field, a, b))
             .collect()
     } else {
         let players: Vec<usize> = seated.iter().flat_map(|&(a, b)| [a, b]).collect();
@@ -196,24 +118,6 @@ pub fn label_recorded(round: u32, entrants: &[Entrant], tables: &[[usize; 2]]) -
     };
     judge_rematches(&mut reasons, field.entrants.len(), |a, b| field.met(a, b));
     reasons
-}
-
-/// Turns the [`Reason::UnavoidableRematch`] labels of recorded tables into
-/// [`Reason::AvoidableRematch`] when the round's `n` seated players (positions, related by
-/// `met`) could have been paired with no rematch at all.
-pub(super) fn judge_rematches(
-    reasons: &mut [Reason],
-    n: usize,
-    met: impl Fn(usize, usize) -> bool,
-) {
-    if reasons.contains(&Reason::UnavoidableRematch) && pairs_without(n, met) {
-        for reason in reasons
-            .iter_mut()
-            .filter(|r| **r == Reason::UnavoidableRematch)
-        {
-            *reason = Reason::AvoidableRematch;
-        }
-    }
 }
 
 /// A table by positions in [`Field::entrants`], before ordering.
@@ -235,43 +139,10 @@ struct Field<'a> {
 impl<'a> Field<'a> {
     fn new(entrants: &'a [Entrant], with_avoid: bool) -> Field<'a> {
         // First entry of each player, then standings order.
-        let mut firsts: Vec<usize> = (0..entrants.len()).collect();
-        firsts.sort_by_key(|&i| (entrants[i].player, i));
-        firsts.dedup_by_key(|i| entrants[*i].player);
-        let mut list: Vec<&Entrant> = firsts.iter().map(|&i| &entrants[i]).collect();
-        list.sort_by_key(|e| (e.rank, e.player));
-
-        let mut by_player: Vec<(usize, usize)> = list
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (e.player, i))
-            .collect();
-        by_player.sort_unstable();
-        let position = |player: usize| {
-            by_player
-                .binary_search_by_key(&player, |&(p, _)| p)
-                .ok()
-                .map(|k| by_player[k].1)
-        };
-        let relation = |named: fn(&Entrant) -> &[usize]| {
-            let mut related = vec![Vec::new(); list.len()];
-            for (i, e) in list.iter().enumerate() {
-                for j in named(e).iter().filter_map(|&p| position(p)) {
-                    if j != i {
-                        related[i].push(j);
-                        related[j].push(i);
-                    }
-                }
-            }
-            for r in &mut related {
-                r.sort_unstable();
-                r.dedup();
-            }
-            related
-        };
-        let met = relation(|e| &e.opponents);
+        let list = in_standings_order(entrants, |e| e.player, |e| e.rank);
+        let met = relation(&list, |e| &e.opponents);
         let avoid = if with_avoid {
-            relation(|e| &e.avoid)
+            relation(&list, |e| &e.avoid)
         } else {
             vec![Vec::new(); list.len()]
         };
@@ -312,20 +183,18 @@ impl<'a> Field<'a> {
 }
 
 /// The bye, chosen before pairing when the number of entrants is odd: in round 1 at random,
-/// later the lowest-ranked player without one, or the lowest-ranked player if all have had one.
+/// later the lowest-ranked player without one, or the lowest-ranked player if all have had one
+/// ([`later_round_bye`], shared with the 2014 engine).
 fn choose_bye(seed: u64, round: u32, field: &Field) -> Option<(usize, ByeReason)> {
     let n = field.entrants.len();
+    if round > 1 {
+        return later_round_bye(&field.entrants, |e| e.had_bye);
+    }
     if n.is_multiple_of(2) {
         return None;
     }
-    if round <= 1 {
-        let mut stream = Stream::new(seed, &format!("round {round} bye"));
-        return Some((stream.below(n as u64) as usize, ByeReason::Random));
-    }
-    match (0..n).rev().find(|&p| !field.entrants[p].had_bye) {
-        Some(p) => Some((p, ByeReason::LowestWithoutBye)),
-        None => Some((n - 1, ByeReason::LowestAllHadByes)),
-    }
+    let mut stream = Stream::new(seed, &format!("round {round} bye"));
+    Some((stream.below(n as u64) as usize, ByeReason::Random))
 }
 
 /// Round 1: one random pairing of everyone, rematches (only possible with unusual records)
@@ -345,17 +214,20 @@ fn pair_first_round(
     }
     tables
         .into_iter()
-        .map(|(a, b)| {
-            let reason = if field.met(a, b) {
-                Reason::UnavoidableRematch
-            } else if field.avoids(a, b) {
-                Reason::AvoidNotPossible
-            } else {
-                Reason::Random
-            };
-            ((a, b), reason)
-        })
+        .map(|(a, b)| ((a, b), first_round_reason(field, a, b)))
         .collect()
+}
+
+/// Why two players meet in round 1: at random, unless they had met (a rematch, which
+/// [`judge_rematches`] may find avoidable in a recorded round) or asked to be kept apart.
+fn first_round_reason(field: &Field, a: usize, b: usize) -> Reason {
+    if field.met(a, b) {
+        Reason::UnavoidableRematch
+    } else if field.avoids(a, b) {
+        Reason::AvoidNotPossible
+    } else {
+        Reason::Random
+    }
 }
 
 /// Round 1, exactly: fewest rematches, then fewest `avoid` pairs together. Only players with a
@@ -407,40 +279,17 @@ fn pair_later_round(
     let mut greedy = Stream::new(seed, &format!("round {round} pairing"));
     let mut exact = Stream::new(seed, &format!("round {round} pairing exact"));
 
-    let mut pools = initial_pools(&groups);
-    let mut settled: Vec<Option<Vec<Table>>> = vec![None; pools.len()];
-    let mut i = 0;
-    while i < pools.len() {
-        if settled[i].is_some() {
-            i += 1;
-            continue;
+    // A pool merged with a settled pool above is solved again with it; pools below are not
+    // settled yet.
+    let pools = pools(groups.iter().map(Vec::len));
+    let unsettled = vec![None; pools.len()];
+    let tables = settle(pools, unsettled, |pool, above, below| {
+        let pool = &groups[pool];
+        match fast_pool(field, pool, &mut greedy) {
+            Some(tables) => Solved::Settled(tables),
+            None => exact_pool(field, pool, above, below, &mut exact),
         }
-        let pool = &groups[pools[i].clone()];
-        if let Some(tables) = fast_pool(field, pool, &mut greedy) {
-            settled[i] = Some(tables);
-            i += 1;
-            continue;
-        }
-        let above = i > 0;
-        let below = i + 1 < pools.len();
-        match exact_pool(field, pool, above, below, &mut exact) {
-            Exact::Settled(tables) => {
-                settled[i] = Some(tables);
-                i += 1;
-            }
-            Exact::Floats { up, down } => {
-                // Solve again together with the neighbour(s) the pool floats to. A settled pool
-                // above is unsettled by the merge; pools below are not settled yet.
-                let first = if up && above { i - 1 } else { i };
-                let last = if down && below { i + 1 } else { i };
-                let merged = pools[first].start..pools[last].end;
-                pools.splice(first..=last, [merged]);
-                settled.splice(first..=last, [None]);
-                i = first;
-            }
-        }
-    }
-    let tables: Vec<Table> = settled.into_iter().flatten().flatten().collect();
+    });
     label_later_round(field, &groups, tables)
 }
 
@@ -452,25 +301,6 @@ fn score_groups(field: &Field, players: &[usize]) -> Vec<Vec<usize>> {
         .chunk_by(|&a, &b| field.points(a) == field.points(b))
         .map(<[usize]>::to_vec)
         .collect()
-}
-
-/// The shortest runs of consecutive groups, from the top, with an even number of players.
-/// (The field is even once the bye is out, so the runs cover it.)
-fn initial_pools(groups: &[Vec<usize>]) -> Vec<Range<usize>> {
-    let mut pools = Vec::new();
-    let mut start = 0;
-    let mut players = 0;
-    for (g, members) in groups.iter().enumerate() {
-        players += members.len();
-        if players % 2 == 0 {
-            pools.push(start..g + 1);
-            start = g + 1;
-        }
-    }
-    if start < groups.len() {
-        pools.push(start..groups.len());
-    }
-    pools
 }
 
 /// Pairs a pool as well as any pairing could: no rematch, and each boundary crossed at most once,
@@ -546,15 +376,6 @@ fn match_within(
     Some(left.pop())
 }
 
-/// What the exact solve of a pool found.
-enum Exact {
-    /// The best solution keeps every player inside the pool: no pairing of the field does
-    /// better on the pool's share.
-    Settled(Vec<Table>),
-    /// The best solution floats players out of the pool, upwards and/or downwards.
-    Floats { up: bool, down: bool },
-}
-
 /// A vertex of a pool's exact solve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Vertex {
@@ -624,7 +445,7 @@ fn exact_pool(
     above: bool,
     below: bool,
     stream: &mut Stream,
-) -> Exact {
+) -> Solved {
     let degree = pool_degree(field, pool);
     let dummies = (degree + 2).next_multiple_of(2);
     let seats = [
@@ -662,7 +483,7 @@ fn exact_pool_with(
     [up_seats, down_seats]: [usize; 2],
     mut bulk: Vec<bool>,
     stream: &mut Stream,
-) -> Exact {
+) -> Solved {
     loop {
         let core = up_seats
             + down_seats
@@ -698,10 +519,10 @@ fn exact_pool_with(
             }
         }
         if up || down {
-            return Exact::Floats { up, down };
+            return Solved::Floats { up, down };
         }
         match seat_bulk(field, pool, &bulk, &vertices, &mate, stream) {
-            Ok(tables) => return Exact::Settled(tables),
+            Ok(tables) => return Solved::Settled(tables),
             Err(g) => bulk[g] = false,
         }
     }
@@ -811,13 +632,7 @@ fn seat_bulk(
     Ok(tables)
 }
 
-/// Reasons for a later round's tables. A boundary between two groups with an odd number of
-/// players above it must be crossed once; one table across it is the one the regulations
-/// describe (preferring, in order, a table that is not a rematch, that crosses fewest
-/// boundaries, whose upper player ranks best). A table between groups is
-/// [`Reason::PairedDown`] when it is that table at every boundary it crosses, and otherwise
-/// crosses more than parity requires, which a best pairing does only to avoid a rematch:
-/// [`Reason::AvoidsRematch`].
+/// Reasons for a later round's tables, each kept with its table ([`later_round_reasons`]).
 fn label_later_round(
     field: &Field,
     groups: &[Vec<usize>],
@@ -829,60 +644,16 @@ fn label_later_round(
             group_of[p] = g;
         }
     }
-    let mut above = 0;
-    let odd_above: Vec<bool> = groups
-        .iter()
-        .map(|members| {
-            above += members.len();
-            above % 2 == 1
-        })
-        .collect();
-    // (upper player, lower player) by group, the upper first.
-    let by_group = |(a, b): Table| {
-        if (group_of[a], a) <= (group_of[b], b) {
-            (a, b)
-        } else {
-            (b, a)
-        }
-    };
-
-    // For each boundary (below group `b`), the preferred table across it and its index, the
-    // preference being (rematch, boundaries crossed, upper player): smaller is preferred.
-    type Preference = (bool, usize, usize);
-    let mut chosen: Vec<Option<(Preference, usize)>> = vec![None; groups.len()];
-    for (t, &table) in tables.iter().enumerate() {
-        let (upper, lower) = by_group(table);
-        let (hi, lo) = (group_of[upper], group_of[lower]);
-        let key = (field.met(upper, lower), lo - hi, upper);
-        for b in hi..lo {
-            if odd_above[b] && chosen[b].is_none_or(|(best, _)| key < best) {
-                chosen[b] = Some((key, t));
-            }
-        }
-    }
-    tables
-        .into_iter()
-        .enumerate()
-        .map(|(t, table)| {
-            let (upper, lower) = by_group(table);
-            let (hi, lo) = (group_of[upper], group_of[lower]);
-            let reason = if field.met(upper, lower) {
-                Reason::UnavoidableRematch
-            } else if hi == lo {
-                Reason::SameGroup
-            } else if (hi..lo).all(|b| chosen[b].is_some_and(|(_, c)| c == t)) {
-                Reason::PairedDown
-            } else {
-                Reason::AvoidsRematch
-            };
-            (table, reason)
-        })
-        .collect()
+    let reasons = later_round_reasons(groups.iter().map(Vec::len), &group_of, &tables, |a, b| {
+        field.met(a, b)
+    });
+    tables.into_iter().zip(reasons).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::pairing::all_pairings;
     use integer_blossom::min_weight_perfect_matching;
     use proptest::prelude::*;
 
@@ -1018,24 +789,6 @@ mod tests {
             let k = group(a).abs_diff(group(b));
             [r + usize::from(have_met(entrants, a, b)), d + k, q + k * k]
         })
-    }
-
-    /// Every pairing of `players`, by brute force.
-    fn all_pairings(players: &[usize], visit: &mut impl FnMut(&[[usize; 2]])) {
-        fn go(rest: &[usize], tables: &mut Vec<[usize; 2]>, visit: &mut impl FnMut(&[[usize; 2]])) {
-            let Some((&first, others)) = rest.split_first() else {
-                visit(tables);
-                return;
-            };
-            for k in 0..others.len() {
-                let mut remaining = others.to_vec();
-                let partner = remaining.remove(k);
-                tables.push([first, partner]);
-                go(&remaining, tables, visit);
-                tables.pop();
-            }
-        }
-        go(players, &mut Vec::new(), visit);
     }
 
     /// Points for one match: both orders of each appear, so the first player need not be
@@ -1464,14 +1217,14 @@ mod tests {
         let mut stream = Stream::new(0, "test");
         assert!(matches!(
             exact_pool(&field, &pool, true, false, &mut stream),
-            Exact::Floats {
+            Solved::Floats {
                 up: true,
                 down: false
             }
         ));
         assert!(matches!(
             exact_pool(&field, &pool, false, false, &mut stream),
-            Exact::Settled(tables) if tables.len() == 1
+            Solved::Settled(tables) if tables.len() == 1
         ));
     }
 
@@ -1690,12 +1443,12 @@ mod tests {
             let exact = exact_pool_with(&field, &pool, seats, vec![false; pool.len()], &mut stream);
             let bulk = exact_pool_with(&field, &pool, seats, vec![true; pool.len()], &mut stream);
             match (exact, bulk) {
-                (Exact::Settled(exact), Exact::Settled(bulk)) => {
+                (Solved::Settled(exact), Solved::Settled(bulk)) => {
                     prop_assert_eq!(pool_cost(&field, &pool, &bulk), pool_cost(&field, &pool, &exact));
                 }
-                (Exact::Settled(_), Exact::Floats { .. }) => {}
-                (Exact::Floats { .. }, Exact::Floats { .. }) => {}
-                (Exact::Floats { .. }, Exact::Settled(_)) => prop_assert!(false, "bulk settled a pool that floats"),
+                (Solved::Settled(_), Solved::Floats { .. }) => {}
+                (Solved::Floats { .. }, Solved::Floats { .. }) => {}
+                (Solved::Floats { .. }, Solved::Settled(_)) => prop_assert!(false, "bulk settled a pool that floats"),
             }
         }
     }

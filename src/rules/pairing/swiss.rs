@@ -1,0 +1,295 @@
+//! What the two Swiss engines ([`score_groups`](super::score_groups), 2018, and
+//! [`halves`](super::halves), 2014) share: the entrant they pair, the paired round with the
+//! reason for each table and for the bye, and the rules they apply alike. Kept in one place so
+//! that the pages and `event.json` describe both rule sets' pairings in the same words, and so
+//! that a rule both engines follow is written once:
+//!
+//! - the bye of a round after the first (`later_round_bye`);
+//! - who has met whom, as positions in the engine's order (`relation`);
+//! - *pools*, the shortest runs of score groups from the top holding an even number of players
+//!   (`pools`), and settling them one by one, merging a pool with the neighbour its players
+//!   float to (`settle`);
+//! - the reasons of a later round's tables (`later_round_reasons`) and the verdict on a
+//!   recorded rematch (`judge_rematches`).
+
+use std::ops::Range;
+
+use super::bye_taker;
+use super::matching::pairs_without;
+
+/// A player to pair, with what the pairing needs to know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entrant {
+    /// The player's index in the event.
+    pub player: usize,
+    /// Tournament points before this round.
+    pub points: u32,
+    /// Position in the standings before this round (0 is first). In round 1, registration order.
+    pub rank: usize,
+    /// Whether the player has had a bye in this stage.
+    pub had_bye: bool,
+    /// Opponents met in this stage, one entry per match.
+    pub opponents: Vec<usize>,
+    /// Players to keep apart in round 1 when possible (the event file's `avoid`, both ways).
+    pub avoid: Vec<usize>,
+}
+
+/// Why two players were paired, for the pages to show and link to the rule applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// Round 1: drawn at random.
+    Random,
+    /// Round 1: drawn at random, but two players who asked to be kept apart could not be.
+    AvoidNotPossible,
+    /// Both players are in the same score group.
+    SameGroup,
+    /// The odd player of a score group, paired with a player from the next group down.
+    PairedDown,
+    /// Paired outside the score group (beyond the odd player) because pairing within it would
+    /// have meant a rematch.
+    AvoidsRematch,
+    /// No pairing of the round could avoid every rematch; this is one of the fewest possible.
+    UnavoidableRematch,
+    /// A recorded rematch that a pairing of the round's players could have avoided: a departure
+    /// from the rules (`pair` never makes one).
+    AvoidableRematch,
+}
+
+/// Why a player got the bye.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeReason {
+    /// Round 1: a random player.
+    Random,
+    /// The lowest-ranked player who has not had a bye.
+    LowestWithoutBye,
+    /// Everyone left has had a bye; the lowest-ranked player gets a second one.
+    LowestAllHadByes,
+}
+
+/// One table of a paired round.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pairing {
+    /// Player indices, the higher-ranked (lower `rank`) first.
+    pub players: [usize; 2],
+    pub reason: Reason,
+}
+
+/// The bye of a paired round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bye {
+    pub player: usize,
+    pub reason: ByeReason,
+}
+
+/// A paired round: tables in order (table 1 first: the table of the best-ranked player), and
+/// the bye when the number of entrants is odd.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairedRound {
+    pub tables: Vec<Pairing>,
+    pub bye: Option<Bye>,
+}
+
+/// The bye of a round after the first, chosen before pairing when the number of players is odd
+/// (`standings` are the round's players in standings order, best first): the lowest-ranked
+/// player who has not had a bye, else the lowest-ranked ([`bye_taker`]). The 2018 rule, which
+/// the 2014 engine follows (its document has no bye); round 1 is the 2018 engine's own.
+pub(super) fn later_round_bye<T>(
+    standings: &[T],
+    had_bye: impl Fn(&T) -> bool,
+) -> Option<(usize, ByeReason)> {
+    if standings.len().is_multiple_of(2) {
+        return None;
+    }
+    let taker = bye_taker(standings, had_bye)?;
+    let reason = if taker.all_had_byes {
+        ByeReason::LowestAllHadByes
+    } else {
+        ByeReason::LowestWithoutBye
+    };
+    Some((taker.index, reason))
+}
+
+/// For each entrant of `list`, the sorted positions in `list` of the entrants it names (by
+/// player, through `named`) or that name it: either one listing the other is enough, so
+/// one-sided records still count. Players who are not in `list`, and an entrant naming itself,
+/// are ignored.
+pub(super) fn relation(list: &[&Entrant], named: fn(&Entrant) -> &[usize]) -> Vec<Vec<usize>> {
+    let mut by_player: Vec<(usize, usize)> = list
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.player, i))
+        .collect();
+    by_player.sort_unstable();
+    let position = |player: usize| {
+        by_player
+            .binary_search_by_key(&player, |&(p, _)| p)
+            .ok()
+            .map(|k| by_player[k].1)
+    };
+    let mut related = vec![Vec::new(); list.len()];
+    for (i, e) in list.iter().enumerate() {
+        for j in named(e).iter().filter_map(|&p| position(p)) {
+            if j != i {
+                related[i].push(j);
+                related[j].push(i);
+            }
+        }
+    }
+    for r in &mut related {
+        r.sort_unstable();
+        r.dedup();
+    }
+    related
+}
+
+/// The shortest runs of consecutive score groups (of `group_sizes` players, top group first)
+/// with an even number of players. The seated players are even in number once the bye is out,
+/// so the runs cover them all.
+pub(super) fn pools(group_sizes: impl IntoIterator<Item = usize>) -> Vec<Range<usize>> {
+    let mut pools = Vec::new();
+    let mut start = 0;
+    let mut players = 0;
+    let mut groups = 0;
+    for (g, size) in group_sizes.into_iter().enumerate() {
+        players += size;
+        groups = g + 1;
+        if players % 2 == 0 {
+            pools.push(start..g + 1);
+            start = g + 1;
+        }
+    }
+    if start < groups {
+        pools.push(start..groups);
+    }
+    pools
+}
+
+/// What solving a pool exactly, its players allowed to float out, found.
+pub(super) enum Solved {
+    /// The best solution keeps every player inside the pool: no pairing of the field does
+    /// better on the pool's share.
+    Settled(Vec<(usize, usize)>),
+    /// The best solution floats players out of the pool, upwards and/or downwards.
+    Floats { up: bool, down: bool },
+}
+
+/// Settles every pool, top down: a pool already settled (`settled[i]`) stays as it is unless a
+/// merge takes it in; any other is solved by `solve(pool, above, below)` (`above` and `below`:
+/// whether there is a pool on that side). When its players float out, the pool is merged with
+/// the neighbour(s) they float to, settled or not, and the merged pool is solved again, up to
+/// the whole field. Returns the tables of all pools, top pool first.
+pub(super) fn settle(
+    mut pools: Vec<Range<usize>>,
+    mut settled: Vec<Option<Vec<(usize, usize)>>>,
+    mut solve: impl FnMut(Range<usize>, bool, bool) -> Solved,
+) -> Vec<(usize, usize)> {
+    let mut i = 0;
+    while i < pools.len() {
+        if settled[i].is_some() {
+            i += 1;
+            continue;
+        }
+        let (above, below) = (i > 0, i + 1 < pools.len());
+        match solve(pools[i].clone(), above, below) {
+            Solved::Settled(tables) => {
+                settled[i] = Some(tables);
+                i += 1;
+            }
+            Solved::Floats { up, down } => {
+                let first = if up && above { i - 1 } else { i };
+                let last = if down && below { i + 1 } else { i };
+                let merged = pools[first].start..pools[last].end;
+                pools.splice(first..=last, [merged]);
+                settled.splice(first..=last, [None]);
+                i = first;
+            }
+        }
+    }
+    settled.into_iter().flatten().flatten().collect()
+}
+
+/// Reasons for a later round's tables (`(position, position)`, either way round; `group_of`
+/// gives each position's score group, 0 at the top, groups holding `group_sizes` players).
+///
+/// A boundary between two groups with an odd number of players above it must be crossed once;
+/// one table across it is the pair-down the regulations describe (preferring, in order, a
+/// table that is not a rematch, that crosses fewest boundaries, whose upper player is placed
+/// best: the smaller position, in a group order where positions are ranks or halves places). A
+/// table between groups is [`Reason::PairedDown`] when it is that table at every boundary it
+/// crosses, and otherwise crosses more than parity requires, which a best pairing does only to
+/// avoid a rematch: [`Reason::AvoidsRematch`].
+pub(super) fn later_round_reasons(
+    group_sizes: impl IntoIterator<Item = usize>,
+    group_of: &[usize],
+    tables: &[(usize, usize)],
+    met: impl Fn(usize, usize) -> bool,
+) -> Vec<Reason> {
+    let mut above = 0;
+    let odd_above: Vec<bool> = group_sizes
+        .into_iter()
+        .map(|size| {
+            above += size;
+            above % 2 == 1
+        })
+        .collect();
+    // (upper player, lower player) by group, the upper first.
+    let by_group = |(a, b): (usize, usize)| {
+        if (group_of[a], a) <= (group_of[b], b) {
+            (a, b)
+        } else {
+            (b, a)
+        }
+    };
+
+    // For each boundary (below group `b`), the preferred table across it and its index, the
+    // preference being (rematch, boundaries crossed, upper player): smaller is preferred.
+    type Preference = (bool, usize, usize);
+    let mut chosen: Vec<Option<(Preference, usize)>> = vec![None; odd_above.len()];
+    for (t, &table) in tables.iter().enumerate() {
+        let (upper, lower) = by_group(table);
+        let (hi, lo) = (group_of[upper], group_of[lower]);
+        let key = (met(upper, lower), lo - hi, upper);
+        for b in hi..lo {
+            if odd_above[b] && chosen[b].is_none_or(|(best, _)| key < best) {
+                chosen[b] = Some((key, t));
+            }
+        }
+    }
+    tables
+        .iter()
+        .enumerate()
+        .map(|(t, &table)| {
+            let (upper, lower) = by_group(table);
+            let (hi, lo) = (group_of[upper], group_of[lower]);
+            if met(upper, lower) {
+                Reason::UnavoidableRematch
+            } else if hi == lo {
+                Reason::SameGroup
+            } else if (hi..lo).all(|b| chosen[b].is_some_and(|(_, c)| c == t)) {
+                Reason::PairedDown
+            } else {
+                Reason::AvoidsRematch
+            }
+        })
+        .collect()
+}
+
+/// Turns the [`Reason::UnavoidableRematch`] labels of recorded tables into
+/// [`Reason::AvoidableRematch`] when the round's `n` seated players (positions, related by
+/// `met`) could have been paired with no rematch at all.
+pub(super) fn judge_rematches(
+    reasons: &mut [Reason],
+    n: usize,
+    met: impl Fn(usize, usize) -> bool,
+) {
+    if reasons.contains(&Reason::UnavoidableRematch) && pairs_without(n, met) {
+        for reason in reasons
+            .iter_mut()
+            .filter(|r| **r == Reason::UnavoidableRematch)
+        {
+            *reason = Reason::AvoidableRematch;
+        }
+    }
+}
