@@ -260,3 +260,180 @@ fn choice_or_default(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{
+        SWISS, assert_clean, assert_none, event, find, four, line_of, players, round,
+    };
+    use crate::diag::{Code, Severity};
+
+    #[test]
+    fn the_minimal_event_is_valid() {
+        assert_clean(&event(SWISS, &four(), ""));
+    }
+
+    #[test]
+    fn an_unknown_format_is_named_with_the_closest() {
+        let text = event(&format!("{SWISS}\nformat = \"standrd\""), &four(), "");
+        let d = find(&text, "is not a valid format here");
+        assert_eq!(d.message, "`standrd` is not a valid format here");
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::InvalidValue));
+        assert_eq!(d.label.as_deref(), Some("did you mean `standard`?"));
+        assert_eq!(d.help, "use one of: standard, team, league, challenge");
+        assert_eq!(
+            (d.line, d.spanned.as_str()),
+            (line_of(&text, "standrd"), "\"standrd\"")
+        );
+    }
+
+    #[test]
+    fn an_unknown_structure_is_named_with_the_closest() {
+        let info = "rules = \"ffg-2018\"\nstructure = \"advnced\"";
+        let text = event(info, &four(), "");
+        let d = find(&text, "is not a valid structure here");
+        assert_eq!(d.code, Code::InvalidValue);
+        assert_eq!(d.label.as_deref(), Some("did you mean `advanced`?"));
+        assert_eq!((d.line, d.col), (line_of(&text, "advnced"), 13));
+    }
+
+    #[test]
+    fn an_unknown_tier_is_refused() {
+        let text = event(&format!("{SWISS}\ntier = \"formul\""), &four(), "");
+        let d = find(&text, "`formul` is not a valid tier here");
+        assert_eq!(d.code, Code::InvalidValue);
+        assert_eq!(d.label.as_deref(), Some("did you mean `formal`?"));
+        assert_eq!(d.spanned, "\"formul\"");
+    }
+
+    #[test]
+    fn swiss_rounds_out_of_range() {
+        let text = event(
+            "rules = \"ffg-2018\"\nstructure = \"custom\"\nswiss_rounds = 0",
+            &four(),
+            "",
+        );
+        let d = find(&text, "`swiss_rounds` is 0, which is out of range");
+        assert_eq!(d.code, Code::InvalidValue);
+        assert_eq!((d.line, d.spanned.as_str()), (6, "0"));
+    }
+
+    #[test]
+    fn a_cut_the_ruleset_does_not_allow() {
+        let text = event(&format!("{SWISS}\ncut = 6"), &four(), "");
+        let d = find(&text, "a cut of 6 is not allowed by ffg-2018");
+        assert_eq!(d.code, Code::InvalidValue);
+        assert_eq!(d.help, "use one of: 0, 4, 8, 16");
+        assert_eq!(
+            (d.line, d.spanned.as_str()),
+            (line_of(&text, "cut = 6"), "6")
+        );
+    }
+
+    #[test]
+    fn a_custom_structure_needs_swiss_rounds() {
+        let text = event("rules = \"ffg-2018\"\nstructure = \"custom\"", &four(), "");
+        let d = find(&text, "a `custom` structure needs `swiss_rounds`");
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::MissingField));
+        // It points at the `[event]` table.
+        assert_eq!((d.line, d.col), (1, 1));
+    }
+
+    #[test]
+    fn overriding_the_structure_table_is_a_departure() {
+        // The basic structure gives 3 rounds for 4 players.
+        let text = event("rules = \"ffg-2018\"\nswiss_rounds = 4", &four(), "");
+        let d = find(&text, "overrides the basic structure");
+        assert_eq!(
+            d.message,
+            "`swiss_rounds = 4` overrides the basic structure, which gives 3 rounds for 4 players"
+        );
+        assert_eq!(
+            (d.severity, d.code),
+            (Severity::Warning, Code::RuleDeparture)
+        );
+        assert_eq!((d.line, d.spanned.as_str()), (5, "4"));
+    }
+
+    #[test]
+    fn a_structure_whose_table_starts_above_the_players() {
+        let info = "rules = \"ffg-2018\"\nstructure = \"advanced\"";
+        let three = players(&["Ann", "Bo", "Cy"]);
+        // While registering: a warning at `structure`.
+        let text = event(info, &three, "");
+        let d = find(&text, "the advanced structure's table starts at 9 players");
+        assert_eq!(
+            (d.severity, d.code),
+            (Severity::Warning, Code::RuleDeparture)
+        );
+        assert_eq!((d.line, d.spanned.as_str()), (5, "\"advanced\""));
+        // Once a round is recorded: an error.
+        let text = event(info, &three, &round(&["players = [\"ann\", \"bo\"]"]));
+        let d = find(&text, "the advanced structure's table starts at 9 players");
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::InvalidValue));
+        // The default structure says nothing while registering.
+        assert_none(
+            &event("rules = \"ffg-2018\"", &three, ""),
+            "structure's table starts",
+        );
+    }
+
+    #[test]
+    fn a_team_event_has_no_cut_and_a_custom_structure() {
+        let info = "rules = \"ffg-2018\"\nformat = \"team\"\nstructure = \"basic\"\ncut = 4";
+        let text = event(info, "", "");
+        let d = find(&text, "a team event announces its own number of rounds");
+        assert_eq!(
+            (d.code, d.spanned.as_str()),
+            (Code::InvalidValue, "\"basic\"")
+        );
+        let d = find(&text, "team events have no cut");
+        assert_eq!(
+            (d.code, d.line, d.spanned.as_str()),
+            (Code::InvalidValue, 7, "4")
+        );
+    }
+
+    #[test]
+    fn a_url_must_be_a_web_address() {
+        let text = event(&format!("{SWISS}\nurl = \"example.org\""), &four(), "");
+        let d = find(&text, "`url` must be a web address");
+        assert_eq!(
+            (d.code, d.spanned.as_str()),
+            (Code::InvalidValue, "\"example.org\"")
+        );
+        assert_clean(&event(
+            &format!("{SWISS}\nurl = \"https://example.org\""),
+            &four(),
+            "",
+        ));
+    }
+
+    #[test]
+    fn end_date_before_date() {
+        let text = event(&format!("{SWISS}\nend_date = 2018-05-11"), &four(), "");
+        let d = find(&text, "`end_date` is before `date`");
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::InvalidValue));
+        assert_eq!(d.help, "use a date on or after 2018-05-12");
+        assert_eq!(
+            (d.line, d.col, d.spanned.as_str()),
+            (line_of(&text, "end_date"), 12, "2018-05-11")
+        );
+        // The same day is fine.
+        assert_clean(&event(
+            &format!("{SWISS}\nend_date = 2018-05-12"),
+            &four(),
+            "",
+        ));
+    }
+
+    #[test]
+    fn an_empty_name() {
+        let text = event(SWISS, &four(), "").replace("\"Test Open\"", "\"  \"");
+        let d = find(&text, "`name` is empty");
+        assert_eq!(
+            (d.code, d.line, d.spanned.as_str()),
+            (Code::InvalidValue, 2, "\"  \"")
+        );
+    }
+}

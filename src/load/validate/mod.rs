@@ -309,3 +309,83 @@ fn resolve_ruleset(
         },
     }
 }
+
+#[cfg(test)]
+mod testing;
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{SWISS, assert_clean, event, find, four, line_of, round};
+    use crate::diag::{Code, Severity};
+
+    #[test]
+    fn an_unknown_ruleset_is_named_with_the_closest() {
+        let text = event("rules = \"fg-2018\"", &four(), "");
+        let d = find(&text, "unknown ruleset");
+        assert_eq!(d.message, "unknown ruleset `fg-2018`");
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::InvalidValue));
+        assert_eq!(d.label.as_deref(), Some("did you mean `ffg-2018`?"));
+        assert_eq!(d.help, "use one of: ffg-2018, ffg-2014, swccg-2008");
+        assert_eq!((d.line, d.col, d.spanned.as_str()), (4, 9, "\"fg-2018\""));
+    }
+
+    #[test]
+    fn an_event_without_rules_and_no_default() {
+        let text = event("", &four(), "");
+        let d = find(&text, "`[event]` has no `rules`");
+        assert_eq!(d.code, Code::MissingField);
+        assert!(d.help.contains("or set `default_rules` in holonet.toml"));
+        assert_eq!((d.line, d.col), (1, 1));
+    }
+
+    #[test]
+    fn teams_belong_to_team_events() {
+        let teams = "[[teams]]\nname = \"Rebels\"\nplayers = [\"ann\", \"bo\"]\n";
+        let text = event(SWISS, &format!("{}{teams}", four()), "");
+        let d = find(&text, "`[[teams]]` belong to team events");
+        assert_eq!(
+            (d.code, d.line),
+            (Code::InvalidValue, line_of(&text, "Rebels") - 1)
+        );
+    }
+
+    #[test]
+    fn a_round_beyond_the_planned_ones_is_a_departure() {
+        let info = "rules = \"ffg-2018\"\nstructure = \"custom\"\nswiss_rounds = 1";
+        let tables = [
+            "players = [\"ann\", \"bo\"], games = [\"ann\", \"ann\"]",
+            "players = [\"cy\", \"di\"], games = [\"cy\", \"cy\"]",
+        ];
+        let one = round(&tables);
+        let second = round(&[
+            "players = [\"ann\", \"cy\"], games = [\"ann\", \"ann\"]",
+            "players = [\"bo\", \"di\"], games = [\"bo\", \"bo\"]",
+        ]);
+        assert_clean(&event(info, &four(), &one));
+        let text = event(info, &four(), &format!("{one}{second}"));
+        let d = find(
+            &text,
+            "the event has 1 Swiss rounds, but round 2 is recorded",
+        );
+        assert_eq!(
+            (d.severity, d.code),
+            (Severity::Warning, Code::RuleDeparture)
+        );
+        assert_eq!(
+            d.line,
+            text.rfind("[[rounds]]")
+                .map(|at| text[..at].lines().count() + 1)
+                .unwrap()
+        );
+    }
+
+    #[test]
+    fn a_final_belongs_to_team_events() {
+        let text = event(SWISS, &four(), "[final]\ngames = [\"ann\"]\n");
+        let d = find(&text, "`[final]` is the final match of a team event");
+        assert_eq!(
+            (d.code, d.line),
+            (Code::InvalidValue, line_of(&text, "[final]"))
+        );
+    }
+}

@@ -269,3 +269,209 @@ pub(super) fn leaders_playing(
         ));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{
+        SWISS, SWISS_2014, assert_clean, assert_none, event, find, line_of, players, round,
+    };
+    use crate::diag::{Code, Severity};
+
+    /// Four players, the last written with `extra` lines.
+    fn with_di(extra: &str) -> String {
+        format!(
+            "{}[[players]]\nname = \"Di\"\n{extra}\n",
+            players(&["Ann", "Bo", "Cy"])
+        )
+    }
+
+    /// Round 1 (all four seated, finished).
+    fn round_one() -> String {
+        round(&[
+            "players = [\"ann\", \"bo\"], games = [\"ann\", \"ann\"]",
+            "players = [\"cy\", \"di\"], games = [\"cy\", \"cy\"]",
+        ])
+    }
+
+    #[test]
+    fn an_id_made_from_a_name_already_used() {
+        let text = event(SWISS, &players(&["Ann", "Bo", "Cy", "ann"]), "");
+        let d = find(&text, "is already used by player 1");
+        assert_eq!(
+            d.message,
+            "player id `ann` (made from the name) is already used by player 1"
+        );
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::BadId));
+        assert_eq!(
+            (d.line, d.spanned.as_str()),
+            (line_of(&text, "\"ann\""), "\"ann\"")
+        );
+    }
+
+    #[test]
+    fn a_written_id_already_used() {
+        let text = event(SWISS, &with_di("id = \"bo\""), "");
+        let d = find(&text, "player id `bo` is already used by player 2");
+        assert_eq!(d.code, Code::BadId);
+        assert_eq!((d.line, d.col), (line_of(&text, "id = \"bo\""), 6));
+    }
+
+    #[test]
+    fn a_malformed_id() {
+        let text = event(SWISS, &with_di("id = \"Di Two\""), "");
+        let d = find(&text, "`Di Two` is not a valid player id");
+        assert_eq!(d.code, Code::BadId);
+        assert!(d.help.ends_with("such as `di-two`"), "{}", d.help);
+        assert_eq!(d.spanned, "\"Di Two\"");
+    }
+
+    #[test]
+    fn a_number_already_used() {
+        let text = event(SWISS, &with_di("number = 1"), "");
+        let d = find(&text, "player number 1 is already used by player 1");
+        assert_eq!((d.code, d.spanned.as_str()), (Code::BadId, "1"));
+    }
+
+    #[test]
+    fn rejoin_needs_a_drop_before_it() {
+        let text = event(SWISS, &with_di("rejoin = 2"), &round_one());
+        let d = find(&text, "`rejoin` without `drop`");
+        assert_eq!(
+            (d.code, d.line),
+            (Code::InvalidValue, line_of(&text, "rejoin"))
+        );
+        let text = event(SWISS, &with_di("drop = 2\nrejoin = 2"), &round_one());
+        let d = find(&text, "`rejoin = 2` is not after `drop = 2`");
+        assert_eq!(
+            d.help,
+            "a player who left after round 2 can come back from round 3 on"
+        );
+        assert_eq!(d.spanned, "2");
+        assert_eq!(d.line, line_of(&text, "rejoin"));
+    }
+
+    #[test]
+    fn rejoining_under_rules_that_forbid_it() {
+        let rounds = round_one();
+        assert_none(
+            &event(SWISS, &with_di("drop = 1\nrejoin = 3"), &rounds),
+            "rejoin",
+        );
+        let text = event(SWISS_2014, &with_di("drop = 1\nrejoin = 3"), &rounds);
+        let d = find(&text, "this ruleset does not let dropped players rejoin");
+        assert_eq!(
+            (d.code, d.line),
+            (Code::InvalidValue, line_of(&text, "rejoin"))
+        );
+    }
+
+    #[test]
+    fn a_disqualification_needs_a_drop_and_no_rejoin() {
+        let text = event(SWISS, &with_di("disqualified = true"), "");
+        let d = find(&text, "a disqualification needs `drop`");
+        assert_eq!((d.code, d.spanned.as_str()), (Code::MissingField, "true"));
+        let text = event(
+            SWISS,
+            &with_di("drop = 1\nrejoin = 3\ndisqualified = true"),
+            &round_one(),
+        );
+        let d = find(&text, "a disqualified player cannot rejoin");
+        assert_eq!((d.code, d.line), (Code::Conflict, line_of(&text, "rejoin")));
+    }
+
+    #[test]
+    fn late_one_is_not_a_late_entry() {
+        let text = event(SWISS, &with_di("late = 1"), "");
+        let d = find(&text, "`late = 1` is not a late entry");
+        assert_eq!(
+            d.message,
+            "`late = 1` is not a late entry: every player plays from round 1"
+        );
+        assert_eq!(
+            (d.code, d.line, d.col),
+            (Code::InvalidValue, line_of(&text, "late"), 8)
+        );
+    }
+
+    #[test]
+    fn a_late_entry_joins_at_the_next_round_at_the_latest() {
+        let rounds = round(&["players = [\"ann\", \"bo\"], games = [\"ann\", \"ann\"]"])
+            .replace("[[rounds]]\n", "[[rounds]]\nbyes = [\"cy\"]\n");
+        assert_clean(&event(SWISS, &with_di("late = 2"), &rounds));
+        let text = event(SWISS, &with_di("late = 3"), &rounds);
+        let d = find(
+            &text,
+            "`late = 3`, but the next round to be paired is round 2",
+        );
+        assert_eq!((d.code, d.spanned.as_str()), (Code::InvalidValue, "3"));
+    }
+
+    #[test]
+    fn a_late_entry_that_drops_before_joining() {
+        let rounds = format!(
+            "{}{}",
+            round(&["players = [\"ann\", \"bo\"], games = [\"ann\", \"ann\"]"])
+                .replace("[[rounds]]\n", "[[rounds]]\nbyes = [\"cy\"]\n"),
+            round(&[
+                "players = [\"ann\", \"bo\"], games = [\"ann\", \"ann\"]",
+                "players = [\"cy\", \"di\"], games = [\"cy\", \"cy\"]",
+            ])
+        );
+        let text = event(SWISS, &with_di("late = 3\ndrop = 2"), &rounds);
+        let d = find(
+            &text,
+            "`late = 3` is after `drop = 2`: the player never played",
+        );
+        assert_eq!((d.code, d.line), (Code::Conflict, line_of(&text, "late")));
+        let text = event(SWISS, &with_di("late = 2\ndrop = 0"), &rounds);
+        let d = find(&text, "`late` and `drop = 0` say two different things");
+        assert_eq!((d.code, d.spanned.as_str()), (Code::Conflict, "2"));
+    }
+
+    #[test]
+    fn the_old_spelling_of_a_late_entry_still_reads() {
+        // `drop = 0` with `rejoin`, before `late` existed: Di joins in round 2.
+        let rounds = round(&["players = [\"ann\", \"bo\"], games = [\"ann\", \"ann\"]"])
+            .replace("[[rounds]]\n", "[[rounds]]\nbyes = [\"cy\"]\n");
+        assert_clean(&event(SWISS, &with_di("drop = 0\nrejoin = 2"), &rounds));
+    }
+
+    #[test]
+    fn avoid_names_another_registered_player() {
+        let text = event(SWISS, &with_di("avoid = [\"di\", \"bob\"]"), "");
+        let d = find(&text, "a player cannot avoid themselves");
+        assert_eq!((d.code, d.spanned.as_str()), (Code::InvalidValue, "\"di\""));
+        let d = find(&text, "`bob` in `avoid` is not a registered player");
+        assert_eq!(d.code, Code::UnknownReference);
+        assert_eq!(d.label.as_deref(), Some("did you mean `bo`?"));
+        assert_eq!(d.spanned, "\"bob\"");
+    }
+
+    #[test]
+    fn a_leader_playing_at_a_formal_event() {
+        let text = event(
+            &format!("{SWISS}\ntier = \"formal\""),
+            &with_di("organizer = true"),
+            "",
+        );
+        let d = find(&text, "is one of the event's leaders");
+        assert_eq!(
+            d.message,
+            "Di is one of the event's leaders, who do not play in a formal tier event under ffg-2018"
+        );
+        assert_eq!(
+            (d.severity, d.code),
+            (Severity::Warning, Code::RuleDeparture)
+        );
+        assert_eq!(
+            (d.line, d.spanned.as_str()),
+            (line_of(&text, "organizer"), "true")
+        );
+        // At a relaxed event a second leader may rule on their games.
+        assert_clean(&event(
+            &format!("{SWISS}\ntier = \"relaxed\""),
+            &with_di("organizer = true"),
+            "",
+        ));
+    }
+}
