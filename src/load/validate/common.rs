@@ -392,3 +392,101 @@ pub(in crate::load) fn validate_game(
         by,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{SWISS, SWISS_2014, event, find, four, line_of, round};
+    use crate::diag::Code;
+
+    /// An event whose second table records `games`.
+    fn games(info: &str, games: &str) -> String {
+        let table = format!("players = [\"cy\", \"di\"], first_dark = \"cy\", games = {games}");
+        event(
+            info,
+            &four(),
+            &round(&[
+                "players = [\"ann\", \"bo\"], games = [\"ann\", \"ann\"]",
+                &table,
+            ]),
+        )
+    }
+
+    #[test]
+    fn a_game_that_goes_to_time_is_a_draw() {
+        let text = games(SWISS, "[{ winner = \"cy\", by = \"time\" }, \"cy\"]");
+        let d = find(&text, "a Swiss game that goes to time is a draw");
+        assert_eq!((d.code, d.spanned.as_str()), (Code::BadResult, "\"time\""));
+        let text = games(SWISS, "[{ winner = \"draw\", by = \"dial\" }, \"cy\"]");
+        let d = find(&text, "a game that ends by dial has a winner");
+        assert_eq!((d.code, d.spanned.as_str()), (Code::BadResult, "\"dial\""));
+    }
+
+    #[test]
+    fn an_unknown_way_to_end_a_game() {
+        let text = games(SWISS, "[{ winner = \"cy\", by = \"dail\" }, \"cy\"]");
+        let d = find(&text, "`dail` is not a way a game ends");
+        assert_eq!(
+            (d.code, d.label.as_deref()),
+            (Code::InvalidValue, Some("did you mean `dial`?"))
+        );
+        assert_eq!(d.line, line_of(&text, "dail"));
+    }
+
+    #[test]
+    fn the_dial_and_the_objectives_agree_with_the_victory() {
+        let text = games(
+            SWISS,
+            "[{ winner = \"cy\", by = \"dial\", dial = 13 }, \"cy\"]",
+        );
+        let d = find(&text, "the dial stops at 12, not 13");
+        assert_eq!((d.code, d.spanned.as_str()), (Code::InvalidValue, "13"));
+        let text = games(
+            SWISS,
+            "[{ winner = \"cy\", by = \"dial\", dial = 11 }, \"cy\"]",
+        );
+        let d = find(&text, "a dial at 11 does not end the game");
+        assert_eq!((d.code, d.spanned.as_str()), (Code::BadResult, "11"));
+        let text = games(
+            SWISS,
+            "[{ winner = \"cy\", by = \"objectives\", objectives = 2 }, \"cy\"]",
+        );
+        let d = find(&text, "2 destroyed objectives do not end the game");
+        assert_eq!((d.code, d.spanned.as_str()), (Code::BadResult, "2"));
+    }
+
+    #[test]
+    fn a_victory_goes_to_the_side_that_wins_by_it() {
+        // Cy plays dark in game one, so cannot win it by objectives.
+        let text = games(SWISS, "[{ winner = \"cy\", by = \"objectives\" }, \"cy\"]");
+        let d = find(&text, "Cy did not play the light side in this game");
+        assert_eq!(
+            (d.code, d.spanned.as_str()),
+            (Code::BadResult, "\"objectives\"")
+        );
+    }
+
+    #[test]
+    fn matches_are_played_out_under_the_2014_rules() {
+        let text = games(SWISS_2014, "[\"draw\", \"cy\"]");
+        let d = find(&text, "the first game of a match is played to its end");
+        assert_eq!((d.code, d.spanned.as_str()), (Code::BadResult, "\"draw\""));
+        let text = games(SWISS_2014, "[\"cy\"]");
+        let d = find(
+            &text,
+            "a match under ffg-2014 has two games, this table records one",
+        );
+        assert_eq!((d.code, d.col), (Code::BadResult, 3));
+        let text = games(
+            SWISS_2014,
+            "[\"cy\", { winner = \"cy\", by = \"concession\" }]",
+        );
+        let d = find(
+            &text,
+            "game two is played to its conclusion: it cannot be conceded",
+        );
+        assert_eq!(
+            (d.code, d.spanned.as_str()),
+            (Code::BadResult, "\"concession\"")
+        );
+    }
+}

@@ -540,3 +540,360 @@ pub(super) fn report_bye_departures(
         had_bye.extend(round.byes.iter().copied());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{
+        SWISS, SWISS_2014, assert_none, event, find, four, line_of, players, round,
+    };
+    use crate::diag::{Code, Severity};
+
+    const AB: &str = "players = [\"ann\", \"bo\"], games = [\"ann\", \"ann\"]";
+    const CD: &str = "players = [\"cy\", \"di\"], games = [\"cy\", \"cy\"]";
+
+    #[test]
+    fn a_player_at_two_tables() {
+        let text = event(
+            SWISS,
+            &four(),
+            &round(&[AB, "players = [\"cy\", \"ann\"], games = [\"cy\", \"cy\"]"]),
+        );
+        let d = find(&text, "is at table 1 and at table 2 in round 1");
+        assert_eq!(d.message, "Ann is at table 1 and at table 2 in round 1");
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::Conflict));
+        assert_eq!(
+            (d.line, d.col, d.spanned.as_str()),
+            (line_of(&text, "\"cy\", \"ann\""), 22, "\"ann\"")
+        );
+    }
+
+    #[test]
+    fn a_player_at_a_table_and_the_bye() {
+        let rounds = round(&[AB, CD]).replace("[[rounds]]\n", "[[rounds]]\nbyes = [\"bo\"]\n");
+        let text = event(SWISS, &four(), &rounds);
+        let d = find(&text, "Bo is at table 1 and at the bye in round 1");
+        assert_eq!((d.code, d.line), (Code::Conflict, line_of(&text, "byes")));
+    }
+
+    #[test]
+    fn an_active_player_without_a_table() {
+        let text = event(SWISS, &four(), &round(&[AB]));
+        let d = find(
+            &text,
+            "Cy is in the event but has no table and no bye in round 1",
+        );
+        assert_eq!(d.code, Code::Conflict);
+        assert_eq!(
+            d.help,
+            "seat `cy` at a table, add them to `byes`, or record `drop = 0` on the player"
+        );
+        assert_eq!(d.line, line_of(&text, "[[rounds]]"));
+    }
+
+    #[test]
+    fn a_dropped_player_at_a_table() {
+        let five = format!("{}[[players]]\nname = \"Ed\"\ndrop = 1\n", four());
+        let one = round(&[AB, CD]).replace("[[rounds]]\n", "[[rounds]]\nbyes = [\"ed\"]\n");
+        let two = round(&[
+            "players = [\"ann\", \"ed\"], games = [\"ann\", \"ann\"]",
+            "players = [\"cy\", \"bo\"], games = [\"cy\", \"cy\"]",
+        ]);
+        let text = event(SWISS, &five, &format!("{one}{two}"));
+        let d = find(&text, "dropped after round 1, but is at table 1 in round 2");
+        assert_eq!(
+            d.message,
+            "Ed dropped after round 1, but is at table 1 in round 2"
+        );
+        assert_eq!((d.code, d.spanned.as_str()), (Code::Conflict, "\"ed\""));
+        assert_eq!(d.line, line_of(&text, "\"ann\", \"ed\""));
+    }
+
+    #[test]
+    fn a_table_seats_two_different_registered_players() {
+        let text = event(
+            SWISS,
+            &four(),
+            &round(&[
+                "players = [\"ann\", \"bo\", \"cy\"]",
+                "players = [\"di\", \"di\"]",
+            ]),
+        );
+        let d = find(&text, "a table seats two players, this one lists 3");
+        assert_eq!(
+            (d.code, d.spanned.as_str()),
+            (Code::InvalidValue, "[\"ann\", \"bo\", \"cy\"]")
+        );
+        let d = find(&text, "a player cannot play themselves");
+        assert_eq!(
+            (d.code, d.line, d.col),
+            (Code::Conflict, line_of(&text, "\"di\", \"di\""), 22)
+        );
+        let text = event(SWISS, &four(), &round(&[AB, "players = [\"cy\", \"dii\"]"]));
+        let d = find(&text, "`dii` at this table is not a registered player");
+        assert_eq!(
+            (d.code, d.label.as_deref()),
+            (Code::UnknownReference, Some("did you mean `di`?"))
+        );
+        assert_eq!(d.spanned, "\"dii\"");
+        // The player the typo meant is not reported again as missing.
+        assert_none(&text, "has no table");
+    }
+
+    #[test]
+    fn a_table_number_used_twice() {
+        let text = event(
+            SWISS,
+            &four(),
+            &round(&[&format!("table = 1, {AB}"), &format!("table = 1, {CD}")]),
+        );
+        let d = find(&text, "table 1 appears twice in round 1");
+        assert_eq!(
+            (d.code, d.line, d.spanned.as_str()),
+            (Code::Conflict, line_of(&text, "\"cy\", \"di\""), "1")
+        );
+    }
+
+    #[test]
+    fn a_result_names_a_player_at_the_table() {
+        let text = event(
+            SWISS,
+            &four(),
+            &round(&[AB, "players = [\"cy\", \"di\"], games = [\"cy\", \"ann\"]"]),
+        );
+        let d = find(&text, "Ann is not at this table");
+        assert_eq!(
+            (d.code, d.help.as_str()),
+            (Code::BadResult, "the winner is `cy`, `di` or \"draw\"")
+        );
+        assert_eq!(
+            (d.line, d.spanned.as_str()),
+            (line_of(&text, "\"cy\", \"ann\""), "\"ann\"")
+        );
+        let text = event(
+            SWISS,
+            &four(),
+            &round(&[AB, &format!("{CD}, first_dark = \"bo\"")]),
+        );
+        let d = find(&text, "`first_dark` names Bo, who is not at this table");
+        assert_eq!((d.code, d.spanned.as_str()), (Code::BadResult, "\"bo\""));
+    }
+
+    #[test]
+    fn a_match_has_two_games() {
+        let text = event(
+            SWISS,
+            &four(),
+            &round(&[
+                AB,
+                "players = [\"cy\", \"di\"], games = [\"cy\", \"di\", \"cy\"]",
+            ]),
+        );
+        let d = find(&text, "a match has 2 games, this table records 3");
+        assert_eq!(d.code, Code::BadResult);
+        // It points at the third game.
+        assert_eq!(
+            (d.line, d.col, d.spanned.as_str()),
+            (line_of(&text, "\"di\", \"cy\"]"), 50, "\"cy\"")
+        );
+    }
+
+    #[test]
+    fn splits() {
+        let split = "players = [\"cy\", \"di\"], split = true";
+        assert_none(&event(SWISS, &four(), &round(&[AB, split])), "split");
+        let text = event(SWISS_2014, &four(), &round(&[AB, split]));
+        let d = find(&text, "ffg-2014 has no intentional splits");
+        assert_eq!((d.code, d.spanned.as_str()), (Code::InvalidValue, "true"));
+        let text = event(
+            SWISS,
+            &four(),
+            &round(&[AB, &format!("{CD}, split = true")]),
+        );
+        let d = find(
+            &text,
+            "a table records either `games` or `split = true`, not both",
+        );
+        assert_eq!((d.code, d.line), (Code::BadResult, line_of(&text, "split")));
+    }
+
+    #[test]
+    fn a_round_left_unfinished_before_the_next() {
+        let one = round(&[AB, "players = [\"cy\", \"di\"]"]);
+        let two = round(&[
+            "players = [\"ann\", \"cy\"], games = [\"ann\", \"ann\"]",
+            "players = [\"bo\", \"di\"], games = [\"bo\", \"bo\"]",
+        ]);
+        let text = event(SWISS, &four(), &format!("{one}{two}"));
+        let d = find(
+            &text,
+            "table 2 of round 1 has no result, but round 2 is already recorded",
+        );
+        assert_eq!(
+            (d.code, d.line, d.col),
+            (Code::BadResult, line_of(&text, "[\"cy\", \"di\"] }"), 3)
+        );
+        // The last round may be unfinished.
+        assert_none(&event(SWISS, &four(), &one), "has no result");
+    }
+
+    #[test]
+    fn byes_twice_and_two_in_a_round() {
+        let five = players(&["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]);
+        let one = round(&[AB]).replace(
+            "[[rounds]]\n",
+            "[[rounds]]\nbyes = [\"cy\", \"di\", \"ed\", \"flo\"]\n",
+        );
+        let d = find(
+            &event(SWISS, &five, &one),
+            "round 1 gives more than one bye",
+        );
+        assert_eq!(
+            (d.severity, d.code, d.spanned.as_str()),
+            (Severity::Warning, Code::RuleDeparture, "\"di\"")
+        );
+        let two = round(&[
+            "players = [\"ann\", \"di\"], games = [\"ann\", \"ann\"]",
+            "players = [\"ed\", \"flo\"], games = [\"ed\", \"ed\"]",
+        ])
+        .replace("[[rounds]]\n", "[[rounds]]\nbyes = [\"cy\", \"bo\"]\n");
+        let text = event(SWISS, &five, &format!("{one}{two}"));
+        let d = find(&text, "Cy gets a second bye in round 2");
+        assert_eq!(
+            (d.severity, d.code),
+            (Severity::Warning, Code::RuleDeparture)
+        );
+        assert_eq!(
+            (d.line, d.spanned.as_str()),
+            (line_of(&text, "[\"cy\", \"bo\"]"), "\"cy\"")
+        );
+    }
+
+    #[test]
+    fn the_bye_goes_to_the_lowest_ranked_player() {
+        let five = players(&["Ann", "Bo", "Cy", "Di", "Ed"]);
+        let one = round(&[AB, "players = [\"cy\", \"di\"], games = [\"cy\", \"draw\"]"])
+            .replace("[[rounds]]\n", "[[rounds]]\nbyes = [\"ed\"]\n");
+        let two = |bye: &str, tables: [&str; 2]| {
+            round(&tables).replace("[[rounds]]\n", &format!("[[rounds]]\nbyes = [\"{bye}\"]\n"))
+        };
+        let text = event(
+            SWISS,
+            &five,
+            &format!(
+                "{one}{}",
+                two(
+                    "di",
+                    [
+                        "players = [\"ann\", \"cy\"], games = [\"ann\", \"cy\"]",
+                        "players = [\"ed\", \"bo\"], games = [\"ed\", \"ed\"]"
+                    ]
+                )
+            ),
+        );
+        let d = find(
+            &text,
+            "the bye of round 2 goes to Bo, the lowest-ranked player without a bye, not to Di",
+        );
+        assert_eq!(
+            (d.severity, d.code, d.spanned.as_str()),
+            (Severity::Warning, Code::RuleDeparture, "\"di\"")
+        );
+        // The 2014 rules have no such rule.
+        let text = event(
+            SWISS_2014,
+            &five,
+            &format!(
+                "{one}{}",
+                two(
+                    "di",
+                    [
+                        "players = [\"ann\", \"cy\"], games = [\"ann\", \"cy\"]",
+                        "players = [\"ed\", \"bo\"], games = [\"ed\", \"ed\"]"
+                    ]
+                )
+            ),
+        );
+        assert_none(&text, "the bye of round 2");
+    }
+
+    #[test]
+    fn an_avoidable_rematch_is_a_departure() {
+        let again = round(&[
+            "players = [\"ann\", \"bo\"], games = [\"bo\", \"bo\"]",
+            "players = [\"cy\", \"di\"], games = [\"di\", \"di\"]",
+        ]);
+        let text = event(SWISS, &four(), &format!("{}{again}", round(&[AB, CD])));
+        let d = find(&text, "Ann and Bo meet again in round 2");
+        assert_eq!(
+            (d.severity, d.code),
+            (Severity::Warning, Code::RuleDeparture)
+        );
+        assert_eq!((d.line, d.col), (line_of(&text, "[\"bo\", \"bo\"]"), 3));
+        assert!(
+            d.message
+                .ends_with("though the round could have been paired without a rematch")
+        );
+    }
+
+    #[test]
+    fn deck_check_forfeits() {
+        let checked = |info: &str, table: &str, players: &str| {
+            event(
+                info,
+                players,
+                &round(&[
+                    table,
+                    "players = [\"cy\", \"di\"], games = [\"cy\", \"cy\"]",
+                ]),
+            )
+        };
+        // 2018 has no such forfeit.
+        let text = checked(SWISS, &format!("{AB}, deck_check = \"ann\""), &four());
+        let d = find(&text, "ffg-2018 has no deck-check forfeits");
+        assert_eq!(
+            (d.code, d.spanned.as_str()),
+            (Code::InvalidValue, "\"ann\"")
+        );
+        // 2014: the player is at the table, the match was played, and a forfeit of the rest
+        // means the player leaves.
+        let text = checked(SWISS_2014, &format!("{AB}, deck_check = \"cy\""), &four());
+        let d = find(&text, "`deck_check` names Cy, who is not at this table");
+        assert_eq!((d.code, d.spanned.as_str()), (Code::BadResult, "\"cy\""));
+        let text = checked(
+            SWISS_2014,
+            "players = [\"ann\", \"bo\"], deck_check = \"bo\"",
+            &four(),
+        );
+        let d = find(
+            &text,
+            "a deck check follows a finished match, but this table has no `games`",
+        );
+        assert_eq!(d.code, Code::BadResult);
+        let text = checked(
+            SWISS_2014,
+            &format!("{AB}, deck_check = \"bo\", forfeits_rest = true"),
+            &four(),
+        );
+        let d = find(
+            &text,
+            "Bo forfeits every later match, so they leave the event after round 1",
+        );
+        assert_eq!(
+            (d.code, d.help.as_str()),
+            (Code::Conflict, "add `drop = 1` to `bo` in `[[players]]`")
+        );
+        assert_eq!(d.spanned, "true");
+        let dropped = four().replace("name = \"Bo\"\n", "name = \"Bo\"\ndrop = 1\n");
+        assert_none(
+            &checked(
+                SWISS_2014,
+                &format!("{AB}, deck_check = \"bo\", forfeits_rest = true"),
+                &dropped,
+            ),
+            "forfeits",
+        );
+        let text = checked(SWISS_2014, &format!("{AB}, forfeits_rest = true"), &four());
+        let d = find(&text, "`forfeits_rest` without `deck_check`");
+        assert_eq!((d.code, d.spanned.as_str()), (Code::MissingField, "true"));
+    }
+}
