@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::decklists::{self, PlayerDecks};
 use super::read::{RawEvent, RawGame, RawLeagueGame, RawSession};
-use super::validate::{VICTORY, check_victory, player_positions, resolve, validate_game};
+use super::validate::common::{VICTORY, check_victory, player_positions, resolve, validate_game};
 use crate::diag::Code;
 use crate::event::Kind;
 use crate::event::casual::{LeagueGame, LeagueResult, Scenario, Session, SessionWinner};

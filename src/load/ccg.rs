@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::read::{RawCcgTable, RawEvent, RawFinal, RawTable};
-use super::validate::{in_range, resolve};
+use super::validate::common::{in_range, resolve};
 use crate::diag::Code;
 use crate::event::{CcgResult, CcgRound, CcgTable, EventInfo, Player};
 use crate::rules::swccg::formats::{Format, Tier, minimum_warnings};

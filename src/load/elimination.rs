@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 use super::read::{RawEliminationGame, RawEvent, RawTimed};
-use super::validate::{in_range, resolve};
+use super::validate::common::{in_range, resolve};
 use crate::diag::Code;
 use crate::event::{EliminationGame, Player};
 use crate::event::{Side, Timed};

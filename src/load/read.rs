@@ -1,5 +1,16 @@
 //! Reading an event file into raw, spanned values. Only the file's shape is checked here (known
 //! keys, types, required keys); what the values mean is checked in [`super::validate`].
+//!
+//! Each table of the file has a `Raw*` struct and a list of the keys it accepts (any other key
+//! is reported as unknown, with the closest one). Where the struct has a field for each key, the
+//! two are declared together with [`raw_table!`]: the struct's other fields (spans) first, then
+//! one field per key, named as the key and in the order messages list the keys; the key list
+//! is made from those names. A new key is then one line there and one line in the table's
+//! reading function (which the compiler asks for where the struct is built whole, as it is
+//! everywhere but for a SW:CCG table). The few lists
+//! without such a struct (`TOP`, `DECKS`, `TIE`, `ELIMINATION`, and `CCG_TABLE` and
+//! `LEAGUE_GAME`, whose keys are shared out between structs) are written out; a test checks that
+//! every key of every list is read.
 
 use std::ops::Range;
 
@@ -8,95 +19,144 @@ use toml::de::{DeTable, DeValue};
 
 use crate::toml_reader::{Date, Fields, Reader, Sp, Timestamp};
 
-/// `[event]` as written.
-#[derive(Debug, Default)]
-pub struct RawInfo {
-    pub span: Range<usize>,
-    pub name: Option<Sp<String>>,
-    pub date: Option<Sp<Date>>,
-    pub end_date: Option<Sp<Date>>,
-    pub rules: Option<Sp<String>>,
-    pub format: Option<Sp<String>>,
-    pub structure: Option<Sp<String>>,
-    pub swiss_rounds: Option<Sp<i64>>,
-    pub cut: Option<Sp<i64>>,
-    pub tier: Option<Sp<String>>,
-    pub seed: Option<Sp<i64>>,
-    pub location: Option<Sp<String>>,
-    pub venue: Option<Sp<String>>,
-    pub organizer: Option<Sp<String>>,
-    pub url: Option<Sp<String>>,
-    pub round_minutes: Option<Sp<i64>>,
-    pub description: Option<Sp<String>>,
-    pub deck_size: Option<Sp<i64>>,
-    pub variant: Option<Sp<String>>,
-    /// Leagues: games a player needs to be ranked.
-    pub min_games: Option<Sp<i64>>,
-    /// Casual events: the organizer closed the event; its standings are final.
-    pub closed: Option<Sp<bool>>,
-    /// When an editing command last wrote the file.
-    pub updated: Option<Sp<Timestamp>>,
-    /// When `holonet pair` last wrote a round or elimination games.
-    pub paired: Option<Sp<Timestamp>>,
+/// Declares a `Raw*` struct and the key list of its table together: `pub struct Name { other
+/// fields }` then `const KEYS = { one field per key }`, each part with its attributes. Every
+/// field is `pub`; the key list holds the key fields' names in order.
+macro_rules! raw_table {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $( $(#[$other_meta:meta])* $other:ident : $other_ty:ty, )*
+        }
+        $(#[$keys_meta:meta])*
+        $keys_vis:vis const $keys:ident = {
+            $( $(#[$key_meta:meta])* $key:ident : $key_ty:ty, )*
+        }
+    ) => {
+        $(#[$meta])*
+        pub struct $name {
+            $( $(#[$other_meta])* pub $other: $other_ty, )*
+            $( $(#[$key_meta])* pub $key: $key_ty, )*
+        }
+        $(#[$keys_meta])*
+        $keys_vis const $keys: &[&str] = &[$(stringify!($key)),*];
+    };
 }
 
-/// One `[[players]]` entry as written.
-#[derive(Debug, Default)]
-pub struct RawPlayer {
-    pub span: Range<usize>,
-    pub name: Option<Sp<String>>,
-    pub id: Option<Sp<String>>,
-    pub number: Option<Sp<i64>>,
-    pub avoid: Vec<Sp<String>>,
-    pub drop: Option<Sp<i64>>,
-    pub rejoin: Option<Sp<i64>>,
-    pub late: Option<Sp<i64>>,
-    pub disqualified: Option<Sp<bool>>,
-    pub organizer: Option<Sp<bool>>,
-    /// The decklists as written: dark, then light.
-    pub decks: [Option<RawDeck>; 2],
+raw_table! {
+    /// `[event]` as written.
+    #[derive(Debug, Default)]
+    pub struct RawInfo {
+        span: Range<usize>,
+    }
+    /// The keys of this table, in the order messages list them.
+    const EVENT = {
+        name: Option<Sp<String>>,
+        date: Option<Sp<Date>>,
+        end_date: Option<Sp<Date>>,
+        rules: Option<Sp<String>>,
+        format: Option<Sp<String>>,
+        structure: Option<Sp<String>>,
+        swiss_rounds: Option<Sp<i64>>,
+        cut: Option<Sp<i64>>,
+        tier: Option<Sp<String>>,
+        seed: Option<Sp<i64>>,
+        location: Option<Sp<String>>,
+        venue: Option<Sp<String>>,
+        organizer: Option<Sp<String>>,
+        url: Option<Sp<String>>,
+        round_minutes: Option<Sp<i64>>,
+        description: Option<Sp<String>>,
+        deck_size: Option<Sp<i64>>,
+        variant: Option<Sp<String>>,
+        /// Leagues: games a player needs to be ranked.
+        min_games: Option<Sp<i64>>,
+        /// Casual events: the organizer closed the event; its standings are final.
+        closed: Option<Sp<bool>>,
+        /// When an editing command last wrote the file.
+        updated: Option<Sp<Timestamp>>,
+        /// When `holonet pair` last wrote a round or elimination games.
+        paired: Option<Sp<Timestamp>>,
+    }
 }
 
-/// A `[players.decks.dark]` or `[players.decks.light]` table as written: the list itself, or
-/// the name of a file next to the event that holds it.
-#[derive(Debug, Default)]
-pub struct RawDeck {
-    pub span: Range<usize>,
-    pub affiliation: Option<Sp<String>>,
-    pub objectives: Vec<Sp<String>>,
-    /// Where `objectives` is written, when it is.
-    pub objectives_span: Option<Range<usize>>,
-    pub cards: Vec<Sp<String>>,
-    /// Where `cards` is written, when it is.
-    pub cards_span: Option<Range<usize>>,
-    /// A plain-text decklist, relative to the event file's folder.
-    pub file: Option<Sp<String>>,
+raw_table! {
+    /// One `[[players]]` entry as written.
+    #[derive(Debug, Default)]
+    pub struct RawPlayer {
+        span: Range<usize>,
+    }
+    /// The keys of this table, in the order messages list them.
+    const PLAYER = {
+        name: Option<Sp<String>>,
+        id: Option<Sp<String>>,
+        number: Option<Sp<i64>>,
+        avoid: Vec<Sp<String>>,
+        drop: Option<Sp<i64>>,
+        rejoin: Option<Sp<i64>>,
+        late: Option<Sp<i64>>,
+        disqualified: Option<Sp<bool>>,
+        organizer: Option<Sp<bool>>,
+        /// The decklists as written: dark, then light.
+        decks: [Option<RawDeck>; 2],
+    }
 }
 
-/// One `[[rounds]]` entry as written.
-#[derive(Debug, Default)]
-pub struct RawRound {
-    pub span: Range<usize>,
-    pub tables: Vec<RawTable>,
-    pub byes: Vec<Sp<String>>,
+raw_table! {
+    /// A `[players.decks.dark]` or `[players.decks.light]` table as written: the list itself, or
+    /// the name of a file next to the event that holds it.
+    #[derive(Debug, Default)]
+    pub struct RawDeck {
+        span: Range<usize>,
+        /// Where `objectives` is written, when it is.
+        objectives_span: Option<Range<usize>>,
+        /// Where `cards` is written, when it is.
+        cards_span: Option<Range<usize>>,
+    }
+    /// The keys of this table, in the order messages list them.
+    const DECK = {
+        affiliation: Option<Sp<String>>,
+        objectives: Vec<Sp<String>>,
+        cards: Vec<Sp<String>>,
+        /// A plain-text decklist, relative to the event file's folder.
+        file: Option<Sp<String>>,
+    }
 }
 
-/// One table of a round as written.
-#[derive(Debug, Default)]
-pub struct RawTable {
-    pub span: Range<usize>,
-    pub table: Option<Sp<i64>>,
-    pub players: Vec<Sp<String>>,
-    pub players_span: Option<Range<usize>>,
-    pub games: Vec<RawGame>,
-    pub split: Option<Sp<bool>>,
-    pub first_dark: Option<Sp<String>>,
-    /// The player whose deck failed a deck check after the match (2014): they forfeit it.
-    pub deck_check: Option<Sp<String>>,
-    /// With `deck_check`: the deck could not be made legal, so the rest is forfeited too.
-    pub forfeits_rest: Option<Sp<bool>>,
-    /// A SW:CCG table (`dark` and `light` instead of `players`).
-    pub ccg: Option<RawCcgTable>,
+raw_table! {
+    /// One `[[rounds]]` entry as written.
+    #[derive(Debug, Default)]
+    pub struct RawRound {
+        span: Range<usize>,
+    }
+    /// The keys of this table, in the order messages list them.
+    const ROUND = {
+        tables: Vec<RawTable>,
+        byes: Vec<Sp<String>>,
+    }
+}
+
+raw_table! {
+    /// One table of a round as written.
+    #[derive(Debug, Default)]
+    pub struct RawTable {
+        span: Range<usize>,
+        players_span: Option<Range<usize>>,
+        /// A SW:CCG table (`dark` and `light` instead of `players`).
+        ccg: Option<RawCcgTable>,
+    }
+    /// The keys of this table, in the order messages list them.
+    const TABLE = {
+        table: Option<Sp<i64>>,
+        players: Vec<Sp<String>>,
+        games: Vec<RawGame>,
+        split: Option<Sp<bool>>,
+        first_dark: Option<Sp<String>>,
+        /// The player whose deck failed a deck check after the match (2014): they forfeit it.
+        deck_check: Option<Sp<String>>,
+        /// With `deck_check`: the deck could not be made legal, so the rest is forfeited too.
+        forfeits_rest: Option<Sp<bool>>,
+    }
 }
 
 /// A SW:CCG table as written: one game between a dark and a light side player.
@@ -117,15 +177,20 @@ pub struct RawCcgTable {
 /// dark hand, light hand.
 pub type RawTie = (Range<usize>, [Option<Sp<i64>>; 4]);
 
-/// One game result as written: a winner id or `"draw"`, and how it ended.
-#[derive(Debug)]
-pub struct RawGame {
-    pub winner: Sp<String>,
-    pub by: Option<Sp<String>>,
-    /// The Death Star dial when the game ended, when recorded.
-    pub dial: Option<Sp<i64>>,
-    /// Objectives the light side destroyed, when recorded.
-    pub objectives: Option<Sp<i64>>,
+raw_table! {
+    /// One game result as written: a winner id or `"draw"`, and how it ended.
+    #[derive(Debug)]
+    pub struct RawGame {
+    }
+    /// The keys of this table, in the order messages list them.
+    const GAME = {
+        winner: Sp<String>,
+        by: Option<Sp<String>>,
+        /// The Death Star dial when the game ended, when recorded.
+        dial: Option<Sp<i64>>,
+        /// Objectives the light side destroyed, when recorded.
+        objectives: Option<Sp<i64>>,
+    }
 }
 
 /// One `[[games]]` entry of a league as written: the players by side and the result, in the
@@ -143,62 +208,87 @@ pub struct RawLeagueGame {
     pub objectives: Option<Sp<i64>>,
 }
 
-/// One `[[sessions]]` entry of a challenge event as written.
-#[derive(Debug, Default)]
-pub struct RawSession {
-    pub span: Range<usize>,
-    pub date: Option<Sp<Date>>,
-    pub scenario: Option<Sp<String>>,
-    pub solo: Option<Sp<String>>,
-    pub team: Vec<Sp<String>>,
-    pub team_span: Option<Range<usize>>,
-    pub winner: Option<Sp<String>>,
+raw_table! {
+    /// One `[[sessions]]` entry of a challenge event as written.
+    #[derive(Debug, Default)]
+    pub struct RawSession {
+        span: Range<usize>,
+        team_span: Option<Range<usize>>,
+    }
+    /// The keys of this table, in the order messages list them.
+    const SESSION = {
+        date: Option<Sp<Date>>,
+        scenario: Option<Sp<String>>,
+        solo: Option<Sp<String>>,
+        team: Vec<Sp<String>>,
+        winner: Option<Sp<String>>,
+    }
 }
 
-/// One `[[teams]]` entry as written.
-#[derive(Debug, Default)]
-pub struct RawTeam {
-    pub span: Range<usize>,
-    pub id: Option<Sp<String>>,
-    pub name: Option<Sp<String>>,
-    pub players: Vec<Sp<String>>,
-    pub players_span: Option<Range<usize>>,
-    pub drop: Option<Sp<i64>>,
+raw_table! {
+    /// One `[[teams]]` entry as written.
+    #[derive(Debug, Default)]
+    pub struct RawTeam {
+        span: Range<usize>,
+        players_span: Option<Range<usize>>,
+    }
+    /// The keys of this table, in the order messages list them.
+    const TEAM = {
+        id: Option<Sp<String>>,
+        name: Option<Sp<String>>,
+        players: Vec<Sp<String>>,
+        drop: Option<Sp<i64>>,
+    }
 }
 
-/// `[final]`: the final match between teams tied for first.
-#[derive(Debug, Default)]
-pub struct RawFinal {
-    pub span: Range<usize>,
-    pub games: Vec<RawGame>,
-    pub first_dark: Option<Sp<String>>,
-    /// SW:CCG: the Final Confrontation's games, written like tables.
-    pub ccg_games: Vec<RawTable>,
-    /// SW:CCG: the second seed waived the Final Confrontation.
-    pub waived: Option<Sp<bool>>,
-    /// SW:CCG: finalists whose decks did not match their lists before the final, in order.
-    pub replaced: Vec<Sp<String>>,
+raw_table! {
+    /// `[final]`: the final match between teams tied for first.
+    #[derive(Debug, Default)]
+    pub struct RawFinal {
+        span: Range<usize>,
+        /// SW:CCG: the Final Confrontation's games, written like tables.
+        ccg_games: Vec<RawTable>,
+    }
+    /// The keys of this table, in the order messages list them.
+    const FINAL = {
+        games: Vec<RawGame>,
+        first_dark: Option<Sp<String>>,
+        /// SW:CCG: the second seed waived the Final Confrontation.
+        waived: Option<Sp<bool>>,
+        /// SW:CCG: finalists whose decks did not match their lists before the final, in order.
+        replaced: Vec<Sp<String>>,
+    }
 }
 
-/// One elimination game as written.
-#[derive(Debug, Default)]
-pub struct RawEliminationGame {
-    pub span: Range<usize>,
-    pub game: Option<Sp<i64>>,
-    pub winner: Option<Sp<String>>,
-    pub dark: Option<Sp<String>>,
-    pub timed: Option<RawTimed>,
+raw_table! {
+    /// One elimination game as written.
+    #[derive(Debug, Default)]
+    pub struct RawEliminationGame {
+        span: Range<usize>,
+    }
+    /// The keys of this table, in the order messages list them.
+    const ELIMINATION_GAME = {
+        game: Option<Sp<i64>>,
+        winner: Option<Sp<String>>,
+        dark: Option<Sp<String>>,
+        timed: Option<RawTimed>,
+    }
 }
 
-/// A going-to-time game state as written.
-#[derive(Debug, Default)]
-pub struct RawTimed {
-    pub span: Range<usize>,
-    pub light_objectives: Option<Sp<i64>>,
-    pub light_damage: Option<Sp<i64>>,
-    pub dial: Option<Sp<i64>>,
-    pub dark_damage: Option<Sp<i64>>,
-    pub balance: Option<Sp<String>>,
+raw_table! {
+    /// A going-to-time game state as written.
+    #[derive(Debug, Default)]
+    pub struct RawTimed {
+        span: Range<usize>,
+    }
+    /// Public: `holonet pair` writes these keys.
+    pub const TIMED = {
+        light_objectives: Option<Sp<i64>>,
+        light_damage: Option<Sp<i64>>,
+        dial: Option<Sp<i64>>,
+        dark_damage: Option<Sp<i64>>,
+        balance: Option<Sp<String>>,
+    }
 }
 
 /// The whole file as written.
@@ -232,19 +322,24 @@ pub struct RawEvent {
     pub sessions: Vec<RawSession>,
 }
 
-/// One `[[standings]]` row as written: a place and the scores the organizer recorded.
-#[derive(Debug, Default)]
-pub struct RawStanding {
-    pub span: Range<usize>,
-    pub rank: Option<Sp<i64>>,
-    pub player: Option<Sp<String>>,
-    pub points: Option<Sp<i64>>,
-    pub victory_points: Option<Sp<i64>>,
-    pub differential: Option<Sp<i64>>,
-    pub wins: Option<Sp<i64>>,
-    pub losses: Option<Sp<i64>>,
-    pub draws: Option<Sp<i64>>,
-    pub note: Option<Sp<String>>,
+raw_table! {
+    /// One `[[standings]]` row as written: a place and the scores the organizer recorded.
+    #[derive(Debug, Default)]
+    pub struct RawStanding {
+        span: Range<usize>,
+    }
+    /// Public: `holonet import` writes these keys.
+    pub const STANDING = {
+        rank: Option<Sp<i64>>,
+        player: Option<Sp<String>>,
+        points: Option<Sp<i64>>,
+        victory_points: Option<Sp<i64>>,
+        differential: Option<Sp<i64>>,
+        wins: Option<Sp<i64>>,
+        losses: Option<Sp<i64>>,
+        draws: Option<Sp<i64>>,
+        note: Option<Sp<String>>,
+    }
 }
 
 const TOP: &[&str] = &[
@@ -259,68 +354,7 @@ const TOP: &[&str] = &[
     "games",
     "sessions",
 ];
-const TEAM: &[&str] = &["id", "name", "players", "drop"];
-/// Public: `holonet import` writes these keys.
-pub const STANDING: &[&str] = &[
-    "rank",
-    "player",
-    "points",
-    "victory_points",
-    "differential",
-    "wins",
-    "losses",
-    "draws",
-    "note",
-];
-const FINAL: &[&str] = &["games", "first_dark", "waived", "replaced"];
-const EVENT: &[&str] = &[
-    "name",
-    "date",
-    "end_date",
-    "rules",
-    "format",
-    "structure",
-    "swiss_rounds",
-    "cut",
-    "tier",
-    "seed",
-    "location",
-    "venue",
-    "organizer",
-    "url",
-    "round_minutes",
-    "description",
-    "deck_size",
-    "variant",
-    "min_games",
-    "closed",
-    "updated",
-    "paired",
-];
-const PLAYER: &[&str] = &[
-    "name",
-    "id",
-    "number",
-    "avoid",
-    "drop",
-    "rejoin",
-    "late",
-    "disqualified",
-    "organizer",
-    "decks",
-];
 const DECKS: &[&str] = &["dark", "light"];
-const DECK: &[&str] = &["affiliation", "objectives", "cards", "file"];
-const ROUND: &[&str] = &["tables", "byes"];
-const TABLE: &[&str] = &[
-    "table",
-    "players",
-    "games",
-    "split",
-    "first_dark",
-    "deck_check",
-    "forfeits_rest",
-];
 const CCG_TABLE: &[&str] = &[
     "table",
     "dark",
@@ -338,7 +372,6 @@ const TIE: &[&str] = &[
     "dark_hand",
     "light_hand",
 ];
-const GAME: &[&str] = &["winner", "by", "dial", "objectives"];
 const LEAGUE_GAME: &[&str] = &[
     "date",
     "dark",
@@ -352,17 +385,7 @@ const LEAGUE_GAME: &[&str] = &[
     "quit",
     "tie",
 ];
-const SESSION: &[&str] = &["date", "scenario", "solo", "team", "winner"];
 const ELIMINATION: &[&str] = &["games"];
-const ELIMINATION_GAME: &[&str] = &["game", "winner", "dark", "timed"];
-/// Public: `holonet pair` writes these keys.
-pub const TIMED: &[&str] = &[
-    "light_objectives",
-    "light_damage",
-    "dial",
-    "dark_damage",
-    "balance",
-];
 
 /// Reads the document's shape. Missing `[event]` and friends are reported; reading goes on
 /// with whatever is usable so every problem in the file surfaces in one run.
@@ -577,24 +600,20 @@ fn read_player(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>)
             .require(reader, "name", "\"Tom Kessel\"")
             .and_then(|v| reader.string(v, "`name`")),
     };
-    let mut player = RawPlayer {
-        span,
-        name,
-        id: opt_string(reader, &f, "id"),
-        number: opt_int(reader, &f, "number"),
-        avoid: string_list(reader, &f, "avoid"),
-        drop: opt_int(reader, &f, "drop"),
-        rejoin: opt_int(reader, &f, "rejoin"),
-        late: opt_int(reader, &f, "late"),
-        disqualified: opt_bool(reader, &f, "disqualified"),
-        organizer: opt_bool(reader, &f, "organizer"),
-        ..RawPlayer::default()
-    };
+    let id = opt_string(reader, &f, "id");
+    let number = opt_int(reader, &f, "number");
+    let avoid = string_list(reader, &f, "avoid");
+    let drop = opt_int(reader, &f, "drop");
+    let rejoin = opt_int(reader, &f, "rejoin");
+    let late = opt_int(reader, &f, "late");
+    let disqualified = opt_bool(reader, &f, "disqualified");
+    let organizer = opt_bool(reader, &f, "organizer");
+    let mut decks: [Option<RawDeck>; 2] = Default::default();
     if let Some(value) = f.get("decks")
-        && let Some(decks) = reader.as_table(value, "`decks`")
+        && let Some(table) = reader.as_table(value, "`decks`")
     {
-        let d = reader.table(decks, value.span(), "`[players.decks]`", DECKS);
-        for (side, slot) in ["dark", "light"].into_iter().zip(&mut player.decks) {
+        let d = reader.table(table, value.span(), "`[players.decks]`", DECKS);
+        for (side, slot) in ["dark", "light"].into_iter().zip(&mut decks) {
             if let Some(value) = d.get(side)
                 && let Some(deck) = reader.as_table(value, &format!("`decks.{side}`"))
             {
@@ -612,7 +631,19 @@ fn read_player(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>)
             }
         }
     }
-    player
+    RawPlayer {
+        span,
+        name,
+        id,
+        number,
+        avoid,
+        drop,
+        rejoin,
+        late,
+        disqualified,
+        organizer,
+        decks,
+    }
 }
 
 /// Whether a `[players.decks.dark]` or `[players.decks.light]` table of this player holds
@@ -778,31 +809,38 @@ fn read_table(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) 
     }
     let f = reader.table(table, span.clone(), "this table", TABLE);
     let players_value = f.require(reader, "players", "[\"tom\", \"nick\"]");
-    let mut raw = RawTable {
-        span,
-        table: opt_int(reader, &f, "table"),
-        players_span: players_value.map(|v| v.span()),
-        split: opt_bool(reader, &f, "split"),
-        first_dark: opt_string(reader, &f, "first_dark"),
-        deck_check: opt_string(reader, &f, "deck_check"),
-        forfeits_rest: opt_bool(reader, &f, "forfeits_rest"),
-        ..RawTable::default()
-    };
-    if let Some(value) = players_value {
-        raw.players = reader
+    let table = opt_int(reader, &f, "table");
+    let split = opt_bool(reader, &f, "split");
+    let first_dark = opt_string(reader, &f, "first_dark");
+    let deck_check = opt_string(reader, &f, "deck_check");
+    let forfeits_rest = opt_bool(reader, &f, "forfeits_rest");
+    let players = players_value.map_or_else(Vec::new, |value| {
+        reader
             .array(value, "`players`")
             .iter()
             .filter_map(|item| reader.string(item, "each entry of `players`"))
-            .collect();
-    }
+            .collect()
+    });
+    let mut games = Vec::new();
     if let Some(value) = f.get("games") {
         for item in reader.array(value, "`games`") {
             if let Some(game) = read_game(reader, item) {
-                raw.games.push(game);
+                games.push(game);
             }
         }
     }
-    raw
+    RawTable {
+        span,
+        players_span: players_value.map(|v| v.span()),
+        ccg: None,
+        table,
+        players,
+        games,
+        split,
+        first_dark,
+        deck_check,
+        forfeits_rest,
+    }
 }
 
 fn read_game(reader: &mut Reader<'_>, item: &Spanned<DeValue<'_>>) -> Option<RawGame> {
@@ -879,4 +917,117 @@ fn read_elimination_game(
         });
     }
     raw
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+
+    /// Each key list, with a file that writes its table: `{}` is where a key goes, after what
+    /// reading needs first (a `dark` makes a table a SW:CCG one; a game needs its `winner`).
+    const LISTS: &[(&str, &[&str], &str)] = &[
+        ("TOP", TOP, "{}\n"),
+        ("EVENT", EVENT, "[event]\n{}\n"),
+        ("PLAYER", PLAYER, "[[players]]\n{}\n"),
+        ("DECKS", DECKS, "[[players]]\n[players.decks]\n{}\n"),
+        ("DECK", DECK, "[[players]]\n[players.decks.dark]\n{}\n"),
+        ("ROUND", ROUND, "[[rounds]]\n{}\n"),
+        ("TABLE", TABLE, "[[rounds]]\n[[rounds.tables]]\n{}\n"),
+        (
+            "CCG_TABLE",
+            CCG_TABLE,
+            "[[rounds]]\n[[rounds.tables]]\ndark = \"a\"\n{}\n",
+        ),
+        (
+            "TIE",
+            TIE,
+            "[[rounds]]\n[[rounds.tables]]\ndark = \"a\"\n[rounds.tables.tie]\n{}\n",
+        ),
+        (
+            "GAME",
+            GAME,
+            "[[rounds]]\n[[rounds.tables]]\n[[rounds.tables.games]]\nwinner = \"a\"\n{}\n",
+        ),
+        ("LEAGUE_GAME", LEAGUE_GAME, "[[games]]\n{}\n"),
+        ("SESSION", SESSION, "[[sessions]]\n{}\n"),
+        ("TEAM", TEAM, "[[teams]]\n{}\n"),
+        ("FINAL", FINAL, "[final]\n{}\n"),
+        ("ELIMINATION", ELIMINATION, "[elimination]\n{}\n"),
+        (
+            "ELIMINATION_GAME",
+            ELIMINATION_GAME,
+            "[elimination]\n[[elimination.games]]\n{}\n",
+        ),
+        (
+            "TIMED",
+            TIMED,
+            "[elimination]\n[[elimination.games]]\n[elimination.games.timed]\n{}\n",
+        ),
+        ("STANDING", STANDING, "[[standings]]\n{}\n"),
+    ];
+
+    /// A key of a list that its reading function never looks at would be accepted and then
+    /// ignored. Written with a value no reading accepts (a float), each key must be reported
+    /// where its value is, which only reading it does.
+    #[test]
+    fn every_listed_key_is_read() {
+        for (name, keys, template) in LISTS {
+            for key in *keys {
+                // A line of the template that writes this key gives way to it (`dark` to
+                // `light`, which keeps the table a SW:CCG one).
+                let template: String = template
+                    .lines()
+                    .filter_map(|line| match line.strip_prefix(&format!("{key} = ")) {
+                        Some(_) if *key == "dark" => Some("light = \"a\"\n".to_string()),
+                        Some(_) => None,
+                        None => Some(format!("{line}\n")),
+                    })
+                    .collect();
+                let text = template.replace("{}", &format!("{key} = 1.5"));
+                let at = text.find("1.5").expect("the value is written");
+                let mut reader = Reader::new(Path::new("events/test.toml"));
+                let doc = reader.parse(&text).expect("the template is TOML");
+                read_event(&mut reader, &doc);
+                assert!(
+                    reader
+                        .diagnostics
+                        .iter()
+                        .any(|d| d.span.as_ref().is_some_and(|s| s.start == at)),
+                    "`{key}` of {name} is not read: {:#?}\n{text}",
+                    reader.diagnostics
+                );
+            }
+        }
+    }
+
+    /// The lists made by [`raw_table!`] hold the key fields' names, in order.
+    #[test]
+    fn a_declared_key_list_is_the_key_fields() {
+        assert_eq!(
+            TIMED,
+            [
+                "light_objectives",
+                "light_damage",
+                "dial",
+                "dark_damage",
+                "balance"
+            ]
+        );
+        assert_eq!(
+            STANDING,
+            [
+                "rank",
+                "player",
+                "points",
+                "victory_points",
+                "differential",
+                "wins",
+                "losses",
+                "draws",
+                "note"
+            ]
+        );
+    }
 }

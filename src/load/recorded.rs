@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::read::{RawEvent, RawStanding};
-use super::validate::{in_range, resolve};
+use super::validate::common::{in_range, resolve};
 use crate::diag::Code;
 use crate::event::Player;
 use crate::event::recorded::RecordedStanding;

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::read::{RawEvent, RawFinal};
-use super::validate::{in_range, name_and_id, resolve};
+use super::validate::common::{in_range, name_and_id, resolve};
 use crate::diag::Code;
 use crate::event::{Decks, FinalMatch, Game, Player};
 use crate::rules::MAX_ROUNDS;

@@ -1,0 +1,439 @@
+//! Checks the `[event]` table: `format`, `structure`, `tier`, `variant` against the ruleset,
+//! numbers in range, a `cut` the ruleset allows, a structure that covers the event's players (or
+//! the `swiss_rounds` a custom one needs), what a team event may not have, `url`, `end_date` not
+//! before `date`, and a name that is not empty.
+
+use super::common::in_range;
+use crate::diag::Code;
+use crate::event::EventInfo;
+use crate::event::ids::default_seed;
+use crate::load::casual;
+use crate::load::read::RawEvent;
+use crate::rules::{MAX_ROUNDS, Ruleset, structure};
+use crate::toml_reader::{MAX_INTEGER, Reader, Sp};
+
+pub(super) fn validate_info(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    ruleset: &Ruleset,
+    slug: &str,
+    player_count: u32,
+) -> Option<EventInfo> {
+    let info = &raw.info;
+    let format = choice_or_default(reader, &info.format, "format", ruleset.formats);
+    // A casual event plans no rounds: its `structure` (and the like) are reported in `casual`.
+    let casual = format.as_deref().is_some_and(casual::is_casual);
+    let structure = if casual {
+        Some(casual::NO_STRUCTURE.to_string())
+    } else {
+        choice_or_default(reader, &info.structure, "structure", ruleset.structures)
+    };
+    let tier = info
+        .tier
+        .as_ref()
+        .and_then(|t| choice_or_default(reader, &Some(t.clone()), "tier", ruleset.tiers));
+    let swiss_rounds = in_range(
+        reader,
+        &info.swiss_rounds,
+        "`swiss_rounds`",
+        1,
+        i64::from(MAX_ROUNDS),
+    );
+    let cut = info.cut.as_ref().and_then(|c| {
+        if ruleset
+            .cuts
+            .contains(&u32::try_from(c.value).unwrap_or(u32::MAX))
+        {
+            u32::try_from(c.value).ok()
+        } else {
+            let sizes: Vec<String> = ruleset.cuts.iter().map(u32::to_string).collect();
+            reader
+                .error(
+                    Code::InvalidValue,
+                    c.span.clone(),
+                    format!("a cut of {} is not allowed by {}", c.value, ruleset.id),
+                )
+                .help = Some(format!("use one of: {}", sizes.join(", ")));
+            None
+        }
+    });
+    if let Some(structure) = structure.as_ref().filter(|_| !casual) {
+        let has_table = ruleset
+            .structure_tables
+            .iter()
+            .any(|(name, _)| name == structure);
+        // An event known only by its results needs no plan of rounds.
+        if !has_table && info.swiss_rounds.is_none() && raw.standings_span.is_none() {
+            reader
+                .error(
+                    Code::MissingField,
+                    info.span.clone(),
+                    format!("a `{structure}` structure needs `swiss_rounds`"),
+                )
+                .help = Some("add `swiss_rounds = 4` (and `cut`, 0 for none) to `[event]`".into());
+        }
+        if has_table && raw.standings_span.is_none() {
+            outside_structure_table(reader, raw, ruleset, structure, player_count);
+        }
+        if has_table && let Some(row) = structure::lookup(ruleset, structure, player_count) {
+            if let (Some(given), Some(sp)) = (swiss_rounds, &info.swiss_rounds)
+                && given != row.swiss_rounds
+            {
+                reader.warning(Code::RuleDeparture, sp.span.clone(), format!(
+                    "`swiss_rounds = {given}` overrides the {structure} structure, which gives {} rounds for {player_count} players",
+                    row.swiss_rounds
+                )).help = Some("remove `swiss_rounds` to follow the structure, or use `structure = \"custom\"`".into());
+            }
+            if let (Some(given), Some(sp)) = (cut, &info.cut)
+                && given != row.cut
+            {
+                reader.warning(Code::RuleDeparture, sp.span.clone(), format!(
+                    "`cut = {given}` overrides the {structure} structure, which gives a cut of {} for {player_count} players",
+                    row.cut
+                )).help = Some("remove `cut` to follow the structure, or use `structure = \"custom\"`".into());
+            }
+        }
+    }
+    let seed = in_range(reader, &info.seed, "`seed`", 0, MAX_INTEGER).map(u64::from);
+    let format_name = format.as_deref().unwrap_or("standard");
+    let (_, min_minutes, max_minutes) = ruleset.round_minutes(format_name);
+    let round_minutes = in_range(
+        reader,
+        &info.round_minutes,
+        "`round_minutes`",
+        i64::from(min_minutes),
+        i64::from(max_minutes),
+    );
+    if format_name == "team" {
+        if let Some(s) = &info.structure
+            && s.value != "custom"
+        {
+            reader
+                .error(
+                    Code::InvalidValue,
+                    s.span.clone(),
+                    "a team event announces its own number of rounds",
+                )
+                .help = Some("use `structure = \"custom\"` with `swiss_rounds`".into());
+        }
+        if info.structure.is_none() && ruleset.structures.first() != Some(&"custom") {
+            reader.error(Code::MissingField, info.span.clone(), "a team event needs `structure = \"custom\"`").help =
+                Some("add `structure = \"custom\"` and `swiss_rounds` to `[event]`: team events have no structure table".into());
+        }
+        if let Some(c) = &info.cut
+            && c.value != 0
+        {
+            reader
+                .error(
+                    Code::InvalidValue,
+                    c.span.clone(),
+                    "team events have no cut",
+                )
+                .help =
+                Some("remove `cut`: two teams tied for first play a final match instead".into());
+        }
+    }
+    if let Some(url) = &info.url
+        && !(url.value.starts_with("https://") || url.value.starts_with("http://"))
+    {
+        reader
+            .error(
+                Code::InvalidValue,
+                url.span.clone(),
+                "`url` must be a web address",
+            )
+            .help = Some("write the full address, starting with https://".into());
+    }
+    if let (Some(start), Some(end)) = (&info.date, &info.end_date)
+        && end.value < start.value
+    {
+        reader
+            .error(
+                Code::InvalidValue,
+                end.span.clone(),
+                "`end_date` is before `date`",
+            )
+            .help = Some(format!("use a date on or after {}", start.value.iso()));
+    }
+    let name = info.name.as_ref()?;
+    if name.value.trim().is_empty() {
+        reader
+            .error(Code::InvalidValue, name.span.clone(), "`name` is empty")
+            .help = Some("give the event its name".into());
+    }
+    Some(EventInfo {
+        name: name.value.trim().to_string(),
+        date: info.date.as_ref()?.value,
+        end_date: info.end_date.as_ref().map(|d| d.value),
+        rules: ruleset.id.to_string(),
+        format: format.clone()?,
+        structure: structure?,
+        swiss_rounds,
+        cut,
+        tier,
+        seed: seed.unwrap_or_else(|| default_seed(slug)),
+        location: info.location.as_ref().map(|s| s.value.clone()),
+        venue: info.venue.as_ref().map(|s| s.value.clone()),
+        organizer: info.organizer.as_ref().map(|s| s.value.clone()),
+        url: info.url.as_ref().map(|s| s.value.clone()),
+        round_minutes,
+        variant: info.variant.as_ref().and_then(|v| {
+            let allowed = crate::rules::ccg_event::variants(format_name);
+            if allowed.contains(&v.value.as_str()) {
+                Some(v.value.clone())
+            } else {
+                reader.not_one_of(
+                    v,
+                    format!("`{}` is not a variant of this format", v.value),
+                    allowed,
+                );
+                None
+            }
+        }),
+        deck_size: in_range(reader, &info.deck_size, "`deck_size`", 10, 200),
+        description: info.description.as_ref().map(|s| s.value.clone()),
+        min_games: in_range(reader, &info.min_games, "`min_games`", 1, 1000),
+        closed: info.closed.as_ref().is_some_and(|c| c.value),
+        updated: info.updated.as_ref().map(|t| t.value),
+        paired: info.paired.as_ref().map(|t| t.value),
+    })
+}
+
+/// Reports a structure whose table does not cover the event's number of players (the 2018
+/// Advanced table starts at 9, the Basic at 4; both are open at the top): the table gives no
+/// rounds and no cut, so the event has no plan to pair by. Once a round is recorded this is an
+/// error. While registration is still open (players registered, nothing paired) more players
+/// may still come: a structure written in the file is then a warning, and the default one
+/// (which `holonet new` writes before anyone registers) says nothing yet.
+fn outside_structure_table(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    ruleset: &Ruleset,
+    structure: &str,
+    player_count: u32,
+) {
+    let Some(minimum) = structure::minimum_players(ruleset, structure) else {
+        return;
+    };
+    let started = !raw.rounds.is_empty();
+    if player_count == 0 || player_count >= minimum || !(started || raw.info.structure.is_some()) {
+        return;
+    }
+    let first = structure::lookup(ruleset, structure, minimum);
+    let span = raw
+        .info
+        .structure
+        .as_ref()
+        .map_or(raw.info.span.clone(), |s| s.span.clone());
+    let message = format!(
+        "the {structure} structure's table starts at {minimum} players, and this event has {player_count}: it gives no Swiss rounds and no cut"
+    );
+    let help = format!(
+        "use `structure = \"custom\"` with the rounds and cut the event announced, such as `swiss_rounds = {}` and `cut = 0`",
+        first.map_or(3, |row| row.swiss_rounds)
+    );
+    let diagnostic = if started {
+        reader.error(Code::InvalidValue, span, message)
+    } else {
+        reader.warning(Code::RuleDeparture, span, message)
+    };
+    diagnostic.help = Some(help);
+}
+
+/// Checks an optional string against a list, defaulting to the list's first entry.
+fn choice_or_default(
+    reader: &mut Reader<'_>,
+    value: &Option<Sp<String>>,
+    what: &str,
+    allowed: &[&str],
+) -> Option<String> {
+    match value {
+        None => allowed.first().map(|s| s.to_string()),
+        Some(v) if allowed.contains(&v.value.as_str()) => Some(v.value.clone()),
+        Some(v) => {
+            reader.not_one_of(
+                v,
+                format!("`{}` is not a valid {what} here", v.value),
+                allowed,
+            );
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{
+        SWISS, assert_clean, assert_none, event, find, four, line_of, players, round,
+    };
+    use crate::diag::{Code, Severity};
+
+    #[test]
+    fn the_minimal_event_is_valid() {
+        assert_clean(&event(SWISS, &four(), ""));
+    }
+
+    #[test]
+    fn an_unknown_format_is_named_with_the_closest() {
+        let text = event(&format!("{SWISS}\nformat = \"standrd\""), &four(), "");
+        let d = find(&text, "is not a valid format here");
+        assert_eq!(d.message, "`standrd` is not a valid format here");
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::InvalidValue));
+        assert_eq!(d.label.as_deref(), Some("did you mean `standard`?"));
+        assert_eq!(d.help, "use one of: standard, team, league, challenge");
+        assert_eq!(
+            (d.line, d.spanned.as_str()),
+            (line_of(&text, "standrd"), "\"standrd\"")
+        );
+    }
+
+    #[test]
+    fn an_unknown_structure_is_named_with_the_closest() {
+        let info = "rules = \"ffg-2018\"\nstructure = \"advnced\"";
+        let text = event(info, &four(), "");
+        let d = find(&text, "is not a valid structure here");
+        assert_eq!(d.code, Code::InvalidValue);
+        assert_eq!(d.label.as_deref(), Some("did you mean `advanced`?"));
+        assert_eq!((d.line, d.col), (line_of(&text, "advnced"), 13));
+    }
+
+    #[test]
+    fn an_unknown_tier_is_refused() {
+        let text = event(&format!("{SWISS}\ntier = \"formul\""), &four(), "");
+        let d = find(&text, "`formul` is not a valid tier here");
+        assert_eq!(d.code, Code::InvalidValue);
+        assert_eq!(d.label.as_deref(), Some("did you mean `formal`?"));
+        assert_eq!(d.spanned, "\"formul\"");
+    }
+
+    #[test]
+    fn swiss_rounds_out_of_range() {
+        let text = event(
+            "rules = \"ffg-2018\"\nstructure = \"custom\"\nswiss_rounds = 0",
+            &four(),
+            "",
+        );
+        let d = find(&text, "`swiss_rounds` is 0, which is out of range");
+        assert_eq!(d.code, Code::InvalidValue);
+        assert_eq!((d.line, d.spanned.as_str()), (6, "0"));
+    }
+
+    #[test]
+    fn a_cut_the_ruleset_does_not_allow() {
+        let text = event(&format!("{SWISS}\ncut = 6"), &four(), "");
+        let d = find(&text, "a cut of 6 is not allowed by ffg-2018");
+        assert_eq!(d.code, Code::InvalidValue);
+        assert_eq!(d.help, "use one of: 0, 4, 8, 16");
+        assert_eq!(
+            (d.line, d.spanned.as_str()),
+            (line_of(&text, "cut = 6"), "6")
+        );
+    }
+
+    #[test]
+    fn a_custom_structure_needs_swiss_rounds() {
+        let text = event("rules = \"ffg-2018\"\nstructure = \"custom\"", &four(), "");
+        let d = find(&text, "a `custom` structure needs `swiss_rounds`");
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::MissingField));
+        // It points at the `[event]` table.
+        assert_eq!((d.line, d.col), (1, 1));
+    }
+
+    #[test]
+    fn overriding_the_structure_table_is_a_departure() {
+        // The basic structure gives 3 rounds for 4 players.
+        let text = event("rules = \"ffg-2018\"\nswiss_rounds = 4", &four(), "");
+        let d = find(&text, "overrides the basic structure");
+        assert_eq!(
+            d.message,
+            "`swiss_rounds = 4` overrides the basic structure, which gives 3 rounds for 4 players"
+        );
+        assert_eq!(
+            (d.severity, d.code),
+            (Severity::Warning, Code::RuleDeparture)
+        );
+        assert_eq!((d.line, d.spanned.as_str()), (5, "4"));
+    }
+
+    #[test]
+    fn a_structure_whose_table_starts_above_the_players() {
+        let info = "rules = \"ffg-2018\"\nstructure = \"advanced\"";
+        let three = players(&["Ann", "Bo", "Cy"]);
+        // While registering: a warning at `structure`.
+        let text = event(info, &three, "");
+        let d = find(&text, "the advanced structure's table starts at 9 players");
+        assert_eq!(
+            (d.severity, d.code),
+            (Severity::Warning, Code::RuleDeparture)
+        );
+        assert_eq!((d.line, d.spanned.as_str()), (5, "\"advanced\""));
+        // Once a round is recorded: an error.
+        let text = event(info, &three, &round(&["players = [\"ann\", \"bo\"]"]));
+        let d = find(&text, "the advanced structure's table starts at 9 players");
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::InvalidValue));
+        // The default structure says nothing while registering.
+        assert_none(
+            &event("rules = \"ffg-2018\"", &three, ""),
+            "structure's table starts",
+        );
+    }
+
+    #[test]
+    fn a_team_event_has_no_cut_and_a_custom_structure() {
+        let info = "rules = \"ffg-2018\"\nformat = \"team\"\nstructure = \"basic\"\ncut = 4";
+        let text = event(info, "", "");
+        let d = find(&text, "a team event announces its own number of rounds");
+        assert_eq!(
+            (d.code, d.spanned.as_str()),
+            (Code::InvalidValue, "\"basic\"")
+        );
+        let d = find(&text, "team events have no cut");
+        assert_eq!(
+            (d.code, d.line, d.spanned.as_str()),
+            (Code::InvalidValue, 7, "4")
+        );
+    }
+
+    #[test]
+    fn a_url_must_be_a_web_address() {
+        let text = event(&format!("{SWISS}\nurl = \"example.org\""), &four(), "");
+        let d = find(&text, "`url` must be a web address");
+        assert_eq!(
+            (d.code, d.spanned.as_str()),
+            (Code::InvalidValue, "\"example.org\"")
+        );
+        assert_clean(&event(
+            &format!("{SWISS}\nurl = \"https://example.org\""),
+            &four(),
+            "",
+        ));
+    }
+
+    #[test]
+    fn end_date_before_date() {
+        let text = event(&format!("{SWISS}\nend_date = 2018-05-11"), &four(), "");
+        let d = find(&text, "`end_date` is before `date`");
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::InvalidValue));
+        assert_eq!(d.help, "use a date on or after 2018-05-12");
+        assert_eq!(
+            (d.line, d.col, d.spanned.as_str()),
+            (line_of(&text, "end_date"), 12, "2018-05-11")
+        );
+        // The same day is fine.
+        assert_clean(&event(
+            &format!("{SWISS}\nend_date = 2018-05-12"),
+            &four(),
+            "",
+        ));
+    }
+
+    #[test]
+    fn an_empty_name() {
+        let text = event(SWISS, &four(), "").replace("\"Test Open\"", "\"  \"");
+        let d = find(&text, "`name` is empty");
+        assert_eq!(
+            (d.code, d.line, d.spanned.as_str()),
+            (Code::InvalidValue, 2, "\"  \"")
+        );
+    }
+}

@@ -1,0 +1,400 @@
+//! From raw, spanned values to a validated [`Event`]: enums against the ruleset, ids and every
+//! reference resolved, each round checked for people in two places at once and for results that
+//! cannot be. Every problem is reported; an event is produced only when there were no errors.
+//!
+//! This module holds the order of the checks ([`validate`]) and the choice of ruleset; each
+//! concern has its own file: [`info`] (the `[event]` table), [`players`] (`[[players]]`),
+//! [`rounds`] (Swiss `[[rounds]]`), and [`common`] (what they and the other parts of
+//! [`crate::load`] share: resolving ids, ranges, games and their victory conditions).
+
+pub(in crate::load) mod common;
+mod info;
+mod players;
+mod rounds;
+
+use super::read::RawEvent;
+use super::{casual, ccg, decklists, elimination, recorded, teams};
+use crate::diag::Code;
+use crate::event::{CcgPlay, Event, Kind, SwissPlay};
+use crate::rules::compute::{self, Computed};
+use crate::rules::{self, Family, Ruleset};
+use crate::toml_reader::Reader;
+use common::{TEAM_VICTORY, VICTORY, check_games_played_out};
+use info::validate_info;
+use players::{leaders_playing, validate_players};
+use rounds::{report_avoidable_rematches, report_bye_departures, validate_rounds};
+
+/// Site-wide settings that affect how an event is read.
+#[derive(Debug, Clone, Default)]
+pub struct LoadOptions {
+    /// The ruleset of events that do not name one (`default_rules` in `holonet.toml`).
+    pub default_rules: Option<String>,
+    /// The site folder, where decklist files next to an event are read from; `None` when the
+    /// event is checked on its own (decklist files are then reported as unreadable).
+    pub site_root: Option<std::path::PathBuf>,
+}
+
+/// Validates `raw`, then checks what the rules compute from it (the bracket's view of the
+/// recorded elimination games). Returns the event and its computed facts when no error was found.
+pub fn validate(
+    reader: &mut Reader<'_>,
+    raw: RawEvent,
+    slug: &str,
+    options: &LoadOptions,
+) -> Option<(Event, Computed)> {
+    let errors = |reader: &Reader<'_>| reader.diagnostics.iter().filter(|d| d.is_error()).count();
+    let errors_before = errors(reader);
+    let ruleset = resolve_ruleset(reader, &raw, options);
+    let decks = decklists::read_decks(reader, &raw.players, ruleset.map(|r| r.family), options);
+    let people = validate_players(reader, &raw.players, &decks, ruleset, raw.rounds.len());
+    let team = raw.info.format.as_ref().is_some_and(|f| f.value == "team");
+    if team {
+        for late in raw.players.iter().filter_map(|p| p.late.as_ref()) {
+            reader
+                .error(
+                    Code::InvalidValue,
+                    late.span.clone(),
+                    "a team event pairs teams, so a person cannot enter late",
+                )
+                .help = Some("remove `late`; teams are registered before round 1".into());
+        }
+    }
+    let (mut players, people, members) = if team {
+        let (teams, members) = teams::validate_teams(reader, &raw, &people)?;
+        (teams, people, members)
+    } else {
+        if let Some(span) = &raw.teams_span {
+            reader
+                .error(
+                    Code::InvalidValue,
+                    span.clone(),
+                    "`[[teams]]` belong to team events",
+                )
+                .help = Some("set `format = \"team\"` in `[event]`, or remove the teams".into());
+        }
+        (people, Vec::new(), Vec::new())
+    };
+    let info =
+        ruleset.and_then(|r| validate_info(reader, &raw, r, slug, compute::entrants(&players)));
+    let (Some(ruleset), Some(info)) = (ruleset, info) else {
+        return None;
+    };
+    leaders_playing(reader, &raw.players, ruleset, &info);
+    let deck_holders = if team { &people } else { &players };
+    decklists::check_decks(
+        reader,
+        ruleset.family,
+        &info,
+        deck_holders,
+        &members,
+        &decks,
+    );
+    let casual = casual::validate_casual(reader, &raw, ruleset, &info, &players, &decks);
+    let ccg = ruleset.family == Family::Ccg;
+    let (rounds, games) = if casual.is_some() {
+        (Vec::new(), Vec::new())
+    } else if ccg {
+        ccg::warn_below_minimums(reader, &raw, &info, compute::entrants(&players));
+        let (games, disqualified) = ccg::validate_games(reader, &raw, &players);
+        // A player disqualified by a second deck-check failure leaves the event after that
+        // game, as a player recorded `disqualified` with that `drop` would.
+        for (p, game) in disqualified {
+            let player = &mut players[p];
+            player.disqualified = true;
+            player.drop = Some(player.drop.map_or(game, |d| d.min(game)));
+        }
+        ccg::warn_director_play(reader, &raw, &info, &players, &games);
+        (Vec::new(), games)
+    } else {
+        (
+            validate_rounds(
+                reader,
+                &raw,
+                ruleset,
+                &players,
+                if team { TEAM_VICTORY } else { VICTORY },
+            ),
+            Vec::new(),
+        )
+    };
+    let final_games = match &raw.final_match {
+        _ if casual.is_some() => Vec::new(),
+        Some(f) if ccg => ccg::validate_final_games(reader, &f.ccg_games, &players),
+        _ => Vec::new(),
+    };
+    let (final_waived, final_replaced) =
+        ccg::validate_final_record(reader, raw.final_match.as_ref(), ccg, &players);
+    let tiebreaker_games = match &raw.tiebreaker_games_span {
+        Some(_) if ccg && casual.is_none() => {
+            ccg::validate_final_games(reader, &raw.tiebreaker_games, &players)
+        }
+        Some(span) => {
+            reader
+                .error(
+                    Code::InvalidValue,
+                    span.clone(),
+                    "`tiebreaker_games` are SW:CCG tournament games",
+                )
+                .help = Some("remove them; this event's tiebreakers are computed".into());
+            Vec::new()
+        }
+        None => Vec::new(),
+    };
+    let final_match = match &raw.final_match {
+        _ if casual.is_some() => None,
+        Some(_) if ccg => None,
+        Some(f) if team => {
+            check_games_played_out(reader, ruleset, &f.games, f.span.clone());
+            teams::validate_final(reader, f, &players)
+        }
+        Some(f) => {
+            reader
+                .error(
+                    Code::InvalidValue,
+                    f.span.clone(),
+                    "`[final]` is the final match of a team event",
+                )
+                .help =
+                Some("remove it; a standard event ends with its Swiss rounds or its cut".into());
+            None
+        }
+        None => None,
+    };
+    let (swiss_rounds, cut) = compute::structure_in_force(ruleset, &info, &players);
+    if let Some(planned) = swiss_rounds
+        && let Some(extra) = raw.rounds.get(planned as usize)
+    {
+        reader
+            .warning(
+                Code::RuleDeparture,
+                extra.span.clone(),
+                format!(
+                    "the event has {planned} Swiss rounds, but round {} is recorded",
+                    planned + 1
+                ),
+            )
+            .help = Some(
+            "set `swiss_rounds` (with `structure = \"custom\"`) if the event announced more rounds"
+                .into(),
+        );
+    }
+    let finished = rounds.iter().filter(|r| r.is_complete()).count() as u32;
+    let swiss_finished = swiss_rounds.is_some_and(|n| finished >= n);
+    let (elimination, recorded) = if casual.is_some() {
+        (Vec::new(), Vec::new())
+    } else {
+        (
+            elimination::validate_elimination(
+                reader,
+                &raw,
+                &players,
+                cut.unwrap_or(0),
+                swiss_finished,
+            ),
+            recorded::validate_standings(reader, &raw, ruleset, &players),
+        )
+    };
+    if errors(reader) > errors_before {
+        return None;
+    }
+    let kind = if let Some(casual) = casual {
+        casual
+    } else if !recorded.is_empty() {
+        Kind::Recorded(recorded)
+    } else if ccg {
+        Kind::Ccg(CcgPlay {
+            games,
+            final_games,
+            final_waived,
+            final_replaced,
+            tiebreaker_games,
+        })
+    } else {
+        Kind::Swiss(SwissPlay {
+            rounds,
+            elimination,
+            final_match,
+        })
+    };
+    let event = Event {
+        slug: slug.to_string(),
+        file: reader.file.to_path_buf(),
+        info,
+        players,
+        people,
+        members,
+        kind,
+        long_text: None,
+    };
+    let computed = compute::compute(ruleset, &event);
+    elimination::report_bracket_problems(reader, &raw, &event.players, &computed);
+    report_bye_departures(reader, &raw, &event, &computed);
+    report_avoidable_rematches(reader, &raw, &event, &computed);
+    if let (Some(fin), Some(recorded)) = (
+        computed.ccg().and_then(|c| c.final_confrontation.as_ref()),
+        &raw.final_match,
+    ) {
+        for problem in &fin.problems {
+            reader
+                .error(Code::BadResult, recorded.span.clone(), problem.clone())
+                .help = Some(
+                "record the two finalists' games, the higher seed's chosen allegiance first".into(),
+            );
+        }
+    }
+    if let (Some(ccg), Some(span)) = (computed.ccg(), &raw.tiebreaker_games_span) {
+        for problem in &ccg.tiebreaker_problems {
+            reader
+                .error(Code::BadResult, span.clone(), problem.clone())
+                .help = Some(
+                "a tiebreaker game is played after the last game, between the only two players level on points and differential".into(),
+            );
+        }
+    }
+    if raw.final_match.is_some()
+        && computed
+            .ccg()
+            .is_some_and(|c| c.final_confrontation.is_none())
+    {
+        let span = raw.final_match.as_ref().map_or(0..0, |f| f.span.clone());
+        reader.error(Code::BadResult, span, "no Final Confrontation is due: the event has no cut of 2, or its games are not finished").help =
+            Some("set `cut = 2` in `[event]` and record every game first, or remove `[final]`".into());
+    }
+    if let (Some(problem), Some(recorded)) = (
+        computed.swiss().and_then(|s| s.final_problem),
+        &raw.final_match,
+    ) {
+        let (message, help) = match problem {
+            compute::FinalProblem::NotNeeded => (
+                "no final match is needed: no two teams are tied for first after the Swiss rounds"
+                    .to_string(),
+                "remove `[final]`, or record the Swiss rounds' results first".to_string(),
+            ),
+            compute::FinalProblem::NotAFinalist(team) => (
+                format!(
+                    "{} is not one of the two teams tied for first",
+                    event.players[team].name
+                ),
+                "name one of the two finalists (see the event page)".to_string(),
+            ),
+        };
+        reader
+            .error(Code::BadResult, recorded.span.clone(), message)
+            .help = Some(help);
+    }
+    (errors(reader) == errors_before).then_some((event, computed))
+}
+
+fn resolve_ruleset(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    options: &LoadOptions,
+) -> Option<&'static Ruleset> {
+    let known: Vec<&str> = rules::RULESETS.iter().map(|r| r.id).collect();
+    match &raw.info.rules {
+        Some(id) => {
+            let found = rules::ruleset(&id.value);
+            if found.is_none() {
+                reader.not_one_of(id, format!("unknown ruleset `{}`", id.value), &known);
+            }
+            found
+        }
+        None => match options.default_rules.as_deref().and_then(rules::ruleset) {
+            Some(r) => Some(r),
+            None => {
+                reader
+                    .error(
+                        Code::MissingField,
+                        raw.info.span.clone(),
+                        "`[event]` has no `rules`",
+                    )
+                    .help = Some(format!(
+                    "add `rules = \"{}\"` (one of: {}), or set `default_rules` in holonet.toml",
+                    known[0],
+                    known.join(", ")
+                ));
+                None
+            }
+        },
+    }
+}
+
+#[cfg(test)]
+mod testing;
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{SWISS, assert_clean, event, find, four, line_of, round};
+    use crate::diag::{Code, Severity};
+
+    #[test]
+    fn an_unknown_ruleset_is_named_with_the_closest() {
+        let text = event("rules = \"fg-2018\"", &four(), "");
+        let d = find(&text, "unknown ruleset");
+        assert_eq!(d.message, "unknown ruleset `fg-2018`");
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::InvalidValue));
+        assert_eq!(d.label.as_deref(), Some("did you mean `ffg-2018`?"));
+        assert_eq!(d.help, "use one of: ffg-2018, ffg-2014, swccg-2008");
+        assert_eq!((d.line, d.col, d.spanned.as_str()), (4, 9, "\"fg-2018\""));
+    }
+
+    #[test]
+    fn an_event_without_rules_and_no_default() {
+        let text = event("", &four(), "");
+        let d = find(&text, "`[event]` has no `rules`");
+        assert_eq!(d.code, Code::MissingField);
+        assert!(d.help.contains("or set `default_rules` in holonet.toml"));
+        assert_eq!((d.line, d.col), (1, 1));
+    }
+
+    #[test]
+    fn teams_belong_to_team_events() {
+        let teams = "[[teams]]\nname = \"Rebels\"\nplayers = [\"ann\", \"bo\"]\n";
+        let text = event(SWISS, &format!("{}{teams}", four()), "");
+        let d = find(&text, "`[[teams]]` belong to team events");
+        assert_eq!(
+            (d.code, d.line),
+            (Code::InvalidValue, line_of(&text, "Rebels") - 1)
+        );
+    }
+
+    #[test]
+    fn a_round_beyond_the_planned_ones_is_a_departure() {
+        let info = "rules = \"ffg-2018\"\nstructure = \"custom\"\nswiss_rounds = 1";
+        let tables = [
+            "players = [\"ann\", \"bo\"], games = [\"ann\", \"ann\"]",
+            "players = [\"cy\", \"di\"], games = [\"cy\", \"cy\"]",
+        ];
+        let one = round(&tables);
+        let second = round(&[
+            "players = [\"ann\", \"cy\"], games = [\"ann\", \"ann\"]",
+            "players = [\"bo\", \"di\"], games = [\"bo\", \"bo\"]",
+        ]);
+        assert_clean(&event(info, &four(), &one));
+        let text = event(info, &four(), &format!("{one}{second}"));
+        let d = find(
+            &text,
+            "the event has 1 Swiss rounds, but round 2 is recorded",
+        );
+        assert_eq!(
+            (d.severity, d.code),
+            (Severity::Warning, Code::RuleDeparture)
+        );
+        assert_eq!(
+            d.line,
+            text.rfind("[[rounds]]")
+                .map(|at| text[..at].lines().count() + 1)
+                .unwrap()
+        );
+    }
+
+    #[test]
+    fn a_final_belongs_to_team_events() {
+        let text = event(SWISS, &four(), "[final]\ngames = [\"ann\"]\n");
+        let d = find(&text, "`[final]` is the final match of a team event");
+        assert_eq!(
+            (d.code, d.line),
+            (Code::InvalidValue, line_of(&text, "[final]"))
+        );
+    }
+}
