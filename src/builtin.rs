@@ -1,6 +1,8 @@
 //! The files of this repository built into the binary: the defaults every site may override
 //! (templates, static files, and the reference pages that document the rules and the file formats,
 //! which belong to Holonet rather than to any one site), and the files only a new site gets.
+//! Each ruleset's own reference page is built in with the ruleset
+//! ([`crate::rules::Ruleset::reference_text`]).
 //!
 //! Builds fall back to the defaults ([`crate::site`]) and `holonet init` writes both lists
 //! ([`crate::scaffold`]); the files live here, below both, so that building a site does not
@@ -39,9 +41,6 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("static/room.js"),
     embed!("static/slips.css"),
     embed!("content/rules/_index.md"),
-    embed!("content/rules/ffg-2018.md"),
-    embed!("content/rules/ffg-2014.md"),
-    embed!("content/rules/swccg-2008.md"),
     embed!("content/docs/event-file.md"),
     embed!("content/docs/event-json.md"),
     embed!("content/docs/diagnostics.md"),

@@ -7,6 +7,8 @@ pub mod ccg_decks;
 pub mod ccg_event;
 pub mod compute;
 pub mod decks;
+pub mod ffg_2014;
+pub mod ffg_2018;
 pub mod pairing;
 pub mod random;
 pub mod ratio;
@@ -14,6 +16,7 @@ pub mod scoring;
 pub mod standings;
 pub mod structure;
 pub mod swccg;
+pub mod swccg_2008;
 pub mod tiebreak;
 
 use structure::StructureRow;
@@ -175,6 +178,9 @@ pub struct Ruleset {
     pub tiebreakers: &'static [Tiebreaker],
     /// Path of the ruleset's reference page under the site root.
     pub reference_page: &'static str,
+    /// The reference page's Markdown (`content/rules/<id>.md`), built in: every site gets the
+    /// page of every ruleset, updated with each release.
+    pub reference_text: &'static str,
 }
 
 impl Ruleset {
@@ -197,130 +203,11 @@ impl Ruleset {
     }
 }
 
-/// FFG *Star Wars: The Card Game* Tournament Regulations, 2018.
-pub static FFG_2018: Ruleset = Ruleset {
-    id: "ffg-2018",
-    family: Family::Lcg,
-    name: "FFG Tournament Regulations (2018)",
-    game: "Star Wars: The Card Game",
-    formats: &["standard", "team", "league", "challenge"],
-    structures: &["basic", "advanced", "custom"],
-    structure_tables: &[
-        ("basic", structure::FFG_2018_BASIC),
-        ("advanced", structure::FFG_2018_ADVANCED),
-    ],
-    tiers: &["relaxed", "formal", "premier"],
-    leaders_do_not_play: &["formal", "premier"],
-    cuts: &[0, 4, 8, 16],
-    game_points: GamePoints {
-        win: 3,
-        draw: 1,
-        loss: 0,
-    },
-    games_per_match: 2,
-    games_played_out: false,
-    deck_check_forfeits: false,
-    split_points: Some(3),
-    allows_rejoin: true,
-    // Silent on late registration; its one rule for missed rounds is the rejoin's.
-    late_entry: LateEntry::UnpairedLosses,
-    swiss_round_minutes: 70,
-    // The 2018 regulations fix 70 minutes; an organizer may still announce another length.
-    round_minutes_range: (30, 180),
-    // Team rounds are not described in 2018; the 2014 range for 2 vs 2 applies.
-    team_round_minutes: (100, 80, 120),
-    pairing: PairingMethod::RandomWithinGroups,
-    elimination: bracket::ELIMINATION_2018,
-    tiebreakers: &[
-        Tiebreaker::StrengthOfSchedule,
-        Tiebreaker::ExtendedStrengthOfSchedule,
-        Tiebreaker::Random,
-    ],
-    reference_page: "rules/ffg-2018/",
-};
+pub use ffg_2014::FFG_2014;
+pub use ffg_2018::FFG_2018;
+pub use swccg_2008::SWCCG_2008;
 
-/// FFG *Star Wars: The Card Game* Organized Play and Tournament Rules, 2014 (v2.2).
-pub static FFG_2014: Ruleset = Ruleset {
-    id: "ffg-2014",
-    family: Family::Lcg,
-    name: "FFG Organized Play Rules (2014)",
-    game: "Star Wars: The Card Game",
-    formats: &["standard", "team", "league", "challenge"],
-    // No structure tables in 2014: the organizer announces the rounds and the cut.
-    structures: &["custom"],
-    structure_tables: &[],
-    tiers: &["casual", "competitive", "premier"],
-    // Premier events are the regional, national and world championships, whose organizers and
-    // judges the 2014 rules keep out of play.
-    leaders_do_not_play: &["premier"],
-    cuts: &[0, 8, 16],
-    game_points: GamePoints {
-        win: 3,
-        draw: 1,
-        loss: 0,
-    },
-    games_per_match: 2,
-    games_played_out: true,
-    deck_check_forfeits: true,
-    split_points: None,
-    allows_rejoin: false,
-    // Silent on late registration and missed rounds; strength of schedule sums points, so
-    // unplayed rounds would change only the record.
-    late_entry: LateEntry::NotScored,
-    swiss_round_minutes: 70,
-    round_minutes_range: (60, 80),
-    team_round_minutes: (100, 80, 120),
-    pairing: PairingMethod::Halves,
-    elimination: bracket::ELIMINATION_2014,
-    tiebreakers: &[
-        Tiebreaker::HeadToHead,
-        Tiebreaker::OpponentsPoints,
-        Tiebreaker::OpponentsStrength,
-        Tiebreaker::Random,
-    ],
-    reference_page: "rules/ffg-2014/",
-};
-
-/// Official SW:CCG Tournament Guide v4.1 (2008). Its scoring, ranking and pairing live in
-/// [`swccg`]; the LCG-shaped fields below describe only what both families share.
-pub static SWCCG_2008: Ruleset = Ruleset {
-    id: "swccg-2008",
-    family: Family::Ccg,
-    name: "SW:CCG Tournament Guide (2008)",
-    game: "Star Wars CCG",
-    formats: &["constructed", "sealed", "draft", "cube", "team", "league"],
-    // Events announce their number of games; `swiss_rounds` counts games.
-    structures: &["custom"],
-    structure_tables: &[],
-    tiers: &["standard", "championship"],
-    // The guide's tournament director may play (and takes the bye, see `swccg`).
-    leaders_do_not_play: &[],
-    // 2: a Final Confrontation between the top two.
-    cuts: &[0, 2],
-    game_points: GamePoints {
-        win: 2,
-        draw: 0,
-        loss: 0,
-    },
-    games_per_match: 1,
-    games_played_out: false,
-    deck_check_forfeits: false,
-    split_points: None,
-    allows_rejoin: false,
-    // Silent on late registration; a missed game would score 0(+0), as nothing does.
-    late_entry: LateEntry::NotScored,
-    // One minute per card of a 60-card constructed deck.
-    swiss_round_minutes: 60,
-    round_minutes_range: (10, 180),
-    // The 2-on-2 sheet: two hours a game.
-    team_round_minutes: (120, 60, 180),
-    pairing: PairingMethod::AllegiancePiles,
-    elimination: bracket::ELIMINATION_2018,
-    tiebreakers: &[],
-    reference_page: "rules/swccg-2008/",
-};
-
-/// Every ruleset this version implements.
+/// Every ruleset this version implements: the registry `rules = "..."` is looked up in.
 pub static RULESETS: &[&Ruleset] = &[&FFG_2018, &FFG_2014, &SWCCG_2008];
 
 /// The ruleset with this id.

@@ -10,36 +10,13 @@ pub struct StructureRow {
     pub cut: u32,
 }
 
-const fn row(min_players: u32, swiss_rounds: u32, cut: u32) -> StructureRow {
+pub(crate) const fn row(min_players: u32, swiss_rounds: u32, cut: u32) -> StructureRow {
     StructureRow {
         min_players,
         swiss_rounds,
         cut,
     }
 }
-
-/// 2018 regulations, Basic structure (store championships). Defined from 4 players.
-pub const FFG_2018_BASIC: &[StructureRow] = &[
-    row(4, 3, 0),
-    row(9, 4, 4),
-    row(25, 4, 8),
-    row(33, 5, 8),
-    row(65, 6, 8),
-    row(97, 6, 16),
-    row(129, 7, 16),
-];
-
-/// 2018 regulations, Advanced structure (regional championships). Defined from 9 players.
-pub const FFG_2018_ADVANCED: &[StructureRow] = &[
-    row(9, 4, 4),
-    row(21, 4, 8),
-    row(33, 5, 8),
-    row(57, 6, 8),
-    row(81, 7, 8),
-    row(129, 7, 16),
-    row(177, 8, 16),
-    row(273, 9, 16),
-];
 
 /// The structure table's row for `players`, or `None` when the structure has no table or the
 /// table does not cover so few players.

@@ -43,6 +43,12 @@ pub fn load_content(root: &Path) -> (Vec<ContentPage>, Vec<Diagnostic>, Vec<(Pat
         diagnostics.extend(diags);
         pages.extend(page);
     }
+    for ruleset in crate::rules::RULESETS {
+        let path = format!("content/rules/{}.md", ruleset.id);
+        let (page, diags) = parse_page(Path::new(&path), ruleset.reference_text);
+        diagnostics.extend(diags);
+        pages.extend(page);
+    }
     let files = match crate::paths::site_files(root, Path::new("content")) {
         Ok(files) => files,
         Err(d) => {
