@@ -196,6 +196,16 @@ fn sync_folder(path: &Path) {
     }
 }
 
+/// Writes a new file atomically, creating its folders; refuses to replace a file that appeared
+/// meanwhile (see [`write_atomically`]).
+pub fn write_new(target: &Path, text: &str) -> Result<(), String> {
+    if let Some(parent) = target.parent() {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    write_atomically(target, Expected::Absent, text).map_err(|e| e.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

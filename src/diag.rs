@@ -2,6 +2,7 @@
 //! code, a sentence saying what is wrong and a sentence saying what to do. They are collected, never
 //! thrown, so one run reports every problem at once, in the style of rustc and cargo.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -597,5 +598,87 @@ mod tests {
     fn suggestions_only_for_close_words() {
         assert_eq!(did_you_mean("tabel", ["table", "players"]), Some("table"));
         assert_eq!(did_you_mean("zzzzzz", ["table", "players"]), None);
+    }
+}
+
+/// Diagnostics of a run, with the text of every file they point into.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub diagnostics: Vec<Diagnostic>,
+    pub sources: BTreeMap<PathBuf, String>,
+}
+
+impl Report {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    pub fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.diagnostics.len() - self.errors()
+    }
+
+    /// Every diagnostic rendered with its source line, in file then position order.
+    pub fn render(&self) -> String {
+        self.sorted()
+            .iter()
+            .map(|d| d.render(self.source(d)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Every diagnostic in `format`, in file then position order: text for a terminal,
+    /// workflow commands for GitHub Actions (one per line), or one JSON document.
+    pub fn render_as(&self, format: Format) -> String {
+        match format {
+            Format::Human => self.render(),
+            Format::Github => self
+                .sorted()
+                .iter()
+                .map(|d| d.github(self.source(d)) + "\n")
+                .collect(),
+            Format::Json => {
+                let diagnostics: Vec<serde_json::Value> = self
+                    .sorted()
+                    .iter()
+                    .map(|d| d.json(self.source(d)))
+                    .collect();
+                let doc = serde_json::json!({
+                    "errors": self.errors(),
+                    "warnings": self.warnings(),
+                    "diagnostics": diagnostics,
+                });
+                // Values built from strings and numbers: serialization cannot fail.
+                serde_json::to_string_pretty(&doc).expect("diagnostics serialize") + "\n"
+            }
+        }
+    }
+
+    fn source(&self, diagnostic: &Diagnostic) -> Option<&str> {
+        self.sources.get(&diagnostic.file).map(String::as_str)
+    }
+
+    fn sorted(&self) -> Vec<&Diagnostic> {
+        let mut sorted: Vec<&Diagnostic> = self.diagnostics.iter().collect();
+        sorted.sort_by(|a, b| {
+            (&a.file, a.span.as_ref().map(|s| s.start), a.severity).cmp(&(
+                &b.file,
+                b.span.as_ref().map(|s| s.start),
+                b.severity,
+            ))
+        });
+        sorted
+    }
+
+    pub(crate) fn absorb(
+        &mut self,
+        diagnostics: Vec<Diagnostic>,
+        sources: impl IntoIterator<Item = (PathBuf, String)>,
+    ) {
+        self.diagnostics.extend(diagnostics);
+        self.sources.extend(sources);
     }
 }

@@ -16,7 +16,6 @@ pub mod diag;
 pub mod edit;
 pub mod edit_timing;
 pub mod event;
-pub mod event_template;
 pub mod generate;
 pub mod limits;
 pub mod load;

@@ -351,10 +351,10 @@ macro_rules! say {
 }
 
 /// Prints a report's diagnostics on standard error; `--quiet` keeps only the errors.
-fn print_report(report: &site::Report) {
+fn print_report(report: &holonet::diag::Report) {
     let shown;
     let report = if verbosity() == Verbosity::Quiet {
-        shown = site::Report {
+        shown = holonet::diag::Report {
             diagnostics: report
                 .diagnostics
                 .iter()
@@ -617,7 +617,7 @@ impl holonet::serve::Log for ServeLog {
         say!("{line}");
     }
 
-    fn report(&self, report: &site::Report) {
+    fn report(&self, report: &holonet::diag::Report) {
         print_report(report);
     }
 }
@@ -837,7 +837,7 @@ fn main() -> ExitCode {
             location,
             root,
         } => {
-            let rules = rules.unwrap_or_else(|| scaffold::default_rules(&root));
+            let rules = rules.unwrap_or_else(|| holonet::edit::new::default_rules(&root));
             let options = holonet::edit::import::ImportOptions {
                 name,
                 date,
@@ -846,7 +846,7 @@ fn main() -> ExitCode {
                 tier,
                 location,
             };
-            match scaffold::import(&root, &csv, &out, &options) {
+            match holonet::edit::import::import_file(&root, &csv, &out, &options) {
                 Ok((written, report)) => {
                     print_report(&report);
                     say!(
@@ -856,11 +856,11 @@ fn main() -> ExitCode {
                     );
                     ExitCode::SUCCESS
                 }
-                Err(scaffold::ImportError::Usage(message)) => {
+                Err(holonet::edit::import::ImportError::Usage(message)) => {
                     eprintln!("error: {message}");
                     ExitCode::FAILURE
                 }
-                Err(scaffold::ImportError::Invalid(report)) => {
+                Err(holonet::edit::import::ImportError::Invalid(report)) => {
                     print_report(&report);
                     eprintln!("error: {} error(s); nothing was written", report.errors());
                     ExitCode::FAILURE
@@ -921,12 +921,12 @@ fn main() -> ExitCode {
             rules,
             format,
             root,
-        } => match scaffold::new_event(
+        } => match holonet::edit::new::new_event(
             &root,
             &path,
             rules.as_deref(),
             format.as_deref(),
-            scaffold::today(),
+            holonet::wall_clock::today(),
         ) {
             Ok(written) => {
                 say!(

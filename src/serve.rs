@@ -31,7 +31,7 @@ use std::time::Duration;
 use notify::RecursiveMode;
 use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 
-use crate::site::Report;
+use crate::diag::Report;
 use crate::site::session::Session;
 
 /// The prefix of the server's own addresses, which no site page can have.

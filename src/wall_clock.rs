@@ -1,5 +1,6 @@
 //! The one place Holonet reads the clock: the editing commands (`pair`, `report`, `register`,
-//! `drop`, `unpair`) stamp the event file with when they wrote it. Builds never read the clock;
+//! `drop`, `unpair`) stamp the event file with when they wrote it, and `holonet new` dates a new
+//! event today. Builds never read the clock;
 //! pages show what the file records, so the same files always give the same site.
 
 use toml_edit::{DocumentMut, Item, Table, value};
@@ -21,6 +22,19 @@ pub fn now() -> Timestamp {
         second: zoned.second().unsigned_abs(),
         offset_minutes: i16::try_from(offset_seconds / 60).ok(),
     }
+}
+
+/// Today's date from the system clock (UTC), for `holonet new`.
+pub fn today() -> Date {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    Date {
+        year: 1970,
+        month: 1,
+        day: 1,
+    }
+    .add_days(days)
 }
 
 /// Which stamps an edit writes into `[event]`.
@@ -121,5 +135,18 @@ mod tests {
         assert!(t.date.is_valid());
         assert!(t.hour < 24 && t.minute < 60 && t.second < 61);
         assert!(t.offset_minutes.is_some());
+    }
+
+    #[test]
+    fn today_counts_days_from_1970() {
+        let epoch = Date {
+            year: 1970,
+            month: 1,
+            day: 1,
+        };
+        assert_eq!(epoch.add_days(19_723).iso(), "2024-01-01");
+        assert_eq!(epoch.add_days(20_414).iso(), "2025-11-22");
+        let today = today();
+        assert!(today.is_valid() && today.year >= 2024);
     }
 }

@@ -359,11 +359,12 @@ mod writes {
         let site = small_site();
         let root = site.path();
         let path = Path::new("events/2026/spring-open.toml");
-        let written = scaffold::new_event(root, path, None, None, today()).expect("new");
+        let written = holonet::edit::new::new_event(root, path, None, None, today()).expect("new");
         let text = fs::read_to_string(&written).expect("read");
         assert!(text.ends_with("# ]\n"), "whole file");
         fs::write(&written, "my edits").expect("edit");
-        let err = scaffold::new_event(root, path, None, None, today()).expect_err("exists");
+        let err =
+            holonet::edit::new::new_event(root, path, None, None, today()).expect_err("exists");
         assert!(err.contains("already exists"), "{err}");
         assert_eq!(fs::read_to_string(&written).expect("read"), "my edits");
         assert!(temporaries(root).is_empty());
@@ -389,7 +390,7 @@ mod writes {
             "content/x.toml",
         ] {
             assert!(
-                scaffold::new_event(root, Path::new(path), None, None, today()).is_err(),
+                holonet::edit::new::new_event(root, Path::new(path), None, None, today()).is_err(),
                 "{path}"
             );
         }
@@ -413,9 +414,12 @@ mod writes {
             location: None,
         };
         let path = Path::new("events/2026/x.toml");
-        scaffold::import(root, &root.join("r.csv"), path, &options).expect("import");
+        holonet::edit::import::import_file(root, &root.join("r.csv"), path, &options)
+            .expect("import");
         fs::write(root.join(path), "my edits").expect("edit");
-        assert!(scaffold::import(root, &root.join("r.csv"), path, &options).is_err());
+        assert!(
+            holonet::edit::import::import_file(root, &root.join("r.csv"), path, &options).is_err()
+        );
         assert_eq!(
             fs::read_to_string(root.join(path)).expect("read"),
             "my edits"

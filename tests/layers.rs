@@ -29,10 +29,9 @@ const LAYERS: &[(&str, u32)] = &[
     // Files to facts: reading, validation, computing; and the site configuration.
     ("load", 30),
     ("config", 30),
-    // What stands on loaded events: the editing commands, the pages, `holonet new`'s template.
+    // What stands on loaded events: the commands that write event files, and the pages.
     ("edit", 40),
     ("site", 40),
-    ("event_template", 40),
     // The commands that put those together.
     ("scaffold", 50),
     ("terminal", 50),

@@ -608,6 +608,80 @@ fn event_text(source: &Path, rows: &[Row], options: &ImportOptions) -> String {
     out
 }
 
+/// Why `holonet import` wrote nothing.
+#[derive(Debug)]
+pub enum ImportError {
+    /// A problem with the command itself (a path, a ruleset, a file that cannot be read).
+    Usage(String),
+    /// Problems in the CSV file, or in the event it converts to, with the files' texts.
+    Invalid(crate::diag::Report),
+}
+
+/// `holonet import`: converts the standings in `csv` into a new event file at `path`
+/// (relative to `root`, under `events/`), validated like any event before it is written.
+/// Returns the file written and the warnings (columns left out, names close to the archive's).
+pub fn import_file(
+    root: &Path,
+    csv: &Path,
+    path: &Path,
+    options: &ImportOptions,
+) -> Result<(PathBuf, crate::diag::Report), ImportError> {
+    let target = super::new::new_event_target(root, path, "import").map_err(ImportError::Usage)?;
+    let shape = super::template::Shape::new(&options.rules, options.format.as_deref())
+        .map_err(ImportError::Usage)?;
+    let mut report = crate::diag::Report::default();
+    let text = match crate::text_file::read_text(csv, csv) {
+        Ok(text) => text,
+        Err(diagnostic) => {
+            report.diagnostics.push(diagnostic);
+            return Err(ImportError::Invalid(report));
+        }
+    };
+    report.sources.insert(csv.to_path_buf(), text.clone());
+    let archive = archive_players(root);
+    let imported = match csv_to_event(csv, &text, shape.ruleset.family, options, &archive) {
+        Ok(imported) => imported,
+        Err(diagnostics) => {
+            report.diagnostics = diagnostics;
+            return Err(ImportError::Invalid(report));
+        }
+    };
+    report.diagnostics = imported.warnings;
+    let load_options = crate::load::validate::LoadOptions::default();
+    let (event, diagnostics) = crate::load::parse_event(path, &imported.text, &load_options);
+    if !diagnostics.is_empty() {
+        report
+            .sources
+            .insert(path.to_path_buf(), imported.text.clone());
+        report.diagnostics.extend(diagnostics);
+    }
+    if event.is_none() {
+        return Err(ImportError::Invalid(report));
+    }
+    crate::atomic::write_new(&target, &imported.text).map_err(ImportError::Usage)?;
+    Ok((target, report))
+}
+
+/// Every player of the archive's valid events, and the ids `players.toml` joins, for the hint
+/// on imported names close to them. Events with errors and a broken `players.toml` are left
+/// to `holonet check`: the import does not depend on them.
+fn archive_players(root: &Path) -> Archive {
+    let mut archive = Archive::default();
+    let loaded = crate::load::load_events(root, &crate::load::validate::LoadOptions::default());
+    for (event, _) in &loaded.events {
+        for player in event.persons() {
+            archive
+                .players
+                .entry(player.id.clone())
+                .or_insert_with(|| (player.name.clone(), event.file.clone()));
+        }
+    }
+    if let Ok(aliases) = crate::load::aliases::load(root) {
+        archive.aliases = aliases.into_keys().collect();
+    }
+    archive
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

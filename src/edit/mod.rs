@@ -1,9 +1,11 @@
-//! The commands that change event files: `pair`, `report`, `register`, `drop`, `unpair` and
-//! `import`. Each is a pure function from a file's text (and the event loaded from it) to new text;
+//! The commands that write event files: `new` and `import` create one, `pair`, `report`,
+//! `register`, `drop` and `unpair` change one. Each is a pure function from a file's text (and the event loaded from it) to new text;
 //! the caller validates the new text like any event file and writes it atomically, so a change
 //! the rules reject never reaches the file.
 
 pub mod import;
+pub mod new;
 pub mod pair;
 pub mod registration;
 pub mod report;
+pub mod template;

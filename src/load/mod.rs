@@ -1,5 +1,6 @@
 //! Loading the archive: every `events/**/*.toml`, read and validated in parallel.
 
+pub mod aliases;
 pub mod casual;
 pub mod ccg;
 pub mod decklists;

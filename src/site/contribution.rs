@@ -10,13 +10,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use rayon::prelude::*;
 
-use super::aliases::Aliases;
 use super::event_page::summary;
 use super::model::{EventSummary, SiteView};
 use super::players::{EventShare, PlayerPage, archive, share};
 use super::search::{EventDecks, deck_names};
 use super::stats::{Counted, Counts, tally};
 use crate::event::Event;
+use crate::load::aliases::Aliases;
 use crate::rules::compute::Computed;
 
 /// One event's share of the archive-wide pages.

@@ -270,7 +270,7 @@ pub fn event_view(
     counted: &super::stats::Counted,
     now: Option<super::pairings_view::PairingsView>,
     markdown: &dyn Fn(&str) -> String,
-    aliases: &super::aliases::Aliases,
+    aliases: &crate::load::aliases::Aliases,
 ) -> EventView {
     // The rounds of a Swiss event; the other kinds have none.
     let no_swiss = SwissComputed::default();
@@ -466,7 +466,7 @@ pub fn event_view(
 /// `players.toml` keeps for them), or a team's entry on the event page, since teams have no page.
 fn competitor_url(
     site: &SiteView,
-    aliases: &super::aliases::Aliases,
+    aliases: &crate::load::aliases::Aliases,
     event: &Event,
     id: &str,
 ) -> String {
@@ -478,7 +478,7 @@ fn competitor_url(
 }
 
 /// A person's page across the archive, under the id `players.toml` keeps for them.
-fn person_url(site: &SiteView, aliases: &super::aliases::Aliases, id: &str) -> String {
+fn person_url(site: &SiteView, aliases: &crate::load::aliases::Aliases, id: &str) -> String {
     site.link(&super::players::player_path(super::players::page_id(
         aliases, id,
     )))

@@ -149,7 +149,7 @@ struct Tally {
 
 /// The id of the page a player id belongs to: one person under several ids shares the page of
 /// the id `players.toml` keeps.
-pub fn page_id<'a>(aliases: &'a super::aliases::Aliases, id: &'a str) -> &'a str {
+pub fn page_id<'a>(aliases: &'a crate::load::aliases::Aliases, id: &'a str) -> &'a str {
     aliases.get(id).map_or(id, String::as_str)
 }
 
@@ -182,7 +182,7 @@ pub fn share(
     site: &SiteView,
     event: &Event,
     computed: &Computed,
-    aliases: &super::aliases::Aliases,
+    aliases: &crate::load::aliases::Aliases,
 ) -> EventShare {
     let team = event.is_team();
     let people = event.persons();

@@ -23,7 +23,7 @@ use crate::rules::compute::{Computed, Status};
 pub struct RenderInput<'a> {
     pub config: &'a Config,
     /// Alias id -> the player page's id (`players.toml`).
-    pub aliases: &'a super::aliases::Aliases,
+    pub aliases: &'a crate::load::aliases::Aliases,
     pub events: &'a [(Event, Computed)],
     /// Each event's share of the archive-wide pages, by slug (one for every event).
     pub contributions: &'a super::contribution::Contributions,

@@ -9,13 +9,13 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
-use super::aliases::Aliases;
 use super::contribution::Contributions;
 use super::model::EventSummary;
 use super::players::{PlayerPage, page_id};
 use crate::event::Side;
 use crate::event::ids::id_from_name;
 use crate::event::{Decklist, Event};
+use crate::load::aliases::Aliases;
 use crate::rules::ccg_decks::{display_name, resolve_line};
 use crate::rules::compute::{Computed, Status};
 use crate::rules::decks::objective_set;
