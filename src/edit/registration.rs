@@ -9,7 +9,7 @@ use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, value};
 use crate::event::ids::{id_from_name, is_valid_id};
 use crate::event::{Event, Kind, Timestamp};
 use crate::rules::compute::Computed;
-use crate::rules::{Family, LateEntry};
+use crate::rules::LateEntry;
 use crate::wall_clock::{Stamp, stamp};
 
 /// The new text of the event file, and the sentence the command prints.
@@ -40,10 +40,7 @@ pub struct TeamEntry<'a> {
 
 /// "round" or, in SW:CCG events, whose `[[rounds]]` entries are single games, "game".
 fn unit(computed: &Computed) -> &'static str {
-    match computed.ruleset.family {
-        Family::Ccg => "game",
-        Family::Lcg => "round",
-    }
+    computed.ruleset.family.round_unit()
 }
 
 /// The rounds (SW:CCG: games) the file records, paired or finished.

@@ -113,6 +113,17 @@ pub enum Family {
     Ccg,
 }
 
+impl Family {
+    /// What one `[[rounds]]` entry is called: a Swiss "round" of matches, or in SW:CCG, where
+    /// each entry is a single game paired on its own, a "game".
+    pub fn round_unit(self) -> &'static str {
+        match self {
+            Family::Lcg => "round",
+            Family::Ccg => "game",
+        }
+    }
+}
+
 /// How a ruleset pairs Swiss rounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PairingMethod {

@@ -9,7 +9,7 @@ use crate::diag::Code;
 use crate::event::{EventInfo, Player};
 use crate::load::decklists;
 use crate::load::read::RawPlayer;
-use crate::rules::{Family, MAX_ROUNDS, Ruleset};
+use crate::rules::{MAX_ROUNDS, Ruleset};
 use crate::toml_reader::Reader;
 
 pub(super) fn validate_players(
@@ -174,10 +174,7 @@ fn late_entry(
     recorded_rounds: usize,
 ) -> Option<u32> {
     let raw = p.late.as_ref()?;
-    let unit = match ruleset.map(|r| r.family) {
-        Some(Family::Ccg) => "game",
-        _ => "round",
-    };
+    let unit = ruleset.map_or("round", |r| r.family.round_unit());
     if raw.value == 1 {
         reader
             .error(
