@@ -159,6 +159,37 @@ fn no_module_uses_a_module_above_it_or_beside_it() {
     );
 }
 
+/// Within `site/`: the page vocabulary (`model.rs`) uses no page part, and no page part
+/// (`*_view.rs`) uses the event page's assembly (`event_page.rs`), which stands on them all.
+#[test]
+fn the_page_vocabulary_stands_below_the_views_and_the_views_below_the_event_page() {
+    let mut wrong = Vec::new();
+    for entry in std::fs::read_dir("src/site").unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let code = text.lines().filter(|l| !l.trim_start().starts_with("//"));
+        let used: BTreeSet<String> = code
+            .flat_map(|line| {
+                let mut used = used_modules(line, "super::");
+                used.extend(used_modules(line, "crate::site::"));
+                used
+            })
+            .collect();
+        let forbidden = |module: &str| match name.as_str() {
+            "model" => module.ends_with("_view") || module == "event_page" || module == "render",
+            view if view.ends_with("_view") => module == "event_page",
+            _ => false,
+        };
+        wrong.extend(
+            used.iter()
+                .filter(|m| forbidden(m))
+                .map(|m| format!("src/site/{name}.rs uses {m}")),
+        );
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
 fn the_scanner_reads_paths_and_groups() {
     assert_eq!(

@@ -8,8 +8,8 @@ use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, value};
 
 use crate::event::ids::{id_from_name, is_valid_id};
 use crate::event::{Event, Kind, Timestamp};
-use crate::rules::compute::Computed;
 use crate::rules::LateEntry;
+use crate::rules::compute::Computed;
 use crate::wall_clock::{Stamp, stamp};
 
 /// The new text of the event file, and the sentence the command prints.

@@ -16,9 +16,6 @@ use super::model::{self, SiteView};
 use crate::event::{Date, Event};
 use crate::rules::compute::{Computed, Status};
 
-/// The calendar's file name, at the root of the site.
-pub const FILE: &str = "calendar.ics";
-
 /// Identifies the program that made the calendar.
 const PRODID: &str = "-//Holonet//Holonet tournament archive//EN";
 

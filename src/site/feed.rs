@@ -13,9 +13,6 @@ use super::model::{self, SiteView};
 use crate::event::{Date, Event};
 use crate::rules::compute::{Computed, Status};
 
-/// The feed's file name, at the root of the site.
-pub const FILE: &str = "feed.xml";
-
 /// At most this many events, the most recent ones: enough for any reader to catch up, small
 /// enough that the file stays light as the archive grows.
 pub const MAX_ENTRIES: usize = 50;
@@ -72,7 +69,7 @@ pub fn atom(site: &SiteView, events: &[(Event, Computed)]) -> String {
             xml_escape(&site.description)
         );
     }
-    let feed_url = xml_escape(&site.absolute(FILE));
+    let feed_url = xml_escape(&site.absolute(model::FEED_FILE));
     let _ = writeln!(
         out,
         "  <link rel=\"self\" type=\"application/atom+xml\" href=\"{feed_url}\"/>"

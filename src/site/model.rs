@@ -12,6 +12,14 @@ use crate::config::Config;
 use crate::event::{Event, GameEnd};
 use crate::rules::compute::Status;
 
+/// The Atom feed's file name, at the root of the site (written by [`super::feed`]); every page
+/// links to it.
+pub const FEED_FILE: &str = "feed.xml";
+
+/// The iCalendar file's name, at the root of the site (written by [`super::calendar`]); every
+/// page links to it.
+pub const CALENDAR_FILE: &str = "calendar.ics";
+
 /// Site-wide values every template gets as `site`.
 #[derive(Debug, Clone, Serialize)]
 pub struct SiteView {
@@ -88,8 +96,8 @@ impl SiteView {
             language: config.language.clone(),
             base_url: config.base_url.clone(),
             og_locale: og_locale(&config.language),
-            feed_url: format!("{root}{}", super::feed::FILE),
-            calendar_url: format!("{root}{}", super::calendar::FILE),
+            feed_url: format!("{root}{FEED_FILE}"),
+            calendar_url: format!("{root}{CALENDAR_FILE}"),
             root,
             nav,
             theme_stylesheet: false,

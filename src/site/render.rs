@@ -688,14 +688,14 @@ fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, summaries:
     // The feed and the calendar are for readers and calendar applications, not search engines:
     // they stay out of the sitemap (which lists HTML pages only).
     output.add(
-        super::feed::FILE.into(),
+        super::model::FEED_FILE.into(),
         super::feed::atom(site, input.events).into_bytes(),
-        Path::new(super::feed::FILE),
+        Path::new(super::model::FEED_FILE),
     );
     output.add(
-        super::calendar::FILE.into(),
+        super::model::CALENDAR_FILE.into(),
         super::calendar::calendar(site, input.events).into_bytes(),
-        Path::new(super::calendar::FILE),
+        Path::new(super::model::CALENDAR_FILE),
     );
 }
 
