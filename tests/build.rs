@@ -648,7 +648,7 @@ fn example_regional_top_8() {
         "Game 15",
         "Final placings",
         "replacement",
-        "time: light 49 to dark 51.5",
+        "went to time: light 49 to dark 51.5",
     ] {
         assert!(page.contains(text), "the page shows {text}");
     }
@@ -2116,8 +2116,56 @@ fn the_current_game_of_a_ccg_event_shows_the_sides() {
     assert!(page.contains("Di light 2 Cy"), "{page}");
 }
 
+/// Each bracket game shows its result: "won" for a game played out, both sides' points for a
+/// game that went to time; a slot whose player is not known yet says where they come from and
+/// links to that game.
+#[test]
+fn bracket_games_show_results_and_where_players_come_from() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let page =
+        fs::read_to_string(out.join("events/2015/mos-eisley-open/index.html")).expect("page");
+    let game = |n: u32| {
+        let start = page
+            .find(&format!("id=\"game-{n}\""))
+            .unwrap_or_else(|| panic!("game {n}"));
+        let end = start + page[start..].find("</div>").expect("end");
+        visible_text(&page[start..end])
+    };
+    // Game 10 went to time: Maren Holm (dark) 5.35 to Niamh Byrne (light) 4.9.
+    let timed = game(10);
+    assert!(
+        timed.contains("Maren Holm 5.35 (won on time, 5.35 points) dark"),
+        "{timed}"
+    );
+    assert!(
+        timed.contains("Niamh Byrne 4.9 (lost on time, 4.9 points) light"),
+        "{timed}"
+    );
+    let played = game(1);
+    assert!(played.contains("Priya Nair won (won) light"), "{played}");
+    assert!(played.contains("Niamh Byrne (lost) dark"), "{played}");
+
+    common::keep_bracket_games(&site.path().join("events/2015/mos-eisley-open.toml"), 9);
+    build(site.path(), &out, None);
+    let page =
+        fs::read_to_string(out.join("events/2015/mos-eisley-open/index.html")).expect("page");
+    for (from, text) in [
+        ("game-10", "Winner of game 10"),
+        ("game-14", "Loser of game 14"),
+        ("game-13", "Winner of game 13"),
+    ] {
+        assert!(
+            page.contains(&format!("<a href=\"#{from}\">{text}</a>")),
+            "{text}"
+        );
+    }
+}
+
 /// The bracket is drawn as a bracket: each game's cell says how it connects to the next round
-/// (pairs join in the upper bracket; the lower bracket alternates straight lines and pairs).
+/// (pairs join in the upper bracket; the lower bracket alternates straight lines and pairs; the
+/// last game of each part feeds the final).
 #[test]
 fn bracket_games_carry_their_connectors() {
     let site = copy_site(Path::new("."));
@@ -2135,12 +2183,13 @@ fn bracket_games_carry_their_connectors() {
         (1, "join-pair"),
         (4, "join-pair"),
         (5, "join-pair"),
-        (9, ""),
+        (9, "join-final-upper"),
         (7, "join-straight"),
         (10, "join-pair"),
         (12, "join-straight"),
-        (13, ""),
-        (14, ""),
+        (13, "join-final-lower"),
+        (14, "final-first"),
+        (15, "final-second"),
     ] {
         assert_eq!(
             cell(game),

@@ -137,6 +137,10 @@ pub struct BracketView {
     pub lower: Vec<BracketRoundView>,
     /// The final and, when it was needed, the second final game.
     pub finals: Vec<BracketGameView>,
+    /// The desktop layout, as classes for the stylesheet: `cols-N` (N columns: the lower
+    /// bracket's rounds and the final) and `skip-K` (the upper bracket's last game reaches the
+    /// final across K empty columns).
+    pub layout: String,
     pub champion: Option<PlayerRef>,
     pub rule: RuleLink,
 }
@@ -156,8 +160,9 @@ pub struct BracketGameView {
     /// `played`, `ready`, `waiting` or `not-needed`.
     pub state: &'static str,
     pub slots: [Option<BracketSeatView>; 2],
-    /// Where each slot comes from, when its player is not known yet ("winner of game 3").
-    pub sources: [String; 2],
+    /// What each empty slot shows: where its player will come from ("Winner of game 3", linked
+    /// to that game), or that nobody came.
+    pub sources: [SourceView; 2],
     pub side_reason: Option<RuleLink>,
     /// How the game was decided when it was not simply played ("time: light 4.9 to dark 5.35",
     /// "bye: the opponent left"), linked to the rule applied.
@@ -176,6 +181,20 @@ pub struct BracketSeatView {
     /// `dark`, `light`, or empty when not known yet.
     pub side: &'static str,
     pub won: bool,
+    /// The game's result for this player, shown in the box: `won`, the points when the game
+    /// went to time, `bye` or `left`; empty for a game not decided yet (and the loser of a game
+    /// played out, whose row is simply not marked).
+    pub result: String,
+    /// The result said in full for screen readers ("won on time, 51.5 points").
+    pub result_said: String,
+}
+
+/// An empty slot of a bracket game.
+#[derive(Debug, Clone, Serialize)]
+pub struct SourceView {
+    pub text: String,
+    /// The game the player comes from (`game-3`), when there is one.
+    pub game: Option<String>,
 }
 
 /// `units` as a decimal number of points (`per_point` units make a point): 174 halves are
@@ -193,12 +212,55 @@ fn points(units: u32, per_point: u32) -> String {
     text.trim_end_matches('0').to_string()
 }
 
-fn source_text(source: crate::rules::bracket::Source) -> String {
+/// What an empty slot shows: where its player comes from, or, once the game is decided without
+/// them (a player who left), that nobody came.
+fn source_view(source: crate::rules::bracket::Source, decided: bool) -> SourceView {
     use crate::rules::bracket::Source;
+    if decided {
+        return SourceView {
+            text: "No opponent".to_string(),
+            game: None,
+        };
+    }
     match source {
-        Source::Seed(n) => format!("seed {n}"),
-        Source::Winner(g) => format!("winner of game {g}"),
-        Source::Loser(g) => format!("loser of game {g}"),
+        Source::Seed(n) => SourceView {
+            text: format!("Seed {n}"),
+            game: None,
+        },
+        Source::Winner(g) => SourceView {
+            text: format!("Winner of game {g}"),
+            game: Some(format!("game-{g}")),
+        },
+        Source::Loser(g) => SourceView {
+            text: format!("Loser of game {g}"),
+            game: Some(format!("game-{g}")),
+        },
+    }
+}
+
+/// A seat's result: what the box shows and what a screen reader says.
+fn seat_result(game: &GameState, p: usize) -> (String, String) {
+    let won = game.winner == Some(p);
+    match game.decision {
+        None => (String::new(), String::new()),
+        Some(Decision::Played) if won => ("won".to_string(), "won".to_string()),
+        Some(Decision::Played) => (String::new(), "lost".to_string()),
+        Some(Decision::Time {
+            light,
+            dark,
+            per_point,
+        }) => {
+            let mine = if game.dark == Some(p) { dark } else { light };
+            let shown = points(mine, per_point);
+            let said = if won {
+                format!("won on time, {shown} points")
+            } else {
+                format!("lost on time, {shown} points")
+            };
+            (shown, said)
+        }
+        Some(Decision::Bye) if won => ("bye".to_string(), "won by a bye".to_string()),
+        Some(Decision::Bye) => ("left".to_string(), "left the event".to_string()),
     }
 }
 
@@ -230,6 +292,8 @@ fn game_view(
                 None => "",
             },
             won: game.winner == Some(p),
+            result: seat_result(game, p).0,
+            result_said: seat_result(game, p).1,
         })
     };
     let state = if !game.needed {
@@ -246,8 +310,8 @@ fn game_view(
         state,
         slots: [seat(game.players[0]), seat(game.players[1])],
         sources: [
-            source_text(game.spec.from[0]),
-            source_text(game.spec.from[1]),
+            source_view(game.spec.from[0], game.winner.is_some()),
+            source_view(game.spec.from[1], game.winner.is_some()),
         ],
         side_reason: game.side_reason.map(|r| match r {
             SideReason::HigherSeedChose => rule("deck-choice", "higher seed's choice"),
@@ -268,7 +332,7 @@ fn game_view(
             } => Some(rule(
                 "going-to-time",
                 &format!(
-                    "time: light {} to dark {}",
+                    "went to time: light {} to dark {}",
                     points(light, per_point),
                     points(dark, per_point)
                 ),
@@ -315,10 +379,24 @@ pub fn bracket_view(
         })
         .map(|g| game_view(site, event, computed, g, rule, url_of))
         .collect();
+    let mut upper = by_round(Part::Upper);
+    let mut lower = by_round(Part::Lower);
+    // The last game of each part feeds the final.
+    for (rounds, join) in [
+        (&mut upper, "join-final-upper"),
+        (&mut lower, "join-final-lower"),
+    ] {
+        if let Some(last) = rounds.last_mut() {
+            last.join = join;
+        }
+    }
+    let columns = lower.len().max(upper.len()) + 1;
+    let skip = columns - 1 - upper.len();
     Some(BracketView {
         size: bracket.size,
-        upper: by_round(Part::Upper),
-        lower: by_round(Part::Lower),
+        layout: format!("cols-{columns} skip-{skip}"),
+        upper,
+        lower,
         finals,
         champion: bracket.champion.map(|p| player(event, p)),
         rule: rule("double-elimination", "double elimination"),
