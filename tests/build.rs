@@ -982,7 +982,9 @@ fn every_player_has_a_page_across_events() {
     let mara =
         fs::read_to_string(out.join("players/mara-lindgren/index.html")).expect("team player");
     assert!(
-        mara.contains("with Echo Base") && mara.contains("1st of 8"),
+        visible_text(&mara).contains("with Echo Base")
+            && mara.contains("href=\"/events/2017/hoth-doubles/#player-echo-base\"")
+            && mara.contains("1st of 8"),
         "{mara}"
     );
 }
@@ -2438,7 +2440,7 @@ fn search_index_of_a_large_archive_stays_compact() {
     let summaries: Vec<_> = loaded
         .events
         .iter()
-        .map(|(e, c)| site::event_page::summary(&view, e, c))
+        .map(|(e, c)| site::event_page::summary(&view, &loaded.aliases, e, c))
         .collect();
     let summaries: Vec<_> = summaries.iter().collect();
     let players = loaded.contributions.player_pages(&view, None);

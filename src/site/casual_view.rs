@@ -4,7 +4,8 @@
 use serde::Serialize;
 
 use super::model::{PlayerRef, RuleLink, StepLink, Steps, TiebreakColumn, link_steps, range_text};
-use super::stage_view::{Rule, player};
+use super::names::NameLinks;
+use super::stage_view::Rule;
 use crate::event::casual::{LeagueGame, LeagueResult, Session};
 use crate::event::{Event, Kind};
 use crate::rules::casual::{
@@ -41,6 +42,8 @@ pub struct LeagueRowView {
     pub ranked: bool,
     pub id: String,
     pub name: String,
+    /// The player's page.
+    pub url: String,
     pub games: u32,
     /// Games won–lost–drawn.
     pub record: String,
@@ -122,6 +125,8 @@ pub struct SessionView {
 pub struct PlayerSessionsView {
     pub id: String,
     pub name: String,
+    /// The player's page.
+    pub url: String,
     /// With the challenge deck: played and won.
     pub solo: RoleTally,
     /// On a team against it.
@@ -140,15 +145,20 @@ pub struct SessionLink {
 
 /// The casual part of an event page: a league's or a challenge event's; `None` for the other
 /// kinds.
-pub fn casual_view(event: &Event, computed: &Computed, rule: Rule<'_>) -> Option<CasualView> {
+pub fn casual_view(
+    event: &Event,
+    names: &NameLinks<'_>,
+    computed: &Computed,
+    rule: Rule<'_>,
+) -> Option<CasualView> {
     match &computed.kind {
         ComputedKind::League(league) => Some(CasualView {
-            league: Some(league_view(event, league, rule)),
+            league: Some(league_view(event, names, league, rule)),
             challenge: None,
         }),
         ComputedKind::Challenge(challenge) => Some(CasualView {
             league: None,
-            challenge: Some(challenge_view(event, challenge, rule)),
+            challenge: Some(challenge_view(event, names, challenge, rule)),
         }),
         _ => None,
     }
@@ -162,7 +172,12 @@ fn score_text(score: Score, differential: bool) -> String {
     }
 }
 
-fn league_view(event: &Event, league: &LeagueComputed, rule: Rule<'_>) -> LeagueView {
+fn league_view(
+    event: &Event,
+    names: &NameLinks<'_>,
+    league: &LeagueComputed,
+    rule: Rule<'_>,
+) -> LeagueView {
     let recorded: &[LeagueGame] = match &event.kind {
         Kind::League(games) => games,
         _ => &[],
@@ -170,7 +185,7 @@ fn league_view(event: &Event, league: &LeagueComputed, rule: Rule<'_>) -> League
     let rows = league
         .standings
         .iter()
-        .map(|r| row_view(event, league, r, rule))
+        .map(|r| row_view(event, names, league, r, rule))
         .collect();
     let mut weeks: Vec<WeekView> = league
         .weeks
@@ -185,7 +200,7 @@ fn league_view(event: &Event, league: &LeagueComputed, rule: Rule<'_>) -> League
                 .iter()
                 .zip(&league.games)
                 .filter(|(_, g)| g.week == w.number)
-                .map(|(recorded, g)| game_view(event, league, recorded, g))
+                .map(|(recorded, g)| game_view(event, names, league, recorded, g))
                 .collect(),
         })
         .collect();
@@ -209,6 +224,7 @@ fn league_view(event: &Event, league: &LeagueComputed, rule: Rule<'_>) -> League
 
 fn row_view(
     event: &Event,
+    names: &NameLinks<'_>,
     league: &LeagueComputed,
     r: &LeagueRow,
     rule: Rule<'_>,
@@ -230,6 +246,7 @@ fn row_view(
         ranked: r.rank.is_some(),
         id: p.id.clone(),
         name: p.name.clone(),
+        url: names.competitor(&p.id),
         games: r.games,
         record: format!("{}–{}–{}", r.wins, r.losses, r.draws),
         score: score_text(r.score, league.differential),
@@ -260,6 +277,7 @@ fn row_view(
 
 fn game_view(
     event: &Event,
+    names: &NameLinks<'_>,
     league: &LeagueComputed,
     recorded: &LeagueGame,
     g: &ScoredGame,
@@ -278,8 +296,8 @@ fn game_view(
     LeagueGameView {
         date: g.date.iso(),
         date_text: range_text(g.date, None),
-        dark: player(event, dark),
-        light: player(event, light),
+        dark: names.player(dark),
+        light: names.player(light),
         winner,
         result,
         scores: league.differential.then(|| g.scores.map(|s| s.to_string())),
@@ -305,7 +323,12 @@ pub(super) fn record_view(r: &ScenarioRecord, rule: Option<RuleLink>) -> Scenari
     }
 }
 
-fn challenge_view(event: &Event, challenge: &ChallengeComputed, rule: Rule<'_>) -> ChallengeView {
+fn challenge_view(
+    event: &Event,
+    names: &NameLinks<'_>,
+    challenge: &ChallengeComputed,
+    rule: Rule<'_>,
+) -> ChallengeView {
     let sessions: &[Session] = match &event.kind {
         Kind::Challenge(sessions) => sessions,
         _ => &[],
@@ -325,9 +348,9 @@ fn challenge_view(event: &Event, challenge: &ChallengeComputed, rule: Rule<'_>) 
                 date: s.date.map(|d| d.iso()),
                 date_text: s.date.map(|d| range_text(d, None)),
                 scenario: scenario_link(s.scenario, rule),
-                solo: player(event, s.solo),
+                solo: names.player(s.solo),
                 solo_side: s.scenario.solo_side().name(),
-                team: s.team.iter().map(|&p| player(event, p)).collect(),
+                team: s.team.iter().map(|&p| names.player(p)).collect(),
                 solo_won: s.solo_won(),
                 result: if s.solo_won() {
                     "Solo player won"
@@ -344,6 +367,7 @@ fn challenge_view(event: &Event, challenge: &ChallengeComputed, rule: Rule<'_>) 
                 PlayerSessionsView {
                     id: p.id.clone(),
                     name: p.name.clone(),
+                    url: names.competitor(&p.id),
                     solo: ps.solo,
                     team: ps.team,
                     sessions: ps

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::model::{PlayerRef, RuleLink};
+use super::names::NameLinks;
 use super::stage_view::Rule;
 use crate::event::Event;
 use crate::rules::ccg_event::{CcgComputed, ScoredTable, TableReason};
@@ -66,6 +67,8 @@ pub struct CcgRowView {
     pub place: Option<usize>,
     pub id: String,
     pub name: String,
+    /// The player's page.
+    pub url: String,
     /// `6(+28)`.
     pub score: String,
     pub points: u32,
@@ -97,13 +100,6 @@ pub struct CcgFinalView {
     pub rule: RuleLink,
 }
 
-fn player(event: &Event, p: usize) -> PlayerRef {
-    PlayerRef {
-        id: event.players[p].id.clone(),
-        name: event.players[p].name.clone(),
-    }
-}
-
 /// How a game ended, in words: "full win", "modified win (time)", "true tie: ...", "quit".
 pub(super) fn result_how(kind: ResultKind, true_tie: Option<TrueTieDecider>) -> String {
     match kind {
@@ -130,7 +126,7 @@ pub(super) fn result_anchor(kind: ResultKind) -> &'static str {
     }
 }
 
-fn table_view(event: &Event, t: &ScoredTable, rule: Rule<'_>) -> CcgTableView {
+fn table_view(names: &NameLinks<'_>, t: &ScoredTable, rule: Rule<'_>) -> CcgTableView {
     let mut how = result_how(t.kind, t.true_tie);
     if t.penalty {
         how.push_str("; deck-check penalty");
@@ -138,8 +134,8 @@ fn table_view(event: &Event, t: &ScoredTable, rule: Rule<'_>) -> CcgTableView {
     let anchor = result_anchor(t.kind);
     CcgTableView {
         number: t.table,
-        dark: player(event, t.dark),
-        light: player(event, t.light),
+        dark: names.player(t.dark),
+        light: names.player(t.light),
         dark_score: t.scores[0].to_string(),
         light_score: t.scores[1].to_string(),
         winner: if t.winner == t.dark { "dark" } else { "light" },
@@ -154,6 +150,7 @@ fn table_view(event: &Event, t: &ScoredTable, rule: Rule<'_>) -> CcgTableView {
 
 fn standings_view(
     event: &Event,
+    names: &NameLinks<'_>,
     rows: &[crate::rules::swccg::standings::RankedRow],
     after_game: u32,
     rule: Rule<'_>,
@@ -166,6 +163,7 @@ fn standings_view(
                 place: r.place,
                 id: event.players[r.player].id.clone(),
                 name: event.players[r.player].name.clone(),
+                url: names.competitor(&event.players[r.player].id),
                 score: r.score.to_string(),
                 points: r.score.points,
                 differential: r.score.differential,
@@ -221,7 +219,12 @@ fn reason_link(reason: PairReason, rule: Rule<'_>) -> RuleLink {
     rule("pairing", label)
 }
 
-pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
+pub fn ccg_view(
+    event: &Event,
+    names: &NameLinks<'_>,
+    ccg: &CcgComputed,
+    rule: Rule<'_>,
+) -> CcgView {
     let mut games: Vec<CcgGameView> = event
         .ccg_games()
         .iter()
@@ -233,11 +236,11 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
                 .iter()
                 .map(
                     |t| match scored.and_then(|s| s.iter().find(|x| x.table == t.number)) {
-                        Some(s) => table_view(event, s, rule),
+                        Some(s) => table_view(names, s, rule),
                         None => CcgTableView {
                             number: t.number,
-                            dark: player(event, t.dark),
-                            light: player(event, t.light),
+                            dark: names.player(t.dark),
+                            light: names.player(t.light),
                             dark_score: String::new(),
                             light_score: String::new(),
                             winner: "",
@@ -274,11 +277,11 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
                 steps: super::model::Steps::default(),
                 finished: i < ccg.games().len(),
                 tables,
-                byes: g.byes.iter().map(|&p| player(event, p)).collect(),
+                byes: g.byes.iter().map(|&p| names.player(p)).collect(),
                 standings: ccg
                     .standings
                     .get(i)
-                    .map(|rows| standings_view(event, rows, g.number, rule)),
+                    .map(|rows| standings_view(event, names, rows, g.number, rule)),
             }
         })
         .collect();
@@ -300,7 +303,7 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
         standings: ccg
             .standings
             .last()
-            .map(|rows| standings_view(event, rows, ccg.standings.len() as u32, rule)),
+            .map(|rows| standings_view(event, names, rows, ccg.standings.len() as u32, rule)),
         next: ccg.next.as_ref().map(|(number, paired)| CcgNextView {
             number: *number,
             tables: paired
@@ -309,8 +312,8 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
                 .enumerate()
                 .map(|(i, t)| CcgPairingView {
                     number: i as u32 + 1,
-                    dark: player(event, t.dark),
-                    light: player(event, t.light),
+                    dark: names.player(t.dark),
+                    light: names.player(t.light),
                     reason: reason_link(t.reason, rule),
                 })
                 .collect(),
@@ -325,14 +328,14 @@ pub fn ccg_view(event: &Event, ccg: &CcgComputed, rule: Rule<'_>) -> CcgView {
                         ByeReason::AllHadByes => "everyone has had one",
                         ByeReason::NoOpponentOfOtherSide => "no opponent of the other side",
                     };
-                    (player(event, b.player), rule("byes", label))
+                    (names.player(b.player), rule("byes", label))
                 })
                 .collect(),
         }),
         final_confrontation: ccg.final_confrontation.as_ref().map(|f| CcgFinalView {
-            finalists: [player(event, f.finalists[0]), player(event, f.finalists[1])],
-            games: f.games.iter().map(|t| table_view(event, t, rule)).collect(),
-            winner: f.outcome.as_ref().map(|o| player(event, o.winner)),
+            finalists: [names.player(f.finalists[0]), names.player(f.finalists[1])],
+            games: f.games.iter().map(|t| table_view(names, t, rule)).collect(),
+            winner: f.outcome.as_ref().map(|o| names.player(o.winner)),
             reason: f.outcome.as_ref().map(|o| {
                 let label = match o.reason {
                     FinalReason::Games => "more games won",

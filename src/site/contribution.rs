@@ -31,7 +31,7 @@ pub struct Contribution {
 impl Contribution {
     pub fn of(site: &SiteView, aliases: &Aliases, event: &Event, computed: &Computed) -> Self {
         Contribution {
-            summary: summary(site, event, computed),
+            summary: summary(site, aliases, event, computed),
             players: share(site, event, computed, aliases),
             stats: Counted::event(event, computed),
             decks: deck_names(event),

@@ -65,6 +65,8 @@ pub struct CardLine {
 #[derive(Debug, Clone, Serialize)]
 pub struct DeckPageView {
     pub player: String,
+    /// The player's page across the archive.
+    pub player_url: String,
     pub event_name: String,
     pub event_url: String,
     pub text_url: String,
@@ -221,7 +223,12 @@ fn mark(uniqueness: Uniqueness) -> String {
 }
 
 /// A player's lists, dark first.
-pub fn deck_page(site: &SiteView, event: &Event, player: &Player) -> DeckPageView {
+pub fn deck_page(
+    site: &SiteView,
+    aliases: &crate::load::aliases::Aliases,
+    event: &Event,
+    player: &Player,
+) -> DeckPageView {
     let mut lists = Vec::new();
     if let Some(d) = &player.decks.dark {
         lists.push(list_view(Side::Dark, d));
@@ -232,6 +239,7 @@ pub fn deck_page(site: &SiteView, event: &Event, player: &Player) -> DeckPageVie
     let path = deck_path(event, player);
     DeckPageView {
         player: player.name.clone(),
+        player_url: super::names::person_url(site, aliases, &player.id),
         event_name: event.info.name.clone(),
         event_url: site.link(&event_path(event)),
         text_url: site.link(&format!("{path}deck.txt")),
@@ -305,6 +313,7 @@ mod tests {
     fn page(list: ListView) -> DeckPageView {
         DeckPageView {
             player: "Tom".into(),
+            player_url: "/players/tom/".into(),
             event_name: "Cup".into(),
             event_url: "/".into(),
             text_url: "/deck.txt".into(),

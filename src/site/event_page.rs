@@ -91,6 +91,14 @@ pub struct PlayerView {
     pub members: Vec<PlayerView>,
     /// The decklist page, when the player recorded lists.
     pub deck_url: Option<String>,
+    /// The final place, or while there is none the rank in the latest standings.
+    pub rank: Option<u32>,
+    /// Whether `rank` is a final place.
+    pub placed: bool,
+    /// "5–1–0" (won–lost–drawn), a SW:CCG score `6(+28)`, a recorded score, or empty.
+    pub record: String,
+    /// What `record` counts: "W–L–D", "VP (differential)", or empty.
+    pub record_hint: &'static str,
 }
 
 /// A decklist as recorded, in short: the whole list is on the decklist page.
@@ -215,7 +223,12 @@ pub struct StandingRow {
     pub note: String,
 }
 
-pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSummary {
+pub fn summary(
+    site: &SiteView,
+    aliases: &crate::load::aliases::Aliases,
+    event: &Event,
+    computed: &Computed,
+) -> EventSummary {
     // The winner: first of the final placings (the champion of a cut, or the Swiss winner).
     let (rounds_played, unit, done) = match &computed.kind {
         ComputedKind::League(league) => (league.games.len(), "game", "played"),
@@ -228,7 +241,7 @@ pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSumm
         .placings
         .as_ref()
         .and_then(|p| p.first())
-        .map(|&(_, p)| event.players[p].name.clone());
+        .map(|&(_, p)| super::names::NameLinks::elsewhere(site, aliases, event).player(p));
     EventSummary {
         name: event.info.name.clone(),
         url: site.link(&event_path(event)),
@@ -252,7 +265,7 @@ pub fn summary(site: &SiteView, event: &Event, computed: &Computed) -> EventSumm
             if rounds_played == 1 { "" } else { "s" }
         ),
         leader,
-        pairings: super::pairings_view::pairings_view(site, event, computed).map(|p| {
+        pairings: super::pairings_view::pairings_view(site, aliases, event, computed).map(|p| {
             PairingsLink {
                 title: p.title,
                 url: site.link(&super::pairings_view::pairings_path(event)),
@@ -281,25 +294,9 @@ pub fn event_view(
         label: label.to_string(),
         url: format!("{rules_url}#{anchor}"),
     };
-    let players = event
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let members = event.members.get(i).map(|pair| {
-                pair.iter()
-                    .map(|&m| {
-                        let person = &event.people[m];
-                        let url = person_url(site, aliases, &person.id);
-                        player_view(site, event, person, Some(url), Vec::new())
-                    })
-                    .collect()
-            });
-            let url = (!event.is_team()).then(|| person_url(site, aliases, &p.id));
-            player_view(site, event, p, url, members.unwrap_or_default())
-        })
-        .collect();
-    let url_of = |id: &str| competitor_url(site, aliases, event, id);
+    let names = super::names::NameLinks::event_page(site, aliases, event);
+    let players = players_view(site, event, computed, &names);
+    let url_of = |id: &str| names.competitor(id);
     let standings_view = |s: &Standings| standings_view(site, event, computed, s, &rule, &url_of);
     let mut rounds: Vec<RoundView> = event
         .rounds()
@@ -391,10 +388,7 @@ pub fn event_view(
                     s.iter()
                         .enumerate()
                         .filter(|(_, sc)| sc.is_some_and(|sc| sc.kind == RoundKind::UnpairedLoss))
-                        .map(|(p, _)| PlayerRef {
-                            id: event.players[p].id.clone(),
-                            name: event.players[p].name.clone(),
-                        })
+                        .map(|(p, _)| names.player(p))
                         .collect()
                 })
                 .unwrap_or_default();
@@ -424,7 +418,7 @@ pub fn event_view(
         .find(|r| !r.is_complete())
         .map(|r| r.number);
     EventView {
-        summary: summary(site, event, computed),
+        summary: summary(site, aliases, event, computed),
         slug: event.slug.clone(),
         json_url: site.link(&format!("{}event.json", event_path(event))),
         venue: event.info.venue.clone(),
@@ -446,42 +440,64 @@ pub fn event_view(
         current_round,
         now,
         live: super::live_view::live_view(site, event, computed),
-        next_round: super::stage_view::next_round_view(event, computed, &rule),
-        top_cut: super::stage_view::cut_view(event, computed, &rule),
-        bracket: super::stage_view::bracket_view(site, event, computed, &rule, &url_of),
-        placings: super::stage_view::placings_view(event, computed),
+        next_round: super::stage_view::next_round_view(&names, computed, &rule),
+        top_cut: super::stage_view::cut_view(event, &names, computed, &rule),
+        bracket: super::stage_view::bracket_view(site, event, computed, &rule, &names),
+        placings: super::stage_view::placings_view(&names, computed),
         team: event.is_team(),
         stats: super::stats::collect([counted]),
-        team_final: super::stage_view::team_final_view(event, computed, &rule),
+        team_final: super::stage_view::team_final_view(&names, computed, &rule),
         ccg: computed
             .ccg()
-            .map(|c| super::ccg_view::ccg_view(event, c, &rule)),
-        recorded: super::recorded_view::recorded_view(site, event),
-        casual: super::casual_view::casual_view(event, computed, &rule),
+            .map(|c| super::ccg_view::ccg_view(event, &names, c, &rule)),
+        recorded: super::recorded_view::recorded_view(site, event, &names),
+        casual: super::casual_view::casual_view(event, &names, computed, &rule),
         json_ld: super::schema_org::event_json_ld(site, event, computed),
     }
 }
 
-/// Where a competitor of `event` links to: a person's page across the archive (under the id
-/// `players.toml` keeps for them), or a team's entry on the event page, since teams have no page.
-fn competitor_url(
+/// The players list: each competitor with their place, record and decklists; a team with its
+/// two players.
+fn players_view(
     site: &SiteView,
-    aliases: &crate::load::aliases::Aliases,
     event: &Event,
-    id: &str,
-) -> String {
-    if event.is_team() {
-        format!("#player-{id}")
-    } else {
-        person_url(site, aliases, id)
-    }
-}
-
-/// A person's page across the archive, under the id `players.toml` keeps for them.
-fn person_url(site: &SiteView, aliases: &crate::load::aliases::Aliases, id: &str) -> String {
-    site.link(&super::players::player_path(super::players::page_id(
-        aliases, id,
-    )))
+    computed: &Computed,
+    names: &super::names::NameLinks<'_>,
+) -> Vec<PlayerView> {
+    let standings = super::players::standings(event, computed);
+    let mut players: Vec<PlayerView> = event
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let members = event.members.get(i).map(|pair| {
+                pair.iter()
+                    .map(|&m| {
+                        let person = &event.people[m];
+                        let url = names.person(&person.id);
+                        player_view(site, event, person, Some(url), Vec::new())
+                    })
+                    .collect()
+            });
+            let url = (!event.is_team()).then(|| names.person(&p.id));
+            let mut view = player_view(site, event, p, url, members.unwrap_or_default());
+            if let Some(standing) = standings.get(i) {
+                view.rank = standing.rank;
+                view.placed = standing.placed;
+                view.record_hint = match &computed.kind {
+                    _ if standing.record.is_empty() => "",
+                    ComputedKind::Swiss(_) | ComputedKind::League(_) => "W–L–D",
+                    ComputedKind::Ccg(_) => "VP (differential)",
+                    ComputedKind::Challenge(_) | ComputedKind::Recorded => "",
+                };
+                view.record.clone_from(&standing.record);
+            }
+            view
+        })
+        .collect();
+    // By place (or rank) while there is one, the others after them in registration order.
+    players.sort_by_key(|p| (p.rank.is_none(), p.rank, p.number));
+    players
 }
 
 fn player_view(
@@ -509,6 +525,10 @@ fn player_view(
         light_deck: deck(&p.decks.light, crate::event::Side::Light),
         members,
         deck_url: super::deck_view::deck_url(site, event, p),
+        rank: None,
+        placed: false,
+        record: String::new(),
+        record_hint: "",
     }
 }
 

@@ -46,7 +46,11 @@ fn timestamp(day: Date) -> String {
 }
 
 /// The whole feed.
-pub fn atom(site: &SiteView, events: &[(Event, Computed)]) -> String {
+pub fn atom(
+    site: &SiteView,
+    aliases: &crate::load::aliases::Aliases,
+    events: &[(Event, Computed)],
+) -> String {
     let listed = entries(events);
     // With nothing to list there is no date to take; the epoch keeps the file valid and stable.
     let updated = listed.first().map_or_else(
@@ -103,7 +107,7 @@ pub fn atom(site: &SiteView, events: &[(Event, Computed)]) -> String {
         let _ = writeln!(
             out,
             "    <summary type=\"text\">{}</summary>",
-            xml_escape(&summary_text(site, event, computed))
+            xml_escape(&summary_text(site, aliases, event, computed))
         );
         out.push_str("  </entry>\n");
     }
@@ -115,8 +119,13 @@ pub fn atom(site: &SiteView, events: &[(Event, Computed)]) -> String {
 /// part under which rules, and when and where.
 /// "Finished. Final places: 1. Ana Lind, 2. Ben Osei. 6 players. Rules: FFG Tournament
 /// Regulations (2018), standard. 12 May 2018, Lyon, France."
-pub fn summary_text(site: &SiteView, event: &Event, computed: &Computed) -> String {
-    let summary = super::event_page::summary(site, event, computed);
+pub fn summary_text(
+    site: &SiteView,
+    aliases: &crate::load::aliases::Aliases,
+    event: &Event,
+    computed: &Computed,
+) -> String {
+    let summary = super::event_page::summary(site, aliases, event, computed);
     let name = |p: usize| event.players[p].name.as_str();
     let mut text = match computed.status {
         Status::Finished => "Finished.".to_string(),

@@ -15,6 +15,7 @@ pub mod json;
 pub mod live_view;
 pub mod markdown;
 pub mod model;
+pub mod names;
 pub mod output;
 pub mod pairings_view;
 pub mod players;

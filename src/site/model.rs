@@ -173,8 +173,9 @@ pub struct EventSummary {
     pub rounds_played: usize,
     /// The same in words: "3 rounds finished", "12 games played", "1 session played".
     pub progress: String,
-    /// Name of the winner (first of the final placings), once the event is finished.
-    pub leader: Option<String>,
+    /// The winner (first of the final placings), once the event is finished, linked to their
+    /// page (a team to its entry on the event page).
+    pub leader: Option<PlayerRef>,
     /// The current round's page (by table and by name), while the event has one.
     pub pairings: Option<PairingsLink>,
 }
@@ -231,6 +232,8 @@ pub fn link_steps<T>(
 pub struct PlayerRef {
     pub id: String,
     pub name: String,
+    /// The player's page (a team's entry on its event page; see [`super::names`]).
+    pub url: String,
 }
 
 /// A column of tiebreaker values.

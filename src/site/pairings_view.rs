@@ -8,7 +8,8 @@
 
 use serde::Serialize;
 
-use super::model::{SiteView, event_path};
+use super::model::{PlayerRef, SiteView, event_path};
+use super::names::NameLinks;
 use crate::event::{Event, Kind, Outcome};
 use crate::rules::compute::Computed;
 
@@ -17,6 +18,8 @@ use crate::rules::compute::Computed;
 pub struct PairingSeat {
     pub id: String,
     pub name: String,
+    /// The player's page (a team's entry on the event page).
+    pub url: String,
     /// `dark`, `light`, `dark first`, or empty when the sides are not known yet.
     pub side: &'static str,
 }
@@ -35,9 +38,12 @@ pub struct PairingTable {
 #[derive(Debug, Clone, Serialize)]
 pub struct PlayerSeat {
     pub name: String,
+    /// The player's page (a team's entry on the event page).
+    pub url: String,
     /// The table (or game) number, or `Bye`.
     pub place: String,
     pub opponent: Option<String>,
+    pub opponent_url: Option<String>,
     pub side: &'static str,
     /// Text to sort names by: lower case, accents folded (`Zoë` sorts as `zoe`).
     #[serde(skip)]
@@ -71,7 +77,7 @@ pub struct PairingsView {
     /// The same step on the event page.
     pub event_anchor: String,
     pub tables: Vec<PairingTable>,
-    pub byes: Vec<String>,
+    pub byes: Vec<PlayerRef>,
     /// Everyone playing (or with a bye), A to Z.
     pub players: Vec<PlayerSeat>,
     pub reported: usize,
@@ -88,13 +94,23 @@ pub fn pairings_path(event: &Event) -> String {
     format!("{}pairings/", event_path(event))
 }
 
-/// The current round of a running event, if it has one.
-pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Option<PairingsView> {
-    let name = |p: usize| event.players[p].name.clone();
-    let seat = |p: usize, side: &'static str| PairingSeat {
-        id: event.players[p].id.clone(),
-        name: name(p),
-        side,
+/// The current round of a running event, if it has one. Its names link to the players' pages
+/// from any page (it appears on the event page and on pages of its own).
+pub fn pairings_view(
+    site: &SiteView,
+    aliases: &crate::load::aliases::Aliases,
+    event: &Event,
+    computed: &Computed,
+) -> Option<PairingsView> {
+    let names = NameLinks::elsewhere(site, aliases, event);
+    let seat = |p: usize, side: &'static str| {
+        let player = names.player(p);
+        PairingSeat {
+            id: player.id,
+            name: player.name,
+            url: player.url,
+            side,
+        }
     };
     let (title, stage, unit, anchor, tables, byes) =
         if let Some(round) = event.rounds().iter().find(|r| !r.is_complete()) {
@@ -236,18 +252,23 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
             players.push(PlayerSeat {
                 sort_key: sort_key(&t.seats[me].name),
                 name: t.seats[me].name.clone(),
+                url: t.seats[me].url.clone(),
                 place: t.number.to_string(),
                 opponent: Some(t.seats[them].name.clone()),
+                opponent_url: Some(t.seats[them].url.clone()),
                 side: t.seats[me].side,
             });
         }
     }
-    for &p in &byes {
+    let byes: Vec<PlayerRef> = byes.iter().map(|&p| names.player(p)).collect();
+    for bye in &byes {
         players.push(PlayerSeat {
-            sort_key: sort_key(&name(p)),
-            name: name(p),
+            sort_key: sort_key(&bye.name),
+            name: bye.name.clone(),
+            url: bye.url.clone(),
             place: "Bye".to_string(),
             opponent: None,
+            opponent_url: None,
             side: "",
         });
     }
@@ -262,7 +283,7 @@ pub fn pairings_view(site: &SiteView, event: &Event, computed: &Computed) -> Opt
         event_url,
         reported: tables.iter().filter(|t| !t.result.is_empty()).count(),
         tables,
-        byes: byes.iter().map(|&p| name(p)).collect(),
+        byes,
         players,
         live: super::live_view::live_view(site, event, computed),
         room_url: site.link(&super::room_view::room_path(event)),

@@ -7,7 +7,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
-use super::model::{SiteView, event_path};
+use super::model::{PlayerRef, SiteView, event_path};
+use super::names::NameLinks;
 use crate::event::casual::Session;
 use crate::event::{Event, Kind};
 use crate::rules::compute::{Computed, ComputedKind};
@@ -25,8 +26,8 @@ pub struct PlayerEvent {
     /// Games (or matches for SW:CCG, games) won–lost–drawn, or a score `6(+28)`.
     pub record: String,
     pub deck_url: Option<String>,
-    /// Team events: the team played for.
-    pub team: Option<String>,
+    /// Team events: the team played for, linked to its entry on the event page.
+    pub team: Option<PlayerRef>,
 }
 
 /// Results against one opponent, over every event.
@@ -51,8 +52,8 @@ pub struct PlayerSession {
     pub scenario: String,
     /// "challenge deck (dark side)" or "team of 3 (light side)".
     pub role: String,
-    /// The others on the player's side, or the solo player faced.
-    pub with: Vec<String>,
+    /// The others on the player's side.
+    pub with: Vec<PlayerRef>,
     pub won: bool,
 }
 
@@ -186,6 +187,71 @@ pub fn share(
 ) -> EventShare {
     let team = event.is_team();
     let people = event.persons();
+    let standings = standings(event, computed);
+    let names = NameLinks::elsewhere(site, aliases, event);
+    let mut shares = Vec::with_capacity(people.len());
+    for (index, person) in people.iter().enumerate() {
+        // In a team event the result is the team's.
+        let competitor = if team {
+            event.members.iter().position(|m| m.contains(&index))
+        } else {
+            Some(index)
+        };
+        let Some(competitor) = competitor else {
+            shares.push(None);
+            continue;
+        };
+        let Standing { result, record, .. } = standings[competitor].clone();
+        shares.push(Some(PersonShare {
+            page: page_id(aliases, &person.id).to_string(),
+            id: person.id.clone(),
+            name: person.name.clone(),
+            row: PlayerEvent {
+                name: event.info.name.clone(),
+                url: site.link(&event_path(event)),
+                date: event.info.date.iso(),
+                rules: event.info.rules.clone(),
+                result,
+                record,
+                deck_url: super::deck_view::deck_url(site, event, person),
+                team: team.then(|| names.player(competitor)),
+            },
+            sessions: match &event.kind {
+                Kind::Challenge(sessions) => &sessions[..],
+                _ => &[],
+            }
+            .iter()
+            .filter_map(|session| player_session(site, &names, event, session, index))
+            .collect(),
+        }));
+    }
+    EventShare {
+        people: shares,
+        // Meetings are counted in single-player events only, where every person plays.
+        meetings: if team {
+            Vec::new()
+        } else {
+            meetings(event, computed)
+        },
+    }
+}
+
+/// Where one competitor of an event stands: the words of their player page's row, their place
+/// or rank, and their record.
+#[derive(Debug, Clone, Default)]
+pub struct Standing {
+    /// "1st of 13", "Swiss rank 5 of 24", "league rank 2 of 8", or empty while unknown.
+    pub result: String,
+    /// The final place, or while there is none the rank in the latest standings.
+    pub rank: Option<u32>,
+    /// Whether `rank` is a final place.
+    pub placed: bool,
+    /// Games won–lost–drawn, a SW:CCG score `6(+28)`, a recorded score, or a challenge record.
+    pub record: String,
+}
+
+/// How every competitor of `event` stands, in registration order.
+pub fn standings(event: &Event, computed: &Computed) -> Vec<Standing> {
     let field = event.players.len();
     let places = by_competitor(
         field,
@@ -211,93 +277,64 @@ pub fn share(
             .flat_map(|rows| rows.iter())
             .map(|r| (r.player, r)),
     );
-    let mut shares = Vec::with_capacity(people.len());
-    for (index, person) in people.iter().enumerate() {
-        // In a team event the result is the team's.
-        let competitor = if team {
-            event.members.iter().position(|m| m.contains(&index))
-        } else {
-            Some(index)
-        };
-        let Some(competitor) = competitor else {
-            shares.push(None);
-            continue;
-        };
-        let place = places.get(competitor).copied().flatten();
-        let swiss_row = swiss_rows.get(competitor).copied().flatten();
-        let swiss_rank = swiss_row.and_then(|r| r.rank);
-        let ccg_row = ccg_rows.get(competitor).copied().flatten();
-        let league_row = computed
-            .league()
-            .and_then(|l| l.standings.iter().find(|r| r.player == competitor));
-        let challenge = match &computed.kind {
-            ComputedKind::Challenge(c) => c.players.iter().find(|r| r.player == competitor),
-            _ => None,
-        };
-        let result = match (place, swiss_rank, league_row) {
-            (Some(p), ..) => format!("{} of {field}", ordinal(p)),
-            (None, Some(r), _) => format!("Swiss rank {r} of {field}"),
-            (None, None, Some(r)) => match r.rank {
-                Some(rank) => format!("league rank {rank} of {field}"),
-                None => "unranked (too few games)".to_string(),
-            },
-            _ => ccg_row.map_or_else(String::new, |r| match r.place {
-                Some(place) => format!("rank {place} of {field}"),
-                None => "disqualified".to_string(),
-            }),
-        };
-        let recorded = match &event.kind {
-            Kind::Recorded(rows) => rows.iter().find(|r| r.player == competitor),
-            _ => None,
-        };
-        let record = match (swiss_row, ccg_row, recorded) {
-            (Some(r), ..) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
-            (None, Some(r), _) => r.score.to_string(),
-            (None, None, Some(r)) => recorded_record(r),
-            _ => match (league_row, challenge) {
-                (Some(r), _) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
-                (None, Some(c)) => format!(
-                    "solo {}–{}, team {}–{}",
-                    c.solo.won,
-                    c.solo.played - c.solo.won,
-                    c.team.won,
-                    c.team.played - c.team.won
-                ),
-                (None, None) => String::new(),
-            },
-        };
-        shares.push(Some(PersonShare {
-            page: page_id(aliases, &person.id).to_string(),
-            id: person.id.clone(),
-            name: person.name.clone(),
-            row: PlayerEvent {
-                name: event.info.name.clone(),
-                url: site.link(&event_path(event)),
-                date: event.info.date.iso(),
-                rules: event.info.rules.clone(),
+    (0..field)
+        .map(|competitor| {
+            let place = places.get(competitor).copied().flatten();
+            let swiss_row = swiss_rows.get(competitor).copied().flatten();
+            let swiss_rank = swiss_row.and_then(|r| r.rank);
+            let ccg_row = ccg_rows.get(competitor).copied().flatten();
+            let league_row = computed
+                .league()
+                .and_then(|l| l.standings.iter().find(|r| r.player == competitor));
+            let challenge = match &computed.kind {
+                ComputedKind::Challenge(c) => c.players.iter().find(|r| r.player == competitor),
+                _ => None,
+            };
+            let recorded = match &event.kind {
+                Kind::Recorded(rows) => rows.iter().find(|r| r.player == competitor),
+                _ => None,
+            };
+            let result = match (place, swiss_rank, league_row) {
+                (Some(p), ..) => format!("{} of {field}", ordinal(p)),
+                (None, Some(r), _) => format!("Swiss rank {r} of {field}"),
+                (None, None, Some(r)) => match r.rank {
+                    Some(rank) => format!("league rank {rank} of {field}"),
+                    None => "unranked (too few games)".to_string(),
+                },
+                _ => ccg_row.map_or_else(String::new, |r| match r.place {
+                    Some(place) => format!("rank {place} of {field}"),
+                    None => "disqualified".to_string(),
+                }),
+            };
+            let rank = place
+                .or(swiss_rank)
+                .or(league_row.and_then(|r| r.rank))
+                .or(ccg_row.and_then(|r| r.place).map(|p| p as u32))
+                .or(recorded.map(|r| r.rank));
+            let record = match (swiss_row, ccg_row, recorded) {
+                (Some(r), ..) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
+                (None, Some(r), _) => r.score.to_string(),
+                (None, None, Some(r)) => recorded_record(r),
+                _ => match (league_row, challenge) {
+                    (Some(r), _) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
+                    (None, Some(c)) => format!(
+                        "solo {}–{}, team {}–{}",
+                        c.solo.won,
+                        c.solo.played - c.solo.won,
+                        c.team.won,
+                        c.team.played - c.team.won
+                    ),
+                    (None, None) => String::new(),
+                },
+            };
+            Standing {
                 result,
+                rank,
+                placed: place.is_some() || recorded.is_some(),
                 record,
-                deck_url: super::deck_view::deck_url(site, event, person),
-                team: team.then(|| event.players[competitor].name.clone()),
-            },
-            sessions: match &event.kind {
-                Kind::Challenge(sessions) => &sessions[..],
-                _ => &[],
             }
-            .iter()
-            .filter_map(|session| player_session(site, event, session, index))
-            .collect(),
-        }));
-    }
-    EventShare {
-        people: shares,
-        // Meetings are counted in single-player events only, where every person plays.
-        meetings: if team {
-            Vec::new()
-        } else {
-            meetings(event, computed)
-        },
-    }
+        })
+        .collect()
 }
 
 /// Head to head in a single-player event: Swiss matches (by the match points each took), league
@@ -438,11 +475,11 @@ pub fn archive<'a>(
 /// `player`'s part in a challenge session, if they played it.
 fn player_session(
     site: &SiteView,
+    names: &NameLinks<'_>,
     event: &Event,
     session: &Session,
     player: usize,
 ) -> Option<PlayerSession> {
-    let name = |p: usize| event.players[p].name.clone();
     let scenario = session.scenario;
     let (role, with) = if session.solo == player {
         (
@@ -460,7 +497,7 @@ fn player_session(
                 .team
                 .iter()
                 .filter(|&&p| p != player)
-                .map(|&p| name(p))
+                .map(|&p| names.player(p))
                 .collect(),
         )
     } else {

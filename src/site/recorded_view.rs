@@ -24,6 +24,8 @@ pub struct RecordedRowView {
     pub rank: u32,
     pub id: String,
     pub name: String,
+    /// The player's page.
+    pub url: String,
     pub deck_url: Option<String>,
     pub points: Option<u32>,
     pub victory_points: Option<u32>,
@@ -35,7 +37,11 @@ pub struct RecordedRowView {
 }
 
 /// The table of an event known only by its results; `None` for an event with rounds.
-pub fn recorded_view(site: &SiteView, event: &Event) -> Option<RecordedView> {
+pub fn recorded_view(
+    site: &SiteView,
+    event: &Event,
+    names: &super::names::NameLinks<'_>,
+) -> Option<RecordedView> {
     let Kind::Recorded(recorded) = &event.kind else {
         return None;
     };
@@ -47,6 +53,7 @@ pub fn recorded_view(site: &SiteView, event: &Event) -> Option<RecordedView> {
                 rank: row.rank,
                 id: player.id.clone(),
                 name: player.name.clone(),
+                url: names.competitor(&player.id),
                 deck_url: super::deck_view::deck_url(site, event, player),
                 points: row.points,
                 victory_points: row.victory_points,

@@ -689,7 +689,7 @@ fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, summaries:
     // they stay out of the sitemap (which lists HTML pages only).
     output.add(
         super::model::FEED_FILE.into(),
-        super::feed::atom(site, input.events).into_bytes(),
+        super::feed::atom(site, input.aliases, input.events).into_bytes(),
         Path::new(super::model::FEED_FILE),
     );
     output.add(
@@ -731,7 +731,7 @@ fn render_event(
         path
     };
     // The current round, while the event has one: first on the event page, and its own pages.
-    let now = super::pairings_view::pairings_view(site, event, computed);
+    let now = super::pairings_view::pairings_view(site, input.aliases, event, computed);
     let view = super::event_page::event_view(
         site,
         event,
@@ -770,7 +770,7 @@ fn render_event(
         .par_iter()
         .filter(|p| super::deck_view::has_decks(p))
         .map(|player| {
-            let view = super::deck_view::deck_page(site, event, player);
+            let view = super::deck_view::deck_page(site, input.aliases, event, player);
             let deck_path = super::deck_view::deck_path(event, player);
             let title = format!("{}: decklists, {}", player.name, event.info.name);
             let page = page_view(site, &title, &deck_path, &title);

@@ -311,7 +311,7 @@ pub fn build(
             f: (summary.format != "standard").then(|| summary.format.clone()),
             t: summary.tier.clone(),
             s: (summary.status != Status::Finished).then_some(summary.status),
-            w: summary.leader.clone(),
+            w: summary.leader.as_ref().map(|l| l.name.clone()),
             i: event.slug.clone(),
         });
         let persons = event.persons();
@@ -432,7 +432,7 @@ mod tests {
         let summaries: Vec<EventSummary> = site
             .events
             .iter()
-            .map(|(e, c)| summary(&view, e, c))
+            .map(|(e, c)| summary(&view, &aliases, e, c))
             .collect();
         let contributions = Contributions::of_all(&view, &aliases, &site.events);
         let players = contributions.player_pages(&view, None);

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::model::{PlayerRef, RuleLink, SiteView};
+use super::names::NameLinks;
 use crate::event::Event;
 use crate::rules::bracket::{Decision, GameState, Part, SideReason};
 use crate::rules::compute::Computed;
@@ -33,13 +34,6 @@ fn bye_link(reason: ByeReason, rule: Rule<'_>) -> RuleLink {
     }
 }
 
-pub(super) fn player(event: &Event, p: usize) -> PlayerRef {
-    PlayerRef {
-        id: event.players[p].id.clone(),
-        name: event.players[p].name.clone(),
-    }
-}
-
 /// The next Swiss round, computed but not yet in the file.
 #[derive(Debug, Clone, Serialize)]
 pub struct NextRoundView {
@@ -62,7 +56,7 @@ pub struct NextByeView {
 }
 
 pub fn next_round_view(
-    event: &Event,
+    names: &NameLinks<'_>,
     computed: &Computed,
     rule: Rule<'_>,
 ) -> Option<NextRoundView> {
@@ -75,12 +69,12 @@ pub fn next_round_view(
             .enumerate()
             .map(|(i, t)| NextTableView {
                 number: i as u32 + 1,
-                players: [player(event, t.players[0]), player(event, t.players[1])],
+                players: [names.player(t.players[0]), names.player(t.players[1])],
                 reason: reason_link(t.reason, rule),
             })
             .collect(),
         bye: paired.bye.map(|b| NextByeView {
-            player: player(event, b.player),
+            player: names.player(b.player),
             reason: bye_link(b.reason, rule),
         }),
     })
@@ -101,11 +95,18 @@ pub struct SeedView {
     pub seed: u32,
     pub id: String,
     pub name: String,
+    /// The player's page (a team's entry on the event page).
+    pub url: String,
     pub swiss_rank: u32,
     pub replacement: bool,
 }
 
-pub fn cut_view(event: &Event, computed: &Computed, rule: Rule<'_>) -> Option<CutView> {
+pub fn cut_view(
+    event: &Event,
+    names: &NameLinks<'_>,
+    computed: &Computed,
+    rule: Rule<'_>,
+) -> Option<CutView> {
     let swiss = computed.swiss()?;
     if swiss.seeds.is_empty() {
         return None;
@@ -120,11 +121,12 @@ pub fn cut_view(event: &Event, computed: &Computed, rule: Rule<'_>) -> Option<Cu
                 seed: i as u32 + 1,
                 id: event.players[s.player].id.clone(),
                 name: event.players[s.player].name.clone(),
+                url: names.competitor(&event.players[s.player].id),
                 swiss_rank: s.swiss_rank,
                 replacement: s.replacement,
             })
             .collect(),
-        replaced: swiss.replaced.iter().map(|&p| player(event, p)).collect(),
+        replaced: swiss.replaced.iter().map(|&p| names.player(p)).collect(),
         rule: rule("cut", "progression cut"),
     })
 }
@@ -270,7 +272,7 @@ fn game_view(
     computed: &Computed,
     game: &GameState,
     rule: Rule<'_>,
-    url_of: &dyn Fn(&str) -> String,
+    names: &NameLinks<'_>,
 ) -> BracketGameView {
     let seeds = computed.swiss().map_or(&[][..], |s| &s.seeds);
     let seed_of = |p: usize| {
@@ -283,7 +285,7 @@ fn game_view(
         p.map(|p| BracketSeatView {
             id: event.players[p].id.clone(),
             name: event.players[p].name.clone(),
-            url: url_of(&event.players[p].id),
+            url: names.competitor(&event.players[p].id),
             seed: seed_of(p),
             deck_url: super::deck_view::deck_url(site, event, &event.players[p]),
             side: match game.dark {
@@ -347,13 +349,13 @@ pub fn bracket_view(
     event: &Event,
     computed: &Computed,
     rule: Rule<'_>,
-    url_of: &dyn Fn(&str) -> String,
+    names: &NameLinks<'_>,
 ) -> Option<BracketView> {
     let bracket = computed.swiss()?.bracket.as_ref()?;
     let by_round = |part: Part| {
         let mut rounds: Vec<BracketRoundView> = Vec::new();
         for game in bracket.games.iter().filter(|g| g.spec.part == part) {
-            let view = game_view(site, event, computed, game, rule, url_of);
+            let view = game_view(site, event, computed, game, rule, names);
             match rounds.iter_mut().find(|r| r.round == game.spec.round) {
                 Some(r) => r.games.push(view),
                 None => rounds.push(BracketRoundView {
@@ -377,7 +379,7 @@ pub fn bracket_view(
             matches!(g.spec.part, Part::Final | Part::SecondFinal)
                 && (g.needed || g.spec.part == Part::Final)
         })
-        .map(|g| game_view(site, event, computed, g, rule, url_of))
+        .map(|g| game_view(site, event, computed, g, rule, names))
         .collect();
     let mut upper = by_round(Part::Upper);
     let mut lower = by_round(Part::Lower);
@@ -398,7 +400,7 @@ pub fn bracket_view(
         upper,
         lower,
         finals,
-        champion: bracket.champion.map(|p| player(event, p)),
+        champion: bracket.champion.map(|p| names.player(p)),
         rule: rule("double-elimination", "double elimination"),
     })
 }
@@ -420,17 +422,23 @@ pub struct PlacingView {
     pub place: u32,
     pub id: String,
     pub name: String,
+    /// The player's page (a team's entry on the event page).
+    pub url: String,
 }
 
-pub fn placings_view(event: &Event, computed: &Computed) -> Vec<PlacingView> {
+pub fn placings_view(names: &NameLinks<'_>, computed: &Computed) -> Vec<PlacingView> {
     computed
         .placings
         .iter()
         .flatten()
-        .map(|&(place, p)| PlacingView {
-            place,
-            id: event.players[p].id.clone(),
-            name: event.players[p].name.clone(),
+        .map(|&(place, p)| {
+            let player = names.player(p);
+            PlacingView {
+                place,
+                id: player.id,
+                name: player.name,
+                url: player.url,
+            }
         })
         .collect()
 }
@@ -448,7 +456,7 @@ pub struct TeamFinalView {
 }
 
 pub fn team_final_view(
-    event: &Event,
+    names: &NameLinks<'_>,
     computed: &Computed,
     rule: Rule<'_>,
 ) -> Option<TeamFinalView> {
@@ -459,9 +467,9 @@ pub fn team_final_view(
         (Some(_), None) => "level",
     };
     Some(TeamFinalView {
-        teams: [player(event, fin.teams[0]), player(event, fin.teams[1])],
+        teams: [names.player(fin.teams[0]), names.player(fin.teams[1])],
         points: fin.points,
-        champion: fin.champion.map(|p| player(event, p)),
+        champion: fin.champion.map(|p| names.player(p)),
         state,
         rule: rule("team-final", "final match"),
     })
