@@ -41,8 +41,8 @@ const SCREENSHOTS = [
 // `.scroll-cue` just before it says so.
 const NO_SIDEWAYS = [
   'events/',
-  'events/2018/outer-rim-store-championship/',
-  'events/2015/mos-eisley-open/',
+  // Every event page and its decklists, pairings and player pages.
+  /^events\/\d{4}\/[^/]+\/(decks\/[^/]+\/|pairings\/)?$/,
   /^players\/[^/]+\/$/,
   'stats/',
 ];
