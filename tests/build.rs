@@ -2229,6 +2229,64 @@ fn the_holotable_theme_changes_the_look_without_code() {
         not_found.contains("No signal"),
         "the theme's own 404 template"
     );
+
+    // Its own layout: every page (but the venue's room screen and the printed slips, which have
+    // their own) has the rail with a search box and the main navigation, the phone menu that
+    // opens without script, the skip link and one main landmark, and still links search,
+    // players, statistics, the rules and both feeds.
+    let mut pages = 0;
+    for entry in walkdir::WalkDir::new(&out) {
+        let entry = entry.expect("walk");
+        let path = entry.path();
+        let rel = path.strip_prefix(&out).expect("prefix").to_string_lossy();
+        if path.extension().is_none_or(|e| e != "html")
+            || rel.contains("/room/")
+            || rel.contains("/slips/")
+        {
+            continue;
+        }
+        let html = fs::read_to_string(path).expect("page");
+        for part in [
+            "<a class=\"skip-link\" href=\"#main\">",
+            "<header class=\"site-header holo-rail\">",
+            "<details class=\"holo-menu\">",
+            "<summary>Menu</summary>",
+            "<nav class=\"site-nav holo-side-nav\" aria-label=\"Main\">",
+            "<form class=\"holo-search\" role=\"search\" aria-label=\"Quick search\" action=\"/search/\" method=\"get\">",
+            "<main id=\"main\" tabindex=\"-1\">",
+            "href=\"/search/\"",
+            "href=\"/players/\"",
+            "href=\"/stats/\"",
+            "href=\"/rules/\"",
+            "href=\"/feed.xml\"",
+            "href=\"/calendar.ics\"",
+        ] {
+            assert!(html.contains(part), "{rel} lacks {part}");
+        }
+        assert_eq!(html.matches("<main").count(), 1, "{rel}: one main");
+        pages += 1;
+    }
+    assert!(pages > 150, "the theme's layout on every page ({pages})");
+
+    // The home page is a scoreboard: the running event first, as a large tile with its round's
+    // pairings, then the recent results with their winners.
+    let home = fs::read_to_string(out.join("index.html")).expect("home");
+    let running = home
+        .find("<ul class=\"tiles tiles-large\">")
+        .expect("running tiles");
+    let recent = home
+        .find("<ul class=\"tiles tiles-medium\">")
+        .expect("recent tiles");
+    assert!(running < recent, "running events lead");
+    assert!(
+        home.contains("<h3 class=\"tile-name\"><a href=\"/events/2026/corellia-spring-open/\">")
+    );
+    assert!(home.contains("find your table</a></p>"));
+    assert!(home.contains("<div class=\"tile-winner\"><dt>Winner</dt><dd><a href=\"/players/maren-holm/\">Maren Holm</a></dd></div>"));
+    // The event page keeps its contents list, which the theme's stylesheet makes stick.
+    let event =
+        fs::read_to_string(out.join("events/2015/mos-eisley-open/index.html")).expect("event page");
+    assert!(event.contains("<nav class=\"page-toc\" aria-label=\"On this page\">"));
 }
 
 /// Reads the built site's search index.
