@@ -1,6 +1,6 @@
 //! Horizontal bar charts, drawn at build time as inline SVG: no script, no library. Each row is
-//! a label on its own line with the bar under it and the numbers after the bar, so a chart stays
-//! narrow enough for a phone. Colours come from classes the stylesheet fills with the theme's
+//! a line with the label and its numbers, and the bar under it across the chart's width, so a
+//! chart stays narrow enough for a phone and no bar runs into its numbers. Colours come from classes the stylesheet fills with the theme's
 //! custom properties; the SVG names none. Every number is written from integers with fixed
 //! precision, so a chart's markup is the same on every platform.
 //!
@@ -10,13 +10,13 @@ use super::templates::escape_html;
 
 /// The drawing's width in user units.
 const WIDTH: u32 = 320;
-/// The width of a bar standing for its whole scale.
-const BAR_MAX: u32 = 220;
+/// The width of a bar standing for its whole scale (its outline stays inside the drawing).
+const BAR_MAX: u32 = 318;
 /// One row: the label's line, then the bar.
 const ROW: u32 = 36;
 /// Labels longer than this are cut (with an ellipsis) in the drawing; the accessible name and
 /// the table keep them whole.
-const LABEL_CHARS: usize = 40;
+const LABEL_CHARS: usize = 28;
 
 /// How a bar is filled: as the side it stands for, or in the chart colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -114,17 +114,15 @@ pub fn bar_chart(what: &str, bars: &[Bar]) -> String {
         let top = ROW * u32::try_from(i).unwrap_or(0);
         let length = length_tenths(bar.value, bar.of);
         svg.push_str(&format!(
-            "<g class=\"chart-row\"><text class=\"chart-label\" x=\"0\" y=\"{label_y}\">{label}</text>\
-             <rect class=\"{class}\" x=\"0.5\" y=\"{bar_y}.5\" width=\"{width}\" height=\"11\" rx=\"2\"/>\
-             <text class=\"chart-value\" x=\"{text_x}\" y=\"{text_y}\">{text}</text></g>",
+            "<g class=\"chart-row\"><text class=\"chart-label\" x=\"0\" y=\"{label_y}\">{label}\
+             <tspan class=\"chart-value\" dx=\"8\">{text}</tspan></text>\
+             <rect class=\"{class}\" x=\"0.5\" y=\"{bar_y}.5\" width=\"{width}\" height=\"11\" rx=\"2\"/></g>",
             label_y = top + 13,
             label = escape_html(&short_label(&bar.label)),
+            text = escape_html(&bar.text),
             class = bar.tone.class(),
             bar_y = top + 18,
             width = tenths(length),
-            text_x = tenths(length + 60),
-            text_y = top + 28,
-            text = escape_html(&bar.text),
         ));
     }
     svg.push_str("</svg>");
@@ -168,20 +166,24 @@ mod tests {
                 bar("d", 1, 2),
             ],
         );
-        assert_eq!(widths(&svg), ["220.0", "73.3", "0.0", "110.0"]);
-        assert!(svg.contains(">3 of 3</text>"), "{svg}");
+        assert_eq!(widths(&svg), ["318.0", "106.0", "0.0", "159.0"]);
+        assert!(
+            svg.contains(">a<tspan class=\"chart-value\" dx=\"8\">3 of 3</tspan>"),
+            "{svg}"
+        );
     }
 
     #[test]
     fn lengths_round_and_never_overflow() {
-        assert_eq!(length_tenths(2, 3), 1467, "146.67 rounds to 146.7");
+        assert_eq!(length_tenths(2, 7), 909, "90.86 rounds to 90.9");
+        assert_eq!(length_tenths(1, 7), 454, "45.43 rounds to 45.4");
         assert_eq!(
             length_tenths(5, 3),
-            2200,
+            3180,
             "a value over its scale is drawn full"
         );
         assert_eq!(length_tenths(1, 0), 0, "an empty scale draws nothing");
-        assert_eq!(length_tenths(u32::MAX, u32::MAX), 2200);
+        assert_eq!(length_tenths(u32::MAX, u32::MAX), 3180);
         assert_eq!(tenths(5), "0.5");
     }
 
@@ -217,9 +219,9 @@ mod tests {
         let svg = bar_chart("Decks", &[bar(long, 1, 1)]);
         assert!(svg.contains(&format!("aria-label=\"Decks: {long}: 1 of 1.\"")));
         let drawn = short_label(long);
-        assert_eq!(drawn.chars().count(), 40);
+        assert_eq!(drawn.chars().count(), 28);
         assert!(drawn.ends_with('…'));
-        assert!(svg.contains(&format!(">{drawn}</text>")));
+        assert!(svg.contains(&format!(">{drawn}<tspan")));
     }
 
     #[test]
