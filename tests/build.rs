@@ -1179,6 +1179,18 @@ fn statistics_page_has_charts_beside_its_tables() {
     let event = fs::read_to_string(out.join("events/2019/stats-cup/index.html")).expect("event");
     assert!(!event.contains("chart-figure"), "charts are the archive's");
     assert!(event.contains("Dark side won"));
+    // A player's page marks each deck they played by its side and affiliation.
+    let ben = fs::read_to_string(out.join("players/ben/index.html")).expect("player");
+    let ben_text = visible_text(&ben);
+    assert!(
+        ben_text.contains("Sith (dark side) Jedi (light side) decklists"),
+        "{ben_text}"
+    );
+    assert_eq!(
+        ben.matches("<span class=\"deck-mark\">").count(),
+        4,
+        "two decks, two events"
+    );
 }
 
 /// Runs `holonet check` in `root`: whether it exited 0, and what it wrote to stderr.
