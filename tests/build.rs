@@ -1141,6 +1141,58 @@ fn statistics_match_hand_counts() {
     );
 }
 
+/// The statistics page draws charts where a share or a trend is the point: each a figure with a
+/// caption, an SVG with `role="img"` whose accessible name states the numbers, beside the table
+/// that gives them. The event page keeps its tables without charts.
+#[test]
+fn statistics_page_has_charts_beside_its_tables() {
+    let site = small_site();
+    fs::write(site.path().join("events/2019/stats-cup.toml"), STATS_CUP).expect("write");
+    let earlier = STATS_CUP.replace("2019-06-01", "2018-06-01");
+    fs::create_dir_all(site.path().join("events/2018")).expect("dir");
+    fs::write(site.path().join("events/2018/stats-cup.toml"), earlier).expect("write");
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let page = fs::read_to_string(out.join("stats/index.html")).expect("stats");
+    for expected in [
+        "aria-label=\"Share of SW:LCG games won by each side: Dark side won: 4 · 100%.\"",
+        "aria-label=\"Affiliations as a share of recorded SW:LCG decklists: Sith: 4 · 67%; Jedi: 2 · 33%.\"",
+        "aria-label=\"Games won with each affiliation, of games played with it: Sith: 4 of 4 · 100%; Jedi: 0 of 2 · 0%.\"",
+        "aria-label=\"How SW:LCG games ended, as a share of games: not recorded: ",
+        "aria-label=\"Events per year, with their players: 2018: 1 event · 4 players; 2019: 2 events · ",
+    ] {
+        assert!(page.contains(expected), "{expected} in {page}");
+    }
+    assert_eq!(page.matches("<figure class=\"chart-figure\">").count(), 5);
+    assert_eq!(page.matches("<figcaption>").count(), 5);
+    assert_eq!(page.matches("<svg class=\"chart\" role=\"img\"").count(), 5);
+    let text = visible_text(&page);
+    for expected in [
+        "Events by year",
+        "Wins by affiliation",
+        "Sith 4 4 100%",
+        "Jedi 2 0 0%",
+        "Dark side won 4 100%",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in {text}");
+    }
+    let event = fs::read_to_string(out.join("events/2019/stats-cup/index.html")).expect("event");
+    assert!(!event.contains("chart-figure"), "charts are the archive's");
+    assert!(event.contains("Dark side won"));
+    // A player's page marks each deck they played by its side and affiliation.
+    let ben = fs::read_to_string(out.join("players/ben/index.html")).expect("player");
+    let ben_text = visible_text(&ben);
+    assert!(
+        ben_text.contains("Sith (dark side) Jedi (light side) decklists"),
+        "{ben_text}"
+    );
+    assert_eq!(
+        ben.matches("<span class=\"deck-mark\">").count(),
+        4,
+        "two decks, two events"
+    );
+}
+
 /// Runs `holonet check` in `root`: whether it exited 0, and what it wrote to stderr.
 fn run_check(root: &Path) -> (bool, String) {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))

@@ -5,6 +5,7 @@
 pub mod calendar;
 pub mod casual_view;
 pub mod ccg_view;
+pub mod chart;
 pub mod content;
 pub mod contribution;
 pub mod deck_view;

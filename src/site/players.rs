@@ -26,8 +26,32 @@ pub struct PlayerEvent {
     /// Games (or matches for SW:CCG, games) won–lost–drawn, or a score `6(+28)`.
     pub record: String,
     pub deck_url: Option<String>,
+    /// The decklists recorded, dark first: each one's side and affiliation.
+    pub decks: Vec<DeckMark>,
     /// Team events: the team played for, linked to its entry on the event page.
     pub team: Option<PlayerRef>,
+}
+
+/// One recorded decklist of a player at an event, as its marks show it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct DeckMark {
+    /// "dark" or "light".
+    pub side: &'static str,
+    /// The SW:LCG affiliation, when the list names one.
+    pub affiliation: Option<String>,
+}
+
+/// The marks of the decklists `person` recorded.
+fn deck_marks(person: &crate::event::Player) -> Vec<DeckMark> {
+    [("dark", &person.decks.dark), ("light", &person.decks.light)]
+        .into_iter()
+        .filter_map(|(side, deck)| {
+            deck.as_ref().map(|d| DeckMark {
+                side,
+                affiliation: d.affiliation.clone(),
+            })
+        })
+        .collect()
 }
 
 /// Results against one opponent, over every event.
@@ -214,6 +238,7 @@ pub fn share(
                 result,
                 record,
                 deck_url: super::deck_view::deck_url(site, event, person),
+                decks: deck_marks(person),
                 team: team.then(|| names.player(competitor)),
             },
             sessions: match &event.kind {

@@ -641,7 +641,7 @@ fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, summaries:
         ("home", &home),
         "the home page",
     );
-    let archive_stats = input.contributions.stats().clone().view();
+    let archive_stats = input.contributions.stats().clone().view().charted();
     pages.archive_page(
         "stats.html",
         [

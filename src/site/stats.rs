@@ -12,6 +12,10 @@
 //!   deck that includes it.
 //! - **Leagues**: every league game counts in its game's sides and endings (its sides are always
 //!   recorded).
+//! - **Affiliation records**: every game above whose sides are known, for each player whose
+//!   decklist on the side they played names an affiliation (single-player SW:LCG events).
+//! - **Years**: every event by the year of its date, with its players (a player at two events
+//!   of a year counts twice).
 //! - **Challenge-deck scenarios**: every session, in its scenario's record by team size.
 //! - **SW:CCG objectives and cards**: every recorded CCG decklist; a card counts once per deck
 //!   that includes it, and only the lines that name exactly one card are counted.
@@ -20,6 +24,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::chart::{Bar, Tone, bar_chart};
 use crate::event::Side;
 use crate::event::casual::{LeagueResult, Session};
 use crate::event::{Decklist, Event, Kind, Outcome};
@@ -63,8 +68,68 @@ pub struct StatsView {
     pub ccg_light_cards: Vec<Tally>,
     /// Challenge-deck sessions: each scenario's record by team size.
     pub scenarios: Vec<super::casual_view::ScenarioRecordView>,
+    /// SW:LCG: each affiliation's games and wins, most played first.
+    pub affiliation_records: Vec<RateRow>,
+    /// Events and players by year, oldest first.
+    pub years: Vec<YearRow>,
+    /// The charts drawn beside the tables (none until [`StatsView::charted`]).
+    pub charts: Charts,
     /// Whether any table has rows.
     pub any: bool,
+}
+
+/// One affiliation's record: games played with it, games won, and the win rate ("55%").
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct RateRow {
+    pub label: String,
+    pub games: u32,
+    pub won: u32,
+    pub rate: String,
+}
+
+/// One year of the archive: its events and their players.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct YearRow {
+    pub year: String,
+    pub events: u32,
+    pub players: u32,
+}
+
+/// Charts of the numbers where a share or a trend is the point, as inline SVG (empty when there
+/// is nothing to draw). Each repeats numbers a table gives.
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct Charts {
+    pub sides: String,
+    pub ccg_sides: String,
+    pub endings: String,
+    pub ccg_endings: String,
+    pub affiliations: String,
+    pub affiliation_records: String,
+    pub years: String,
+}
+
+/// `part` of `whole` as a whole percentage, rounded: "42%".
+fn percent(part: u32, whole: u32) -> String {
+    let (part, whole) = (u64::from(part), u64::from(whole));
+    format!("{}%", (part * 100 + whole / 2) / whole.max(1))
+}
+
+/// The bars of a share chart: each row's count against the table's total.
+fn share_bars(rows: &[Tally], sided: bool) -> Vec<Bar> {
+    let total = rows.iter().map(|r| r.count).sum();
+    rows.iter()
+        .map(|r| Bar {
+            label: r.label.clone(),
+            value: r.count,
+            of: total,
+            text: format!("{} · {}", r.count, r.share),
+            tone: if sided {
+                Tone::of_side_label(&r.label)
+            } else {
+                Tone::Plain
+            },
+        })
+        .collect()
 }
 
 /// Counts in insertion-independent order: label -> count.
@@ -80,7 +145,7 @@ fn tallies(counts: Counts, limit: usize, total: Option<u32>) -> Vec<Tally> {
     let max = rows.first().map_or(1, |r| r.1.max(1));
     rows.into_iter()
         .map(|(label, count)| Tally {
-            share: format!("{}%", (count * 100 + total / 2) / total.max(1)),
+            share: percent(count, total),
             bar: count * 100 / max,
             label,
             count,
@@ -173,7 +238,41 @@ pub struct Counted {
     ccg_sides: Counts,
     ccg_endings: Counts,
     ccg_decks: CcgDecks,
+    /// By affiliation: games played with a deck of it, and games won.
+    deck_games: Counts,
+    deck_wins: Counts,
+    /// By year: events, and their players.
+    year_events: Counts,
+    year_players: Counts,
     sessions: Vec<Session>,
+}
+
+/// Counts one game of a player whose decklist for `side` names an affiliation.
+fn deck_game(event: &Event, player: usize, side: Side, won: bool, c: &mut Counted) {
+    if event.is_team() {
+        // The games of a team event are the teams'; which member played is not recorded.
+        return;
+    }
+    let Some(person) = event.players.get(player) else {
+        return;
+    };
+    let deck = match side {
+        Side::Dark => &person.decks.dark,
+        Side::Light => &person.decks.light,
+    };
+    let Some(affiliation) = deck.as_ref().and_then(|d| d.affiliation.as_ref()) else {
+        return;
+    };
+    *c.deck_games.entry(affiliation.clone()).or_default() += 1;
+    if won {
+        *c.deck_wins.entry(affiliation.clone()).or_default() += 1;
+    }
+}
+
+/// Counts a game with known sides into each player's affiliation record.
+fn deck_result(event: &Event, dark: usize, light: usize, winner: Option<usize>, c: &mut Counted) {
+    deck_game(event, dark, Side::Dark, winner == Some(dark), c);
+    deck_game(event, light, Side::Light, winner == Some(light), c);
 }
 
 impl Counted {
@@ -184,6 +283,12 @@ impl Counted {
             ..Counted::default()
         };
         let lcg = computed.ccg().is_none();
+        let year = event.info.date.year.to_string();
+        c.year_events.insert(year.clone(), 1);
+        let players = u32::try_from(event.persons().len()).unwrap_or(u32::MAX);
+        if players > 0 {
+            c.year_players.insert(year, players);
+        }
         for table in event.rounds().iter().flat_map(|r| &r.tables) {
             let Outcome::Games(games) = &table.outcome else {
                 continue;
@@ -196,7 +301,9 @@ impl Counted {
                 if let Some(first) = table.first_dark {
                     let other = table.players[usize::from(table.players[0] == first)];
                     let dark = if i % 2 == 0 { first } else { other };
+                    let light = if dark == first { other } else { first };
                     side_result(dark, game.winner, &mut c.sides);
+                    deck_result(event, dark, light, game.winner, &mut c);
                 }
             }
         }
@@ -204,6 +311,10 @@ impl Counted {
             for game in &bracket.games {
                 if let (Some(dark), Some(winner)) = (game.dark, game.winner) {
                     side_result(dark, Some(winner), &mut c.sides);
+                    if let [Some(a), Some(b)] = game.players {
+                        let light = if a == dark { b } else { a };
+                        deck_result(event, dark, light, Some(winner), &mut c);
+                    }
                 }
             }
         }
@@ -222,6 +333,7 @@ impl Counted {
                 match (&game.result, scored.kind) {
                     (LeagueResult::Lcg(g), _) => {
                         side_result(game.dark, g.winner, &mut c.sides);
+                        deck_result(event, game.dark, game.light, g.winner, &mut c);
                         let how = g.by.map_or("not recorded", |b| b.name());
                         *c.endings.entry(how.to_string()).or_default() += 1;
                     }
@@ -298,6 +410,10 @@ impl Counted {
             (&mut self.ccg_decks.objectives, &other.ccg_decks.objectives),
             (dark_cards, other_dark),
             (light_cards, other_light),
+            (&mut self.deck_games, &other.deck_games),
+            (&mut self.deck_wins, &other.deck_wins),
+            (&mut self.year_events, &other.year_events),
+            (&mut self.year_players, &other.year_players),
         ] {
             for (label, &n) in from {
                 tally(into, label, n, adding);
@@ -347,6 +463,30 @@ impl Counted {
             .iter()
             .map(|r| super::casual_view::record_view(r, None))
             .collect();
+        let mut records: Vec<RateRow> = self
+            .deck_games
+            .iter()
+            .map(|(label, &games)| {
+                let won = self.deck_wins.get(label).copied().unwrap_or(0);
+                RateRow {
+                    label: label.clone(),
+                    games,
+                    won,
+                    rate: percent(won, games),
+                }
+            })
+            .collect();
+        records.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.label.cmp(&b.label)));
+        view.affiliation_records = records;
+        view.years = self
+            .year_events
+            .iter()
+            .map(|(year, &events)| YearRow {
+                year: year.clone(),
+                events,
+                players: self.year_players.get(year).copied().unwrap_or(0),
+            })
+            .collect();
         view.any = !view.scenarios.is_empty()
             || [
                 &view.sides,
@@ -362,6 +502,74 @@ impl Counted {
             .iter()
             .any(|t| !t.is_empty());
         view
+    }
+}
+
+impl StatsView {
+    /// These statistics with their charts drawn.
+    pub fn charted(mut self) -> StatsView {
+        self.charts = charts(&self);
+        self
+    }
+}
+
+/// The charts of `view`'s tables.
+fn charts(view: &StatsView) -> Charts {
+    let most = |rows: &[YearRow]| rows.iter().map(|r| r.events).max().unwrap_or(0);
+    let record_bars: Vec<Bar> = view
+        .affiliation_records
+        .iter()
+        .map(|r| Bar {
+            label: r.label.clone(),
+            value: r.won,
+            of: r.games,
+            text: format!("{} of {} · {}", r.won, r.games, r.rate),
+            tone: Tone::Plain,
+        })
+        .collect();
+    let year_bars: Vec<Bar> = view
+        .years
+        .iter()
+        .map(|r| Bar {
+            label: r.year.clone(),
+            value: r.events,
+            of: most(&view.years),
+            text: format!(
+                "{} event{} · {} player{}",
+                r.events,
+                if r.events == 1 { "" } else { "s" },
+                r.players,
+                if r.players == 1 { "" } else { "s" }
+            ),
+            tone: Tone::Plain,
+        })
+        .collect();
+    Charts {
+        sides: bar_chart(
+            "Share of SW:LCG games won by each side",
+            &share_bars(&view.sides, true),
+        ),
+        ccg_sides: bar_chart(
+            "Share of SW:CCG games won by each side",
+            &share_bars(&view.ccg_sides, true),
+        ),
+        endings: bar_chart(
+            "How SW:LCG games ended, as a share of games",
+            &share_bars(&view.endings, false),
+        ),
+        ccg_endings: bar_chart(
+            "How SW:CCG games ended, as a share of games",
+            &share_bars(&view.ccg_endings, false),
+        ),
+        affiliations: bar_chart(
+            "Affiliations as a share of recorded SW:LCG decklists",
+            &share_bars(&view.affiliations, false),
+        ),
+        affiliation_records: bar_chart(
+            "Games won with each affiliation, of games played with it",
+            &record_bars,
+        ),
+        years: bar_chart("Events per year, with their players", &year_bars),
     }
 }
 
