@@ -109,9 +109,32 @@ pub struct Memo {
     /// Fragments shared by several pages (an event's row in the indexes), by name: the hash
     /// of what they were rendered from, and the HTML.
     fragments: Mutex<HashMap<String, (u128, String)>>,
+    /// Images drawn by no template (the events' link-preview cards), by path: the key of what
+    /// they were drawn from. Unlike the pages, they stay valid when the templates change.
+    images: Mutex<HashMap<String, u128>>,
 }
 
 impl Memo {
+    /// A memo for new templates: the pages rendered by the old ones are no guide to the new
+    /// ones, but the images no template draws still are.
+    pub fn for_new_templates(&self) -> Memo {
+        let images = self
+            .images
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        Memo {
+            images: Mutex::new(images),
+            ..Memo::default()
+        }
+    }
+
+    /// Whether the image `path` was last drawn from `key`; remembers `key` either way.
+    fn image_unchanged(&self, path: &str, key: u128) -> bool {
+        let mut seen = self.images.lock().unwrap_or_else(|e| e.into_inner());
+        seen.insert(path.to_string(), key) == Some(key)
+    }
+
     /// Whether `path` was last rendered from `key`; remembers `key` either way.
     fn unchanged(&self, path: &str, key: u128) -> bool {
         let mut seen = self.pages.lock().unwrap_or_else(|e| e.into_inner());
@@ -138,6 +161,10 @@ impl Memo {
     /// rendered, not taken for the file that is gone.
     pub fn forget(&self, path: &str) {
         self.pages
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(path);
+        self.images
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(path);
@@ -798,7 +825,7 @@ fn render_event(
     let preview = named(format!("{path}{}", super::preview::FILE));
     let card_key = super::reuse::card_key(input.previews.program, &card);
     let seen = match pages.memo {
-        Some(memo) => memo.unchanged(&preview, card_key),
+        Some(memo) => memo.image_unchanged(&preview, card_key),
         None => input.previews.last.get(&event.slug) == Some(&card_key),
     };
     if !(seen && output.keep(std::slice::from_ref(&preview), source)) {
