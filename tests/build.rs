@@ -1932,7 +1932,11 @@ fn event_pages_carry_open_graph_tags_and_schema_org_data() {
         "<meta property=\"og:url\" content=\"https://example.github.io/archive/events/2026/kessel-run-regional/\">",
         "<meta property=\"og:site_name\" content=\"Holonet Tournament Archive\">",
         "<meta property=\"og:description\" content=",
-        "<meta name=\"twitter:card\" content=\"summary\">",
+        "<meta property=\"og:image\" content=\"https://example.github.io/archive/events/2026/kessel-run-regional/preview.png\">",
+        "<meta property=\"og:image:width\" content=\"1200\">",
+        "<meta property=\"og:image:height\" content=\"630\">",
+        "<meta property=\"og:image:alt\" content=\"Kessel Run Regional 2026, 12 December 2026: 11 players registered, SW:LCG, FFG Tournament Regulations (2018); upcoming.\">",
+        "<meta name=\"twitter:card\" content=\"summary_large_image\">",
     ] {
         assert!(page.contains(tag), "the event page has {tag}");
     }
@@ -1959,6 +1963,11 @@ fn event_pages_carry_open_graph_tags_and_schema_org_data() {
     assert!(!description.contains("**"), "plain text: {description}");
     let home = fs::read_to_string(out.join("index.html")).expect("home");
     assert!(home.contains("<meta property=\"og:type\" content=\"website\">"));
+    assert!(home.contains("<meta name=\"twitter:card\" content=\"summary\">"));
+    assert!(
+        !home.contains("og:image"),
+        "only event pages have a preview image"
+    );
     assert!(
         home.contains("<meta property=\"og:url\" content=\"https://example.github.io/archive/\">")
     );
@@ -1966,6 +1975,106 @@ fn event_pages_carry_open_graph_tags_and_schema_org_data() {
         !home.contains("application/ld+json"),
         "only event pages have event data"
     );
+}
+
+/// The `content` of a page's `<meta property="{property}">`, if it has one.
+fn meta<'a>(html: &'a str, property: &str) -> Option<&'a str> {
+    let open = format!("<meta property=\"{property}\" content=\"");
+    let start = html.find(&open)? + open.len();
+    Some(&html[start..start + html[start..].find('"')?])
+}
+
+/// Every event page names its link-preview image with an absolute address under the site's
+/// base URL, and the image is there: a 1200x630 PNG, which a second build makes byte for byte
+/// the same.
+#[test]
+fn every_event_page_links_its_preview_image_and_the_image_is_there() {
+    let site = common::example_site();
+    let out = site.path().join("public");
+    let base = "https://example.github.io/archive/";
+    let stats = build(site.path(), &out, Some(base));
+    let mut cards = BTreeMap::new();
+    for entry in walkdir::WalkDir::new(out.join("events")) {
+        let entry = entry.expect("walk");
+        if entry.file_name() != "event.json" {
+            continue;
+        }
+        let dir = entry.path().parent().expect("event folder");
+        let rel = dir
+            .strip_prefix(&out)
+            .expect("prefix")
+            .display()
+            .to_string();
+        let html = fs::read_to_string(dir.join("index.html")).expect("event page");
+        assert_eq!(
+            meta(&html, "og:image"),
+            Some(format!("{base}{rel}/preview.png").as_str()),
+            "{rel}"
+        );
+        assert_eq!(meta(&html, "og:image:width"), Some("1200"), "{rel}");
+        assert_eq!(meta(&html, "og:image:height"), Some("630"), "{rel}");
+        let alt = meta(&html, "og:image:alt").expect("alt text");
+        let name = meta(&html, "og:title").expect("title");
+        assert!(alt.starts_with(name) && alt.ends_with('.'), "{rel}: {alt}");
+        assert!(
+            html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"),
+            "{rel}"
+        );
+        let png = fs::read(dir.join("preview.png")).expect("the preview image exists");
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{rel}");
+        let be = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().expect("4 bytes"));
+        assert_eq!((be(16), be(20)), (1200, 630), "{rel}");
+        cards.insert(rel, png);
+    }
+    assert_eq!(cards.len(), stats.events, "one card per event");
+    let again = site.path().join("again");
+    build(site.path(), &again, Some(base));
+    for (rel, png) in &cards {
+        assert_eq!(
+            &fs::read(again.join(rel).join("preview.png")).expect("again"),
+            png,
+            "{rel}: the same bytes from a second build"
+        );
+    }
+}
+
+/// An event page rendered again from an edited template keeps its link-preview image as the
+/// last render drew it: the image is drawn only when the facts on the card change (here in
+/// `serve`'s memo; a build keeps it through `.holonet-events` the same way).
+#[test]
+fn a_preview_image_is_drawn_again_only_when_its_card_changes() {
+    let site_dir = common::example_site();
+    let (loaded, _) = site::load(site_dir.path(), None);
+    let mut loaded = loaded.expect("the example loads");
+    let memo = site::render::Memo::default();
+    let card = "events/2014/dantooine-regional/preview.png";
+    let page = "events/2014/dantooine-regional/index.html";
+    let (files, _) =
+        site::render_scope(&loaded, &site::render::Scope::all(), &memo).expect("render");
+    assert!(files.contains_key(card) && files.contains_key(page));
+    // Another event template (which `serve` renders with a memo for new templates): every
+    // event page is rendered again, no card drawn again.
+    loaded
+        .tera
+        .add_raw_template("event.html", "<p>{{ event.name }}</p>")
+        .expect("template");
+    let memo = memo.for_new_templates();
+    let (files, kept) =
+        site::render_scope(&loaded, &site::render::Scope::all(), &memo).expect("render again");
+    assert_eq!(
+        files.get(page).map(Vec::as_slice),
+        Some(&b"<p>Dantooine Regional 2014</p>"[..]),
+        "the page is rendered again"
+    );
+    assert!(
+        kept.contains(card) && !files.contains_key(card),
+        "the card is kept"
+    );
+    // The site's title, which every card shows, changed: the card is drawn again.
+    loaded.config.title = "Another Archive".into();
+    let (files, kept) =
+        site::render_scope(&loaded, &site::render::Scope::all(), &memo).expect("render again");
+    assert!(files.contains_key(card) && !kept.contains(card));
 }
 
 /// The text of a page's one `application/ld+json` script.
@@ -2803,7 +2912,12 @@ fn a_rebuild_reuses_unchanged_events_and_matches_a_fresh_build() {
     assert!(page.contains("A closing word from the organizer."));
     assert_eq!(tree(&out), fresh("fresh-2"));
 
-    // A template shared by every event renders every event again.
+    // A template shared by every event renders every event again, but an event's link-preview
+    // image, which no template draws, is kept as it was: same file, same time.
+    let card = out.join("events/2014/dantooine-regional/preview.png");
+    let card_time = fs::metadata(&card)
+        .and_then(|m| m.modified())
+        .expect("mtime");
     common::edit(
         root,
         "templates/event.html",
@@ -2815,6 +2929,13 @@ fn a_rebuild_reuses_unchanged_events_and_matches_a_fresh_build() {
         fs::read_to_string(out.join("events/2014/dantooine-regional/index.html")).expect("page");
     assert!(page.contains("data-edited=\"yes\""));
     assert_eq!(tree(&out), fresh("fresh-3"));
+    assert_eq!(
+        fs::metadata(&card)
+            .and_then(|m| m.modified())
+            .expect("mtime"),
+        card_time,
+        "the card is kept"
+    );
 
     // A file of an unchanged event deleted or edited by hand is made again.
     let json = out.join("events/2026/kessel-run-regional/event.json");

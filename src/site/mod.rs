@@ -20,6 +20,7 @@ pub mod names;
 pub mod output;
 pub mod pairings_view;
 pub mod players;
+pub mod preview;
 pub mod recorded_view;
 pub mod render;
 pub mod reuse;
@@ -132,6 +133,7 @@ pub fn render(site: &Site, memo: &render::Memo) -> Result<render::Files, Vec<Dia
         &memory,
         true,
         &render::EventFiles::new(),
+        &render::Previews::default(),
         Some(memo),
     )?;
     Ok(memory.into_files())
@@ -152,6 +154,7 @@ pub fn render_scope(
         &memory,
         false,
         &render::EventFiles::new(),
+        &render::Previews::default(),
         Some(memo),
     )?;
     Ok(memory.into_parts())
@@ -166,6 +169,7 @@ fn render_into(
     store: &dyn render::Store,
     finish: bool,
     reuse: &render::EventFiles,
+    previews: &render::Previews,
     memo: Option<&render::Memo>,
 ) -> Result<render::EventFiles, Vec<Diagnostic>> {
     let output = render::Output::new(store);
@@ -181,6 +185,7 @@ fn render_into(
             scope,
             reuse,
             memo,
+            previews,
         },
         &output,
     );
@@ -200,6 +205,7 @@ pub fn check(root: &Path) -> Report {
             &render::Discard,
             true,
             &render::EventFiles::new(),
+            &render::Previews::default(),
             None,
         )
     {
@@ -271,22 +277,53 @@ pub fn build_with_progress(
         staging: &staging,
         out,
     };
-    // Events rendered by the last build from the same inputs keep their files.
-    let keys: BTreeMap<String, u128> = reuse::shared_key(root, &site.config.base_url)
-        .map(|shared| {
+    // Events rendered by the last build from the same inputs keep their files, and events whose
+    // link-preview card is the same keep their image.
+    let program = reuse::program_key();
+    let keys: BTreeMap<String, (u128, u128)> = program
+        .map(|program| {
+            let shared = reuse::shared_key(root, &site.config.base_url, program);
             site.events
                 .par_iter()
-                .map(|(event, _)| (event.slug.clone(), reuse::event_key(shared, root, event)))
+                .map(|(event, computed)| {
+                    let card = preview::Card::of(
+                        &site.config.title,
+                        &site.contributions[&event.slug].summary,
+                        computed.ruleset.family,
+                        event.is_team(),
+                    );
+                    let keys = (
+                        reuse::event_key(shared, root, event),
+                        reuse::card_key(program, &card),
+                    );
+                    (event.slug.clone(), keys)
+                })
                 .collect()
         })
         .unwrap_or_default();
-    let reusable: render::EventFiles = reuse::read(out)
-        .into_iter()
-        .filter(|(slug, (key, _))| keys.get(slug) == Some(key))
-        .map(|(slug, (_, files))| (slug, files))
+    let last = reuse::read(out);
+    let reusable: render::EventFiles = last
+        .iter()
+        .filter(|(slug, entry)| keys.get(*slug).map(|k| k.0) == Some(entry.key))
+        .map(|(slug, entry)| (slug.clone(), entry.files.clone()))
         .collect();
-    let event_files = match render_into(&site, &render::Scope::all(), &store, true, &reusable, None)
-    {
+    let previews = render::Previews {
+        program: program.unwrap_or_default(),
+        last: last
+            .into_iter()
+            .filter(|_| program.is_some())
+            .map(|(slug, entry)| (slug, entry.card))
+            .collect(),
+    };
+    let event_files = match render_into(
+        &site,
+        &render::Scope::all(),
+        &store,
+        true,
+        &reusable,
+        &previews,
+        None,
+    ) {
         Ok(files) => files,
         Err(diags) => {
             report.absorb(diags, []);
@@ -295,7 +332,10 @@ pub fn build_with_progress(
     };
     let recorded: reuse::Recorded = event_files
         .into_iter()
-        .filter_map(|(slug, files)| keys.get(&slug).map(|&key| (slug, (key, files))))
+        .filter_map(|(slug, files)| {
+            let &(key, card) = keys.get(&slug)?;
+            Some((slug, reuse::Entry { key, card, files }))
+        })
         .collect();
     if let Err(d) = render::Store::store(&store, reuse::FILE, reuse::text(&recorded).into_bytes()) {
         report.diagnostics.push(d);

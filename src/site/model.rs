@@ -146,6 +146,20 @@ pub struct PageView {
     pub description: String,
     /// Open Graph `og:type`: `article` for event pages, `website` for the others.
     pub og_type: &'static str,
+    /// The image a link to the page shows in chat applications and social sites (`og:image`):
+    /// event pages have one (see [`super::preview`]).
+    pub image: Option<PageImage>,
+}
+
+/// A page's link-preview image.
+#[derive(Debug, Clone, Serialize)]
+pub struct PageImage {
+    /// Its absolute address: preview readers fetch it from anywhere.
+    pub url: String,
+    pub width: u32,
+    pub height: u32,
+    /// What it shows, in one sentence (`og:image:alt`).
+    pub alt: String,
 }
 
 /// An event in lists (home page, events index).

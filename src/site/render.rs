@@ -37,6 +37,18 @@ pub struct RenderInput<'a> {
     pub reuse: &'a EventFiles,
     /// `serve`'s record of the pages it rendered last (see [`Memo`]); `None` renders every page.
     pub memo: Option<&'a Memo>,
+    /// The link-preview images the previous build made, which an event rendered again keeps when
+    /// its card is the same.
+    pub previews: &'a Previews,
+}
+
+/// The link-preview images of the previous build (see [`super::reuse::card_key`]).
+#[derive(Debug, Clone, Default)]
+pub struct Previews {
+    /// Holonet's program key ([`super::reuse::program_key`]), part of each card's key.
+    pub program: u128,
+    /// Each event's card key in the previous build, by slug.
+    pub last: BTreeMap<String, u128>,
 }
 
 /// The part of the site to render. The pages made from every event (home, indexes, players A to
@@ -82,6 +94,7 @@ fn page_view(site: &SiteView, title: &str, path: &str, description: &str) -> Pag
         permalink: site.absolute(path),
         description: description.to_string(),
         og_type: "website",
+        image: None,
     }
 }
 
@@ -96,9 +109,32 @@ pub struct Memo {
     /// Fragments shared by several pages (an event's row in the indexes), by name: the hash
     /// of what they were rendered from, and the HTML.
     fragments: Mutex<HashMap<String, (u128, String)>>,
+    /// Images drawn by no template (the events' link-preview cards), by path: the key of what
+    /// they were drawn from. Unlike the pages, they stay valid when the templates change.
+    images: Mutex<HashMap<String, u128>>,
 }
 
 impl Memo {
+    /// A memo for new templates: the pages rendered by the old ones are no guide to the new
+    /// ones, but the images no template draws still are.
+    pub fn for_new_templates(&self) -> Memo {
+        let images = self
+            .images
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        Memo {
+            images: Mutex::new(images),
+            ..Memo::default()
+        }
+    }
+
+    /// Whether the image `path` was last drawn from `key`; remembers `key` either way.
+    fn image_unchanged(&self, path: &str, key: u128) -> bool {
+        let mut seen = self.images.lock().unwrap_or_else(|e| e.into_inner());
+        seen.insert(path.to_string(), key) == Some(key)
+    }
+
     /// Whether `path` was last rendered from `key`; remembers `key` either way.
     fn unchanged(&self, path: &str, key: u128) -> bool {
         let mut seen = self.pages.lock().unwrap_or_else(|e| e.into_inner());
@@ -125,6 +161,10 @@ impl Memo {
     /// rendered, not taken for the file that is gone.
     pub fn forget(&self, path: &str) {
         self.pages
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(path);
+        self.images
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(path);
@@ -282,6 +322,12 @@ pub trait Store: Sync {
     fn keep(&self, _paths: &[String]) -> bool {
         false
     }
+
+    /// Whether the store throws every file away (`check`): then what costs time to make and
+    /// cannot fail (a link-preview image) is not made.
+    fn discards(&self) -> bool {
+        false
+    }
 }
 
 /// Keeps every file in memory, and the paths of those kept as they were (see [`Memo`]).
@@ -334,6 +380,10 @@ impl Store for Discard {
 
     fn store_file(&self, _path: &str, _file: &LayerFile) -> Result<(), Diagnostic> {
         Ok(())
+    }
+
+    fn discards(&self) -> bool {
+        true
     }
 }
 
@@ -742,12 +792,19 @@ fn render_event(
         input.aliases,
     );
     let path = model::event_path(event);
+    let card = event_card(input, event, computed);
     let description = format!(
         "{} – {}, {}",
         event.info.name, view.summary.date_text, computed.ruleset.name
     );
     let page = PageView {
         og_type: "article",
+        image: Some(model::PageImage {
+            url: site.absolute(&format!("{path}{}", super::preview::FILE)),
+            width: super::preview::WIDTH,
+            height: super::preview::HEIGHT,
+            alt: card.alt(),
+        }),
         ..page_view(site, &event.info.name, &path, &description)
     };
     pages.emit(
@@ -763,6 +820,22 @@ fn render_event(
         event_json(event, computed).into_bytes(),
         source,
     );
+    // The link-preview image, drawn again only when its card changed: the previous build's
+    // (or, in `serve`, the last render's) is kept when the card's key is the same.
+    let preview = named(format!("{path}{}", super::preview::FILE));
+    let card_key = super::reuse::card_key(input.previews.program, &card);
+    let seen = match pages.memo {
+        Some(memo) => memo.image_unchanged(&preview, card_key),
+        None => input.previews.last.get(&event.slug) == Some(&card_key),
+    };
+    if !(seen && output.keep(std::slice::from_ref(&preview), source)) {
+        let png = if output.store.discards() {
+            Vec::new()
+        } else {
+            card.png()
+        };
+        output.add(preview, png, source);
+    }
     // Each player's decklists: a page and a plain-text export (in parallel: a big event has
     // hundreds, and an edit renders one event).
     let decks: Vec<[String; 2]> = event
@@ -814,6 +887,21 @@ fn render_event(
         render_venue_pages(pages, event, computed, view, &mut named);
     }
     files
+}
+
+/// The card of an event's link-preview image: what [`super::preview`] draws, and what decides
+/// whether it is drawn again.
+pub fn event_card(
+    input: &RenderInput<'_>,
+    event: &Event,
+    computed: &Computed,
+) -> super::preview::Card {
+    super::preview::Card::of(
+        &input.config.title,
+        &input.contributions[&event.slug].summary,
+        computed.ruleset.family,
+        event.is_team(),
+    )
 }
 
 /// The current round's room screen and result slips (see [`super::room_view`] and

@@ -13,6 +13,11 @@
 //!
 //! The key errs on the side of rendering: any change to a shared file renders every event again,
 //! and a different Holonet binary (even one rebuilt from other sources) never reuses anything.
+//!
+//! An event's link-preview image (see [`super::preview`]) costs more to make than all its pages,
+//! and depends on much less: only on the facts its card shows and on Holonet. So each event's
+//! record also holds its card's key ([`card_key`]), and an event rendered again (after an edit
+//! to a template, say) keeps its image when its card's key is the same.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -26,12 +31,23 @@ use crate::event::Event;
 /// The record of the last build's events, in the output folder.
 pub const FILE: &str = ".holonet-events";
 
-/// The first line of [`FILE`], naming its layout: then one line per event, its slug, its key in
-/// hexadecimal and its files, separated by tabs.
-const HEADER: &str = "# holonet events 1: slug key files";
+/// The first line of [`FILE`], naming its layout: then one line per event, its slug, its key and
+/// its card's key in hexadecimal, and its files, separated by tabs.
+const HEADER: &str = "# holonet events 2: slug key card files";
 
-/// An event's key and the files it made.
-pub type Recorded = BTreeMap<String, (u128, Vec<String>)>;
+/// What the last build made of one event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The key of the event's files ([`event_key`]).
+    pub key: u128,
+    /// The key of its link-preview image ([`card_key`]).
+    pub card: u128,
+    /// Its files.
+    pub files: Vec<String>,
+}
+
+/// Each event's entry, by slug.
+pub type Recorded = BTreeMap<String, Entry>;
 
 /// The files every event's pages depend on, besides the event's own.
 const SHARED: [&str; 6] = [
@@ -43,12 +59,17 @@ const SHARED: [&str; 6] = [
     "themes",
 ];
 
-/// The key of everything every page depends on. `None` when Holonet cannot read its own
-/// program file: then nothing is reused.
-pub fn shared_key(root: &Path, base_url: &str) -> Option<u128> {
-    let mut hasher = Xxh3::new();
+/// The key of Holonet's own program file, which every output depends on. `None` when Holonet
+/// cannot read it: then nothing is reused.
+pub fn program_key() -> Option<u128> {
     let program = fs::read(std::env::current_exe().ok()?).ok()?;
-    hasher.update(&program);
+    Some(xxhash_rust::xxh3::xxh3_128(&program))
+}
+
+/// The key of everything every page depends on, with `program` ([`program_key`]).
+pub fn shared_key(root: &Path, base_url: &str, program: u128) -> u128 {
+    let mut hasher = Xxh3::new();
+    hasher.update(&program.to_le_bytes());
     hasher.update(base_url.as_bytes());
     let mut add = |path: &Path| {
         // Each file's path and length go in first, so that no two sets of files hash alike. The
@@ -85,7 +106,17 @@ pub fn shared_key(root: &Path, base_url: &str) -> Option<u128> {
     {
         add(entry.path());
     }
-    Some(hasher.digest128())
+    hasher.digest128()
+}
+
+/// The key of an event's link-preview image: Holonet (`program`, which draws it) and the card's
+/// facts, as JSON.
+pub fn card_key(program: u128, card: &super::preview::Card) -> u128 {
+    let mut hasher = Xxh3::new();
+    hasher.update(&program.to_le_bytes());
+    // A card is strings and numbers: it always serializes.
+    hasher.update(&serde_json::to_vec(card).unwrap_or_default());
+    hasher.digest128()
 }
 
 /// An event file, or the Markdown report beside one.
@@ -129,7 +160,9 @@ pub fn read(out: &Path) -> Recorded {
             let mut fields = line.split('\t');
             let slug = fields.next()?.to_string();
             let key = u128::from_str_radix(fields.next()?, 16).ok()?;
-            Some((slug, (key, fields.map(str::to_string).collect())))
+            let card = u128::from_str_radix(fields.next()?, 16).ok()?;
+            let files = fields.map(str::to_string).collect();
+            Some((slug, Entry { key, card, files }))
         })
         .collect()
 }
@@ -137,9 +170,9 @@ pub fn read(out: &Path) -> Recorded {
 /// The record's text, to write into the output folder.
 pub fn text(recorded: &Recorded) -> String {
     let mut text = format!("{HEADER}\n");
-    for (slug, (key, files)) in recorded {
-        text.push_str(&format!("{slug}\t{key:032x}"));
-        for file in files {
+    for (slug, entry) in recorded {
+        text.push_str(&format!("{slug}\t{:032x}\t{:032x}", entry.key, entry.card));
+        for file in &entry.files {
             text.push('\t');
             text.push_str(file);
         }
@@ -157,15 +190,23 @@ mod tests {
         let mut recorded = Recorded::new();
         recorded.insert(
             "2018/outer-rim".into(),
-            (
-                0xabc,
-                vec![
+            Entry {
+                key: 0xabc,
+                card: 0xdef,
+                files: vec![
                     "events/2018/outer-rim/index.html".into(),
                     "events/2018/outer-rim/event.json".into(),
                 ],
-            ),
+            },
         );
-        recorded.insert("2019/x".into(), (u128::MAX, vec![]));
+        recorded.insert(
+            "2019/x".into(),
+            Entry {
+                key: u128::MAX,
+                card: 0,
+                files: vec![],
+            },
+        );
         let dir = tempfile::tempdir().expect("tempdir");
         fs::write(dir.path().join(FILE), text(&recorded)).expect("write");
         assert_eq!(read(dir.path()), recorded);
@@ -175,6 +216,13 @@ mod tests {
     fn a_record_of_another_layout_is_ignored() {
         let dir = tempfile::tempdir().expect("tempdir");
         fs::write(dir.path().join(FILE), "2018/x\t1\tindex.html\n").expect("write");
+        assert!(read(dir.path()).is_empty());
+        // The layout before cards had keys: its events are rendered again, cards and all.
+        fs::write(
+            dir.path().join(FILE),
+            "# holonet events 1: slug key files\n2018/x\t1\tindex.html\n",
+        )
+        .expect("write");
         assert!(read(dir.path()).is_empty());
     }
 

@@ -284,8 +284,9 @@ impl Session {
                 ..Report::default()
             })?;
         let previous = std::mem::replace(&mut self.site.tera, tera);
-        // Pages rendered by the old templates are no guide to the new ones.
-        let memo = Memo::default();
+        // Pages rendered by the old templates are no guide to the new ones (the images no
+        // template draws still are).
+        let memo = self.memo.for_new_templates();
         let (rendered, _) = match render_scope(&self.site, scope, &memo) {
             Ok(rendered) => rendered,
             Err(diagnostics) => {

@@ -1,0 +1,653 @@
+//! Each event's link-preview image (`events/<slug>/preview.png`): the card a chat application or
+//! a social site shows when someone shares the event page, named by the page's `og:image`.
+//!
+//! The card is an SVG written here and rasterized by `resvg` at build time, because a static
+//! site has no server to draw it on request and a PNG is what every preview reader takes (few
+//! take SVG). It is an output like any other, so it is made to be deterministic: the same event
+//! gives the same bytes on every machine.
+//!
+//! - **One font, built in.** `resvg` is built without `system-fonts`, so it never looks at the
+//!   fonts installed where the site is built; the card's text is set in DejaVu Sans (regular and
+//!   bold, `assets/fonts/`, under the Bitstream Vera license), loaded from the binary. A
+//!   character the font lacks is left out of the image; the `og:image:alt` text (see
+//!   [`Card::alt`]) still has it.
+//! - **Text fits without measuring the rendered glyphs.** Long names wrap, then shrink, then are
+//!   cut with an ellipsis, by an estimate of each character's width in DejaVu Sans (wide and
+//!   narrow letters told apart), erring on the wide side: deterministic, and independent of the
+//!   text engine's output.
+//! - **Event text is data.** Everything the event file says is XML-escaped before it goes into
+//!   the SVG, and the SVG refers to no file: a name such as `<image href="/etc/passwd"/>` is
+//!   drawn as those characters, and the image resolver resolves nothing anyway.
+//! - **Only the card's facts** ([`Card`]) decide its pixels: the render cost is paid only for
+//!   events whose card changed, since unchanged events keep their files (see [`super::reuse`])
+//!   and `serve` keeps a card rendered from the same facts (see [`super::render`]).
+
+use std::sync::{Arc, OnceLock};
+
+use resvg::usvg;
+use serde::Serialize;
+
+use super::model::EventSummary;
+use crate::rules::Family;
+use crate::rules::compute::Status;
+
+/// The file name of the card, in the event page's folder.
+pub const FILE: &str = "preview.png";
+
+/// The card's size in pixels: the 1.91:1 image Open Graph readers (chat applications, social
+/// sites) show large.
+pub const WIDTH: u32 = 1200;
+pub const HEIGHT: u32 = 630;
+
+/// DejaVu Sans, the card's only font (see `assets/fonts/LICENSE`).
+const REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+const BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+const FAMILY: &str = "DejaVu Sans";
+
+/// Holonet's own logo, the default theme's `logo.svg`: drawn on every card, whatever logo a
+/// site's theme puts on its pages (the card names Holonet's archive format, not the theme).
+const LOGO: &str = include_str!("../../static/logo.svg");
+
+/// The card's background, a shade darker than the logo's tile so that the tile shows.
+const BACKGROUND: [u8; 3] = [0x14, 0x18, 0x24];
+
+/// The left and right margin of the card's text.
+const MARGIN: f32 = 64.0;
+
+/// The height of the two lines of facts below the event's name.
+const FACTS_HEIGHT: f32 = 110.0;
+
+/// What an event's card shows: everything that decides its pixels, and nothing else.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Card {
+    /// The site's title, beside the logo.
+    pub site_title: String,
+    pub name: String,
+    /// "12 May 2018", "12–13 May 2018".
+    pub dates: String,
+    pub players: u32,
+    /// Whether the event's competitors are teams ("8 teams").
+    pub team: bool,
+    pub game: Game,
+    /// The ruleset's name.
+    pub ruleset: String,
+    pub state: State,
+}
+
+/// Which game an event was played in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum Game {
+    Lcg,
+    Ccg,
+}
+
+impl Game {
+    fn short(self) -> &'static str {
+        match self {
+            Game::Lcg => "LCG",
+            Game::Ccg => "CCG",
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Game::Lcg => "SW:LCG",
+            Game::Ccg => "SW:CCG",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Game::Lcg => "Star Wars: The Card Game",
+            Game::Ccg => "Star Wars CCG",
+        }
+    }
+}
+
+/// Where an event stands.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub enum State {
+    /// Finished, won by this player or team.
+    Won(String),
+    /// Finished, with no winner recorded.
+    Finished,
+    /// Running: "3 rounds finished".
+    Running(String),
+    Upcoming,
+}
+
+impl Card {
+    /// The card of the event `summary` stands for, on the site titled `site_title`.
+    pub fn of(site_title: &str, summary: &EventSummary, family: Family, team: bool) -> Card {
+        Card {
+            site_title: site_title.to_string(),
+            name: summary.name.clone(),
+            dates: summary.date_text.clone(),
+            players: summary.player_count,
+            team,
+            game: match family {
+                Family::Lcg => Game::Lcg,
+                Family::Ccg => Game::Ccg,
+            },
+            ruleset: summary.rules_name.clone(),
+            state: match (summary.status, &summary.leader) {
+                (Status::Finished, Some(leader)) => State::Won(leader.name.clone()),
+                (Status::Finished, None) => State::Finished,
+                (Status::Running, _) => State::Running(summary.progress.clone()),
+                (Status::Upcoming, _) => State::Upcoming,
+            },
+        }
+    }
+
+    /// "8 players", "1 team", "11 players registered" (before the event).
+    fn count(&self) -> String {
+        let noun = if self.team { "team" } else { "player" };
+        let s = if self.players == 1 { "" } else { "s" };
+        let registered = if self.state == State::Upcoming {
+            " registered"
+        } else {
+            ""
+        };
+        format!("{} {noun}{s}{registered}", self.players)
+    }
+
+    /// The card's facts in one sentence, for `og:image:alt`: what a reader who cannot see the
+    /// image is told instead.
+    pub fn alt(&self) -> String {
+        let state = match &self.state {
+            State::Won(winner) => format!("won by {winner}"),
+            State::Finished => "finished".to_string(),
+            State::Running(progress) => format!("running, {progress}"),
+            State::Upcoming => "upcoming".to_string(),
+        };
+        format!(
+            "{}, {}: {}, {}, {}; {state}.",
+            self.name,
+            self.dates,
+            self.count(),
+            self.game.name(),
+            self.ruleset
+        )
+    }
+
+    /// The card as an SVG document of [`WIDTH`] by [`HEIGHT`] pixels.
+    pub fn svg(&self) -> String {
+        let mut svg = String::with_capacity(4096);
+        // The background ([`BACKGROUND`]) is the pixmap's fill, not a shape: filling the whole
+        // card through the drawing pipeline would take longer than the rest of the card. Then
+        // the accent bar along the bottom.
+        svg.push_str(&format!(
+            concat!(
+                r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{family}">"##,
+                r##"<rect y="{bar}" width="{w}" height="14" fill="#4fb3ff"/>"##,
+            ),
+            w = WIDTH,
+            h = HEIGHT,
+            family = FAMILY,
+            bar = HEIGHT - 14,
+        ));
+        self.header(&mut svg);
+        // The name and the facts below it, centred between the header and the outcome.
+        let (size, lines) = fit_block(&self.name, WIDTH as f32 - 2.0 * MARGIN);
+        let height = size * 1.18 * lines.len() as f32 + FACTS_HEIGHT;
+        let top = (140.0 + (470.0 - 140.0 - height) / 2.0).max(150.0);
+        let facts_top = name_block(&mut svg, top, size, &lines);
+        self.facts(&mut svg, facts_top);
+        self.outcome(&mut svg);
+        svg.push_str("</svg>");
+        svg
+    }
+
+    /// The logo and the site's title, top left; the game's mark, top right.
+    fn header(&self, svg: &mut String) {
+        // The logo file's own `<svg>` element, placed and sized: a nested viewport.
+        let logo_body = LOGO
+            .split_once('>')
+            .map_or("", |(_, body)| body)
+            .trim_end()
+            .trim_end_matches("</svg>");
+        svg.push_str(&format!(
+            r#"<svg x="{MARGIN}" y="52" width="64" height="64" viewBox="0 0 32 32">{logo_body}</svg>"#
+        ));
+        let badge_width = 150.0;
+        let title_width = WIDTH as f32 - 2.0 * MARGIN - 84.0 - badge_width - 24.0;
+        let (size, title) = fit_line(&self.site_title, title_width, &[30.0, 26.0, 22.0], false);
+        svg.push_str(&format!(
+            r##"<text x="{}" y="95" font-size="{size}" fill="#c9d3e6">{}</text>"##,
+            MARGIN + 84.0,
+            escape(&title)
+        ));
+        // The game's mark: a card outline (two for SW:CCG's deck of cards), as on the pages.
+        let x = WIDTH as f32 - MARGIN - badge_width;
+        svg.push_str(&format!(
+            r##"<rect x="{x}" y="58" width="{badge_width}" height="52" rx="26" fill="none" stroke="#4fb3ff" stroke-width="2.5"/>"##
+        ));
+        let glyph = match self.game {
+            Game::Lcg => {
+                r##"<rect x="3.75" y="1.75" width="8.5" height="12.5" rx="1.25" fill="none" stroke="#4fb3ff" stroke-width="1.5"/>"##
+            }
+            Game::Ccg => {
+                r##"<rect x="5.75" y="1.75" width="7.5" height="10.5" rx="1.25" fill="none" stroke="#4fb3ff" stroke-width="1.5"/><path d="M3.5 5v8.5a.75.75 0 0 0 .75.75H10" fill="none" stroke="#4fb3ff" stroke-width="1.5"/>"##
+            }
+        };
+        svg.push_str(&format!(
+            r#"<svg x="{}" y="68" width="32" height="32" viewBox="0 0 16 16">{glyph}</svg>"#,
+            x + 24.0
+        ));
+        svg.push_str(&format!(
+            r##"<text x="{}" y="95" font-size="28" font-weight="bold" fill="#ffffff">{}</text>"##,
+            x + 66.0,
+            self.game.short()
+        ));
+    }
+
+    /// The date(s) and size, then the game and ruleset, below the name.
+    fn facts(&self, svg: &mut String, top: f32) {
+        let width = WIDTH as f32 - 2.0 * MARGIN;
+        let first = format!("{} · {}", self.dates, self.count());
+        let (size, first) = fit_line(&first, width, &[34.0, 30.0, 26.0], false);
+        svg.push_str(&format!(
+            r##"<text x="{MARGIN}" y="{}" font-size="{size}" fill="#e6ecf5">{}</text>"##,
+            top + 56.0,
+            escape(&first)
+        ));
+        let second = format!("{} · {}", self.game.title(), self.ruleset);
+        let (size, second) = fit_line(&second, width, &[28.0, 24.0], false);
+        svg.push_str(&format!(
+            r##"<text x="{MARGIN}" y="{}" font-size="{size}" fill="#9fb0c8">{}</text>"##,
+            top + 100.0,
+            escape(&second)
+        ));
+    }
+
+    /// The winner, or where the event stands, at the bottom.
+    fn outcome(&self, svg: &mut String) {
+        let (label, colour, value) = match &self.state {
+            State::Won(winner) => ("WINNER", "#ffd166", winner.as_str()),
+            State::Finished => ("FINISHED", "#ffd166", "Final standings on the page"),
+            State::Running(progress) => ("RUNNING", "#4fb3ff", progress.as_str()),
+            State::Upcoming => ("UPCOMING", "#4fb3ff", "Not started yet"),
+        };
+        svg.push_str(&format!(
+            r##"<rect x="{MARGIN}" y="476" width="{}" height="2" fill="#38425a"/>"##,
+            WIDTH as f32 - 2.0 * MARGIN
+        ));
+        svg.push_str(&format!(
+            r##"<text x="{MARGIN}" y="520" font-size="24" font-weight="bold" letter-spacing="3" fill="{colour}">{label}</text>"##
+        ));
+        let width = WIDTH as f32 - 2.0 * MARGIN;
+        let (size, value) = fit_line(value, width, &[46.0, 40.0, 34.0, 28.0], true);
+        svg.push_str(&format!(
+            r##"<text x="{MARGIN}" y="574" font-size="{size}" font-weight="bold" fill="#ffffff">{}</text>"##,
+            escape(&value)
+        ));
+    }
+
+    /// The card as a PNG file.
+    pub fn png(&self) -> Vec<u8> {
+        rasterize(&self.svg())
+    }
+}
+
+/// The event's name, in `lines` of `size` from `top` down (see [`fit_block`]); returns where
+/// they end.
+fn name_block(svg: &mut String, top: f32, size: f32, lines: &[String]) -> f32 {
+    let leading = size * 1.18;
+    for (i, line) in lines.iter().enumerate() {
+        let baseline = top + size * 0.93 + leading * i as f32;
+        svg.push_str(&format!(
+            r##"<text x="{MARGIN}" y="{baseline}" font-size="{size}" font-weight="bold" fill="#ffffff">{}</text>"##,
+            escape(line)
+        ));
+    }
+    top + leading * lines.len() as f32
+}
+
+/// The fonts the cards are drawn with, loaded once.
+fn fonts() -> Arc<usvg::fontdb::Database> {
+    static FONTS: OnceLock<Arc<usvg::fontdb::Database>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            let mut db = usvg::fontdb::Database::new();
+            db.load_font_data(REGULAR.to_vec());
+            db.load_font_data(BOLD.to_vec());
+            db.set_sans_serif_family(FAMILY);
+            Arc::new(db)
+        })
+        .clone()
+}
+
+/// An SVG document of [`WIDTH`] by [`HEIGHT`], drawn on the card's background, as PNG bytes.
+/// The SVG is one [`Card::svg`] wrote: one that does not parse is a bug, drawn as a blank card
+/// rather than failing the build.
+fn rasterize(svg: &str) -> Vec<u8> {
+    let options = usvg::Options {
+        font_family: FAMILY.to_string(),
+        fontdb: fonts(),
+        // The card refers to no image: nothing is ever read from disk.
+        image_href_resolver: usvg::ImageHrefResolver {
+            resolve_data: Box::new(|_, _, _| None),
+            resolve_string: Box::new(|_, _| None),
+        },
+        ..usvg::Options::default()
+    };
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(WIDTH, HEIGHT).expect("a non-empty size");
+    let [r, g, b] = BACKGROUND;
+    pixmap.fill(resvg::tiny_skia::Color::from_rgba8(r, g, b, 0xff));
+    if let Ok(tree) = usvg::Tree::from_str(svg, &options) {
+        resvg::render(
+            &tree,
+            resvg::tiny_skia::Transform::identity(),
+            &mut pixmap.as_mut(),
+        );
+    }
+    encode(&pixmap)
+}
+
+/// A card's pixels as a PNG file. The card is opaque, so tiny-skia's premultiplied RGBA is
+/// plain RGBA. Deflate's fastest level with the `Up` filter (a card's rows mostly repeat the
+/// one above) encodes a card in about 2 ms, where the encoder's default (level 6, each row's
+/// best filter) takes 15-20 ms for a file a third smaller (about 60 KB against 40 KB). No time
+/// or other varying chunk is written: the same pixels give the same bytes.
+fn encode(pixmap: &resvg::tiny_skia::Pixmap) -> Vec<u8> {
+    let mut out = Vec::with_capacity(96 * 1024);
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_deflate_compression(png::DeflateCompression::Level(1));
+    encoder.set_filter(png::Filter::Up);
+    // Encoding in memory fails only on a size PNG cannot hold, which a card never has.
+    let written = encoder
+        .write_header()
+        .and_then(|mut writer| writer.write_image_data(pixmap.data()));
+    if written.is_err() {
+        return Vec::new();
+    }
+    out
+}
+
+/// Text as SVG character data: the markup characters as entities, and what XML cannot hold at
+/// all (control characters) left out.
+fn escape(text: &str) -> String {
+    super::feed::xml_escape(text)
+}
+
+/// The estimated width of `text` set in DejaVu Sans at `size` pixels: each character's advance
+/// by its kind, rounded up (the bold face's advances, up to 12% wider than the regular one's, when
+/// `bold`). An overestimate only leaves a little room at the end of a line.
+fn text_width(text: &str, size: f32, bold: bool) -> f32 {
+    let ems: f32 = text.chars().map(advance).sum();
+    ems * size * if bold { 1.14 } else { 1.0 }
+}
+
+/// A character's advance in DejaVu Sans (regular), in ems, by kind.
+fn advance(c: char) -> f32 {
+    match c {
+        ' ' => 0.32,
+        'i' | 'l' | 'j' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' | 'I' => 0.30,
+        'f' | 't' | 'r' | '(' | ')' | '[' | ']' | '-' | '"' => 0.42,
+        'm' | 'w' | 'M' | 'W' | '@' | '%' | '—' | '…' => 1.0,
+        'A'..='Z' => 0.74,
+        '0'..='9' => 0.64,
+        'a'..='z' => 0.62,
+        '–' | '·' | '#' | '&' | '+' | '=' | '<' | '>' | '?' | '/' | '*' => 0.84,
+        c if c.is_ascii() => 0.64,
+        // Accented Latin, Greek and Cyrillic letters are about as wide as upper case; other
+        // scripts (which DejaVu Sans mostly lacks) are counted a full em.
+        c if (c as u32) < 0x0530 => 0.76,
+        _ => 1.0,
+    }
+}
+
+/// The event's name at the largest size that fits in `width` in as few lines as can be: one
+/// line of the two larger sizes (rather than a word alone on a second line), else two lines of
+/// the three larger sizes, else three of the smaller ones, whose last line is cut with an
+/// ellipsis if the name is longer still.
+fn fit_block(text: &str, width: f32) -> (f32, Vec<String>) {
+    const SIZES: [(f32, usize); 7] = [
+        (72.0, 1),
+        (64.0, 1),
+        (72.0, 2),
+        (64.0, 2),
+        (56.0, 2),
+        (48.0, 3),
+        (42.0, 3),
+    ];
+    for (size, most) in SIZES {
+        let lines = wrap(text, width, size);
+        if lines.len() <= most {
+            return (size, lines);
+        }
+    }
+    let (size, most) = SIZES[SIZES.len() - 1];
+    let mut lines = wrap(text, width, size);
+    let rest = lines.split_off(most - 1).join(" ");
+    lines.push(truncate(&rest, width, size, true));
+    (size, lines)
+}
+
+/// One line of `text` at the largest of `sizes` it fits at, else at the smallest, cut with an
+/// ellipsis.
+fn fit_line(text: &str, width: f32, sizes: &[f32], bold: bool) -> (f32, String) {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for &size in sizes {
+        if text_width(&text, size, bold) <= width {
+            return (size, text);
+        }
+    }
+    let size = sizes.last().copied().unwrap_or(24.0);
+    (size, truncate(&text, width, size, bold))
+}
+
+/// The words of `text` in lines of bold text at `size` no wider than `width`; a word wider than
+/// a line on its own is broken where it reaches the end.
+fn wrap(text: &str, width: f32, size: f32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let joined = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if text_width(&joined, size, true) <= width {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        // The word on a line of its own, broken if it is wider than one.
+        for c in word.chars() {
+            line.push(c);
+            if text_width(&line, size, true) > width {
+                line.pop();
+                lines.push(std::mem::take(&mut line));
+                line.push(c);
+            }
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// `text` cut to fit `width` at `size`, with an ellipsis, if it does not fit whole.
+fn truncate(text: &str, width: f32, size: f32, bold: bool) -> String {
+    if text_width(text, size, bold) <= width {
+        return text.to_string();
+    }
+    let mut cut: String = String::new();
+    for c in text.chars() {
+        cut.push(c);
+        if text_width(&format!("{cut}…"), size, bold) > width {
+            cut.pop();
+            break;
+        }
+    }
+    format!("{}…", cut.trim_end())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(name: &str, state: State) -> Card {
+        Card {
+            site_title: "Holonet Tournament Archive".into(),
+            name: name.into(),
+            dates: "12–13 May 2018".into(),
+            players: 24,
+            team: false,
+            game: Game::Lcg,
+            ruleset: "FFG Tournament Regulations (2018)".into(),
+            state,
+        }
+    }
+
+    /// Width and height from a PNG's header chunk.
+    fn png_size(png: &[u8]) -> (u32, u32) {
+        let be = |at: usize| u32::from_be_bytes(png[at..at + 4].try_into().expect("4 bytes"));
+        assert_eq!(&png[12..16], b"IHDR");
+        (be(16), be(20))
+    }
+
+    /// Every text of the card, laid out by usvg: each must lie inside the card.
+    fn text_boxes(svg: &str) -> Vec<usvg::Rect> {
+        let options = usvg::Options {
+            fontdb: fonts(),
+            ..usvg::Options::default()
+        };
+        let tree = usvg::Tree::from_str(svg, &options).expect("the card parses");
+        let mut boxes = Vec::new();
+        fn walk(group: &usvg::Group, boxes: &mut Vec<usvg::Rect>) {
+            for node in group.children() {
+                match node {
+                    usvg::Node::Group(g) => walk(g, boxes),
+                    usvg::Node::Text(t) => boxes.push(t.abs_bounding_box()),
+                    _ => {}
+                }
+            }
+        }
+        walk(tree.root(), &mut boxes);
+        boxes
+    }
+
+    #[test]
+    fn a_card_is_a_png_of_the_open_graph_size() {
+        let png = card(
+            "Outer Rim Store Championship",
+            State::Won("Ana Lind".into()),
+        )
+        .png();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        assert_eq!(png_size(&png), (WIDTH, HEIGHT));
+    }
+
+    #[test]
+    fn the_same_card_gives_the_same_bytes() {
+        let card = card("Outer Rim Store Championship", State::Upcoming);
+        let first = card.png();
+        assert_eq!(first, card.png());
+        assert_ne!(
+            first,
+            Card {
+                players: 25,
+                ..card
+            }
+            .png(),
+            "a different card gives a different image"
+        );
+    }
+
+    #[test]
+    fn event_text_is_escaped_and_never_markup() {
+        let hostile = "<script>alert(1)</script> & <image href=\"/etc/passwd\"/>";
+        let card = card(hostile, State::Won("\"Bob\" <b>'&'</b>\u{1}".into()));
+        let svg = card.svg();
+        assert!(!svg.contains("<script"), "{svg}");
+        assert!(!svg.contains("<image"), "{svg}");
+        assert!(!svg.contains("<b>"), "{svg}");
+        assert!(svg.contains("&lt;script&gt;"), "{svg}");
+        assert!(svg.contains("&quot;Bob&quot; &lt;b&gt;&apos;&amp;&apos;&lt;/b&gt;"));
+        // It still parses, so the card is drawn, not left blank.
+        assert!(!text_boxes(&svg).is_empty());
+        assert_eq!(png_size(&card.png()), (WIDTH, HEIGHT));
+    }
+
+    #[test]
+    fn long_names_wrap_shrink_and_stay_on_the_card() {
+        let short = card("Hoth Open", State::Upcoming);
+        let long = card(
+            "The Grand Galactic Invitational Championship of the Outer Rim Territories and the \
+             Mid Rim, Sponsored by the Mos Eisley Cantina Traders' Guild, Autumn Session",
+            State::Won("Maximiliana Wolfeschlegelsteinhausenbergerdorff-Montgomery".into()),
+        );
+        let word = card(&"W".repeat(80), State::Running("3 rounds finished".into()));
+        assert_eq!(fit_block(&short.name, 1072.0).0, 72.0);
+        let (size, lines) = fit_block(&long.name, 1072.0);
+        assert_eq!((size, lines.len()), (42.0, 3));
+        assert!(lines[2].ends_with('…'), "{lines:?}");
+        let (_, lines) = fit_block(&word.name, 1072.0);
+        assert!(lines.len() > 1, "a long word is broken: {lines:?}");
+        for card in [short, long, word] {
+            for bbox in text_boxes(&card.svg()) {
+                assert!(
+                    bbox.left() >= MARGIN - 1.0
+                        && bbox.right() <= WIDTH as f32 - MARGIN + 1.0
+                        && bbox.top() >= 0.0
+                        && bbox.bottom() <= HEIGHT as f32,
+                    "{bbox:?} leaves the card of {:?}",
+                    card.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_alt_text_says_what_the_card_shows() {
+        assert_eq!(
+            card("Hoth Open", State::Won("Ana Lind".into())).alt(),
+            "Hoth Open, 12–13 May 2018: 24 players, SW:LCG, FFG Tournament Regulations (2018); \
+             won by Ana Lind."
+        );
+        assert_eq!(
+            Card {
+                team: true,
+                players: 1,
+                game: Game::Ccg,
+                ..card("Cup", State::Upcoming)
+            }
+            .alt(),
+            "Cup, 12–13 May 2018: 1 team registered, SW:CCG, FFG Tournament Regulations (2018); \
+             upcoming."
+        );
+    }
+
+    /// How long one card takes (`cargo test --lib preview::tests::time_per_card --
+    /// --nocapture` prints it): the wall-clock time, and on Linux the CPU time of the thread,
+    /// which other work on a busy machine does not inflate. Only printed: it depends on the
+    /// machine.
+    #[test]
+    fn time_per_card() {
+        fn cpu() -> Option<std::time::Duration> {
+            let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+            let nanos = stat.split_whitespace().next()?.parse().ok()?;
+            Some(std::time::Duration::from_nanos(nanos))
+        }
+        let cards: Vec<Card> = (0..20)
+            .map(|i| card(&format!("Store Championship {i}"), State::Upcoming))
+            .collect();
+        cards[0].png();
+        let (started, cpu_started) = (std::time::Instant::now(), cpu());
+        let bytes: usize = cards.iter().map(|c| c.png().len()).sum();
+        let n = cards.len() as u32;
+        let cpu = cpu().zip(cpu_started).map(|(end, start)| (end - start) / n);
+        println!(
+            "preview card: {:?} each ({cpu:?} of CPU), {} bytes",
+            started.elapsed() / n,
+            bytes / cards.len()
+        );
+    }
+}
