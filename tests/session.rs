@@ -198,10 +198,24 @@ fn a_template_edit_renders_the_pages_that_use_it() {
     let update = session
         .update(&[PathBuf::from("templates/base.html")])
         .expect("updates");
+    // Every page, but not the link-preview images: no template draws them.
+    let images = session
+        .files()
+        .keys()
+        .filter(|path| path.ends_with("/preview.png"))
+        .count();
+    assert!(images > 0);
     assert!(
-        update.rendered.len() >= total - 2,
+        update.rendered.len() >= total - images - 2,
         "every page: {}",
         update.rendered.len()
+    );
+    assert!(
+        !update
+            .rendered
+            .iter()
+            .any(|path| path.ends_with("/preview.png")),
+        "a template edit draws no card again"
     );
     assert_same_as_full(&session, root);
 }

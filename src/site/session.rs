@@ -384,6 +384,7 @@ fn belongs_to_event(path: &str, slug: &str) -> bool {
     };
     match rest {
         "index.html" | "event.json" | "pairings/index.html" => true,
+        _ if rest == super::preview::FILE => true,
         _ => rest.strip_prefix("decks/").is_some_and(|deck| {
             deck.split_once('/')
                 .is_some_and(|(_, file)| file == "index.html" || file == "deck.txt")
