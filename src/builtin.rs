@@ -56,6 +56,7 @@ pub const SITE_FILES: &[(&str, &str)] = &[
     embed!("events/2018/outer-rim-store-championship.toml"),
     embed!("events/2018/outer-rim-store-championship.md"),
     embed!(".github/workflows/pages.yml"),
+    embed!(".github/workflows/check.yml"),
 ];
 
 #[cfg(test)]

@@ -47,6 +47,15 @@ fn init_makes_a_site_that_builds_and_new_makes_an_event_that_checks() {
     let workflow = std::fs::read_to_string(site.join(".github/workflows/pages.yml"))
         .expect("a GitHub Pages workflow");
     assert!(workflow.contains("actions/deploy-pages"));
+    // The workflows a new site gets are this repository's own, byte for byte.
+    for name in ["pages.yml", "check.yml"] {
+        let path = format!(".github/workflows/{name}");
+        assert_eq!(
+            std::fs::read(site.join(&path)).expect("written by init"),
+            std::fs::read(&path).expect("in the repository"),
+            "{path} written by holonet init differs from the repository's"
+        );
+    }
     let out = holonet(&["new", "events/2026/spring-open.toml"], &site);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let written =
