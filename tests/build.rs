@@ -2390,6 +2390,11 @@ fn the_holotable_theme_changes_the_look_without_code() {
         not_found.contains("No signal"),
         "the theme's own 404 template"
     );
+    // The head's link-preview tags are the default theme's own (one shared partial).
+    let event =
+        fs::read_to_string(out.join("events/2015/mos-eisley-open/index.html")).expect("event page");
+    assert!(event.contains("<meta property=\"og:image\" content=\"https://"));
+    assert!(event.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"));
 
     // Its own layout: every page (but the venue's room screen and the printed slips, which have
     // their own) has the rail with a search box and the main navigation, the phone menu that
