@@ -58,21 +58,23 @@ pub const SITE_FILES: &[(&str, &str)] = &[
     embed!("events/2018/outer-rim-store-championship.md"),
     embed!(".github/workflows/pages.yml"),
     embed!(".github/workflows/check.yml"),
+    embed!(".github/install-holonet.sh"),
 ];
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn text(files: &[(&str, &'static str)], path: &str) -> &'static str {
+        files
+            .iter()
+            .find(|(p, _)| *p == path)
+            .map(|(_, t)| *t)
+            .expect(path)
+    }
+
     #[test]
     fn the_publishing_page_shows_the_workflow_init_writes() {
-        let text = |files: &[(&str, &'static str)], path: &str| {
-            files
-                .iter()
-                .find(|(p, _)| *p == path)
-                .map(|(_, t)| *t)
-                .expect(path)
-        };
         let page = text(DEFAULT_FILES, "content/docs/publishing.md");
         let workflow = text(SITE_FILES, ".github/workflows/pages.yml");
         let shown = page
@@ -84,5 +86,22 @@ mod tests {
             format!("{shown}\n") == workflow,
             "the workflow shown in content/docs/publishing.md differs from .github/workflows/pages.yml"
         );
+    }
+
+    /// The install script that the site's workflows run names the release this binary is, and
+    /// the repository its releases come from: a new site installs the Holonet that made it.
+    #[test]
+    fn the_install_script_names_this_version_and_source() {
+        let script = text(SITE_FILES, ".github/install-holonet.sh");
+        let version = format!(
+            "\n: \"${{HOLONET_VERSION:={}}}\"\n",
+            env!("CARGO_PKG_VERSION")
+        );
+        let source = format!(
+            "\n: \"${{HOLONET_SOURCE:={}}}\"\n",
+            env!("CARGO_PKG_REPOSITORY")
+        );
+        assert!(script.contains(&version), "expected the line {version:?}");
+        assert!(script.contains(&source), "expected the line {source:?}");
     }
 }
