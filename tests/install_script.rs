@@ -159,7 +159,7 @@ fn release(
     HashMap::from([
         (
             format!("{base}.sha256"),
-            format!("{published}  holonet-{target}.tar.xz\n").into_bytes(),
+            format!("{published} *holonet-{target}.tar.xz\n").into_bytes(),
         ),
         (base, archive),
     ])
