@@ -59,6 +59,10 @@ pub const SITE_FILES: &[(&str, &str)] = &[
     embed!(".github/workflows/pages.yml"),
     embed!(".github/workflows/check.yml"),
     embed!(".github/install-holonet.sh"),
+    embed!(".github/workflows/reports.yml"),
+    embed!(".github/record-reports.sh"),
+    embed!(".github/ISSUE_TEMPLATE/result.yml"),
+    embed!(".github/ISSUE_TEMPLATE/registration.yml"),
 ];
 
 #[cfg(test)]
