@@ -69,7 +69,7 @@ fi
 
 recorded=()
 while read -r number verb; do
-  gh api "repos/$repo/issues/$number" --jq .body > "$work/$number.md"
+  gh api "repos/$repo/issues/$number" --jq '.body // ""' > "$work/$number.md"
   if holonet "$verb" --from-issue "$work/$number.md" --reply "$work/$number.reply.md"; then
     recorded+=("$number")
   else
