@@ -52,11 +52,16 @@ fi
 git config user.name "github-actions[bot]"
 git config user.email "41898729+github-actions[bot]@users.noreply.github.com"
 
+# With nothing to record, the pull request of waiting forms has no reason to stay.
+drop_branch() {
+  if [ "$mode" = pull-request ] && git ls-remote --exit-code --heads origin "$branch" > /dev/null; then
+    git push --quiet origin --delete "$branch"
+  fi
+}
+
 if [ ! -s "$work/forms" ]; then
   echo "No open form to record."
-  if [ "$mode" = pull-request ] && git ls-remote --exit-code --heads origin "$branch" > /dev/null; then
-    git push origin --delete "$branch"
-  fi
+  drop_branch
   exit 0
 fi
 
@@ -86,6 +91,7 @@ answer() {
 }
 
 if [ "${#recorded[@]}" -eq 0 ] || git diff --quiet; then
+  drop_branch
   answer ""
   exit 0
 fi
