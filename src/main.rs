@@ -10,7 +10,8 @@ use std::time::Instant;
 use clap::{CommandFactory, Parser, Subcommand};
 
 use holonet::atomic::{Expected, lock_site, write_atomically};
-use holonet::edit::{pair, registration};
+use holonet::edit::issue_form::{self, FormKind};
+use holonet::edit::{issue_reply, pair, registration};
 use holonet::{scaffold, site, wall_clock};
 
 /// mimalloc rather than the system allocator: a build allocates and frees millions of small
@@ -118,30 +119,52 @@ enum Command {
     /// rounds are over, TABLE is an elimination game and RESULT its winner, or --timed gives
     /// the game state when it went to time; once the SW:CCG games are over, TABLE is a game of
     /// the Final Confrontation. The file is checked before it is written, and written
-    /// atomically.
+    /// atomically. With --from-issue, the same request comes from a player's GitHub issue form.
     Report {
         /// The event file, such as events/2026/spring-open.toml.
-        file: PathBuf,
+        #[arg(required_unless_present = "from_issue", conflicts_with = "from_issue")]
+        file: Option<PathBuf>,
         /// The table (or elimination game, or Final Confrontation game) number.
-        table: u32,
+        #[arg(required_unless_present = "from_issue", conflicts_with = "from_issue")]
+        table: Option<u32>,
         /// The result, such as 2-0, 2:0, tom,draw or tom+12; an elimination game's winner.
-        #[arg(required_unless_present = "timed")]
+        #[arg(
+            required_unless_present_any = ["timed", "from_issue"],
+            conflicts_with = "from_issue"
+        )]
         result: Option<String>,
         /// The round (SW:CCG: game) to write into; default: the one being played, or with
         /// --replace alone, the last one with results.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "from_issue")]
         round: Option<u32>,
         /// Who played dark: in an elimination game, the higher seed's choice; in a Final
         /// Confrontation, the first game's; at a Swiss table, the first game's (first_dark).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "from_issue")]
         dark: Option<String>,
         /// An elimination game that went to time: its state, such as
         /// light_objectives=1,light_damage=5,dial=9,dark_damage=6,balance=dark
-        #[arg(long, value_name = "STATE")]
+        #[arg(long, value_name = "STATE", conflicts_with = "from_issue")]
         timed: Option<String>,
         /// Correct a result already in the file (alone: in the last round with results).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "from_issue")]
         replace: bool,
+        /// Take the result from a GitHub issue form's body saved in BODY, instead of the
+        /// arguments: its fields Event (the event's file, address or page link), Round, Table,
+        /// Result, Dark side (an id or a name) and the Correction box (--replace). Exit 0: recorded;
+        /// 1: the form or the result was refused; 2: a wrong invocation.
+        #[arg(long, value_name = "BODY")]
+        from_issue: Option<PathBuf>,
+        /// With --from-issue: write a Markdown reply for the issue into REPLY.md, saying what
+        /// was recorded, or what was wrong and how to fix the form.
+        // clap waives `requires` when the required argument conflicts with one given (FILE,
+        // which excludes --from-issue), so that conflict is stated too.
+        #[arg(
+            long,
+            value_name = "REPLY.md",
+            requires = "from_issue",
+            conflicts_with = "file"
+        )]
+        reply: Option<PathBuf>,
         /// The site folder (with holonet.toml).
         #[arg(long, default_value = ".")]
         root: PathBuf,
@@ -167,25 +190,44 @@ enum Command {
     /// ruleset (ffg-2018: unpaired losses; ffg-2014 and swccg-2008: nothing). In a team event
     /// (2 vs 2) a team enters whole, before round 1: holonet register FILE "Ann Lee" --with
     /// "Bo Vos" --team "Echo Base". The file is checked before it is written, and written
-    /// atomically.
+    /// atomically. With --from-issue, the same request comes from a player's GitHub issue form.
     Register {
         /// The event file, such as events/2026/spring-open.toml.
-        file: PathBuf,
+        #[arg(required_unless_present = "from_issue", conflicts_with = "from_issue")]
+        file: Option<PathBuf>,
         /// The player's name, such as "Tom Kessel".
-        name: String,
+        #[arg(required_unless_present = "from_issue", conflicts_with = "from_issue")]
+        name: Option<String>,
         /// The player's id [default: made from the name, as in the file: tom-kessel]; in a team
         /// event, the team's.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "from_issue")]
         id: Option<String>,
         /// Confirm a late entry, once rounds are paired (before round 1 it changes nothing).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "from_issue")]
         late: bool,
         /// A team event (2 vs 2): the name of the team this player enters, with --with.
-        #[arg(long, requires = "with")]
+        #[arg(long, requires = "with", conflicts_with = "from_issue")]
         team: Option<String>,
         /// A team event: the partner's name; both players and the team are registered.
-        #[arg(long, requires = "team")]
+        #[arg(long, requires = "team", conflicts_with = "from_issue")]
         with: Option<String>,
+        /// Take the registration from a GitHub issue form's body saved in BODY, instead of the
+        /// arguments: its fields Event (the event's file, address or page link), Name, Player
+        /// id, Team and Partner, and the Late entry box, which a late entry needs ticked. Exit
+        /// 0: registered; 1: the form or the registration was refused; 2: a wrong invocation.
+        #[arg(long, value_name = "BODY")]
+        from_issue: Option<PathBuf>,
+        /// With --from-issue: write a Markdown reply for the issue into REPLY.md, saying what
+        /// was registered, or what was wrong and how to fix the form.
+        // clap waives `requires` when the required argument conflicts with one given (FILE,
+        // which excludes --from-issue), so that conflict is stated too.
+        #[arg(
+            long,
+            value_name = "REPLY.md",
+            requires = "from_issue",
+            conflicts_with = "file"
+        )]
+        reply: Option<PathBuf>,
         /// The site folder (with holonet.toml).
         #[arg(long, default_value = ".")]
         root: PathBuf,
@@ -354,21 +396,26 @@ macro_rules! say {
 fn print_report(report: &holonet::diag::Report) {
     let shown;
     let report = if verbosity() == Verbosity::Quiet {
-        shown = holonet::diag::Report {
-            diagnostics: report
-                .diagnostics
-                .iter()
-                .filter(|d| d.is_error())
-                .cloned()
-                .collect(),
-            sources: report.sources.clone(),
-        };
+        shown = errors_of(report);
         &shown
     } else {
         report
     };
     if !report.diagnostics.is_empty() {
         eprintln!("{}", report.render());
+    }
+}
+
+/// The errors of `report`, without its warnings.
+fn errors_of(report: &holonet::diag::Report) -> holonet::diag::Report {
+    holonet::diag::Report {
+        diagnostics: report
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .cloned()
+            .collect(),
+        sources: report.sources.clone(),
     }
 }
 
@@ -405,21 +452,28 @@ fn build_progress(stage: site::Progress) {
 /// Loads one event file for `pair` and `standings`, printing diagnostics; on failure, the
 /// exit code.
 fn load_one(root: &Path, file: &Path) -> Result<site::OneEvent, ExitCode> {
-    match site::load_one_event(root, file) {
+    match load_event(root, file) {
         Ok(loaded) => {
             print_report(&loaded.report);
             Ok(loaded)
         }
-        Err(report) => {
-            print_report(&report);
-            eprintln!(
-                "error: {} has {} error(s); fix them first",
-                file.display(),
-                report.errors()
-            );
-            Err(ExitCode::FAILURE)
-        }
+        Err(refused) => Err(refused.print()),
     }
+}
+
+/// Loads one event file; on failure, its diagnostics and why the command stops.
+fn load_event(root: &Path, file: &Path) -> Result<site::OneEvent, Box<Outcome>> {
+    site::load_one_event(root, file).map_err(|report| {
+        let message = format!(
+            "{} has {} error(s); fix them first",
+            file.display(),
+            report.errors()
+        );
+        Box::new(Outcome {
+            reports: vec![report],
+            result: Err(message),
+        })
+    })
 }
 
 /// The site's edit lock, held by a command from reading an event file to writing it, so that
@@ -516,31 +570,57 @@ fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
 }
 
 fn run_report(root: &Path, file: &Path, request: &holonet::edit::report::Request<'_>) -> ExitCode {
-    run_edit(root, file, |loaded| {
-        let reported = holonet::edit::report::report(
-            &loaded.text,
-            &loaded.event,
-            &loaded.computed,
-            request,
-            holonet::wall_clock::now(),
-        )?;
-        let file = loaded.path.display();
-        let summary = match &reported.previous {
-            Some(previous) => format!(
-                "Corrected {} in {file}: {} (was {previous}).",
-                reported.place, reported.recorded
-            ),
-            None => format!(
-                "Recorded {} in {file}: {}.",
-                reported.place, reported.recorded
-            ),
-        };
-        Ok(FileEdit {
-            text: reported.text,
-            summary,
-            warnings: reported.warnings,
-        })
+    run_edit(root, file, |loaded| report_edit(loaded, request))
+}
+
+/// `report`'s edit of the loaded event file, from the command line or an issue form.
+fn report_edit(
+    loaded: &site::OneEvent,
+    request: &holonet::edit::report::Request<'_>,
+) -> Result<FileEdit, String> {
+    let reported = holonet::edit::report::report(
+        &loaded.text,
+        &loaded.event,
+        &loaded.computed,
+        request,
+        holonet::wall_clock::now(),
+    )?;
+    let file = loaded.path.display();
+    let summary = match &reported.previous {
+        Some(previous) => format!(
+            "Corrected {} in {file}: {} (was {previous}).",
+            reported.place, reported.recorded
+        ),
+        None => format!(
+            "Recorded {} in {file}: {}.",
+            reported.place, reported.recorded
+        ),
+    };
+    Ok(FileEdit {
+        text: reported.text,
+        summary,
+        recorded: format!(
+            "{}: {}.",
+            holonet::event::ids::capitalized(&reported.place),
+            reported.words
+        ),
+        warnings: reported.warnings,
     })
+}
+
+/// `register`'s edit of the loaded event file, from the command line or an issue form.
+fn register_edit(
+    loaded: &site::OneEvent,
+    request: registration::Registration<'_>,
+) -> Result<FileEdit, String> {
+    registration::register(
+        &loaded.text,
+        &loaded.event,
+        &loaded.computed,
+        request,
+        wall_clock::now(),
+    )
+    .map(FileEdit::from)
 }
 
 /// An edit of an event file, ready to be checked and written.
@@ -548,6 +628,9 @@ struct FileEdit {
     text: String,
     /// The sentence printed once the file is written.
     summary: String,
+    /// What the file now records, in words with the players' names, for a player who reported
+    /// it through an issue form and knows no ids.
+    recorded: String,
     /// What the organizer must know about what was written, printed with it.
     warnings: Vec<String>,
 }
@@ -556,55 +639,190 @@ impl From<registration::Edited> for FileEdit {
     fn from(edited: registration::Edited) -> FileEdit {
         FileEdit {
             text: edited.text,
+            recorded: edited.summary.clone(),
             summary: edited.summary,
             warnings: Vec::new(),
         }
     }
 }
 
-/// Runs a verb that edits an event file (`report`, `register`, `drop`, `unpair`): under the
-/// site's edit lock, loads the event, makes the edit, checks the new text like any event and
-/// writes it atomically, guarded against a change an editor made meanwhile. The file is left as
-/// it was on any error.
+/// How an edit of an event file ended: printed on the terminal, and told in an issue's reply.
+struct Outcome {
+    /// Diagnostics, in the order they are printed: the event's warnings as loaded, or the
+    /// errors that refused the edit.
+    reports: Vec<holonet::diag::Report>,
+    /// The edit as written, or why nothing was.
+    result: Result<Written, String>,
+}
+
+/// An edit written into its event file.
+struct Written {
+    /// The event file, under the site folder (`events/2026/spring-open.toml`).
+    file: PathBuf,
+    edit: FileEdit,
+}
+
+impl Outcome {
+    fn refused(message: String) -> Outcome {
+        Outcome {
+            reports: Vec::new(),
+            result: Err(message),
+        }
+    }
+
+    /// Prints the outcome as every editing command does; its exit code.
+    fn print(&self) -> ExitCode {
+        for report in &self.reports {
+            print_report(report);
+        }
+        match &self.result {
+            Ok(written) => {
+                for warning in &written.edit.warnings {
+                    eprintln!("warning: {warning}");
+                }
+                say!("{}", written.edit.summary);
+                ExitCode::SUCCESS
+            }
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::FAILURE
+            }
+        }
+    }
+}
+
+/// Runs a verb that edits an event file (`report`, `register`, `drop`, `unpair`) and prints
+/// how it ended.
 fn run_edit(
     root: &Path,
     file: &Path,
     edit: impl FnOnce(&site::OneEvent) -> Result<FileEdit, String>,
 ) -> ExitCode {
-    let _lock = match take_site_lock(root) {
+    edit_event(root, file, edit).print()
+}
+
+/// Edits an event file: under the site's edit lock, loads the event, makes the edit, checks the
+/// new text like any event and writes it atomically, guarded against a change an editor made
+/// meanwhile. The file is left as it was on any error.
+fn edit_event(
+    root: &Path,
+    file: &Path,
+    edit: impl FnOnce(&site::OneEvent) -> Result<FileEdit, String>,
+) -> Outcome {
+    let _lock = match lock_site(root) {
         Ok(lock) => lock,
-        Err(code) => return code,
+        Err(message) => return Outcome::refused(message),
     };
-    let loaded = match load_one(root, file) {
+    let mut loaded = match load_event(root, file) {
         Ok(loaded) => loaded,
-        Err(code) => return code,
+        Err(refused) => return *refused,
     };
+    let mut reports = vec![std::mem::take(&mut loaded.report)];
     let edited = match edit(&loaded) {
         Ok(edited) => edited,
         Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::FAILURE;
+            return Outcome {
+                reports,
+                result: Err(message),
+            };
         }
     };
     if let Err(report) = site::check_event_text(root, &loaded.path, &edited.text) {
-        print_report(&report);
-        eprintln!(
-            "error: that change does not fit the event; {} was not changed",
+        reports.push(report);
+        let message = format!(
+            "that change does not fit the event; {} was not changed",
             loaded.path.display()
         );
-        return ExitCode::FAILURE;
+        return Outcome {
+            reports,
+            result: Err(message),
+        };
     }
-    match write_atomically(&loaded.path, Expected::Text(&loaded.text), &edited.text) {
-        Ok(()) => {
-            for warning in &edited.warnings {
-                eprintln!("warning: {warning}");
-            }
-            say!("{}", edited.summary);
-            ExitCode::SUCCESS
+    let result = write_atomically(&loaded.path, Expected::Text(&loaded.text), &edited.text)
+        .map(|()| Written {
+            file: loaded.event.file.clone(),
+            edit: edited,
+        })
+        .map_err(|e| e.to_string());
+    Outcome { reports, result }
+}
+
+/// `report --from-issue` and `register --from-issue`: reads the form of `kind` in the file
+/// `body`, makes the edit it asks for exactly as the command line would, prints how it ended,
+/// and writes the issue's reply into `reply`.
+fn run_issue(root: &Path, body: &Path, reply: Option<&Path>, kind: FormKind) -> ExitCode {
+    let (code, answer) = match issue_form::read_body(body) {
+        Err(issue_form::BodyError::Unreadable(message)) => {
+            eprintln!("error: {message}");
+            (ExitCode::from(2), issue_reply::not_read(&message))
         }
+        Err(issue_form::BodyError::Refused(message)) => {
+            let outcome = Outcome::refused(message);
+            (outcome.print(), issue_answer(kind, &outcome))
+        }
+        Ok(text) => {
+            let outcome = edit_from_issue(root, &text, kind);
+            (outcome.print(), issue_answer(kind, &outcome))
+        }
+    };
+    let Some(reply) = reply else {
+        return code;
+    };
+    let written = match std::fs::read_to_string(reply) {
+        Ok(old) => write_atomically(reply, Expected::Text(&old), &answer),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            write_atomically(reply, Expected::Absent, &answer)
+        }
+        Err(e) => Err(holonet::atomic::WriteError::Io(reply.to_path_buf(), e)),
+    };
+    match written {
+        Ok(()) => code,
         Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
+            eprintln!("error: the reply was not written: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The edit an issue form's body asks for, made in the event file it names.
+fn edit_from_issue(root: &Path, body: &str, kind: FormKind) -> Outcome {
+    let form = match issue_form::parse(body, kind) {
+        Ok(form) => form,
+        Err(problems) => return Outcome::refused(problems.to_string()),
+    };
+    let file = match issue_form::event_file(root, form.event()) {
+        Ok(file) => file,
+        Err(message) => return Outcome::refused(message),
+    };
+    edit_event(
+        root,
+        &holonet::paths::under_root(root, &file),
+        |loaded| match &form {
+            issue_form::Form::Result(result) => report_edit(loaded, &result.request(&loaded.event)),
+            issue_form::Form::Registration(entry) => register_edit(loaded, entry.registration()),
+        },
+    )
+}
+
+/// The reply to an issue form: what was recorded, or the message and the errors that refused
+/// it.
+fn issue_answer(kind: FormKind, outcome: &Outcome) -> String {
+    match &outcome.result {
+        Ok(written) => issue_reply::recorded(
+            kind,
+            &written.file,
+            &written.edit.recorded,
+            &written.edit.warnings,
+        ),
+        Err(message) => {
+            let diagnostics: Vec<String> = outcome
+                .reports
+                .iter()
+                .map(errors_of)
+                .filter(|errors| !errors.diagnostics.is_empty())
+                .map(|errors| errors.render())
+                .collect();
+            issue_reply::refused(kind, message, &diagnostics.join("\n"))
         }
     }
 }
@@ -731,14 +949,21 @@ fn main() -> ExitCode {
             root,
         } => run_pair(&root, &file, dry_run),
         Command::Report {
-            file,
-            table,
+            from_issue: Some(body),
+            reply,
+            root,
+            ..
+        } => run_issue(&root, &body, reply.as_deref(), FormKind::Result),
+        Command::Report {
+            file: Some(file),
+            table: Some(table),
             result,
             round,
             dark,
             timed,
             replace,
             root,
+            ..
         } => run_report(
             &root,
             &file,
@@ -751,6 +976,7 @@ fn main() -> ExitCode {
                 replace,
             },
         ),
+        Command::Report { .. } => unreachable!("clap requires FILE and TABLE without --from-issue"),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "holonet", &mut script);
@@ -775,13 +1001,20 @@ fn main() -> ExitCode {
             Err(code) => code,
         },
         Command::Register {
-            file,
-            name,
+            from_issue: Some(body),
+            reply,
+            root,
+            ..
+        } => run_issue(&root, &body, reply.as_deref(), FormKind::Registration),
+        Command::Register {
+            file: Some(file),
+            name: Some(name),
             id,
             late,
             team,
             with,
             root,
+            ..
         } => run_edit(&root, &file, |loaded| {
             let request = registration::Registration {
                 name: &name,
@@ -792,15 +1025,11 @@ fn main() -> ExitCode {
                     .zip(with.as_deref())
                     .map(|(name, partner)| registration::TeamEntry { name, partner }),
             };
-            registration::register(
-                &loaded.text,
-                &loaded.event,
-                &loaded.computed,
-                request,
-                wall_clock::now(),
-            )
-            .map(FileEdit::from)
+            register_edit(loaded, request)
         }),
+        Command::Register { .. } => {
+            unreachable!("clap requires FILE and NAME without --from-issue")
+        }
         Command::Drop {
             file,
             id,

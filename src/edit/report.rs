@@ -87,6 +87,10 @@ pub struct Reported {
     pub recorded: String,
     /// With `--replace`: what the file recorded there before.
     pub previous: Option<String>,
+    /// What the file now records there in words, with the players' names as the file has them,
+    /// such as "Tom Kessel 2–0 Nadia Ray" (with `--replace`, followed by what it was): for a
+    /// player who reported it and knows no ids or TOML.
+    pub words: String,
     /// What the organizer must know about the result as recorded, such as a capped differential.
     pub warnings: Vec<String>,
 }
@@ -125,6 +129,10 @@ pub fn report(
                 .map(|item| format!("{key} = {}", item.to_string().trim()))
         })
         .collect();
+    let previous_values: Vec<(&'static str, Value)> = RESULT_KEYS
+        .iter()
+        .filter_map(|&key| Some((key, entry.get(key)?.as_value()?.clone())))
+        .collect();
     if !request.replace && !previous.is_empty() {
         return Err(format!(
             "{} already has a result ({}); pass --replace to correct it",
@@ -146,6 +154,13 @@ pub fn report(
     for key in RESULT_KEYS {
         entry.remove(key);
     }
+    let mut words = in_words(event, place, players, &values);
+    if request.replace {
+        words = format!(
+            "{words} (was: {})",
+            in_words(event, place, players, &previous_values)
+        );
+    }
     let mut recorded = Vec::new();
     for (key, value) in values {
         if RESULT_KEYS.contains(&key) {
@@ -160,8 +175,105 @@ pub fn report(
         place: place.describe(),
         recorded: recorded.join(", "),
         previous: request.replace.then(|| previous.join(", ")),
+        words,
         warnings,
     })
+}
+
+/// The result `values` at `place` in words, with the names the file gives the players: "Tom
+/// Kessel 2–0 Nadia Ray" (games won by each, the first player's first), "Tom Kessel (dark) beat
+/// Nadia Ray (light) by 12", "Tom Kessel beat Nadia Ray".
+fn in_words(
+    event: &Event,
+    place: Place,
+    players: [usize; 2],
+    values: &[(&'static str, Value)],
+) -> String {
+    let get = |key: &str| values.iter().find(|(k, _)| *k == key).map(|(_, v)| v);
+    let name_of = |id: &str| {
+        event
+            .players
+            .iter()
+            .find(|p| p.id == id)
+            .map_or_else(|| id.to_string(), |p| p.name.clone())
+    };
+    let ccg = matches!(place, Place::Ccg { .. } | Place::Final { .. });
+    // SW:CCG places list their players [dark, light].
+    let [a, b] = players.map(|p| {
+        let name = &event.players[p].name;
+        match (ccg, p == players[0]) {
+            (true, true) => format!("{name} (dark)"),
+            (true, false) => format!("{name} (light)"),
+            (false, _) => name.clone(),
+        }
+    });
+    let mut words = if get("split").is_some() {
+        format!("{a} and {b} split the match")
+    } else if let Some(games) = get("games").and_then(Value::as_array) {
+        let winners: Vec<&str> = games
+            .iter()
+            .filter_map(|g| {
+                g.as_str()
+                    .or_else(|| g.as_inline_table()?.get("winner")?.as_str())
+            })
+            .collect();
+        let won_by = |p: usize| {
+            winners
+                .iter()
+                .filter(|&&w| w == event.players[p].id)
+                .count()
+        };
+        let (won, lost) = (won_by(players[0]), won_by(players[1]));
+        let drawn = games.len() - won - lost;
+        match drawn {
+            0 => format!("{a} {won}–{lost} {b}"),
+            1 => format!("{a} {won}–{lost} {b}, one game drawn"),
+            _ => format!("{a} {won}–{lost} {b}, {drawn} games drawn"),
+        }
+    } else if let Some(tie) = get("tie").and_then(Value::as_inline_table) {
+        let count = |key| tie.get(key).and_then(Value::as_integer).unwrap_or(0);
+        format!(
+            "{a} and {b} tied: lost piles {} and {}, hands {} and {}",
+            count("dark_lost_pile"),
+            count("light_lost_pile"),
+            count("dark_hand"),
+            count("light_hand")
+        )
+    } else if let Some(winner) = get("winner").and_then(Value::as_str) {
+        let (winner, loser) = if winner == event.players[players[1]].id {
+            (&b, &a)
+        } else {
+            (&a, &b)
+        };
+        let mut words = format!("{winner} beat {loser}");
+        if let Some(differential) = get("differential").and_then(Value::as_integer) {
+            words.push_str(&format!(" by {differential}"));
+        }
+        if get("modified").is_some() {
+            words.push_str(", a modified win on time");
+        }
+        if get("quit").is_some() {
+            words.push_str(&format!(", {loser} having quit"));
+        }
+        if get("timed").is_some() {
+            words.push_str(" on time");
+        }
+        words
+    } else if get("timed").is_some() {
+        format!("{a} v {b} went to time: the game state decides")
+    } else {
+        format!("{a} v {b}: no result")
+    };
+    // The sides of a SW:CCG game are in its names already.
+    let (dark, when) = match place {
+        Place::Elimination { .. } => (get("dark"), ""),
+        Place::Swiss { .. } | Place::TeamFinal => (get("first_dark"), " in the first game"),
+        Place::Ccg { .. } | Place::Final { .. } => (None, ""),
+    };
+    if let Some(id) = dark.and_then(Value::as_str) {
+        words.push_str(&format!("; {} played dark{when}", name_of(id)));
+    }
+    words
 }
 
 /// The place the request points at, checked against the event, and its two players (for
@@ -992,6 +1104,62 @@ mod tests {
         // A result already there is not overwritten without --replace.
         let again = run(&reported.text, &request(1, "0-2")).unwrap_err();
         assert!(again.contains("already has a result"), "{again}");
+    }
+
+    #[test]
+    fn a_result_is_told_in_words_with_the_names_of_the_file() {
+        let words = |request: &Request<'_>| run(SWISS, request).unwrap().words;
+        assert_eq!(words(&request(1, "2-0")), "Ann 2–0 Cy");
+        assert_eq!(words(&request(2, "0:1")), "Bob 0–1 Di, one game drawn");
+        assert_eq!(words(&request(2, "0-0")), "Bob 0–0 Di, 2 games drawn");
+        assert_eq!(
+            words(&request(1, "cy:dial,ann")),
+            "Ann 1–1 Cy",
+            "a game's ending is not told"
+        );
+        assert_eq!(words(&request(1, "split")), "Ann and Cy split the match");
+        assert_eq!(
+            words(&Request {
+                dark: Some("cy"),
+                ..request(1, "2-0")
+            }),
+            "Ann 2–0 Cy; Cy played dark in the first game"
+        );
+        assert_eq!(
+            words(&Request {
+                replace: true,
+                ..request(2, "0-2")
+            }),
+            "Cy 0–2 Di (was: Cy 1–0 Di, one game drawn)"
+        );
+        let words = |text: &str, request: &Request<'_>| run(text, request).unwrap().words;
+        assert_eq!(
+            words(CCG, &request(1, "bob+12")),
+            "Bob (light) beat Ann (dark) by 12"
+        );
+        assert_eq!(
+            words(CCG, &request(1, "ann+3,modified")),
+            "Ann (dark) beat Bob (light) by 3, a modified win on time"
+        );
+        assert_eq!(
+            words(CCG, &request(1, "ann+20,quit")),
+            "Ann (dark) beat Bob (light) by 20, Bob (light) having quit"
+        );
+        assert_eq!(
+            words(CCG, &request(1, "tie:3,4,2,1")),
+            "Ann (dark) and Bob (light) tied: lost piles 3 and 4, hands 2 and 1"
+        );
+        let played = run(CCG, &request(1, "bob+10")).unwrap().text;
+        assert_eq!(
+            words(
+                &played,
+                &Request {
+                    dark: Some("bob"),
+                    ..request(1, "ann+3")
+                }
+            ),
+            "Ann (light) beat Bob (dark) by 3"
+        );
     }
 
     #[test]
