@@ -334,6 +334,74 @@ pub fn deck_text(page: &DeckPageView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::compute::compute;
+    use crate::rules::standings::tests::event_with;
+
+    /// An event of two players, both with lists (in a team event, its people), not yet begun.
+    fn with_lists(release: DecklistRelease) -> Event {
+        let mut event = event_with(2, vec![]);
+        event.info.swiss_rounds = Some(2);
+        event.info.decklists = release;
+        let list = Decklist {
+            affiliation: Some("Jedi".into()),
+            objectives: vec!["1".into(); 10],
+            cards: vec![],
+        };
+        for player in &mut event.players {
+            player.decks.light = Some(list.clone());
+        }
+        event.people = event.players.clone();
+        event
+    }
+
+    fn publishable_now(event: Event) -> (Event, Computed) {
+        let computed = compute(&crate::rules::FFG_2018, &event);
+        publishable((event, computed))
+    }
+
+    #[test]
+    fn held_back_lists_are_taken_out_for_players_and_team_members() {
+        let (held, computed) = publishable_now(with_lists(DecklistRelease::AfterCut));
+        assert!(!computed.decklists_published);
+        assert!(
+            held.players
+                .iter()
+                .chain(&held.people)
+                .all(|p| !has_decks(p))
+        );
+        let (public, _) = publishable_now(with_lists(DecklistRelease::Public));
+        assert!(public.players.iter().chain(&public.people).all(has_decks));
+    }
+
+    #[test]
+    fn the_notice_says_when_in_the_terms_of_the_event() {
+        let notice = |release: DecklistRelease, cut: u32, kind: Option<Kind>| {
+            let mut event = with_lists(release);
+            event.info.cut = Some(cut);
+            if let Some(kind) = kind {
+                event.kind = kind;
+            }
+            let computed = compute(&crate::rules::FFG_2018, &event);
+            withheld_notice(&event, &computed)
+        };
+        assert_eq!(notice(DecklistRelease::Public, 4, None), None);
+        assert_eq!(
+            notice(DecklistRelease::AfterCut, 4, None),
+            Some("Decklists are published after the cut, once the Swiss rounds are over.")
+        );
+        assert_eq!(
+            notice(DecklistRelease::AfterCut, 0, None),
+            Some("Decklists are published once the Swiss rounds are over.")
+        );
+        assert_eq!(
+            notice(DecklistRelease::AfterEvent, 4, None),
+            Some("Decklists are published once the event is over.")
+        );
+        assert_eq!(
+            notice(DecklistRelease::AfterCut, 0, Some(Kind::League(Vec::new()))),
+            Some("Decklists are published once the organizer closes the event.")
+        );
+    }
 
     #[test]
     fn sets_are_counted_in_number_order_with_titles() {
