@@ -44,6 +44,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("content/rules/_index.md"),
     embed!("content/docs/event-file.md"),
     embed!("content/docs/event-json.md"),
+    embed!("content/docs/decklists.md"),
     embed!("content/docs/diagnostics.md"),
     embed!("content/docs/search.md"),
     embed!("content/docs/publishing.md"),

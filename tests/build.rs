@@ -133,6 +133,7 @@ fn event_page_shows_the_standings_and_is_linked_from_home() {
         "style.css",
         "rules/ffg-2018/index.html",
         "docs/event-json/index.html",
+        "docs/decklists/index.html",
     ] {
         assert!(out.join(path).is_file(), "{path} is written");
     }

@@ -221,6 +221,35 @@ fn event_table(out: &mut String, shape: Shape, name: &str, date: Date) {
             "the organizer closed the event: it is finished and its standings final",
         );
     }
+    decklists(out, shape);
+}
+
+/// When the site shows the decklists, in the terms of the format, with what the setting cannot
+/// do: an organizer who holds lists back must also keep them out of a public repository.
+fn decklists(out: &mut String, shape: Shape) {
+    let (value, when) = if shape.casual() {
+        ("after-event", "or after-event (once the event is closed)")
+    } else if shape.ccg() {
+        (
+            "after-cut",
+            "after-cut (once the games are over) or after-event",
+        )
+    } else {
+        (
+            "after-cut",
+            "after-cut (once the Swiss rounds are over) or after-event",
+        )
+    };
+    commented(
+        out,
+        &format!("# decklists = \"{value}\""),
+        &format!("when the site shows decklists: public (the default), {when}"),
+    );
+    commented(
+        out,
+        "#",
+        "the site only: a public repository shows every list committed to it (the site's \"Decklists\" page)",
+    );
 }
 
 /// The planned rounds, cut, round length and, for limited SW:CCG formats, the decks' size.
@@ -588,6 +617,27 @@ mod tests {
         }
     }
 
+    /// The `decklists` value a template suggests is one the check accepts.
+    #[test]
+    fn the_suggested_decklists_setting_checks_clean() {
+        for shape in every_shape() {
+            let text = text(shape).replacen("# decklists = ", "decklists = ", 1);
+            let (event, diagnostics) = crate::load::parse_event(
+                Path::new("events/2026/spring-open.toml"),
+                &text,
+                &crate::load::validate::LoadOptions::default(),
+            );
+            assert!(
+                diagnostics.is_empty(),
+                "{} {}: {diagnostics:#?}",
+                shape.ruleset.id,
+                shape.format
+            );
+            let release = event.expect("valid").0.info.decklists;
+            assert_ne!(release, crate::event::DecklistRelease::Public);
+        }
+    }
+
     #[test]
     fn templates_list_only_what_their_format_uses() {
         for shape in every_shape() {
@@ -617,6 +667,7 @@ mod tests {
             );
             assert_eq!(mentions(&text, "min_games"), shape.format == "league");
             assert_eq!(mentions(&text, "closed"), shape.casual(), "{id}");
+            assert!(mentions(&text, "decklists"), "{id}");
             assert_eq!(mentions(&text, "cards"), shape.ccg(), "{id}");
             assert_eq!(mentions(&text, "objectives"), !shape.ccg(), "{id}");
             assert_eq!(

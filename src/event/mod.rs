@@ -220,12 +220,52 @@ pub struct EventInfo {
     pub min_games: Option<u32>,
     /// Casual events: the organizer closed the event, so its standings are final.
     pub closed: bool,
+    /// When the site shows the players' decklists.
+    pub decklists: DecklistRelease,
     /// When an editing command (`pair`, `report`, `register`, `drop`, `unpair`) last wrote the
     /// file: what a running event's pages show as "updated HH:MM".
     pub updated: Option<Timestamp>,
     /// When `holonet pair` last wrote a round or elimination games: the start of the round
     /// timer on the room screen.
     pub paired: Option<Timestamp>,
+}
+
+/// When an event's decklists appear on its site (`[event] decklists`). An organizer may hold
+/// them back so that nobody studies an opponent's list while the games that matter are still
+/// to be played. When the held-back lists come out is worked out from the recorded results
+/// ([`crate::rules::compute::Computed::decklists_published`]), never from the date, so the same
+/// files always give the same site.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum DecklistRelease {
+    /// As soon as they are recorded.
+    #[default]
+    Public,
+    /// Once the rounds before the cut are over, or the event is.
+    AfterCut,
+    /// Once the event is finished.
+    AfterEvent,
+}
+
+impl DecklistRelease {
+    /// The values of `decklists`, the default first.
+    pub const NAMES: &'static [&'static str] = &["public", "after-cut", "after-event"];
+
+    pub fn from_name(name: &str) -> Option<DecklistRelease> {
+        Some(match name {
+            "public" => DecklistRelease::Public,
+            "after-cut" => DecklistRelease::AfterCut,
+            "after-event" => DecklistRelease::AfterEvent,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            DecklistRelease::Public => "public",
+            DecklistRelease::AfterCut => "after-cut",
+            DecklistRelease::AfterEvent => "after-event",
+        }
+    }
 }
 
 /// A registered player.

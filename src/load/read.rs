@@ -73,6 +73,8 @@ raw_table! {
         min_games: Option<Sp<i64>>,
         /// Casual events: the organizer closed the event; its standings are final.
         closed: Option<Sp<bool>>,
+        /// When the site shows the decklists: `public`, `after-cut` or `after-event`.
+        decklists: Option<Sp<String>>,
         /// When an editing command last wrote the file.
         updated: Option<Sp<Timestamp>>,
         /// When `holonet pair` last wrote a round or elimination games.
@@ -581,6 +583,7 @@ fn read_info(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -
         description: opt_string(reader, &f, "description"),
         min_games: opt_int(reader, &f, "min_games"),
         closed: opt_bool(reader, &f, "closed"),
+        decklists: opt_string(reader, &f, "decklists"),
         updated: f
             .get("updated")
             .and_then(|v| reader.timestamp(v, "`updated`")),

@@ -14,7 +14,8 @@ use super::scoring::{RoundScore, score_round};
 use super::standings::{Standings, standings};
 use super::{PairingMethod, Ruleset, ccg_event, structure};
 use crate::event::{
-    CcgPlay, EliminationGame, Event, EventInfo, FinalMatch, Kind, Player, Round, SwissPlay,
+    CcgPlay, DecklistRelease, EliminationGame, Event, EventInfo, FinalMatch, Kind, Player, Round,
+    SwissPlay,
 };
 
 /// Where an event stands.
@@ -73,6 +74,9 @@ pub struct Computed {
     /// Final places, once known: the bracket's, or the Swiss standings' for an event without a cut.
     pub placings: Option<Vec<(u32, usize)>>,
     pub status: Status,
+    /// Whether the site may show the event's decklists now, under its `decklists` setting
+    /// (see [`decklists_published`]).
+    pub decklists_published: bool,
 }
 
 /// What the rules computed for each kind of event.
@@ -154,7 +158,17 @@ impl Computed {
 
     /// Whether every planned Swiss round has its results.
     pub fn swiss_finished(&self) -> bool {
-        let finished = self.swiss().map_or(0, |s| s.standings.len());
+        self.swiss().is_some() && self.rounds_finished()
+    }
+
+    /// Whether every planned round before the cut has its results: the Swiss rounds, or a
+    /// SW:CCG event's games of play. Never for the kinds without planned rounds.
+    pub fn rounds_finished(&self) -> bool {
+        let finished = match &self.kind {
+            ComputedKind::Swiss(swiss) => swiss.standings.len(),
+            ComputedKind::Ccg(ccg) => ccg.standings.len(),
+            ComputedKind::League(_) | ComputedKind::Challenge(_) | ComputedKind::Recorded => 0,
+        };
         self.swiss_rounds.is_some_and(|n| finished as u32 >= n)
     }
 }
@@ -192,6 +206,7 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
         kind: ComputedKind::Recorded,
         placings: None,
         status: Status::Upcoming,
+        decklists_published: false,
     };
     match &event.kind {
         Kind::Swiss(play) => settle_swiss(event, play, &mut computed),
@@ -226,7 +241,29 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
             computed.status = Status::Finished;
         }
     }
+    computed.decklists_published = decklists_published(event.info.decklists, &computed);
     computed
+}
+
+/// Whether an event's decklists may be shown now, under its `decklists` setting. Only the
+/// recorded results decide, never the date, so the same files always give the same site:
+///
+/// - `public`: always.
+/// - `after-event`: once the event is finished (a league or challenge event once it is
+///   closed; an event known only by its recorded standings always is).
+/// - `after-cut`: as `after-event`, and also as soon as every planned round before the cut has
+///   its results (the Swiss rounds; a SW:CCG event's games of play): who goes on is then known,
+///   and the lists come out before the first elimination game or the Final Confrontation.
+///   Without a cut, the end of those rounds is the end of the event, but for a team event whose
+///   two best teams finished level: their final match is played with the lists out. Leagues and
+///   challenge events plan no rounds, so their lists come out when they are closed.
+pub fn decklists_published(release: DecklistRelease, computed: &Computed) -> bool {
+    let finished = computed.status == Status::Finished;
+    match release {
+        DecklistRelease::Public => true,
+        DecklistRelease::AfterEvent => finished,
+        DecklistRelease::AfterCut => finished || computed.rounds_finished(),
+    }
 }
 
 /// A league or a challenge event is played as it comes: under way from the first game or
@@ -722,5 +759,83 @@ mod tests {
             vec![(0, false), (2, false), (3, false), (4, false)]
         );
         assert!(replaced.is_empty());
+    }
+
+    /// Whether each setting shows the lists of `ev` as computed under the 2018 rules.
+    fn shown(ev: &mut Event) -> [bool; 3] {
+        [
+            DecklistRelease::Public,
+            DecklistRelease::AfterCut,
+            DecklistRelease::AfterEvent,
+        ]
+        .map(|release| {
+            ev.info.decklists = release;
+            compute(&crate::rules::FFG_2018, ev).decklists_published
+        })
+    }
+
+    /// A Swiss event of four players, two rounds and a top 4: the lists held back until the
+    /// second round is finished (after the cut) or the bracket has its champion (after the event).
+    #[test]
+    fn held_back_lists_come_out_after_the_cut_or_the_event() {
+        use crate::rules::standings::tests::{TestRound, sweep};
+        let round = || -> TestRound { (vec![(0, 1, sweep(0)), (2, 3, sweep(2))], vec![]) };
+        let planned = |rounds: Vec<TestRound>, cut: u32| {
+            let mut ev = event_with(4, rounds);
+            (ev.info.swiss_rounds, ev.info.cut) = (Some(2), Some(cut));
+            ev
+        };
+        assert_eq!(
+            shown(&mut planned(vec![round()], 4)),
+            [true, false, false],
+            "during the Swiss rounds"
+        );
+        assert_eq!(
+            shown(&mut planned(vec![round(), round()], 4)),
+            [true, true, false],
+            "the cut is known, the bracket still to play"
+        );
+        assert_eq!(
+            shown(&mut planned(vec![round(), round()], 0)),
+            [true, true, true],
+            "without a cut the Swiss rounds end the event"
+        );
+    }
+
+    #[test]
+    fn an_event_not_yet_begun_holds_its_lists_back() {
+        let mut ev = event_with(4, vec![]);
+        (ev.info.swiss_rounds, ev.info.cut) = (Some(2), Some(0));
+        assert_eq!(shown(&mut ev), [true, false, false]);
+    }
+
+    /// A league has no rounds before a cut: both settings wait until it is closed.
+    #[test]
+    fn a_league_publishes_held_back_lists_when_it_is_closed() {
+        use crate::event::casual::{LeagueGame, LeagueResult};
+        use crate::event::{Game, Kind};
+        let mut ev = event_with(2, vec![]);
+        ev.info.format = "league".into();
+        ev.kind = Kind::League(vec![LeagueGame {
+            number: 1,
+            date: ev.info.date,
+            dark: 0,
+            light: 1,
+            result: LeagueResult::Lcg(Game {
+                winner: Some(0),
+                by: None,
+            }),
+        }]);
+        assert_eq!(shown(&mut ev), [true, false, false], "running");
+        ev.info.closed = true;
+        assert_eq!(shown(&mut ev), [true, true, true], "closed");
+    }
+
+    /// An event known only by its recorded standings is over: nothing is held back.
+    #[test]
+    fn recorded_standings_are_a_finished_event() {
+        let mut ev = event_with(2, vec![]);
+        ev.kind = crate::event::Kind::Recorded(Vec::new());
+        assert_eq!(shown(&mut ev), [true, true, true]);
     }
 }

@@ -373,6 +373,7 @@ pub(crate) mod tests {
                 variant: None,
                 min_games: None,
                 closed: false,
+                decklists: Default::default(),
                 updated: None,
                 paired: None,
             },

@@ -4,13 +4,14 @@
 use serde::Serialize;
 
 use super::model::{SiteView, event_path};
-use crate::event::{Decklist, Event, Player};
+use crate::event::{Decklist, DecklistRelease, Decks, Event, Kind, Player};
 use std::collections::BTreeMap;
 
 use crate::event::Side;
 use crate::rules::ccg_decks::{
     Uniqueness, counts_toward_deck, display_name, product, read_line, resolve_line,
 };
+use crate::rules::compute::Computed;
 use crate::rules::decks::objective_set;
 
 /// One objective set of a list: its number, title (when known) and copies.
@@ -71,6 +72,48 @@ pub struct DeckPageView {
     pub event_url: String,
     pub text_url: String,
     pub lists: Vec<ListView>,
+}
+
+/// The event as the site may show it: without the decklists its `decklists` setting still holds
+/// back ([`Computed::decklists_published`]), affiliations included. Every page, export, index,
+/// count and image of the site is made from the event as given back here, so none of them can
+/// show any part of a list before its time. The lists were read and checked when the event was
+/// loaded, so their problems are still reported.
+pub fn publishable((mut event, computed): (Event, Computed)) -> (Event, Computed) {
+    if !computed.decklists_published {
+        for person in event.players.iter_mut().chain(&mut event.people) {
+            person.decks = Decks::default();
+        }
+    }
+    (event, computed)
+}
+
+/// What the event's pages say in place of its decklists while they are held back: when they
+/// come out, in the terms of the event's kind (see [`crate::rules::compute::decklists_published`]).
+/// `None` once they are published.
+pub fn withheld_notice(event: &Event, computed: &Computed) -> Option<&'static str> {
+    if computed.decklists_published {
+        return None;
+    }
+    let cut = computed.cut.unwrap_or(0) > 0;
+    Some(match (event.info.decklists, &event.kind) {
+        (DecklistRelease::AfterCut, Kind::Swiss(_)) if cut => {
+            "Decklists are published after the cut, once the Swiss rounds are over."
+        }
+        (DecklistRelease::AfterCut, Kind::Swiss(_)) => {
+            "Decklists are published once the Swiss rounds are over."
+        }
+        (DecklistRelease::AfterCut, Kind::Ccg(_)) if cut => {
+            "Decklists are published once the games are over, before the Final Confrontation."
+        }
+        (DecklistRelease::AfterCut, Kind::Ccg(_)) => {
+            "Decklists are published once the games are over."
+        }
+        (_, Kind::League(_) | Kind::Challenge(_)) => {
+            "Decklists are published once the organizer closes the event."
+        }
+        _ => "Decklists are published once the event is over.",
+    })
 }
 
 /// The path of a player's decklist page under the site root.
@@ -291,6 +334,74 @@ pub fn deck_text(page: &DeckPageView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::compute::compute;
+    use crate::rules::standings::tests::event_with;
+
+    /// An event of two players, both with lists (in a team event, its people), not yet begun.
+    fn with_lists(release: DecklistRelease) -> Event {
+        let mut event = event_with(2, vec![]);
+        event.info.swiss_rounds = Some(2);
+        event.info.decklists = release;
+        let list = Decklist {
+            affiliation: Some("Jedi".into()),
+            objectives: vec!["1".into(); 10],
+            cards: vec![],
+        };
+        for player in &mut event.players {
+            player.decks.light = Some(list.clone());
+        }
+        event.people = event.players.clone();
+        event
+    }
+
+    fn publishable_now(event: Event) -> (Event, Computed) {
+        let computed = compute(&crate::rules::FFG_2018, &event);
+        publishable((event, computed))
+    }
+
+    #[test]
+    fn held_back_lists_are_taken_out_for_players_and_team_members() {
+        let (held, computed) = publishable_now(with_lists(DecklistRelease::AfterCut));
+        assert!(!computed.decklists_published);
+        assert!(
+            held.players
+                .iter()
+                .chain(&held.people)
+                .all(|p| !has_decks(p))
+        );
+        let (public, _) = publishable_now(with_lists(DecklistRelease::Public));
+        assert!(public.players.iter().chain(&public.people).all(has_decks));
+    }
+
+    #[test]
+    fn the_notice_says_when_in_the_terms_of_the_event() {
+        let notice = |release: DecklistRelease, cut: u32, kind: Option<Kind>| {
+            let mut event = with_lists(release);
+            event.info.cut = Some(cut);
+            if let Some(kind) = kind {
+                event.kind = kind;
+            }
+            let computed = compute(&crate::rules::FFG_2018, &event);
+            withheld_notice(&event, &computed)
+        };
+        assert_eq!(notice(DecklistRelease::Public, 4, None), None);
+        assert_eq!(
+            notice(DecklistRelease::AfterCut, 4, None),
+            Some("Decklists are published after the cut, once the Swiss rounds are over.")
+        );
+        assert_eq!(
+            notice(DecklistRelease::AfterCut, 0, None),
+            Some("Decklists are published once the Swiss rounds are over.")
+        );
+        assert_eq!(
+            notice(DecklistRelease::AfterEvent, 4, None),
+            Some("Decklists are published once the event is over.")
+        );
+        assert_eq!(
+            notice(DecklistRelease::AfterCut, 0, Some(Kind::League(Vec::new()))),
+            Some("Decklists are published once the organizer closes the event.")
+        );
+    }
 
     #[test]
     fn sets_are_counted_in_number_order_with_titles() {

@@ -41,6 +41,9 @@ pub struct EventView {
     /// The sibling `.md` file rendered (sanitized).
     pub long_html: Option<String>,
     pub players: Vec<PlayerView>,
+    /// While the decklists are held back, when they come out ("Decklists are published after
+    /// the cut, ..."): said where the lists and their counts would be.
+    pub decklists_notice: Option<&'static str>,
     pub rounds: Vec<RoundView>,
     /// Standings after the last finished round.
     pub standings: Option<StandingsView>,
@@ -446,6 +449,7 @@ pub fn event_view(
         placings: super::stage_view::placings_view(&names, computed),
         team: event.is_team(),
         stats: super::stats::collect([counted]),
+        decklists_notice: super::deck_view::withheld_notice(event, computed),
         team_final: super::stage_view::team_final_view(&names, computed, &rule),
         ccg: computed
             .ccg()

@@ -550,12 +550,22 @@ struct Info<'a> {
     swiss_rounds: Option<u32>,
     cut: Option<u32>,
     status: Status,
+    /// When the decklists are published, and whether they are now. This file never holds
+    /// them; while they are held back, no other file of the site does either.
+    decklists: DecklistsJson,
     /// When an editing command last wrote the file (RFC 3339), for pages that poll for news.
     #[serde(skip_serializing_if = "Option::is_none")]
     updated: Option<String>,
     /// When `holonet pair` last wrote a round or elimination games: the round timer's start.
     #[serde(skip_serializing_if = "Option::is_none")]
     paired: Option<String>,
+}
+
+#[derive(Serialize)]
+struct DecklistsJson {
+    /// The file's `decklists`: `public`, `after-cut` or `after-event`.
+    setting: &'static str,
+    published: bool,
 }
 
 #[derive(Serialize)]
@@ -801,6 +811,10 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             swiss_rounds: computed.swiss_rounds,
             cut: computed.cut,
             status: computed.status,
+            decklists: DecklistsJson {
+                setting: info.decklists.name(),
+                published: computed.decklists_published,
+            },
             updated: info.updated.map(|t| t.iso()),
             paired: info.paired.map(|t| t.iso()),
         },

@@ -106,7 +106,11 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     if report.has_errors() {
         return (None, report);
     }
-    let events = loaded.events;
+    let events: Vec<(Event, Computed)> = loaded
+        .events
+        .into_iter()
+        .map(deck_view::publishable)
+        .collect();
     let view = model::SiteView::new(&config, &pages);
     let contributions = contribution::Contributions::of_all(&view, &aliases, &events);
     let tera = tera.expect("templates loaded when there is no error");

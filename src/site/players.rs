@@ -28,6 +28,9 @@ pub struct PlayerEvent {
     pub deck_url: Option<String>,
     /// The decklists recorded, dark first: each one's side and affiliation.
     pub decks: Vec<DeckMark>,
+    /// The event holds its decklists back for now: said for every player alike, so that the
+    /// row does not tell who handed in a list.
+    pub decks_withheld: bool,
     /// Team events: the team played for, linked to its entry on the event page.
     pub team: Option<PlayerRef>,
 }
@@ -239,6 +242,7 @@ pub fn share(
                 record,
                 deck_url: super::deck_view::deck_url(site, event, person),
                 decks: deck_marks(person),
+                decks_withheld: !computed.decklists_published,
                 team: team.then(|| names.player(competitor)),
             },
             sessions: match &event.kind {

@@ -151,7 +151,7 @@ impl Session {
                 let Some(new) = loaded.event else {
                     continue;
                 };
-                Some(new)
+                Some(super::deck_view::publishable(new))
             } else {
                 None
             };

@@ -1,12 +1,12 @@
 //! Checks the `[event]` table: `format`, `structure`, `tier`, `variant` against the ruleset,
 //! numbers in range, a `cut` the ruleset allows, a structure that covers the event's players (or
 //! the `swiss_rounds` a custom one needs), what a team event may not have, `url`, `end_date` not
-//! before `date`, and a name that is not empty.
+//! before `date`, a name that is not empty, and when the decklists are published.
 
 use super::common::in_range;
 use crate::diag::Code;
-use crate::event::EventInfo;
 use crate::event::ids::default_seed;
+use crate::event::{DecklistRelease, EventInfo};
 use crate::load::casual;
 use crate::load::read::RawEvent;
 use crate::rules::{MAX_ROUNDS, Ruleset, structure};
@@ -194,6 +194,7 @@ pub(super) fn validate_info(
         description: info.description.as_ref().map(|s| s.value.clone()),
         min_games: in_range(reader, &info.min_games, "`min_games`", 1, 1000),
         closed: info.closed.as_ref().is_some_and(|c| c.value),
+        decklists: decklist_release(reader, &info.decklists)?,
         updated: info.updated.as_ref().map(|t| t.value),
         paired: info.paired.as_ref().map(|t| t.value),
     })
@@ -238,6 +239,30 @@ fn outside_structure_table(
         reader.warning(Code::RuleDeparture, span, message)
     };
     diagnostic.help = Some(help);
+}
+
+/// When the decklists are published: `public` unless the file says otherwise.
+fn decklist_release(
+    reader: &mut Reader<'_>,
+    value: &Option<Sp<String>>,
+) -> Option<DecklistRelease> {
+    let Some(v) = value else {
+        return Some(DecklistRelease::Public);
+    };
+    let release = DecklistRelease::from_name(&v.value);
+    if release.is_none() {
+        reader
+            .not_one_of(
+                v,
+                format!("`{}` is not a time to publish decklists", v.value),
+                DecklistRelease::NAMES,
+            )
+            .help = Some(
+            "use \"public\" (shown as soon as they are recorded), \"after-cut\" (once the Swiss rounds, or SW:CCG games, are over) or \"after-event\" (once the event is finished)"
+                .into(),
+        );
+    }
+    release
 }
 
 /// Checks an optional string against a list, defaulting to the list's first entry.
@@ -425,6 +450,61 @@ mod tests {
             &four(),
             "",
         ));
+    }
+
+    #[test]
+    fn decklists_are_published_when_the_file_says() {
+        use crate::event::DecklistRelease;
+        let release = |line: &str| {
+            let text = event(&format!("{SWISS}\n{line}"), &four(), "");
+            assert_clean(&text);
+            let (event, _) = crate::load::parse_event(
+                std::path::Path::new("events/test.toml"),
+                &text,
+                &crate::load::validate::LoadOptions::default(),
+            );
+            event.expect("valid").0.info.decklists
+        };
+        assert_eq!(release(""), DecklistRelease::Public);
+        assert_eq!(release("decklists = \"public\""), DecklistRelease::Public);
+        assert_eq!(
+            release("decklists = \"after-cut\""),
+            DecklistRelease::AfterCut
+        );
+        assert_eq!(
+            release("decklists = \"after-event\""),
+            DecklistRelease::AfterEvent
+        );
+    }
+
+    #[test]
+    fn an_unknown_decklists_setting_says_what_to_write() {
+        let text = event(&format!("{SWISS}\ndecklists = \"after_cut\""), &four(), "");
+        let d = find(&text, "is not a time to publish decklists");
+        assert_eq!(d.message, "`after_cut` is not a time to publish decklists");
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::InvalidValue));
+        assert_eq!(d.label.as_deref(), Some("did you mean `after-cut`?"));
+        assert!(
+            d.help
+                .starts_with("use \"public\" (shown as soon as they are recorded)"),
+            "{}",
+            d.help
+        );
+        assert_eq!(
+            (d.line, d.col, d.spanned.as_str()),
+            (line_of(&text, "after_cut"), 13, "\"after_cut\"")
+        );
+    }
+
+    #[test]
+    fn decklists_must_be_a_string() {
+        let text = event(&format!("{SWISS}\ndecklists = false"), &four(), "");
+        let d = find(&text, "`decklists`");
+        assert_eq!(d.severity, Severity::Error);
+        assert_eq!(
+            (d.line, d.spanned.as_str()),
+            (line_of(&text, "decklists"), "false")
+        );
     }
 
     #[test]
