@@ -410,7 +410,7 @@ fn a_refused_form_leaves_the_file_exits_1_and_replies_with_the_diagnostic() {
         "{stderr}"
     );
     assert!(
-        reply.starts_with("**This result was not recorded**, and nothing was changed. Holonet says:\n\n```text\nerror: that change does not fit the event; events/2026/corellia-spring-open.toml was not changed\n```\n\nHolonet's check of the event file with this change:\n\n```text\nerror[H010]: Maren Holm did not play the dark side in this game\n  --> events/2026/corellia-spring-open.toml:58:"),
+        reply.starts_with("**This result was not recorded**, and nothing was changed. Holonet says:\n\n```text\nerror: that change does not fit the event; events/2026/corellia-spring-open.toml was not changed\n```\n\nHolonet's check of the event file with this change:\n\n```text\nerror[H010]: Maren Holm did not play the dark side in this game\n  --> events/2026/corellia-spring-open.toml:"),
         "{reply}"
     );
     assert!(!reply.contains("\u{1b}["), "no terminal colours: {reply}");
