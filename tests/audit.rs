@@ -18,6 +18,7 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Every name carries markup, which must reach the page as text.
 const EVENT: &str = r#"[event]
 name = "Audit Open"
 date = 2026-04-11
@@ -26,25 +27,35 @@ structure = "basic"
 seed = 11
 
 [[players]]
-name = "Ada Quill"
+name = "Ada <i>Quill</i>"
+id = "ada"
 [[players]]
-name = "Bram Tolle"
+name = "Bram <i>Tolle</i>"
+id = "bram"
 [[players]]
-name = "Cleo Marsh"
+name = "Cleo <i>Marsh</i>"
+id = "cleo"
 [[players]]
-name = "Dev Anand"
+name = "Dev <i>Anand</i>"
+id = "dev"
 [[players]]
-name = "Esme Hart"
+name = "Esme <i>Hart</i>"
+id = "esme"
 [[players]]
-name = "Fynn Grau"
+name = "Fynn <i>Grau</i>"
+id = "fynn"
 [[players]]
-name = "Gia Lenz"
+name = "Gia <i>Lenz</i>"
+id = "gia"
 [[players]]
-name = "Hugo Sand"
+name = "Hugo <i>Sand</i>"
+id = "hugo"
 [[players]]
-name = "Ines Vidal"
+name = "Ines <i>Vidal</i>"
+id = "ines"
 [[players]]
-name = "Jon Pike"
+name = "Jon <i>Pike</i>"
+id = "jon"
 "#;
 
 const FILE: &str = "events/audit.toml";
@@ -198,6 +209,10 @@ fn a_planted_rematch_is_flagged_everywhere() {
     assert!(
         page.contains(r##"class="badge badge-audit badge-audit-broken" href="#audit-heading""##)
     );
+    let section = &page[page
+        .find(r#"id="audit-heading""#)
+        .expect("the audit section")..];
+    assert!(!section.contains("<i>") && section.contains("&lt;i&gt;"));
     let visible = visible_text(&page);
     assert!(visible.contains("Pairings checked:"), "{visible}");
     assert!(page.contains(&format!(
