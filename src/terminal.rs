@@ -27,21 +27,16 @@ pub fn audit(event: &Event, audit: &Audit) -> String {
         .max()
         .unwrap_or(0);
     for round in &audit.rounds {
+        // A broken round stands out in a long list.
         let verdict = match round.status() {
-            Status::Identical => "as Holonet pairs it",
-            Status::Legal => "departs within the rules",
-            Status::Broken => "BREAKS A RULE",
+            Status::Broken => Status::Broken.verdict().to_uppercase(),
+            status => status.verdict().to_string(),
         };
         let _ = writeln!(out, "{}  {verdict}", pad(&round.title(), width));
         for d in &round.departures {
             let place = round.place(d);
-            let verdict = if d.broken {
-                "breaks a rule"
-            } else {
-                "legitimate choice"
-            };
             let text = d.explain(|p| event.players[p].name.clone());
-            let _ = writeln!(out, "  - {place}, {verdict}: {text}");
+            let _ = writeln!(out, "  - {place}, {}: {text}", d.verdict());
         }
     }
     out

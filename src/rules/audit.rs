@@ -84,6 +84,18 @@ pub enum Status {
     Broken,
 }
 
+impl Status {
+    /// The verdict on a round in words: "as Holonet pairs it", "departs within the rules",
+    /// "breaks a rule".
+    pub fn verdict(self) -> &'static str {
+        match self {
+            Status::Identical => "as Holonet pairs it",
+            Status::Legal => "departs within the rules",
+            Status::Broken => "breaks a rule",
+        }
+    }
+}
+
 /// One round, game or seeded stage, audited.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RoundAudit {
@@ -219,6 +231,15 @@ impl Audit {
 }
 
 impl Departure {
+    /// "breaks a rule" or "legitimate choice".
+    pub fn verdict(&self) -> &'static str {
+        if self.broken {
+            Status::Broken.verdict()
+        } else {
+            "legitimate choice"
+        }
+    }
+
     /// The departure in plain words, with the players' names (`name` gives each player's).
     pub fn explain(&self, name: impl Fn(usize) -> String) -> String {
         let who = |i: usize| self.players.get(i).map_or_else(String::new, |&p| name(p));
@@ -1040,6 +1061,47 @@ mod tests {
         assert!(tables.iter().flatten().chain(&byes).any(|&p| p == late));
         push(&mut ev, tables, byes, |[a, _]| sweep(a));
         assert_eq!(last(&FFG_2018, &ev).status(), Status::Identical);
+    }
+
+    /// Table numbers and seats are the organizer's: only who meets whom is compared.
+    #[test]
+    fn table_numbers_and_seats_do_not_matter() {
+        let mut ev = paired(&FFG_2018, 8, 2);
+        let (tables, byes) = replay_of_next(&FFG_2018, &ev);
+        let reordered = tables.iter().rev().map(|&[a, b]| [b, a]).collect();
+        push(&mut ev, reordered, byes, |[a, _]| sweep(a));
+        assert_eq!(last(&FFG_2018, &ev).status(), Status::Identical);
+    }
+
+    /// `avoid` is the file's wish, not a rule of the regulations: Holonet keeps such players
+    /// apart in round 1 when it can, and a draw that seats them together is still a draw.
+    #[test]
+    fn players_asked_to_be_kept_apart_may_still_be_drawn_together() {
+        let mut ev = paired(&FFG_2018, 4, 0);
+        ev.players[0].avoid = vec![1];
+        let (tables, _) = replay_of_next(&FFG_2018, &ev);
+        assert!(!tables.iter().any(|&t| pair(t) == [0, 1]));
+        push(&mut ev, vec![[0, 1], [2, 3]], vec![], |[a, _]| sweep(a));
+        let round = last(&FFG_2018, &ev);
+        assert_eq!(round.status(), Status::Legal);
+        assert!(
+            kinds(&round)
+                .iter()
+                .all(|&k| k == (DepartureKind::OtherDraw, false))
+        );
+    }
+
+    /// A round recorded after one with no results was not paired from known standings: it is
+    /// not audited.
+    #[test]
+    fn a_round_after_an_unfinished_one_is_not_audited() {
+        let mut ev = paired(&FFG_2018, 6, 1);
+        let (tables, _) = replay_of_next(&FFG_2018, &ev);
+        push(&mut ev, tables.clone(), vec![], |_| Outcome::Pending);
+        push(&mut ev, tables, vec![], |_| Outcome::Pending);
+        let audit = compute(&FFG_2018, &ev).audit;
+        assert_eq!(audit.rounds.len(), 2);
+        assert_eq!(audit.status(), Some(Status::Identical));
     }
 
     #[test]

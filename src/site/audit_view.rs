@@ -5,8 +5,9 @@
 use serde::Serialize;
 
 use super::model::SiteView;
+use super::names::NameLinks;
 use crate::event::Event;
-use crate::rules::audit::{Audit, RoundAudit, Status};
+use crate::rules::audit::{Audit, Departure, RoundAudit, Status};
 
 /// The audit as the event page shows it.
 #[derive(Debug, Clone, Serialize)]
@@ -37,12 +38,46 @@ pub struct DepartureView {
     /// "Table 4", "Game 7", "Bye", "Seating".
     pub place: String,
     pub broken: bool,
-    pub text: String,
+    /// The explanation, each player's name a link to their page.
+    pub parts: Vec<Part>,
 }
 
-/// The badge's words for an audit with rounds (`None` when nothing was audited), shared by
-/// every place the verdict is said in a line.
-pub fn badge_words(audit: &Audit) -> Option<String> {
+/// A run of an explanation: plain words, or a player's name with the link to their page.
+#[derive(Debug, Clone, Serialize)]
+pub struct Part {
+    pub text: String,
+    pub url: Option<String>,
+}
+
+/// Marks a player's place in an explanation, to be cut out into a link: control characters
+/// never appear in the rules' own words.
+const MARK: char = '\u{1}';
+
+/// [`Departure::explain`] with each name a link: the players are marked in the words, then
+/// the words are cut at the marks.
+fn parts(names: &NameLinks, event: &Event, d: &Departure) -> Vec<Part> {
+    let text = d.explain(|p| format!("{MARK}{p}{MARK}"));
+    text.split(MARK)
+        .enumerate()
+        .filter(|(_, run)| !run.is_empty())
+        .map(|(i, run)| match run.parse::<usize>() {
+            Ok(p) if i % 2 == 1 && p < event.players.len() => {
+                let player = names.player(p);
+                Part {
+                    text: player.name,
+                    url: Some(player.url),
+                }
+            }
+            _ => Part {
+                text: run.to_string(),
+                url: None,
+            },
+        })
+        .collect()
+}
+
+/// The badge's words for an audit with rounds (`None` when nothing was audited).
+fn badge_words(audit: &Audit) -> Option<String> {
     let summary = audit.summary()?;
     Some(match audit.status()? {
         Status::Identical => format!("Pairings verified: {summary}"),
@@ -51,32 +86,37 @@ pub fn badge_words(audit: &Audit) -> Option<String> {
 }
 
 /// The audit's view, or `None` for an event with nothing to audit.
-pub fn audit_view(site: &SiteView, event: &Event, audit: &Audit) -> Option<AuditView> {
+pub fn audit_view(
+    site: &SiteView,
+    names: &NameLinks,
+    event: &Event,
+    audit: &Audit,
+) -> Option<AuditView> {
     Some(AuditView {
         status: audit.status()?,
         badge: badge_words(audit)?,
         docs_url: site.link("docs/audit/"),
-        rounds: audit.rounds.iter().map(|r| round_view(event, r)).collect(),
+        rounds: audit
+            .rounds
+            .iter()
+            .map(|r| round_view(names, event, r))
+            .collect(),
     })
 }
 
-fn round_view(event: &Event, round: &RoundAudit) -> AuditRoundView {
+fn round_view(names: &NameLinks, event: &Event, round: &RoundAudit) -> AuditRoundView {
     let status = round.status();
     AuditRoundView {
         title: round.title(),
         status,
-        verdict: match status {
-            Status::Identical => "as Holonet pairs it",
-            Status::Legal => "departs within the rules",
-            Status::Broken => "breaks a rule",
-        },
+        verdict: status.verdict(),
         departures: round
             .departures
             .iter()
             .map(|d| DepartureView {
                 place: round.place(d),
                 broken: d.broken,
-                text: d.explain(|p| event.players[p].name.clone()),
+                parts: parts(names, event, d),
             })
             .collect(),
     }

@@ -459,7 +459,7 @@ pub fn event_view(
             .map(|c| super::ccg_view::ccg_view(event, &names, c, &rule)),
         recorded: super::recorded_view::recorded_view(site, event, &names),
         casual: super::casual_view::casual_view(event, &names, computed, &rule),
-        audit: super::audit_view::audit_view(site, event, &computed.audit),
+        audit: super::audit_view::audit_view(site, &names, event, &computed.audit),
         json_ld: super::schema_org::event_json_ld(site, event, computed),
     }
 }
