@@ -48,6 +48,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("content/docs/diagnostics.md"),
     embed!("content/docs/search.md"),
     embed!("content/docs/publishing.md"),
+    embed!("content/docs/audit.md"),
 ];
 
 /// Files only a new site gets (a site's own content and configuration are never built in).

@@ -174,6 +174,19 @@ enum Command {
         /// The shell: bash, zsh, fish, elvish or powershell.
         shell: clap_complete::Shell,
     },
+    /// Check every recorded round of an event against the pairing Holonet gives it.
+    ///
+    /// Each round (SW:CCG: game) is paired again from the file's seed and the results before
+    /// it, as `holonet pair` pairs it, and compared with what the file records; each difference
+    /// is a legitimate choice or breaks a rule. Exit status 0 when no rule is broken, 1 when
+    /// one is, 2 when the file cannot be read or checked.
+    Audit {
+        /// The event file, such as events/2026/spring-open.toml.
+        file: PathBuf,
+        /// The site folder (with holonet.toml).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
     /// Print an event's current standings, and what comes next.
     Standings {
         /// The event file, such as events/2026/spring-open.toml.
@@ -990,6 +1003,19 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Audit { file, root } => match load_one(&root, &file) {
+            Ok(loaded) => {
+                let audit = &loaded.computed.audit;
+                print!("{}", holonet::terminal::audit(&loaded.event, audit));
+                if audit.status() == Some(holonet::rules::audit::Status::Broken) {
+                    ExitCode::FAILURE
+                } else {
+                    ExitCode::SUCCESS
+                }
+            }
+            // Bad input is not a verdict on the pairings.
+            Err(_) => ExitCode::from(2),
+        },
         Command::Standings { file, root } => match load_one(&root, &file) {
             Ok(loaded) => {
                 print!(

@@ -5,9 +5,42 @@ use std::fmt::Write as _;
 use crate::edit::pair::{NextStep, ReadyGame};
 use crate::event::Event;
 use crate::rules::Tiebreaker;
+use crate::rules::audit::{Audit, Status};
 use crate::rules::casual::{ChallengeComputed, LeagueComputed};
 use crate::rules::compute::{Computed, ComputedKind};
 use crate::rules::standings::Decider;
+
+/// The pairing audit of an event (`holonet audit`): the verdict, then each round's, with every
+/// departure in words under its round.
+pub fn audit(event: &Event, audit: &Audit) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} ({})", event.info.name, event.info.date.iso());
+    let Some(summary) = audit.summary() else {
+        let _ = writeln!(out, "Nothing to audit: no round is recorded.");
+        return out;
+    };
+    let _ = writeln!(out, "Pairings: {summary}.\n");
+    let width = audit
+        .rounds
+        .iter()
+        .map(|r| r.title().chars().count())
+        .max()
+        .unwrap_or(0);
+    for round in &audit.rounds {
+        // A broken round stands out in a long list.
+        let verdict = match round.status() {
+            Status::Broken => Status::Broken.verdict().to_uppercase(),
+            status => status.verdict().to_string(),
+        };
+        let _ = writeln!(out, "{}  {verdict}", pad(&round.title(), width));
+        for d in &round.departures {
+            let place = round.place(d);
+            let text = d.explain(|p| event.players[p].name.clone());
+            let _ = writeln!(out, "  - {place}, {}: {text}", d.verdict());
+        }
+    }
+    out
+}
 
 /// Pads `text` to `width` characters (not bytes: names carry accents).
 fn pad(text: &str, width: usize) -> String {

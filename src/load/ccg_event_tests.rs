@@ -532,3 +532,61 @@ fn secret_squirrel_decks_hold_both_sides() {
     assert_eq!(variants("sealed"), &["secret-squirrel", "epp-overdrive"]);
     assert!(variants("constructed").is_empty());
 }
+
+/// The pairing audit of a SW:CCG event: a game the guide's procedure gives under another draw
+/// (the first game's shuffle, a new round's coin) is legal; a game paired against the piles
+/// breaks the guide's pairing, and a repeat with the same allegiances is named as a rematch.
+#[test]
+fn the_audit_judges_each_game_by_the_guides_procedure() {
+    use crate::rules::audit::{DepartureKind, Stage, Status};
+    let g1 = game(&[table("b", "a", "b", 10), table("d", "c", "d", 5)], "");
+    let g2 = game(&[table("c", "b", "b", 10), table("a", "d", "d", 10)], "");
+    let side = swccg::pairing::coin(7, 3).opposite();
+    let (top, other) = match side {
+        Side::Dark => (["b", "d"], ["c", "a"]),
+        Side::Light => (["d", "b"], ["a", "c"]),
+    };
+    let g3 = game(
+        &[
+            table(top[0], top[1], "b", 5),
+            table(other[0], other[1], "c", 5),
+        ],
+        "",
+    );
+    let (_, computed) = load(&ccg_text("abcd", &[&g1, &g2, &g3], ""));
+    let audit = &computed.audit;
+    assert_eq!(audit.rounds.len(), 3);
+    assert!(audit.rounds.iter().all(|r| r.stage == Stage::Game));
+    assert_eq!(audit.rounds[1].status(), Status::Identical);
+    // The coin the seed did not give: both tables differ, both within the guide.
+    assert_eq!(audit.rounds[2].status(), Status::Legal);
+    assert!(
+        audit.rounds[2]
+            .departures
+            .iter()
+            .all(|d| d.kind == DepartureKind::OtherDraw && !d.broken)
+    );
+
+    // Game 2 against the piles: b meets a again, with the allegiances of game 1.
+    let g2 = game(&[table("b", "a", "b", 10), table("d", "c", "d", 10)], "");
+    let (_, computed) = load(&ccg_text("abcd", &[&g1, &g2], ""));
+    let round = &computed.audit.rounds[1];
+    assert_eq!(round.status(), Status::Broken);
+    let kinds: Vec<(DepartureKind, bool)> = round
+        .departures
+        .iter()
+        .map(|d| (d.kind, d.broken))
+        .collect();
+    assert_eq!(kinds, [(DepartureKind::Rematch, true); 2]);
+
+    // Game 2 with the sides of game 1 switched: no repeat, but not the piles' pairing.
+    let g2 = game(&[table("a", "b", "b", 10), table("c", "d", "d", 10)], "");
+    let (_, computed) = load(&ccg_text("abcd", &[&g1, &g2], ""));
+    let round = &computed.audit.rounds[1];
+    assert!(
+        round
+            .departures
+            .iter()
+            .all(|d| d.kind == DepartureKind::NotTheGuide && d.broken)
+    );
+}

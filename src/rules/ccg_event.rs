@@ -54,8 +54,22 @@ pub struct CcgComputed {
     /// For each recorded game and table, why it was paired as it was; `None` where it cannot be
     /// judged (a game recorded after one that is not finished).
     pub reasons: Vec<Vec<Option<TableReason>>>,
+    /// For each recorded game, what `holonet pair` would have written for it from the games
+    /// before it (the seeded outcome of every random step); `None` where it cannot be told (a
+    /// game recorded after one that is not finished). The audit compares the file with it.
+    pub replays: Vec<Option<Replay>>,
     /// What the recorded tiebreaker games cannot be (they are then not counted).
     pub tiebreaker_problems: Vec<String>,
+}
+
+/// A recorded game paired again from the games before it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    /// The seeded pairing: what `holonet pair` writes.
+    pub seeded: Paired,
+    /// Whether the recorded byes are byes the guide's procedure can give (some outcome of its
+    /// random steps gives exactly these players a bye; any player in the first game's shuffle).
+    pub byes_allowed: bool,
 }
 
 /// Why a recorded table was paired as it was.
@@ -299,6 +313,7 @@ pub fn compute_ccg(event: &Event, play: &CcgPlay, planned: Option<u32>, cut: u32
         next: None,
         final_confrontation: None,
         reasons: Vec::new(),
+        replays: Vec::new(),
         tiebreaker_problems,
     };
     // Each recorded game's tables, judged against the pairings the guide's procedure can give
@@ -314,6 +329,7 @@ pub fn compute_ccg(event: &Event, play: &CcgPlay, planned: Option<u32>, cut: u32
         let (coin, reasons) = judge(g, &candidates);
         coins.push(coin);
         computed.reasons.push(reasons);
+        computed.replays.push(replay(g, &candidates));
     }
     if all_finished && !swiss_done {
         computed.next = pairings(event, play, &computed.standings, play.games.len(), &coins)
@@ -376,6 +392,25 @@ fn tiebreaker_problems(
         seen.extend([t.dark, t.light]);
     }
     problems
+}
+
+/// The game `g` as `holonet pair` would have paired it (the first, seeded, candidate), and
+/// whether its recorded byes are among those the candidates give.
+fn replay(g: &crate::event::CcgRound, candidates: &[(Side, Paired)]) -> Option<Replay> {
+    let (_, seeded) = candidates.first()?;
+    let sorted = |byes: &mut Vec<usize>| {
+        byes.sort_unstable();
+        byes.clone()
+    };
+    let recorded = sorted(&mut g.byes.clone());
+    let byes_allowed = (g.number == 1 && recorded.len() <= 1)
+        || candidates
+            .iter()
+            .any(|(_, c)| sorted(&mut c.byes.iter().map(|b| b.player).collect()) == recorded);
+    Some(Replay {
+        seeded: seeded.clone(),
+        byes_allowed,
+    })
 }
 
 /// Judges the recorded tables of game `g` against the pairings the guide's procedure can give

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use super::audit::Audit;
 use super::bracket::{self, Bracket, BracketInput, Problem, Recorded};
 use super::casual::{ChallengeComputed, LeagueComputed};
 use super::ccg_event::CcgComputed;
@@ -77,6 +78,9 @@ pub struct Computed {
     /// Whether the site may show the event's decklists now, under its `decklists` setting
     /// (see [`decklists_published`]).
     pub decklists_published: bool,
+    /// Every recorded round paired again and compared with the file ([`super::audit`]):
+    /// computed here, once per event, with everything it replays from.
+    pub audit: Audit,
 }
 
 /// What the rules computed for each kind of event.
@@ -207,6 +211,7 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
         placings: None,
         status: Status::Upcoming,
         decklists_published: false,
+        audit: Audit::default(),
     };
     match &event.kind {
         Kind::Swiss(play) => settle_swiss(event, play, &mut computed),
@@ -242,6 +247,7 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
         }
     }
     computed.decklists_published = decklists_published(event.info.decklists, &computed);
+    computed.audit = super::audit::audit(event, &computed);
     computed
 }
 
@@ -423,7 +429,7 @@ fn swiss_entrants(event: &Event, computed: &Computed, number: u32) -> Vec<Entran
 /// The players in the event for round `number` as pairing sees them after `rounds` (the rounds
 /// before it), ranked by `latest`, the standings after them (`None` before round 1: player
 /// numbers rank).
-fn entrants_before(
+pub(super) fn entrants_before(
     event: &Event,
     latest: Option<&Standings>,
     rounds: &[Round],

@@ -1,6 +1,7 @@
 //! The rules module: one [`Ruleset`] value per rules document, and pure functions from recorded
 //! facts to computed facts. No I/O, no clock, no global randomness (see [`random`]).
 
+pub mod audit;
 pub mod bracket;
 pub mod casual;
 pub mod ccg_decks;

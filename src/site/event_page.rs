@@ -72,6 +72,9 @@ pub struct EventView {
     pub recorded: Option<super::recorded_view::RecordedView>,
     /// Leagues and challenge events: what they recorded and computed.
     pub casual: Option<super::casual_view::CasualView>,
+    /// The pairing audit: the badge near the top and the section listing the departures
+    /// (`None` when no round is recorded).
+    pub audit: Option<super::audit_view::AuditView>,
     /// schema.org `Event` data as JSON-LD, escaped to sit inside a `<script>` element as it is.
     pub json_ld: String,
 }
@@ -456,6 +459,7 @@ pub fn event_view(
             .map(|c| super::ccg_view::ccg_view(event, &names, c, &rule)),
         recorded: super::recorded_view::recorded_view(site, event, &names),
         casual: super::casual_view::casual_view(event, &names, computed, &rule),
+        audit: super::audit_view::audit_view(site, &names, event, &computed.audit),
         json_ld: super::schema_org::event_json_ld(site, event, computed),
     }
 }

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::event::{CcgPlay, Event, Kind, Outcome};
 use crate::rules::Ruleset;
+use crate::rules::audit::{Audit, DepartureKind, Stage, Status as AuditStatus};
 use crate::rules::bracket::{Decision, Part, SideReason};
 use crate::rules::ccg_event::TableReason;
 use crate::rules::compute::{Computed, ComputedKind, Status, SwissComputed};
@@ -52,6 +53,71 @@ struct EventJson<'a> {
     league: Option<LeagueJson<'a>>,
     /// Challenge events: every session, each scenario's record and each player's sessions.
     challenge: Option<ChallengeJson<'a>>,
+    /// The pairing audit: each recorded round paired again and compared with the file (null
+    /// when nothing is recorded that pairing decides).
+    audit: Option<AuditJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct AuditJson<'a> {
+    /// The worst round's: `identical`, `legal` or `broken`.
+    status: AuditStatus,
+    /// The verdict in words, as the page's badge says it.
+    summary: String,
+    rounds: Vec<AuditRoundJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct AuditRoundJson<'a> {
+    /// `round`, `game`, `elimination`, `final_match` or `final_confrontation`.
+    stage: Stage,
+    /// The round or game number (null for the seeded stages).
+    number: Option<u32>,
+    status: AuditStatus,
+    departures: Vec<DepartureJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct DepartureJson<'a> {
+    /// The recorded table (elimination, final: game) number; null for a bye or a missing player.
+    table: Option<u32>,
+    players: Vec<&'a str>,
+    kind: DepartureKind,
+    /// Whether it breaks a rule; otherwise it is a choice the rules allow.
+    broken: bool,
+    /// Who the rules give the place to: the player due the bye, or the finalists.
+    instead: Vec<&'a str>,
+    /// The departure in plain words, as the page says it.
+    explanation: String,
+}
+
+fn audit_json<'a>(event: &'a Event, audit: &Audit) -> Option<AuditJson<'a>> {
+    let id = |p: usize| event.players[p].id.as_str();
+    Some(AuditJson {
+        status: audit.status()?,
+        summary: audit.summary()?,
+        rounds: audit
+            .rounds
+            .iter()
+            .map(|r| AuditRoundJson {
+                stage: r.stage,
+                number: r.number,
+                status: r.status(),
+                departures: r
+                    .departures
+                    .iter()
+                    .map(|d| DepartureJson {
+                        table: d.table,
+                        players: d.players.iter().map(|&p| id(p)).collect(),
+                        kind: d.kind,
+                        broken: d.broken,
+                        instead: d.instead.iter().map(|&p| id(p)).collect(),
+                        explanation: d.explain(|p| event.players[p].name.clone()),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    })
 }
 
 #[derive(Serialize)]
@@ -919,6 +985,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             ComputedKind::Challenge(challenge) => Some(challenge_json(event, challenge)),
             _ => None,
         },
+        audit: audit_json(event, &computed.audit),
         final_match: swiss.team_final.as_ref().map(|f| FinalJson {
             teams: [id(f.teams[0]), id(f.teams[1])],
             points: f.points,

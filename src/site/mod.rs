@@ -2,6 +2,7 @@
 //! straight into the output's staging folder, and move the staged files into place only once
 //! every page rendered (see [`output`]). `check` is the same, keeping nothing it renders.
 
+pub mod audit_view;
 pub mod calendar;
 pub mod casual_view;
 pub mod ccg_view;

@@ -152,6 +152,22 @@ pub fn label_recorded(round: u32, players: &[Numbered], tables: &[[usize; 2]]) -
     reasons
 }
 
+/// The plain halves pairing of `players` (the seated players, an even number; see the module
+/// documentation): the tables the 2014 rules give before any adjustment for a rematch, as
+/// `[player, player]`. The audit holds a recorded round to it wherever it has no rematch.
+pub fn plain_pairing(players: &[Numbered]) -> Vec<[usize; 2]> {
+    let field = Field::new(players.iter().collect());
+    (0..field.order.len())
+        .filter(|&p| p < field.ideal[p])
+        .map(|p| {
+            [
+                field.order[p].entrant.player,
+                field.order[field.ideal[p]].entrant.player,
+            ]
+        })
+        .collect()
+}
+
 /// The largest window (in players) solved by one blossom; larger ones are solved in chunks of
 /// this size. A blossom of 128 players takes a few milliseconds.
 const WINDOW_PLAYERS: usize = 128;

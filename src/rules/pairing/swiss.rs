@@ -276,6 +276,39 @@ pub(super) fn later_round_reasons(
         .collect()
 }
 
+/// What both engines minimize first, for a round's tables (`[player, player]`), in order of
+/// importance: rematches, score-group boundaries crossed (summed over tables) and their squares
+/// (a pair-down reaches the next group whenever it can). The groups are those of the players
+/// seated at `tables`, by their points in `entrants` (the players as pairing saw them before
+/// the round); a player who is not among `entrants` counts in no group and meets nobody.
+///
+/// Pairings equal on these levels differ only by the random draws (2018) or by the order within
+/// a group (2014), which is why the audit compares a recorded round with the engine's pairing of
+/// the same players on exactly these levels.
+pub fn levels(entrants: &[Entrant], tables: &[[usize; 2]]) -> [u64; 3] {
+    let entrant = |p: usize| entrants.iter().find(|e| e.player == p);
+    let mut points: Vec<u32> = tables
+        .iter()
+        .flatten()
+        .filter_map(|&p| Some(entrant(p)?.points))
+        .collect();
+    points.sort_unstable_by(|a, b| b.cmp(a));
+    points.dedup();
+    let group = |p: usize| entrant(p).and_then(|e| points.iter().position(|&x| x == e.points));
+    let mut sum = [0; 3];
+    for &[a, b] in tables {
+        let (Some(ea), Some(ga), Some(gb)) = (entrant(a), group(a), group(b)) else {
+            continue;
+        };
+        let met = ea.opponents.contains(&b) || entrant(b).is_some_and(|e| e.opponents.contains(&a));
+        let k = ga.abs_diff(gb) as u64;
+        sum[0] += u64::from(met);
+        sum[1] += k;
+        sum[2] += k * k;
+    }
+    sum
+}
+
 /// Turns the [`Reason::UnavoidableRematch`] labels of recorded tables into
 /// [`Reason::AvoidableRematch`] when the round's `n` seated players (positions, related by
 /// `met`) could have been paired with no rematch at all.

@@ -1,0 +1,1141 @@
+//! The pairing audit: every recorded round paired again from the event's seed and the results
+//! before it, exactly as `holonet pair` would have paired it, and compared with the file. A
+//! stranger can then check that the pairings were fair without trusting the organizer or the
+//! site: the repository holds every input.
+//!
+//! A round is *as Holonet pairs it* when its tables (as pairs of players, whatever their table
+//! numbers or seat order) and its byes are the replay's. Otherwise each table or bye that differs
+//! is a [`Departure`], with what it is ([`DepartureKind`]) and whether it **breaks a rule** or is
+//! a **legitimate choice**: the rulesets leave some choices to chance (the draw within a score
+//! group, who is paired down, the first game's shuffle, players the random tiebreaker separates),
+//! so a pairing the procedure could have produced under other draws is legal, never an error.
+//!
+//! The validators, per pairing method:
+//!
+//! - **Score groups (ffg-2018).** Both Swiss engines minimize, in order, rematches, score-group
+//!   boundaries crossed and their squares ([`levels`]); every pairing equal to the engine's on
+//!   those levels is one of the random draws the regulations allow. A recorded round is judged
+//!   against the engine's pairing of the same seated players (so a different bye does not make
+//!   every table wrong): more rematches break the rematch rule; as many rematches but more or
+//!   farther crossings break the score-group rule. The bye after round 1 goes to the
+//!   lowest-ranked player without one, or to a player only the random tiebreaker ranked above
+//!   them.
+//! - **Halves (ffg-2014).** Round 1 as in 2018. Later rounds have no draw: where the plain
+//!   halves pairing of the seated players has no rematch it is the only legal pairing; where it
+//!   has one, the document leaves the adjustment to the organizer, so any pairing with the
+//!   fewest rematches and crossings is legal. The document has no bye rule: any player who has
+//!   not had a bye (any player, once everyone has had one) may take it.
+//! - **Allegiance piles (swccg-2008).** The guide's procedure with every outcome of its random
+//!   steps ([`super::ccg_event`] judges each table): a table one of them gives is legal, any
+//!   other breaks the guide's pairing (a repeat of the same opponents with the same allegiances
+//!   is named as a rematch).
+//! - **Seeded stages.** Elimination games, a team final and the Final Confrontation are
+//!   decided by the standings: a game the bracket does not give, or a final between players
+//!   other than the finalists, breaks a rule.
+//!
+//! Seating is checked first in every Swiss round: a player at two tables, a player seated who
+//! is not in the event that round (dropped, not entered yet, disqualified), and a player in the
+//! event with no table and no bye each break a rule.
+
+use std::collections::BTreeSet;
+
+use super::bracket::Problem;
+use super::ccg_event::{CcgComputed, TableReason};
+use super::compute::{Computed, ComputedKind, FinalProblem, SwissComputed, entrants_before};
+use super::pairing::halves::{self, Numbered};
+use super::pairing::score_groups;
+use super::pairing::swiss::{Entrant, PairedRound, Reason, levels};
+use super::standings::{Decider, Standings};
+use super::{PairingMethod, Tiebreaker};
+use crate::event::{CcgPlay, Event, Kind, Round, SwissPlay};
+
+/// The audit of one event: one entry per recorded round (SW:CCG: game) that can be replayed,
+/// then the seeded stages recorded after them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Audit {
+    pub rounds: Vec<RoundAudit>,
+}
+
+/// What part of an event a [`RoundAudit`] covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// A Swiss round.
+    Round,
+    /// A SW:CCG game of play.
+    Game,
+    /// The elimination games of the cut.
+    Elimination,
+    /// A team event's final match.
+    FinalMatch,
+    /// The SW:CCG Final Confrontation.
+    FinalConfrontation,
+}
+
+/// The verdict on a round, and on a whole event (its worst round).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Exactly as Holonet pairs it.
+    Identical,
+    /// Different, and every difference is a choice the rules allow.
+    Legal,
+    /// At least one difference breaks a rule.
+    Broken,
+}
+
+impl Status {
+    /// The verdict on a round in words: "as Holonet pairs it", "departs within the rules",
+    /// "breaks a rule".
+    pub fn verdict(self) -> &'static str {
+        match self {
+            Status::Identical => "as Holonet pairs it",
+            Status::Legal => "departs within the rules",
+            Status::Broken => "breaks a rule",
+        }
+    }
+}
+
+/// One round, game or seeded stage, audited.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundAudit {
+    pub stage: Stage,
+    /// The round or game number (`None` for the seeded stages).
+    pub number: Option<u32>,
+    /// What differs from the replay, in table order, seating first.
+    pub departures: Vec<Departure>,
+}
+
+/// A table, bye or game that differs from what Holonet pairs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Departure {
+    /// The recorded table (elimination: game) number; `None` for a bye or a missing player.
+    pub table: Option<u32>,
+    /// The players concerned, as recorded (SW:CCG: dark first).
+    pub players: Vec<usize>,
+    pub kind: DepartureKind,
+    /// Whether it breaks a rule (otherwise it is a choice the rules allow).
+    pub broken: bool,
+    /// Who the rules give the place to: the player due the bye, or the two finalists.
+    pub instead: Vec<usize>,
+}
+
+/// What a departure is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DepartureKind {
+    /// Two players who had already met (SW:CCG: with the same allegiances).
+    Rematch,
+    /// A bye to another player than the replay's.
+    Bye,
+    /// Two players from different score groups.
+    AcrossGroups,
+    /// 2014: a table that is not the halves pairing, which had no rematch to mend.
+    NotInHalves,
+    /// Another random draw the rules allow.
+    OtherDraw,
+    /// 2014: another way of mending a rematch of the halves pairing, which the rules leave to
+    /// the organizer.
+    Adjustment,
+    /// 2014: the halves pairing of the players seated, who differ from the replay's (another
+    /// bye).
+    OtherSeating,
+    /// A player seated twice in the round.
+    Twice,
+    /// A player in the event for the round with no table and no bye.
+    Missing,
+    /// A player seated who is not in the event for the round.
+    NotEntered,
+    /// SW:CCG: a table no outcome of the guide's procedure gives.
+    NotTheGuide,
+    /// An elimination game the bracket does not give as recorded.
+    NotTheBracket,
+    /// A final between others than the finalists the standings give, or a final not needed.
+    NotTheFinalists,
+}
+
+impl RoundAudit {
+    pub fn status(&self) -> Status {
+        if self.departures.iter().any(|d| d.broken) {
+            Status::Broken
+        } else if self.departures.is_empty() {
+            Status::Identical
+        } else {
+            Status::Legal
+        }
+    }
+
+    /// Where a departure of this round is: "Table 4", "Game 7" (the seeded stages number their
+    /// games), "Bye" or "Seating" (a player missing or seated twice outside a table).
+    pub fn place(&self, d: &Departure) -> String {
+        match (d.table, d.kind) {
+            (Some(n), _) if matches!(self.stage, Stage::Round | Stage::Game) => {
+                format!("Table {n}")
+            }
+            (Some(n), _) => format!("Game {n}"),
+            (None, DepartureKind::Bye) => "Bye".into(),
+            (None, _) => "Seating".into(),
+        }
+    }
+
+    /// "Round 3", "Game 2", "Elimination games", "Final match", "Final Confrontation".
+    pub fn title(&self) -> String {
+        let n = self.number.unwrap_or(0);
+        match self.stage {
+            Stage::Round => format!("Round {n}"),
+            Stage::Game => format!("Game {n}"),
+            Stage::Elimination => "Elimination games".into(),
+            Stage::FinalMatch => "Final match".into(),
+            Stage::FinalConfrontation => "Final Confrontation".into(),
+        }
+    }
+}
+
+impl Audit {
+    /// The worst status of any round; `None` when nothing was audited.
+    pub fn status(&self) -> Option<Status> {
+        self.rounds.iter().map(RoundAudit::status).max()
+    }
+
+    fn departures(&self) -> impl Iterator<Item = &Departure> {
+        self.rounds.iter().flat_map(|r| &r.departures)
+    }
+
+    /// The verdict in a few words, for the badge and the terminal: "every round as Holonet
+    /// pairs it", "2 departures, all legal", "1 departure breaks a rule", "3 departures, 1
+    /// breaks a rule". `None` when nothing was audited.
+    pub fn summary(&self) -> Option<String> {
+        let status = self.status()?;
+        let total = self.departures().count();
+        let broken = self.departures().filter(|d| d.broken).count();
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        Some(match status {
+            Status::Identical => "every round as Holonet pairs it".into(),
+            Status::Legal => format!("{}, all legal", plural(total, "departure")),
+            Status::Broken if total == broken => format!(
+                "{} {}",
+                plural(total, "departure"),
+                if total == 1 {
+                    "breaks a rule"
+                } else {
+                    "break a rule"
+                }
+            ),
+            Status::Broken => format!(
+                "{}, {broken} {} a rule",
+                plural(total, "departure"),
+                if broken == 1 { "breaks" } else { "break" }
+            ),
+        })
+    }
+}
+
+impl Departure {
+    /// "breaks a rule" or "legitimate choice".
+    pub fn verdict(&self) -> &'static str {
+        if self.broken {
+            Status::Broken.verdict()
+        } else {
+            "legitimate choice"
+        }
+    }
+
+    /// The departure in plain words, with the players' names (`name` gives each player's).
+    pub fn explain(&self, name: impl Fn(usize) -> String) -> String {
+        let who = |i: usize| self.players.get(i).map_or_else(String::new, |&p| name(p));
+        let (a, b) = (who(0), who(1));
+        let instead = self
+            .instead
+            .iter()
+            .map(|&p| name(p))
+            .collect::<Vec<_>>()
+            .join(" and ");
+        match (self.kind, self.broken) {
+            (DepartureKind::Rematch, true) => format!(
+                "{a} and {b} had already met, and another pairing of the round had fewer rematches."
+            ),
+            (DepartureKind::Rematch, false) => format!(
+                "{a} and {b} had already met, but every pairing of the round has as many rematches: this one could not be avoided."
+            ),
+            (DepartureKind::Bye, true) if instead.is_empty() => {
+                format!("{a} got a bye the round did not need.")
+            }
+            (DepartureKind::Bye, true) => {
+                format!("{a} got the bye, which the rules give to {instead}.")
+            }
+            (DepartureKind::Bye, false) => format!(
+                "{a} got the bye rather than {instead}: the rules leave this choice open (a draw, or players only chance separates)."
+            ),
+            (DepartureKind::AcrossGroups, true) => format!(
+                "{a} and {b} are from different score groups, and the round could have been paired with fewer or shorter moves between groups."
+            ),
+            (DepartureKind::AcrossGroups, false) => format!(
+                "{a} and {b} are from different score groups, as the procedure pairs the odd player of a group (or avoids a rematch); who moves is a choice the rules allow."
+            ),
+            (DepartureKind::NotInHalves, _) => format!(
+                "{a} v {b} is not the pairing in halves by player number, which had no rematch to mend."
+            ),
+            (DepartureKind::OtherDraw, _) => {
+                format!("{a} v {b} is another draw the rules allow.")
+            }
+            (DepartureKind::Adjustment, _) => format!(
+                "{a} v {b} is another way to mend a rematch of the pairing in halves, which the rules leave to the organizer."
+            ),
+            (DepartureKind::OtherSeating, _) => format!(
+                "{a} v {b} is the pairing in halves of the players seated, once the round's other bye is taken into account."
+            ),
+            (DepartureKind::Twice, _) => format!("{a} is seated twice in the round."),
+            (DepartureKind::Missing, _) => {
+                format!("{a} is in the event this round but has no table and no bye.")
+            }
+            (DepartureKind::NotEntered, _) => format!(
+                "{a} is seated but is not in the event this round (dropped, not entered yet, or disqualified)."
+            ),
+            (DepartureKind::NotTheGuide, _) => format!(
+                "{a} (dark) v {b} (light) is not a table the guide's pairing gives from the games before, under any draw."
+            ),
+            (DepartureKind::NotTheBracket, _) if a.is_empty() => {
+                "The result recorded for this game is one the bracket does not give (no such game, its players not known yet, or not needed).".into()
+            }
+            (DepartureKind::NotTheBracket, _) => {
+                format!("{a} is recorded in this game, but the bracket seats other players there.")
+            }
+            (DepartureKind::NotTheFinalists, _) if instead.is_empty() => {
+                "A final is recorded, but the standings do not call for one.".into()
+            }
+            (DepartureKind::NotTheFinalists, _) => {
+                format!("The final is played by {instead}, not as recorded.")
+            }
+        }
+    }
+}
+
+/// Audits an event: its recorded rounds (or games) and its seeded stages.
+pub fn audit(event: &Event, computed: &Computed) -> Audit {
+    let rounds = match (&event.kind, &computed.kind) {
+        (Kind::Swiss(play), ComputedKind::Swiss(swiss)) => {
+            audit_swiss(event, computed.ruleset.pairing, play, swiss)
+        }
+        (Kind::Ccg(play), ComputedKind::Ccg(ccg)) => audit_ccg(play, ccg),
+        _ => Vec::new(),
+    };
+    Audit { rounds }
+}
+
+/// A table as an unordered pair.
+fn pair(players: [usize; 2]) -> [usize; 2] {
+    [players[0].min(players[1]), players[0].max(players[1])]
+}
+
+/// The Swiss rounds that can be replayed (each one after a finished round), then the
+/// elimination games and the team final.
+fn audit_swiss(
+    event: &Event,
+    method: PairingMethod,
+    play: &SwissPlay,
+    swiss: &SwissComputed,
+) -> Vec<RoundAudit> {
+    let mut out: Vec<RoundAudit> = play
+        .rounds
+        .iter()
+        .enumerate()
+        // A round after an unfinished one was not paired from known standings.
+        .take_while(|&(i, _)| i <= swiss.standings.len())
+        .map(|(i, round)| {
+            let before = i.checked_sub(1).map(|k| &swiss.standings[k]);
+            let entrants = entrants_before(event, before, &play.rounds[..i], round.number);
+            let labels = swiss.table_reasons.get(i).map_or(&[][..], Vec::as_slice);
+            RoundAudit {
+                stage: Stage::Round,
+                number: Some(round.number),
+                departures: swiss_round(event, method, round, &entrants, before, labels),
+            }
+        })
+        .collect();
+    if swiss.bracket.is_some() && !play.elimination.is_empty() {
+        out.push(RoundAudit {
+            stage: Stage::Elimination,
+            number: None,
+            departures: swiss
+                .bracket_problems
+                .iter()
+                .filter_map(bracket_departure)
+                .collect(),
+        });
+    }
+    if play.final_match.is_some() {
+        let instead = swiss
+            .team_final
+            .as_ref()
+            .map_or_else(Vec::new, |f| f.teams.to_vec());
+        let departures = match swiss.final_problem {
+            None => Vec::new(),
+            Some(FinalProblem::NotNeeded) => vec![final_departure(None, Vec::new(), Vec::new())],
+            Some(FinalProblem::NotAFinalist(p)) => vec![final_departure(None, vec![p], instead)],
+        };
+        out.push(RoundAudit {
+            stage: Stage::FinalMatch,
+            number: None,
+            departures,
+        });
+    }
+    out
+}
+
+fn final_departure(table: Option<u32>, players: Vec<usize>, instead: Vec<usize>) -> Departure {
+    Departure {
+        table,
+        players,
+        kind: DepartureKind::NotTheFinalists,
+        broken: true,
+        instead,
+    }
+}
+
+/// The elimination problems that are about who plays whom (side and result problems are the
+/// bracket's own, shown with it).
+fn bracket_departure(problem: &Problem) -> Option<Departure> {
+    let (game, players) = match *problem {
+        Problem::NoSuchGame { game } | Problem::NotReady { game } | Problem::NotNeeded { game } => {
+            (game, Vec::new())
+        }
+        Problem::NotInGame { game, player } => (game, vec![player]),
+        _ => return None,
+    };
+    Some(Departure {
+        table: Some(game),
+        players,
+        kind: DepartureKind::NotTheBracket,
+        broken: true,
+        instead: Vec::new(),
+    })
+}
+
+/// Pairs `entrants` for round `number` as `holonet pair` does under `method`.
+fn pair_as_holonet(
+    event: &Event,
+    method: PairingMethod,
+    number: u32,
+    entrants: &[Entrant],
+) -> PairedRound {
+    match method {
+        PairingMethod::Halves => {
+            halves::pair_round(event.info.seed, number, &numbered(event, entrants))
+        }
+        PairingMethod::RandomWithinGroups | PairingMethod::AllegiancePiles => {
+            score_groups::pair_round(event.info.seed, number, entrants)
+        }
+    }
+}
+
+fn numbered(event: &Event, entrants: &[Entrant]) -> Vec<Numbered> {
+    entrants
+        .iter()
+        .map(|e| Numbered {
+            number: event.players[e.player].number,
+            entrant: e.clone(),
+        })
+        .collect()
+}
+
+/// The departures of one Swiss round from the replay of `entrants` (the players in the event
+/// for it, as pairing saw them), judged by the ruleset's validator. `labels` are the recorded
+/// tables' reasons (see [`score_groups::label_recorded`]).
+fn swiss_round(
+    event: &Event,
+    method: PairingMethod,
+    round: &Round,
+    entrants: &[Entrant],
+    before: Option<&Standings>,
+    labels: &[Reason],
+) -> Vec<Departure> {
+    let number = round.number;
+    let replay = pair_as_holonet(event, method, number, entrants);
+    let replay_tables: BTreeSet<[usize; 2]> =
+        replay.tables.iter().map(|t| pair(t.players)).collect();
+    let replay_bye = replay.bye.map(|b| b.player);
+    let recorded: BTreeSet<[usize; 2]> = round.tables.iter().map(|t| pair(t.players)).collect();
+    if recorded == replay_tables && round.byes.iter().copied().eq(replay_bye) {
+        return Vec::new();
+    }
+    let entrant = |p: usize| entrants.iter().find(|e| e.player == p);
+    let mut departures = Vec::new();
+    let broken = |table, players, kind| Departure {
+        table,
+        players,
+        kind,
+        broken: true,
+        instead: Vec::new(),
+    };
+
+    // Seating: each player of the round once, and only they.
+    let mut seen = BTreeSet::new();
+    let mut seated_tables = Vec::new();
+    for (t, table) in round.tables.iter().enumerate() {
+        let mut fine = true;
+        for p in table.players {
+            if !seen.insert(p) {
+                departures.push(broken(Some(table.number), vec![p], DepartureKind::Twice));
+                fine = false;
+            } else if entrant(p).is_none() {
+                departures.push(broken(
+                    Some(table.number),
+                    vec![p],
+                    DepartureKind::NotEntered,
+                ));
+                fine = false;
+            }
+        }
+        if fine {
+            seated_tables.push(t);
+        }
+    }
+    let mut byes = Vec::new();
+    for &p in &round.byes {
+        if !seen.insert(p) {
+            departures.push(broken(None, vec![p], DepartureKind::Twice));
+        } else if entrant(p).is_none() {
+            departures.push(broken(None, vec![p], DepartureKind::NotEntered));
+        } else {
+            byes.push(p);
+        }
+    }
+    for e in entrants.iter().filter(|e| !seen.contains(&e.player)) {
+        departures.push(broken(None, vec![e.player], DepartureKind::Missing));
+    }
+
+    // The bye.
+    for &p in byes.iter().filter(|&&p| Some(p) != replay_bye) {
+        let legal = byes.len() == 1
+            && replay_bye
+                .is_some_and(|due| number <= 1 || bye_open(method, entrants, before, p, due));
+        departures.push(Departure {
+            table: None,
+            players: vec![p],
+            kind: DepartureKind::Bye,
+            broken: !legal,
+            instead: replay_bye.into_iter().collect(),
+        });
+    }
+
+    // The tables, against the engine's pairing of the same seated players.
+    let seated: Vec<Entrant> = entrants
+        .iter()
+        .filter(|e| {
+            seated_tables
+                .iter()
+                .any(|&t| round.tables[t].players.contains(&e.player))
+        })
+        .cloned()
+        .collect();
+    let tables: Vec<[usize; 2]> = seated_tables
+        .iter()
+        .map(|&t| round.tables[t].players)
+        .collect();
+    let best: Vec<[usize; 2]> = pair_as_holonet(event, method, number, &seated)
+        .tables
+        .iter()
+        .map(|t| t.players)
+        .collect();
+    let (got, least) = (levels(&seated, &tables), levels(&seated, &best));
+    let too_many_rematches = got[0] > least[0];
+    let too_far = !too_many_rematches && got[1..] > least[1..];
+    // 2014 after round 1: the halves pairing is the rule wherever it has no rematch.
+    let halves: Option<BTreeSet<[usize; 2]>> = (method == PairingMethod::Halves && number > 1)
+        .then(|| halves::plain_pairing(&numbered(event, &seated)))
+        .filter(|plain| levels(&seated, plain)[0] == 0)
+        .map(|plain| plain.into_iter().map(pair).collect());
+    let mut points: Vec<u32> = seated.iter().map(|e| e.points).collect();
+    points.sort_unstable_by(|a, b| b.cmp(a));
+    points.dedup();
+    let group = |p: usize| {
+        entrant(p)
+            .and_then(|e| points.iter().position(|&x| x == e.points))
+            .unwrap_or(0)
+    };
+    let met = |a: usize, b: usize| {
+        entrant(a).is_some_and(|e| e.opponents.contains(&b))
+            || entrant(b).is_some_and(|e| e.opponents.contains(&a))
+    };
+    let first_table = departures.len();
+    for &t in &seated_tables {
+        let table = &round.tables[t];
+        let [a, b] = table.players;
+        if replay_tables.contains(&pair(table.players)) {
+            continue;
+        }
+        let crossed = group(a).abs_diff(group(b));
+        let (kind, is_broken) = if met(a, b) {
+            (DepartureKind::Rematch, too_many_rematches)
+        } else if let Some(plain) = &halves {
+            let kind = match (plain.contains(&pair(table.players)), crossed) {
+                (true, _) => DepartureKind::OtherSeating,
+                (false, 0) => DepartureKind::NotInHalves,
+                (false, _) => DepartureKind::AcrossGroups,
+            };
+            (kind, kind != DepartureKind::OtherSeating)
+        } else if crossed > 0 {
+            let label = labels.get(t).copied();
+            (
+                DepartureKind::AcrossGroups,
+                too_far && (crossed > 1 || label == Some(Reason::AvoidsRematch)),
+            )
+        } else if method == PairingMethod::Halves && number > 1 {
+            (DepartureKind::Adjustment, false)
+        } else {
+            (DepartureKind::OtherDraw, false)
+        };
+        departures.push(Departure {
+            table: Some(table.number),
+            players: table.players.to_vec(),
+            kind,
+            broken: is_broken,
+            instead: Vec::new(),
+        });
+    }
+    // A round worse than the best on the levels must show which tables: when no single table
+    // is to blame, every table that differs is.
+    let table_departures = &mut departures[first_table..];
+    if (too_many_rematches || too_far) && !table_departures.iter().any(|d| d.broken) {
+        for d in table_departures {
+            d.broken = true;
+        }
+    }
+    departures
+}
+
+/// Whether the rules also allow `taker` the bye the replay gives `due`, after round 1.
+/// 2018: the lowest-ranked player without a bye, where only the random tiebreaker (the
+/// director's draw) placed `taker` above `due`. 2014: the document has no bye rule, so any
+/// player who has not had a bye (anyone, once every player has had one).
+fn bye_open(
+    method: PairingMethod,
+    entrants: &[Entrant],
+    before: Option<&Standings>,
+    taker: usize,
+    due: usize,
+) -> bool {
+    let had = |p: usize| entrants.iter().any(|e| e.player == p && e.had_bye);
+    let everyone_had = entrants.iter().all(|e| e.had_bye);
+    if had(taker) && !everyone_had {
+        return false;
+    }
+    if method == PairingMethod::Halves {
+        return true;
+    }
+    let Some(rows) = before.map(|s| &s.rows) else {
+        return false;
+    };
+    let at = |p: usize| rows.iter().position(|r| r.player == p);
+    let (Some(x), Some(y)) = (at(taker), at(due)) else {
+        return false;
+    };
+    rows[x.min(y) + 1..=x.max(y)]
+        .iter()
+        .all(|r| r.decided_by == Some(Decider::Tiebreaker(Tiebreaker::Random)))
+}
+
+/// The SW:CCG games that can be replayed and the Final Confrontation.
+fn audit_ccg(play: &CcgPlay, ccg: &CcgComputed) -> Vec<RoundAudit> {
+    let mut out: Vec<RoundAudit> = play
+        .games
+        .iter()
+        .zip(&ccg.replays)
+        .enumerate()
+        .map_while(|(i, (game, replay))| {
+            let replay = replay.as_ref()?;
+            let reasons = ccg.reasons.get(i).map_or(&[][..], Vec::as_slice);
+            let repeats = |dark: usize, light: usize| {
+                play.games[..i]
+                    .iter()
+                    .flat_map(|g| &g.tables)
+                    .any(|t| t.dark == dark && t.light == light)
+            };
+            let mut departures: Vec<Departure> = game
+                .tables
+                .iter()
+                .zip(reasons)
+                .filter(|(t, _)| {
+                    !replay
+                        .seeded
+                        .tables
+                        .iter()
+                        .any(|x| x.dark == t.dark && x.light == t.light)
+                })
+                .filter_map(|(t, reason)| {
+                    let (kind, broken) = match (*reason)? {
+                        TableReason::Guide(_) => (DepartureKind::OtherDraw, false),
+                        TableReason::Departure { .. } if repeats(t.dark, t.light) => {
+                            (DepartureKind::Rematch, true)
+                        }
+                        TableReason::Departure { .. } => (DepartureKind::NotTheGuide, true),
+                    };
+                    Some(Departure {
+                        table: Some(t.number),
+                        players: vec![t.dark, t.light],
+                        kind,
+                        broken,
+                        instead: Vec::new(),
+                    })
+                })
+                .collect();
+            let seeded_byes: Vec<usize> = replay.seeded.byes.iter().map(|b| b.player).collect();
+            for &p in game.byes.iter().filter(|p| !seeded_byes.contains(p)) {
+                departures.push(Departure {
+                    table: None,
+                    players: vec![p],
+                    kind: DepartureKind::Bye,
+                    broken: !replay.byes_allowed,
+                    instead: seeded_byes
+                        .iter()
+                        .copied()
+                        .filter(|b| !game.byes.contains(b))
+                        .collect(),
+                });
+            }
+            Some(RoundAudit {
+                stage: Stage::Game,
+                number: Some(game.number),
+                departures,
+            })
+        })
+        .collect();
+    if let Some(fin) = &ccg.final_confrontation
+        && !play.final_games.is_empty()
+    {
+        let departures = play
+            .final_games
+            .iter()
+            .filter(|t| !(fin.finalists.contains(&t.dark) && fin.finalists.contains(&t.light)))
+            .map(|t| {
+                final_departure(
+                    Some(t.number),
+                    vec![t.dark, t.light],
+                    fin.finalists.to_vec(),
+                )
+            })
+            .collect();
+        out.push(RoundAudit {
+            stage: Stage::FinalConfrontation,
+            number: None,
+            departures,
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::{Outcome, Table};
+    use crate::rules::compute::{compute, next_swiss_round};
+    use crate::rules::standings::tests::{event_with, rounds_mut, sweep};
+    use crate::rules::{FFG_2014, FFG_2018, Ruleset};
+
+    /// An event of `n` players under `ruleset` with `rounds` rounds paired as `holonet pair`
+    /// pairs them, the first player of each table winning.
+    fn paired(ruleset: &'static Ruleset, n: usize, rounds: usize) -> Event {
+        let mut ev = event_with(n, vec![]);
+        ev.info.rules = ruleset.id.into();
+        ev.info.swiss_rounds = Some(9);
+        for _ in 0..rounds {
+            let tables = replay_of_next(ruleset, &ev);
+            push(&mut ev, tables.0, tables.1, |[a, _]| sweep(a));
+        }
+        ev
+    }
+
+    /// The next round as Holonet pairs it: tables and the bye.
+    fn replay_of_next(ruleset: &'static Ruleset, ev: &Event) -> (Vec<[usize; 2]>, Vec<usize>) {
+        let (_, round) = next_swiss_round(ev, &compute(ruleset, ev)).expect("a next round");
+        (
+            round.tables.iter().map(|t| t.players).collect(),
+            round.bye.map(|b| b.player).into_iter().collect(),
+        )
+    }
+
+    /// Records a round of `tables` and `byes`, each table's result from `outcome`.
+    fn push(
+        ev: &mut Event,
+        tables: Vec<[usize; 2]>,
+        byes: Vec<usize>,
+        outcome: impl Fn([usize; 2]) -> Outcome,
+    ) {
+        let rounds = rounds_mut(ev);
+        let number = rounds.len() as u32 + 1;
+        rounds.push(Round {
+            number,
+            tables: tables
+                .into_iter()
+                .enumerate()
+                .map(|(t, players)| Table {
+                    number: t as u32 + 1,
+                    players,
+                    first_dark: None,
+                    outcome: outcome(players),
+                    forfeit: None,
+                })
+                .collect(),
+            byes,
+        });
+    }
+
+    fn last(ruleset: &'static Ruleset, ev: &Event) -> RoundAudit {
+        let audit = compute(ruleset, ev).audit;
+        audit.rounds.last().expect("an audited round").clone()
+    }
+
+    fn kinds(round: &RoundAudit) -> Vec<(DepartureKind, bool)> {
+        round
+            .departures
+            .iter()
+            .map(|d| (d.kind, d.broken))
+            .collect()
+    }
+
+    fn met(ev: &Event, a: usize, b: usize) -> bool {
+        ev.rounds()
+            .iter()
+            .flat_map(|r| &r.tables)
+            .any(|t| pair(t.players) == pair([a, b]))
+    }
+
+    /// The replay of round 2 of eight players, with the winners of round 1 first: their group
+    /// of four at the top, the losers' below.
+    fn round_two(ruleset: &'static Ruleset) -> (Event, Vec<[usize; 2]>) {
+        let ev = paired(ruleset, 8, 1);
+        let (tables, byes) = replay_of_next(ruleset, &ev);
+        assert!(byes.is_empty());
+        (ev, tables)
+    }
+
+    #[test]
+    fn rounds_paired_by_holonet_are_identical() {
+        for ruleset in [&FFG_2018, &FFG_2014] {
+            for n in [6, 7, 9] {
+                let ev = paired(ruleset, n, 4);
+                let audit = compute(ruleset, &ev).audit;
+                assert_eq!(audit.rounds.len(), 4);
+                assert_eq!(
+                    audit.status(),
+                    Some(Status::Identical),
+                    "{} {n}",
+                    ruleset.id
+                );
+                assert_eq!(
+                    audit.summary().as_deref(),
+                    Some("every round as Holonet pairs it")
+                );
+            }
+        }
+    }
+
+    /// 2018: the draw within a score group is random, so another draw is legal.
+    #[test]
+    fn another_draw_within_a_score_group_is_a_legitimate_choice() {
+        let (mut ev, tables) = round_two(&FFG_2018);
+        // The top group's two tables, their opponents swapped: winners never met each other.
+        let [[a, b], [c, d]] = [tables[0], tables[1]];
+        assert!(!met(&ev, a, d) && !met(&ev, c, b));
+        let mut swapped = tables.clone();
+        swapped[0] = [a, d];
+        swapped[1] = [c, b];
+        push(&mut ev, swapped, vec![], |[a, _]| sweep(a));
+        let round = last(&FFG_2018, &ev);
+        assert_eq!(round.status(), Status::Legal);
+        assert_eq!(
+            kinds(&round),
+            [
+                (DepartureKind::OtherDraw, false),
+                (DepartureKind::OtherDraw, false)
+            ]
+        );
+    }
+
+    #[test]
+    fn an_avoidable_rematch_breaks_a_rule() {
+        let (mut ev, tables) = round_two(&FFG_2018);
+        // A winner of the top group meets again the player they beat in round 1.
+        let [a, b] = tables[0];
+        let beaten = ev.rounds()[0]
+            .tables
+            .iter()
+            .find(|t| t.players.contains(&a))
+            .map(|t| t.players[0] + t.players[1] - a)
+            .unwrap();
+        let k = tables.iter().position(|t| t.contains(&beaten)).unwrap();
+        let other = tables[k][0] + tables[k][1] - beaten;
+        let mut planted = tables.clone();
+        planted[0] = [a, beaten];
+        planted[k] = [b, other];
+        push(&mut ev, planted, vec![], |[a, _]| sweep(a));
+        let round = last(&FFG_2018, &ev);
+        assert_eq!(round.status(), Status::Broken);
+        let rematch = round
+            .departures
+            .iter()
+            .find(|d| d.table == Some(1))
+            .unwrap();
+        assert_eq!(
+            (rematch.kind, rematch.broken),
+            (DepartureKind::Rematch, true)
+        );
+        assert!(
+            rematch
+                .explain(|p| format!("P{p}"))
+                .contains("had already met")
+        );
+    }
+
+    #[test]
+    fn pairing_across_score_groups_without_need_breaks_a_rule() {
+        let (mut ev, tables) = round_two(&FFG_2018);
+        // Every winner meets a loser they have not played: four tables across the groups.
+        let winners: Vec<usize> = ev.rounds()[0].tables.iter().map(|t| t.players[0]).collect();
+        let losers: Vec<usize> = ev.rounds()[0].tables.iter().map(|t| t.players[1]).collect();
+        let crossed: Vec<[usize; 2]> = (0..4).map(|i| [winners[i], losers[(i + 1) % 4]]).collect();
+        assert_eq!(tables.len(), 4);
+        push(&mut ev, crossed, vec![], |[a, _]| sweep(a));
+        let round = last(&FFG_2018, &ev);
+        assert_eq!(round.status(), Status::Broken);
+        assert!(
+            kinds(&round)
+                .iter()
+                .all(|&k| k == (DepartureKind::AcrossGroups, true))
+        );
+    }
+
+    #[test]
+    fn a_bye_to_someone_the_rules_do_not_give_it_breaks_a_rule() {
+        let mut ev = paired(&FFG_2018, 7, 1);
+        let (tables, byes) = replay_of_next(&FFG_2018, &ev);
+        let due = byes[0];
+        // The player at table 1 takes the bye; the one due it sits in their place.
+        let top = tables[0][0];
+        let mut moved = tables.clone();
+        moved[0][0] = due;
+        push(&mut ev, moved, vec![top], |[a, _]| sweep(a));
+        let round = last(&FFG_2018, &ev);
+        let bye = round
+            .departures
+            .iter()
+            .find(|d| d.kind == DepartureKind::Bye)
+            .unwrap();
+        assert!(bye.broken);
+        assert_eq!(
+            (bye.players.clone(), bye.instead.clone()),
+            (vec![top], vec![due])
+        );
+        assert_eq!(round.place(bye), "Bye");
+    }
+
+    #[test]
+    fn the_first_rounds_bye_is_drawn_so_any_player_may_take_it() {
+        let mut ev = paired(&FFG_2018, 7, 0);
+        let (tables, byes) = replay_of_next(&FFG_2018, &ev);
+        let top = tables[0][0];
+        let mut moved = tables.clone();
+        moved[0][0] = byes[0];
+        push(&mut ev, moved, vec![top], |[a, _]| sweep(a));
+        let round = last(&FFG_2018, &ev);
+        assert_eq!(round.status(), Status::Legal);
+    }
+
+    /// Four players who split every match of a round robin: every pairing of round 4 has two
+    /// rematches, so another one than Holonet's is legal.
+    #[test]
+    fn an_unavoidable_rematch_is_a_legitimate_choice() {
+        let mut ev = paired(&FFG_2018, 4, 0);
+        for tables in [[[0, 1], [2, 3]], [[0, 2], [1, 3]], [[0, 3], [1, 2]]] {
+            push(&mut ev, tables.to_vec(), vec![], |_| Outcome::Split);
+        }
+        let (replay, _) = replay_of_next(&FFG_2018, &ev);
+        let other = [[[0, 1], [2, 3]], [[0, 2], [1, 3]], [[0, 3], [1, 2]]]
+            .into_iter()
+            .find(|t| {
+                !t.iter()
+                    .any(|&x| replay.iter().any(|&r| pair(r) == pair(x)))
+            })
+            .unwrap();
+        push(&mut ev, other.to_vec(), vec![], |_| Outcome::Split);
+        let round = last(&FFG_2018, &ev);
+        assert_eq!(round.status(), Status::Legal);
+        assert_eq!(
+            kinds(&round),
+            [
+                (DepartureKind::Rematch, false),
+                (DepartureKind::Rematch, false)
+            ]
+        );
+        assert!(
+            round.departures[0]
+                .explain(|p| format!("P{p}"))
+                .contains("could not be avoided")
+        );
+    }
+
+    /// 2014: later rounds pair in halves with no draw; a swap within a group whose halves
+    /// pairing has no rematch breaks the rule.
+    #[test]
+    fn a_swap_within_a_group_breaks_the_halves_rule() {
+        let (mut ev, tables) = round_two(&FFG_2014);
+        let [[a, b], [c, d]] = [tables[0], tables[1]];
+        let mut swapped = tables.clone();
+        swapped[0] = [a, d];
+        swapped[1] = [c, b];
+        push(&mut ev, swapped, vec![], |[a, _]| sweep(a));
+        let round = last(&FFG_2014, &ev);
+        assert_eq!(
+            kinds(&round),
+            [
+                (DepartureKind::NotInHalves, true),
+                (DepartureKind::NotInHalves, true)
+            ]
+        );
+    }
+
+    /// 2014: round 1 is a draw, as in 2018, and the document has no bye rule: a bye to a
+    /// player who has not had one is legal in any round.
+    #[test]
+    fn under_2014_the_first_draw_and_any_fresh_bye_are_legitimate() {
+        let mut ev = paired(&FFG_2014, 7, 0);
+        let (tables, byes) = replay_of_next(&FFG_2014, &ev);
+        let mut swapped = tables.clone();
+        swapped[0] = [tables[0][0], tables[1][1]];
+        swapped[1] = [tables[1][0], tables[0][1]];
+        push(&mut ev, swapped, byes, |[a, _]| sweep(a));
+        assert_eq!(last(&FFG_2014, &ev).status(), Status::Legal);
+
+        let (tables, byes) = replay_of_next(&FFG_2014, &ev);
+        let top = tables[0][0];
+        let mut moved = tables.clone();
+        moved[0][0] = byes[0];
+        push(&mut ev, moved, vec![top], |[a, _]| sweep(a));
+        let round = last(&FFG_2014, &ev);
+        let bye = round
+            .departures
+            .iter()
+            .find(|d| d.kind == DepartureKind::Bye)
+            .unwrap();
+        assert!(!bye.broken);
+    }
+
+    #[test]
+    fn a_player_seated_twice_or_missing_breaks_a_rule() {
+        let mut ev = paired(&FFG_2018, 6, 1);
+        let (mut tables, _) = replay_of_next(&FFG_2018, &ev);
+        let gone = tables[2][1];
+        tables[2][1] = tables[0][0];
+        push(&mut ev, tables, vec![], |[a, _]| sweep(a));
+        let round = last(&FFG_2018, &ev);
+        let seating: Vec<(DepartureKind, Option<u32>)> = round
+            .departures
+            .iter()
+            .filter(|d| matches!(d.kind, DepartureKind::Twice | DepartureKind::Missing))
+            .map(|d| (d.kind, d.table))
+            .collect();
+        assert_eq!(
+            seating,
+            [
+                (DepartureKind::Twice, Some(3)),
+                (DepartureKind::Missing, None)
+            ]
+        );
+        let missing = &round.departures[1];
+        assert_eq!(missing.players, [gone]);
+        assert_eq!(round.place(missing), "Seating");
+    }
+
+    /// A player who dropped is not paired again, and a late entry is paired from their round.
+    #[test]
+    fn drops_and_late_entries_are_replayed() {
+        let mut ev = paired(&FFG_2018, 8, 2);
+        ev.players[3].drop = Some(2);
+        ev.players.push(ev.players[0].clone());
+        let late = ev.players.len() - 1;
+        ev.players[late].id = "late".into();
+        ev.players[late].number = late as u32 + 1;
+        ev.players[late].late = Some(3);
+        let (tables, byes) = replay_of_next(&FFG_2018, &ev);
+        assert!(!tables.iter().flatten().any(|&p| p == 3));
+        assert!(tables.iter().flatten().chain(&byes).any(|&p| p == late));
+        push(&mut ev, tables, byes, |[a, _]| sweep(a));
+        assert_eq!(last(&FFG_2018, &ev).status(), Status::Identical);
+    }
+
+    /// Table numbers and seats are the organizer's: only who meets whom is compared.
+    #[test]
+    fn table_numbers_and_seats_do_not_matter() {
+        let mut ev = paired(&FFG_2018, 8, 2);
+        let (tables, byes) = replay_of_next(&FFG_2018, &ev);
+        let reordered = tables.iter().rev().map(|&[a, b]| [b, a]).collect();
+        push(&mut ev, reordered, byes, |[a, _]| sweep(a));
+        assert_eq!(last(&FFG_2018, &ev).status(), Status::Identical);
+    }
+
+    /// `avoid` is the file's wish, not a rule of the regulations: Holonet keeps such players
+    /// apart in round 1 when it can, and a draw that seats them together is still a draw.
+    #[test]
+    fn players_asked_to_be_kept_apart_may_still_be_drawn_together() {
+        let mut ev = paired(&FFG_2018, 4, 0);
+        ev.players[0].avoid = vec![1];
+        let (tables, _) = replay_of_next(&FFG_2018, &ev);
+        assert!(!tables.iter().any(|&t| pair(t) == [0, 1]));
+        push(&mut ev, vec![[0, 1], [2, 3]], vec![], |[a, _]| sweep(a));
+        let round = last(&FFG_2018, &ev);
+        assert_eq!(round.status(), Status::Legal);
+        assert!(
+            kinds(&round)
+                .iter()
+                .all(|&k| k == (DepartureKind::OtherDraw, false))
+        );
+    }
+
+    /// A round recorded after one with no results was not paired from known standings: it is
+    /// not audited.
+    #[test]
+    fn a_round_after_an_unfinished_one_is_not_audited() {
+        let mut ev = paired(&FFG_2018, 6, 1);
+        let (tables, _) = replay_of_next(&FFG_2018, &ev);
+        push(&mut ev, tables.clone(), vec![], |_| Outcome::Pending);
+        push(&mut ev, tables, vec![], |_| Outcome::Pending);
+        let audit = compute(&FFG_2018, &ev).audit;
+        assert_eq!(audit.rounds.len(), 2);
+        assert_eq!(audit.status(), Some(Status::Identical));
+    }
+
+    #[test]
+    fn the_summary_counts_departures_and_broken_ones() {
+        let departure = |broken| Departure {
+            table: Some(1),
+            players: vec![0, 1],
+            kind: DepartureKind::OtherDraw,
+            broken,
+            instead: vec![],
+        };
+        let audit = |departures: Vec<Departure>| Audit {
+            rounds: vec![RoundAudit {
+                stage: Stage::Round,
+                number: Some(1),
+                departures,
+            }],
+        };
+        assert_eq!(Audit::default().summary(), None);
+        assert_eq!(
+            audit(vec![departure(false), departure(false)])
+                .summary()
+                .as_deref(),
+            Some("2 departures, all legal")
+        );
+        assert_eq!(
+            audit(vec![departure(true)]).summary().as_deref(),
+            Some("1 departure breaks a rule")
+        );
+        assert_eq!(
+            audit(vec![departure(true), departure(false), departure(true)])
+                .summary()
+                .as_deref(),
+            Some("3 departures, 2 break a rule")
+        );
+    }
+}

@@ -1,0 +1,123 @@
+//! The pairing audit on the event page: the badge near the top, and the section it links to,
+//! listing each round's verdict and its departures by table in plain words. The audit itself
+//! is computed once per event with the rest of its results ([`crate::rules::audit`]).
+
+use serde::Serialize;
+
+use super::model::SiteView;
+use super::names::NameLinks;
+use crate::event::Event;
+use crate::rules::audit::{Audit, Departure, RoundAudit, Status};
+
+/// The audit as the event page shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct AuditView {
+    /// `identical`, `legal` or `broken`: the badge's colour.
+    pub status: Status,
+    /// The badge's words: "Pairings verified: every round as Holonet pairs it".
+    pub badge: String,
+    /// The documentation page saying how to check a round oneself.
+    pub docs_url: String,
+    pub rounds: Vec<AuditRoundView>,
+}
+
+/// One audited round.
+#[derive(Debug, Clone, Serialize)]
+pub struct AuditRoundView {
+    /// "Round 3", "Game 2", "Elimination games".
+    pub title: String,
+    pub status: Status,
+    /// "as Holonet pairs it", "departs within the rules", "breaks a rule".
+    pub verdict: &'static str,
+    pub departures: Vec<DepartureView>,
+}
+
+/// One departure, in words.
+#[derive(Debug, Clone, Serialize)]
+pub struct DepartureView {
+    /// "Table 4", "Game 7", "Bye", "Seating".
+    pub place: String,
+    pub broken: bool,
+    /// The explanation, each player's name a link to their page.
+    pub parts: Vec<Part>,
+}
+
+/// A run of an explanation: plain words, or a player's name with the link to their page.
+#[derive(Debug, Clone, Serialize)]
+pub struct Part {
+    pub text: String,
+    pub url: Option<String>,
+}
+
+/// Marks a player's place in an explanation, to be cut out into a link: control characters
+/// never appear in the rules' own words.
+const MARK: char = '\u{1}';
+
+/// [`Departure::explain`] with each name a link: the players are marked in the words, then
+/// the words are cut at the marks.
+fn parts(names: &NameLinks, event: &Event, d: &Departure) -> Vec<Part> {
+    let text = d.explain(|p| format!("{MARK}{p}{MARK}"));
+    text.split(MARK)
+        .enumerate()
+        .filter(|(_, run)| !run.is_empty())
+        .map(|(i, run)| match run.parse::<usize>() {
+            Ok(p) if i % 2 == 1 && p < event.players.len() => {
+                let player = names.player(p);
+                Part {
+                    text: player.name,
+                    url: Some(player.url),
+                }
+            }
+            _ => Part {
+                text: run.to_string(),
+                url: None,
+            },
+        })
+        .collect()
+}
+
+/// The badge's words for an audit with rounds (`None` when nothing was audited).
+fn badge_words(audit: &Audit) -> Option<String> {
+    let summary = audit.summary()?;
+    Some(match audit.status()? {
+        Status::Identical => format!("Pairings verified: {summary}"),
+        Status::Legal | Status::Broken => format!("Pairings checked: {summary}"),
+    })
+}
+
+/// The audit's view, or `None` for an event with nothing to audit.
+pub fn audit_view(
+    site: &SiteView,
+    names: &NameLinks,
+    event: &Event,
+    audit: &Audit,
+) -> Option<AuditView> {
+    Some(AuditView {
+        status: audit.status()?,
+        badge: badge_words(audit)?,
+        docs_url: site.link("docs/audit/"),
+        rounds: audit
+            .rounds
+            .iter()
+            .map(|r| round_view(names, event, r))
+            .collect(),
+    })
+}
+
+fn round_view(names: &NameLinks, event: &Event, round: &RoundAudit) -> AuditRoundView {
+    let status = round.status();
+    AuditRoundView {
+        title: round.title(),
+        status,
+        verdict: status.verdict(),
+        departures: round
+            .departures
+            .iter()
+            .map(|d| DepartureView {
+                place: round.place(d),
+                broken: d.broken,
+                parts: parts(names, event, d),
+            })
+            .collect(),
+    }
+}
