@@ -258,8 +258,11 @@ mod tests {
     use super::*;
 
     /// The paper's worked example: a player at 1500 (RD 200, σ 0.06) beats a player at 1400
-    /// (RD 30) and loses to players at 1550 (RD 100) and 1700 (RD 300), τ = 0.5; the paper
-    /// publishes r' = 1464.06, RD' = 151.52, σ' = 0.05999.
+    /// (RD 30) and loses to players at 1550 (RD 100) and 1700 (RD 300), τ = 0.5. The paper
+    /// publishes μ' = −0.2069 and φ' = 0.8722 on the Glicko-2 scale (four decimals), and from
+    /// those rounded values r' = 1464.06, RD' = 151.52 and σ' = 0.05999. Computed without
+    /// rounding on the way, r' is 1464.0506: the last published digit comes from the rounded μ'.
+    const PAPER_SCALED: (f64, f64) = (-0.2069, 0.8722);
     const PAPER: (f64, f64, f64) = (1464.06, 151.52, 0.05999);
 
     fn paper_parameters() -> Parameters {
@@ -272,10 +275,31 @@ mod tests {
         }
     }
 
+    /// `r` is the paper's result to the precision the paper publishes: μ' and φ' to four
+    /// decimals, σ' to the digits it writes, and r' and RD' within one unit of their last
+    /// published digit.
     fn assert_paper(r: Rating) {
-        assert_eq!(format!("{:.2}", r.rating), format!("{:.2}", PAPER.0));
-        assert_eq!(format!("{:.2}", r.deviation), format!("{:.2}", PAPER.1));
-        assert_eq!(format!("{:.5}", r.volatility), format!("{:.5}", PAPER.2));
+        let (mu, phi) = ((r.rating - 1500.0) / 173.7178, r.deviation / 173.7178);
+        assert_eq!(format!("{mu:.4}"), format!("{:.4}", PAPER_SCALED.0), "μ'");
+        assert_eq!(format!("{phi:.4}"), format!("{:.4}", PAPER_SCALED.1), "φ'");
+        // σ' = 0.0599959…: the paper writes its first digits, 0.05999.
+        assert!(
+            (PAPER.2..PAPER.2 + 0.00001).contains(&r.volatility),
+            "σ' = {}",
+            r.volatility
+        );
+        assert!((r.rating - PAPER.0).abs() < 0.01, "r' = {}", r.rating);
+        assert!(
+            (r.deviation - PAPER.1).abs() < 0.01,
+            "RD' = {}",
+            r.deviation
+        );
+        // The published values, from the rounded μ' and φ'.
+        assert_eq!(
+            format!("{:.2}", PAPER_SCALED.0 * 173.7178 + 1500.0),
+            "1464.06"
+        );
+        assert_eq!(format!("{:.2}", PAPER_SCALED.1 * 173.7178), "151.52");
     }
 
     fn glicko(rating: f64, deviation: f64) -> Glicko2Rating {

@@ -462,3 +462,168 @@ fn history_chart(game: &str, player: &str, history: &[HistoryRow]) -> String {
     );
     line_chart(&format!("{game} rating of {player}"), &spoken, &points)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::rating::Score;
+
+    /// The example site's events, loaded and computed, with its player pages and ratings.
+    fn example() -> (SiteView, crate::site::Site, Vec<PlayerPage>) {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let (site, report) = crate::site::load(root, None);
+        let site = site.unwrap_or_else(|| panic!("the example site loads: {}", report.render()));
+        let view = SiteView::new(&site.config, &site.pages);
+        let pages = site.contributions.player_pages(&view, None);
+        (view, site, pages)
+    }
+
+    fn game(players: [usize; 2], score: Score, dark: Option<usize>) -> RatedGame {
+        RatedGame {
+            players,
+            score,
+            dark,
+            date: crate::event::Date {
+                year: 2020,
+                month: 1,
+                day: 1,
+            },
+        }
+    }
+
+    fn event_of(games: Vec<RatedGame>) -> EventGames {
+        EventGames {
+            family: Family::Lcg,
+            name: "E".into(),
+            url: "/events/e/".into(),
+            recorded: false,
+            pages: vec!["ann".into(), "bob".into(), "cy".into()],
+            games,
+        }
+    }
+
+    #[test]
+    fn a_sided_game_rates_dark_against_light_and_an_unsided_one_overall_only() {
+        let (site, loaded, _) = example();
+        let settings = Settings {
+            min_games: 1,
+            ..loaded.config.ratings.clone()
+        };
+        let event = event_of(vec![
+            // Ann dark beats Bob light; Ann and Cy draw, sides unknown.
+            game([0, 1], Score::Won, Some(0)),
+            game([2, 0], Score::Drawn, None),
+        ]);
+        let ratings = Ratings::of(&site, &settings, [&event], &[]);
+        let pools = |id: &str| -> Vec<(&str, u32)> {
+            ratings.players[id][0]
+                .pools
+                .iter()
+                .map(|p| (p.title, p.games))
+                .collect()
+        };
+        assert_eq!(pools("ann"), [("Overall", 2), ("Dark side", 1)]);
+        assert_eq!(pools("bob"), [("Overall", 1), ("Light side", 1)]);
+        assert_eq!(pools("cy"), [("Overall", 1)]);
+        let tables = &ratings.view.games[0].tables;
+        let light: Vec<&str> = tables[1].rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(light, ["bob"], "only Bob played light");
+        let dark = &tables[2].rows[0];
+        assert!(dark.rating > 1500 && dark.name == "ann");
+        // A period rates against the ratings it began with: Cy drew with a newcomer like
+        // himself, whatever else Ann did that period, so his rating does not move.
+        let cy = &ratings.players["cy"][0].pools[0];
+        assert_eq!(cy.rating, 1500);
+    }
+
+    #[test]
+    fn too_few_games_leave_a_player_unlisted_but_rated() {
+        let (site, loaded, _) = example();
+        let event = event_of(vec![game([0, 1], Score::Won, Some(0))]);
+        let settings = Settings {
+            min_games: 2,
+            ..loaded.config.ratings.clone()
+        };
+        let ratings = Ratings::of(&site, &settings, [&event], &[]);
+        let overall = &ratings.view.games[0].tables[0];
+        assert!(overall.rows.is_empty());
+        assert_eq!(overall.unlisted, 2);
+        assert_eq!(ratings.players["ann"][0].pools[0].rank, None);
+        assert!(ratings.listed("ann").is_empty());
+    }
+
+    #[test]
+    fn recorded_standings_and_team_events_add_no_games() {
+        let (site, loaded, pages) = example();
+        let mut seen = (0, false);
+        for (event, computed) in &loaded.events {
+            let games = event_games(&site, &loaded.aliases, event, computed);
+            if matches!(event.kind, Kind::Recorded(_)) {
+                seen.0 += 1;
+                assert!(games.recorded && games.games.is_empty(), "{}", event.slug);
+            }
+            if event.is_team() {
+                seen.1 = true;
+                assert!(games.games.is_empty(), "{}", event.slug);
+            }
+        }
+        assert!(seen.0 > 0 && seen.1, "the example has both kinds");
+        let ratings = loaded
+            .contributions
+            .ratings(&site, &loaded.config.ratings, &pages);
+        assert_eq!(ratings.view.recorded_events, seen.0);
+        // Someone who played only the recorded event has no rating.
+        let recorded = loaded
+            .events
+            .iter()
+            .find(|(e, _)| matches!(e.kind, Kind::Recorded(_)))
+            .expect("a recorded event");
+        let only_there = recorded.0.players.iter().find(|p| {
+            pages
+                .iter()
+                .any(|page| page.id == page_id(&loaded.aliases, &p.id) && page.played == 1)
+        });
+        let only_there = only_there.expect("someone played only the recorded event");
+        assert!(!ratings.players.contains_key(&only_there.id));
+    }
+
+    #[test]
+    fn swiss_games_carry_their_sides_switched_for_the_second() {
+        let (_, loaded, _) = example();
+        let (event, computed) = loaded
+            .events
+            .iter()
+            .find(|(e, _)| e.slug == "2018/outer-rim-store-championship")
+            .expect("the example event");
+        let games = rated_games(event, computed);
+        let table = &event.rounds()[0].tables[0];
+        let pair: Vec<&RatedGame> = games
+            .iter()
+            .filter(|g| g.players == table.players)
+            .collect();
+        let first_dark = table.first_dark.expect("the example records sides");
+        assert_eq!(pair[0].players[pair[0].dark.expect("known")], first_dark);
+        if let Some(second) = pair.get(1) {
+            assert_eq!(second.dark, pair[0].dark.map(|d| 1 - d), "sides switch");
+        }
+    }
+
+    #[test]
+    fn the_same_files_give_the_same_ratings() {
+        let (site, loaded, pages) = example();
+        let json = |r: &Ratings| {
+            let players: BTreeMap<&String, &Vec<PlayerGame>> = r.players.iter().collect();
+            serde_json::to_string(&(&r.view, players)).expect("serializes")
+        };
+        let settings = &loaded.config.ratings;
+        let once = loaded.contributions.ratings(&site, settings, &pages);
+        let again = crate::site::contribution::Contributions::of_all(
+            &site,
+            &loaded.aliases,
+            &loaded.events,
+        )
+        .ratings(&site, settings, &pages);
+        assert_eq!(json(&once), json(&again));
+        assert!(!once.view.games.is_empty());
+    }
+}
