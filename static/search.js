@@ -138,7 +138,7 @@
     });
     if (index.g) {
       items.push(item("page", 0, "Ratings", ["Ratings"],
-        ["Ratings rating Glicko-2 ranking SW:LCG SW:CCG light dark side"],
+        ["Ratings rating Glicko-2 ranking"],
         index.g, "", 0, ["Every player's Glicko-2 rating, by game and side"]));
     }
     (index.d || []).forEach(function (d, i) {
