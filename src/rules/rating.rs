@@ -9,7 +9,7 @@
 //! a player on one side) from games between two of them, grouped into periods numbered in time.
 
 use skillratings::Outcomes;
-use skillratings::glicko2::{Glicko2Config, Glicko2Rating, decay_deviation, glicko2_rating_period};
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
 /// What a rating period is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -163,13 +163,28 @@ struct State {
     history: Vec<(usize, Rating)>,
 }
 
+/// The paper's factor between the Glicko and the Glicko-2 scales.
+const SCALE: f64 = 173.7178;
+/// The largest deviation: a newcomer's under the paper's values, which sitting periods out
+/// never exceeds (as in the crate's own widening).
+const CEILING: f64 = 350.0;
+
 /// `rating` widened once for each period from `from` (excluded) to `to` (excluded): the periods
-/// an entry sat out.
-fn sit_out(mut rating: Glicko2Rating, from: i64, to: i64) -> Glicko2Rating {
-    for _ in from + 1..to {
-        rating = decay_deviation(&rating);
+/// an entry sat out. Step 6 of the paper, φ' = √(φ² + σ²), taken k times at once as
+/// √(φ² + kσ²): the volatility does not change while a player is away, and an archive of
+/// years of monthly periods and thousands of players would otherwise widen one step at a time.
+fn sit_out(rating: Glicko2Rating, from: i64, to: i64) -> Glicko2Rating {
+    let periods = (to - from - 1).max(0);
+    if periods == 0 {
+        return rating;
     }
-    rating
+    let phi = rating.deviation / SCALE;
+    let sigma = rating.volatility;
+    let widened = phi.mul_add(phi, periods as f64 * sigma * sigma).sqrt() * SCALE;
+    Glicko2Rating {
+        deviation: widened.min(CEILING),
+        ..rating
+    }
 }
 
 /// Rates `entries` entries over `periods`, given in time order (numbers increasing), each
@@ -375,12 +390,16 @@ mod tests {
         let tracks = rate(&parameters, 3, &periods);
         let zero = tracks[0].as_ref().expect("played");
         let after = zero.history[0].1;
-        // Entry 0 sat out periods 2 to 5: four widenings, by hand.
-        let mut expected = after.deviation / 173.7178;
+        // Entry 0 sat out periods 2 to 5: four widenings, one at a time by the crate.
+        let mut expected: Glicko2Rating = Glicko2Rating {
+            rating: after.rating,
+            deviation: after.deviation,
+            volatility: after.volatility,
+        };
         for _ in 0..4 {
-            expected = expected.hypot(after.volatility);
+            expected = skillratings::glicko2::decay_deviation(&expected);
         }
-        assert!((zero.current.deviation - expected * 173.7178).abs() < 1e-9);
+        assert!((zero.current.deviation - expected.deviation).abs() < 1e-9);
         assert!(zero.current.deviation > after.deviation);
         assert_eq!(
             zero.current.rating, after.rating,

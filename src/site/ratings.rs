@@ -12,6 +12,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::chart::{Point, line_chart};
@@ -255,9 +256,13 @@ fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
         });
     }
     let parameters = &settings.parameters;
+    let (overall, sided) = rayon::join(
+        || rate(parameters, ids.len(), &overall),
+        || rate(parameters, 2 * ids.len(), &sided),
+    );
     Rated {
-        overall: rate(parameters, ids.len(), &overall),
-        sided: rate(parameters, 2 * ids.len(), &sided),
+        overall,
+        sided,
         ids,
         labels,
         last_overall,
@@ -279,16 +284,19 @@ impl Ratings {
             pages.iter().map(|p| (p.id.as_str(), p)).collect();
         let mut games = Vec::new();
         let mut players: HashMap<String, Vec<PlayerGame>> = HashMap::new();
-        for (family, game, id) in GAMES {
-            let of_game: Vec<&EventGames> = events
-                .iter()
-                .copied()
-                .filter(|e| e.family == family && !e.games.is_empty())
-                .collect();
-            if of_game.is_empty() {
-                continue;
-            }
-            let rated = rate_game(settings, &of_game);
+        // The games are rated apart from each other, so at once.
+        let by_game: Vec<(&str, &str, Rated<'_>)> = GAMES
+            .par_iter()
+            .filter_map(|&(family, game, id)| {
+                let of_game: Vec<&EventGames> = events
+                    .iter()
+                    .copied()
+                    .filter(|e| e.family == family && !e.games.is_empty())
+                    .collect();
+                (!of_game.is_empty()).then(|| (game, id, rate_game(settings, &of_game)))
+            })
+            .collect();
+        for (game, id, rated) in by_game {
             let name = |p: usize| {
                 page_of
                     .get(rated.ids[p])

@@ -574,20 +574,17 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
             });
             rayon::join(
                 || render_player_pages(input, pages, &archive),
-                || render_search(input, pages, &summaries, &archive, ratings.as_ref()),
+                || {
+                    rayon::join(
+                        || render_search(input, pages, &summaries, &archive, ratings.as_ref()),
+                        || {
+                            if let Some(ratings) = &ratings {
+                                render_ratings(pages, ratings);
+                            }
+                        },
+                    )
+                },
             );
-            if let Some(ratings) = &ratings {
-                pages.archive_page(
-                    "ratings.html",
-                    [
-                        "Ratings",
-                        super::ratings::PATH,
-                        "Glicko-2 ratings of every player, by game and side.",
-                    ],
-                    ("ratings", &ratings.view),
-                    "the ratings page",
-                );
-            }
         },
         || {
             rayon::join(
@@ -595,6 +592,20 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
                 || render_other_pages(input, pages, &summaries),
             )
         },
+    );
+}
+
+/// The ratings page.
+fn render_ratings(pages: &Pages<'_, '_>, ratings: &super::ratings::Ratings) {
+    pages.archive_page(
+        "ratings.html",
+        [
+            "Ratings",
+            super::ratings::PATH,
+            "Glicko-2 ratings of every player, by game and side.",
+        ],
+        ("ratings", &ratings.view),
+        "the ratings page",
     );
 }
 
