@@ -66,15 +66,19 @@ fn a_player_page_shows_ratings_with_an_accessible_history_chart() {
     let out = site.path().join("public");
     build(site.path(), &out, None);
     let index = search(&out);
-    let rated = index["p"]
+    // A listed player of more than one rating period, who has a history to draw.
+    let (rated, html) = index["p"]
         .as_array()
         .expect("players")
         .iter()
-        .find(|p| p["g"]["lcg"].is_i64())
-        .expect("a listed player");
-    let id = rated["i"].as_str().expect("id");
+        .filter(|p| p["g"]["lcg"].is_i64())
+        .map(|p| {
+            let id = p["i"].as_str().expect("id");
+            (p, read(&out, &format!("players/{id}/index.html")))
+        })
+        .find(|(_, html)| html.contains("<svg class=\"chart chart-lines\""))
+        .expect("a listed player with a history");
     let rating = rated["g"]["lcg"].as_i64().expect("rating");
-    let html = read(&out, &format!("players/{id}/index.html"));
     let section = &html[html
         .find("id=\"ratings-heading\"")
         .expect("a rating section")..];

@@ -140,9 +140,10 @@ pub struct PlayerGame {
     pub id: &'static str,
     /// Overall, light side, dark side: those the player has.
     pub pools: Vec<PlayerPool>,
-    /// The overall rating after each period the player played, as an SVG.
+    /// The overall rating after each period the player played, as an SVG (empty for a
+    /// player of one period).
     pub chart: String,
-    /// The same as a table, oldest first.
+    /// The same as a table, oldest first (empty for a player of one period).
     pub history: Vec<HistoryRow>,
 }
 
@@ -375,15 +376,20 @@ impl Ratings {
                         })
                     })
                     .collect();
-                let history: Vec<HistoryRow> = track
-                    .history
-                    .iter()
-                    .map(|(period, r)| HistoryRow {
-                        period: rated.labels[*period].clone(),
-                        rating: shown(r.rating),
-                        deviation: shown(r.deviation),
-                    })
-                    .collect();
+                // A history is a change: one period is the current rating already.
+                let history: Vec<HistoryRow> = if track.history.len() < 2 {
+                    Vec::new()
+                } else {
+                    track
+                        .history
+                        .iter()
+                        .map(|(period, r)| HistoryRow {
+                            period: rated.labels[*period].clone(),
+                            rating: shown(r.rating),
+                            deviation: shown(r.deviation),
+                        })
+                        .collect()
+                };
                 let chart = history_chart(game, name(p).0, &history);
                 players
                     .entry(page.to_string())
