@@ -32,6 +32,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/players.html"),
     embed!("templates/player.html"),
     embed!("templates/stats.html"),
+    embed!("templates/ratings.html"),
     embed!("templates/search.html"),
     embed!("templates/404.html"),
     embed!("static/style.css"),
@@ -47,6 +48,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("content/docs/decklists.md"),
     embed!("content/docs/diagnostics.md"),
     embed!("content/docs/search.md"),
+    embed!("content/docs/ratings.md"),
     embed!("content/docs/publishing.md"),
     embed!("content/docs/audit.md"),
 ];

@@ -3,7 +3,10 @@
 use std::path::Path;
 
 use crate::diag::{Code, Diagnostic};
+use crate::rules::rating::{Parameters, PeriodLength};
 use crate::toml_reader::Reader;
+use toml::Spanned;
+use toml::de::DeValue;
 
 /// The site's settings.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +23,105 @@ pub struct Config {
     pub default_rules: Option<String>,
     /// How many finished events the home page lists.
     pub recent_events: u32,
+    /// The players' ratings (`[ratings]`).
+    pub ratings: Ratings,
+}
+
+/// The players' ratings (`[ratings]`, described on the built-in page `docs/ratings/`): whether
+/// the site publishes them, the method's parameters, and who the ratings page lists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ratings {
+    pub enabled: bool,
+    pub parameters: Parameters,
+    /// Players with fewer rated games than this are left out of the ratings page's tables
+    /// (their own page still shows their rating).
+    pub min_games: u32,
+    /// A listed rating whose deviation is above this is marked provisional.
+    pub provisional_deviation: u32,
+}
+
+impl Default for Ratings {
+    fn default() -> Self {
+        Ratings {
+            enabled: true,
+            parameters: Parameters::default(),
+            min_games: 5,
+            provisional_deviation: 120,
+        }
+    }
+}
+
+const RATINGS_KEYS: &[&str] = &[
+    "enabled",
+    "period",
+    "tau",
+    "rating",
+    "deviation",
+    "volatility",
+    "min_games",
+    "provisional_deviation",
+];
+
+/// Reads the `[ratings]` table; what is not given keeps its default.
+fn read_ratings(reader: &mut Reader<'_>, value: &Spanned<DeValue<'_>>) -> Ratings {
+    let mut ratings = Ratings::default();
+    let Some(table) = reader.as_table(value, "`[ratings]`") else {
+        return ratings;
+    };
+    let fields = reader.table(table, value.span(), "`[ratings]`", RATINGS_KEYS);
+    let number = |reader: &mut Reader<'_>, key: &str, min: f64, max: f64, into: &mut f64| {
+        if let Some(n) = fields
+            .get(key)
+            .and_then(|v| reader.number_in(v, &format!("`ratings.{key}`"), min, max))
+        {
+            *into = n.value;
+        }
+    };
+    let p = &mut ratings.parameters;
+    // Glickman calls 0.3 to 1.2 reasonable for τ; the range allows a little either side.
+    number(reader, "tau", 0.1, 2.0, &mut p.tau);
+    number(reader, "rating", 0.0, 5000.0, &mut p.rating);
+    // The deviation of an absent player grows up to 350 at most (the crate's ceiling, the
+    // paper's newcomer), so a newcomer cannot start less certain than that.
+    number(reader, "deviation", 10.0, 350.0, &mut p.deviation);
+    number(reader, "volatility", 0.001, 1.0, &mut p.volatility);
+    if let Some(b) = fields
+        .get("enabled")
+        .and_then(|v| reader.boolean(v, "`ratings.enabled`"))
+    {
+        ratings.enabled = b.value;
+    }
+    if let Some(name) = fields
+        .get("period")
+        .and_then(|v| reader.string(v, "`ratings.period`"))
+    {
+        match PeriodLength::from_name(&name.value) {
+            Some(period) => ratings.parameters.period = period,
+            None => {
+                reader.not_one_of(
+                    &name,
+                    format!("`{}` is not a rating period", name.value),
+                    PeriodLength::NAMES,
+                );
+            }
+        }
+    }
+    for (key, into, max) in [
+        ("min_games", &mut ratings.min_games, 1000),
+        (
+            "provisional_deviation",
+            &mut ratings.provisional_deviation,
+            350,
+        ),
+    ] {
+        if let Some(n) = fields
+            .get(key)
+            .and_then(|v| reader.integer_in(v, &format!("`ratings.{key}`"), 0, max))
+        {
+            *into = n.value as u32;
+        }
+    }
+    ratings
 }
 
 const KEYS: &[&str] = &[
@@ -30,6 +132,7 @@ const KEYS: &[&str] = &[
     "theme",
     "default_rules",
     "recent_events",
+    "ratings",
 ];
 
 /// The configuration file's name.
@@ -128,6 +231,10 @@ impl Config {
         let recent = fields
             .get("recent_events")
             .and_then(|v| reader.integer_in(v, "`recent_events`", 0, 1000));
+        let ratings = fields
+            .get("ratings")
+            .map(|v| read_ratings(&mut reader, v))
+            .unwrap_or_default();
         if fields.get("title").is_none() {
             reader
                 .error(Code::Config, 0..0, format!("{FILE} has no `title`"))
@@ -205,6 +312,7 @@ impl Config {
             theme: theme.map(|t| t.value),
             default_rules: default_rules.map(|r| r.value),
             recent_events: recent.map_or(10, |r| r.value as u32),
+            ratings,
         })
     }
 
@@ -284,6 +392,44 @@ mod tests {
         }
         let empty = Config::parse("title = '  '").expect_err("empty title");
         assert!(empty[0].span.is_some());
+    }
+
+    #[test]
+    fn ratings_parameters_are_read_and_checked() {
+        let c = Config::parse("title = 't'\n[ratings]\ntau = 0.3\nperiod = 'event'\nmin_games = 3")
+            .expect("valid");
+        assert_eq!(c.ratings.parameters.tau, 0.3);
+        assert_eq!(c.ratings.parameters.period, PeriodLength::Event);
+        assert_eq!(c.ratings.min_games, 3);
+        assert_eq!(c.ratings.parameters.deviation, 350.0, "a default stays");
+        let defaults = Config::parse("title = 't'").expect("valid");
+        assert_eq!(defaults.ratings, Ratings::default());
+        let text =
+            "title = 't'\n[ratings]\ntau = 7.5\nperiod = 'week'\nvolatility = 'x'\ndeviaton = 300";
+        let errors = Config::parse(text).expect_err("invalid");
+        assert_eq!(errors.len(), 4, "{errors:?}");
+        let at = |needle: &str| {
+            errors
+                .iter()
+                .find(|e| e.message.contains(needle))
+                .expect(needle)
+        };
+        let tau = at("`ratings.tau` is 7.5");
+        assert_eq!(
+            tau.span,
+            Some(text.find("7.5").expect("in")..text.find("7.5").expect("in") + 3)
+        );
+        assert!(
+            at("`week` is not a rating period")
+                .help
+                .as_deref()
+                .is_some_and(|h| h.contains("month"))
+        );
+        at("`ratings.volatility` must be a number");
+        assert_eq!(
+            at("unknown field `deviaton`").label.as_deref(),
+            Some("did you mean `deviation`?")
+        );
     }
 
     #[test]

@@ -423,6 +423,39 @@ impl<'p> Reader<'p> {
         }
     }
 
+    /// A number, whole or with a fraction, in `min..=max` (never infinite or NaN).
+    pub fn number_in(
+        &mut self,
+        value: &Spanned<DeValue<'_>>,
+        what: &str,
+        min: f64,
+        max: f64,
+    ) -> Option<Sp<f64>> {
+        let n = match value.get_ref() {
+            DeValue::Integer(_) => self.integer(value, what)?.value as f64,
+            DeValue::Float(f) => f
+                .as_str()
+                .replace('_', "")
+                .parse::<f64>()
+                .unwrap_or(f64::NAN),
+            other => {
+                self.wrong_type(value.span(), what, "a number", other);
+                return None;
+            }
+        };
+        if (min..=max).contains(&n) {
+            Some(Sp::new(n, value.span()))
+        } else {
+            self.error(
+                Code::InvalidValue,
+                value.span(),
+                format!("{what} is {n}, which is out of range"),
+            )
+            .help = Some(format!("use a number from {min} to {max}"));
+            None
+        }
+    }
+
     pub fn boolean(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<bool>> {
         match value.get_ref() {
             DeValue::Boolean(b) => Some(Sp::new(*b, value.span())),

@@ -7,8 +7,9 @@
   "use strict";
 
   var LIMIT = 50;
-  var KINDS = { player: "Player", event: "Event", deck: "Decklist" };
-  var KIND_ORDER = { player: 0, event: 1, deck: 2 };
+  var KINDS = { player: "Player", event: "Event", deck: "Decklist", page: "Page" };
+  var GAMES = { lcg: "SW:LCG", ccg: "SW:CCG" };
+  var KIND_ORDER = { player: 0, event: 1, deck: 2, page: 3 };
   var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
     "September", "October", "November", "December"];
   // Letters that lose nothing to a decomposition but still have a plain spelling.
@@ -129,9 +130,17 @@
       if (aliases.length) {
         facts.push("also " + aliases.join(", "));
       }
+      Object.keys(p.g || {}).forEach(function (game) {
+        facts.push(GAMES[game] + " rating " + p.g[game]);
+      });
       items.push(item("player", i, p.n, [p.n].concat(aliases), [p.n].concat(aliases),
         "players/" + p.i + "/", "", p.c, facts));
     });
+    if (index.g) {
+      items.push(item("page", 0, "Ratings", ["Ratings"],
+        ["Ratings rating Glicko-2 ranking"],
+        index.g, "", 0, ["Every player's Glicko-2 rating, by game and side"]));
+    }
     (index.d || []).forEach(function (d, i) {
       var e = events[d.e];
       var p = players[d.p];

@@ -2669,12 +2669,16 @@ fn search_index_of_a_large_archive_stays_compact() {
         .collect();
     let summaries: Vec<_> = summaries.iter().collect();
     let players = loaded.contributions.player_pages(&view, None);
+    let ratings = loaded
+        .contributions
+        .ratings(&view, &loaded.config.ratings, &players);
     let index = site::search::build(
         &loaded.events,
         &summaries,
         &loaded.contributions,
         &players,
         &loaded.aliases,
+        Some(&ratings),
     );
     assert_eq!(
         (index.e.len(), index.p.len(), index.d.len()),

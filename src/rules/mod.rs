@@ -12,6 +12,8 @@ pub mod ffg_2014;
 pub mod ffg_2018;
 pub mod pairing;
 pub mod random;
+pub mod rated_games;
+pub mod rating;
 pub mod ratio;
 pub mod scoring;
 pub mod standings;

@@ -129,6 +129,95 @@ pub fn bar_chart(what: &str, bars: &[Bar]) -> String {
     svg
 }
 
+/// One point of a line chart: what it stands for (a period) and its value (a whole number).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Point {
+    pub label: String,
+    pub value: i64,
+}
+
+/// The line chart's drawing area, in user units: left edge (after the scale's numbers), right
+/// edge, top and bottom.
+const PLOT: (u32, u32, u32, u32) = (44, 314, 10, 118);
+/// The line chart's height; the period labels sit under the drawing area.
+const LINE_HEIGHT: u32 = 140;
+/// The scale runs between multiples of this around the values.
+const SCALE_STEP: i64 = 50;
+
+/// A position in tenths along `span` user units from `start`: `part` of `whole`.
+fn along(start: u32, span: u32, part: i64, whole: i64) -> u64 {
+    let (start, span) = (u64::from(start) * 10, u64::from(span) * 10);
+    if whole <= 0 {
+        return start + span / 2;
+    }
+    let (part, whole) = (part.clamp(0, whole) as u64, whole as u64);
+    start + (part * span + whole / 2) / whole
+}
+
+/// The SVG of a line chart of `points`, evenly spaced left to right, on a scale from the
+/// lowest to the highest value rounded out to fifty; `what` is its title and `spoken` its
+/// accessible name (the page gives the numbers in a table as well). Empty when there are no
+/// points.
+pub fn line_chart(what: &str, spoken: &str, points: &[Point]) -> String {
+    let (Some(low), Some(high)) = (
+        points.iter().map(|p| p.value).min(),
+        points.iter().map(|p| p.value).max(),
+    ) else {
+        return String::new();
+    };
+    let (left, right, top, bottom) = PLOT;
+    let floor = low.div_euclid(SCALE_STEP) * SCALE_STEP;
+    let ceiling = (high.div_euclid(SCALE_STEP) + 1) * SCALE_STEP;
+    let last = i64::try_from(points.len() - 1).unwrap_or(i64::MAX);
+    let at = |i: usize, value: i64| {
+        let x = along(left, right - left, i64::try_from(i).unwrap_or(0), last);
+        let y = u64::from(bottom) * 10 - along(0, bottom - top, value - floor, ceiling - floor);
+        (tenths(x), tenths(y))
+    };
+    let mut svg = format!(
+        "<svg class=\"chart chart-lines\" role=\"img\" aria-label=\"{label}\" viewBox=\"0 0 {WIDTH} {LINE_HEIGHT}\" \
+         width=\"{WIDTH}\" height=\"{LINE_HEIGHT}\" focusable=\"false\"><title>{title}</title>\
+         <path class=\"chart-axis\" d=\"M{left}.5 {top}V{bottom}.5H{right}\"/>\
+         <text class=\"chart-value\" x=\"0\" y=\"{top_y}\">{ceiling}</text>\
+         <text class=\"chart-value\" x=\"0\" y=\"{bottom}\">{floor}</text>",
+        label = escape_html(spoken),
+        title = escape_html(what),
+        top_y = top + 8,
+    );
+    let line: Vec<String> = points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let (x, y) = at(i, p.value);
+            format!("{x},{y}")
+        })
+        .collect();
+    svg.push_str(&format!(
+        "<polyline class=\"chart-line\" points=\"{}\"/>",
+        line.join(" ")
+    ));
+    for (i, p) in points.iter().enumerate() {
+        let (x, y) = at(i, p.value);
+        svg.push_str(&format!(
+            "<circle class=\"chart-point\" cx=\"{x}\" cy=\"{y}\" r=\"2.5\"/>"
+        ));
+    }
+    let first = &points[0].label;
+    svg.push_str(&format!(
+        "<text class=\"chart-value\" x=\"{left}\" y=\"{LINE_HEIGHT}\">{}</text>",
+        escape_html(&short_label(first))
+    ));
+    if points.len() > 1 {
+        let end = &points[points.len() - 1].label;
+        svg.push_str(&format!(
+            "<text class=\"chart-value\" x=\"{right}\" y=\"{LINE_HEIGHT}\" text-anchor=\"end\">{}</text>",
+            escape_html(&short_label(end))
+        ));
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,5 +326,34 @@ mod tests {
         assert!(!svg.contains("fill=") && !svg.contains('#'), "no colours");
         assert_eq!(svg, bar_chart("Sides", &bars));
         assert_eq!(bar_chart("Nothing", &[]), "");
+    }
+
+    #[test]
+    fn a_line_chart_spans_its_scale_and_escapes_its_labels() {
+        let point = |label: &str, value| Point {
+            label: label.to_string(),
+            value,
+        };
+        let svg = line_chart(
+            "Rating <of> A",
+            "from 1500 to 1620 & up",
+            &[
+                point("2018-01", 1500),
+                point("2018-03", 1620),
+                point("<x>", 1580),
+            ],
+        );
+        assert!(svg.contains("aria-label=\"from 1500 to 1620 &amp; up\""));
+        assert!(svg.contains("<title>Rating &lt;of&gt; A</title>"));
+        assert!(svg.contains(">&lt;x&gt;</text>"));
+        // 1500 sits on the floor (1500), 1620 under the ceiling (1650): 120 of 150 up 108 units.
+        assert!(
+            svg.contains("points=\"44.0,118.0 179.0,31.6 314.0,60.4\""),
+            "{svg}"
+        );
+        assert!(svg.contains(">1650</text>") && svg.contains(">1500</text>"));
+        assert_eq!(line_chart("x", "y", &[]), "");
+        let one = line_chart("x", "y", &[point("a", 1500)]);
+        assert!(one.contains("points=\"179.0,118.0\""), "{one}");
     }
 }

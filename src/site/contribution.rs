@@ -4,7 +4,9 @@
 //! per event, in parallel, when the event is loaded; `serve` works them out again only for the
 //! events an edit touched. The archive-wide pages are then assembled from the shares, and the
 //! statistics are a running total that an edit corrects by one event's counts: an edit costs
-//! the archive-wide pages an assembly, not a second pass over every game of the archive.
+//! the archive-wide pages an assembly, not a second pass over every game of the archive. The
+//! ratings are the same: each event's rated games are picked out once, and the ratings are
+//! worked out from those lists alone.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -13,6 +15,7 @@ use rayon::prelude::*;
 use super::event_page::summary;
 use super::model::{EventSummary, SiteView};
 use super::players::{EventShare, PlayerPage, archive, share};
+use super::ratings::{EventGames, Ratings, event_games};
 use super::search::{EventDecks, deck_names};
 use super::stats::{Counted, Counts, tally};
 use crate::event::Event;
@@ -26,6 +29,7 @@ pub struct Contribution {
     pub players: EventShare,
     pub stats: Counted,
     pub decks: EventDecks,
+    pub games: EventGames,
 }
 
 impl Contribution {
@@ -35,6 +39,7 @@ impl Contribution {
             players: share(site, event, computed, aliases),
             stats: Counted::event(event, computed),
             decks: deck_names(event),
+            games: event_games(site, aliases, event, computed),
         }
     }
 }
@@ -92,6 +97,13 @@ impl Contributions {
         &self.stats
     }
 
+    /// Every contribution, oldest event first (then by slug).
+    fn oldest_first(&self) -> Vec<&Contribution> {
+        let mut oldest_first: Vec<(&String, &Contribution)> = self.by_slug.iter().collect();
+        oldest_first.sort_by(|a, b| (&a.1.summary.date, a.0).cmp(&(&b.1.summary.date, b.0)));
+        oldest_first.into_iter().map(|(_, c)| c).collect()
+    }
+
     /// The player pages, assembled from every event's share, oldest event first (see
     /// [`super::players::archive`]); `scope` names the pages to fill in.
     pub fn player_pages(
@@ -99,9 +111,27 @@ impl Contributions {
         site: &SiteView,
         scope: Option<&BTreeSet<String>>,
     ) -> Vec<PlayerPage> {
-        let mut oldest_first: Vec<(&String, &Contribution)> = self.by_slug.iter().collect();
-        oldest_first.sort_by(|a, b| (&a.1.summary.date, a.0).cmp(&(&b.1.summary.date, b.0)));
-        archive(site, oldest_first.iter().map(|(_, c)| &c.players), scope)
+        archive(
+            site,
+            self.oldest_first().into_iter().map(|c| &c.players),
+            scope,
+        )
+    }
+
+    /// The ratings, from every event's games in date order (see [`super::ratings`]);
+    /// `pages` are the player pages, for names and addresses.
+    pub fn ratings(
+        &self,
+        site: &SiteView,
+        settings: &crate::config::Ratings,
+        pages: &[PlayerPage],
+    ) -> Ratings {
+        Ratings::of(
+            site,
+            settings,
+            self.oldest_first().into_iter().map(|c| &c.games),
+            pages,
+        )
     }
 
     /// Puts in the contribution of the event `slug`, returning the one it replaces.

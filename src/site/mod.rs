@@ -22,6 +22,7 @@ pub mod output;
 pub mod pairings_view;
 pub mod players;
 pub mod preview;
+pub mod ratings;
 pub mod recorded_view;
 pub mod render;
 pub mod reuse;

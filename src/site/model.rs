@@ -30,8 +30,8 @@ pub struct SiteView {
     pub base_url: String,
     /// The path every link starts with, ending in `/` (`/` or `/archive/`).
     pub root: String,
-    /// The main navigation: home, events, players, statistics, search, the rules reference, then
-    /// the site's top-level pages.
+    /// The main navigation: home, events, players, statistics, ratings (when kept), search, the
+    /// rules reference, then the site's top-level pages.
     pub nav: Vec<NavLink>,
     /// Whether a `theme.css` (from the theme or the site's `static/`) follows the default
     /// stylesheet: a theme restyles the site with it, without repeating the default rules.
@@ -68,8 +68,11 @@ impl SiteView {
             link("Events", "events/"),
             link("Players", "players/"),
             link("Statistics", "stats/"),
-            link("Search", "search/"),
         ];
+        if config.ratings.enabled {
+            nav.push(link("Ratings", super::ratings::PATH));
+        }
+        nav.push(link("Search", "search/"));
         // The rules index when the site has one, else the default ruleset's page.
         let rules = config
             .default_rules

@@ -100,6 +100,9 @@ pub struct PlayerPage {
     pub sessions: Vec<PlayerSession>,
     /// Opponents met at least twice, most met first.
     pub rivals: Vec<Rivalry>,
+    /// The player's ratings, by game (empty while the site keeps no ratings, or outside an
+    /// edit's scope).
+    pub ratings: Vec<super::ratings::PlayerGame>,
 }
 
 /// The names and ids one player page was known by across the archive.
@@ -438,6 +441,7 @@ pub fn archive<'a>(
                     events: Vec::new(),
                     sessions: Vec::new(),
                     rivals: Vec::new(),
+                    ratings: Vec::new(),
                 });
                 filled.push(scope.is_none_or(|s| s.contains(&person.page)));
                 pages.len() - 1

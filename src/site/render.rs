@@ -564,12 +564,26 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
         .collect();
     rayon::join(
         || {
-            let archive = input
-                .contributions
-                .player_pages(pages.site, input.scope.players.as_ref());
+            let scope = input.scope.players.as_ref();
+            let mut archive = input.contributions.player_pages(pages.site, scope);
+            let settings = &input.config.ratings;
+            let ratings = settings.enabled.then(|| {
+                let ratings = input.contributions.ratings(pages.site, settings, &archive);
+                ratings.fill(&mut archive, scope);
+                ratings
+            });
             rayon::join(
                 || render_player_pages(input, pages, &archive),
-                || render_search(input, pages, &summaries, &archive),
+                || {
+                    rayon::join(
+                        || render_search(input, pages, &summaries, &archive, ratings.as_ref()),
+                        || {
+                            if let Some(ratings) = &ratings {
+                                render_ratings(pages, ratings);
+                            }
+                        },
+                    )
+                },
             );
         },
         || {
@@ -578,6 +592,20 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
                 || render_other_pages(input, pages, &summaries),
             )
         },
+    );
+}
+
+/// The ratings page.
+fn render_ratings(pages: &Pages<'_, '_>, ratings: &super::ratings::Ratings) {
+    pages.archive_page(
+        "ratings.html",
+        [
+            "Ratings",
+            super::ratings::PATH,
+            "Glicko-2 ratings of every player, by game and side.",
+        ],
+        ("ratings", &ratings.view),
+        "the ratings page",
     );
 }
 
@@ -623,6 +651,7 @@ fn render_search(
     pages: &Pages<'_, '_>,
     summaries: &[&EventSummary],
     archive: &[PlayerPage],
+    ratings: Option<&super::ratings::Ratings>,
 ) {
     let (site, output) = (pages.site, pages.output);
     let search_index = super::search::build(
@@ -631,6 +660,7 @@ fn render_search(
         input.contributions,
         archive,
         input.aliases,
+        ratings,
     );
     output.add(
         super::search::PATH.into(),

@@ -12,6 +12,7 @@ use serde::Serialize;
 use super::contribution::Contributions;
 use super::model::EventSummary;
 use super::players::{PlayerPage, page_id};
+use super::ratings::Ratings;
 use crate::event::Side;
 use crate::event::ids::id_from_name;
 use crate::event::{Decklist, Event};
@@ -41,6 +42,9 @@ pub struct SearchIndex {
     pub p: Vec<PlayerEntry>,
     /// Every decklist page, in the order of `e`, then registration order.
     pub d: Vec<DeckEntry>,
+    /// The ratings page's address (`ratings/`), when the site keeps ratings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub g: Option<&'static str>,
 }
 
 /// An event.
@@ -85,6 +89,10 @@ pub struct PlayerEntry {
     pub c: usize,
     /// The player page's id: the page is `players/<i>/`.
     pub i: String,
+    /// The player's overall rating in each game they are listed for on the ratings page
+    /// (`lcg`, `ccg`), rounded.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub g: BTreeMap<&'static str, i64>,
 }
 
 /// A decklist page: one player's lists at one event.
@@ -243,6 +251,7 @@ pub fn build(
     contributions: &Contributions,
     players: &[PlayerPage],
     aliases: &Aliases,
+    ratings: Option<&Ratings>,
 ) -> SearchIndex {
     let mut order: Vec<usize> = (0..events.len()).collect();
     order.sort_by(|&a, &b| {
@@ -277,6 +286,7 @@ pub fn build(
                 a,
                 c: page.played,
                 i: page.id.clone(),
+                g: ratings.map(|r| r.listed(&page.id)).unwrap_or_default(),
             }
         })
         .collect();
@@ -378,6 +388,7 @@ pub fn build(
         e,
         p,
         d,
+        g: ratings.map(|_| super::ratings::PATH),
     }
 }
 
@@ -437,7 +448,15 @@ mod tests {
         let contributions = Contributions::of_all(&view, &aliases, &site.events);
         let players = contributions.player_pages(&view, None);
         let summaries: Vec<&EventSummary> = summaries.iter().collect();
-        build(&site.events, &summaries, &contributions, &players, &aliases)
+        let ratings = contributions.ratings(&view, &site.config.ratings, &players);
+        build(
+            &site.events,
+            &summaries,
+            &contributions,
+            &players,
+            &aliases,
+            Some(&ratings),
+        )
     }
 
     #[test]

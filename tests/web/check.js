@@ -34,6 +34,7 @@ const SCREENSHOTS = [
   ['decklist', /^events\/.+\/decks\/[^/]+\/$/],
   ['player', /^players\/[^/]+\/$/],
   ['statistics', 'stats/'],
+  ['ratings', 'ratings/'],
 ];
 
 // Pages a player reads on a phone, where nothing inside `main` may scroll sideways at phone
@@ -45,6 +46,7 @@ const NO_SIDEWAYS = [
   /^events\/\d{4}\/[^/]+\/(decks\/[^/]+\/|pairings\/)?$/,
   /^players\/[^/]+\/$/,
   'stats/',
+  'ratings/',
 ];
 
 const TYPES = {

@@ -19,14 +19,15 @@ const index = {
   p: [
     { n: "Ada Marenko", c: 1, i: "ada-marenko" },
     { n: "Maren", c: 1, i: "maren" },
-    { n: "Maren Voss", a: ["M. Voss", "mv"], c: 5, i: "maren-voss" },
+    { n: "Maren Voss", a: ["M. Voss", "mv"], c: 5, i: "maren-voss", g: { ccg: 1490, lcg: 1612 } },
     { n: "Zoë Achterberg", c: 2, i: "zoe-achterberg" },
     { n: "Voss Maren", c: 1, i: "voss-maren" }
   ],
   d: [
     { e: 2, p: 2, k: { a: 3, o: [4] }, l: { a: 2, o: [0] } },
     { e: 3, p: 3, i: "zoe", n: "Zoe A.", k: { o: [1] } }
-  ]
+  ],
+  g: "ratings/"
 };
 
 const items = s.prepare(index);
@@ -83,6 +84,13 @@ assert.equal(ccg.url, "events/2008/bespin-cup/decks/zoe/", "the id at the event"
 assert.equal(find("zoe").results[0].url, "players/zoe-achterberg/");
 assert.equal(find("hoth").results[0].url, "events/2017/hoth-doubles/");
 assert.equal(s.describe(ccg, ["hidden"]), "12 July 2008 · Dark: Hidden Base / Systems Will Slip Through Your Fingers");
+
+// The ratings page by its name and its method; a player's listed ratings in their result.
+assert.deepEqual(titles("ratings"), ["page:Ratings"]);
+assert.deepEqual(titles("glicko"), ["page:Ratings"]);
+assert.equal(find("rating").results[0].url, "ratings/");
+const voss = find("maren voss").results[0];
+assert.equal(s.describe(voss, []), "5 events · also M. Voss, mv · SW:CCG rating 1490 · SW:LCG rating 1612");
 
 // Events by ruleset, format, tier, status, place and winner.
 assert.deepEqual(titles("ccg"), ["event:Bespin Cup 2008", "deck:Zoe A., Bespin Cup 2008"]);

@@ -1,0 +1,477 @@
+//! Glicko-2 ratings over rating periods (Mark E. Glickman, "Example of the Glicko-2 system",
+//! <http://www.glicko.net/glicko/glicko2.pdf>). One period's update of one player is the
+//! `skillratings` crate's; what is ours is the bookkeeping the paper leaves to its reader: every
+//! player of a period is rated against the ratings their opponents had when the period began,
+//! and a player who sits a period out has their deviation widened once for it (step 6 of the
+//! paper), so a rating nobody has seen for a year is less certain than last week's.
+//!
+//! The computation knows nothing of events or sides: it rates numbered *entries* (a player, or
+//! a player on one side) from games between two of them, grouped into periods numbered in time.
+
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
+
+/// What a rating period is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PeriodLength {
+    /// A calendar month: every game of the month is rated at once, and every month without a
+    /// game widens an absent player's deviation.
+    Month,
+    /// An event: each event (a league whole) is one period, in date order.
+    Event,
+}
+
+impl PeriodLength {
+    pub const NAMES: &'static [&'static str] = &["month", "event"];
+
+    pub fn from_name(name: &str) -> Option<PeriodLength> {
+        match name {
+            "month" => Some(PeriodLength::Month),
+            "event" => Some(PeriodLength::Event),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PeriodLength::Month => "month",
+            PeriodLength::Event => "event",
+        }
+    }
+}
+
+/// The method's parameters (`[ratings]` in `holonet.toml`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Parameters {
+    /// The system constant τ: how far a volatility may move in one period.
+    pub tau: f64,
+    /// A new player's rating, deviation and volatility.
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub period: PeriodLength,
+}
+
+/// The parameters are checked finite when read, so they equal themselves.
+impl Eq for Parameters {}
+
+impl Default for Parameters {
+    /// The values the paper suggests: a new player at 1500 with a deviation of 350 and a
+    /// volatility of 0.06, τ = 0.5.
+    fn default() -> Self {
+        Parameters {
+            tau: 0.5,
+            rating: 1500.0,
+            deviation: 350.0,
+            volatility: 0.06,
+            period: PeriodLength::Month,
+        }
+    }
+}
+
+impl Parameters {
+    fn config(&self) -> Glicko2Config {
+        Glicko2Config {
+            tau: self.tau,
+            ..Glicko2Config::new()
+        }
+    }
+
+    fn newcomer(&self) -> Glicko2Rating {
+        Glicko2Rating {
+            rating: self.rating,
+            deviation: self.deviation,
+            volatility: self.volatility,
+        }
+    }
+}
+
+/// One rated game between two entries: the first entry's score (1 won, ½ drawn, 0 lost).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Game {
+    pub entries: [usize; 2],
+    pub score: Score,
+}
+
+/// A game's result for its first entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    Won,
+    Drawn,
+    Lost,
+}
+
+impl Score {
+    fn outcome(self) -> Outcomes {
+        match self {
+            Score::Won => Outcomes::WIN,
+            Score::Drawn => Outcomes::DRAW,
+            Score::Lost => Outcomes::LOSS,
+        }
+    }
+
+    fn reversed(self) -> Score {
+        match self {
+            Score::Won => Score::Lost,
+            Score::Drawn => Score::Drawn,
+            Score::Lost => Score::Won,
+        }
+    }
+}
+
+/// One period: its number in time (periods that follow each other differ by one; a gap is
+/// periods nobody played) and its games.
+#[derive(Debug, Clone, Default)]
+pub struct Period {
+    pub number: i64,
+    pub games: Vec<Game>,
+}
+
+/// A rating as shown: rounded only when displayed.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rating {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+}
+
+impl From<Glicko2Rating> for Rating {
+    fn from(r: Glicko2Rating) -> Self {
+        Rating {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+        }
+    }
+}
+
+/// One entry's ratings: now (after the last period of all), and after each period it played.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Track {
+    pub current: Rating,
+    pub games: u32,
+    /// (position of the period in the input, rating at its end).
+    pub history: Vec<(usize, Rating)>,
+}
+
+/// An entry's state while the periods are rated.
+struct State {
+    rating: Glicko2Rating,
+    /// The number of the last period it is brought up to.
+    at: i64,
+    games: u32,
+    history: Vec<(usize, Rating)>,
+}
+
+/// The paper's factor between the Glicko and the Glicko-2 scales.
+const SCALE: f64 = 173.7178;
+/// The largest deviation: a newcomer's under the paper's values, which sitting periods out
+/// never exceeds (as in the crate's own widening).
+const CEILING: f64 = 350.0;
+
+/// `rating` widened once for each period from `from` (excluded) to `to` (excluded): the periods
+/// an entry sat out. Step 6 of the paper, φ' = √(φ² + σ²), taken k times at once as
+/// √(φ² + kσ²): the volatility does not change while a player is away, and an archive of
+/// years of monthly periods and thousands of players would otherwise widen one step at a time.
+fn sit_out(rating: Glicko2Rating, from: i64, to: i64) -> Glicko2Rating {
+    let periods = (to - from - 1).max(0);
+    if periods == 0 {
+        return rating;
+    }
+    let phi = rating.deviation / SCALE;
+    let sigma = rating.volatility;
+    let widened = phi.mul_add(phi, periods as f64 * sigma * sigma).sqrt() * SCALE;
+    Glicko2Rating {
+        deviation: widened.min(CEILING),
+        ..rating
+    }
+}
+
+/// Rates `entries` entries over `periods`, given in time order (numbers increasing), each
+/// entry starting at the parameters' rating. Entries that played no game have no track.
+pub fn rate(parameters: &Parameters, entries: usize, periods: &[Period]) -> Vec<Option<Track>> {
+    rate_from(
+        &parameters.config(),
+        &vec![parameters.newcomer(); entries],
+        periods,
+    )
+}
+
+/// [`rate`] with each entry's rating before its first period given (`start`, one per entry).
+fn rate_from(
+    config: &Glicko2Config,
+    start: &[Glicko2Rating],
+    periods: &[Period],
+) -> Vec<Option<Track>> {
+    let entries = start.len();
+    let mut states: Vec<Option<State>> = (0..entries).map(|_| None).collect();
+    // Each entry's results of the period: (opponent, score); reused from period to period.
+    let mut results: Vec<Vec<(usize, Score)>> = vec![Vec::new(); entries];
+    let mut playing: Vec<usize> = Vec::new();
+    for (position, period) in periods.iter().enumerate() {
+        for game in &period.games {
+            let [a, b] = game.entries;
+            for (me, them, score) in [(a, b, game.score), (b, a, game.score.reversed())] {
+                if results[me].is_empty() {
+                    playing.push(me);
+                }
+                results[me].push((them, score));
+            }
+        }
+        playing.sort_unstable();
+        // Everyone of the period brought up to its start: the periods they sat out widen their
+        // deviation; a newcomer starts at the parameters' rating.
+        for &entry in &playing {
+            let state = states[entry].get_or_insert_with(|| State {
+                rating: start[entry],
+                at: period.number - 1,
+                games: 0,
+                history: Vec::new(),
+            });
+            state.rating = sit_out(state.rating, state.at, period.number);
+        }
+        let before: Vec<Glicko2Rating> = playing
+            .iter()
+            .map(|&e| states[e].as_ref().map_or(start[e], |s| s.rating))
+            .collect();
+        let rating_at = |entry: usize| {
+            let i = playing.binary_search(&entry).unwrap_or(0);
+            before[i]
+        };
+        for (i, &entry) in playing.iter().enumerate() {
+            let against: Vec<(Glicko2Rating, Outcomes)> = results[entry]
+                .iter()
+                .map(|&(them, score)| (rating_at(them), score.outcome()))
+                .collect();
+            let next = glicko2_rating_period(&before[i], &against, config);
+            if let Some(state) = states[entry].as_mut() {
+                state.rating = next;
+                state.at = period.number;
+                state.games += u32::try_from(against.len()).unwrap_or(u32::MAX);
+                state.history.push((position, next.into()));
+            }
+        }
+        for entry in playing.drain(..) {
+            results[entry].clear();
+        }
+    }
+    let last = periods.last().map_or(0, |p| p.number);
+    states
+        .into_iter()
+        .map(|state| {
+            state.map(|s| Track {
+                current: sit_out(s.rating, s.at, last + 1).into(),
+                games: s.games,
+                history: s.history,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The paper's worked example: a player at 1500 (RD 200, σ 0.06) beats a player at 1400
+    /// (RD 30) and loses to players at 1550 (RD 100) and 1700 (RD 300), τ = 0.5. The paper
+    /// publishes μ' = −0.2069 and φ' = 0.8722 on the Glicko-2 scale (four decimals), and from
+    /// those rounded values r' = 1464.06, RD' = 151.52 and σ' = 0.05999. Computed without
+    /// rounding on the way, r' is 1464.0506: the last published digit comes from the rounded μ'.
+    const PAPER_SCALED: (f64, f64) = (-0.2069, 0.8722);
+    const PAPER: (f64, f64, f64) = (1464.06, 151.52, 0.05999);
+
+    fn paper_parameters() -> Parameters {
+        Parameters {
+            tau: 0.5,
+            rating: 1500.0,
+            deviation: 350.0,
+            volatility: 0.06,
+            period: PeriodLength::Event,
+        }
+    }
+
+    /// `r` is the paper's result to the precision the paper publishes: μ' and φ' to four
+    /// decimals, σ' to the digits it writes, and r' and RD' within one unit of their last
+    /// published digit.
+    fn assert_paper(r: Rating) {
+        let (mu, phi) = ((r.rating - 1500.0) / 173.7178, r.deviation / 173.7178);
+        assert_eq!(format!("{mu:.4}"), format!("{:.4}", PAPER_SCALED.0), "μ'");
+        assert_eq!(format!("{phi:.4}"), format!("{:.4}", PAPER_SCALED.1), "φ'");
+        // σ' = 0.0599959…: the paper writes its first digits, 0.05999.
+        assert!(
+            (PAPER.2..PAPER.2 + 0.00001).contains(&r.volatility),
+            "σ' = {}",
+            r.volatility
+        );
+        assert!((r.rating - PAPER.0).abs() < 0.01, "r' = {}", r.rating);
+        assert!(
+            (r.deviation - PAPER.1).abs() < 0.01,
+            "RD' = {}",
+            r.deviation
+        );
+        // The published values, from the rounded μ' and φ'.
+        assert_eq!(
+            format!("{:.2}", PAPER_SCALED.0 * 173.7178 + 1500.0),
+            "1464.06"
+        );
+        assert_eq!(format!("{:.2}", PAPER_SCALED.1 * 173.7178), "151.52");
+    }
+
+    fn glicko(rating: f64, deviation: f64) -> Glicko2Rating {
+        Glicko2Rating {
+            rating,
+            deviation,
+            volatility: 0.06,
+        }
+    }
+
+    #[test]
+    fn the_crate_call_gives_the_papers_example() {
+        let against = [
+            (glicko(1400.0, 30.0), Outcomes::WIN),
+            (glicko(1550.0, 100.0), Outcomes::LOSS),
+            (glicko(1700.0, 300.0), Outcomes::LOSS),
+        ];
+        let config = paper_parameters().config();
+        let next = glicko2_rating_period(&glicko(1500.0, 200.0), &against, &config);
+        assert_paper(next.into());
+    }
+
+    /// The same period rated by our own bookkeeping: the player and the three opponents
+    /// enter at the paper's ratings and play the paper's three games in one period.
+    #[test]
+    fn a_rating_period_gives_the_papers_example() {
+        let start = [
+            glicko(1500.0, 200.0),
+            glicko(1400.0, 30.0),
+            glicko(1550.0, 100.0),
+            glicko(1700.0, 300.0),
+        ];
+        let game = |opponent, score| Game {
+            entries: [0, opponent],
+            score,
+        };
+        let period = Period {
+            number: 1,
+            games: vec![
+                game(1, Score::Won),
+                game(2, Score::Lost),
+                game(3, Score::Lost),
+            ],
+        };
+        let tracks = rate_from(&paper_parameters().config(), &start, &[period]);
+        let player = tracks[0].as_ref().expect("the player played");
+        assert_paper(player.history[0].1);
+        assert_paper(player.current);
+        assert_eq!(player.games, 3);
+    }
+
+    #[test]
+    fn an_absent_player_grows_less_certain_each_period() {
+        let parameters = paper_parameters();
+        let game = |a, b| Game {
+            entries: [a, b],
+            score: Score::Won,
+        };
+        let periods = [
+            Period {
+                number: 1,
+                games: vec![game(0, 1)],
+            },
+            Period {
+                number: 2,
+                games: vec![game(1, 2)],
+            },
+            Period {
+                number: 5,
+                games: vec![game(1, 2)],
+            },
+        ];
+        let tracks = rate(&parameters, 3, &periods);
+        let zero = tracks[0].as_ref().expect("played");
+        let after = zero.history[0].1;
+        // Entry 0 sat out periods 2 to 5: four widenings, one at a time by the crate.
+        let mut expected: Glicko2Rating = Glicko2Rating {
+            rating: after.rating,
+            deviation: after.deviation,
+            volatility: after.volatility,
+        };
+        for _ in 0..4 {
+            expected = skillratings::glicko2::decay_deviation(&expected);
+        }
+        assert!((zero.current.deviation - expected.deviation).abs() < 1e-9);
+        assert!(zero.current.deviation > after.deviation);
+        assert_eq!(
+            zero.current.rating, after.rating,
+            "sitting out keeps the rating"
+        );
+        // Entry 2 comes in at period 2; at period 5 it had sat out 3 and 4.
+        let two = tracks[2].as_ref().expect("played");
+        assert_eq!(two.games, 2);
+        assert_eq!(two.history.len(), 2);
+        assert_eq!(two.history[1].0, 2, "the history names the period");
+    }
+
+    #[test]
+    fn a_draw_between_equals_moves_no_rating() {
+        let parameters = paper_parameters();
+        let periods = [Period {
+            number: 1,
+            games: vec![Game {
+                entries: [0, 1],
+                score: Score::Drawn,
+            }],
+        }];
+        let tracks = rate(&parameters, 2, &periods);
+        for track in tracks.iter().flatten() {
+            assert!((track.current.rating - 1500.0).abs() < 1e-9);
+            assert!(track.current.deviation < 350.0);
+        }
+        let won = rate(
+            &parameters,
+            2,
+            &[Period {
+                number: 1,
+                games: vec![Game {
+                    entries: [0, 1],
+                    score: Score::Won,
+                }],
+            }],
+        );
+        let winner = won[0].as_ref().expect("played").current.rating;
+        let loser = won[1].as_ref().expect("played").current.rating;
+        assert!(winner > 1500.0 && loser < 1500.0);
+        assert!(
+            (winner - 1500.0 - (1500.0 - loser)).abs() < 1e-9,
+            "symmetric"
+        );
+    }
+
+    #[test]
+    fn the_same_games_give_the_same_bits() {
+        let parameters = paper_parameters();
+        let periods: Vec<Period> = (0..20)
+            .map(|n| Period {
+                number: n,
+                games: (0..7)
+                    .map(|g| Game {
+                        entries: [(g + n as usize) % 9, (g * 3 + 1 + n as usize) % 9],
+                        score: [Score::Won, Score::Lost, Score::Drawn][g % 3],
+                    })
+                    .filter(|g| g.entries[0] != g.entries[1])
+                    .collect(),
+            })
+            .collect();
+        let bits = |tracks: Vec<Option<Track>>| -> Vec<u64> {
+            tracks
+                .iter()
+                .flatten()
+                .flat_map(|t| [t.current.rating.to_bits(), t.current.deviation.to_bits()])
+                .collect()
+        };
+        assert_eq!(
+            bits(rate(&parameters, 9, &periods)),
+            bits(rate(&parameters, 9, &periods))
+        );
+    }
+}

@@ -1,0 +1,643 @@
+//! The players' ratings across the archive: the ratings page (one ranked table per game and
+//! side), each player's rating section with its history chart, and the ratings the search
+//! index carries. Each event's rated games are picked out once, with its other
+//! [`super::contribution`]s; the ratings themselves are archive-wide (a game's effect depends
+//! on everything before it), so they are worked out again from those lists on every build and
+//! every edit `serve` sees, which is the cheap part.
+//!
+//! Each game is rated in three pools: the overall one, where a player has one rating per game
+//! (SW:LCG, SW:CCG), and the sided one, where a player has a dark-side and a light-side rating
+//! and a game rates the dark player's dark-side rating against the light player's light-side
+//! one. A game whose sides the file does not say counts in the overall pool only.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::chart::{Point, line_chart};
+use super::model::{SiteView, event_path};
+use super::players::{PlayerPage, page_id};
+use crate::config::Ratings as Settings;
+use crate::event::{Event, Kind};
+use crate::load::aliases::Aliases;
+use crate::rules::Family;
+use crate::rules::compute::Computed;
+use crate::rules::rated_games::{RatedGame, rated_games};
+use crate::rules::rating::{Game, Period, PeriodLength, Track, rate};
+
+/// The ratings page's path.
+pub const PATH: &str = "ratings/";
+
+/// One event's part in the ratings: its rated games and the player pages they count for.
+#[derive(Debug, Clone)]
+pub struct EventGames {
+    family: Family,
+    /// The event's name and page, for a player's last event.
+    name: String,
+    url: String,
+    /// Known only by its final standings: no games, and said so on the ratings page.
+    recorded: bool,
+    /// Each player's page id (`players.toml` applied), in registration order.
+    pages: Vec<String>,
+    games: Vec<RatedGame>,
+}
+
+/// The games `event` adds to the ratings.
+pub fn event_games(
+    site: &SiteView,
+    aliases: &Aliases,
+    event: &Event,
+    computed: &Computed,
+) -> EventGames {
+    let games = rated_games(event, computed);
+    EventGames {
+        family: computed.ruleset.family,
+        name: event.info.name.clone(),
+        url: site.link(&event_path(event)),
+        recorded: matches!(event.kind, Kind::Recorded(_)),
+        pages: if games.is_empty() {
+            Vec::new()
+        } else {
+            event
+                .players
+                .iter()
+                .map(|p| page_id(aliases, &p.id).to_string())
+                .collect()
+        },
+        games,
+    }
+}
+
+/// The games the ratings are kept for, with their names on the pages and in ids.
+const GAMES: [(Family, &str, &str); 2] = [
+    (Family::Lcg, "SW:LCG", "lcg"),
+    (Family::Ccg, "SW:CCG", "ccg"),
+];
+
+/// The three pools of a game: (title, id part, which side's entry: `None` overall).
+const POOLS: [(&str, &str, Option<usize>); 3] = [
+    ("Overall", "overall", None),
+    ("Light side", "light", Some(LIGHT)),
+    ("Dark side", "dark", Some(DARK)),
+];
+/// A player's sided entries: `2 * player + side`.
+const DARK: usize = 0;
+const LIGHT: usize = 1;
+
+/// The ratings page's model.
+#[derive(Debug, Clone, Serialize)]
+pub struct RatingsView {
+    pub games: Vec<GameTables>,
+    /// Events known only by their final standings, which the ratings leave out.
+    pub recorded_events: usize,
+    pub min_games: u32,
+    pub provisional_deviation: u32,
+    /// "month" or "event".
+    pub period: &'static str,
+    pub tau: String,
+    pub docs_url: String,
+}
+
+/// One game's tables: overall, light side, dark side.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameTables {
+    pub game: &'static str,
+    pub id: &'static str,
+    pub tables: Vec<Table>,
+}
+
+/// One ranked table.
+#[derive(Debug, Clone, Serialize)]
+pub struct Table {
+    pub title: &'static str,
+    /// The table's anchor: `lcg-overall`, `ccg-dark`.
+    pub id: String,
+    pub rows: Vec<Row>,
+    /// Players rated in the pool with too few games to be listed.
+    pub unlisted: usize,
+}
+
+/// One listed player.
+#[derive(Debug, Clone, Serialize)]
+pub struct Row {
+    pub rank: usize,
+    pub name: String,
+    pub url: String,
+    pub rating: i64,
+    pub deviation: i64,
+    pub games: u32,
+    pub last_event: String,
+    pub last_url: String,
+    /// The deviation is above the provisional threshold.
+    pub provisional: bool,
+}
+
+/// A player's ratings in one game, for their page.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerGame {
+    pub game: &'static str,
+    pub id: &'static str,
+    /// Overall, light side, dark side: those the player has.
+    pub pools: Vec<PlayerPool>,
+    /// The overall rating after each period the player played, as an SVG (empty for a
+    /// player of one period).
+    pub chart: String,
+    /// The same as a table, oldest first (empty for a player of one period).
+    pub history: Vec<HistoryRow>,
+}
+
+/// A player's rating in one pool.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerPool {
+    pub title: &'static str,
+    pub rating: i64,
+    pub deviation: i64,
+    pub games: u32,
+    /// The place on the ratings page, when listed.
+    pub rank: Option<usize>,
+    pub provisional: bool,
+}
+
+/// The overall rating at the end of one period.
+#[derive(Debug, Clone, Serialize)]
+pub struct HistoryRow {
+    pub period: String,
+    pub rating: i64,
+    pub deviation: i64,
+}
+
+/// The archive's ratings: the page, and each player's section by page id.
+#[derive(Debug, Clone)]
+pub struct Ratings {
+    pub view: RatingsView,
+    players: HashMap<String, Vec<PlayerGame>>,
+}
+
+/// A rating rounded for display.
+fn shown(value: f64) -> i64 {
+    value.round() as i64
+}
+
+/// One game's ratings, before they become views.
+struct Rated<'a> {
+    /// Page ids by player number.
+    ids: Vec<&'a str>,
+    /// Each period's label ("2018-06", or the event's name).
+    labels: Vec<String>,
+    /// Overall tracks by player number, sided tracks by `2 * player + side`.
+    overall: Vec<Option<Track>>,
+    sided: Vec<Option<Track>>,
+    /// Each entry's last event (name, page), overall and sided.
+    last_overall: Vec<(&'a str, &'a str)>,
+    last_sided: Vec<(&'a str, &'a str)>,
+}
+
+/// Rates one game's events, given oldest first.
+fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
+    let mut numbers: HashMap<&str, usize> = HashMap::new();
+    let mut ids: Vec<&str> = Vec::new();
+    // Period number -> (label, overall games, sided games).
+    let mut periods: BTreeMap<i64, (String, Vec<Game>, Vec<Game>)> = BTreeMap::new();
+    let mut last_overall: Vec<(&str, &str)> = Vec::new();
+    let mut last_sided: Vec<(&str, &str)> = Vec::new();
+    for (position, &event) in events.iter().enumerate() {
+        let last = (event.name.as_str(), event.url.as_str());
+        for game in &event.games {
+            let players = game.players.map(|p| {
+                let page = event.pages[p].as_str();
+                *numbers.entry(page).or_insert_with(|| {
+                    ids.push(page);
+                    last_overall.push(last);
+                    last_sided.extend([last, last]);
+                    ids.len() - 1
+                })
+            });
+            if players[0] == players[1] {
+                continue;
+            }
+            let (key, label) = match settings.parameters.period {
+                PeriodLength::Month => (
+                    i64::from(game.date.year) * 12 + i64::from(game.date.month) - 1,
+                    format!("{:04}-{:02}", game.date.year, game.date.month),
+                ),
+                PeriodLength::Event => (i64::try_from(position).unwrap_or(0), event.name.clone()),
+            };
+            let period = periods
+                .entry(key)
+                .or_insert_with(|| (label, Vec::new(), Vec::new()));
+            period.1.push(Game {
+                entries: players,
+                score: game.score,
+            });
+            for p in players {
+                last_overall[p] = last;
+            }
+            if let Some(dark) = game.dark {
+                let side = |seat: usize| if seat == dark { DARK } else { LIGHT };
+                let entries = [2 * players[0] + side(0), 2 * players[1] + side(1)];
+                period.2.push(Game {
+                    entries,
+                    score: game.score,
+                });
+                for e in entries {
+                    last_sided[e] = last;
+                }
+            }
+        }
+    }
+    let mut labels = Vec::with_capacity(periods.len());
+    let (mut overall, mut sided) = (Vec::new(), Vec::new());
+    for (number, (label, all, by_side)) in periods {
+        labels.push(label);
+        overall.push(Period { number, games: all });
+        sided.push(Period {
+            number,
+            games: by_side,
+        });
+    }
+    let parameters = &settings.parameters;
+    let (overall, sided) = rayon::join(
+        || rate(parameters, ids.len(), &overall),
+        || rate(parameters, 2 * ids.len(), &sided),
+    );
+    Rated {
+        overall,
+        sided,
+        ids,
+        labels,
+        last_overall,
+        last_sided,
+    }
+}
+
+impl Ratings {
+    /// The ratings from every event's games, given oldest first; `pages` are the player pages
+    /// (for names and addresses).
+    pub fn of<'a>(
+        site: &SiteView,
+        settings: &Settings,
+        events: impl IntoIterator<Item = &'a EventGames>,
+        pages: &[PlayerPage],
+    ) -> Ratings {
+        let events: Vec<&EventGames> = events.into_iter().collect();
+        let page_of: HashMap<&str, &PlayerPage> =
+            pages.iter().map(|p| (p.id.as_str(), p)).collect();
+        let mut games = Vec::new();
+        let mut players: HashMap<String, Vec<PlayerGame>> = HashMap::new();
+        // The games are rated apart from each other, so at once.
+        let by_game: Vec<(&str, &str, Rated<'_>)> = GAMES
+            .par_iter()
+            .filter_map(|&(family, game, id)| {
+                let of_game: Vec<&EventGames> = events
+                    .iter()
+                    .copied()
+                    .filter(|e| e.family == family && !e.games.is_empty())
+                    .collect();
+                (!of_game.is_empty()).then(|| (game, id, rate_game(settings, &of_game)))
+            })
+            .collect();
+        for (game, id, rated) in by_game {
+            let name = |p: usize| {
+                page_of
+                    .get(rated.ids[p])
+                    .map_or((rated.ids[p], String::new()), |page| {
+                        (page.name.as_str(), page.url.clone())
+                    })
+            };
+            let mut tables = Vec::new();
+            // Each player's place in each pool.
+            let mut ranks: HashMap<(usize, usize), usize> = HashMap::new();
+            for (pool, (title, part, side)) in POOLS.iter().enumerate() {
+                let entry = |p: usize| side.map_or(p, |s| 2 * p + s);
+                let (tracks, last) = match side {
+                    None => (&rated.overall, &rated.last_overall),
+                    Some(_) => (&rated.sided, &rated.last_sided),
+                };
+                let mut rated_players: Vec<(usize, &Track)> = (0..rated.ids.len())
+                    .filter_map(|p| tracks[entry(p)].as_ref().map(|t| (p, t)))
+                    .collect();
+                let all = rated_players.len();
+                rated_players.retain(|(_, t)| t.games >= settings.min_games);
+                rated_players.sort_by(|(a, x), (b, y)| {
+                    y.current
+                        .rating
+                        .total_cmp(&x.current.rating)
+                        .then_with(|| rated.ids[*a].cmp(rated.ids[*b]))
+                });
+                let rows = rated_players
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &(p, t))| {
+                        ranks.insert((pool, p), i + 1);
+                        let (name, url) = name(p);
+                        let (last_event, last_url) = last[entry(p)];
+                        Row {
+                            rank: i + 1,
+                            name: name.to_string(),
+                            url,
+                            rating: shown(t.current.rating),
+                            deviation: shown(t.current.deviation),
+                            games: t.games,
+                            last_event: last_event.to_string(),
+                            last_url: last_url.to_string(),
+                            provisional: t.current.deviation
+                                > f64::from(settings.provisional_deviation),
+                        }
+                    })
+                    .collect::<Vec<_>>();
+                tables.push(Table {
+                    title,
+                    id: format!("{id}-{part}"),
+                    unlisted: all - rows.len(),
+                    rows,
+                });
+            }
+            for (p, page) in rated.ids.iter().enumerate() {
+                let Some(track) = rated.overall[p].as_ref() else {
+                    continue;
+                };
+                let pools = POOLS
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(pool, (title, _, side))| {
+                        let track = match side {
+                            None => Some(track),
+                            Some(s) => rated.sided[2 * p + s].as_ref(),
+                        }?;
+                        Some(PlayerPool {
+                            title,
+                            rating: shown(track.current.rating),
+                            deviation: shown(track.current.deviation),
+                            games: track.games,
+                            rank: ranks.get(&(pool, p)).copied(),
+                            provisional: track.current.deviation
+                                > f64::from(settings.provisional_deviation),
+                        })
+                    })
+                    .collect();
+                // A history is a change: one period is the current rating already.
+                let history: Vec<HistoryRow> = if track.history.len() < 2 {
+                    Vec::new()
+                } else {
+                    track
+                        .history
+                        .iter()
+                        .map(|(period, r)| HistoryRow {
+                            period: rated.labels[*period].clone(),
+                            rating: shown(r.rating),
+                            deviation: shown(r.deviation),
+                        })
+                        .collect()
+                };
+                let chart = history_chart(game, name(p).0, &history);
+                players
+                    .entry(page.to_string())
+                    .or_default()
+                    .push(PlayerGame {
+                        game,
+                        id,
+                        pools,
+                        chart,
+                        history,
+                    });
+            }
+            games.push(GameTables { game, id, tables });
+        }
+        Ratings {
+            view: RatingsView {
+                games,
+                recorded_events: events.iter().filter(|e| e.recorded).count(),
+                min_games: settings.min_games,
+                provisional_deviation: settings.provisional_deviation,
+                period: settings.parameters.period.name(),
+                tau: settings.parameters.tau.to_string(),
+                docs_url: site.link("docs/ratings/"),
+            },
+            players,
+        }
+    }
+
+    /// Gives the pages in `scope` (page ids; `None`: all) their rating sections.
+    pub fn fill(&self, pages: &mut [PlayerPage], scope: Option<&BTreeSet<String>>) {
+        for page in pages
+            .iter_mut()
+            .filter(|p| scope.is_none_or(|s| s.contains(&p.id)))
+        {
+            if let Some(games) = self.players.get(&page.id) {
+                page.ratings.clone_from(games);
+            }
+        }
+    }
+
+    /// A player's listed overall ratings, by game id, for the search index.
+    pub fn listed(&self, page: &str) -> BTreeMap<&'static str, i64> {
+        self.players
+            .get(page)
+            .into_iter()
+            .flatten()
+            .filter_map(|g| {
+                let overall = g.pools.first()?;
+                overall.rank.map(|_| (g.id, overall.rating))
+            })
+            .collect()
+    }
+}
+
+/// The chart of a player's overall rating in `game`, after each period they played.
+fn history_chart(game: &str, player: &str, history: &[HistoryRow]) -> String {
+    let (Some(first), Some(last)) = (history.first(), history.last()) else {
+        return String::new();
+    };
+    let points: Vec<Point> = history
+        .iter()
+        .map(|h| Point {
+            label: h.period.clone(),
+            value: h.rating,
+        })
+        .collect();
+    let high = history
+        .iter()
+        .map(|h| h.rating)
+        .max()
+        .unwrap_or(last.rating);
+    let low = history
+        .iter()
+        .map(|h| h.rating)
+        .min()
+        .unwrap_or(last.rating);
+    let spoken = format!(
+        "{player}'s {game} rating after each rating period played: {} periods, from {} ({}) to {} ({}); highest {high}, lowest {low}.",
+        history.len(),
+        first.rating,
+        first.period,
+        last.rating,
+        last.period
+    );
+    line_chart(&format!("{game} rating of {player}"), &spoken, &points)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::rating::Score;
+
+    /// The example site's events, loaded and computed, with its player pages and ratings.
+    fn example() -> (SiteView, crate::site::Site, Vec<PlayerPage>) {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let (site, report) = crate::site::load(root, None);
+        let site = site.unwrap_or_else(|| panic!("the example site loads: {}", report.render()));
+        let view = SiteView::new(&site.config, &site.pages);
+        let pages = site.contributions.player_pages(&view, None);
+        (view, site, pages)
+    }
+
+    fn game(players: [usize; 2], score: Score, dark: Option<usize>) -> RatedGame {
+        RatedGame {
+            players,
+            score,
+            dark,
+            date: crate::event::Date {
+                year: 2020,
+                month: 1,
+                day: 1,
+            },
+        }
+    }
+
+    fn event_of(games: Vec<RatedGame>) -> EventGames {
+        EventGames {
+            family: Family::Lcg,
+            name: "E".into(),
+            url: "/events/e/".into(),
+            recorded: false,
+            pages: vec!["ann".into(), "bob".into(), "cy".into()],
+            games,
+        }
+    }
+
+    #[test]
+    fn a_sided_game_rates_dark_against_light_and_an_unsided_one_overall_only() {
+        let (site, loaded, _) = example();
+        let settings = Settings {
+            min_games: 1,
+            ..loaded.config.ratings.clone()
+        };
+        let event = event_of(vec![
+            // Ann dark beats Bob light; Ann and Cy draw, sides unknown.
+            game([0, 1], Score::Won, Some(0)),
+            game([2, 0], Score::Drawn, None),
+        ]);
+        let ratings = Ratings::of(&site, &settings, [&event], &[]);
+        let pools = |id: &str| -> Vec<(&str, u32)> {
+            ratings.players[id][0]
+                .pools
+                .iter()
+                .map(|p| (p.title, p.games))
+                .collect()
+        };
+        assert_eq!(pools("ann"), [("Overall", 2), ("Dark side", 1)]);
+        assert_eq!(pools("bob"), [("Overall", 1), ("Light side", 1)]);
+        assert_eq!(pools("cy"), [("Overall", 1)]);
+        let tables = &ratings.view.games[0].tables;
+        let light: Vec<&str> = tables[1].rows.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(light, ["bob"], "only Bob played light");
+        let dark = &tables[2].rows[0];
+        assert!(dark.rating > 1500 && dark.name == "ann");
+        // A period rates against the ratings it began with: Cy drew with a newcomer like
+        // himself, whatever else Ann did that period, so his rating does not move.
+        let cy = &ratings.players["cy"][0].pools[0];
+        assert_eq!(cy.rating, 1500);
+    }
+
+    #[test]
+    fn too_few_games_leave_a_player_unlisted_but_rated() {
+        let (site, loaded, _) = example();
+        let event = event_of(vec![game([0, 1], Score::Won, Some(0))]);
+        let settings = Settings {
+            min_games: 2,
+            ..loaded.config.ratings.clone()
+        };
+        let ratings = Ratings::of(&site, &settings, [&event], &[]);
+        let overall = &ratings.view.games[0].tables[0];
+        assert!(overall.rows.is_empty());
+        assert_eq!(overall.unlisted, 2);
+        assert_eq!(ratings.players["ann"][0].pools[0].rank, None);
+        assert!(ratings.listed("ann").is_empty());
+    }
+
+    #[test]
+    fn recorded_standings_and_team_events_add_no_games() {
+        let (site, loaded, pages) = example();
+        let mut seen = (0, false);
+        for (event, computed) in &loaded.events {
+            let games = event_games(&site, &loaded.aliases, event, computed);
+            if matches!(event.kind, Kind::Recorded(_)) {
+                seen.0 += 1;
+                assert!(games.recorded && games.games.is_empty(), "{}", event.slug);
+            }
+            if event.is_team() {
+                seen.1 = true;
+                assert!(games.games.is_empty(), "{}", event.slug);
+            }
+        }
+        assert!(seen.0 > 0 && seen.1, "the example has both kinds");
+        let ratings = loaded
+            .contributions
+            .ratings(&site, &loaded.config.ratings, &pages);
+        assert_eq!(ratings.view.recorded_events, seen.0);
+        // Someone who played only the recorded event has no rating.
+        let recorded = loaded
+            .events
+            .iter()
+            .find(|(e, _)| matches!(e.kind, Kind::Recorded(_)))
+            .expect("a recorded event");
+        let only_there = recorded.0.players.iter().find(|p| {
+            pages
+                .iter()
+                .any(|page| page.id == page_id(&loaded.aliases, &p.id) && page.played == 1)
+        });
+        let only_there = only_there.expect("someone played only the recorded event");
+        assert!(!ratings.players.contains_key(&only_there.id));
+    }
+
+    #[test]
+    fn swiss_games_carry_their_sides_switched_for_the_second() {
+        let (_, loaded, _) = example();
+        let (event, computed) = loaded
+            .events
+            .iter()
+            .find(|(e, _)| e.slug == "2018/outer-rim-store-championship")
+            .expect("the example event");
+        let games = rated_games(event, computed);
+        let table = &event.rounds()[0].tables[0];
+        let pair: Vec<&RatedGame> = games
+            .iter()
+            .filter(|g| g.players == table.players)
+            .collect();
+        let first_dark = table.first_dark.expect("the example records sides");
+        assert_eq!(pair[0].players[pair[0].dark.expect("known")], first_dark);
+        if let Some(second) = pair.get(1) {
+            assert_eq!(second.dark, pair[0].dark.map(|d| 1 - d), "sides switch");
+        }
+    }
+
+    #[test]
+    fn the_same_files_give_the_same_ratings() {
+        let (site, loaded, pages) = example();
+        let json = |r: &Ratings| {
+            let players: BTreeMap<&String, &Vec<PlayerGame>> = r.players.iter().collect();
+            serde_json::to_string(&(&r.view, players)).expect("serializes")
+        };
+        let settings = &loaded.config.ratings;
+        let once = loaded.contributions.ratings(&site, settings, &pages);
+        let again = crate::site::contribution::Contributions::of_all(
+            &site,
+            &loaded.aliases,
+            &loaded.events,
+        )
+        .ratings(&site, settings, &pages);
+        assert_eq!(json(&once), json(&again));
+        assert!(!once.view.games.is_empty());
+    }
+}
