@@ -31,6 +31,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/slips.html"),
     embed!("templates/players.html"),
     embed!("templates/player.html"),
+    embed!("templates/rivalry.html"),
     embed!("templates/stats.html"),
     embed!("templates/search.html"),
     embed!("templates/404.html"),

@@ -13,6 +13,7 @@ use rayon::prelude::*;
 use super::event_page::summary;
 use super::model::{EventSummary, SiteView};
 use super::players::{EventShare, PlayerPage, archive, share};
+use super::rivalries::RivalryPage;
 use super::search::{EventDecks, deck_names};
 use super::stats::{Counted, Counts, tally};
 use crate::event::Event;
@@ -99,9 +100,33 @@ impl Contributions {
         site: &SiteView,
         scope: Option<&BTreeSet<String>>,
     ) -> Vec<PlayerPage> {
+        archive(
+            site,
+            self.oldest_first().into_iter().map(|c| &c.players),
+            scope,
+        )
+    }
+
+    /// The head-to-head pages of the pairs with a page in `scope` (`None`: every pair), from
+    /// every event's meetings, oldest event first; `players` are the player pages.
+    pub fn rivalry_pages(
+        &self,
+        site: &SiteView,
+        players: &[PlayerPage],
+        scope: Option<&BTreeSet<String>>,
+    ) -> Vec<RivalryPage> {
+        let events = self
+            .oldest_first()
+            .into_iter()
+            .map(|c| (c.players.occasion(), c.players.pairs()));
+        super::rivalries::pages(site, players, events, scope)
+    }
+
+    /// The contributions, oldest event first (by date, then slug).
+    fn oldest_first(&self) -> Vec<&Contribution> {
         let mut oldest_first: Vec<(&String, &Contribution)> = self.by_slug.iter().collect();
         oldest_first.sort_by(|a, b| (&a.1.summary.date, a.0).cmp(&(&b.1.summary.date, b.0)));
-        archive(site, oldest_first.iter().map(|(_, c)| &c.players), scope)
+        oldest_first.into_iter().map(|(_, c)| c).collect()
     }
 
     /// Puts in the contribution of the event `slug`, returning the one it replaces.

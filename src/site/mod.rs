@@ -24,6 +24,7 @@ pub mod preview;
 pub mod recorded_view;
 pub mod render;
 pub mod reuse;
+pub mod rivalries;
 pub mod room_view;
 pub mod schema_org;
 pub mod search;

@@ -581,7 +581,7 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
     );
 }
 
-/// The player pages in scope, and the players A to Z.
+/// The player pages in scope, the head-to-head pages of their pairs, and the players A to Z.
 fn render_player_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, archive: &[PlayerPage]) {
     let site = pages.site;
     archive
@@ -604,6 +604,26 @@ fn render_player_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, archive: 
                 Path::new("templates/player.html"),
             );
         });
+    let rivalries = input
+        .contributions
+        .rivalry_pages(site, archive, input.scope.players.as_ref());
+    rivalries.par_iter().for_each(|rivalry| {
+        let [a, b] = &rivalry.players;
+        let page = page_view(
+            site,
+            &format!("{} vs {}", a.name, b.name),
+            &rivalry.path,
+            &format!("Every game between {} and {}, head to head", a.name, b.name),
+        );
+        pages.emit(
+            "rivalry.html",
+            &page,
+            Some(("rivalry", rivalry)),
+            Path::new("a head-to-head page"),
+            format!("{}index.html", rivalry.path),
+            Path::new("templates/rivalry.html"),
+        );
+    });
     let players_index = super::players::index(archive);
     pages.archive_page(
         "players.html",
