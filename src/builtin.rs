@@ -32,6 +32,8 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/players.html"),
     embed!("templates/player.html"),
     embed!("templates/rivalry.html"),
+    embed!("templates/card.html"),
+    embed!("templates/cards.html"),
     embed!("templates/stats.html"),
     embed!("templates/search.html"),
     embed!("templates/404.html"),

@@ -2669,12 +2669,14 @@ fn search_index_of_a_large_archive_stays_compact() {
         .collect();
     let summaries: Vec<_> = summaries.iter().collect();
     let players = loaded.contributions.player_pages(&view, None);
+    let (_, cards) = loaded.contributions.card_pages(&view);
     let index = site::search::build(
         &loaded.events,
         &summaries,
         &loaded.contributions,
         &players,
         &loaded.aliases,
+        &cards,
     );
     assert_eq!(
         (index.e.len(), index.p.len(), index.d.len()),

@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use rayon::prelude::*;
 
+use super::cards::{CardIndex, CardPage, EventCards};
 use super::event_page::summary;
 use super::model::{EventSummary, SiteView};
 use super::players::{EventShare, PlayerPage, archive, share};
@@ -27,6 +28,7 @@ pub struct Contribution {
     pub players: EventShare,
     pub stats: Counted,
     pub decks: EventDecks,
+    pub cards: EventCards,
 }
 
 impl Contribution {
@@ -36,6 +38,7 @@ impl Contribution {
             players: share(site, event, computed, aliases),
             stats: Counted::event(event, computed),
             decks: deck_names(event),
+            cards: super::cards::share(site, aliases, event, computed),
         }
     }
 }
@@ -120,6 +123,11 @@ impl Contributions {
             .into_iter()
             .map(|c| (c.players.occasion(), c.players.pairs()));
         super::rivalries::pages(site, players, events, scope)
+    }
+
+    /// The card pages and their index, from every event's published lists.
+    pub fn card_pages(&self, site: &SiteView) -> (Vec<CardPage>, CardIndex) {
+        super::cards::pages(site, self.oldest_first().into_iter().map(|c| &c.cards))
     }
 
     /// The contributions, oldest event first (by date, then slug).

@@ -3,6 +3,7 @@
 //! every page rendered (see [`output`]). `check` is the same, keeping nothing it renders.
 
 pub mod calendar;
+pub mod cards;
 pub mod casual_view;
 pub mod ccg_view;
 pub mod chart;

@@ -9,6 +9,7 @@ use serde::Serialize;
 use tera::{Context, Tera};
 use xxhash_rust::xxh3::Xxh3;
 
+use super::cards::{CardIndex, CardPage};
 use super::content::ContentPage;
 use super::json::event_json;
 use super::model::{self, ContentView, EventSummary, HomeView, PageView, SiteView};
@@ -562,6 +563,7 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
         .iter()
         .map(|(event, _)| &input.contributions[&event.slug].summary)
         .collect();
+    let (cards, card_index) = input.contributions.card_pages(pages.site);
     rayon::join(
         || {
             let archive = input
@@ -569,15 +571,51 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
                 .player_pages(pages.site, input.scope.players.as_ref());
             rayon::join(
                 || render_player_pages(input, pages, &archive),
-                || render_search(input, pages, &summaries, &archive),
+                || render_search(input, pages, &summaries, &archive, &card_index),
             );
         },
         || {
             rayon::join(
                 || render_event_indexes(pages, &summaries),
-                || render_other_pages(input, pages, &summaries),
+                || {
+                    rayon::join(
+                        || render_other_pages(input, pages, &summaries),
+                        || render_card_pages(pages, &cards, &card_index),
+                    )
+                },
             )
         },
+    );
+}
+
+/// A page per objective set and SW:CCG card of the published decklists, and their index.
+fn render_card_pages(pages: &Pages<'_, '_>, cards: &[CardPage], index: &CardIndex) {
+    let site = pages.site;
+    cards.par_iter().for_each(|card| {
+        let page = page_view(
+            site,
+            &card.title,
+            &card.path,
+            &format!("{}: the published decklists that played it", card.title),
+        );
+        pages.emit(
+            "card.html",
+            &page,
+            Some(("card", card)),
+            Path::new("a card page"),
+            format!("{}index.html", card.path),
+            Path::new("templates/card.html"),
+        );
+    });
+    pages.archive_page(
+        "cards.html",
+        [
+            "Cards",
+            super::cards::INDEX_PATH,
+            "Every objective set and SW:CCG card of the published decklists.",
+        ],
+        ("cards", index),
+        "the cards index",
     );
 }
 
@@ -643,6 +681,7 @@ fn render_search(
     pages: &Pages<'_, '_>,
     summaries: &[&EventSummary],
     archive: &[PlayerPage],
+    cards: &CardIndex,
 ) {
     let (site, output) = (pages.site, pages.output);
     let search_index = super::search::build(
@@ -651,6 +690,7 @@ fn render_search(
         input.contributions,
         archive,
         input.aliases,
+        cards,
     );
     output.add(
         super::search::PATH.into(),

@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
+use super::cards::CardIndex;
 use super::contribution::Contributions;
 use super::model::EventSummary;
 use super::players::{PlayerPage, page_id};
@@ -41,6 +42,22 @@ pub struct SearchIndex {
     pub p: Vec<PlayerEntry>,
     /// Every decklist page, in the order of `e`, then registration order.
     pub d: Vec<DeckEntry>,
+    /// Every card page: objective sets by number, then SW:CCG cards by name.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub c: Vec<CardEntry>,
+}
+
+/// A card page: an objective set or a SW:CCG card.
+#[derive(Debug, Clone, Serialize)]
+pub struct CardEntry {
+    /// Title.
+    pub n: String,
+    /// The game: `lcg` (an objective set) or `ccg`.
+    pub g: &'static str,
+    /// Number of published decks that played it.
+    pub c: usize,
+    /// The page's path under the site root (`cards/sets/1/`).
+    pub i: String,
 }
 
 /// An event.
@@ -243,6 +260,7 @@ pub fn build(
     contributions: &Contributions,
     players: &[PlayerPage],
     aliases: &Aliases,
+    cards: &CardIndex,
 ) -> SearchIndex {
     let mut order: Vec<usize> = (0..events.len()).collect();
     order.sort_by(|&a, &b| {
@@ -378,6 +396,18 @@ pub fn build(
         e,
         p,
         d,
+        c: cards
+            .sets
+            .iter()
+            .map(|entry| (entry, "lcg"))
+            .chain(cards.ccg.iter().map(|entry| (entry, "ccg")))
+            .map(|(entry, g)| CardEntry {
+                n: entry.title.clone(),
+                g,
+                c: entry.decks,
+                i: entry.path.clone(),
+            })
+            .collect(),
     }
 }
 
@@ -437,7 +467,15 @@ mod tests {
         let contributions = Contributions::of_all(&view, &aliases, &site.events);
         let players = contributions.player_pages(&view, None);
         let summaries: Vec<&EventSummary> = summaries.iter().collect();
-        build(&site.events, &summaries, &contributions, &players, &aliases)
+        let (_, cards) = contributions.card_pages(&view);
+        build(
+            &site.events,
+            &summaries,
+            &contributions,
+            &players,
+            &aliases,
+            &cards,
+        )
     }
 
     #[test]
