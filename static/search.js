@@ -168,8 +168,8 @@
         "events/" + e.i + "/decks/" + (d.i || p.i) + "/", e.d, 0, facts, objectives));
     });
     (index.c || []).forEach(function (c, i) {
-      var game = c.g === "ccg" ? "SW:CCG card" : "SW:LCG objective set";
-      items.push(item("card", i, c.n, [c.n], [c.n, game], c.i, "", c.c,
+      var game = c.i.lastIndexOf("ccg/", 0) === 0 ? "SW:CCG card" : "SW:LCG objective set";
+      items.push(item("card", i, c.n, [c.n], [c.n, game], "cards/" + c.i + "/", "", c.c,
         [game, c.c + (c.c === 1 ? " deck" : " decks")]));
     });
     return items;

@@ -52,11 +52,10 @@ pub struct SearchIndex {
 pub struct CardEntry {
     /// Title.
     pub n: String,
-    /// The game: `lcg` (an objective set) or `ccg`.
-    pub g: &'static str,
     /// Number of published decks that played it.
     pub c: usize,
-    /// The page's path under the site root (`cards/sets/1/`).
+    /// The page's address under `cards/` (`sets/1`, `ccg/221`): the page is `cards/<i>/`, and
+    /// its first part says the game.
     pub i: String,
 }
 
@@ -399,13 +398,15 @@ pub fn build(
         c: cards
             .sets
             .iter()
-            .map(|entry| (entry, "lcg"))
-            .chain(cards.ccg.iter().map(|entry| (entry, "ccg")))
-            .map(|(entry, g)| CardEntry {
+            .chain(&cards.ccg)
+            .map(|entry| CardEntry {
                 n: entry.title.clone(),
-                g,
                 c: entry.decks,
-                i: entry.path.clone(),
+                i: entry
+                    .path
+                    .trim_start_matches(super::cards::INDEX_PATH)
+                    .trim_end_matches('/')
+                    .to_string(),
             })
             .collect(),
     }
