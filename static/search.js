@@ -7,9 +7,9 @@
   "use strict";
 
   var LIMIT = 50;
-  var KINDS = { player: "Player", event: "Event", deck: "Decklist", page: "Page" };
+  var KINDS = { player: "Player", event: "Event", deck: "Decklist", card: "Card", page: "Page" };
   var GAMES = { lcg: "SW:LCG", ccg: "SW:CCG" };
-  var KIND_ORDER = { player: 0, event: 1, deck: 2, page: 3 };
+  var KIND_ORDER = { player: 0, event: 1, deck: 2, card: 3, page: 4 };
   var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
     "September", "October", "November", "December"];
   // Letters that lose nothing to a decomposition but still have a plain spelling.
@@ -175,6 +175,11 @@
       });
       items.push(item("deck", i, name + ", " + e.n, [name, p.n].concat(p.a || []), texts,
         "events/" + e.i + "/decks/" + (d.i || p.i) + "/", e.d, 0, facts, objectives));
+    });
+    (index.c || []).forEach(function (c, i) {
+      var game = c.i.lastIndexOf("ccg/", 0) === 0 ? "SW:CCG card" : "SW:LCG objective set";
+      items.push(item("card", i, c.n, [c.n], [c.n, game], "cards/" + c.i + "/", "", c.c,
+        [game, c.c + (c.c === 1 ? " deck" : " decks")]));
     });
     return items;
   }

@@ -1164,9 +1164,10 @@ fn statistics_page_has_charts_beside_its_tables() {
     ] {
         assert!(page.contains(expected), "{expected} in {page}");
     }
-    assert_eq!(page.matches("<figure class=\"chart-figure\">").count(), 5);
-    assert_eq!(page.matches("<figcaption>").count(), 5);
-    assert_eq!(page.matches("<svg class=\"chart\" role=\"img\"").count(), 5);
+    // Five charts of the tables, and two of the trends (sides and affiliations by year).
+    assert_eq!(page.matches("<figure class=\"chart-figure\">").count(), 7);
+    assert_eq!(page.matches("<figcaption>").count(), 7);
+    assert_eq!(page.matches("<svg class=\"chart\" role=\"img\"").count(), 7);
     let text = visible_text(&page);
     for expected in [
         "Events by year",
@@ -2528,13 +2529,19 @@ fn search_page_and_index_work_under_a_sub_path() {
         players.len() + 1,
         "one entry per player page, and the navigation's link"
     );
-    let bytes = fs::metadata(out.join("search.json")).expect("size").len();
+    let json = fs::read_to_string(out.join("search.json")).expect("index");
+    let bytes = json.len();
+    // The card pages (every SW:CCG card of the example's lists) are budgeted apart.
+    let cards_at = json.find(",\"c\":[").expect("card entries");
+    let card_entries = json[cards_at..].matches("{\"n\":").count();
+    let card_bytes = bytes - cards_at;
     let entries = events.len() + players.len() + decks.len();
     println!(
-        "search.json: {bytes} bytes for {entries} entries ({} bytes each)",
-        bytes / entries as u64
+        "search.json: {cards_at} bytes for {entries} entries ({} bytes each), and {card_bytes} for {card_entries} cards",
+        cards_at / entries
     );
-    assert!(bytes < 20_000, "{bytes} bytes");
+    assert!(cards_at < 20_000, "{cards_at} bytes");
+    assert!(card_bytes / card_entries < 50, "{card_bytes} bytes");
 }
 
 #[test]
@@ -2672,6 +2679,7 @@ fn search_index_of_a_large_archive_stays_compact() {
     let ratings = loaded
         .contributions
         .ratings(&view, &loaded.config.ratings, &players);
+    let (_, cards) = loaded.contributions.card_pages(&view);
     let index = site::search::build(
         &loaded.events,
         &summaries,
@@ -2679,6 +2687,7 @@ fn search_index_of_a_large_archive_stays_compact() {
         &players,
         &loaded.aliases,
         Some(&ratings),
+        &cards,
     );
     assert_eq!(
         (index.e.len(), index.p.len(), index.d.len()),

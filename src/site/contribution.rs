@@ -12,10 +12,12 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use rayon::prelude::*;
 
+use super::cards::{CardIndex, CardPage, EventCards};
 use super::event_page::summary;
 use super::model::{EventSummary, SiteView};
 use super::players::{EventShare, PlayerPage, archive, share};
 use super::ratings::{EventGames, Ratings, event_games};
+use super::rivalries::RivalryPage;
 use super::search::{EventDecks, deck_names};
 use super::stats::{Counted, Counts, tally};
 use crate::event::Event;
@@ -30,6 +32,7 @@ pub struct Contribution {
     pub stats: Counted,
     pub decks: EventDecks,
     pub games: EventGames,
+    pub cards: EventCards,
 }
 
 impl Contribution {
@@ -40,6 +43,7 @@ impl Contribution {
             stats: Counted::event(event, computed),
             decks: deck_names(event),
             games: event_games(site, aliases, event, computed),
+            cards: super::cards::share(site, aliases, event, computed),
         }
     }
 }
@@ -132,6 +136,26 @@ impl Contributions {
             self.oldest_first().into_iter().map(|c| &c.games),
             pages,
         )
+    }
+
+    /// The head-to-head pages of the pairs with a page in `scope` (`None`: every pair), from
+    /// every event's meetings, oldest event first; `players` are the player pages.
+    pub fn rivalry_pages(
+        &self,
+        site: &SiteView,
+        players: &[PlayerPage],
+        scope: Option<&BTreeSet<String>>,
+    ) -> Vec<RivalryPage> {
+        let events = self
+            .oldest_first()
+            .into_iter()
+            .map(|c| (c.players.occasion(), c.players.pairs()));
+        super::rivalries::pages(site, players, events, scope)
+    }
+
+    /// The card pages and their index, from every event's published lists.
+    pub fn card_pages(&self, site: &SiteView) -> (Vec<CardPage>, CardIndex) {
+        super::cards::pages(site, self.oldest_first().into_iter().map(|c| &c.cards))
     }
 
     /// Puts in the contribution of the event `slug`, returning the one it replaces.

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use crate::event::Side;
 use crate::rules::ccg_decks::{
-    Uniqueness, counts_toward_deck, display_name, product, read_line, resolve_line,
+    Card, Uniqueness, counts_toward_deck, display_name, product, read_line, resolve_line,
 };
 use crate::rules::compute::Computed;
 use crate::rules::decks::objective_set;
@@ -20,6 +20,8 @@ pub struct SetLine {
     pub id: String,
     pub title: String,
     pub count: usize,
+    /// The set's page, when `data/` knows the set.
+    pub url: Option<String>,
 }
 
 /// A list on its page.
@@ -60,6 +62,11 @@ pub struct CardLine {
     pub mark: String,
     /// The card's product, for readers who look it up.
     pub product: Option<String>,
+    /// The card's page, for a line naming exactly one card (filled in by [`list_view`]).
+    pub url: Option<String>,
+    /// The card the line names, if exactly one.
+    #[serde(skip)]
+    card: Option<&'static Card>,
 }
 
 /// The page's `decks`.
@@ -132,7 +139,7 @@ pub fn has_decks(player: &Player) -> bool {
     player.decks.dark.is_some() || player.decks.light.is_some()
 }
 
-fn list_view(side: Side, deck: &Decklist) -> ListView {
+fn list_view(site: &SiteView, side: Side, deck: &Decklist) -> ListView {
     let mut ids: Vec<&String> = deck.objectives.iter().collect();
     ids.sort_by(|a, b| {
         (a.parse::<u32>().unwrap_or(u32::MAX), a.as_str())
@@ -145,9 +152,13 @@ fn list_view(side: Side, deck: &Decklist) -> ListView {
             id: id.clone(),
             title: objective_set(id).map_or_else(|| "unknown set".to_string(), |s| s.title.clone()),
             count: deck.objectives.iter().filter(|o| *o == id).count(),
+            url: super::cards::set_url(site, id),
         })
         .collect();
-    let groups = card_groups(side, &deck.cards);
+    let mut groups = card_groups(side, &deck.cards);
+    for line in groups.iter_mut().flat_map(|g| &mut g.cards) {
+        line.url = line.card.map(|card| super::cards::card_url(site, card));
+    }
     ListView {
         side: match side {
             Side::Dark => "dark",
@@ -203,6 +214,8 @@ fn card_groups(side: Side, lines: &[String]) -> Vec<CardGroup> {
                     name: display_name(card),
                     mark: mark(card.uniqueness),
                     product: product(&card.set).map(|p| p.name.clone()),
+                    url: None,
+                    card: Some(card),
                 };
                 (rank, heading, !counts_toward_deck(card), line)
             }
@@ -214,6 +227,8 @@ fn card_groups(side: Side, lines: &[String]) -> Vec<CardGroup> {
                     name: name.trim().to_string(),
                     mark: String::new(),
                     product: None,
+                    url: None,
+                    card: None,
                 };
                 (usize::MAX, NOT_IDENTIFIED.to_string(), false, line)
             }
@@ -274,10 +289,10 @@ pub fn deck_page(
 ) -> DeckPageView {
     let mut lists = Vec::new();
     if let Some(d) = &player.decks.dark {
-        lists.push(list_view(Side::Dark, d));
+        lists.push(list_view(site, Side::Dark, d));
     }
     if let Some(l) = &player.decks.light {
-        lists.push(list_view(Side::Light, l));
+        lists.push(list_view(site, Side::Light, l));
     }
     let path = deck_path(event, player);
     DeckPageView {
@@ -410,7 +425,7 @@ mod tests {
             objectives: vec!["2".into(), "1".into(), "2".into()],
             cards: vec![],
         };
-        let list = list_view(Side::Light, &deck);
+        let list = list_view(&site(), Side::Light, &deck);
         let lines: Vec<(String, usize)> =
             list.sets.iter().map(|s| (s.id.clone(), s.count)).collect();
         assert_eq!(lines, vec![("1".to_string(), 1), ("2".to_string(), 2)]);
@@ -419,6 +434,12 @@ mod tests {
             deck_text(&page(list)),
             "# Tom - Cup\n\nLight side (3 objective sets):\nAffiliation: Jedi\n1x 1 A Hero's Journey\n2x 2 In You Must Go\n"
         );
+    }
+
+    fn site() -> SiteView {
+        let config = crate::config::Config::parse("title = 't'\nbase_url = 'https://example.org/'")
+            .expect("a configuration");
+        SiteView::new(&config, &[])
     }
 
     fn page(list: ListView) -> DeckPageView {
@@ -445,7 +466,7 @@ mod tests {
             ],
             ..Decklist::default()
         };
-        let list = list_view(Side::Light, &deck);
+        let list = list_view(&site(), Side::Light, &deck);
         type Group = (String, u32, bool, Vec<(u32, String)>);
         let summary: Vec<Group> = list
             .groups

@@ -4,6 +4,7 @@
 
 pub mod audit_view;
 pub mod calendar;
+pub mod cards;
 pub mod casual_view;
 pub mod ccg_view;
 pub mod chart;
@@ -26,6 +27,7 @@ pub mod ratings;
 pub mod recorded_view;
 pub mod render;
 pub mod reuse;
+pub mod rivalries;
 pub mod room_view;
 pub mod schema_org;
 pub mod search;

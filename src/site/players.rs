@@ -9,10 +9,12 @@ use serde::Serialize;
 
 use super::model::{PlayerRef, SiteView, event_path};
 use super::names::NameLinks;
+use super::rivalries::{
+    MIN_MEETINGS, Meeting, Occasion, PairMeetings, by_pair, meetings, rivalry_path,
+};
 use crate::event::casual::Session;
 use crate::event::{Event, Kind};
 use crate::rules::compute::{Computed, ComputedKind};
-use crate::rules::scoring::score_round;
 
 /// One event of a player.
 #[derive(Debug, Clone, Serialize)]
@@ -63,6 +65,8 @@ pub struct Rivalry {
     pub id: String,
     pub name: String,
     pub url: String,
+    /// The head-to-head page of the two.
+    pub vs_url: String,
     pub met: u32,
     pub won: u32,
     pub lost: u32,
@@ -192,8 +196,27 @@ pub fn page_id<'a>(aliases: &'a crate::load::aliases::Aliases, id: &'a str) -> &
 pub struct EventShare {
     /// In registration order; `None` for a person who plays for no team in a team event.
     people: Vec<Option<PersonShare>>,
-    /// Head to head, by position in `people`: (a, b, how a fared against b).
-    meetings: Vec<(usize, usize, Ordering)>,
+    /// Head to head, by position in `people`.
+    meetings: Vec<Meeting>,
+    /// The event, as head-to-head pages link it.
+    occasion: Occasion,
+}
+
+impl EventShare {
+    /// The event, as head-to-head pages link it.
+    pub fn occasion(&self) -> &Occasion {
+        &self.occasion
+    }
+
+    /// The event's meetings by pair of player pages (see [`super::rivalries`]).
+    pub fn pairs(&self) -> PairMeetings<'_> {
+        let pages: Vec<Option<&str>> = self
+            .people
+            .iter()
+            .map(|p| p.as_ref().map(|p| p.page.as_str()))
+            .collect();
+        by_pair(&pages, &self.meetings)
+    }
 }
 
 /// One person's part in one event.
@@ -221,13 +244,7 @@ pub fn share(
     let names = NameLinks::elsewhere(site, aliases, event);
     let mut shares = Vec::with_capacity(people.len());
     for (index, person) in people.iter().enumerate() {
-        // In a team event the result is the team's.
-        let competitor = if team {
-            event.members.iter().position(|m| m.contains(&index))
-        } else {
-            Some(index)
-        };
-        let Some(competitor) = competitor else {
+        let Some(competitor) = competitor_of(event, index) else {
             shares.push(None);
             continue;
         };
@@ -265,6 +282,21 @@ pub fn share(
         } else {
             meetings(event, computed)
         },
+        occasion: Occasion {
+            name: event.info.name.clone(),
+            url: site.link(&event_path(event)),
+            date: event.info.date.iso(),
+        },
+    }
+}
+
+/// The competitor whose result is the result of the person at `index` of [`Event::persons`]:
+/// the person, or in a team event their team (`None` for a person of no team).
+pub fn competitor_of(event: &Event, index: usize) -> Option<usize> {
+    if event.is_team() {
+        event.members.iter().position(|m| m.contains(&index))
+    } else {
+        Some(index)
     }
 }
 
@@ -369,45 +401,6 @@ pub fn standings(event: &Event, computed: &Computed) -> Vec<Standing> {
         .collect()
 }
 
-/// Head to head in a single-player event: Swiss matches (by the match points each took), league
-/// games and SW:CCG games, one meeting each (SW:CCG true ties have a winner too).
-fn meetings(event: &Event, computed: &Computed) -> Vec<(usize, usize, Ordering)> {
-    let mut met = Vec::new();
-    for round in event.rounds() {
-        let scores = score_round(computed.ruleset, event, round);
-        for table in &round.tables {
-            let [a, b] = table.players;
-            if let (Some(x), Some(y)) = (scores[a], scores[b])
-                && x.opponent() == Some(b)
-            {
-                met.push((a, b, x.points.cmp(&y.points)));
-            }
-        }
-    }
-    if let Some(league) = computed.league() {
-        for g in &league.games {
-            let [dark, light] = g.players;
-            let outcome = match g.winner {
-                Some(w) if w == dark => Ordering::Greater,
-                Some(_) => Ordering::Less,
-                None => Ordering::Equal,
-            };
-            met.push((dark, light, outcome));
-        }
-    }
-    if let Some(ccg) = computed.ccg() {
-        for t in ccg.games().iter().flatten() {
-            let outcome = if t.winner == t.dark {
-                Ordering::Greater
-            } else {
-                Ordering::Less
-            };
-            met.push((t.dark, t.light, outcome));
-        }
-    }
-    met
-}
-
 /// Builds the player pages from every event's share, given oldest first, in id order.
 ///
 /// Every player gets a page with their name, latest first, and the number of events they played;
@@ -457,8 +450,9 @@ pub fn archive<'a>(
                 page.sessions.extend(person.sessions.iter().cloned());
             }
         }
-        for &(a, b, outcome) in &share.meetings {
-            let (a, b) = (number_of[a], number_of[b]);
+        for meeting in &share.meetings {
+            let [a, b] = meeting.players;
+            let (a, b, outcome) = (number_of[a], number_of[b], meeting.outcome);
             for (me, them, ord) in [(a, b, outcome), (b, a, outcome.reverse())] {
                 if !filled[me] {
                     continue;
@@ -474,7 +468,7 @@ pub fn archive<'a>(
         }
     }
     for ((me, them), t) in tallies {
-        if t.met < 2 {
+        if t.met < MIN_MEETINGS {
             continue;
         }
         let rival = &pages[them];
@@ -482,6 +476,7 @@ pub fn archive<'a>(
             name: rival.name.clone(),
             url: rival.url.clone(),
             id: rival.id.clone(),
+            vs_url: site.link(&rivalry_path(&pages[me].id, &rival.id)),
             met: t.met,
             won: t.won,
             lost: t.lost,

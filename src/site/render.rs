@@ -9,6 +9,7 @@ use serde::Serialize;
 use tera::{Context, Tera};
 use xxhash_rust::xxh3::Xxh3;
 
+use super::cards::{CardIndex, CardPage};
 use super::content::ContentPage;
 use super::json::event_json;
 use super::model::{self, ContentView, EventSummary, HomeView, PageView, SiteView};
@@ -562,6 +563,7 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
         .iter()
         .map(|(event, _)| &input.contributions[&event.slug].summary)
         .collect();
+    let (cards, card_index) = input.contributions.card_pages(pages.site);
     rayon::join(
         || {
             let scope = input.scope.players.as_ref();
@@ -576,7 +578,10 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
                 || render_player_pages(input, pages, &archive),
                 || {
                     rayon::join(
-                        || render_search(input, pages, &summaries, &archive, ratings.as_ref()),
+                        || {
+                            let ratings = ratings.as_ref();
+                            render_search(input, pages, &summaries, &archive, ratings, &card_index)
+                        },
                         || {
                             if let Some(ratings) = &ratings {
                                 render_ratings(pages, ratings);
@@ -589,7 +594,12 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
         || {
             rayon::join(
                 || render_event_indexes(pages, &summaries),
-                || render_other_pages(input, pages, &summaries),
+                || {
+                    rayon::join(
+                        || render_other_pages(input, pages, &summaries),
+                        || render_card_pages(pages, &cards, &card_index),
+                    )
+                },
             )
         },
     );
@@ -610,6 +620,38 @@ fn render_ratings(pages: &Pages<'_, '_>, ratings: &super::ratings::Ratings) {
 }
 
 /// The player pages in scope, and the players A to Z.
+/// A page per objective set and SW:CCG card of the published decklists, and their index.
+fn render_card_pages(pages: &Pages<'_, '_>, cards: &[CardPage], index: &CardIndex) {
+    let site = pages.site;
+    cards.par_iter().for_each(|card| {
+        let page = page_view(
+            site,
+            &card.title,
+            &card.path,
+            &format!("{}: the published decklists that played it", card.title),
+        );
+        pages.emit(
+            "card.html",
+            &page,
+            Some(("card", card)),
+            Path::new("a card page"),
+            format!("{}index.html", card.path),
+            Path::new("templates/card.html"),
+        );
+    });
+    pages.archive_page(
+        "cards.html",
+        [
+            "Cards",
+            super::cards::INDEX_PATH,
+            "Every objective set and SW:CCG card of the published decklists.",
+        ],
+        ("cards", index),
+        "the cards index",
+    );
+}
+
+/// The player pages in scope, the head-to-head pages of their pairs, and the players A to Z.
 fn render_player_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, archive: &[PlayerPage]) {
     let site = pages.site;
     archive
@@ -632,6 +674,26 @@ fn render_player_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, archive: 
                 Path::new("templates/player.html"),
             );
         });
+    let rivalries = input
+        .contributions
+        .rivalry_pages(site, archive, input.scope.players.as_ref());
+    rivalries.par_iter().for_each(|rivalry| {
+        let [a, b] = &rivalry.players;
+        let page = page_view(
+            site,
+            &format!("{} vs {}", a.name, b.name),
+            &rivalry.path,
+            &format!("Every game between {} and {}, head to head", a.name, b.name),
+        );
+        pages.emit(
+            "rivalry.html",
+            &page,
+            Some(("rivalry", rivalry)),
+            Path::new("a head-to-head page"),
+            format!("{}index.html", rivalry.path),
+            Path::new("templates/rivalry.html"),
+        );
+    });
     let players_index = super::players::index(archive);
     pages.archive_page(
         "players.html",
@@ -652,6 +714,7 @@ fn render_search(
     summaries: &[&EventSummary],
     archive: &[PlayerPage],
     ratings: Option<&super::ratings::Ratings>,
+    cards: &CardIndex,
 ) {
     let (site, output) = (pages.site, pages.output);
     let search_index = super::search::build(
@@ -661,6 +724,7 @@ fn render_search(
         archive,
         input.aliases,
         ratings,
+        cards,
     );
     output.add(
         super::search::PATH.into(),

@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
+use super::cards::CardIndex;
 use super::contribution::Contributions;
 use super::model::EventSummary;
 use super::players::{PlayerPage, page_id};
@@ -45,6 +46,21 @@ pub struct SearchIndex {
     /// The ratings page's address (`ratings/`), when the site keeps ratings.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub g: Option<&'static str>,
+    /// Every card page: objective sets by number, then SW:CCG cards by name.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub c: Vec<CardEntry>,
+}
+
+/// A card page: an objective set or a SW:CCG card.
+#[derive(Debug, Clone, Serialize)]
+pub struct CardEntry {
+    /// Title.
+    pub n: String,
+    /// Number of published decks that played it.
+    pub c: usize,
+    /// The page's address under `cards/` (`sets/1`, `ccg/221`): the page is `cards/<i>/`, and
+    /// its first part says the game.
+    pub i: String,
 }
 
 /// An event.
@@ -252,6 +268,7 @@ pub fn build(
     players: &[PlayerPage],
     aliases: &Aliases,
     ratings: Option<&Ratings>,
+    cards: &CardIndex,
 ) -> SearchIndex {
     let mut order: Vec<usize> = (0..events.len()).collect();
     order.sort_by(|&a, &b| {
@@ -389,6 +406,20 @@ pub fn build(
         p,
         d,
         g: ratings.map(|_| super::ratings::PATH),
+        c: cards
+            .sets
+            .iter()
+            .chain(&cards.ccg)
+            .map(|entry| CardEntry {
+                n: entry.title.clone(),
+                c: entry.decks,
+                i: entry
+                    .path
+                    .trim_start_matches(super::cards::INDEX_PATH)
+                    .trim_end_matches('/')
+                    .to_string(),
+            })
+            .collect(),
     }
 }
 
@@ -449,6 +480,7 @@ mod tests {
         let players = contributions.player_pages(&view, None);
         let summaries: Vec<&EventSummary> = summaries.iter().collect();
         let ratings = contributions.ratings(&view, &site.config.ratings, &players);
+        let (_, cards) = contributions.card_pages(&view);
         build(
             &site.events,
             &summaries,
@@ -456,6 +488,7 @@ mod tests {
             &players,
             &aliases,
             Some(&ratings),
+            &cards,
         )
     }
 

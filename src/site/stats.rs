@@ -72,6 +72,8 @@ pub struct StatsView {
     pub affiliation_records: Vec<RateRow>,
     /// Events and players by year, oldest first.
     pub years: Vec<YearRow>,
+    /// Side results and deck shares year by year, for each game.
+    pub trends: Trends,
     /// The charts drawn beside the tables (none until [`StatsView::charted`]).
     pub charts: Charts,
     /// Whether any table has rows.
@@ -106,6 +108,82 @@ pub struct Charts {
     pub affiliations: String,
     pub affiliation_records: String,
     pub years: String,
+    pub trend_sides: String,
+    pub trend_ccg_sides: String,
+    pub trend_affiliations: String,
+    pub trend_ccg_objectives: String,
+}
+
+/// How the archive changed year by year, each game apart: which side won, and what decks the
+/// published lists were (SW:LCG affiliations, SW:CCG objectives).
+#[derive(Debug, Clone, Serialize, Default)]
+pub struct Trends {
+    pub sides: Vec<YearSides>,
+    pub ccg_sides: Vec<YearSides>,
+    pub affiliations: Vec<YearShares>,
+    pub ccg_objectives: Vec<YearShares>,
+}
+
+/// One year's games with known sides: each side's wins and win rate ("52%" of the year's games).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct YearSides {
+    pub year: String,
+    pub games: u32,
+    pub dark: u32,
+    pub light: u32,
+    pub drawn: u32,
+    pub dark_rate: String,
+    pub light_rate: String,
+}
+
+/// One year's published decklists of a game that name an affiliation (SW:LCG) or an objective
+/// (SW:CCG), and each one's share of them.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct YearShares {
+    pub year: String,
+    pub decks: u32,
+    /// Most played first; SW:CCG objectives cut to the most played few.
+    pub rows: Vec<Tally>,
+}
+
+/// How many SW:CCG objectives each year of the trends lists.
+const TOP_TREND_OBJECTIVES: usize = 5;
+
+/// Each year's side results, from `year -> label -> games` counts.
+fn year_sides(counts: &Counts) -> Vec<YearSides> {
+    by_year(counts)
+        .into_iter()
+        .map(|(year, results)| {
+            let get = |label: &str| results.get(label).copied().unwrap_or(0);
+            let (dark, light, drawn) = (get("Dark side won"), get("Light side won"), get("Drawn"));
+            let games = dark + light + drawn;
+            YearSides {
+                year: year.to_string(),
+                games,
+                dark,
+                light,
+                drawn,
+                dark_rate: percent(dark, games),
+                light_rate: percent(light, games),
+            }
+        })
+        .collect()
+}
+
+/// Each year's deck shares, from `year -> label -> decks`, of the year's decks that name one
+/// (a list names one affiliation, or one SW:CCG objective), keeping the `limit` most played.
+fn year_shares(counts: &Counts, limit: usize) -> Vec<YearShares> {
+    by_year(counts)
+        .into_iter()
+        .map(|(year, labels)| {
+            let decks = labels.values().sum();
+            YearShares {
+                year: year.to_string(),
+                decks,
+                rows: tallies(labels, limit, Some(decks)),
+            }
+        })
+        .collect()
 }
 
 /// `part` of `whole` as a whole percentage, rounded: "42%".
@@ -244,7 +322,32 @@ pub struct Counted {
     /// By year: events, and their players.
     year_events: Counts,
     year_players: Counts,
+    /// By year ([`year_key`]): SW:LCG and SW:CCG side results, SW:LCG affiliations and SW:CCG
+    /// objectives, for the trends.
+    year_sides: Counts,
+    year_ccg_sides: Counts,
+    year_affiliations: Counts,
+    year_ccg_objectives: Counts,
     sessions: Vec<Session>,
+}
+
+/// Joins a year and a label into one key of a year's counts: a character no label holds
+/// keeps them apart, and keys sort by year first.
+const YEAR_SEP: char = '\u{1f}';
+
+fn year_key(year: &str, label: &str) -> String {
+    format!("{year}{YEAR_SEP}{label}")
+}
+
+/// A year's counts, back to `year -> label -> count`.
+fn by_year(counts: &Counts) -> BTreeMap<&str, Counts> {
+    let mut years: BTreeMap<&str, Counts> = BTreeMap::new();
+    for (key, &n) in counts {
+        if let Some((year, label)) = key.split_once(YEAR_SEP) {
+            years.entry(year).or_default().insert(label.to_string(), n);
+        }
+    }
+    years
 }
 
 /// Counts one game of a player whose decklist for `side` names an affiliation.
@@ -351,7 +454,23 @@ impl Counted {
         if let Kind::Challenge(sessions) = &event.kind {
             c.sessions.extend(sessions.iter().cloned());
         }
-        // Every recorded decklist, counted in its own game's tables.
+        c.count_decks(event, lcg);
+        // An event falls in the year of its date, all its games and lists with it.
+        let year = event.info.date.year.to_string();
+        for (into, from) in [
+            (&mut c.year_sides, &c.sides),
+            (&mut c.year_ccg_sides, &c.ccg_sides),
+            (&mut c.year_affiliations, &c.affiliations),
+            (&mut c.year_ccg_objectives, &c.ccg_decks.objectives),
+        ] {
+            into.extend(from.iter().map(|(label, &n)| (year_key(&year, label), n)));
+        }
+        c
+    }
+
+    /// Counts every recorded decklist of `event` in its own game's tables.
+    fn count_decks(&mut self, event: &Event, lcg: bool) {
+        let c = self;
         for person in event.persons() {
             for (side, deck) in [
                 (Side::Dark, &person.decks.dark),
@@ -376,7 +495,6 @@ impl Counted {
                 }
             }
         }
-        c
     }
 
     /// Takes away counts [`Counted::add`] added: a running total stays exact when one event
@@ -414,6 +532,10 @@ impl Counted {
             (&mut self.deck_wins, &other.deck_wins),
             (&mut self.year_events, &other.year_events),
             (&mut self.year_players, &other.year_players),
+            (&mut self.year_sides, &other.year_sides),
+            (&mut self.year_ccg_sides, &other.year_ccg_sides),
+            (&mut self.year_affiliations, &other.year_affiliations),
+            (&mut self.year_ccg_objectives, &other.year_ccg_objectives),
         ] {
             for (label, &n) in from {
                 tally(into, label, n, adding);
@@ -487,6 +609,12 @@ impl Counted {
                 players: self.year_players.get(year).copied().unwrap_or(0),
             })
             .collect();
+        view.trends = Trends {
+            sides: year_sides(&self.year_sides),
+            ccg_sides: year_sides(&self.year_ccg_sides),
+            affiliations: year_shares(&self.year_affiliations, usize::MAX),
+            ccg_objectives: year_shares(&self.year_ccg_objectives, TOP_TREND_OBJECTIVES),
+        };
         view.any = !view.scenarios.is_empty()
             || [
                 &view.sides,
@@ -570,7 +698,59 @@ fn charts(view: &StatsView) -> Charts {
             &record_bars,
         ),
         years: bar_chart("Events per year, with their players", &year_bars),
+        trend_sides: bar_chart(
+            "SW:LCG games won by each side, year by year",
+            &side_trend_bars(&view.trends.sides),
+        ),
+        trend_ccg_sides: bar_chart(
+            "SW:CCG games won by each side, year by year",
+            &side_trend_bars(&view.trends.ccg_sides),
+        ),
+        trend_affiliations: bar_chart(
+            "Affiliations as a share of each year's published SW:LCG decklists",
+            &share_trend_bars(&view.trends.affiliations),
+        ),
+        trend_ccg_objectives: bar_chart(
+            "The most played SW:CCG objectives as a share of each year's published decklists",
+            &share_trend_bars(&view.trends.ccg_objectives),
+        ),
     }
+}
+
+/// Two bars a year, the dark side's wins then the light side's, each of the year's games.
+fn side_trend_bars(years: &[YearSides]) -> Vec<Bar> {
+    years
+        .iter()
+        .flat_map(|y| {
+            [
+                ("Dark side", y.dark, &y.dark_rate, Tone::Dark),
+                ("Light side", y.light, &y.light_rate, Tone::Light),
+            ]
+            .map(|(side, won, rate, tone)| Bar {
+                label: format!("{} · {side}", y.year),
+                value: won,
+                of: y.games,
+                text: format!("{won} of {} · {rate}", y.games),
+                tone,
+            })
+        })
+        .collect()
+}
+
+/// A bar for each kind of deck of each year, against the year's decks.
+fn share_trend_bars(years: &[YearShares]) -> Vec<Bar> {
+    years
+        .iter()
+        .flat_map(|y| {
+            y.rows.iter().map(|r| Bar {
+                label: format!("{} · {}", y.year, r.label),
+                value: r.count,
+                of: y.decks,
+                text: format!("{} of {} · {}", r.count, y.decks, r.share),
+                tone: Tone::Plain,
+            })
+        })
+        .collect()
 }
 
 /// The statistics of the events whose counts are `counted`.
