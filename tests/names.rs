@@ -271,6 +271,8 @@ fn kind(url: &str) -> &'static str {
         [""] | ["events"] | ["events", "rulesets" | "tiers"] => "event lists",
         ["players"] => "players index",
         ["players", _] => "player pages",
+        ["players", _, "vs", _] => "head-to-head pages",
+        ["cards", ..] => "card pages",
         ["events", _, _] => "event pages",
         ["events", _, _, "pairings"] => "pairings pages",
         ["events", _, _, "room"] => "room screens",
@@ -356,9 +358,11 @@ fn every_page_links_the_names_of_players_to_their_pages() {
             let mut taken: Vec<(usize, usize)> = Vec::new();
             for name in &names {
                 if let Some(event_url) = targets.teams.get(name.as_str())
-                    && url.starts_with("/events/")
-                    && !url.starts_with(event_url.as_str())
-                    && kind != "event lists"
+                    && ((url.starts_with("/events/")
+                        && !url.starts_with(event_url.as_str())
+                        && kind != "event lists")
+                        // Card pages name cards, which teams are named after.
+                        || kind == "card pages")
                 {
                     continue;
                 }
@@ -423,6 +427,8 @@ fn every_page_links_the_names_of_players_to_their_pages() {
         ("player pages", 75),
         ("decklist pages", 34),
         ("pairings pages", 24),
+        ("head-to-head pages", 2),
+        ("card pages", 100),
     ];
     for (kind, least) in at_least {
         let n = linked.get(kind).copied().unwrap_or(0);

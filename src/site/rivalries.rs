@@ -135,6 +135,14 @@ pub fn rivalry_path(a: &str, b: &str) -> String {
     format!("players/{first}/vs/{second}/")
 }
 
+/// The two page ids of a head-to-head page's file (`players/<a>/vs/<b>/index.html`), or `None`
+/// for any other file.
+pub fn pair_of(file: &str) -> Option<(&str, &str)> {
+    let rest = file.strip_prefix("players/")?.strip_suffix("/index.html")?;
+    let (a, b) = rest.split_once("/vs/")?;
+    (!a.contains('/') && !b.contains('/')).then_some((a, b))
+}
+
 /// One game on a head-to-head page, from the first player's side.
 #[derive(Debug, Clone, Serialize)]
 pub struct GameRow {
@@ -294,6 +302,10 @@ mod tests {
     fn a_pair_has_one_address_in_either_order() {
         assert_eq!(rivalry_path("tom", "ann"), "players/ann/vs/tom/");
         assert_eq!(rivalry_path("ann", "tom"), "players/ann/vs/tom/");
+        let file = format!("{}index.html", rivalry_path("tom", "ann"));
+        assert_eq!(pair_of(&file), Some(("ann", "tom")));
+        assert_eq!(pair_of("players/ann/index.html"), None);
+        assert_eq!(pair_of("players/ann/vs/tom/x/index.html"), None);
     }
 
     fn meeting(

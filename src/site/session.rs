@@ -227,10 +227,30 @@ impl Session {
                 .cloned()
                 .collect::<Vec<_>>()
         });
+        // Card pages render whole on every update, and the head-to-head pages of the players
+        // in scope: any other of theirs in the tree is gone (a list taken back, a game undone).
+        let archive_files: Vec<String> = self
+            .files
+            .range(super::cards::INDEX_PATH.to_string()..)
+            .map(|(path, _)| path)
+            .take_while(|path| path.starts_with(super::cards::INDEX_PATH))
+            .chain(
+                self.files
+                    .range("players/".to_string()..)
+                    .map(|(path, _)| path)
+                    .take_while(|path| path.starts_with("players/"))
+                    .filter(|path| {
+                        super::rivalries::pair_of(path)
+                            .is_some_and(|(a, b)| players.contains(a) || players.contains(b))
+                    }),
+            )
+            .cloned()
+            .collect();
         let stale: Vec<String> = players
             .iter()
             .map(|id| player_file(id))
             .chain(own_files)
+            .chain(archive_files)
             .filter(|path| {
                 self.files.contains_key(path)
                     && !rendered.contains_key(path)
@@ -338,12 +358,12 @@ fn plan(changed: &[PathBuf], site: &Site) -> Plan {
         for path in changed {
             match path.file_name().and_then(|n| n.to_str()) {
                 Some("event.html" | "deck.html" | "pairings.html") => scope.events = None,
-                Some("player.html") => scope.players = None,
+                Some("player.html" | "rivalry.html") => scope.players = None,
                 Some("page.html") => scope.content = true,
                 // Made from every event: rendered on every update anyway.
                 Some(
                     "index.html" | "events.html" | "event_row.html" | "players.html" | "stats.html"
-                    | "search.html" | "404.html",
+                    | "search.html" | "404.html" | "card.html" | "cards.html",
                 ) => {}
                 // Shared by every page (base.html, macros.html) or unknown.
                 _ => return Plan::Templates(Scope::all()),
