@@ -536,7 +536,7 @@ mod tests {
                 r#""e":[{"n":"Small Cup","d":"2019-03-02","r":"ffg-2018","s":"running","i":"2019/small-cup"}],"#,
                 r#""p":[{"n":"Ana Lind","c":1,"i":"ana"},{"n":"Ben Osei","c":1,"i":"ben"},"#,
                 r#"{"n":"Cy Marrow","c":1,"i":"cy"},{"n":"Dee Varga","c":1,"i":"dee"},"#,
-                r#"{"n":"Eve Tanaka","c":1,"i":"eve"},{"n":"Fin Holt","c":1,"i":"fin"}],"d":[]}"#,
+                r#"{"n":"Eve Tanaka","c":1,"i":"eve"},{"n":"Fin Holt","c":1,"i":"fin"}],"d":[],"g":"ratings/"}"#,
                 "\n"
             )
         );
