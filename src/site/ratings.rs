@@ -30,7 +30,8 @@ use crate::rules::rating::{Game, Period, PeriodLength, Track, rate};
 pub const PATH: &str = "ratings/";
 
 /// One event's part in the ratings: its rated games and the player pages they count for.
-#[derive(Debug, Clone)]
+/// Compared by `serve`, which renders every player page again when an edit changes them.
+#[derive(Debug, Clone, PartialEq)]
 pub struct EventGames {
     family: Family,
     /// The event's name and page, for a player's last event.

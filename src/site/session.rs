@@ -166,6 +166,8 @@ impl Session {
         let mut players = BTreeSet::new();
         let mut replaced = Vec::new();
         let mut replaced_contributions = Vec::new();
+        // Ratings run through the whole archive: a changed game can move any player's rating.
+        let mut rated_games_changed = false;
         let view = super::model::SiteView::new(&self.site.config, &self.site.pages);
         for (slug, new) in edits {
             let old = self
@@ -184,15 +186,20 @@ impl Session {
                 }
                 None => self.site.contributions.remove(&slug),
             };
+            let now = new
+                .as_ref()
+                .map(|_| &self.site.contributions[slug.as_str()].games);
+            rated_games_changed |= previous.as_ref().map(|c| &c.games) != now;
             replaced_contributions.push((slug.clone(), previous));
             self.site.events.extend(new);
             replaced.extend(old);
             slugs.insert(slug);
         }
         self.site.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
+        let every_player = rated_games_changed && self.site.config.ratings.enabled;
         let scope = Scope {
             events: Some(slugs.clone()),
-            players: Some(players.clone()),
+            players: (!every_player).then(|| players.clone()),
             content: false,
         };
         let (rendered, kept) = match render_scope(&self.site, &scope, &self.memo) {
