@@ -337,3 +337,83 @@ fn a_generated_archive_is_as_holonet_pairs_it() {
     }
     assert!(rounds >= 40, "{rounds} rounds audited");
 }
+
+/// The seeded stages (the cut's elimination games, a team event's final match and the SW:CCG
+/// Final Confrontation) are audited after the rounds. A game planted between others than the
+/// bracket or the standings give is refused when the file is read, at its line, with the reason,
+/// so a built event's seeded stages are always as Holonet pairs them.
+#[test]
+fn a_planted_departure_in_a_seeded_stage_is_refused_with_its_reason() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // (example event, stage line of its audit, text planted in place of the first, the error
+    // and where it points).
+    let cases: [(&str, &str, &str, &str, &str, &str); 3] = [
+        (
+            "2019/coruscant-regional",
+            "Elimination games  as Holonet pairs it",
+            "{ game = 5, winner = \"amara-okonkwo\" }",
+            "{ game = 5, winner = \"benedikt-vogel\" }",
+            "Benedikt Vogel does not play game 5",
+            "events/planted.toml:186:3",
+        ),
+        (
+            "2017/hoth-doubles",
+            "Final match  as Holonet pairs it",
+            "first_dark = \"deflector-shield\"",
+            "first_dark = \"wampa-den\"",
+            "The Wampa Den is not one of the two teams tied for first",
+            "events/planted.toml:152:1",
+        ),
+        (
+            "2008/bespin-cup",
+            "Final Confrontation  as Holonet pairs it",
+            "{ dark = \"osric-haldane\", light = \"yuki-tanaka\"",
+            "{ dark = \"corran-vale\", light = \"yuki-tanaka\"",
+            "final game 2 is not between the finalists, Yuki Tanaka and Osric Haldane",
+            "events/planted.toml:398:1",
+        ),
+    ];
+    for (event, stage, recorded, planted, error, place) in cases {
+        let rel = format!("events/{event}.toml");
+        let out = holonet(&["audit", &rel], root);
+        assert_eq!(out.status.code(), Some(0), "{event}");
+        assert!(
+            text(&out.stdout).contains(stage),
+            "{event}: {}",
+            text(&out.stdout)
+        );
+
+        let site = tempfile::tempdir().expect("tempdir");
+        std::fs::write(site.path().join("holonet.toml"), "title = \"T\"\n").expect("config");
+        let events = site.path().join("events");
+        std::fs::create_dir_all(&events).expect("mkdir");
+        // Decklist files sit in a folder named after the event, next to it.
+        let lists = root.join("events").join(event);
+        if lists.is_dir() {
+            let name = lists.file_name().expect("name");
+            for entry in std::fs::read_dir(&lists).expect("lists") {
+                let entry = entry.expect("entry");
+                let to = events.join(name);
+                std::fs::create_dir_all(&to).expect("mkdir");
+                std::fs::copy(entry.path(), to.join(entry.file_name())).expect("copy");
+            }
+        }
+        let file = std::fs::read_to_string(root.join(&rel)).expect("read");
+        assert_eq!(
+            file.matches(recorded).count(),
+            1,
+            "{event}: one place to plant"
+        );
+        std::fs::write(events.join("planted.toml"), file.replace(recorded, planted))
+            .expect("write");
+        let out = holonet(&["audit", "events/planted.toml"], site.path());
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{event}: {stderr}");
+        assert!(stderr.contains(error), "{event}: {stderr}");
+        assert!(stderr.contains(place), "{event}: {stderr}");
+        assert!(
+            out.stdout.is_empty(),
+            "{event}: no verdict on a file with errors"
+        );
+    }
+}
