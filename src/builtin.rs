@@ -27,6 +27,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/page.html"),
     embed!("templates/deck.html"),
     embed!("templates/pairings.html"),
+    embed!("templates/round.html"),
     embed!("templates/room.html"),
     embed!("templates/slips.html"),
     embed!("templates/players.html"),

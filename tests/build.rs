@@ -3240,17 +3240,30 @@ fn ffg_2018_elimination_coin_flip_is_accepted_as_recorded() {
     );
 }
 
-/// On an event page each player's name leads to their page across the archive: in the players
-/// list, at every table of every round, in the byes, in the standings and in the bracket. Every such link
-/// resolves to a built player page.
+/// On an event page and its round pages each player's name leads to their page across the
+/// archive: in the players list, at every table of every round, in the byes, in the standings
+/// and in the bracket. Every such link resolves to a built player page.
 #[test]
 fn names_on_an_event_page_link_to_the_players_pages() {
     let site = common::example_site();
     let out = site.path().join("public");
     build(site.path(), &out, None);
     for slug in ["2018/outer-rim-store-championship", "2015/mos-eisley-open"] {
-        let page = fs::read_to_string(out.join(format!("events/{slug}/index.html"))).expect("page");
+        let event_page =
+            fs::read_to_string(out.join(format!("events/{slug}/index.html"))).expect("page");
         let doc = json(&out, slug);
+        // The event page links each round's page, which has its tables and standings.
+        let mut page = event_page.clone();
+        for n in 1..=doc["rounds"].as_array().expect("rounds").len() {
+            assert!(
+                event_page.contains(&format!(
+                    "<a href=\"/events/{slug}/rounds/{n}/\">Round {n}</a>"
+                )),
+                "{slug}: the event page links round {n}"
+            );
+            page += &fs::read_to_string(out.join(format!("events/{slug}/rounds/{n}/index.html")))
+                .expect("a round page");
+        }
         let mut links: BTreeMap<String, usize> = BTreeMap::new();
         for piece in page.split("href=\"/players/").skip(1) {
             let target = piece.split('"').next().expect("a quoted address");
@@ -3273,7 +3286,7 @@ fn names_on_an_event_page_link_to_the_players_pages() {
             // The players list and the final standings at least, and each round they played.
             assert!(linked >= 2, "{slug}: {name} is linked {linked} times");
         }
-        let bracket = page
+        let bracket = event_page
             .split("class=\"bracket-section\"")
             .nth(1)
             .and_then(|rest| rest.split("</section>").next())

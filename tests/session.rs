@@ -46,12 +46,13 @@ fn an_edited_event_renders_its_pages_and_the_indexes_only() {
     );
     assert!(update.changed > 0);
     assert_same_as_full(&session, root);
-    let page =
-        String::from_utf8(session.files()["events/2026/corellia-spring-open/index.html"].clone())
-            .expect("utf-8");
+    let page = String::from_utf8(
+        session.files()["events/2026/corellia-spring-open/rounds/2/index.html"].clone(),
+    )
+    .expect("utf-8");
     assert!(
         page.contains("Maren Holm won"),
-        "the new result is on the page"
+        "the new result is on the round's page"
     );
 }
 

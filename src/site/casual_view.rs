@@ -207,7 +207,7 @@ fn league_view(
     link_steps(
         &mut weeks,
         |w| StepLink {
-            anchor: w.anchor.clone(),
+            href: format!("#{}", w.anchor),
             number: w.number,
         },
         |w| &mut w.steps,

@@ -288,7 +288,7 @@ pub fn ccg_view(
     super::model::link_steps(
         &mut games,
         |g| super::model::StepLink {
-            anchor: g.anchor.clone(),
+            href: format!("#{}", g.anchor),
             number: g.number,
         },
         |g| &mut g.steps,

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::model::{
     EventSummary, PairingsLink, PlayerRef, RuleLink, SiteView, StepLink, Steps, TiebreakColumn,
-    date_text, event_path, game_text, link_steps, round_minutes,
+    date_text, event_path, game_text, link_steps, round_minutes, round_path,
 };
 use crate::event::{Event, Outcome};
 use crate::rules::Tiebreaker;
@@ -44,7 +44,8 @@ pub struct EventView {
     /// While the decklists are held back, when they come out ("Decklists are published after
     /// the cut, ..."): said where the lists and their counts would be.
     pub decklists_notice: Option<&'static str>,
-    pub rounds: Vec<RoundView>,
+    /// The Swiss rounds, each linking to its own page.
+    pub rounds: Vec<RoundLink>,
     /// Standings after the last finished round.
     pub standings: Option<StandingsView>,
     /// Number of the round published but not finished, if any.
@@ -116,12 +117,29 @@ pub struct DeckView {
     pub cards: Option<String>,
 }
 
-/// One Swiss round.
+/// A Swiss round as the event page lists it.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoundLink {
+    pub number: u32,
+    /// The round's own page.
+    pub url: String,
+    /// `finished`, `in-progress` (some results in) or `published` (no results yet).
+    pub state: &'static str,
+    pub tables: usize,
+    pub byes: usize,
+}
+
+/// One Swiss round, for its own page.
 #[derive(Debug, Clone, Serialize)]
 pub struct RoundView {
+    pub event_name: String,
+    pub event_url: String,
+    /// The ruleset's reference page.
+    pub rules_url: String,
     pub number: u32,
-    /// `round-3`.
-    pub anchor: String,
+    /// The round's own page.
+    pub url: String,
+    /// The rounds before and after, on their own pages.
     pub steps: Steps,
     /// `finished`, `in-progress` (some results in) or `published` (no results yet).
     pub state: &'static str,
@@ -291,9 +309,6 @@ pub fn event_view(
     markdown: &dyn Fn(&str) -> String,
     aliases: &crate::load::aliases::Aliases,
 ) -> EventView {
-    // The rounds of a Swiss event; the other kinds have none.
-    let no_swiss = SwissComputed::default();
-    let swiss = computed.swiss().unwrap_or(&no_swiss);
     let ruleset = computed.ruleset;
     let rules_url = site.link(ruleset.reference_page);
     let rule = |anchor: &str, label: &str| RuleLink {
@@ -304,120 +319,17 @@ pub fn event_view(
     let players = players_view(site, event, computed, &names);
     let url_of = |id: &str| names.competitor(id);
     let standings_view = |s: &Standings| standings_view(site, event, computed, s, &rule, &url_of);
-    let mut rounds: Vec<RoundView> = event
+    let rounds = event
         .rounds()
         .iter()
-        .enumerate()
-        .map(|(i, round)| {
-            let scores = swiss.round_scores.get(i);
-            let state = if round.is_complete() {
-                "finished"
-            } else if round.is_unreported() {
-                "published"
-            } else {
-                "in-progress"
-            };
-            let tables = round
-                .tables
-                .iter()
-                .enumerate()
-                .map(|(table_index, t)| {
-                    let [a, b] = t.players;
-                    let scores = crate::rules::scoring::table_scores(ruleset, t);
-                    let (pa, pb) = (scores.map(|s| s[0].points), scores.map(|s| s[1].points));
-                    let seat = |p: usize, mine: Option<u32>, theirs: Option<u32>| SeatView {
-                        id: event.players[p].id.clone(),
-                        name: event.players[p].name.clone(),
-                        url: url_of(&event.players[p].id),
-                        points: mine,
-                        won: matches!((mine, theirs), (Some(x), Some(y)) if x > y),
-                        first_dark: t.first_dark == Some(p),
-                    };
-                    let games = match &t.outcome {
-                        Outcome::Games(games) => games
-                            .iter()
-                            .enumerate()
-                            .map(|(n, g)| GameView {
-                                number: n as u32 + 1,
-                                text: game_text(event, g.winner, g.by),
-                            })
-                            .collect(),
-                        _ => Vec::new(),
-                    };
-                    let split = t.outcome == Outcome::Split;
-                    TableView {
-                        number: t.number,
-                        seats: [seat(a, pa, pb), seat(b, pb, pa)],
-                        result: match (pa, pb) {
-                            (Some(x), Some(y)) if split => format!("{x}–{y} (split)"),
-                            (Some(x), Some(y)) if t.forfeit.is_some() => {
-                                format!("{x}–{y} (forfeit)")
-                            }
-                            (Some(x), Some(y)) => format!("{x}–{y}"),
-                            _ => "not reported".to_string(),
-                        },
-                        pending: t.outcome == Outcome::Pending,
-                        split,
-                        rule: match t.forfeit {
-                            _ if split => Some(rule("intentional-split", "Intentional split")),
-                            Some(f) => Some(rule(
-                                "deck-checks",
-                                &format!(
-                                    "Forfeited by {} after a deck check",
-                                    event.players[f.player].name
-                                ),
-                            )),
-                            None => None,
-                        },
-                        reason: swiss
-                            .table_reasons
-                            .get(i)
-                            .and_then(|r| r.get(table_index))
-                            .map(|&r| super::stage_view::reason_link(r, &rule)),
-                        games,
-                    }
-                })
-                .collect();
-            let byes = round
-                .byes
-                .iter()
-                .map(|&p| ByeView {
-                    id: event.players[p].id.clone(),
-                    name: event.players[p].name.clone(),
-                    url: url_of(&event.players[p].id),
-                    points: ruleset.bye_points(),
-                    rule: rule("byes", "Bye"),
-                })
-                .collect();
-            let unpaired_losses = scores
-                .map(|s| {
-                    s.iter()
-                        .enumerate()
-                        .filter(|(_, sc)| sc.is_some_and(|sc| sc.kind == RoundKind::UnpairedLoss))
-                        .map(|(p, _)| names.player(p))
-                        .collect()
-                })
-                .unwrap_or_default();
-            RoundView {
-                number: round.number,
-                anchor: format!("round-{}", round.number),
-                steps: Steps::default(),
-                state,
-                tables,
-                byes,
-                unpaired_losses,
-                standings: swiss.standings.get(i).map(standings_view),
-            }
+        .map(|round| RoundLink {
+            number: round.number,
+            url: site.link(&round_path(event, round.number)),
+            state: round_state(round),
+            tables: round.tables.len(),
+            byes: round.byes.len(),
         })
         .collect();
-    link_steps(
-        &mut rounds,
-        |r| StepLink {
-            anchor: r.anchor.clone(),
-            number: r.number,
-        },
-        |r| &mut r.steps,
-    );
     let current_round = event
         .rounds()
         .iter()
@@ -559,6 +471,151 @@ fn player_note(event: &Event, p: &crate::event::Player) -> String {
 fn late_note(event: &Event, p: &crate::event::Player) -> Option<String> {
     let unit = unit(event);
     p.late.map(|n| format!("late entry from {unit} {n}"))
+}
+
+/// `finished`, `in-progress` (some results in) or `published` (no results yet).
+fn round_state(round: &crate::event::Round) -> &'static str {
+    if round.is_complete() {
+        "finished"
+    } else if round.is_unreported() {
+        "published"
+    } else {
+        "in-progress"
+    }
+}
+
+/// The Swiss rounds of an event, each for its own page (see [`round_path`]): the event page
+/// only lists them, since a big event's tables and standings after every round would make it
+/// several megabytes.
+pub fn round_views(
+    site: &SiteView,
+    event: &Event,
+    computed: &Computed,
+    aliases: &crate::load::aliases::Aliases,
+) -> Vec<RoundView> {
+    let no_swiss = SwissComputed::default();
+    let swiss = computed.swiss().unwrap_or(&no_swiss);
+    let ruleset = computed.ruleset;
+    let rules_url = site.link(ruleset.reference_page);
+    let rule = |anchor: &str, label: &str| RuleLink {
+        label: label.to_string(),
+        url: format!("{rules_url}#{anchor}"),
+    };
+    let names = super::names::NameLinks::elsewhere(site, aliases, event);
+    let url_of = |id: &str| names.competitor(id);
+    let standings_view = |s: &Standings| standings_view(site, event, computed, s, &rule, &url_of);
+    let mut rounds: Vec<RoundView> = event
+        .rounds()
+        .iter()
+        .enumerate()
+        .map(|(i, round)| {
+            let scores = swiss.round_scores.get(i);
+            let state = round_state(round);
+            let tables = round
+                .tables
+                .iter()
+                .enumerate()
+                .map(|(table_index, t)| {
+                    let [a, b] = t.players;
+                    let scores = crate::rules::scoring::table_scores(ruleset, t);
+                    let (pa, pb) = (scores.map(|s| s[0].points), scores.map(|s| s[1].points));
+                    let seat = |p: usize, mine: Option<u32>, theirs: Option<u32>| SeatView {
+                        id: event.players[p].id.clone(),
+                        name: event.players[p].name.clone(),
+                        url: url_of(&event.players[p].id),
+                        points: mine,
+                        won: matches!((mine, theirs), (Some(x), Some(y)) if x > y),
+                        first_dark: t.first_dark == Some(p),
+                    };
+                    let games = match &t.outcome {
+                        Outcome::Games(games) => games
+                            .iter()
+                            .enumerate()
+                            .map(|(n, g)| GameView {
+                                number: n as u32 + 1,
+                                text: game_text(event, g.winner, g.by),
+                            })
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    let split = t.outcome == Outcome::Split;
+                    TableView {
+                        number: t.number,
+                        seats: [seat(a, pa, pb), seat(b, pb, pa)],
+                        result: match (pa, pb) {
+                            (Some(x), Some(y)) if split => format!("{x}–{y} (split)"),
+                            (Some(x), Some(y)) if t.forfeit.is_some() => {
+                                format!("{x}–{y} (forfeit)")
+                            }
+                            (Some(x), Some(y)) => format!("{x}–{y}"),
+                            _ => "not reported".to_string(),
+                        },
+                        pending: t.outcome == Outcome::Pending,
+                        split,
+                        rule: match t.forfeit {
+                            _ if split => Some(rule("intentional-split", "Intentional split")),
+                            Some(f) => Some(rule(
+                                "deck-checks",
+                                &format!(
+                                    "Forfeited by {} after a deck check",
+                                    event.players[f.player].name
+                                ),
+                            )),
+                            None => None,
+                        },
+                        reason: swiss
+                            .table_reasons
+                            .get(i)
+                            .and_then(|r| r.get(table_index))
+                            .map(|&r| super::stage_view::reason_link(r, &rule)),
+                        games,
+                    }
+                })
+                .collect();
+            let byes = round
+                .byes
+                .iter()
+                .map(|&p| ByeView {
+                    id: event.players[p].id.clone(),
+                    name: event.players[p].name.clone(),
+                    url: url_of(&event.players[p].id),
+                    points: ruleset.bye_points(),
+                    rule: rule("byes", "Bye"),
+                })
+                .collect();
+            let unpaired_losses = scores
+                .map(|s| {
+                    s.iter()
+                        .enumerate()
+                        .filter(|(_, sc)| sc.is_some_and(|sc| sc.kind == RoundKind::UnpairedLoss))
+                        .map(|(p, _)| names.player(p))
+                        .collect()
+                })
+                .unwrap_or_default();
+            RoundView {
+                event_name: event.info.name.clone(),
+                event_url: site.link(&event_path(event)),
+                rules_url: rules_url.clone(),
+                number: round.number,
+                url: site.link(&round_path(event, round.number)),
+                steps: Steps::default(),
+                state,
+                tables,
+                byes,
+                unpaired_losses,
+                standings: swiss.standings.get(i).map(standings_view),
+            }
+        })
+        .collect();
+    link_steps(
+        &mut rounds,
+        |r| StepLink {
+            href: r.url.clone(),
+            number: r.number,
+        },
+        |r| &mut r.steps,
+    );
+    rounds
 }
 
 /// What the event's rounds are called: a SW:CCG event is played in games.

@@ -36,6 +36,7 @@ pub mod slips_view;
 pub mod stage_view;
 pub mod stats;
 pub mod templates;
+pub mod whitespace;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -214,10 +214,11 @@ pub struct PairingsLink {
     pub room_url: String,
 }
 
-/// A link to a neighbouring round or game on the same page.
+/// A link to a neighbouring round, game or week.
 #[derive(Debug, Clone, Serialize)]
 pub struct StepLink {
-    pub anchor: String,
+    /// `#game-3` on the same page, or a round's own page.
+    pub href: String,
     pub number: u32,
 }
 
@@ -376,6 +377,11 @@ pub fn range_text(d: crate::event::Date, end: Option<crate::event::Date>) -> Str
 /// The URL path of an event page.
 pub fn event_path(event: &Event) -> String {
     format!("events/{}/", event.slug)
+}
+
+/// The path of a Swiss round's own page: its tables and results, and the standings after it.
+pub fn round_path(event: &Event, number: u32) -> String {
+    format!("{}rounds/{number}/", event_path(event))
 }
 
 /// The length of a Swiss round (SW:CCG: of a game): the event's `round_minutes`, else what

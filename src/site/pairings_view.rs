@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use super::model::{PlayerRef, SiteView, event_path};
+use super::model::{PlayerRef, SiteView, event_path, round_path};
 use super::names::NameLinks;
 use crate::event::{Event, Kind, Outcome};
 use crate::rules::compute::Computed;
@@ -74,8 +74,8 @@ pub struct PairingsView {
     pub unit: &'static str,
     pub event_name: String,
     pub event_url: String,
-    /// The same step on the event page.
-    pub event_anchor: String,
+    /// The step's results: a Swiss round's own page, or the step on the event page.
+    pub results_url: String,
     pub tables: Vec<PairingTable>,
     pub byes: Vec<PlayerRef>,
     /// Everyone playing (or with a bye), A to Z.
@@ -112,7 +112,9 @@ pub fn pairings_view(
             side,
         }
     };
-    let (title, stage, unit, anchor, tables, byes) =
+    let event_url = site.link(&event_path(event));
+    let on_event_page = |anchor: &str| format!("{event_url}#{anchor}");
+    let (title, stage, unit, results_url, tables, byes) =
         if let Some(round) = event.rounds().iter().find(|r| !r.is_complete()) {
             let tables = round
                 .tables
@@ -140,7 +142,7 @@ pub fn pairings_view(
                 format!("Round {}", round.number),
                 Stage::Round,
                 "Table",
-                format!("round-{}", round.number),
+                site.link(&round_path(event, round.number)),
                 tables,
                 round.byes.clone(),
             )
@@ -162,7 +164,7 @@ pub fn pairings_view(
                 format!("Game {}", game.number),
                 Stage::CcgGame,
                 "Table",
-                format!("game-{}", game.number),
+                on_event_page(&format!("game-{}", game.number)),
                 tables,
                 game.byes.clone(),
             )
@@ -195,7 +197,7 @@ pub fn pairings_view(
                 title,
                 Stage::FinalConfrontation,
                 "Game",
-                "ccg-final-heading".to_string(),
+                on_event_page("ccg-final-heading"),
                 vec![PairingTable {
                     number: game,
                     seats: [seat(a, side(a)), seat(b, side(b))],
@@ -241,7 +243,7 @@ pub fn pairings_view(
                 title,
                 Stage::Elimination,
                 "Game",
-                "bracket-heading".to_string(),
+                on_event_page("bracket-heading"),
                 tables,
                 Vec::new(),
             )
@@ -273,13 +275,12 @@ pub fn pairings_view(
         });
     }
     players.sort_by(|a, b| (&a.sort_key, &a.name).cmp(&(&b.sort_key, &b.name)));
-    let event_url = site.link(&event_path(event));
     Some(PairingsView {
         title,
         stage,
         unit,
         event_name: event.info.name.clone(),
-        event_anchor: format!("{event_url}#{anchor}"),
+        results_url,
         event_url,
         reported: tables.iter().filter(|t| !t.result.is_empty()).count(),
         tables,

@@ -241,7 +241,11 @@ impl Pages<'_, '_> {
             context.insert(name, value);
         }
         match self.tera.render(template, &context) {
-            Ok(html) => self.output.add(path, html.into_bytes(), source),
+            Ok(html) => self.output.add(
+                path,
+                super::whitespace::collapse(&html).into_bytes(),
+                source,
+            ),
             Err(e) => self.output.fail(template_error(template, what, &e)),
         }
     }
@@ -909,6 +913,28 @@ fn render_event(
         named(format!("{path}index.html")),
         source,
     );
+    // Each Swiss round's tables, results and the standings after it, on a page of its own.
+    let rounds: Vec<String> = super::event_page::round_views(site, event, computed, input.aliases)
+        .par_iter()
+        .map(|round| {
+            let round_path = model::round_path(event, round.number);
+            let title = format!("Round {}: {}", round.number, event.info.name);
+            let description = format!("{title}: tables, results and standings");
+            let file = format!("{round_path}index.html");
+            pages.emit(
+                "round.html",
+                &page_view(site, &title, &round_path, &description),
+                Some(("round", round)),
+                source,
+                file.clone(),
+                source,
+            );
+            file
+        })
+        .collect();
+    for file in rounds {
+        named(file);
+    }
     output.add(
         named(format!("{path}event.json")),
         event_json(event, computed).into_bytes(),

@@ -364,7 +364,9 @@ fn plan(changed: &[PathBuf], site: &Site) -> Plan {
         };
         for path in changed {
             match path.file_name().and_then(|n| n.to_str()) {
-                Some("event.html" | "deck.html" | "pairings.html") => scope.events = None,
+                Some("event.html" | "round.html" | "deck.html" | "pairings.html") => {
+                    scope.events = None
+                }
                 Some("player.html" | "rivalry.html") => scope.players = None,
                 Some("page.html") => scope.content = true,
                 // Made from every event: rendered on every update anyway.
