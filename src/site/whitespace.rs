@@ -33,32 +33,30 @@ pub fn collapse(html: &str) -> String {
     out
 }
 
-/// Copies text to `out`, each white-space run with a line break in it shortened to `\n`.
+/// Copies text to `out`, each white-space run with a line break in it shortened to `\n`. Works
+/// on bytes and copies whole stretches: ASCII white space never occurs inside a multi-byte
+/// character, so every cut falls between characters.
 fn collapse_text(text: &str, out: &mut String) {
-    let mut run_start: Option<usize> = None;
-    for (i, c) in text.char_indices() {
-        match (c.is_ascii_whitespace(), run_start) {
-            (true, None) => run_start = Some(i),
-            (true, Some(_)) => {}
-            (false, Some(start)) => {
-                push_run(&text[start..i], out);
-                run_start = None;
-                out.push(c);
-            }
-            (false, None) => out.push(c),
+    let bytes = text.as_bytes();
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let run = &bytes[start..i];
+        if run.len() > 1 && run.contains(&b'\n') {
+            out.push_str(&text[copied..start]);
+            out.push('\n');
+            copied = i;
         }
     }
-    if let Some(start) = run_start {
-        push_run(&text[start..], out);
-    }
-}
-
-fn push_run(run: &str, out: &mut String) {
-    if run.contains('\n') {
-        out.push('\n');
-    } else {
-        out.push_str(run);
-    }
+    out.push_str(&text[copied..]);
 }
 
 /// The length of the tag (or comment) that `s` starts with, quotes respected; all of `s` when
