@@ -271,3 +271,40 @@ fn configuration_changes_render_everything() {
     assert_eq!(update.what, "the whole site");
     assert_same_as_full(&session, root);
 }
+
+/// Taking back a round that is being played removes its round page, and with it the pages of
+/// the current round (pairings, room screen, result slips): none is left behind in the tree.
+#[test]
+fn a_round_taken_back_leaves_no_page_of_it() {
+    let site = common::example_site();
+    let root = site.path();
+    let (mut session, _) = Session::open(root, None).expect("opens");
+    let file = "events/2026/corellia-spring-open.toml";
+    let own = |page: &str| format!("events/2026/corellia-spring-open/{page}");
+    for page in [
+        "rounds/2/index.html",
+        "pairings/index.html",
+        "room/index.html",
+        "slips/index.html",
+    ] {
+        assert!(session.files().contains_key(&own(page)), "{page} is built");
+    }
+    let text = fs::read_to_string(root.join(file)).expect("read");
+    let second = text
+        .match_indices("[[rounds]]")
+        .nth(1)
+        .expect("a second round")
+        .0;
+    fs::write(root.join(file), &text[..second]).expect("write");
+    session.update(&[PathBuf::from(file)]).expect("updates");
+    for page in [
+        "rounds/2/index.html",
+        "pairings/index.html",
+        "room/index.html",
+        "slips/index.html",
+    ] {
+        assert!(!session.files().contains_key(&own(page)), "{page} is gone");
+    }
+    assert!(session.files().contains_key(&own("rounds/1/index.html")));
+    assert_same_as_full(&session, root);
+}

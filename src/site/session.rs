@@ -401,8 +401,9 @@ fn plan(changed: &[PathBuf], site: &Site) -> Plan {
     }
 }
 
-/// Whether `path` is one of the files an event renders: its page, `event.json`, its current
-/// round, and its decklist pages and exports (and not a page of an event nested below it).
+/// Whether `path` is one of the files an event renders: its page, `event.json`, its rounds'
+/// pages, its current round's pages (pairings, room screen, result slips), and its decklist
+/// pages and exports (and not a page of an event nested below it).
 fn belongs_to_event(path: &str, slug: &str) -> bool {
     let Some(rest) = path
         .strip_prefix("events/")
@@ -412,8 +413,19 @@ fn belongs_to_event(path: &str, slug: &str) -> bool {
         return false;
     };
     match rest {
-        "index.html" | "event.json" | "pairings/index.html" => true,
+        "index.html"
+        | "event.json"
+        | "pairings/index.html"
+        | "room/index.html"
+        | "slips/index.html" => true,
         _ if rest == super::preview::FILE => true,
+        _ if rest
+            .strip_prefix("rounds/")
+            .and_then(|r| r.strip_suffix("/index.html"))
+            .is_some_and(|n| n.parse::<u32>().is_ok()) =>
+        {
+            true
+        }
         _ => rest.strip_prefix("decks/").is_some_and(|deck| {
             deck.split_once('/')
                 .is_some_and(|(_, file)| file == "index.html" || file == "deck.txt")
@@ -442,6 +454,9 @@ mod tests {
             "events/2008/bespin-cup/index.html",
             "events/2008/bespin-cup/event.json",
             "events/2008/bespin-cup/pairings/index.html",
+            "events/2008/bespin-cup/room/index.html",
+            "events/2008/bespin-cup/slips/index.html",
+            "events/2008/bespin-cup/rounds/3/index.html",
             "events/2008/bespin-cup/decks/tom/index.html",
             "events/2008/bespin-cup/decks/tom/deck.txt",
         ] {
@@ -450,6 +465,7 @@ mod tests {
         for other in [
             "events/2008/bespin-cup-2/index.html",
             "events/2008/bespin-cup/final/index.html",
+            "events/2008/bespin-cup/rounds/final/index.html",
             "events/index.html",
             "players/tom/index.html",
         ] {
