@@ -1195,6 +1195,25 @@ fn statistics_page_has_charts_beside_its_tables() {
     );
 }
 
+/// `check` after a build skips the events that build rendered from the same inputs, and no
+/// more: a template that no longer renders is caught, since every event's inputs include it.
+#[test]
+fn check_after_a_build_still_renders_what_changed() {
+    let site = small_site();
+    build(site.path(), &site.path().join("public"), None);
+    let (passed, stderr) = run_check(site.path());
+    assert!(passed, "{stderr}");
+    fs::create_dir_all(site.path().join("templates")).expect("mkdir");
+    fs::write(
+        site.path().join("templates/event.html"),
+        "{% extends \"base.html\" %}{% block content %}{{ event.nope.deeper }}{% endblock %}",
+    )
+    .expect("write");
+    let (passed, stderr) = run_check(site.path());
+    assert!(!passed, "the broken template is rendered and fails");
+    assert!(stderr.contains("templates/event.html"), "{stderr}");
+}
+
 /// Runs `holonet check` in `root`: whether it exited 0, and what it wrote to stderr.
 fn run_check(root: &Path) -> (bool, String) {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))

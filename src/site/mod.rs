@@ -204,7 +204,66 @@ fn render_into(
     output.into_result().map(|()| event_files)
 }
 
-/// Validates and renders everything without writing.
+/// What the last build into a folder can lend this one (see [`last_build`]).
+struct LastBuild {
+    /// Each event's key and link-preview card key, as this build has them.
+    keys: BTreeMap<String, (u128, u128)>,
+    /// The files of each event the last build rendered from the same inputs.
+    reusable: render::EventFiles,
+    /// The last build's link-preview cards.
+    previews: render::Previews,
+}
+
+/// What the last build into `out` can lend this one: the files of each event it rendered from
+/// the same inputs (the same event file, shared inputs and Holonet), and the link-preview image
+/// of each event whose card is the same.
+fn last_build(root: &Path, site: &Site, out: &Path) -> LastBuild {
+    let program = reuse::program_key();
+    let keys: BTreeMap<String, (u128, u128)> = program
+        .map(|program| {
+            let shared = reuse::shared_key(root, &site.config.base_url, program);
+            site.events
+                .par_iter()
+                .map(|(event, computed)| {
+                    let card = preview::Card::of(
+                        &site.config.title,
+                        &site.contributions[&event.slug].summary,
+                        computed.ruleset.family,
+                        event.is_team(),
+                    );
+                    let keys = (
+                        reuse::event_key(shared, root, event),
+                        reuse::card_key(program, &card),
+                    );
+                    (event.slug.clone(), keys)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let last = reuse::read(out);
+    let reusable: render::EventFiles = last
+        .iter()
+        .filter(|(slug, entry)| keys.get(*slug).map(|k| k.0) == Some(entry.key))
+        .map(|(slug, entry)| (slug.clone(), entry.files.clone()))
+        .collect();
+    let previews = render::Previews {
+        program: program.unwrap_or_default(),
+        last: last
+            .into_iter()
+            .filter(|_| program.is_some())
+            .map(|(slug, entry)| (slug, entry.card))
+            .collect(),
+    };
+    LastBuild {
+        keys,
+        reusable,
+        previews,
+    }
+}
+
+/// Validates and renders everything without writing. An event that the last build into
+/// `<root>/public` rendered from the same inputs is not rendered again: that build succeeded
+/// with it, and nothing it was made from has changed.
 pub fn check(root: &Path) -> Report {
     let (site, mut report) = load(root, None);
     if let Some(site) = site
@@ -213,7 +272,7 @@ pub fn check(root: &Path) -> Report {
             &render::Scope::all(),
             &render::Discard,
             true,
-            &render::EventFiles::new(),
+            &last_build(root, &site, &root.join("public")).reusable,
             &render::Previews::default(),
             None,
         )
@@ -286,44 +345,11 @@ pub fn build_with_progress(
         staging: &staging,
         out,
     };
-    // Events rendered by the last build from the same inputs keep their files, and events whose
-    // link-preview card is the same keep their image.
-    let program = reuse::program_key();
-    let keys: BTreeMap<String, (u128, u128)> = program
-        .map(|program| {
-            let shared = reuse::shared_key(root, &site.config.base_url, program);
-            site.events
-                .par_iter()
-                .map(|(event, computed)| {
-                    let card = preview::Card::of(
-                        &site.config.title,
-                        &site.contributions[&event.slug].summary,
-                        computed.ruleset.family,
-                        event.is_team(),
-                    );
-                    let keys = (
-                        reuse::event_key(shared, root, event),
-                        reuse::card_key(program, &card),
-                    );
-                    (event.slug.clone(), keys)
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let last = reuse::read(out);
-    let reusable: render::EventFiles = last
-        .iter()
-        .filter(|(slug, entry)| keys.get(*slug).map(|k| k.0) == Some(entry.key))
-        .map(|(slug, entry)| (slug.clone(), entry.files.clone()))
-        .collect();
-    let previews = render::Previews {
-        program: program.unwrap_or_default(),
-        last: last
-            .into_iter()
-            .filter(|_| program.is_some())
-            .map(|(slug, entry)| (slug, entry.card))
-            .collect(),
-    };
+    let LastBuild {
+        keys,
+        reusable,
+        previews,
+    } = last_build(root, &site, out);
     let event_files = match render_into(
         &site,
         &render::Scope::all(),

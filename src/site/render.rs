@@ -375,12 +375,18 @@ impl Store for Memory {
     }
 }
 
-/// Keeps nothing: for `check`, which renders every page to find errors and writes none.
+/// Keeps nothing: for `check`, which renders pages to find errors and writes none.
 pub struct Discard;
 
 impl Store for Discard {
     fn store(&self, _path: &str, _bytes: Vec<u8>) -> Result<(), Diagnostic> {
         Ok(())
+    }
+
+    /// An event's files are only offered when the last build rendered them from the same
+    /// inputs, so they rendered without an error: nothing needs writing, so nothing can fail.
+    fn keep(&self, _paths: &[String]) -> bool {
+        true
     }
 
     fn store_file(&self, _path: &str, _file: &LayerFile) -> Result<(), Diagnostic> {
