@@ -310,11 +310,7 @@ pub fn event_view(
     aliases: &crate::load::aliases::Aliases,
 ) -> EventView {
     let ruleset = computed.ruleset;
-    let rules_url = site.link(ruleset.reference_page);
-    let rule = |anchor: &str, label: &str| RuleLink {
-        label: label.to_string(),
-        url: format!("{rules_url}#{anchor}"),
-    };
+    let (rules_url, rule) = rule_links(site, computed);
     let names = super::names::NameLinks::event_page(site, aliases, event);
     let players = players_view(site, event, computed, &names);
     let url_of = |id: &str| names.competitor(id);
@@ -473,6 +469,21 @@ fn late_note(event: &Event, p: &crate::event::Player) -> Option<String> {
     p.late.map(|n| format!("late entry from {unit} {n}"))
 }
 
+/// The event's ruleset reference page, and links into it by anchor and label (shared by the
+/// event page and the round pages).
+fn rule_links(
+    site: &SiteView,
+    computed: &Computed,
+) -> (String, impl Fn(&str, &str) -> RuleLink + use<>) {
+    let rules_url = site.link(computed.ruleset.reference_page);
+    let page = rules_url.clone();
+    let rule = move |anchor: &str, label: &str| RuleLink {
+        label: label.to_string(),
+        url: format!("{page}#{anchor}"),
+    };
+    (rules_url, rule)
+}
+
 /// `finished`, `in-progress` (some results in) or `published` (no results yet).
 fn round_state(round: &crate::event::Round) -> &'static str {
     if round.is_complete() {
@@ -496,11 +507,7 @@ pub fn round_views(
     let no_swiss = SwissComputed::default();
     let swiss = computed.swiss().unwrap_or(&no_swiss);
     let ruleset = computed.ruleset;
-    let rules_url = site.link(ruleset.reference_page);
-    let rule = |anchor: &str, label: &str| RuleLink {
-        label: label.to_string(),
-        url: format!("{rules_url}#{anchor}"),
-    };
+    let (rules_url, rule) = rule_links(site, computed);
     let names = super::names::NameLinks::elsewhere(site, aliases, event);
     let url_of = |id: &str| names.competitor(id);
     let standings_view = |s: &Standings| standings_view(site, event, computed, s, &rule, &url_of);
