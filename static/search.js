@@ -7,9 +7,13 @@
   "use strict";
 
   var LIMIT = 50;
-  var KINDS = { player: "Player", event: "Event", deck: "Decklist", card: "Card", page: "Page" };
+  var KINDS = { player: "Player", versus: "Head to head", event: "Event", deck: "Decklist",
+    card: "Card", page: "Page" };
   var GAMES = { lcg: "SW:LCG", ccg: "SW:CCG" };
-  var KIND_ORDER = { player: 0, event: 1, deck: 2, card: 3, page: 4 };
+  var KIND_ORDER = { player: 0, versus: 1, event: 2, deck: 3, card: 4, page: 5 };
+  // A player's head-to-head page is found by their name with one of these words, so that a
+  // name alone lists the player once.
+  var VERSUS_WORDS = ["vs", "versus", "head", "opponents", "rivals", "rivalry", "h2h"];
   var MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
     "September", "October", "November", "December"];
   // Letters that lose nothing to a decomposition but still have a plain spelling.
@@ -135,6 +139,13 @@
       });
       items.push(item("player", i, p.n, [p.n].concat(aliases), [p.n].concat(aliases),
         "players/" + p.i + "/", "", p.c, facts));
+      if (p.h) {
+        var versus = item("versus", i, p.n + ": head to head", [p.n].concat(aliases),
+          [p.n].concat(aliases, VERSUS_WORDS, ["head to head"]), "players/" + p.i + "/vs/", "", p.c,
+          ["Every opponent " + p.n + " met, and every game between them"]);
+        versus.needs = VERSUS_WORDS;
+        items.push(versus);
+      }
     });
     if (index.g) {
       items.push(item("page", 0, "Ratings", ["Ratings"],
@@ -228,6 +239,9 @@
     var qwords = q.split(" ").filter(function (w, i, all) { return all.indexOf(w) === i; });
     var hits = [];
     items.forEach(function (it) {
+      if (it.needs && !qwords.some(function (w) { return startsAWord(it.needs, w); })) {
+        return;
+      }
       if (qwords.every(function (w) { return startsAWord(it.words, w); })) {
         hits.push({ item: it, tier: rank(it, q, qwords) });
       }

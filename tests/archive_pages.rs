@@ -183,6 +183,68 @@ fn a_rivalry_page_has_the_record_and_every_game() {
 }
 
 #[test]
+fn every_opponent_is_on_the_head_to_head_page_with_every_game() {
+    let (_dir, out) = built();
+    let html = page(&out, "players/ann/vs");
+    let text = main_text(&html);
+    assert!(text.contains("Ann Vel: head to head"), "{text}");
+    assert!(text.contains("Every opponent met (2)"), "{text}");
+    // One row per opponent, most met first; Di never met Ann.
+    let rows: Vec<&str> = html.split("<tr id=\"vs-").skip(1).collect();
+    assert_eq!(rows.len(), 2, "{html}");
+    assert!(!html.contains("vs-di"), "{html}");
+    // (The text of each element apart, as a reader hears it; the commas follow the links.)
+    let text_of = |html: &str| visible_text(html).replace(" ,", ",");
+    let bo = text_of(rows[0]);
+    assert!(rows[0].starts_with("bo\""), "{}", rows[0]);
+    assert!(
+        bo.contains(
+            "Bo Rin rivalry with Bo Rin 0–1–1 Spring Open, round 1: drawn: won as dark, lost as \
+             light Autumn Open, round 1: lost: lost as light, lost as dark"
+        ),
+        "{bo}"
+    );
+    // Each meeting links its round's page; two meetings, so the rivalry page too.
+    assert!(
+        rows[0].contains("href=\"/events/2025/spring/rounds/1/\""),
+        "{}",
+        rows[0]
+    );
+    assert!(
+        rows[0].contains("href=\"/events/2026/autumn/rounds/1/\""),
+        "{}",
+        rows[0]
+    );
+    assert!(
+        rows[0].contains("href=\"/players/ann/vs/bo/\""),
+        "{}",
+        rows[0]
+    );
+    let cy = text_of(rows[1]);
+    assert!(
+        cy.contains("Cy Dax 1–0–0 Spring Open, round 2: won: won as light, won as dark"),
+        "{cy}"
+    );
+    assert!(!rows[1].contains("/vs/cy/"), "met once: no rivalry page");
+    // From Cy's side, the same meeting the other way round.
+    let cy_page = text_of(&page(&out, "players/cy/vs"));
+    assert!(
+        cy_page.contains("Ann Vel 0–1–0 Spring Open, round 2: lost: lost as dark, lost as light"),
+        "{cy_page}"
+    );
+    // Every player page links its own head-to-head page, with the number of opponents.
+    for (player, opponents) in [("ann", 2), ("bo", 2), ("cy", 2), ("di", 2)] {
+        let html = page(&out, &format!("players/{player}"));
+        assert!(
+            html.contains(&format!(
+                "<a href=\"/players/{player}/vs/\">Head to head with all {opponents} opponents</a>"
+            )),
+            "{player}"
+        );
+    }
+}
+
+#[test]
 fn a_card_page_lists_the_published_decks_and_their_finishes() {
     let (_dir, out) = built();
     let html = page(&out, "cards/sets/1");

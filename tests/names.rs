@@ -271,7 +271,8 @@ fn kind(url: &str) -> &'static str {
         [""] | ["events"] | ["events", "rulesets" | "tiers"] => "event lists",
         ["players"] => "players index",
         ["players", _] => "player pages",
-        ["players", _, "vs", _] => "head-to-head pages",
+        ["players", _, "vs"] => "head-to-head pages",
+        ["players", _, "vs", _] => "rivalry pages",
         ["cards", ..] => "card pages",
         ["events", _, _] => "event pages",
         ["events", _, _, "pairings"] => "pairings pages",
@@ -429,7 +430,8 @@ fn every_page_links_the_names_of_players_to_their_pages() {
         ("player pages", 75),
         ("decklist pages", 34),
         ("pairings pages", 24),
-        ("head-to-head pages", 2),
+        ("rivalry pages", 2),
+        ("head-to-head pages", 400),
         ("card pages", 100),
     ];
     for (kind, least) in at_least {

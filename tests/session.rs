@@ -275,6 +275,35 @@ fn configuration_changes_render_everything() {
 /// Taking back a round that is being played removes its round page, and with it the pages of
 /// the current round (pairings, room screen, result slips): none is left behind in the tree.
 #[test]
+fn every_round_taken_back_takes_the_head_to_head_pages_of_those_who_met_no_one_else() {
+    let site = common::example_site();
+    let root = site.path();
+    let (mut session, _) = Session::open(root, None).expect("opens");
+    let head_to_head = |session: &Session| -> Vec<String> {
+        session
+            .files()
+            .keys()
+            .filter(|p| p.starts_with("players/") && p.ends_with("/vs/index.html"))
+            .cloned()
+            .collect()
+    };
+    let before = head_to_head(&session);
+    let file = "events/2026/corellia-spring-open.toml";
+    let text = fs::read_to_string(root.join(file)).expect("read");
+    let first = text.find("[[rounds]]").expect("a round");
+    fs::write(root.join(file), &text[..first]).expect("write");
+    session.update(&[PathBuf::from(file)]).expect("updates");
+    let after = head_to_head(&session);
+    assert!(
+        after.len() < before.len() && after.iter().all(|p| before.contains(p)),
+        "{} head-to-head pages before, {} after",
+        before.len(),
+        after.len()
+    );
+    assert_same_as_full(&session, root);
+}
+
+#[test]
 fn a_round_taken_back_leaves_no_page_of_it() {
     let site = common::example_site();
     let root = site.path();

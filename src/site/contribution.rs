@@ -17,7 +17,7 @@ use super::event_page::summary;
 use super::model::{EventSummary, SiteView};
 use super::players::{EventShare, PlayerPage, archive, share};
 use super::ratings::{EventGames, Ratings, event_games};
-use super::rivalries::RivalryPage;
+use super::rivalries::Archive;
 use super::search::{EventDecks, deck_names};
 use super::stats::{Counted, Counts, tally};
 use crate::event::Event;
@@ -138,19 +138,14 @@ impl Contributions {
         )
     }
 
-    /// The head-to-head pages of the pairs with a page in `scope` (`None`: every pair), from
-    /// every event's meetings, oldest event first; `players` are the player pages.
-    pub fn rivalry_pages(
-        &self,
-        site: &SiteView,
-        players: &[PlayerPage],
-        scope: Option<&BTreeSet<String>>,
-    ) -> Vec<RivalryPage> {
+    /// Every meeting between player pages, for the pairs with a page in `scope` (`None`: every
+    /// pair), from every event's meetings, oldest event first (see [`super::rivalries`]).
+    pub fn meetings(&self, scope: Option<&BTreeSet<String>>) -> Archive<'_> {
         let events = self
             .oldest_first()
             .into_iter()
             .map(|c| (c.players.occasion(), c.players.pairs()));
-        super::rivalries::pages(site, players, events, scope)
+        Archive::gather(events, scope)
     }
 
     /// The card pages and their index, from every event's published lists.

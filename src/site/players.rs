@@ -10,7 +10,8 @@ use serde::Serialize;
 use super::model::{PlayerRef, SiteView, event_path};
 use super::names::NameLinks;
 use super::rivalries::{
-    MIN_MEETINGS, Meeting, Occasion, PairMeetings, by_pair, meetings, rivalry_path,
+    MIN_MEETINGS, Meeting, Occasion, PairMeetings, by_pair, head_to_head_path, meetings,
+    rivalry_path,
 };
 use crate::event::casual::Session;
 use crate::event::{Event, Kind};
@@ -104,6 +105,12 @@ pub struct PlayerPage {
     pub sessions: Vec<PlayerSession>,
     /// Opponents met at least twice, most met first.
     pub rivals: Vec<Rivalry>,
+    /// How many opponents the player met, all of them on the head-to-head page `vs_url` (left
+    /// at 0 outside an edit's scope, where `met_anyone` still tells whether that page exists).
+    pub opponents: usize,
+    #[serde(skip)]
+    pub met_anyone: bool,
+    pub vs_url: String,
     /// The player's ratings, by game (empty while the site keeps no ratings, or outside an
     /// edit's scope).
     pub ratings: Vec<super::ratings::PlayerGame>,
@@ -434,6 +441,9 @@ pub fn archive<'a>(
                     events: Vec::new(),
                     sessions: Vec::new(),
                     rivals: Vec::new(),
+                    opponents: 0,
+                    met_anyone: false,
+                    vs_url: site.link(&head_to_head_path(&person.page)),
                     ratings: Vec::new(),
                 });
                 filled.push(scope.is_none_or(|s| s.contains(&person.page)));
@@ -454,6 +464,11 @@ pub fn archive<'a>(
             let [a, b] = meeting.players;
             let (a, b, outcome) = (number_of[a], number_of[b], meeting.outcome);
             for (me, them, ord) in [(a, b, outcome), (b, a, outcome.reverse())] {
+                // One person under two ids of one page meets no one (as on head-to-head pages).
+                if me == them {
+                    continue;
+                }
+                pages[me].met_anyone = true;
                 if !filled[me] {
                     continue;
                 }
@@ -468,6 +483,7 @@ pub fn archive<'a>(
         }
     }
     for ((me, them), t) in tallies {
+        pages[me].opponents += 1;
         if t.met < MIN_MEETINGS {
             continue;
         }

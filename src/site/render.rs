@@ -684,26 +684,50 @@ fn render_player_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, archive: 
                 Path::new("templates/player.html"),
             );
         });
-    let rivalries = input
-        .contributions
-        .rivalry_pages(site, archive, input.scope.players.as_ref());
-    rivalries.par_iter().for_each(|rivalry| {
-        let [a, b] = &rivalry.players;
-        let page = page_view(
-            site,
-            &format!("{} vs {}", a.name, b.name),
-            &rivalry.path,
-            &format!("Every game between {} and {}, head to head", a.name, b.name),
-        );
-        pages.emit(
-            "rivalry.html",
-            &page,
-            Some(("rivalry", rivalry)),
-            Path::new("a head-to-head page"),
-            format!("{}index.html", rivalry.path),
-            Path::new("templates/rivalry.html"),
-        );
-    });
+    let meetings = input.contributions.meetings(input.scope.players.as_ref());
+    let people = super::rivalries::People::new(archive);
+    meetings
+        .rivalry_pages(site, &people)
+        .par_iter()
+        .for_each(|rivalry| {
+            let [a, b] = &rivalry.players;
+            let page = page_view(
+                site,
+                &format!("{} vs {}", a.name, b.name),
+                &rivalry.path,
+                &format!("Every game between {} and {}, head to head", a.name, b.name),
+            );
+            pages.emit(
+                "rivalry.html",
+                &page,
+                Some(("rivalry", rivalry)),
+                Path::new("a rivalry page"),
+                format!("{}index.html", rivalry.path),
+                Path::new("templates/rivalry.html"),
+            );
+        });
+    // Built one at a time, as they are rendered: together they hold every game twice.
+    meetings
+        .head_to_head_ids(input.scope.players.as_ref())
+        .par_iter()
+        .for_each(|id| {
+            let head_to_head = meetings.head_to_head(site, &people, id);
+            let name = &head_to_head.player.name;
+            let page = page_view(
+                site,
+                &format!("{name}: head to head"),
+                &head_to_head.path,
+                &format!("Every opponent {name} has met, with every game between them"),
+            );
+            pages.emit(
+                "head_to_head.html",
+                &page,
+                Some(("head_to_head", &head_to_head)),
+                Path::new("a head-to-head page"),
+                format!("{}index.html", head_to_head.path),
+                Path::new("templates/head_to_head.html"),
+            );
+        });
     let players_index = super::players::index(archive);
     pages.archive_page(
         "players.html",

@@ -1,12 +1,17 @@
-//! Head-to-head pages: for two players who have met at least [`MIN_MEETINGS`] times (the
-//! opponents a player page lists), every game between them, event by event, with the side each
-//! played and the overall record. One page per pair, at `players/<a>/vs/<b>/` with the page ids
-//! in order (`a < b`), so that a pair has one address and every link goes straight to it.
+//! Head to head, at two addresses:
 //!
-//! Most pairs of an archive met once (on a generated archive of 300 events, 54,600 of 55,000):
-//! a page for each would more than double the output, for a record the event pages already
-//! give. The pages are kept small too: one row per game, no names in the rows (they are read
-//! from the first player's side), no standings.
+//! - every player's head-to-head page, `players/<id>/vs/`: each opponent they ever met, with
+//!   the record between the two and every meeting (event, round, side and result of each
+//!   game). Any two players who have met find each other there, each on their own page, at
+//!   the row `#vs-<other id>`.
+//! - a rivalry page for two players who have met at least [`MIN_MEETINGS`] times (the
+//!   opponents a player page lists), `players/<a>/vs/<b>/` with the page ids in order
+//!   (`a < b`): one address for the pair, every game a row.
+//!
+//! Most pairs of an archive met once (on the 1,000-event bench archive, 194,000 of 198,000):
+//! a page for each pair would add a file per game played, which no static host wants, where a
+//! page per player adds one file per player. The rows are kept small for the same reason: one
+//! per opponent, the meetings as one line each, no standings.
 
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -35,6 +40,8 @@ pub struct Meeting {
     pub outcome: Ordering,
     /// "Round 3", "Game 12".
     pub round: String,
+    /// The Swiss round's number, which has a page of its own (see [`super::model::round_path`]).
+    pub round_page: Option<u32>,
     pub games: Vec<GamePlayed>,
 }
 
@@ -71,6 +78,7 @@ pub fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
                 players: [a, b],
                 outcome: x.points.cmp(&y.points),
                 round: format!("Round {}", round.number),
+                round_page: Some(round.number),
                 games,
             });
         }
@@ -87,6 +95,7 @@ pub fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
                 players: [dark, light],
                 outcome,
                 round: format!("Game {}", g.number),
+                round_page: None,
                 games: vec![GamePlayed {
                     dark: Some(dark),
                     winner: g.winner,
@@ -106,6 +115,7 @@ pub fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
                     players: [t.dark, t.light],
                     outcome,
                     round: format!("Round {}", round + 1),
+                    round_page: None,
                     games: vec![GamePlayed {
                         dark: Some(t.dark),
                         winner: Some(t.winner),
@@ -117,8 +127,8 @@ pub fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
     met
 }
 
-/// How many times two players must have met for a head-to-head page (and a place among each
-/// other's frequent opponents).
+/// How many times two players must have met for a rivalry page (and a place among each other's
+/// frequent opponents).
 pub const MIN_MEETINGS: u32 = 2;
 
 /// The event a meeting was part of, as a head-to-head row links it.
@@ -129,13 +139,18 @@ pub struct Occasion {
     pub date: String,
 }
 
-/// The path of the head-to-head page of two player pages, in either order.
+/// The path of the rivalry page of two player pages, in either order.
 pub fn rivalry_path(a: &str, b: &str) -> String {
     let (first, second) = if a <= b { (a, b) } else { (b, a) };
     format!("players/{first}/vs/{second}/")
 }
 
-/// The two page ids of a head-to-head page's file (`players/<a>/vs/<b>/index.html`), or `None`
+/// The path of a player's head-to-head page, every opponent they met.
+pub fn head_to_head_path(id: &str) -> String {
+    format!("players/{id}/vs/")
+}
+
+/// The two page ids of a rivalry page's file (`players/<a>/vs/<b>/index.html`), or `None`
 /// for any other file.
 pub fn pair_of(file: &str) -> Option<(&str, &str)> {
     let rest = file.strip_prefix("players/")?.strip_suffix("/index.html")?;
@@ -143,7 +158,7 @@ pub fn pair_of(file: &str) -> Option<(&str, &str)> {
     (!a.contains('/') && !b.contains('/')).then_some((a, b))
 }
 
-/// One game on a head-to-head page, from the first player's side.
+/// One game on a rivalry page, from the first player's side.
 #[derive(Debug, Clone, Serialize)]
 pub struct GameRow {
     pub event: String,
@@ -156,7 +171,7 @@ pub struct GameRow {
     pub result: &'static str,
 }
 
-/// A head-to-head page.
+/// A rivalry page.
 #[derive(Debug, Clone, Serialize)]
 pub struct RivalryPage {
     #[serde(skip)]
@@ -207,50 +222,250 @@ pub fn by_pair<'a>(pages: &[Option<&'a str>], meetings: &[Meeting]) -> PairMeeti
     pairs
 }
 
-/// Builds the head-to-head pages from each event's meetings, oldest event first, for the pairs
-/// that met at least [`MIN_MEETINGS`] times with a page in `scope` (`None`: every pair).
-/// `players` gives each page its current name.
-pub fn pages<'a>(
-    site: &SiteView,
-    players: &[PlayerPage],
-    events: impl IntoIterator<Item = (&'a Occasion, PairMeetings<'a>)>,
-    scope: Option<&BTreeSet<String>>,
-) -> Vec<RivalryPage> {
-    let people: HashMap<&str, &PlayerPage> = players.iter().map(|p| (p.id.as_str(), p)).collect();
-    let person = |id: &str| PlayerRef {
-        id: id.to_string(),
-        name: people
-            .get(id)
-            .map_or_else(|| id.to_string(), |p| p.name.clone()),
-        url: site.link(&super::players::player_path(id)),
-    };
-    let mut found: BTreeMap<(&'a str, &'a str), RivalryPage> = BTreeMap::new();
-    for (occasion, pairs) in events {
-        for ((a, b), meetings) in pairs {
-            if scope.is_some_and(|s| !s.contains(a) && !s.contains(b)) {
-                continue;
+/// Every meeting between two player pages, by pair of page ids (in order), each meeting with
+/// its event and turned to the first page's side, oldest event first; and for each page, the
+/// pairs it is part of.
+pub struct Archive<'a> {
+    pairs: BTreeMap<(&'a str, &'a str), Vec<(&'a Occasion, Meeting)>>,
+    by_page: HashMap<&'a str, Vec<(&'a str, &'a str)>>,
+}
+
+impl<'a> Archive<'a> {
+    /// Gathers each event's meetings, oldest event first, for the pairs with a page in `scope`
+    /// (`None`: every pair).
+    pub fn gather(
+        events: impl IntoIterator<Item = (&'a Occasion, PairMeetings<'a>)>,
+        scope: Option<&BTreeSet<String>>,
+    ) -> Self {
+        let mut pairs: BTreeMap<(&'a str, &'a str), Vec<(&'a Occasion, Meeting)>> = BTreeMap::new();
+        for (occasion, met) in events {
+            for ((a, b), meetings) in met {
+                if scope.is_some_and(|s| !s.contains(a) && !s.contains(b)) {
+                    continue;
+                }
+                let list = pairs.entry((a, b)).or_default();
+                list.extend(meetings.into_iter().map(|m| (occasion, m)));
             }
-            let page = found.entry((a, b)).or_insert_with(|| RivalryPage {
-                path: rivalry_path(a, b),
-                players: [person(a), person(b)],
-                met: 0,
-                won: 0,
-                lost: 0,
-                drawn: 0,
-                games_won: 0,
-                games_lost: 0,
-                games_drawn: 0,
-                games: Vec::new(),
-            });
-            for meeting in meetings {
-                page.add(occasion, &meeting);
+        }
+        let mut by_page: HashMap<&'a str, Vec<(&'a str, &'a str)>> = HashMap::new();
+        for &(a, b) in pairs.keys() {
+            by_page.entry(a).or_default().push((a, b));
+            by_page.entry(b).or_default().push((a, b));
+        }
+        Archive { pairs, by_page }
+    }
+
+    /// The rivalry pages: the pairs that met at least [`MIN_MEETINGS`] times. `players` gives
+    /// each page its current name.
+    pub fn rivalry_pages(&self, site: &SiteView, players: &People) -> Vec<RivalryPage> {
+        self.pairs
+            .iter()
+            .filter(|(_, meetings)| meetings.len() >= MIN_MEETINGS as usize)
+            .map(|(&(a, b), meetings)| {
+                let mut page = RivalryPage {
+                    path: rivalry_path(a, b),
+                    players: [players.person(site, a), players.person(site, b)],
+                    met: 0,
+                    won: 0,
+                    lost: 0,
+                    drawn: 0,
+                    games_won: 0,
+                    games_lost: 0,
+                    games_drawn: 0,
+                    games: Vec::new(),
+                };
+                for (occasion, meeting) in meetings {
+                    page.add(occasion, meeting);
+                }
+                page
+            })
+            .collect()
+    }
+
+    /// The page ids with a head-to-head page in `scope` (`None`: every page): those who met
+    /// anyone.
+    pub fn head_to_head_ids(&self, scope: Option<&BTreeSet<String>>) -> Vec<&'a str> {
+        let mut ids: Vec<&'a str> = self
+            .by_page
+            .keys()
+            .copied()
+            .filter(|id| scope.is_none_or(|s| s.contains(*id)))
+            .collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    /// The head-to-head page of the player page `id`: every opponent, most met first.
+    pub fn head_to_head(&self, site: &SiteView, players: &People, id: &str) -> HeadToHeadPage {
+        let mut opponents: Vec<Opponent> = self
+            .by_page
+            .get(id)
+            .into_iter()
+            .flatten()
+            .map(|&(a, b)| {
+                let first = a == id;
+                let other = if first { b } else { a };
+                let mut row = Opponent {
+                    player: players.person(site, other),
+                    met: 0,
+                    won: 0,
+                    lost: 0,
+                    drawn: 0,
+                    rivalry_url: None,
+                    meetings: Vec::new(),
+                };
+                for (occasion, meeting) in &self.pairs[&(a, b)] {
+                    row.add(occasion, meeting, first);
+                }
+                if row.met >= MIN_MEETINGS {
+                    row.rivalry_url = Some(site.link(&rivalry_path(a, b)));
+                }
+                row
+            })
+            .collect();
+        // Most met first, then by name, then id (which settles the rest).
+        opponents.sort_by(|x, y| {
+            y.met
+                .cmp(&x.met)
+                .then_with(|| x.player.name.cmp(&y.player.name))
+                .then_with(|| x.player.id.cmp(&y.player.id))
+        });
+        HeadToHeadPage {
+            path: head_to_head_path(id),
+            player: players.person(site, id),
+            opponents,
+        }
+    }
+}
+
+/// The player pages by id, for the current name and address of each.
+pub struct People<'a>(HashMap<&'a str, &'a PlayerPage>);
+
+impl<'a> People<'a> {
+    pub fn new(players: &'a [PlayerPage]) -> Self {
+        People(players.iter().map(|p| (p.id.as_str(), p)).collect())
+    }
+
+    fn person(&self, site: &SiteView, id: &str) -> PlayerRef {
+        PlayerRef {
+            id: id.to_string(),
+            name: self
+                .0
+                .get(id)
+                .map_or_else(|| id.to_string(), |p| p.name.clone()),
+            url: site.link(&super::players::player_path(id)),
+        }
+    }
+}
+
+/// A player's head-to-head page.
+#[derive(Debug, Clone, Serialize)]
+pub struct HeadToHeadPage {
+    #[serde(skip)]
+    pub path: String,
+    pub player: PlayerRef,
+    /// Every opponent met, most met first.
+    pub opponents: Vec<Opponent>,
+}
+
+/// One opponent on a head-to-head page, from the page's player's side.
+#[derive(Debug, Clone, Serialize)]
+pub struct Opponent {
+    pub player: PlayerRef,
+    /// Meetings (Swiss matches, league games, SW:CCG games) and how they went.
+    pub met: u32,
+    pub won: u32,
+    pub lost: u32,
+    pub drawn: u32,
+    /// The two players' rivalry page, when they met often enough for one.
+    pub rivalry_url: Option<String>,
+    /// Every meeting, oldest first.
+    pub meetings: Vec<MeetingLine>,
+}
+
+/// One meeting on a head-to-head page.
+#[derive(Debug, Clone, Serialize)]
+pub struct MeetingLine {
+    pub event: String,
+    /// The round's page, or the event's when the round has none.
+    pub url: String,
+    pub date: String,
+    pub round: String,
+    /// How it went: "won", "lost as light" (one game), "won: won as dark, lost as light, won
+    /// as dark" (games with their sides), "lost 0–2" (games, sides not recorded).
+    pub result: String,
+}
+
+/// How one meeting went for the player `me` who took `result` ("won", "lost", "drawn").
+fn meeting_result(meeting: &Meeting, me: usize, result: &str) -> String {
+    let game_text = |game: &GamePlayed| {
+        let outcome = match game.winner {
+            None => "drawn",
+            Some(w) if w == me => "won",
+            Some(_) => "lost",
+        };
+        match game.dark {
+            Some(d) if d == me => format!("{outcome} as dark"),
+            Some(_) => format!("{outcome} as light"),
+            None => outcome.to_string(),
+        }
+    };
+    match meeting.games.as_slice() {
+        [] => result.to_string(),
+        [game] => game_text(game),
+        games if games.iter().all(|g| g.dark.is_some()) => {
+            let each: Vec<String> = games.iter().map(game_text).collect();
+            format!("{result}: {}", each.join(", "))
+        }
+        games => {
+            let count = |f: &dyn Fn(&GamePlayed) -> bool| games.iter().filter(|g| f(g)).count();
+            let won = count(&|g| g.winner == Some(me));
+            let drawn = count(&|g| g.winner.is_none());
+            let lost = games.len() - won - drawn;
+            if drawn > 0 {
+                format!("{result} {won}–{lost}–{drawn}")
+            } else {
+                format!("{result} {won}–{lost}")
             }
         }
     }
-    found
-        .into_values()
-        .filter(|page| page.met >= MIN_MEETINGS)
-        .collect()
+}
+
+impl Opponent {
+    /// Counts one meeting, from the side of the first player of the pair when `first`.
+    fn add(&mut self, occasion: &Occasion, meeting: &Meeting, first: bool) {
+        let me = meeting.players[usize::from(!first)];
+        let outcome = if first {
+            meeting.outcome
+        } else {
+            meeting.outcome.reverse()
+        };
+        self.met += 1;
+        let result = match outcome {
+            Ordering::Greater => {
+                self.won += 1;
+                "won"
+            }
+            Ordering::Less => {
+                self.lost += 1;
+                "lost"
+            }
+            Ordering::Equal => {
+                self.drawn += 1;
+                "drawn"
+            }
+        };
+        self.meetings.push(MeetingLine {
+            event: occasion.name.clone(),
+            url: match meeting.round_page {
+                Some(n) => format!("{}rounds/{n}/", occasion.url),
+                None => occasion.url.clone(),
+            },
+            date: occasion.date.clone(),
+            round: meeting.round.clone(),
+            result: meeting_result(meeting, me, result),
+        });
+    }
 }
 
 impl RivalryPage {
@@ -317,6 +532,7 @@ mod tests {
             players,
             outcome,
             round: "Round 1".into(),
+            round_page: Some(1),
             games: games
                 .iter()
                 .map(|&(dark, winner)| GamePlayed {

@@ -103,6 +103,9 @@ pub struct PlayerEntry {
     pub a: Vec<String>,
     /// Number of events.
     pub c: usize,
+    /// Whether the player met anyone: then they have a head-to-head page.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub h: bool,
     /// The player page's id: the page is `players/<i>/`.
     pub i: String,
     /// The player's overall rating in each game they are listed for on the ratings page
@@ -302,6 +305,7 @@ pub fn build(
                 n: page.name.clone(),
                 a,
                 c: page.played,
+                h: page.met_anyone,
                 i: page.id.clone(),
                 g: ratings.map(|r| r.listed(&page.id)).unwrap_or_default(),
             }
@@ -534,9 +538,10 @@ mod tests {
             concat!(
                 r#"{"v":1,"r":{"ffg-2018":"FFG Tournament Regulations (2018)"},"t":[],"#,
                 r#""e":[{"n":"Small Cup","d":"2019-03-02","r":"ffg-2018","s":"running","i":"2019/small-cup"}],"#,
-                r#""p":[{"n":"Ana Lind","c":1,"i":"ana"},{"n":"Ben Osei","c":1,"i":"ben"},"#,
-                r#"{"n":"Cy Marrow","c":1,"i":"cy"},{"n":"Dee Varga","c":1,"i":"dee"},"#,
-                r#"{"n":"Eve Tanaka","c":1,"i":"eve"},{"n":"Fin Holt","c":1,"i":"fin"}],"d":[],"g":"ratings/"}"#,
+                r#""p":[{"n":"Ana Lind","c":1,"h":true,"i":"ana"},{"n":"Ben Osei","c":1,"h":true,"i":"ben"},"#,
+                r#"{"n":"Cy Marrow","c":1,"h":true,"i":"cy"},{"n":"Dee Varga","c":1,"h":true,"i":"dee"},"#,
+                // Fin has had the bye: no one met yet, no head-to-head page.
+                r#"{"n":"Eve Tanaka","c":1,"h":true,"i":"eve"},{"n":"Fin Holt","c":1,"i":"fin"}],"d":[],"g":"ratings/"}"#,
                 "\n"
             )
         );

@@ -234,8 +234,8 @@ impl Session {
                 .cloned()
                 .collect::<Vec<_>>()
         });
-        // Card pages render whole on every update, and the head-to-head pages of the players
-        // in scope: any other of theirs in the tree is gone (a list taken back, a game undone).
+        // Card pages render whole on every update, and the rivalry pages of the players in
+        // scope: any other of theirs in the tree is gone (a list taken back, a game undone).
         let archive_files: Vec<String> = self
             .files
             .range(super::cards::INDEX_PATH.to_string()..)
@@ -255,7 +255,12 @@ impl Session {
             .collect();
         let stale: Vec<String> = players
             .iter()
-            .map(|id| player_file(id))
+            .flat_map(|id| {
+                [
+                    player_file(id),
+                    format!("{}index.html", super::rivalries::head_to_head_path(id)),
+                ]
+            })
             .chain(own_files)
             .chain(archive_files)
             .filter(|path| {
@@ -367,7 +372,7 @@ fn plan(changed: &[PathBuf], site: &Site) -> Plan {
                 Some("event.html" | "round.html" | "deck.html" | "pairings.html") => {
                     scope.events = None
                 }
-                Some("player.html" | "rivalry.html") => scope.players = None,
+                Some("player.html" | "rivalry.html" | "head_to_head.html") => scope.players = None,
                 Some("page.html") => scope.content = true,
                 // Made from every event: rendered on every update anyway.
                 Some(

@@ -20,7 +20,7 @@ const index = {
     { n: "Ada Marenko", c: 1, i: "ada-marenko" },
     { n: "Maren", c: 1, i: "maren" },
     { n: "Maren Voss", a: ["M. Voss", "mv"], c: 5, i: "maren-voss", g: { ccg: 1490, lcg: 1612 } },
-    { n: "Zoë Achterberg", c: 2, i: "zoe-achterberg" },
+    { n: "Zoë Achterberg", c: 2, i: "zoe-achterberg", h: true },
     { n: "Voss Maren", c: 1, i: "voss-maren" }
   ],
   d: [
@@ -41,6 +41,14 @@ assert.equal(s.normalize("!!!"), "");
 assert.equal(s.dateText("2017-11-18"), "18 November 2017");
 assert.deepEqual(titles("zoe"), ["player:Zoë Achterberg", "deck:Zoe A., Bespin Cup 2008"]);
 assert.deepEqual(titles("ZOË"), titles("zoe"));
+
+// A player's head-to-head page, by their name with "vs", "head to head" or "opponents" (a name
+// alone lists the player once); only for players who met someone.
+assert.deepEqual(titles("zoe vs"), ["versus:Zoë Achterberg: head to head"]);
+assert.deepEqual(titles("head to head achterberg"), titles("zoe vs"));
+assert.deepEqual(titles("opponents zo"), titles("zoe vs"));
+assert.equal(find("zoe vs").results[0].url, "players/zoe-achterberg/vs/");
+assert.deepEqual(titles("maren vs"), [], "Maren met no one");
 assert.deepEqual(titles("tromso"), ["event:Hoth Doubles 2017"]);
 
 // Every word must begin a word; the order of the words does not matter.
