@@ -44,7 +44,7 @@ fn event_json_carries_hand_computed_standings() {
     let out = site.path().join("public");
     build(site.path(), &out, None);
     let doc = json(&out, "2019/small-cup");
-    assert_eq!(doc["format"], 1);
+    assert_eq!(doc["format"], 2);
     assert_eq!(doc["event"]["status"], "running");
     assert_eq!(doc["pending_round"], 3);
     let standings = &doc["standings"];
@@ -88,6 +88,51 @@ fn event_json_carries_hand_computed_standings() {
         rows[0]["opponents"],
         serde_json::json!(["ana"]),
         "a bye is not an opponent"
+    );
+    // The standings after each round: the same ranks and exact values, in short rows.
+    let by_round = doc["standings_by_round"].as_array().expect("by round");
+    assert_eq!(by_round.len(), 2);
+    let last = &by_round[1];
+    assert_eq!(last["after_round"], 2);
+    let short: Vec<(String, u64, String, String)> = last["rows"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| {
+            let keys: Vec<&str> = r
+                .as_object()
+                .expect("row")
+                .keys()
+                .map(|k| k.as_str())
+                .collect();
+            assert_eq!(
+                keys,
+                [
+                    "byes",
+                    "decided_by",
+                    "draws",
+                    "id",
+                    "losses",
+                    "points",
+                    "rank",
+                    "tiebreakers",
+                    "wins"
+                ]
+            );
+            let exact = |t: &str| r["tiebreakers"][t].as_str().expect(t).to_string();
+            (
+                r["id"].as_str().expect("id").to_string(),
+                r["points"].as_u64().expect("points"),
+                exact("sos"),
+                exact("esos"),
+            )
+        })
+        .collect();
+    assert_eq!(short, expected);
+    assert_eq!(last["rows"][1]["decided_by"], "sos");
+    assert_eq!(
+        last["rows"][0]["tiebreakers"]["random"],
+        rows[0]["tiebreakers"]["random"]
     );
     let round2 = &doc["rounds"][1]["tables"];
     assert_eq!(round2[0]["result"], "split");

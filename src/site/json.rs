@@ -17,7 +17,7 @@ use crate::rules::scoring::RoundKind;
 use crate::rules::standings::{Decider, Standings};
 
 /// The version of this file's layout.
-pub const FORMAT: u32 = 1;
+pub const FORMAT: u32 = 2;
 
 #[derive(Serialize)]
 struct EventJson<'a> {
@@ -28,7 +28,7 @@ struct EventJson<'a> {
     /// Standings after the last finished round.
     standings: Option<StandingsJson<'a>>,
     /// Standings after each finished round, oldest first.
-    standings_by_round: Vec<StandingsJson<'a>>,
+    standings_by_round: Vec<RoundStandingsJson<'a>>,
     /// The round published but not finished.
     pending_round: Option<u32>,
     /// Final places, once known: the bracket's, or the Swiss standings' without a cut.
@@ -707,15 +707,85 @@ struct RowJson<'a> {
     opponents: Vec<&'a str>,
     /// The ruleset's value tiebreakers by short name (`sos`, `esos`, `opponents_points`,
     /// `opponents_strength`), and `random`: the position in the seeded random order (0 first).
-    tiebreakers: BTreeMap<&'static str, TiebreakJson>,
+    tiebreakers: BTreeMap<&'static str, TiebreakJson<Exact>>,
     /// What ranked this row below the previous one: `points` or a tiebreaker's short name.
     decided_by: Option<&'static str>,
 }
 
+/// The standings after one round, in `standings_by_round`: a row as short as it can be, because a
+/// big event writes one per player per round (256 players, nine rounds: 2,304 rows). Names,
+/// rounds played and opponents are in `players` and `rounds`; a tiebreaker is its exact value.
+#[derive(Serialize)]
+struct RoundStandingsJson<'a> {
+    after_round: u32,
+    rows: Vec<RoundRowJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct RoundRowJson<'a> {
+    rank: Option<u32>,
+    id: &'a str,
+    points: u32,
+    wins: u32,
+    losses: u32,
+    draws: u32,
+    byes: u32,
+    /// Each value tiebreaker's exact fraction (`"8/3"`, or a whole number), and `random`.
+    tiebreakers: BTreeMap<&'static str, TiebreakJson<String>>,
+    decided_by: Option<&'static str>,
+}
+
+/// A row's tiebreakers by short name: each value of the ruleset's (written by `value`), and
+/// `random`, the position in the seeded random order (0 first).
+fn tiebreakers_json<T>(
+    ruleset: &Ruleset,
+    row: &crate::rules::standings::Standing,
+    value: impl Fn(Ratio) -> T,
+) -> BTreeMap<&'static str, TiebreakJson<T>> {
+    ruleset
+        .tiebreakers
+        .iter()
+        .filter_map(|&t| Some((t.short(), TiebreakJson::Exact(value(row.value(t)?)))))
+        .chain([("random", TiebreakJson::Position(row.random_position))])
+        .collect()
+}
+
+fn decided_by(row: &crate::rules::standings::Standing) -> Option<&'static str> {
+    row.decided_by.map(|d| match d {
+        Decider::Points => "points",
+        Decider::Tiebreaker(t) => t.short(),
+    })
+}
+
+fn round_standings_json<'a>(
+    ruleset: &Ruleset,
+    event: &'a Event,
+    s: &Standings,
+) -> RoundStandingsJson<'a> {
+    RoundStandingsJson {
+        after_round: s.after_round,
+        rows: s
+            .rows
+            .iter()
+            .map(|r| RoundRowJson {
+                rank: r.rank,
+                id: &event.players[r.player].id,
+                points: r.points,
+                wins: r.wins,
+                losses: r.losses,
+                draws: r.draws,
+                byes: r.byes,
+                tiebreakers: tiebreakers_json(ruleset, r, |v| v.to_string()),
+                decided_by: decided_by(r),
+            })
+            .collect(),
+    }
+}
+
 #[derive(Serialize)]
 #[serde(untagged)]
-enum TiebreakJson {
-    Exact(Exact),
+enum TiebreakJson<T> {
+    Exact(T),
     Position(u32),
 }
 
@@ -765,16 +835,8 @@ fn standings_json<'a>(ruleset: &Ruleset, event: &'a Event, s: &Standings) -> Sta
                     .iter()
                     .map(|&o| event.players[o].id.as_str())
                     .collect(),
-                tiebreakers: ruleset
-                    .tiebreakers
-                    .iter()
-                    .filter_map(|&t| Some((t.short(), TiebreakJson::Exact(exact(r.value(t)?)))))
-                    .chain([("random", TiebreakJson::Position(r.random_position))])
-                    .collect(),
-                decided_by: r.decided_by.map(|d| match d {
-                    Decider::Points => "points",
-                    Decider::Tiebreaker(t) => t.short(),
-                }),
+                tiebreakers: tiebreakers_json(ruleset, r, exact),
+                decided_by: decided_by(r),
             })
             .collect(),
     }
@@ -904,7 +966,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
         standings_by_round: swiss
             .standings
             .iter()
-            .map(|s| standings_json(computed.ruleset, event, s))
+            .map(|s| round_standings_json(computed.ruleset, event, s))
             .collect(),
         pending_round: event
             .rounds()
