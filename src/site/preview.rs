@@ -22,6 +22,7 @@
 //!   events whose card changed, since unchanged events keep their files (see [`super::reuse`])
 //!   and `serve` keeps a card rendered from the same facts (see [`super::render`]).
 
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 use resvg::usvg;
@@ -321,6 +322,11 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
 /// The SVG is one [`Card::svg`] wrote: one that does not parse is a bug, drawn as a blank card
 /// rather than failing the build.
 fn rasterize(svg: &str) -> Vec<u8> {
+    encode(&draw(svg))
+}
+
+/// The pixels of an SVG document of the card's size (see [`rasterize`]).
+fn draw(svg: &str) -> resvg::tiny_skia::Pixmap {
     let options = usvg::Options {
         font_family: FAMILY.to_string(),
         fontdb: fonts(),
@@ -341,29 +347,87 @@ fn rasterize(svg: &str) -> Vec<u8> {
             &mut pixmap.as_mut(),
         );
     }
-    encode(&pixmap)
+    pixmap
 }
 
-/// A card's pixels as a PNG file. The card is opaque, so tiny-skia's premultiplied RGBA is
-/// plain RGBA. Deflate's fastest level with the `Up` filter (a card's rows mostly repeat the
-/// one above) encodes a card in about 2 ms, where the encoder's default (level 6, each row's
-/// best filter) takes 15-20 ms for a file a third smaller (about 60 KB against 40 KB). No time
-/// or other varying chunk is written: the same pixels give the same bytes.
+/// A card's pixels as a PNG file. A card is a few flat colours and the anti-aliased edges of its
+/// text between them, so its pixels usually fit a palette of 256 colours: then the file is an
+/// exact indexed PNG, a byte per pixel, about a third of the size of the same pixels as RGB.
+/// Otherwise (a name in many scripts could bring more shades) the pixels are written as RGB:
+/// the card is opaque, and tiny-skia's premultiplied RGBA is then plain RGBA. Either way
+/// Deflate's fastest level, with the `Up` filter where rows mostly repeat the one above: the
+/// encoder's default (level 6, each row's best filter) takes several times as long for a file
+/// a third smaller. No time or other varying chunk is written: the same pixels give the same
+/// bytes.
 fn encode(pixmap: &resvg::tiny_skia::Pixmap) -> Vec<u8> {
-    let mut out = Vec::with_capacity(96 * 1024);
+    let mut out = Vec::with_capacity(32 * 1024);
     let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-    encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_deflate_compression(png::DeflateCompression::Level(1));
-    encoder.set_filter(png::Filter::Up);
+    let pixels = match Palette::of(pixmap.data()) {
+        Some(palette) => {
+            encoder.set_color(png::ColorType::Indexed);
+            encoder.set_palette(palette.colours);
+            encoder.set_filter(png::Filter::NoFilter);
+            palette.pixels
+        }
+        None => {
+            encoder.set_color(png::ColorType::Rgb);
+            encoder.set_filter(png::Filter::Up);
+            let rgb = pixmap
+                .data()
+                .chunks_exact(4)
+                .flat_map(|p| [p[0], p[1], p[2]]);
+            rgb.collect()
+        }
+    };
     // Encoding in memory fails only on a size PNG cannot hold, which a card never has.
     let written = encoder
         .write_header()
-        .and_then(|mut writer| writer.write_image_data(pixmap.data()));
+        .and_then(|mut writer| writer.write_image_data(&pixels));
     if written.is_err() {
         return Vec::new();
     }
     out
+}
+
+/// An opaque image as a palette and each pixel's place in it.
+struct Palette {
+    /// RGB, in the order the colours first appear (so the same pixels give the same file).
+    colours: Vec<u8>,
+    pixels: Vec<u8>,
+}
+
+impl Palette {
+    /// The palette of RGBA pixels, or `None` when they have more than 256 colours.
+    fn of(rgba: &[u8]) -> Option<Palette> {
+        let mut places: HashMap<[u8; 3], u8> = HashMap::new();
+        let mut colours = Vec::new();
+        let mut pixels = Vec::with_capacity(rgba.len() / 4);
+        // Runs of one colour are the rule: look a colour up only where it changes.
+        let mut last: Option<([u8; 3], u8)> = None;
+        for pixel in rgba.chunks_exact(4) {
+            let colour = [pixel[0], pixel[1], pixel[2]];
+            let place = match last {
+                Some((c, place)) if c == colour => place,
+                _ => {
+                    let place = match places.get(&colour) {
+                        Some(&place) => place,
+                        None => {
+                            let place = u8::try_from(places.len()).ok()?;
+                            places.insert(colour, place);
+                            colours.extend_from_slice(&colour);
+                            place
+                        }
+                    };
+                    last = Some((colour, place));
+                    place
+                }
+            };
+            pixels.push(place);
+        }
+        Some(Palette { colours, pixels })
+    }
 }
 
 /// Text as SVG character data: the markup characters as entities, and what XML cannot hold at
@@ -543,6 +607,55 @@ mod tests {
         .png();
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
         assert_eq!(png_size(&png), (WIDTH, HEIGHT));
+    }
+
+    /// The pixels a PNG holds, as RGB, with its colour type.
+    fn decoded(png: &[u8]) -> (png::ColorType, Vec<u8>) {
+        let mut reader = png::Decoder::new(std::io::Cursor::new(png))
+            .read_info()
+            .expect("a PNG");
+        let colour = reader.info().color_type;
+        let palette = reader.info().palette.as_ref().map(|p| p.to_vec());
+        let mut data = vec![0; reader.output_buffer_size().expect("a size")];
+        reader.next_frame(&mut data).expect("one frame");
+        let rgb = match palette {
+            Some(palette) => data
+                .iter()
+                .flat_map(|&i| palette[3 * i as usize..3 * i as usize + 3].to_vec())
+                .collect(),
+            None => data,
+        };
+        (colour, rgb)
+    }
+
+    #[test]
+    fn a_card_is_an_exact_palette_image_and_many_colours_are_rgb() {
+        let svg = card("Corellia Spring Open", State::Won("Zoë Achterberg".into())).svg();
+        let pixmap = draw(&svg);
+        let rgb: Vec<u8> = pixmap
+            .data()
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        let (colour, pixels) = decoded(&encode(&pixmap));
+        assert_eq!(colour, png::ColorType::Indexed);
+        assert!(
+            pixels == rgb,
+            "the palette image has the card's pixels exactly"
+        );
+        // 300 colours do not fit a palette: RGB, as exact.
+        let mut many = resvg::tiny_skia::Pixmap::new(300, 2).expect("a size");
+        for (i, pixel) in many.data_mut().chunks_exact_mut(4).enumerate() {
+            pixel.copy_from_slice(&[(i % 256) as u8, (i / 256) as u8, 7, 0xff]);
+        }
+        let rgb: Vec<u8> = many
+            .data()
+            .chunks_exact(4)
+            .flat_map(|p| [p[0], p[1], p[2]])
+            .collect();
+        let (colour, pixels) = decoded(&encode(&many));
+        assert_eq!(colour, png::ColorType::Rgb);
+        assert!(pixels == rgb);
     }
 
     #[test]
