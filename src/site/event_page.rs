@@ -147,8 +147,11 @@ pub struct RoundView {
     pub byes: Vec<ByeView>,
     /// Players with an unpaired loss this round (back after a drop).
     pub unpaired_losses: Vec<PlayerRef>,
-    /// Standings after this round, when it is finished.
+    /// Standings after this round, when it is finished and they are not the event page's.
     pub standings: Option<StandingsView>,
+    /// The standings after this round are the event page's (the latest finished round's): the
+    /// page links them there rather than writing a big event's largest table twice.
+    pub standings_on_event_page: bool,
 }
 
 /// A table of a round.
@@ -205,8 +208,9 @@ pub struct ByeView {
 #[derive(Debug, Clone, Serialize)]
 pub struct StandingsView {
     pub after_round: u32,
-    /// The ruleset's tiebreakers, in order, with links to their rules.
-    pub tiebreakers: Vec<RuleLink>,
+    /// The ruleset's tiebreakers, in order, with links to their rules and the short names that
+    /// mark the rows they decided.
+    pub tiebreakers: Vec<TiebreakColumn>,
     /// The value tiebreakers shown as columns.
     pub columns: Vec<TiebreakColumn>,
     pub rows: Vec<StandingRow>,
@@ -511,6 +515,7 @@ pub fn round_views(
     let names = super::names::NameLinks::elsewhere(site, aliases, event);
     let url_of = |id: &str| names.competitor(id);
     let standings_view = |s: &Standings| standings_view(site, event, computed, s, &rule, &url_of);
+    let latest = computed.latest().map(|s| s.after_round);
     let mut rounds: Vec<RoundView> = event
         .rounds()
         .iter()
@@ -610,7 +615,15 @@ pub fn round_views(
                 tables,
                 byes,
                 unpaired_losses,
-                standings: swiss.standings.get(i).map(standings_view),
+                standings: swiss
+                    .standings
+                    .get(i)
+                    .filter(|s| Some(s.after_round) != latest)
+                    .map(standings_view),
+                standings_on_event_page: swiss
+                    .standings
+                    .get(i)
+                    .is_some_and(|s| Some(s.after_round) == latest),
             }
         })
         .collect();
@@ -676,7 +689,7 @@ fn standings_view(
             .ruleset
             .tiebreakers
             .iter()
-            .map(|t| rule(t.anchor(), t.label()))
+            .map(|&t| column(t))
             .collect(),
         rows: s
             .rows
