@@ -33,14 +33,30 @@ pub struct Timing {
     pub changed: usize,
 }
 
+/// What [`time_edits`] measured.
+#[derive(Debug, Clone)]
+pub struct Timings {
+    pub edits: Vec<Timing>,
+    /// The session's resident memory after the last edit, in MiB (Linux only).
+    pub resident_mib: Option<u64>,
+}
+
 /// Opens the site at `root` and times `times` edits of the event file `file` (relative to the
 /// root). The event needs a location and a finished Swiss round with a game in it.
-pub fn time_edits(root: &Path, file: &Path, times: usize) -> Result<Vec<Timing>, String> {
+/// `release_memory` is called after the site is built and after each edit, as `serve` calls its
+/// own (see [`crate::serve::Options::release_memory`]); it is not timed.
+pub fn time_edits(
+    root: &Path,
+    file: &Path,
+    times: usize,
+    release_memory: fn(),
+) -> Result<Timings, String> {
     let path = root.join(file);
     let original = std::fs::read_to_string(&path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let (mut session, _) = Session::open(root, None)
         .map_err(|report| format!("the site does not build:\n{}", report.render()))?;
+    release_memory();
     let restore = Restore {
         path: &path,
         text: &original,
@@ -58,6 +74,7 @@ pub fn time_edits(root: &Path, file: &Path, times: usize) -> Result<Vec<Timing>,
         let update = session
             .update(&[PathBuf::from(file)])
             .map_err(|report| format!("the edit does not build:\n{}", report.render()))?;
+        release_memory();
         timings.push(Timing {
             kind,
             elapsed: update.elapsed,
@@ -65,8 +82,20 @@ pub fn time_edits(root: &Path, file: &Path, times: usize) -> Result<Vec<Timing>,
             changed: update.changed,
         });
     }
+    let resident_mib = resident_mib();
     drop(restore);
-    Ok(timings)
+    Ok(Timings {
+        edits: timings,
+        resident_mib,
+    })
+}
+
+/// The process's resident memory now, in MiB (Linux's `VmRSS`); `None` elsewhere.
+fn resident_mib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
 }
 
 /// Puts the event file back as it was when dropped.

@@ -1,5 +1,6 @@
-//! `holonet serve`: the site built in memory, served on 127.0.0.1, rebuilt as files change,
-//! and open browser tabs reloaded. Nothing is written to disk: `public/` is left alone.
+//! `holonet serve`: the site built into a working folder of its own (`.holonet/serve-N/`, see
+//! [`crate::site::disk_tree`]), served on 127.0.0.1, rebuilt as files change, and open browser
+//! tabs reloaded. `public/` is left alone.
 //!
 //! - Watching: `events/`, `content/`, `templates/`, `themes/`, `static/`, `holonet.toml` and
 //!   `players.toml`, through `notify` with a short debounce so one save is one rebuild.
@@ -113,6 +114,10 @@ pub struct Options {
     pub lan: bool,
     /// Whether the terminal shows colours: the QR code of `lan` is then drawn black on white.
     pub terminal_colors: bool,
+    /// Called once the site is built and after every rebuild: the program gives the memory the
+    /// build freed back to the system here (its allocator keeps freed memory for reuse, and a
+    /// rebuild frees as much as the site itself takes).
+    pub release_memory: fn(),
 }
 
 /// What the server tells the terminal: rebuilds, failures and their reports.
@@ -143,6 +148,7 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
             (None, Some(report.render()))
         }
     };
+    (options.release_memory)();
     let shared = Arc::new(Shared {
         site: Mutex::new(session),
         state: Mutex::new(State {
@@ -202,8 +208,16 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
         let log = Arc::clone(&log);
         let root = root.clone();
         let base_url = options.base_url.clone();
+        let release_memory = options.release_memory;
         std::thread::spawn(move || {
-            rebuild_loop(&root, base_url.as_deref(), &rx, &shared, log.as_ref());
+            rebuild_loop(
+                &root,
+                base_url.as_deref(),
+                &rx,
+                &shared,
+                log.as_ref(),
+                release_memory,
+            );
         });
     }
     if options.open {
@@ -296,6 +310,7 @@ fn rebuild_loop(
     rx: &std::sync::mpsc::Receiver<DebounceEventResult>,
     shared: &Shared,
     log: &dyn Log,
+    release_memory: fn(),
 ) {
     let watched = watched_paths(root);
     while let Ok(batch) = rx.recv() {
@@ -334,6 +349,7 @@ fn rebuild_loop(
             }),
         };
         drop(site);
+        release_memory();
         let mut state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
         match result {
             Ok(()) => state.error = None,
@@ -457,9 +473,9 @@ fn handle(
         let site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
         match site.as_ref() {
             Some(session) => (
-                session.file(&file).map(<[u8]>::to_vec),
-                session.file(&format!("{file}/index.html")).is_some(),
-                session.file("404.html").map(<[u8]>::to_vec),
+                session.file(&file),
+                session.has_file(&format!("{file}/index.html")),
+                session.file("404.html"),
                 true,
             ),
             None => (None, false, None, false),
@@ -510,8 +526,9 @@ fn handle(
 }
 
 /// Whether a decoded request path names something inside the site: it starts with `/` and has
-/// no `..` or `.` segment, backslash or control character (such as a NUL). The site is looked up
-/// in memory, so nothing could escape it anyway; these are refused outright all the same.
+/// no `..` or `.` segment, backslash or control character (such as a NUL). A path is looked up
+/// in the session's list of the site's files before any is read, so nothing could escape it
+/// anyway; these are refused outright all the same.
 fn is_plain_path(path: &str) -> bool {
     path.starts_with('/')
         && !path.contains('\\')

@@ -2115,9 +2115,16 @@ fn a_preview_image_is_drawn_again_only_when_its_card_changes() {
     let memo = site::render::Memo::default();
     let card = "events/2014/dantooine-regional/preview.png";
     let page = "events/2014/dantooine-regional/index.html";
-    let (files, _) =
-        site::render_scope(&loaded, &site::render::Scope::all(), &memo).expect("render");
-    assert!(files.contains_key(card) && files.contains_key(page));
+    let mut tree = site::disk_tree::DiskTree::open(site_dir.path()).expect("a served tree");
+    let mut render = |loaded: &site::Site, memo: &site::render::Memo| {
+        let batch = tree.batch();
+        site::render_for_session(loaded, &site::render::Scope::all(), &batch, false, memo)
+            .expect("render");
+        let committed = tree.commit(batch.finish()).expect("commit");
+        (committed, tree.get(page))
+    };
+    let (first, _) = render(&loaded, &memo);
+    assert!(first.rendered.contains(card) && first.rendered.contains(page));
     // Another event template (which `serve` renders with a memo for new templates): every
     // event page is rendered again, no card drawn again.
     loaded
@@ -2125,22 +2132,20 @@ fn a_preview_image_is_drawn_again_only_when_its_card_changes() {
         .add_raw_template("event.html", "<p>{{ event.name }}</p>")
         .expect("template");
     let memo = memo.for_new_templates();
-    let (files, kept) =
-        site::render_scope(&loaded, &site::render::Scope::all(), &memo).expect("render again");
+    let (again, html) = render(&loaded, &memo);
     assert_eq!(
-        files.get(page).map(Vec::as_slice),
+        html.as_deref(),
         Some(&b"<p>Dantooine Regional 2014</p>"[..]),
         "the page is rendered again"
     );
     assert!(
-        kept.contains(card) && !files.contains_key(card),
+        again.kept.contains(card) && !again.rendered.contains(card),
         "the card is kept"
     );
     // The site's title, which every card shows, changed: the card is drawn again.
     loaded.config.title = "Another Archive".into();
-    let (files, kept) =
-        site::render_scope(&loaded, &site::render::Scope::all(), &memo).expect("render again");
-    assert!(files.contains_key(card) && !kept.contains(card));
+    let (retitled, _) = render(&loaded, &memo);
+    assert!(retitled.rendered.contains(card) && !retitled.kept.contains(card));
 }
 
 /// The text of a page's one `application/ld+json` script.

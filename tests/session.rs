@@ -1,5 +1,5 @@
-//! `holonet serve`'s in-memory site: after each kind of edit, rendering only what the edit
-//! touches gives exactly the tree a full build of the edited files gives.
+//! `holonet serve`'s site: after each kind of edit, rendering only what the edit touches gives
+//! exactly the tree a full build of the edited files gives; the tree is kept on disk.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -23,6 +23,34 @@ fn assert_same_as_full(session: &Session, root: &Path) {
         missing.is_empty() && extra.is_empty() && differ.is_empty(),
         "missing {missing:?}, extra {extra:?}, different {differ:?}"
     );
+}
+
+/// The pages are kept on disk in a folder of `serve`'s own beside the site (never `public/`),
+/// and the next `serve` writes again a file a kill left torn and removes what the site lost.
+#[test]
+fn the_served_site_is_on_disk_and_the_next_start_mends_what_a_kill_left() {
+    let site = common::example_site();
+    let root = site.path();
+    let had_public = root.join("public").exists();
+    let folder = root.join(".holonet/serve-1/site");
+    let page = "events/2026/corellia-spring-open/index.html";
+    let served = {
+        let (session, _) = Session::open(root, None).expect("opens");
+        let bytes = fs::read(folder.join(page)).expect("the page is on disk");
+        assert_eq!(session.file(page).as_deref(), Some(&bytes[..]));
+        bytes
+    };
+    assert_eq!(
+        root.join("public").exists(),
+        had_public,
+        "public/ is left alone"
+    );
+    fs::write(folder.join(page), &served[..served.len() / 2]).expect("torn");
+    fs::write(folder.join("gone.html"), "a page the site no longer has").expect("stale");
+    let (session, _) = Session::open(root, None).expect("opens again");
+    assert_eq!(fs::read(folder.join(page)).expect("page"), served);
+    assert!(!folder.join("gone.html").exists());
+    assert_same_as_full(&session, root);
 }
 
 #[test]
@@ -242,7 +270,7 @@ fn a_broken_edit_keeps_the_last_good_site() {
         "{text}"
     );
     assert!(text.contains("did you mean `jurgen-falkenrath`?"), "{text}");
-    assert_eq!(session.files(), &before, "the last good site stays");
+    assert_eq!(session.files(), before, "the last good site stays");
     // Fixed again: back to normal.
     common::edit(
         root,

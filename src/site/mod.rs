@@ -11,6 +11,7 @@ pub mod chart;
 pub mod content;
 pub mod contribution;
 pub mod deck_view;
+pub mod disk_tree;
 pub mod event_index;
 pub mod event_page;
 pub mod feed;
@@ -38,7 +39,7 @@ pub mod stats;
 pub mod templates;
 pub mod whitespace;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -133,40 +134,26 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     )
 }
 
-/// Renders a loaded site in memory, noting each page in `memo`.
-pub fn render(site: &Site, memo: &render::Memo) -> Result<render::Files, Vec<Diagnostic>> {
-    let memory = render::Memory::default();
-    render_into(
-        site,
-        &render::Scope::all(),
-        &memory,
-        true,
-        &render::EventFiles::new(),
-        &render::Previews::default(),
-        Some(memo),
-    )?;
-    Ok(memory.into_files())
-}
-
-/// Renders the part of the site `scope` names in memory (without the sitemap; see
-/// [`render::finish`]), leaving out the pages `memo` saw rendered from the same context.
-/// Returns the files rendered and the paths of those left out.
-pub fn render_scope(
+/// Renders the part of the site `scope` names into `store` for `serve`, leaving out the pages
+/// `memo` saw rendered from the same context (the store keeps those as they are). With `finish`
+/// the sitemap and `robots.txt` are made too (see [`render::finish`]): a render of the whole site.
+pub fn render_for_session(
     site: &Site,
     scope: &render::Scope,
+    store: &dyn render::Store,
+    finish: bool,
     memo: &render::Memo,
-) -> Result<(render::Files, BTreeSet<String>), Vec<Diagnostic>> {
-    let memory = render::Memory::default();
+) -> Result<(), Vec<Diagnostic>> {
     render_into(
         site,
         scope,
-        &memory,
-        false,
+        store,
+        finish,
         &render::EventFiles::new(),
         &render::Previews::default(),
         Some(memo),
-    )?;
-    Ok(memory.into_parts())
+    )
+    .map(drop)
 }
 
 /// Renders the part of the site `scope` names into `store`, with the sitemap when `finish`,

@@ -311,8 +311,8 @@ fn template_error(template: &str, what: &Path, error: &tera::Error) -> Diagnosti
     .with_help("fix the template (a misspelt variable or filter is the usual cause)")
 }
 
-/// Where rendered files go: kept in memory (`serve`, `check`) or staged in the output folder
-/// (`build`, see [`super::output::Staging`]). Called from many threads at once.
+/// Where rendered files go: `serve`'s copy of the site (see [`super::disk_tree`]), nowhere
+/// (`check`), or staged in the output folder (`build`, see [`super::output::Staging`]). Called from many threads at once.
 pub trait Store: Sync {
     fn store(&self, path: &str, bytes: Vec<u8>) -> Result<(), Diagnostic>;
 
@@ -332,46 +332,6 @@ pub trait Store: Sync {
     /// cannot fail (a link-preview image) is not made.
     fn discards(&self) -> bool {
         false
-    }
-}
-
-/// Keeps every file in memory, and the paths of those kept as they were (see [`Memo`]).
-#[derive(Default)]
-pub struct Memory {
-    files: Mutex<Files>,
-    kept: Mutex<BTreeSet<String>>,
-}
-
-impl Memory {
-    pub fn into_files(self) -> Files {
-        self.into_parts().0
-    }
-
-    /// The files rendered, and the paths of the files kept as they were.
-    pub fn into_parts(self) -> (Files, BTreeSet<String>) {
-        (
-            self.files.into_inner().unwrap_or_else(|e| e.into_inner()),
-            self.kept.into_inner().unwrap_or_else(|e| e.into_inner()),
-        )
-    }
-}
-
-impl Store for Memory {
-    fn store(&self, path: &str, bytes: Vec<u8>) -> Result<(), Diagnostic> {
-        self.files
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(path.to_string(), bytes);
-        Ok(())
-    }
-
-    /// The files are the caller's, already in memory: they are only noted as kept.
-    fn keep(&self, paths: &[String]) -> bool {
-        self.kept
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .extend(paths.iter().cloned());
-        true
     }
 }
 

@@ -1,5 +1,6 @@
-//! A site kept in memory between edits, for `holonet serve`: after a change, only what the
-//! change touches is read and rendered again.
+//! A site kept loaded between edits, for `holonet serve`: after a change, only what the change
+//! touches is read and rendered again. The rendered files are kept on disk, not in memory (see
+//! [`DiskTree`]).
 //!
 //! - An event file (or its `.md` report) edited, added or removed: that file is read and checked
 //!   again, and its own pages, its players' pages and the archive-wide pages (home, indexes,
@@ -17,19 +18,21 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::contribution::Contribution;
+use super::disk_tree::{Committed, DiskTree, Pending};
 use super::render::{Files, Memo, Scope};
-use super::{Report, Site, load, render, render_scope, templates};
+use super::{Report, Site, load, render_for_session, templates};
+use crate::diag::{Code, Diagnostic};
 use crate::event::Event;
 use crate::load::validate::LoadOptions;
 use crate::load::{load_event_file, slug_of};
 use crate::rules::compute::Computed;
 
-/// The site in memory: what was loaded and the complete output tree made from it.
+/// What was loaded and the complete output tree made from it.
 pub struct Session {
     root: PathBuf,
     base_url: Option<String>,
     site: Site,
-    files: Files,
+    files: DiskTree,
     /// The pages as last rendered: an update leaves out those whose context is unchanged.
     memo: Memo,
 }
@@ -65,10 +68,11 @@ impl Session {
         let (site, report) = load(root, base_url);
         let Some(site) = site else { return Err(report) };
         let memo = Memo::default();
-        let files = render(&site, &memo).map_err(|diagnostics| Report {
-            diagnostics,
-            ..Report::default()
-        })?;
+        let mut files = DiskTree::open(root).map_err(one_error)?;
+        render_everything(&site, &mut files, &memo)?;
+        files
+            .sweep()
+            .map_err(|e| one_error(tree_error(&files, e)))?;
         Ok((
             Session {
                 root: root.to_path_buf(),
@@ -81,9 +85,10 @@ impl Session {
         ))
     }
 
-    /// The complete output tree.
-    pub fn files(&self) -> &Files {
-        &self.files
+    /// The complete output tree, read back from disk (for tests and tools: `serve` reads one
+    /// file at a time with [`Session::file`]).
+    pub fn files(&self) -> Files {
+        self.files.read_all()
     }
 
     /// What was loaded, for a page the server makes itself (the poster of `serve --lan` needs
@@ -93,8 +98,13 @@ impl Session {
     }
 
     /// One file of the tree, for a server answering a request.
-    pub fn file(&self, path: &str) -> Option<&[u8]> {
-        self.files.get(path).map(Vec::as_slice)
+    pub fn file(&self, path: &str) -> Option<Vec<u8>> {
+        self.files.get(path)
+    }
+
+    /// Whether the tree has a file at `path`.
+    pub fn has_file(&self, path: &str) -> bool {
+        self.files.contains(path)
     }
 
     /// Brings the site up to date after `changed` (paths relative to the root, or absolute
@@ -108,15 +118,7 @@ impl Session {
         let (what, rendered, changed, report) = match plan(&relative, &self.site) {
             Plan::Events(paths) => self.update_events(&paths)?,
             Plan::Templates(scope) => self.update_templates(&scope)?,
-            Plan::Everything => {
-                let (session, report) = Session::open(&self.root, self.base_url.as_deref())?;
-                let rendered = session.files.keys().cloned().collect();
-                let changed = count_changes(&self.files, &session.files);
-                self.site = session.site;
-                self.files = session.files;
-                self.memo = session.memo;
-                ("the whole site".to_string(), rendered, changed, report)
-            }
+            Plan::Everything => self.update_everything()?,
         };
         Ok(Update {
             what,
@@ -202,11 +204,16 @@ impl Session {
             players: (!every_player).then(|| players.clone()),
             content: false,
         };
-        let (rendered, kept) = match render_scope(&self.site, &scope, &self.memo) {
-            Ok(rendered) => rendered,
+        let batch = self.files.batch();
+        let rendered = render_for_session(&self.site, &scope, &batch, false, &self.memo);
+        let pending = batch.finish();
+        let rendered = rendered.and_then(|()| self.commit(pending));
+        let committed = match rendered {
+            Ok(committed) => committed,
             Err(diagnostics) => {
                 // The memo saw pages of a site that is now rolled back.
                 self.memo = Memo::default();
+                self.files.discard_pending();
                 self.site.events.retain(|(e, _)| !slugs.contains(&e.slug));
                 self.site.events.extend(replaced);
                 for (slug, previous) in replaced_contributions {
@@ -223,13 +230,10 @@ impl Session {
             }
         };
         // Pages of these events and players that the new render no longer has go.
-        let rendered_paths: Vec<String> = rendered.keys().cloned().collect();
         let own_files = slugs.iter().flat_map(|slug| {
             let prefix = format!("events/{slug}/");
             self.files
-                .range(prefix.clone()..)
-                .map(|(path, _)| path)
-                .take_while(move |path| path.starts_with(&prefix))
+                .paths_under(&prefix)
                 .filter(|path| belongs_to_event(path, slug))
                 .cloned()
                 .collect::<Vec<_>>()
@@ -238,19 +242,11 @@ impl Session {
         // scope: any other of theirs in the tree is gone (a list taken back, a game undone).
         let archive_files: Vec<String> = self
             .files
-            .range(super::cards::INDEX_PATH.to_string()..)
-            .map(|(path, _)| path)
-            .take_while(|path| path.starts_with(super::cards::INDEX_PATH))
-            .chain(
-                self.files
-                    .range("players/".to_string()..)
-                    .map(|(path, _)| path)
-                    .take_while(|path| path.starts_with("players/"))
-                    .filter(|path| {
-                        super::rivalries::pair_of(path)
-                            .is_some_and(|(a, b)| players.contains(a) || players.contains(b))
-                    }),
-            )
+            .paths_under(super::cards::INDEX_PATH)
+            .chain(self.files.paths_under("players/").filter(|path| {
+                super::rivalries::pair_of(path)
+                    .is_some_and(|(a, b)| players.contains(a) || players.contains(b))
+            }))
             .cloned()
             .collect();
         let stale: Vec<String> = players
@@ -264,16 +260,13 @@ impl Session {
             .chain(own_files)
             .chain(archive_files)
             .filter(|path| {
-                self.files.contains_key(path)
-                    && !rendered.contains_key(path)
-                    && !kept.contains(path)
+                self.files.contains(path)
+                    && !committed.rendered.contains(path)
+                    && !committed.kept.contains(path)
             })
             .collect();
-        for path in &stale {
-            self.files.remove(path);
-            self.memo.forget(path);
-        }
-        let changed = stale.len() + self.apply(rendered, stale.len());
+        let rendered_paths = committed.rendered.iter().cloned().collect();
+        let changed = self.finish(committed, &stale)?;
         let what = paths
             .iter()
             .map(|p| p.display().to_string())
@@ -282,27 +275,60 @@ impl Session {
         Ok((what, rendered_paths, changed, report))
     }
 
-    /// Puts `rendered` into the tree, after `removed` files went out of it, and remakes the
-    /// sitemap if the tree's paths changed; returns how many files changed. The tree is edited
-    /// in place: copying it would cost more than rendering an event.
-    fn apply(&mut self, rendered: Files, removed: usize) -> usize {
-        let mut changed = 0;
-        let mut added = 0;
-        for (path, bytes) in rendered {
-            if self.files.get(&path) != Some(&bytes) {
-                changed += 1;
-                added += usize::from(self.files.insert(path, bytes).is_none());
-            }
+    /// Moves a finished render into the served tree.
+    fn commit(&mut self, pending: Pending) -> Result<Committed, Vec<Diagnostic>> {
+        self.files
+            .commit(pending)
+            .map_err(|e| vec![tree_error(&self.files, e)])
+    }
+
+    /// Removes `stale` from the tree after `committed` went into it, and remakes the sitemap
+    /// if the tree's paths changed; returns how many files changed.
+    fn finish(&mut self, committed: Committed, stale: &[String]) -> Result<usize, Report> {
+        for path in stale {
+            self.files
+                .remove(path)
+                .map_err(|e| one_error(tree_error(&self.files, e)))?;
+            self.memo.forget(path);
         }
-        if added + removed > 0 {
-            let paths = self.files.keys().cloned().collect();
+        let mut changed = committed.changed + stale.len();
+        if committed.added + stale.len() > 0 {
+            let paths = self.files.paths().cloned().collect();
             for (path, bytes) in
                 super::render::finishing_files(&self.site.config, &self.site.pages, &paths)
             {
-                self.files.insert(path, bytes);
+                let written = self
+                    .files
+                    .put(&path, &bytes)
+                    .map_err(|e| one_error(tree_error(&self.files, e)))?;
+                changed += usize::from(written);
             }
         }
-        changed
+        Ok(changed)
+    }
+
+    /// Reads and renders the whole site again, as `build` does.
+    fn update_everything(&mut self) -> Result<(String, Vec<String>, usize, Report), Report> {
+        let (site, report) = load(&self.root, self.base_url.as_deref());
+        let Some(site) = site else { return Err(report) };
+        let memo = Memo::default();
+        let committed = render_everything(&site, &mut self.files, &memo)?;
+        let stale: Vec<String> = self
+            .files
+            .paths()
+            .filter(|path| !committed.rendered.contains(*path))
+            .cloned()
+            .collect();
+        for path in &stale {
+            self.files
+                .remove(path)
+                .map_err(|e| one_error(tree_error(&self.files, e)))?;
+        }
+        let changed = committed.changed + stale.len();
+        self.site = site;
+        self.memo = memo;
+        let rendered = committed.rendered.into_iter().collect();
+        Ok(("the whole site".to_string(), rendered, changed, report))
     }
 
     /// Reads the templates again and renders the pages `scope` names.
@@ -319,9 +345,14 @@ impl Session {
         // Pages rendered by the old templates are no guide to the new ones (the images no
         // template draws still are).
         let memo = self.memo.for_new_templates();
-        let (rendered, _) = match render_scope(&self.site, scope, &memo) {
-            Ok(rendered) => rendered,
+        let batch = self.files.batch();
+        let rendered = render_for_session(&self.site, scope, &batch, false, &memo);
+        let pending = batch.finish();
+        let rendered = rendered.and_then(|()| self.commit(pending));
+        let committed = match rendered {
+            Ok(committed) => committed,
             Err(diagnostics) => {
+                self.files.discard_pending();
                 self.site.tera = previous;
                 return Err(Report {
                     diagnostics,
@@ -330,8 +361,8 @@ impl Session {
             }
         };
         self.memo = memo;
-        let rendered_paths: Vec<String> = rendered.keys().cloned().collect();
-        let changed = self.apply(rendered, 0);
+        let rendered_paths = committed.rendered.iter().cloned().collect();
+        let changed = self.finish(committed, &[])?;
         Ok((
             "templates".to_string(),
             rendered_paths,
@@ -442,10 +473,46 @@ fn player_file(id: &str) -> String {
     format!("{}index.html", super::players::player_path(id))
 }
 
-/// Files added, removed or with other bytes between two trees.
-fn count_changes(old: &Files, new: &Files) -> usize {
-    let changed = new.iter().filter(|(p, b)| old.get(*p) != Some(b)).count();
-    changed + old.keys().filter(|p| !new.contains_key(*p)).count()
+/// Renders every page of `site` into `files`; on an error the tree is as it was.
+fn render_everything(site: &Site, files: &mut DiskTree, memo: &Memo) -> Result<Committed, Report> {
+    let batch = files.batch();
+    let rendered = render_for_session(site, &Scope::all(), &batch, true, memo);
+    let pending = batch.finish();
+    let rendered = rendered.and_then(|()| {
+        files
+            .commit(pending)
+            .map_err(|e| vec![tree_error(files, e)])
+    });
+    rendered.map_err(|diagnostics| {
+        files.discard_pending();
+        Report {
+            diagnostics,
+            ..Report::default()
+        }
+    })
+}
+
+fn one_error(diagnostic: Diagnostic) -> Report {
+    Report {
+        diagnostics: vec![diagnostic],
+        ..Report::default()
+    }
+}
+
+/// The served files could not be written or read.
+fn tree_error(files: &DiskTree, e: std::io::Error) -> Diagnostic {
+    Diagnostic::error(
+        Code::Io,
+        files.folder(),
+        None,
+        format!(
+            "cannot update the served site in {}: {e}",
+            files.folder().display()
+        ),
+    )
+    .with_help(
+        "check the free space and permissions of the site's .holonet folder, then save again",
+    )
 }
 
 #[cfg(test)]
