@@ -2986,6 +2986,29 @@ fn a_rebuild_reuses_unchanged_events_and_matches_a_fresh_build() {
     assert!(page.contains("Bath, United Kingdom"));
     assert_eq!(tree(&out), fresh("fresh-1"));
 
+    // A result recorded: standings, ratings, player and head-to-head pages change. The
+    // archive-wide pages whose context did not change are kept from the last build's record,
+    // the others rendered: the output is still a fresh build's.
+    common::edit(
+        root,
+        edited,
+        "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"] }",
+        "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"], games = [\"maren-holm\", \"draw\"] }",
+    );
+    let maren = out.join("players/maren-holm/index.html");
+    let before = fs::read(&maren).expect("player page");
+    let record = out.join(holonet::site::reuse::PAGES_FILE);
+    let pages_before = fs::read_to_string(&record).expect("the pages' record");
+    assert!(pages_before.contains("\tplayers/maren-holm/index.html\n"));
+    build(root, &out, None);
+    assert_ne!(
+        fs::read(&maren).expect("player page"),
+        before,
+        "rendered again"
+    );
+    assert_ne!(fs::read_to_string(&record).expect("record"), pages_before);
+    assert_eq!(tree(&out), fresh("fresh-result"));
+
     // A report beside an event is that event's own.
     let report = root.join("events/2018/outer-rim-store-championship.md");
     let text = fs::read_to_string(&report).expect("report");

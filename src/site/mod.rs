@@ -144,29 +144,34 @@ pub fn render_for_session(
     finish: bool,
     memo: &render::Memo,
 ) -> Result<(), Vec<Diagnostic>> {
-    render_into(
-        site,
-        scope,
-        store,
-        finish,
-        &render::EventFiles::new(),
-        &render::Previews::default(),
-        Some(memo),
-    )
-    .map(drop)
+    let earlier = Earlier {
+        memo: Some(memo),
+        ..Earlier::default()
+    };
+    render_into(site, scope, store, finish, &earlier).map(drop)
+}
+
+/// What a render may keep of an earlier one instead of rendering it again.
+#[derive(Default)]
+struct Earlier<'a> {
+    /// The files of each event the last build rendered from the same inputs (see [`reuse`]).
+    events: render::EventFiles,
+    /// The last build's link-preview cards.
+    previews: render::Previews,
+    /// `serve`'s memo of every page it rendered.
+    memo: Option<&'a render::Memo>,
+    /// The last build's record of its archive-wide pages (see [`reuse::read_pages`]).
+    archive: render::Memo,
 }
 
 /// Renders the part of the site `scope` names into `store`, with the sitemap when `finish`,
-/// keeping the files of the events in `reuse` when the store can and leaving out the pages
-/// `memo` saw. Returns each event's files.
+/// keeping what `earlier` vouches for when the store can. Returns each event's files.
 fn render_into(
     site: &Site,
     scope: &render::Scope,
     store: &dyn render::Store,
     finish: bool,
-    reuse: &render::EventFiles,
-    previews: &render::Previews,
-    memo: Option<&render::Memo>,
+    earlier: &Earlier<'_>,
 ) -> Result<render::EventFiles, Vec<Diagnostic>> {
     let output = render::Output::new(store);
     let event_files = render::render_site(
@@ -179,9 +184,10 @@ fn render_into(
             tera: &site.tera,
             statics: &site.statics,
             scope,
-            reuse,
-            memo,
-            previews,
+            reuse: &earlier.events,
+            memo: earlier.memo,
+            archive_memo: Some(&earlier.archive),
+            previews: &earlier.previews,
         },
         &output,
     );
@@ -193,22 +199,25 @@ fn render_into(
 
 /// What the last build into a folder can lend this one (see [`last_build`]).
 struct LastBuild {
+    /// The key of what every page depends on ([`reuse::shared_key`]); `None` when Holonet
+    /// cannot read its own program file, and then nothing is reused.
+    shared: Option<u128>,
     /// Each event's key and link-preview card key, as this build has them.
     keys: BTreeMap<String, (u128, u128)>,
-    /// The files of each event the last build rendered from the same inputs.
-    reusable: render::EventFiles,
-    /// The last build's link-preview cards.
-    previews: render::Previews,
+    /// What this build may keep.
+    earlier: Earlier<'static>,
 }
 
 /// What the last build into `out` can lend this one: the files of each event it rendered from
-/// the same inputs (the same event file, shared inputs and Holonet), and the link-preview image
-/// of each event whose card is the same.
+/// the same inputs (the same event file, shared inputs and Holonet), the link-preview image
+/// of each event whose card is the same, and the keys of its archive-wide pages when they were
+/// made under the same shared inputs.
 fn last_build(root: &Path, site: &Site, out: &Path) -> LastBuild {
     let program = reuse::program_key();
+    let shared = program.map(|program| reuse::shared_key(root, &site.config.base_url, program));
     let keys: BTreeMap<String, (u128, u128)> = program
-        .map(|program| {
-            let shared = reuse::shared_key(root, &site.config.base_url, program);
+        .zip(shared)
+        .map(|(program, shared)| {
             site.events
                 .par_iter()
                 .map(|(event, computed)| {
@@ -228,7 +237,7 @@ fn last_build(root: &Path, site: &Site, out: &Path) -> LastBuild {
         })
         .unwrap_or_default();
     let last = reuse::read(out);
-    let reusable: render::EventFiles = last
+    let events: render::EventFiles = last
         .iter()
         .filter(|(slug, entry)| keys.get(*slug).map(|k| k.0) == Some(entry.key))
         .map(|(slug, entry)| (slug.clone(), entry.files.clone()))
@@ -241,10 +250,18 @@ fn last_build(root: &Path, site: &Site, out: &Path) -> LastBuild {
             .map(|(slug, entry)| (slug, entry.card))
             .collect(),
     };
+    let archive = shared
+        .map(|shared| render::Memo::of_pages(reuse::read_pages(out, shared)))
+        .unwrap_or_default();
     LastBuild {
+        shared,
         keys,
-        reusable,
-        previews,
+        earlier: Earlier {
+            events,
+            previews,
+            memo: None,
+            archive,
+        },
     }
 }
 
@@ -259,9 +276,10 @@ pub fn check(root: &Path) -> Report {
             &render::Scope::all(),
             &render::Discard,
             true,
-            &last_build(root, &site, &root.join("public")).reusable,
-            &render::Previews::default(),
-            None,
+            &Earlier {
+                previews: render::Previews::default(),
+                ..last_build(root, &site, &root.join("public")).earlier
+            },
         )
     {
         report.absorb(diags, []);
@@ -333,19 +351,11 @@ pub fn build_with_progress(
         out,
     };
     let LastBuild {
+        shared,
         keys,
-        reusable,
-        previews,
+        earlier,
     } = last_build(root, &site, out);
-    let event_files = match render_into(
-        &site,
-        &render::Scope::all(),
-        &store,
-        true,
-        &reusable,
-        &previews,
-        None,
-    ) {
+    let event_files = match render_into(&site, &render::Scope::all(), &store, true, &earlier) {
         Ok(files) => files,
         Err(diags) => {
             report.absorb(diags, []);
@@ -359,9 +369,16 @@ pub fn build_with_progress(
             Some((slug, reuse::Entry { key, card, files }))
         })
         .collect();
-    if let Err(d) = render::Store::store(&store, reuse::FILE, reuse::text(&recorded).into_bytes()) {
-        report.diagnostics.push(d);
-        return Err(report);
+    let mut records = vec![(reuse::FILE, reuse::text(&recorded))];
+    if let Some(shared) = shared {
+        let pages = reuse::pages_text(shared, &earlier.archive.pages());
+        records.push((reuse::PAGES_FILE, pages));
+    }
+    for (path, text) in records {
+        if let Err(d) = render::Store::store(&store, path, text.into_bytes()) {
+            report.diagnostics.push(d);
+            return Err(report);
+        }
     }
     let files = staging.file_count();
     progress(Progress::Rendered {

@@ -38,6 +38,10 @@ pub struct RenderInput<'a> {
     pub reuse: &'a EventFiles,
     /// `serve`'s record of the pages it rendered last (see [`Memo`]); `None` renders every page.
     pub memo: Option<&'a Memo>,
+    /// `build`'s record of the archive-wide pages (players, head to head, cards, indexes), as
+    /// the last build into the same output left them (see [`super::reuse::read_pages`]): used
+    /// for those pages when there is no `memo`. Event pages have their own reuse (`reuse`).
+    pub archive_memo: Option<&'a Memo>,
     /// The link-preview images the previous build made, which an event rendered again keeps when
     /// its card is the same.
     pub previews: &'a Previews,
@@ -116,6 +120,20 @@ pub struct Memo {
 }
 
 impl Memo {
+    /// A memo that has seen the pages `pages` (path -> key), as a previous build recorded them.
+    pub fn of_pages(pages: HashMap<String, u128>) -> Memo {
+        Memo {
+            pages: Mutex::new(pages),
+            ..Memo::default()
+        }
+    }
+
+    /// Every page seen, with its key, in path order.
+    pub fn pages(&self) -> BTreeMap<String, u128> {
+        let pages = self.pages.lock().unwrap_or_else(|e| e.into_inner());
+        pages.iter().map(|(p, k)| (p.clone(), *k)).collect()
+    }
+
     /// A memo for new templates: the pages rendered by the old ones are no guide to the new
     /// ones, but the images no template draws still are.
     pub fn for_new_templates(&self) -> Memo {
@@ -495,9 +513,13 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
         output,
         memo: input.memo,
     };
+    let archive_pages = Pages {
+        memo: input.memo.or(input.archive_memo),
+        ..pages
+    };
     rayon::join(
         || render_events(input, &pages),
-        || render_archive_pages(input, &pages),
+        || render_archive_pages(input, &archive_pages),
     )
     .0
 }
@@ -934,10 +956,10 @@ fn render_event(
     // (or, in `serve`, the last render's) is kept when the card's key is the same.
     let preview = named(format!("{path}{}", super::preview::FILE));
     let card_key = super::reuse::card_key(input.previews.program, &card);
-    let seen = match pages.memo {
-        Some(memo) => memo.image_unchanged(&preview, card_key),
-        None => input.previews.last.get(&event.slug) == Some(&card_key),
-    };
+    let seen = pages
+        .memo
+        .is_some_and(|memo| memo.image_unchanged(&preview, card_key))
+        || input.previews.last.get(&event.slug) == Some(&card_key);
     if !(seen && output.keep(std::slice::from_ref(&preview), source)) {
         let png = if output.store.discards() {
             Vec::new()

@@ -14,12 +14,20 @@
 //! The key errs on the side of rendering: any change to a shared file renders every event again,
 //! and a different Holonet binary (even one rebuilt from other sources) never reuses anything.
 //!
+//! The archive-wide pages (players, head to head, rivalries, cards, indexes, statistics) are made
+//! from every event, so no event's key can vouch for them. Each is recorded instead by the key
+//! `serve` already uses to skip a page ([`super::render::Memo`]): a hash of its template's name
+//! and everything its template is given. `.holonet-pages` holds those keys with the shared key
+//! they were made under; the next build into the same folder, under the same shared key, builds
+//! each page's context again but renders only the pages whose key changed, keeping the others
+//! as they are in the output (see [`read_pages`]).
+//!
 //! An event's link-preview image (see [`super::preview`]) costs more to make than all its pages,
 //! and depends on much less: only on the facts its card shows and on Holonet. So each event's
 //! record also holds its card's key ([`card_key`]), and an event rendered again (after an edit
 //! to a template, say) keeps its image when its card's key is the same.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::Path;
 
@@ -30,6 +38,14 @@ use crate::event::Event;
 
 /// The record of the last build's events, in the output folder.
 pub const FILE: &str = ".holonet-events";
+
+/// The record of the last build's archive-wide pages, in the output folder.
+pub const PAGES_FILE: &str = ".holonet-pages";
+
+/// The first line of [`PAGES_FILE`], naming its layout: then the shared key the pages were
+/// made under, in hexadecimal, on a line of its own, and one line per page, its key in
+/// hexadecimal and its path, separated by a tab.
+const PAGES_HEADER: &str = "# holonet pages 1: shared key, then key path";
 
 /// The first line of [`FILE`], naming its layout: then one line per event, its slug, its key and
 /// its card's key in hexadecimal, and its files, separated by tabs.
@@ -167,6 +183,36 @@ pub fn read(out: &Path) -> Recorded {
         .collect()
 }
 
+/// The archive-wide pages' keys the last build into `out` recorded, when it made them under
+/// the shared key `shared`; empty otherwise (a template, the configuration or Holonet changed:
+/// every page is rendered), or when there is no record.
+pub fn read_pages(out: &Path, shared: u128) -> HashMap<String, u128> {
+    let Ok(text) = fs::read_to_string(out.join(PAGES_FILE)) else {
+        return HashMap::new();
+    };
+    let mut lines = text.lines();
+    let same = lines.next() == Some(PAGES_HEADER)
+        && lines.next().and_then(|k| u128::from_str_radix(k, 16).ok()) == Some(shared);
+    if !same {
+        return HashMap::new();
+    }
+    lines
+        .filter_map(|line| {
+            let (key, path) = line.split_once('\t')?;
+            Some((path.to_string(), u128::from_str_radix(key, 16).ok()?))
+        })
+        .collect()
+}
+
+/// The text of the pages' record: `pages` (path -> key) made under the shared key `shared`.
+pub fn pages_text(shared: u128, pages: &BTreeMap<String, u128>) -> String {
+    let mut text = format!("{PAGES_HEADER}\n{shared:032x}\n");
+    for (path, key) in pages {
+        text.push_str(&format!("{key:032x}\t{path}\n"));
+    }
+    text
+}
+
 /// The record's text, to write into the output folder.
 pub fn text(recorded: &Recorded) -> String {
     let mut text = format!("{HEADER}\n");
@@ -210,6 +256,20 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         fs::write(dir.path().join(FILE), text(&recorded)).expect("write");
         assert_eq!(read(dir.path()), recorded);
+    }
+
+    #[test]
+    fn the_pages_record_reads_back_under_its_shared_key_only() {
+        let pages: BTreeMap<String, u128> = [
+            ("players/ana/index.html".to_string(), 7),
+            ("cards/index.html".to_string(), u128::MAX),
+        ]
+        .into();
+        let dir = tempfile::tempdir().expect("tempdir");
+        fs::write(dir.path().join(PAGES_FILE), pages_text(42, &pages)).expect("write");
+        let read: BTreeMap<String, u128> = read_pages(dir.path(), 42).into_iter().collect();
+        assert_eq!(read, pages);
+        assert!(read_pages(dir.path(), 43).is_empty(), "another shared key");
     }
 
     #[test]

@@ -49,10 +49,11 @@ impl LayerFile {
 
 /// Names the output's own records use (the manifest, the staging folder, the events' reuse
 /// record): a site file of that name would overwrite or be mistaken for them.
-const RESERVED_OUTPUT: [&str; 3] = [
+const RESERVED_OUTPUT: [&str; 4] = [
     super::output::MANIFEST,
     super::output::LEGACY_STAGING,
     super::reuse::FILE,
+    super::reuse::PAGES_FILE,
 ];
 
 /// Collects the files under `dir` of each layer (built-in, site, theme), later layers winning.
