@@ -84,7 +84,7 @@ fn a_player_page_shows_ratings_with_an_accessible_history_chart() {
         .expect("a rating section")..];
     assert!(
         section.contains(&format!(
-            "<th scope=\"row\" class=\"card-title\">Overall</th><td class=\"num\" data-label=\"Now\">{rating}"
+            "<th scope=\"row\" class=\"card-title\">Overall<td class=\"num\" data-label=\"Now\">{rating}"
         )),
         "the page and the index agree"
     );

@@ -1,17 +1,44 @@
-//! Drops the indentation that templates leave in every page.
+//! Drops what templates write for their readers and browsers do not need: the indentation, and
+//! the end tags HTML lets a page leave out.
 //!
-//! Templates are indented for their readers, and a big event's page repeats each indented line
-//! once per table and player: about one byte in twelve of the output is indentation. Between
-//! tags, a run of white space renders as one space whatever its length, so a run that holds a
-//! line break becomes that line break alone and the page looks exactly as before. Text whose
-//! white space is kept as written (`pre`, `textarea`), scripts and style sheets, and the inside
-//! of tags are copied as they are.
+//! - **Indentation.** Templates are indented for their readers, and a big event's page repeats
+//!   each indented line once per table and player: about one byte in twelve of the output is
+//!   indentation. Between tags, a run of white space renders as one space whatever its length,
+//!   so a run that holds a line break becomes that line break alone and the page looks exactly
+//!   as before.
+//! - **Optional end tags.** HTML lets a page leave out the end tag of a table cell, list item,
+//!   or description term and details, where the next tag closes the element anyway (the
+//!   standard's "optional tags": `</td>` before another cell or the row's end, `</li>` before
+//!   another item or the list's end, …). Tables and lists are most of a big archive's bytes, and
+//!   these tags about one byte in twenty; the document each page parses to is the same. The
+//!   white space after a left-out cell's end tag goes too (it would end up inside the cell);
+//!   after a list item's it stays, since lists may be laid out in a line.
+//!
+//! Text whose white space is kept as written (`pre`, `textarea`), scripts and style sheets, and
+//! the inside of tags are copied as they are.
 
 /// Elements whose content is copied unchanged.
 const VERBATIM: [&str; 4] = ["pre", "textarea", "script", "style"];
 
+/// End tags that may be left out, each with the tags (`name` for a start tag, `/name` for an
+/// end tag) that may follow it in the page as written when it is, and whether the white space
+/// after it goes with it.
+///
+/// A row's end tag (and a table head's and body's) is kept, though HTML would allow leaving it
+/// out: the white space after it would land in the row's last cell, where an empty cell would no
+/// longer be `:empty` to the style sheet, and without it a table's rows would run on one line of
+/// the page's source.
+const OPTIONAL_END_TAGS: [(&str, &[&str], bool); 5] = [
+    ("</td>", &["td", "th", "/tr"], true),
+    ("</th>", &["td", "th", "/tr"], true),
+    ("</li>", &["li", "/ul", "/ol", "/menu"], false),
+    ("</dt>", &["dt", "dd"], false),
+    ("</dd>", &["dd", "dt", "/dl"], false),
+];
+
 /// `html` with every run of white space that holds a line break, outside tags and verbatim
-/// elements, shortened to a single line break.
+/// elements, shortened to a single line break, and the end tags HTML lets a page leave out
+/// left out.
 pub fn collapse(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
     let mut rest = html;
@@ -20,8 +47,14 @@ pub fn collapse(html: &str) -> String {
         rest = &rest[start..];
         let tag_end = tag_end(rest);
         let tag = &rest[..tag_end];
-        out.push_str(tag);
         rest = &rest[tag_end..];
+        if let Some(drop_space) = left_out(tag, rest) {
+            if drop_space {
+                rest = rest.trim_start_matches(|c: char| c.is_ascii_whitespace());
+            }
+            continue;
+        }
+        out.push_str(tag);
         if let Some(name) = verbatim_element(tag) {
             let close = format!("</{name}");
             let end = rest.find(&close).unwrap_or(rest.len());
@@ -59,6 +92,24 @@ fn collapse_text(text: &str, out: &mut String) {
     out.push_str(&text[copied..]);
 }
 
+/// Whether the end tag `tag`, followed by `after`, may be left out, and if so whether the white
+/// space after it goes too.
+fn left_out(tag: &str, after: &str) -> Option<bool> {
+    let (_, followers, drop_space) = OPTIONAL_END_TAGS.iter().find(|(t, ..)| *t == tag)?;
+    let next = after.trim_start_matches(|c: char| c.is_ascii_whitespace());
+    let next = next.strip_prefix('<')?;
+    let name_len = next
+        .char_indices()
+        .skip(usize::from(next.starts_with('/')))
+        .find(|(_, c)| !c.is_ascii_alphanumeric())
+        .map_or(next.len(), |(i, _)| i);
+    let name = &next[..name_len];
+    followers
+        .iter()
+        .any(|f| f.eq_ignore_ascii_case(name))
+        .then_some(*drop_space)
+}
+
 /// The length of the tag (or comment) that `s` starts with, quotes respected; all of `s` when
 /// it is not closed.
 fn tag_end(s: &str) -> usize {
@@ -94,9 +145,37 @@ mod tests {
     #[test]
     fn indentation_between_tags_becomes_one_line_break() {
         assert_eq!(
-            collapse("<ul>\n    <li>a</li>\n\n    <li>b</li>\n</ul>\n"),
-            "<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n"
+            collapse("<div>\n    <p>a</p>\n\n    <p>b</p>\n</div>\n"),
+            "<div>\n<p>a</p>\n<p>b</p>\n</div>\n"
         );
+    }
+
+    #[test]
+    fn optional_end_tags_are_left_out_where_the_next_tag_closes_the_element() {
+        let table = "<table>\n<thead>\n<tr>\n<th>A</th>\n<th>B</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td><a href=\"x\">2</a></td>\n</tr>\n<tr>\n<td></td>\n</tr>\n</tbody>\n</table>\n";
+        assert_eq!(
+            collapse(table),
+            "<table>\n<thead>\n<tr>\n<th>A<th>B</tr>\n</thead>\n<tbody>\n<tr>\n<td>1<td><a href=\"x\">2</a></tr>\n<tr>\n<td></tr>\n</tbody>\n</table>\n"
+        );
+        // A list item keeps the white space after it (items laid out in a line stay apart).
+        assert_eq!(
+            collapse("<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<dl><dt>x</dt><dd>y</dd></dl>"),
+            "<ul>\n<li>a\n<li>b\n</ul>\n<dl><dt>x<dd>y</dl>"
+        );
+    }
+
+    #[test]
+    fn an_end_tag_stays_where_the_next_tag_would_not_close_its_element() {
+        for (html, kept) in [
+            ("<td>a</td><!-- note --><td>b", "</td>"),
+            ("<li>a</li><p>b</p>", "</li>"),
+            ("<td>a</td><caption>c</caption>", "</td>"),
+            ("<ul><li>a</li>", "</li>"),
+            ("<td>a</td><tdx>", "</td>"),
+            ("<dl><dt>a</dt><p>b</p></dl>", "</dt>"),
+        ] {
+            assert!(collapse(html).contains(kept), "{html}");
+        }
     }
 
     #[test]
