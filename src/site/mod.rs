@@ -186,7 +186,7 @@ fn render_into(
             scope,
             reuse: &earlier.events,
             memo: earlier.memo,
-            archive_memo: Some(&earlier.archive),
+            archive_memo: &earlier.archive,
             previews: &earlier.previews,
         },
         &output,

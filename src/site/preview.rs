@@ -374,11 +374,7 @@ fn encode(pixmap: &resvg::tiny_skia::Pixmap) -> Vec<u8> {
         None => {
             encoder.set_color(png::ColorType::Rgb);
             encoder.set_filter(png::Filter::Up);
-            let rgb = pixmap
-                .data()
-                .chunks_exact(4)
-                .flat_map(|p| [p[0], p[1], p[2]]);
-            rgb.collect()
+            rgb(pixmap)
         }
     };
     // Encoding in memory fails only on a size PNG cannot hold, which a card never has.
@@ -389,6 +385,15 @@ fn encode(pixmap: &resvg::tiny_skia::Pixmap) -> Vec<u8> {
         return Vec::new();
     }
     out
+}
+
+/// An opaque image's pixels as RGB: tiny-skia's premultiplied RGBA, alpha dropped.
+fn rgb(pixmap: &resvg::tiny_skia::Pixmap) -> Vec<u8> {
+    pixmap
+        .data()
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect()
 }
 
 /// An opaque image as a palette and each pixel's place in it.
@@ -632,15 +637,10 @@ mod tests {
     fn a_card_is_an_exact_palette_image_and_many_colours_are_rgb() {
         let svg = card("Corellia Spring Open", State::Won("Zoë Achterberg".into())).svg();
         let pixmap = draw(&svg);
-        let rgb: Vec<u8> = pixmap
-            .data()
-            .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
-            .collect();
         let (colour, pixels) = decoded(&encode(&pixmap));
         assert_eq!(colour, png::ColorType::Indexed);
         assert!(
-            pixels == rgb,
+            pixels == rgb(&pixmap),
             "the palette image has the card's pixels exactly"
         );
         // 300 colours do not fit a palette: RGB, as exact.
@@ -648,14 +648,9 @@ mod tests {
         for (i, pixel) in many.data_mut().chunks_exact_mut(4).enumerate() {
             pixel.copy_from_slice(&[(i % 256) as u8, (i / 256) as u8, 7, 0xff]);
         }
-        let rgb: Vec<u8> = many
-            .data()
-            .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
-            .collect();
         let (colour, pixels) = decoded(&encode(&many));
         assert_eq!(colour, png::ColorType::Rgb);
-        assert!(pixels == rgb);
+        assert!(pixels == rgb(&many));
     }
 
     #[test]

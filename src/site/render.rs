@@ -41,7 +41,7 @@ pub struct RenderInput<'a> {
     /// `build`'s record of the archive-wide pages (players, head to head, cards, indexes), as
     /// the last build into the same output left them (see [`super::reuse::read_pages`]): used
     /// for those pages when there is no `memo`. Event pages have their own reuse (`reuse`).
-    pub archive_memo: Option<&'a Memo>,
+    pub archive_memo: &'a Memo,
     /// The link-preview images the previous build made, which an event rendered again keeps when
     /// its card is the same.
     pub previews: &'a Previews,
@@ -514,7 +514,7 @@ pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
         memo: input.memo,
     };
     let archive_pages = Pages {
-        memo: input.memo.or(input.archive_memo),
+        memo: input.memo.or(Some(input.archive_memo)),
         ..pages
     };
     rayon::join(

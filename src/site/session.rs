@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::contribution::Contribution;
-use super::disk_tree::{Committed, DiskTree, Pending};
+use super::disk_tree::{Committed, DiskTree};
 use super::render::{Files, Memo, Scope};
 use super::{Report, Site, load, render_for_session, templates};
 use crate::diag::{Code, Diagnostic};
@@ -204,31 +204,29 @@ impl Session {
             players: (!every_player).then(|| players.clone()),
             content: false,
         };
-        let batch = self.files.batch();
-        let rendered = render_for_session(&self.site, &scope, &batch, false, &self.memo);
-        let pending = batch.finish();
-        let rendered = rendered.and_then(|()| self.commit(pending));
-        let committed = match rendered {
-            Ok(committed) => committed,
-            Err(diagnostics) => {
-                // The memo saw pages of a site that is now rolled back.
-                self.memo = Memo::default();
-                self.files.discard_pending();
-                self.site.events.retain(|(e, _)| !slugs.contains(&e.slug));
-                self.site.events.extend(replaced);
-                for (slug, previous) in replaced_contributions {
-                    match previous {
-                        Some(contribution) => self.site.contributions.insert(slug, contribution),
-                        None => self.site.contributions.remove(&slug),
-                    };
+        let committed =
+            match render_committed(&self.site, &mut self.files, &scope, false, &self.memo) {
+                Ok(committed) => committed,
+                Err(diagnostics) => {
+                    // The memo saw pages of a site that is now rolled back.
+                    self.memo = Memo::default();
+                    self.site.events.retain(|(e, _)| !slugs.contains(&e.slug));
+                    self.site.events.extend(replaced);
+                    for (slug, previous) in replaced_contributions {
+                        match previous {
+                            Some(contribution) => {
+                                self.site.contributions.insert(slug, contribution)
+                            }
+                            None => self.site.contributions.remove(&slug),
+                        };
+                    }
+                    self.site.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
+                    return Err(Report {
+                        diagnostics,
+                        ..Report::default()
+                    });
                 }
-                self.site.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
-                return Err(Report {
-                    diagnostics,
-                    ..Report::default()
-                });
-            }
-        };
+            };
         // Pages of these events and players that the new render no longer has go.
         let own_files = slugs.iter().flat_map(|slug| {
             let prefix = format!("events/{slug}/");
@@ -275,22 +273,21 @@ impl Session {
         Ok((what, rendered_paths, changed, report))
     }
 
-    /// Moves a finished render into the served tree.
-    fn commit(&mut self, pending: Pending) -> Result<Committed, Vec<Diagnostic>> {
-        self.files
-            .commit(pending)
-            .map_err(|e| vec![tree_error(&self.files, e)])
-    }
-
-    /// Removes `stale` from the tree after `committed` went into it, and remakes the sitemap
-    /// if the tree's paths changed; returns how many files changed.
-    fn finish(&mut self, committed: Committed, stale: &[String]) -> Result<usize, Report> {
+    /// Removes `stale` from the tree (and from the memo: should one come back, it is rendered).
+    fn remove(&mut self, stale: &[String]) -> Result<(), Report> {
         for path in stale {
             self.files
                 .remove(path)
                 .map_err(|e| one_error(tree_error(&self.files, e)))?;
             self.memo.forget(path);
         }
+        Ok(())
+    }
+
+    /// Removes `stale` from the tree after `committed` went into it, and remakes the sitemap
+    /// if the tree's paths changed; returns how many files changed.
+    fn finish(&mut self, committed: Committed, stale: &[String]) -> Result<usize, Report> {
+        self.remove(stale)?;
         let mut changed = committed.changed + stale.len();
         if committed.added + stale.len() > 0 {
             let paths = self.files.paths().cloned().collect();
@@ -319,14 +316,10 @@ impl Session {
             .filter(|path| !committed.rendered.contains(*path))
             .cloned()
             .collect();
-        for path in &stale {
-            self.files
-                .remove(path)
-                .map_err(|e| one_error(tree_error(&self.files, e)))?;
-        }
-        let changed = committed.changed + stale.len();
         self.site = site;
         self.memo = memo;
+        self.remove(&stale)?;
+        let changed = committed.changed + stale.len();
         let rendered = committed.rendered.into_iter().collect();
         Ok(("the whole site".to_string(), rendered, changed, report))
     }
@@ -345,14 +338,9 @@ impl Session {
         // Pages rendered by the old templates are no guide to the new ones (the images no
         // template draws still are).
         let memo = self.memo.for_new_templates();
-        let batch = self.files.batch();
-        let rendered = render_for_session(&self.site, scope, &batch, false, &memo);
-        let pending = batch.finish();
-        let rendered = rendered.and_then(|()| self.commit(pending));
-        let committed = match rendered {
+        let committed = match render_committed(&self.site, &mut self.files, scope, false, &memo) {
             Ok(committed) => committed,
             Err(diagnostics) => {
-                self.files.discard_pending();
                 self.site.tera = previous;
                 return Err(Report {
                     diagnostics,
@@ -473,22 +461,34 @@ fn player_file(id: &str) -> String {
     format!("{}index.html", super::players::player_path(id))
 }
 
-/// Renders every page of `site` into `files`; on an error the tree is as it was.
-fn render_everything(site: &Site, files: &mut DiskTree, memo: &Memo) -> Result<Committed, Report> {
+/// Renders the part of `site` that `scope` names into `files`, leaving out what `memo` saw
+/// (with the sitemap when `finish`): all of it goes into the tree, or, on an error, none of it.
+fn render_committed(
+    site: &Site,
+    files: &mut DiskTree,
+    scope: &Scope,
+    finish: bool,
+    memo: &Memo,
+) -> Result<Committed, Vec<Diagnostic>> {
     let batch = files.batch();
-    let rendered = render_for_session(site, &Scope::all(), &batch, true, memo);
+    let rendered = render_for_session(site, scope, &batch, finish, memo);
     let pending = batch.finish();
-    let rendered = rendered.and_then(|()| {
+    let committed = rendered.and_then(|()| {
         files
             .commit(pending)
             .map_err(|e| vec![tree_error(files, e)])
     });
-    rendered.map_err(|diagnostics| {
+    if committed.is_err() {
         files.discard_pending();
-        Report {
-            diagnostics,
-            ..Report::default()
-        }
+    }
+    committed
+}
+
+/// Renders every page of `site` into `files`; on an error the tree is as it was.
+fn render_everything(site: &Site, files: &mut DiskTree, memo: &Memo) -> Result<Committed, Report> {
+    render_committed(site, files, &Scope::all(), true, memo).map_err(|diagnostics| Report {
+        diagnostics,
+        ..Report::default()
     })
 }
 
