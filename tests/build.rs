@@ -163,11 +163,21 @@ fn event_page_shows_the_standings_and_is_linked_from_home() {
         "Eve Tanaka",
         "Ana Lind",
         "2.625",
-        "15/4",
+        "3.750",
         "Round 3",
     ] {
         assert!(page.contains(text), "event page shows {text}");
     }
+    // The page rounds a tiebreaker to three decimals; event.json has its exact fraction.
+    assert!(
+        !page.contains("15/4"),
+        "the page leaves exact fractions to event.json"
+    );
+    let json = fs::read_to_string(out.join("events/2019/small-cup/event.json")).expect("json");
+    assert!(
+        json.contains("\"15/4\""),
+        "event.json has the exact fraction"
+    );
     let eve = page.find("Eve Tanaka").expect("eve");
     let cy = page.find("Cy Marrow").expect("cy");
     assert!(eve < cy, "the leader is listed before the last");
