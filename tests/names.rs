@@ -308,9 +308,16 @@ fn excuse(
     if ancestors.iter().any(|e| e.tag == "h1") {
         return Some("the page's own title");
     }
-    if ancestors
-        .iter()
-        .any(|e| e.tag == "td" && (e.has_class("games") || e.has_class("how")))
+    // A round page's tables carry no cell classes: there a game is an item of the list in its
+    // row's games cell, the only list in the table.
+    let round_page_game = ancestors.iter().any(|e| e.tag == "li")
+        && ancestors
+            .iter()
+            .any(|e| e.tag == "table" && e.has_class("round-tables"));
+    if round_page_game
+        || ancestors
+            .iter()
+            .any(|e| e.tag == "td" && (e.has_class("games") || e.has_class("how")))
     {
         return Some("a game's result beside the linked names of its row");
     }
