@@ -2,7 +2,6 @@
 //! they played, their places and records, their decklists, and their results against the
 //! opponents they met most.
 
-use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
@@ -10,7 +9,7 @@ use serde::Serialize;
 use super::model::{PlayerRef, SiteView, event_path};
 use super::names::NameLinks;
 use super::rivalries::{
-    MIN_MEETINGS, Meeting, Occasion, PairMeetings, by_pair, head_to_head_path, meetings,
+    MIN_MEETINGS, Meeting, Occasion, PairMeetings, Record, by_pair, head_to_head_path, meetings,
     rivalry_path,
 };
 use crate::event::casual::Session;
@@ -68,10 +67,8 @@ pub struct Rivalry {
     pub url: String,
     /// The head-to-head page of the two.
     pub vs_url: String,
-    pub met: u32,
-    pub won: u32,
-    pub lost: u32,
-    pub drawn: u32,
+    #[serde(flatten)]
+    pub record: Record,
 }
 
 /// One challenge-deck session of a player.
@@ -179,14 +176,6 @@ fn recorded_record(row: &crate::event::recorded::RecordedStanding) -> String {
         (None, Some(vp), None) => format!("{vp} VP"),
         _ => String::new(),
     }
-}
-
-#[derive(Default)]
-struct Tally {
-    met: u32,
-    won: u32,
-    lost: u32,
-    drawn: u32,
 }
 
 /// The id of the page a player id belongs to: one person under several ids shares the page of
@@ -423,7 +412,7 @@ pub fn archive<'a>(
     let mut pages: Vec<PlayerPage> = Vec::new();
     let mut numbers: HashMap<&str, usize> = HashMap::new();
     let mut filled: Vec<bool> = Vec::new();
-    let mut tallies: HashMap<(usize, usize), Tally> = HashMap::new();
+    let mut records: HashMap<(usize, usize), Record> = HashMap::new();
     for share in shares {
         let mut number_of = Vec::with_capacity(share.people.len());
         for person in &share.people {
@@ -472,19 +461,13 @@ pub fn archive<'a>(
                 if !filled[me] {
                     continue;
                 }
-                let t = tallies.entry((me, them)).or_default();
-                t.met += 1;
-                match ord {
-                    Ordering::Greater => t.won += 1,
-                    Ordering::Less => t.lost += 1,
-                    Ordering::Equal => t.drawn += 1,
-                }
+                records.entry((me, them)).or_default().count(ord);
             }
         }
     }
-    for ((me, them), t) in tallies {
+    for ((me, them), record) in records {
         pages[me].opponents += 1;
-        if t.met < MIN_MEETINGS {
+        if record.met < MIN_MEETINGS {
             continue;
         }
         let rival = &pages[them];
@@ -493,18 +476,16 @@ pub fn archive<'a>(
             url: rival.url.clone(),
             id: rival.id.clone(),
             vs_url: site.link(&rivalry_path(&pages[me].id, &rival.id)),
-            met: t.met,
-            won: t.won,
-            lost: t.lost,
-            drawn: t.drawn,
+            record,
         };
         pages[me].rivals.push(rivalry);
     }
     for page in &mut pages {
         // By meetings, then name, then id: the id settles ties the hash map's order left open.
         page.rivals.sort_by(|a, b| {
-            b.met
-                .cmp(&a.met)
+            b.record
+                .met
+                .cmp(&a.record.met)
                 .then_with(|| a.name.cmp(&b.name))
                 .then_with(|| a.id.cmp(&b.id))
         });

@@ -171,6 +171,40 @@ pub struct GameRow {
     pub result: &'static str,
 }
 
+/// How the meetings between two players went for one of them: how many, and how many won, lost
+/// and drawn. Head-to-head rows, rivalry pages and the rivals on player pages all count this way;
+/// each page writes it flat (`#[serde(flatten)]`), as the `met`, `won`, `lost` and `drawn` its
+/// template reads.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Record {
+    pub met: u32,
+    pub won: u32,
+    pub lost: u32,
+    pub drawn: u32,
+}
+
+impl Record {
+    /// Counts one meeting that went `outcome` for the player counted, and names it: "won",
+    /// "lost" or "drawn".
+    pub fn count(&mut self, outcome: Ordering) -> &'static str {
+        self.met += 1;
+        match outcome {
+            Ordering::Greater => {
+                self.won += 1;
+                "won"
+            }
+            Ordering::Less => {
+                self.lost += 1;
+                "lost"
+            }
+            Ordering::Equal => {
+                self.drawn += 1;
+                "drawn"
+            }
+        }
+    }
+}
+
 /// A rivalry page.
 #[derive(Debug, Clone, Serialize)]
 pub struct RivalryPage {
@@ -180,10 +214,8 @@ pub struct RivalryPage {
     pub players: [PlayerRef; 2],
     /// Meetings (Swiss matches, league games, SW:CCG games): met, and won, lost and drawn by
     /// the first player.
-    pub met: u32,
-    pub won: u32,
-    pub lost: u32,
-    pub drawn: u32,
+    #[serde(flatten)]
+    pub record: Record,
     /// Games, won, lost and drawn by the first player.
     pub games_won: u32,
     pub games_lost: u32,
@@ -265,10 +297,7 @@ impl<'a> Archive<'a> {
                 let mut page = RivalryPage {
                     path: rivalry_path(a, b),
                     players: [players.person(site, a), players.person(site, b)],
-                    met: 0,
-                    won: 0,
-                    lost: 0,
-                    drawn: 0,
+                    record: Record::default(),
                     games_won: 0,
                     games_lost: 0,
                     games_drawn: 0,
@@ -307,17 +336,14 @@ impl<'a> Archive<'a> {
                 let other = if first { b } else { a };
                 let mut row = Opponent {
                     player: players.person(site, other),
-                    met: 0,
-                    won: 0,
-                    lost: 0,
-                    drawn: 0,
+                    record: Record::default(),
                     rivalry_url: None,
                     meetings: Vec::new(),
                 };
                 for (occasion, meeting) in &self.pairs[&(a, b)] {
                     row.add(occasion, meeting, first);
                 }
-                if row.met >= MIN_MEETINGS {
+                if row.record.met >= MIN_MEETINGS {
                     row.rivalry_url = Some(site.link(&rivalry_path(a, b)));
                 }
                 row
@@ -325,8 +351,9 @@ impl<'a> Archive<'a> {
             .collect();
         // Most met first, then by name, then id (which settles the rest).
         opponents.sort_by(|x, y| {
-            y.met
-                .cmp(&x.met)
+            y.record
+                .met
+                .cmp(&x.record.met)
                 .then_with(|| x.player.name.cmp(&y.player.name))
                 .then_with(|| x.player.id.cmp(&y.player.id))
         });
@@ -373,10 +400,8 @@ pub struct HeadToHeadPage {
 pub struct Opponent {
     pub player: PlayerRef,
     /// Meetings (Swiss matches, league games, SW:CCG games) and how they went.
-    pub met: u32,
-    pub won: u32,
-    pub lost: u32,
-    pub drawn: u32,
+    #[serde(flatten)]
+    pub record: Record,
     /// The two players' rivalry page, when they met often enough for one.
     pub rivalry_url: Option<String>,
     /// Every meeting, oldest first.
@@ -440,21 +465,7 @@ impl Opponent {
         } else {
             meeting.outcome.reverse()
         };
-        self.met += 1;
-        let result = match outcome {
-            Ordering::Greater => {
-                self.won += 1;
-                "won"
-            }
-            Ordering::Less => {
-                self.lost += 1;
-                "lost"
-            }
-            Ordering::Equal => {
-                self.drawn += 1;
-                "drawn"
-            }
-        };
+        let result = self.record.count(outcome);
         self.meetings.push(MeetingLine {
             event: occasion.name.clone(),
             url: match meeting.round_page {
@@ -472,12 +483,7 @@ impl RivalryPage {
     /// Counts one meeting (turned to the first player's side) and lists its games.
     fn add(&mut self, occasion: &Occasion, meeting: &Meeting) {
         let [me, _] = meeting.players;
-        self.met += 1;
-        match meeting.outcome {
-            Ordering::Greater => self.won += 1,
-            Ordering::Less => self.lost += 1,
-            Ordering::Equal => self.drawn += 1,
-        }
+        self.record.count(meeting.outcome);
         for game in &meeting.games {
             let result = match game.winner {
                 Some(w) if w == me => {
@@ -574,10 +580,7 @@ mod tests {
                     url: String::new(),
                 },
             ],
-            met: 0,
-            won: 0,
-            lost: 0,
-            drawn: 0,
+            record: Record::default(),
             games_won: 0,
             games_lost: 0,
             games_drawn: 0,
@@ -586,7 +589,15 @@ mod tests {
         for m in &pairs[&("ann", "tom")] {
             page.add(&occasion, m);
         }
-        assert_eq!((page.met, page.won, page.lost, page.drawn), (2, 0, 1, 1));
+        assert_eq!(
+            page.record,
+            Record {
+                met: 2,
+                won: 0,
+                lost: 1,
+                drawn: 1
+            }
+        );
         assert_eq!(
             (page.games_won, page.games_lost, page.games_drawn),
             (0, 2, 1)
