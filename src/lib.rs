@@ -17,6 +17,7 @@ pub mod edit;
 pub mod edit_timing;
 pub mod event;
 pub mod generate;
+pub mod input_key;
 pub mod limits;
 pub mod load;
 pub mod paths;

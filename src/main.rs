@@ -445,9 +445,17 @@ fn errors_of(report: &holonet::diag::Report) -> holonet::diag::Report {
 fn build_progress(stage: site::Progress) {
     let live = verbosity() == Verbosity::Normal && std::io::stderr().is_terminal();
     let line = match stage {
-        site::Progress::Loaded { events, elapsed } => {
+        site::Progress::Loaded {
+            events,
+            from_cache,
+            elapsed,
+        } => {
+            let cached = match from_cache {
+                0 => String::new(),
+                n => format!(" ({n} unchanged, from the cache)"),
+            };
             format!(
-                "Loaded and checked {events} events in {} ms",
+                "Loaded and checked {events} events{cached} in {} ms",
                 elapsed.as_millis()
             )
         }

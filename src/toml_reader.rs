@@ -27,7 +27,9 @@ impl<T> Sp<T> {
 }
 
 /// A calendar date, as written in the file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Date {
     pub year: u16,
     pub month: u8,
@@ -126,7 +128,9 @@ impl Date {
 /// at the venue and, when known, its offset from UTC (`2026-11-23T14:05:00+01:00`). The time is
 /// kept as written, never read from the clock, so builds stay deterministic; the offset lets a
 /// browser anywhere count a round's time down correctly.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Timestamp {
     pub date: Date,
     pub hour: u8,

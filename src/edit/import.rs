@@ -667,7 +667,8 @@ pub fn import_file(
 /// to `holonet check`: the import does not depend on them.
 fn archive_players(root: &Path) -> Archive {
     let mut archive = Archive::default();
-    let loaded = crate::load::load_events(root, &crate::load::validate::LoadOptions::default());
+    let loaded =
+        crate::load::load_events(root, &crate::load::validate::LoadOptions::default(), None);
     for (event, _) in &loaded.events {
         for player in event.persons() {
             archive

@@ -6,7 +6,7 @@ use super::side::Side;
 use super::{CcgResult, Date, Game};
 
 /// One league game: who played which side, and the result.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct LeagueGame {
     /// Its place in the file, 1-based.
     pub number: u32,
@@ -17,7 +17,7 @@ pub struct LeagueGame {
 }
 
 /// A league game's result, in the terms of the event's game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub enum LeagueResult {
     /// SW:LCG: the winner (`None`: a draw) and how the game ended.
     Lcg(Game),
@@ -26,7 +26,7 @@ pub enum LeagueResult {
 }
 
 /// Who won a challenge session.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SessionWinner {
     /// The player with the challenge deck.
@@ -36,7 +36,7 @@ pub enum SessionWinner {
 }
 
 /// One challenge-deck session: one player with the scenario's deck against a team.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Session {
     /// Its place in the file, 1-based.
     pub number: u32,
@@ -64,7 +64,9 @@ impl Session {
 }
 
 /// A challenge-deck scenario of *Balance of the Force*.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Scenario {
     /// The dark side challenge deck ("DD1"): one dark side player against two or three light.

@@ -17,7 +17,7 @@ pub use crate::toml_reader::{Date, Timestamp};
 pub use side::{Side, Timed};
 
 /// One event: the recorded facts of one file under `events/`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Event {
     /// Path under `events/` without `.toml`; also the URL path under `events/`.
     pub slug: String,
@@ -39,7 +39,7 @@ pub struct Event {
 /// What an event records, by kind of event: one choice, so that a rule, a check or a page asks
 /// it once. An event with nothing played yet is already of its kind (its ruleset and format
 /// tell which), with empty lists.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub enum Kind {
     /// SW:LCG Swiss rounds of matches, then the top cut's elimination games or, for a team
     /// event, the final match.
@@ -55,7 +55,7 @@ pub enum Kind {
 }
 
 /// What a Swiss event (SW:LCG) records.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default, PartialEq, Eq)]
 pub struct SwissPlay {
     pub rounds: Vec<Round>,
     /// Elimination games as recorded (`[elimination]`), in file order.
@@ -65,7 +65,7 @@ pub struct SwissPlay {
 }
 
 /// What a SW:CCG event records.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default, PartialEq, Eq)]
 pub struct CcgPlay {
     /// The games of play in order (each `[[rounds]]` entry is one game).
     pub games: Vec<CcgRound>,
@@ -82,7 +82,7 @@ pub struct CcgPlay {
 }
 
 /// One game of play of a SW:CCG event: its tables and byes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct CcgRound {
     /// 1-based game number.
     pub number: u32,
@@ -97,7 +97,7 @@ impl CcgRound {
 }
 
 /// One SW:CCG table: who played which side, and what happened.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct CcgTable {
     pub number: u32,
     pub dark: usize,
@@ -108,7 +108,7 @@ pub struct CcgTable {
 }
 
 /// How a SW:CCG game ended, as recorded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CcgResult {
     /// A win (`modified`: on time, the winner having more Life Force left).
     Won {
@@ -123,7 +123,7 @@ pub enum CcgResult {
 }
 
 /// The final match of a team event, as recorded.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct FinalMatch {
     pub games: Vec<Game>,
     pub first_dark: Option<usize>,
@@ -169,7 +169,7 @@ impl Event {
 }
 
 /// One elimination game as recorded. Who plays whom comes from the bracket, never from here.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct EliminationGame {
     /// The published game number.
     pub number: u32,
@@ -189,7 +189,7 @@ impl EliminationGame {
 }
 
 /// The `[event]` table.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct EventInfo {
     pub name: String,
     pub date: Date,
@@ -235,7 +235,7 @@ pub struct EventInfo {
 /// to be played. When the held-back lists come out is worked out from the recorded results
 /// ([`crate::rules::compute::Computed::decklists_published`]), never from the date, so the same
 /// files always give the same site.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum DecklistRelease {
     /// As soon as they are recorded.
     #[default]
@@ -269,7 +269,7 @@ impl DecklistRelease {
 }
 
 /// A registered player.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Player {
     pub id: String,
     pub name: String,
@@ -316,14 +316,14 @@ impl Player {
 }
 
 /// The player's decklists, one per side, as recorded.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default, PartialEq, Eq)]
 pub struct Decks {
     pub dark: Option<Decklist>,
     pub light: Option<Decklist>,
 }
 
 /// A decklist as recorded: objective set numbers (LCG) or card lines (CCG).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default, PartialEq, Eq)]
 pub struct Decklist {
     pub affiliation: Option<String>,
     pub objectives: Vec<String>,
@@ -331,7 +331,7 @@ pub struct Decklist {
 }
 
 /// One Swiss round as recorded.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Round {
     /// 1-based.
     pub number: u32,
@@ -353,7 +353,7 @@ impl Round {
 }
 
 /// One table of a Swiss round: two players and what happened.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Table {
     pub number: u32,
     pub players: [usize; 2],
@@ -366,7 +366,7 @@ pub struct Table {
 
 /// A deck check after a match found an illegal card (2014 rules): the player forfeits the
 /// match, and when the deck cannot be made legal by taking the card out, every later match too.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Forfeit {
     /// The player whose deck failed the check.
     pub player: usize,
@@ -375,7 +375,7 @@ pub struct Forfeit {
 }
 
 /// What happened at a table.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
     /// Paired, not yet reported.
     Pending,
@@ -386,7 +386,7 @@ pub enum Outcome {
 }
 
 /// One game's result.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Game {
     /// The winner's index; `None` is a draw.
     pub winner: Option<usize>,
@@ -394,7 +394,7 @@ pub struct Game {
 }
 
 /// How a game ended, when recorded.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameEnd {
     Dial,
     Objectives,

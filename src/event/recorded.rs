@@ -2,7 +2,7 @@
 //! written. Reading and checking them is in [`crate::load::recorded`].
 
 /// One row of recorded final standings, as written.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct RecordedStanding {
     /// The place given, 1 first; tied players share one.
     pub rank: u32,

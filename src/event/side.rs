@@ -2,7 +2,9 @@
 //! that the Swiss rounds, the top cut, the SW:CCG games and the challenge scenarios all name.
 
 /// A side of the Force.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     Dark,
@@ -36,7 +38,7 @@ impl Side {
 }
 
 /// The game state recorded when an elimination game goes to time (2018 scoring).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Timed {
     /// Objectives in the light side player's victory pile.
     pub light_objectives: u32,

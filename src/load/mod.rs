@@ -1,6 +1,7 @@
 //! Loading the archive: every `events/**/*.toml`, read and validated in parallel.
 
 pub mod aliases;
+pub mod cache;
 pub mod casual;
 pub mod ccg;
 pub mod decklists;
@@ -35,6 +36,8 @@ pub struct Loaded {
     /// Each valid event with what the rules computed from it (validation needs the computation:
     /// the bracket checks the recorded elimination games).
     pub events: Vec<(Event, Computed)>,
+    /// How many of `events` were taken from the cache rather than computed.
+    pub from_cache: usize,
     pub diagnostics: Vec<Diagnostic>,
     pub sources: BTreeMap<PathBuf, String>,
 }
@@ -82,8 +85,14 @@ fn relative(root: &Path, path: &Path) -> PathBuf {
         .map_or_else(|_| path.to_path_buf(), Path::to_path_buf)
 }
 
-/// Loads every event under `root/events`.
-pub fn load_events(root: &Path, options: &LoadOptions) -> Loaded {
+/// Loads every event under `root/events`. With a `cache`, an event whose files are as a run
+/// of this Holonet left them is taken from it rather than read and computed again, and every
+/// event computed without a warning is put in it (see [`cache`]).
+pub fn load_events(
+    root: &Path,
+    options: &LoadOptions,
+    cache: Option<&cache::EventCache>,
+) -> Loaded {
     let files = match event_files(root) {
         Ok(files) => files,
         Err(diag) => {
@@ -93,12 +102,24 @@ pub fn load_events(root: &Path, options: &LoadOptions) -> Loaded {
             };
         }
     };
-    let results: Vec<LoadedFile> = files
+    let results: Vec<(LoadedFile, Option<CacheUse>)> = files
         .par_iter()
-        .map(|file| load_event_file(root, file, options))
+        .map(|file| match cache {
+            Some(cache) => load_cached(root, file, options, cache),
+            None => (load_event_file(root, file, options), None),
+        })
         .collect();
-    let mut loaded = Loaded::default();
-    for file in results {
+    if let Some(cache) = cache {
+        keep_in_cache(root, cache, &results);
+    }
+    let mut loaded = Loaded {
+        from_cache: results
+            .iter()
+            .filter(|(_, used)| matches!(used, Some(CacheUse::Found(_))))
+            .count(),
+        ..Loaded::default()
+    };
+    for (file, _) in results {
         loaded.events.extend(file.event);
         if !file.diagnostics.is_empty()
             && let Some(text) = file.text
@@ -110,6 +131,79 @@ pub fn load_events(root: &Path, options: &LoadOptions) -> Loaded {
     }
     loaded.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
     loaded
+}
+
+/// How one event file used the cache.
+enum CacheUse {
+    /// The event was taken from the entry of this key.
+    Found(u128),
+    /// The event was computed; `keep` when it goes into the cache: it was computed from a
+    /// text the key still describes, without a warning.
+    Computed { key: u128, keep: bool },
+}
+
+impl CacheUse {
+    fn key(&self) -> u128 {
+        match self {
+            CacheUse::Found(key) | CacheUse::Computed { key, .. } => *key,
+        }
+    }
+}
+
+/// [`load_event_file`], through `cache`.
+fn load_cached(
+    root: &Path,
+    file: &Path,
+    options: &LoadOptions,
+    cache: &cache::EventCache,
+) -> (LoadedFile, Option<CacheUse>) {
+    let text = match read_text(&root.join(file), file) {
+        Ok(text) => text,
+        Err(diag) => return (unreadable(file, diag), None),
+    };
+    let key = cache.key(root, file, text.as_bytes());
+    if let Some(event) = cache.get(key) {
+        let loaded = LoadedFile {
+            path: file.to_path_buf(),
+            event: Some(event),
+            diagnostics: Vec::new(),
+            text: None,
+            other_sources: BTreeMap::new(),
+        };
+        return (loaded, Some(CacheUse::Found(key)));
+    }
+    let loaded = load_event_text(root, file, text, options);
+    // The report is read twice (for the key, then for the event): an entry is only kept when
+    // both reads saw the same file.
+    let keep = loaded.event.is_some()
+        && loaded.diagnostics.is_empty()
+        && loaded
+            .text
+            .as_ref()
+            .is_some_and(|text| cache.key(root, file, text.as_bytes()) == key);
+    (loaded, Some(CacheUse::Computed { key, keep }))
+}
+
+/// Puts the events computed now into `cache`, when the files every event depends on did not
+/// change while they were computed, and removes the entries of files no longer there.
+fn keep_in_cache(
+    root: &Path,
+    cache: &cache::EventCache,
+    results: &[(LoadedFile, Option<CacheUse>)],
+) {
+    if !cache.still_current(root) {
+        return;
+    }
+    results.par_iter().for_each(|(file, used)| {
+        if let (Some(event), Some(CacheUse::Computed { key, keep: true })) = (&file.event, used) {
+            cache.put(*key, event);
+        }
+    });
+    let keys = results
+        .iter()
+        .filter_map(|(_, used)| used.as_ref().map(CacheUse::key))
+        .collect();
+    cache.retain(&keys);
 }
 
 /// The slug of an event file: its path under `events/`, without `.toml`, with `/` separators.
@@ -141,19 +235,25 @@ pub struct LoadedFile {
 
 /// Reads and validates one file given relative to `root`.
 pub fn load_event_file(root: &Path, file: &Path, options: &LoadOptions) -> LoadedFile {
-    let full = root.join(file);
-    let text = match read_text(&full, file) {
-        Ok(text) => text,
-        Err(diag) => {
-            return LoadedFile {
-                path: file.to_path_buf(),
-                event: None,
-                diagnostics: vec![diag],
-                text: None,
-                other_sources: BTreeMap::new(),
-            };
-        }
-    };
+    match read_text(&root.join(file), file) {
+        Ok(text) => load_event_text(root, file, text, options),
+        Err(diag) => unreadable(file, diag),
+    }
+}
+
+/// A file that could not be read, and why.
+fn unreadable(file: &Path, diag: Diagnostic) -> LoadedFile {
+    LoadedFile {
+        path: file.to_path_buf(),
+        event: None,
+        diagnostics: vec![diag],
+        text: None,
+        other_sources: BTreeMap::new(),
+    }
+}
+
+/// Validates one event file, given relative to `root`, from its `text` as read.
+fn load_event_text(root: &Path, file: &Path, text: String, options: &LoadOptions) -> LoadedFile {
     // Decklist files next to the event are read from the site folder.
     let options = LoadOptions {
         site_root: Some(root.to_path_buf()),

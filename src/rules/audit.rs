@@ -51,13 +51,13 @@ use crate::event::{CcgPlay, Event, Kind, Round, SwissPlay};
 
 /// The audit of one event: one entry per recorded round (SW:CCG: game) that can be replayed,
 /// then the seeded stages recorded after them.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default, PartialEq, Eq)]
 pub struct Audit {
     pub rounds: Vec<RoundAudit>,
 }
 
 /// What part of an event a [`RoundAudit`] covers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Stage {
     /// A Swiss round.
@@ -73,7 +73,9 @@ pub enum Stage {
 }
 
 /// The verdict on a round, and on a whole event (its worst round).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// Exactly as Holonet pairs it.
@@ -97,7 +99,7 @@ impl Status {
 }
 
 /// One round, game or seeded stage, audited.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct RoundAudit {
     pub stage: Stage,
     /// The round or game number (`None` for the seeded stages).
@@ -107,7 +109,7 @@ pub struct RoundAudit {
 }
 
 /// A table, bye or game that differs from what Holonet pairs.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Departure {
     /// The recorded table (elimination: game) number; `None` for a bye or a missing player.
     pub table: Option<u32>,
@@ -121,7 +123,7 @@ pub struct Departure {
 }
 
 /// What a departure is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum DepartureKind {
     /// Two players who had already met (SW:CCG: with the same allegiances).

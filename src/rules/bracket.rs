@@ -9,7 +9,7 @@ use super::random::Stream;
 use crate::event::{Side, Timed};
 
 /// Where a player in a bracket game comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
     /// The cut's seed with this number (1 is the best).
     Seed(u32),
@@ -20,7 +20,7 @@ pub enum Source {
 }
 
 /// Which part of the bracket a game belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Part {
     Upper,
@@ -32,7 +32,7 @@ pub enum Part {
 }
 
 /// One game of a bracket layout.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameSpec {
     /// The published game number.
     pub number: u32,
@@ -138,7 +138,7 @@ pub fn layout(size: u32) -> Option<&'static [GameSpec]> {
 
 /// A ruleset's going-to-time scoring, in whole units (`per_point` units make a point), so that
 /// fractions such as 0.1 or 0.25 stay exact.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TimeScoring {
     /// For each objective in the light side player's victory pile.
     pub objective: u32,
@@ -171,7 +171,7 @@ pub const TIME_2014: TimeScoring = TimeScoring {
 };
 
 /// When both players have the same side to catch up on by the same differential.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EqualDifferential {
     /// A coin flip (2018), seeded.
     CoinFlip,
@@ -180,7 +180,7 @@ pub enum EqualDifferential {
 }
 
 /// The sides of the finalists' second game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SecondFinalSides {
     /// The usual method, switching only if it would repeat the first game's sides (2018).
     SwitchIfRepeated,
@@ -189,7 +189,7 @@ pub enum SecondFinalSides {
 }
 
 /// What a ruleset fixes about its elimination games.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EliminationRules {
     pub time: TimeScoring,
     pub equal_differential: EqualDifferential,
@@ -254,7 +254,7 @@ pub fn time_winner(state: &Timed, scoring: &TimeScoring) -> Side {
 }
 
 /// What the event file records about one elimination game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Recorded {
     /// The winner's player index.
     pub winner: Option<usize>,
@@ -283,7 +283,7 @@ pub struct BracketInput<'a> {
 }
 
 /// Why a player has the side shown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SideReason {
     /// First elimination round: the higher seed chose (as recorded).
@@ -301,7 +301,7 @@ pub enum SideReason {
 }
 
 /// How a game's winner was decided.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Decision {
     /// Played and recorded.
@@ -317,7 +317,7 @@ pub enum Decision {
 }
 
 /// One game's state after progression.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct GameState {
     pub spec: GameSpec,
     /// The two players, once known (`None`: not decided yet, or nobody because of drops).
@@ -332,7 +332,7 @@ pub struct GameState {
 }
 
 /// Something recorded that the bracket cannot accept; each names the game number.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub enum Problem {
     /// No game with this number in this bracket.
     NoSuchGame { game: u32 },
@@ -355,7 +355,7 @@ pub enum Problem {
 }
 
 /// A bracket after progression.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Bracket {
     pub size: u32,
     pub games: Vec<GameState>,
@@ -458,7 +458,7 @@ impl Problem {
 }
 
 /// A player slot while the bracket is played forward.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 enum Slot {
     /// Not known yet: the game it comes from has no accepted result.
     Pending,
@@ -477,14 +477,14 @@ impl Slot {
 }
 
 /// What a decided game sends on to the games that name it.
-#[derive(Debug, Clone, Copy)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy)]
 struct Outcome {
     winner: Slot,
     loser: Slot,
 }
 
 /// The sides a player has played in the elimination so far (byes do not count).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Played {
     dark: u32,
     light: u32,

@@ -27,7 +27,7 @@ pub const MAX_LEAGUE_GAMES: usize = 10_000;
 pub const TEAM_SIZES: std::ops::RangeInclusive<usize> = 2..=3;
 
 /// One league game, scored.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct ScoredGame {
     /// The game's place in the file, 1-based.
     pub number: u32,
@@ -94,7 +94,7 @@ pub fn score_game(ruleset: &Ruleset, seed: u64, start: Date, game: &LeagueGame) 
 }
 
 /// What placed a league row below the row above it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LeagueDecider {
     /// Fewer points.
@@ -138,7 +138,7 @@ impl LeagueDecider {
 }
 
 /// One row of a league's standings.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct LeagueRow {
     pub player: usize,
     /// The place, shared by players nothing separates; `None` below the minimum of games.
@@ -160,7 +160,7 @@ pub struct LeagueRow {
 }
 
 /// A week of a league.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Week {
     pub number: u32,
     pub first_day: Date,
@@ -303,7 +303,7 @@ pub fn league_standings(
 }
 
 /// Sessions and who won them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SessionTally {
     pub sessions: u32,
     pub solo_wins: u32,
@@ -322,7 +322,7 @@ impl SessionTally {
 }
 
 /// A scenario's record: every session, and by team size.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct ScenarioRecord {
     pub scenario: Scenario,
     pub total: SessionTally,
@@ -367,14 +367,14 @@ pub fn scenario_records<'a>(
 }
 
 /// Sessions played and won in one role.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RoleTally {
     pub played: u32,
     pub won: u32,
 }
 
 /// A player's challenge sessions in one event.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct PlayerSessions {
     pub player: usize,
     /// With the challenge deck.
@@ -415,7 +415,7 @@ pub fn player_sessions(players: usize, sessions: &[Session]) -> Vec<PlayerSessio
 }
 
 /// A league: its games scored, its weeks and its standings.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct LeagueComputed {
     /// In the event's order (by date).
     pub games: Vec<ScoredGame>,
@@ -428,7 +428,7 @@ pub struct LeagueComputed {
 }
 
 /// A challenge event: each scenario's record and each player's sessions.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct ChallengeComputed {
     pub records: Vec<ScenarioRecord>,
     pub players: Vec<PlayerSessions>,

@@ -13,7 +13,7 @@ use crate::event::Side;
 use crate::event::{CcgPlay, CcgResult, CcgTable, Event, EventInfo};
 
 /// One scored table.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct ScoredTable {
     pub table: u32,
     pub dark: usize,
@@ -28,7 +28,7 @@ pub struct ScoredTable {
 }
 
 /// The Final Confrontation.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct CcgFinal {
     /// The higher seed first.
     pub finalists: [usize; 2],
@@ -40,7 +40,7 @@ pub struct CcgFinal {
 }
 
 /// Everything computed for a SW:CCG event.
-#[derive(Debug, Clone, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default)]
 pub struct CcgComputed {
     /// Every recorded game's reported tables, finished or not: a game being played shows each
     /// table's result as soon as it is reported, though only finished games count in standings
@@ -63,7 +63,7 @@ pub struct CcgComputed {
 }
 
 /// A recorded game paired again from the games before it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Replay {
     /// The seeded pairing: what `holonet pair` writes.
     pub seeded: Paired,
@@ -73,7 +73,7 @@ pub struct Replay {
 }
 
 /// Why a recorded table was paired as it was.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TableReason {
     /// The guide's procedure gives this table, for this reason. Where the procedure has a
     /// random step (the first game's shuffle, the coin of a new round, the order of players

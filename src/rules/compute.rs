@@ -20,7 +20,7 @@ use crate::event::{
 };
 
 /// Where an event stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     /// Registrations only: no round recorded.
@@ -32,7 +32,7 @@ pub enum Status {
 }
 
 /// A seat in the cut.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Seed {
     pub player: usize,
     /// The player's rank in the final Swiss standings.
@@ -42,7 +42,7 @@ pub struct Seed {
 }
 
 /// The final match of a team event whose two best teams finished level on points.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct TeamFinal {
     /// The two teams, the better-ranked first.
     pub teams: [usize; 2],
@@ -53,7 +53,7 @@ pub struct TeamFinal {
 }
 
 /// Why a recorded final match cannot stand.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FinalProblem {
     /// No two teams are tied for first (or the Swiss rounds are not finished).
     NotNeeded,
@@ -62,8 +62,9 @@ pub enum FinalProblem {
 }
 
 /// The computed facts of one event.
-#[derive(Debug, Clone)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone)]
 pub struct Computed {
+    #[serde(with = "super::by_id")]
     pub ruleset: &'static Ruleset,
     /// Swiss rounds (SW:CCG: games) in force: the file's override, else the structure table's,
     /// when there is one.
@@ -84,7 +85,7 @@ pub struct Computed {
 }
 
 /// What the rules computed for each kind of event.
-#[derive(Debug, Clone)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone)]
 pub enum ComputedKind {
     Swiss(SwissComputed),
     /// Everything computed game by game.
@@ -99,7 +100,7 @@ pub enum ComputedKind {
 
 /// What the rules computed for a Swiss event: its rounds, the cut and its bracket, or the team
 /// final.
-#[derive(Debug, Clone, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default)]
 pub struct SwissComputed {
     /// Scores of each finished round, indexed by round then player.
     pub round_scores: Vec<Vec<Option<RoundScore>>>,

@@ -29,7 +29,7 @@ use structure::StructureRow;
 pub const MAX_ROUNDS: u32 = 30;
 
 /// Tournament points for one game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GamePoints {
     pub win: u32,
     pub draw: u32,
@@ -37,7 +37,9 @@ pub struct GamePoints {
 }
 
 /// A tiebreaker, applied in a ruleset's order after tournament points.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Tiebreaker {
     /// Average over opponents of (opponent's points / opponent's rounds played).
@@ -108,7 +110,7 @@ impl Tiebreaker {
 }
 
 /// The two games' tournament systems differ at the root.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Family {
     /// *Star Wars: The Card Game*: Swiss rounds of two-game matches, tournament points.
     Lcg,
@@ -128,7 +130,7 @@ impl Family {
 }
 
 /// How a ruleset pairs Swiss rounds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PairingMethod {
     /// At random within score groups (2018).
     RandomWithinGroups,
@@ -139,7 +141,7 @@ pub enum PairingMethod {
 }
 
 /// What a late entry (`late = N` on a player) takes for the rounds before round N.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LateEntry {
     /// An unpaired loss per round missed, as for a player who rejoins: the rounds count as
     /// played (0 points), which lowers what the player gives their opponents' averages.
@@ -227,4 +229,21 @@ pub static RULESETS: &[&Ruleset] = &[&FFG_2018, &FFG_2014, &SWCCG_2008];
 /// The ruleset with this id.
 pub fn ruleset(id: &str) -> Option<&'static Ruleset> {
     RULESETS.iter().copied().find(|r| r.id == id)
+}
+
+/// A ruleset written by its id and found again by it, for `#[serde(with = "by_id")]`: the
+/// rules tables are built in, so a stored computation names its ruleset rather than copying it.
+pub mod by_id {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    use super::{Ruleset, ruleset};
+
+    pub fn serialize<S: Serializer>(rules: &&'static Ruleset, out: S) -> Result<S::Ok, S::Error> {
+        out.serialize_str(rules.id)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<&'static Ruleset, D::Error> {
+        let id = <&str>::deserialize(from)?;
+        ruleset(id).ok_or_else(|| D::Error::custom(format!("no ruleset `{id}`")))
+    }
 }

@@ -9,7 +9,7 @@ use std::cmp::Ordering;
 use std::fmt;
 
 /// A fraction `num / den` in lowest terms, `den > 0`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Ratio {
     num: u128,
     den: u128,

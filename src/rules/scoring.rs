@@ -4,7 +4,7 @@ use super::Ruleset;
 use crate::event::{Event, Outcome, Round, Table};
 
 /// How a player's round went, for scoring.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RoundKind {
     /// Played a match at a table.
     Match { opponent: usize },
@@ -19,7 +19,7 @@ pub enum RoundKind {
 }
 
 /// One player's result for one round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RoundScore {
     pub kind: RoundKind,
     pub points: u32,

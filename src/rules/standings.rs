@@ -11,7 +11,7 @@ use super::{Ruleset, Tiebreaker};
 use crate::event::Event;
 
 /// What separated a row from the row above it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Decider {
     Points,
@@ -19,7 +19,7 @@ pub enum Decider {
 }
 
 /// One row of the standings.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Standing {
     pub player: usize,
     /// 1-based; `None` for a disqualified player, listed last and unranked.
@@ -44,7 +44,7 @@ pub struct Standing {
 }
 
 /// The standings after a round.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Standings {
     pub after_round: u32,
     pub rows: Vec<Standing>,

@@ -58,6 +58,8 @@ pub struct Site {
     /// `players.toml`: alias id -> the player page's id.
     pub aliases: aliases::Aliases,
     pub events: Vec<(Event, Computed)>,
+    /// How many of `events` were taken from the event cache (see [`crate::load::cache`]).
+    pub from_cache: usize,
     /// Each event's share of the archive-wide pages, by slug.
     pub contributions: contribution::Contributions,
     pub pages: Vec<content::ContentPage>,
@@ -91,7 +93,10 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
         default_rules: config.default_rules.clone(),
         site_root: None,
     };
-    let loaded = load_events(root, &options);
+    let cache = crate::input_key::program_key()
+        .map(|program| crate::load::cache::EventCache::open(root, program));
+    let loaded = load_events(root, &options, cache.as_ref());
+    let from_cache = loaded.from_cache;
     report.absorb(loaded.diagnostics, loaded.sources);
     let (pages, diags, sources) = content::load_content(root);
     report.absorb(diags, sources);
@@ -125,6 +130,7 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
             config,
             aliases,
             events,
+            from_cache,
             contributions,
             pages,
             tera,
@@ -213,7 +219,7 @@ struct LastBuild {
 /// of each event whose card is the same, and the keys of its archive-wide pages when they were
 /// made under the same shared inputs.
 fn last_build(root: &Path, site: &Site, out: &Path) -> LastBuild {
-    let program = reuse::program_key();
+    let program = crate::input_key::program_key();
     let shared = program.map(|program| reuse::shared_key(root, &site.config.base_url, program));
     let keys: BTreeMap<String, (u128, u128)> = program
         .zip(shared)
@@ -308,7 +314,12 @@ pub fn build(
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Progress {
     /// Configuration, events, content and templates loaded and checked; the rules computed.
-    Loaded { events: usize, elapsed: Duration },
+    Loaded {
+        events: usize,
+        /// How many were taken from the event cache rather than read and computed.
+        from_cache: usize,
+        elapsed: Duration,
+    },
     /// Every page rendered, and each changed one staged in the output folder.
     Rendered { files: usize, elapsed: Duration },
     /// The staged files moved into place and the manifest written.
@@ -334,6 +345,7 @@ pub fn build_with_progress(
     let Some(site) = site else { return Err(report) };
     progress(Progress::Loaded {
         events: site.events.len(),
+        from_cache: site.from_cache,
         elapsed: started.elapsed(),
     });
     let started = Instant::now();

@@ -158,29 +158,11 @@ fn hash(bytes: &[u8]) -> u128 {
 /// A file's length and hash, read in pieces.
 fn hash_file(path: &Path) -> io::Result<Recorded> {
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-    let len = feed(&mut hasher, fs::File::open(path)?)?;
+    let len = crate::input_key::feed(&mut hasher, fs::File::open(path)?)?;
     Ok(Recorded {
         len,
         hash: hasher.digest128(),
     })
-}
-
-/// Feeds everything `reader` holds to `hasher`, 64 KiB at a time, so that no file is ever held
-/// whole; returns how many bytes it fed.
-pub(super) fn feed(
-    hasher: &mut xxhash_rust::xxh3::Xxh3,
-    mut reader: impl io::Read,
-) -> io::Result<u64> {
-    let mut buffer = vec![0; 64 * 1024];
-    let mut len = 0u64;
-    loop {
-        let n = reader.read(&mut buffer)?;
-        if n == 0 {
-            return Ok(len);
-        }
-        hasher.update(&buffer[..n]);
-        len += n as u64;
-    }
 }
 
 /// Creates a file that did not exist (the place was just made for it), with the usual mode.

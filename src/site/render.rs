@@ -50,7 +50,7 @@ pub struct RenderInput<'a> {
 /// The link-preview images of the previous build (see [`super::reuse::card_key`]).
 #[derive(Debug, Clone, Default)]
 pub struct Previews {
-    /// Holonet's program key ([`super::reuse::program_key`]), part of each card's key.
+    /// Holonet's program key ([`crate::input_key::program_key`]), part of each card's key.
     pub program: u128,
     /// Each event's card key in the previous build, by slug.
     pub last: BTreeMap<String, u128>,

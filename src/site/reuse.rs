@@ -31,10 +31,10 @@ use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::path::Path;
 
-use walkdir::WalkDir;
 use xxhash_rust::xxh3::Xxh3;
 
 use crate::event::Event;
+use crate::input_key;
 
 /// The record of the last build's events, in the output folder.
 pub const FILE: &str = ".holonet-events";
@@ -75,58 +75,23 @@ const SHARED: [&str; 6] = [
     "themes",
 ];
 
-/// The key of Holonet's own program file, which every output depends on. `None` when Holonet
-/// cannot read it: then nothing is reused.
-pub fn program_key() -> Option<u128> {
-    let program = fs::read(std::env::current_exe().ok()?).ok()?;
-    Some(xxhash_rust::xxh3::xxh3_128(&program))
-}
-
-/// The key of everything every page depends on, with `program` ([`program_key`]).
+/// The key of everything every page depends on, with `program` ([`input_key::program_key`]).
 pub fn shared_key(root: &Path, base_url: &str, program: u128) -> u128 {
     let mut hasher = Xxh3::new();
     hasher.update(&program.to_le_bytes());
     hasher.update(base_url.as_bytes());
-    let mut add = |path: &Path| {
-        // Each file's path and length go in first, so that no two sets of files hash alike. The
-        // content is read in pieces: static files may be large, and are never held whole.
-        let relative = path.strip_prefix(root).unwrap_or(path);
-        hasher.update(relative.to_string_lossy().as_bytes());
-        let Ok(file) = fs::File::open(path) else {
-            hasher.update(&0u64.to_le_bytes());
-            return;
-        };
-        let len = file.metadata().map_or(0, |m| m.len());
-        hasher.update(&len.to_le_bytes());
-        // A read that fails part-way only makes the key differ from the last build's: the
-        // events are rendered again, never reused wrongly.
-        let _ = super::output::feed(&mut hasher, file);
-    };
     for shared in SHARED {
-        for entry in WalkDir::new(root.join(shared))
-            .sort_by_file_name()
-            .into_iter()
-            .flatten()
-            .filter(|e| e.file_type().is_file())
-        {
-            add(entry.path());
-        }
+        input_key::add_tree(&mut hasher, root, shared);
     }
     // Decklist files (and anything else beside the events), but not the events and their
     // reports, which are each event's own.
-    for entry in WalkDir::new(root.join("events"))
-        .sort_by_file_name()
-        .into_iter()
-        .flatten()
-        .filter(|e| e.file_type().is_file() && !is_own_file(e.path()))
-    {
-        add(entry.path());
+    for path in input_key::beside_events(root) {
+        input_key::add_file(&mut hasher, root, &path);
     }
     hasher.digest128()
 }
 
-/// The key of an event's link-preview image: Holonet (`program`, which draws it) and the card's
-/// facts, as JSON.
+/// The key of a link-preview card: Holonet (which draws it) and what it shows.
 pub fn card_key(program: u128, card: &super::preview::Card) -> u128 {
     let mut hasher = Xxh3::new();
     hasher.update(&program.to_le_bytes());
@@ -135,30 +100,9 @@ pub fn card_key(program: u128, card: &super::preview::Card) -> u128 {
     hasher.digest128()
 }
 
-/// An event file, or the Markdown report beside one.
-fn is_own_file(path: &Path) -> bool {
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("toml") => true,
-        Some("md") => path.with_extension("toml").is_file(),
-        _ => false,
-    }
-}
-
 /// The key of one event's files: the shared key, its event file and its report.
 pub fn event_key(shared: u128, root: &Path, event: &Event) -> u128 {
-    let mut hasher = Xxh3::new();
-    hasher.update(&shared.to_le_bytes());
-    let file = root.join(&event.file);
-    for path in [file.clone(), file.with_extension("md")] {
-        match fs::read(&path) {
-            Ok(bytes) => {
-                hasher.update(&(bytes.len() as u64).to_le_bytes());
-                hasher.update(&bytes);
-            }
-            Err(_) => hasher.update(b"none"),
-        }
-    }
-    hasher.digest128()
+    input_key::event_key(shared, root, &event.file, None)
 }
 
 /// Reads the last build's record from the output folder; empty when there is none (or it cannot
@@ -284,20 +228,5 @@ mod tests {
         )
         .expect("write");
         assert!(read(dir.path()).is_empty());
-    }
-
-    #[test]
-    fn an_events_report_is_its_own_and_a_decklist_file_is_shared() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let events = dir.path().join("events");
-        fs::create_dir_all(events.join("cup")).expect("mkdir");
-        fs::write(events.join("cup.toml"), "").expect("write");
-        fs::write(events.join("cup.md"), "").expect("write");
-        fs::write(events.join("notes.md"), "").expect("write");
-        fs::write(events.join("cup/deck.txt"), "").expect("write");
-        assert!(is_own_file(&events.join("cup.toml")));
-        assert!(is_own_file(&events.join("cup.md")));
-        assert!(!is_own_file(&events.join("notes.md")));
-        assert!(!is_own_file(&events.join("cup/deck.txt")));
     }
 }

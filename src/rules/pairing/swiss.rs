@@ -18,7 +18,7 @@ use super::bye_taker;
 use super::matching::pairs_without;
 
 /// A player to pair, with what the pairing needs to know.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Entrant {
     /// The player's index in the event.
     pub player: usize,
@@ -35,7 +35,7 @@ pub struct Entrant {
 }
 
 /// Why two players were paired, for the pages to show and link to the rule applied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
     /// Round 1: drawn at random.
@@ -57,7 +57,7 @@ pub enum Reason {
 }
 
 /// Why a player got the bye.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ByeReason {
     /// Round 1: a random player.
@@ -69,7 +69,7 @@ pub enum ByeReason {
 }
 
 /// One table of a paired round.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Pairing {
     /// Player indices, the higher-ranked (lower `rank`) first.
     pub players: [usize; 2],
@@ -77,7 +77,7 @@ pub struct Pairing {
 }
 
 /// The bye of a paired round.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Bye {
     pub player: usize,
     pub reason: ByeReason,
@@ -85,7 +85,7 @@ pub struct Bye {
 
 /// A paired round: tables in order (table 1 first: the table of the best-ranked player), and
 /// the bye when the number of entrants is odd.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct PairedRound {
     pub tables: Vec<Pairing>,
     pub bye: Option<Bye>,

@@ -33,7 +33,7 @@ pub fn sealed_finalists(standings: &[(usize, Side)], secret_squirrel: bool) -> O
 }
 
 /// One finalist's record for [`final_confrontation`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Finalist {
     pub player: usize,
     /// This player's score in each game of the Final Confrontation, in order (two in
@@ -45,7 +45,7 @@ pub struct Finalist {
 }
 
 /// What decided a Final Confrontation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FinalReason {
     /// More games of the final won.
@@ -63,7 +63,7 @@ pub enum FinalReason {
 }
 
 /// The winner of the event decided by a Final Confrontation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FinalOutcome {
     pub winner: usize,
     pub reason: FinalReason,

@@ -12,7 +12,7 @@ use crate::rules::pairing::{bye_taker, in_standings_order};
 use crate::rules::random::Stream;
 
 /// A game a player has played, as pairing needs it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Meeting {
     pub opponent: usize,
     /// The allegiance this player played in that game.
@@ -20,7 +20,7 @@ pub struct Meeting {
 }
 
 /// A player to pair.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Entrant {
     pub player: usize,
     /// Position in the current standings, 0 first (from [`rank`](super::standings::rank)).
@@ -55,7 +55,7 @@ fn repeats(a: &Entrant, a_side: Side, b: &Entrant) -> bool {
 }
 
 /// Why two players were paired, so the pages can name the rule applied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum PairReason {
     /// Game 1: neighbours in the shuffled pile of scorecards.
@@ -84,7 +84,7 @@ pub enum PairReason {
 }
 
 /// One table: who plays Dark, who plays Light, and why.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Table {
     pub dark: usize,
     pub light: usize,
@@ -92,7 +92,7 @@ pub struct Table {
 }
 
 /// Why a player got a bye.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ByeReason {
     /// The last card of the pile.
@@ -109,7 +109,7 @@ pub enum ByeReason {
 
 /// A bye (2(+0)), with the allegiance the player is counted in for the next pile pairing: the
 /// allegiance their position would have had.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Bye {
     pub player: usize,
     pub allegiance: Side,
@@ -117,7 +117,7 @@ pub struct Bye {
 }
 
 /// The pairing of one game.
-#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Paired {
     pub tables: Vec<Table>,
     pub byes: Vec<Bye>,

@@ -16,7 +16,19 @@ pub const MAX_DIFFERENTIAL: i32 = 59;
 
 /// A score: victory points and differential, written `2(+15)`. Ordered as the standings order
 /// them: points first, then differential.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Score {
     pub points: u32,
     pub differential: i32,
@@ -80,7 +92,7 @@ fn capped(cards: u32) -> i32 {
 
 /// How a game ended, as recorded. A bye is not a game result: it has no second seat; it scores
 /// [`BYE`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameResult {
     /// The loser's Life Force was depleted (also after time was called): a full win, 2 points;
     /// the differential is the winner's remaining Life Force, capped at 59; the loser gets 0
@@ -100,7 +112,7 @@ pub enum GameResult {
 }
 
 /// What kind of result a game was, for the pages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ResultKind {
     FullWin,
@@ -110,7 +122,7 @@ pub enum ResultKind {
 }
 
 /// What decided a true tie.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TrueTieDecider {
     LostPile,
@@ -119,7 +131,7 @@ pub enum TrueTieDecider {
 }
 
 /// A scored game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScoredGame {
     /// Indexed `[dark, light]`.
     pub scores: [Score; 2],

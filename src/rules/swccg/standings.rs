@@ -11,7 +11,7 @@ use crate::event::Side;
 use crate::rules::random::Stream;
 
 /// One game of a player, as the standings need it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameRecord {
     pub opponent: usize,
     /// The allegiance this player played.
@@ -22,7 +22,7 @@ pub struct GameRecord {
 }
 
 /// A player's event so far: the games played and the byes received.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq, Default)]
 pub struct PlayerRecord {
     pub player: usize,
     pub games: Vec<GameRecord>,
@@ -53,7 +53,7 @@ impl PlayerRecord {
 }
 
 /// What placed a row where it is, relative to its neighbour (see [`RankedRow::decided_by`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Decider {
     Points,
     Differential,
@@ -94,7 +94,7 @@ impl Decider {
 }
 
 /// A row of the standings.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct RankedRow {
     /// 1-based; every row has its own place (the guide breaks every tie). `None` for a
     /// disqualified player, listed after the ranked players.
@@ -113,7 +113,7 @@ pub struct RankedRow {
 }
 
 /// The tiebreaker levels, in the guide's order, after points and differential.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 enum Level {
     HeadToHead,
     HighestDifferential,

@@ -1,0 +1,251 @@
+//! Each event as read, checked and computed, kept between runs, so that a build or check after
+//! one edit reads and computes only the events whose files changed: at 1,000 events, reading and
+//! computing every event is most of the time a build or check takes after an edit.
+//!
+//! An entry is keyed by everything that went into it ([`EventCache::key`]): Holonet itself, the
+//! configuration, the files beside the events (decklist files, which any event may read), the
+//! event file's address, its text and its report. A change to any of them misses the cache, and
+//! a different Holonet binary never reads an entry another one wrote. Only events loaded without
+//! a warning are kept, so that every warning is told on every run.
+//!
+//! The entries live in the site folder, in `.holonet/cache/events/`, one file per key, named by
+//! it: a run reads the entries of the files it finds and writes the ones it computed. Each is
+//! written to a temporary file and renamed into place, and carries its key, its length and a
+//! hash of its bytes, so that a torn, truncated or foreign file is a miss, never a wrong event.
+//! Entries that no event file has any more are removed at the end of each run. Nothing here can
+//! fail a build: a cache that cannot be read or written only costs the time to compute.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use xxhash_rust::xxh3::Xxh3;
+
+use crate::event::Event;
+use crate::input_key;
+use crate::rules::compute::Computed;
+
+/// The cache's folder, under the site root.
+pub const DIR: &str = ".holonet/cache/events";
+
+/// The first bytes of every entry, naming its layout; an entry written by another layout is a
+/// miss. The key, the payload's length and its XXH3-128 follow, then the payload: the event and
+/// its computed facts in postcard's encoding.
+const MAGIC: &[u8; 8] = b"hnevt001";
+
+/// Bytes before the payload: the magic, the key, the length and the hash.
+const HEADER_LEN: usize = 8 + 16 + 8 + 16;
+
+/// The event cache of one site.
+pub struct EventCache {
+    dir: PathBuf,
+    /// Holonet's program key ([`input_key::program_key`]).
+    program: u128,
+    /// What every entry depends on besides its event's own files.
+    shared: u128,
+}
+
+impl EventCache {
+    /// The cache of the site at `root`, for this Holonet (`program`, see
+    /// [`input_key::program_key`]) and the configuration as it is now.
+    pub fn open(root: &Path, program: u128) -> EventCache {
+        EventCache {
+            dir: root.join(DIR),
+            program,
+            shared: shared_key(root, program),
+        }
+    }
+
+    /// The key of the event file `file` (relative to `root`) whose bytes are `text`.
+    pub fn key(&self, root: &Path, file: &Path, text: &[u8]) -> u128 {
+        input_key::event_key(self.shared, root, file, Some(text))
+    }
+
+    /// Whether the shared inputs are still as they were when the cache was opened: entries
+    /// computed while a decklist file or the configuration changed are not written.
+    pub fn still_current(&self, root: &Path) -> bool {
+        shared_key(root, self.program) == self.shared
+    }
+
+    fn path(&self, key: u128) -> PathBuf {
+        self.dir.join(format!("{key:032x}"))
+    }
+
+    /// The event kept under `key`, if there is a sound entry for it.
+    pub fn get(&self, key: u128) -> Option<(Event, Computed)> {
+        let bytes = fs::read(self.path(key)).ok()?;
+        decode(key, &bytes)
+    }
+
+    /// Keeps `event` under `key`. Written to a temporary file and renamed into place, so a
+    /// reader never sees half an entry; a failure is ignored (the next run computes again).
+    pub fn put(&self, key: u128, event: &(Event, Computed)) {
+        let Some(bytes) = encode(key, event) else {
+            return;
+        };
+        static WRITES: AtomicU64 = AtomicU64::new(0);
+        let temporary = self.dir.join(format!(
+            "{key:032x}.{}-{}.tmp",
+            std::process::id(),
+            WRITES.fetch_add(1, Ordering::Relaxed)
+        ));
+        let written = fs::create_dir_all(&self.dir)
+            .and_then(|()| fs::File::create(&temporary))
+            .and_then(|mut file| file.write_all(&bytes));
+        if written.is_err() || fs::rename(&temporary, self.path(key)).is_err() {
+            let _ = fs::remove_file(&temporary);
+        }
+    }
+
+    /// Removes every entry but those of `keys`, and temporary files left by a run that was
+    /// stopped. Another run writing at the same time loses at most an entry, which costs it
+    /// the time to compute it again.
+    pub fn retain(&self, keys: &BTreeSet<u128>) {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return;
+        };
+        let kept: BTreeSet<String> = keys.iter().map(|k| format!("{k:032x}")).collect();
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let current = name.to_str().is_some_and(|n| kept.contains(n));
+            if !current {
+                let _ = fs::remove_file(entry.path());
+            }
+        }
+    }
+}
+
+/// The key of what every event depends on besides its own files: Holonet, the configuration
+/// (which names the default ruleset) and the files beside the events.
+fn shared_key(root: &Path, program: u128) -> u128 {
+    let mut hasher = Xxh3::new();
+    hasher.update(&program.to_le_bytes());
+    input_key::add_file(&mut hasher, root, &root.join(crate::config::FILE));
+    for path in input_key::beside_events(root) {
+        input_key::add_file(&mut hasher, root, &path);
+    }
+    hasher.digest128()
+}
+
+fn encode(key: u128, event: &(Event, Computed)) -> Option<Vec<u8>> {
+    let payload = postcard::to_stdvec(event).ok()?;
+    let mut bytes = Vec::with_capacity(HEADER_LEN + payload.len());
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&key.to_le_bytes());
+    bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&xxhash_rust::xxh3::xxh3_128(&payload).to_le_bytes());
+    bytes.extend_from_slice(&payload);
+    Some(bytes)
+}
+
+fn decode(key: u128, bytes: &[u8]) -> Option<(Event, Computed)> {
+    let (header, payload) = bytes.split_at_checked(HEADER_LEN)?;
+    let (magic, rest) = header.split_at(8);
+    let (stored_key, rest) = rest.split_at(16);
+    let (len, hash) = rest.split_at(8);
+    let sound = magic == MAGIC
+        && stored_key == key.to_le_bytes()
+        && len == (payload.len() as u64).to_le_bytes()
+        && hash == xxhash_rust::xxh3::xxh3_128(payload).to_le_bytes();
+    if !sound {
+        return None;
+    }
+    postcard::from_bytes(payload).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::validate::LoadOptions;
+
+    /// Every event of the example site and of the test fixtures.
+    fn events() -> Vec<(Event, Computed)> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut events = crate::load::load_events(root, &LoadOptions::default(), None).events;
+        let fixtures = root.join("tests/fixtures");
+        for file in walkdir::WalkDir::new(&fixtures).sort_by_file_name() {
+            let file = file.expect("fixtures are readable");
+            let path = file.path();
+            if path.extension().is_some_and(|e| e == "toml")
+                && let Ok(text) = fs::read_to_string(path)
+                && let (Some(event), _) = crate::load::parse_event(
+                    path.strip_prefix(&fixtures).expect("under the fixtures"),
+                    &text,
+                    &LoadOptions::default(),
+                )
+            {
+                events.push(event);
+            }
+        }
+        events
+    }
+
+    #[test]
+    fn every_kind_of_event_reads_back_as_it_was_computed() {
+        let events = events();
+        assert!(events.len() > 20, "{} events", events.len());
+        for (i, event) in events.iter().enumerate() {
+            let key = i as u128 + 1;
+            let bytes = encode(key, event).expect("every event encodes");
+            let back = decode(key, &bytes)
+                .unwrap_or_else(|| panic!("{} reads back", event.0.file.display()));
+            // Field by field, as `Debug` spells every one of them out.
+            assert_eq!(
+                format!("{back:?}"),
+                format!("{event:?}"),
+                "{}",
+                event.0.file.display()
+            );
+        }
+    }
+
+    #[test]
+    fn a_torn_foreign_or_misnamed_entry_is_a_miss() {
+        let event = &events()[0];
+        let bytes = encode(7, event).expect("encodes");
+        assert!(decode(7, &bytes).is_some());
+        assert!(decode(8, &bytes).is_none(), "another key");
+        assert!(decode(7, &bytes[..bytes.len() - 1]).is_none(), "truncated");
+        assert!(decode(7, &bytes[..10]).is_none(), "torn in the header");
+        let mut flipped = bytes.clone();
+        let last = flipped.len() - 1;
+        flipped[last] ^= 1;
+        assert!(decode(7, &flipped).is_none(), "a changed byte");
+        let mut foreign = bytes;
+        foreign[..8].copy_from_slice(b"hnevt000");
+        assert!(decode(7, &foreign).is_none(), "another layout");
+    }
+
+    #[test]
+    fn entries_are_kept_found_and_swept() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let root = dir.path();
+        fs::create_dir_all(root.join("events")).expect("mkdir");
+        let cache = EventCache::open(root, 1);
+        let event = &events()[0];
+        let key = cache.key(root, Path::new("events/a.toml"), b"text");
+        assert!(cache.get(key).is_none());
+        cache.put(key, event);
+        assert!(cache.get(key).is_some());
+        // Another Holonet or another configuration: other keys.
+        assert_ne!(
+            EventCache::open(root, 2).key(root, Path::new("events/a.toml"), b"text"),
+            key
+        );
+        fs::write(root.join(crate::config::FILE), "title = \"T\"\n").expect("write");
+        assert!(!cache.still_current(root));
+        assert_ne!(
+            EventCache::open(root, 1).key(root, Path::new("events/a.toml"), b"text"),
+            key
+        );
+        fs::write(root.join(DIR).join("stale.1-1.tmp"), "half").expect("write");
+        cache.retain(&BTreeSet::from([key]));
+        assert!(cache.get(key).is_some());
+        let left: Vec<_> = fs::read_dir(root.join(DIR)).expect("dir").collect();
+        assert_eq!(left.len(), 1, "only the entry kept");
+        cache.retain(&BTreeSet::new());
+        assert!(cache.get(key).is_none());
+    }
+}
