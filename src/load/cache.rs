@@ -43,18 +43,22 @@ pub struct EventCache {
     dir: PathBuf,
     /// Holonet's program key ([`input_key::program_key`]).
     program: u128,
+    /// The configuration file, relative to the site root.
+    settings: PathBuf,
     /// What every entry depends on besides its event's own files.
     shared: u128,
 }
 
 impl EventCache {
     /// The cache of the site at `root`, for this Holonet (`program`, see
-    /// [`input_key::program_key`]) and the configuration as it is now.
-    pub fn open(root: &Path, program: u128) -> EventCache {
+    /// [`input_key::program_key`]) and the configuration file `settings` (relative to `root`)
+    /// as it is now.
+    pub fn open(root: &Path, program: u128, settings: &Path) -> EventCache {
         EventCache {
             dir: root.join(DIR),
             program,
-            shared: shared_key(root, program),
+            settings: settings.to_path_buf(),
+            shared: shared_key(root, program, settings),
         }
     }
 
@@ -66,7 +70,7 @@ impl EventCache {
     /// Whether the shared inputs are still as they were when the cache was opened: entries
     /// computed while a decklist file or the configuration changed are not written.
     pub fn still_current(&self, root: &Path) -> bool {
-        shared_key(root, self.program) == self.shared
+        shared_key(root, self.program, &self.settings) == self.shared
     }
 
     fn path(&self, key: u128) -> PathBuf {
@@ -119,10 +123,10 @@ impl EventCache {
 
 /// The key of what every event depends on besides its own files: Holonet, the configuration
 /// (which names the default ruleset) and the files beside the events.
-fn shared_key(root: &Path, program: u128) -> u128 {
+fn shared_key(root: &Path, program: u128, settings: &Path) -> u128 {
     let mut hasher = Xxh3::new();
     hasher.update(&program.to_le_bytes());
-    input_key::add_file(&mut hasher, root, &root.join(crate::config::FILE));
+    input_key::add_file(&mut hasher, root, &root.join(settings));
     for path in input_key::beside_events(root) {
         input_key::add_file(&mut hasher, root, &path);
     }
@@ -223,7 +227,8 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let root = dir.path();
         fs::create_dir_all(root.join("events")).expect("mkdir");
-        let cache = EventCache::open(root, 1);
+        let settings = Path::new("holonet.toml");
+        let cache = EventCache::open(root, 1, settings);
         let event = &events()[0];
         let key = cache.key(root, Path::new("events/a.toml"), b"text");
         assert!(cache.get(key).is_none());
@@ -231,13 +236,13 @@ mod tests {
         assert!(cache.get(key).is_some());
         // Another Holonet or another configuration: other keys.
         assert_ne!(
-            EventCache::open(root, 2).key(root, Path::new("events/a.toml"), b"text"),
+            EventCache::open(root, 2, settings).key(root, Path::new("events/a.toml"), b"text"),
             key
         );
-        fs::write(root.join(crate::config::FILE), "title = \"T\"\n").expect("write");
+        fs::write(root.join(settings), "title = \"T\"\n").expect("write");
         assert!(!cache.still_current(root));
         assert_ne!(
-            EventCache::open(root, 1).key(root, Path::new("events/a.toml"), b"text"),
+            EventCache::open(root, 1, settings).key(root, Path::new("events/a.toml"), b"text"),
             key
         );
         fs::write(root.join(DIR).join("stale.1-1.tmp"), "half").expect("write");

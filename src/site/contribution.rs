@@ -48,6 +48,53 @@ impl Contribution {
     }
 }
 
+/// Hashes of an event's contribution, recorded by each build (see [`super::reuse`]): when an
+/// event's contribution is the same as in the last build, no archive-wide page made from it can
+/// have changed. `people` and `games` cover what reaches beyond the event's own players: the
+/// names its players go by (which their opponents' pages print, the latest event's name
+/// winning) and its rated games (which move the ratings of everyone who played later).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Fingerprint {
+    pub whole: u128,
+    pub people: u128,
+    pub games: u128,
+}
+
+impl Contribution {
+    /// The contribution's [`Fingerprint`]. The parts hold strings, numbers and ordered lists
+    /// only, so their `Debug` text spells out every field, the same way every time.
+    pub fn fingerprint(&self) -> Fingerprint {
+        let people: Vec<(&str, &str, &str)> = self.players.people().collect();
+        Fingerprint {
+            whole: debug_hash(self),
+            people: debug_hash(&(&self.summary.date, people)),
+            games: debug_hash(&self.games),
+        }
+    }
+
+    /// The player pages the event adds to, each once.
+    pub fn player_pages(&self) -> BTreeSet<String> {
+        self.players
+            .people()
+            .map(|(page, ..)| page.to_string())
+            .collect()
+    }
+}
+
+/// The XXH3-128 of `value`'s `Debug` text, hashed as it is written.
+fn debug_hash(value: &impl std::fmt::Debug) -> u128 {
+    struct Hasher(xxhash_rust::xxh3::Xxh3);
+    impl std::fmt::Write for Hasher {
+        fn write_str(&mut self, text: &str) -> std::fmt::Result {
+            self.0.update(text.as_bytes());
+            Ok(())
+        }
+    }
+    let mut hasher = Hasher(xxhash_rust::xxh3::Xxh3::new());
+    let _ = std::fmt::Write::write_fmt(&mut hasher, format_args!("{value:?}"));
+    hasher.0.digest128()
+}
+
 /// Every event's contribution, by slug, and the archive's statistics counts: the sum of theirs,
 /// kept up to date as contributions come and go.
 #[derive(Debug, Clone, Default)]

@@ -93,8 +93,9 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
         default_rules: config.default_rules.clone(),
         site_root: None,
     };
-    let cache = crate::input_key::program_key()
-        .map(|program| crate::load::cache::EventCache::open(root, program));
+    let cache = crate::input_key::program_key().map(|program| {
+        crate::load::cache::EventCache::open(root, program, Path::new(crate::config::FILE))
+    });
     let loaded = load_events(root, &options, cache.as_ref());
     let from_cache = loaded.from_cache;
     report.absorb(loaded.diagnostics, loaded.sources);
@@ -168,6 +169,9 @@ struct Earlier<'a> {
     memo: Option<&'a render::Memo>,
     /// The last build's record of its archive-wide pages (see [`reuse::read_pages`]).
     archive: render::Memo,
+    /// The player pages no edit since the last build touched, kept as they are without
+    /// building them (see [`reuse::players_touched`]).
+    untouched_pages: Vec<String>,
 }
 
 /// Renders the part of the site `scope` names into `store`, with the sitemap when `finish`,
@@ -193,6 +197,7 @@ fn render_into(
             reuse: &earlier.events,
             memo: earlier.memo,
             archive_memo: &earlier.archive,
+            untouched_pages: &earlier.untouched_pages,
             previews: &earlier.previews,
         },
         &output,
@@ -208,8 +213,11 @@ struct LastBuild {
     /// The key of what every page depends on ([`reuse::shared_key`]); `None` when Holonet
     /// cannot read its own program file, and then nothing is reused.
     shared: Option<u128>,
-    /// Each event's key and link-preview card key, as this build has them.
-    keys: BTreeMap<String, (u128, u128)>,
+    /// What this build records of each event (its files aside).
+    entries: BTreeMap<String, reuse::Entry>,
+    /// The part of the site to render: the player pages an edit can have changed, every
+    /// event (those the last build made from the same inputs are kept, not rendered).
+    scope: render::Scope,
     /// What this build may keep.
     earlier: Earlier<'static>,
 }
@@ -217,37 +225,86 @@ struct LastBuild {
 /// What the last build into `out` can lend this one: the files of each event it rendered from
 /// the same inputs (the same event file, shared inputs and Holonet), the link-preview image
 /// of each event whose card is the same, and the keys of its archive-wide pages when they were
-/// made under the same shared inputs.
-fn last_build(root: &Path, site: &Site, out: &Path) -> LastBuild {
+/// made under the same shared inputs; of those, the player pages no changed event touched are
+/// kept without being built, when `keeps` says the output still holds them as recorded.
+fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool) -> LastBuild {
     let program = crate::input_key::program_key();
     let shared = program.map(|program| reuse::shared_key(root, &site.config.base_url, program));
-    let keys: BTreeMap<String, (u128, u128)> = program
+    let last = reuse::read(out);
+    let entries: BTreeMap<String, reuse::Entry> = program
         .zip(shared)
         .map(|(program, shared)| {
             site.events
                 .par_iter()
                 .map(|(event, computed)| {
+                    let contribution = &site.contributions[&event.slug];
                     let card = preview::Card::of(
                         &site.config.title,
-                        &site.contributions[&event.slug].summary,
+                        &contribution.summary,
                         computed.ruleset.family,
                         event.is_team(),
                     );
-                    let keys = (
-                        reuse::event_key(shared, root, event),
-                        reuse::card_key(program, &card),
-                    );
-                    (event.slug.clone(), keys)
+                    let key = reuse::event_key(shared, root, event);
+                    // The same inputs make the same contribution: its hashes are the record's.
+                    let (archive, players) = match last.get(&event.slug) {
+                        Some(entry) if entry.key == key => (entry.archive, entry.players.clone()),
+                        _ => (contribution.fingerprint(), contribution.player_pages()),
+                    };
+                    let entry = reuse::Entry {
+                        key,
+                        card: reuse::card_key(program, &card),
+                        archive,
+                        players,
+                        files: Vec::new(),
+                    };
+                    (event.slug.clone(), entry)
                 })
                 .collect()
         })
         .unwrap_or_default();
-    let last = reuse::read(out);
     let events: render::EventFiles = last
         .iter()
-        .filter(|(slug, entry)| keys.get(*slug).map(|k| k.0) == Some(entry.key))
+        .filter(|(slug, entry)| entries.get(*slug).map(|e| e.key) == Some(entry.key))
         .map(|(slug, entry)| (slug.clone(), entry.files.clone()))
         .collect();
+    let pages = shared
+        .map(|shared| reuse::read_pages(out, shared))
+        .unwrap_or_default();
+    // With no record of the pages (a first build, or other templates), every page is built.
+    let touched = if pages.is_empty() {
+        None
+    } else {
+        let now = entries
+            .iter()
+            .map(|(slug, e)| {
+                let now = reuse::Now {
+                    archive: e.archive,
+                    players: &e.players,
+                };
+                (slug.as_str(), now)
+            })
+            .collect();
+        reuse::players_touched(&last, &now)
+    };
+    let (touched, untouched_pages) = match touched {
+        Some(mut touched) => {
+            let paths = || pages.keys().map(String::as_str);
+            // A page the output no longer holds as recorded is built again, with its owners'.
+            let lost: Vec<String> = reuse::untouched_player_pages(paths(), &touched)
+                .into_iter()
+                .filter(|path| !keeps(path))
+                .collect();
+            for (a, b) in lost
+                .iter()
+                .filter_map(|path| reuse::player_page_owners(path))
+            {
+                touched.extend([Some(a), b].into_iter().flatten().map(str::to_string));
+            }
+            let untouched = reuse::untouched_player_pages(paths(), &touched);
+            (Some(touched), untouched)
+        }
+        None => (None, Vec::new()),
+    };
     let previews = render::Previews {
         program: program.unwrap_or_default(),
         last: last
@@ -256,39 +313,38 @@ fn last_build(root: &Path, site: &Site, out: &Path) -> LastBuild {
             .map(|(slug, entry)| (slug, entry.card))
             .collect(),
     };
-    let archive = shared
-        .map(|shared| render::Memo::of_pages(reuse::read_pages(out, shared)))
-        .unwrap_or_default();
     LastBuild {
         shared,
-        keys,
+        entries,
+        scope: render::Scope {
+            players: touched,
+            ..render::Scope::all()
+        },
         earlier: Earlier {
             events,
             previews,
             memo: None,
-            archive,
+            archive: render::Memo::of_pages(pages),
+            untouched_pages,
         },
     }
 }
 
 /// Validates and renders everything without writing. An event that the last build into
 /// `<root>/public` rendered from the same inputs is not rendered again: that build succeeded
-/// with it, and nothing it was made from has changed.
+/// with it, and nothing it was made from has changed; nor are the player pages no changed
+/// event touched.
 pub fn check(root: &Path) -> Report {
     let (site, mut report) = load(root, None);
-    if let Some(site) = site
-        && let Err(diags) = render_into(
-            &site,
-            &render::Scope::all(),
-            &render::Discard,
-            true,
-            &Earlier {
-                previews: render::Previews::default(),
-                ..last_build(root, &site, &root.join("public")).earlier
-            },
-        )
-    {
-        report.absorb(diags, []);
+    if let Some(site) = site {
+        let last = last_build(root, &site, &root.join("public"), &|_| true);
+        let earlier = Earlier {
+            previews: render::Previews::default(),
+            ..last.earlier
+        };
+        if let Err(diags) = render_into(&site, &last.scope, &render::Discard, true, &earlier) {
+            report.absorb(diags, []);
+        }
     }
     report
 }
@@ -364,10 +420,11 @@ pub fn build_with_progress(
     };
     let LastBuild {
         shared,
-        keys,
+        mut entries,
+        scope,
         earlier,
-    } = last_build(root, &site, out);
-    let event_files = match render_into(&site, &render::Scope::all(), &store, true, &earlier) {
+    } = last_build(root, &site, out, &|path| staging.can_keep(path));
+    let event_files = match render_into(&site, &scope, &store, true, &earlier) {
         Ok(files) => files,
         Err(diags) => {
             report.absorb(diags, []);
@@ -377,8 +434,11 @@ pub fn build_with_progress(
     let recorded: reuse::Recorded = event_files
         .into_iter()
         .filter_map(|(slug, files)| {
-            let &(key, card) = keys.get(&slug)?;
-            Some((slug, reuse::Entry { key, card, files }))
+            let entry = reuse::Entry {
+                files,
+                ..entries.remove(&slug)?
+            };
+            Some((slug, entry))
         })
         .collect();
     let mut records = vec![(reuse::FILE, reuse::text(&recorded))];

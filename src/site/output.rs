@@ -587,23 +587,34 @@ impl Staging {
         Ok(())
     }
 
+    /// Whether the output holds `rel` as the last build left it, so that [`Staging::keep`]
+    /// can keep it: checked before a build decides what to render.
+    pub fn can_keep(&self, rel: &str) -> bool {
+        self.as_recorded(rel).is_some()
+    }
+
+    /// What the output's manifest records of `rel`, when the file is still as recorded.
+    fn as_recorded(&self, rel: &str) -> Option<Recorded> {
+        let Some(Some(recorded)) = self.out.files.get(rel) else {
+            return None;
+        };
+        let untouched = self
+            .out
+            .file(rel)
+            .is_some_and(|m| m.len() == recorded.len && self.out.untouched(&m));
+        untouched.then_some(*recorded)
+    }
+
     /// Keeps the files `rels` as the last build left them, without their bytes: when every one
     /// is in the output's manifest and untouched since, records them all and returns true;
     /// otherwise returns false (the caller renders them instead).
     pub fn keep(&self, rels: &[String]) -> bool {
         let mut kept = Vec::with_capacity(rels.len());
         for rel in rels {
-            let Some(Some(recorded)) = self.out.files.get(rel) else {
+            let Some(recorded) = self.as_recorded(rel) else {
                 return false;
             };
-            let untouched = self
-                .out
-                .file(rel)
-                .is_some_and(|m| m.len() == recorded.len && self.out.untouched(&m));
-            if !untouched {
-                return false;
-            }
-            kept.push((rel.clone(), *recorded));
+            kept.push((rel.clone(), recorded));
         }
         for (rel, recorded) in &kept {
             if !self.spare.holds(rel, recorded, None) {

@@ -204,6 +204,15 @@ impl EventShare {
         &self.occasion
     }
 
+    /// Each person the event adds a row for: their player page, and the id and name the event
+    /// knows them by.
+    pub fn people(&self) -> impl Iterator<Item = (&str, &str, &str)> {
+        self.people
+            .iter()
+            .flatten()
+            .map(|p| (p.page.as_str(), p.id.as_str(), p.name.as_str()))
+    }
+
     /// The event's meetings by pair of player pages (see [`super::rivalries`]).
     pub fn pairs(&self) -> PairMeetings<'_> {
         let pages: Vec<Option<&str>> = self

@@ -42,6 +42,9 @@ pub struct RenderInput<'a> {
     /// the last build into the same output left them (see [`super::reuse::read_pages`]): used
     /// for those pages when there is no `memo`. Event pages have their own reuse (`reuse`).
     pub archive_memo: &'a Memo,
+    /// Player pages `build` keeps as the last build left them, without building them: no event
+    /// that changed since touched their players (see [`super::reuse::players_touched`]).
+    pub untouched_pages: &'a [String],
     /// The link-preview images the previous build made, which an event rendered again keeps when
     /// its card is the same.
     pub previews: &'a Previews,
@@ -550,6 +553,23 @@ fn render_events(input: &RenderInput<'_>, pages: &Pages<'_, '_>) -> EventFiles {
 /// an edit they are most of the work, so the independent groups render in parallel: the pages
 /// made from the player archive while the rest render from the events' summaries.
 fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
+    for path in input.untouched_pages {
+        // They were checked before the render began: only a file changed since can fail.
+        if !pages
+            .output
+            .keep(std::slice::from_ref(path), Path::new(path))
+        {
+            pages.output.fail(
+                Diagnostic::error(
+                    Code::Io,
+                    Path::new(path),
+                    None,
+                    "this page of the output changed while the site was being built",
+                )
+                .with_help("build again"),
+            );
+        }
+    }
     let summaries: Vec<&EventSummary> = input
         .events
         .iter()

@@ -27,12 +27,13 @@
 //! record also holds its card's key ([`card_key`]), and an event rendered again (after an edit
 //! to a template, say) keeps its image when its card's key is the same.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs;
 use std::path::Path;
 
 use xxhash_rust::xxh3::Xxh3;
 
+use super::contribution::Fingerprint;
 use crate::event::Event;
 use crate::input_key;
 
@@ -47,9 +48,10 @@ pub const PAGES_FILE: &str = ".holonet-pages";
 /// hexadecimal and its path, separated by a tab.
 const PAGES_HEADER: &str = "# holonet pages 1: shared key, then key path";
 
-/// The first line of [`FILE`], naming its layout: then one line per event, its slug, its key and
-/// its card's key in hexadecimal, and its files, separated by tabs.
-const HEADER: &str = "# holonet events 2: slug key card files";
+/// The first line of [`FILE`], naming its layout: then one line per event, separated by tabs:
+/// its slug; its key, its card's key and its contribution's three hashes ([`Fingerprint`]) in
+/// hexadecimal; its player pages, separated by commas; and its files.
+const HEADER: &str = "# holonet events 3: slug key card whole people games players files";
 
 /// What the last build made of one event.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,6 +60,10 @@ pub struct Entry {
     pub key: u128,
     /// The key of its link-preview image ([`card_key`]).
     pub card: u128,
+    /// What it gave the archive-wide pages.
+    pub archive: Fingerprint,
+    /// The player pages it adds to.
+    pub players: BTreeSet<String>,
     /// Its files.
     pub files: Vec<String>,
 }
@@ -105,6 +111,68 @@ pub fn event_key(shared: u128, root: &Path, event: &Event) -> u128 {
     input_key::event_key(shared, root, &event.file, None)
 }
 
+/// What this build has of one event, to compare with the last build's [`Entry`].
+pub struct Now<'a> {
+    pub archive: Fingerprint,
+    pub players: &'a BTreeSet<String>,
+}
+
+/// The player pages whose head-to-head, rivalry and own pages an edit can have changed, given
+/// what the last build recorded of each event (`last`) and what this build has (`now`):
+/// the players of every event added, removed or whose contribution changed. `None` (every
+/// player) when such an event's players go by other names or its rated games changed, since
+/// those reach the pages of players who were not there.
+pub fn players_touched(last: &Recorded, now: &BTreeMap<&str, Now<'_>>) -> Option<BTreeSet<String>> {
+    let mut touched = BTreeSet::new();
+    let slugs: BTreeSet<&str> = last
+        .keys()
+        .map(String::as_str)
+        .chain(now.keys().copied())
+        .collect();
+    for slug in slugs {
+        let (before, after) = (last.get(slug), now.get(slug));
+        let (before_hash, after_hash) = (before.map(|e| e.archive), after.map(|n| n.archive));
+        if before_hash == after_hash {
+            continue;
+        }
+        let reaching = |f: Option<Fingerprint>| f.map(|f| (f.people, f.games));
+        if reaching(before_hash) != reaching(after_hash) {
+            return None;
+        }
+        touched.extend(before.into_iter().flat_map(|e| e.players.iter().cloned()));
+        touched.extend(after.into_iter().flat_map(|n| n.players.iter().cloned()));
+    }
+    Some(touched)
+}
+
+/// The player pages (a player's page, head-to-head page and rivalry pages) among `pages` that
+/// belong to no player of `touched`: an edit that touched only those players leaves them as
+/// they are.
+pub fn untouched_player_pages<'a>(
+    pages: impl Iterator<Item = &'a str>,
+    touched: &BTreeSet<String>,
+) -> Vec<String> {
+    pages
+        .filter(|path| {
+            player_page_owners(path).is_some_and(|(a, b)| {
+                !touched.contains(a) && b.is_none_or(|b| !touched.contains(b))
+            })
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// The player (or the two players of a rivalry) a page under `players/` belongs to; `None` for
+/// any other file, the players index among them.
+pub fn player_page_owners(path: &str) -> Option<(&str, Option<&str>)> {
+    if let Some((a, b)) = super::rivalries::pair_of(path) {
+        return Some((a, Some(b)));
+    }
+    let folder = path.strip_prefix("players/")?.strip_suffix("/index.html")?;
+    let id = folder.strip_suffix("/vs").unwrap_or(folder);
+    (!id.is_empty() && !id.contains('/')).then_some((id, None))
+}
+
 /// Reads the last build's record from the output folder; empty when there is none (or it cannot
 /// be read, which only costs a full render).
 pub fn read(out: &Path) -> Recorded {
@@ -121,8 +189,27 @@ pub fn read(out: &Path) -> Recorded {
             let slug = fields.next()?.to_string();
             let key = u128::from_str_radix(fields.next()?, 16).ok()?;
             let card = u128::from_str_radix(fields.next()?, 16).ok()?;
+            let mut hash = || u128::from_str_radix(fields.next()?, 16).ok();
+            let archive = Fingerprint {
+                whole: hash()?,
+                people: hash()?,
+                games: hash()?,
+            };
+            let players = fields
+                .next()?
+                .split(',')
+                .filter(|id| !id.is_empty())
+                .map(str::to_string)
+                .collect();
             let files = fields.map(str::to_string).collect();
-            Some((slug, Entry { key, card, files }))
+            let entry = Entry {
+                key,
+                card,
+                archive,
+                players,
+                files,
+            };
+            Some((slug, entry))
         })
         .collect()
 }
@@ -161,7 +248,16 @@ pub fn pages_text(shared: u128, pages: &BTreeMap<String, u128>) -> String {
 pub fn text(recorded: &Recorded) -> String {
     let mut text = format!("{HEADER}\n");
     for (slug, entry) in recorded {
-        text.push_str(&format!("{slug}\t{:032x}\t{:032x}", entry.key, entry.card));
+        let Fingerprint {
+            whole,
+            people,
+            games,
+        } = entry.archive;
+        text.push_str(&format!(
+            "{slug}\t{:032x}\t{:032x}\t{whole:032x}\t{people:032x}\t{games:032x}\t",
+            entry.key, entry.card
+        ));
+        text.push_str(&entry.players.iter().cloned().collect::<Vec<_>>().join(","));
         for file in &entry.files {
             text.push('\t');
             text.push_str(file);
@@ -183,6 +279,12 @@ mod tests {
             Entry {
                 key: 0xabc,
                 card: 0xdef,
+                archive: Fingerprint {
+                    whole: 1,
+                    people: 2,
+                    games: u128::MAX,
+                },
+                players: BTreeSet::from(["ana".to_string(), "ben-okoro".to_string()]),
                 files: vec![
                     "events/2018/outer-rim/index.html".into(),
                     "events/2018/outer-rim/event.json".into(),
@@ -194,6 +296,8 @@ mod tests {
             Entry {
                 key: u128::MAX,
                 card: 0,
+                archive: Fingerprint::default(),
+                players: BTreeSet::new(),
                 files: vec![],
             },
         );
@@ -216,6 +320,93 @@ mod tests {
         assert!(read_pages(dir.path(), 43).is_empty(), "another shared key");
     }
 
+    fn entry(whole: u128, people: u128, games: u128, players: &[&str]) -> Entry {
+        Entry {
+            key: 0,
+            card: 0,
+            archive: Fingerprint {
+                whole,
+                people,
+                games,
+            },
+            players: players.iter().map(|p| p.to_string()).collect(),
+            files: Vec::new(),
+        }
+    }
+
+    fn touched(last: &Recorded, now: &Recorded) -> Option<BTreeSet<String>> {
+        let now = now
+            .iter()
+            .map(|(slug, e)| {
+                let now = Now {
+                    archive: e.archive,
+                    players: &e.players,
+                };
+                (slug.as_str(), now)
+            })
+            .collect();
+        players_touched(last, &now)
+    }
+
+    #[test]
+    fn an_edit_touches_the_players_of_the_events_it_changed_or_everyone() {
+        let last: Recorded = [
+            ("a".to_string(), entry(1, 10, 100, &["ana", "ben"])),
+            ("b".to_string(), entry(2, 20, 200, &["cat", "dan"])),
+            ("c".to_string(), entry(3, 30, 300, &["eve"])),
+        ]
+        .into();
+        assert_eq!(
+            touched(&last, &last),
+            Some(BTreeSet::new()),
+            "nothing changed"
+        );
+        // A place changed: the same names and games, other lines.
+        let mut now = last.clone();
+        now.insert("b".into(), entry(9, 20, 200, &["cat", "dan"]));
+        let cat_dan = BTreeSet::from(["cat".to_string(), "dan".to_string()]);
+        assert_eq!(touched(&last, &now), Some(cat_dan));
+        // A player dropped from the event (names unchanged for the others would still change
+        // `people`): everyone, as for a changed result or a new event.
+        now.insert("b".into(), entry(9, 21, 200, &["cat"]));
+        assert_eq!(touched(&last, &now), None, "names");
+        now.insert("b".into(), entry(9, 20, 201, &["cat", "dan"]));
+        assert_eq!(touched(&last, &now), None, "rated games");
+        let mut removed = last.clone();
+        removed.remove("c");
+        assert_eq!(touched(&last, &removed), None, "an event removed");
+        assert_eq!(touched(&removed, &last), None, "an event added");
+    }
+
+    #[test]
+    fn the_pages_of_untouched_players_are_kept_and_the_index_never() {
+        let pages = [
+            "players/index.html",
+            "players/ana/index.html",
+            "players/ana/vs/index.html",
+            "players/ana/vs/ben/index.html",
+            "players/ben/index.html",
+            "players/cat/vs/dan/index.html",
+            "players/vs/index.html",
+            "events/2018/x/index.html",
+        ];
+        let touched = BTreeSet::from(["ben".to_string()]);
+        assert_eq!(
+            untouched_player_pages(pages.into_iter(), &touched),
+            [
+                "players/ana/index.html",
+                "players/ana/vs/index.html",
+                "players/cat/vs/dan/index.html",
+                "players/vs/index.html",
+            ]
+        );
+        assert_eq!(
+            player_page_owners("players/vs/index.html"),
+            Some(("vs", None))
+        );
+        assert_eq!(player_page_owners("players/index.html"), None);
+    }
+
     #[test]
     fn a_record_of_another_layout_is_ignored() {
         let dir = tempfile::tempdir().expect("tempdir");
@@ -225,6 +416,13 @@ mod tests {
         fs::write(
             dir.path().join(FILE),
             "# holonet events 1: slug key files\n2018/x\t1\tindex.html\n",
+        )
+        .expect("write");
+        assert!(read(dir.path()).is_empty());
+        // The layout before contributions had hashes: every player page is built once.
+        fs::write(
+            dir.path().join(FILE),
+            "# holonet events 2: slug key card files\n2018/x\t1\t2\tindex.html\n",
         )
         .expect("write");
         assert!(read(dir.path()).is_empty());
