@@ -73,9 +73,7 @@ pub enum Stage {
 }
 
 /// The verdict on a round, and on a whole event (its worst round).
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// Exactly as Holonet pairs it.

@@ -138,7 +138,7 @@ pub fn layout(size: u32) -> Option<&'static [GameSpec]> {
 
 /// A ruleset's going-to-time scoring, in whole units (`per_point` units make a point), so that
 /// fractions such as 0.1 or 0.25 stay exact.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TimeScoring {
     /// For each objective in the light side player's victory pile.
     pub objective: u32,
@@ -171,7 +171,7 @@ pub const TIME_2014: TimeScoring = TimeScoring {
 };
 
 /// When both players have the same side to catch up on by the same differential.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EqualDifferential {
     /// A coin flip (2018), seeded.
     CoinFlip,
@@ -180,7 +180,7 @@ pub enum EqualDifferential {
 }
 
 /// The sides of the finalists' second game.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SecondFinalSides {
     /// The usual method, switching only if it would repeat the first game's sides (2018).
     SwitchIfRepeated,
@@ -189,7 +189,7 @@ pub enum SecondFinalSides {
 }
 
 /// What a ruleset fixes about its elimination games.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EliminationRules {
     pub time: TimeScoring,
     pub equal_differential: EqualDifferential,
@@ -254,7 +254,7 @@ pub fn time_winner(state: &Timed, scoring: &TimeScoring) -> Side {
 }
 
 /// What the event file records about one elimination game.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Recorded {
     /// The winner's player index.
     pub winner: Option<usize>,
@@ -458,7 +458,7 @@ impl Problem {
 }
 
 /// A player slot while the bracket is played forward.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Slot {
     /// Not known yet: the game it comes from has no accepted result.
     Pending,
@@ -477,14 +477,14 @@ impl Slot {
 }
 
 /// What a decided game sends on to the games that name it.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 struct Outcome {
     winner: Slot,
     loser: Slot,
 }
 
 /// The sides a player has played in the elimination so far (byes do not count).
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Played {
     dark: u32,
     light: u32,

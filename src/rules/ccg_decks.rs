@@ -53,7 +53,7 @@ const DEFENSIVE_SHIELD: &str = "Defensive Shield";
 const GAME_AID: &str = "Game Aid";
 
 /// The mark printed before a card's title.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Uniqueness {
     /// No mark: any number of copies.
     Unrestricted,
@@ -64,7 +64,7 @@ pub enum Uniqueness {
 }
 
 /// One card, as the checks and the pages need it (no card text).
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Card {
     /// The source's numeric id, unique across the index.
     pub id: u32,
@@ -83,7 +83,7 @@ pub struct Card {
 }
 
 /// One product (a Decipher set or a virtual set).
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Product {
     /// A string: `200d` exists.
     pub id: String,

@@ -45,7 +45,7 @@ const SUGGESTIONS: usize = 3;
 const NEUTRAL: &str = "Neutral";
 
 /// One printed objective set, as the deck checks need it (no card text).
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ObjectiveSet {
     /// The set number printed on its cards: a string, since community sets use ids like `FIC01`.
     pub id: String,
@@ -196,7 +196,7 @@ pub struct DeckInput<'a> {
 
 /// Something that makes a deck, or a team's decks, illegal. Each names the deck's owner and side;
 /// `index` (0-based) is the entry of `objectives` to point at.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DeckProblem {
     /// The deck names no affiliation (or an empty one); a deck has exactly one.
     MissingAffiliation { owner: String, side: Side },

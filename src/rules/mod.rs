@@ -29,7 +29,7 @@ use structure::StructureRow;
 pub const MAX_ROUNDS: u32 = 30;
 
 /// Tournament points for one game.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GamePoints {
     pub win: u32,
     pub draw: u32,
@@ -110,7 +110,7 @@ impl Tiebreaker {
 }
 
 /// The two games' tournament systems differ at the root.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Family {
     /// *Star Wars: The Card Game*: Swiss rounds of two-game matches, tournament points.
     Lcg,
@@ -130,7 +130,7 @@ impl Family {
 }
 
 /// How a ruleset pairs Swiss rounds.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PairingMethod {
     /// At random within score groups (2018).
     RandomWithinGroups,
@@ -141,7 +141,7 @@ pub enum PairingMethod {
 }
 
 /// What a late entry (`late = N` on a player) takes for the rounds before round N.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LateEntry {
     /// An unpaired loss per round missed, as for a player who rejoins: the rounds count as
     /// played (0 points), which lowers what the player gives their opponents' averages.

@@ -15,7 +15,7 @@ use super::swccg::scoring::ResultKind;
 use crate::event::{Date, Event, GameEnd, Kind, Outcome};
 
 /// One game that counts.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RatedGame {
     /// The two players, indices into the event's players.
     pub players: [usize; 2],

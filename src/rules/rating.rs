@@ -12,7 +12,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
 /// What a rating period is.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PeriodLength {
     /// A calendar month: every game of the month is rated at once, and every month without a
     /// game widens an absent player's deviation.
@@ -41,7 +41,7 @@ impl PeriodLength {
 }
 
 /// The method's parameters (`[ratings]` in `holonet.toml`).
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Parameters {
     /// The system constant τ: how far a volatility may move in one period.
     pub tau: f64,
@@ -87,14 +87,14 @@ impl Parameters {
 }
 
 /// One rated game between two entries: the first entry's score (1 won, ½ drawn, 0 lost).
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Game {
     pub entries: [usize; 2],
     pub score: Score,
 }
 
 /// A game's result for its first entry.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Score {
     Won,
     Drawn,
@@ -121,14 +121,14 @@ impl Score {
 
 /// One period: its number in time (periods that follow each other differ by one; a gap is
 /// periods nobody played) and its games.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Period {
     pub number: i64,
     pub games: Vec<Game>,
 }
 
 /// A rating as shown: rounded only when displayed.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Rating {
     pub rating: f64,
     pub deviation: f64,
@@ -146,7 +146,7 @@ impl From<Glicko2Rating> for Rating {
 }
 
 /// One entry's ratings: now (after the last period of all), and after each period it played.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Track {
     pub current: Rating,
     pub games: u32,

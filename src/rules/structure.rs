@@ -3,7 +3,7 @@
 use super::Ruleset;
 
 /// One row of a structure table: from `min_players` up, `swiss_rounds` rounds and a cut of `cut`.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StructureRow {
     pub min_players: u32,
     pub swiss_rounds: u32,

@@ -7,7 +7,7 @@
 use super::ratio::Ratio;
 
 /// Totals through some round, indexed by player: what the tiebreakers are computed from.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Ledger {
     pub points: Vec<u32>,
     pub rounds_played: Vec<u32>,

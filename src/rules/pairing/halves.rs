@@ -103,7 +103,7 @@ use super::swiss::{
 };
 
 /// A player to pair in halves: the 2018 entrant plus the player number the 2014 rules sort by.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Numbered {
     pub entrant: Entrant,
     /// The player number: within a score group, the lower number is the better-placed player.
@@ -218,7 +218,7 @@ struct Region {
 
 /// A vertex of a blossom: a player, or a seat at a table with a player of a pool above or
 /// below the region being solved.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Vertex {
     Player(usize),
     Up,

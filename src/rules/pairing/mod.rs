@@ -30,7 +30,7 @@ pub fn in_standings_order<T>(
 }
 
 /// The player [`bye_taker`] chose.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ByeTaker {
     /// Position in the standings given.
     pub index: usize,

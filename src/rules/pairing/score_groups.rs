@@ -377,7 +377,7 @@ fn match_within(
 }
 
 /// A vertex of a pool's exact solve.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Vertex {
     /// A player (position in the field) and its group's index within the pool.
     Player(usize, usize),

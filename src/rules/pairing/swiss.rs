@@ -18,7 +18,7 @@ use super::bye_taker;
 use super::matching::pairs_without;
 
 /// A player to pair, with what the pairing needs to know.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entrant {
     /// The player's index in the event.
     pub player: usize,

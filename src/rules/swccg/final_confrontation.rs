@@ -33,7 +33,7 @@ pub fn sealed_finalists(standings: &[(usize, Side)], secret_squirrel: bool) -> O
 }
 
 /// One finalist's record for [`final_confrontation`].
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Finalist {
     pub player: usize,
     /// This player's score in each game of the Final Confrontation, in order (two in

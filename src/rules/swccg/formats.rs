@@ -5,9 +5,7 @@
 use std::fmt;
 
 /// The formats of the guide, as far as the rules here differ between them.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Format {
     /// Open or Classic constructed: two 60-card decks, one per side.
@@ -37,7 +35,7 @@ impl Format {
 }
 
 /// The level of an event, for its minimum number of games.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Tier {
     Standard,
@@ -116,7 +114,7 @@ pub fn cube_pods(players: u32, secret_squirrel: bool) -> Option<Vec<u32>> {
 }
 
 /// Something an event's size or length falls short of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum Warning {
     /// Fewer players than the format's minimum.

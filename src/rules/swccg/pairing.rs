@@ -12,7 +12,7 @@ use crate::rules::pairing::{bye_taker, in_standings_order};
 use crate::rules::random::Stream;
 
 /// A game a player has played, as pairing needs it.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Meeting {
     pub opponent: usize,
     /// The allegiance this player played in that game.
@@ -20,7 +20,7 @@ pub struct Meeting {
 }
 
 /// A player to pair.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entrant {
     pub player: usize,
     /// Position in the current standings, 0 first (from [`rank`](super::standings::rank)).

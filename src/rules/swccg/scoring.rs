@@ -92,7 +92,7 @@ fn capped(cards: u32) -> i32 {
 
 /// How a game ended, as recorded. A bye is not a game result: it has no second seat; it scores
 /// [`BYE`].
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameResult {
     /// The loser's Life Force was depleted (also after time was called): a full win, 2 points;
     /// the differential is the winner's remaining Life Force, capped at 59; the loser gets 0
@@ -131,7 +131,7 @@ pub enum TrueTieDecider {
 }
 
 /// A scored game.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScoredGame {
     /// Indexed `[dark, light]`.
     pub scores: [Score; 2],

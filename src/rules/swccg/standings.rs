@@ -11,7 +11,7 @@ use crate::event::Side;
 use crate::rules::random::Stream;
 
 /// One game of a player, as the standings need it.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameRecord {
     pub opponent: usize,
     /// The allegiance this player played.
@@ -22,7 +22,7 @@ pub struct GameRecord {
 }
 
 /// A player's event so far: the games played and the byes received.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PlayerRecord {
     pub player: usize,
     pub games: Vec<GameRecord>,
@@ -113,7 +113,7 @@ pub struct RankedRow {
 }
 
 /// The tiebreaker levels, in the guide's order, after points and differential.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Level {
     HeadToHead,
     HighestDifferential,
