@@ -52,7 +52,8 @@ impl Contribution {
 /// event's contribution is the same as in the last build, no archive-wide page made from it can
 /// have changed. `people` and `games` cover what reaches beyond the event's own players: the
 /// names its players go by (which their opponents' pages print, the latest event's name
-/// winning) and its rated games (which move the ratings of everyone who played later).
+/// winning) with the event's date (which orders the events, for names and ratings alike), and
+/// its rated games (which move the ratings of everyone who played later).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Fingerprint {
     pub whole: u128,
