@@ -85,7 +85,8 @@ fn replace_line(file: &Path, start: &str, line: &str) {
 }
 
 /// In the last round's first table of `file`, gives the second game to the player who did not
-/// win it, on objectives (a win either side can have).
+/// win it: on objectives when that player had the light side (the first game's dark player),
+/// at the dial otherwise, as the rules allow each side to win.
 fn turn_last_result(file: &Path) {
     let text = fs::read_to_string(file).expect("read");
     let last_round = text.rfind("[[rounds]]").expect("a round");
@@ -114,8 +115,18 @@ fn turn_last_result(file: &Path) {
     } else {
         players[0]
     };
+    let first_dark = line
+        .split_once("first_dark = \"")
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .map(|(id, _)| id)
+        .expect("who played dark first");
+    let by = if other == first_dark {
+        "objectives"
+    } else {
+        "dial"
+    };
     let turned = format!(
-        "{}{}, {{ winner = \"{other}\", by = \"objectives\" }}{}",
+        "{}{}, {{ winner = \"{other}\", by = \"{by}\" }}{}",
         &line[..games],
         &list[..first_end],
         &line[close..]
