@@ -270,41 +270,8 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
     let pages = shared
         .map(|shared| reuse::read_pages(out, shared))
         .unwrap_or_default();
-    // With no record of the pages (a first build, or other templates), every page is built.
-    let touched = if pages.is_empty() {
-        None
-    } else {
-        let now = entries
-            .iter()
-            .map(|(slug, e)| {
-                let now = reuse::Now {
-                    archive: e.archive,
-                    players: &e.players,
-                };
-                (slug.as_str(), now)
-            })
-            .collect();
-        reuse::players_touched(&last, &now)
-    };
-    let (touched, untouched_pages) = match touched {
-        Some(mut touched) => {
-            let paths = || pages.keys().map(String::as_str);
-            // A page the output no longer holds as recorded is built again, with its owners'.
-            let lost: Vec<String> = reuse::untouched_player_pages(paths(), &touched)
-                .into_iter()
-                .filter(|path| !keeps(path))
-                .collect();
-            for (a, b) in lost
-                .iter()
-                .filter_map(|path| reuse::player_page_owners(path))
-            {
-                touched.extend([Some(a), b].into_iter().flatten().map(str::to_string));
-            }
-            let untouched = reuse::untouched_player_pages(paths(), &touched);
-            (Some(touched), untouched)
-        }
-        None => (None, Vec::new()),
-    };
+    let (touched, untouched_pages) =
+        reuse::player_scope(&last, &entries, pages.keys().map(String::as_str), keeps);
     let previews = render::Previews {
         program: program.unwrap_or_default(),
         last: last

@@ -111,27 +111,17 @@ pub fn event_key(shared: u128, root: &Path, event: &Event) -> u128 {
     input_key::event_key(shared, root, &event.file, None)
 }
 
-/// What this build has of one event, to compare with the last build's [`Entry`].
-pub struct Now<'a> {
-    pub archive: Fingerprint,
-    pub players: &'a BTreeSet<String>,
-}
-
 /// The player pages whose head-to-head, rivalry and own pages an edit can have changed, given
-/// what the last build recorded of each event (`last`) and what this build has (`now`):
+/// what the last build recorded of each event (`last`) and what this build records (`now`):
 /// the players of every event added, removed or whose contribution changed. `None` (every
 /// player) when such an event's players go by other names or its rated games changed, since
 /// those reach the pages of players who were not there.
-pub fn players_touched(last: &Recorded, now: &BTreeMap<&str, Now<'_>>) -> Option<BTreeSet<String>> {
+pub fn players_touched(last: &Recorded, now: &Recorded) -> Option<BTreeSet<String>> {
     let mut touched = BTreeSet::new();
-    let slugs: BTreeSet<&str> = last
-        .keys()
-        .map(String::as_str)
-        .chain(now.keys().copied())
-        .collect();
+    let slugs: BTreeSet<&String> = last.keys().chain(now.keys()).collect();
     for slug in slugs {
         let (before, after) = (last.get(slug), now.get(slug));
-        let (before_hash, after_hash) = (before.map(|e| e.archive), after.map(|n| n.archive));
+        let (before_hash, after_hash) = (before.map(|e| e.archive), after.map(|e| e.archive));
         if before_hash == after_hash {
             continue;
         }
@@ -139,16 +129,46 @@ pub fn players_touched(last: &Recorded, now: &BTreeMap<&str, Now<'_>>) -> Option
         if reaching(before_hash) != reaching(after_hash) {
             return None;
         }
-        touched.extend(before.into_iter().flat_map(|e| e.players.iter().cloned()));
-        touched.extend(after.into_iter().flat_map(|n| n.players.iter().cloned()));
+        for entry in before.into_iter().chain(after) {
+            touched.extend(entry.players.iter().cloned());
+        }
     }
     Some(touched)
+}
+
+/// Which player pages a build renders, and which it keeps as they are: given the last build's
+/// record of its events (`last`) and of its archive-wide pages (`pages`), and this build's
+/// (`now`), the players an edit touched ([`players_touched`]; `None`: every player) and the
+/// recorded pages of every other player. A page `keeps` says the output no longer holds as
+/// recorded (deleted or edited by hand) is not kept: its players are touched instead, so that
+/// it is made again. With no record of the pages, every player is touched.
+pub fn player_scope<'a>(
+    last: &Recorded,
+    now: &Recorded,
+    pages: impl Iterator<Item = &'a str> + Clone,
+    keeps: &dyn Fn(&str) -> bool,
+) -> (Option<BTreeSet<String>>, Vec<String>) {
+    if pages.clone().next().is_none() {
+        return (None, Vec::new());
+    }
+    let Some(mut touched) = players_touched(last, now) else {
+        return (None, Vec::new());
+    };
+    let lost: Vec<String> = untouched_player_pages(pages.clone(), &touched)
+        .into_iter()
+        .filter(|path| !keeps(path))
+        .collect();
+    for (a, b) in lost.iter().filter_map(|path| player_page_owners(path)) {
+        touched.extend([Some(a), b].into_iter().flatten().map(str::to_string));
+    }
+    let untouched = untouched_player_pages(pages, &touched);
+    (Some(touched), untouched)
 }
 
 /// The player pages (a player's page, head-to-head page and rivalry pages) among `pages` that
 /// belong to no player of `touched`: an edit that touched only those players leaves them as
 /// they are.
-pub fn untouched_player_pages<'a>(
+fn untouched_player_pages<'a>(
     pages: impl Iterator<Item = &'a str>,
     touched: &BTreeSet<String>,
 ) -> Vec<String> {
@@ -164,7 +184,7 @@ pub fn untouched_player_pages<'a>(
 
 /// The player (or the two players of a rivalry) a page under `players/` belongs to; `None` for
 /// any other file, the players index among them.
-pub fn player_page_owners(path: &str) -> Option<(&str, Option<&str>)> {
+fn player_page_owners(path: &str) -> Option<(&str, Option<&str>)> {
     if let Some((a, b)) = super::rivalries::pair_of(path) {
         return Some((a, Some(b)));
     }
@@ -334,20 +354,6 @@ mod tests {
         }
     }
 
-    fn touched(last: &Recorded, now: &Recorded) -> Option<BTreeSet<String>> {
-        let now = now
-            .iter()
-            .map(|(slug, e)| {
-                let now = Now {
-                    archive: e.archive,
-                    players: &e.players,
-                };
-                (slug.as_str(), now)
-            })
-            .collect();
-        players_touched(last, &now)
-    }
-
     #[test]
     fn an_edit_touches_the_players_of_the_events_it_changed_or_everyone() {
         let last: Recorded = [
@@ -357,7 +363,7 @@ mod tests {
         ]
         .into();
         assert_eq!(
-            touched(&last, &last),
+            players_touched(&last, &last),
             Some(BTreeSet::new()),
             "nothing changed"
         );
@@ -365,17 +371,17 @@ mod tests {
         let mut now = last.clone();
         now.insert("b".into(), entry(9, 20, 200, &["cat", "dan"]));
         let cat_dan = BTreeSet::from(["cat".to_string(), "dan".to_string()]);
-        assert_eq!(touched(&last, &now), Some(cat_dan));
+        assert_eq!(players_touched(&last, &now), Some(cat_dan));
         // A player dropped from the event (names unchanged for the others would still change
         // `people`): everyone, as for a changed result or a new event.
         now.insert("b".into(), entry(9, 21, 200, &["cat"]));
-        assert_eq!(touched(&last, &now), None, "names");
+        assert_eq!(players_touched(&last, &now), None, "names");
         now.insert("b".into(), entry(9, 20, 201, &["cat", "dan"]));
-        assert_eq!(touched(&last, &now), None, "rated games");
+        assert_eq!(players_touched(&last, &now), None, "rated games");
         let mut removed = last.clone();
         removed.remove("c");
-        assert_eq!(touched(&last, &removed), None, "an event removed");
-        assert_eq!(touched(&removed, &last), None, "an event added");
+        assert_eq!(players_touched(&last, &removed), None, "an event removed");
+        assert_eq!(players_touched(&removed, &last), None, "an event added");
     }
 
     #[test]
@@ -405,6 +411,32 @@ mod tests {
             Some(("vs", None))
         );
         assert_eq!(player_page_owners("players/index.html"), None);
+    }
+
+    #[test]
+    fn a_page_the_output_lost_is_made_again_with_its_players_pages() {
+        let last: Recorded = [
+            ("a".to_string(), entry(1, 10, 100, &["ana", "ben"])),
+            ("b".to_string(), entry(2, 20, 200, &["cat", "dan"])),
+        ]
+        .into();
+        let mut now = last.clone();
+        now.insert("b".into(), entry(9, 20, 200, &["cat", "dan"]));
+        let pages = [
+            "players/ana/index.html",
+            "players/ana/vs/index.html",
+            "players/ben/index.html",
+            "players/cat/index.html",
+        ];
+        let (touched, kept) = player_scope(&last, &now, pages.into_iter(), &|path| {
+            path != "players/ana/vs/index.html"
+        });
+        let expected = ["ana", "cat", "dan"].map(str::to_string);
+        assert_eq!(touched, Some(BTreeSet::from(expected)));
+        assert_eq!(kept, ["players/ben/index.html"]);
+        // No record of the pages: every player.
+        let (touched, kept) = player_scope(&last, &now, [].into_iter(), &|_| true);
+        assert_eq!((touched, kept.len()), (None, 0));
     }
 
     #[test]
