@@ -13,34 +13,8 @@ use common::holonet;
 
 const CACHE: &str = ".holonet/cache/events";
 
-/// Every file under `dir` but Holonet's own records (dot-files), with its bytes.
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .map(|e| e.expect("walk"))
-        .filter(|e| e.file_type().is_file() && !e.file_name().to_string_lossy().starts_with('.'))
-        .map(|e| {
-            let rel = e.path().strip_prefix(dir).expect("prefix").to_path_buf();
-            (rel, fs::read(e.path()).expect("read"))
-        })
-        .collect()
-}
-
 fn entries(root: &Path) -> usize {
     fs::read_dir(root.join(CACHE)).map_or(0, Iterator::count)
-}
-
-/// Runs `holonet ARGS` in `root`; returns what it printed (standard error, then standard
-/// output), after checking it succeeded.
-fn run(root: &Path, args: &[&str]) -> String {
-    let out = holonet(args, root);
-    let printed = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stderr),
-        String::from_utf8_lossy(&out.stdout)
-    );
-    assert!(out.status.success(), "holonet {args:?}: {printed}");
-    printed
 }
 
 /// The events `build -v` says it took from the cache.
@@ -56,9 +30,9 @@ fn from_cache(stderr: &str) -> usize {
 fn computed_afresh(root: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     let aside = root.join(".holonet/cache-aside");
     fs::rename(root.join(CACHE), &aside).expect("move the cache aside");
-    let stderr = run(root, &["build", "-v", "--out", "afresh"]);
+    let stderr = common::run_ok(root, &["build", "-v", "--out", "afresh"]);
     assert_eq!(from_cache(&stderr), 0, "{stderr}");
-    let files = tree(&root.join("afresh"));
+    let files = common::published_tree(&root.join("afresh"));
     fs::remove_dir_all(root.join("afresh")).expect("remove");
     fs::remove_dir_all(root.join(CACHE)).expect("remove the new cache");
     fs::rename(&aside, root.join(CACHE)).expect("put the cache back");
@@ -84,15 +58,18 @@ fn builds_and_checks_from_the_cache_match_builds_that_compute_every_event() {
         .count();
 
     // The first build computes every event and keeps each one.
-    let stderr = run(root, &["build", "-v"]);
+    let stderr = common::run_ok(root, &["build", "-v"]);
     assert_eq!(from_cache(&stderr), 0, "{stderr}");
     assert_eq!(entries(root), events, "one entry per event");
 
     // Nothing changed: every event comes from the cache, and nothing is written.
-    let stderr = run(root, &["build", "-v"]);
+    let stderr = common::run_ok(root, &["build", "-v"]);
     assert_eq!(from_cache(&stderr), events, "{stderr}");
     assert!(stderr.contains("(0 written,"), "{stderr}");
-    assert_eq!(tree(&root.join("public")), computed_afresh(root));
+    assert_eq!(
+        common::published_tree(&root.join("public")),
+        computed_afresh(root)
+    );
 
     // A result recorded, saved in place: that event alone is computed again, and its entry
     // replaces the old one.
@@ -103,10 +80,13 @@ fn builds_and_checks_from_the_cache_match_builds_that_compute_every_event() {
         "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"] }",
         "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"], games = [\"maren-holm\", \"draw\"] }",
     );
-    let stderr = run(root, &["build", "-v"]);
+    let stderr = common::run_ok(root, &["build", "-v"]);
     assert_eq!(from_cache(&stderr), events - 1, "{stderr}");
     assert_eq!(entries(root), events, "the old entry is swept");
-    assert_eq!(tree(&root.join("public")), computed_afresh(root));
+    assert_eq!(
+        common::published_tree(&root.join("public")),
+        computed_afresh(root)
+    );
 
     // The same event saved by renaming a new file over it, with a new place.
     let text = fs::read_to_string(root.join(edited)).expect("event");
@@ -116,12 +96,15 @@ fn builds_and_checks_from_the_cache_match_builds_that_compute_every_event() {
         edited,
         &text.replace("Bristol, United Kingdom", "Bath, United Kingdom"),
     );
-    let stderr = run(root, &["build", "-v"]);
+    let stderr = common::run_ok(root, &["build", "-v"]);
     assert_eq!(from_cache(&stderr), events - 1, "{stderr}");
     let page = fs::read_to_string(root.join("public/events/2026/corellia-spring-open/index.html"))
         .expect("page");
     assert!(page.contains("Bath, United Kingdom"));
-    assert_eq!(tree(&root.join("public")), computed_afresh(root));
+    assert_eq!(
+        common::published_tree(&root.join("public")),
+        computed_afresh(root)
+    );
 
     // A report beside an event is that event's own.
     let report = "events/2018/outer-rim-store-championship.md";
@@ -131,9 +114,12 @@ fn builds_and_checks_from_the_cache_match_builds_that_compute_every_event() {
         format!("{text}\nA word from the organizer.\n"),
     )
     .expect("write");
-    let stderr = run(root, &["build", "-v"]);
+    let stderr = common::run_ok(root, &["build", "-v"]);
     assert_eq!(from_cache(&stderr), events - 1, "{stderr}");
-    assert_eq!(tree(&root.join("public")), computed_afresh(root));
+    assert_eq!(
+        common::published_tree(&root.join("public")),
+        computed_afresh(root)
+    );
 
     // A decklist file, which any event may read, and the configuration, which names the
     // default rules: every event is computed again.
@@ -145,13 +131,16 @@ fn builds_and_checks_from_the_cache_match_builds_that_compute_every_event() {
         .path();
     let text = fs::read_to_string(&deck).expect("deck");
     fs::write(&deck, format!("{text}\n")).expect("write");
-    let stderr = run(root, &["build", "-v"]);
+    let stderr = common::run_ok(root, &["build", "-v"]);
     assert_eq!(from_cache(&stderr), 0, "{stderr}");
     let config = fs::read_to_string(root.join("holonet.toml")).expect("config");
     fs::write(root.join("holonet.toml"), format!("{config}\n")).expect("write");
-    let stderr = run(root, &["build", "-v"]);
+    let stderr = common::run_ok(root, &["build", "-v"]);
     assert_eq!(from_cache(&stderr), 0, "{stderr}");
-    assert_eq!(tree(&root.join("public")), computed_afresh(root));
+    assert_eq!(
+        common::published_tree(&root.join("public")),
+        computed_afresh(root)
+    );
 
     // A damaged entry (torn by a crash, or written by hand) is a miss, not a wrong event; a
     // leftover temporary file is swept.
@@ -166,7 +155,7 @@ fn builds_and_checks_from_the_cache_match_builds_that_compute_every_event() {
         fs::write(entry.path(), bytes).expect("damage");
     }
     fs::write(cache.join("0123.99-0.tmp"), "half an entry").expect("write");
-    let stderr = run(root, &["build", "-v"]);
+    let stderr = common::run_ok(root, &["build", "-v"]);
     let damaged = events.div_ceil(3) + (events + 1) / 3;
     assert_eq!(from_cache(&stderr), events - damaged, "{stderr}");
     assert_eq!(
@@ -174,7 +163,10 @@ fn builds_and_checks_from_the_cache_match_builds_that_compute_every_event() {
         events,
         "damaged entries replaced, leftovers swept"
     );
-    assert_eq!(tree(&root.join("public")), computed_afresh(root));
+    assert_eq!(
+        common::published_tree(&root.join("public")),
+        computed_afresh(root)
+    );
 
     // `check` after an edit takes the rest from the cache and finds what is wrong in the edit.
     common::edit(
@@ -183,7 +175,7 @@ fn builds_and_checks_from_the_cache_match_builds_that_compute_every_event() {
         "Bath, United Kingdom",
         "Wells, United Kingdom",
     );
-    run(root, &["check"]);
+    common::run_ok(root, &["check"]);
     assert_eq!(entries(root), events);
     common::edit(root, edited, "date = 2026-11-22", "date = 2026-11-31");
     let out = holonet(&["check"], root);

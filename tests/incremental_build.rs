@@ -5,43 +5,18 @@
 
 mod common;
 
-use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-use common::holonet;
-
-/// Every file under `dir` but Holonet's own records (dot-files), with its bytes.
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .map(|e| e.expect("walk"))
-        .filter(|e| e.file_type().is_file() && !e.file_name().to_string_lossy().starts_with('.'))
-        .map(|e| {
-            let rel = e.path().strip_prefix(dir).expect("prefix").to_path_buf();
-            (rel, fs::read(e.path()).expect("read"))
-        })
-        .collect()
-}
-
-/// Runs `holonet ARGS` in `root`; returns what it printed, after checking it succeeded.
-fn run(root: &Path, args: &[&str]) -> String {
-    let out = holonet(args, root);
-    let printed = format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stderr),
-        String::from_utf8_lossy(&out.stdout)
-    );
-    assert!(out.status.success(), "holonet {args:?}: {printed}");
-    printed
-}
 
 /// Builds from the site folder, then checks the output against a build into an empty folder;
 /// returns how many files the build wrote.
 fn build_and_compare(root: &Path, what: &str) -> usize {
-    let printed = run(root, &["build"]);
-    run(root, &["build", "--out", "fresh"]);
-    let (built, fresh) = (tree(&root.join("public")), tree(&root.join("fresh")));
+    let printed = common::run_ok(root, &["build"]);
+    common::run_ok(root, &["build", "--out", "fresh"]);
+    let (built, fresh) = (
+        common::published_tree(&root.join("public")),
+        common::published_tree(&root.join("fresh")),
+    );
     fs::remove_dir_all(root.join("fresh")).expect("remove");
     let differing: Vec<&PathBuf> = built
         .keys()
@@ -139,7 +114,7 @@ fn turn_last_result(file: &Path) {
 fn every_kind_of_edit_builds_what_a_fresh_build_makes() {
     let dir = tempfile::tempdir().expect("tempdir");
     let parent = dir.path();
-    run(
+    common::run_ok(
         parent,
         &[
             "generate-archive",

@@ -103,3 +103,29 @@ pub fn edit(root: &Path, file: &str, from: &str, to: &str) -> std::path::PathBuf
     fs::write(&path, text.replacen(from, to, 1)).expect("write");
     std::path::PathBuf::from(file)
 }
+
+/// Every file under `dir` but Holonet's own records (dot-files), with its bytes.
+pub fn published_tree(dir: &Path) -> std::collections::BTreeMap<std::path::PathBuf, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|e| e.expect("walk"))
+        .filter(|e| e.file_type().is_file() && !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| {
+            let rel = e.path().strip_prefix(dir).expect("prefix").to_path_buf();
+            (rel, fs::read(e.path()).expect("read"))
+        })
+        .collect()
+}
+
+/// Runs `holonet ARGS` in `root`; returns what it printed (standard error, then standard
+/// output), after checking it succeeded.
+pub fn run_ok(root: &Path, args: &[&str]) -> String {
+    let out = holonet(args, root);
+    let printed = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(out.status.success(), "holonet {args:?}: {printed}");
+    printed
+}
