@@ -48,6 +48,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("static/room.js"),
     embed!("static/slips.css"),
     embed!("content/rules/_index.md"),
+    embed!("content/docs/_index.md"),
     embed!("content/docs/event-file.md"),
     embed!("content/docs/event-json.md"),
     embed!("content/docs/decklists.md"),

@@ -44,7 +44,7 @@ fn event_json_carries_hand_computed_standings() {
     let out = site.path().join("public");
     build(site.path(), &out, None);
     let doc = json(&out, "2019/small-cup");
-    assert_eq!(doc["format"], 2);
+    assert_eq!(doc["format"], 3);
     assert_eq!(doc["event"]["status"], "running");
     assert_eq!(doc["pending_round"], 3);
     let standings = &doc["standings"];
@@ -89,49 +89,56 @@ fn event_json_carries_hand_computed_standings() {
         serde_json::json!(["ana"]),
         "a bye is not an opponent"
     );
-    // The standings after each round: the same ranks and exact values, in short rows.
+    // The standings after each round: the same ranks and exact values, in rows of values under
+    // named columns.
     let by_round = doc["standings_by_round"].as_array().expect("by round");
     assert_eq!(by_round.len(), 2);
     let last = &by_round[1];
     assert_eq!(last["after_round"], 2);
-    let short: Vec<(String, u64, String, String)> = last["rows"]
+    let columns: Vec<&str> = last["columns"]
         .as_array()
-        .expect("rows")
+        .expect("columns")
+        .iter()
+        .map(|c| c.as_str().expect("a column's name"))
+        .collect();
+    assert_eq!(
+        columns,
+        [
+            "rank",
+            "id",
+            "points",
+            "wins",
+            "losses",
+            "draws",
+            "byes",
+            "sos",
+            "esos",
+            "random",
+            "decided_by"
+        ]
+    );
+    let column = |name: &str| columns.iter().position(|c| *c == name).expect(name);
+    let short_rows = last["rows"].as_array().expect("rows");
+    let short: Vec<(String, u64, String, String)> = short_rows
         .iter()
         .map(|r| {
-            let keys: Vec<&str> = r
-                .as_object()
-                .expect("row")
-                .keys()
-                .map(|k| k.as_str())
-                .collect();
-            assert_eq!(
-                keys,
-                [
-                    "byes",
-                    "decided_by",
-                    "draws",
-                    "id",
-                    "losses",
-                    "points",
-                    "rank",
-                    "tiebreakers",
-                    "wins"
-                ]
-            );
-            let exact = |t: &str| r["tiebreakers"][t].as_str().expect(t).to_string();
+            let r = r.as_array().expect("a row is a list");
+            assert_eq!(r.len(), columns.len());
+            let exact = |t: &str| r[column(t)].as_str().expect(t).to_string();
             (
-                r["id"].as_str().expect("id").to_string(),
-                r["points"].as_u64().expect("points"),
+                r[column("id")].as_str().expect("id").to_string(),
+                r[column("points")].as_u64().expect("points"),
                 exact("sos"),
                 exact("esos"),
             )
         })
         .collect();
     assert_eq!(short, expected);
-    assert_eq!(last["rows"][1]["decided_by"], "sos");
+    assert_eq!(short_rows[1][column("decided_by")], "sos");
+    assert_eq!(short_rows[0][column("rank")], 1);
+    assert_eq!(short_rows[0][column("byes")], rows[0]["byes"]);
     assert_eq!(
-        last["rows"][0]["tiebreakers"]["random"],
+        short_rows[0][column("random")],
         rows[0]["tiebreakers"]["random"]
     );
     let round2 = &doc["rounds"][1]["tables"];

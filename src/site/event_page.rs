@@ -144,6 +144,11 @@ pub struct RoundView {
     /// `finished`, `in-progress` (some results in) or `published` (no results yet).
     pub state: &'static str,
     pub tables: Vec<TableView>,
+    /// Why the tables were paired: each reason once, in the order the tables first give it,
+    /// linked to its rule once above the table (the rows say the reason in plain words).
+    pub reasons: Vec<RuleLink>,
+    /// Every table was paired for the same reason: said once, with no column for it.
+    pub one_reason: bool,
     pub byes: Vec<ByeView>,
     /// Players with an unpaired loss this round (back after a drop).
     pub unpaired_losses: Vec<PlayerRef>,
@@ -499,6 +504,19 @@ fn round_state(round: &crate::event::Round) -> &'static str {
     }
 }
 
+/// Each reason the tables were paired for, once, in the order the tables first give it; and
+/// whether every table gives the same one.
+fn table_reasons(tables: &[TableView]) -> (Vec<RuleLink>, bool) {
+    let mut reasons: Vec<RuleLink> = Vec::new();
+    for reason in tables.iter().filter_map(|t| t.reason.as_ref()) {
+        if !reasons.contains(reason) {
+            reasons.push(reason.clone());
+        }
+    }
+    let one_reason = reasons.len() == 1 && tables.iter().all(|t| t.reason.is_some());
+    (reasons, one_reason)
+}
+
 /// The Swiss rounds of an event, each for its own page (see [`round_path`]): the event page
 /// only lists them, since a big event's tables and standings after every round would make it
 /// several megabytes.
@@ -523,7 +541,7 @@ pub fn round_views(
         .map(|(i, round)| {
             let scores = swiss.round_scores.get(i);
             let state = round_state(round);
-            let tables = round
+            let tables: Vec<TableView> = round
                 .tables
                 .iter()
                 .enumerate()
@@ -604,6 +622,7 @@ pub fn round_views(
                         .collect()
                 })
                 .unwrap_or_default();
+            let (reasons, one_reason) = table_reasons(&tables);
             RoundView {
                 event_name: event.info.name.clone(),
                 event_url: site.link(&event_path(event)),
@@ -613,6 +632,8 @@ pub fn round_views(
                 steps: Steps::default(),
                 state,
                 tables,
+                reasons,
+                one_reason,
                 byes,
                 unpaired_losses,
                 standings: swiss

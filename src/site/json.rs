@@ -1,4 +1,4 @@
-//! `event.json`: the machine-readable twin of each event page (format 1, documented in
+//! `event.json`: the machine-readable twin of each event page (format 3, documented in
 //! `content/docs/event-json.md`). Keys are fixed and ordered; values are exact.
 
 use std::collections::BTreeMap;
@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::event::{CcgPlay, Event, Kind, Outcome};
-use crate::rules::Ruleset;
+use crate::rules::{Ruleset, Tiebreaker};
 use crate::rules::audit::{Audit, DepartureKind, Stage, Status as AuditStatus};
 use crate::rules::bracket::{Decision, Part, SideReason};
 use crate::rules::ccg_event::TableReason;
@@ -17,7 +17,7 @@ use crate::rules::scoring::RoundKind;
 use crate::rules::standings::{Decider, Standings};
 
 /// The version of this file's layout.
-pub const FORMAT: u32 = 2;
+pub const FORMAT: u32 = 3;
 
 #[derive(Serialize)]
 struct EventJson<'a> {
@@ -712,27 +712,49 @@ struct RowJson<'a> {
     decided_by: Option<&'static str>,
 }
 
-/// The standings after one round, in `standings_by_round`: a row as short as it can be, because a
-/// big event writes one per player per round (256 players, nine rounds: 2,304 rows). Names,
-/// rounds played and opponents are in `players` and `rounds`; a tiebreaker is its exact value.
+/// The standings after one round, in `standings_by_round`: a table of `columns` and `rows`, each
+/// row an array of values in the columns' order, because a big event writes one row per player
+/// per round (256 players, nine rounds: 2,304 rows) and the keys of an object per row were most
+/// of its bytes. Names, rounds played and opponents are in `players` and `rounds`; a tiebreaker
+/// is its exact value.
 #[derive(Serialize)]
 struct RoundStandingsJson<'a> {
     after_round: u32,
+    /// `rank`, `id`, `points`, `wins`, `losses`, `draws`, `byes`, each value tiebreaker of the
+    /// ruleset by short name in the ruleset's order, `random` and `decided_by`.
+    columns: Vec<&'static str>,
     rows: Vec<RoundRowJson<'a>>,
 }
 
-#[derive(Serialize)]
+/// One row of [`RoundStandingsJson`], written as an array in the order of its `columns`.
 struct RoundRowJson<'a> {
     rank: Option<u32>,
     id: &'a str,
-    points: u32,
-    wins: u32,
-    losses: u32,
-    draws: u32,
-    byes: u32,
-    /// Each value tiebreaker's exact fraction (`"8/3"`, or a whole number), and `random`.
-    tiebreakers: BTreeMap<&'static str, TiebreakJson<String>>,
+    /// Points, wins, losses, draws and byes.
+    counts: [u32; 5],
+    /// Each value tiebreaker's exact fraction (`"8/3"`, or a whole number), in the ruleset's
+    /// order.
+    values: Vec<String>,
+    random: u32,
     decided_by: Option<&'static str>,
+}
+
+impl Serialize for RoundRowJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = serializer.serialize_seq(Some(self.counts.len() + self.values.len() + 4))?;
+        seq.serialize_element(&self.rank)?;
+        seq.serialize_element(self.id)?;
+        for count in &self.counts {
+            seq.serialize_element(count)?;
+        }
+        for value in &self.values {
+            seq.serialize_element(value)?;
+        }
+        seq.serialize_element(&self.random)?;
+        seq.serialize_element(&self.decided_by)?;
+        seq.end()
+    }
 }
 
 /// A row's tiebreakers by short name: each value of the ruleset's (written by `value`), and
@@ -762,20 +784,30 @@ fn round_standings_json<'a>(
     event: &'a Event,
     s: &Standings,
 ) -> RoundStandingsJson<'a> {
+    let value_tiebreakers = || {
+        ruleset
+            .tiebreakers
+            .iter()
+            .filter(|t| !matches!(t, Tiebreaker::HeadToHead | Tiebreaker::Random))
+    };
     RoundStandingsJson {
         after_round: s.after_round,
+        columns: ["rank", "id", "points", "wins", "losses", "draws", "byes"]
+            .into_iter()
+            .chain(value_tiebreakers().map(|t| t.short()))
+            .chain(["random", "decided_by"])
+            .collect(),
         rows: s
             .rows
             .iter()
             .map(|r| RoundRowJson {
                 rank: r.rank,
                 id: &event.players[r.player].id,
-                points: r.points,
-                wins: r.wins,
-                losses: r.losses,
-                draws: r.draws,
-                byes: r.byes,
-                tiebreakers: tiebreakers_json(ruleset, r, |v| v.to_string()),
+                counts: [r.points, r.wins, r.losses, r.draws, r.byes],
+                values: value_tiebreakers()
+                    .map(|&t| r.value(t).map(|v| v.to_string()).unwrap_or_default())
+                    .collect(),
+                random: r.random_position,
                 decided_by: decided_by(r),
             })
             .collect(),

@@ -198,7 +198,7 @@ pub struct EventSummary {
 }
 
 /// A link to a rule on a reference page.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RuleLink {
     pub label: String,
     pub url: String,
