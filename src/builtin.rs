@@ -46,6 +46,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("static/running.js"),
     embed!("static/room.css"),
     embed!("static/room.js"),
+    embed!("static/standings.js"),
     embed!("static/slips.css"),
     embed!("content/rules/_index.md"),
     embed!("content/docs/_index.md"),

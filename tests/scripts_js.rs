@@ -1,7 +1,8 @@
 //! The site's own scripts, each run under Node against its test in `tests/web/` (skipped with a
 //! notice where `node` is not installed), and each checked never to turn data into markup:
 //! search (matching and ranking), running events (the table finder and the poll, with a fake
-//! fetch and fake timers) and the room screen (its clock and paging).
+//! fetch and fake timers), the room screen (its clock and paging) and the round pages' standings
+//! (rows read from event.json by column name, values rounded as the pages round them).
 
 use std::process::Command;
 
@@ -73,4 +74,14 @@ fn room_script_counts_down_and_pages_under_node() {
 #[test]
 fn room_script_sets_text_never_markup() {
     text_only_script("room");
+}
+
+#[test]
+fn standings_script_reads_rows_by_column_name_under_node() {
+    passes_under_node("standings");
+}
+
+#[test]
+fn standings_script_sets_text_never_markup() {
+    text_only_script("standings");
 }

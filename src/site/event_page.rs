@@ -5,6 +5,8 @@
 //! It sits above the views and gathers them; the vocabulary they share is [`super::model`],
 //! so no view needs this module.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use super::model::{
@@ -152,11 +154,42 @@ pub struct RoundView {
     pub byes: Vec<ByeView>,
     /// Players with an unpaired loss this round (back after a drop).
     pub unpaired_losses: Vec<PlayerRef>,
-    /// Standings after this round, when it is finished and they are not the event page's.
-    pub standings: Option<StandingsView>,
+    /// Standings after this round, when it is finished and they are not the event page's: the
+    /// page draws them from `event.json` (see [`RoundStandingsView`]).
+    pub standings: Option<RoundStandingsView>,
     /// The standings after this round are the event page's (the latest finished round's): the
     /// page links them there rather than writing a big event's largest table twice.
     pub standings_on_event_page: bool,
+}
+
+/// The standings after a round that is not the latest, for its round page. The page holds no
+/// row of them: `standings.js` draws the table from `standings_by_round` in the event's
+/// `event.json`, which every event writes anyway (a big event has a standings table per round,
+/// which written into each round page was a third of the archive's round pages); the page gives
+/// the script the columns, the tiebreakers' marks and the players' notes, and says where the
+/// standings are when scripts are off.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoundStandingsView {
+    pub after_round: u32,
+    /// The event's `event.json`.
+    pub json_url: String,
+    /// The value tiebreakers shown as columns, in the ruleset's order.
+    pub columns: Vec<KeyedTiebreak>,
+    /// Every tiebreaker of the ruleset, for the legend under the table.
+    pub tiebreakers: Vec<KeyedTiebreak>,
+    /// The notes beside names after this round ("dropped after round 2", "late entry from
+    /// round 3"), as a JSON object by player id.
+    pub notes: String,
+}
+
+/// A tiebreaker as the round page's script reads it: `key` is its column in `event.json`
+/// (`sos`), `short` its mark and column head (`SoS`).
+#[derive(Debug, Clone, Serialize)]
+pub struct KeyedTiebreak {
+    pub key: &'static str,
+    pub short: String,
+    pub label: String,
+    pub url: String,
 }
 
 /// A table of a round.
@@ -504,6 +537,48 @@ fn round_state(round: &crate::event::Round) -> &'static str {
     }
 }
 
+/// The standings after a round, for its round page's script: the columns, legend and notes of
+/// [`standings_view`], without the rows.
+fn round_standings_view(
+    site: &SiteView,
+    event: &Event,
+    computed: &Computed,
+    s: &Standings,
+    rule: &dyn Fn(&str, &str) -> RuleLink,
+    url_of: &dyn Fn(&str) -> String,
+    json_url: &str,
+) -> RoundStandingsView {
+    let view = standings_view(site, event, computed, s, rule, url_of);
+    let keyed = |tiebreakers: &mut dyn Iterator<Item = Tiebreaker>, columns: &[TiebreakColumn]| {
+        tiebreakers
+            .zip(columns)
+            .map(|(t, c)| KeyedTiebreak {
+                key: t.short(),
+                short: c.short.clone(),
+                label: c.label.clone(),
+                url: c.url.clone(),
+            })
+            .collect()
+    };
+    let all = &computed.ruleset.tiebreakers;
+    let notes: BTreeMap<&str, &str> = view
+        .rows
+        .iter()
+        .filter(|r| !r.note.is_empty())
+        .map(|r| (r.id.as_str(), r.note.as_str()))
+        .collect();
+    RoundStandingsView {
+        after_round: view.after_round,
+        json_url: json_url.to_string(),
+        columns: keyed(
+            &mut all.iter().copied().filter(|t| t.is_value()),
+            &view.columns,
+        ),
+        tiebreakers: keyed(&mut all.iter().copied(), &view.tiebreakers),
+        notes: serde_json::to_string(&notes).expect("a map of strings serializes"),
+    }
+}
+
 /// Each reason the tables were paired for, once, in the order the tables first give it; and
 /// whether every table gives the same one.
 fn table_reasons(tables: &[TableView]) -> (Vec<RuleLink>, bool) {
@@ -532,7 +607,9 @@ pub fn round_views(
     let (rules_url, rule) = rule_links(site, computed);
     let names = super::names::NameLinks::elsewhere(site, aliases, event);
     let url_of = |id: &str| names.competitor(id);
-    let standings_view = |s: &Standings| standings_view(site, event, computed, s, &rule, &url_of);
+    let json_url = site.link(&format!("{}event.json", event_path(event)));
+    let standings_view =
+        |s: &Standings| round_standings_view(site, event, computed, s, &rule, &url_of, &json_url);
     let latest = computed.latest().map(|s| s.after_round);
     let mut rounds: Vec<RoundView> = event
         .rounds()

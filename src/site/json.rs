@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::event::{CcgPlay, Event, Kind, Outcome};
-use crate::rules::{Ruleset, Tiebreaker};
+use crate::rules::Ruleset;
 use crate::rules::audit::{Audit, DepartureKind, Stage, Status as AuditStatus};
 use crate::rules::bracket::{Decision, Part, SideReason};
 use crate::rules::ccg_event::TableReason;
@@ -784,12 +784,7 @@ fn round_standings_json<'a>(
     event: &'a Event,
     s: &Standings,
 ) -> RoundStandingsJson<'a> {
-    let value_tiebreakers = || {
-        ruleset
-            .tiebreakers
-            .iter()
-            .filter(|t| !matches!(t, Tiebreaker::HeadToHead | Tiebreaker::Random))
-    };
+    let value_tiebreakers = || ruleset.tiebreakers.iter().filter(|t| t.is_value());
     RoundStandingsJson {
         after_round: s.after_round,
         columns: ["rank", "id", "points", "wins", "losses", "draws", "byes"]

@@ -1,0 +1,58 @@
+// The round pages' standings script, run by `node tests/web/standings-test.js` (and by
+// tests/scripts_js.rs when node is installed). No dependencies: Node's own assert.
+"use strict";
+
+const assert = require("node:assert/strict");
+const path = require("node:path");
+const s = require(path.join(__dirname, "..", "..", "static", "standings.js"));
+
+// Exact values rounded half up to three decimals, as Ratio::decimal does.
+assert.equal(s.decimal("15/4"), "3.750");
+assert.equal(s.decimal("3"), "3.000");
+assert.equal(s.decimal("2/3"), "0.667");
+assert.equal(s.decimal("1/8"), "0.125");
+assert.equal(s.decimal("1/16"), "0.063", "half up");
+assert.equal(s.decimal("1/3000"), "0.000");
+assert.equal(s.decimal("0"), "0.000");
+assert.equal(s.decimal("123456789012345678901/1000"), "123456789012345678.901", "no float rounding");
+
+const doc = {
+  players: [
+    { id: "ann", name: "Ann <b>Lee</b>" },
+    { id: "bo", name: "Bo Vos" },
+    { id: "cy", name: "Cy Ray" },
+    { id: "dee", name: "Dee Fox" }
+  ],
+  standings_by_round: [
+    { after_round: 1, columns: ["rank", "id", "points", "wins", "losses", "draws", "byes", "sos", "esos", "random", "decided_by"],
+      rows: [[1, "ann", 6, 2, 0, 0, 0, "3", "6", 1, null]] },
+    { after_round: 2, columns: ["rank", "id", "points", "wins", "losses", "draws", "byes", "esos", "sos", "random", "decided_by"],
+      rows: [
+        [1, "ann", 12, 4, 0, 0, 1, "7/2", "3", 2, null],
+        [2, "bo", 12, 4, 0, 0, 0, "3", "3", 0, "esos"],
+        [3, "cy", 6, 2, 1, 1, 2, "3", "2", 1, "points"],
+        [null, "dee", 0, 0, 4, 0, 0, "1", "1", 3, null]
+      ] }
+  ]
+};
+const marks = { sos: "SoS", esos: "ESoS", random: "Random" };
+const rows = s.rows(doc, 2, ["sos", "esos"], marks, { dee: "disqualified after round 2" });
+assert.equal(rows.length, 4);
+// Columns are found by name, whatever their order in the file.
+assert.deepEqual(rows[0], {
+  ranked: true, rank: "1", name: "Ann <b>Lee</b>", byes: "(1 bye)", note: "", mark: "",
+  points: "12", record: "4\u20130\u20130", values: ["3", "3.500"]
+});
+assert.equal(rows[1].mark, "ESoS", "the tiebreaker that placed the row");
+assert.equal(rows[2].mark, "", "points are no tiebreaker mark");
+assert.equal(rows[2].byes, "(2 byes)");
+assert.equal(rows[2].record, "2\u20131\u20131");
+assert.deepEqual(rows[2].values, ["2", "3.000"], "a column with a fraction shows three decimals");
+assert.equal(rows[3].ranked, false);
+assert.equal(rows[3].rank, "DQ");
+assert.equal(rows[3].note, "disqualified after round 2");
+assert.equal(s.rows(doc, 1, ["sos"], marks, {})[0].values[0], "3", "whole numbers stay whole");
+assert.equal(s.rows(doc, 3, ["sos"], marks, {}), null, "no standings after an unplayed round");
+assert.equal(s.rows({ players: [], standings_by_round: [] }, 1, [], marks, {}), null);
+
+console.log("standings.js: all checks passed");
