@@ -252,25 +252,6 @@ fn card_groups(side: Side, lines: &[String]) -> Vec<CardGroup> {
         .collect()
 }
 
-/// A SW:CCG list in a few words, for the event page: `60 cards, objective: Hidden Base`.
-pub fn card_summary(side: Side, deck: &Decklist) -> Option<String> {
-    if deck.cards.is_empty() {
-        return None;
-    }
-    let groups = card_groups(side, &deck.cards);
-    let count: u32 = groups.iter().filter(|g| !g.outside).map(|g| g.count).sum();
-    let objective = groups
-        .iter()
-        .find(|g| g.heading == TYPE_ORDER[0].1)
-        .and_then(|g| g.cards.first())
-        .map(|c| format!(", objective: {}", c.name))
-        .unwrap_or_default();
-    Some(format!(
-        "{count} card{}{objective}",
-        if count == 1 { "" } else { "s" }
-    ))
-}
-
 /// The uniqueness mark printed before a title.
 fn mark(uniqueness: Uniqueness) -> String {
     match uniqueness {

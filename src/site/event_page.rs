@@ -93,9 +93,6 @@ pub struct PlayerView {
     /// "dropped after round 3", "disqualified after round 2", "rejoined in round 4", "late entry
     /// from round 2", or empty.
     pub note: String,
-    pub has_decks: bool,
-    pub dark_deck: Option<DeckView>,
-    pub light_deck: Option<DeckView>,
     /// Team events: the team's two players (player #1 first), with their decklists.
     pub members: Vec<PlayerView>,
     /// The decklist page, when the player recorded lists.
@@ -108,15 +105,6 @@ pub struct PlayerView {
     pub record: String,
     /// What `record` counts: "W–L–D", "VP (differential)", or empty.
     pub record_hint: &'static str,
-}
-
-/// A decklist as recorded, in short: the whole list is on the decklist page.
-#[derive(Debug, Clone, Serialize)]
-pub struct DeckView {
-    pub affiliation: Option<String>,
-    pub objectives: Vec<String>,
-    /// SW:CCG: `60 cards, objective: Hidden Base`, when the list has cards.
-    pub cards: Option<String>,
 }
 
 /// A Swiss round as the event page lists it.
@@ -465,22 +453,12 @@ fn player_view(
     page_url: Option<String>,
     members: Vec<PlayerView>,
 ) -> PlayerView {
-    let deck = |d: &Option<crate::event::Decklist>, side| {
-        d.as_ref().map(|d| DeckView {
-            affiliation: d.affiliation.clone(),
-            objectives: d.objectives.clone(),
-            cards: super::deck_view::card_summary(side, d),
-        })
-    };
     PlayerView {
         id: p.id.clone(),
         name: p.name.clone(),
         page_url,
         number: p.number,
         note: player_note(event, p),
-        has_decks: super::deck_view::has_decks(p),
-        dark_deck: deck(&p.decks.dark, crate::event::Side::Dark),
-        light_deck: deck(&p.decks.light, crate::event::Side::Light),
         members,
         deck_url: super::deck_view::deck_url(site, event, p),
         rank: None,

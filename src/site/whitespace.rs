@@ -33,7 +33,9 @@ const OPTIONAL_END_TAGS: [(&str, &[&str], bool); 5] = [
     ("</th>", &["td", "th", "/tr"], true),
     ("</li>", &["li", "/ul", "/ol", "/menu"], false),
     ("</dt>", &["dt", "dd"], false),
-    ("</dd>", &["dd", "dt", "/dl"], false),
+    // A group of a term and its description in a `div` ends with the description: nothing
+    // more is in the description's parent.
+    ("</dd>", &["dd", "dt", "/dl", "/div"], false),
 ];
 
 /// `html` with every run of white space that holds a line break, outside tags and verbatim
@@ -161,6 +163,11 @@ mod tests {
         assert_eq!(
             collapse("<ul>\n<li>a</li>\n<li>b</li>\n</ul>\n<dl><dt>x</dt><dd>y</dd></dl>"),
             "<ul>\n<li>a\n<li>b\n</ul>\n<dl><dt>x<dd>y</dl>"
+        );
+        // A description ends a term's group (`div`) in a list.
+        assert_eq!(
+            collapse("<dl><div><dt>x</dt><dd>y</dd></div><div><dt>z</dt><dd>w</dd></div></dl>"),
+            "<dl><div><dt>x<dd>y</div><div><dt>z<dd>w</div></dl>"
         );
     }
 
