@@ -357,11 +357,12 @@ const COLOURS: usize = 32;
 /// palette keeps exact: one pixel in this many (see [`Palette::of`]).
 const FLAT: u64 = 2000;
 
-/// Deflate's level for the cards: its best. A card's indices come out 3-4% smaller than at
-/// level 6 and two fifths smaller than at level 1, for about 10 ms of CPU instead of 5 and 2.5 on
-/// the development machine: drawn and encoded, a card takes about 2.5 times the CPU it took as
-/// exact colours at level 1, and only when its facts change (see [`super::reuse`]).
-const LEVEL: u8 = 9;
+/// Deflate's level for the cards: the default, 6. Level 9 makes a card's indices only 3-4%
+/// smaller for twice the time (about 10 ms of CPU instead of 5 on the development machine), which
+/// a full build of a big archive pays for every event; level 1 leaves them two fifths bigger.
+/// Drawn and encoded, a card takes about 9 ms, and only when its facts change (see
+/// [`super::reuse`]).
+const LEVEL: u8 = 6;
 
 /// A card's pixels as a PNG file: an indexed image of at most [`COLOURS`] colours, a byte per
 /// pixel. A card is a few flat colours and the anti-aliased edges of its text between them,
