@@ -19,7 +19,13 @@
 //!   not modified since is what the manifest says: recognized without being read. A file modified
 //!   later (edited by hand) is compared byte by byte. The spare's manifest is deleted before the
 //!   spare is touched: a spare whose build was stopped has none, and is emptied and made again
-//!   from the output. The per-event reuse record (`.holonet-events`) is one of the build's files,
+//!   from the output.
+//! - **Only changed folders are read.** The manifest also lists the entries a build carried over
+//!   (see below), so it names everything its folder held. A folder whose modification time is
+//!   no later than the manifest's had nothing added, removed or renamed since: it holds what the
+//!   manifest says, and is not read. Only the folders changed since (a file added or deleted by
+//!   hand, a stopped build's leftovers) are read, so bringing the spare up to date and finding
+//!   the files Holonet did not write costs what changed, not a walk over the whole output. The per-event reuse record (`.holonet-events`) is one of the build's files,
 //!   swapped with the rest, so it always describes the folder it is in.
 //! - **Unchanged files stay as they are**, bytes and modification time (a hard link shares both).
 //!   The manifest holds no times, so two builds of the same files are byte-identical.
@@ -34,7 +40,7 @@
 //!   carried over as a link.
 //! - **One build at a time** per output folder: a second waits for the first (`.holonet/public.lock`).
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -56,7 +62,15 @@ pub const WORK_DIR: &str = ".holonet";
 
 /// The manifest's first line, naming its layout. A manifest without it (from an older Holonet)
 /// lists bare paths: its files are compared byte by byte once, then recorded in full.
-const MANIFEST_HEADER: &str = "# holonet manifest 2: length xxh3-128 path";
+const MANIFEST_HEADER: &str =
+    "# holonet manifest 3: length xxh3-128 path, or - path for an entry carried over";
+
+/// The header of the layout before carried entries were listed: its files are understood, and
+/// every folder is read once, since the manifest does not say what else they hold.
+const MANIFEST_HEADER_2: &str = "# holonet manifest 2: length xxh3-128 path";
+
+/// The mark of a carried entry's line in the manifest, in place of its length and hash.
+const CARRIED: &str = "-";
 
 /// What a write did, measured against the output as it was.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -103,33 +117,70 @@ struct Recorded {
     hash: u128,
 }
 
-/// A build's files: path -> what was recorded (`None` for a bare-path manifest).
-type Manifest = BTreeMap<String, Option<Recorded>>;
+/// What a manifest says a folder holds.
+#[derive(Debug, Default)]
+struct Manifest {
+    /// The build's files: path -> what was recorded (`None` for a bare-path manifest).
+    files: BTreeMap<String, Option<Recorded>>,
+    /// The entries Holonet did not write that the build carried over; `None` when the manifest
+    /// is of an older layout that does not list them.
+    carried: Option<BTreeSet<String>>,
+}
 
 fn parse_manifest(text: &str) -> Manifest {
     let mut lines = text.lines();
-    let full = lines.clone().next() == Some(MANIFEST_HEADER);
+    let header = lines.clone().next();
+    let full = header == Some(MANIFEST_HEADER) || header == Some(MANIFEST_HEADER_2);
     if full {
         lines.next();
     }
-    lines
-        .filter_map(|line| {
-            if !full {
-                return Some((line.to_string(), None));
+    let mut manifest = Manifest {
+        files: BTreeMap::new(),
+        carried: (header == Some(MANIFEST_HEADER)).then(BTreeSet::new),
+    };
+    let safe = |path: &str| is_safe_relative(path) && !is_reserved(path);
+    for line in lines {
+        if !full {
+            if safe(line) {
+                manifest.files.insert(line.to_string(), None);
             }
-            let mut parts = line.splitn(3, ' ');
-            let len = parts.next()?.parse().ok()?;
-            let hash = u128::from_str_radix(parts.next()?, 16).ok()?;
-            Some((parts.next()?.to_string(), Some(Recorded { len, hash })))
-        })
-        .filter(|(path, _)| is_safe_relative(path) && !is_reserved(path))
-        .collect()
+            continue;
+        }
+        let mut parts = line.splitn(3, ' ');
+        let (Some(first), Some(second)) = (parts.next(), parts.next()) else {
+            continue;
+        };
+        if first == CARRIED {
+            // The path is the rest of the line: it may hold spaces.
+            let path = &line[CARRIED.len() + 1..];
+            if let Some(carried) = manifest.carried.as_mut().filter(|_| safe(path)) {
+                carried.insert(path.to_string());
+            }
+            continue;
+        }
+        let (Ok(len), Ok(hash), Some(path)) = (
+            first.parse(),
+            u128::from_str_radix(second, 16),
+            parts.next(),
+        ) else {
+            continue;
+        };
+        if safe(path) {
+            manifest
+                .files
+                .insert(path.to_string(), Some(Recorded { len, hash }));
+        }
+    }
+    manifest
 }
 
-fn manifest_text(files: &BTreeMap<String, Recorded>) -> String {
+fn manifest_text(files: &BTreeMap<String, Recorded>, carried: &BTreeSet<String>) -> String {
     let mut text = format!("{MANIFEST_HEADER}\n");
     for (path, r) in files {
         text.push_str(&format!("{} {:032x} {path}\n", r.len, r.hash));
+    }
+    for path in carried {
+        text.push_str(&format!("{CARRIED} {path}\n"));
     }
     text
 }
@@ -178,6 +229,20 @@ fn ancestors(rel: &str) -> impl Iterator<Item = &str> {
     rel.match_indices('/').map(|(i, _)| &rel[..i])
 }
 
+/// The folder holding `rel` (`""` for the root).
+fn parent(rel: &str) -> &str {
+    rel.rfind('/').map_or("", |i| &rel[..i])
+}
+
+/// The path of `name` inside the folder `dir` (`""` for the root).
+fn child(dir: &str, name: &str) -> String {
+    if dir.is_empty() {
+        name.to_string()
+    } else {
+        format!("{dir}/{name}")
+    }
+}
+
 /// Writes `path` atomically and durably: a temporary file beside it, synced, then renamed.
 fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
     let mut tmp = path.as_os_str().to_owned();
@@ -202,22 +267,27 @@ fn sync_dir(dir: &Path) {
 /// be real (not links).
 struct Tree {
     root: PathBuf,
-    files: Manifest,
+    files: BTreeMap<String, Option<Recorded>>,
+    /// What the manifest says was carried over (`None`: it does not say).
+    carried: Option<BTreeSet<String>>,
     /// When the manifest was written: files not modified since are as it records.
     time: Option<SystemTime>,
-    real_dirs: Mutex<HashSet<String>>,
+    /// The real folders (not links) found on its paths, each with whether it is unchanged since
+    /// the manifest (see [`Tree::folder`]), as first seen.
+    real_dirs: Mutex<HashMap<String, bool>>,
     /// Folders made ready to write in (only ever in the spare).
     ready_dirs: Mutex<HashSet<String>>,
 }
 
 impl Tree {
     fn new(root: PathBuf, known: Option<(Manifest, Option<SystemTime>)>) -> Tree {
-        let (files, time) = known.unwrap_or_default();
+        let (manifest, time) = known.unwrap_or_default();
         Tree {
             root,
-            files,
+            files: manifest.files,
+            carried: manifest.carried,
             time,
-            real_dirs: Mutex::new(HashSet::new()),
+            real_dirs: Mutex::new(HashMap::new()),
             ready_dirs: Mutex::new(HashSet::new()),
         }
     }
@@ -226,7 +296,7 @@ impl Tree {
         self.root.join(rel)
     }
 
-    fn dirs(&self) -> std::sync::MutexGuard<'_, HashSet<String>> {
+    fn dirs(&self) -> std::sync::MutexGuard<'_, HashMap<String, bool>> {
         // Each update is one insert: a panic elsewhere cannot leave the set half-updated.
         self.real_dirs.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -237,18 +307,81 @@ impl Tree {
 
     /// The plain file at `rel`, reached through real folders only (never through a link).
     fn file(&self, rel: &str) -> Option<fs::Metadata> {
-        for dir in ancestors(rel) {
-            if self.dirs().contains(dir) {
-                continue;
-            }
-            if !fs::symlink_metadata(self.path(dir)).is_ok_and(|m| m.is_dir()) {
-                return None;
-            }
-            self.dirs().insert(dir.to_string());
-        }
+        self.folder(parent(rel))?;
         fs::symlink_metadata(self.path(rel))
             .ok()
             .filter(|m| m.is_file())
+    }
+
+    /// Whether `dir` (`""` for the root) is a real folder reached through real folders only:
+    /// `None` when it is not, otherwise whether it holds what the manifest says (nothing was
+    /// added to it, removed or renamed since the manifest was written, which would have changed
+    /// its modification time, and the manifest lists what was carried over). The answer is the
+    /// one of the first time it was asked: a build changes the spare's folders only to put the
+    /// new build's files in them.
+    fn folder(&self, dir: &str) -> Option<bool> {
+        let mut unchanged = None;
+        for dir in ancestors(dir).chain([dir]) {
+            let known = self.dirs().get(dir).copied();
+            unchanged = Some(match known {
+                Some(unchanged) => unchanged,
+                None => {
+                    let metadata = fs::symlink_metadata(self.path(dir))
+                        .ok()
+                        .filter(|m| m.is_dir())?;
+                    let unchanged = self.carried.is_some() && self.untouched(&metadata);
+                    self.dirs().insert(dir.to_string(), unchanged);
+                    unchanged
+                }
+            });
+        }
+        unchanged
+    }
+
+    /// Every entry of the tree that its manifest does not list as one of its build's files
+    /// (files and links, never folders), with its kind: in the folders unchanged since the
+    /// manifest, the entries it lists as carried over; the folders changed since are read,
+    /// and so is, whole, any folder found there that no listed path goes through.
+    fn others(&self) -> Result<Vec<(String, fs::FileType)>, OutputError> {
+        let carried = self.carried.iter().flatten();
+        let dirs: BTreeSet<&str> = std::iter::once("")
+            .chain(
+                self.files
+                    .keys()
+                    .chain(carried.clone())
+                    .flat_map(|r| ancestors(r)),
+            )
+            .collect();
+        let mut found = Vec::new();
+        for rel in carried.filter(|rel| self.folder(parent(rel)) == Some(true)) {
+            if let Ok(metadata) = fs::symlink_metadata(self.path(rel)) {
+                found.push((rel.clone(), metadata.file_type()));
+            }
+        }
+        for dir in dirs.iter().filter(|dir| self.folder(dir) == Some(false)) {
+            let path = self.path(dir);
+            for entry in fs::read_dir(&path).map_err(io_err(&path))? {
+                let entry = entry.map_err(io_err(&path))?;
+                let Some(name) = entry.file_name().to_str().map(str::to_string) else {
+                    continue;
+                };
+                let rel = child(dir, &name);
+                let kind = entry.file_type().map_err(io_err(&entry.path()))?;
+                if !kind.is_dir() {
+                    if !self.files.contains_key(&rel) {
+                        found.push((rel, kind));
+                    }
+                } else if !dirs.contains(rel.as_str()) {
+                    for inner in walk(&entry.path()) {
+                        let (inner, below) = inner?;
+                        if !inner.file_type().is_dir() {
+                            found.push((format!("{rel}/{below}"), inner.file_type()));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(found)
     }
 
     /// Whether a file was last modified no later than the manifest: then it is as recorded.
@@ -346,7 +479,15 @@ fn remove_entry(path: &Path) -> Result<(), OutputError> {
             }
             other => other.map_err(io_err(path)),
         },
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        // Nothing there, or a file where a folder on the way was.
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
+            Ok(())
+        }
         Err(e) => Err(OutputError::Io(path.to_path_buf(), e)),
     }
 }
@@ -517,7 +658,7 @@ impl Staging {
         let spare_manifest = if fresh {
             None
         } else {
-            read_manifest(&places.spare)?.filter(|(files, _)| !files.is_empty())
+            read_manifest(&places.spare)?.filter(|(manifest, _)| !manifest.files.is_empty())
         };
         if spare_manifest.is_some() {
             let manifest = places.spare.join(MANIFEST);
@@ -663,7 +804,7 @@ impl Staging {
             .filter(|rel| !files.contains_key(*rel) && self.out.file(rel).is_some())
             .count();
         let out = &self.out.root;
-        let manifest = manifest_text(&files);
+        let manifest = manifest_text(&files, &foreign);
         write_synced(&self.spare.path(MANIFEST), manifest.as_bytes())?;
         let same_as_output = !self.fresh
             && files.len() == state.unchanged
@@ -708,21 +849,18 @@ impl Staging {
     ) -> Result<BTreeSet<String>, OutputError> {
         let dirs: BTreeSet<&str> = files.keys().flat_map(|rel| ancestors(rel)).collect();
         let mut foreign = BTreeSet::new();
-        for entry in walk(&self.out.root) {
-            let (entry, rel) = entry?;
-            let kind = entry.file_type();
-            let ours = kind.is_dir()
-                || is_reserved(&rel)
-                || self.out.files.contains_key(&rel)
+        for (rel, kind) in self.out.others()? {
+            let ours = is_reserved(&rel)
                 || files.contains_key(&rel)
                 || dirs.contains(rel.as_str())
                 || ancestors(&rel).any(|dir| files.contains_key(dir));
             if ours {
                 continue;
             }
-            if !self.spare_has_same(&rel, entry.path()) {
+            let original = self.out.path(&rel);
+            if !self.spare_has_same(&rel, &original) {
                 let target = self.spare.make_room(&rel)?;
-                copy_entry(entry.path(), &target, kind)?;
+                copy_entry(&original, &target, kind)?;
             }
             foreign.insert(rel);
         }
@@ -746,31 +884,52 @@ impl Staging {
     }
 
     /// Removes from the spare everything that is neither a file of the new build nor carried
-    /// over, nor a folder on the way to one.
+    /// over, nor a folder on the way to one. What the spare held is known from its manifest,
+    /// read before it changed, and from reading the folders changed since (see
+    /// [`Tree::folder`]): the spare is not walked.
     fn sweep_spare(
         &self,
         files: &BTreeMap<String, Recorded>,
         foreign: &BTreeSet<String>,
     ) -> Result<(), OutputError> {
-        let dirs: BTreeSet<&str> = files
+        let kept_dirs: BTreeSet<&str> = files
             .keys()
             .chain(foreign)
             .flat_map(|rel| ancestors(rel))
             .collect();
-        let mut entries = WalkDir::new(&self.spare.root).min_depth(1).into_iter();
-        while let Some(entry) = entries.next() {
-            let entry = entry.map_err(walk_error)?;
-            let Some(rel) = relative(&self.spare.root, entry.path()) else {
+        let stays =
+            |rel: &str| files.contains_key(rel) || foreign.contains(rel) || kept_dirs.contains(rel);
+        let spare = &self.spare;
+        let listed = spare.files.keys().chain(spare.carried.iter().flatten());
+        let dirs: BTreeSet<&str> = std::iter::once("")
+            .chain(listed.clone().flat_map(|rel| ancestors(rel)))
+            .collect();
+        let mut doomed: Vec<String> = listed
+            .filter(|rel| !stays(rel) && spare.folder(parent(rel)) == Some(true))
+            .cloned()
+            .collect();
+        for &dir in &dirs {
+            let Some(unchanged) = spare.folder(dir) else {
                 continue;
             };
-            if entry.file_type().is_dir() {
-                if !dirs.contains(rel.as_str()) {
-                    remove_tree(entry.path())?;
-                    entries.skip_current_dir();
+            if !dir.is_empty() && !stays(dir) {
+                doomed.push(dir.to_string());
+            } else if !unchanged {
+                let path = spare.path(dir);
+                for entry in fs::read_dir(&path).map_err(io_err(&path))? {
+                    let entry = entry.map_err(io_err(&path))?;
+                    let Some(name) = entry.file_name().to_str().map(str::to_string) else {
+                        continue;
+                    };
+                    let rel = child(dir, &name);
+                    if !stays(&rel) && !dirs.contains(rel.as_str()) {
+                        doomed.push(rel);
+                    }
                 }
-            } else if !files.contains_key(&rel) && !foreign.contains(&rel) {
-                remove_entry(entry.path())?;
             }
+        }
+        for rel in doomed {
+            remove_entry(&spare.path(&rel))?;
         }
         Ok(())
     }
@@ -1119,7 +1278,71 @@ mod tests {
                     (rel.clone(), recorded)
                 })
                 .collect(),
+            &BTreeSet::new(),
         )
+    }
+
+    #[test]
+    fn changes_by_hand_deep_in_the_output_are_found_without_walking_it() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("public");
+        let spare = dir.path().join(".holonet/public.spare");
+        let site = |v: &str| {
+            files(&[
+                ("index.html", v),
+                ("a/b/index.html", "b"),
+                ("a/b/c/index.html", "c"),
+                ("d/index.html", "d"),
+            ])
+        };
+        write_site(&out, &site("1")).expect("1");
+        write_site(&out, &site("2")).expect("2");
+        // Deep in folders Holonet made: a file added, one of its own deleted, in the output;
+        // and a stray file left in the spare's own copy of a folder.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        fs::write(out.join("a/b/notes.txt"), "mine").expect("write");
+        fs::remove_file(out.join("a/b/c/index.html")).expect("remove");
+        fs::write(spare.join("d/stray.html"), "stray").expect("write");
+        for v in ["3", "4", "5"] {
+            write_site(&out, &site(v)).expect("build");
+            let mut expected = site(v);
+            expected.insert("a/b/notes.txt".into(), b"mine".to_vec());
+            let mut snap = snapshot(&out);
+            snap.remove(MANIFEST);
+            assert_eq!(snap, expected, "after build {v}");
+        }
+        // The carried file is listed as such, and deleted by hand it stays deleted.
+        let manifest = fs::read_to_string(out.join(MANIFEST)).expect("manifest");
+        assert!(manifest.ends_with("\n- a/b/notes.txt\n"), "{manifest}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        fs::remove_file(out.join("a/b/notes.txt")).expect("remove");
+        for v in ["6", "7"] {
+            write_site(&out, &site(v)).expect("build");
+            assert!(!out.join("a/b/notes.txt").exists(), "after build {v}");
+        }
+        let mut snap = snapshot(&spare);
+        snap.remove(MANIFEST);
+        assert_eq!(snap, site("6"), "the spare is exactly the build before");
+    }
+
+    #[test]
+    fn a_manifest_without_carried_entries_reads_every_folder_once() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let out = dir.path().join("public");
+        let site = files(&[("index.html", "x"), ("a/b/index.html", "b")]);
+        write_site(&out, &site).expect("1");
+        fs::write(out.join("a/b/notes.txt"), "mine").expect("write");
+        // As the previous layout wrote it: files only, under its own header.
+        let manifest = fs::read_to_string(out.join(MANIFEST)).expect("manifest");
+        let old = manifest.replacen(MANIFEST_HEADER, MANIFEST_HEADER_2, 1);
+        fs::write(out.join(MANIFEST), old).expect("write");
+        for v in ["1", "2"] {
+            write_site(&out, &files(&[("index.html", v), ("a/b/index.html", "b")])).expect("build");
+            assert_eq!(
+                fs::read_to_string(out.join("a/b/notes.txt")).expect("carried"),
+                "mine"
+            );
+        }
     }
 
     #[test]
@@ -1255,8 +1478,11 @@ mod tests {
         let spare = staging.spare.root.clone();
         let swap = staging.places.swap.clone();
         let files_now = std::mem::take(&mut *staging.lock()).files;
-        write_synced(&spare.join(MANIFEST), manifest_text(&files_now).as_bytes())
-            .expect("manifest");
+        write_synced(
+            &spare.join(MANIFEST),
+            manifest_text(&files_now, &BTreeSet::new()).as_bytes(),
+        )
+        .expect("manifest");
         let mut staging = staging;
         staging.committed = true;
         drop(staging);
