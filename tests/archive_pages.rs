@@ -189,54 +189,69 @@ fn a_rivalry_page_has_the_record_and_every_game() {
 }
 
 #[test]
-fn every_opponent_is_on_the_head_to_head_page_with_every_game() {
+fn every_opponent_is_on_the_head_to_head_page_with_every_meeting() {
     let (_dir, out) = built();
     let html = page(&out, "players/ann/vs");
     let text = main_text(&html);
     assert!(text.contains("Ann Vel: head to head"), "{text}");
     assert!(text.contains("Every opponent met (2)"), "{text}");
-    // One row per opponent, most met first; Di never met Ann.
-    let rows: Vec<&str> = html.split("<tr id=\"vs-").skip(1).collect();
-    assert_eq!(rows.len(), 2, "{html}");
-    assert!(!html.contains("vs-di"), "{html}");
+    // Di never met Ann.
+    assert!(!html.contains("/players/di/"), "{html}");
     // (The text of each element apart, as a reader hears it; the commas follow the links.)
-    let text_of = |html: &str| visible_text(html).replace(" ,", ",");
-    let bo = text_of(rows[0]);
-    assert!(rows[0].starts_with("bo\""), "{}", rows[0]);
+    let text_of = |html: &str| visible_text(html).replace(" ,", ",").replace(" :", ":");
+    let table = |class: &str| {
+        let from = html
+            .find(&format!("<table class=\"{class}\">"))
+            .unwrap_or_else(|| panic!("{class}: {html}"));
+        let to = from + html[from..].find("</table>").expect("table ends");
+        &html[from..to]
+    };
+    // Bo, met twice: a row of the opponents met more than once, with the record, the rivalry
+    // page and each meeting linked to its round's page (which has the games and their sides).
+    let rivals: Vec<&str> = table("h2h").split("<tr>").skip(2).collect();
+    assert_eq!(rivals.len(), 1, "{html}");
+    let bo = text_of(rivals[0]);
     assert!(
         bo.contains(
-            "Bo Rin rivalry with Bo Rin 0–1–1 Spring Open, round 1: drawn: won as dark, lost as \
-             light Autumn Open, round 1: lost: lost as light, lost as dark"
+            "Bo Rin rivalry with Bo Rin 0–1–1 Spring Open, round 1: drawn Autumn Open, round 1: lost"
         ),
         "{bo}"
     );
-    // Each meeting links its round's page; two meetings, so the rivalry page too.
     assert!(
-        rows[0].contains("href=\"/events/2025/spring/rounds/1/\""),
+        !bo.contains("as dark"),
+        "the sides are on the round pages: {bo}"
+    );
+    for link in [
+        "/players/bo/",
+        "/players/ann/vs/bo/",
+        "/events/2025/spring/rounds/1/",
+        "/events/2026/autumn/rounds/1/",
+    ] {
+        assert!(
+            rivals[0].contains(&format!("href=\"{link}\"")),
+            "{link}: {}",
+            rivals[0]
+        );
+    }
+    // Cy, met once: under the event where they met, by round, with no rivalry page.
+    let once: Vec<&str> = table("h2h-once").split("<tr>").skip(2).collect();
+    assert_eq!(once.len(), 1, "one event: {html}");
+    assert_eq!(text_of(once[0]), "Spring Open R2 Cy Dax won", "{}", once[0]);
+    assert!(
+        once[0].contains("href=\"/events/2025/spring/\""),
         "{}",
-        rows[0]
+        once[0]
     );
-    assert!(
-        rows[0].contains("href=\"/events/2026/autumn/rounds/1/\""),
-        "{}",
-        rows[0]
-    );
-    assert!(
-        rows[0].contains("href=\"/players/ann/vs/bo/\""),
-        "{}",
-        rows[0]
-    );
-    let cy = text_of(rows[1]);
-    assert!(
-        cy.contains("Cy Dax 1–0–0 Spring Open, round 2: won: won as light, won as dark"),
-        "{cy}"
-    );
-    assert!(!rows[1].contains("/vs/cy/"), "met once: no rivalry page");
+    assert!(once[0].contains("href=\"/players/cy/\""), "{}", once[0]);
+    assert!(!html.contains("/vs/cy/"), "met once: no rivalry page");
     // From Cy's side, the same meeting the other way round.
     let cy_page = text_of(&page(&out, "players/cy/vs"));
+    assert!(cy_page.contains("Spring Open R2 Ann Vel lost"), "{cy_page}");
+    // The round's page has what the line leaves out: both games and their sides.
+    let round = main_text(&page(&out, "events/2025/spring/rounds/2"));
     assert!(
-        cy_page.contains("Ann Vel 0–1–0 Spring Open, round 2: lost: lost as dark, lost as light"),
-        "{cy_page}"
+        round.contains("Cy Dax") && round.contains("Ann Vel"),
+        "{round}"
     );
     // Every player page links its own head-to-head page, with the number of opponents.
     for (player, opponents) in [("ann", 2), ("bo", 2), ("cy", 2), ("di", 2)] {
@@ -269,8 +284,20 @@ fn a_card_page_lists_the_published_decks_and_their_finishes() {
         );
         assert!(html.contains(&format!("href=\"/players/{player}/\"")));
     }
-    // Best finish first.
-    assert!(text.contains("Bo Rin ( decklist of Bo Rin at Spring Open ) light 2nd of 4 Spring Open 2025-04-05 Cy Dax ( decklist of Cy Dax at Spring Open ) light 3rd of 4"), "{text}");
+    // The event heads its lists once; best finish first; every list on the light side, said
+    // once in the caption rather than on each row.
+    assert!(text.contains("every one on the light side"), "{text}");
+    assert_eq!(
+        html.matches("href=\"/events/2025/spring/\"").count(),
+        1,
+        "{html}"
+    );
+    assert!(
+        text.contains(
+            "Spring Open 2025-04-05 Bo Rin ( decklist ) 2nd of 4 Cy Dax ( decklist ) 3rd of 4"
+        ),
+        "{text}"
+    );
     // Linked both ways: the decklist page links its sets to their pages, and the index lists
     // the page.
     let deck = page(&out, "events/2025/spring/decks/bo");

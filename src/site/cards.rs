@@ -51,8 +51,13 @@ pub fn card_url(site: &SiteView, card: &Card) -> String {
 /// One published list of one event, as a card page lists it.
 #[derive(Debug, Clone, Serialize)]
 pub struct DeckRow {
+    /// The event, its link and its date: a card page writes them once per event
+    /// ([`CardEvent`]), not on each of its rows.
+    #[serde(skip)]
     pub event: String,
+    #[serde(skip)]
     pub event_url: String,
+    #[serde(skip)]
     pub date: String,
     pub player: PlayerRef,
     pub deck_url: String,
@@ -146,9 +151,22 @@ pub struct CardPage {
     pub title: String,
     /// "SW:LCG objective set 1, light side, Jedi" or "SW:CCG Character, light side, Premiere".
     pub about: String,
-    /// How many events the decks come from.
-    pub events: usize,
-    /// Every published list that holds it: newest event first, best finish first.
+    /// How many published lists hold it.
+    pub decks: usize,
+    /// The side of every one of those lists, when they share one (then the table leaves the
+    /// side out of its rows and says it once).
+    pub side: Option<&'static str>,
+    /// Every published list that holds it, by event: newest event first, best finish first.
+    /// An event's name, date and link are written once, above its lists.
+    pub events: Vec<CardEvent>,
+}
+
+/// One event's lists on a card page.
+#[derive(Debug, Clone, Serialize)]
+pub struct CardEvent {
+    pub event: String,
+    pub url: String,
+    pub date: String,
     pub decks: Vec<DeckRow>,
 }
 
@@ -239,16 +257,30 @@ pub fn pages<'a>(
                     b.side,
                 ))
         });
-        let mut events: Vec<&str> = rows.iter().map(|r| r.event_url.as_str()).collect();
-        events.sort_unstable();
-        events.dedup();
+        let side = rows
+            .first()
+            .map(|r| r.side)
+            .filter(|side| rows.iter().all(|r| r.side == *side));
+        let decks = rows.len();
+        let mut events: Vec<CardEvent> = Vec::new();
+        for row in rows.iter().copied() {
+            match events.last_mut() {
+                Some(e) if e.url == row.event_url => e.decks.push(row.clone()),
+                _ => events.push(CardEvent {
+                    event: row.event.clone(),
+                    url: row.event_url.clone(),
+                    date: row.date.clone(),
+                    decks: vec![row.clone()],
+                }),
+            }
+        }
         let path = key.path();
         let entry = IndexEntry {
             key: key.clone(),
             title: title.clone(),
             url: site.link(&path),
             path: path.clone(),
-            decks: rows.len(),
+            decks,
         };
         match key {
             CardKey::Set(_) => index.sets.push(entry),
@@ -258,8 +290,9 @@ pub fn pages<'a>(
             path,
             title,
             about,
-            events: events.len(),
-            decks: rows.into_iter().cloned().collect(),
+            decks,
+            side,
+            events,
         });
     }
     // Sets in number order (numbers as numbers), cards by name.

@@ -747,7 +747,7 @@ fn render_player_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, archive: 
                 site,
                 &format!("{name}: head to head"),
                 &head_to_head.path,
-                &format!("Every opponent {name} has met, with every game between them"),
+                &format!("Every opponent {name} has met, and how each meeting went"),
             );
             pages.emit(
                 "head_to_head.html",

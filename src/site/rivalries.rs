@@ -1,17 +1,20 @@
 //! Head to head, at two addresses:
 //!
-//! - every player's head-to-head page, `players/<id>/vs/`: each opponent they ever met, with
-//!   the record between the two and every meeting (event, round, side and result of each
-//!   game). Any two players who have met find each other there, each on their own page, at
-//!   the row `#vs-<other id>`.
+//! - every player's head-to-head page, `players/<id>/vs/`: each opponent they ever met and how
+//!   each meeting went. Opponents met more than once get a row each, with the record between
+//!   the two, a link to their rivalry page and every meeting linked to its round; the others
+//!   (nearly all of them) are listed under the event where they met, by round, so that an
+//!   event's name and link are written once. A Swiss round's games, sides and scores are on its
+//!   round page, which the meeting or the event links: the page says only won, lost or drawn.
 //! - a rivalry page for two players who have met at least [`MIN_MEETINGS`] times (the
 //!   opponents a player page lists), `players/<a>/vs/<b>/` with the page ids in order
 //!   (`a < b`): one address for the pair, every game a row.
 //!
 //! Most pairs of an archive met once (on the 1,000-event bench archive, 194,000 of 198,000):
 //! a page for each pair would add a file per game played, which no static host wants, where a
-//! page per player adds one file per player. The rows are kept small for the same reason: one
-//! per opponent, the meetings as one line each, no standings.
+//! page per player adds one file per player. The lines are kept small for the same reason: a
+//! regular has met hundreds of opponents, and every byte of a line is paid some 400,000 times
+//! over an archive of that size.
 
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -40,9 +43,19 @@ pub struct Meeting {
     pub outcome: Ordering,
     /// "Round 3", "Game 12".
     pub round: String,
+    /// The round's or the game's number, which orders one player's meetings in an event.
+    pub number: u32,
     /// The Swiss round's number, which has a page of its own (see [`super::model::round_path`]).
     pub round_page: Option<u32>,
     pub games: Vec<GamePlayed>,
+}
+
+impl Meeting {
+    /// The round or game in short: "R3" for "Round 3", "G12" for "Game 12".
+    pub fn short_round(&self) -> String {
+        let letter = self.round.chars().next().unwrap_or('R');
+        format!("{letter}{}", self.number)
+    }
 }
 
 /// Head to head in a single-player event: Swiss matches (by the match points each took), league
@@ -78,6 +91,7 @@ pub fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
                 players: [a, b],
                 outcome: x.points.cmp(&y.points),
                 round: format!("Round {}", round.number),
+                number: round.number,
                 round_page: Some(round.number),
                 games,
             });
@@ -95,6 +109,7 @@ pub fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
                 players: [dark, light],
                 outcome,
                 round: format!("Game {}", g.number),
+                number: g.number,
                 round_page: None,
                 games: vec![GamePlayed {
                     dark: Some(dark),
@@ -115,6 +130,7 @@ pub fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
                     players: [t.dark, t.light],
                     outcome,
                     round: format!("Round {}", round + 1),
+                    number: u32::try_from(round + 1).unwrap_or(u32::MAX),
                     round_page: None,
                     games: vec![GamePlayed {
                         dark: Some(t.dark),
@@ -254,11 +270,14 @@ pub fn by_pair<'a>(pages: &[Option<&'a str>], meetings: &[Meeting]) -> PairMeeti
     pairs
 }
 
+/// A meeting with the place of its event (oldest first) and the event.
+type Held<'a> = (usize, &'a Occasion, Meeting);
+
 /// Every meeting between two player pages, by pair of page ids (in order), each meeting with
-/// its event and turned to the first page's side, oldest event first; and for each page, the
-/// pairs it is part of.
+/// its event (and the event's place, oldest first) and turned to the first page's side, oldest
+/// event first; and for each page, the pairs it is part of.
 pub struct Archive<'a> {
-    pairs: BTreeMap<(&'a str, &'a str), Vec<(&'a Occasion, Meeting)>>,
+    pairs: BTreeMap<(&'a str, &'a str), Vec<Held<'a>>>,
     by_page: HashMap<&'a str, Vec<(&'a str, &'a str)>>,
 }
 
@@ -269,14 +288,14 @@ impl<'a> Archive<'a> {
         events: impl IntoIterator<Item = (&'a Occasion, PairMeetings<'a>)>,
         scope: Option<&BTreeSet<String>>,
     ) -> Self {
-        let mut pairs: BTreeMap<(&'a str, &'a str), Vec<(&'a Occasion, Meeting)>> = BTreeMap::new();
-        for (occasion, met) in events {
+        let mut pairs: BTreeMap<(&'a str, &'a str), Vec<Held<'a>>> = BTreeMap::new();
+        for (order, (occasion, met)) in events.into_iter().enumerate() {
             for ((a, b), meetings) in met {
                 if scope.is_some_and(|s| !s.contains(a) && !s.contains(b)) {
                     continue;
                 }
                 let list = pairs.entry((a, b)).or_default();
-                list.extend(meetings.into_iter().map(|m| (occasion, m)));
+                list.extend(meetings.into_iter().map(|m| (order, occasion, m)));
             }
         }
         let mut by_page: HashMap<&'a str, Vec<(&'a str, &'a str)>> = HashMap::new();
@@ -303,7 +322,7 @@ impl<'a> Archive<'a> {
                     games_drawn: 0,
                     games: Vec::new(),
                 };
-                for (occasion, meeting) in meetings {
+                for (_, occasion, meeting) in meetings {
                     page.add(occasion, meeting);
                 }
                 page
@@ -324,43 +343,66 @@ impl<'a> Archive<'a> {
         ids
     }
 
-    /// The head-to-head page of the player page `id`: every opponent, most met first.
+    /// The head-to-head page of the player page `id`: the opponents met more than once, most
+    /// met first, then those met once, by event.
     pub fn head_to_head(&self, site: &SiteView, players: &People, id: &str) -> HeadToHeadPage {
-        let mut opponents: Vec<Opponent> = self
-            .by_page
-            .get(id)
-            .into_iter()
-            .flatten()
-            .map(|&(a, b)| {
-                let first = a == id;
-                let other = if first { b } else { a };
-                let mut row = Opponent {
+        let mut rivals: Vec<Opponent> = Vec::new();
+        let mut once: BTreeMap<(usize, u32), (&Occasion, OnceLine)> = BTreeMap::new();
+        for &(a, b) in self.by_page.get(id).into_iter().flatten() {
+            let first = a == id;
+            let other = if first { b } else { a };
+            let meetings = &self.pairs[&(a, b)];
+            if let [(order, occasion, meeting)] = meetings.as_slice() {
+                let (_, result) = turned(meeting, first);
+                let line = OnceLine {
+                    round: meeting.short_round(),
                     player: players.person(site, other),
-                    record: Record::default(),
-                    rivalry_url: None,
-                    meetings: Vec::new(),
+                    result,
                 };
-                for (occasion, meeting) in &self.pairs[&(a, b)] {
-                    row.add(occasion, meeting, first);
-                }
-                if row.record.met >= MIN_MEETINGS {
-                    row.rivalry_url = Some(site.link(&rivalry_path(a, b)));
-                }
-                row
-            })
-            .collect();
+                once.insert((*order, meeting.number), (occasion, line));
+                continue;
+            }
+            let mut row = Opponent {
+                player: players.person(site, other),
+                record: Record::default(),
+                rivalry_url: site.link(&rivalry_path(a, b)),
+                meetings: Vec::new(),
+            };
+            for (_, occasion, meeting) in meetings {
+                row.add(occasion, meeting, first);
+            }
+            rivals.push(row);
+        }
         // Most met first, then by name, then id (which settles the rest).
-        opponents.sort_by(|x, y| {
+        rivals.sort_by(|x, y| {
             y.record
                 .met
                 .cmp(&x.record.met)
                 .then_with(|| x.player.name.cmp(&y.player.name))
                 .then_with(|| x.player.id.cmp(&y.player.id))
         });
+        let met = rivals.len() + once.len();
+        let mut events: Vec<EventMeetings> = Vec::new();
+        let mut last = None;
+        for ((order, _), (occasion, line)) in once {
+            if last != Some(order) {
+                last = Some(order);
+                events.push(EventMeetings {
+                    event: occasion.name.clone(),
+                    url: occasion.url.clone(),
+                    meetings: Vec::new(),
+                });
+            }
+            if let Some(group) = events.last_mut() {
+                group.meetings.push(line);
+            }
+        }
         HeadToHeadPage {
             path: head_to_head_path(id),
             player: players.person(site, id),
-            opponents,
+            met,
+            rivals,
+            events,
         }
     }
 }
@@ -391,38 +433,66 @@ pub struct HeadToHeadPage {
     #[serde(skip)]
     pub path: String,
     pub player: PlayerRef,
-    /// Every opponent met, most met first.
-    pub opponents: Vec<Opponent>,
+    /// How many opponents the player met.
+    pub met: usize,
+    /// The opponents met at least [`MIN_MEETINGS`] times, most met first.
+    pub rivals: Vec<Opponent>,
+    /// The opponents met once, by event, oldest first: most of a regular's opponents, listed
+    /// under the event's name and link once rather than each on a row of their own.
+    pub events: Vec<EventMeetings>,
 }
 
-/// One opponent on a head-to-head page, from the page's player's side.
+/// An opponent met at least [`MIN_MEETINGS`] times, on a head-to-head page, from the page's
+/// player's side.
 #[derive(Debug, Clone, Serialize)]
 pub struct Opponent {
     pub player: PlayerRef,
     /// Meetings (Swiss matches, league games, SW:CCG games) and how they went.
     #[serde(flatten)]
     pub record: Record,
-    /// The two players' rivalry page, when they met often enough for one.
-    pub rivalry_url: Option<String>,
+    /// The two players' rivalry page, with every game and its side.
+    pub rivalry_url: String,
     /// Every meeting, oldest first.
     pub meetings: Vec<MeetingLine>,
 }
 
-/// One meeting on a head-to-head page.
+/// One meeting with an opponent met more than once.
 #[derive(Debug, Clone, Serialize)]
 pub struct MeetingLine {
     pub event: String,
     /// The round's page, or the event's when the round has none.
     pub url: String,
-    pub date: String,
     pub round: String,
-    /// How it went: "won", "lost as light" (one game), "won: won as dark, lost as light, won
-    /// as dark" (games with their sides), "lost 0–2" (games, sides not recorded).
+    /// How it went: see [`meeting_result`].
     pub result: String,
 }
 
-/// How one meeting went for the player `me` who took `result` ("won", "lost", "drawn").
+/// One event's meetings with opponents met once (and only there), in round order.
+#[derive(Debug, Clone, Serialize)]
+pub struct EventMeetings {
+    pub event: String,
+    pub url: String,
+    pub meetings: Vec<OnceLine>,
+}
+
+/// The one meeting with an opponent met once.
+#[derive(Debug, Clone, Serialize)]
+pub struct OnceLine {
+    /// "Round 3", "Game 12".
+    pub round: String,
+    pub player: PlayerRef,
+    /// How it went: see [`meeting_result`].
+    pub result: String,
+}
+
+/// How one meeting went for the player `me` who took `result` ("won", "lost", "drawn"). A
+/// Swiss round has a page of its own, with the games, their sides and scores: the match result
+/// says enough. League and SW:CCG games (no round page) say their side: "won as dark"; games
+/// with their sides, "won: won as dark, lost as light, won as dark"; games without, "lost 0–2".
 fn meeting_result(meeting: &Meeting, me: usize, result: &str) -> String {
+    if meeting.round_page.is_some() {
+        return result.to_string();
+    }
     let game_text = |game: &GamePlayed| {
         let outcome = match game.winner {
             None => "drawn",
@@ -456,25 +526,36 @@ fn meeting_result(meeting: &Meeting, me: usize, result: &str) -> String {
     }
 }
 
+/// How `meeting` (turned to the first page's side) went for the first page's player when
+/// `first`, else for the second: won, lost or drawn, and in words ([`meeting_result`]).
+fn turned(meeting: &Meeting, first: bool) -> (Ordering, String) {
+    let me = meeting.players[usize::from(!first)];
+    let outcome = if first {
+        meeting.outcome
+    } else {
+        meeting.outcome.reverse()
+    };
+    let word = match outcome {
+        Ordering::Greater => "won",
+        Ordering::Less => "lost",
+        Ordering::Equal => "drawn",
+    };
+    (outcome, meeting_result(meeting, me, word))
+}
+
 impl Opponent {
     /// Counts one meeting, from the side of the first player of the pair when `first`.
     fn add(&mut self, occasion: &Occasion, meeting: &Meeting, first: bool) {
-        let me = meeting.players[usize::from(!first)];
-        let outcome = if first {
-            meeting.outcome
-        } else {
-            meeting.outcome.reverse()
-        };
-        let result = self.record.count(outcome);
+        let (outcome, result) = turned(meeting, first);
+        self.record.count(outcome);
         self.meetings.push(MeetingLine {
             event: occasion.name.clone(),
             url: match meeting.round_page {
                 Some(n) => format!("{}rounds/{n}/", occasion.url),
                 None => occasion.url.clone(),
             },
-            date: occasion.date.clone(),
             round: meeting.round.clone(),
-            result: meeting_result(meeting, me, result),
+            result,
         });
     }
 }
@@ -538,6 +619,7 @@ mod tests {
             players,
             outcome,
             round: "Round 1".into(),
+            number: 1,
             round_page: Some(1),
             games: games
                 .iter()
