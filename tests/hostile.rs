@@ -617,10 +617,11 @@ note = "<img src=x onerror=alert('note')>"
             }
             if name == "script" {
                 let ld = attrs.contains(&("type".into(), "application/ld+json".into()));
-                // The search page's, running events' and the room screen's own scripts.
+                // The search page's, running events', the room screen's and the round pages'
+                // standings' own scripts.
                 let own = attrs.iter().any(|(k, v)| {
                     k == "src"
-                        && ["/search.js", "/running.js", "/room.js"]
+                        && ["/search.js", "/running.js", "/room.js", "/standings.js"]
                             .iter()
                             .any(|own| v.ends_with(own))
                 });
