@@ -562,7 +562,7 @@ mod tests {
             .expect("the store championship");
         assert_eq!(index.e[orsc].w.as_deref(), Some("Zoë Achterberg"));
         assert_eq!(index.e[orsc].s, None, "finished");
-        // Every decklist page, and each points at its event and player.
+        // Every player's lists at an event, and each points at its event and player.
         let decks_of = |slug: &str| {
             let e = index.e.iter().position(|e| e.i == slug).expect("event");
             index.d.iter().filter(move |d| d.e == e)
