@@ -25,7 +25,7 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/event_row.html"),
     embed!("templates/event.html"),
     embed!("templates/page.html"),
-    embed!("templates/deck.html"),
+    embed!("templates/decks.html"),
     embed!("templates/pairings.html"),
     embed!("templates/round.html"),
     embed!("templates/room.html"),

@@ -185,7 +185,7 @@
         });
       });
       items.push(item("deck", i, name + ", " + e.n, [name, p.n].concat(p.a || []), texts,
-        "events/" + e.i + "/decks/" + (d.i || p.i) + "/", e.d, 0, facts, objectives));
+        "events/" + e.i + "/decks/#deck-" + (d.i || p.i), e.d, 0, facts, objectives));
     });
     (index.c || []).forEach(function (c, i) {
       var game = c.i.lastIndexOf("ccg/", 0) === 0 ? "SW:CCG card" : "SW:LCG objective set";

@@ -279,7 +279,7 @@ fn a_card_page_lists_the_published_decks_and_their_finishes() {
     );
     for player in ["bo", "cy"] {
         assert!(
-            html.contains(&format!("href=\"/events/2025/spring/decks/{player}/\"")),
+            html.contains(&format!("href=\"/events/2025/spring/decks/#deck-{player}\"")),
             "{player}"
         );
         assert!(html.contains(&format!("href=\"/players/{player}/\"")));
@@ -298,9 +298,9 @@ fn a_card_page_lists_the_published_decks_and_their_finishes() {
         ),
         "{text}"
     );
-    // Linked both ways: the decklist page links its sets to their pages, and the index lists
+    // Linked both ways: the decklists page links its sets to their pages, and the index lists
     // the page.
-    let deck = page(&out, "events/2025/spring/decks/bo");
+    let deck = page(&out, "events/2025/spring/decks");
     assert!(deck.contains("<a href=\"/cards/sets/1/\">A Hero"), "{deck}");
     let index = page(&out, "cards");
     assert!(index.contains("href=\"/cards/sets/1/\""));

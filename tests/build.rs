@@ -1006,23 +1006,38 @@ fn decklists_have_pages_and_plain_text_exports() {
     let site = copy_site(Path::new("."));
     let out = site.path().join("public");
     build(site.path(), &out, None);
-    let dir = out.join("events/2018/outer-rim-store-championship/decks/siobhan-kearney");
-    let text = fs::read_to_string(dir.join("deck.txt")).expect("export");
-    assert!(text.starts_with("# Siobhán Kearney - Outer Rim Store Championship 2018\n\nDark side (10 objective sets):\nAffiliation: Sith\n"), "{text}");
+    let dir = out.join("events/2018/outer-rim-store-championship/decks");
+    let text = fs::read_to_string(dir.join("decks.txt")).expect("export");
+    assert!(
+        text.starts_with("# Outer Rim Store Championship 2018: decklists\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\n# ===== Siobhán Kearney =====\n\nDark side (10 objective sets):\nAffiliation: Sith\n"
+        ),
+        "{text}"
+    );
     assert!(text.contains("2x 1 A Hero's Journey\n"), "{text}");
     let page = fs::read_to_string(dir.join("index.html")).expect("page");
-    assert!(page.contains("Fall of the Jedi") && page.contains("deck.txt"));
+    assert!(page.contains("Fall of the Jedi") && page.contains("decks.txt"));
+    assert!(page.contains("<section class=\"deck-player\" id=\"siobhan-kearney\">"));
+    assert!(page.contains("<li><a href=\"#siobhan-kearney\">Siobhán Kearney</a>"));
+    // In the order of the event page's players list: the champion first.
+    let champion = page
+        .find("id=\"zoe-achterberg\"")
+        .expect("the champion's lists");
+    assert!(champion < page.find("id=\"siobhan-kearney\"").expect("hers"));
+    assert!(!dir.join("siobhan-kearney").exists(), "no page per player");
     let event = fs::read_to_string(out.join("events/2018/outer-rim-store-championship/index.html"))
         .expect("event");
     assert!(
-        event.contains("/events/2018/outer-rim-store-championship/decks/siobhan-kearney/"),
+        event.contains("/events/2018/outer-rim-store-championship/decks/#deck-siobhan-kearney\""),
         "the event page links the list"
     );
-    assert!(
-        out.join("events/2017/hoth-doubles/decks/mara-lindgren/deck.txt")
-            .is_file(),
-        "team players' lists too"
-    );
+    let team = fs::read_to_string(out.join("events/2017/hoth-doubles/decks/decks.txt"))
+        .expect("team players' lists too");
+    assert!(team.contains("# ===== Mara Lindgren =====\n"), "{team}");
 }
 
 #[test]
@@ -1038,7 +1053,7 @@ fn every_player_has_a_page_across_events() {
         "both events"
     );
     assert!(page.contains("1st of 13"), "the champion's place");
-    assert!(page.contains("/decks/zoe-achterberg/"), "her decklists");
+    assert!(page.contains("/decks/#deck-zoe-achterberg\""), "her decklists");
     let index = fs::read_to_string(out.join("players/index.html")).expect("index");
     assert!(index.contains("/players/zoe-achterberg/"));
     // Team players are credited with their team's result.
@@ -1098,7 +1113,7 @@ fn standings_and_brackets_link_to_decklists() {
         .and_then(|rest| rest.split("</table>").next())
         .expect("standings table");
     assert!(
-        standings.contains("class=\"deck-link\" href=\"/events/2018/outer-rim-store-championship/decks/zoe-achterberg/\""),
+        standings.contains("class=\"deck-link\" href=\"/events/2018/outer-rim-store-championship/decks/#deck-zoe-achterberg\""),
         "{standings}"
     );
     let bracket = page
@@ -1299,12 +1314,15 @@ fn example_lcg_event_has_every_decklist_and_no_problem() {
     .expect("json");
     let players = json["players"].as_array().expect("players");
     assert_eq!(players.len(), 13);
+    let decks =
+        fs::read_to_string(out.join("events/2018/outer-rim-store-championship/decks/index.html"))
+            .expect("decklists page");
     for player in players {
         let id = player["id"].as_str().expect("id");
-        let page = out.join(format!(
-            "events/2018/outer-rim-store-championship/decks/{id}/index.html"
-        ));
-        assert!(page.is_file(), "decklist page of {id}");
+        assert!(
+            decks.contains(&format!(" id=\"{id}\">")),
+            "the lists of {id}"
+        );
     }
     // `holonet init` copies this event into every new site, whose first build must be clean.
     let (passed, stderr) = run_check(site.path());
@@ -1534,8 +1552,15 @@ fn an_exported_ccg_list_reads_back_from_a_decklist_file() {
     let root = site.path();
     let out = root.join("public");
     build(root, &out, None);
-    let export = fs::read_to_string(out.join("events/2008/bespin-cup/decks/corran-vale/deck.txt"))
-        .expect("export");
+    let export =
+        fs::read_to_string(out.join("events/2008/bespin-cup/decks/decks.txt")).expect("export");
+    // His part of the export, up to the next player's.
+    let export = export
+        .split("\n# ===== Corran Vale =====\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n# =====").next())
+        .expect("his lists")
+        .to_string();
     let dark = export
         .split("\nLight side")
         .next()
@@ -1558,8 +1583,8 @@ fn an_exported_ccg_list_reads_back_from_a_decklist_file() {
         .collect();
     assert!(deck_warnings.is_empty(), "{deck_warnings:?}");
     build(root, &out, None);
-    let again = fs::read_to_string(out.join("events/2009/file-cup/decks/corran-vale/deck.txt"))
-        .expect("export");
+    let again =
+        fs::read_to_string(out.join("events/2009/file-cup/decks/decks.txt")).expect("export");
     assert_eq!(
         again.split("\nDark side").nth(1),
         export
@@ -2604,7 +2629,10 @@ fn search_page_and_index_work_under_a_sub_path() {
         let event = &events[d["e"].as_u64().expect("e") as usize];
         let player = &players[d["p"].as_u64().expect("p") as usize];
         let deck = d["i"].as_str().map_or_else(|| id(player), str::to_string);
-        pages.push(format!("events/{}/decks/{deck}/", id(event)));
+        let page = format!("events/{}/decks/", id(event));
+        let html = fs::read_to_string(out.join(&page).join("index.html")).expect("decklists");
+        assert!(html.contains(&format!(" id=\"{deck}\">")), "{page}#{deck}");
+        pages.push(page);
     }
     for url in &pages {
         assert!(out.join(url).join("index.html").is_file(), "{url}");

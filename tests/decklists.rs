@@ -195,7 +195,8 @@ fn built(root: &Path) -> BTreeMap<String, Vec<u8>> {
     output(&out)
 }
 
-/// Asserts that no file of `files` shows any part of the lists: no probe, no decklist page.
+/// Asserts that no file of `files` shows any part of the lists: no probe, no decklists page
+/// nor export.
 fn assert_held_back(files: &BTreeMap<String, Vec<u8>>, probes: &[&str], when: &str) {
     let found = leaks(files.clone(), probes);
     assert!(found.is_empty(), "{when}: the lists leak into {found:?}");
@@ -203,16 +204,18 @@ fn assert_held_back(files: &BTreeMap<String, Vec<u8>>, probes: &[&str], when: &s
     assert!(pages.is_empty(), "{when}: decklist pages {pages:?}");
 }
 
-/// Asserts that every probe appears, on the decklist pages at least.
+/// Asserts that every probe appears on the event's decklists page and in its plain-text export.
 fn assert_published(files: &BTreeMap<String, Vec<u8>>, probes: &[&str], when: &str) {
     let found = leaks(files.clone(), probes);
     for probe in probes {
-        assert!(
-            found
-                .iter()
-                .any(|(path, p)| p == probe && path.contains("/decks/")),
-            "{when}: {probe} is on a decklist page: {found:?}"
-        );
+        for file in ["decks/index.html", "decks/decks.txt"] {
+            assert!(
+                found.iter().any(
+                    |(path, p)| p == probe && path == &format!("events/2026/kessel-cup/{file}")
+                ),
+                "{when}: {probe} is in {file}: {found:?}"
+            );
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 //!
 //! A decklist file (`file = "bespin-cup/tom-dark.txt"`, relative to the event file's folder)
 //! holds one entry per line; blank lines, lines starting with `#` and headings (a line ending in
-//! `:` that does not start with a number, as in the plain-text export of a decklist page) are
+//! `:` that does not start with a number, as in an event's plain-text export of its decklists) are
 //! skipped:
 //! - SW:CCG: card lines, `2 Hidden Base`, exactly as in `cards`;
 //! - SW:LCG: `Affiliation: Sith`, then one objective set per line, `2x 19`, `19`, or `2x 19 Fall

@@ -1,5 +1,8 @@
-//! Decklist pages: each player's lists of an event on a page of their own, with the objective
-//! titles and counts, and a plain-text export to paste into other tools.
+//! An event's decklists page: every published list of the event on one page, a section per
+//! player (addressed as `decks/#deck-<player id>`), with the objective titles and counts or the
+//! SW:CCG cards by type, and one plain-text export of them all to paste into other tools. One
+//! page and one text file per event, not per player: a page per player repeated the page's
+//! chrome and cost a folder and two files of the published archive each.
 
 use serde::Serialize;
 
@@ -69,16 +72,26 @@ pub struct CardLine {
     card: Option<&'static Card>,
 }
 
-/// The page's `decks`.
+/// One player's section of the decklists page.
 #[derive(Debug, Clone, Serialize)]
-pub struct DeckPageView {
-    pub player: String,
+pub struct PlayerDecks {
+    /// The player's id at the event: the section's `id`, which [`deck_url`] links to.
+    pub id: String,
+    pub name: String,
     /// The player's page across the archive.
     pub player_url: String,
+    /// Dark first.
+    pub lists: Vec<ListView>,
+}
+
+/// The page's `decks`.
+#[derive(Debug, Clone, Serialize)]
+pub struct DecksPageView {
     pub event_name: String,
     pub event_url: String,
     pub text_url: String,
-    pub lists: Vec<ListView>,
+    /// In the order of the event page's players list.
+    pub players: Vec<PlayerDecks>,
 }
 
 /// The event as the site may show it: without the decklists its `decklists` setting still holds
@@ -123,15 +136,18 @@ pub fn withheld_notice(event: &Event, computed: &Computed) -> Option<&'static st
     })
 }
 
-/// The path of a player's decklist page under the site root.
-pub fn deck_path(event: &Event, player: &Player) -> String {
-    format!("{}decks/{}/", event_path(event), player.id)
+/// The path of an event's decklists page under the site root.
+pub fn decks_path(event: &Event) -> String {
+    format!("{}decks/", event_path(event))
 }
 
-/// The link to a player's decklist page, when they recorded any list: standings, brackets, the
-/// player list and player pages all point there.
+/// The plain-text export's file name, in the decklists page's folder.
+pub const TEXT_FILE: &str = "decks.txt";
+
+/// The link to a player's lists (their section of the event's decklists page), when they
+/// recorded any: standings, brackets, the players list, card pages and player pages point there.
 pub fn deck_url(site: &SiteView, event: &Event, player: &Player) -> Option<String> {
-    has_decks(player).then(|| site.link(&deck_path(event, player)))
+    has_decks(player).then(|| format!("{}#deck-{}", site.link(&decks_path(event)), player.id))
 }
 
 /// Whether the player recorded any list.
@@ -261,70 +277,117 @@ fn mark(uniqueness: Uniqueness) -> String {
     }
 }
 
-/// A player's lists, dark first.
-pub fn deck_page(
+/// The people of `event` in the order of the event page's players list: by place (or rank)
+/// while there is one, the others after them in registration order; a team's two players
+/// together, in the team's place.
+fn persons_in_order<'e>(event: &'e Event, computed: &Computed) -> Vec<&'e Player> {
+    let standings = super::players::standings(event, computed);
+    let mut order: Vec<usize> = (0..event.players.len()).collect();
+    order.sort_by_key(|&i| {
+        let rank = standings.get(i).and_then(|s| s.rank);
+        (rank.is_none(), rank, event.players[i].number)
+    });
+    order
+        .into_iter()
+        .flat_map(|i| match event.members.get(i) {
+            Some(pair) if event.is_team() => pair.iter().map(|&m| &event.people[m]).collect(),
+            _ => vec![&event.players[i]],
+        })
+        .collect()
+}
+
+/// The event's decklists page: every player with a published list, in the players list's
+/// order, each with their lists, dark first. `None` when no list is published.
+pub fn decks_page(
     site: &SiteView,
     aliases: &crate::load::aliases::Aliases,
     event: &Event,
-    player: &Player,
-) -> DeckPageView {
-    let mut lists = Vec::new();
-    if let Some(d) = &player.decks.dark {
-        lists.push(list_view(site, Side::Dark, d));
+    computed: &Computed,
+) -> Option<DecksPageView> {
+    let players: Vec<PlayerDecks> = persons_in_order(event, computed)
+        .into_iter()
+        .filter(|p| has_decks(p))
+        .map(|player| {
+            let lists = [
+                (Side::Dark, &player.decks.dark),
+                (Side::Light, &player.decks.light),
+            ]
+            .into_iter()
+            .filter_map(|(side, deck)| deck.as_ref().map(|d| list_view(site, side, d)))
+            .collect();
+            PlayerDecks {
+                id: player.id.clone(),
+                name: player.name.clone(),
+                player_url: super::names::person_url(site, aliases, &player.id),
+                lists,
+            }
+        })
+        .collect();
+    if players.is_empty() {
+        return None;
     }
-    if let Some(l) = &player.decks.light {
-        lists.push(list_view(site, Side::Light, l));
-    }
-    let path = deck_path(event, player);
-    DeckPageView {
-        player: player.name.clone(),
-        player_url: super::names::person_url(site, aliases, &player.id),
+    let path = decks_path(event);
+    Some(DecksPageView {
         event_name: event.info.name.clone(),
         event_url: site.link(&event_path(event)),
-        text_url: site.link(&format!("{path}deck.txt")),
-        lists,
-    }
+        text_url: site.link(&format!("{path}{TEXT_FILE}")),
+        players,
+    })
 }
 
-/// The plain-text export of a player's lists. Each side's part, pasted into a decklist file
-/// (see `event::decklists`), reads back as the same list: headings end in `:` and are skipped.
-pub fn deck_text(page: &DeckPageView) -> String {
-    let mut out = format!("# {} - {}\n", page.player, page.event_name);
-    for list in &page.lists {
-        let side = if list.side == "dark" {
-            "Dark side"
-        } else {
-            "Light side"
-        };
-        if list.set_count > 0 || list.groups.is_empty() {
-            out.push_str(&format!("\n{side} ({} objective sets):\n", list.set_count));
-            if let Some(affiliation) = &list.affiliation {
-                out.push_str(&format!("Affiliation: {affiliation}\n"));
-            }
-            for set in &list.sets {
-                out.push_str(&format!("{}x {} {}\n", set.count, set.id, set.title));
-            }
+/// The plain-text export of every list of the page: each player's lists under a `#` line with
+/// their name. Each side's part, pasted into a decklist file (see `load::decklists`), reads back
+/// as the same list: `#` lines and headings (ending in `:`) are skipped.
+pub fn decks_text(page: &DecksPageView) -> String {
+    let mut out = format!("# {}: decklists\n", one_line(&page.event_name));
+    for player in &page.players {
+        out.push_str(&format!("\n\n# ===== {} =====\n", one_line(&player.name)));
+        for list in &player.lists {
+            list_text(&mut out, list);
         }
-        if !list.groups.is_empty() {
-            out.push_str(&format!("\n{side} ({} cards):\n", list.card_count));
-            for group in &list.groups {
-                let outside = if group.outside {
-                    ", outside the deck"
+    }
+    out
+}
+
+/// A name on one `#` line: a line break in it would start a line that is read as an entry.
+fn one_line(name: &str) -> String {
+    name.split(char::is_control).collect::<Vec<_>>().join(" ")
+}
+
+/// One side's part of the export: its heading, then its objective sets or cards by type.
+fn list_text(out: &mut String, list: &ListView) {
+    let side = if list.side == "dark" {
+        "Dark side"
+    } else {
+        "Light side"
+    };
+    if list.set_count > 0 || list.groups.is_empty() {
+        out.push_str(&format!("\n{side} ({} objective sets):\n", list.set_count));
+        if let Some(affiliation) = &list.affiliation {
+            out.push_str(&format!("Affiliation: {affiliation}\n"));
+        }
+        for set in &list.sets {
+            out.push_str(&format!("{}x {} {}\n", set.count, set.id, set.title));
+        }
+    }
+    if !list.groups.is_empty() {
+        out.push_str(&format!("\n{side} ({} cards):\n", list.card_count));
+        for group in &list.groups {
+            let outside = if group.outside {
+                ", outside the deck"
+            } else {
+                ""
+            };
+            out.push_str(&format!("{} ({}{outside}):\n", group.heading, group.count));
+            for card in &group.cards {
+                if card.count == 0 {
+                    out.push_str(&format!("{}\n", card.name));
                 } else {
-                    ""
-                };
-                out.push_str(&format!("{} ({}{outside}):\n", group.heading, group.count));
-                for card in &group.cards {
-                    if card.count == 0 {
-                        out.push_str(&format!("{}\n", card.name));
-                    } else {
-                        out.push_str(&format!("{} {}\n", card.count, card.name));
-                    }
+                    out.push_str(&format!("{} {}\n", card.count, card.name));
                 }
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -412,8 +475,8 @@ mod tests {
         assert_eq!(lines, vec![("1".to_string(), 1), ("2".to_string(), 2)]);
         assert_eq!(list.sets[0].title, "A Hero's Journey");
         assert_eq!(
-            deck_text(&page(list)),
-            "# Tom - Cup\n\nLight side (3 objective sets):\nAffiliation: Jedi\n1x 1 A Hero's Journey\n2x 2 In You Must Go\n"
+            decks_text(&page(list)),
+            "# Cup: decklists\n\n\n# ===== Tom =====\n\nLight side (3 objective sets):\nAffiliation: Jedi\n1x 1 A Hero's Journey\n2x 2 In You Must Go\n"
         );
     }
 
@@ -423,14 +486,17 @@ mod tests {
         SiteView::new(&config, &[])
     }
 
-    fn page(list: ListView) -> DeckPageView {
-        DeckPageView {
-            player: "Tom".into(),
-            player_url: "/players/tom/".into(),
+    fn page(list: ListView) -> DecksPageView {
+        DecksPageView {
             event_name: "Cup".into(),
             event_url: "/".into(),
-            text_url: "/deck.txt".into(),
-            lists: vec![list],
+            text_url: "/decks.txt".into(),
+            players: vec![PlayerDecks {
+                id: "tom".into(),
+                name: "Tom".into(),
+                player_url: "/players/tom/".into(),
+                lists: vec![list],
+            }],
         }
     }
 
@@ -501,7 +567,7 @@ mod tests {
         );
         // Shields are listed but not counted; lines not identified are still cards.
         assert_eq!(list.card_count, 8);
-        let text = deck_text(&page(list));
+        let text = decks_text(&page(list));
         assert!(text.contains("\nLight side (8 cards):\nObjective (1):\n1 Hidden Base / Systems Will Slip Through Your Fingers\nCharacters (2):\n2 Jawa (Coruscant)\n"), "{text}");
         assert!(
             text.contains("Defensive Shields (1, outside the deck):\n1 Aim High (Reflections 3)\n"),

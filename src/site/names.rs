@@ -28,7 +28,7 @@ impl<'a> NameLinks<'a> {
         }
     }
 
-    /// Links for any other page (the pairings page, a decklist page, lists of events).
+    /// Links for any other page (the pairings page, the decklists page, lists of events).
     pub fn elsewhere(site: &'a SiteView, aliases: &'a Aliases, event: &'a Event) -> Self {
         NameLinks {
             on_event_page: false,

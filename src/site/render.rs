@@ -922,7 +922,7 @@ fn table_of_contents(outline: &[super::markdown::Heading]) -> Vec<super::markdow
     outline.iter().filter(|h| h.level == 2).cloned().collect()
 }
 
-/// Renders one event's files: its page, `event.json`, its decklist pages and exports, and the
+/// Renders one event's files: its page, `event.json`, its decklists page and export, and the
 /// current round's page while it has one.
 fn render_event(
     input: &RenderInput<'_>,
@@ -1016,39 +1016,25 @@ fn render_event(
         };
         output.add(preview, png, source);
     }
-    // Each player's decklists: a page and a plain-text export (in parallel: a big event has
-    // hundreds, and an edit renders one event).
-    let decks: Vec<[String; 2]> = event
-        .persons()
-        .par_iter()
-        .filter(|p| super::deck_view::has_decks(p))
-        .map(|player| {
-            let view = super::deck_view::deck_page(site, input.aliases, event, player);
-            let deck_path = super::deck_view::deck_path(event, player);
-            let title = format!("{}: decklists, {}", player.name, event.info.name);
-            let page = page_view(site, &title, &deck_path, &title);
-            let files = [
-                format!("{deck_path}index.html"),
-                format!("{deck_path}deck.txt"),
-            ];
-            pages.emit(
-                "deck.html",
-                &page,
-                Some(("decks", &view)),
-                source,
-                files[0].clone(),
-                source,
-            );
-            output.add(
-                files[1].clone(),
-                super::deck_view::deck_text(&view).into_bytes(),
-                source,
-            );
-            files
-        })
-        .collect();
-    for path in decks.into_iter().flatten() {
-        named(path);
+    // Every published list of the event: one page, a section per player, and one plain-text
+    // export of them all.
+    if let Some(view) = super::deck_view::decks_page(site, input.aliases, event, computed) {
+        let path = super::deck_view::decks_path(event);
+        let title = format!("Decklists: {}", event.info.name);
+        let description = format!("Every published decklist of {}", event.info.name);
+        output.add(
+            named(format!("{path}{}", super::deck_view::TEXT_FILE)),
+            super::deck_view::decks_text(&view).into_bytes(),
+            source,
+        );
+        pages.emit(
+            "decks.html",
+            &page_view(site, &title, &path, &description),
+            Some(("decks", &view)),
+            source,
+            named(format!("{path}index.html")),
+            source,
+        );
     }
     // The current round, by table and by name; its room screen and its result slips.
     if let Some(view) = now {

@@ -1,7 +1,7 @@
 //! Reusing the pages of unchanged events: what lets a rebuild after one edit skip rendering the
 //! rest of a large archive.
 //!
-//! An event's own files (its page, `event.json`, its decklist pages and exports, its current
+//! An event's own files (its page, `event.json`, its decklists page and export, its current
 //! round) are made from its event file, its Markdown report, and what every page shares: the
 //! configuration, `players.toml`, templates, static files, content pages, decklist files, the
 //! base URL and Holonet itself. A build records, in the output folder's `.holonet-events`, a key

@@ -1,6 +1,6 @@
 //! The search index: `search.json` at the site root, which the search page's script matches
 //! queries against in the reader's browser. It holds our own structured data (events, player
-//! pages, decklist pages), not the text of pages, in short keys and without repeating itself:
+//! pages, players' decklists), not the text of pages, in short keys and without repeating itself:
 //! decklists point at their event and player by position, and affiliation and objective names
 //! are written once in a shared table. Links are relative to the site root, so the file works
 //! under any base URL. The format is described on the built-in page `docs/search/`.
@@ -41,7 +41,7 @@ pub struct SearchIndex {
     pub e: Vec<EventEntry>,
     /// Every player page, in id order (as the player archive).
     pub p: Vec<PlayerEntry>,
-    /// Every decklist page, in the order of `e`, then registration order.
+    /// Every player's lists at an event, in the order of `e`, then registration order.
     pub d: Vec<DeckEntry>,
     /// The ratings page's address (`ratings/`), when the site keeps ratings.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -114,7 +114,7 @@ pub struct PlayerEntry {
     pub g: BTreeMap<&'static str, i64>,
 }
 
-/// A decklist page: one player's lists at one event.
+/// One player's lists at one event: their section of the event's decklists page.
 #[derive(Debug, Clone, Serialize)]
 pub struct DeckEntry {
     /// The event: a position in [`SearchIndex::e`].
@@ -122,7 +122,7 @@ pub struct DeckEntry {
     /// The player page: a position in [`SearchIndex::p`].
     pub p: usize,
     /// The player's id at the event, when it is not the player page's (an alias joined in
-    /// `players.toml`): the page is `events/<event's i>/decks/<this i or the player's i>/`.
+    /// `players.toml`): the lists are at `events/<event's i>/decks/#deck-<this i or the player's i>`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub i: Option<String>,
     /// The player's name at the event, when it is not the player page's name.
@@ -180,7 +180,7 @@ struct DeckNames {
     light: Option<SideEntry>,
 }
 
-/// The named lists of every person of `event` with a decklist page. Worked out once per event:
+/// The named lists of every person of `event` with a published list. Worked out once per event:
 /// naming SW:CCG objectives means looking up every card line.
 pub fn deck_names(event: &Event) -> EventDecks {
     let named: Vec<(usize, [Option<SideNames>; 2])> = event
@@ -562,7 +562,7 @@ mod tests {
             .expect("the store championship");
         assert_eq!(index.e[orsc].w.as_deref(), Some("Zoë Achterberg"));
         assert_eq!(index.e[orsc].s, None, "finished");
-        // Every decklist page, and each points at its event and player.
+        // Every player's lists at an event, and each points at its event and player.
         let decks_of = |slug: &str| {
             let e = index.e.iter().position(|e| e.i == slug).expect("event");
             index.d.iter().filter(move |d| d.e == e)

@@ -388,7 +388,7 @@ fn plan(changed: &[PathBuf], site: &Site) -> Plan {
         };
         for path in changed {
             match path.file_name().and_then(|n| n.to_str()) {
-                Some("event.html" | "round.html" | "deck.html" | "pairings.html") => {
+                Some("event.html" | "round.html" | "decks.html" | "pairings.html") => {
                     scope.events = None
                 }
                 Some("player.html" | "rivalry.html" | "head_to_head.html") => scope.players = None,
@@ -426,8 +426,8 @@ fn plan(changed: &[PathBuf], site: &Site) -> Plan {
 }
 
 /// Whether `path` is one of the files an event renders: its page, `event.json`, its rounds'
-/// pages, its current round's pages (pairings, room screen, result slips), and its decklist
-/// pages and exports (and not a page of an event nested below it).
+/// pages, its current round's pages (pairings, room screen, result slips), and its decklists
+/// page and export (and not a page of an event nested below it).
 fn belongs_to_event(path: &str, slug: &str) -> bool {
     let Some(rest) = path
         .strip_prefix("events/")
@@ -441,7 +441,9 @@ fn belongs_to_event(path: &str, slug: &str) -> bool {
         | "event.json"
         | "pairings/index.html"
         | "room/index.html"
-        | "slips/index.html" => true,
+        | "slips/index.html"
+        | "decks/index.html" => true,
+        _ if rest.strip_prefix("decks/") == Some(super::deck_view::TEXT_FILE) => true,
         _ if rest == super::preview::FILE => true,
         _ if rest
             .strip_prefix("rounds/")
@@ -450,10 +452,7 @@ fn belongs_to_event(path: &str, slug: &str) -> bool {
         {
             true
         }
-        _ => rest.strip_prefix("decks/").is_some_and(|deck| {
-            deck.split_once('/')
-                .is_some_and(|(_, file)| file == "index.html" || file == "deck.txt")
-        }),
+        _ => false,
     }
 }
 
@@ -529,8 +528,8 @@ mod tests {
             "events/2008/bespin-cup/room/index.html",
             "events/2008/bespin-cup/slips/index.html",
             "events/2008/bespin-cup/rounds/3/index.html",
-            "events/2008/bespin-cup/decks/tom/index.html",
-            "events/2008/bespin-cup/decks/tom/deck.txt",
+            "events/2008/bespin-cup/decks/index.html",
+            "events/2008/bespin-cup/decks/decks.txt",
         ] {
             assert!(belongs_to_event(own, slug), "{own}");
         }
@@ -538,6 +537,7 @@ mod tests {
             "events/2008/bespin-cup-2/index.html",
             "events/2008/bespin-cup/final/index.html",
             "events/2008/bespin-cup/rounds/final/index.html",
+            "events/2008/bespin-cup/decks/tom/index.html",
             "events/index.html",
             "players/tom/index.html",
         ] {

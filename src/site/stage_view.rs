@@ -178,7 +178,7 @@ pub struct BracketSeatView {
     /// The player's page across the archive.
     pub url: String,
     pub seed: u32,
-    /// The player's decklist page, when they recorded lists.
+    /// The player's section of the decklists page, when they recorded lists.
     pub deck_url: Option<String>,
     /// `dark`, `light`, or empty when not known yet.
     pub side: &'static str,

@@ -31,7 +31,7 @@ const SCREENSHOTS = [
   ['events', 'events/'],
   ['event-bracket', 'events/2015/mos-eisley-open/'],
   ['event-swccg', 'events/2008/bespin-cup/'],
-  ['decklist', /^events\/.+\/decks\/[^/]+\/$/],
+  ['decklists', 'events/2008/bespin-cup/decks/'],
   ['player', /^players\/[^/]+\/$/],
   ['statistics', 'stats/'],
   ['ratings', 'ratings/'],
@@ -43,7 +43,7 @@ const SCREENSHOTS = [
 const NO_SIDEWAYS = [
   'events/',
   // Every event page and its decklists, pairings and player pages.
-  /^events\/\d{4}\/[^/]+\/(decks\/[^/]+\/|pairings\/)?$/,
+  /^events\/\d{4}\/[^/]+\/(decks\/|pairings\/)?$/,
   /^players\/[^/]+\/$/,
   'stats/',
   'ratings/',
