@@ -1021,8 +1021,8 @@ fn decklists_have_pages_and_plain_text_exports() {
     assert!(text.contains("2x 1 A Hero's Journey\n"), "{text}");
     let page = fs::read_to_string(dir.join("index.html")).expect("page");
     assert!(page.contains("Fall of the Jedi") && page.contains("decks.txt"));
-    assert!(page.contains("<section class=\"deck-player\" id=\"siobhan-kearney\">"));
-    assert!(page.contains("<li><a href=\"#siobhan-kearney\">Siobhán Kearney</a>"));
+    assert!(page.contains("<section class=\"deck-player\" id=\"deck-siobhan-kearney\">"));
+    assert!(page.contains("<li><a href=\"#deck-siobhan-kearney\">Siobhán Kearney</a>"));
     // In the order of the event page's players list: the champion first.
     let champion = page
         .find("id=\"zoe-achterberg\"")
@@ -1320,7 +1320,7 @@ fn example_lcg_event_has_every_decklist_and_no_problem() {
     for player in players {
         let id = player["id"].as_str().expect("id");
         assert!(
-            decks.contains(&format!(" id=\"{id}\">")),
+            decks.contains(&format!(" id=\"deck-{id}\">")),
             "the lists of {id}"
         );
     }
@@ -2561,7 +2561,7 @@ fn the_holotable_theme_changes_the_look_without_code() {
         home.contains("<h3 class=\"tile-name\"><a href=\"/events/2026/corellia-spring-open/\">")
     );
     assert!(home.contains("find your table</a></p>"));
-    assert!(home.contains("<div class=\"tile-winner\"><dt>Winner<dd><a href=\"/players/maren-holm/\">Maren Holm</a></dd></div>"));
+    assert!(home.contains("<div class=\"tile-winner\"><dt>Winner<dd><a href=\"/players/maren-holm/\">Maren Holm</a></div>"));
     // The event page keeps its contents list, which the theme's stylesheet makes stick.
     let event =
         fs::read_to_string(out.join("events/2015/mos-eisley-open/index.html")).expect("event page");
@@ -2631,7 +2631,10 @@ fn search_page_and_index_work_under_a_sub_path() {
         let deck = d["i"].as_str().map_or_else(|| id(player), str::to_string);
         let page = format!("events/{}/decks/", id(event));
         let html = fs::read_to_string(out.join(&page).join("index.html")).expect("decklists");
-        assert!(html.contains(&format!(" id=\"{deck}\">")), "{page}#{deck}");
+        assert!(
+            html.contains(&format!(" id=\"deck-{deck}\">")),
+            "{page}#deck-{deck}"
+        );
         pages.push(page);
     }
     for url in &pages {

@@ -95,7 +95,7 @@ pub struct PlayerView {
     pub note: String,
     /// Team events: the team's two players (player #1 first), with their decklists.
     pub members: Vec<PlayerView>,
-    /// The decklist page, when the player recorded lists.
+    /// The player's lists on the event's decklists page, when they recorded any.
     pub deck_url: Option<String>,
     /// The final place, or while there is none the rank in the latest standings.
     pub rank: Option<u32>,
@@ -261,7 +261,7 @@ pub struct StandingRow {
     pub name: String,
     /// The player's page (a team's entry on the event page).
     pub url: String,
-    /// The player's decklist page, when they recorded lists.
+    /// The player's lists on the event's decklists page, when they recorded any.
     pub deck_url: Option<String>,
     pub points: u32,
     /// Games won–lost–drawn.
