@@ -1,5 +1,6 @@
 //! A build after an edit renders only the player pages the edit can have changed and keeps the
-//! rest as the last build left them (see `holonet::site::reuse::players_touched`): after every
+//! rest as the last build left them (see `holonet::site::reuse::players_touched`), and builds no
+//! group of archive-wide pages whose inputs are unchanged (`holonet::site::groups`): after every
 //! kind of edit, on a generated archive, the output is byte for byte what a build into an empty
 //! folder makes. Run from the site folder, with default flags, as users run it.
 
@@ -192,6 +193,18 @@ fn every_kind_of_edit_builds_what_a_fresh_build_makes() {
         .path();
     fs::remove_file(player.join("vs/index.html")).expect("remove");
     build_and_compare(&root, "a head-to-head page deleted by hand");
+
+    // Pages of groups whose inputs did not change (see `holonet::site::groups`), deleted by
+    // hand: each group is built again, not kept without them.
+    for page in [
+        "ratings/index.html",
+        "stats/index.html",
+        "search.json",
+        "cards/index.html",
+    ] {
+        fs::remove_file(root.join("public").join(page)).expect("remove");
+        build_and_compare(&root, &format!("{page} deleted by hand"));
+    }
 
     // Two player ids made one page (`players.toml`): every page is built again.
     let ids: Vec<String> = fs::read_dir(root.join("public/players"))

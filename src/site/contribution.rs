@@ -53,23 +53,44 @@ impl Contribution {
 /// have changed. `people` and `games` cover what reaches beyond the event's own players: the
 /// names its players go by (which their opponents' pages print, the latest event's name
 /// winning) with the event's date (which orders the events, for names and ratings alike), and
-/// its rated games (which move the ratings of everyone who played later).
+/// its rated games (which move the ratings of everyone who played later). The other parts
+/// (`summary`, `players`, `stats`, `cards`) are each what one group of archive-wide pages reads
+/// (see [`super::groups`]), so a group none of whose parts changed is kept whole.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Fingerprint {
     pub whole: u128,
     pub people: u128,
     pub games: u128,
+    pub summary: u128,
+    pub players: u128,
+    pub stats: u128,
+    pub cards: u128,
 }
 
 impl Contribution {
     /// The contribution's [`Fingerprint`]. The parts hold strings, numbers and ordered lists
-    /// only, so their `Debug` text spells out every field, the same way every time.
+    /// only, so their `Debug` text spells out every field, the same way every time; `whole` is
+    /// the hash of every part's.
     pub fn fingerprint(&self) -> Fingerprint {
         let people: Vec<(&str, &str, &str)> = self.players.people().collect();
+        let (summary, players, stats) = (
+            debug_hash(&self.summary),
+            debug_hash(&self.players),
+            debug_hash(&self.stats),
+        );
+        let (decks, games, cards) = (
+            debug_hash(&self.decks),
+            debug_hash(&self.games),
+            debug_hash(&self.cards),
+        );
         Fingerprint {
-            whole: debug_hash(self),
+            whole: debug_hash(&(summary, players, stats, decks, games, cards)),
             people: debug_hash(&(&self.summary.date, people)),
-            games: debug_hash(&self.games),
+            games,
+            summary,
+            players,
+            stats,
+            cards,
         }
     }
 

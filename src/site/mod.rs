@@ -15,6 +15,7 @@ pub mod disk_tree;
 pub mod event_index;
 pub mod event_page;
 pub mod feed;
+pub mod groups;
 pub mod json;
 pub mod live_view;
 pub mod markdown;
@@ -169,9 +170,14 @@ struct Earlier<'a> {
     memo: Option<&'a render::Memo>,
     /// The last build's record of its archive-wide pages (see [`reuse::read_pages`]).
     archive: render::Memo,
-    /// The player pages no edit since the last build touched, kept as they are without
-    /// building them (see [`reuse::players_touched`]).
-    untouched_pages: Vec<String>,
+    /// The archive-wide pages kept as they are without building them: those of the players no
+    /// edit since the last build touched (see [`reuse::players_touched`]) and those of the
+    /// groups in `kept_groups`.
+    kept_pages: Vec<String>,
+    /// The groups of archive-wide pages whose inputs are the last build's (see [`groups`]).
+    kept_groups: std::collections::BTreeSet<groups::Group>,
+    /// Each group's key in this build, to record.
+    group_keys: Vec<u128>,
 }
 
 /// Renders the part of the site `scope` names into `store`, with the sitemap when `finish`,
@@ -197,7 +203,8 @@ fn render_into(
             reuse: &earlier.events,
             memo: earlier.memo,
             archive_memo: &earlier.archive,
-            untouched_pages: &earlier.untouched_pages,
+            kept_pages: &earlier.kept_pages,
+            kept_groups: &earlier.kept_groups,
             previews: &earlier.previews,
         },
         &output,
@@ -205,6 +212,8 @@ fn render_into(
     if finish && !output.failed() {
         render::finish(&site.config, &site.pages, &output);
     }
+    // What this render neither made nor kept is gone from the output: no later build keeps it.
+    earlier.archive.retain(&output.paths());
     output.into_result().map(|()| event_files)
 }
 
@@ -267,11 +276,32 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
         .filter(|(slug, entry)| entries.get(*slug).map(|e| e.key) == Some(entry.key))
         .map(|(slug, entry)| (slug.clone(), entry.files.clone()))
         .collect();
-    let pages = shared
+    let (pages, last_groups) = shared
         .map(|shared| reuse::read_pages(out, shared))
         .unwrap_or_default();
-    let (touched, untouched_pages) =
+    let (touched, mut kept_pages) =
         reuse::player_scope(&last, &entries, pages.keys().map(String::as_str), keeps);
+    let group_keys = shared
+        .map(|shared| groups::keys(shared, &entries))
+        .unwrap_or_default();
+    let mut kept_groups = std::collections::BTreeSet::new();
+    for (group, (now, then)) in groups::Group::ALL
+        .into_iter()
+        .zip(group_keys.iter().zip(&last_groups))
+    {
+        let mut paths: Vec<String> = pages
+            .keys()
+            .filter(|path| groups::Group::of(path) == Some(group))
+            .cloned()
+            .collect();
+        if group == groups::Group::Search {
+            paths.push(search::PATH.to_string());
+        }
+        if now == then && paths.iter().all(|path| keeps(path)) {
+            kept_groups.insert(group);
+            kept_pages.extend(paths);
+        }
+    }
     let previews = render::Previews {
         program: program.unwrap_or_default(),
         last: last
@@ -292,7 +322,9 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
             previews,
             memo: None,
             archive: render::Memo::of_pages(pages),
-            untouched_pages,
+            kept_pages,
+            kept_groups,
+            group_keys,
         },
     }
 }
@@ -410,7 +442,7 @@ pub fn build_with_progress(
         .collect();
     let mut records = vec![(reuse::FILE, reuse::text(&recorded))];
     if let Some(shared) = shared {
-        let pages = reuse::pages_text(shared, &earlier.archive.pages());
+        let pages = reuse::pages_text(shared, &earlier.group_keys, &earlier.archive.pages());
         records.push((reuse::PAGES_FILE, pages));
     }
     for (path, text) in records {

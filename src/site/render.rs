@@ -42,9 +42,13 @@ pub struct RenderInput<'a> {
     /// the last build into the same output left them (see [`super::reuse::read_pages`]): used
     /// for those pages when there is no `memo`. Event pages have their own reuse (`reuse`).
     pub archive_memo: &'a Memo,
-    /// Player pages `build` keeps as the last build left them, without building them: no event
-    /// that changed since touched their players (see [`super::reuse::players_touched`]).
-    pub untouched_pages: &'a [String],
+    /// Archive-wide pages `build` keeps as the last build left them, without building them:
+    /// no event that changed since touched their players (see
+    /// [`super::reuse::players_touched`]), or their group's inputs are the same (see
+    /// [`super::groups`]).
+    pub kept_pages: &'a [String],
+    /// The groups of archive-wide pages kept whole: not built at all.
+    pub kept_groups: &'a BTreeSet<super::groups::Group>,
     /// The link-preview images the previous build made, which an event rendered again keeps when
     /// its card is the same.
     pub previews: &'a Previews,
@@ -129,6 +133,12 @@ impl Memo {
             pages: Mutex::new(pages),
             ..Memo::default()
         }
+    }
+
+    /// Forgets every page but those of `paths`.
+    pub fn retain(&self, paths: &BTreeSet<String>) {
+        let mut pages = self.pages.lock().unwrap_or_else(|e| e.into_inner());
+        pages.retain(|path, _| paths.contains(path));
     }
 
     /// Every page seen, with its key, in path order.
@@ -581,7 +591,7 @@ fn render_events(input: &RenderInput<'_>, pages: &Pages<'_, '_>) -> EventFiles {
 /// an edit they are most of the work, so the independent groups render in parallel: the pages
 /// made from the player archive while the rest render from the events' summaries.
 fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
-    for path in input.untouched_pages {
+    for path in input.kept_pages {
         // They were checked before the render began: only a file changed since can fail.
         if !pages
             .output
@@ -598,32 +608,49 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
             );
         }
     }
+    use super::groups::Group;
+    let build = |group: Group| !input.kept_groups.contains(&group);
     let summaries: Vec<&EventSummary> = input
         .events
         .iter()
         .map(|(event, _)| &input.contributions[&event.slug].summary)
         .collect();
-    let (cards, card_index) = input.contributions.card_pages(pages.site);
+    let cards = (build(Group::Cards) || build(Group::Search))
+        .then(|| input.contributions.card_pages(pages.site));
+    let scope = input.scope.players.as_ref();
+    let settings = &input.config.ratings;
+    let player_pages = scope.is_none_or(|s| !s.is_empty());
+    let rated = settings.enabled && (player_pages || build(Group::Ratings) || build(Group::Search));
+    let archive_needed = rated || player_pages || build(Group::Players) || build(Group::Search);
     rayon::join(
         || {
-            let scope = input.scope.players.as_ref();
+            if !archive_needed {
+                return;
+            }
             let mut archive = input.contributions.player_pages(pages.site, scope);
-            let settings = &input.config.ratings;
-            let ratings = settings.enabled.then(|| {
+            let ratings = rated.then(|| {
                 let ratings = input.contributions.ratings(pages.site, settings, &archive);
                 ratings.fill(&mut archive, scope);
                 ratings
             });
             rayon::join(
-                || render_player_pages(input, pages, &archive),
+                || render_player_pages(input, pages, &archive, build(Group::Players)),
                 || {
                     rayon::join(
                         || {
-                            let ratings = ratings.as_ref();
-                            render_search(input, pages, &summaries, &archive, ratings, &card_index)
+                            if let Some((_, card_index)) =
+                                cards.as_ref().filter(|_| build(Group::Search))
+                            {
+                                let ratings = ratings.as_ref();
+                                render_search(
+                                    input, pages, &summaries, &archive, ratings, card_index,
+                                )
+                            }
                         },
                         || {
-                            if let Some(ratings) = &ratings {
+                            if let Some(ratings) =
+                                ratings.as_ref().filter(|_| build(Group::Ratings))
+                            {
                                 render_ratings(pages, ratings);
                             }
                         },
@@ -633,15 +660,40 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
         },
         || {
             rayon::join(
-                || render_event_indexes(pages, &summaries),
+                || {
+                    if build(Group::Indexes) {
+                        render_event_indexes(input, pages, &summaries);
+                    }
+                },
                 || {
                     rayon::join(
-                        || render_other_pages(input, pages, &summaries),
-                        || render_card_pages(pages, &cards, &card_index),
+                        || render_other_pages(input, pages),
+                        || {
+                            if let Some((cards, index)) =
+                                cards.as_ref().filter(|_| build(Group::Cards))
+                            {
+                                render_card_pages(pages, cards, index);
+                            }
+                        },
                     )
                 },
             )
         },
+    );
+}
+
+/// The statistics page.
+fn render_stats(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
+    let archive_stats = input.contributions.stats().clone().view().charted();
+    pages.archive_page(
+        "stats.html",
+        [
+            "Statistics",
+            "stats/",
+            "Affiliations, objective sets, side win rates and game endings across the archive.",
+        ],
+        ("stats", &archive_stats),
+        "the statistics page",
     );
 }
 
@@ -691,8 +743,14 @@ fn render_card_pages(pages: &Pages<'_, '_>, cards: &[CardPage], index: &CardInde
     );
 }
 
-/// The player pages in scope, the head-to-head pages of their pairs, and the players A to Z.
-fn render_player_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, archive: &[PlayerPage]) {
+/// The player pages in scope, the head-to-head pages of their pairs, and (with `index`) the
+/// players A to Z.
+fn render_player_pages(
+    input: &RenderInput<'_>,
+    pages: &Pages<'_, '_>,
+    archive: &[PlayerPage],
+    index: bool,
+) {
     let site = pages.site;
     archive
         .par_iter()
@@ -758,6 +816,9 @@ fn render_player_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, archive: 
                 Path::new("templates/head_to_head.html"),
             );
         });
+    if !index {
+        return;
+    }
     let players_index = super::players::index(archive);
     pages.archive_page(
         "players.html",
@@ -807,9 +868,21 @@ fn render_search(
     );
 }
 
-/// The events indexes: by date, by ruleset and by tier.
-fn render_event_indexes(pages: &Pages<'_, '_>, summaries: &[&EventSummary]) {
+/// Home and the events indexes: by date, by ruleset and by tier.
+fn render_event_indexes(
+    input: &RenderInput<'_>,
+    pages: &Pages<'_, '_>,
+    summaries: &[&EventSummary],
+) {
     let site = pages.site;
+    let intro = input.pages.iter().find(|p| p.path.is_empty());
+    let home = home_view(input.config, site, summaries, intro.map(|p| p.html.clone()));
+    pages.archive_page(
+        "index.html",
+        ["", "", &input.config.description],
+        ("home", &home),
+        "the home page",
+    );
     // Each event's row once, for the three pages.
     let rows: Vec<String> = summaries
         .par_iter()
@@ -837,29 +910,13 @@ fn render_event_indexes(pages: &Pages<'_, '_>, summaries: &[&EventSummary]) {
         });
 }
 
-/// Home, statistics, the content pages, the 404 page, the static files, the feed and the
-/// calendar.
-fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, summaries: &[&EventSummary]) {
+/// Statistics (unless kept), the content pages, the 404 page, the static files, the feed and
+/// the calendar.
+fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
     let (site, output) = (pages.site, pages.output);
-    let intro = input.pages.iter().find(|p| p.path.is_empty());
-    let home = home_view(input.config, site, summaries, intro.map(|p| p.html.clone()));
-    pages.archive_page(
-        "index.html",
-        ["", "", &input.config.description],
-        ("home", &home),
-        "the home page",
-    );
-    let archive_stats = input.contributions.stats().clone().view().charted();
-    pages.archive_page(
-        "stats.html",
-        [
-            "Statistics",
-            "stats/",
-            "Affiliations, objective sets, side win rates and game endings across the archive.",
-        ],
-        ("stats", &archive_stats),
-        "the statistics page",
-    );
+    if !input.kept_groups.contains(&super::groups::Group::Stats) {
+        render_stats(input, pages);
+    }
     for content in input
         .pages
         .iter()

@@ -18,9 +18,10 @@
 //! from every event, so no event's key can vouch for them. Each is recorded instead by the key
 //! `serve` already uses to skip a page ([`super::render::Memo`]): a hash of its template's name
 //! and everything its template is given. `.holonet-pages` holds those keys with the shared key
-//! they were made under; the next build into the same folder, under the same shared key, builds
-//! each page's context again but renders only the pages whose key changed, keeping the others
-//! as they are in the output (see [`read_pages`]).
+//! they were made under, and the key of each group of pages ([`super::groups`]); the next build
+//! into the same folder, under the same shared key, keeps a group whose key is the same without
+//! building it, and of the others builds each page's context again but renders only the pages
+//! whose key changed, keeping the others as they are in the output (see [`read_pages`]).
 //!
 //! An event's link-preview image (see [`super::preview`]) costs more to make than all its pages,
 //! and depends on much less: only on the facts its card shows and on Holonet. So each event's
@@ -44,14 +45,15 @@ pub const FILE: &str = ".holonet-events";
 pub const PAGES_FILE: &str = ".holonet-pages";
 
 /// The first line of [`PAGES_FILE`], naming its layout: then the shared key the pages were
-/// made under, in hexadecimal, on a line of its own, and one line per page, its key in
-/// hexadecimal and its path, separated by a tab.
-const PAGES_HEADER: &str = "# holonet pages 1: shared key, then key path";
+/// made under, in hexadecimal, on a line of its own; the key of each group of pages
+/// ([`super::groups::keys`]), in hexadecimal and separated by tabs, on the next; and one line
+/// per page, its key in hexadecimal and its path, separated by a tab.
+const PAGES_HEADER: &str = "# holonet pages 2: shared key, group keys, then key path";
 
 /// The first line of [`FILE`], naming its layout: then one line per event, separated by tabs:
-/// its slug; its key, its card's key and its contribution's three hashes ([`Fingerprint`]) in
+/// its slug; its key, its card's key and its contribution's seven hashes ([`Fingerprint`]) in
 /// hexadecimal; its player pages, separated by commas; and its files.
-const HEADER: &str = "# holonet events 3: slug key card whole people games players files";
+const HEADER: &str = "# holonet events 4: slug key card whole people games summary players stats cards players files";
 
 /// What the last build made of one event.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -214,6 +216,10 @@ pub fn read(out: &Path) -> Recorded {
                 whole: hash()?,
                 people: hash()?,
                 games: hash()?,
+                summary: hash()?,
+                players: hash()?,
+                stats: hash()?,
+                cards: hash()?,
             };
             let players = fields
                 .next()?
@@ -234,30 +240,36 @@ pub fn read(out: &Path) -> Recorded {
         .collect()
 }
 
-/// The archive-wide pages' keys the last build into `out` recorded, when it made them under
-/// the shared key `shared`; empty otherwise (a template, the configuration or Holonet changed:
-/// every page is rendered), or when there is no record.
-pub fn read_pages(out: &Path, shared: u128) -> HashMap<String, u128> {
+/// The archive-wide pages' keys the last build into `out` recorded, and its groups' keys, when
+/// it made them under the shared key `shared`; empty otherwise (a template, the configuration
+/// or Holonet changed: every page is rendered), or when there is no record.
+pub fn read_pages(out: &Path, shared: u128) -> (HashMap<String, u128>, Vec<u128>) {
     let Ok(text) = fs::read_to_string(out.join(PAGES_FILE)) else {
-        return HashMap::new();
+        return Default::default();
     };
+    let hex = |k: &str| u128::from_str_radix(k, 16).ok();
     let mut lines = text.lines();
-    let same = lines.next() == Some(PAGES_HEADER)
-        && lines.next().and_then(|k| u128::from_str_radix(k, 16).ok()) == Some(shared);
-    if !same {
-        return HashMap::new();
-    }
-    lines
+    let same = lines.next() == Some(PAGES_HEADER) && lines.next().and_then(hex) == Some(shared);
+    let groups: Option<Vec<u128>> = lines
+        .next()
+        .and_then(|line| line.split('\t').map(hex).collect());
+    let Some(groups) = groups.filter(|_| same) else {
+        return Default::default();
+    };
+    let pages = lines
         .filter_map(|line| {
             let (key, path) = line.split_once('\t')?;
-            Some((path.to_string(), u128::from_str_radix(key, 16).ok()?))
+            Some((path.to_string(), hex(key)?))
         })
-        .collect()
+        .collect();
+    (pages, groups)
 }
 
-/// The text of the pages' record: `pages` (path -> key) made under the shared key `shared`.
-pub fn pages_text(shared: u128, pages: &BTreeMap<String, u128>) -> String {
-    let mut text = format!("{PAGES_HEADER}\n{shared:032x}\n");
+/// The text of the pages' record: `pages` (path -> key) and the groups' keys `groups`, made
+/// under the shared key `shared`.
+pub fn pages_text(shared: u128, groups: &[u128], pages: &BTreeMap<String, u128>) -> String {
+    let groups: Vec<String> = groups.iter().map(|k| format!("{k:032x}")).collect();
+    let mut text = format!("{PAGES_HEADER}\n{shared:032x}\n{}\n", groups.join("\t"));
     for (path, key) in pages {
         text.push_str(&format!("{key:032x}\t{path}\n"));
     }
@@ -268,15 +280,16 @@ pub fn pages_text(shared: u128, pages: &BTreeMap<String, u128>) -> String {
 pub fn text(recorded: &Recorded) -> String {
     let mut text = format!("{HEADER}\n");
     for (slug, entry) in recorded {
-        let Fingerprint {
-            whole,
-            people,
-            games,
-        } = entry.archive;
+        let f = entry.archive;
         text.push_str(&format!(
-            "{slug}\t{:032x}\t{:032x}\t{whole:032x}\t{people:032x}\t{games:032x}\t",
+            "{slug}\t{:032x}\t{:032x}\t",
             entry.key, entry.card
         ));
+        for hash in [
+            f.whole, f.people, f.games, f.summary, f.players, f.stats, f.cards,
+        ] {
+            text.push_str(&format!("{hash:032x}\t"));
+        }
         text.push_str(&entry.players.iter().cloned().collect::<Vec<_>>().join(","));
         for file in &entry.files {
             text.push('\t');
@@ -303,6 +316,8 @@ mod tests {
                     whole: 1,
                     people: 2,
                     games: u128::MAX,
+                    cards: 3,
+                    ..Fingerprint::default()
                 },
                 players: BTreeSet::from(["ana".to_string(), "ben-okoro".to_string()]),
                 files: vec![
@@ -334,10 +349,15 @@ mod tests {
         ]
         .into();
         let dir = tempfile::tempdir().expect("tempdir");
-        fs::write(dir.path().join(PAGES_FILE), pages_text(42, &pages)).expect("write");
-        let read: BTreeMap<String, u128> = read_pages(dir.path(), 42).into_iter().collect();
-        assert_eq!(read, pages);
-        assert!(read_pages(dir.path(), 43).is_empty(), "another shared key");
+        let text = pages_text(42, &[1, u128::MAX], &pages);
+        fs::write(dir.path().join(PAGES_FILE), text).expect("write");
+        let (read, groups) = read_pages(dir.path(), 42);
+        let read: BTreeMap<String, u128> = read.into_iter().collect();
+        assert_eq!((read, groups), (pages, vec![1, u128::MAX]));
+        assert!(
+            read_pages(dir.path(), 43).0.is_empty(),
+            "another shared key"
+        );
     }
 
     fn entry(whole: u128, people: u128, games: u128, players: &[&str]) -> Entry {
@@ -348,6 +368,7 @@ mod tests {
                 whole,
                 people,
                 games,
+                ..Fingerprint::default()
             },
             players: players.iter().map(|p| p.to_string()).collect(),
             files: Vec::new(),
@@ -455,6 +476,14 @@ mod tests {
         fs::write(
             dir.path().join(FILE),
             "# holonet events 2: slug key card files\n2018/x\t1\t2\tindex.html\n",
+        )
+        .expect("write");
+        assert!(read(dir.path()).is_empty());
+        // The layout before each group of pages had its hashes: every page is built once.
+        fs::write(
+            dir.path().join(FILE),
+            "# holonet events 3: slug key card whole people games players files\n\
+             2018/x\t1\t2\t3\t4\t5\tana\tindex.html\n",
         )
         .expect("write");
         assert!(read(dir.path()).is_empty());

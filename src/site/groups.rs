@@ -1,0 +1,151 @@
+//! The groups of archive-wide pages a build can keep whole, without building their contexts:
+//! the card pages, the statistics, the ratings, the events indexes with the home page, the
+//! players A to Z, and the search index. Each group reads some parts of every event's
+//! contribution (see [`super::contribution::Fingerprint`]), and its key is a hash of those
+//! parts for every event, with the shared key (configuration, templates, Holonet). When a
+//! group's key is the last build's and the output still holds its pages as recorded, the build
+//! keeps them: an edit to one event's location builds neither the card pages nor the ratings.
+//! The player, head-to-head and rivalry pages have their own, finer reuse (see
+//! [`super::reuse::player_scope`]).
+
+use xxhash_rust::xxh3::Xxh3;
+
+use super::contribution::Fingerprint;
+use super::reuse::Recorded;
+
+/// A group of archive-wide pages that is built, or kept, as one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Group {
+    Cards,
+    Stats,
+    Ratings,
+    Indexes,
+    Players,
+    Search,
+}
+
+impl Group {
+    pub const ALL: [Group; 6] = [
+        Group::Cards,
+        Group::Stats,
+        Group::Ratings,
+        Group::Indexes,
+        Group::Players,
+        Group::Search,
+    ];
+
+    /// The group of the archive-wide page `path`, if it belongs to one. Only addresses Holonet
+    /// gives them match, not a content page beside them (one inside `cards/sets/` or `cards/ccg/`
+    /// would be taken for a card page).
+    pub fn of(path: &str) -> Option<Group> {
+        let card = ["cards/sets/", "cards/ccg/"]
+            .iter()
+            .any(|folder| path.starts_with(folder));
+        let folder = path.strip_suffix("index.html");
+        Some(match folder {
+            _ if card => Group::Cards,
+            Some(super::cards::INDEX_PATH) => Group::Cards,
+            Some("stats/") => Group::Stats,
+            Some(super::ratings::PATH) => Group::Ratings,
+            Some("" | "events/" | "events/rulesets/" | "events/tiers/") => Group::Indexes,
+            Some("players/") => Group::Players,
+            Some("search/") => Group::Search,
+            _ if path == super::search::PATH => Group::Search,
+            _ => return None,
+        })
+    }
+
+    /// The parts of an event's contribution the group's pages show, besides its slug. The
+    /// date, which orders the events, is in `people`.
+    fn parts(self, f: &Fingerprint) -> Vec<u128> {
+        match self {
+            Group::Cards => vec![f.people, f.cards],
+            Group::Stats => vec![f.stats],
+            Group::Ratings => vec![f.people, f.games],
+            Group::Indexes => vec![f.summary],
+            Group::Players => vec![f.people, f.players],
+            Group::Search => vec![f.whole],
+        }
+    }
+}
+
+/// Each group's key, in the order of [`Group::ALL`], for the events `entries` under the shared
+/// key `shared`.
+pub fn keys(shared: u128, entries: &Recorded) -> Vec<u128> {
+    Group::ALL
+        .iter()
+        .map(|group| {
+            let mut hasher = Xxh3::new();
+            hasher.update(&shared.to_le_bytes());
+            hasher.update(&[*group as u8]);
+            for (slug, entry) in entries {
+                hasher.update(slug.as_bytes());
+                hasher.update(&[0]);
+                for part in group.parts(&entry.archive) {
+                    hasher.update(&part.to_le_bytes());
+                }
+            }
+            hasher.digest128()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_group_has_its_pages_and_the_players_pages_none() {
+        assert_eq!(Group::of("cards/index.html"), Some(Group::Cards));
+        assert_eq!(Group::of("cards/ccg/x/index.html"), Some(Group::Cards));
+        assert_eq!(Group::of("stats/index.html"), Some(Group::Stats));
+        assert_eq!(Group::of("ratings/index.html"), Some(Group::Ratings));
+        assert_eq!(Group::of("index.html"), Some(Group::Indexes));
+        assert_eq!(Group::of("events/tiers/index.html"), Some(Group::Indexes));
+        assert_eq!(Group::of("players/index.html"), Some(Group::Players));
+        assert_eq!(Group::of("search.json"), Some(Group::Search));
+        assert_eq!(Group::of("players/ana/index.html"), None);
+        assert_eq!(Group::of("about/index.html"), None);
+        assert_eq!(
+            Group::of("cards/history/index.html"),
+            None,
+            "a content page"
+        );
+        assert_eq!(Group::of("events/2018/x/index.html"), None);
+    }
+
+    #[test]
+    fn a_changed_part_changes_the_keys_of_the_groups_that_read_it_only() {
+        let entry = |f: Fingerprint| crate::site::reuse::Entry {
+            key: 0,
+            card: 0,
+            archive: f,
+            players: Default::default(),
+            files: Vec::new(),
+        };
+        let before = Fingerprint {
+            whole: 1,
+            people: 2,
+            games: 3,
+            summary: 4,
+            players: 5,
+            stats: 6,
+            cards: 7,
+        };
+        let after = Fingerprint {
+            whole: 9,
+            summary: 9,
+            ..before
+        };
+        let last: Recorded = [("a".to_string(), entry(before))].into();
+        let now: Recorded = [("a".to_string(), entry(after))].into();
+        let changed: Vec<Group> = Group::ALL
+            .into_iter()
+            .zip(keys(1, &last).into_iter().zip(keys(1, &now)))
+            .filter(|(_, (a, b))| a != b)
+            .map(|(group, _)| group)
+            .collect();
+        assert_eq!(changed, [Group::Indexes, Group::Search]);
+        assert_ne!(keys(1, &last), keys(2, &last), "the shared key");
+    }
+}
