@@ -279,7 +279,9 @@ fn a_card_page_lists_the_published_decks_and_their_finishes() {
     );
     for player in ["bo", "cy"] {
         assert!(
-            html.contains(&format!("href=\"/events/2025/spring/decks/#deck-{player}\"")),
+            html.contains(&format!(
+                "href=\"/events/2025/spring/decks/#deck-{player}\""
+            )),
             "{player}"
         );
         assert!(html.contains(&format!("href=\"/players/{player}/\"")));

@@ -1053,7 +1053,10 @@ fn every_player_has_a_page_across_events() {
         "both events"
     );
     assert!(page.contains("1st of 13"), "the champion's place");
-    assert!(page.contains("/decks/#deck-zoe-achterberg\""), "her decklists");
+    assert!(
+        page.contains("/decks/#deck-zoe-achterberg\""),
+        "her decklists"
+    );
     let index = fs::read_to_string(out.join("players/index.html")).expect("index");
     assert!(index.contains("/players/zoe-achterberg/"));
     // Team players are credited with their team's result.

@@ -22,7 +22,7 @@
 //!   from the output.
 //! - **Only changed folders are read.** The manifest also lists the entries a build carried over
 //!   (see below), so it names everything its folder held. A folder whose modification time is
-//!   no later than the manifest's had nothing added, removed or renamed since: it holds what the
+//!   earlier than the manifest's had nothing added, removed or renamed since: it holds what the
 //!   manifest says, and is not read. Only the folders changed since (a file added or deleted by
 //!   hand, a stopped build's leftovers) are read, so bringing the spare up to date and finding
 //!   the files Holonet did not write costs what changed, not a walk over the whole output. The per-event reuse record (`.holonet-events`) is one of the build's files,
@@ -329,7 +329,7 @@ impl Tree {
                     let metadata = fs::symlink_metadata(self.path(dir))
                         .ok()
                         .filter(|m| m.is_dir())?;
-                    let unchanged = self.carried.is_some() && self.untouched(&metadata);
+                    let unchanged = self.carried.is_some() && self.folder_untouched(&metadata);
                     self.dirs().insert(dir.to_string(), unchanged);
                     unchanged
                 }
@@ -384,10 +384,24 @@ impl Tree {
         Ok(found)
     }
 
-    /// Whether a file was last modified no later than the manifest: then it is as recorded.
+    /// Whether a file was last modified no later than the manifest: then it is as recorded
+    /// (its length is checked too).
     fn untouched(&self, metadata: &fs::Metadata) -> bool {
         match (metadata.modified(), self.time) {
             (Ok(modified), Some(manifest)) => modified <= manifest,
+            _ => false,
+        }
+    }
+
+    /// Whether a folder was last modified before the manifest: then it holds what the manifest
+    /// lists. Strictly before: a file system stamps times by its clock's tick (a few
+    /// milliseconds on Linux), so an entry added within the tick the manifest was written in (a
+    /// file a script adds right after a build) leaves the folder with the manifest's own time,
+    /// and only an earlier time proves nothing was added or removed since. The folders the build
+    /// itself changed in that last tick are read once more, which costs little.
+    fn folder_untouched(&self, metadata: &fs::Metadata) -> bool {
+        match (metadata.modified(), self.time) {
+            (Ok(modified), Some(manifest)) => modified < manifest,
             _ => false,
         }
     }
