@@ -1025,9 +1025,9 @@ fn decklists_have_pages_and_plain_text_exports() {
     assert!(page.contains("<li><a href=\"#deck-siobhan-kearney\">Siobhán Kearney</a>"));
     // In the order of the event page's players list: the champion first.
     let champion = page
-        .find("id=\"zoe-achterberg\"")
+        .find("id=\"deck-zoe-achterberg\"")
         .expect("the champion's lists");
-    assert!(champion < page.find("id=\"siobhan-kearney\"").expect("hers"));
+    assert!(champion < page.find("id=\"deck-siobhan-kearney\"").expect("hers"));
     assert!(!dir.join("siobhan-kearney").exists(), "no page per player");
     let event = fs::read_to_string(out.join("events/2018/outer-rim-store-championship/index.html"))
         .expect("event");
