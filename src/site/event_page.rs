@@ -171,13 +171,13 @@ pub struct RoundStandingsView {
 }
 
 /// A tiebreaker as the round page's script reads it: `key` is its column in `event.json`
-/// (`sos`), `short` its mark and column head (`SoS`).
+/// (`sos`), and the column (its mark and head, `SoS`, and its rule) as every standings table has
+/// it.
 #[derive(Debug, Clone, Serialize)]
 pub struct KeyedTiebreak {
     pub key: &'static str,
-    pub short: String,
-    pub label: String,
-    pub url: String,
+    #[serde(flatten)]
+    pub column: TiebreakColumn,
 }
 
 /// A table of a round.
@@ -515,45 +515,58 @@ fn round_state(round: &crate::event::Round) -> &'static str {
     }
 }
 
-/// The standings after a round, for its round page's script: the columns, legend and notes of
-/// [`standings_view`], without the rows.
+/// The standings after a round, for its round page's script: the columns, legend and notes a
+/// standings table has, without its rows (the script reads them from `event.json`).
 fn round_standings_view(
-    site: &SiteView,
     event: &Event,
     computed: &Computed,
     s: &Standings,
     rule: &dyn Fn(&str, &str) -> RuleLink,
-    url_of: &dyn Fn(&str) -> String,
     json_url: &str,
 ) -> RoundStandingsView {
-    let view = standings_view(site, event, computed, s, rule, url_of);
-    let keyed = |tiebreakers: &mut dyn Iterator<Item = Tiebreaker>, columns: &[TiebreakColumn]| {
-        tiebreakers
-            .zip(columns)
-            .map(|(t, c)| KeyedTiebreak {
-                key: t.short(),
-                short: c.short.clone(),
-                label: c.label.clone(),
-                url: c.url.clone(),
-            })
-            .collect()
+    let keyed = |t: Tiebreaker| KeyedTiebreak {
+        key: t.short(),
+        column: tiebreak_column(t, rule),
     };
     let all = &computed.ruleset.tiebreakers;
-    let notes: BTreeMap<&str, &str> = view
+    let notes: BTreeMap<&str, String> = s
         .rows
         .iter()
-        .filter(|r| !r.note.is_empty())
-        .map(|r| (r.id.as_str(), r.note.as_str()))
+        .map(|r| &event.players[r.player])
+        .map(|p| (p.id.as_str(), standing_note(event, p, s.after_round)))
+        .filter(|(_, note)| !note.is_empty())
         .collect();
     RoundStandingsView {
-        after_round: view.after_round,
+        after_round: s.after_round,
         json_url: json_url.to_string(),
-        columns: keyed(
-            &mut all.iter().copied().filter(|t| t.is_value()),
-            &view.columns,
-        ),
-        tiebreakers: keyed(&mut all.iter().copied(), &view.tiebreakers),
+        columns: all
+            .iter()
+            .copied()
+            .filter(|t| t.is_value())
+            .map(keyed)
+            .collect(),
+        tiebreakers: all.iter().copied().map(keyed).collect(),
         notes: serde_json::to_string(&notes).expect("a map of strings serializes"),
+    }
+}
+
+/// A tiebreaker as a standings table shows it: its mark and column head, and its rule.
+fn tiebreak_column(t: Tiebreaker, rule: &dyn Fn(&str, &str) -> RuleLink) -> TiebreakColumn {
+    let link = rule(t.anchor(), t.label());
+    TiebreakColumn {
+        short: t.abbreviation().to_string(),
+        label: link.label,
+        url: link.url,
+    }
+}
+
+/// The note beside a player's name in the standings after round `after_round`: why they left
+/// by then ("dropped after round 2"), else a late entry.
+fn standing_note(event: &Event, p: &crate::event::Player, after_round: u32) -> String {
+    if p.drop.is_some_and(|d| d <= after_round) {
+        player_note(event, p)
+    } else {
+        late_note(event, p).unwrap_or_default()
     }
 }
 
@@ -586,8 +599,7 @@ pub fn round_views(
     let names = super::names::NameLinks::elsewhere(site, aliases, event);
     let url_of = |id: &str| names.competitor(id);
     let json_url = site.link(&format!("{}event.json", event_path(event)));
-    let standings_view =
-        |s: &Standings| round_standings_view(site, event, computed, s, &rule, &url_of, &json_url);
+    let standings_view = |s: &Standings| round_standings_view(event, computed, s, &rule, &json_url);
     let latest = computed.latest().map(|s| s.after_round);
     let mut rounds: Vec<RoundView> = event
         .rounds()
@@ -740,14 +752,7 @@ fn standings_view(
         .copied()
         .filter(|&t| t.is_value())
         .collect();
-    let column = |t: Tiebreaker| {
-        let link = rule(t.anchor(), t.label());
-        TiebreakColumn {
-            short: t.abbreviation().to_string(),
-            label: link.label,
-            url: link.url,
-        }
-    };
+    let column = |t: Tiebreaker| tiebreak_column(t, rule);
     // A column shows every value with the same decimals: three as soon as one value needs
     // them ("3.000" above "3.250", not "3").
     let fractional: Vec<bool> = value_tiebreakers
@@ -800,11 +805,7 @@ fn standings_view(
                         Some(Decider::Tiebreaker(t)) => Some(column(t)),
                         Some(Decider::Points) | None => None,
                     },
-                    note: if p.drop.is_some_and(|d| d <= s.after_round) {
-                        player_note(event, p)
-                    } else {
-                        late_note(event, p).unwrap_or_default()
-                    },
+                    note: standing_note(event, p, s.after_round),
                 }
             })
             .collect(),

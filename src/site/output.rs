@@ -384,13 +384,17 @@ impl Tree {
         Ok(found)
     }
 
+    /// When a file or folder was last modified against the manifest's time; `None` when either
+    /// time is unknown.
+    fn against_manifest(&self, metadata: &fs::Metadata) -> Option<std::cmp::Ordering> {
+        Some(metadata.modified().ok()?.cmp(&self.time?))
+    }
+
     /// Whether a file was last modified no later than the manifest: then it is as recorded
     /// (its length is checked too).
     fn untouched(&self, metadata: &fs::Metadata) -> bool {
-        match (metadata.modified(), self.time) {
-            (Ok(modified), Some(manifest)) => modified <= manifest,
-            _ => false,
-        }
+        self.against_manifest(metadata)
+            .is_some_and(|o| o != std::cmp::Ordering::Greater)
     }
 
     /// Whether a folder was last modified before the manifest: then it holds what the manifest
@@ -400,10 +404,7 @@ impl Tree {
     /// and only an earlier time proves nothing was added or removed since. The folders the build
     /// itself changed in that last tick are read once more, which costs little.
     fn folder_untouched(&self, metadata: &fs::Metadata) -> bool {
-        match (metadata.modified(), self.time) {
-            (Ok(modified), Some(manifest)) => modified < manifest,
-            _ => false,
-        }
+        self.against_manifest(metadata) == Some(std::cmp::Ordering::Less)
     }
 
     /// Whether the folder holds `new` at `rel`: known from the manifest when the file is
