@@ -206,6 +206,30 @@ fn every_kind_of_edit_builds_what_a_fresh_build_makes() {
         build_and_compare(&root, &format!("{page} deleted by hand"));
     }
 
+    // A place again: the search index is made again, taking its players and cards from the
+    // last one (their pages are kept); but not from one changed by hand since.
+    let placed = uncut
+        .iter()
+        .find(|f| f.exists())
+        .expect("an event without a cut is left");
+    replace_line(placed, "location = ", "location = \"A third place\"");
+    build_and_compare(&root, "a place changed again");
+    let search = root.join("public/search.json");
+    let text = fs::read_to_string(&search).expect("read");
+    let (before, after) = text
+        .split_once("\"p\":[{\"n\":\"")
+        .expect("players in the index");
+    fs::write(
+        &search,
+        format!("{before}\"p\":[{{\"n\":\"Not a player {after}"),
+    )
+    .expect("write");
+    replace_line(placed, "location = ", "location = \"A fourth place\"");
+    build_and_compare(
+        &root,
+        "a place changed after the search index was changed by hand",
+    );
+
     // Two player ids made one page (`players.toml`): every page is built again.
     let ids: Vec<String> = fs::read_dir(root.join("public/players"))
         .expect("players")

@@ -110,6 +110,19 @@ fn an_edit_renders_only_the_pages_it_changes() {
         .filter(|p| p.starts_with("players/") && *p != "players/index.html")
         .collect();
     assert!(player_pages.is_empty(), "{player_pages:?}");
+    // Nor are the card pages, the ratings or the statistics, which do not show a place; the
+    // search index, which does, is made again.
+    let archive_pages: Vec<&String> = update
+        .rendered
+        .iter()
+        .filter(|p| {
+            ["cards/", "ratings/", "stats/"]
+                .iter()
+                .any(|a| p.starts_with(a))
+        })
+        .collect();
+    assert!(archive_pages.is_empty(), "{archive_pages:?}");
+    assert!(update.rendered.contains(&"search.json".to_string()));
     assert!(
         update
             .rendered

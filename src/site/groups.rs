@@ -55,6 +55,12 @@ impl Group {
         })
     }
 
+    /// Whether an edit that made an event's contribution `after` from `before` (`None`: no
+    /// such event) changed what the group's pages show of it.
+    pub fn reads_changed(self, before: Option<&Fingerprint>, after: Option<&Fingerprint>) -> bool {
+        before.map(|f| self.parts(f)) != after.map(|f| self.parts(f))
+    }
+
     /// The parts of an event's contribution the group's pages show, besides its slug. The
     /// date, which orders the events, is in `people`.
     fn parts(self, f: &Fingerprint) -> Vec<u128> {

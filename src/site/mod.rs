@@ -151,12 +151,24 @@ pub fn render_for_session(
     store: &dyn render::Store,
     finish: bool,
     memo: &render::Memo,
+    kept: SessionKept,
 ) -> Result<(), Vec<Diagnostic>> {
     let earlier = Earlier {
         memo: Some(memo),
+        kept_groups: kept.groups,
+        search_parts: kept.search_parts,
         ..Earlier::default()
     };
     render_into(site, scope, store, finish, &earlier).map(drop)
+}
+
+/// What `serve` keeps of its last render without building it again: the groups of archive-wide
+/// pages an edit did not change (its files hold them as they are), and the search index's
+/// archive-wide parts when their pages are among those (see [`search::ArchiveParts`]).
+#[derive(Debug, Default)]
+pub struct SessionKept {
+    pub groups: std::collections::BTreeSet<groups::Group>,
+    pub search_parts: Option<search::ArchiveParts>,
 }
 
 /// What a render may keep of an earlier one instead of rendering it again.
@@ -178,6 +190,9 @@ struct Earlier<'a> {
     kept_groups: std::collections::BTreeSet<groups::Group>,
     /// Each group's key in this build, to record.
     group_keys: Vec<u128>,
+    /// The search index's archive-wide parts from the last build's index, when this build keeps
+    /// every page they are made from (see [`search::ArchiveParts`]).
+    search_parts: Option<search::ArchiveParts>,
 }
 
 /// Renders the part of the site `scope` names into `store`, with the sitemap when `finish`,
@@ -205,6 +220,7 @@ fn render_into(
             archive_memo: &earlier.archive,
             kept_pages: &earlier.kept_pages,
             kept_groups: &earlier.kept_groups,
+            search_parts: earlier.search_parts.as_ref(),
             previews: &earlier.previews,
         },
         &output,
@@ -302,6 +318,16 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
             kept_pages.extend(paths);
         }
     }
+    // The search index's players and cards are the last build's when their pages are.
+    let search_parts = [
+        groups::Group::Players,
+        groups::Group::Ratings,
+        groups::Group::Cards,
+    ]
+    .iter()
+    .all(|group| kept_groups.contains(group))
+    .then(|| previous_search_parts(out, keeps))
+    .flatten();
     let previews = render::Previews {
         program: program.unwrap_or_default(),
         last: last
@@ -325,8 +351,19 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
             kept_pages,
             kept_groups,
             group_keys,
+            search_parts,
         },
     }
+}
+
+/// The archive-wide parts of the search index the last build wrote into `out`, when `keeps`
+/// vouches that the file is still as that build left it.
+fn previous_search_parts(out: &Path, keeps: &dyn Fn(&str) -> bool) -> Option<search::ArchiveParts> {
+    if !keeps(search::PATH) {
+        return None;
+    }
+    let bytes = std::fs::read(out.join(search::PATH)).ok()?;
+    search::ArchiveParts::read(&bytes)
 }
 
 /// Validates and renders everything without writing. An event that the last build into
@@ -344,8 +381,16 @@ pub fn check(root: &Path) -> Report {
         if let Err(diags) = render_into(&site, &last.scope, &render::Discard, true, &earlier) {
             report.absorb(diags, []);
         }
+        drop_later((site, earlier));
     }
     report
+}
+
+/// Frees `value` on a thread of its own. The whole archive's events and contributions take
+/// tens of milliseconds to free, which `build` and `check` need not wait for: the process ends
+/// right after them, which frees everything at once.
+fn drop_later<T: Send + 'static>(value: T) {
+    std::thread::spawn(move || drop(value));
 }
 
 /// What a successful build did.
@@ -457,6 +502,8 @@ pub fn build_with_progress(
         elapsed: started.elapsed(),
     });
     let started = Instant::now();
+    let events = site.events.len();
+    drop_later((site, earlier));
     match staging.commit() {
         Ok(write) => {
             progress(Progress::Written {
@@ -464,7 +511,7 @@ pub fn build_with_progress(
             });
             Ok((
                 BuildStats {
-                    events: site.events.len(),
+                    events,
                     files,
                     write,
                 },

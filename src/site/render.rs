@@ -49,6 +49,10 @@ pub struct RenderInput<'a> {
     pub kept_pages: &'a [String],
     /// The groups of archive-wide pages kept whole: not built at all.
     pub kept_groups: &'a BTreeSet<super::groups::Group>,
+    /// The search index's archive-wide parts as the last render made them, when the pages they
+    /// are made from (players, ratings, cards) are kept: a search index made again takes them
+    /// instead of building the player archive, the ratings and the card pages for them.
+    pub search_parts: Option<&'a super::search::ArchiveParts>,
     /// The link-preview images the previous build made, which an event rendered again keeps when
     /// its card is the same.
     pub previews: &'a Previews,
@@ -591,8 +595,10 @@ fn render_events(input: &RenderInput<'_>, pages: &Pages<'_, '_>) -> EventFiles {
 /// an edit they are most of the work, so the independent groups render in parallel: the pages
 /// made from the player archive while the rest render from the events' summaries.
 fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
-    for path in input.kept_pages {
-        // They were checked before the render began: only a file changed since can fail.
+    // They were checked before the render began: only a file changed since can fail. Kept in
+    // batches across threads (each one looks at two files); a batch that fails is gone through
+    // a page at a time, to name the pages that changed.
+    let kept_alone = |path: &String| {
         if !pages
             .output
             .keep(std::slice::from_ref(path), Path::new(path))
@@ -607,7 +613,12 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
                 .with_help("build again"),
             );
         }
-    }
+    };
+    input.kept_pages.par_chunks(256).for_each(|batch| {
+        if !pages.output.keep(batch, Path::new(&batch[0])) {
+            batch.iter().for_each(kept_alone);
+        }
+    });
     use super::groups::Group;
     let build = |group: Group| !input.kept_groups.contains(&group);
     let summaries: Vec<&EventSummary> = input
@@ -615,15 +626,22 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
         .iter()
         .map(|(event, _)| &input.contributions[&event.slug].summary)
         .collect();
-    let cards = (build(Group::Cards) || build(Group::Search))
+    // The search index needs the player archive, the ratings and the card pages only when it
+    // cannot take its parts made of them from the last render.
+    let reused_parts = input.search_parts.filter(|_| build(Group::Search));
+    let search_from_archive = build(Group::Search) && reused_parts.is_none();
+    let cards = (build(Group::Cards) || search_from_archive)
         .then(|| input.contributions.card_pages(pages.site));
     let scope = input.scope.players.as_ref();
     let settings = &input.config.ratings;
     let player_pages = scope.is_none_or(|s| !s.is_empty());
-    let rated = settings.enabled && (player_pages || build(Group::Ratings) || build(Group::Search));
-    let archive_needed = rated || player_pages || build(Group::Players) || build(Group::Search);
+    let rated = settings.enabled && (player_pages || build(Group::Ratings) || search_from_archive);
+    let archive_needed = rated || player_pages || build(Group::Players) || search_from_archive;
     rayon::join(
         || {
+            if let Some(parts) = reused_parts {
+                render_search(input, pages, &summaries, parts.clone());
+            }
             if !archive_needed {
                 return;
             }
@@ -639,12 +657,14 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
                     rayon::join(
                         || {
                             if let Some((_, card_index)) =
-                                cards.as_ref().filter(|_| build(Group::Search))
+                                cards.as_ref().filter(|_| search_from_archive)
                             {
-                                let ratings = ratings.as_ref();
-                                render_search(
-                                    input, pages, &summaries, &archive, ratings, card_index,
-                                )
+                                let parts = super::search::ArchiveParts::of(
+                                    &archive,
+                                    ratings.as_ref(),
+                                    card_index,
+                                );
+                                render_search(input, pages, &summaries, parts);
                             }
                         },
                         || {
@@ -837,19 +857,16 @@ fn render_search(
     input: &RenderInput<'_>,
     pages: &Pages<'_, '_>,
     summaries: &[&EventSummary],
-    archive: &[PlayerPage],
-    ratings: Option<&super::ratings::Ratings>,
-    cards: &CardIndex,
+    parts: super::search::ArchiveParts,
 ) {
     let (site, output) = (pages.site, pages.output);
     let search_index = super::search::build(
         input.events,
         summaries,
         input.contributions,
-        archive,
         input.aliases,
-        ratings,
-        cards,
+        input.config.ratings.enabled,
+        parts,
     );
     output.add(
         super::search::PATH.into(),

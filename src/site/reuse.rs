@@ -113,9 +113,18 @@ pub fn event_key(shared: u128, root: &Path, event: &Event) -> u128 {
     input_key::event_key(shared, root, &event.file, None)
 }
 
+/// Whether an edit that made an event's contribution `after` from `before` (`None`: no such
+/// event) can have changed a player's page, head-to-head or rivalry page. Those pages read an
+/// event's players' share of it, in date order, and the ratings its games move: an edit that
+/// changed none of them (the event's place, say) changed no player page.
+pub fn reaches_player_pages(before: Option<&Fingerprint>, after: Option<&Fingerprint>) -> bool {
+    let read = |f: Option<&Fingerprint>| f.map(|f| (f.players, f.people, f.games));
+    read(before) != read(after)
+}
+
 /// The player pages whose head-to-head, rivalry and own pages an edit can have changed, given
 /// what the last build recorded of each event (`last`) and what this build records (`now`):
-/// the players of every event added, removed or whose contribution changed. `None` (every
+/// the players of every event added, removed or whose players' share changed. `None` (every
 /// player) when such an event's players go by other names or its rated games changed, since
 /// those reach the pages of players who were not there.
 pub fn players_touched(last: &Recorded, now: &Recorded) -> Option<BTreeSet<String>> {
@@ -124,7 +133,7 @@ pub fn players_touched(last: &Recorded, now: &Recorded) -> Option<BTreeSet<Strin
     for slug in slugs {
         let (before, after) = (last.get(slug), now.get(slug));
         let (before_hash, after_hash) = (before.map(|e| e.archive), after.map(|e| e.archive));
-        if before_hash == after_hash {
+        if !reaches_player_pages(before_hash.as_ref(), after_hash.as_ref()) {
             continue;
         }
         let reaching = |f: Option<Fingerprint>| f.map(|f| (f.people, f.games));
@@ -368,6 +377,8 @@ mod tests {
                 whole,
                 people,
                 games,
+                // What the players' pages read of the event changes with the rest, here.
+                players: whole,
                 ..Fingerprint::default()
             },
             players: players.iter().map(|p| p.to_string()).collect(),
@@ -393,6 +404,12 @@ mod tests {
         now.insert("b".into(), entry(9, 20, 200, &["cat", "dan"]));
         let cat_dan = BTreeSet::from(["cat".to_string(), "dan".to_string()]);
         assert_eq!(players_touched(&last, &now), Some(cat_dan));
+        // A change no player page shows (the event's place): no one.
+        let mut placed = last.clone();
+        let mut moved = entry(9, 20, 200, &["cat", "dan"]);
+        moved.archive.players = 2;
+        placed.insert("b".into(), moved);
+        assert_eq!(players_touched(&last, &placed), Some(BTreeSet::new()));
         // A player dropped from the event (names unchanged for the others would still change
         // `people`): everyone, as for a changed result or a new event.
         now.insert("b".into(), entry(9, 21, 200, &["cat"]));

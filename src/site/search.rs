@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::cards::CardIndex;
 use super::contribution::Contributions;
@@ -52,7 +52,7 @@ pub struct SearchIndex {
 }
 
 /// A card page: an objective set or a SW:CCG card.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CardEntry {
     /// Title.
     pub n: String,
@@ -94,24 +94,24 @@ pub struct EventEntry {
 }
 
 /// A player page.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlayerEntry {
     /// Name (as in the player's latest event).
     pub n: String,
     /// Other names the player played under, and ids that the names do not already spell.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub a: Vec<String>,
     /// Number of events.
     pub c: usize,
     /// Whether the player met anyone: then they have a head-to-head page.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub h: bool,
     /// The player page's id: the page is `players/<i>/`.
     pub i: String,
     /// The player's overall rating in each game they are listed for on the ratings page
     /// (`lcg`, `ccg`), rounded.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub g: BTreeMap<&'static str, i64>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub g: BTreeMap<String, i64>,
 }
 
 /// One player's lists at one event: their section of the event's decklists page.
@@ -261,17 +261,94 @@ fn spelt_by(id: &str, words: &[String]) -> bool {
     })
 }
 
-/// Builds the index. `summaries` are the events' summaries in the order of `events`, and
-/// `contributions` hold their [`deck_names`]; `players` is the player archive (one page per
-/// person, `aliases` applied).
+/// The parts of the index made from the whole archive rather than from each event on its own:
+/// every player page (names, events, ratings) and every card page. Building them takes the
+/// player archive, the ratings and the card pages, so a build that keeps those pages as the last
+/// build left them takes these parts from the last build's index instead ([`ArchiveParts::read`]).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct ArchiveParts {
+    /// [`SearchIndex::p`].
+    pub p: Vec<PlayerEntry>,
+    /// [`SearchIndex::c`].
+    #[serde(default)]
+    pub c: Vec<CardEntry>,
+}
+
+impl ArchiveParts {
+    /// The parts for the player archive `players` (in id order), with their `ratings` when the
+    /// site keeps ratings, and the card pages' index `cards`.
+    pub fn of(players: &[PlayerPage], ratings: Option<&Ratings>, cards: &CardIndex) -> Self {
+        let p = players
+            .iter()
+            .map(|page| {
+                let (names, ids) = (&page.known.names, &page.known.ids);
+                let words: Vec<String> = names.iter().map(|n| id_from_name(n)).collect();
+                let mut a: Vec<String> =
+                    names.iter().filter(|n| **n != page.name).cloned().collect();
+                a.extend(
+                    ids.iter()
+                        .chain(std::iter::once(&page.id))
+                        .filter(|id| !spelt_by(id, &words))
+                        .cloned(),
+                );
+                a.sort();
+                a.dedup();
+                PlayerEntry {
+                    n: page.name.clone(),
+                    a,
+                    c: page.played,
+                    h: page.met_anyone,
+                    i: page.id.clone(),
+                    g: ratings
+                        .map(|r| r.listed(&page.id))
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|(game, rating)| (game.to_string(), rating))
+                        .collect(),
+                }
+            })
+            .collect();
+        let c = cards
+            .sets
+            .iter()
+            .chain(&cards.ccg)
+            .map(|entry| CardEntry {
+                n: entry.title.clone(),
+                c: entry.decks,
+                i: entry
+                    .path
+                    .trim_start_matches(super::cards::INDEX_PATH)
+                    .trim_end_matches('/')
+                    .to_string(),
+            })
+            .collect();
+        ArchiveParts { p, c }
+    }
+
+    /// The parts as an index written in this layout holds them (`search.json`'s bytes), or
+    /// `None` when the bytes are not such an index.
+    pub fn read(bytes: &[u8]) -> Option<Self> {
+        #[derive(Deserialize)]
+        struct Written {
+            v: u32,
+            #[serde(flatten)]
+            parts: ArchiveParts,
+        }
+        let written: Written = serde_json::from_slice(bytes).ok()?;
+        (written.v == FORMAT).then_some(written.parts)
+    }
+}
+
+/// The index of `events` (with their `summaries` and `contributions`, in the same order), their
+/// players known by `aliases`, with the archive-wide `parts`; `rated` when the site keeps
+/// ratings.
 pub fn build(
     events: &[(Event, Computed)],
     summaries: &[&EventSummary],
     contributions: &Contributions,
-    players: &[PlayerPage],
     aliases: &Aliases,
-    ratings: Option<&Ratings>,
-    cards: &CardIndex,
+    rated: bool,
+    parts: ArchiveParts,
 ) -> SearchIndex {
     let mut order: Vec<usize> = (0..events.len()).collect();
     order.sort_by(|&a, &b| {
@@ -281,35 +358,11 @@ pub fn build(
             .cmp(&x.info.date)
             .then_with(|| x.slug.cmp(&y.slug))
     });
-
-    let position: HashMap<&str, usize> = players
+    let ArchiveParts { p, c } = parts;
+    let position: HashMap<&str, usize> = p
         .iter()
         .enumerate()
-        .map(|(i, p)| (p.id.as_str(), i))
-        .collect();
-    let p = players
-        .iter()
-        .map(|page| {
-            let (names, ids) = (&page.known.names, &page.known.ids);
-            let words: Vec<String> = names.iter().map(|n| id_from_name(n)).collect();
-            let mut a: Vec<String> = names.iter().filter(|n| **n != page.name).cloned().collect();
-            a.extend(
-                ids.iter()
-                    .chain(std::iter::once(&page.id))
-                    .filter(|id| !spelt_by(id, &words))
-                    .cloned(),
-            );
-            a.sort();
-            a.dedup();
-            PlayerEntry {
-                n: page.name.clone(),
-                a,
-                c: page.played,
-                h: page.met_anyone,
-                i: page.id.clone(),
-                g: ratings.map(|r| r.listed(&page.id)).unwrap_or_default(),
-            }
-        })
+        .map(|(i, entry)| (entry.i.as_str(), i))
         .collect();
 
     let mut r = BTreeMap::new();
@@ -352,8 +405,8 @@ pub fn build(
             let Some(&player) = position.get(page_id(aliases, &person.id)) else {
                 continue;
             };
-            let name = (players[player].name != person.name).then(|| person.name.clone());
-            let id = (players[player].id != person.id).then(|| person.id.clone());
+            let name = (p[player].n != person.name).then(|| person.name.clone());
+            let id = (p[player].i != person.id).then(|| person.id.clone());
             pending.push((
                 position_in_e,
                 player,
@@ -409,21 +462,8 @@ pub fn build(
         e,
         p,
         d,
-        g: ratings.map(|_| super::ratings::PATH),
-        c: cards
-            .sets
-            .iter()
-            .chain(&cards.ccg)
-            .map(|entry| CardEntry {
-                n: entry.title.clone(),
-                c: entry.decks,
-                i: entry
-                    .path
-                    .trim_start_matches(super::cards::INDEX_PATH)
-                    .trim_end_matches('/')
-                    .to_string(),
-            })
-            .collect(),
+        g: rated.then_some(super::ratings::PATH),
+        c,
     }
 }
 
@@ -489,10 +529,9 @@ mod tests {
             &site.events,
             &summaries,
             &contributions,
-            &players,
             &aliases,
-            Some(&ratings),
-            &cards,
+            true,
+            ArchiveParts::of(&players, Some(&ratings), &cards),
         )
     }
 
@@ -647,5 +686,41 @@ mod tests {
         assert!(spelt_by("z-achterberg", &names));
         assert!(!spelt_by("za", &names));
         assert!(!spelt_by("zoe-b", &names));
+    }
+
+    #[test]
+    fn the_archive_parts_read_back_from_the_written_index_make_the_same_index() {
+        let (site, report) = crate::site::load(Path::new("."), None);
+        let site = site.unwrap_or_else(|| panic!("{}", report.render()));
+        let index = index_of(Path::new("."), None);
+        assert!(index.p.iter().any(|p| !p.g.is_empty()), "ratings");
+        assert!(index.p.iter().any(|p| p.h), "head-to-head pages");
+        assert!(!index.c.is_empty());
+        let written = to_json(&index);
+        let parts = ArchiveParts::read(written.as_bytes()).expect("the parts read back");
+        assert_eq!((&parts.p, &parts.c), (&index.p, &index.c));
+        let view = SiteView::new(&site.config, &site.pages);
+        let summaries: Vec<EventSummary> = site
+            .events
+            .iter()
+            .map(|(e, c)| summary(&view, &site.aliases, e, c))
+            .collect();
+        let summaries: Vec<&EventSummary> = summaries.iter().collect();
+        let contributions = Contributions::of_all(&view, &site.aliases, &site.events);
+        let again = build(
+            &site.events,
+            &summaries,
+            &contributions,
+            &site.aliases,
+            true,
+            parts,
+        );
+        assert_eq!(to_json(&again), written);
+        assert_eq!(
+            ArchiveParts::read(b"{\"v\":0,\"p\":[]}"),
+            None,
+            "another layout"
+        );
+        assert_eq!(ArchiveParts::read(b"not json"), None);
     }
 }

@@ -19,8 +19,9 @@ use std::time::{Duration, Instant};
 
 use super::contribution::Contribution;
 use super::disk_tree::{Committed, DiskTree};
+use super::groups::Group;
 use super::render::{Files, Memo, Scope};
-use super::{Report, Site, load, render_for_session, templates};
+use super::{Report, SessionKept, Site, load, render_for_session, templates};
 use crate::diag::{Code, Diagnostic};
 use crate::event::Event;
 use crate::load::validate::LoadOptions;
@@ -170,6 +171,9 @@ impl Session {
         let mut replaced_contributions = Vec::new();
         // Ratings run through the whole archive: a changed game can move any player's rating.
         let mut rated_games_changed = false;
+        // The groups of archive-wide pages whose parts of an edited event changed: the others
+        // stay in the tree as they are, not built.
+        let mut changed_groups = BTreeSet::new();
         let view = super::model::SiteView::new(&self.site.config, &self.site.pages);
         for (slug, new) in edits {
             let old = self
@@ -178,9 +182,11 @@ impl Session {
                 .iter()
                 .position(|(e, _)| e.slug == slug)
                 .map(|i| self.site.events.remove(i));
-            for event in old.iter().chain(new.iter()) {
-                players.extend(self.page_ids(&event.0));
-            }
+            let their_players: Vec<String> = old
+                .iter()
+                .chain(new.iter())
+                .flat_map(|event| self.page_ids(&event.0).collect::<Vec<_>>())
+                .collect();
             let previous = match &new {
                 Some((event, computed)) => {
                     let contribution = Contribution::of(&view, &self.site.aliases, event, computed);
@@ -188,9 +194,22 @@ impl Session {
                 }
                 None => self.site.contributions.remove(&slug),
             };
-            let now = new
+            let current = new
                 .as_ref()
-                .map(|_| &self.site.contributions[slug.as_str()].games);
+                .map(|_| &self.site.contributions[slug.as_str()]);
+            let (before, after) = (
+                previous.as_ref().map(Contribution::fingerprint),
+                current.map(Contribution::fingerprint),
+            );
+            changed_groups.extend(
+                Group::ALL
+                    .into_iter()
+                    .filter(|group| group.reads_changed(before.as_ref(), after.as_ref())),
+            );
+            if super::reuse::reaches_player_pages(before.as_ref(), after.as_ref()) {
+                players.extend(their_players);
+            }
+            let now = current.map(|c| &c.games);
             rated_games_changed |= previous.as_ref().map(|c| &c.games) != now;
             replaced_contributions.push((slug.clone(), previous));
             self.site.events.extend(new);
@@ -204,8 +223,10 @@ impl Session {
             players: (!every_player).then(|| players.clone()),
             content: false,
         };
+        let kept = self.kept(&changed_groups);
+        let cards_built = !kept.groups.contains(&Group::Cards);
         let committed =
-            match render_committed(&self.site, &mut self.files, &scope, false, &self.memo) {
+            match render_committed(&self.site, &mut self.files, &scope, false, &self.memo, kept) {
                 Ok(committed) => committed,
                 Err(diagnostics) => {
                     // The memo saw pages of a site that is now rolled back.
@@ -236,11 +257,12 @@ impl Session {
                 .cloned()
                 .collect::<Vec<_>>()
         });
-        // Card pages render whole on every update, and the rivalry pages of the players in
+        // Card pages render whole when they are built, and the rivalry pages of the players in
         // scope: any other of theirs in the tree is gone (a list taken back, a game undone).
         let archive_files: Vec<String> = self
             .files
             .paths_under(super::cards::INDEX_PATH)
+            .filter(|_| cards_built)
             .chain(self.files.paths_under("players/").filter(|path| {
                 super::rivalries::pair_of(path)
                     .is_some_and(|(a, b)| players.contains(a) || players.contains(b))
@@ -338,7 +360,14 @@ impl Session {
         // Pages rendered by the old templates are no guide to the new ones (the images no
         // template draws still are).
         let memo = self.memo.for_new_templates();
-        let committed = match render_committed(&self.site, &mut self.files, scope, false, &memo) {
+        let committed = match render_committed(
+            &self.site,
+            &mut self.files,
+            scope,
+            false,
+            &memo,
+            SessionKept::default(),
+        ) {
             Ok(committed) => committed,
             Err(diagnostics) => {
                 self.site.tera = previous;
@@ -360,6 +389,26 @@ impl Session {
     }
 
     /// The player page ids of the people of `event`.
+    /// What an update that changed the groups `changed` keeps: every other group, and the
+    /// search index's archive-wide parts from the served index when their pages are kept.
+    fn kept(&self, changed: &BTreeSet<Group>) -> SessionKept {
+        let groups: BTreeSet<Group> = Group::ALL
+            .into_iter()
+            .filter(|group| !changed.contains(group))
+            .collect();
+        let parts_kept = [Group::Players, Group::Ratings, Group::Cards]
+            .iter()
+            .all(|group| groups.contains(group));
+        let search_parts = parts_kept
+            .then(|| self.files.get(super::search::PATH))
+            .flatten()
+            .and_then(|bytes| super::search::ArchiveParts::read(&bytes));
+        SessionKept {
+            groups,
+            search_parts,
+        }
+    }
+
     fn page_ids<'e>(&'e self, event: &'e Event) -> impl Iterator<Item = String> + 'e {
         event
             .persons()
@@ -468,9 +517,10 @@ fn render_committed(
     scope: &Scope,
     finish: bool,
     memo: &Memo,
+    kept: SessionKept,
 ) -> Result<Committed, Vec<Diagnostic>> {
     let batch = files.batch();
-    let rendered = render_for_session(site, scope, &batch, finish, memo);
+    let rendered = render_for_session(site, scope, &batch, finish, memo, kept);
     let pending = batch.finish();
     let committed = rendered.and_then(|()| {
         files
@@ -485,7 +535,15 @@ fn render_committed(
 
 /// Renders every page of `site` into `files`; on an error the tree is as it was.
 fn render_everything(site: &Site, files: &mut DiskTree, memo: &Memo) -> Result<Committed, Report> {
-    render_committed(site, files, &Scope::all(), true, memo).map_err(|diagnostics| Report {
+    render_committed(
+        site,
+        files,
+        &Scope::all(),
+        true,
+        memo,
+        SessionKept::default(),
+    )
+    .map_err(|diagnostics| Report {
         diagnostics,
         ..Report::default()
     })
