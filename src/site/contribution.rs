@@ -9,6 +9,7 @@
 //! worked out from those lists alone.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
@@ -24,27 +25,67 @@ use crate::event::Event;
 use crate::load::aliases::Aliases;
 use crate::rules::compute::Computed;
 
-/// One event's share of the archive-wide pages.
+/// One event's share of the archive-wide pages: what the lists and the search index show of it,
+/// always worked out, and the rest ([`Shares`]), worked out when a page that reads it is built.
 #[derive(Debug, Clone)]
 pub struct Contribution {
     pub summary: EventSummary,
+    pub decks: EventDecks,
+    /// Empty until [`Contribution::shares_for`] or [`Contributions::complete`] fills it: an
+    /// edit to one event's place builds no page that reads them, and working them out for
+    /// every event would be most of the time such a build takes.
+    shares: OnceLock<Shares>,
+}
+
+/// What the player pages, the ratings, the statistics and the card pages read of an event.
+#[derive(Debug, Clone)]
+pub struct Shares {
     pub players: EventShare,
     pub stats: Counted,
-    pub decks: EventDecks,
     pub games: EventGames,
     pub cards: EventCards,
 }
 
 impl Contribution {
+    /// The whole contribution of `event`.
     pub fn of(site: &SiteView, aliases: &Aliases, event: &Event, computed: &Computed) -> Self {
+        let contribution = Contribution::listed(site, aliases, event, computed);
+        contribution.shares_for(site, aliases, event, computed);
+        contribution
+    }
+
+    /// The contribution of `event` with its [`Shares`] not yet worked out.
+    pub fn listed(site: &SiteView, aliases: &Aliases, event: &Event, computed: &Computed) -> Self {
         Contribution {
             summary: summary(site, aliases, event, computed),
+            decks: deck_names(event),
+            shares: OnceLock::new(),
+        }
+    }
+
+    /// The shares, worked out now from `event` (the event this is the contribution of) if they
+    /// were not yet.
+    pub fn shares_for(
+        &self,
+        site: &SiteView,
+        aliases: &Aliases,
+        event: &Event,
+        computed: &Computed,
+    ) -> &Shares {
+        self.shares.get_or_init(|| Shares {
             players: share(site, event, computed, aliases),
             stats: Counted::event(event, computed),
-            decks: deck_names(event),
             games: event_games(site, aliases, event, computed),
             cards: super::cards::share(site, aliases, event, computed),
-        }
+        })
+    }
+
+    /// The shares, which a build works out (with [`Contributions::complete`] or
+    /// [`Contribution::shares_for`]) before it builds a page that reads them.
+    pub fn shares(&self) -> &Shares {
+        self.shares
+            .get()
+            .expect("an event's shares are worked out before a page that reads them is built")
     }
 }
 
@@ -72,16 +113,17 @@ impl Contribution {
     /// only, so their `Debug` text spells out every field, the same way every time; `whole` is
     /// the hash of every part's.
     pub fn fingerprint(&self) -> Fingerprint {
-        let people: Vec<(&str, &str, &str)> = self.players.people().collect();
+        let shares = self.shares();
+        let people: Vec<(&str, &str, &str)> = shares.players.people().collect();
         let (summary, players, stats) = (
             debug_hash(&self.summary),
-            debug_hash(&self.players),
-            debug_hash(&self.stats),
+            debug_hash(&shares.players),
+            debug_hash(&shares.stats),
         );
         let (decks, games, cards) = (
             debug_hash(&self.decks),
-            debug_hash(&self.games),
-            debug_hash(&self.cards),
+            debug_hash(&shares.games),
+            debug_hash(&shares.cards),
         );
         Fingerprint {
             whole: debug_hash(&(summary, players, stats, decks, games, cards)),
@@ -96,7 +138,8 @@ impl Contribution {
 
     /// The player pages the event adds to, each once.
     pub fn player_pages(&self) -> BTreeSet<String> {
-        self.players
+        self.shares()
+            .players
             .people()
             .map(|(page, ..)| page.to_string())
             .collect()
@@ -118,28 +161,29 @@ fn debug_hash(value: &impl std::fmt::Debug) -> u128 {
 }
 
 /// Every event's contribution, by slug, and the archive's statistics counts: the sum of theirs,
-/// kept up to date as contributions come and go.
+/// made when first read and then kept up to date as contributions come and go.
 #[derive(Debug, Clone, Default)]
 pub struct Contributions {
     by_slug: BTreeMap<String, Contribution>,
-    stats: Counted,
+    stats: OnceLock<Counted>,
     /// Each affiliation and objective name the events' lists use: in how many events.
     deck_names: Counts,
 }
 
 impl Contributions {
-    /// The contributions of `events`, worked out in parallel.
+    /// The contributions of `events`, worked out in parallel, their shares left for later
+    /// ([`Contributions::complete`]).
     pub fn of_all(site: &SiteView, aliases: &Aliases, events: &[(Event, Computed)]) -> Self {
         let by_slug: BTreeMap<String, Contribution> = events
             .par_iter()
             .map(|(event, computed)| {
-                let contribution = Contribution::of(site, aliases, event, computed);
+                let contribution = Contribution::listed(site, aliases, event, computed);
                 (event.slug.clone(), contribution)
             })
             .collect();
         let mut all = Contributions {
             by_slug: BTreeMap::new(),
-            stats: Counted::default(),
+            stats: OnceLock::new(),
             deck_names: Counts::new(),
         };
         for (slug, contribution) in by_slug {
@@ -153,21 +197,41 @@ impl Contributions {
         self.deck_names.keys().map(String::as_str)
     }
 
-    /// Counts `contribution` into the running totals, or (`adding` false) out of them.
+    /// Works out the shares of every contribution of `events` that has none yet, in parallel:
+    /// before building a page that reads every event's shares.
+    pub fn complete(&self, site: &SiteView, aliases: &Aliases, events: &[(Event, Computed)]) {
+        events.par_iter().for_each(|(event, computed)| {
+            if let Some(contribution) = self.by_slug.get(&event.slug) {
+                contribution.shares_for(site, aliases, event, computed);
+            }
+        });
+    }
+
+    /// Counts `contribution` into the running totals, or (`adding` false) out of them. A
+    /// statistics total not made yet is made when read; one that cannot be corrected (the
+    /// contribution's shares are not worked out) is dropped, to be made again.
     fn count(&mut self, contribution: &Contribution, adding: bool) {
-        if adding {
-            self.stats.add(&contribution.stats);
-        } else {
-            self.stats.remove(&contribution.stats);
+        if let Some(total) = self.stats.get_mut() {
+            match contribution.shares.get() {
+                Some(shares) if adding => total.add(&shares.stats),
+                Some(shares) => total.remove(&shares.stats),
+                None => self.stats = OnceLock::new(),
+            }
         }
         for name in contribution.decks.names() {
             tally(&mut self.deck_names, name, 1, adding);
         }
     }
 
-    /// The statistics counts of every event.
+    /// The statistics counts of every event, whose shares are worked out.
     pub fn stats(&self) -> &Counted {
-        &self.stats
+        self.stats.get_or_init(|| {
+            let mut total = Counted::default();
+            for contribution in self.by_slug.values() {
+                total.add(&contribution.shares().stats);
+            }
+            total
+        })
     }
 
     /// Every contribution, oldest event first (then by slug).
@@ -186,7 +250,7 @@ impl Contributions {
     ) -> Vec<PlayerPage> {
         archive(
             site,
-            self.oldest_first().into_iter().map(|c| &c.players),
+            self.oldest_first().into_iter().map(|c| &c.shares().players),
             scope,
         )
     }
@@ -202,7 +266,7 @@ impl Contributions {
         Ratings::of(
             site,
             settings,
-            self.oldest_first().into_iter().map(|c| &c.games),
+            self.oldest_first().into_iter().map(|c| &c.shares().games),
             pages,
         )
     }
@@ -213,13 +277,16 @@ impl Contributions {
         let events = self
             .oldest_first()
             .into_iter()
-            .map(|c| (c.players.occasion(), c.players.pairs()));
+            .map(|c| (c.shares().players.occasion(), c.shares().players.pairs()));
         Archive::gather(events, scope)
     }
 
     /// The card pages and their index, from every event's published lists.
     pub fn card_pages(&self, site: &SiteView) -> (Vec<CardPage>, CardIndex) {
-        super::cards::pages(site, self.oldest_first().into_iter().map(|c| &c.cards))
+        super::cards::pages(
+            site,
+            self.oldest_first().into_iter().map(|c| &c.shares().cards),
+        )
     }
 
     /// Puts in the contribution of the event `slug`, returning the one it replaces.
@@ -230,6 +297,11 @@ impl Contributions {
             self.count(old, false);
         }
         replaced
+    }
+
+    /// The contribution of the event `slug`, if it is in.
+    pub fn get(&self, slug: &str) -> Option<&Contribution> {
+        self.by_slug.get(slug)
     }
 
     /// Takes out the contribution of the event `slug`.
@@ -268,6 +340,7 @@ mod tests {
     fn a_scoped_archive_fills_in_only_its_pages_and_counts_everyone() {
         let (site, aliases, events) = example();
         let all = Contributions::of_all(&site, &aliases, &events);
+        all.complete(&site, &aliases, &events);
         let full = all.player_pages(&site, None);
         let busiest = full
             .iter()
@@ -290,19 +363,38 @@ mod tests {
     }
 
     #[test]
+    fn shares_worked_out_later_are_those_worked_out_at_once() {
+        let (site, aliases, events) = example();
+        let later = Contributions::of_all(&site, &aliases, &events);
+        later.complete(&site, &aliases, &events);
+        for (event, computed) in &events {
+            let at_once = Contribution::of(&site, &aliases, event, computed);
+            let later = &later[event.slug.as_str()];
+            assert_eq!(later.fingerprint(), at_once.fingerprint(), "{}", event.slug);
+        }
+    }
+
+    #[test]
     fn the_running_totals_stay_those_of_the_events_in() {
         let (site, aliases, events) = example();
         assert!(events.len() >= 3, "the example site has events to take out");
-        let mut all = Contributions::of_all(&site, &aliases, &events);
+        let whole = |events: &[(Event, Computed)]| {
+            let all = Contributions::of_all(&site, &aliases, events);
+            all.complete(&site, &aliases, events);
+            all
+        };
+        let mut all = whole(&events);
+        // The total is made before the edits, which then correct it.
+        assert_ne!(all.stats(), &Counted::default());
         let (first, second) = (&events[0].0.slug, &events[1].0.slug);
         let taken = all.remove(first).expect("the first event is in");
         let replaced = all.insert(second.clone(), all[second.as_str()].clone());
         assert!(replaced.is_some(), "putting an event in again replaces it");
-        let without_first = Contributions::of_all(&site, &aliases, &events[1..]);
+        let without_first = whole(&events[1..]);
         assert_eq!(all.stats(), without_first.stats());
         assert!(all.deck_names().eq(without_first.deck_names()));
         all.insert(first.clone(), taken);
-        let again = Contributions::of_all(&site, &aliases, &events);
+        let again = whole(&events);
         assert_eq!(all.stats(), again.stats());
         assert!(all.deck_names().eq(again.deck_names()));
         assert_ne!(

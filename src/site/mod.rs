@@ -256,6 +256,7 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
     let program = crate::input_key::program_key();
     let shared = program.map(|program| reuse::shared_key(root, &site.config.base_url, program));
     let last = reuse::read(out);
+    let view = model::SiteView::new(&site.config, &site.pages);
     let entries: BTreeMap<String, reuse::Entry> = program
         .zip(shared)
         .map(|(program, shared)| {
@@ -273,7 +274,10 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
                     // The same inputs make the same contribution: its hashes are the record's.
                     let (archive, players) = match last.get(&event.slug) {
                         Some(entry) if entry.key == key => (entry.archive, entry.players.clone()),
-                        _ => (contribution.fingerprint(), contribution.player_pages()),
+                        _ => {
+                            contribution.shares_for(&view, &site.aliases, event, computed);
+                            (contribution.fingerprint(), contribution.player_pages())
+                        }
                     };
                     let entry = reuse::Entry {
                         key,

@@ -489,6 +489,8 @@ mod tests {
         let (site, report) = crate::site::load(root, None);
         let site = site.unwrap_or_else(|| panic!("the example site loads: {}", report.render()));
         let view = SiteView::new(&site.config, &site.pages);
+        site.contributions
+            .complete(&view, &site.aliases, &site.events);
         let pages = site.contributions.player_pages(&view, None);
         (view, site, pages)
     }
@@ -632,12 +634,13 @@ mod tests {
         };
         let settings = &loaded.config.ratings;
         let once = loaded.contributions.ratings(&site, settings, &pages);
-        let again = crate::site::contribution::Contributions::of_all(
+        let fresh = crate::site::contribution::Contributions::of_all(
             &site,
             &loaded.aliases,
             &loaded.events,
-        )
-        .ratings(&site, settings, &pages);
+        );
+        fresh.complete(&site, &loaded.aliases, &loaded.events);
+        let again = fresh.ratings(&site, settings, &pages);
         assert_eq!(json(&once), json(&again));
         assert!(!once.view.games.is_empty());
     }

@@ -630,13 +630,19 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
     // cannot take its parts made of them from the last render.
     let reused_parts = input.search_parts.filter(|_| build(Group::Search));
     let search_from_archive = build(Group::Search) && reused_parts.is_none();
-    let cards = (build(Group::Cards) || search_from_archive)
-        .then(|| input.contributions.card_pages(pages.site));
+    let cards_needed = build(Group::Cards) || search_from_archive;
     let scope = input.scope.players.as_ref();
     let settings = &input.config.ratings;
     let player_pages = scope.is_none_or(|s| !s.is_empty());
     let rated = settings.enabled && (player_pages || build(Group::Ratings) || search_from_archive);
     let archive_needed = rated || player_pages || build(Group::Players) || search_from_archive;
+    // Those pages and the statistics read every event's shares: worked out now, once.
+    if archive_needed || cards_needed || build(Group::Stats) {
+        input
+            .contributions
+            .complete(pages.site, input.aliases, input.events);
+    }
+    let cards = cards_needed.then(|| input.contributions.card_pages(pages.site));
     rayon::join(
         || {
             if let Some(parts) = reused_parts {
@@ -1018,7 +1024,9 @@ fn render_event(
         site,
         event,
         computed,
-        &input.contributions[&event.slug].stats,
+        &input.contributions[&event.slug]
+            .shares_for(site, input.aliases, event, computed)
+            .stats,
         now.clone(),
         &super::markdown::render,
         input.aliases,

@@ -265,12 +265,11 @@ fn spelt_by(id: &str, words: &[String]) -> bool {
 /// every player page (names, events, ratings) and every card page. Building them takes the
 /// player archive, the ratings and the card pages, so a build that keeps those pages as the last
 /// build left them takes these parts from the last build's index instead ([`ArchiveParts::read`]).
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ArchiveParts {
     /// [`SearchIndex::p`].
     pub p: Vec<PlayerEntry>,
     /// [`SearchIndex::c`].
-    #[serde(default)]
     pub c: Vec<CardEntry>,
 }
 
@@ -328,14 +327,16 @@ impl ArchiveParts {
     /// The parts as an index written in this layout holds them (`search.json`'s bytes), or
     /// `None` when the bytes are not such an index.
     pub fn read(bytes: &[u8]) -> Option<Self> {
+        // Not `flatten`, which would buffer the whole index: the other keys are skipped.
         #[derive(Deserialize)]
         struct Written {
             v: u32,
-            #[serde(flatten)]
-            parts: ArchiveParts,
+            p: Vec<PlayerEntry>,
+            #[serde(default)]
+            c: Vec<CardEntry>,
         }
-        let written: Written = serde_json::from_slice(bytes).ok()?;
-        (written.v == FORMAT).then_some(written.parts)
+        let Written { v, p, c } = serde_json::from_slice(bytes).ok()?;
+        (v == FORMAT).then_some(ArchiveParts { p, c })
     }
 }
 
@@ -521,6 +522,7 @@ mod tests {
             .map(|(e, c)| summary(&view, &aliases, e, c))
             .collect();
         let contributions = Contributions::of_all(&view, &aliases, &site.events);
+        contributions.complete(&view, &aliases, &site.events);
         let players = contributions.player_pages(&view, None);
         let summaries: Vec<&EventSummary> = summaries.iter().collect();
         let ratings = contributions.ratings(&view, &site.config.ratings, &players);

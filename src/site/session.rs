@@ -187,6 +187,12 @@ impl Session {
                 .chain(new.iter())
                 .flat_map(|event| self.page_ids(&event.0).collect::<Vec<_>>())
                 .collect();
+            // What the edit replaces, whole, to compare with what it makes.
+            if let Some((event, computed)) = &old
+                && let Some(previous) = self.site.contributions.get(&slug)
+            {
+                previous.shares_for(&view, &self.site.aliases, event, computed);
+            }
             let previous = match &new {
                 Some((event, computed)) => {
                     let contribution = Contribution::of(&view, &self.site.aliases, event, computed);
@@ -209,8 +215,8 @@ impl Session {
             if super::reuse::reaches_player_pages(before.as_ref(), after.as_ref()) {
                 players.extend(their_players);
             }
-            let now = current.map(|c| &c.games);
-            rated_games_changed |= previous.as_ref().map(|c| &c.games) != now;
+            let now = current.map(|c| &c.shares().games);
+            rated_games_changed |= previous.as_ref().map(|c| &c.shares().games) != now;
             replaced_contributions.push((slug.clone(), previous));
             self.site.events.extend(new);
             replaced.extend(old);
