@@ -2163,8 +2163,15 @@ fn a_preview_image_is_drawn_again_only_when_its_card_changes() {
     let mut tree = site::disk_tree::DiskTree::open(site_dir.path()).expect("a served tree");
     let mut render = |loaded: &site::Site, memo: &site::render::Memo| {
         let batch = tree.batch();
-        site::render_for_session(loaded, &site::render::Scope::all(), &batch, false, memo)
-            .expect("render");
+        site::render_for_session(
+            loaded,
+            &site::render::Scope::all(),
+            &batch,
+            false,
+            memo,
+            site::SessionKept::default(),
+        )
+        .expect("render");
         let committed = tree.commit(batch.finish()).expect("commit");
         (committed, tree.get(page))
     };
@@ -2795,6 +2802,9 @@ fn search_index_of_a_large_archive_stays_compact() {
         .map(|(e, c)| site::event_page::summary(&view, &loaded.aliases, e, c))
         .collect();
     let summaries: Vec<_> = summaries.iter().collect();
+    loaded
+        .contributions
+        .complete(&view, &loaded.aliases, &loaded.events);
     let players = loaded.contributions.player_pages(&view, None);
     let ratings = loaded
         .contributions
@@ -2804,10 +2814,9 @@ fn search_index_of_a_large_archive_stays_compact() {
         &loaded.events,
         &summaries,
         &loaded.contributions,
-        &players,
         &loaded.aliases,
-        Some(&ratings),
-        &cards,
+        true,
+        site::search::ArchiveParts::of(&players, Some(&ratings), &cards),
     );
     assert_eq!(
         (index.e.len(), index.p.len(), index.d.len()),
