@@ -1,8 +1,10 @@
 //! What each event adds to the archive-wide pages: its summary in the lists, its rows on its
 //! players' pages, its statistics counts and its named decklists for the search index. Working
 //! them out means going over every round and every card line of the event, so it is done once
-//! per event, in parallel, when the event is loaded; `serve` works them out again only for the
-//! events an edit touched. The archive-wide pages are then assembled from the shares, and the
+//! per event, in parallel: the summary and the lists' names when the event is loaded, the rest
+//! (its [`Shares`]) the first time a page that reads them is built, which a build after an edit
+//! to one event's place never does. `serve` works them out again only for the events an edit
+//! touched. The archive-wide pages are then assembled from the shares, and the
 //! statistics are a running total that an edit corrects by one event's counts: an edit costs
 //! the archive-wide pages an assembly, not a second pass over every game of the archive. The
 //! ratings are the same: each event's rated games are picked out once, and the ratings are
