@@ -1269,10 +1269,19 @@ fn statistics_page_has_charts_beside_its_tables() {
         "{ben_text}"
     );
     assert_eq!(
-        ben.matches("<span class=\"deck-mark\">").count(),
+        ben.matches("<span class=\"deck-mark g-").count(),
         4,
         "two decks, two events"
     );
+    // Each mark is one element: the style sheet draws the side's and the affiliation's shapes
+    // from its classes.
+    assert!(
+        ben.contains(
+            "<span class=\"deck-mark g-dark g-sith\">Sith<span class=\"visually-hidden\"> (dark side)</span></span>"
+        ),
+        "{ben}"
+    );
+    assert!(!ben.contains("class=\"glyph"), "{ben}");
 }
 
 /// `check` after a build skips the events that build rendered from the same inputs, and no
