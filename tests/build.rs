@@ -1022,6 +1022,17 @@ fn decklists_have_pages_and_plain_text_exports() {
     let page = fs::read_to_string(dir.join("index.html")).expect("page");
     assert!(page.contains("Fall of the Jedi") && page.contains("decks.txt"));
     assert!(page.contains("<section class=\"deck-player\" id=\"deck-siobhan-kearney\">"));
+    // A list's sets a line each: copies, the set's name linking its page, its number; the
+    // heading counts them.
+    assert!(
+        page.contains("Sith <span class=\"count\">(10 objective sets)</span></h3>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<li>2× <a href=\"/cards/sets/19/\">Fall of the Jedi</a> (19)\n"),
+        "{page}"
+    );
+    assert!(page.contains("<li>1× <a href=\"/cards/sets/94/\">The Emperor&#39;s Hand</a> (94)\n"));
     assert!(page.contains("<li><a href=\"#deck-siobhan-kearney\">Siobhán Kearney</a>"));
     // In the order of the event page's players list: the champion first.
     let champion = page
