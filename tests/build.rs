@@ -1022,6 +1022,17 @@ fn decklists_have_pages_and_plain_text_exports() {
     let page = fs::read_to_string(dir.join("index.html")).expect("page");
     assert!(page.contains("Fall of the Jedi") && page.contains("decks.txt"));
     assert!(page.contains("<section class=\"deck-player\" id=\"deck-siobhan-kearney\">"));
+    // A list's sets a line each: copies, the set's name linking its page, its number; the
+    // heading counts them.
+    assert!(
+        page.contains("Sith <span class=\"count\">(10 objective sets)</span></h3>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<li>2× <a href=\"/cards/sets/19/\">Fall of the Jedi</a> (19)\n"),
+        "{page}"
+    );
+    assert!(page.contains("<li>1× <a href=\"/cards/sets/94/\">The Emperor&#39;s Hand</a> (94)\n"));
     assert!(page.contains("<li><a href=\"#deck-siobhan-kearney\">Siobhán Kearney</a>"));
     // In the order of the event page's players list: the champion first.
     let champion = page
@@ -1269,10 +1280,19 @@ fn statistics_page_has_charts_beside_its_tables() {
         "{ben_text}"
     );
     assert_eq!(
-        ben.matches("<span class=\"deck-mark\">").count(),
+        ben.matches("<span class=\"deck-mark g-").count(),
         4,
         "two decks, two events"
     );
+    // Each mark is one element: the style sheet draws the side's and the affiliation's shapes
+    // from its classes.
+    assert!(
+        ben.contains(
+            "<span class=\"deck-mark g-dark g-sith\">Sith<span class=\"visually-hidden\"> (dark side)</span></span>"
+        ),
+        "{ben}"
+    );
+    assert!(!ben.contains("class=\"glyph"), "{ben}");
 }
 
 /// `check` after a build skips the events that build rendered from the same inputs, and no
@@ -1945,17 +1965,26 @@ fn the_feed_lists_results_newest_first_with_absolute_links_under_a_sub_path() {
     }
     let running = &entries[0].child("summary").text;
     assert!(running.contains("Running"), "{running}");
-    // Every page's head points to the feed.
+    // The home page's and the events index's heads point feed readers to the feed; the other
+    // pages leave it to them.
+    let mut pages = 0;
     for (path, bytes) in tree(&out) {
         if path.extension().is_some_and(|e| e == "html") {
             let html = String::from_utf8(bytes).expect("utf-8");
-            assert!(
+            let announced = ["index.html", "events/index.html"]
+                .iter()
+                .any(|p| path == Path::new(p));
+            assert_eq!(
                 html.contains("<link rel=\"alternate\" type=\"application/atom+xml\" href=\"/archive/feed.xml\""),
-                "{} does not link the feed",
-                path.display()
+                announced,
+                "{} links the feed: {}",
+                path.display(),
+                !announced
             );
+            pages += 1;
         }
     }
+    assert!(pages > 2);
 }
 
 #[test]
@@ -2040,7 +2069,7 @@ fn event_pages_carry_open_graph_tags_and_schema_org_data() {
     for tag in [
         "<meta property=\"og:type\" content=\"article\">",
         "<meta property=\"og:title\" content=\"Kessel Run Regional 2026\">",
-        "<meta property=\"og:url\" content=\"https://example.github.io/archive/events/2026/kessel-run-regional/\">",
+        "<link rel=\"canonical\" href=\"https://example.github.io/archive/events/2026/kessel-run-regional/\">",
         "<meta property=\"og:site_name\" content=\"Holonet Tournament Archive\">",
         "<meta property=\"og:description\" content=",
         "<meta property=\"og:image\" content=\"https://example.github.io/archive/events/2026/kessel-run-regional/preview.png\">",
@@ -2079,9 +2108,9 @@ fn event_pages_carry_open_graph_tags_and_schema_org_data() {
         !home.contains("og:image"),
         "only event pages have a preview image"
     );
-    assert!(
-        home.contains("<meta property=\"og:url\" content=\"https://example.github.io/archive/\">")
-    );
+    assert!(home.contains("<link rel=\"canonical\" href=\"https://example.github.io/archive/\">"));
+    // The canonical link is the address for previews too: no `og:url` repeats it.
+    assert!(!home.contains("og:url") && !page.contains("og:url"));
     assert!(
         !home.contains("application/ld+json"),
         "only event pages have event data"

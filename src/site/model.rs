@@ -30,7 +30,7 @@ pub struct SiteView {
     pub base_url: String,
     /// The path every link starts with, ending in `/` (`/` or `/archive/`).
     pub root: String,
-    /// The main navigation: home, events, players, statistics, ratings (when kept), search, the
+    /// The main navigation: events, players, statistics, ratings (when kept), search, the
     /// rules reference, then the site's top-level pages.
     pub nav: Vec<NavLink>,
     /// Whether a `theme.css` (from the theme or the site's `static/`) follows the default
@@ -63,8 +63,8 @@ impl SiteView {
             path: path.to_string(),
             url: format!("{root}{path}"),
         };
+        // No "Home": the site's title, at the head of every page, links the home page.
         let mut nav = vec![
-            link("Home", ""),
             link("Events", "events/"),
             link("Players", "players/"),
             link("Statistics", "stats/"),

@@ -17,6 +17,12 @@
 //! Text whose white space is kept as written (`pre`, `textarea`), scripts and style sheets, and
 //! the inside of tags are copied as they are.
 
+/// The tags that close a table cell: the next cell, the end of its row, or (the row's end tag
+/// left out) the next row, a table part, or the table's end.
+const CELL_FOLLOWERS: &[&str] = &[
+    "td", "th", "/tr", "tr", "tbody", "/tbody", "tfoot", "/tfoot", "/thead", "/table",
+];
+
 /// Elements whose content is copied unchanged.
 const VERBATIM: [&str; 4] = ["pre", "textarea", "script", "style"];
 
@@ -28,9 +34,12 @@ const VERBATIM: [&str; 4] = ["pre", "textarea", "script", "style"];
 /// out: the white space after it would land in the row's last cell, where an empty cell would no
 /// longer be `:empty` to the style sheet, and without it a table's rows would run on one line of
 /// the page's source.
+///
+/// A cell's end tag also goes before the next row, a table part or the table's end: written
+/// there, the template left the row's end tag out, so nothing more is in the row.
 const OPTIONAL_END_TAGS: [(&str, &[&str], bool); 5] = [
-    ("</td>", &["td", "th", "/tr"], true),
-    ("</th>", &["td", "th", "/tr"], true),
+    ("</td>", CELL_FOLLOWERS, true),
+    ("</th>", CELL_FOLLOWERS, true),
     ("</li>", &["li", "/ul", "/ol", "/menu"], false),
     ("</dt>", &["dt", "dd"], false),
     // A group of a term and its description in a `div` ends with the description: nothing
@@ -158,6 +167,13 @@ mod tests {
         assert_eq!(
             collapse(table),
             "<table>\n<thead>\n<tr>\n<th>A<th>B</tr>\n</thead>\n<tbody>\n<tr>\n<td>1<td><a href=\"x\">2</a></tr>\n<tr>\n<td></tr>\n</tbody>\n</table>\n"
+        );
+        // Rows written without their end tags: a cell ends at the next row or the table's end.
+        assert_eq!(
+            collapse(
+                "<table><tbody><tr><th>a</th>\n<tr><td>b</td>\n</tbody><tbody><tr><td>c</td></table>"
+            ),
+            "<table><tbody><tr><th>a<tr><td>b</tbody><tbody><tr><td>c</table>"
         );
         // A list item keeps the white space after it (items laid out in a line stay apart).
         assert_eq!(
