@@ -811,6 +811,17 @@ fn example_2014_open_with_a_championship() {
         page.contains("rules/ffg-2014/#"),
         "links go to the 2014 rules"
     );
+    // The players table: a row per player (the target of their links), the top 8's places
+    // and, in brackets, the Swiss rank of the others; a drop noted beside the name.
+    assert!(
+        page.contains("<caption>Players in order of final place</caption>")
+            && page.contains(
+                "<th scope=\"col\">Place <span class=\"hint\">(Swiss rank)</span><th scope=\"col\">Player<th scope=\"col\">Record <span class=\"hint\">W–L–D</span><th scope=\"col\">No.</tr>"
+            ),
+        "{page}"
+    );
+    assert!(page.contains("<tr id=\"player-maren-holm\"><td>1<td><a href=\"/players/maren-holm/\">Maren Holm</a><td>4–3–3<td>13</tr>"));
+    assert!(page.contains("<tr id=\"player-olek-zielinski\"><td>(18)<td><a href=\"/players/olek-zielinski/\">Olek Zielinski</a> <span class=\"note\">dropped after round 2</span><td>0–4–0<td>15</tr>"));
 }
 
 /// The team example: teams are the competitors, the two teams level on points play a final
@@ -852,6 +863,12 @@ fn example_team_event_with_a_final_match() {
     let page = fs::read_to_string(out.join("events/2017/hoth-doubles/index.html")).expect("page");
     assert!(
         page.contains("Final match") && page.contains("Mara Lindgren") && page.contains("Teams")
+    );
+    // The team's row (which its players' pages link to) lists its two players and their lists.
+    assert!(page.contains("<caption>Teams in order of final place</caption>"));
+    assert!(
+        page.contains("<tr id=\"player-echo-base\"><td>1<td>Echo Base<ul class=\"team-members\"><li id=\"member-mara-lindgren\"><a href=\"/players/mara-lindgren/\">Mara Lindgren</a> <a class=\"deck-link\" href=\"/events/2017/hoth-doubles/decks/#deck-mara-lindgren\">decklists<span class=\"visually-hidden\"> of Mara Lindgren</span></a>"),
+        "{page}"
     );
 }
 
