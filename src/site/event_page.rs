@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::model::{
     EventSummary, PairingsLink, PlayerRef, RuleLink, SiteView, StepLink, Steps, TiebreakColumn,
-    date_text, event_path, game_text, link_steps, round_minutes, round_path,
+    date_text, event_path, game_winner_text, link_steps, round_minutes, round_path,
 };
 use crate::event::{Event, Outcome};
 use crate::rules::Tiebreaker;
@@ -233,7 +233,7 @@ pub struct SeatView {
 #[derive(Debug, Clone, Serialize)]
 pub struct GameView {
     pub number: u32,
-    /// "Tom Kessel won (dial)", "Draw (time)".
+    /// Its winner and how: "Tom Kessel (dial)", "Tom Kessel", "Draw (time)".
     pub text: String,
 }
 
@@ -674,7 +674,7 @@ pub fn round_views(
                             .enumerate()
                             .map(|(n, g)| GameView {
                                 number: n as u32 + 1,
-                                text: game_text(event, g.winner, g.by),
+                                text: game_winner_text(event, g.winner, g.by),
                             })
                             .collect(),
                         _ => Vec::new(),
