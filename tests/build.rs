@@ -822,6 +822,17 @@ fn example_2014_open_with_a_championship() {
     );
     assert!(page.contains("<tr id=\"player-maren-holm\"><td>1<td><a href=\"/players/maren-holm/\">Maren Holm</a><td>4–3–3<td>13</tr>"));
     assert!(page.contains("<tr id=\"player-olek-zielinski\"><td>(18)<td><a href=\"/players/olek-zielinski/\">Olek Zielinski</a> <span class=\"note\">dropped after round 2</span><td>0–4–0<td>15</tr>"));
+    // An earlier round's standings: the page says where they are and links them; its script
+    // (static/standings.js) draws them from event.json by the round, the keys of the tiebreaker
+    // columns and the notes, and heads the columns from the legend's names and marks.
+    let round = fs::read_to_string(out.join("events/2015/mos-eisley-open/rounds/3/index.html"))
+        .expect("round");
+    assert!(
+        round.contains("<p id=\"round-standings\" data-round=\"3\" data-columns=\"opponents_points opponents_strength\" data-notes=\"{&quot;olek-zielinski&quot;:&quot;dropped after round 2&quot;}\">Drawn from the event's <a href=\"/events/2015/mos-eisley-open/event.json\" type=\"application/json\">event.json</a> (<code>standings_by_round</code>) when scripts run; the latest standings are on <a href=\"/events/2015/mos-eisley-open/#standings-heading\">the event page</a>.</p>"),
+        "{round}"
+    );
+    assert!(round.contains("<a href=\"/rules/ffg-2014/#opponents-strength\">opponents&#39; strength of schedule</a> (<span class=\"tb-mark\" data-key=\"opponents_strength\">Opp. SoS</span>)"));
+    assert!(round.contains("<script src=\"/standings.js\" defer></script>"));
 }
 
 /// The team example: teams are the competitors, the two teams level on points play a final

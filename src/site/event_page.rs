@@ -172,8 +172,8 @@ pub struct RoundView {
 /// row of them: `standings.js` draws the table from `standings_by_round` in the event's
 /// `event.json`, which every event writes anyway (a big event has a standings table per round,
 /// which written into each round page was a third of the archive's round pages); the page gives
-/// the script the columns, the tiebreakers' marks and the players' notes, and says where the
-/// standings are when scripts are off.
+/// the script the columns' keys, the tiebreakers' names and marks (its legend) and the players'
+/// notes, and says where the standings are when scripts are off.
 #[derive(Debug, Clone, Serialize)]
 pub struct RoundStandingsView {
     pub after_round: u32,
@@ -184,7 +184,7 @@ pub struct RoundStandingsView {
     /// Every tiebreaker of the ruleset, for the legend under the table.
     pub tiebreakers: Vec<KeyedTiebreak>,
     /// The notes beside names after this round ("dropped after round 2", "late entry from
-    /// round 3"), as a JSON object by player id.
+    /// round 3"), as a JSON object by player id; empty when there is none.
     pub notes: String,
 }
 
@@ -590,7 +590,11 @@ fn round_standings_view(
             .map(keyed)
             .collect(),
         tiebreakers: all.iter().copied().map(keyed).collect(),
-        notes: serde_json::to_string(&notes).expect("a map of strings serializes"),
+        notes: if notes.is_empty() {
+            String::new()
+        } else {
+            serde_json::to_string(&notes).expect("a map of strings serializes")
+        },
     }
 }
 
