@@ -2451,8 +2451,14 @@ fn bracket_games_show_results_and_where_players_come_from() {
         "{timed}"
     );
     let played = game(1);
-    assert!(played.contains("Priya Nair won (won) light"), "{played}");
+    // "won" is said once, seen and heard; the loser's "(lost)" is heard only.
+    assert!(played.contains("Priya Nair won light"), "{played}");
     assert!(played.contains("Niamh Byrne (lost) dark"), "{played}");
+    // The sides' reason most games give is said once, above the bracket; a game whose reason
+    // differs says its own.
+    assert!(page.contains("<p>Sides: <a href=\"/rules/ffg-2014/#deck-choice\">side played fewer times</a> in each game unless the game says otherwise.</p>"));
+    assert!(played.contains("Sides: higher seed"), "{played}");
+    assert!(!game(10).contains("Sides:"), "{}", game(10));
 
     common::keep_bracket_games(&site.path().join("events/2015/mos-eisley-open.toml"), 9);
     build(site.path(), &out, None);
