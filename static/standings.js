@@ -1,11 +1,12 @@
 /* Holonet round pages: the standings after a round, drawn from the event's event.json.
    A big event has a standings table for every round; written into every round page they were a
    third of an archive's round pages, while event.json holds them anyway (`standings_by_round`,
-   rows of values under named columns). The page carries the table's head in a <template>, the
-   tiebreakers' marks in its legend and the players' notes; this script fills in the rows.
-   Without it, the page says where the standings are. The functions before `init` are pure, and
-   Node can load this file to test them (tests/web/standings-test.js). It sets text only, never
-   markup. */
+   rows of values under named columns). The page says where the standings are (a paragraph that
+   links event.json, with the round, the keys of the tiebreaker columns and the players' notes as
+   data attributes) and has the tiebreakers' legend, which names each tiebreaker beside its mark;
+   this script builds the table (its head from those) and fills in the rows. Without it, the
+   paragraph says where the standings are. The functions before `init` are pure, and Node can
+   load this file to test them (tests/web/standings-test.js). It sets text only, never markup. */
 (function () {
   "use strict";
 
@@ -66,8 +67,21 @@
     });
   }
 
-  function cell(tr, text) {
-    var td = document.createElement("td");
+  /* The heads of the tiebreaker columns, keys `columns`: each its mark (`SoS`), titled with the
+     tiebreaker's name as the legend writes it in its sentence ("strength of schedule"), with a
+     capital ("Strength of schedule"). `marks` and `names` map a key to each. */
+  function heads(columns, marks, names) {
+    return columns.map(function (key) {
+      var name = Object.prototype.hasOwnProperty.call(names, key) ? names[key] : "";
+      return {
+        text: Object.prototype.hasOwnProperty.call(marks, key) ? marks[key] : key,
+        title: name.charAt(0).toUpperCase() + name.slice(1)
+      };
+    });
+  }
+
+  function cell(tr, text, tag) {
+    var td = document.createElement(tag || "td");
     td.textContent = text;
     tr.appendChild(td);
     return td;
@@ -81,9 +95,38 @@
     td.appendChild(span);
   }
 
-  function draw(template, drawn) {
-    var table = template.content.cloneNode(true);
-    var tbody = table.querySelector("tbody");
+  /* The table as the event page writes one: caption, then rank, player, points, record and a
+     column per tiebreaker value. */
+  function table(round, columnHeads) {
+    var wrap = document.createElement("div");
+    wrap.className = "table-wrap";
+    var t = document.createElement("table");
+    t.className = "standings swiss";
+    t.createCaption().textContent = "Standings after round " + round;
+    var tr = t.createTHead().insertRow();
+    var th = function (text) {
+      var head = cell(tr, text, "th");
+      head.setAttribute("scope", "col");
+      return head;
+    };
+    th("Rank");
+    th("Player");
+    th("Points");
+    note(th("Record"), "W\u2013L\u2013D", "hint");
+    columnHeads.forEach(function (h) {
+      var abbr = document.createElement("abbr");
+      abbr.title = h.title;
+      abbr.textContent = h.text;
+      th("").appendChild(abbr);
+    });
+    t.appendChild(document.createElement("tbody"));
+    wrap.appendChild(t);
+    return wrap;
+  }
+
+  function draw(source, round, columnHeads, drawn) {
+    var wrap = table(round, columnHeads);
+    var tbody = wrap.querySelector("tbody");
     drawn.forEach(function (row) {
       var tr = document.createElement("tr");
       if (!row.ranked) {
@@ -112,42 +155,42 @@
       });
       tbody.appendChild(tr);
     });
-    template.parentNode.insertBefore(table, template);
+    source.parentNode.insertBefore(wrap, source.nextSibling);
   }
 
   function init() {
-    var template = document.getElementById("round-standings");
-    if (!template || !template.content || typeof fetch !== "function") {
+    var source = document.getElementById("round-standings");
+    var link = source && source.querySelector("a[type='application/json']");
+    if (!link || typeof fetch !== "function") {
       return;
     }
-    var columns = Array.prototype.map.call(
-      template.content.querySelectorAll("th[data-key]"),
-      function (th) {
-        return th.getAttribute("data-key");
-      }
-    );
+    var columns = (source.getAttribute("data-columns") || "").split(" ").filter(Boolean);
     var marks = {};
+    var names = {};
+    // The legend: "… broken by <a>strength of schedule</a> (<span data-key="sos">SoS</span>), …"
     Array.prototype.forEach.call(document.querySelectorAll(".tiebreakers .tb-mark[data-key]"), function (m) {
-      marks[m.getAttribute("data-key")] = m.textContent;
+      var key = m.getAttribute("data-key");
+      marks[key] = m.textContent;
+      names[key] = m.previousElementSibling ? m.previousElementSibling.textContent : "";
     });
-    var notes = JSON.parse(template.getAttribute("data-notes") || "{}");
-    var round = Number(template.getAttribute("data-round"));
-    fetch(template.getAttribute("data-src"))
+    var notes = JSON.parse(source.getAttribute("data-notes") || "{}");
+    var round = Number(source.getAttribute("data-round"));
+    fetch(link.getAttribute("href"))
       .then(function (response) {
         return response.json();
       })
       .then(function (doc) {
         var drawn = rows(doc, round, columns, marks, notes);
         if (drawn) {
-          draw(template, drawn);
+          draw(source, round, heads(columns, marks, names), drawn);
         }
       })
       .catch(function () {
-        // Offline or opened from a file: the paragraph above says where the standings are.
+        // Offline or opened from a file: the paragraph says where the standings are.
       });
   }
 
-  var api = { decimal: decimal, rows: rows };
+  var api = { decimal: decimal, rows: rows, heads: heads };
   if (typeof module === "object" && module.exports) {
     module.exports = api;
   }

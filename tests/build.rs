@@ -811,6 +811,28 @@ fn example_2014_open_with_a_championship() {
         page.contains("rules/ffg-2014/#"),
         "links go to the 2014 rules"
     );
+    // The players table: a row per player (the target of their links), the top 8's places
+    // and, in brackets, the Swiss rank of the others; a drop noted beside the name.
+    assert!(
+        page.contains("<caption>Players in order of final place</caption>")
+            && page.contains(
+                "<th scope=\"col\">Place <span class=\"hint\">(Swiss rank)</span><th scope=\"col\">Player<th scope=\"col\">Record <span class=\"hint\">W–L–D</span><th scope=\"col\">No.</tr>"
+            ),
+        "{page}"
+    );
+    assert!(page.contains("<tr id=\"player-maren-holm\"><td>1<td><a href=\"/players/maren-holm/\">Maren Holm</a><td>4–3–3<td>13</tr>"));
+    assert!(page.contains("<tr id=\"player-olek-zielinski\"><td>(18)<td><a href=\"/players/olek-zielinski/\">Olek Zielinski</a> <span class=\"note\">dropped after round 2</span><td>0–4–0<td>15</tr>"));
+    // An earlier round's standings: the page says where they are and links them; its script
+    // (static/standings.js) draws them from event.json by the round, the keys of the tiebreaker
+    // columns and the notes, and heads the columns from the legend's names and marks.
+    let round = fs::read_to_string(out.join("events/2015/mos-eisley-open/rounds/3/index.html"))
+        .expect("round");
+    assert!(
+        round.contains("<p id=\"round-standings\" data-round=\"3\" data-columns=\"opponents_points opponents_strength\" data-notes=\"{&quot;olek-zielinski&quot;:&quot;dropped after round 2&quot;}\">Drawn from the event's <a href=\"/events/2015/mos-eisley-open/event.json\" type=\"application/json\">event.json</a> (<code>standings_by_round</code>) when scripts run; the latest standings are on <a href=\"/events/2015/mos-eisley-open/#standings-heading\">the event page</a>.</p>"),
+        "{round}"
+    );
+    assert!(round.contains("<a href=\"/rules/ffg-2014/#opponents-strength\">opponents&#39; strength of schedule</a> (<span class=\"tb-mark\" data-key=\"opponents_strength\">Opp. SoS</span>)"));
+    assert!(round.contains("<script src=\"/standings.js\" defer></script>"));
 }
 
 /// The team example: teams are the competitors, the two teams level on points play a final
@@ -852,6 +874,12 @@ fn example_team_event_with_a_final_match() {
     let page = fs::read_to_string(out.join("events/2017/hoth-doubles/index.html")).expect("page");
     assert!(
         page.contains("Final match") && page.contains("Mara Lindgren") && page.contains("Teams")
+    );
+    // The team's row (which its players' pages link to) lists its two players and their lists.
+    assert!(page.contains("<caption>Teams in order of final place</caption>"));
+    assert!(
+        page.contains("<tr id=\"player-echo-base\"><td>1<td>Echo Base<ul class=\"team-members\"><li id=\"member-mara-lindgren\"><a href=\"/players/mara-lindgren/\">Mara Lindgren</a> <a class=\"deck-link\" href=\"/events/2017/hoth-doubles/decks/#deck-mara-lindgren\">decklists<span class=\"visually-hidden\"> of Mara Lindgren</span></a>"),
+        "{page}"
     );
 }
 
@@ -1222,9 +1250,11 @@ fn statistics_match_hand_counts() {
         assert!(text.contains(expected), "{expected:?} in {text}");
     }
     assert!(!text.contains("Light side won"), "no light wins: {text}");
+    // A bar is an empty cell whose class says its length, in hundredths of the longest.
     assert!(
-        page.contains("<svg viewBox=\"0 0 100 8\""),
-        "inline SVG bars"
+        page.contains("<td class=\"num\">67%<td class=\"bar b100\"></tr>")
+            && page.contains("<td class=\"num\">33%<td class=\"bar b50\"></tr>"),
+        "bars drawn by the style sheet"
     );
     let archive = visible_text(&fs::read_to_string(out.join("stats/index.html")).expect("stats"));
     assert!(
@@ -2459,8 +2489,14 @@ fn bracket_games_show_results_and_where_players_come_from() {
         "{timed}"
     );
     let played = game(1);
-    assert!(played.contains("Priya Nair won (won) light"), "{played}");
+    // "won" is said once, seen and heard; the loser's "(lost)" is heard only.
+    assert!(played.contains("Priya Nair won light"), "{played}");
     assert!(played.contains("Niamh Byrne (lost) dark"), "{played}");
+    // The sides' reason most games give is said once, above the bracket; a game whose reason
+    // differs says its own.
+    assert!(page.contains("<p>Sides: <a href=\"/rules/ffg-2014/#deck-choice\">side played fewer times</a> in each game unless the game says otherwise.</p>"));
+    assert!(played.contains("Sides: higher seed"), "{played}");
+    assert!(!game(10).contains("Sides:"), "{}", game(10));
 
     common::keep_bracket_games(&site.path().join("events/2015/mos-eisley-open.toml"), 9);
     build(site.path(), &out, None);

@@ -321,9 +321,10 @@ fn excuse(
     if ancestors.iter().any(|e| e.tag == "h1") {
         return Some("the page's own title");
     }
-    // A round page's tables carry no cell classes: there a game is an item of the list in its
-    // row's games cell, the only list in the table.
-    let round_page_game = ancestors.iter().any(|e| e.tag == "li")
+    // A round page's tables carry no cell classes: there a game's winner is named in the text
+    // of its row's game winners cell, the only name in the table not inside a link (each seat
+    // links its player).
+    let round_page_game = ancestors.first().is_some_and(|e| e.tag == "td")
         && ancestors
             .iter()
             .any(|e| e.tag == "table" && e.has_class("round-tables"));

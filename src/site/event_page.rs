@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::model::{
     EventSummary, PairingsLink, PlayerRef, RuleLink, SiteView, StepLink, Steps, TiebreakColumn,
-    date_text, event_path, game_text, link_steps, round_minutes, round_path,
+    date_text, event_path, game_winner_text, link_steps, round_minutes, round_path,
 };
 use crate::event::{Event, Outcome};
 use crate::rules::Tiebreaker;
@@ -43,6 +43,8 @@ pub struct EventView {
     /// The sibling `.md` file rendered (sanitized).
     pub long_html: Option<String>,
     pub players: Vec<PlayerView>,
+    /// The players table's optional columns.
+    pub player_columns: PlayerColumns,
     /// While the decklists are held back, when they come out ("Decklists are published after
     /// the cut, ..."): said where the lists and their counts would be.
     pub decklists_notice: Option<&'static str>,
@@ -99,11 +101,27 @@ pub struct PlayerView {
     pub deck_url: Option<String>,
     /// The final place, or while there is none the rank in the latest standings.
     pub rank: Option<u32>,
-    /// Whether `rank` is a final place.
-    pub placed: bool,
+    /// `rank` as the players table shows it: "3", or "(17)" for a rank in the standings in a
+    /// table whose other ranks are final places; empty without one.
+    pub rank_text: String,
     /// "5–1–0" (won–lost–drawn), a SW:CCG score `6(+28)`, a recorded score, or empty.
     pub record: String,
-    /// What `record` counts: "W–L–D", "VP (differential)", or empty.
+}
+
+/// The event page's players table: which columns beside the name and number it has, and their
+/// heads.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct PlayerColumns {
+    /// "Place" (every rank is a final place, or some are), "Rank" (none is), or `None` when no
+    /// player has either.
+    pub rank: Option<&'static str>,
+    /// Under "Place" when some players have a rank but no place: "(Swiss rank)", what their
+    /// bracketed numbers are.
+    pub rank_hint: &'static str,
+    /// "Record", "Score" (SW:CCG), "Sessions won" (challenge decks), or `None` when no player
+    /// has one.
+    pub record: Option<&'static str>,
+    /// What the record counts: "W–L–D", "VP (differential)", or empty.
     pub record_hint: &'static str,
 }
 
@@ -154,8 +172,8 @@ pub struct RoundView {
 /// row of them: `standings.js` draws the table from `standings_by_round` in the event's
 /// `event.json`, which every event writes anyway (a big event has a standings table per round,
 /// which written into each round page was a third of the archive's round pages); the page gives
-/// the script the columns, the tiebreakers' marks and the players' notes, and says where the
-/// standings are when scripts are off.
+/// the script the columns' keys, the tiebreakers' names and marks (its legend) and the players'
+/// notes, and says where the standings are when scripts are off.
 #[derive(Debug, Clone, Serialize)]
 pub struct RoundStandingsView {
     pub after_round: u32,
@@ -166,7 +184,7 @@ pub struct RoundStandingsView {
     /// Every tiebreaker of the ruleset, for the legend under the table.
     pub tiebreakers: Vec<KeyedTiebreak>,
     /// The notes beside names after this round ("dropped after round 2", "late entry from
-    /// round 3"), as a JSON object by player id.
+    /// round 3"), as a JSON object by player id; empty when there is none.
     pub notes: String,
 }
 
@@ -215,7 +233,7 @@ pub struct SeatView {
 #[derive(Debug, Clone, Serialize)]
 pub struct GameView {
     pub number: u32,
-    /// "Tom Kessel won (dial)", "Draw (time)".
+    /// Its winner and how: "Tom Kessel (dial)", "Tom Kessel", "Draw (time)".
     pub text: String,
 }
 
@@ -342,7 +360,7 @@ pub fn event_view(
     let ruleset = computed.ruleset;
     let (rules_url, rule) = rule_links(site, computed);
     let names = super::names::NameLinks::event_page(site, aliases, event);
-    let players = players_view(site, event, computed, &names);
+    let (players, player_columns) = players_view(site, event, computed, &names);
     let url_of = |id: &str| names.competitor(id);
     let standings_view = |s: &Standings| standings_view(site, event, computed, s, &rule, &url_of);
     let rounds = event
@@ -379,6 +397,7 @@ pub fn event_view(
         description_html: event.info.description.as_deref().map(markdown),
         long_html: event.long_text.as_deref().map(markdown),
         players,
+        player_columns,
         rounds,
         standings: computed.latest().map(standings_view),
         current_round,
@@ -402,14 +421,14 @@ pub fn event_view(
     }
 }
 
-/// The players list: each competitor with their place, record and decklists; a team with its
-/// two players.
+/// The players table: each competitor with their place, record and decklists; a team with its
+/// two players. With the columns the rows fill.
 fn players_view(
     site: &SiteView,
     event: &Event,
     computed: &Computed,
     names: &super::names::NameLinks<'_>,
-) -> Vec<PlayerView> {
+) -> (Vec<PlayerView>, PlayerColumns) {
     let standings = super::players::standings(event, computed);
     let mut players: Vec<PlayerView> = event
         .players
@@ -426,24 +445,50 @@ fn players_view(
                     .collect()
             });
             let url = (!event.is_team()).then(|| names.person(&p.id));
-            let mut view = player_view(site, event, p, url, members.unwrap_or_default());
-            if let Some(standing) = standings.get(i) {
-                view.rank = standing.rank;
-                view.placed = standing.placed;
-                view.record_hint = match &computed.kind {
-                    _ if standing.record.is_empty() => "",
-                    ComputedKind::Swiss(_) | ComputedKind::League(_) => "W–L–D",
-                    ComputedKind::Ccg(_) => "VP (differential)",
-                    ComputedKind::Challenge(_) | ComputedKind::Recorded => "",
-                };
-                view.record.clone_from(&standing.record);
-            }
-            view
+            player_view(site, event, p, url, members.unwrap_or_default())
         })
         .collect();
+    let ranked = |s: &&super::players::Standing| s.rank.is_some();
+    let placed = standings.iter().filter(ranked).filter(|s| s.placed).count();
+    let all_placed = placed == standings.iter().filter(ranked).count();
+    for (view, standing) in players.iter_mut().zip(&standings) {
+        view.rank = standing.rank;
+        view.rank_text = match standing.rank {
+            Some(r) if standing.placed || placed == 0 => r.to_string(),
+            Some(r) => format!("({r})"),
+            None => String::new(),
+        };
+        view.record.clone_from(&standing.record);
+    }
+    let any_record = standings.iter().any(|s| !s.record.is_empty());
+    let columns = PlayerColumns {
+        rank: match (standings.iter().any(|s| s.rank.is_some()), placed) {
+            (false, _) => None,
+            (true, 0) => Some("Rank"),
+            (true, _) => Some("Place"),
+        },
+        rank_hint: if placed == 0 || all_placed {
+            ""
+        } else if matches!(computed.kind, ComputedKind::Swiss(_)) {
+            "(Swiss rank)"
+        } else {
+            "(rank)"
+        },
+        record: any_record.then_some(match computed.kind {
+            ComputedKind::Challenge(_) => "Sessions won",
+            ComputedKind::Ccg(_) => "Score",
+            _ => "Record",
+        }),
+        record_hint: match &computed.kind {
+            _ if !any_record => "",
+            ComputedKind::Swiss(_) | ComputedKind::League(_) => "W–L–D",
+            ComputedKind::Ccg(_) => "VP (differential)",
+            ComputedKind::Challenge(_) | ComputedKind::Recorded => "",
+        },
+    };
     // By place (or rank) while there is one, the others after them in registration order.
     players.sort_by_key(|p| (p.rank.is_none(), p.rank, p.number));
-    players
+    (players, columns)
 }
 
 fn player_view(
@@ -462,9 +507,8 @@ fn player_view(
         members,
         deck_url: super::deck_view::deck_url(site, event, p),
         rank: None,
-        placed: false,
+        rank_text: String::new(),
         record: String::new(),
-        record_hint: "",
     }
 }
 
@@ -546,7 +590,11 @@ fn round_standings_view(
             .map(keyed)
             .collect(),
         tiebreakers: all.iter().copied().map(keyed).collect(),
-        notes: serde_json::to_string(&notes).expect("a map of strings serializes"),
+        notes: if notes.is_empty() {
+            String::new()
+        } else {
+            serde_json::to_string(&notes).expect("a map of strings serializes")
+        },
     }
 }
 
@@ -630,7 +678,7 @@ pub fn round_views(
                             .enumerate()
                             .map(|(n, g)| GameView {
                                 number: n as u32 + 1,
-                                text: game_text(event, g.winner, g.by),
+                                text: game_winner_text(event, g.winner, g.by),
                             })
                             .collect(),
                         _ => Vec::new(),

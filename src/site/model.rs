@@ -397,6 +397,20 @@ pub fn round_minutes(event: &Event, ruleset: &crate::rules::Ruleset) -> u32 {
     }
 }
 
+/// A game in a list of game winners: "Tom Kessel (dial)", "Tom Kessel" (won without a recorded
+/// way), "Draw (time)".
+pub(super) fn game_winner_text(
+    event: &Event,
+    winner: Option<usize>,
+    by: Option<GameEnd>,
+) -> String {
+    match (winner, by) {
+        (Some(w), Some(b)) => format!("{} ({})", event.players[w].name, b.name()),
+        (Some(w), None) => event.players[w].name.clone(),
+        (None, _) => game_text(event, winner, by),
+    }
+}
+
 /// "Tom Kessel won (dial)", "Draw (time)".
 pub(super) fn game_text(event: &Event, winner: Option<usize>, by: Option<GameEnd>) -> String {
     let how = by.map(|b| format!(" ({})", b.name())).unwrap_or_default();

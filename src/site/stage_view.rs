@@ -145,6 +145,9 @@ pub struct BracketView {
     pub layout: String,
     pub champion: Option<PlayerRef>,
     pub rule: RuleLink,
+    /// How most games' sides were decided, said once above the bracket (see
+    /// [`common_side_reason`]); a game with another reason says its own.
+    pub side_reason: Option<RuleLink>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -392,6 +395,8 @@ pub fn bracket_view(
             last.join = join;
         }
     }
+    let mut finals: Vec<BracketGameView> = finals;
+    let side_reason = common_side_reason(&mut upper, &mut lower, &mut finals);
     let columns = lower.len().max(upper.len()) + 1;
     let skip = columns - 1 - upper.len();
     Some(BracketView {
@@ -400,9 +405,47 @@ pub fn bracket_view(
         upper,
         lower,
         finals,
+        side_reason,
         champion: bracket.champion.map(|p| names.player(p)),
         rule: rule("double-elimination", "double elimination"),
     })
+}
+
+/// The reason most of the bracket's games give for their sides, when two or more give it (the
+/// first given on a tie): said once above the bracket and taken off those games, which leaves
+/// each game saying only a reason that differs.
+fn common_side_reason(
+    upper: &mut [BracketRoundView],
+    lower: &mut [BracketRoundView],
+    finals: &mut [BracketGameView],
+) -> Option<RuleLink> {
+    let games = || {
+        upper
+            .iter()
+            .chain(lower.iter())
+            .flat_map(|r| &r.games)
+            .chain(finals.iter())
+    };
+    let mut counts: Vec<(&RuleLink, usize)> = Vec::new();
+    for reason in games().filter_map(|g| g.side_reason.as_ref()) {
+        match counts.iter_mut().find(|(r, _)| *r == reason) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((reason, 1)),
+        }
+    }
+    let most = counts.iter().map(|&(_, n)| n).max().filter(|&n| n >= 2)?;
+    let common = counts.into_iter().find(|&(_, n)| n == most)?.0.clone();
+    for game in upper
+        .iter_mut()
+        .chain(lower.iter_mut())
+        .flat_map(|r| &mut r.games)
+        .chain(finals.iter_mut())
+    {
+        if game.side_reason.as_ref() == Some(&common) {
+            game.side_reason = None;
+        }
+    }
+    Some(common)
 }
 
 /// How a bracket round of `count` games feeds a next round of `next` games.

@@ -55,4 +55,17 @@ assert.equal(s.rows(doc, 1, ["sos"], marks, {})[0].values[0], "3", "whole number
 assert.equal(s.rows(doc, 3, ["sos"], marks, {}), null, "no standings after an unplayed round");
 assert.equal(s.rows({ players: [], standings_by_round: [] }, 1, [], marks, {}), null);
 
+// The tiebreaker columns' heads, from the legend's marks and names (written in its sentence in
+// lower case).
+assert.deepEqual(
+  s.heads(["sos", "esos"], marks, { sos: "strength of schedule", esos: "extended strength of schedule", random: "random" }),
+  [
+    { text: "SoS", title: "Strength of schedule" },
+    { text: "ESoS", title: "Extended strength of schedule" }
+  ]
+);
+assert.deepEqual(s.heads(["opponents_strength"], { opponents_strength: "Opp. SoS" }, { opponents_strength: "opponents' strength of schedule" }),
+  [{ text: "Opp. SoS", title: "Opponents' strength of schedule" }]);
+assert.deepEqual(s.heads([], marks, {}), []);
+
 console.log("standings.js: all checks passed");
