@@ -144,6 +144,11 @@ fn event_json_carries_hand_computed_standings() {
     let round2 = &doc["rounds"][1]["tables"];
     assert_eq!(round2[0]["result"], "split");
     assert_eq!(round2[0]["points"], serde_json::json!([3, 3]));
+    // The round's page says so where games would be, in words, and nothing of its template.
+    let page = fs::read_to_string(out.join("events/2019/small-cup/rounds/2/index.html"))
+        .expect("round 2's page");
+    assert!(page.contains("<td>Split by agreement<"), "{page}");
+    assert!(!page.contains("%}"), "{page}");
     assert_eq!(doc["rounds"][2]["tables"][0]["points"], Value::Null);
     assert_eq!(doc["placings"], Value::Null);
 }
