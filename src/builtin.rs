@@ -32,7 +32,6 @@ pub const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/slips.html"),
     embed!("templates/players.html"),
     embed!("templates/player.html"),
-    embed!("templates/rivalry.html"),
     embed!("templates/head_to_head.html"),
     embed!("templates/card.html"),
     embed!("templates/cards.html"),

@@ -147,44 +147,41 @@ fn main_text(html: &str) -> String {
 }
 
 #[test]
-fn a_rivalry_page_has_the_record_and_every_game() {
+fn a_frequent_opponent_has_a_row_with_every_game_on_the_head_to_head_page() {
     let (_dir, out) = built();
-    // One address, in id order; none the other way round.
+    // No page of its own for the pair, either way round.
+    assert!(!out.join("players/ann/vs/bo").exists());
     assert!(!out.join("players/bo/vs/ann").exists());
-    let html = page(&out, "players/ann/vs/bo");
-    let text = main_text(&html);
-    assert!(text.contains("Ann Vel vs Bo Rin"), "{text}");
-    assert!(
-        text.contains(
-            "met 2 times (matches, or games in leagues and SW:CCG), 0–1–1; in games 1–3–0"
-        ),
-        "{text}"
+    let html = page(&out, "players/ann/vs");
+    let from = html.find("<tr id=\"vs-bo\">").expect("Bo's row");
+    // A row ends where the next one or the table's body does (its end tag is left out).
+    let to = from
+        + 1
+        + html[from + 1..]
+            .find("<tr")
+            .into_iter()
+            .chain(html[from + 1..].find("</tbody>"))
+            .min()
+            .expect("the row ends");
+    let row = visible_text(&html[from..to])
+        .replace(" ,", ",")
+        .replace(" :", ":");
+    // Meetings won–lost–drawn, then games; each meeting with its games' results and sides.
+    assert_eq!(
+        row,
+        "Bo Rin 0–1–1 games 1–3–0 Spring Open, round 1 2025-04-05: drawn: won as dark, lost as light \
+         Autumn Open, round 1 2026-10-03: lost: lost as light, lost as dark",
     );
-    let rows: Vec<&str> = html.split("<tr><td").skip(1).collect();
-    assert_eq!(rows.len(), 4, "{html}");
-    let expect = [
-        ("Spring Open", "dark", "won"),
-        ("Spring Open", "light", "lost"),
-        ("Autumn Open", "light", "lost"),
-        ("Autumn Open", "dark", "lost"),
-    ];
-    for (row, (event, side, result)) in rows.iter().zip(expect) {
-        assert!(row.contains(&format!(">{event}</a>")), "{row}");
-        // Each cell's own text (cells are written without their optional end tags).
-        let cells: Vec<&str> = row
-            .split("<td")
-            .map(|cell| cell.split_once('>').map_or("", |(_, text)| text))
-            .map(|text| text.split('<').next().unwrap_or("").trim())
-            .collect();
-        assert!(cells.contains(&side), "{row}");
-        assert!(cells.contains(&result), "{row}");
-    }
-    assert!(html.contains("href=\"/events/2025/spring/\""));
-    assert!(html.contains("href=\"/players/ann/\"") && html.contains("href=\"/players/bo/\""));
-    // Both players' pages link the one address from their frequent opponents.
-    for player in ["ann", "bo"] {
+    // Both players' pages link their row from their frequent opponents.
+    for (player, other) in [("ann", "bo"), ("bo", "ann")] {
         let html = page(&out, &format!("players/{player}"));
-        assert!(html.contains("href=\"/players/ann/vs/bo/\""), "{player}");
+        assert!(
+            html.contains(&format!("href=\"/players/{player}/vs/#vs-{other}\"")),
+            "{player}"
+        );
+        assert!(
+            page(&out, &format!("players/{player}/vs")).contains(&format!("id=\"vs-{other}\""))
+        );
     }
 }
 
@@ -206,24 +203,17 @@ fn every_opponent_is_on_the_head_to_head_page_with_every_meeting() {
         let to = from + html[from..].find("</table>").expect("table ends");
         &html[from..to]
     };
-    // Bo, met twice: a row of the opponents met more than once, with the record, the rivalry
-    // page and each meeting linked to its round's page (which has the games and their sides).
-    let rivals: Vec<&str> = table("h2h").split("<tr>").skip(2).collect();
+    // Bo, met twice: a row of the opponents met more than once, with the record in meetings
+    // and games and each meeting linked to its round's page, with its games' sides.
+    let rivals: Vec<&str> = table("h2h").split("<tr id=").skip(1).collect();
     assert_eq!(rivals.len(), 1, "{html}");
     let bo = text_of(rivals[0]);
     assert!(
-        bo.contains(
-            "Bo Rin rivalry with Bo Rin 0–1–1 Spring Open, round 1: drawn Autumn Open, round 1: lost"
-        ),
+        bo.contains("Bo Rin 0–1–1 games 1–3–0 Spring Open, round 1"),
         "{bo}"
-    );
-    assert!(
-        !bo.contains("as dark"),
-        "the sides are on the round pages: {bo}"
     );
     for link in [
         "/players/bo/",
-        "/players/ann/vs/bo/",
         "/events/2025/spring/rounds/1/",
         "/events/2026/autumn/rounds/1/",
     ] {
@@ -233,7 +223,7 @@ fn every_opponent_is_on_the_head_to_head_page_with_every_meeting() {
             rivals[0]
         );
     }
-    // Cy, met once: under the event where they met, by round, with no rivalry page.
+    // Cy, met once: under the event where they met, by round, with no row of their own.
     let once: Vec<&str> = table("h2h-once").split("<tr>").skip(2).collect();
     assert_eq!(once.len(), 1, "one event: {html}");
     assert_eq!(text_of(once[0]), "Spring Open R2 Cy Dax won", "{}", once[0]);
@@ -243,7 +233,10 @@ fn every_opponent_is_on_the_head_to_head_page_with_every_meeting() {
         once[0]
     );
     assert!(once[0].contains("href=\"/players/cy/\""), "{}", once[0]);
-    assert!(!html.contains("/vs/cy/"), "met once: no rivalry page");
+    assert!(
+        !html.contains("id=\"vs-cy\""),
+        "met once: no row of their own"
+    );
     // From Cy's side, the same meeting the other way round.
     let cy_page = text_of(&page(&out, "players/cy/vs"));
     assert!(cy_page.contains("Spring Open R2 Ann Vel lost"), "{cy_page}");

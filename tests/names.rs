@@ -272,7 +272,6 @@ fn kind(url: &str) -> &'static str {
         ["players"] => "players index",
         ["players", _] => "player pages",
         ["players", _, "vs"] => "head-to-head pages",
-        ["players", _, "vs", _] => "rivalry pages",
         ["cards", ..] => "card pages",
         ["events", _, _] => "event pages",
         ["events", _, _, "pairings"] => "pairings pages",
@@ -453,7 +452,6 @@ fn every_page_links_the_names_of_players_to_their_pages() {
         ("player pages", 75),
         ("decklist pages", 34),
         ("pairings pages", 24),
-        ("rivalry pages", 2),
         ("head-to-head pages", 400),
     ];
     for (kind, least) in at_least {

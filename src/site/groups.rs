@@ -5,7 +5,7 @@
 //! parts for every event, with the shared key (configuration, templates, Holonet). When a
 //! group's key is the last build's and the output still holds its pages as recorded, the build
 //! keeps them: an edit to one event's location builds neither the card pages nor the ratings.
-//! The player, head-to-head and rivalry pages have their own, finer reuse (see
+//! The player and head-to-head pages have their own, finer reuse (see
 //! [`super::reuse::player_scope`]).
 
 use xxhash_rust::xxh3::Xxh3;

@@ -10,7 +10,6 @@ use super::model::{PlayerRef, SiteView, event_path};
 use super::names::NameLinks;
 use super::rivalries::{
     MIN_MEETINGS, Meeting, Occasion, PairMeetings, Record, by_pair, head_to_head_path, meetings,
-    rivalry_path,
 };
 use crate::event::casual::Session;
 use crate::event::{Event, Kind};
@@ -65,7 +64,7 @@ pub struct Rivalry {
     pub id: String,
     pub name: String,
     pub url: String,
-    /// The head-to-head page of the two.
+    /// Their row on the player's head-to-head page, with every meeting and game.
     pub vs_url: String,
     #[serde(flatten)]
     pub record: Record,
@@ -484,7 +483,11 @@ pub fn archive<'a>(
             name: rival.name.clone(),
             url: rival.url.clone(),
             id: rival.id.clone(),
-            vs_url: site.link(&rivalry_path(&pages[me].id, &rival.id)),
+            vs_url: format!(
+                "{}#vs-{}",
+                site.link(&head_to_head_path(&pages[me].id)),
+                rival.id
+            ),
             record,
         };
         pages[me].rivals.push(rivalry);

@@ -800,26 +800,6 @@ fn render_player_pages(
         });
     let meetings = input.contributions.meetings(input.scope.players.as_ref());
     let people = super::rivalries::People::new(archive);
-    meetings
-        .rivalry_pages(site, &people)
-        .par_iter()
-        .for_each(|rivalry| {
-            let [a, b] = &rivalry.players;
-            let page = page_view(
-                site,
-                &format!("{} vs {}", a.name, b.name),
-                &rivalry.path,
-                &format!("Every game between {} and {}, head to head", a.name, b.name),
-            );
-            pages.emit(
-                "rivalry.html",
-                &page,
-                Some(("rivalry", rivalry)),
-                Path::new("a rivalry page"),
-                format!("{}index.html", rivalry.path),
-                Path::new("templates/rivalry.html"),
-            );
-        });
     // Built one at a time, as they are rendered: together they hold every game twice.
     meetings
         .head_to_head_ids(input.scope.players.as_ref())

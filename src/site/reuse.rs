@@ -14,7 +14,7 @@
 //! The key errs on the side of rendering: any change to a shared file renders every event again,
 //! and a different Holonet binary (even one rebuilt from other sources) never reuses anything.
 //!
-//! The archive-wide pages (players, head to head, rivalries, cards, indexes, statistics) are made
+//! The archive-wide pages (players, head to head, cards, indexes, statistics) are made
 //! from every event, so no event's key can vouch for them. Each is recorded instead by the key
 //! `serve` already uses to skip a page ([`super::render::Memo`]): a hash of its template's name
 //! and everything its template is given. `.holonet-pages` holds those keys with the shared key
@@ -114,7 +114,7 @@ pub fn event_key(shared: u128, root: &Path, event: &Event) -> u128 {
 }
 
 /// Whether an edit that made an event's contribution `after` from `before` (`None`: no such
-/// event) can have changed a player's page, head-to-head or rivalry page. Those pages read an
+/// event) can have changed a player's page or head-to-head page. Those pages read an
 /// event's players' share of it, in date order, and the ratings its games move: an edit that
 /// changed none of them (the event's place, say) changed no player page.
 pub fn reaches_player_pages(before: Option<&Fingerprint>, after: Option<&Fingerprint>) -> bool {
@@ -122,7 +122,7 @@ pub fn reaches_player_pages(before: Option<&Fingerprint>, after: Option<&Fingerp
     read(before) != read(after)
 }
 
-/// The player pages whose head-to-head, rivalry and own pages an edit can have changed, given
+/// The player pages whose head-to-head and own pages an edit can have changed, given
 /// what the last build recorded of each event (`last`) and what this build records (`now`):
 /// the players of every event added, removed or whose players' share changed. `None` (every
 /// player) when such an event's players go by other names or its rated games changed, since
@@ -169,39 +169,33 @@ pub fn player_scope<'a>(
         .into_iter()
         .filter(|path| !keeps(path))
         .collect();
-    for (a, b) in lost.iter().filter_map(|path| player_page_owners(path)) {
-        touched.extend([Some(a), b].into_iter().flatten().map(str::to_string));
-    }
+    touched.extend(
+        lost.iter()
+            .filter_map(|path| player_page_owner(path))
+            .map(str::to_string),
+    );
     let untouched = untouched_player_pages(pages, &touched);
     (Some(touched), untouched)
 }
 
-/// The player pages (a player's page, head-to-head page and rivalry pages) among `pages` that
-/// belong to no player of `touched`: an edit that touched only those players leaves them as
-/// they are.
+/// The player pages (a player's page and head-to-head page) among `pages` that belong to no
+/// player of `touched`: an edit that touched only those players leaves them as they are.
 fn untouched_player_pages<'a>(
     pages: impl Iterator<Item = &'a str>,
     touched: &BTreeSet<String>,
 ) -> Vec<String> {
     pages
-        .filter(|path| {
-            player_page_owners(path).is_some_and(|(a, b)| {
-                !touched.contains(a) && b.is_none_or(|b| !touched.contains(b))
-            })
-        })
+        .filter(|path| player_page_owner(path).is_some_and(|id| !touched.contains(id)))
         .map(str::to_string)
         .collect()
 }
 
-/// The player (or the two players of a rivalry) a page under `players/` belongs to; `None` for
-/// any other file, the players index among them.
-fn player_page_owners(path: &str) -> Option<(&str, Option<&str>)> {
-    if let Some((a, b)) = super::rivalries::pair_of(path) {
-        return Some((a, Some(b)));
-    }
+/// The player a page under `players/` (their page or their head-to-head page) belongs to;
+/// `None` for any other file, the players index among them.
+fn player_page_owner(path: &str) -> Option<&str> {
     let folder = path.strip_prefix("players/")?.strip_suffix("/index.html")?;
     let id = folder.strip_suffix("/vs").unwrap_or(folder);
-    (!id.is_empty() && !id.contains('/')).then_some((id, None))
+    (!id.is_empty() && !id.contains('/')).then_some(id)
 }
 
 /// Reads the last build's record from the output folder; empty when there is none (or it cannot
@@ -428,9 +422,9 @@ mod tests {
             "players/index.html",
             "players/ana/index.html",
             "players/ana/vs/index.html",
-            "players/ana/vs/ben/index.html",
             "players/ben/index.html",
-            "players/cat/vs/dan/index.html",
+            "players/ben/vs/index.html",
+            "players/cat/vs/index.html",
             "players/vs/index.html",
             "events/2018/x/index.html",
         ];
@@ -440,15 +434,13 @@ mod tests {
             [
                 "players/ana/index.html",
                 "players/ana/vs/index.html",
-                "players/cat/vs/dan/index.html",
+                "players/cat/vs/index.html",
                 "players/vs/index.html",
             ]
         );
-        assert_eq!(
-            player_page_owners("players/vs/index.html"),
-            Some(("vs", None))
-        );
-        assert_eq!(player_page_owners("players/index.html"), None);
+        assert_eq!(player_page_owner("players/vs/index.html"), Some("vs"));
+        assert_eq!(player_page_owner("players/index.html"), None);
+        assert_eq!(player_page_owner("players/ana/vs/ben/index.html"), None);
     }
 
     #[test]

@@ -1,18 +1,19 @@
-//! Head to head, at two addresses:
+//! Head to head: every player's head-to-head page, `players/<id>/vs/`, each opponent they ever
+//! met and how each meeting went.
 //!
-//! - every player's head-to-head page, `players/<id>/vs/`: each opponent they ever met and how
-//!   each meeting went. Opponents met more than once get a row each, with the record between
-//!   the two, a link to their rivalry page and every meeting linked to its round; the others
-//!   (nearly all of them) are listed under the event where they met, by round, so that an
-//!   event's name and link are written once. A Swiss round's games, sides and scores are on its
-//!   round page, which the meeting or the event links: the page says only won, lost or drawn.
-//! - a rivalry page for two players who have met at least [`MIN_MEETINGS`] times (the
-//!   opponents a player page lists), `players/<a>/vs/<b>/` with the page ids in order
-//!   (`a < b`): one address for the pair, every game a row.
+//! - Opponents met at least [`MIN_MEETINGS`] times (the opponents a player page lists) get a
+//!   row each, `#vs-<id>`: the record between the two in meetings and in games, and every
+//!   meeting linked to its round, with each game's side and result.
+//! - The others (nearly all of them) are listed under the event where they met, by round, so
+//!   that an event's name and link are written once. A Swiss round's games, sides and scores
+//!   are on its round page, which the event's line links: the page says only won, lost or
+//!   drawn.
 //!
 //! Most pairs of an archive met once (on the 1,000-event bench archive, 194,000 of 198,000):
 //! a page for each pair would add a file per game played, which no static host wants, where a
-//! page per player adds one file per player. The lines are kept small for the same reason: a
+//! page per player adds one file per player. The pairs met more than once had a page each too
+//! (4,654 of them there): each a file and a folder a host counts, for a few lines the
+//! head-to-head row now holds. The lines are kept small for the same reason: a
 //! regular has met hundreds of opponents, and every byte of a line is paid some 400,000 times
 //! over an archive of that size.
 
@@ -143,8 +144,8 @@ pub fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
     met
 }
 
-/// How many times two players must have met for a rivalry page (and a place among each other's
-/// frequent opponents).
+/// How many times two players must have met for a row of their own on each other's
+/// head-to-head page (and a place among each other's frequent opponents).
 pub const MIN_MEETINGS: u32 = 2;
 
 /// The event a meeting was part of, as a head-to-head row links it.
@@ -155,40 +156,13 @@ pub struct Occasion {
     pub date: String,
 }
 
-/// The path of the rivalry page of two player pages, in either order.
-pub fn rivalry_path(a: &str, b: &str) -> String {
-    let (first, second) = if a <= b { (a, b) } else { (b, a) };
-    format!("players/{first}/vs/{second}/")
-}
-
 /// The path of a player's head-to-head page, every opponent they met.
 pub fn head_to_head_path(id: &str) -> String {
     format!("players/{id}/vs/")
 }
 
-/// The two page ids of a rivalry page's file (`players/<a>/vs/<b>/index.html`), or `None`
-/// for any other file.
-pub fn pair_of(file: &str) -> Option<(&str, &str)> {
-    let rest = file.strip_prefix("players/")?.strip_suffix("/index.html")?;
-    let (a, b) = rest.split_once("/vs/")?;
-    (!a.contains('/') && !b.contains('/')).then_some((a, b))
-}
-
-/// One game on a rivalry page, from the first player's side.
-#[derive(Debug, Clone, Serialize)]
-pub struct GameRow {
-    pub event: String,
-    pub url: String,
-    pub date: String,
-    pub round: String,
-    /// The first player's side: "dark", "light", or empty when not recorded.
-    pub side: &'static str,
-    /// "won", "lost" or "drawn", for the first player.
-    pub result: &'static str,
-}
-
 /// How the meetings between two players went for one of them: how many, and how many won, lost
-/// and drawn. Head-to-head rows, rivalry pages and the rivals on player pages all count this way;
+/// and drawn. Head-to-head rows and the rivals on player pages count this way, and a row's games;
 /// each page writes it flat (`#[serde(flatten)]`), as the `met`, `won`, `lost` and `drawn` its
 /// template reads.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -219,25 +193,6 @@ impl Record {
             }
         }
     }
-}
-
-/// A rivalry page.
-#[derive(Debug, Clone, Serialize)]
-pub struct RivalryPage {
-    #[serde(skip)]
-    pub path: String,
-    /// The two players, their page ids in order.
-    pub players: [PlayerRef; 2],
-    /// Meetings (Swiss matches, league games, SW:CCG games): met, and won, lost and drawn by
-    /// the first player.
-    #[serde(flatten)]
-    pub record: Record,
-    /// Games, won, lost and drawn by the first player.
-    pub games_won: u32,
-    pub games_lost: u32,
-    pub games_drawn: u32,
-    /// Every game, oldest event first.
-    pub games: Vec<GameRow>,
 }
 
 /// What one event's meetings between two pages add: by pair of page ids (in order), each
@@ -306,30 +261,6 @@ impl<'a> Archive<'a> {
         Archive { pairs, by_page }
     }
 
-    /// The rivalry pages: the pairs that met at least [`MIN_MEETINGS`] times. `players` gives
-    /// each page its current name.
-    pub fn rivalry_pages(&self, site: &SiteView, players: &People) -> Vec<RivalryPage> {
-        self.pairs
-            .iter()
-            .filter(|(_, meetings)| meetings.len() >= MIN_MEETINGS as usize)
-            .map(|(&(a, b), meetings)| {
-                let mut page = RivalryPage {
-                    path: rivalry_path(a, b),
-                    players: [players.person(site, a), players.person(site, b)],
-                    record: Record::default(),
-                    games_won: 0,
-                    games_lost: 0,
-                    games_drawn: 0,
-                    games: Vec::new(),
-                };
-                for (_, occasion, meeting) in meetings {
-                    page.add(occasion, meeting);
-                }
-                page
-            })
-            .collect()
-    }
-
     /// The page ids with a head-to-head page in `scope` (`None`: every page): those who met
     /// anyone.
     pub fn head_to_head_ids(&self, scope: Option<&BTreeSet<String>>) -> Vec<&'a str> {
@@ -353,11 +284,11 @@ impl<'a> Archive<'a> {
             let other = if first { b } else { a };
             let meetings = &self.pairs[&(a, b)];
             if let [(order, occasion, meeting)] = meetings.as_slice() {
-                let (_, result) = turned(meeting, first);
+                let (me, _, word) = turned(meeting, first);
                 let line = OnceLine {
                     round: meeting.short_round(),
                     player: players.person(site, other),
-                    result,
+                    result: meeting_result(meeting, me, word),
                 };
                 once.insert((*order, meeting.number), (occasion, line));
                 continue;
@@ -365,7 +296,7 @@ impl<'a> Archive<'a> {
             let mut row = Opponent {
                 player: players.person(site, other),
                 record: Record::default(),
-                rivalry_url: site.link(&rivalry_path(a, b)),
+                games: Record::default(),
                 meetings: Vec::new(),
             };
             for (_, occasion, meeting) in meetings {
@@ -450,9 +381,9 @@ pub struct Opponent {
     /// Meetings (Swiss matches, league games, SW:CCG games) and how they went.
     #[serde(flatten)]
     pub record: Record,
-    /// The two players' rivalry page, with every game and its side.
-    pub rivalry_url: String,
-    /// Every meeting, oldest first.
+    /// Their games (of every meeting) and how they went.
+    pub games: Record,
+    /// Every meeting, oldest first, each with its games' sides and results.
     pub meetings: Vec<MeetingLine>,
 }
 
@@ -460,10 +391,12 @@ pub struct Opponent {
 #[derive(Debug, Clone, Serialize)]
 pub struct MeetingLine {
     pub event: String,
+    /// The event's first day, `YYYY-MM-DD`.
+    pub date: String,
     /// The round's page, or the event's when the round has none.
     pub url: String,
     pub round: String,
-    /// How it went: see [`meeting_result`].
+    /// How it went, game by game: see [`games_result`].
     pub result: String,
 }
 
@@ -493,6 +426,13 @@ fn meeting_result(meeting: &Meeting, me: usize, result: &str) -> String {
     if meeting.round_page.is_some() {
         return result.to_string();
     }
+    games_result(meeting, me, result)
+}
+
+/// How one meeting went for the player `me` who took `result`, game by game where the sides
+/// are known: "won: won as dark, lost as light, won as dark"; "won as dark" for a meeting of
+/// one game; "lost 0–2" for games without sides.
+fn games_result(meeting: &Meeting, me: usize, result: &str) -> String {
     let game_text = |game: &GamePlayed| {
         let outcome = match game.winner {
             None => "drawn",
@@ -527,8 +467,8 @@ fn meeting_result(meeting: &Meeting, me: usize, result: &str) -> String {
 }
 
 /// How `meeting` (turned to the first page's side) went for the first page's player when
-/// `first`, else for the second: won, lost or drawn, and in words ([`meeting_result`]).
-fn turned(meeting: &Meeting, first: bool) -> (Ordering, String) {
+/// `first`, else for the second: that player's index in the event, and won, lost or drawn.
+fn turned(meeting: &Meeting, first: bool) -> (usize, Ordering, &'static str) {
     let me = meeting.players[usize::from(!first)];
     let outcome = if first {
         meeting.outcome
@@ -540,16 +480,26 @@ fn turned(meeting: &Meeting, first: bool) -> (Ordering, String) {
         Ordering::Less => "lost",
         Ordering::Equal => "drawn",
     };
-    (outcome, meeting_result(meeting, me, word))
+    (me, outcome, word)
 }
 
 impl Opponent {
-    /// Counts one meeting, from the side of the first player of the pair when `first`.
+    /// Counts one meeting and its games, from the side of the first player of the pair when
+    /// `first`.
     fn add(&mut self, occasion: &Occasion, meeting: &Meeting, first: bool) {
-        let (outcome, result) = turned(meeting, first);
+        let (me, outcome, word) = turned(meeting, first);
+        let result = games_result(meeting, me, word);
         self.record.count(outcome);
+        for game in &meeting.games {
+            self.games.count(match game.winner {
+                Some(w) if w == me => Ordering::Greater,
+                Some(_) => Ordering::Less,
+                None => Ordering::Equal,
+            });
+        }
         self.meetings.push(MeetingLine {
             event: occasion.name.clone(),
+            date: occasion.date.clone(),
             url: match meeting.round_page {
                 Some(n) => format!("{}rounds/{n}/", occasion.url),
                 None => occasion.url.clone(),
@@ -560,55 +510,9 @@ impl Opponent {
     }
 }
 
-impl RivalryPage {
-    /// Counts one meeting (turned to the first player's side) and lists its games.
-    fn add(&mut self, occasion: &Occasion, meeting: &Meeting) {
-        let [me, _] = meeting.players;
-        self.record.count(meeting.outcome);
-        for game in &meeting.games {
-            let result = match game.winner {
-                Some(w) if w == me => {
-                    self.games_won += 1;
-                    "won"
-                }
-                Some(_) => {
-                    self.games_lost += 1;
-                    "lost"
-                }
-                None => {
-                    self.games_drawn += 1;
-                    "drawn"
-                }
-            };
-            self.games.push(GameRow {
-                event: occasion.name.clone(),
-                url: occasion.url.clone(),
-                date: occasion.date.clone(),
-                round: meeting.round.clone(),
-                side: match game.dark {
-                    Some(d) if d == me => "dark",
-                    Some(_) => "light",
-                    None => "",
-                },
-                result,
-            });
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_pair_has_one_address_in_either_order() {
-        assert_eq!(rivalry_path("tom", "ann"), "players/ann/vs/tom/");
-        assert_eq!(rivalry_path("ann", "tom"), "players/ann/vs/tom/");
-        let file = format!("{}index.html", rivalry_path("tom", "ann"));
-        assert_eq!(pair_of(&file), Some(("ann", "tom")));
-        assert_eq!(pair_of("players/ann/index.html"), None);
-        assert_eq!(pair_of("players/ann/vs/tom/x/index.html"), None);
-    }
 
     fn meeting(
         players: [usize; 2],
@@ -632,7 +536,7 @@ mod tests {
     }
 
     #[test]
-    fn meetings_are_turned_to_the_first_page_and_counted() {
+    fn meetings_are_turned_to_the_first_page_and_counted_with_their_games() {
         let pages = [Some("tom"), Some("ann"), None];
         // Tom (0) beat Ann (1) 2-0 with a game each side; then a drawn league game; a meeting
         // with someone of no page is left out.
@@ -648,31 +552,28 @@ mod tests {
             url: "/events/cup/".into(),
             date: "2024-01-01".into(),
         };
-        let mut page = RivalryPage {
-            path: rivalry_path("ann", "tom"),
-            players: [
-                PlayerRef {
-                    id: "ann".into(),
-                    name: "Ann".into(),
-                    url: String::new(),
-                },
-                PlayerRef {
-                    id: "tom".into(),
-                    name: "Tom".into(),
-                    url: String::new(),
-                },
-            ],
-            record: Record::default(),
-            games_won: 0,
-            games_lost: 0,
-            games_drawn: 0,
-            games: Vec::new(),
+        let archive = Archive::gather([(&occasion, pairs)], None);
+        let site = SiteView {
+            title: String::new(),
+            description: String::new(),
+            language: "en".into(),
+            base_url: "https://example.org/".into(),
+            root: "/".into(),
+            nav: Vec::new(),
+            theme_stylesheet: false,
+            og_locale: None,
+            feed_url: String::new(),
+            calendar_url: String::new(),
         };
-        for m in &pairs[&("ann", "tom")] {
-            page.add(&occasion, m);
-        }
+        let people = People::new(&[]);
+        // Ann's page: Tom met twice, a row of his own with every game's side.
+        let ann = archive.head_to_head(&site, &people, "ann");
+        let [tom] = ann.rivals.as_slice() else {
+            panic!("one rival: {:?}", ann.rivals)
+        };
+        assert_eq!(tom.player.id, "tom");
         assert_eq!(
-            page.record,
+            tom.record,
             Record {
                 met: 2,
                 won: 0,
@@ -681,13 +582,26 @@ mod tests {
             }
         );
         assert_eq!(
-            (page.games_won, page.games_lost, page.games_drawn),
-            (0, 2, 1)
+            tom.games,
+            Record {
+                met: 3,
+                won: 0,
+                lost: 2,
+                drawn: 1
+            }
         );
-        let rows: Vec<(&str, &str)> = page.games.iter().map(|g| (g.side, g.result)).collect();
+        let results: Vec<&str> = tom.meetings.iter().map(|m| m.result.as_str()).collect();
         assert_eq!(
-            rows,
-            [("light", "lost"), ("dark", "lost"), ("dark", "drawn")]
+            results,
+            ["lost: lost as light, lost as dark", "drawn as dark"]
+        );
+        assert_eq!(tom.meetings[0].url, "/events/cup/rounds/1/");
+        // Tom's page, the other way round.
+        let tom_page = archive.head_to_head(&site, &people, "tom");
+        assert_eq!(tom_page.rivals[0].games.won, 2);
+        assert_eq!(
+            tom_page.rivals[0].meetings[0].result,
+            "won: won as dark, won as light"
         );
     }
 }

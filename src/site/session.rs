@@ -263,16 +263,12 @@ impl Session {
                 .cloned()
                 .collect::<Vec<_>>()
         });
-        // Card pages render whole when they are built, and the rivalry pages of the players in
-        // scope: any other of theirs in the tree is gone (a list taken back, a game undone).
+        // Card pages render whole when they are built: any other in the tree is gone (a list
+        // taken back).
         let archive_files: Vec<String> = self
             .files
             .paths_under(super::cards::INDEX_PATH)
             .filter(|_| cards_built)
-            .chain(self.files.paths_under("players/").filter(|path| {
-                super::rivalries::pair_of(path)
-                    .is_some_and(|(a, b)| players.contains(a) || players.contains(b))
-            }))
             .cloned()
             .collect();
         let stale: Vec<String> = players
