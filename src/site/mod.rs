@@ -322,16 +322,13 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
             kept_pages.extend(paths);
         }
     }
-    // The search index's players and cards are the last build's when their pages are.
-    let search_parts = [
-        groups::Group::Players,
-        groups::Group::Ratings,
-        groups::Group::Cards,
-    ]
-    .iter()
-    .all(|group| kept_groups.contains(group))
-    .then(|| previous_search_parts(out, keeps))
-    .flatten();
+    // The search index's players and cards are the last build's when their pages are, and
+    // the output still holds the index as that build wrote it.
+    let search_parts = search::ArchiveParts::kept(&kept_groups, || {
+        keeps(search::PATH)
+            .then(|| std::fs::read(out.join(search::PATH)).ok())
+            .flatten()
+    });
     let previews = render::Previews {
         program: program.unwrap_or_default(),
         last: last
@@ -358,16 +355,6 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
             search_parts,
         },
     }
-}
-
-/// The archive-wide parts of the search index the last build wrote into `out`, when `keeps`
-/// vouches that the file is still as that build left it.
-fn previous_search_parts(out: &Path, keeps: &dyn Fn(&str) -> bool) -> Option<search::ArchiveParts> {
-    if !keeps(search::PATH) {
-        return None;
-    }
-    let bytes = std::fs::read(out.join(search::PATH)).ok()?;
-    search::ArchiveParts::read(&bytes)
 }
 
 /// Validates and renders everything without writing. An event that the last build into

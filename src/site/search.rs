@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::cards::CardIndex;
 use super::contribution::Contributions;
+use super::groups::Group;
 use super::model::EventSummary;
 use super::players::{PlayerPage, page_id};
 use super::ratings::Ratings;
@@ -322,6 +323,18 @@ impl ArchiveParts {
             })
             .collect();
         ArchiveParts { p, c }
+    }
+
+    /// The parts of the last index, whose bytes `last` reads, when every group of pages they
+    /// are made from (the players A to Z, the ratings, the card pages) is among the `kept`
+    /// ones; `None` otherwise, without reading it.
+    pub fn kept(kept: &BTreeSet<Group>, last: impl FnOnce() -> Option<Vec<u8>>) -> Option<Self> {
+        [Group::Players, Group::Ratings, Group::Cards]
+            .iter()
+            .all(|group| kept.contains(group))
+            .then(last)
+            .flatten()
+            .and_then(|bytes| ArchiveParts::read(&bytes))
     }
 
     /// The parts as an index written in this layout holds them (`search.json`'s bytes), or

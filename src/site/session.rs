@@ -398,13 +398,8 @@ impl Session {
             .into_iter()
             .filter(|group| !changed.contains(group))
             .collect();
-        let parts_kept = [Group::Players, Group::Ratings, Group::Cards]
-            .iter()
-            .all(|group| groups.contains(group));
-        let search_parts = parts_kept
-            .then(|| self.files.get(super::search::PATH))
-            .flatten()
-            .and_then(|bytes| super::search::ArchiveParts::read(&bytes));
+        let search_parts =
+            super::search::ArchiveParts::kept(&groups, || self.files.get(super::search::PATH));
         SessionKept {
             groups,
             search_parts,
