@@ -23,7 +23,8 @@ use crate::limits::MAX_DECK_ENTRIES;
 use crate::rules::Family;
 use crate::rules::ccg_decks::{CcgDeckInput, check_ccg_deck};
 use crate::rules::decks::{
-    DeckInput, DeckProblem, check_deck, check_hunt_for_skywalker_dark, team_limits,
+    DeckInput, DeckProblem, affiliation_named, check_affiliation, check_deck,
+    check_hunt_for_skywalker_dark, team_limits,
 };
 use crate::toml_reader::{Reader, Sp};
 
@@ -36,6 +37,9 @@ pub struct DeckPlace {
     pub entries: Vec<Range<usize>>,
     /// Where to point at the deck as a whole, in the event file: the list, or `file = ...`.
     pub whole: Range<usize>,
+    /// SW:LCG: where the affiliation is written (`affiliation = ...`, or a file's
+    /// `Affiliation:` line), in `file`.
+    pub affiliation: Option<Range<usize>>,
     /// Where the deck uses the other game's keys (`cards` in a SW:LCG event; `objectives` or
     /// `affiliation` in a SW:CCG one), in the event file.
     pub foreign: Option<Range<usize>>,
@@ -106,7 +110,10 @@ fn read_deck(
             (&raw.cards, raw.cards_span.clone())
         };
         let deck = Decklist {
-            affiliation: raw.affiliation.as_ref().map(|a| a.value.clone()),
+            affiliation: raw
+                .affiliation
+                .as_ref()
+                .map(|a| printed_affiliation(family, &a.value)),
             objectives: values(&raw.objectives),
             cards: values(&raw.cards),
         };
@@ -122,6 +129,7 @@ fn read_deck(
             file: reader.file.to_path_buf(),
             entries: entries.iter().map(|e| e.span.clone()).collect(),
             whole: whole.unwrap_or_else(|| raw.span.clone()),
+            affiliation: raw.affiliation.as_ref().map(|a| a.span.clone()),
             foreign,
         };
         return Some((deck, place));
@@ -139,19 +147,36 @@ fn read_deck(
         return None;
     }
     let (shown, text) = open_deck_file(reader, file, options)?;
-    let (deck, entries) = match family {
-        Some(Family::Ccg) => parse_card_lines(&text),
+    let (mut deck, entries, affiliation) = match family {
+        Some(Family::Ccg) => {
+            let (deck, entries) = parse_card_lines(&text);
+            (deck, entries, None)
+        }
         _ => parse_objective_lines(&text),
     };
+    deck.affiliation = deck
+        .affiliation
+        .map(|written| printed_affiliation(family, &written));
     Some((
         deck,
         DeckPlace {
             file: shown,
             entries,
             whole: file.span.clone(),
+            affiliation,
             foreign: None,
         },
     ))
+}
+
+/// A SW:LCG affiliation as the game prints it when `written` is one of its spellings ("Smugglers
+/// & Spies"), so that pages, statistics and exports count it as one; otherwise as written, for
+/// the checks to report.
+fn printed_affiliation(family: Option<Family>, written: &str) -> String {
+    match affiliation_named(written) {
+        Some((printed, _)) if family == Some(Family::Lcg) => printed.to_string(),
+        _ => written.to_string(),
+    }
 }
 
 fn values(list: &[Sp<String>]) -> Vec<String> {
@@ -253,14 +278,17 @@ fn parse_card_lines(text: &str) -> (Decklist, Vec<Range<usize>>) {
 
 /// A SW:LCG decklist file: `Affiliation: X`, then objective sets as `2x 19`, `19`, or with the
 /// set's title after the number. A line of `n` copies gives `n` entries, all pointing at it.
-fn parse_objective_lines(text: &str) -> (Decklist, Vec<Range<usize>>) {
+/// Also returns where the affiliation line is.
+fn parse_objective_lines(text: &str) -> (Decklist, Vec<Range<usize>>, Option<Range<usize>>) {
     let mut deck = Decklist::default();
     let mut spans = Vec::new();
+    let mut affiliation = None;
     for (line, span) in entry_lines(text) {
         if let Some((key, value)) = line.split_once(':')
             && key.trim().eq_ignore_ascii_case("affiliation")
         {
             deck.affiliation = Some(value.trim().to_string());
+            affiliation = Some(span);
             continue;
         }
         let mut words = line.split_whitespace();
@@ -278,7 +306,7 @@ fn parse_objective_lines(text: &str) -> (Decklist, Vec<Range<usize>>) {
             spans.push(span.clone());
         }
     }
-    (deck, spans)
+    (deck, spans, affiliation)
 }
 
 /// Checks every decklist of the event once the players, teams and `[event]` are known.
@@ -309,20 +337,27 @@ pub fn check_decks(
             {
                 let mut at = here.clone();
                 at.whole = foreign.clone();
-                warnings.push((at, None, message, help));
+                warnings.push((at, At::Whole, message, help));
             }
             match family {
-                Family::Lcg if !deck.objectives.is_empty() => {
+                Family::Lcg if !deck.objectives.is_empty() || deck.affiliation.is_some() => {
                     let input = DeckInput {
                         owner: &person.id,
                         side,
                         affiliation: deck.affiliation.as_deref(),
                         objectives: &deck.objectives,
                     };
-                    for problem in check_deck(&input) {
+                    // A deck recorded by its affiliation alone, as archives often keep them, has
+                    // only its affiliation to check: its sets were not recorded, not left out.
+                    let problems = if deck.objectives.is_empty() {
+                        check_affiliation(&input)
+                    } else {
+                        check_deck(&input)
+                    };
+                    for problem in problems {
                         warnings.push((
                             here.clone(),
-                            problem.index(),
+                            At::of(&problem),
                             problem.message(),
                             problem.help(),
                         ));
@@ -338,7 +373,7 @@ pub fn check_decks(
                     for problem in check_ccg_deck(&input) {
                         warnings.push((
                             here.clone(),
-                            problem.index(),
+                            problem.index().map_or(At::Whole, At::Entry),
                             problem.message(),
                             problem.help(),
                         ));
@@ -373,7 +408,7 @@ pub fn check_decks(
                 if let Some(here) = place(problem.owner(), problem.side()) {
                     warnings.push((
                         here.clone(),
-                        problem.index(),
+                        At::of(&problem),
                         problem.message(),
                         problem.help(),
                     ));
@@ -384,8 +419,29 @@ pub fn check_decks(
     emit(reader, warnings);
 }
 
-/// A deck warning: where the deck is written, the entry at fault (if one is), message and help.
-type DeckWarning = (DeckPlace, Option<usize>, String, String);
+/// A deck warning: where the deck is written, the part at fault, message and help.
+type DeckWarning = (DeckPlace, At, String, String);
+
+/// The part of a deck a warning points at.
+#[derive(Debug, Clone, Copy)]
+enum At {
+    /// The deck as a whole: its list, or its `file = ...`.
+    Whole,
+    /// One entry of its list (0-based).
+    Entry(usize),
+    /// Its affiliation, where it is written.
+    Affiliation,
+}
+
+impl At {
+    fn of(problem: &DeckProblem) -> At {
+        match problem.index() {
+            Some(index) => At::Entry(index),
+            None if problem.at_affiliation() => At::Affiliation,
+            None => At::Whole,
+        }
+    }
+}
 
 /// Checks the teams of a challenge event, session by session: each team's decks of the side it
 /// plays against the team deckbuilding limits, and in *The Hunt for Skywalker* each dark deck
@@ -453,7 +509,7 @@ pub fn check_session_decks(
             {
                 warnings.push((
                     here.clone(),
-                    problem.index(),
+                    At::of(&problem),
                     format!("{}{context}", problem.message()),
                     problem.help(),
                 ));
@@ -465,8 +521,12 @@ pub fn check_session_decks(
 
 /// Reports deck warnings, each at the entry at fault in whichever file holds it, or at the deck.
 fn emit(reader: &mut Reader<'_>, warnings: Vec<DeckWarning>) {
-    for (place, index, message, help) in warnings {
-        let span = index.and_then(|i| place.entries.get(i).cloned());
+    for (place, at, message, help) in warnings {
+        let span = match at {
+            At::Whole => None,
+            At::Entry(i) => place.entries.get(i).cloned(),
+            At::Affiliation => place.affiliation.clone(),
+        };
         let in_event_file = place.file == reader.file;
         match (span, in_event_file) {
             (Some(span), true) => reader.warning(Code::Deck, span, message).help = Some(help),
@@ -541,8 +601,12 @@ mod tests {
     #[test]
     fn objective_files_read_the_export_form() {
         let text = "Affiliation: Sith\n2x 19 Fall of the Jedi\n20\n1X 21\n";
-        let (deck, spans) = parse_objective_lines(text);
+        let (deck, spans, affiliation) = parse_objective_lines(text);
         assert_eq!(deck.affiliation.as_deref(), Some("Sith"));
+        assert_eq!(
+            &text[affiliation.expect("an affiliation line")],
+            "Affiliation: Sith"
+        );
         assert_eq!(deck.objectives, ["19", "19", "20", "21"]);
         assert_eq!(&text[spans[1].clone()], "2x 19 Fall of the Jedi");
         assert_eq!(&text[spans[3].clone()], "1X 21");

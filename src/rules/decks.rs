@@ -151,6 +151,29 @@ pub fn affiliations(side: Side) -> &'static [String] {
     }
 }
 
+/// The affiliation `name` spells, as the game prints it, with its side; `None` when it is none
+/// of the game's affiliations however written. Archives spell one affiliation several ways
+/// ("Smugglers & Spies", "smugglers and spies"), and each must count as the one the game prints.
+pub fn affiliation_named(name: &str) -> Option<(&'static str, Side)> {
+    let wanted = affiliation_key(name);
+    [Side::Dark, Side::Light].into_iter().find_map(|side| {
+        affiliations(side)
+            .iter()
+            .find(|known| affiliation_key(known) == wanted)
+            .map(|known| (known.as_str(), side))
+    })
+}
+
+/// What two spellings of one affiliation share: `&` read as "and", then only the letters and
+/// digits, in lower case (so case, spacing and punctuation do not matter).
+fn affiliation_key(name: &str) -> String {
+    name.replace('&', " and ")
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 /// "Did you mean" for an unknown set id: at most `n` sets whose id or title is a plausible slip
 /// of `id` (case-insensitive edit distance at most a third of its length, and at least 1), best
 /// first. Someone may write a title instead of a number, so titles count as much as ids. Ties go
@@ -206,6 +229,14 @@ pub enum DeckProblem {
         side: Side,
         affiliation: String,
         suggestion: Option<String>,
+    },
+    /// The affiliation is one of the other side's: a dark deck listed as "Jedi". A deck's
+    /// affiliation card is of its side, so the list or the side it is recorded under is wrong.
+    AffiliationOfOtherSide {
+        owner: String,
+        side: Side,
+        /// As the game prints it.
+        affiliation: String,
     },
     /// No set has this id; `suggestions` are the closest ids, best first (maybe none).
     UnknownSet {
@@ -299,6 +330,46 @@ fn tally(deck: &DeckInput<'_>) -> Tally {
     sets
 }
 
+/// Checks the affiliation of a deck recorded by its affiliation alone (archives often keep no
+/// more): it must be one of the game's, of the deck's side.
+pub fn check_affiliation(deck: &DeckInput<'_>) -> Vec<DeckProblem> {
+    let mut problems = Vec::new();
+    deck_affiliation(deck, &mut problems);
+    problems
+}
+
+/// The deck's affiliation as the game prints it, when it names one of its side's; otherwise
+/// `None`, with the problem pushed.
+fn deck_affiliation(deck: &DeckInput<'_>, problems: &mut Vec<DeckProblem>) -> Option<&'static str> {
+    let owner = deck.owner.to_string();
+    let side = deck.side;
+    let Some(written) = deck.affiliation.map(str::trim).filter(|a| !a.is_empty()) else {
+        problems.push(DeckProblem::MissingAffiliation { owner, side });
+        return None;
+    };
+    match affiliation_named(written) {
+        Some((name, of)) if of == side => Some(name),
+        Some((name, _)) => {
+            problems.push(DeckProblem::AffiliationOfOtherSide {
+                owner,
+                side,
+                affiliation: name.to_string(),
+            });
+            None
+        }
+        None => {
+            let known = affiliations(side).iter().map(String::as_str);
+            problems.push(DeckProblem::UnknownAffiliation {
+                owner,
+                side,
+                affiliation: written.to_string(),
+                suggestion: did_you_mean(written, known).map(str::to_string),
+            });
+            None
+        }
+    }
+}
+
 /// Checks one deck for standard play. Problems come in a fixed order: the affiliation, then each
 /// entry in list order, then copy limits in order of first appearance, then the deck's size.
 pub fn check_deck(deck: &DeckInput<'_>) -> Vec<DeckProblem> {
@@ -306,26 +377,7 @@ pub fn check_deck(deck: &DeckInput<'_>) -> Vec<DeckProblem> {
     let side = deck.side;
     let mut problems = Vec::new();
 
-    let known = affiliations(side);
-    let affiliation = match deck.affiliation.map(str::trim).filter(|a| !a.is_empty()) {
-        None => {
-            problems.push(DeckProblem::MissingAffiliation {
-                owner: owner.clone(),
-                side,
-            });
-            None
-        }
-        Some(a) if known.iter().any(|k| k == a) => Some(a),
-        Some(a) => {
-            problems.push(DeckProblem::UnknownAffiliation {
-                owner: owner.clone(),
-                side,
-                affiliation: a.to_string(),
-                suggestion: did_you_mean(a, known.iter().map(String::as_str)).map(str::to_string),
-            });
-            None
-        }
-    };
+    let affiliation = deck_affiliation(deck, &mut problems);
 
     for (index, id) in deck.objectives.iter().enumerate() {
         let Some(set) = objective_set(id) else {
@@ -493,6 +545,7 @@ impl DeckProblem {
         match self {
             DeckProblem::MissingAffiliation { owner, .. }
             | DeckProblem::UnknownAffiliation { owner, .. }
+            | DeckProblem::AffiliationOfOtherSide { owner, .. }
             | DeckProblem::UnknownSet { owner, .. }
             | DeckProblem::WrongSide { owner, .. }
             | DeckProblem::AffiliationOnly { owner, .. }
@@ -510,6 +563,7 @@ impl DeckProblem {
         match *self {
             DeckProblem::MissingAffiliation { side, .. }
             | DeckProblem::UnknownAffiliation { side, .. }
+            | DeckProblem::AffiliationOfOtherSide { side, .. }
             | DeckProblem::UnknownSet { side, .. }
             | DeckProblem::WrongSide { side, .. }
             | DeckProblem::AffiliationOnly { side, .. }
@@ -534,9 +588,19 @@ impl DeckProblem {
             | DeckProblem::TeamLimitOneShared { index, .. } => Some(index),
             DeckProblem::MissingAffiliation { .. }
             | DeckProblem::UnknownAffiliation { .. }
+            | DeckProblem::AffiliationOfOtherSide { .. }
             | DeckProblem::TooFewSets { .. }
             | DeckProblem::HuntTooManySets { .. } => None,
         }
+    }
+
+    /// Whether the problem is the deck's affiliation as written, so that it is shown at the
+    /// `affiliation` line rather than at the list of sets.
+    pub fn at_affiliation(&self) -> bool {
+        matches!(
+            self,
+            DeckProblem::UnknownAffiliation { .. } | DeckProblem::AffiliationOfOtherSide { .. }
+        )
     }
 
     /// What is wrong, in one sentence.
@@ -551,6 +615,12 @@ impl DeckProblem {
             } => format!(
                 "{deck} names the affiliation \"{affiliation}\", which is not a {} side affiliation",
                 side.name()
+            ),
+            DeckProblem::AffiliationOfOtherSide {
+                side, affiliation, ..
+            } => format!(
+                "{deck} names the affiliation {affiliation}, which is a {} side affiliation",
+                side.opposite().name()
             ),
             DeckProblem::UnknownSet { index, id, .. } => format!(
                 "entry {} of {deck}, \"{id}\", is not a known objective set",
@@ -636,6 +706,14 @@ impl DeckProblem {
                 Some(s) => format!("did you mean \"{s}\"?"),
                 None => format!("use one of {}", or_list(affiliations(*side))),
             },
+            DeckProblem::AffiliationOfOtherSide { owner, side, .. } => format!(
+                "a {} deck's affiliation is one of {}; if this is {owner}'s {} deck, record it \
+                 under `[players.decks.{}]`",
+                side.name(),
+                or_list(affiliations(*side)),
+                side.opposite().name(),
+                side.opposite().name()
+            ),
             DeckProblem::UnknownSet { suggestions, .. } => {
                 if suggestions.is_empty() {
                     "write the objective set number printed on the set's cards".to_string()
@@ -1088,29 +1166,90 @@ mod tests {
     }
 
     #[test]
-    fn affiliation_of_the_other_side_or_none() {
+    fn neutral_is_no_affiliation() {
         let objectives = tom_dark();
-        for wrong in ["Jedi", "Neutral"] {
-            let problems = check_deck(&deck("tom", Side::Dark, Some(wrong), &objectives));
-            assert_eq!(
-                problems,
-                [DeckProblem::UnknownAffiliation {
-                    owner: "tom".into(),
-                    side: Side::Dark,
-                    affiliation: wrong.into(),
-                    suggestion: None,
-                }]
-            );
-        }
-        let problems = check_deck(&deck("tom", Side::Dark, Some("Jedi"), &objectives));
+        let problems = check_deck(&deck("tom", Side::Dark, Some("Neutral"), &objectives));
+        assert_eq!(
+            problems,
+            [DeckProblem::UnknownAffiliation {
+                owner: "tom".into(),
+                side: Side::Dark,
+                affiliation: "Neutral".into(),
+                suggestion: None,
+            }]
+        );
         assert_eq!(
             problems[0].message(),
-            "tom's dark deck names the affiliation \"Jedi\", which is not a dark side affiliation"
+            "tom's dark deck names the affiliation \"Neutral\", which is not a dark side affiliation"
         );
         assert_eq!(
             problems[0].help(),
             "use one of Imperial Navy, Scum and Villainy or Sith"
         );
+        assert!(problems[0].at_affiliation());
+    }
+
+    /// "Each deck must contain one affiliation card", and a deck's side is its affiliation's: a
+    /// dark deck listed as "Jedi" cannot have been played as recorded.
+    #[test]
+    fn a_dark_deck_of_a_light_affiliation_is_reported() {
+        let objectives = tom_dark();
+        let problems = check_deck(&deck("tom", Side::Dark, Some("jedi"), &objectives));
+        assert_eq!(
+            problems,
+            [DeckProblem::AffiliationOfOtherSide {
+                owner: "tom".into(),
+                side: Side::Dark,
+                affiliation: "Jedi".into(),
+            }]
+        );
+        assert_eq!(
+            problems[0].message(),
+            "tom's dark deck names the affiliation Jedi, which is a light side affiliation"
+        );
+        assert_eq!(
+            problems[0].help(),
+            "a dark deck's affiliation is one of Imperial Navy, Scum and Villainy or Sith; if this \
+             is tom's light deck, record it under `[players.decks.light]`"
+        );
+        assert!(problems[0].at_affiliation());
+        // Recorded by its affiliation alone, the deck is checked all the same.
+        assert_eq!(
+            check_affiliation(&deck("tom", Side::Dark, Some("Jedi"), &[])),
+            problems
+        );
+        assert!(check_affiliation(&deck("tom", Side::Light, Some("Jedi"), &[])).is_empty());
+    }
+
+    #[test]
+    fn spellings_of_one_affiliation_name_the_printed_one() {
+        for written in [
+            "Smugglers & Spies",
+            "smugglers and spies",
+            "SMUGGLERS AND SPIES",
+            "Smugglers  &  Spies",
+            "Smugglers-and-Spies.",
+        ] {
+            assert_eq!(
+                affiliation_named(written),
+                Some(("Smugglers and Spies", Side::Light)),
+                "{written}"
+            );
+        }
+        assert_eq!(
+            affiliation_named("Scum & Villainy"),
+            Some(("Scum and Villainy", Side::Dark))
+        );
+        assert_eq!(
+            affiliation_named("imperial navy"),
+            Some(("Imperial Navy", Side::Dark))
+        );
+        assert_eq!(affiliation_named("Smugglers"), None);
+        assert_eq!(affiliation_named("Neutral"), None);
+        // Written another way, the affiliation is the deck's own: nothing to report, and an
+        // "affiliation only" set of it is allowed (13 is Rebel Alliance only).
+        let light = ids(&["8", "9", "10", "10", "11", "12", "13", "14", "38", "92"]);
+        assert!(check_deck(&deck("kris", Side::Light, Some("rebel alliance"), &light)).is_empty());
     }
 
     #[test]

@@ -320,6 +320,8 @@ fn resolve_ruleset(
 }
 
 #[cfg(test)]
+mod affiliation_tests;
+#[cfg(test)]
 mod testing;
 
 #[cfg(test)]
