@@ -202,6 +202,9 @@ pub struct EventInfo {
     pub swiss_rounds: Option<u32>,
     /// Recorded override of the cut size.
     pub cut: Option<u32>,
+    /// Events known only by their results: the competitors who took part, when the standings
+    /// list only the top of the field.
+    pub field_size: Option<u32>,
     pub tier: Option<String>,
     /// The seed of every random decision (given, or the stable hash of the slug).
     pub seed: u64,

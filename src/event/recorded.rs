@@ -20,6 +20,46 @@ pub struct RecordedStanding {
     pub draws: Option<u32>,
     /// A note on the placing, such as "won the top cut" or "lost in the quarter-final".
     pub note: Option<String>,
+    /// The seed the player entered the cut with, when the archive keeps it.
+    pub seed: Option<u32>,
+    /// The player's part in the final, when the archive says who played it and who won.
+    pub final_result: Option<FinalResult>,
+}
+
+/// A finalist's part in the final (`final_result = "won"` or `"lost"`): the final game, or
+/// match, of the event, between two rows of the standings.
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FinalResult {
+    Won,
+    Lost,
+}
+
+impl FinalResult {
+    /// The values of `final_result`, as written.
+    pub const NAMES: &'static [&'static str] = &["won", "lost"];
+
+    pub fn from_name(name: &str) -> Option<FinalResult> {
+        match name {
+            "won" => Some(FinalResult::Won),
+            "lost" => Some(FinalResult::Lost),
+            _ => None,
+        }
+    }
+
+    /// As written in the file and in `event.json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FinalResult::Won => "won",
+            FinalResult::Lost => "lost",
+        }
+    }
+}
+
+/// The final of an event known only by its results: the rows (indices into the standings) of
+/// its winner and its loser.
+pub fn final_rows(rows: &[RecordedStanding]) -> Option<(usize, usize)> {
+    let row = |result| rows.iter().position(|r| r.final_result == Some(result));
+    Some((row(FinalResult::Won)?, row(FinalResult::Lost)?))
 }
 
 impl RecordedStanding {

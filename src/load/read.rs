@@ -73,6 +73,8 @@ raw_table! {
         min_games: Option<Sp<i64>>,
         /// Casual events: the organizer closed the event; its standings are final.
         closed: Option<Sp<bool>>,
+        /// Events known only by their results: the competitors who took part.
+        field_size: Option<Sp<i64>>,
         /// When the site shows the decklists: `public`, `after-cut` or `after-event`.
         decklists: Option<Sp<String>>,
         /// When an editing command last wrote the file.
@@ -341,6 +343,10 @@ raw_table! {
         losses: Option<Sp<i64>>,
         draws: Option<Sp<i64>>,
         note: Option<Sp<String>>,
+        /// The seed the player entered the cut with.
+        seed: Option<Sp<i64>>,
+        /// `won` or `lost`: the player's part in the final.
+        final_result: Option<Sp<String>>,
     }
 }
 
@@ -583,6 +589,7 @@ fn read_info(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -
         description: opt_string(reader, &f, "description"),
         min_games: opt_int(reader, &f, "min_games"),
         closed: opt_bool(reader, &f, "closed"),
+        field_size: opt_int(reader, &f, "field_size"),
         decklists: opt_string(reader, &f, "decklists"),
         updated: f
             .get("updated")
@@ -679,6 +686,8 @@ fn read_standing(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize
         losses: opt_int(reader, &f, "losses"),
         draws: opt_int(reader, &f, "draws"),
         note: opt_string(reader, &f, "note"),
+        seed: opt_int(reader, &f, "seed"),
+        final_result: opt_string(reader, &f, "final_result"),
     }
 }
 

@@ -361,6 +361,7 @@ pub(crate) mod tests {
                 structure: "custom".into(),
                 swiss_rounds: None,
                 cut: None,
+                field_size: None,
                 tier: None,
                 seed: 1,
                 location: None,

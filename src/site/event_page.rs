@@ -330,7 +330,11 @@ pub fn summary(
         },
         tier: event.info.tier.clone(),
         status: computed.status,
-        player_count: crate::rules::compute::entrants(&event.players),
+        // A recorded event whose standings keep only the top rows says how many played.
+        player_count: event
+            .info
+            .field_size
+            .unwrap_or_else(|| crate::rules::compute::entrants(&event.players)),
         rounds_played,
         progress: format!(
             "{rounds_played} {unit}{} {done}",

@@ -339,6 +339,9 @@ struct RecordedJson<'a> {
     losses: Option<u32>,
     draws: Option<u32>,
     note: Option<&'a str>,
+    seed: Option<u32>,
+    /// `won` or `lost` for the final's two players.
+    final_result: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -615,6 +618,8 @@ struct Info<'a> {
     round_minutes: u32,
     swiss_rounds: Option<u32>,
     cut: Option<u32>,
+    /// Events known only by their results: the file's `field_size` (null when not given).
+    field_size: Option<u32>,
     status: Status,
     /// When the decklists are published, and whether they are now. This file never holds
     /// them; while they are held back, no other file of the site does either.
@@ -965,6 +970,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                 .unwrap_or(computed.ruleset.round_minutes(&event.info.format).0),
             swiss_rounds: computed.swiss_rounds,
             cut: computed.cut,
+            field_size: event.info.field_size,
             status: computed.status,
             decklists: DecklistsJson {
                 setting: info.decklists.name(),
@@ -1067,6 +1073,8 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             losses: r.losses,
             draws: r.draws,
             note: r.note.as_deref(),
+            seed: r.seed,
+            final_result: r.final_result.map(|f| f.name()),
         })
         .collect(),
         league: computed.league().map(|l| league_json(event, l)),

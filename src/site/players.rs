@@ -321,6 +321,8 @@ pub struct Standing {
 /// How every competitor of `event` stands, in registration order.
 pub fn standings(event: &Event, computed: &Computed) -> Vec<Standing> {
     let field = event.players.len();
+    // Standings that keep only the top of a larger field place a player among all who played.
+    let shown_field = event.info.field_size.map_or(field, |n| n as usize);
     let places = by_competitor(
         field,
         computed
@@ -363,7 +365,7 @@ pub fn standings(event: &Event, computed: &Computed) -> Vec<Standing> {
                 _ => None,
             };
             let result = match (place, swiss_rank, league_row) {
-                (Some(p), ..) => format!("{} of {field}", ordinal(p)),
+                (Some(p), ..) => format!("{} of {shown_field}", ordinal(p)),
                 (None, Some(r), _) => format!("Swiss rank {r} of {field}"),
                 (None, None, Some(r)) => match r.rank {
                     Some(rank) => format!("league rank {rank} of {field}"),

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use super::model::SiteView;
+use crate::event::recorded::final_rows;
 use crate::event::{Event, Kind};
 
 /// The recorded standings table.
@@ -15,7 +16,20 @@ pub struct RecordedView {
     pub has_differential: bool,
     pub has_record: bool,
     pub has_notes: bool,
+    pub has_seeds: bool,
     pub rows: Vec<RecordedRowView>,
+    /// "The top 12 of 48 players", when `field_size` says the rows are only the top of the
+    /// field.
+    pub field: Option<String>,
+    /// The final, when the archive says who played it and who won.
+    pub final_match: Option<RecordedFinalView>,
+}
+
+/// The recorded final: its winner and its loser, linked to their pages.
+#[derive(Debug, Clone, Serialize)]
+pub struct RecordedFinalView {
+    pub winner: super::model::PlayerRef,
+    pub loser: super::model::PlayerRef,
 }
 
 /// One recorded row.
@@ -34,6 +48,8 @@ pub struct RecordedRowView {
     /// `5–1–0` or `5–1`.
     pub record: Option<String>,
     pub note: Option<String>,
+    /// The seed the player entered the cut with.
+    pub seed: Option<u32>,
 }
 
 /// The table of an event known only by its results; `None` for an event with rounds.
@@ -60,16 +76,35 @@ pub fn recorded_view(
                 differential: row.differential.map(signed),
                 record: row.record(),
                 note: row.note.clone(),
+                seed: row.seed,
             }
         })
         .collect();
+    let shown = |row: &RecordedRowView| super::model::PlayerRef {
+        id: row.id.clone(),
+        name: row.name.clone(),
+        url: row.url.clone(),
+    };
+    let final_match = final_rows(recorded).map(|(won, lost)| RecordedFinalView {
+        winner: shown(&rows[won]),
+        loser: shown(&rows[lost]),
+    });
+    let competitors = if event.is_team() { "teams" } else { "players" };
+    let field = event
+        .info
+        .field_size
+        .filter(|&n| n as usize > rows.len())
+        .map(|n| format!("The top {} of {n} {competitors}", rows.len()));
     Some(RecordedView {
         has_points: rows.iter().any(|r| r.points.is_some()),
         has_victory_points: rows.iter().any(|r| r.victory_points.is_some()),
         has_differential: rows.iter().any(|r| r.differential.is_some()),
         has_record: rows.iter().any(|r| r.record.is_some()),
         has_notes: rows.iter().any(|r| r.note.is_some()),
+        has_seeds: rows.iter().any(|r| r.seed.is_some()),
         rows,
+        field,
+        final_match,
     })
 }
 

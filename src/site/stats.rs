@@ -15,7 +15,8 @@
 //! - **Affiliation records**: every game above whose sides are known, for each player whose
 //!   decklist on the side they played names an affiliation (single-player SW:LCG events).
 //! - **Years**: every event by the year of its date, with its players (a player at two events
-//!   of a year counts twice).
+//!   of a year counts twice; an event known only by its results counts its `field_size` when it
+//!   gives one, since everyone in the field played).
 //! - **Challenge-deck scenarios**: every session, in its scenario's record by team size.
 //! - **SW:CCG objectives and cards**: every recorded CCG decklist; a card counts once per deck
 //!   that includes it, and only the lines that name exactly one card are counted.
@@ -388,7 +389,12 @@ impl Counted {
         let lcg = computed.ccg().is_none();
         let year = event.info.date.year.to_string();
         c.year_events.insert(year.clone(), 1);
-        let players = u32::try_from(event.persons().len()).unwrap_or(u32::MAX);
+        // A recorded field larger than its standings counts everyone who played.
+        let field = event.info.field_size.map(|n| {
+            let per_competitor = if event.is_team() { 2 } else { 1 };
+            n as usize * per_competitor
+        });
+        let players = u32::try_from(field.unwrap_or(event.persons().len())).unwrap_or(u32::MAX);
         if players > 0 {
             c.year_players.insert(year, players);
         }

@@ -170,6 +170,7 @@ pub(super) fn validate_info(
         structure: structure?,
         swiss_rounds,
         cut,
+        field_size: in_range(reader, &info.field_size, "`field_size`", 1, 100_000),
         tier,
         seed: seed.unwrap_or_else(|| default_seed(slug)),
         location: info.location.as_ref().map(|s| s.value.clone()),

@@ -191,9 +191,10 @@ pub fn validate(
                 cut.unwrap_or(0),
                 swiss_finished,
             ),
-            recorded::validate_standings(reader, &raw, ruleset, &players),
+            recorded::validate_standings(reader, &raw, ruleset, &info, &players),
         )
     };
+    recorded::check_field_size(reader, &raw, &info, players.len());
     if errors(reader) > errors_before {
         return None;
     }
@@ -321,6 +322,8 @@ fn resolve_ruleset(
 
 #[cfg(test)]
 mod affiliation_tests;
+#[cfg(test)]
+mod recorded_tests;
 #[cfg(test)]
 mod testing;
 
