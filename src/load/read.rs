@@ -1038,7 +1038,9 @@ mod tests {
                 "wins",
                 "losses",
                 "draws",
-                "note"
+                "note",
+                "seed",
+                "final_result"
             ]
         );
     }
