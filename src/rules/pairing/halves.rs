@@ -98,7 +98,7 @@ use super::in_standings_order;
 use super::matching::{lexicographic_weights, min_cost_matching};
 use super::score_groups;
 use super::swiss::{
-    Bye, Entrant, PairedRound, Pairing, Reason, Solved, judge_rematches, later_round_bye,
+    Bye, Entrant, PairedRound, Pairing, Reason, Solved, later_round_bye,
     later_round_reasons, pools, relation, settle,
 };
 
@@ -147,9 +147,7 @@ pub fn label_recorded(round: u32, players: &[Numbered], tables: &[[usize; 2]]) -
             Some((a.min(b), a.max(b)))
         })
         .collect();
-    let mut reasons = field.reasons(&seated);
-    judge_rematches(&mut reasons, field.order.len(), |a, b| field.met(a, b));
-    reasons
+    field.reasons(&seated)
 }
 
 /// The plain halves pairing of `players` (the seated players, an even number; see the module

@@ -9,13 +9,13 @@
 //! - *pools*, the shortest runs of score groups from the top holding an even number of players
 //!   (`pools`), and settling them one by one, merging a pool with the neighbour its players
 //!   float to (`settle`);
-//! - the reasons of a later round's tables (`later_round_reasons`) and the verdict on a
-//!   recorded rematch (`judge_rematches`).
+//! - the reasons of a later round's tables (`later_round_reasons`), and which recorded tables a
+//!   pairing the rules permit keeps (`kept_tables`), the audit's verdict on each table.
 
 use std::ops::Range;
 
 use super::bye_taker;
-use super::matching::pairs_without;
+use super::matching::{lexicographic_weights, min_cost_matching};
 
 /// A player to pair, with what the pairing needs to know.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,10 +49,12 @@ pub enum Reason {
     /// Paired outside the score group (beyond the odd player) because pairing within it would
     /// have meant a rematch.
     AvoidsRematch,
-    /// No pairing of the round could avoid every rematch; this is one of the fewest possible.
+    /// No pairing of the round could avoid every rematch; this is one of the fewest possible
+    /// (a recorded rematch: one a pairing the rules permit keeps, see [`kept_tables`]).
     UnavoidableRematch,
-    /// A recorded rematch that a pairing of the round's players could have avoided: a departure
-    /// from the rules (`pair` never makes one).
+    /// A recorded rematch beyond the fewest the round needed: no pairing the rules permit
+    /// keeps it beside the round's other tables, so it is a departure from the rules (`pair`
+    /// never makes one). Set from the pairing audit's verdict, which is the one source for it.
     AvoidableRematch,
 }
 
@@ -309,20 +311,63 @@ pub fn levels(entrants: &[Entrant], tables: &[[usize; 2]]) -> [u64; 3] {
     sum
 }
 
-/// Turns the [`Reason::UnavoidableRematch`] labels of recorded tables into
-/// [`Reason::AvoidableRematch`] when the round's `n` seated players (positions, related by
-/// `met`) could have been paired with no rematch at all.
-pub(super) fn judge_rematches(
-    reasons: &mut [Reason],
-    n: usize,
-    met: impl Fn(usize, usize) -> bool,
-) {
-    if reasons.contains(&Reason::UnavoidableRematch) && pairs_without(n, met) {
-        for reason in reasons
-            .iter_mut()
-            .filter(|r| **r == Reason::UnavoidableRematch)
-        {
-            *reason = Reason::AvoidableRematch;
-        }
+/// Which recorded tables (`[player, player]`, every seated player at one of them) a pairing the
+/// rules permit keeps, as many as one can. The permitted pairings of the seated players are
+/// those no pairing beats on [`levels`]: every random draw (2018) and every adjustment (2014)
+/// the rules leave open gives one of them, and nothing else does. One minimum-cost perfect
+/// matching finds among them one that keeps the most recorded tables: its costs are the levels,
+/// lexicographically, then one unit for each table that was not recorded. A recorded table it
+/// does not keep is in no permitted pairing beside the kept ones: it is the part of the round
+/// that breaks a rule. So a round that needed one rematch and records three keeps one of them.
+/// Among pairings that keep as many, the solver's choice is deterministic for a given round.
+///
+/// `only` is the one pairing the rules permit where they permit one (2014 after round 1: the
+/// plain halves pairing, when it has no rematch): a table is then kept when it is one of its.
+pub fn kept_tables(
+    entrants: &[Entrant],
+    tables: &[[usize; 2]],
+    only: Option<&[[usize; 2]]>,
+) -> Vec<bool> {
+    let unordered = |[a, b]: [usize; 2]| [a.min(b), a.max(b)];
+    if let Some(only) = only {
+        let only: Vec<[usize; 2]> = only.iter().map(|&t| unordered(t)).collect();
+        return tables.iter().map(|&t| only.contains(&unordered(t))).collect();
     }
+    let mut players: Vec<usize> = tables.iter().flatten().copied().collect();
+    players.sort_unstable();
+    players.dedup();
+    if players.len() != 2 * tables.len() {
+        // A player at two tables: not a pairing at all, and seating says so.
+        return vec![false; tables.len()];
+    }
+    let position = |p: usize| players.binary_search(&p).ok();
+    let entrant: Vec<Option<&Entrant>> = players
+        .iter()
+        .map(|&p| entrants.iter().find(|e| e.player == p))
+        .collect();
+    let mut points: Vec<u32> = entrant.iter().flatten().map(|e| e.points).collect();
+    points.sort_unstable_by(|a, b| b.cmp(a));
+    points.dedup();
+    let group: Vec<usize> = entrant
+        .iter()
+        .map(|e| e.and_then(|e| points.iter().position(|&x| x == e.points)).unwrap_or(0))
+        .collect();
+    let met = |i: usize, j: usize| {
+        entrant[i].is_some_and(|e| e.opponents.contains(&players[j]))
+            || entrant[j].is_some_and(|e| e.opponents.contains(&players[i]))
+    };
+    let recorded: Vec<[usize; 2]> = tables
+        .iter()
+        .filter_map(|&[a, b]| Some(unordered([position(a)?, position(b)?])))
+        .collect();
+    let far = points.len().saturating_sub(1) as i128;
+    let (weights, total) = lexicographic_weights([1, far * far, far, 1], tables.len());
+    let mate = min_cost_matching(players.len(), total, |i, j| {
+        let k = group[i].abs_diff(group[j]) as i128;
+        weights[3] * i128::from(met(i, j))
+            + weights[2] * k
+            + weights[1] * k * k
+            + weights[0] * i128::from(!recorded.contains(&unordered([i, j])))
+    });
+    recorded.iter().map(|&[i, j]| mate[i] == j).collect()
 }

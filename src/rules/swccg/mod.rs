@@ -31,6 +31,7 @@
 
 pub mod final_confrontation;
 pub mod formats;
+pub mod outcomes;
 pub mod pairing;
 pub mod scoring;
 pub mod standings;
