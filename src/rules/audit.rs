@@ -955,7 +955,7 @@ mod tests {
     /// Four players who split every match of a round robin: every pairing of round 4 has two
     /// rematches, so another one than Holonet's is legal.
     #[test]
-    fn an_unavoidable_rematch_is_a_legitimate_choice() {
+    fn an_unavoidable_rematch_is_permitted() {
         let mut ev = paired(&FFG_2018, 4, 0);
         for tables in [[[0, 1], [2, 3]], [[0, 2], [1, 3]], [[0, 3], [1, 2]]] {
             push(&mut ev, tables.to_vec(), vec![], |_| Outcome::Split);
@@ -981,7 +981,7 @@ mod tests {
         assert!(
             round.departures[0]
                 .explain(|p| format!("P{p}"))
-                .contains("could not be avoided")
+                .contains("one the round needed")
         );
     }
 
