@@ -371,3 +371,111 @@ pub fn kept_tables(
     });
     recorded.iter().map(|&[i, j]| mate[i] == j).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::all_pairings;
+    use super::*;
+    use crate::rules::random::Stream;
+
+    fn entrant(player: usize, points: u32, opponents: &[usize]) -> Entrant {
+        Entrant {
+            player,
+            points,
+            rank: player,
+            had_bye: false,
+            opponents: opponents.to_vec(),
+            avoid: Vec::new(),
+        }
+    }
+
+    /// Players 0, 1 and 2 have each met 3, 4 and 5, all level: every pairing seats someone of
+    /// one trio against the other, so the round needs exactly one rematch. The first round
+    /// recorded again has three: a permitted pairing keeps one of them, and the other two are
+    /// the rematches that break the rule.
+    #[test]
+    fn one_needed_rematch_of_three_recorded_leaves_exactly_two_avoidable() {
+        let field: Vec<Entrant> = (0..6)
+            .map(|p| {
+                let others: Vec<usize> = if p < 3 { vec![3, 4, 5] } else { vec![0, 1, 2] };
+                entrant(p, 2, &others)
+            })
+            .collect();
+        let recorded = [[0, 3], [1, 4], [2, 5]];
+        let kept = kept_tables(&field, &recorded, None);
+        assert_eq!(kept.iter().filter(|&&k| !k).count(), 2, "{kept:?}");
+        // One rematch and two new tables: permitted, all kept.
+        let permitted = [[0, 1], [2, 3], [4, 5]];
+        assert_eq!(kept_tables(&field, &permitted, None), [true; 3]);
+    }
+
+    /// The one pairing the rules permit (2014's plain halves pairing): a table is kept when it
+    /// is one of its.
+    #[test]
+    fn where_one_pairing_is_permitted_only_its_tables_are_kept() {
+        let field: Vec<Entrant> = (0..4).map(|p| entrant(p, 0, &[])).collect();
+        let only = [[0, 2], [1, 3]];
+        assert_eq!(
+            kept_tables(&field, &[[2, 0], [1, 3]], Some(&only)),
+            [true, true]
+        );
+        assert_eq!(
+            kept_tables(&field, &[[0, 1], [2, 3]], Some(&only)),
+            [false, false]
+        );
+    }
+
+    /// Small random fields, against every pairing by brute force: the permitted pairings are
+    /// those with the fewest rematches, crossings and squares ([`levels`]); the tables kept are
+    /// as many as any permitted pairing shares with the round, and one permitted pairing holds
+    /// them all.
+    #[test]
+    fn kept_tables_match_every_permitted_pairing_by_brute_force() {
+        for seed in 0..300u64 {
+            let mut rng = Stream::new(seed, "kept tables");
+            let n = 2 * (1 + rng.below(5) as usize);
+            let mut field: Vec<Entrant> = (0..n)
+                .map(|p| entrant(p, 2 * rng.below(3) as u32, &[]))
+                .collect();
+            for _ in 0..rng.below(2 * n as u64) {
+                let (a, b) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+                if a != b {
+                    field[a].opponents.push(b);
+                }
+            }
+            let players: Vec<usize> = (0..n).collect();
+            let mut every: Vec<Vec<[usize; 2]>> = Vec::new();
+            all_pairings(&players, &mut |t| every.push(t.to_vec()));
+            let least = every.iter().map(|t| levels(&field, t)).min().unwrap();
+            let permitted: Vec<&Vec<[usize; 2]>> = every
+                .iter()
+                .filter(|t| levels(&field, t) == least)
+                .collect();
+            let recorded = &every[rng.below(every.len() as u64) as usize];
+            let kept = kept_tables(&field, recorded, None);
+            let shares = |p: &Vec<[usize; 2]>| {
+                recorded
+                    .iter()
+                    .filter(|&&[a, b]| p.contains(&[a, b]) || p.contains(&[b, a]))
+                    .count()
+            };
+            let most = permitted.iter().map(|p| shares(p)).max().unwrap();
+            assert_eq!(kept.iter().filter(|&&k| k).count(), most, "seed {seed}");
+            let held: Vec<[usize; 2]> = recorded
+                .iter()
+                .zip(&kept)
+                .filter(|(_, k)| **k)
+                .map(|(t, _)| *t)
+                .collect();
+            assert!(
+                permitted.iter().any(|p| held
+                    .iter()
+                    .all(|&[a, b]| p.contains(&[a, b]) || p.contains(&[b, a]))),
+                "seed {seed}"
+            );
+            if levels(&field, recorded) == least {
+                assert!(kept.iter().all(|&k| k), "seed {seed}");
+            }
+        }
+    }
+}

@@ -378,3 +378,119 @@ impl Search<'_> {
         moves
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::pairing::{Meeting, coin, pair_fixed, pair_new_round, pair_piles};
+    use super::*;
+    use crate::rules::random::Stream;
+
+    fn side(rng: &mut Stream) -> Side {
+        if rng.below(2) == 0 {
+            Side::Dark
+        } else {
+            Side::Light
+        }
+    }
+
+    /// Every order of `items`.
+    fn orders(items: &[usize]) -> Vec<Vec<usize>> {
+        if items.len() <= 1 {
+            return vec![items.to_vec()];
+        }
+        let mut out = Vec::new();
+        for i in 0..items.len() {
+            let mut rest = items.to_vec();
+            let first = rest.remove(i);
+            for mut o in orders(&rest) {
+                o.insert(0, first);
+                out.push(o);
+            }
+        }
+        out
+    }
+
+    /// Small random games, against the engine run on every order of the players that keeps the
+    /// total scores in order: the search finds as many recorded tables and byes as the best of
+    /// those runs gives, and all of them when the game is one of the runs.
+    #[test]
+    fn the_search_equals_every_order_of_level_players_by_brute_force() {
+        for seed in 0..200u64 {
+            let mut rng = Stream::new(seed, "outcomes");
+            let n = 2 + rng.below(5) as usize;
+            let mut entrants: Vec<Entrant> = (0..n)
+                .map(|p| Entrant {
+                    player: p,
+                    rank: rng.below(3) as usize,
+                    had_bye: rng.below(3) == 0,
+                    meetings: Vec::new(),
+                    allegiance: side(&mut rng),
+                    organizer: false,
+                })
+                .collect();
+            for _ in 0..rng.below(2 * n as u64) {
+                let (a, b) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+                if a != b {
+                    let s = side(&mut rng);
+                    entrants[a].meetings.push(Meeting {
+                        opponent: b,
+                        allegiance: s,
+                    });
+                    entrants[b].meetings.push(Meeting {
+                        opponent: a,
+                        allegiance: s.opposite(),
+                    });
+                }
+            }
+            let c = coin(seed, 3);
+            let procedures = [Procedure::Piles, Procedure::NewRound(c), Procedure::Fixed];
+            for procedure in procedures {
+                let players: Vec<usize> = (0..n).collect();
+                let runs: Vec<Paired> = orders(&players)
+                    .into_iter()
+                    .filter(|o| o.windows(2).all(|w| entrants[w[0]].rank <= entrants[w[1]].rank))
+                    .map(|o| {
+                        let ranked: Vec<Entrant> = entrants
+                            .iter()
+                            .map(|e| Entrant {
+                                rank: o.iter().position(|&p| p == e.player).unwrap(),
+                                ..e.clone()
+                            })
+                            .collect();
+                        match procedure {
+                            Procedure::Piles => pair_piles(&ranked),
+                            Procedure::NewRound(c) => pair_new_round(&ranked, c),
+                            Procedure::Fixed => pair_fixed(&ranked, 2, seed),
+                        }
+                    })
+                    .collect();
+                let pick = &runs[rng.below(runs.len() as u64) as usize];
+                // The picked run, one table's sides turned round when it has two.
+                let mut tables: Vec<(usize, usize)> =
+                    pick.tables.iter().map(|t| (t.dark, t.light)).collect();
+                if tables.len() > 1 && rng.below(2) == 0 {
+                    tables[0] = (tables[0].1, tables[0].0);
+                }
+                let byes: Vec<usize> = pick.byes.iter().map(|b| b.player).collect();
+                let recorded = Recorded {
+                    tables: &tables,
+                    byes: &byes,
+                };
+                let gives = |p: &Paired| {
+                    tables
+                        .iter()
+                        .filter(|&&(d, l)| p.tables.iter().any(|t| t.dark == d && t.light == l))
+                        .count()
+                        + byes
+                            .iter()
+                            .filter(|&&b| p.byes.iter().any(|x| x.player == b))
+                            .count()
+                };
+                let most = runs.iter().map(gives).max().unwrap();
+                let found = best(procedure, &entrants, &recorded);
+                assert_eq!(found.kept, most, "seed {seed} {procedure:?}");
+                assert_eq!(gives(&found.paired), most, "seed {seed} {procedure:?}");
+            }
+        }
+    }
+}
