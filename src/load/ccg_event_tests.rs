@@ -606,7 +606,12 @@ fn level_players_in_a_pile_may_lie_in_either_order() {
         let text = ccg_text("abcd", &[&g1, &game(&tables, "")], "");
         let (_, computed) = load(&text);
         assert_ne!(computed.audit.rounds[1].status(), Status::Broken);
-        assert!(computed.audit.rounds[1].departures.iter().all(|d| !d.broken));
+        assert!(
+            computed.audit.rounds[1]
+                .departures
+                .iter()
+                .all(|d| !d.broken)
+        );
         let (_, diagnostics) = crate::load::parse_event(
             std::path::Path::new("events/e.toml"),
             &text,

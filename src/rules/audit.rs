@@ -218,7 +218,10 @@ impl Audit {
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         Some(match status {
             Status::Identical => "every round as Holonet pairs it".into(),
-            Status::Legal => format!("{}, all permitted by the rules", plural(total, "difference")),
+            Status::Legal => format!(
+                "{}, all permitted by the rules",
+                plural(total, "difference")
+            ),
             Status::Broken if total == broken => format!(
                 "{} {}",
                 plural(total, "difference"),

@@ -260,7 +260,11 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
 /// that the round pages, `event.json`, `check` and the audit give one verdict on every table.
 fn mark_avoidable_rematches(event: &Event, audit: &Audit, reasons: &mut [Vec<Reason>]) {
     for round in audit.rounds.iter().filter(|r| r.stage == Stage::Round) {
-        let Some(i) = round.number.and_then(|n| n.checked_sub(1)).map(|n| n as usize) else {
+        let Some(i) = round
+            .number
+            .and_then(|n| n.checked_sub(1))
+            .map(|n| n as usize)
+        else {
             continue;
         };
         let (Some(recorded), Some(labels)) = (event.rounds().get(i), reasons.get_mut(i)) else {
@@ -271,7 +275,10 @@ fn mark_avoidable_rematches(event: &Event, audit: &Audit, reasons: &mut [Vec<Rea
             .iter()
             .filter(|d| d.broken && d.kind == DepartureKind::Rematch)
         {
-            let at = recorded.tables.iter().position(|t| Some(t.number) == d.table);
+            let at = recorded
+                .tables
+                .iter()
+                .position(|t| Some(t.number) == d.table);
             if let Some(label) = at.and_then(|t| labels.get_mut(t)) {
                 *label = Reason::AvoidableRematch;
             }

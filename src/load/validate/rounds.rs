@@ -483,7 +483,11 @@ pub(super) fn report_pairing_departures(
                 (DepartureKind::Bye, _) => raw_round
                     .byes
                     .iter()
-                    .find(|id| d.players.first().is_some_and(|&p| event.players[p].id == id.value))
+                    .find(|id| {
+                        d.players
+                            .first()
+                            .is_some_and(|&p| event.players[p].id == id.value)
+                    })
                     .or(raw_round.byes.first())
                     .map_or(raw_round.span.clone(), |id| id.span.clone()),
                 (_, Some(table)) => raw_round
@@ -494,7 +498,11 @@ pub(super) fn report_pairing_departures(
                     .map_or(raw_round.span.clone(), |t| t.span.clone()),
                 (_, None) => raw_round.span.clone(),
             };
-            let anchor = if game { "pairing" } else { "swiss-pairing" };
+            let anchor = match (d.kind, game) {
+                (DepartureKind::Bye, _) => "byes",
+                (_, true) => "pairing",
+                (_, false) => "swiss-pairing",
+            };
             reader
                 .warning(
                     Code::RuleDeparture,
@@ -802,7 +810,10 @@ mod tests {
             (Severity::Warning, Code::RuleDeparture)
         );
         assert_eq!((d.line, d.col), (line_of(&text, "[\"bo\", \"bo\"]"), 3));
-        assert!(d.message.contains("the round could have had fewer rematches"));
+        assert!(
+            d.message
+                .contains("the round could have had fewer rematches")
+        );
     }
 
     /// Ann, Bo and Cy have each met Di, Ed and Flo: every pairing of round 4 pairs someone of
@@ -811,7 +822,8 @@ mod tests {
     #[test]
     fn a_round_that_needed_one_rematch_and_records_three_warns_about_two() {
         let six = players(&["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]);
-        let split = |a: &str, b: &str| format!("players = [\"{a}\", \"{b}\"], games = [\"{a}\", \"{b}\"]");
+        let split =
+            |a: &str, b: &str| format!("players = [\"{a}\", \"{b}\"], games = [\"{a}\", \"{b}\"]");
         let r = |pairs: [(&str, &str); 3]| {
             let tables = pairs.map(|(a, b)| split(a, b));
             round(&tables.each_ref().map(String::as_str))
@@ -831,7 +843,11 @@ mod tests {
             .map(|d| d.message)
             .collect();
         assert_eq!(warned.len(), 2, "{warned:?}");
-        assert!(warned.iter().all(|m| m.contains("could have had fewer rematches")));
+        assert!(
+            warned
+                .iter()
+                .all(|m| m.contains("could have had fewer rematches"))
+        );
         let (event, _) = crate::load::parse_event(
             std::path::Path::new("events/test.toml"),
             &text,

@@ -98,8 +98,8 @@ use super::in_standings_order;
 use super::matching::{lexicographic_weights, min_cost_matching};
 use super::score_groups;
 use super::swiss::{
-    Bye, Entrant, PairedRound, Pairing, Reason, Solved, later_round_bye,
-    later_round_reasons, pools, relation, settle,
+    Bye, Entrant, PairedRound, Pairing, Reason, Solved, later_round_bye, later_round_reasons,
+    pools, relation, settle,
 };
 
 /// A player to pair in halves: the 2018 entrant plus the player number the 2014 rules sort by.

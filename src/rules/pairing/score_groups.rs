@@ -56,8 +56,8 @@ use std::cmp::Reverse;
 use super::in_standings_order;
 use super::matching::{lexicographic_weights, min_cost_matching};
 use super::swiss::{
-    Bye, ByeReason, Entrant, PairedRound, Pairing, Reason, Solved,
-    later_round_bye, later_round_reasons, pools, relation, settle,
+    Bye, ByeReason, Entrant, PairedRound, Pairing, Reason, Solved, later_round_bye,
+    later_round_reasons, pools, relation, settle,
 };
 use crate::rules::random::Stream;
 
@@ -1316,7 +1316,10 @@ mod tests {
         let met: &[(u32, &[usize])] = &[(3, &[1]), (3, &[0]), (3, &[3]), (3, &[2])];
         let entrants = field(met);
         let again = label_recorded(2, &entrants, &[[0, 1], [2, 3]]);
-        assert_eq!(again, [Reason::UnavoidableRematch, Reason::UnavoidableRematch]);
+        assert_eq!(
+            again,
+            [Reason::UnavoidableRematch, Reason::UnavoidableRematch]
+        );
         let new = label_recorded(2, &entrants, &[[0, 2], [1, 3]]);
         assert_eq!(new, [Reason::SameGroup, Reason::SameGroup]);
     }

@@ -331,7 +331,10 @@ pub fn kept_tables(
     let unordered = |[a, b]: [usize; 2]| [a.min(b), a.max(b)];
     if let Some(only) = only {
         let only: Vec<[usize; 2]> = only.iter().map(|&t| unordered(t)).collect();
-        return tables.iter().map(|&t| only.contains(&unordered(t))).collect();
+        return tables
+            .iter()
+            .map(|&t| only.contains(&unordered(t)))
+            .collect();
     }
     let mut players: Vec<usize> = tables.iter().flatten().copied().collect();
     players.sort_unstable();
@@ -350,7 +353,10 @@ pub fn kept_tables(
     points.dedup();
     let group: Vec<usize> = entrant
         .iter()
-        .map(|e| e.and_then(|e| points.iter().position(|&x| x == e.points)).unwrap_or(0))
+        .map(|e| {
+            e.and_then(|e| points.iter().position(|&x| x == e.points))
+                .unwrap_or(0)
+        })
         .collect();
     let met = |i: usize, j: usize| {
         entrant[i].is_some_and(|e| e.opponents.contains(&players[j]))

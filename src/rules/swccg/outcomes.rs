@@ -81,7 +81,10 @@ pub fn best(procedure: Procedure, entrants: &[Entrant], recorded: &Recorded) -> 
                 kept: kept + gain,
             });
         }
-        if best.as_ref().is_some_and(|b| b.kept == recorded.tables.len() + recorded.byes.len()) {
+        if best
+            .as_ref()
+            .is_some_and(|b| b.kept == recorded.tables.len() + recorded.byes.len())
+        {
             break;
         }
     }
@@ -275,9 +278,11 @@ impl Search<'_> {
                     let ea = self.list[a];
                     // Met with both allegiance combinations: the guide walks past them.
                     let both_ways = |j: usize| {
-                        repeats(ea, coin, self.list[j]) && repeats(ea, coin.opposite(), self.list[j])
+                        repeats(ea, coin, self.list[j])
+                            && repeats(ea, coin.opposite(), self.list[j])
                     };
-                    let open: Vec<usize> = others.iter().copied().filter(|&j| !both_ways(j)).collect();
+                    let open: Vec<usize> =
+                        others.iter().copied().filter(|&j| !both_ways(j)).collect();
                     let top = self.firsts(&others);
                     let (choices, left_as_is) = if open.is_empty() {
                         (top.clone(), true)
@@ -290,7 +295,9 @@ impl Search<'_> {
                         let first = top.contains(&b);
                         let (side, reason) = match (left_as_is, swapped, first) {
                             (true, _, _) => (coin, PairReason::RematchLeft),
-                            (false, true, true) => (coin.opposite(), PairReason::AllegiancesSwapped),
+                            (false, true, true) => {
+                                (coin.opposite(), PairReason::AllegiancesSwapped)
+                            }
                             (false, true, false) => (coin.opposite(), PairReason::RankingSwitched),
                             (false, false, false) => (coin, PairReason::RankingSwitched),
                             (false, false, true) if repeats(ea, coin.opposite(), eb) => {
@@ -448,7 +455,10 @@ mod tests {
                 let players: Vec<usize> = (0..n).collect();
                 let runs: Vec<Paired> = orders(&players)
                     .into_iter()
-                    .filter(|o| o.windows(2).all(|w| entrants[w[0]].rank <= entrants[w[1]].rank))
+                    .filter(|o| {
+                        o.windows(2)
+                            .all(|w| entrants[w[0]].rank <= entrants[w[1]].rank)
+                    })
                     .map(|o| {
                         let ranked: Vec<Entrant> = entrants
                             .iter()
