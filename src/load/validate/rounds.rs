@@ -860,6 +860,17 @@ mod tests {
             .filter(|d| d.broken)
             .count();
         assert_eq!(broken, 2);
+        // The round page's labels say the same: one rematch the round needed, two avoidable.
+        use crate::rules::pairing::swiss::Reason;
+        let labels = &computed.swiss().expect("a Swiss event").table_reasons[3];
+        let count = |r: Reason| labels.iter().filter(|&&l| l == r).count();
+        assert_eq!(
+            (
+                count(Reason::UnavoidableRematch),
+                count(Reason::AvoidableRematch)
+            ),
+            (1, 2)
+        );
     }
 
     /// Bo and Di both lost to a player who won round 1, so they are level on points, strength
