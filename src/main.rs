@@ -186,7 +186,7 @@ enum Command {
     ///
     /// Each round (SW:CCG: game) is paired again from the file's seed and the results before
     /// it, as `holonet pair` pairs it, and compared with what the file records; each difference
-    /// is a legitimate choice or breaks a rule. Exit status 0 when no rule is broken, 1 when
+    /// is permitted by the rules or breaks a rule. Exit status 0 when no rule is broken, 1 when
     /// one is, 2 when the file cannot be read or checked.
     Audit {
         /// The event file, such as events/2026/spring-open.toml.

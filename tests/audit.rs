@@ -1,7 +1,7 @@
 //! The pairing audit from the outside: `holonet audit` run from the site folder with relative
 //! paths, `event.json` and the event page. The example events and a generated archive, whose
 //! rounds `holonet pair` wrote, are as Holonet pairs them; a planted rematch breaks a rule
-//! everywhere the audit shows; another draw within a score group is a legitimate choice.
+//! everywhere the audit shows; another draw within a score group is a draw the rules permit.
 
 use std::path::Path;
 
@@ -241,10 +241,10 @@ fn another_draw_within_a_score_group_is_legal() {
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(
-        stdout.contains("Pairings: 2 departures, all legal."),
+        stdout.contains("Pairings: 2 differences, all permitted by the rules."),
         "{stdout}"
     );
-    assert!(stdout.contains("legitimate choice") && !stdout.contains("breaks a rule"));
+    assert!(stdout.contains("another draw the rules permit") && !stdout.contains("breaks a rule"));
 }
 
 #[test]

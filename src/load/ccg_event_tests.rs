@@ -590,3 +590,93 @@ fn the_audit_judges_each_game_by_the_guides_procedure() {
             .all(|d| d.kind == DepartureKind::NotTheGuide && d.broken)
     );
 }
+
+/// The guide orders each pile "according to the player's total score" (victory points and
+/// differential) and by nothing else: b and d both won game 1 by 10, a and c both lost by 10,
+/// so either order of each pile is the guide's, and game 2 may pair b with a or with c.
+#[test]
+fn level_players_in_a_pile_may_lie_in_either_order() {
+    use crate::rules::audit::Status;
+    let g1 = game(&[table("b", "a", "b", 10), table("d", "c", "d", 10)], "");
+    // The Light pile (a, c) plays Dark in game 2, against the Dark pile (b, d).
+    for tables in [
+        [table("a", "b", "b", 5), table("c", "d", "d", 5)],
+        [table("c", "b", "b", 5), table("a", "d", "d", 5)],
+    ] {
+        let text = ccg_text("abcd", &[&g1, &game(&tables, "")], "");
+        let (_, computed) = load(&text);
+        assert_ne!(computed.audit.rounds[1].status(), Status::Broken);
+        assert!(
+            computed.audit.rounds[1]
+                .departures
+                .iter()
+                .all(|d| !d.broken)
+        );
+        let (_, diagnostics) = crate::load::parse_event(
+            std::path::Path::new("events/e.toml"),
+            &text,
+            &crate::load::validate::LoadOptions::default(),
+        );
+        assert!(
+            !diagnostics.iter().any(|d| d.message.starts_with("game 2")),
+            "{diagnostics:?}"
+        );
+    }
+}
+
+/// After two games b and d are level on total score, 2(+4), and only the end-of-event
+/// tiebreakers (b's best game, +10, against d's +6) rank b first. The guide's pile for a new
+/// round uses the total score alone, so the order c, d, b, a is the guide's too, and with it
+/// game 3 pairs c with d and b with a (each with the allegiances they have not played yet,
+/// whatever the coin): legal, and `check` says nothing of it.
+#[test]
+fn a_table_only_a_later_tiebreaker_would_forbid_is_legal() {
+    let g1 = game(&[table("b", "a", "b", 10), table("d", "c", "c", 2)], "");
+    // Dark pile b 2(+10), d 0(-2); Light pile c 2(+2), a 0(-10); sides switch.
+    let g2 = game(&[table("c", "b", "c", 6), table("a", "d", "d", 6)], "");
+    let g3 = game(&[table("c", "d", "c", 5), table("a", "b", "b", 5)], "");
+    let text = ccg_text("abcd", &[&g1, &g2, &g3], "");
+    let (_, computed) = load(&text);
+    let rows = &computed.ccg().expect("swccg").standings[1];
+    let score = |p: usize| rows.iter().find(|r| r.player == p).map(|r| r.score);
+    assert_eq!(score(1), score(3));
+    let game3 = &computed.audit.rounds[2];
+    assert!(game3.departures.iter().all(|d| !d.broken), "{game3:?}");
+    let (_, diagnostics) = crate::load::parse_event(
+        std::path::Path::new("events/e.toml"),
+        &text,
+        &crate::load::validate::LoadOptions::default(),
+    );
+    assert!(!diagnostics.iter().any(|d| d.message.starts_with("game 3")));
+}
+
+/// A table no order of the piles gives still breaks the guide's pairing, and `check` warns
+/// about it in the audit's words, at the table.
+#[test]
+fn a_table_against_the_piles_is_still_a_broken_rule_and_warned() {
+    let g1 = game(&[table("b", "a", "b", 10), table("d", "c", "d", 5)], "");
+    // The piles give b v c and d v a; recorded: b and a again, with game 1's allegiances.
+    let g2 = game(&[table("b", "a", "b", 10), table("d", "c", "d", 10)], "");
+    let text = ccg_text("abcd", &[&g1, &g2], "");
+    let (_, computed) = load(&text);
+    assert_eq!(
+        computed.audit.rounds[1]
+            .departures
+            .iter()
+            .filter(|d| d.broken)
+            .count(),
+        2
+    );
+    let (_, diagnostics) = crate::load::parse_event(
+        std::path::Path::new("events/e.toml"),
+        &text,
+        &crate::load::validate::LoadOptions::default(),
+    );
+    let warned: Vec<&str> = diagnostics
+        .iter()
+        .filter(|d| d.message.starts_with("game 2, table"))
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(warned.len(), 2, "{warned:?}");
+    assert!(warned[0].contains("had already met") || warned[0].contains("not a table"));
+}

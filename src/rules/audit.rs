@@ -6,29 +6,31 @@
 //! A round is *as Holonet pairs it* when its tables (as pairs of players, whatever their table
 //! numbers or seat order) and its byes are the replay's. Otherwise each table or bye that differs
 //! is a [`Departure`], with what it is ([`DepartureKind`]) and whether it **breaks a rule** or is
-//! a **legitimate choice**: the rulesets leave some choices to chance (the draw within a score
+//! **permitted by the rules**: the rulesets leave some choices to chance (the draw within a score
 //! group, who is paired down, the first game's shuffle, players the random tiebreaker separates),
 //! so a pairing the procedure could have produced under other draws is legal, never an error.
 //!
 //! The validators, per pairing method:
 //!
 //! - **Score groups (ffg-2018).** Both Swiss engines minimize, in order, rematches, score-group
-//!   boundaries crossed and their squares ([`levels`]); every pairing equal to the engine's on
-//!   those levels is one of the random draws the regulations allow. A recorded round is judged
-//!   against the engine's pairing of the same seated players (so a different bye does not make
-//!   every table wrong): more rematches break the rematch rule; as many rematches but more or
-//!   farther crossings break the score-group rule. The bye after round 1 goes to the
-//!   lowest-ranked player without one, or to a player only the random tiebreaker ranked above
-//!   them.
+//!   boundaries crossed and their squares ([`levels`]); the pairings no pairing beats on those
+//!   levels are exactly the random draws the regulations allow. A recorded round is judged on
+//!   its seated players (so a different bye does not make every table wrong), exactly, by one
+//!   matching ([`kept_tables`]): among the permitted pairings, one that keeps as many recorded
+//!   tables as possible; a recorded table it does not keep breaks a rule (a rematch beyond the
+//!   fewest the round needed, or a move between groups no permitted pairing makes), every other
+//!   one is a draw the rules permit. The bye after round 1 goes to the lowest-ranked player
+//!   without one, or to a player only the random tiebreaker ranked above them.
 //! - **Halves (ffg-2014).** Round 1 as in 2018. Later rounds have no draw: where the plain
-//!   halves pairing of the seated players has no rematch it is the only legal pairing; where it
-//!   has one, the document leaves the adjustment to the organizer, so any pairing with the
-//!   fewest rematches and crossings is legal. The document has no bye rule: any player who has
-//!   not had a bye (any player, once everyone has had one) may take it.
+//!   halves pairing of the seated players has no rematch it is the only permitted pairing; where
+//!   it has one, the document leaves the adjustment to the organizer, so every pairing with the
+//!   fewest rematches and crossings is permitted, judged as in 2018. The document has no bye
+//!   rule: any player who has not had a bye (any player, once everyone has had one) may take it.
 //! - **Allegiance piles (swccg-2008).** The guide's procedure with every outcome of its random
-//!   steps ([`super::ccg_event`] judges each table): a table one of them gives is legal, any
-//!   other breaks the guide's pairing (a repeat of the same opponents with the same allegiances
-//!   is named as a rematch).
+//!   steps (the shuffle, the coin, the order of players level on total score in a pile):
+//!   [`super::ccg_event`] finds, exactly, the outcome that gives the most recorded tables and
+//!   byes; a table or bye it does not give breaks the guide's pairing (a repeat of the same
+//!   opponents with the same allegiances is named as a rematch).
 //! - **Seeded stages.** Elimination games, a team final and the Final Confrontation are
 //!   decided by the standings: a game the bracket does not give, or a final between players
 //!   other than the finalists, breaks a rule.
@@ -44,7 +46,7 @@ use super::ccg_event::{CcgComputed, TableReason};
 use super::compute::{Computed, ComputedKind, FinalProblem, SwissComputed, entrants_before};
 use super::pairing::halves::{self, Numbered};
 use super::pairing::score_groups;
-use super::pairing::swiss::{Entrant, PairedRound, Reason, levels};
+use super::pairing::swiss::{Entrant, PairedRound, kept_tables, levels};
 use super::standings::{Decider, Standings};
 use super::{PairingMethod, Tiebreaker};
 use crate::event::{CcgPlay, Event, Kind, Round, SwissPlay};
@@ -85,12 +87,13 @@ pub enum Status {
 }
 
 impl Status {
-    /// The verdict on a round in words: "as Holonet pairs it", "departs within the rules",
-    /// "breaks a rule".
+    /// The verdict on a round in words: "as Holonet pairs it", "another draw the rules
+    /// permit", "breaks a rule". Only a proven break is called one; a different draw the
+    /// rules permit is named as such, in neutral words.
     pub fn verdict(self) -> &'static str {
         match self {
             Status::Identical => "as Holonet pairs it",
-            Status::Legal => "departs within the rules",
+            Status::Legal => "another draw the rules permit",
             Status::Broken => "breaks a rule",
         }
     }
@@ -130,6 +133,10 @@ pub enum DepartureKind {
     Bye,
     /// Two players from different score groups.
     AcrossGroups,
+    /// A table within a score group, not a rematch, that no permitted pairing keeps beside the
+    /// round's other tables (keeping it leaves others a rematch or a move between groups that
+    /// another pairing avoids).
+    NotPermitted,
     /// 2014: a table that is not the halves pairing, which had no rematch to mend.
     NotInHalves,
     /// Another random draw the rules allow.
@@ -202,8 +209,8 @@ impl Audit {
     }
 
     /// The verdict in a few words, for the badge and the terminal: "every round as Holonet
-    /// pairs it", "2 departures, all legal", "1 departure breaks a rule", "3 departures, 1
-    /// breaks a rule". `None` when nothing was audited.
+    /// pairs it", "2 differences, all permitted by the rules", "1 difference breaks a rule",
+    /// "3 differences, 1 breaks a rule". `None` when nothing was audited.
     pub fn summary(&self) -> Option<String> {
         let status = self.status()?;
         let total = self.departures().count();
@@ -211,10 +218,13 @@ impl Audit {
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         Some(match status {
             Status::Identical => "every round as Holonet pairs it".into(),
-            Status::Legal => format!("{}, all legal", plural(total, "departure")),
+            Status::Legal => format!(
+                "{}, all permitted by the rules",
+                plural(total, "difference")
+            ),
             Status::Broken if total == broken => format!(
                 "{} {}",
-                plural(total, "departure"),
+                plural(total, "difference"),
                 if total == 1 {
                     "breaks a rule"
                 } else {
@@ -223,7 +233,7 @@ impl Audit {
             ),
             Status::Broken => format!(
                 "{}, {broken} {} a rule",
-                plural(total, "departure"),
+                plural(total, "difference"),
                 if broken == 1 { "breaks" } else { "break" }
             ),
         })
@@ -231,12 +241,12 @@ impl Audit {
 }
 
 impl Departure {
-    /// "breaks a rule" or "legitimate choice".
+    /// "breaks a rule" or "permitted by the rules".
     pub fn verdict(&self) -> &'static str {
         if self.broken {
             Status::Broken.verdict()
         } else {
-            "legitimate choice"
+            "permitted by the rules"
         }
     }
 
@@ -252,10 +262,10 @@ impl Departure {
             .join(" and ");
         match (self.kind, self.broken) {
             (DepartureKind::Rematch, true) => format!(
-                "{a} and {b} had already met, and another pairing of the round had fewer rematches."
+                "{a} and {b} had already met, and the round could have had fewer rematches: no pairing the rules permit keeps this table beside the round's other tables."
             ),
             (DepartureKind::Rematch, false) => format!(
-                "{a} and {b} had already met, but every pairing of the round has as many rematches: this one could not be avoided."
+                "{a} and {b} had already met, but no pairing of the round has fewer rematches: this is one the round needed, in a pairing the rules permit."
             ),
             (DepartureKind::Bye, true) if instead.is_empty() => {
                 format!("{a} got a bye the round did not need.")
@@ -264,19 +274,22 @@ impl Departure {
                 format!("{a} got the bye, which the rules give to {instead}.")
             }
             (DepartureKind::Bye, false) => format!(
-                "{a} got the bye rather than {instead}: the rules leave this choice open (a draw, or players only chance separates)."
+                "{a} got the bye rather than {instead}: another draw the rules permit (a draw, or players only chance separates)."
             ),
             (DepartureKind::AcrossGroups, true) => format!(
-                "{a} and {b} are from different score groups, and the round could have been paired with fewer or shorter moves between groups."
+                "{a} and {b} are from different score groups, and no pairing the rules permit keeps this table beside the round's other tables: the round could have had fewer rematches or fewer, shorter moves between groups."
             ),
             (DepartureKind::AcrossGroups, false) => format!(
-                "{a} and {b} are from different score groups, as the procedure pairs the odd player of a group (or avoids a rematch); who moves is a choice the rules allow."
+                "{a} and {b} are from different score groups, as the procedure pairs the odd player of a group (or avoids a rematch): another draw the rules permit."
+            ),
+            (DepartureKind::NotPermitted, _) => format!(
+                "{a} v {b} is in no pairing the rules permit beside the round's other tables: with it, the others need a rematch or a move between groups that another pairing avoids."
             ),
             (DepartureKind::NotInHalves, _) => format!(
                 "{a} v {b} is not the pairing in halves by player number, which had no rematch to mend."
             ),
             (DepartureKind::OtherDraw, _) => {
-                format!("{a} v {b} is another draw the rules allow.")
+                format!("{a} v {b} is another draw the rules permit.")
             }
             (DepartureKind::Adjustment, _) => format!(
                 "{a} v {b} is another way to mend a rematch of the pairing in halves, which the rules leave to the organizer."
@@ -344,11 +357,10 @@ fn audit_swiss(
         .map(|(i, round)| {
             let before = i.checked_sub(1).map(|k| &swiss.standings[k]);
             let entrants = entrants_before(event, before, &play.rounds[..i], round.number);
-            let labels = swiss.table_reasons.get(i).map_or(&[][..], Vec::as_slice);
             RoundAudit {
                 stage: Stage::Round,
                 number: Some(round.number),
-                departures: swiss_round(event, method, round, &entrants, before, labels),
+                departures: swiss_round(event, method, round, &entrants, before),
             }
         })
         .collect();
@@ -439,15 +451,14 @@ fn numbered(event: &Event, entrants: &[Entrant]) -> Vec<Numbered> {
 }
 
 /// The departures of one Swiss round from the replay of `entrants` (the players in the event
-/// for it, as pairing saw them), judged by the ruleset's validator. `labels` are the recorded
-/// tables' reasons (see [`score_groups::label_recorded`]).
+/// for it, as pairing saw them), judged by the ruleset's validator: a table breaks a rule when
+/// no pairing the rules permit keeps it beside the round's other tables ([`kept_tables`]).
 fn swiss_round(
     event: &Event,
     method: PairingMethod,
     round: &Round,
     entrants: &[Entrant],
     before: Option<&Standings>,
-    labels: &[Reason],
 ) -> Vec<Departure> {
     let number = round.number;
     let replay = pair_as_holonet(event, method, number, entrants);
@@ -518,7 +529,8 @@ fn swiss_round(
         });
     }
 
-    // The tables, against the engine's pairing of the same seated players.
+    // The tables, against the pairings the rules permit for the same seated players (so a
+    // different bye does not make every table wrong).
     let seated: Vec<Entrant> = entrants
         .iter()
         .filter(|e| {
@@ -532,19 +544,26 @@ fn swiss_round(
         .iter()
         .map(|&t| round.tables[t].players)
         .collect();
-    let best: Vec<[usize; 2]> = pair_as_holonet(event, method, number, &seated)
-        .tables
-        .iter()
-        .map(|t| t.players)
-        .collect();
-    let (got, least) = (levels(&seated, &tables), levels(&seated, &best));
-    let too_many_rematches = got[0] > least[0];
-    let too_far = !too_many_rematches && got[1..] > least[1..];
-    // 2014 after round 1: the halves pairing is the rule wherever it has no rematch.
-    let halves: Option<BTreeSet<[usize; 2]>> = (method == PairingMethod::Halves && number > 1)
+    // 2014 after round 1: the halves pairing is the one permitted wherever it has no rematch.
+    let halves: Option<Vec<[usize; 2]>> = (method == PairingMethod::Halves && number > 1)
         .then(|| halves::plain_pairing(&numbered(event, &seated)))
-        .filter(|plain| levels(&seated, plain)[0] == 0)
-        .map(|plain| plain.into_iter().map(pair).collect());
+        .filter(|plain| levels(&seated, plain)[0] == 0);
+    let kept = match &halves {
+        Some(plain) => kept_tables(&seated, &tables, Some(plain)),
+        None => {
+            let best: Vec<[usize; 2]> = pair_as_holonet(event, method, number, &seated)
+                .tables
+                .iter()
+                .map(|t| t.players)
+                .collect();
+            // A round as good as the engine's on the levels is itself a permitted pairing.
+            if levels(&seated, &tables) == levels(&seated, &best) {
+                vec![true; tables.len()]
+            } else {
+                kept_tables(&seated, &tables, None)
+            }
+        }
+    };
     let mut points: Vec<u32> = seated.iter().map(|e| e.points).collect();
     points.sort_unstable_by(|a, b| b.cmp(a));
     points.dedup();
@@ -557,49 +576,39 @@ fn swiss_round(
         entrant(a).is_some_and(|e| e.opponents.contains(&b))
             || entrant(b).is_some_and(|e| e.opponents.contains(&a))
     };
-    let first_table = departures.len();
-    for &t in &seated_tables {
+    for (&t, kept) in seated_tables.iter().zip(kept) {
         let table = &round.tables[t];
         let [a, b] = table.players;
-        if replay_tables.contains(&pair(table.players)) {
+        // Holonet's own tables are permitted; a recorded one is listed all the same when it
+        // is not kept, so that every table marked anywhere is in the audit's list.
+        if kept && replay_tables.contains(&pair(table.players)) {
             continue;
         }
-        let crossed = group(a).abs_diff(group(b));
-        let (kind, is_broken) = if met(a, b) {
-            (DepartureKind::Rematch, too_many_rematches)
-        } else if let Some(plain) = &halves {
-            let kind = match (plain.contains(&pair(table.players)), crossed) {
+        let crossed = group(a) != group(b);
+        let kind = if met(a, b) {
+            DepartureKind::Rematch
+        } else if halves.is_some() {
+            match (kept, crossed) {
                 (true, _) => DepartureKind::OtherSeating,
-                (false, 0) => DepartureKind::NotInHalves,
-                (false, _) => DepartureKind::AcrossGroups,
-            };
-            (kind, kind != DepartureKind::OtherSeating)
-        } else if crossed > 0 {
-            let label = labels.get(t).copied();
-            (
-                DepartureKind::AcrossGroups,
-                too_far && (crossed > 1 || label == Some(Reason::AvoidsRematch)),
-            )
+                (false, false) => DepartureKind::NotInHalves,
+                (false, true) => DepartureKind::AcrossGroups,
+            }
+        } else if crossed {
+            DepartureKind::AcrossGroups
+        } else if !kept {
+            DepartureKind::NotPermitted
         } else if method == PairingMethod::Halves && number > 1 {
-            (DepartureKind::Adjustment, false)
+            DepartureKind::Adjustment
         } else {
-            (DepartureKind::OtherDraw, false)
+            DepartureKind::OtherDraw
         };
         departures.push(Departure {
             table: Some(table.number),
             players: table.players.to_vec(),
             kind,
-            broken: is_broken,
+            broken: !kept,
             instead: Vec::new(),
         });
-    }
-    // A round worse than the best on the levels must show which tables: when no single table
-    // is to blame, every table that differs is.
-    let table_departures = &mut departures[first_table..];
-    if (too_many_rematches || too_far) && !table_departures.iter().any(|d| d.broken) {
-        for d in table_departures {
-            d.broken = true;
-        }
     }
     departures
 }
@@ -651,19 +660,20 @@ fn audit_ccg(play: &CcgPlay, ccg: &CcgComputed) -> Vec<RoundAudit> {
                     .flat_map(|g| &g.tables)
                     .any(|t| t.dark == dark && t.light == light)
             };
+            // Every table the judged outcome does not give, and every other table that
+            // differs from the seeded one: so each table the page marks is listed here too.
             let mut departures: Vec<Departure> = game
                 .tables
                 .iter()
                 .zip(reasons)
-                .filter(|(t, _)| {
-                    !replay
+                .filter_map(|(t, reason)| {
+                    let seeded = replay
                         .seeded
                         .tables
                         .iter()
-                        .any(|x| x.dark == t.dark && x.light == t.light)
-                })
-                .filter_map(|(t, reason)| {
+                        .any(|x| x.dark == t.dark && x.light == t.light);
                     let (kind, broken) = match (*reason)? {
+                        TableReason::Guide(_) if seeded => return None,
                         TableReason::Guide(_) => (DepartureKind::OtherDraw, false),
                         TableReason::Departure { .. } if repeats(t.dark, t.light) => {
                             (DepartureKind::Rematch, true)
@@ -680,12 +690,16 @@ fn audit_ccg(play: &CcgPlay, ccg: &CcgComputed) -> Vec<RoundAudit> {
                 })
                 .collect();
             let seeded_byes: Vec<usize> = replay.seeded.byes.iter().map(|b| b.player).collect();
-            for &p in game.byes.iter().filter(|p| !seeded_byes.contains(p)) {
+            for &p in &game.byes {
+                let broken = replay.broken_byes.contains(&p);
+                if seeded_byes.contains(&p) && !broken {
+                    continue;
+                }
                 departures.push(Departure {
                     table: None,
                     players: vec![p],
                     kind: DepartureKind::Bye,
-                    broken: !replay.byes_allowed,
+                    broken,
                     instead: seeded_byes
                         .iter()
                         .copied()
@@ -944,7 +958,7 @@ mod tests {
     /// Four players who split every match of a round robin: every pairing of round 4 has two
     /// rematches, so another one than Holonet's is legal.
     #[test]
-    fn an_unavoidable_rematch_is_a_legitimate_choice() {
+    fn an_unavoidable_rematch_is_permitted() {
         let mut ev = paired(&FFG_2018, 4, 0);
         for tables in [[[0, 1], [2, 3]], [[0, 2], [1, 3]], [[0, 3], [1, 2]]] {
             push(&mut ev, tables.to_vec(), vec![], |_| Outcome::Split);
@@ -970,7 +984,7 @@ mod tests {
         assert!(
             round.departures[0]
                 .explain(|p| format!("P{p}"))
-                .contains("could not be avoided")
+                .contains("one the round needed")
         );
     }
 
@@ -1125,17 +1139,17 @@ mod tests {
             audit(vec![departure(false), departure(false)])
                 .summary()
                 .as_deref(),
-            Some("2 departures, all legal")
+            Some("2 differences, all permitted by the rules")
         );
         assert_eq!(
             audit(vec![departure(true)]).summary().as_deref(),
-            Some("1 departure breaks a rule")
+            Some("1 difference breaks a rule")
         );
         assert_eq!(
             audit(vec![departure(true), departure(false), departure(true)])
                 .summary()
                 .as_deref(),
-            Some("3 departures, 2 break a rule")
+            Some("3 differences, 2 break a rule")
         );
     }
 }

@@ -67,23 +67,25 @@ pub struct CcgComputed {
 pub struct Replay {
     /// The seeded pairing: what `holonet pair` writes.
     pub seeded: Paired,
-    /// Whether the recorded byes are byes the guide's procedure can give (some outcome of its
-    /// random steps gives exactly these players a bye; any player in the first game's shuffle).
-    pub byes_allowed: bool,
+    /// The recorded byes the outcome judged ([`TableReason`]) does not give: the byes that break
+    /// the guide's pairing (any one bye of the first game's shuffle is given).
+    pub broken_byes: Vec<usize>,
 }
 
 /// Why a recorded table was paired as it was.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TableReason {
     /// The guide's procedure gives this table, for this reason. Where the procedure has a
-    /// random step (the first game's shuffle, the coin of a new round, the order of players
-    /// only the random tiebreaker separated) any outcome of it counts: the recorded pairing
-    /// need not be the one the event's seed would have drawn.
+    /// random step (the first game's shuffle, the coin of a new round, the order in a pile of
+    /// players level on total score) any outcome of it counts: the recorded pairing need not be
+    /// the one the event's seed would have drawn.
     Guide(PairReason),
-    /// No outcome of the guide's procedure gives this table. `instead` is what it gives
-    /// `player` (with the outcome that agrees with most of the recorded tables): their table,
-    /// or `None` for the bye. `player` is the table's dark side player, or a playing tournament
-    /// director seated in the first game of an odd field, which the guide gives them the bye of.
+    /// No outcome of the guide's procedure gives this table beside the game's other tables:
+    /// the outcome that gives the most recorded tables and byes (found exactly, see
+    /// [`swccg::outcomes`]) does not. `instead` is what that outcome gives `player`: their
+    /// table, or `None` for the bye. `player` is the table's dark side player, or a playing
+    /// tournament director seated in the first game of an odd field, which the guide gives
+    /// them the bye of.
     Departure {
         player: usize,
         instead: Option<Table>,
@@ -316,26 +318,25 @@ pub fn compute_ccg(event: &Event, play: &CcgPlay, planned: Option<u32>, cut: u32
         replays: Vec::new(),
         tiebreaker_problems,
     };
-    // Each recorded game's tables, judged against the pairings the guide's procedure can give
+    // Each recorded game's tables, judged against every outcome of the guide's random steps
     // from the games before it; the coin of each game (the pile its bye joins) is the one that
     // agrees with the recorded tables.
     let mut coins = Vec::new();
     for (i, g) in play.games.iter().enumerate() {
-        let candidates = if i <= computed.standings.len() {
-            pairings(event, play, &computed.standings, i, &coins)
-        } else {
-            Vec::new()
+        let setup = (i <= computed.standings.len())
+            .then(|| setup(event, play, &computed.standings, i, &coins))
+            .flatten();
+        let (coin, reasons, replay) = match setup {
+            Some(setup) => judge(g, &setup, event.info.seed),
+            None => (None, vec![None; g.tables.len()], None),
         };
-        let (coin, reasons) = judge(g, &candidates);
         coins.push(coin);
         computed.reasons.push(reasons);
-        computed.replays.push(replay(g, &candidates));
+        computed.replays.push(replay);
     }
     if all_finished && !swiss_done {
-        computed.next = pairings(event, play, &computed.standings, play.games.len(), &coins)
-            .into_iter()
-            .next()
-            .map(|(_, paired)| (play.games.len() as u32 + 1, paired));
+        computed.next = setup(event, play, &computed.standings, play.games.len(), &coins)
+            .map(|setup| (setup.number, seeded(&setup, event.info.seed).1));
     }
     if all_finished && swiss_done && cut == 2 {
         computed.final_confrontation = final_confrontation(event, play, &computed);
@@ -394,118 +395,177 @@ fn tiebreaker_problems(
     problems
 }
 
-/// The game `g` as `holonet pair` would have paired it (the first, seeded, candidate), and
-/// whether its recorded byes are among those the candidates give.
-fn replay(g: &crate::event::CcgRound, candidates: &[(Side, Paired)]) -> Option<Replay> {
-    let (_, seeded) = candidates.first()?;
-    let sorted = |byes: &mut Vec<usize>| {
-        byes.sort_unstable();
-        byes.clone()
-    };
-    let recorded = sorted(&mut g.byes.clone());
-    let byes_allowed = (g.number == 1 && recorded.len() <= 1)
-        || candidates
-            .iter()
-            .any(|(_, c)| sorted(&mut c.byes.iter().map(|b| b.player).collect()) == recorded);
-    Some(Replay {
-        seeded: seeded.clone(),
-        byes_allowed,
-    })
-}
-
-/// Judges the recorded tables of game `g` against the pairings the guide's procedure can give
-/// (`candidates`, each with its coin): the coin of the game where the tables tell it, and each
-/// table's reason. The first game is a shuffle, which can give any tables with either coin; a
-/// later game is compared with the candidate that shares the most tables with it (the first
-/// such, so the seeded outcome when several agree as well).
+/// Judges the recorded tables and byes of game `g` against every outcome of the guide's random
+/// steps (`setup`): the coin of the game where the tables tell it, each table's reason, and the
+/// replay (the seeded pairing, and the recorded byes no outcome gives beside the rest).
+///
+/// The first game is a shuffle, which gives any tables with either coin, and any one bye, but a
+/// playing tournament director's bye. A later game is judged against the outcome that gives the
+/// most recorded tables and byes ([`swccg::outcomes::best`], exact), the seeded coin and pile
+/// first among equals; the coin is told when no outcome with the other coin gives as many.
 fn judge(
     g: &crate::event::CcgRound,
-    candidates: &[(Side, Paired)],
-) -> (Option<Side>, Vec<Option<TableReason>>) {
-    let same = |x: &Table, t: &CcgTable| x.dark == t.dark && x.light == t.light;
-    if g.number == 1 {
-        let director = candidates.first().and_then(|(_, p)| {
-            p.byes
-                .iter()
-                .find(|b| b.reason == ByeReason::Organizer)
-                .map(|b| b.player)
-        });
+    setup: &Setup,
+    seed: u64,
+) -> (Option<Side>, Vec<Option<TableReason>>, Option<Replay>) {
+    let (_, seeded_pairing) = seeded(setup, seed);
+    if setup.number == 1 {
+        let director = seeded_pairing
+            .byes
+            .iter()
+            .find(|b| b.reason == ByeReason::Organizer)
+            .map(|b| b.player);
         let reasons = g
             .tables
             .iter()
             .map(|t| {
-                (!candidates.is_empty()).then_some(
-                    match director.filter(|&d| t.dark == d || t.light == d) {
-                        Some(d) => TableReason::Departure {
-                            player: d,
-                            instead: None,
-                        },
-                        None => TableReason::Guide(PairReason::Random),
+                Some(match director.filter(|&d| t.dark == d || t.light == d) {
+                    Some(d) => TableReason::Departure {
+                        player: d,
+                        instead: None,
                     },
-                )
+                    None => TableReason::Guide(PairReason::Random),
+                })
             })
             .collect();
-        return (None, reasons);
+        let broken_byes = if g.byes.len() > 1 {
+            g.byes.clone()
+        } else {
+            Vec::new()
+        };
+        let replay = Replay {
+            seeded: seeded_pairing,
+            broken_byes,
+        };
+        return (None, reasons, Some(replay));
     }
-    let agreeing = |paired: &Paired| {
-        g.tables
-            .iter()
-            .filter(|t| paired.tables.iter().any(|x| same(x, t)))
-            .count()
+    let tables: Vec<(usize, usize)> = g.tables.iter().map(|t| (t.dark, t.light)).collect();
+    let recorded = swccg::outcomes::Recorded {
+        tables: &tables,
+        byes: &g.byes,
     };
-    let mut best: Option<&(Side, Paired)> = None;
-    for c in candidates {
-        if best.is_none_or(|b| agreeing(&c.1) > agreeing(&b.1)) {
-            best = Some(c);
+    let mut outcomes: Vec<(Side, swccg::outcomes::Best)> = Vec::new();
+    for entrants in &setup.entrants {
+        for (coin, procedure) in procedures(setup) {
+            outcomes.push((coin, swccg::outcomes::best(procedure, entrants, &recorded)));
         }
     }
-    let Some((coin, paired)) = best else {
-        return (None, vec![None; g.tables.len()]);
-    };
-    // The coin is told by the tables only when no pairing with the other coin agrees as well.
-    let told = candidates
+    let Some(best) = outcomes
         .iter()
-        .all(|c| c.0 == *coin || agreeing(&c.1) < agreeing(paired));
+        .reduce(|best, o| if o.1.kept > best.1.kept { o } else { best })
+    else {
+        return (None, vec![None; g.tables.len()], None);
+    };
+    let (coin, best) = (best.0, &best.1);
+    let told = outcomes.iter().all(|o| o.0 == coin || o.1.kept < best.kept);
+    let paired = &best.paired;
     let reasons = g
         .tables
         .iter()
         .map(|t| {
-            Some(match paired.tables.iter().find(|x| same(x, t)) {
-                Some(x) => TableReason::Guide(x.reason),
-                None => TableReason::Departure {
-                    player: t.dark,
-                    instead: paired
-                        .tables
-                        .iter()
-                        .find(|x| x.dark == t.dark || x.light == t.dark)
-                        .copied(),
+            Some(
+                match paired
+                    .tables
+                    .iter()
+                    .find(|x| x.dark == t.dark && x.light == t.light)
+                {
+                    Some(x) => TableReason::Guide(x.reason),
+                    None => TableReason::Departure {
+                        player: t.dark,
+                        instead: paired
+                            .tables
+                            .iter()
+                            .find(|x| x.dark == t.dark || x.light == t.dark)
+                            .copied(),
+                    },
                 },
-            })
+            )
         })
         .collect();
-    (told.then_some(*coin), reasons)
+    let broken_byes = g
+        .byes
+        .iter()
+        .copied()
+        .filter(|p| !paired.byes.iter().any(|b| b.player == *p))
+        .collect();
+    let replay = Replay {
+        seeded: seeded_pairing,
+        broken_byes,
+    };
+    (told.then_some(coin), reasons, Some(replay))
 }
 
-/// The pairings the guide's procedure can give for the game after the first `before` recorded
-/// games (all finished), from the standings after them, each with the coin it used: the seeded
-/// outcome of every random step first, then the others (see [`standings_orders`]; for a game
-/// paired from a single pile, where a coin is flipped, the other coin).
+/// The procedures game `setup.number` may be paired by, each with its coin: a single pile's
+/// two coins (the seeded one first), or the piles with the seeded coin, which they do not use.
+fn procedures(setup: &Setup) -> Vec<(Side, swccg::outcomes::Procedure)> {
+    use swccg::outcomes::Procedure;
+    if setup.fixed {
+        vec![(setup.coin, Procedure::Fixed)]
+    } else if setup.single_pile {
+        [setup.coin, setup.coin.opposite()]
+            .map(|c| (c, Procedure::NewRound(c)))
+            .to_vec()
+    } else {
+        vec![(setup.coin, Procedure::Piles)]
+    }
+}
+
+/// The game after the first `before` recorded games as `holonet pair` pairs it (the seeded
+/// order of level players, the seeded coin, the seeded pile of the last game's bye), with its
+/// coin.
+fn seeded(setup: &Setup, seed: u64) -> (Side, Paired) {
+    let entrants: Vec<Entrant> = setup.entrants[0]
+        .iter()
+        .map(|e| Entrant {
+            rank: setup.seeded_rank[&e.player],
+            ..e.clone()
+        })
+        .collect();
+    let paired = if setup.number == 1 {
+        swccg::pairing::pair_first_game(&entrants, seed)
+    } else if setup.fixed {
+        swccg::pairing::pair_fixed(&entrants, setup.number, seed)
+    } else if setup.single_pile {
+        swccg::pairing::pair_new_round(&entrants, setup.coin)
+    } else {
+        swccg::pairing::pair_piles(&entrants)
+    };
+    (setup.coin, paired)
+}
+
+/// What pairing game `number` starts from.
+struct Setup {
+    number: u32,
+    /// The players to pair, each `rank` their place among the total scores (players level on
+    /// total score share it: the guide orders its piles by nothing finer); one list for each
+    /// pile the last game's bye may join (where its coin is not known), the seeded one first.
+    entrants: Vec<Vec<Entrant>>,
+    /// Each player's place in the standings with every tiebreaker (the seeded order).
+    seeded_rank: BTreeMap<usize, usize>,
+    /// The seeded coin of the game.
+    coin: Side,
+    /// Sealed, draft and cube: players keep their allegiance.
+    fixed: bool,
+    /// A new round (and every Secret Squirrel game): one pile and a coin.
+    single_pile: bool,
+}
+
+/// What pairing the game after the first `before` recorded games (all finished) starts from:
+/// the standings after them, and the pile of each player.
 ///
 /// `coins` holds the coin of each recorded game where the recorded tables tell it (`None`
 /// where they fit either). A player who had the bye in the game just played holds the last
 /// card, an odd position, and so joins the pile of that game's coin; where it is not known,
 /// both piles are tried, the seeded coin's first.
-fn pairings(
+fn setup(
     event: &Event,
     play: &CcgPlay,
     standings: &[Vec<RankedRow>],
     before: usize,
     coins: &[Option<Side>],
-) -> Vec<(Side, Paired)> {
+) -> Option<Setup> {
     let number = before as u32 + 1;
-    let Some(played) = play.games.get(..before) else {
-        return Vec::new();
-    };
+    let played = play.games.get(..before)?;
     let seed = event.info.seed;
     let quit: Vec<usize> = played
         .iter()
@@ -577,14 +637,41 @@ fn pairings(
         })
         .collect();
     if entrants.len() < 2 {
-        return Vec::new();
+        return None;
     }
     let rows = before
         .checked_sub(1)
         .and_then(|i| standings.get(i))
         .map_or(&[][..], |rows| &rows[..]);
-    let seeded = swccg::pairing::coin(seed, number);
-    let mut out = Vec::new();
+    // The guide's piles are ordered by total score: each player's place among the scores. A
+    // late entry, not in the standings yet, joins the bottom, level with the other late
+    // entries, as `holonet pair` places them. The seeded order breaks the ties as the
+    // standings do.
+    let score = |p: usize| {
+        rows.iter()
+            .find(|r| r.player == p)
+            .map(|r| (r.score.points, r.score.differential))
+    };
+    let mut scores: Vec<(u32, i32)> = entrants.iter().filter_map(|e| score(e.player)).collect();
+    scores.sort_unstable_by(|a, b| b.cmp(a));
+    scores.dedup();
+    let level = |p: usize| {
+        score(p)
+            .and_then(|s| scores.iter().position(|&x| x == s))
+            .unwrap_or(scores.len())
+    };
+    let seeded_rank = entrants
+        .iter()
+        .map(|e| {
+            // A player not in the standings yet (a late entry) ranks below everyone.
+            let rank = rows
+                .iter()
+                .position(|r| r.player == e.player)
+                .unwrap_or(usize::MAX / 2 + e.player);
+            (e.player, rank)
+        })
+        .collect();
+    let mut lists = Vec::new();
     for bye_side in bye_sides {
         // The pile each player is in: the side of their table in the game just played (a
         // fixed-allegiance player: their first table), or the pile of the coin of their bye;
@@ -612,93 +699,21 @@ fn pairings(
                 (None, None) => Side::Dark,
             }
         };
-        for order in standings_orders(rows) {
-            let mut entrants = entrants.clone();
-            for e in &mut entrants {
-                e.allegiance = side(e.player);
-                // A player not in the standings yet (a late entry) ranks below everyone.
-                e.rank = order
-                    .iter()
-                    .position(|&p| p == e.player)
-                    .unwrap_or(usize::MAX / 2 + e.player);
-            }
-            let with_coin = |coin: Side| swccg::pairing::pair_new_round(&entrants, coin);
-            if number == 1 {
-                out.push((seeded, swccg::pairing::pair_first_game(&entrants, seed)));
-            } else if fixed {
-                out.push((seeded, swccg::pairing::pair_fixed(&entrants, number, seed)));
-            } else if secret_squirrel(&event.info) || !number.is_multiple_of(2) {
-                // A new round (and every Secret Squirrel game, whose decks hold both sides, so
-                // there are no allegiance piles): paired from the standings after a coin flip.
-                out.push((seeded, with_coin(seeded)));
-                out.push((seeded.opposite(), with_coin(seeded.opposite())));
-            } else {
-                out.push((seeded, swccg::pairing::pair_piles(&entrants)));
-            }
+        let mut entrants = entrants.clone();
+        for e in &mut entrants {
+            e.allegiance = side(e.player);
+            e.rank = level(e.player);
         }
+        lists.push(entrants);
     }
-    out
-}
-
-/// At most this many orders of the standings are tried when judging a recorded pairing.
-const MAX_ORDERS: usize = 24;
-
-/// The orders of the standings (players, best first) the guide's last tiebreaker can give: it
-/// is random, so the director's own draw may have ordered the players it separated otherwise.
-/// The seeded order comes first, then every other order of each group the random tiebreaker
-/// separated, when there are at most [`MAX_ORDERS`] in all; beyond that, the seeded order alone.
-fn standings_orders(rows: &[RankedRow]) -> Vec<Vec<usize>> {
-    let seeded: Vec<usize> = rows.iter().map(|r| r.player).collect();
-    let random = |i: usize| rows[i].decided_by == Some(swccg::standings::Decider::Random);
-    let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
-    for i in 1..rows.len() {
-        if random(i) {
-            match groups.last_mut() {
-                Some(g) if g.end == i => g.end = i + 1,
-                _ => groups.push(i - 1..i + 1),
-            }
-        }
-    }
-    let count = groups.iter().try_fold(1usize, |n, g| {
-        (1..=g.len()).try_fold(n, |n, k| n.checked_mul(k))
-    });
-    if count.is_none_or(|n| n > MAX_ORDERS) {
-        return vec![seeded];
-    }
-    let mut orders = vec![seeded];
-    for g in groups {
-        orders = orders
-            .into_iter()
-            .flat_map(|order| {
-                permutations(&order[g.clone()])
-                    .into_iter()
-                    .map(|p| {
-                        let mut o = order.clone();
-                        o[g.clone()].copy_from_slice(&p);
-                        o
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-    }
-    orders
-}
-
-/// Every order of `items`, the given order first.
-fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
-    if items.len() <= 1 {
-        return vec![items.to_vec()];
-    }
-    let mut out = Vec::new();
-    for i in 0..items.len() {
-        let mut rest = items.to_vec();
-        let first = rest.remove(i);
-        for mut p in permutations(&rest) {
-            p.insert(0, first);
-            out.push(p);
-        }
-    }
-    out
+    Some(Setup {
+        number,
+        entrants: lists,
+        seeded_rank,
+        coin: swccg::pairing::coin(seed, number),
+        fixed,
+        single_pile: secret_squirrel(&event.info) || !number.is_multiple_of(2),
+    })
 }
 
 fn final_confrontation(event: &Event, play: &CcgPlay, computed: &CcgComputed) -> Option<CcgFinal> {
@@ -905,16 +920,5 @@ pub fn pods(info: &EventInfo, players: u32) -> Option<String> {
                 .join(" + ")
         }),
         _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn permutations_start_with_the_given_order() {
-        assert_eq!(permutations(&[1, 2, 3]).len(), 6);
-        assert_eq!(permutations(&[1, 2, 3])[0], [1, 2, 3]);
     }
 }

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::audit::Audit;
+use super::audit::{Audit, DepartureKind, Stage};
 use super::bracket::{self, Bracket, BracketInput, Problem, Recorded};
 use super::casual::{ChallengeComputed, LeagueComputed};
 use super::ccg_event::CcgComputed;
@@ -249,7 +249,41 @@ pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
     }
     computed.decklists_published = decklists_published(event.info.decklists, &computed);
     computed.audit = super::audit::audit(event, &computed);
+    let audit = &computed.audit;
+    if let ComputedKind::Swiss(swiss) = &mut computed.kind {
+        mark_avoidable_rematches(event, audit, &mut swiss.table_reasons);
+    }
     computed
+}
+
+/// Labels [`Reason::AvoidableRematch`] each recorded rematch the audit finds breaks a rule, so
+/// that the round pages, `event.json`, `check` and the audit give one verdict on every table.
+fn mark_avoidable_rematches(event: &Event, audit: &Audit, reasons: &mut [Vec<Reason>]) {
+    for round in audit.rounds.iter().filter(|r| r.stage == Stage::Round) {
+        let Some(i) = round
+            .number
+            .and_then(|n| n.checked_sub(1))
+            .map(|n| n as usize)
+        else {
+            continue;
+        };
+        let (Some(recorded), Some(labels)) = (event.rounds().get(i), reasons.get_mut(i)) else {
+            continue;
+        };
+        for d in round
+            .departures
+            .iter()
+            .filter(|d| d.broken && d.kind == DepartureKind::Rematch)
+        {
+            let at = recorded
+                .tables
+                .iter()
+                .position(|t| Some(t.number) == d.table);
+            if let Some(label) = at.and_then(|t| labels.get_mut(t)) {
+                *label = Reason::AvoidableRematch;
+            }
+        }
+    }
 }
 
 /// Whether an event's decklists may be shown now, under its `decklists` setting. Only the

@@ -27,7 +27,7 @@ pub struct AuditRoundView {
     /// "Round 3", "Game 2", "Elimination games".
     pub title: String,
     pub status: Status,
-    /// "as Holonet pairs it", "departs within the rules", "breaks a rule".
+    /// "as Holonet pairs it", "another draw the rules permit", "breaks a rule".
     pub verdict: &'static str,
     pub departures: Vec<DepartureView>,
 }

@@ -22,7 +22,7 @@ use crate::toml_reader::Reader;
 use common::{TEAM_VICTORY, VICTORY, check_games_played_out};
 use info::validate_info;
 use players::{leaders_playing, validate_players};
-use rounds::{report_avoidable_rematches, report_bye_departures, validate_rounds};
+use rounds::{report_pairing_departures, validate_rounds};
 
 /// Site-wide settings that affect how an event is read.
 #[derive(Debug, Clone, Default)]
@@ -229,8 +229,7 @@ pub fn validate(
     };
     let computed = compute::compute(ruleset, &event);
     elimination::report_bracket_problems(reader, &raw, &event.players, &computed);
-    report_bye_departures(reader, &raw, &event, &computed);
-    report_avoidable_rematches(reader, &raw, &event, &computed);
+    report_pairing_departures(reader, &raw, &event, &computed);
     if let (Some(fin), Some(recorded)) = (
         computed.ccg().and_then(|c| c.final_confrontation.as_ref()),
         &raw.final_match,

@@ -1,7 +1,7 @@
 //! Checks the Swiss `[[rounds]]`: each player at one table (or the bye) per round and only while
 //! in the event, every active player seated, tables numbered once, results naming the players at
-//! the table, splits, deck-check forfeits, byes (a second one, more than one, or not to the
-//! lowest-ranked player), unfinished rounds before a later one, and avoidable rematches.
+//! the table, splits, deck-check forfeits, byes (a second one, more than one), unfinished rounds
+//! before a later one, and every table or bye the pairing audit finds breaks a rule.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -12,8 +12,9 @@ use super::common::{
 use crate::diag::Code;
 use crate::event::{Event, Forfeit, Outcome, Player, Round, Table};
 use crate::load::read::{RawEvent, RawRound, RawTable};
+use crate::rules::audit::{DepartureKind, Stage};
 use crate::rules::compute::Computed;
-use crate::rules::{self, MAX_ROUNDS, Ruleset};
+use crate::rules::{MAX_ROUNDS, Ruleset};
 use crate::toml_reader::{Reader, Sp};
 
 pub(super) fn validate_rounds(
@@ -444,104 +445,87 @@ fn validate_outcome(
     Outcome::Games(games)
 }
 
-/// Warns about each recorded rematch that a pairing of its round could have avoided
-/// ([`Reason::AvoidableRematch`](crate::rules::pairing::swiss::Reason::AvoidableRematch)). A rematch no
-/// pairing could avoid is what the rules do, and is only labelled as such on the page.
-pub(super) fn report_avoidable_rematches(
+/// Warns about each table and bye of a recorded round (SW:CCG: game) that the pairing audit
+/// finds breaks a rule. `check` reads the audit's verdicts rather than judging again, so it
+/// says what the event page, `event.json` and `holonet audit` say, in the same words: a
+/// different draw the rules permit (another draw within a score group, a rematch the round
+/// needed, a bye to a player only chance placed above the one due it) is no warning.
+///
+/// Left to other messages: seating (a player twice, missing or not in the event: errors when
+/// the file is read), the seeded stages (errors too), a round with more than one bye (its own
+/// warning), and the first SW:CCG game, whose only rule beyond the shuffle is the playing
+/// director's bye ([`crate::load::ccg::warn_director_play`]).
+pub(super) fn report_pairing_departures(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     event: &Event,
     computed: &Computed,
 ) {
-    let reasons = event
-        .rounds()
-        .iter()
-        .zip(&raw.rounds)
-        .zip(computed.swiss().map_or(&[][..], |s| &s.table_reasons));
-    for ((round, raw_round), reasons) in reasons {
-        for (table, _) in round.tables.iter().zip(reasons).filter(|(_, reason)| {
-            **reason == crate::rules::pairing::swiss::Reason::AvoidableRematch
-        }) {
-            let [a, b] = table.players;
-            let span = raw_round
-                .tables
-                .iter()
-                .find(|t| t.table.as_ref().map(|n| n.value) == Some(i64::from(table.number)))
-                .or_else(|| raw_round.tables.get(table.number as usize - 1))
-                .map_or(raw_round.span.clone(), |t| t.span.clone());
+    let name = |p: usize| event.players[p].name.clone();
+    for round in &computed.audit.rounds {
+        let game = match round.stage {
+            Stage::Round => false,
+            Stage::Game => true,
+            _ => continue,
+        };
+        let Some(number) = round.number.filter(|&n| !(game && n == 1)) else {
+            continue;
+        };
+        let Some(raw_round) = raw.rounds.get(number as usize - 1) else {
+            continue;
+        };
+        for d in round.departures.iter().filter(|d| d.broken) {
+            let span = match (d.kind, d.table) {
+                (DepartureKind::Twice | DepartureKind::Missing | DepartureKind::NotEntered, _) => {
+                    continue;
+                }
+                (DepartureKind::Bye, _) if raw_round.byes.len() > 1 => continue,
+                (DepartureKind::Bye, _) => raw_round
+                    .byes
+                    .iter()
+                    .find(|id| {
+                        d.players
+                            .first()
+                            .is_some_and(|&p| event.players[p].id == id.value)
+                    })
+                    .or(raw_round.byes.first())
+                    .map_or(raw_round.span.clone(), |id| id.span.clone()),
+                (_, Some(table)) => raw_round
+                    .tables
+                    .iter()
+                    .find(|t| t.table.as_ref().map(|n| n.value) == Some(i64::from(table)))
+                    .or_else(|| raw_round.tables.get(table as usize - 1))
+                    .map_or(raw_round.span.clone(), |t| t.span.clone()),
+                (_, None) => raw_round.span.clone(),
+            };
+            let anchor = match (d.kind, game) {
+                (DepartureKind::Bye, _) => "byes",
+                (_, true) => "pairing",
+                (_, false) => "swiss-pairing",
+            };
             reader
                 .warning(
                     Code::RuleDeparture,
                     span,
                     format!(
-                        "{} and {} meet again in round {}, though the round could have been paired without a rematch",
-                        event.players[a].name, event.players[b].name, round.number
+                        "{}, {}: {}",
+                        round.title().to_lowercase(),
+                        round.place(d).to_lowercase(),
+                        d.explain(name)
                     ),
                 )
                 .help = Some(format!(
-                "Swiss pairing avoids rematches whenever some pairing of the round does (see {}#swiss-pairing); check the pairing if this was not intended",
+                "no pairing the rules permit gives this; check the pairing (see {}#{anchor}, and `holonet audit` for the whole event)",
                 computed.ruleset.reference_page
             ));
         }
     }
 }
 
-/// Warns about a Swiss bye (from round 2 on) that did not go to the lowest-ranked player without
-/// one, in the standings before its round: the 2018 regulations' rule, so only under the ruleset
-/// that pairs by them (the 2014 rules have no bye rule to depart from). A round with more than
-/// one bye, or in which every player had a bye already, is left to the other bye warnings.
-pub(super) fn report_bye_departures(
-    reader: &mut Reader<'_>,
-    raw: &RawEvent,
-    event: &Event,
-    computed: &Computed,
-) {
-    if computed.ruleset.pairing != rules::PairingMethod::RandomWithinGroups {
-        return;
-    }
-    let mut had_bye = BTreeSet::new();
-    for (i, round) in event.rounds().iter().enumerate() {
-        let before = i
-            .checked_sub(1)
-            .and_then(|prev| computed.swiss()?.standings.get(prev));
-        if let (Some(standings), [bye]) = (before, round.byes.as_slice()) {
-            let due = standings
-                .rows
-                .iter()
-                .rev()
-                .map(|row| row.player)
-                .find(|&p| {
-                    let player = &event.players[p];
-                    player.is_active_in(round.number)
-                        && !player.disqualified
-                        && !had_bye.contains(&p)
-                });
-            if let (Some(due), Some(id)) = (due, raw.rounds[i].byes.first())
-                && due != *bye
-            {
-                reader
-                    .warning(
-                        Code::RuleDeparture,
-                        id.span.clone(),
-                        format!(
-                            "the bye of round {} goes to {}, the lowest-ranked player without a bye, not to {}",
-                            round.number, event.players[due].name, event.players[*bye].name
-                        ),
-                    )
-                    .help = Some(format!(
-                    "check the pairing: after round 1 the bye is the lowest-ranked player's who has not had one (see {}#byes)",
-                    computed.ruleset.reference_page
-                ));
-            }
-        }
-        had_bye.extend(round.byes.iter().copied());
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::testing::{
-        SWISS, SWISS_2014, assert_none, event, find, four, line_of, players, round,
+        SWISS, SWISS_2014, assert_none, diagnose, event, find, four, line_of, players, round,
     };
     use crate::diag::{Code, Severity};
 
@@ -789,7 +773,7 @@ mod tests {
         );
         let d = find(
             &text,
-            "the bye of round 2 goes to Bo, the lowest-ranked player without a bye, not to Di",
+            "round 2, bye: Di got the bye, which the rules give to Bo.",
         );
         assert_eq!(
             (d.severity, d.code, d.spanned.as_str()),
@@ -810,7 +794,7 @@ mod tests {
                 )
             ),
         );
-        assert_none(&text, "the bye of round 2");
+        assert_none(&text, "round 2, bye");
     }
 
     #[test]
@@ -820,7 +804,7 @@ mod tests {
             "players = [\"cy\", \"di\"], games = [\"di\", \"di\"]",
         ]);
         let text = event(SWISS, &four(), &format!("{}{again}", round(&[AB, CD])));
-        let d = find(&text, "Ann and Bo meet again in round 2");
+        let d = find(&text, "round 2, table 1: Ann and Bo had already met");
         assert_eq!(
             (d.severity, d.code),
             (Severity::Warning, Code::RuleDeparture)
@@ -828,8 +812,84 @@ mod tests {
         assert_eq!((d.line, d.col), (line_of(&text, "[\"bo\", \"bo\"]"), 3));
         assert!(
             d.message
-                .ends_with("though the round could have been paired without a rematch")
+                .contains("the round could have had fewer rematches")
         );
+    }
+
+    /// Ann, Bo and Cy have each met Di, Ed and Flo: every pairing of round 4 pairs someone of
+    /// one trio with the other, so the round needs one rematch. Recorded again as round 1, it
+    /// has three; exactly two are warned about, the same two the audit marks.
+    #[test]
+    fn a_round_that_needed_one_rematch_and_records_three_warns_about_two() {
+        let six = players(&["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]);
+        let split =
+            |a: &str, b: &str| format!("players = [\"{a}\", \"{b}\"], games = [\"{a}\", \"{b}\"]");
+        let r = |pairs: [(&str, &str); 3]| {
+            let tables = pairs.map(|(a, b)| split(a, b));
+            round(&tables.each_ref().map(String::as_str))
+        };
+        let first = [("ann", "di"), ("bo", "ed"), ("cy", "flo")];
+        let rounds = [
+            r(first),
+            r([("ann", "ed"), ("bo", "flo"), ("cy", "di")]),
+            r([("ann", "flo"), ("bo", "di"), ("cy", "ed")]),
+            r(first),
+        ]
+        .concat();
+        let text = event(&SWISS.replace("3", "4"), &six, &rounds);
+        let warned: Vec<String> = diagnose(&text)
+            .into_iter()
+            .filter(|d| d.message.starts_with("round 4, table"))
+            .map(|d| d.message)
+            .collect();
+        assert_eq!(warned.len(), 2, "{warned:?}");
+        assert!(
+            warned
+                .iter()
+                .all(|m| m.contains("could have had fewer rematches"))
+        );
+        let (event, _) = crate::load::parse_event(
+            std::path::Path::new("events/test.toml"),
+            &text,
+            &super::super::LoadOptions::default(),
+        );
+        let (_, computed) = event.expect("an event");
+        let broken = computed.audit.rounds[3]
+            .departures
+            .iter()
+            .filter(|d| d.broken)
+            .count();
+        assert_eq!(broken, 2);
+        // The round page's labels say the same: one rematch the round needed, two avoidable.
+        use crate::rules::pairing::swiss::Reason;
+        let labels = &computed.swiss().expect("a Swiss event").table_reasons[3];
+        let count = |r: Reason| labels.iter().filter(|&&l| l == r).count();
+        assert_eq!(
+            (
+                count(Reason::UnavoidableRematch),
+                count(Reason::AvoidableRematch)
+            ),
+            (1, 2)
+        );
+    }
+
+    /// Bo and Di both lost to a player who won round 1, so they are level on points, strength
+    /// of schedule and extended strength of schedule: only the random tiebreaker orders them,
+    /// and the bye of round 2 may go to either.
+    #[test]
+    fn a_bye_between_players_level_on_everything_but_chance_is_no_warning() {
+        let five = players(&["Ann", "Bo", "Cy", "Di", "Ed"]);
+        let one = round(&[AB, CD]).replace("[[rounds]]\n", "[[rounds]]\nbyes = [\"ed\"]\n");
+        for (bye, other) in [("bo", "di"), ("di", "bo")] {
+            let two = round(&[
+                "players = [\"ann\", \"cy\"], games = [\"ann\", \"ann\"]",
+                &format!("players = [\"ed\", \"{other}\"], games = [\"ed\", \"ed\"]"),
+            ])
+            .replace("[[rounds]]\n", &format!("[[rounds]]\nbyes = [\"{bye}\"]\n"));
+            let text = event(SWISS, &five, &format!("{one}{two}"));
+            assert_none(&text, "round 2, bye");
+            assert_none(&text, "round 2, table");
+        }
     }
 
     #[test]

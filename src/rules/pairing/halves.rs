@@ -98,8 +98,8 @@ use super::in_standings_order;
 use super::matching::{lexicographic_weights, min_cost_matching};
 use super::score_groups;
 use super::swiss::{
-    Bye, Entrant, PairedRound, Pairing, Reason, Solved, judge_rematches, later_round_bye,
-    later_round_reasons, pools, relation, settle,
+    Bye, Entrant, PairedRound, Pairing, Reason, Solved, later_round_bye, later_round_reasons,
+    pools, relation, settle,
 };
 
 /// A player to pair in halves: the 2018 entrant plus the player number the 2014 rules sort by.
@@ -147,9 +147,7 @@ pub fn label_recorded(round: u32, players: &[Numbered], tables: &[[usize; 2]]) -
             Some((a.min(b), a.max(b)))
         })
         .collect();
-    let mut reasons = field.reasons(&seated);
-    judge_rematches(&mut reasons, field.order.len(), |a, b| field.met(a, b));
-    reasons
+    field.reasons(&seated)
 }
 
 /// The plain halves pairing of `players` (the seated players, an even number; see the module

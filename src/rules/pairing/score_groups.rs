@@ -56,8 +56,8 @@ use std::cmp::Reverse;
 use super::in_standings_order;
 use super::matching::{lexicographic_weights, min_cost_matching};
 use super::swiss::{
-    Bye, ByeReason, Entrant, PairedRound, Pairing, Reason, Solved, judge_rematches,
-    later_round_bye, later_round_reasons, pools, relation, settle,
+    Bye, ByeReason, Entrant, PairedRound, Pairing, Reason, Solved, later_round_bye,
+    later_round_reasons, pools, relation, settle,
 };
 use crate::rules::random::Stream;
 
@@ -93,8 +93,9 @@ pub fn pair_round(seed: u64, round: u32, entrants: &[Entrant]) -> PairedRound {
 /// Why each recorded table of round `round` was paired as it was: the reasons [`pair_round`]
 /// gives its own tables, judged for the tables recorded (`[player, player]`). `entrants` are the
 /// players seated at those tables, as pairing saw them before the round (every table's players
-/// must be among them). A rematch is [`Reason::UnavoidableRematch`] only when no pairing of
-/// these players has none; otherwise it is a departure, [`Reason::AvoidableRematch`].
+/// must be among them). Every rematch is labelled [`Reason::UnavoidableRematch`] here; the
+/// pairing audit, which decides exactly which recorded tables a permitted pairing keeps, turns
+/// those it finds avoidable into [`Reason::AvoidableRematch`] (see `compute`).
 pub fn label_recorded(round: u32, entrants: &[Entrant], tables: &[[usize; 2]]) -> Vec<Reason> {
     let first_round = round <= 1;
     let field = Field::new(entrants, first_round);
@@ -103,7 +104,7 @@ pub fn label_recorded(round: u32, entrants: &[Entrant], tables: &[[usize; 2]]) -
         .iter()
         .filter_map(|&[a, b]| Some((position(a)?, position(b)?)))
         .collect();
-    let mut reasons: Vec<Reason> = if first_round {
+    if first_round {
         seated
             .iter()
             .map(|&(a, b)| first_round_reason(&field, a, b))
@@ -115,9 +116,7 @@ pub fn label_recorded(round: u32, entrants: &[Entrant], tables: &[[usize; 2]]) -
             .into_iter()
             .map(|(_, reason)| reason)
             .collect()
-    };
-    judge_rematches(&mut reasons, field.entrants.len(), |a, b| field.met(a, b));
-    reasons
+    }
 }
 
 /// A table by positions in [`Field::entrants`], before ordering.
@@ -218,8 +217,8 @@ fn pair_first_round(
         .collect()
 }
 
-/// Why two players meet in round 1: at random, unless they had met (a rematch, which
-/// [`judge_rematches`] may find avoidable in a recorded round) or asked to be kept apart.
+/// Why two players meet in round 1: at random, unless they had met (a rematch, which the audit
+/// may find avoidable in a recorded round) or asked to be kept apart.
 fn first_round_reason(field: &Field, a: usize, b: usize) -> Reason {
     if field.met(a, b) {
         Reason::UnavoidableRematch
@@ -1309,29 +1308,20 @@ mod tests {
         }
     }
 
-    /// A recorded rematch is unavoidable only when no pairing of the round's players has none;
-    /// otherwise it departs from the rules.
+    /// Every recorded rematch is labelled a rematch here; which are avoidable is the audit's
+    /// verdict (`audit::tests`).
     #[test]
-    fn recorded_rematch_is_unavoidable_only_when_no_pairing_avoids_it() {
+    fn recorded_rematches_are_labelled_rematches() {
         // 0 v 1 and 2 v 3 met in round 1, all on 3 points.
         let met: &[(u32, &[usize])] = &[(3, &[1]), (3, &[0]), (3, &[3]), (3, &[2])];
         let entrants = field(met);
         let again = label_recorded(2, &entrants, &[[0, 1], [2, 3]]);
-        assert_eq!(again, [Reason::AvoidableRematch, Reason::AvoidableRematch]);
+        assert_eq!(
+            again,
+            [Reason::UnavoidableRematch, Reason::UnavoidableRematch]
+        );
         let new = label_recorded(2, &entrants, &[[0, 2], [1, 3]]);
         assert_eq!(new, [Reason::SameGroup, Reason::SameGroup]);
-        // Two players who met already: every pairing is that rematch.
-        let pair = field(&[(3, &[1]), (0, &[0])]);
-        assert_eq!(
-            label_recorded(2, &pair, &[[1, 0]]),
-            [Reason::UnavoidableRematch]
-        );
-        // 0 has met 1, 2 and 3: whoever plays 0 plays them again, and 1 v 2 is new.
-        let hub = field(&[(9, &[1, 2, 3]), (3, &[0]), (3, &[0]), (3, &[0])]);
-        assert_eq!(
-            label_recorded(4, &hub, &[[0, 3], [1, 2]]),
-            [Reason::UnavoidableRematch, Reason::SameGroup]
-        );
     }
 
     proptest! {

@@ -9,13 +9,13 @@
 //! - *pools*, the shortest runs of score groups from the top holding an even number of players
 //!   (`pools`), and settling them one by one, merging a pool with the neighbour its players
 //!   float to (`settle`);
-//! - the reasons of a later round's tables (`later_round_reasons`) and the verdict on a
-//!   recorded rematch (`judge_rematches`).
+//! - the reasons of a later round's tables (`later_round_reasons`), and which recorded tables a
+//!   pairing the rules permit keeps (`kept_tables`), the audit's verdict on each table.
 
 use std::ops::Range;
 
 use super::bye_taker;
-use super::matching::pairs_without;
+use super::matching::{lexicographic_weights, min_cost_matching};
 
 /// A player to pair, with what the pairing needs to know.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,10 +49,12 @@ pub enum Reason {
     /// Paired outside the score group (beyond the odd player) because pairing within it would
     /// have meant a rematch.
     AvoidsRematch,
-    /// No pairing of the round could avoid every rematch; this is one of the fewest possible.
+    /// No pairing of the round could avoid every rematch; this is one of the fewest possible
+    /// (a recorded rematch: one a pairing the rules permit keeps, see [`kept_tables`]).
     UnavoidableRematch,
-    /// A recorded rematch that a pairing of the round's players could have avoided: a departure
-    /// from the rules (`pair` never makes one).
+    /// A recorded rematch beyond the fewest the round needed: no pairing the rules permit
+    /// keeps it beside the round's other tables, so it is a departure from the rules (`pair`
+    /// never makes one). Set from the pairing audit's verdict, which is the one source for it.
     AvoidableRematch,
 }
 
@@ -309,20 +311,177 @@ pub fn levels(entrants: &[Entrant], tables: &[[usize; 2]]) -> [u64; 3] {
     sum
 }
 
-/// Turns the [`Reason::UnavoidableRematch`] labels of recorded tables into
-/// [`Reason::AvoidableRematch`] when the round's `n` seated players (positions, related by
-/// `met`) could have been paired with no rematch at all.
-pub(super) fn judge_rematches(
-    reasons: &mut [Reason],
-    n: usize,
-    met: impl Fn(usize, usize) -> bool,
-) {
-    if reasons.contains(&Reason::UnavoidableRematch) && pairs_without(n, met) {
-        for reason in reasons
-            .iter_mut()
-            .filter(|r| **r == Reason::UnavoidableRematch)
-        {
-            *reason = Reason::AvoidableRematch;
+/// Which recorded tables (`[player, player]`, every seated player at one of them) a pairing the
+/// rules permit keeps, as many as one can. The permitted pairings of the seated players are
+/// those no pairing beats on [`levels`]: every random draw (2018) and every adjustment (2014)
+/// the rules leave open gives one of them, and nothing else does. One minimum-cost perfect
+/// matching finds among them one that keeps the most recorded tables: its costs are the levels,
+/// lexicographically, then one unit for each table that was not recorded. A recorded table it
+/// does not keep is in no permitted pairing beside the kept ones: it is the part of the round
+/// that breaks a rule. So a round that needed one rematch and records three keeps one of them.
+/// Among pairings that keep as many, the solver's choice is deterministic for a given round.
+///
+/// `only` is the one pairing the rules permit where they permit one (2014 after round 1: the
+/// plain halves pairing, when it has no rematch): a table is then kept when it is one of its.
+pub fn kept_tables(
+    entrants: &[Entrant],
+    tables: &[[usize; 2]],
+    only: Option<&[[usize; 2]]>,
+) -> Vec<bool> {
+    let unordered = |[a, b]: [usize; 2]| [a.min(b), a.max(b)];
+    if let Some(only) = only {
+        let only: Vec<[usize; 2]> = only.iter().map(|&t| unordered(t)).collect();
+        return tables
+            .iter()
+            .map(|&t| only.contains(&unordered(t)))
+            .collect();
+    }
+    let mut players: Vec<usize> = tables.iter().flatten().copied().collect();
+    players.sort_unstable();
+    players.dedup();
+    if players.len() != 2 * tables.len() {
+        // A player at two tables: not a pairing at all, and seating says so.
+        return vec![false; tables.len()];
+    }
+    let position = |p: usize| players.binary_search(&p).ok();
+    let entrant: Vec<Option<&Entrant>> = players
+        .iter()
+        .map(|&p| entrants.iter().find(|e| e.player == p))
+        .collect();
+    let mut points: Vec<u32> = entrant.iter().flatten().map(|e| e.points).collect();
+    points.sort_unstable_by(|a, b| b.cmp(a));
+    points.dedup();
+    let group: Vec<usize> = entrant
+        .iter()
+        .map(|e| {
+            e.and_then(|e| points.iter().position(|&x| x == e.points))
+                .unwrap_or(0)
+        })
+        .collect();
+    let met = |i: usize, j: usize| {
+        entrant[i].is_some_and(|e| e.opponents.contains(&players[j]))
+            || entrant[j].is_some_and(|e| e.opponents.contains(&players[i]))
+    };
+    let recorded: Vec<[usize; 2]> = tables
+        .iter()
+        .filter_map(|&[a, b]| Some(unordered([position(a)?, position(b)?])))
+        .collect();
+    let far = points.len().saturating_sub(1) as i128;
+    let (weights, total) = lexicographic_weights([1, far * far, far, 1], tables.len());
+    let mate = min_cost_matching(players.len(), total, |i, j| {
+        let k = group[i].abs_diff(group[j]) as i128;
+        weights[3] * i128::from(met(i, j))
+            + weights[2] * k
+            + weights[1] * k * k
+            + weights[0] * i128::from(!recorded.contains(&unordered([i, j])))
+    });
+    recorded.iter().map(|&[i, j]| mate[i] == j).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::all_pairings;
+    use super::*;
+    use crate::rules::random::Stream;
+
+    fn entrant(player: usize, points: u32, opponents: &[usize]) -> Entrant {
+        Entrant {
+            player,
+            points,
+            rank: player,
+            had_bye: false,
+            opponents: opponents.to_vec(),
+            avoid: Vec::new(),
+        }
+    }
+
+    /// Players 0, 1 and 2 have each met 3, 4 and 5, all level: every pairing seats someone of
+    /// one trio against the other, so the round needs exactly one rematch. The first round
+    /// recorded again has three: a permitted pairing keeps one of them, and the other two are
+    /// the rematches that break the rule.
+    #[test]
+    fn one_needed_rematch_of_three_recorded_leaves_exactly_two_avoidable() {
+        let field: Vec<Entrant> = (0..6)
+            .map(|p| {
+                let others: Vec<usize> = if p < 3 { vec![3, 4, 5] } else { vec![0, 1, 2] };
+                entrant(p, 2, &others)
+            })
+            .collect();
+        let recorded = [[0, 3], [1, 4], [2, 5]];
+        let kept = kept_tables(&field, &recorded, None);
+        assert_eq!(kept.iter().filter(|&&k| !k).count(), 2, "{kept:?}");
+        // One rematch and two new tables: permitted, all kept.
+        let permitted = [[0, 1], [2, 3], [4, 5]];
+        assert_eq!(kept_tables(&field, &permitted, None), [true; 3]);
+    }
+
+    /// The one pairing the rules permit (2014's plain halves pairing): a table is kept when it
+    /// is one of its.
+    #[test]
+    fn where_one_pairing_is_permitted_only_its_tables_are_kept() {
+        let field: Vec<Entrant> = (0..4).map(|p| entrant(p, 0, &[])).collect();
+        let only = [[0, 2], [1, 3]];
+        assert_eq!(
+            kept_tables(&field, &[[2, 0], [1, 3]], Some(&only)),
+            [true, true]
+        );
+        assert_eq!(
+            kept_tables(&field, &[[0, 1], [2, 3]], Some(&only)),
+            [false, false]
+        );
+    }
+
+    /// Small random fields, against every pairing by brute force: the permitted pairings are
+    /// those with the fewest rematches, crossings and squares ([`levels`]); the tables kept are
+    /// as many as any permitted pairing shares with the round, and one permitted pairing holds
+    /// them all.
+    #[test]
+    fn kept_tables_match_every_permitted_pairing_by_brute_force() {
+        for seed in 0..300u64 {
+            let mut rng = Stream::new(seed, "kept tables");
+            let n = 2 * (1 + rng.below(5) as usize);
+            let mut field: Vec<Entrant> = (0..n)
+                .map(|p| entrant(p, 2 * rng.below(3) as u32, &[]))
+                .collect();
+            for _ in 0..rng.below(2 * n as u64) {
+                let (a, b) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+                if a != b {
+                    field[a].opponents.push(b);
+                }
+            }
+            let players: Vec<usize> = (0..n).collect();
+            let mut every: Vec<Vec<[usize; 2]>> = Vec::new();
+            all_pairings(&players, &mut |t| every.push(t.to_vec()));
+            let least = every.iter().map(|t| levels(&field, t)).min().unwrap();
+            let permitted: Vec<&Vec<[usize; 2]>> = every
+                .iter()
+                .filter(|t| levels(&field, t) == least)
+                .collect();
+            let recorded = &every[rng.below(every.len() as u64) as usize];
+            let kept = kept_tables(&field, recorded, None);
+            let shares = |p: &Vec<[usize; 2]>| {
+                recorded
+                    .iter()
+                    .filter(|&&[a, b]| p.contains(&[a, b]) || p.contains(&[b, a]))
+                    .count()
+            };
+            let most = permitted.iter().map(|p| shares(p)).max().unwrap();
+            assert_eq!(kept.iter().filter(|&&k| k).count(), most, "seed {seed}");
+            let held: Vec<[usize; 2]> = recorded
+                .iter()
+                .zip(&kept)
+                .filter(|(_, k)| **k)
+                .map(|(t, _)| *t)
+                .collect();
+            assert!(
+                permitted.iter().any(|p| held
+                    .iter()
+                    .all(|&[a, b]| p.contains(&[a, b]) || p.contains(&[b, a]))),
+                "seed {seed}"
+            );
+            if levels(&field, recorded) == least {
+                assert!(kept.iter().all(|&k| k), "seed {seed}");
+            }
         }
     }
 }

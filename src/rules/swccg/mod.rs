@@ -25,12 +25,14 @@
 //! [`final_confrontation()`]: final_confrontation::final_confrontation
 //!
 //! Each concept has its file: [`scoring`] (a game's score, deck-check penalties), [`standings`]
-//! (the guide's tiebreakers), [`pairing`] (piles and fixed allegiances),
+//! (the guide's tiebreakers), [`pairing`] (piles and fixed allegiances), [`outcomes`] (every
+//! outcome of the pairing's random steps, for judging a recorded game),
 //! [`final_confrontation`] and [`formats`] (pods, minimums, time). What they all speak of, the
 //! allegiance a player plays, is here.
 
 pub mod final_confrontation;
 pub mod formats;
+pub mod outcomes;
 pub mod pairing;
 pub mod scoring;
 pub mod standings;

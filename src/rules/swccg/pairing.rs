@@ -50,7 +50,7 @@ impl Entrant {
 
 /// Whether `a` playing `a_side` against `b` repeats an earlier game with the same opponents and
 /// the same allegiances (checked in both players' histories, so a one-sided record counts).
-fn repeats(a: &Entrant, a_side: Side, b: &Entrant) -> bool {
+pub(super) fn repeats(a: &Entrant, a_side: Side, b: &Entrant) -> bool {
     a.met_as(b.player, a_side) || b.met_as(a.player, a_side.opposite())
 }
 
@@ -123,7 +123,7 @@ pub struct Paired {
     pub byes: Vec<Bye>,
 }
 
-fn table(a: usize, a_side: Side, b: usize, reason: PairReason) -> Table {
+pub(super) fn table(a: usize, a_side: Side, b: usize, reason: PairReason) -> Table {
     match a_side {
         Side::Dark => Table {
             dark: a,
