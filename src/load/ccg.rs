@@ -33,6 +33,7 @@ pub fn validate_games(
     // Deck-check failures so far, and the game of the failure that disqualified the player.
     let mut failures: BTreeMap<usize, u32> = BTreeMap::new();
     let mut disqualified_in: BTreeMap<usize, u32> = BTreeMap::new();
+    let mut refused: Vec<(u32, u32)> = Vec::new();
     for (g, raw_round) in raw.rounds.iter().enumerate() {
         let number = g as u32 + 1;
         let mut seated: BTreeMap<usize, u32> = BTreeMap::new();
@@ -122,7 +123,12 @@ pub fn validate_games(
                         .help = Some("remove them from this game, or correct their `drop`".into());
                 }
             }
+            let errors = reader.diagnostics.iter().filter(|d| d.is_error()).count();
             let result = ccg_result(reader, t.span.clone(), ccg, [dark, light], &ids, players);
+            // A result refused above is reported there, not again as a table left unreported.
+            if reader.diagnostics.iter().filter(|d| d.is_error()).count() > errors {
+                refused.push((number, table_number));
+            }
             if let Some(CcgResult::Quit { quitter, .. }) = result {
                 quit_in.insert(quitter, number);
             }
@@ -220,7 +226,11 @@ pub fn validate_games(
         });
     }
     for (i, game) in games.iter().enumerate() {
-        if i + 1 < games.len() && !game.is_complete() {
+        let unreported = game
+            .tables
+            .iter()
+            .any(|t| t.result.is_none() && !refused.contains(&(game.number, t.number)));
+        if i + 1 < games.len() && unreported {
             reader
                 .error(
                     Code::BadResult,
