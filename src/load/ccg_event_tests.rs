@@ -904,3 +904,65 @@ fn deck_check_penalty_makes_the_result_a_full_win() {
         assert!(["b", "d"].contains(&event.players[t.winner].id.as_str()));
     }
 }
+
+/// Sealed: a and c (dark) and f (light) all finish 4(+20), never met, with the same best game
+/// and strength of schedule, so the random tiebreaker alone picks the top Dark player. A
+/// recorded final between f and the dark player the venue's draw put first stands.
+#[test]
+fn sealed_final_confrontation_between_finalists_the_venue_drew() {
+    let g1 = game(
+        &[
+            table("a", "b", "a", 10),
+            table("c", "d", "c", 10),
+            table("e", "f", "f", 10),
+        ],
+        "",
+    );
+    let g2 = game(
+        &[
+            table("a", "d", "a", 10),
+            table("c", "b", "c", 10),
+            table("e", "f", "f", 10),
+        ],
+        "",
+    );
+    let text = |tail: &str| {
+        ccg_text("abcdef", &[&g1, &g2], "cut = 2")
+            .replace("format = \"constructed\"", "format = \"sealed\"")
+            .replace("swiss_rounds = 6", "swiss_rounds = 2")
+            + tail
+    };
+    let (event, computed) = load(&text(""));
+    let id = |p: usize| event.players[p].id.clone();
+    let fin = computed
+        .ccg()
+        .and_then(|c| c.final_confrontation.as_ref())
+        .expect("final");
+    let seeded_dark = if id(fin.finalists[0]) == "f" {
+        id(fin.finalists[1])
+    } else {
+        id(fin.finalists[0])
+    };
+    let drawn = if seeded_dark == "a" { "c" } else { "a" };
+    let tail = format!("\n[final]\ngames = [\n{}]\n", table(drawn, "f", "f", 3));
+    let (event, computed) = load(&text(&tail));
+    let ccg = computed.ccg().expect("swccg");
+    let fin = ccg.final_confrontation.as_ref().expect("final");
+    assert!(fin.problems.is_empty(), "{:?}", fin.problems);
+    let mut finalists = [id(fin.finalists[0]), id(fin.finalists[1])];
+    finalists.sort();
+    let mut expected = [drawn.to_string(), "f".to_string()];
+    expected.sort();
+    assert_eq!(finalists, expected);
+    let rows = &ccg.standings[1];
+    let place = |who: &str| rows.iter().position(|r| id(r.player) == who);
+    assert!(
+        place(drawn) < place(&seeded_dark),
+        "the venue's draw stands"
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r.decided_by == Some(Decider::DrawnAtVenue))
+    );
+    assert_eq!(placings(&computed, &event)[0], "1 f");
+}

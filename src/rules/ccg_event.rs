@@ -883,8 +883,10 @@ fn final_confrontation(
     } else {
         outcome
     };
+    // Final games that cannot be counted are reported already; the coin is judged on counted ones.
     let coin_problem = play
         .final_coin
+        .filter(|_| problems.is_empty())
         .and_then(|coin| coin_problem(event, finalists, coin, outcome.as_ref()));
     Some((
         CcgFinal {
