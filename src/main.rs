@@ -123,7 +123,8 @@ enum Command {
     /// RESULT for a Swiss match: 2-0, 1-1, 1-0, 0-0, 0-1 or 0-2, or 2:0 and so on (games won
     /// and lost by the first player at the table, the rest drawn), game by game as tom,draw or
     /// tom:dial,nick, or split. For a SW:CCG game: tom+12, tom+12,modified, tom+20,quit (the
-    /// other player quit), or tie:3,3,2,1 (lost piles then hands, dark first). Once the Swiss
+    /// other player quit), or tie:3,3,2,1 (lost piles then hands, dark first; tie:3,3,2,2,tom
+    /// when both are level and tom won the coin tossed at the venue). Once the Swiss
     /// rounds are over, TABLE is an elimination game and RESULT its winner, or --timed gives
     /// the game state when it went to time; once the SW:CCG games are over, TABLE is a game of
     /// the Final Confrontation. The file is checked before it is written, and written

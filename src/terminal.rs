@@ -9,6 +9,8 @@ use crate::rules::audit::{Audit, Status};
 use crate::rules::casual::{ChallengeComputed, LeagueComputed};
 use crate::rules::compute::{Computed, ComputedKind};
 use crate::rules::standings::Decider;
+use crate::rules::swccg::final_confrontation::FinalReason;
+use crate::site::ccg_view::{SEEDED, VENUE_COIN};
 
 /// The pairing audit of an event (`holonet audit`): the verdict, then each round's, with every
 /// departure in words under its round.
@@ -409,7 +411,16 @@ fn ccg_standings(
         let names = |p: usize| event.players[p].name.as_str();
         match &fin.outcome {
             Some(o) => {
-                let _ = writeln!(out, "\nFinal Confrontation: {} won.", names(o.winner));
+                let chance = match o.reason {
+                    FinalReason::VenueCoin => format!(" (level on every tiebreaker: {VENUE_COIN})"),
+                    FinalReason::Random => format!(" (level on every tiebreaker: {SEEDED})"),
+                    _ => String::new(),
+                };
+                let _ = writeln!(
+                    out,
+                    "\nFinal Confrontation: {} won{chance}.",
+                    names(o.winner)
+                );
                 final_places(&mut out, event, computed);
             }
             None => {

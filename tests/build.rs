@@ -931,8 +931,9 @@ fn example_swccg_events() {
     assert_eq!(
         tie["scores"],
         serde_json::json!(["1(+1)", "0(-1)"]),
-        "fewer cards in the lost pile wins"
+        "level on lost piles and hands: the coin tossed at the venue went to the dark side player"
     );
+    assert_eq!(tie["true_tie"], "venue_coin");
     assert!(
         tables.iter().any(|t| t["penalty"] == true),
         "a deck-check penalty"
@@ -969,7 +970,8 @@ fn example_swccg_events() {
                     "head_to_head",
                     "highest_differential",
                     "sos",
-                    "random"
+                    "random",
+                    "venue_draw"
                 ]
                 .contains(&decided),
                 "{decided}"
@@ -984,8 +986,9 @@ fn example_swccg_events() {
     );
     assert_eq!(
         fin["winner"], "yuki-tanaka",
-        "games split, victory points equal: the higher differential"
+        "level on every tiebreaker: the coin tossed at the venue"
     );
+    assert_eq!(fin["decided_by"], "venue_coin");
     assert_eq!(doc["placings"][0]["id"], "yuki-tanaka");
     let page = fs::read_to_string(out.join("events/2008/bespin-cup/index.html")).expect("page");
     for text in [
@@ -994,11 +997,20 @@ fn example_swccg_events() {
         "Dark Side",
         "allegiance piles",
         "rules/swccg-2008/#",
+        "true tie: coin toss at the venue",
+        "level on every tiebreaker: coin toss at the venue",
     ] {
         assert!(page.contains(text), "the page shows {text}");
     }
     // Sealed: everyone keeps one allegiance.
     let sealed = json(&out, "2008/endor-sealed");
+    let sealed_page =
+        fs::read_to_string(out.join("events/2008/endor-sealed/index.html")).expect("page");
+    assert!(
+        sealed_page.contains("<dt>Games<dd>4 "),
+        "SW:CCG events count games"
+    );
+    assert!(!sealed_page.contains("Swiss rounds"));
     let mut side = std::collections::BTreeMap::new();
     for g in sealed["ccg"]["games"].as_array().expect("games") {
         for t in g["tables"].as_array().expect("tables") {

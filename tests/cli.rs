@@ -786,3 +786,40 @@ fn a_team_final_match_is_reported_from_the_terminal() {
     assert_eq!(after[2..], before[2..]);
     assert!(holonet(&["check"], &site).status.success());
 }
+
+/// A coin tossed at the venue, as the event file records it, is shown as such in the terminal;
+/// a recorded coin for a true tie the lost piles decide is refused at its line, and `check`
+/// exits 1.
+#[test]
+fn coin_toss_at_the_venue_is_shown_and_checked() {
+    let site = common::copy_site(Path::new("."));
+    let file = "events/2008/bespin-cup.toml";
+    let printed = common::run_ok(site.path(), &["standings", file]);
+    assert!(
+        printed.contains(
+            "Final Confrontation: Yuki Tanaka won (level on every tiebreaker: coin toss at the venue)."
+        ),
+        "{printed}"
+    );
+    common::edit(
+        site.path(),
+        file,
+        "tie = { dark_lost_pile = 9, light_lost_pile = 9,",
+        "tie = { dark_lost_pile = 12, light_lost_pile = 9,",
+    );
+    let out = holonet(&["check"], site.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("events/2008/bespin-cup.toml:355:155"),
+        "located at the table's `winner`: {err}"
+    );
+    assert!(
+        err.contains("`winner` gives this true tie to Yuki Tanaka, but Osric Haldane has fewer cards in the lost pile (9 against 12) and wins it"),
+        "{err}"
+    );
+    assert!(
+        err.contains("error: 1 error(s)"),
+        "one error, not one per later game: {err}"
+    );
+}

@@ -175,7 +175,6 @@ case!(
     ccg_results,
     "ccg-results",
     [
-        (Error, BadResult, 18, 1),
         (Error, BadResult, 20, 54),
         (Error, MissingField, 21, 3),
         (Error, InvalidValue, 27, 3)
@@ -442,3 +441,24 @@ tables = [{ players = ["cy", "di"], games = ["cy", "cy"] }]
         "{json}"
     );
 }
+
+case!(
+    true_tie_coin_recorded_where_the_counts_decide,
+    "ccg-true-tie-coin",
+    [(Error, BadResult, 21, 137), (Error, BadResult, 22, 136)]
+);
+case!(
+    final_confrontation_coin_recorded_where_the_games_decide,
+    "ccg-final-coin",
+    [(Warning, RuleDeparture, 1, 1), (Error, BadResult, 33, 10)]
+);
+case!(
+    sealed_players_switching_allegiance,
+    "ccg-sealed-allegiance",
+    [
+        (Warning, RuleDeparture, 1, 1),
+        (Warning, RuleDeparture, 1, 1),
+        (Warning, RuleDeparture, 27, 23),
+        (Warning, RuleDeparture, 27, 38)
+    ]
+);

@@ -150,7 +150,7 @@ fn a_ccg_game_has_its_game_time_and_score_sheets() {
         room.contains("data-round-start=\"2019-03-02T23:40:00-05:00\" data-round-end=\"2019-03-03T00:20:00-05:00\" data-round-minutes=\"40\""),
         "{room}"
     );
-    assert!(visible_text(&room).contains("Round started 23:40 , ends 00:20"));
+    assert!(visible_text(&room).contains("Game started 23:40 , ends 00:20"));
     assert!(
         visible_text(&room).contains("Table 1 Bo &lt;i&gt; light · vs Ann"),
         "{room}"

@@ -232,8 +232,13 @@ fn in_words(
         }
     } else if let Some(tie) = get("tie").and_then(Value::as_inline_table) {
         let count = |key| tie.get(key).and_then(Value::as_integer).unwrap_or(0);
+        let coin = match get("winner").and_then(Value::as_str) {
+            Some(w) if w == event.players[players[0]].id => format!("; {a} won the coin toss"),
+            Some(_) => format!("; {b} won the coin toss"),
+            None => String::new(),
+        };
         format!(
-            "{a} and {b} tied: lost piles {} and {}, hands {} and {}",
+            "{a} and {b} tied: lost piles {} and {}, hands {} and {}{coin}",
             count("dark_lost_pile"),
             count("light_lost_pile"),
             count("dark_hand"),
@@ -701,10 +706,19 @@ fn swiss_result(
 fn ccg_result(event: &Event, players: [usize; 2], result: &str) -> Result<Values, String> {
     let result = result.trim();
     if let Some(counts) = result.strip_prefix("tie:") {
-        let usage = "tie:DARK_LOST,LIGHT_LOST,DARK_HAND,LIGHT_HAND, such as tie:3,3,2,1";
-        let numbers: Vec<i64> = counts
-            .split(',')
-            .map(|n| n.trim().parse::<i64>())
+        let usage = "tie:DARK_LOST,LIGHT_LOST,DARK_HAND,LIGHT_HAND, such as tie:3,3,2,1 (with the coin's winner after them, such as tie:3,3,2,2,tom, when both counts are level and the venue tossed a coin)";
+        let mut parts: Vec<&str> = counts.split(',').map(str::trim).collect();
+        // A fifth part names who won the coin tossed at the venue.
+        let coin = match parts.len() {
+            5 => parts
+                .pop()
+                .map(|who| player(event, players, who))
+                .transpose()?,
+            _ => None,
+        };
+        let numbers: Vec<i64> = parts
+            .iter()
+            .map(|n| n.parse::<i64>())
             .collect::<Result<_, _>>()
             .map_err(|_| format!("`{result}`: write {usage}"))?;
         let [dark_lost, light_lost, dark_hand, light_hand] = numbers[..] else {
@@ -717,7 +731,11 @@ fn ccg_result(event: &Event, players: [usize; 2], result: &str) -> Result<Values
         tie.insert("light_lost_pile", Value::from(light_lost));
         tie.insert("dark_hand", Value::from(dark_hand));
         tie.insert("light_hand", Value::from(light_hand));
-        return Ok(vec![("tie", Value::InlineTable(tie))].into());
+        let mut values = vec![("tie", Value::InlineTable(tie))];
+        if let Some(coin) = coin {
+            values.push(("winner", Value::from(event.players[coin].id.clone())));
+        }
+        return Ok(values.into());
     }
     let mut parts = result.split(',');
     let head = parts.next().unwrap_or_default();
@@ -1148,6 +1166,25 @@ mod tests {
         assert_eq!(
             words(CCG, &request(1, "tie:3,4,2,1")),
             "Ann (dark) and Bob (light) tied: lost piles 3 and 4, hands 2 and 1"
+        );
+        assert_eq!(
+            words(CCG, &request(1, "tie:3,3,2,2,bob")),
+            "Ann (dark) and Bob (light) tied: lost piles 3 and 3, hands 2 and 2; Bob (light) won the coin toss"
+        );
+        // The counts decide this tie: no coin was tossed, so the checks the caller runs before
+        // writing refuse the new text.
+        let written = run(CCG, &request(1, "tie:3,4,2,2,bob")).unwrap().text;
+        let (loaded, diagnostics) = parse_event(
+            Path::new("events/e.toml"),
+            &written,
+            &LoadOptions::default(),
+        );
+        assert!(loaded.is_none());
+        assert!(
+            diagnostics
+                .iter()
+                .any(|d| d.message.contains("fewer cards in the lost pile")),
+            "{diagnostics:?}"
         );
         let played = run(CCG, &request(1, "bob+10")).unwrap().text;
         assert_eq!(

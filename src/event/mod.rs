@@ -76,6 +76,9 @@ pub struct CcgPlay {
     /// Finalists whose decks did not match their lists before the Final Confrontation, in
     /// order; the next highest player took each one's place (`[final] replaced`).
     pub final_replaced: Vec<usize>,
+    /// The finalist who won the coin tossed at the venue to decide a Final Confrontation level
+    /// on every other tiebreaker (`[final] winner`).
+    pub final_coin: Option<usize>,
     /// Games played after the last game to break a tie on points and differential
     /// (`tiebreaker_games`).
     pub tiebreaker_games: Vec<CcgTable>,
@@ -116,8 +119,14 @@ pub enum CcgResult {
         life_force: u32,
         modified: bool,
     },
-    /// A timed game with equal Life Force, decided by lost piles, then hands (dark, light).
-    TrueTie { lost_pile: [u32; 2], hand: [u32; 2] },
+    /// A timed game with equal Life Force, decided by lost piles, then hands (dark, light),
+    /// then a coin: `coin` is the player who won the coin tossed at the venue, when the file
+    /// records it (only where the lost piles and the hands are level).
+    TrueTie {
+        lost_pile: [u32; 2],
+        hand: [u32; 2],
+        coin: Option<usize>,
+    },
     /// A player quit: a full loss, with the differential the director recorded.
     Quit { quitter: usize, differential: u32 },
 }

@@ -6,9 +6,12 @@ use std::collections::BTreeMap;
 use super::read::{RawCcgTable, RawEvent, RawFinal, RawTable};
 use super::validate::common::{in_range, resolve};
 use crate::diag::Code;
+use crate::event::Side;
 use crate::event::{CcgResult, CcgRound, CcgTable, EventInfo, Player};
 use crate::rules::swccg::formats::{Format, Tier, minimum_warnings};
-use crate::rules::swccg::scoring::DECK_CHECK_FAILURES_TO_DISQUALIFY;
+use crate::rules::swccg::scoring::{
+    DECK_CHECK_FAILURES_TO_DISQUALIFY, TrueTieDecider, true_tie_counts,
+};
 use crate::toml_reader::{Reader, Sp};
 
 /// Reads and checks every game of a SW:CCG event. Returns the games, and the players
@@ -30,6 +33,7 @@ pub fn validate_games(
     // Deck-check failures so far, and the game of the failure that disqualified the player.
     let mut failures: BTreeMap<usize, u32> = BTreeMap::new();
     let mut disqualified_in: BTreeMap<usize, u32> = BTreeMap::new();
+    let mut refused: Vec<(u32, u32)> = Vec::new();
     for (g, raw_round) in raw.rounds.iter().enumerate() {
         let number = g as u32 + 1;
         let mut seated: BTreeMap<usize, u32> = BTreeMap::new();
@@ -119,7 +123,12 @@ pub fn validate_games(
                         .help = Some("remove them from this game, or correct their `drop`".into());
                 }
             }
+            let errors = reader.diagnostics.iter().filter(|d| d.is_error()).count();
             let result = ccg_result(reader, t.span.clone(), ccg, [dark, light], &ids, players);
+            // A result refused above is reported there, not again as a table left unreported.
+            if reader.diagnostics.iter().filter(|d| d.is_error()).count() > errors {
+                refused.push((number, table_number));
+            }
             if let Some(CcgResult::Quit { quitter, .. }) = result {
                 quit_in.insert(quitter, number);
             }
@@ -217,7 +226,11 @@ pub fn validate_games(
         });
     }
     for (i, game) in games.iter().enumerate() {
-        if i + 1 < games.len() && !game.is_complete() {
+        let unreported = game
+            .tables
+            .iter()
+            .any(|t| t.result.is_none() && !refused.contains(&(game.number, t.number)));
+        if i + 1 < games.len() && unreported {
             reader
                 .error(
                     Code::BadResult,
@@ -271,33 +284,45 @@ pub fn validate_final_games(
     out
 }
 
-/// `[final] waived` and `[final] replaced` (SW:CCG only): whether the second seed waived the
-/// Final Confrontation, and the finalists replaced by the next highest player, resolved.
+/// What `[final]` records of a SW:CCG Final Confrontation besides its games.
+#[derive(Debug, Default)]
+pub struct FinalRecord {
+    /// The second seed waived the Final Confrontation (`waived`).
+    pub waived: bool,
+    /// The finalists replaced by the next highest player, in order (`replaced`).
+    pub replaced: Vec<usize>,
+    /// The finalist who won the coin tossed at the venue (`winner`); whether the final was
+    /// left to a coin is judged once the event is computed.
+    pub coin: Option<usize>,
+}
+
+/// `[final] waived`, `[final] replaced` and `[final] winner` (SW:CCG only), resolved.
 pub fn validate_final_record(
     reader: &mut Reader<'_>,
     recorded: Option<&RawFinal>,
     ccg: bool,
     players: &[Player],
-) -> (bool, Vec<usize>) {
+) -> FinalRecord {
     let Some(f) = recorded else {
-        return (false, Vec::new());
+        return FinalRecord::default();
     };
     if !ccg {
         let spans = f
             .waived
             .iter()
             .map(|w| w.span.clone())
-            .chain(f.replaced.iter().map(|r| r.span.clone()));
+            .chain(f.replaced.iter().map(|r| r.span.clone()))
+            .chain(f.winner.iter().map(|w| w.span.clone()));
         for span in spans {
             reader
                 .error(
                     Code::InvalidValue,
                     span,
-                    "`waived` and `replaced` record a SW:CCG Final Confrontation",
+                    "`waived`, `replaced` and `winner` record a SW:CCG Final Confrontation",
                 )
-                .help = Some("remove them".into());
+                .help = Some("remove them; a team final's games name their winners".into());
         }
-        return (false, Vec::new());
+        return FinalRecord::default();
     }
     let waived = f.waived.as_ref().is_some_and(|w| w.value);
     if let Some(w) = f.waived.as_ref().filter(|w| w.value)
@@ -332,7 +357,25 @@ pub fn validate_final_record(
             }
         }
     }
-    (waived, replaced)
+    let coin = f.winner.as_ref().and_then(|w| {
+        let p = resolve(reader, &ids, w, "as the winner of the coin")?;
+        if waived {
+            reader
+                .error(
+                    Code::Conflict,
+                    w.span.clone(),
+                    "a waived Final Confrontation has no coin toss: the higher seed wins the event",
+                )
+                .help = Some("remove `winner`, or `waived`".into());
+            return None;
+        }
+        Some(p)
+    });
+    FinalRecord {
+        waived,
+        replaced,
+        coin,
+    }
 }
 
 /// The result of a SW:CCG game between `dark` and `light` as recorded at `span`; `None` when
@@ -345,19 +388,7 @@ pub(super) fn ccg_result(
     ids: &BTreeMap<String, usize>,
     players: &[Player],
 ) -> Option<CcgResult> {
-    if let Some((span, values)) = &ccg.tie {
-        if ccg.winner.is_some() {
-            reader
-                .error(
-                    Code::BadResult,
-                    span.clone(),
-                    "a true tie has no recorded winner",
-                )
-                .help = Some(
-                "remove `winner`: the lost piles, then the hands, then a coin decide it".into(),
-            );
-            return None;
-        }
+    if let Some((_, values)) = &ccg.tie {
         let mut read = values
             .iter()
             .map(|v| in_range(reader, v, "a tie count", 0, 200));
@@ -366,9 +397,23 @@ pub(super) fn ccg_result(
         else {
             return None;
         };
+        let (lost_pile, hand) = ([dl, ll], [dh, lh]);
+        let coin = match &ccg.winner {
+            None => None,
+            Some(w) => Some(venue_coin(
+                reader,
+                w,
+                [dark, light],
+                lost_pile,
+                hand,
+                ids,
+                players,
+            )?),
+        };
         return Some(CcgResult::TrueTie {
-            lost_pile: [dl, ll],
-            hand: [dh, lh],
+            lost_pile,
+            hand,
+            coin,
         });
     }
     let winner_id = ccg.winner.as_ref()?;
@@ -406,6 +451,124 @@ pub(super) fn ccg_result(
         life_force,
         modified: ccg.modified.as_ref().is_some_and(|m| m.value),
     })
+}
+
+/// The `winner` of a true tie: the player who won the coin tossed at the venue. The guide
+/// tosses a coin only when the lost piles and then the hands are level ("3) Winner determined
+/// randomly"); where the counts decide, a recorded winner is refused, even one that agrees with
+/// them, since the file would then hold a coin toss that never happened.
+fn venue_coin(
+    reader: &mut Reader<'_>,
+    w: &Sp<String>,
+    [dark, light]: [usize; 2],
+    lost_pile: [u32; 2],
+    hand: [u32; 2],
+    ids: &BTreeMap<String, usize>,
+    players: &[Player],
+) -> Option<usize> {
+    let p = resolve(reader, ids, w, "as the winner")?;
+    if p != dark && p != light {
+        reader
+            .error(
+                Code::BadResult,
+                w.span.clone(),
+                format!("{} is not at this table", players[p].name),
+            )
+            .help = Some(format!(
+            "the winner of the coin is `{}` or `{}`",
+            players[dark].id, players[light].id
+        ));
+        return None;
+    }
+    let Some((seat, decider)) = true_tie_counts(lost_pile, hand) else {
+        return Some(p);
+    };
+    let decided = if seat == Side::Dark { dark } else { light };
+    let (what, counts) = if decider == TrueTieDecider::LostPile {
+        ("the lost pile", lost_pile)
+    } else {
+        ("hand", hand)
+    };
+    let fewer = counts[seat.index()];
+    let more = counts[seat.opposite().index()];
+    let message = if decided == p {
+        format!(
+            "this true tie is not left to a coin: {} has fewer cards in {what} ({fewer} against {more}) and wins it without `winner`",
+            players[decided].name
+        )
+    } else {
+        format!(
+            "`winner` gives this true tie to {}, but {} has fewer cards in {what} ({fewer} against {more}) and wins it",
+            players[p].name, players[decided].name
+        )
+    };
+    reader.error(Code::BadResult, w.span.clone(), message).help = Some(format!(
+        "remove `winner` (it records a coin toss at the venue, which is only tossed when the lost piles and the hands are level), or correct the `tie` counts if {} did not have fewer cards in {what}",
+        players[decided].name
+    ));
+    None
+}
+
+/// Warns where a player of a sealed, draft or cube event (Secret Squirrel aside, whose decks
+/// hold both sides) plays the other allegiance than in their first game: "players do not switch
+/// allegiances in Sealed Deck play". Once per player, at the first game where they switched (a
+/// game of play or of the Final Confrontation). Players the file does not know were reported
+/// already.
+pub fn warn_switched_allegiance(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    info: &EventInfo,
+    players: &[Player],
+) {
+    if !crate::rules::ccg_event::fixed_sides(info) {
+        return;
+    }
+    let ids: BTreeMap<&str, usize> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id.as_str(), i))
+        .collect();
+    let games = raw
+        .rounds
+        .iter()
+        .enumerate()
+        .map(|(g, r)| (format!("game {}", g + 1), &r.tables));
+    let fin = raw
+        .final_match
+        .iter()
+        .map(|f| ("the Final Confrontation".to_string(), &f.ccg_games));
+    let mut first: BTreeMap<usize, (Side, String)> = BTreeMap::new();
+    let mut warned = Vec::new();
+    for (game, tables) in games.chain(fin) {
+        for ccg in tables.iter().filter_map(|t| t.ccg.as_ref()) {
+            for (side, id) in [(Side::Dark, &ccg.dark), (Side::Light, &ccg.light)] {
+                let Some(id) = id else { continue };
+                let Some(&p) = ids.get(id.value.as_str()) else {
+                    continue;
+                };
+                let (was, since) = first.entry(p).or_insert((side, game.clone())).clone();
+                if was == side || warned.contains(&p) {
+                    continue;
+                }
+                warned.push(p);
+                reader
+                    .warning(
+                        Code::RuleDeparture,
+                        id.span.clone(),
+                        format!(
+                            "{} plays {} in {game} but played {} in {since}: players do not switch allegiances in sealed play",
+                            players[p].name,
+                            side.name(),
+                            was.name()
+                        ),
+                    )
+                    .help = Some(format!(
+                    "the event stands as recorded; if {} kept one deck, correct `dark` and `light` of this table (or of {since})",
+                    players[p].name
+                ));
+            }
+        }
+    }
 }
 
 /// Warns when an event is below the guide's minimum players or games for its format, or below

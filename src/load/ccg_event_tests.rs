@@ -680,3 +680,379 @@ fn a_table_against_the_piles_is_still_a_broken_rule_and_warned() {
     assert_eq!(warned.len(), 2, "{warned:?}");
     assert!(warned[0].contains("had already met") || warned[0].contains("not a table"));
 }
+
+/// A game of `tables` where the last table is a true tie between `dark` and `light` with
+/// counts `[dark lost pile, light lost pile, dark hand, light hand]` and `winner` (the coin's
+/// winner as recorded) when given.
+fn tie_table(dark: &str, light: &str, counts: [u32; 4], winner: Option<&str>) -> String {
+    let [dl, ll, dh, lh] = counts;
+    let coin = winner.map_or(String::new(), |w| format!(", winner = \"{w}\""));
+    format!(
+        "  {{ dark = \"{dark}\", light = \"{light}\", tie = {{ dark_lost_pile = {dl}, light_lost_pile = {ll}, dark_hand = {dh}, light_hand = {lh} }}{coin} }},\n"
+    )
+}
+
+/// "3) Winner determined randomly. (Coin toss or other random method)": a true tie level on
+/// the lost piles and on the hands goes to the winner of the coin tossed at the venue, when
+/// the file records it, whatever the event's seed would have drawn; without it, the seed
+/// decides.
+#[test]
+fn true_tie_level_on_piles_and_hands_records_the_venue_coin() {
+    for (seed, winner) in [(1, "b"), (2, "b"), (3, "a"), (4, "a")] {
+        let g1 = game(
+            &[
+                tie_table("a", "b", [9, 9, 3, 3], Some(winner)),
+                table("c", "d", "c", 5),
+            ],
+            "",
+        );
+        let text = ccg_text("abcd", &[&g1], "").replace("seed = 7", &format!("seed = {seed}"));
+        let (event, computed) = load(&text);
+        let tie = &computed.ccg().expect("swccg").games()[0][0];
+        assert_eq!(event.players[tie.winner].id, winner);
+        assert_eq!(
+            tie.true_tie,
+            Some(swccg::scoring::TrueTieDecider::VenueCoin)
+        );
+        let mut scores = [tie.scores[0].to_string(), tie.scores[1].to_string()];
+        if winner == "b" {
+            scores.reverse();
+        }
+        assert_eq!(scores, ["1(+1)", "0(-1)"]);
+    }
+    let g1 = game(
+        &[
+            tie_table("a", "b", [9, 9, 3, 3], None),
+            table("c", "d", "c", 5),
+        ],
+        "",
+    );
+    let (_, computed) = load(&ccg_text("abcd", &[&g1], ""));
+    assert_eq!(
+        computed.ccg().expect("swccg").games()[0][0].true_tie,
+        Some(swccg::scoring::TrueTieDecider::Random)
+    );
+}
+
+/// "1) Player with least cards in their Lost Pile is declared the winner": a recorded coin
+/// that gives the tie to the other player is refused, at the `winner`, saying what decided it.
+#[test]
+fn true_tie_decided_by_lost_pile_refuses_a_contrary_winner() {
+    let g1 = game(
+        &[
+            tie_table("a", "b", [7, 11, 3, 3], Some("b")),
+            table("c", "d", "c", 5),
+        ],
+        "",
+    );
+    let said = errors(&ccg_text("abcd", &[&g1], ""));
+    assert_eq!(
+        said,
+        [
+            "`winner` gives this true tie to b, but a has fewer cards in the lost pile (7 against 11) and wins it"
+        ]
+    );
+}
+
+/// "2) Player with least cards in their hand": where the hands decide, a recorded coin is
+/// refused even when it names the same player, since no coin was tossed.
+#[test]
+fn true_tie_decided_by_hand_refuses_a_redundant_winner() {
+    let g1 = game(
+        &[
+            tie_table("a", "b", [9, 9, 5, 2], Some("b")),
+            table("c", "d", "c", 5),
+        ],
+        "",
+    );
+    let said = errors(&ccg_text("abcd", &[&g1], ""));
+    assert_eq!(
+        said,
+        [
+            "this true tie is not left to a coin: b has fewer cards in hand (2 against 5) and wins it without `winner`"
+        ]
+    );
+}
+
+/// Two games where the final is split and level on every tiebreaker before the coin: a and c
+/// finish 4(+20), each with a best win of +10; their final games are +10 each way.
+fn level_final(tail: &str) -> String {
+    let games = format!(
+        "\n[final]\n{tail}games = [\n{}{}]\n",
+        table("a", "c", "a", 10),
+        table("c", "a", "c", 10)
+    );
+    short("cut = 2", &games)
+}
+
+/// "4) Winner determined randomly. (Coin toss or other random method)": `[final] winner`
+/// records the finalist who won the coin tossed at the venue, and decides the event where
+/// the final is level on games, victory points, differential and the highest winning
+/// differential; elsewhere it is refused at its line.
+#[test]
+fn final_confrontation_coin_recorded_at_the_venue() {
+    use swccg::final_confrontation::FinalReason;
+    for coin in ["a", "c"] {
+        let (event, computed) = load(&level_final(&format!("winner = \"{coin}\"\n")));
+        let fin = computed
+            .ccg()
+            .and_then(|c| c.final_confrontation.as_ref())
+            .expect("final");
+        let outcome = fin.outcome.expect("decided");
+        assert_eq!(event.players[outcome.winner].id, coin);
+        assert_eq!(outcome.reason, FinalReason::VenueCoin);
+        assert_eq!(placings(&computed, &event)[0], format!("1 {coin}"));
+    }
+    let (_, seeded) = load(&level_final(""));
+    let fin = seeded.ccg().and_then(|c| c.final_confrontation.as_ref());
+    assert_eq!(
+        fin.and_then(|f| f.outcome).map(|o| o.reason),
+        Some(FinalReason::Random)
+    );
+    // A final one finalist won both games is not left to a coin.
+    let won = short(
+        "cut = 2",
+        &format!(
+            "\n[final]\nwinner = \"c\"\ngames = [\n{}{}]\n",
+            table("a", "c", "a", 10),
+            table("c", "a", "a", 10)
+        ),
+    );
+    assert_eq!(
+        errors(&won),
+        ["the Final Confrontation is not left to a coin: a wins it on more games won"]
+    );
+    // Only a finalist can win the coin.
+    // a and c are level for first place, so the seed orders them.
+    let said = errors(&level_final("winner = \"b\"\n"));
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(
+        said[0].starts_with("b is not a finalist (")
+            && said[0].ends_with(
+                " are): `winner` records the finalist who won the coin toss at the venue"
+            ),
+        "{said:?}"
+    );
+}
+
+/// Six players, two games: a finishes first on 4(+30); c and e both 4(+20), never met, each
+/// with a best game of +10 and opponents with no points, so only the random last tiebreaker
+/// separates them for the second finalist's seat.
+fn random_second_seat(tail: &str) -> String {
+    let g1 = game(
+        &[
+            table("a", "b", "a", 20),
+            table("c", "d", "c", 10),
+            table("e", "f", "e", 10),
+        ],
+        "",
+    );
+    let g2 = game(
+        &[
+            table("d", "a", "a", 10),
+            table("f", "c", "c", 10),
+            table("b", "e", "e", 10),
+        ],
+        "",
+    );
+    ccg_text("abcdef", &[&g1, &g2], "cut = 2").replace("swiss_rounds = 6", "swiss_rounds = 2")
+        + tail
+}
+
+/// Where the random last tiebreaker decided a finalist's seat, the venue's own draw may have
+/// seated the other player: the recorded Final Confrontation between the finalists that draw
+/// gave stands, and the standings follow the venue's draw, marked as drawn at the venue.
+#[test]
+fn final_confrontation_between_finalists_the_venue_drew() {
+    let (event, computed) = load(&random_second_seat(""));
+    let rows = computed.ccg().expect("swccg").standings[1].clone();
+    let id = |p: usize| event.players[p].id.clone();
+    assert_eq!(id(rows[0].player), "a");
+    assert_eq!(rows[2].decided_by, Some(Decider::Random));
+    let (seeded, drawn) = (id(rows[1].player), id(rows[2].player));
+    let final_games = format!(
+        "\n[final]\ngames = [\n{}{}]\n",
+        table("a", &drawn, &drawn, 5),
+        table(&drawn, "a", &drawn, 5)
+    );
+    let (event, computed) = load(&random_second_seat(&final_games));
+    let ccg = computed.ccg().expect("swccg");
+    let fin = ccg.final_confrontation.as_ref().expect("final");
+    assert!(fin.problems.is_empty(), "{:?}", fin.problems);
+    assert_eq!(
+        [id(fin.finalists[0]), id(fin.finalists[1])],
+        ["a", drawn.as_str()]
+    );
+    let rows = &ccg.standings[1];
+    assert_eq!(
+        rows.iter()
+            .map(|r| id(r.player))
+            .take(3)
+            .collect::<Vec<_>>(),
+        ["a", drawn.as_str(), seeded.as_str()]
+    );
+    assert_eq!(rows[1].decided_by, Some(Decider::Differential));
+    assert_eq!(rows[2].decided_by, Some(Decider::DrawnAtVenue));
+    assert_eq!(
+        placings(&computed, &event)[..3],
+        [
+            format!("1 {drawn}"),
+            "2 a".to_string(),
+            format!("3 {seeded}")
+        ]
+    );
+    // A player the random tiebreaker never placed level with a finalist is no finalist.
+    let other = format!(
+        "\n[final]\ngames = [\n{}{}]\n",
+        table("a", "b", "b", 5),
+        table("b", "a", "b", 5)
+    );
+    assert!(
+        errors(&random_second_seat(&other))
+            .iter()
+            .any(|e| e.contains("is not between the finalists"))
+    );
+}
+
+/// A sealed event of four: a and c play dark, b and d light, all event. After two games d
+/// leads 4(+25), then a 2(+5), c 2(-10), b 0(-20).
+fn sealed(tail: &str, g2_first: &str) -> String {
+    let g1 = game(&[table("a", "b", "a", 10), table("c", "d", "d", 20)], "");
+    let g2 = game(&[g2_first.to_string(), table("c", "b", "c", 10)], "");
+    ccg_text("abcd", &[&g1, &g2], "cut = 2")
+        .replace("format = \"constructed\"", "format = \"sealed\"")
+        .replace("swiss_rounds = 6", "swiss_rounds = 2")
+        + tail
+}
+
+/// The sealed Final Confrontation pairs "the top finishing Light player against the top
+/// finishing Dark player"; its finalists are listed as every final's are, the higher seed
+/// first, and each keeps their allegiance in the final.
+#[test]
+fn sealed_final_confrontation_lists_the_higher_seed_first() {
+    let (event, computed) = load(&sealed("", &table("a", "d", "d", 5)));
+    let ccg = computed.ccg().expect("swccg");
+    let fin = ccg.final_confrontation.as_ref().expect("final");
+    let id = |p: usize| event.players[p].id.as_str();
+    assert_eq!([id(fin.finalists[0]), id(fin.finalists[1])], ["d", "a"]);
+    let play = match &event.kind {
+        Kind::Ccg(play) => play,
+        _ => panic!("swccg"),
+    };
+    let sides = ruled_final_sides(&event, play, fin, 1).expect("fixed");
+    assert_eq!([id(sides[0]), id(sides[1])], ["a", "d"]);
+}
+
+/// "players do not switch allegiances in Sealed Deck play": a sealed player on the other side
+/// than in their first game is warned about, once, at that game's table; constructed players
+/// switch every game, and Secret Squirrel decks hold both sides.
+#[test]
+fn sealed_players_keep_their_allegiance() {
+    let switched = sealed("", &table("d", "a", "d", 5));
+    let said = warnings(&switched);
+    let about: Vec<&String> = said
+        .iter()
+        .filter(|w| w.contains("switch allegiances"))
+        .collect();
+    assert_eq!(about.len(), 2, "{said:?}");
+    assert!(about[0].starts_with(
+        "d plays dark in game 2 but played light in game 1: players do not switch allegiances in sealed play"
+    ));
+    assert!(about[1].starts_with("a plays light in game 2 but played dark in game 1"));
+    let kept = warnings(&sealed("", &table("a", "d", "d", 5)));
+    assert!(
+        !kept.iter().any(|w| w.contains("switch allegiances")),
+        "{kept:?}"
+    );
+    let squirrel = switched.replace(
+        "format = \"sealed\"",
+        "format = \"sealed\"\nvariant = \"secret-squirrel\"",
+    );
+    assert!(
+        !warnings(&squirrel)
+            .iter()
+            .any(|w| w.contains("switch allegiances"))
+    );
+}
+
+/// A major deck-check violation "results in a full loss for the prior game (and a full win
+/// for the opponent)": the scored result is a full win, whatever was recorded.
+#[test]
+fn deck_check_penalty_makes_the_result_a_full_win() {
+    let g1 = game(
+        &[
+            "  { dark = \"a\", light = \"b\", winner = \"a\", differential = 4, modified = true, violation = \"a\" },\n".to_string(),
+            tie_table("c", "d", [9, 9, 3, 3], Some("c")).replace(" },\n", ", violation = \"c\" },\n"),
+        ],
+        "",
+    );
+    let (event, computed) = load(&ccg_text("abcd", &[&g1], ""));
+    for t in &computed.ccg().expect("swccg").games()[0] {
+        assert!(t.penalty);
+        assert_eq!(t.kind, swccg::scoring::ResultKind::FullWin);
+        assert_eq!(t.true_tie, None);
+        assert!(["b", "d"].contains(&event.players[t.winner].id.as_str()));
+    }
+}
+
+/// Sealed: a and c (dark) and f (light) all finish 4(+20), never met, with the same best game
+/// and strength of schedule, so the random tiebreaker alone picks the top Dark player. A
+/// recorded final between f and the dark player the venue's draw put first stands.
+#[test]
+fn sealed_final_confrontation_between_finalists_the_venue_drew() {
+    let g1 = game(
+        &[
+            table("a", "b", "a", 10),
+            table("c", "d", "c", 10),
+            table("e", "f", "f", 10),
+        ],
+        "",
+    );
+    let g2 = game(
+        &[
+            table("a", "d", "a", 10),
+            table("c", "b", "c", 10),
+            table("e", "f", "f", 10),
+        ],
+        "",
+    );
+    let text = |tail: &str| {
+        ccg_text("abcdef", &[&g1, &g2], "cut = 2")
+            .replace("format = \"constructed\"", "format = \"sealed\"")
+            .replace("swiss_rounds = 6", "swiss_rounds = 2")
+            + tail
+    };
+    let (event, computed) = load(&text(""));
+    let id = |p: usize| event.players[p].id.clone();
+    let fin = computed
+        .ccg()
+        .and_then(|c| c.final_confrontation.as_ref())
+        .expect("final");
+    let seeded_dark = if id(fin.finalists[0]) == "f" {
+        id(fin.finalists[1])
+    } else {
+        id(fin.finalists[0])
+    };
+    let drawn = if seeded_dark == "a" { "c" } else { "a" };
+    let tail = format!("\n[final]\ngames = [\n{}]\n", table(drawn, "f", "f", 3));
+    let (event, computed) = load(&text(&tail));
+    let ccg = computed.ccg().expect("swccg");
+    let fin = ccg.final_confrontation.as_ref().expect("final");
+    assert!(fin.problems.is_empty(), "{:?}", fin.problems);
+    let mut finalists = [id(fin.finalists[0]), id(fin.finalists[1])];
+    finalists.sort();
+    let mut expected = [drawn.to_string(), "f".to_string()];
+    expected.sort();
+    assert_eq!(finalists, expected);
+    let rows = &ccg.standings[1];
+    let place = |who: &str| rows.iter().position(|r| id(r.player) == who);
+    assert!(
+        place(drawn) < place(&seeded_dark),
+        "the venue's draw stands"
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r.decided_by == Some(Decider::DrawnAtVenue))
+    );
+    assert_eq!(placings(&computed, &event)[0], "1 f");
+}

@@ -261,6 +261,9 @@ raw_table! {
         waived: Option<Sp<bool>>,
         /// SW:CCG: finalists whose decks did not match their lists before the final, in order.
         replaced: Vec<Sp<String>>,
+        /// SW:CCG: the finalist who won the coin tossed at the venue (a final level on every
+        /// other tiebreaker).
+        winner: Option<Sp<String>>,
     }
 }
 
@@ -482,6 +485,7 @@ pub fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> RawEve
             ccg_games,
             waived: opt_bool(reader, &f, "waived"),
             replaced: string_list(reader, &f, "replaced"),
+            winner: opt_string(reader, &f, "winner"),
         });
     }
     if let Some(value) = top.get("tiebreaker_games") {

@@ -217,6 +217,10 @@ impl Audit {
         let broken = self.departures().filter(|d| d.broken).count();
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         Some(match status {
+            // SW:CCG events count games.
+            Status::Identical if self.rounds.iter().any(|r| r.stage == Stage::Game) => {
+                "every game as Holonet pairs it".into()
+            }
             Status::Identical => "every round as Holonet pairs it".into(),
             Status::Legal => format!(
                 "{}, all permitted by the rules",

@@ -37,6 +37,8 @@ pub struct CcgFinal {
     pub outcome: Option<FinalOutcome>,
     /// What the recorded final games cannot be (they are then not counted).
     pub problems: Vec<String>,
+    /// Why the recorded coin (`[final] winner`) cannot stand: the final is not left to a coin.
+    pub coin_problem: Option<String>,
 }
 
 /// Everything computed for a SW:CCG event.
@@ -123,7 +125,13 @@ pub fn ruled_final_sides(
     game: u32,
 ) -> Option<[usize; 2]> {
     if fixed_sides(&event.info) {
-        Some(fin.finalists)
+        let sides = allegiances(play);
+        let [a, b] = fin.finalists;
+        Some(if sides.get(&a) == Some(&Side::Light) {
+            [b, a]
+        } else {
+            [a, b]
+        })
     } else if game == 2 {
         play.final_games.first().map(|g| [g.light, g.dark])
     } else {
@@ -164,7 +172,15 @@ pub fn game_result(result: CcgResult, dark: usize) -> GameResult {
             winner: seat(winner),
             life_force,
         },
-        CcgResult::TrueTie { lost_pile, hand } => GameResult::TrueTie { lost_pile, hand },
+        CcgResult::TrueTie {
+            lost_pile,
+            hand,
+            coin,
+        } => GameResult::TrueTie {
+            lost_pile,
+            hand,
+            coin: coin.map(seat),
+        },
         CcgResult::Quit {
             quitter,
             differential,
@@ -191,11 +207,17 @@ fn score_table(event: &Event, game: &str, t: &CcgTable) -> Option<ScoredTable> {
         t.light
     };
     let mut penalty = false;
+    let (mut kind, mut true_tie) = (scored.kind, scored.true_tie);
     if let Some(offender) = t.violation {
         let (o, other) = if offender == t.dark { (0, 1) } else { (1, 0) };
         let (offender_score, opponent_score) =
             swccg::scoring::major_deck_violation(scores[o], scores[other]);
         penalty = (offender_score, opponent_score) != (scores[o], scores[other]);
+        if penalty {
+            // "a full loss for the prior game (and a full win for the opponent)".
+            kind = ResultKind::FullWin;
+            true_tie = None;
+        }
         scores[o] = offender_score;
         scores[other] = opponent_score;
         winner = if offender == t.dark { t.light } else { t.dark };
@@ -206,8 +228,8 @@ fn score_table(event: &Event, game: &str, t: &CcgTable) -> Option<ScoredTable> {
         light: t.light,
         scores,
         winner,
-        kind: scored.kind,
-        true_tie: scored.true_tie,
+        kind,
+        true_tie,
         penalty,
     })
 }
@@ -338,8 +360,15 @@ pub fn compute_ccg(event: &Event, play: &CcgPlay, planned: Option<u32>, cut: u32
         computed.next = setup(event, play, &computed.standings, play.games.len(), &coins)
             .map(|setup| (setup.number, seeded(&setup, event.info.seed).1));
     }
-    if all_finished && swiss_done && cut == 2 {
-        computed.final_confrontation = final_confrontation(event, play, &computed);
+    if all_finished
+        && swiss_done
+        && cut == 2
+        && let Some((fin, drawn)) = final_confrontation(event, play, &computed)
+    {
+        if let (Some(rows), Some(last)) = (drawn, computed.standings.last_mut()) {
+            *last = rows;
+        }
+        computed.final_confrontation = Some(fin);
     }
     computed
 }
@@ -716,29 +745,39 @@ fn setup(
     })
 }
 
-fn final_confrontation(event: &Event, play: &CcgPlay, computed: &CcgComputed) -> Option<CcgFinal> {
-    // Disqualified players are out of the standings' places, and so of the final.
-    let rows: Vec<&RankedRow> = computed
-        .standings
-        .last()?
-        .iter()
-        .filter(|r| r.place.is_some())
-        .collect();
+/// The Final Confrontation, and the final standings rows in the order the venue's draw gave
+/// where the recorded final is between finalists that only the random last tiebreaker placed
+/// (see [`swccg::standings::follow_venue_draw`]); `None` for the rows when the seeded order
+/// stands.
+fn final_confrontation(
+    event: &Event,
+    play: &CcgPlay,
+    computed: &CcgComputed,
+) -> Option<(CcgFinal, Option<Vec<RankedRow>>)> {
+    let seeded = computed.standings.last()?;
     // The finalists once the players in `excluded` are left out: "the next highest scoring
-    // player will receive the opportunity to play in the Final Confrontation".
-    let side: BTreeMap<usize, Side> = play
-        .games
-        .iter()
-        .flat_map(|g| &g.tables)
-        .flat_map(|t| [(t.dark, Side::Dark), (t.light, Side::Light)])
-        .collect();
-    let pick = |excluded: &[usize]| -> Option<[usize; 2]> {
-        let left = rows.iter().filter(|r| !excluded.contains(&r.player));
+    // player will receive the opportunity to play in the Final Confrontation". Disqualified
+    // players are out of the standings' places, and so of the final.
+    let sides = allegiances(play);
+    let pick = |rows: &[RankedRow], excluded: &[usize]| -> Option<[usize; 2]> {
+        let left = rows
+            .iter()
+            .filter(|r| r.place.is_some() && !excluded.contains(&r.player));
         if single_final_game(&event.info) {
             let standings: Vec<(usize, Side)> = left
-                .filter_map(|r| Some((r.player, *side.get(&r.player)?)))
+                .filter_map(|r| Some((r.player, *sides.get(&r.player)?)))
                 .collect();
-            swccg::final_confrontation::sealed_finalists(&standings, secret_squirrel(&event.info))
+            let pair = swccg::final_confrontation::sealed_finalists(
+                &standings,
+                secret_squirrel(&event.info),
+            )?;
+            // The higher seed first, as for a constructed final.
+            let place = |p: usize| rows.iter().position(|r| r.player == p);
+            Some(if place(pair[1]) < place(pair[0]) {
+                [pair[1], pair[0]]
+            } else {
+                pair
+            })
         } else {
             match left.collect::<Vec<_>>()[..] {
                 [a, b, ..] => Some([a.player, b.player]),
@@ -746,10 +785,26 @@ fn final_confrontation(event: &Event, play: &CcgPlay, computed: &CcgComputed) ->
             }
         }
     };
+    // The players of the recorded final: where the random last tiebreaker placed the seeded
+    // finalists, the venue's own draw may have seated them instead.
+    let mut recorded: Vec<usize> = Vec::new();
+    for t in &play.final_games {
+        for p in [t.dark, t.light] {
+            if !recorded.contains(&p) {
+                recorded.push(p);
+            }
+        }
+    }
+    let same = |f: [usize; 2]| recorded.len() == 2 && f.iter().all(|p| recorded.contains(p));
+    let drawn = pick(seeded, &play.final_replaced)
+        .filter(|&f| !same(f) && recorded.len() == 2)
+        .and_then(|_| swccg::standings::follow_venue_draw(seeded, &recorded))
+        .filter(|rows| pick(rows, &play.final_replaced).is_some_and(same));
+    let rows: &[RankedRow] = drawn.as_deref().unwrap_or(seeded);
     let name = |p: usize| event.players[p].name.as_str();
     let mut problems = Vec::new();
     for (i, &r) in play.final_replaced.iter().enumerate() {
-        if let Some(f) = pick(&play.final_replaced[..i])
+        if let Some(f) = pick(rows, &play.final_replaced[..i])
             && !f.contains(&r)
         {
             problems.push(format!(
@@ -760,7 +815,7 @@ fn final_confrontation(event: &Event, play: &CcgPlay, computed: &CcgComputed) ->
             ));
         }
     }
-    let finalists = pick(&play.final_replaced)?;
+    let finalists = pick(rows, &play.final_replaced)?;
     for t in &play.final_games {
         if !(finalists.contains(&t.dark) && finalists.contains(&t.light)) {
             problems.push(format!(
@@ -828,6 +883,7 @@ fn final_confrontation(event: &Event, play: &CcgPlay, computed: &CcgComputed) ->
             swccg::final_confrontation::final_confrontation(
                 &finalist(finalists[0]),
                 &finalist(finalists[1]),
+                play.final_coin,
                 event.info.seed,
                 "final confrontation",
             )
@@ -835,25 +891,81 @@ fn final_confrontation(event: &Event, play: &CcgPlay, computed: &CcgComputed) ->
     // "The Final Confrontation must be played unless the second-seeded player waives their
     // right to it": then the higher seed wins the event.
     let outcome = if play.final_waived {
-        let place = |p: usize| rows.iter().position(|r| r.player == p);
-        let higher = if place(finalists[0]) <= place(finalists[1]) {
-            finalists[0]
-        } else {
-            finalists[1]
-        };
         Some(FinalOutcome {
-            winner: higher,
+            winner: finalists[0],
             reason: swccg::final_confrontation::FinalReason::Waived,
         })
     } else {
         outcome
     };
-    Some(CcgFinal {
-        finalists,
-        games,
-        outcome,
-        problems,
-    })
+    // Final games that cannot be counted are reported already; the coin is judged on counted ones.
+    let coin_problem = play
+        .final_coin
+        .filter(|_| problems.is_empty())
+        .and_then(|coin| coin_problem(event, finalists, coin, outcome.as_ref()));
+    Some((
+        CcgFinal {
+            finalists,
+            games,
+            outcome,
+            problems,
+            coin_problem,
+        },
+        drawn,
+    ))
+}
+
+/// Why the recorded coin of the Final Confrontation (`[final] winner`) cannot stand, if it
+/// cannot: it names a finalist, and the final is level on games and every tiebreaker before the
+/// guide's "4) Winner determined randomly". A waived final has no coin either (refused where
+/// the file is read).
+fn coin_problem(
+    event: &Event,
+    finalists: [usize; 2],
+    coin: usize,
+    outcome: Option<&FinalOutcome>,
+) -> Option<String> {
+    use swccg::final_confrontation::FinalReason;
+    let name = |p: usize| event.players[p].name.as_str();
+    if !finalists.contains(&coin) {
+        return Some(format!(
+            "{} is not a finalist ({} and {} are): `winner` records the finalist who won the coin toss at the venue",
+            name(coin),
+            name(finalists[0]),
+            name(finalists[1])
+        ));
+    }
+    let outcome = match outcome {
+        None => {
+            return Some(
+                "the Final Confrontation's games are not all recorded: a coin is tossed only when they leave the finalists level on every tiebreaker"
+                    .to_string(),
+            );
+        }
+        Some(o) => o,
+    };
+    let decided = match outcome.reason {
+        FinalReason::VenueCoin | FinalReason::Random | FinalReason::Waived => return None,
+        FinalReason::Games => "more games won",
+        FinalReason::VictoryPoints => "more victory points in the final",
+        FinalReason::Differential => "a higher differential in the final",
+        FinalReason::HighestWinDifferential => {
+            "the highest single-game winning differential of the event"
+        }
+    };
+    Some(format!(
+        "the Final Confrontation is not left to a coin: {} wins it on {decided}",
+        name(outcome.winner)
+    ))
+}
+
+/// Each player's allegiance in their last recorded game of play.
+fn allegiances(play: &CcgPlay) -> BTreeMap<usize, Side> {
+    play.games
+        .iter()
+        .flat_map(|g| &g.tables)
+        .flat_map(|t| [(t.dark, Side::Dark), (t.light, Side::Light)])
+        .collect()
 }
 
 /// The guide's format for an event's `format` (team events play constructed).

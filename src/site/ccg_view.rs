@@ -100,6 +100,11 @@ pub struct CcgFinalView {
     pub rule: RuleLink,
 }
 
+/// How a chance outcome the event file records reads on the pages.
+pub const VENUE_COIN: &str = "coin toss at the venue";
+/// How a chance outcome Holonet drew reads on the pages.
+pub const SEEDED: &str = "drawn by Holonet from the event's seed";
+
 /// How a game ended, in words: "full win", "modified win (time)", "true tie: ...", "quit".
 pub(super) fn result_how(kind: ResultKind, true_tie: Option<TrueTieDecider>) -> String {
     match kind {
@@ -110,7 +115,8 @@ pub(super) fn result_how(kind: ResultKind, true_tie: Option<TrueTieDecider>) -> 
             match true_tie {
                 Some(TrueTieDecider::LostPile) => "fewer cards in the lost pile",
                 Some(TrueTieDecider::Hand) => "fewer cards in hand",
-                _ => "random",
+                Some(TrueTieDecider::VenueCoin) => VENUE_COIN,
+                _ => SEEDED,
             }
         ),
         ResultKind::Quit => "quit".to_string(),
@@ -177,7 +183,10 @@ fn standings_view(
                     Decider::StrengthOfSchedule { .. } => {
                         Some(rule("tiebreakers", "strength of schedule"))
                     }
-                    Decider::Random => Some(rule("tiebreakers", "random")),
+                    Decider::Random => Some(rule("tiebreakers", &format!("random: {SEEDED}"))),
+                    Decider::DrawnAtVenue => {
+                        Some(rule("tiebreakers", "random: drawn at the venue"))
+                    }
                 }),
             })
             .collect(),
@@ -338,16 +347,19 @@ pub fn ccg_view(
             winner: f.outcome.as_ref().map(|o| names.player(o.winner)),
             reason: f.outcome.as_ref().map(|o| {
                 let label = match o.reason {
-                    FinalReason::Games => "more games won",
-                    FinalReason::VictoryPoints => "games split: more victory points",
-                    FinalReason::Differential => "games split: higher differential",
+                    FinalReason::Games => "more games won".to_string(),
+                    FinalReason::VictoryPoints => "games split: more victory points".to_string(),
+                    FinalReason::Differential => "games split: higher differential".to_string(),
                     FinalReason::HighestWinDifferential => {
-                        "highest winning differential of the event"
+                        "highest winning differential of the event".to_string()
                     }
-                    FinalReason::Random => "random",
-                    FinalReason::Waived => "the second seed waived the Final Confrontation",
+                    FinalReason::Random => format!("level on every tiebreaker: {SEEDED}"),
+                    FinalReason::VenueCoin => format!("level on every tiebreaker: {VENUE_COIN}"),
+                    FinalReason::Waived => {
+                        "the second seed waived the Final Confrontation".to_string()
+                    }
                 };
-                rule("final-confrontation", label)
+                rule("final-confrontation", &label)
             }),
             rule: rule("final-confrontation", "Final Confrontation"),
         }),

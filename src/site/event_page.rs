@@ -517,11 +517,13 @@ fn player_view(
 }
 
 fn player_note(event: &Event, p: &crate::event::Player) -> String {
+    // SW:CCG events count games (two to a round), and their files number games.
+    let unit = unit(event);
     let left = match (p.drop, p.rejoin, p.disqualified) {
-        (Some(0), None, false) => "withdrew before round 1".into(),
-        (Some(d), _, true) => format!("disqualified after {} {d}", unit(event)),
-        (Some(d), Some(j), _) => format!("dropped after round {d}, back from round {j}"),
-        (Some(d), None, false) => format!("dropped after round {d}"),
+        (Some(0), None, false) => format!("withdrew before {unit} 1"),
+        (Some(d), _, true) => format!("disqualified after {unit} {d}"),
+        (Some(d), Some(j), _) => format!("dropped after {unit} {d}, back from {unit} {j}"),
+        (Some(d), None, false) => format!("dropped after {unit} {d}"),
         _ => String::new(),
     };
     match (late_note(event, p), left.is_empty()) {

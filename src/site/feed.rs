@@ -146,8 +146,9 @@ pub fn summary_text(
             if let Some(first) = latest.rows.first().filter(|r| r.rank == Some(1)) {
                 let _ = write!(
                     text,
-                    " {} leads after round {}.",
+                    " {} leads after {} {}.",
                     name(first.player),
+                    computed.ruleset.family.round_unit(),
                     latest.after_round
                 );
             }

@@ -367,8 +367,12 @@ struct CcgTableJson<'a> {
     dark: &'a str,
     light: &'a str,
     winner: Option<&'a str>,
-    /// `full_win`, `modified_win`, `true_tie`, `quit`; null while pending.
+    /// `full_win`, `modified_win`, `true_tie`, `quit` (the scored outcome, after any deck-check
+    /// penalty); null while pending.
     result: Option<crate::rules::swccg::scoring::ResultKind>,
+    /// With `result = "true_tie"`: what decided it, `lost_pile`, `hand`, `venue_coin` (the coin
+    /// tossed at the venue, as recorded) or `random` (drawn by Holonet from the event's seed).
+    true_tie: Option<crate::rules::swccg::scoring::TrueTieDecider>,
     /// Scores written `2(+15)`: dark, light.
     scores: Option<[String; 2]>,
     penalty: bool,
@@ -420,6 +424,10 @@ struct CcgFinalJson<'a> {
     finalists: [&'a str; 2],
     games: Vec<CcgTableJson<'a>>,
     winner: Option<&'a str>,
+    /// What decided the winner: `games`, `victory_points`, `differential`,
+    /// `highest_win_differential`, `venue_coin` (the coin tossed at the venue, as recorded),
+    /// `random` (drawn by Holonet from the event's seed) or `waived`; null until decided.
+    decided_by: Option<crate::rules::swccg::final_confrontation::FinalReason>,
     /// The second seed waived the final; the higher seed won.
     waived: bool,
     /// Finalists whose decks did not match their lists, replaced by the next highest players.
@@ -440,6 +448,7 @@ fn ccg_table_json<'a>(
         light: id(light),
         winner: scored.map(|s| id(s.winner)),
         result: scored.map(|s| s.kind),
+        true_tie: scored.and_then(|s| s.true_tie),
         scores: scored.map(|s| [s.scores[0].to_string(), s.scores[1].to_string()]),
         penalty: scored.is_some_and(|s| s.penalty),
         reason: None,
@@ -525,6 +534,7 @@ fn ccg_json<'a>(
                 .map(|s| ccg_table_json(event, s.table, s.dark, s.light, Some(s)))
                 .collect(),
             winner: f.outcome.as_ref().map(|o| id(o.winner)),
+            decided_by: f.outcome.as_ref().map(|o| o.reason),
             waived: play.final_waived,
             replaced: play.final_replaced.iter().map(|&p| id(p)).collect(),
         }),

@@ -130,7 +130,8 @@ pub fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
                 met.push(Meeting {
                     players: [t.dark, t.light],
                     outcome,
-                    round: format!("Round {}", round + 1),
+                    // SW:CCG events count games: each recorded entry is one game.
+                    round: format!("Game {}", round + 1),
                     number: u32::try_from(round + 1).unwrap_or(u32::MAX),
                     round_page: None,
                     games: vec![GamePlayed {

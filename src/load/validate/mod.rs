@@ -104,6 +104,7 @@ pub fn validate(
             player.drop = Some(player.drop.map_or(game, |d| d.min(game)));
         }
         ccg::warn_director_play(reader, &raw, &info, &players, &games);
+        ccg::warn_switched_allegiance(reader, &raw, &info, &players);
         (Vec::new(), games)
     } else {
         (
@@ -122,8 +123,7 @@ pub fn validate(
         Some(f) if ccg => ccg::validate_final_games(reader, &f.ccg_games, &players),
         _ => Vec::new(),
     };
-    let (final_waived, final_replaced) =
-        ccg::validate_final_record(reader, raw.final_match.as_ref(), ccg, &players);
+    let final_record = ccg::validate_final_record(reader, raw.final_match.as_ref(), ccg, &players);
     let tiebreaker_games = match &raw.tiebreaker_games_span {
         Some(_) if ccg && casual.is_none() => {
             ccg::validate_final_games(reader, &raw.tiebreaker_games, &players)
@@ -164,19 +164,24 @@ pub fn validate(
     if let Some(planned) = swiss_rounds
         && let Some(extra) = raw.rounds.get(planned as usize)
     {
+        // SW:CCG events count games: each `[[rounds]]` entry is one.
+        let (planned_text, unit) = if ccg {
+            (format!("{planned} games"), "game")
+        } else {
+            (format!("{planned} Swiss rounds"), "round")
+        };
         reader
             .warning(
                 Code::RuleDeparture,
                 extra.span.clone(),
                 format!(
-                    "the event has {planned} Swiss rounds, but round {} is recorded",
+                    "the event has {planned_text}, but {unit} {} is recorded",
                     planned + 1
                 ),
             )
-            .help = Some(
-            "set `swiss_rounds` (with `structure = \"custom\"`) if the event announced more rounds"
-                .into(),
-        );
+            .help = Some(format!(
+            "set `swiss_rounds` (with `structure = \"custom\"`) if the event announced more {unit}s"
+        ));
     }
     let finished = rounds.iter().filter(|r| r.is_complete()).count() as u32;
     let swiss_finished = swiss_rounds.is_some_and(|n| finished >= n);
@@ -206,8 +211,9 @@ pub fn validate(
         Kind::Ccg(CcgPlay {
             games,
             final_games,
-            final_waived,
-            final_replaced,
+            final_waived: final_record.waived,
+            final_replaced: final_record.replaced,
+            final_coin: final_record.coin,
             tiebreaker_games,
         })
     } else {
@@ -241,6 +247,19 @@ pub fn validate(
                 "record the two finalists' games, the higher seed's chosen allegiance first".into(),
             );
         }
+    }
+    if let (Some(problem), Some(winner)) = (
+        computed
+            .ccg()
+            .and_then(|c| c.final_confrontation.as_ref())
+            .and_then(|f| f.coin_problem.as_ref()),
+        raw.final_match.as_ref().and_then(|f| f.winner.as_ref()),
+    ) {
+        reader
+            .error(Code::BadResult, winner.span.clone(), problem.clone())
+            .help = Some(
+            "remove `winner` from `[final]`: it records the coin tossed at the venue, which decides only a final level on games, victory points, differential and the highest winning differential".into(),
+        );
     }
     if let (Some(ccg), Some(span)) = (computed.ccg(), &raw.tiebreaker_games_span) {
         for problem in &ccg.tiebreaker_problems {

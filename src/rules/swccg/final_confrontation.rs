@@ -56,8 +56,10 @@ pub enum FinalReason {
     Differential,
     /// Still level: the highest single-game differential of a win within this tournament.
     HighestWinDifferential,
-    /// Still level: a seeded coin.
+    /// Still level: a coin drawn by Holonet from the event's seed (no coin recorded).
     Random,
+    /// Still level: the coin tossed at the venue, as the event file records it.
+    VenueCoin,
     /// The second seed waived the Final Confrontation: the higher seed wins the event.
     Waived,
 }
@@ -73,13 +75,15 @@ pub struct FinalOutcome {
 /// games wins. Reading of "In the event that the Final Confrontation is a tie": the games are
 /// split (one each), or were not all recorded as wins; then, in the guide's order: 1) the higher
 /// total of victory points of the final, 2) the higher total differential of the final, 3) the
-/// highest single-game differential of a win within the tournament (final included), 4) a
-/// seeded coin (stream `label`; heads for `higher`). A sealed final is one game and never
+/// highest single-game differential of a win within the tournament (final included), 4) the
+/// coin tossed at the venue (`coin`, the finalist who won it, where recorded), else a seeded
+/// coin (stream `label`; heads for `higher`). A sealed final is one game and never
 /// reaches the tiebreakers once its true tie (if any) was scored. Games are compared by
 /// position; a game recorded for one finalist only counts for that one.
 pub fn final_confrontation(
     higher: &Finalist,
     lower: &Finalist,
+    coin: Option<usize>,
     seed: u64,
     label: &str,
 ) -> FinalOutcome {
@@ -135,6 +139,12 @@ pub fn final_confrontation(
             Ordering::Equal => {}
         }
     }
+    if let Some(winner) = coin.filter(|&c| c == higher.player || c == lower.player) {
+        return FinalOutcome {
+            winner,
+            reason: FinalReason::VenueCoin,
+        };
+    }
     let heads = Stream::new(seed, label).below(2) == 0;
     FinalOutcome {
         winner: if heads { higher.player } else { lower.player },
@@ -173,7 +183,7 @@ mod tests {
         let a = finalist(1, &[w(5), w(3)], None);
         let b = finalist(2, &[l(5), l(3)], Some(40));
         assert_eq!(
-            final_confrontation(&a, &b, 0, "f"),
+            final_confrontation(&a, &b, None, 0, "f"),
             FinalOutcome {
                 winner: 1,
                 reason: FinalReason::Games
@@ -183,7 +193,7 @@ mod tests {
         let a = finalist(1, &[w(5), l(20)], None);
         let b = finalist(2, &[l(5), Score::new(1, 20)], None);
         assert_eq!(
-            final_confrontation(&a, &b, 0, "f"),
+            final_confrontation(&a, &b, None, 0, "f"),
             FinalOutcome {
                 winner: 1,
                 reason: FinalReason::VictoryPoints
@@ -193,7 +203,7 @@ mod tests {
         let a = finalist(1, &[w(5), l(20)], None);
         let b = finalist(2, &[l(5), w(20)], None);
         assert_eq!(
-            final_confrontation(&a, &b, 0, "f"),
+            final_confrontation(&a, &b, None, 0, "f"),
             FinalOutcome {
                 winner: 2,
                 reason: FinalReason::Differential
@@ -203,7 +213,7 @@ mod tests {
         let a = finalist(1, &[w(10), l(10)], Some(31));
         let b = finalist(2, &[l(10), w(10)], Some(30));
         assert_eq!(
-            final_confrontation(&a, &b, 0, "f"),
+            final_confrontation(&a, &b, None, 0, "f"),
             FinalOutcome {
                 winner: 1,
                 reason: FinalReason::HighestWinDifferential
@@ -214,27 +224,38 @@ mod tests {
         let a = finalist(1, &[w(10), l(10)], Some(8));
         let b = finalist(2, &[l(10), w(10)], None);
         assert_eq!(
-            final_confrontation(&a, &b, 0, "f").reason,
+            final_confrontation(&a, &b, None, 0, "f").reason,
             FinalReason::Random
         );
         // Everything level: a seeded coin, either way depending on the seed.
         let a = finalist(1, &[w(10), l(10)], Some(12));
         let b = finalist(2, &[l(10), w(10)], Some(12));
-        let outcome = final_confrontation(&a, &b, 4, "final confrontation");
+        let outcome = final_confrontation(&a, &b, None, 4, "final confrontation");
         assert_eq!(outcome.reason, FinalReason::Random);
         assert_eq!(
             outcome,
-            final_confrontation(&a, &b, 4, "final confrontation")
+            final_confrontation(&a, &b, None, 4, "final confrontation")
         );
         let winners: BTreeSet<usize> = (0..30)
-            .map(|s| final_confrontation(&a, &b, s, "f").winner)
+            .map(|s| final_confrontation(&a, &b, None, s, "f").winner)
             .collect();
         assert_eq!(winners.len(), 2);
+        // Everything level and the coin tossed at the venue recorded: it decides, whatever
+        // the seed.
+        for seed in 0..10 {
+            assert_eq!(
+                final_confrontation(&a, &b, Some(2), seed, "f"),
+                FinalOutcome {
+                    winner: 2,
+                    reason: FinalReason::VenueCoin
+                }
+            );
+        }
         // Sealed: one game.
         let a = finalist(1, &[l(3)], Some(50));
         let b = finalist(2, &[Score::new(1, 3)], None);
         assert_eq!(
-            final_confrontation(&a, &b, 0, "f"),
+            final_confrontation(&a, &b, None, 0, "f"),
             FinalOutcome {
                 winner: 2,
                 reason: FinalReason::Games

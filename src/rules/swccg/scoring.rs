@@ -103,8 +103,13 @@ pub enum GameResult {
     /// winner's Life Force").
     Modified { winner: Seat, life_force: u32 },
     /// Time was called with equal Life Force. Indexed `[dark, light]`: fewer cards in the lost
-    /// pile wins, then fewer in hand, then a seeded coin. Scored 1(+1) and 0(-1).
-    TrueTie { lost_pile: [u32; 2], hand: [u32; 2] },
+    /// pile wins, then fewer in hand, then a coin: the one tossed at the venue (`coin`, the seat
+    /// that won it) where recorded, else a seeded one. Scored 1(+1) and 0(-1).
+    TrueTie {
+        lost_pile: [u32; 2],
+        hand: [u32; 2],
+        coin: Option<Seat>,
+    },
     /// A player quit after pairing or during the game: a full loss for the quitter, with the
     /// differential the director judged reasonable (capped at 59). The quitter takes no further
     /// part in the event.
@@ -127,7 +132,23 @@ pub enum ResultKind {
 pub enum TrueTieDecider {
     LostPile,
     Hand,
+    /// The coin tossed at the venue, as the event file records it.
+    VenueCoin,
+    /// No coin recorded: drawn by Holonet from the event's seed.
     Random,
+}
+
+/// What the counts of a true tie decide, indexed `[dark, light]`: the seat with fewer cards in
+/// the lost pile, else with fewer cards in hand. `None` when both are level, the only case the
+/// guide leaves to "a coin toss or other random method".
+pub fn true_tie_counts(lost_pile: [u32; 2], hand: [u32; 2]) -> Option<(Seat, TrueTieDecider)> {
+    match (lost_pile[0].cmp(&lost_pile[1]), hand[0].cmp(&hand[1])) {
+        (Ordering::Less, _) => Some((Side::Dark, TrueTieDecider::LostPile)),
+        (Ordering::Greater, _) => Some((Side::Light, TrueTieDecider::LostPile)),
+        (Ordering::Equal, Ordering::Less) => Some((Side::Dark, TrueTieDecider::Hand)),
+        (Ordering::Equal, Ordering::Greater) => Some((Side::Light, TrueTieDecider::Hand)),
+        (Ordering::Equal, Ordering::Equal) => None,
+    }
 }
 
 /// A scored game.
@@ -155,8 +176,9 @@ fn scores_for(winner: Seat, win: Score) -> [Score; 2] {
 }
 
 /// Scores one game. `seed` and `label` select the coin of a true tie that neither the lost
-/// piles nor the hands decide (the label should name the game and table, so that each tie gets
-/// its own coin); other results ignore them.
+/// piles nor the hands decide and whose venue coin is not recorded (the label should name the
+/// game and table, so that each tie gets its own coin); other results ignore them. A recorded
+/// coin counts only where the counts are level: the counts decide first, as the guide orders.
 pub fn score_game(result: &GameResult, seed: u64, label: &str) -> ScoredGame {
     match *result {
         GameResult::Win { winner, life_force } => ScoredGame {
@@ -173,13 +195,15 @@ pub fn score_game(result: &GameResult, seed: u64, label: &str) -> ScoredGame {
             true_tie: None,
             leaves_event: None,
         },
-        GameResult::TrueTie { lost_pile, hand } => {
-            let (winner, decider) = match (lost_pile[0].cmp(&lost_pile[1]), hand[0].cmp(&hand[1])) {
-                (Ordering::Less, _) => (Side::Dark, TrueTieDecider::LostPile),
-                (Ordering::Greater, _) => (Side::Light, TrueTieDecider::LostPile),
-                (Ordering::Equal, Ordering::Less) => (Side::Dark, TrueTieDecider::Hand),
-                (Ordering::Equal, Ordering::Greater) => (Side::Light, TrueTieDecider::Hand),
-                (Ordering::Equal, Ordering::Equal) => (
+        GameResult::TrueTie {
+            lost_pile,
+            hand,
+            coin,
+        } => {
+            let (winner, decider) = match (true_tie_counts(lost_pile, hand), coin) {
+                (Some(decided), _) => decided,
+                (None, Some(venue)) => (venue, TrueTieDecider::VenueCoin),
+                (None, None) => (
                     seat(Stream::new(seed, label).below(2) as usize),
                     TrueTieDecider::Random,
                 ),
@@ -302,6 +326,7 @@ mod tests {
             &GameResult::TrueTie {
                 lost_pile: [12, 9],
                 hand: [0, 8],
+                coin: None,
             },
             0,
             "x",
@@ -314,6 +339,7 @@ mod tests {
             &GameResult::TrueTie {
                 lost_pile: [9, 9],
                 hand: [3, 8],
+                coin: None,
             },
             0,
             "x",
@@ -325,12 +351,42 @@ mod tests {
         let tie = GameResult::TrueTie {
             lost_pile: [9, 9],
             hand: [3, 3],
+            coin: None,
         };
         let a = score_game(&tie, 5, "game 2 table 1 true tie");
         assert_eq!(a, score_game(&tie, 5, "game 2 table 1 true tie"));
         assert_eq!(a.true_tie, Some(TrueTieDecider::Random));
         let winners: BTreeSet<Seat> = (0..40).map(|s| score_game(&tie, s, "t").winner).collect();
         assert_eq!(winners.len(), 2, "the coin can fall either way");
+    }
+
+    // "3) Winner determined randomly. (Coin toss or other random method)": only when the lost
+    // piles and the hands are level, and then the coin tossed at the venue, where recorded.
+    #[test]
+    fn true_tie_level_on_piles_and_hands_records_the_venue_coin() {
+        for seed in 0..20 {
+            let game = score_game(
+                &GameResult::TrueTie {
+                    lost_pile: [9, 9],
+                    hand: [3, 3],
+                    coin: Some(Side::Light),
+                },
+                seed,
+                "t",
+            );
+            assert_eq!(game.winner, Side::Light);
+            assert_eq!(game.true_tie, Some(TrueTieDecider::VenueCoin));
+            assert_eq!(game.scores, [Score::new(0, -1), Score::new(1, 1)]);
+        }
+        assert_eq!(true_tie_counts([9, 9], [3, 3]), None);
+        assert_eq!(
+            true_tie_counts([9, 12], [5, 0]),
+            Some((Side::Dark, TrueTieDecider::LostPile))
+        );
+        assert_eq!(
+            true_tie_counts([9, 9], [5, 0]),
+            Some((Side::Light, TrueTieDecider::Hand))
+        );
     }
 
     #[test]

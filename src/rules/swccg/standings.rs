@@ -66,7 +66,11 @@ pub enum Decider {
     StrengthOfSchedule {
         dropped: u32,
     },
+    /// The random last tiebreaker, drawn by Holonet from the event's seed.
     Random,
+    /// The random last tiebreaker as drawn at the venue: the event file records a Final
+    /// Confrontation between the finalists that draw gave (see [`follow_venue_draw`]).
+    DrawnAtVenue,
 }
 
 impl Decider {
@@ -81,6 +85,7 @@ impl Decider {
             Decider::HighestDifferential => "highest_differential",
             Decider::StrengthOfSchedule { .. } => "sos",
             Decider::Random => "random",
+            Decider::DrawnAtVenue => "venue_draw",
         }
     }
 
@@ -378,6 +383,56 @@ pub fn rank(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<RankedRow> 
         })
         .chain(out.into_iter().map(|i| row(i, None, None)))
         .collect()
+}
+
+/// The standings in an order the venue's own draw gave, where the random last tiebreaker
+/// separated players: each player in `ahead` (the finalists the venue's draw gave, as the
+/// recorded Final Confrontation shows) goes first among the players the random tiebreaker
+/// ordered with them, the others keeping their seeded order, as do the players of `ahead`
+/// among themselves. The row below a moved player is marked [`Decider::DrawnAtVenue`]. `None`
+/// when no player of `ahead` moves (no such tie, or they are already first in theirs).
+pub fn follow_venue_draw(rows: &[RankedRow], ahead: &[usize]) -> Option<Vec<RankedRow>> {
+    let random = |i: usize| rows[i].decided_by == Some(Decider::Random);
+    let mut out = rows.to_vec();
+    let mut moved = false;
+    let mut start = 0;
+    while start < rows.len() {
+        let mut end = start + 1;
+        while end < rows.len() && rows[end].place.is_some() && random(end) {
+            end += 1;
+        }
+        let (first, rest): (Vec<&RankedRow>, Vec<&RankedRow>) = rows[start..end]
+            .iter()
+            .partition(|r| ahead.contains(&r.player));
+        let order: Vec<&RankedRow> = first.iter().chain(&rest).copied().collect();
+        if order
+            .iter()
+            .zip(&rows[start..end])
+            .any(|(a, b)| a.player != b.player)
+        {
+            moved = true;
+            for (k, r) in order.into_iter().enumerate() {
+                let i = start + k;
+                let venue = k > 0 && k == first.len();
+                out[i] = RankedRow {
+                    place: rows[i].place,
+                    decided_by: if venue {
+                        Some(Decider::DrawnAtVenue)
+                    } else if k == 0 {
+                        rows[i].decided_by
+                    } else {
+                        Some(Decider::Random)
+                    },
+                    ..r.clone()
+                };
+            }
+        }
+        start = end;
+    }
+    if out.len() > 1 && out[0].place.is_some() {
+        out[0].decided_by = out[1].decided_by;
+    }
+    moved.then_some(out)
 }
 
 #[cfg(test)]
