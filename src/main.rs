@@ -637,16 +637,20 @@ fn report_edit(
     })
 }
 
-/// `register`'s edit of the loaded event file, from the command line or an issue form.
+/// `register`'s edit of the loaded event file, from the command line or an issue form,
+/// checked against the people of the site's other events.
 fn register_edit(
+    root: &Path,
     loaded: &site::OneEvent,
     request: registration::Registration<'_>,
 ) -> Result<FileEdit, String> {
+    let archive = holonet::edit::archive_people(root, Some(&loaded.event.file));
     registration::register(
         &loaded.text,
         &loaded.event,
         &loaded.computed,
         request,
+        &archive,
         wall_clock::now(),
     )
     .map(FileEdit::from)
@@ -670,7 +674,7 @@ impl From<registration::Edited> for FileEdit {
             text: edited.text,
             recorded: edited.summary.clone(),
             summary: edited.summary,
-            warnings: Vec::new(),
+            warnings: edited.warnings,
         }
     }
 }
@@ -828,7 +832,9 @@ fn edit_from_issue(root: &Path, body: &str, kind: FormKind) -> Outcome {
         &holonet::paths::under_root(root, &file),
         |loaded| match &form {
             issue_form::Form::Result(result) => report_edit(loaded, &result.request(&loaded.event)),
-            issue_form::Form::Registration(entry) => register_edit(loaded, entry.registration()),
+            issue_form::Form::Registration(entry) => {
+                register_edit(root, loaded, entry.registration())
+            }
         },
     )
 }
@@ -1068,7 +1074,7 @@ fn main() -> ExitCode {
                     .zip(with.as_deref())
                     .map(|(name, partner)| registration::TeamEntry { name, partner }),
             };
-            register_edit(loaded, request)
+            register_edit(&root, loaded, request)
         }),
         Command::Register { .. } => {
             unreachable!("clap requires FILE and NAME without --from-issue")
