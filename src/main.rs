@@ -220,7 +220,8 @@ enum Command {
         #[arg(required_unless_present = "from_issue", conflicts_with = "from_issue")]
         name: Option<String>,
         /// The player's id [default: made from the name, as in the file: tom-kessel]; in a team
-        /// event, the team's.
+        /// event, the team's. An id another event gives a person of another name is refused:
+        /// it names one player page.
         #[arg(long, conflicts_with = "from_issue")]
         id: Option<String>,
         /// Confirm a late entry, once rounds are paired (before round 1 it changes nothing).
@@ -288,8 +289,11 @@ enum Command {
     ///
     /// The CSV's first line names its columns: `rank` and `player` (the name), and any of `id`,
     /// `points` (SW:LCG), `victory_points` and `differential` (SW:CCG), `wins`, `losses`,
-    /// `draws`, `note`. The new file has a `[[players]]` entry and a `[[standings]]` row per
-    /// line; it is validated before it is written, and an existing file is never replaced.
+    /// `draws`, `note`. Tables are read as pasted: places `1st`, headings `Pos`, `Place` or
+    /// `Seed`, a record column `W;L;D` (`5;1;0`), SW:CCG cells `8 (25)` (victory points and
+    /// differential), the minus sign; an empty rank is a player without a place. The new file
+    /// has a `[[players]]` entry per line and a `[[standings]]` row per placed line; it is
+    /// validated before it is written, and an existing file is never replaced.
     Import {
         /// The CSV file of standings.
         csv: PathBuf,
