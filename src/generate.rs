@@ -656,7 +656,8 @@ mod tests {
             files
         };
         let files_a = files(&a);
-        assert_eq!(files_a.len(), 5 + 2);
+        // The events, holonet.toml, the home page and players.toml.
+        assert_eq!(files_a.len(), 5 + 3);
         assert_eq!(files_a, files(&b));
         assert_eq!(event(2, 7).unwrap().text, event(2, 7).unwrap().text);
         assert_ne!(event(2, 7).unwrap().text, event(2, 8).unwrap().text);

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use crate::diag::{Code, Diagnostic, did_you_mean, line_col};
+use crate::diag::{Code, Diagnostic, did_you_mean};
 use crate::event::ids::{id_from_name, is_valid_id};
 use crate::load::people::{Named, People};
 use crate::rules::Family;
@@ -585,11 +585,7 @@ pub fn csv_to_event(
             name: &r.name,
         })
         .collect();
-    let name_at = |i: usize| {
-        let (line, column) = line_col(text, converted[i].name_span.start);
-        format!("{}:{line}:{column}", file.display())
-    };
-    for (i, message, help) in archive.hints_for(&named, name_at) {
+    for (i, message, help) in archive.hints_for(&named) {
         warnings.push(
             Diagnostic::warning(
                 Code::SimilarName,

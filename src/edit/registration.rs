@@ -148,14 +148,14 @@ pub fn register(
         None => format!("Registered {name} (id {id}) as player {number} in {file}."),
     };
     let mut edited = finish(doc, at, summary)?;
-    edited.warnings = name_hints(archive, event, &[Named { id: &id, name }]);
+    edited.warnings = name_hints(archive, &[Named { id: &id, name }]);
     Ok(edited)
 }
 
-/// The hint for each new person's name close to another's in the archive (or among them).
-fn name_hints(archive: &People, event: &Event, new: &[Named<'_>]) -> Vec<String> {
+/// The hint for each new person's name close to another's in the archive.
+fn name_hints(archive: &People, new: &[Named<'_>]) -> Vec<String> {
     archive
-        .hints_for(new, |_| event.file.display().to_string())
+        .hints_for(new)
         .into_iter()
         .map(|(_, message, help)| format!("{message}; {help}"))
         .collect()
@@ -346,7 +346,6 @@ fn register_team(
     let mut edited = finish(doc, at, summary)?;
     edited.warnings = name_hints(
         archive,
-        event,
         &[
             Named {
                 id: &first_id,

@@ -127,35 +127,41 @@ impl People {
         Texts::new(&self.root).at(entry, key)
     }
 
-    /// The hint (H019) for each name of `new` (entries about to be written) close to another
-    /// person's in the archive or among `new`: the index in `new` it is about, the message and
-    /// the help. `new_at(i)` says where the `i`th new name is.
-    pub fn hints_for(
-        &self,
-        new: &[Named<'_>],
-        new_at: impl Fn(usize) -> String,
-    ) -> Vec<(usize, String, String)> {
+    /// The hint (H019) for each name of `new` (the entries of one event about to be written)
+    /// close to another person's in the archive: the index in `new` it is about, the message
+    /// and the help. New names are not compared with each other: people of one event are two.
+    pub fn hints_for(&self, new: &[Named<'_>]) -> Vec<(usize, String, String)> {
         let mut names = self.names();
         let known = names.len();
         names.extend_from_slice(new);
         let mut texts = Texts::new(&self.root);
         let mut hinted = BTreeSet::new();
-        // One hint per new name, about the first name close to it: the archive's before the
-        // other new ones.
-        similar_names(&names, &self.players, |_, b| b >= known)
+        // One hint per new name, about the first name close to it.
+        similar_names(&names, &self.players, |a, b| a < known && b >= known)
             .into_iter()
             .filter(|&(_, b)| hinted.insert(b))
             .map(|(a, b)| {
-                let at = match a.checked_sub(known) {
-                    Some(i) => new_at(i),
-                    None => self
-                        .first_entry(&names[a])
-                        .map_or_else(String::new, |entry| texts.at(entry, "name")),
-                };
+                let at = self
+                    .first_entry(&names[a])
+                    .map_or_else(String::new, |entry| texts.at(entry, "name"));
                 let (message, help) = similar_hint(names[b], names[a], &at, &self.players);
                 (b - known, message, help)
             })
             .collect()
+    }
+
+    /// Whether the ids `a` and `b` are both in one event: two people registered side by side
+    /// are two, however close their names.
+    fn in_one_event(&self, a: &str, b: &str) -> bool {
+        let files = |id: &str| -> BTreeSet<&Path> {
+            self.by_id
+                .get(id)
+                .into_iter()
+                .flatten()
+                .map(|&i| self.entries[i].file.as_path())
+                .collect()
+        };
+        !files(a).is_disjoint(&files(b))
     }
 
     /// The first entry of `named`, one of [`People::names`].
@@ -380,7 +386,13 @@ pub fn check(people: &People) -> (Vec<Diagnostic>, Vec<(PathBuf, String)>) {
         }
     }
     let names = people.names();
-    for (a, b) in similar_names(&names, &people.players, |_, _| true) {
+    let apart = |a: usize, b: usize| !people.in_one_event(names[a].id, names[b].id);
+    let mut hinted = BTreeSet::new();
+    // One hint per name, about the first name close to it.
+    for (a, b) in similar_names(&names, &people.players, apart)
+        .into_iter()
+        .filter(|&(_, b)| hinted.insert(b))
+    {
         let (Some(known), Some(new)) =
             (people.first_entry(&names[a]), people.first_entry(&names[b]))
         else {
@@ -438,6 +450,49 @@ mod tests {
             "a swap, a letter left out and the same name; nothing further apart"
         );
         assert_eq!(close_pairs(&names, |a, _| a != 1), [(0, 3), (2, 5)]);
+    }
+
+    /// An event of `names` at `file`, known by its standings.
+    fn event(file: &str, names: &[&str]) -> Event {
+        let mut text =
+            "[event]\nname = \"Open\"\ndate = 2019-05-01\nrules = \"ffg-2014\"\n".to_string();
+        for name in names {
+            text.push_str(&format!("\n[[players]]\nname = \"{name}\"\n"));
+        }
+        for (rank, name) in names.iter().enumerate() {
+            let id = id_from_name(name);
+            text.push_str(&format!(
+                "\n[[standings]]\nrank = {}\nplayer = \"{id}\"\n",
+                rank + 1
+            ));
+        }
+        let (event, diagnostics) = crate::load::parse_event(
+            Path::new(file),
+            &text,
+            &crate::load::validate::LoadOptions::default(),
+        );
+        event.unwrap_or_else(|| panic!("{diagnostics:?}")).0
+    }
+
+    #[test]
+    fn people_of_one_event_are_two_however_close_their_names() {
+        let events = [
+            event("events/2019/a.toml", &["Dana Dahl", "Hana Dahl"]),
+            event("events/2020/b.toml", &["Jana Dahl"]),
+        ];
+        let people = People::of(Path::new("no-site"), &events, PlayersFile::default(), None);
+        let (diagnostics, _) = check(&people);
+        let found: Vec<(&str, &Path)> = diagnostics
+            .iter()
+            .map(|d| (d.message.as_str(), d.file.as_path()))
+            .collect();
+        assert_eq!(
+            found,
+            [(
+                "`Jana Dahl` (id jana-dahl) is close to `Dana Dahl` (id dana-dahl) in events/2019/a.toml: two ids have two player pages",
+                Path::new("events/2020/b.toml")
+            )]
+        );
     }
 
     #[test]
