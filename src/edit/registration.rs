@@ -229,7 +229,7 @@ fn new_id(
     if let Some(archive) = archive
         && let Some(other) = archive.other_person(&id, name)
     {
-        let free = archive.free_id(name, &taken);
+        let free = archive.free_id(name, taken);
         let other_name = &other.name;
         let instead = if event.is_team() {
             format!(
