@@ -29,10 +29,8 @@ pub fn archive_people(root: &Path, leaving_out: Option<&Path>) -> People {
             .and_then(|c| c.default_rules),
         site_root: None,
     };
-    let cache = crate::input_key::program_key().map(|program| {
-        crate::load::cache::EventCache::open(root, program, Path::new(crate::config::FILE))
-    });
-    let loaded = crate::load::load_events(root, &options, cache.as_ref());
+    // Without the event cache: an edit writes its event file and nothing else.
+    let loaded = crate::load::load_events(root, &options, None);
     let players = crate::load::aliases::load_file(root).unwrap_or_default();
     People::of(
         root,
