@@ -169,6 +169,7 @@ pub fn generate(out: &Path, events: usize, seed: u64) -> Result<Summary, String>
             write(Path::new(path), text)?;
         }
     }
+    write(Path::new(crate::load::aliases::FILE), &players_file())?;
     let mut summary = Summary::default();
     for g in &generated {
         write(&g.path, &g.text)?;
@@ -178,6 +179,30 @@ pub fn generate(out: &Path, events: usize, seed: u64) -> Result<Summary, String>
         summary.elimination_games += g.elimination_games;
     }
     Ok(summary)
+}
+
+/// `players.toml`: the pool's people are all different, though some of their names are one
+/// slip apart (`Cara Dahl`, `Mara Dahl`); said once, so that `check` gives no hint (H019) about
+/// them, as an organizer would answer it.
+fn players_file() -> String {
+    let names: Vec<String> = (0..FIRST.len() * LAST.len()).map(person_name).collect();
+    let keys: Vec<String> = names
+        .iter()
+        .map(|n| crate::load::people::name_key(n))
+        .collect();
+    let close: std::collections::BTreeSet<usize> =
+        crate::load::people::close_pairs(&keys, |_, _| true)
+            .into_iter()
+            .flat_map(|(a, b)| [a, b])
+            .collect();
+    let mut text = String::from(
+        "# Different people whose names are one slip apart: no hint that they may be one.\n[[distinct]]\nids = [\n",
+    );
+    for &i in &close {
+        let _ = writeln!(text, "  {},", quoted(&id_from_name(&names[i])));
+    }
+    text.push_str("]\n");
+    text
 }
 
 /// A uniform number in `lo..=hi`.
@@ -631,7 +656,8 @@ mod tests {
             files
         };
         let files_a = files(&a);
-        assert_eq!(files_a.len(), 5 + 2);
+        // The events, holonet.toml, the home page and players.toml.
+        assert_eq!(files_a.len(), 5 + 3);
         assert_eq!(files_a, files(&b));
         assert_eq!(event(2, 7).unwrap().text, event(2, 7).unwrap().text);
         assert_ne!(event(2, 7).unwrap().text, event(2, 8).unwrap().text);

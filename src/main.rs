@@ -221,7 +221,8 @@ enum Command {
         #[arg(required_unless_present = "from_issue", conflicts_with = "from_issue")]
         name: Option<String>,
         /// The player's id [default: made from the name, as in the file: tom-kessel]; in a team
-        /// event, the team's.
+        /// event, the team's. An id another event gives a person of another name is refused:
+        /// it names one player page.
         #[arg(long, conflicts_with = "from_issue")]
         id: Option<String>,
         /// Confirm a late entry, once rounds are paired (before round 1 it changes nothing).
@@ -289,8 +290,11 @@ enum Command {
     ///
     /// The CSV's first line names its columns: `rank` and `player` (the name), and any of `id`,
     /// `points` (SW:LCG), `victory_points` and `differential` (SW:CCG), `wins`, `losses`,
-    /// `draws`, `note`. The new file has a `[[players]]` entry and a `[[standings]]` row per
-    /// line; it is validated before it is written, and an existing file is never replaced.
+    /// `draws`, `note`. Tables are read as pasted: places `1st`, headings `Pos`, `Place` or
+    /// `Seed`, a record column `W;L;D` (`5;1;0`), SW:CCG cells `8 (25)` (victory points and
+    /// differential), the minus sign; an empty rank is a player without a place. The new file
+    /// has a `[[players]]` entry per line and a `[[standings]]` row per placed line; it is
+    /// validated before it is written, and an existing file is never replaced.
     Import {
         /// The CSV file of standings.
         csv: PathBuf,
@@ -638,16 +642,20 @@ fn report_edit(
     })
 }
 
-/// `register`'s edit of the loaded event file, from the command line or an issue form.
+/// `register`'s edit of the loaded event file, from the command line or an issue form,
+/// checked against the people of the site's other events.
 fn register_edit(
+    root: &Path,
     loaded: &site::OneEvent,
     request: registration::Registration<'_>,
 ) -> Result<FileEdit, String> {
+    let archive = holonet::edit::archive_people(root, Some(&loaded.event.file));
     registration::register(
         &loaded.text,
         &loaded.event,
         &loaded.computed,
         request,
+        &archive,
         wall_clock::now(),
     )
     .map(FileEdit::from)
@@ -671,7 +679,7 @@ impl From<registration::Edited> for FileEdit {
             text: edited.text,
             recorded: edited.summary.clone(),
             summary: edited.summary,
-            warnings: Vec::new(),
+            warnings: edited.warnings,
         }
     }
 }
@@ -829,7 +837,9 @@ fn edit_from_issue(root: &Path, body: &str, kind: FormKind) -> Outcome {
         &holonet::paths::under_root(root, &file),
         |loaded| match &form {
             issue_form::Form::Result(result) => report_edit(loaded, &result.request(&loaded.event)),
-            issue_form::Form::Registration(entry) => register_edit(loaded, entry.registration()),
+            issue_form::Form::Registration(entry) => {
+                register_edit(root, loaded, entry.registration())
+            }
         },
     )
 }
@@ -1069,7 +1079,7 @@ fn main() -> ExitCode {
                     .zip(with.as_deref())
                     .map(|(name, partner)| registration::TeamEntry { name, partner }),
             };
-            register_edit(loaded, request)
+            register_edit(&root, loaded, request)
         }),
         Command::Register { .. } => {
             unreachable!("clap requires FILE and NAME without --from-issue")

@@ -633,7 +633,8 @@ fn import_reads_spreadsheet_exports_and_hints_at_known_names() {
     assert!(out.status.success(), "{stderr}");
     for expected in [
         "warning[H003]: the column `Deck` is left out\n --> results.csv:1:19\n",
-        "warning[H019]: `Mateo Quiroja` is close to `Mateo Quiroga`, already in the archive (events/2018/outer-rim-store-championship.toml)\n --> results.csv:4:3\n",
+        "warning[H019]: `Mateo Quiroja` (id mateo-quiroja) is close to `Mateo Quiroga` (id mateo-quiroga) in events/2018/outer-rim-store-championship.toml:",
+        " --> results.csv:4:3\n",
         "aliases = [\"mateo-quiroja\"]",
     ] {
         assert!(stderr.contains(expected), "{expected}\n{stderr}");
@@ -655,6 +656,41 @@ fn import_reads_spreadsheet_exports_and_hints_at_known_names() {
         "{stderr}"
     );
     assert!(!site.join("events/2014/bad.toml").exists());
+
+    // A JSON export is named as such, at its first line, with what to do.
+    std::fs::write(
+        site.join("results.json"),
+        "{\"players\": [{\"name\": \"Tom\"}]}\n",
+    )
+    .expect("json");
+    let out = import("results.json", "events/2014/json.toml");
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains(
+            "error[H002]: this is not a CSV file: it holds JSON\n --> results.json:1:1\n"
+        ) && stderr.contains("export the final standings as CSV"),
+        "{stderr}"
+    );
+    // A table as pasted from a results page: ordinal places, a record in one column, and a
+    // player without a place.
+    std::fs::write(
+        site.join("pasted.csv"),
+        "Pos,Player,W-L-D,Points\n1st,Ilse Quist,4-1-0,12\n2nd,Otto Brandt,3-1-1,10\n,Ruth Falk,,\n",
+    )
+    .expect("csv");
+    let out = import("pasted.csv", "events/2014/pasted.toml");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = std::fs::read_to_string(site.join("events/2014/pasted.toml")).expect("written");
+    assert!(
+        written.contains(
+            "rank = 2\nplayer = \"otto-brandt\"\npoints = 10\nwins = 3\nlosses = 1\ndraws = 1\n"
+        ) && written.contains("name = \"Ruth Falk\"")
+            && !written.contains("player = \"ruth-falk\""),
+        "{written}"
+    );
+    let out = holonet(&["check"], &site);
+    assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
 /// The complete example of the event-file reference, saved as an organizer would copy it, checks

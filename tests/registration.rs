@@ -168,3 +168,108 @@ fn each_verb_explains_itself() {
         assert!(help.contains(words), "{verb}: {help}");
     }
 }
+
+/// Runs `holonet check` in `dir`; whether it passed, and its standard error.
+fn check(dir: &Path) -> (bool, String) {
+    let out = holonet(&["check"], dir);
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// An id names a player page: given to a person of another name in another event, it would put
+/// both people's results on one page. `register` refuses it with a free id and where the id is
+/// taken; the same entry written by hand fails `check`, which names both events.
+#[test]
+fn an_id_another_person_has_in_the_archive_is_refused_and_reported() {
+    let tmp = tempfile::tempdir().unwrap();
+    ok(&["init", "site"], tmp.path());
+    let site = tmp.path().join("site");
+    let site = site.as_path();
+    let (quist, berg) = (
+        "events/2026/spring-open.toml",
+        "events/2026/summer-open.toml",
+    );
+    ok(&["new", quist], site);
+    ok(&["new", berg], site);
+    ok(&["register", quist, "Ann Quist", "--id", "ann"], site);
+    let line = std::fs::read_to_string(site.join(quist))
+        .unwrap()
+        .lines()
+        .position(|l| l == "id = \"ann\"")
+        .expect("the id is written")
+        + 1;
+    let err = refused(&["register", berg, "Ann Berg", "--id", "ann"], site, berg);
+    assert!(
+        err.contains(&format!(
+            "the id `ann` is Ann Quist's in {quist}:{line}:6: Ann Berg would be shown on that player page"
+        )) && err.contains("--id ann-berg"),
+        "{err}"
+    );
+    // The same person under the id is welcome.
+    ok(&["register", berg, "Ann Quist", "--id", "ann"], site);
+    // Written by hand, the other person under the id.
+    let text = std::fs::read_to_string(site.join(berg)).unwrap();
+    std::fs::write(
+        site.join(berg),
+        text.replace("name = \"Ann Quist\"", "name = \"Ann Berg\""),
+    )
+    .unwrap();
+    let (passed, err) = check(site);
+    assert!(!passed, "{err}");
+    assert!(
+        err.contains(&format!(
+            "error[H007]: the id `ann` is Ann Berg here, but Ann Quist in {quist}:{line}:6: their results would be shown on one page, as one person's\n"
+        )) && err.contains(&format!("--> {berg}:")),
+        "{err}"
+    );
+}
+
+/// Names one slip apart ("Chris Googlen", "Chris Gogolen") or the same name written "Last,
+/// First" under two ids are likely one person with two pages: `register` and `check` say so
+/// with the `players.toml` lines that settle it, and say nothing once `players.toml` joins
+/// them or calls them two people.
+#[test]
+fn close_names_get_a_hint_until_players_toml_settles_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    ok(&["init", "site"], tmp.path());
+    let site = tmp.path().join("site");
+    let site = site.as_path();
+    let (first, second) = (
+        "events/2026/spring-open.toml",
+        "events/2026/summer-open.toml",
+    );
+    ok(&["new", first], site);
+    ok(&["new", second], site);
+    ok(&["register", first, "Chris Googlen"], site);
+    ok(&["register", first, "Tom Kessel"], site);
+    let out = holonet(&["register", second, "Chris Gogolen"], site);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("warning: `Chris Gogolen` (id chris-gogolen) is close to `Chris Googlen` (id chris-googlen) in {first}:"))
+            && err.contains("[[players]] id = \"chris-googlen\" aliases = [\"chris-gogolen\"]"),
+        "{err}"
+    );
+    let out = holonet(&["register", second, "Kessel, Tom"], site);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "`Kessel, Tom` (id kessel-tom) is the same name as `Tom Kessel` (id tom-kessel)"
+        ),
+        "{err}"
+    );
+    let (passed, err) = check(site);
+    assert!(passed, "{err}");
+    assert_eq!(err.matches("warning[H019]").count(), 2, "{err}");
+    assert!(err.contains(&format!(" --> {second}:")), "{err}");
+    std::fs::write(
+        site.join("players.toml"),
+        "[[players]]\nid = \"tom-kessel\"\naliases = [\"kessel-tom\"]\n\n[[distinct]]\nids = [\"chris-googlen\", \"chris-gogolen\"]\n",
+    )
+    .unwrap();
+    let (passed, err) = check(site);
+    assert!(passed && !err.contains("H019"), "{err}");
+}

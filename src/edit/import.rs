@@ -13,8 +13,9 @@ use std::fmt::Write as _;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use crate::diag::{Code, Diagnostic, did_you_mean, edit_distance_within};
+use crate::diag::{Code, Diagnostic, did_you_mean};
 use crate::event::ids::{id_from_name, is_valid_id};
+use crate::load::people::{Named, People};
 use crate::rules::Family;
 use crate::toml_reader::Date;
 
@@ -27,16 +28,6 @@ pub struct ImportOptions {
     pub format: Option<String>,
     pub tier: Option<String>,
     pub location: Option<String>,
-}
-
-/// The players already in the archive, so that an imported name close to one of theirs gets a
-/// hint (see [`similar_names`]).
-#[derive(Debug, Default)]
-pub struct Archive {
-    /// Each player id in the archive, with the name and the event file it was first found in.
-    pub players: BTreeMap<String, (String, PathBuf)>,
-    /// Ids that `players.toml` already joins to another: their person has one page.
-    pub aliases: BTreeSet<String>,
 }
 
 /// An event file made from a CSV, and the warnings about the CSV (columns left out, names
@@ -57,15 +48,24 @@ struct Cell {
 /// The columns `import` reads, each with the headings it accepts (compared without case, with
 /// spaces and hyphens read as `_`).
 const COLUMNS: &[(&str, &[&str])] = &[
-    ("rank", &["rank", "place", "position"]),
+    ("rank", &["rank", "place", "position", "pos", "seed"]),
     ("player", &["player", "name"]),
     ("id", &["id"]),
     ("points", &["points", "tournament_points", "tp"]),
-    ("victory_points", &["victory_points", "vp"]),
+    (
+        "victory_points",
+        &[
+            "victory_points",
+            "vp",
+            "vp_diff",
+            "vp_differential",
+            "victory_points_differential",
+        ],
+    ),
     ("differential", &["differential", "diff"]),
-    ("wins", &["wins", "won"]),
-    ("losses", &["losses", "lost"]),
-    ("draws", &["draws", "drawn", "ties"]),
+    ("wins", &["wins", "won", "w"]),
+    ("losses", &["losses", "lost", "l"]),
+    ("draws", &["draws", "drawn", "ties", "d", "t"]),
     ("note", &["note", "notes"]),
 ];
 
@@ -191,18 +191,69 @@ fn parse_csv(file: &Path, text: &str, separator: u8) -> Result<Vec<Vec<Cell>>, D
     Ok(rows)
 }
 
-/// A heading in the form the column table uses.
+/// A heading in the form the column table uses: lower case, each run of other characters than
+/// letters and digits one `_` (`VP (Diff)` is `vp_diff`, `W;L;D` is `w_l_d`).
 fn heading_key(heading: &str) -> String {
-    heading.trim().to_lowercase().replace([' ', '-'], "_")
+    heading
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("_")
+}
+
+/// The fields of a heading that names a whole record in one column (`W;L;D`, `W-L`,
+/// `Wins/Losses/Draws`), in its order.
+fn record_fields(key: &str) -> Option<Vec<&'static str>> {
+    let fields: Vec<&'static str> = key
+        .split('_')
+        .map(|part| {
+            COLUMNS
+                .iter()
+                .find(|(field, names)| {
+                    ["wins", "losses", "draws"].contains(field) && names.contains(&part)
+                })
+                .map(|(field, _)| *field)
+        })
+        .collect::<Option<_>>()?;
+    let distinct: BTreeSet<&str> = fields.iter().copied().collect();
+    (fields.len() >= 2 && distinct.len() == fields.len()).then_some(fields)
+}
+
+/// The whole numbers of a record cell (`5;1;0`, `5-1-0`, `5/1`), each as a cell at the record
+/// cell's place; `None` when the cell holds anything else.
+fn record_parts(cell: &Cell) -> Option<Vec<Cell>> {
+    let separators = |c: char| c.is_whitespace() || ";-/:|,\u{2013}\u{2014}".contains(c);
+    if !cell
+        .text
+        .chars()
+        .all(|c| c.is_ascii_digit() || separators(c))
+    {
+        return None;
+    }
+    Some(
+        cell.text
+            .split(separators)
+            .filter(|part| !part.is_empty())
+            .map(|part| Cell {
+                text: part.to_string(),
+                span: cell.span.clone(),
+            })
+            .collect(),
+    )
 }
 
 /// One converted row.
 struct Row {
-    rank: u32,
+    /// `None` for a player without a place (an empty rank cell): registered, with no row in
+    /// the standings.
+    rank: Option<u32>,
     name: String,
     /// Where the name is in the CSV, for the hint about a close name in the archive.
     name_span: Range<usize>,
     id: Option<String>,
+    /// Where an id given in the CSV is, for an id that is another person's in the archive.
+    id_span: Option<Range<usize>>,
     numbers: Vec<(&'static str, i64)>,
     note: Option<String>,
 }
@@ -215,11 +266,17 @@ pub fn csv_to_event(
     text: &str,
     family: Family,
     options: &ImportOptions,
-    archive: &Archive,
+    archive: &People,
 ) -> Result<Imported, Vec<Diagnostic>> {
+    if let Some(json) = not_csv(file, text) {
+        return Err(vec![json]);
+    }
     let separator = separator(text);
-    let rows = parse_csv(file, text, separator).map_err(|d| vec![d])?;
+    let mut rows = parse_csv(file, text, separator).map_err(|d| vec![d])?;
     let mut problems = Vec::new();
+    // Reported with the rows' other problems, once the heading line is known to be right.
+    let mut record_problems = Vec::new();
+    let widened = split_record_column(file, &mut rows, &mut record_problems);
     let Some((header, body)) = rows.split_first() else {
         return Err(vec![
             Diagnostic::error(Code::MissingField, file, None, "the CSV file is empty")
@@ -252,23 +309,25 @@ pub fn csv_to_event(
                 .with_help("keep one column per field"),
             ),
             // A misspelt heading would lose its column's data: refused, with the fix.
-            None => match did_you_mean(&key, accepted.iter().copied()) {
-                Some(close) => problems.push(
-                    Diagnostic::error(
-                        Code::UnknownField,
-                        file,
-                        Some(cell.span.clone()),
-                        format!("unknown column `{}`", cell.text),
-                    )
-                    .with_help(format!("did you mean `{close}`?")),
-                ),
-                // A column with neither heading nor data is a trailing separator.
-                None if cell.text.is_empty()
-                    && body
-                        .iter()
-                        .all(|row| row.get(index).is_none_or(|c| c.text.is_empty())) => {}
-                None => ignored.push(cell),
-            },
+            None => {
+                match did_you_mean(&key, accepted.iter().copied()).filter(|_| !key.is_empty()) {
+                    Some(close) => problems.push(
+                        Diagnostic::error(
+                            Code::UnknownField,
+                            file,
+                            Some(cell.span.clone()),
+                            format!("unknown column `{}`", cell.text),
+                        )
+                        .with_help(format!("did you mean `{close}`?")),
+                    ),
+                    // A column with neither heading nor data is a trailing separator.
+                    None if cell.text.is_empty()
+                        && body
+                            .iter()
+                            .all(|row| row.get(index).is_none_or(|c| c.text.is_empty())) => {}
+                    None => ignored.push(cell),
+                }
+            }
         }
     }
     let mut warnings = Vec::new();
@@ -338,6 +397,7 @@ pub fn csv_to_event(
         return Err(problems);
     }
 
+    problems.append(&mut record_problems);
     let cell = |line: &[Cell], field: &str| -> Option<Cell> {
         let index = *columns.get(field)?;
         line.get(index).filter(|c| !c.text.is_empty()).cloned()
@@ -354,8 +414,8 @@ pub fn csv_to_event(
                     Some(line[header.len()].span.clone()),
                     format!(
                         "this line has {} cells, but the heading line names {}",
-                        line.len(),
-                        header.len()
+                        line.len() - widened,
+                        header.len() - widened
                     ),
                 )
                 .with_help(format!(
@@ -365,45 +425,37 @@ pub fn csv_to_event(
             );
             continue;
         }
-        let number =
-            |field: &'static str, min: i64, problems: &mut Vec<Diagnostic>| -> Option<i64> {
-                let c = cell(line, field)?;
-                match c.text.trim_start_matches('+').parse::<i64>() {
-                    Ok(n) if n >= min && n <= 100_000 => Some(n),
-                    _ => {
-                        problems.push(
+        let number = |field: &'static str,
+                      min: i64,
+                      problems: &mut Vec<Diagnostic>|
+         -> Option<i64> {
+            let c = cell(line, field)?;
+            match whole_number(&c.text, field == "rank") {
+                Some(n) if n >= min && n <= 100_000 => Some(n),
+                _ => {
+                    problems.push(
                             Diagnostic::error(
                                 Code::InvalidValue,
                                 file,
                                 Some(c.span.clone()),
                                 format!("`{field}` must be a whole number, not `{}`", c.text),
                             )
-                            .with_help(if min < 0 {
+                            .with_help(if field == "rank" {
+                                "write the place as a whole number such as 3 or 3rd, or leave the cell empty for a player without a place".to_string()
+                            } else if min < 0 {
                                 "write a whole number such as 28 or -4".to_string()
                             } else {
                                 format!("write a whole number from {min}, or leave the cell empty")
                             }),
                         );
-                        None
-                    }
+                    None
                 }
-            };
-        let rank = match cell(line, "rank") {
-            Some(_) => number("rank", 1, &mut problems),
-            None => {
-                problems.push(
-                    Diagnostic::error(
-                        Code::MissingField,
-                        file,
-                        Some(line_end(line)),
-                        "this line has no rank",
-                    )
-                    .with_help(
-                        "give every line its place, 1 for the winner; tied players share one",
-                    ),
-                );
-                None
             }
+        };
+        // An empty rank is a player without a place; a rank that is not one is an error.
+        let rank = match cell(line, "rank") {
+            Some(_) => number("rank", 1, &mut problems).map(Some),
+            None => Some(None),
         };
         let name = cell(line, "player");
         if name.is_none() {
@@ -435,24 +487,76 @@ pub fn csv_to_event(
             );
         }
         let mut numbers = Vec::new();
+        // SW:CCG tables write victory points and differential in one cell: `8 (25)`.
+        let both = cell(line, "victory_points")
+            .and_then(|c| victory_points_and_differential(&c.text).map(|both| (both, c)));
+        if let Some(((vp, _), _)) = &both {
+            numbers.push(("victory_points", *vp));
+        }
         for field in ["points", "victory_points", "wins", "losses", "draws"] {
+            if field == "victory_points" && both.is_some() {
+                continue;
+            }
             if let Some(n) = number(field, 0, &mut problems) {
                 numbers.push((field, n));
             }
         }
-        if let Some(n) = number("differential", -100_000, &mut problems) {
-            numbers.push(("differential", n));
+        let in_vp = both.as_ref().map(|((_, d), c)| (*d, c));
+        match (number("differential", -100_000, &mut problems), in_vp) {
+            (Some(n), Some((d, c))) if n != d => problems.push(
+                Diagnostic::error(
+                    Code::Conflict,
+                    file,
+                    Some(c.span.clone()),
+                    format!(
+                        "the differential is {d} in `{}`, but {n} in the `differential` column",
+                        c.text
+                    ),
+                )
+                .with_help("give the differential once, or correct the one that is wrong"),
+            ),
+            (Some(n), _) | (None, Some((n, _))) => numbers.push(("differential", n)),
+            (None, None) => {}
+        }
+        let note = cell(line, "note").map(|c| c.text);
+        if rank == Some(None) && (!numbers.is_empty() || note.is_some()) {
+            problems.push(
+                Diagnostic::error(
+                    Code::MissingField,
+                    file,
+                    Some(line_end(line)),
+                    "this line has scores but no rank",
+                )
+                .with_help(
+                    "give its place (1 for the winner; tied players share one); a player without a place has no scores in the standings, so clear them to list the player without one",
+                ),
+            );
+            continue;
         }
         if let (Some(rank), Some(name)) = (rank, name) {
             converted.push(Row {
-                rank: rank as u32,
+                rank: rank.map(|r| r as u32),
                 name: name.text,
                 name_span: name.span,
+                id_span: id.as_ref().map(|c| c.span.clone()),
                 id: id.map(|c| c.text),
                 numbers,
-                note: cell(line, "note").map(|c| c.text),
+                note,
             });
         }
+    }
+    if !converted.is_empty() && converted.iter().all(|r| r.rank.is_none()) {
+        problems.push(
+            Diagnostic::error(
+                Code::MissingField,
+                file,
+                Some(header_span.clone()),
+                "no line of the CSV file has a rank",
+            )
+            .with_help(
+                "give each placed player's rank; only players without a place leave it empty",
+            ),
+        );
     }
     if converted.is_empty() && problems.is_empty() {
         problems.push(
@@ -466,12 +570,32 @@ pub fn csv_to_event(
         );
     }
     if !problems.is_empty() {
+        // In the order of the file.
+        problems.sort_by_key(|d| d.span.as_ref().map_or(0, |span| span.start));
         return Err(problems);
     }
-    // Published standings are sometimes sorted by name; the event file lists them best first.
-    converted.sort_by_key(|r| r.rank);
-    assign_ids(&mut converted);
-    warnings.extend(similar_names(file, &converted, archive));
+    // Published standings are sometimes sorted by name; the event file lists them best first,
+    // and the players without a place after them.
+    converted.sort_by_key(|r| (r.rank.is_none(), r.rank));
+    assign_ids(file, &mut converted, archive)?;
+    let named: Vec<Named<'_>> = converted
+        .iter()
+        .map(|r| Named {
+            id: r.id.as_deref().unwrap_or_default(),
+            name: &r.name,
+        })
+        .collect();
+    for (i, message, help) in archive.hints_for(&named) {
+        warnings.push(
+            Diagnostic::warning(
+                Code::SimilarName,
+                file,
+                Some(converted[i].name_span.clone()),
+                message,
+            )
+            .with_help(help),
+        );
+    }
     Ok(Imported {
         text: event_text(file, &converted, options),
         warnings,
@@ -486,67 +610,167 @@ fn and_list(items: &[String]) -> String {
     }
 }
 
-/// A hint for each imported player whose id is new to the archive but close to an id there:
-/// one person written two ways ("Jon Smith", "John Smith") would otherwise get two player
-/// pages. Ids are compared rather than names, so case and accents do not count as a difference.
-fn similar_names(file: &Path, rows: &[Row], archive: &Archive) -> Vec<Diagnostic> {
-    rows.iter()
-        .filter_map(|row| {
-            let id = row.id.as_deref()?;
-            if archive.players.contains_key(id) || archive.aliases.contains(id) {
-                return None;
-            }
-            // One slip in a short id, two in a long one: "jon-smith" and "john-smith".
-            let limit = 1 + id.len() / 16;
-            let (_, close) = archive
-                .players
-                .keys()
-                .filter_map(|known| edit_distance_within(id, known, limit).map(|d| (d, known)))
-                .min()?;
-            let (name, event) = &archive.players[close];
-            Some(
-                Diagnostic::warning(
-                    Code::SimilarName,
+/// Gives each row a player id: its own, or one made from the name, numbered when another row or
+/// another person of the archive has it. An id of the CSV that the archive gives a person of
+/// another name is refused: both would be shown on one page.
+fn assign_ids(file: &Path, rows: &mut [Row], archive: &People) -> Result<(), Vec<Diagnostic>> {
+    let mut taken: BTreeSet<String> = rows.iter().filter_map(|r| r.id.clone()).collect();
+    let mut problems = Vec::new();
+    for row in rows.iter() {
+        if let (Some(id), Some(span)) = (&row.id, &row.id_span)
+            && let Some(other) = archive.other_person(id, &row.name)
+        {
+            let free = archive.free_id(&row.name, |c| taken.contains(c));
+            problems.push(
+                Diagnostic::error(
+                    Code::BadId,
                     file,
-                    Some(row.name_span.clone()),
+                    Some(span.clone()),
                     format!(
-                        "`{}` is close to `{name}`, already in the archive ({})",
-                        row.name,
-                        event.display()
+                        "the id `{id}` is {}'s in {}: {} would be shown on that player page, as the same person",
+                        other.name,
+                        archive.at(other, "id"),
+                        row.name
                     ),
                 )
                 .with_help(format!(
-                    "if they are one person, join them in players.toml: [[players]] id = \"{close}\" aliases = [\"{id}\"]; if not, nothing needs doing"
+                    "if they are two people, give this one another id, such as `{free}`; if one, write the name as there, or join two ids in players.toml"
                 )),
-            )
-        })
-        .collect()
-}
-
-/// Gives each row a player id (its own, or one made from the name, numbered when taken).
-fn assign_ids(rows: &mut [Row]) {
-    let mut taken: BTreeMap<String, u32> = rows
-        .iter()
-        .filter_map(|r| r.id.clone())
-        .map(|id| (id, 1))
-        .collect();
+            );
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
     for row in rows.iter_mut().filter(|r| r.id.is_none()) {
-        let base = match id_from_name(&row.name) {
-            id if id.is_empty() => "player".to_string(),
-            id => id,
-        };
-        // A name such as "Con" gives a device name Windows reserves: numbered as if taken.
-        if crate::event::ids::is_reserved_name(&base) {
-            taken.entry(base.clone()).or_insert(1);
-        }
-        let mut id = base.clone();
-        while let Some(count) = taken.get_mut(&id) {
-            *count += 1;
-            id = format!("{base}-{count}");
-        }
-        taken.insert(id.clone(), 1);
+        let id = archive.free_id(&row.name, |c| taken.contains(c));
+        taken.insert(id.clone());
         row.id = Some(id);
     }
+    Ok(())
+}
+
+/// A whole number as tables write it: `28`, `+28`, `-4` or `−4` (the minus sign U+2212), and
+/// for a place also `3rd`.
+fn whole_number(text: &str, place: bool) -> Option<i64> {
+    let text = text.trim();
+    let text = match text.get(text.len().saturating_sub(2)..) {
+        Some(suffix)
+            if place
+                && ["st", "nd", "rd", "th"].contains(&suffix.to_ascii_lowercase().as_str()) =>
+        {
+            &text[..text.len() - 2]
+        }
+        _ => text,
+    };
+    let (negative, digits) = match text.strip_prefix(['-', '\u{2212}']) {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: i64 = digits.parse().ok()?;
+    Some(if negative { -n } else { n })
+}
+
+/// The victory points and differential of a SW:CCG cell that holds both, `8 (25)` or
+/// `8 (−3)`.
+fn victory_points_and_differential(text: &str) -> Option<(i64, i64)> {
+    let (vp, rest) = text.split_once('(')?;
+    let differential = rest.trim().strip_suffix(')')?;
+    let vp = whole_number(vp, false).filter(|n| (0..=100_000).contains(n))?;
+    let differential =
+        whole_number(differential, false).filter(|n| (-100_000..=100_000).contains(n))?;
+    Some((vp, differential))
+}
+
+/// A record written in one column (`W;L;D`, `W-L-D`) split into a column per field, its cells
+/// each read as whole numbers; a cell that is not a record is reported. Returns how many
+/// columns the split added.
+fn split_record_column(
+    file: &Path,
+    rows: &mut [Vec<Cell>],
+    problems: &mut Vec<Diagnostic>,
+) -> usize {
+    let Some((index, heading, fields)) = rows.first().and_then(|header| {
+        header.iter().enumerate().find_map(|(i, c)| {
+            record_fields(&heading_key(&c.text)).map(|fields| (i, c.text.clone(), fields))
+        })
+    }) else {
+        return 0;
+    };
+    for (n, row) in rows.iter_mut().enumerate() {
+        let Some(cell) = row.get(index).cloned() else {
+            continue;
+        };
+        let blank = Cell {
+            text: String::new(),
+            span: cell.span.clone(),
+        };
+        let parts = if n == 0 {
+            fields
+                .iter()
+                .map(|field| Cell {
+                    text: (*field).to_string(),
+                    span: cell.span.clone(),
+                })
+                .collect()
+        } else if cell.text.is_empty() {
+            vec![blank; fields.len()]
+        } else {
+            match record_parts(&cell).filter(|parts| parts.len() == fields.len()) {
+                Some(parts) => parts,
+                None => {
+                    let example = ["5", "1", "0"][..fields.len()].join(";");
+                    problems.push(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            file,
+                            Some(cell.span.clone()),
+                            format!(
+                                "`{heading}` must be {} whole numbers, not `{}`",
+                                fields.len(),
+                                cell.text
+                            ),
+                        )
+                        .with_help(format!(
+                            "write the {} as in the heading, such as {example}",
+                            fields.join(", ")
+                        )),
+                    );
+                    vec![blank; fields.len()]
+                }
+            }
+        };
+        row.splice(index..=index, parts);
+    }
+    fields.len() - 1
+}
+
+/// The error for a file that is JSON rather than CSV (an export of tournament software), at its
+/// first character; `None` for anything else.
+fn not_csv(file: &Path, text: &str) -> Option<Diagnostic> {
+    let start = text.len()
+        - text
+            .trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n'])
+            .len();
+    let rest = &text[start..];
+    let json = rest.starts_with('{')
+        || (rest.starts_with('[')
+            && serde_json::from_str::<serde_json::Value>(text.trim_start_matches('\u{feff}'))
+                .is_ok());
+    json.then(|| {
+        Diagnostic::error(
+            Code::Syntax,
+            file,
+            Some(start..start + 1),
+            "this is not a CSV file: it holds JSON",
+        )
+        .with_help(
+            "export the final standings as CSV from the spreadsheet or the tournament software (comma-, semicolon- or tab-separated), with a heading line such as `rank,player,points`",
+        )
+    })
 }
 
 /// A TOML basic string.
@@ -594,9 +818,12 @@ fn event_text(source: &Path, rows: &[Row], options: &ImportOptions) -> String {
         let _ = writeln!(out, "id = {}", quoted(id));
     }
     for row in rows.iter() {
+        let Some(rank) = row.rank else {
+            continue;
+        };
         let id = row.id.as_deref().unwrap_or_default();
         let _ = writeln!(out, "\n[[standings]]");
-        let _ = writeln!(out, "rank = {}", row.rank);
+        let _ = writeln!(out, "rank = {rank}");
         let _ = writeln!(out, "player = {}", quoted(id));
         for (field, n) in &row.numbers {
             let _ = writeln!(out, "{field} = {n}");
@@ -638,7 +865,7 @@ pub fn import_file(
         }
     };
     report.sources.insert(csv.to_path_buf(), text.clone());
-    let archive = archive_players(root);
+    let archive = super::archive_people(root, None);
     let imported = match csv_to_event(csv, &text, shape.ruleset.family, options, &archive) {
         Ok(imported) => imported,
         Err(diagnostics) => {
@@ -662,27 +889,6 @@ pub fn import_file(
     Ok((target, report))
 }
 
-/// Every player of the archive's valid events, and the ids `players.toml` joins, for the hint
-/// on imported names close to them. Events with errors and a broken `players.toml` are left
-/// to `holonet check`: the import does not depend on them.
-fn archive_players(root: &Path) -> Archive {
-    let mut archive = Archive::default();
-    let loaded =
-        crate::load::load_events(root, &crate::load::validate::LoadOptions::default(), None);
-    for (event, _) in &loaded.events {
-        for player in event.persons() {
-            archive
-                .players
-                .entry(player.id.clone())
-                .or_insert_with(|| (player.name.clone(), event.file.clone()));
-        }
-    }
-    if let Ok(aliases) = crate::load::aliases::load(root) {
-        archive.aliases = aliases.into_keys().collect();
-    }
-    archive
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -698,7 +904,7 @@ mod tests {
         }
     }
 
-    fn import(text: &str, archive: &Archive) -> Result<Imported, Vec<Diagnostic>> {
+    fn import(text: &str, archive: &People) -> Result<Imported, Vec<Diagnostic>> {
         csv_to_event(
             Path::new("results.csv"),
             text,
@@ -714,7 +920,7 @@ mod tests {
             text,
             family,
             &options(rules),
-            &Archive::default(),
+            &People::default(),
         )
         .map(|imported| imported.text)
     }
@@ -757,7 +963,7 @@ mod tests {
     #[test]
     fn blank_rows_and_trailing_separators_are_skipped() {
         let text = "rank;player;points;\n\n1;Tom;3;\n;;;\n  \n2;Ann;1\n;;\n";
-        let imported = import(text, &Archive::default()).unwrap();
+        let imported = import(text, &People::default()).unwrap();
         assert!(imported.warnings.is_empty(), "{:?}", imported.warnings);
         assert_eq!(imported.text.matches("[[standings]]").count(), 2);
     }
@@ -765,7 +971,7 @@ mod tests {
     #[test]
     fn columns_holonet_does_not_read_are_left_out_with_one_warning() {
         let text = "Rank,Player,Deck,Points,,Faction\n1,Tom,Sith,3,x,Jedi\n";
-        let imported = import(text, &Archive::default()).unwrap();
+        let imported = import(text, &People::default()).unwrap();
         assert_eq!(
             warnings(&imported),
             [(
@@ -775,34 +981,57 @@ mod tests {
         );
         assert!(imported.text.contains("points = 3\n"));
         assert!(!imported.text.contains("Sith"));
-        let imported = import("rank,player,deck\n1,Tom,\n", &Archive::default()).unwrap();
+        let imported = import("rank,player,deck\n1,Tom,\n", &People::default()).unwrap();
         assert_eq!(
             warnings(&imported),
             [("the column `deck` is left out", Some(12..16))]
         );
     }
 
+    /// The people of one earlier event holding `names`, with `players` as `players.toml`.
+    fn archive_of(names: &[&str], players: &str) -> People {
+        let mut text =
+            "[event]\nname = \"Coruscant\"\ndate = 2019-05-01\nrules = \"ffg-2014\"\n".to_string();
+        for name in names {
+            text.push_str(&format!("\n[[players]]\nname = \"{name}\"\n"));
+        }
+        for (rank, name) in names.iter().enumerate() {
+            let id = id_from_name(name);
+            text.push_str(&format!(
+                "\n[[standings]]\nrank = {}\nplayer = \"{id}\"\n",
+                rank + 1
+            ));
+        }
+        let (event, diagnostics) = crate::load::parse_event(
+            Path::new("events/2019/coruscant.toml"),
+            &text,
+            &crate::load::validate::LoadOptions::default(),
+        );
+        let (event, _) = event.unwrap_or_else(|| panic!("{diagnostics:?}"));
+        let players = crate::load::aliases::parse(players).expect("players.toml");
+        People::of(Path::new("no-such-site"), [&event], players, None)
+    }
+
     #[test]
     fn a_name_close_to_one_in_the_archive_gets_a_hint() {
-        let mut archive = Archive::default();
-        for (id, name) in [("john-smith", "John Smith"), ("ann-ekberg", "Ann Ekberg")] {
-            archive.players.insert(
-                id.into(),
-                (name.into(), PathBuf::from("events/2019/coruscant.toml")),
-            );
-        }
-        let text = "rank,player\n1,Jon Smith\n2,Ann Ekberg\n3,Bo Lind\n4,Anne Ekberg\n";
+        let archive = archive_of(&["John Smith", "Ann Ekberg", "Tom Kessel"], "");
+        let text =
+            "rank,player\n1,Jon Smith\n2,Ann Ekberg\n3,Bo Lind\n4,Anne Ekberg\n5,\"Kessel, Tom\"\n";
         let imported = import(text, &archive).unwrap();
         assert_eq!(
             warnings(&imported),
             [
                 (
-                    "`Jon Smith` is close to `John Smith`, already in the archive (events/2019/coruscant.toml)",
+                    "`Jon Smith` (id jon-smith) is close to `John Smith` (id john-smith) in events/2019/coruscant.toml: two ids have two player pages",
                     Some(14..23)
                 ),
                 (
-                    "`Anne Ekberg` is close to `Ann Ekberg`, already in the archive (events/2019/coruscant.toml)",
+                    "`Anne Ekberg` (id anne-ekberg) is close to `Ann Ekberg` (id ann-ekberg) in events/2019/coruscant.toml: two ids have two player pages",
                     Some(49..60)
+                ),
+                (
+                    "`Kessel, Tom` (id kessel-tom) is the same name as `Tom Kessel` (id tom-kessel) in events/2019/coruscant.toml: two ids have two player pages",
+                    Some(63..76)
                 ),
             ]
         );
@@ -810,13 +1039,124 @@ mod tests {
         assert_eq!(
             imported.warnings[0].help.as_deref(),
             Some(
-                "if they are one person, join them in players.toml: [[players]] id = \"john-smith\" aliases = [\"jon-smith\"]; if not, nothing needs doing"
+                "if they are one person, join them in players.toml: [[players]] id = \"john-smith\" aliases = [\"jon-smith\"]; if they are two people, say so there: [[distinct]] ids = [\"john-smith\", \"jon-smith\"]"
             )
         );
-        // Once players.toml joins the ids, the hint is gone.
-        archive.aliases.insert("jon-smith".into());
-        archive.aliases.insert("anne-ekberg".into());
+        // Once players.toml joins the ids, or says they are two people, the hint is gone.
+        let archive = archive_of(
+            &["John Smith", "Ann Ekberg", "Tom Kessel"],
+            "[[players]]\nid = \"john-smith\"\naliases = [\"jon-smith\"]\n[[players]]\nid = \"tom-kessel\"\naliases = [\"kessel-tom\"]\n[[distinct]]\nids = [\"ann-ekberg\", \"anne-ekberg\"]\n",
+        );
         assert!(import(text, &archive).unwrap().warnings.is_empty());
+    }
+
+    #[test]
+    fn an_id_another_person_has_in_the_archive_is_never_given() {
+        let archive = archive_of(&["Ann Quist"], "");
+        // Made from the name: the same person keeps the id; another is numbered.
+        let toml = import("rank,player\n1,Ann Quist\n", &archive).unwrap().text;
+        assert!(toml.contains("id = \"ann-quist\"\n"), "{toml}");
+        // Given in the CSV to a person of another name: refused at the cell, with a free id.
+        let errors = import("rank,player,id\n1,Ann Berg,ann-quist\n", &archive).unwrap_err();
+        assert_eq!(
+            errors[0].message,
+            "the id `ann-quist` is Ann Quist's in events/2019/coruscant.toml: Ann Berg would be shown on that player page, as the same person"
+        );
+        assert_eq!(errors[0].span, Some(26..35));
+        assert!(
+            errors[0]
+                .help
+                .as_deref()
+                .unwrap_or_default()
+                .contains("such as `ann-berg`")
+        );
+    }
+
+    #[test]
+    fn results_tables_are_read_as_people_paste_them() {
+        // Ordinal places under `Pos`, a record in one `W;L;D` column, victory points and
+        // differential in one cell, the minus sign, and a player without a place.
+        let text = "Pos,Player,W;L;D,VP\n2nd,Nick Ames,4;2;0,6 (\u{2212}3)\n1st,Tom Kessel,5-1-0,8 (25)\n,Bo Lind,,\n";
+        let toml = convert(text, Family::Ccg, "swccg-2008").unwrap();
+        let doc: toml::Table = toml.parse().expect("valid TOML");
+        let standings = doc["standings"].as_array().unwrap();
+        assert_eq!(standings.len(), 2, "{toml}");
+        let row = |i: usize, key: &str| standings[i][key].as_integer();
+        assert_eq!(standings[0]["player"].as_str(), Some("tom-kessel"));
+        assert_eq!(
+            [
+                row(0, "rank"),
+                row(0, "victory_points"),
+                row(0, "differential"),
+                row(0, "wins"),
+                row(0, "losses"),
+                row(0, "draws")
+            ],
+            [Some(1), Some(8), Some(25), Some(5), Some(1), Some(0)]
+        );
+        assert_eq!(
+            [row(1, "rank"), row(1, "differential")],
+            [Some(2), Some(-3)]
+        );
+        assert_eq!(
+            doc["players"].as_array().unwrap().len(),
+            3,
+            "Bo Lind is registered"
+        );
+        // `Seed` and `Place` name the rank too; a minus sign in its own column.
+        for heading in ["Seed", "Place", "Position"] {
+            let text = format!("{heading};Name;VP;Diff\n1;Tom Kessel;8;\u{2212}4\n");
+            let toml = convert(&text, Family::Ccg, "swccg-2008").unwrap();
+            assert!(toml.contains("differential = -4\n"), "{heading}: {toml}");
+        }
+    }
+
+    #[test]
+    fn a_pasted_table_that_cannot_be_read_says_where_and_why() {
+        let errors = convert(
+            "rank,player,W-L,vp,diff\n1,Tom,5;x,8 (25),20\n,Bo,,6,\n",
+            Family::Ccg,
+            "swccg-2008",
+        )
+        .unwrap_err();
+        let found: Vec<(&str, Option<Range<usize>>)> = errors
+            .iter()
+            .map(|d| (d.message.as_str(), d.span.clone()))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("`W-L` must be 2 whole numbers, not `5;x`", Some(30..33)),
+                (
+                    "the differential is 25 in `8 (25)`, but 20 in the `differential` column",
+                    Some(34..40)
+                ),
+                ("this line has scores but no rank", Some(51..51)),
+            ]
+        );
+        let errors = convert("rank,player\n,Tom\n,Bo\n", Family::Lcg, "ffg-2018").unwrap_err();
+        assert_eq!(errors[0].message, "no line of the CSV file has a rank");
+    }
+
+    #[test]
+    fn a_json_file_is_not_read_as_a_csv() {
+        for text in [
+            "{\n  \"players\": [{\"name\": \"Tom, Kessel\"}]\n}\n",
+            "\u{feff}[{\"rank\": 1}]",
+        ] {
+            let errors = convert(text, Family::Ccg, "swccg-2008").unwrap_err();
+            assert_eq!(errors.len(), 1, "{errors:?}");
+            assert_eq!(errors[0].message, "this is not a CSV file: it holds JSON");
+            let start = usize::from(text.starts_with('\u{feff}')) * 3;
+            assert_eq!(errors[0].span, Some(start..start + 1));
+            assert!(
+                errors[0]
+                    .help
+                    .as_deref()
+                    .unwrap()
+                    .contains("export the final standings as CSV")
+            );
+        }
     }
 
     #[test]

@@ -12,3 +12,30 @@ pub mod pair;
 pub mod registration;
 pub mod report;
 pub mod template;
+
+use std::path::Path;
+
+use crate::load::people::People;
+
+/// The people of the archive's valid events under `root` and what `players.toml` says, leaving
+/// out the event file `leaving_out` (the one being edited), so that a new entry can be checked
+/// against everyone else: `register` and `import` refuse an id that another person has, and hint
+/// at a name close to another's. Events with errors, and a broken `players.toml`, are left to
+/// `holonet check`: an edit does not depend on them.
+pub fn archive_people(root: &Path, leaving_out: Option<&Path>) -> People {
+    let options = crate::load::validate::LoadOptions {
+        default_rules: crate::config::Config::load(root)
+            .ok()
+            .and_then(|c| c.default_rules),
+        site_root: None,
+    };
+    // Without the event cache: an edit writes its event file and nothing else.
+    let loaded = crate::load::load_events(root, &options, None);
+    let players = crate::load::aliases::load_file(root).unwrap_or_default();
+    People::of(
+        root,
+        loaded.events.iter().map(|(event, _)| event),
+        players,
+        leaving_out,
+    )
+}

@@ -8,6 +8,7 @@ use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, value};
 
 use crate::event::ids::{id_from_name, is_valid_id};
 use crate::event::{Event, Kind, Timestamp};
+use crate::load::people::{Named, People};
 use crate::rules::LateEntry;
 use crate::rules::compute::Computed;
 use crate::wall_clock::{Stamp, stamp};
@@ -17,6 +18,9 @@ use crate::wall_clock::{Stamp, stamp};
 pub struct Edited {
     pub text: String,
     pub summary: String,
+    /// What the organizer should know about what was written (a name close to another
+    /// person's in the archive).
+    pub warnings: Vec<String>,
 }
 
 /// What `holonet register` was asked.
@@ -58,6 +62,7 @@ fn finish(mut doc: DocumentMut, at: Timestamp, summary: String) -> Result<Edited
     Ok(Edited {
         text: doc.to_string(),
         summary,
+        warnings: Vec::new(),
     })
 }
 
@@ -66,16 +71,21 @@ fn finish(mut doc: DocumentMut, at: Timestamp, summary: String) -> Result<Edited
 /// late entry from the next round to be paired, written `late = N`, and `late` must be asked
 /// for, so that a registration in the wrong file, or meant for before round 1, is not silently
 /// turned into one.
+///
+/// `archive` holds the people of the site's other events: an id one of them has under another
+/// name is refused (the two would share one page), and a name close to another person's gets
+/// a warning with the `players.toml` lines that settle it.
 pub fn register(
     text: &str,
     event: &Event,
     computed: &Computed,
     request: Registration<'_>,
+    archive: &People,
     at: Timestamp,
 ) -> Result<Edited, String> {
     let file = event.file.display();
     if event.is_team() {
-        return register_team(text, event, request, at);
+        return register_team(text, event, request, archive, at);
     }
     if request.team.is_some() {
         return Err(format!(
@@ -84,7 +94,7 @@ pub fn register(
     }
     let name = request.name.trim();
     let made = id_from_name(name);
-    let id = new_id(event, "player", name, request.id, &[])?;
+    let id = new_id(event, "player", name, request.id, &[], Some(archive))?;
     let casual = event.is_casual();
     let recorded = recorded_rounds(event);
     let unit = unit(computed);
@@ -137,17 +147,30 @@ pub fn register(
         ),
         None => format!("Registered {name} (id {id}) as player {number} in {file}."),
     };
-    finish(doc, at, summary)
+    let mut edited = finish(doc, at, summary)?;
+    edited.warnings = name_hints(archive, &[Named { id: &id, name }]);
+    Ok(edited)
+}
+
+/// The hint for each new person's name close to another's in the archive.
+fn name_hints(archive: &People, new: &[Named<'_>]) -> Vec<String> {
+    archive
+        .hints_for(new)
+        .into_iter()
+        .map(|(_, message, help)| format!("{message}; {help}"))
+        .collect()
 }
 
 /// The id a new entry gets: `given`, else the one made from `name`; checked to be valid and
-/// free among the event's people and competitors (and `also_taken`, ids this same edit adds).
+/// free among the event's people and competitors (and `also_taken`, ids this same edit adds),
+/// and, for a person, not another person's in `archive`: the id names their page.
 fn new_id(
     event: &Event,
     what: &str,
     name: &str,
     given: Option<&str>,
     also_taken: &[&str],
+    archive: Option<&People>,
 ) -> Result<String, String> {
     let file = event.file.display();
     if name.is_empty() {
@@ -203,6 +226,23 @@ fn new_id(
             "the id `{id}` is already {owner} in {file}: pass --id with another, such as --id {free}"
         ));
     }
+    if let Some(archive) = archive
+        && let Some(other) = archive.other_person(&id, name)
+    {
+        let free = archive.free_id(name, taken);
+        let other_name = &other.name;
+        let instead = if event.is_team() {
+            format!(
+                "register the team by hand, writing id = \"{free}\" in {name}'s `[[players]]` entry"
+            )
+        } else {
+            format!("pass --id with another, such as --id {free}")
+        };
+        return Err(format!(
+            "the id `{id}` is {other_name}'s in {}: {name} would be shown on that player page, as the same person; if {name} is someone else, {instead}; if the same person, register the name as written there, or join the two ids in players.toml",
+            archive.at(other, "id")
+        ));
+    }
     Ok(id)
 }
 
@@ -249,6 +289,7 @@ fn register_team(
     text: &str,
     event: &Event,
     request: Registration<'_>,
+    archive: &People,
     at: Timestamp,
 ) -> Result<Edited, String> {
     let file = event.file.display();
@@ -263,8 +304,8 @@ fn register_team(
         ));
     }
     let (first, second) = (request.name.trim(), team.partner.trim());
-    let first_id = new_id(event, "player", first, None, &[])?;
-    let second_id = new_id(event, "player", second, None, &[&first_id])?;
+    let first_id = new_id(event, "player", first, None, &[], Some(archive))?;
+    let second_id = new_id(event, "player", second, None, &[&first_id], Some(archive))?;
     let team_name = team.name.trim();
     let team_id = new_id(
         event,
@@ -272,6 +313,7 @@ fn register_team(
         team_name,
         request.id,
         &[&first_id, &second_id],
+        None,
     )?;
     let mut doc = parse(text)?;
     let (players_explicit, teams_explicit) =
@@ -301,7 +343,21 @@ fn register_team(
         "Registered the team {team_name} (id {team_id}): {first} (id {first_id}) and {second} (id {second_id}), as team {} in {file}.",
         event.players.len() + 1
     );
-    finish(doc, at, summary)
+    let mut edited = finish(doc, at, summary)?;
+    edited.warnings = name_hints(
+        archive,
+        &[
+            Named {
+                id: &first_id,
+                name: first,
+            },
+            Named {
+                id: &second_id,
+                name: second,
+            },
+        ],
+    );
+    Ok(edited)
 }
 
 /// What the rounds before `from` give a late entry under the event's ruleset.
@@ -636,7 +692,7 @@ mod tests {
             late,
             team: None,
         };
-        register(text, &event, &computed, request, AT)
+        register(text, &event, &computed, request, &People::default(), AT)
     }
 
     const TEAM_EVENT: &str = "[event]\nname = \"Hoth Doubles\"\ndate = 2026-11-23\nrules = \"ffg-2018\"\nformat = \"team\"\nstructure = \"custom\"\nswiss_rounds = 3\n";
@@ -657,7 +713,7 @@ mod tests {
                 partner,
             }),
         };
-        register(text, &event, &computed, request, AT)
+        register(text, &event, &computed, request, &People::default(), AT)
     }
 
     #[test]

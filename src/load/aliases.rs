@@ -1,14 +1,18 @@
 //! `players.toml` at the site root: one person known by several ids across events (a nickname
 //! here, a full name there) gets one player page. Each entry names the id to keep and the ids
-//! that mean the same person.
+//! that mean the same person. A `[[distinct]]` entry says the opposite: its ids are different
+//! people, so their close names get no hint (H019) that they may be one.
 //!
 //! ```toml
 //! [[players]]
 //! id = "zoe-achterberg"
 //! aliases = ["zoe", "z-achterberg"]
+//!
+//! [[distinct]]
+//! ids = ["corey-lauer", "cory-lauer"]
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use crate::diag::{Code, Diagnostic};
@@ -21,27 +25,54 @@ pub const FILE: &str = "players.toml";
 /// Alias id -> the id to keep.
 pub type Aliases = BTreeMap<String, String>;
 
-/// Reads `root/players.toml` if there is one. Errors come back with the file's text.
+/// The id whose page shows the person `id` names: the kept id when `id` is an alias.
+pub fn kept_id<'a>(aliases: &'a Aliases, id: &'a str) -> &'a str {
+    aliases.get(id).map_or(id, String::as_str)
+}
+
+/// Everything `players.toml` says: who is one person, and who is not.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayersFile {
+    pub aliases: Aliases,
+    /// Each `[[distinct]]` entry's ids, as kept ids: people whose close names are no slip.
+    pub distinct: Vec<BTreeSet<String>>,
+}
+
+impl PlayersFile {
+    /// Whether `players.toml` says that the people of the kept ids `a` and `b` are two.
+    pub fn are_distinct(&self, a: &str, b: &str) -> bool {
+        self.distinct
+            .iter()
+            .any(|ids| ids.contains(a) && ids.contains(b))
+    }
+}
+
+/// Reads `root/players.toml` if there is one: the aliases only.
 pub fn load(root: &Path) -> Result<Aliases, (Vec<Diagnostic>, Option<String>)> {
+    load_file(root).map(|file| file.aliases)
+}
+
+/// Reads `root/players.toml` if there is one. Errors come back with the file's text.
+pub fn load_file(root: &Path) -> Result<PlayersFile, (Vec<Diagnostic>, Option<String>)> {
     let full = root.join(FILE);
     let shown = Path::new(FILE);
     if !crate::paths::expect_kind(&full, shown, crate::paths::Kind::File)
         .map_err(|d| (vec![d], None))?
     {
-        return Ok(Aliases::new());
+        return Ok(PlayersFile::default());
     }
     let text = crate::text_file::read_text(&full, shown).map_err(|d| (vec![d], None))?;
     parse(&text).map_err(|d| (d, Some(text)))
 }
 
 /// Parses the alias file's text.
-pub fn parse(text: &str) -> Result<Aliases, Vec<Diagnostic>> {
+pub fn parse(text: &str) -> Result<PlayersFile, Vec<Diagnostic>> {
     let shown = Path::new(FILE);
     let mut reader = Reader::new(shown);
     let Some(doc) = reader.parse(text) else {
         return Err(reader.diagnostics);
     };
-    let top = reader.table(doc.get_ref(), 0..0, FILE, &["players"]);
+    let top = reader.table(doc.get_ref(), 0..0, FILE, &["players", "distinct"]);
     let mut aliases = Aliases::new();
     let mut kept = Vec::new();
     if let Some(list) = top.get("players") {
@@ -125,10 +156,71 @@ pub fn parse(text: &str) -> Result<Aliases, Vec<Diagnostic>> {
             ));
         }
     }
+    let mut distinct = Vec::new();
+    if let Some(list) = top.get("distinct") {
+        for item in reader.array(list, "`distinct`") {
+            let Some(table) = reader.as_table(item, "each `[[distinct]]` entry") else {
+                continue;
+            };
+            let f = reader.table(table, item.span(), "this `[[distinct]]` entry", &["ids"]);
+            let Some(list) = f.require(&mut reader, "ids", "[\"corey-lauer\", \"cory-lauer\"]")
+            else {
+                continue;
+            };
+            let mut ids = BTreeMap::new();
+            for item in reader.array(list, "`ids`") {
+                let Some(id) = reader.string(item, "each id") else {
+                    continue;
+                };
+                if !is_valid_id(&id.value) {
+                    reader
+                        .error(
+                            Code::BadId,
+                            id.span.clone(),
+                            format!("`{}` is not a player id", id.value),
+                        )
+                        .help = Some(
+                        "write the id as events use it: lower-case letters, digits and `-`".into(),
+                    );
+                    continue;
+                }
+                // Ids joined above are one person: they cannot also be two.
+                let kept = kept_id(&aliases, &id.value).to_string();
+                if let Some(other) = ids.insert(kept.clone(), id.value.clone()) {
+                    reader
+                        .error(
+                            Code::Conflict,
+                            id.span.clone(),
+                            format!(
+                                "`{}` and `{other}` are one person in this file's `[[players]]`, so they cannot be distinct",
+                                id.value
+                            ),
+                        )
+                        .help = Some(format!(
+                        "remove `{}` from this list, or from the `[[players]]` entry of `{kept}`",
+                        id.value
+                    ));
+                }
+            }
+            if ids.len() < 2 {
+                reader
+                    .error(
+                        Code::InvalidValue,
+                        list.span(),
+                        "a `[[distinct]]` entry needs at least two ids",
+                    )
+                    .help = Some(
+                    "list the ids of the people whose names are close, such as ids = [\"corey-lauer\", \"cory-lauer\"]"
+                        .into(),
+                );
+            }
+            distinct.push(ids.into_keys().collect());
+        }
+    }
     if reader.diagnostics.iter().any(Diagnostic::is_error) {
         Err(reader.diagnostics)
     } else {
-        Ok(aliases)
+        Ok(PlayersFile { aliases, distinct })
     }
 }
 
@@ -139,7 +231,8 @@ mod tests {
     #[test]
     fn aliases_map_to_the_kept_id() {
         let aliases = parse("[[players]]\nid = \"zoe-achterberg\"\naliases = [\"zoe\", \"z-a\"]\n")
-            .expect("valid");
+            .expect("valid")
+            .aliases;
         assert_eq!(
             aliases.get("zoe").map(String::as_str),
             Some("zoe-achterberg")
@@ -168,5 +261,30 @@ mod tests {
                 && d.message
                     .contains("`b` is kept as a player's id and is also an alias of `a`")
         }));
+    }
+
+    #[test]
+    fn distinct_ids_are_two_people_and_never_joined_ones() {
+        let file = parse(
+            "[[distinct]]\nids = [\"corey-lauer\", \"cory-lauer\"]\n\n[[players]]\nid = \"zoe\"\naliases = [\"z\"]\n\n[[distinct]]\nids = [\"z\", \"zed\"]\n",
+        )
+        .expect("valid");
+        assert!(file.are_distinct("cory-lauer", "corey-lauer"));
+        assert!(
+            file.are_distinct("zoe", "zed"),
+            "an alias counts as its kept id"
+        );
+        assert!(!file.are_distinct("corey-lauer", "zed"));
+        let errors = parse("[[players]]\nid = \"zoe\"\naliases = [\"z\"]\n\n[[distinct]]\nids = [\"z\", \"zoe\"]\n")
+            .expect_err("one person cannot be two");
+        assert!(
+            errors
+                .iter()
+                .any(|d| d.code == Code::Conflict
+                    && d.message.contains("`zoe` and `z` are one person")),
+            "{errors:?}"
+        );
+        let errors = parse("[[distinct]]\nids = [\"solo\"]\n").expect_err("one id");
+        assert!(errors[0].message.contains("at least two ids"), "{errors:?}");
     }
 }

@@ -49,6 +49,7 @@ use rayon::prelude::*;
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic, Report};
 use crate::event::Event;
+use crate::load::people::{self, People};
 use crate::load::validate::LoadOptions;
 use crate::load::{aliases, load_events};
 use crate::rules::compute::Computed;
@@ -83,13 +84,14 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
         Some(url) => config.with_base_url(url),
         None => config,
     };
-    let aliases = match aliases::load(root) {
-        Ok(a) => a,
+    let players = match aliases::load_file(root) {
+        Ok(players) => players,
         Err((diags, text)) => {
             report.absorb(diags, text.map(|t| (PathBuf::from(aliases::FILE), t)));
-            aliases::Aliases::new()
+            aliases::PlayersFile::default()
         }
     };
+    let aliases = players.aliases.clone();
     let options = LoadOptions {
         default_rules: config.default_rules.clone(),
         site_root: None,
@@ -100,6 +102,15 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     let loaded = load_events(root, &options, cache.as_ref());
     let from_cache = loaded.from_cache;
     report.absorb(loaded.diagnostics, loaded.sources);
+    // Two people on one page, or one person on two, across events.
+    let people = People::of(
+        root,
+        loaded.events.iter().map(|(event, _)| event),
+        players,
+        None,
+    );
+    let (diags, sources) = people::check(&people);
+    report.absorb(diags, sources);
     let (pages, diags, sources) = content::load_content(root);
     report.absorb(diags, sources);
     let tera = match templates::load_templates(root, config.theme.as_deref()) {

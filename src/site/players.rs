@@ -180,7 +180,7 @@ fn recorded_record(row: &crate::event::recorded::RecordedStanding) -> String {
 /// The id of the page a player id belongs to: one person under several ids shares the page of
 /// the id `players.toml` keeps.
 pub fn page_id<'a>(aliases: &'a crate::load::aliases::Aliases, id: &'a str) -> &'a str {
-    aliases.get(id).map_or(id, String::as_str)
+    crate::load::aliases::kept_id(aliases, id)
 }
 
 /// One event's part in the player archive: each person's row on their page and the meetings

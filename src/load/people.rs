@@ -1,0 +1,510 @@
+//! One person, one page. Player pages group the archive's entries by id (through
+//! `players.toml`), so an id given to people of two names puts both on one page, and one
+//! person written two ways under two ids gets two pages. The first is an error, the second a
+//! hint (H019) that `players.toml` answers either way: `[[players]]` joins the ids,
+//! `[[distinct]]` says they are two people. `check`, `register` and `import` all ask here.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use toml::de::DeValue;
+
+use super::aliases::{PlayersFile, kept_id};
+use crate::diag::{Code, Diagnostic, edit_distance_within, line_col};
+use crate::event::Event;
+use crate::event::ids::id_from_name;
+use crate::toml_reader::Reader;
+
+/// One person's `[[players]]` entry in an event file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub id: String,
+    pub name: String,
+    /// The event file, relative to the site root.
+    pub file: PathBuf,
+    /// The entry's place among the file's `[[players]]` entries.
+    pub index: usize,
+}
+
+/// The people of the archive's valid events, and what `players.toml` says about them.
+#[derive(Debug, Default)]
+pub struct People {
+    /// The site folder, where the event files are read to point at an entry.
+    root: PathBuf,
+    /// In the order of the events given (the archive's: by slug), then of their entries.
+    entries: Vec<Entry>,
+    /// Each id's entries, by position in `entries`.
+    by_id: BTreeMap<String, Vec<usize>>,
+    pub players: PlayersFile,
+}
+
+impl People {
+    /// The people of `events`, in their order, leaving out the event file `leaving_out` (the
+    /// one being edited, whose own entries its edit checks).
+    pub fn of<'e>(
+        root: &Path,
+        events: impl IntoIterator<Item = &'e Event>,
+        players: PlayersFile,
+        leaving_out: Option<&Path>,
+    ) -> People {
+        let mut people = People {
+            root: root.to_path_buf(),
+            players,
+            ..People::default()
+        };
+        for event in events {
+            if leaving_out == Some(event.file.as_path()) {
+                continue;
+            }
+            for (index, person) in event.persons().iter().enumerate() {
+                people
+                    .by_id
+                    .entry(person.id.clone())
+                    .or_default()
+                    .push(people.entries.len());
+                people.entries.push(Entry {
+                    id: person.id.clone(),
+                    name: person.name.clone(),
+                    file: event.file.clone(),
+                    index,
+                });
+            }
+        }
+        people
+    }
+
+    /// The first entry that gives `id` to a person whose name is not `name`: the person a new
+    /// entry `name` with `id` would share a page with.
+    pub fn other_person(&self, id: &str, name: &str) -> Option<&Entry> {
+        let key = name_key(name);
+        self.by_id
+            .get(id)?
+            .iter()
+            .map(|&i| &self.entries[i])
+            .find(|e| name_key(&e.name) != key)
+    }
+
+    /// An id for a new entry `name` that puts no one else on its page: the one made from the
+    /// name, else it numbered (`ann-berg-2`), skipping the ids `taken` in the entry's own event.
+    pub fn free_id(&self, name: &str, taken: impl Fn(&str) -> bool) -> String {
+        let base = match id_from_name(name) {
+            id if id.is_empty() => "player".to_string(),
+            id => id,
+        };
+        let usable = |id: &str| {
+            !taken(id)
+                && !crate::event::ids::is_reserved_name(id)
+                && self.other_person(id, name).is_none()
+        };
+        std::iter::once(base.clone())
+            .chain((2..).map(|n| format!("{base}-{n}")))
+            .find(|id| usable(id))
+            .unwrap_or(base)
+    }
+
+    /// The archive's names, one per person and spelling (each with its first entry), for
+    /// [`similar_names`].
+    pub fn names(&self) -> Vec<Named<'_>> {
+        let mut seen = BTreeSet::new();
+        self.entries
+            .iter()
+            .filter(|e| {
+                seen.insert((
+                    kept_id(&self.players.aliases, &e.id).to_string(),
+                    name_key(&e.name),
+                ))
+            })
+            .map(|e| Named {
+                id: &e.id,
+                name: &e.name,
+            })
+            .collect()
+    }
+
+    /// Where `entry`'s `key` is in its file, as `file:line:column`.
+    pub fn at(&self, entry: &Entry, key: &str) -> String {
+        Texts::new(&self.root).at(entry, key)
+    }
+
+    /// The hint (H019) for each name of `new` (the entries of one event about to be written)
+    /// close to another person's in the archive: the index in `new` it is about, the message
+    /// and the help. New names are not compared with each other: people of one event are two.
+    pub fn hints_for(&self, new: &[Named<'_>]) -> Vec<(usize, String, String)> {
+        let mut names = self.names();
+        let known = names.len();
+        names.extend_from_slice(new);
+        let mut texts = Texts::new(&self.root);
+        let mut hinted = BTreeSet::new();
+        // One hint per new name, about the first name close to it.
+        similar_names(&names, &self.players, |a, b| a < known && b >= known)
+            .into_iter()
+            .filter(|&(_, b)| hinted.insert(b))
+            .map(|(a, b)| {
+                let at = self
+                    .first_entry(&names[a])
+                    .map_or_else(String::new, |entry| texts.at(entry, "name"));
+                let (message, help) = similar_hint(names[b], names[a], &at, &self.players);
+                (b - known, message, help)
+            })
+            .collect()
+    }
+
+    /// Whether the ids `a` and `b` are both in one event: two people registered side by side
+    /// are two, however close their names.
+    fn in_one_event(&self, a: &str, b: &str) -> bool {
+        let files = |id: &str| -> BTreeSet<&Path> {
+            self.by_id
+                .get(id)
+                .into_iter()
+                .flatten()
+                .map(|&i| self.entries[i].file.as_path())
+                .collect()
+        };
+        !files(a).is_disjoint(&files(b))
+    }
+
+    /// The first entry of `named`, one of [`People::names`].
+    fn first_entry(&self, named: &Named<'_>) -> Option<&Entry> {
+        self.by_id
+            .get(named.id)?
+            .iter()
+            .map(|&i| &self.entries[i])
+            .find(|e| e.name == named.name)
+    }
+}
+
+/// A name under an id, as the near-name hint compares them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Named<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+}
+
+/// A name as the hint and the id check compare it: "Last, First" turned to "First Last", then
+/// as ids are made (lower case, accents and punctuation gone), so `Kessel, Tom`, `Tom Kessel`
+/// and `tom  kessel` are one name. A name with no Latin letter is compared as written, in lower
+/// case.
+pub fn name_key(name: &str) -> String {
+    let name = match name.split_once(',') {
+        Some((last, first))
+            if !first.contains(',') && !last.trim().is_empty() && !first.trim().is_empty() =>
+        {
+            format!("{} {}", first.trim(), last.trim())
+        }
+        _ => name.to_string(),
+    };
+    match id_from_name(&name) {
+        key if key.is_empty() => name
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase(),
+        key => key,
+    }
+}
+
+/// How many names may share one bucket of [`close_pairs`] before the bucket is passed over:
+/// names that many alike (`Player 1` to `Player 9`) are not one person's slips, and the cap
+/// keeps the work in proportion to the archive's size.
+const BUCKET_LIMIT: usize = 64;
+
+/// The pairs `(a, b)`, `a < b`, of `keys` no more than one slip apart (a letter added, left
+/// out, changed, or two swapped), equal keys included, for which `wanted(a, b)` holds; in
+/// order. Each key goes into a bucket for itself and for each one-letter deletion of it: two
+/// keys one slip apart always share a bucket ("googlen" and "gogolen" both give "goglen"), so
+/// only keys sharing one are compared, never every pair of a large archive.
+pub fn close_pairs(keys: &[String], wanted: impl Fn(usize, usize) -> bool) -> Vec<(usize, usize)> {
+    let mut buckets: HashMap<String, Vec<usize>> = HashMap::new();
+    for (i, key) in keys.iter().enumerate() {
+        let mut variants = BTreeSet::from([key.clone()]);
+        for (at, c) in key.char_indices() {
+            variants.insert(format!("{}{}", &key[..at], &key[at + c.len_utf8()..]));
+        }
+        for variant in variants {
+            buckets.entry(variant).or_default().push(i);
+        }
+    }
+    let mut pairs = BTreeSet::new();
+    for bucket in buckets.values().filter(|b| b.len() <= BUCKET_LIMIT) {
+        for (n, &a) in bucket.iter().enumerate() {
+            for &b in &bucket[n + 1..] {
+                let (a, b) = (a.min(b), a.max(b));
+                if !pairs.contains(&(a, b))
+                    && wanted(a, b)
+                    && edit_distance_within(&keys[a], &keys[b], 1).is_some()
+                {
+                    pairs.insert((a, b));
+                }
+            }
+        }
+    }
+    pairs.into_iter().collect()
+}
+
+/// The pairs of `names` (as [`close_pairs`]) whose names are one slip apart or the same under
+/// two ids that are not one page, and that `players.toml` does not call two people; `wanted`
+/// narrows them (to those with a new name).
+pub fn similar_names(
+    names: &[Named<'_>],
+    players: &PlayersFile,
+    wanted: impl Fn(usize, usize) -> bool,
+) -> Vec<(usize, usize)> {
+    let keys: Vec<String> = names.iter().map(|n| name_key(n.name)).collect();
+    let kept = |i: usize| kept_id(&players.aliases, names[i].id);
+    close_pairs(&keys, |a, b| {
+        wanted(a, b) && kept(a) != kept(b) && !players.are_distinct(kept(a), kept(b))
+    })
+}
+
+/// The hint about the name `new` (one of a close pair) and `known`, which is at `at`
+/// ("events/2019/coruscant.toml:7:8"): the message, and the help with the `players.toml`
+/// lines either answer takes.
+pub fn similar_hint(
+    new: Named<'_>,
+    known: Named<'_>,
+    at: &str,
+    players: &PlayersFile,
+) -> (String, String) {
+    let how = if name_key(new.name) == name_key(known.name) {
+        "is the same name as"
+    } else {
+        "is close to"
+    };
+    let (known_id, new_id) = (
+        kept_id(&players.aliases, known.id),
+        kept_id(&players.aliases, new.id),
+    );
+    // The page kept is the known one's, unless only the new id is its name's, a full name
+    // rather than a nickname (`ivan-petrov` over `ivan`).
+    let natural = |named: &Named<'_>, id: &str| id_from_name(&name_key(named.name)) == id;
+    let (keep, alias) = if natural(&new, new_id) && !natural(&known, known_id) {
+        (new_id, known_id)
+    } else {
+        (known_id, new_id)
+    };
+    (
+        format!(
+            "`{}` (id {}) {how} `{}` (id {}) in {at}: two ids have two player pages",
+            new.name, new.id, known.name, known.id
+        ),
+        format!(
+            "if they are one person, join them in players.toml: [[players]] id = \"{keep}\" aliases = [\"{alias}\"]; if they are two people, say so there: [[distinct]] ids = [\"{keep}\", \"{alias}\"]"
+        ),
+    )
+}
+
+/// The event files' texts, read once each, to point at an entry's line and column.
+pub struct Texts<'r> {
+    root: &'r Path,
+    texts: BTreeMap<PathBuf, Option<String>>,
+}
+
+impl<'r> Texts<'r> {
+    pub fn new(root: &'r Path) -> Self {
+        Texts {
+            root,
+            texts: BTreeMap::new(),
+        }
+    }
+
+    /// The span of `entry`'s value of `key` (`id` or `name`), else of its `name`.
+    pub fn span(&mut self, entry: &Entry, key: &str) -> Option<Range<usize>> {
+        let text = self
+            .texts
+            .entry(entry.file.clone())
+            .or_insert_with(|| {
+                crate::text_file::read_text(&self.root.join(&entry.file), &entry.file).ok()
+            })
+            .as_deref()?;
+        let mut reader = Reader::new(&entry.file);
+        let doc = reader.parse(text)?;
+        let DeValue::Array(players) = doc.get_ref().get("players")?.get_ref() else {
+            return None;
+        };
+        let DeValue::Table(table) = players.get(entry.index)?.get_ref() else {
+            return None;
+        };
+        table
+            .get(key)
+            .or_else(|| table.get("name"))
+            .map(|v| v.span())
+    }
+
+    /// Where `entry`'s `key` is, as `file:line:column` (the file alone if it cannot be read).
+    pub fn at(&mut self, entry: &Entry, key: &str) -> String {
+        match self.span(entry, key) {
+            Some(span) => {
+                let text = self.texts[&entry.file].as_deref().unwrap_or_default();
+                let (line, column) = line_col(text, span.start);
+                format!("{}:{line}:{column}", entry.file.display())
+            }
+            None => entry.file.display().to_string(),
+        }
+    }
+
+    /// The texts read, to show the lines the diagnostics point at.
+    pub fn into_sources(self) -> Vec<(PathBuf, String)> {
+        self.texts
+            .into_iter()
+            .filter_map(|(file, text)| Some((file, text?)))
+            .collect()
+    }
+}
+
+/// What `check` and `build` say about the archive's people: an error at each entry whose id an
+/// earlier entry (in slug order) gives a person of another name, since both would be shown on
+/// one page as one person; and a warning (H019) at each name one slip from an earlier one under
+/// another id, or the same name under two ids, since one person would have two pages. With the
+/// texts of the files they point into.
+pub fn check(people: &People) -> (Vec<Diagnostic>, Vec<(PathBuf, String)>) {
+    let mut texts = Texts::new(&people.root);
+    let mut diagnostics = Vec::new();
+    for (id, at) in &people.by_id {
+        let first = &people.entries[at[0]];
+        let key = name_key(&first.name);
+        for entry in at.iter().map(|&i| &people.entries[i]) {
+            if name_key(&entry.name) == key {
+                continue;
+            }
+            let there = texts.at(first, "id");
+            let free = people.free_id(&entry.name, |_| false);
+            diagnostics.push(
+                Diagnostic::error(
+                    Code::BadId,
+                    &entry.file,
+                    texts.span(entry, "id"),
+                    format!(
+                        "the id `{id}` is {} here, but {} in {there}: their results would be shown on one page, as one person's",
+                        entry.name, first.name
+                    ),
+                )
+                .with_help(format!(
+                    "if they are two people, give this one an id of their own, such as id = \"{free}\"; if one, write the name as there, or give this entry its own id and join the two in players.toml"
+                )),
+            );
+        }
+    }
+    let names = people.names();
+    let apart = |a: usize, b: usize| !people.in_one_event(names[a].id, names[b].id);
+    let mut hinted = BTreeSet::new();
+    // One hint per name, about the first name close to it.
+    for (a, b) in similar_names(&names, &people.players, apart)
+        .into_iter()
+        .filter(|&(_, b)| hinted.insert(b))
+    {
+        let (Some(known), Some(new)) =
+            (people.first_entry(&names[a]), people.first_entry(&names[b]))
+        else {
+            continue;
+        };
+        let there = texts.at(known, "name");
+        let (message, help) = similar_hint(names[b], names[a], &there, &people.players);
+        diagnostics.push(
+            Diagnostic::warning(
+                Code::SimilarName,
+                &new.file,
+                texts.span(new, "name"),
+                message,
+            )
+            .with_help(help),
+        );
+    }
+    (diagnostics, texts.into_sources())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn last_first_is_the_same_name_as_first_last() {
+        assert_eq!(name_key("Kessel, Tom"), "tom-kessel");
+        assert_eq!(name_key("Tom  KESSEL"), "tom-kessel");
+        assert_eq!(name_key("Zoë Achterberg"), "zoe-achterberg");
+        // Not a "Last, First" name: kept in its order.
+        assert_eq!(name_key("Kessel, Tom, Jr."), "kessel-tom-jr");
+        assert_eq!(name_key("東京 太郎"), "東京 太郎");
+    }
+
+    fn keys(names: &[&str]) -> Vec<String> {
+        names.iter().map(|n| name_key(n)).collect()
+    }
+
+    #[test]
+    fn names_one_slip_apart_pair_up_and_others_do_not() {
+        let names = keys(&[
+            "Chris Googlen",
+            "Corey lauer",
+            "Tom Kessel",
+            "Chris Gogolen",
+            "Cory Lauer",
+            "Kessel, Tom",
+            "Bo Lind",
+            "Bo Lindqvist",
+            "Ann Ekberg",
+        ]);
+        assert_eq!(
+            close_pairs(&names, |_, _| true),
+            [(0, 3), (1, 4), (2, 5)],
+            "a swap, a letter left out and the same name; nothing further apart"
+        );
+        assert_eq!(close_pairs(&names, |a, _| a != 1), [(0, 3), (2, 5)]);
+    }
+
+    /// An event of `names` at `file`, known by its standings.
+    fn event(file: &str, names: &[&str]) -> Event {
+        let mut text =
+            "[event]\nname = \"Open\"\ndate = 2019-05-01\nrules = \"ffg-2014\"\n".to_string();
+        for name in names {
+            text.push_str(&format!("\n[[players]]\nname = \"{name}\"\n"));
+        }
+        for (rank, name) in names.iter().enumerate() {
+            let id = id_from_name(name);
+            text.push_str(&format!(
+                "\n[[standings]]\nrank = {}\nplayer = \"{id}\"\n",
+                rank + 1
+            ));
+        }
+        let (event, diagnostics) = crate::load::parse_event(
+            Path::new(file),
+            &text,
+            &crate::load::validate::LoadOptions::default(),
+        );
+        event.unwrap_or_else(|| panic!("{diagnostics:?}")).0
+    }
+
+    #[test]
+    fn people_of_one_event_are_two_however_close_their_names() {
+        let events = [
+            event("events/2019/a.toml", &["Dana Dahl", "Hana Dahl"]),
+            event("events/2020/b.toml", &["Jana Dahl"]),
+        ];
+        let people = People::of(Path::new("no-site"), &events, PlayersFile::default(), None);
+        let (diagnostics, _) = check(&people);
+        let found: Vec<(&str, &Path)> = diagnostics
+            .iter()
+            .map(|d| (d.message.as_str(), d.file.as_path()))
+            .collect();
+        assert_eq!(
+            found,
+            [(
+                "`Jana Dahl` (id jana-dahl) is close to `Dana Dahl` (id dana-dahl) in events/2019/a.toml: two ids have two player pages",
+                Path::new("events/2020/b.toml")
+            )]
+        );
+    }
+
+    #[test]
+    fn a_bucket_of_names_too_alike_is_passed_over() {
+        let many: Vec<String> = (0..BUCKET_LIMIT + 1)
+            .map(|n| format!("player-{n:03}"))
+            .collect();
+        // Numbered names share buckets with a score of others at most: those are compared.
+        let pairs = close_pairs(&many, |_, _| true);
+        assert!(pairs.contains(&(1, 2)), "{pairs:?}");
+        // Names all alike fill one bucket past the cap: it is passed over.
+        let same: Vec<String> = (0..BUCKET_LIMIT + 1).map(|_| "x".to_string()).collect();
+        assert!(close_pairs(&same, |_, _| true).is_empty());
+    }
+}
