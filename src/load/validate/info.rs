@@ -289,7 +289,7 @@ fn choice_or_default(
 #[cfg(test)]
 mod tests {
     use super::super::testing::{
-        SWISS, assert_clean, assert_none, event, find, four, line_of, players, round,
+        SWISS, SWISS_2014, assert_clean, assert_none, event, find, four, line_of, players, round,
     };
     use crate::diag::{Code, Severity};
 
@@ -353,6 +353,16 @@ mod tests {
             (d.line, d.spanned.as_str()),
             (line_of(&text, "cut = 6"), "6")
         );
+    }
+
+    /// The 2014 rules: the cut is "usually a Top 8 or Top 16" and is announced before the
+    /// start. An announced top 4 is a cut the brackets can run; a top 6 has no bracket.
+    #[test]
+    fn ffg_2014_top_four_announced_is_allowed() {
+        assert_clean(&event(&format!("{SWISS_2014}\ncut = 4"), &four(), ""));
+        let text = event(&format!("{SWISS_2014}\ncut = 6"), &four(), "");
+        let d = find(&text, "a cut of 6 is not allowed by ffg-2014");
+        assert_eq!(d.help, "use one of: 0, 4, 8, 16");
     }
 
     #[test]
