@@ -449,14 +449,14 @@ fn quiet_verbose_and_completions() {
     let stderr = text(&out.stderr);
     for stage in [
         // The quiet build computed the events; those without a warning were kept.
-        "Loaded and checked 13 events (",
+        "Loaded and checked 14 events (",
         " unchanged, from the cache) in",
         "Rendered",
         "Wrote the output folder in",
     ] {
         assert!(stderr.contains(stage), "{stage}: {stderr}");
     }
-    assert!(text(&out.stdout).starts_with("Built 13 events into"));
+    assert!(text(&out.stdout).starts_with("Built 14 events into"));
     for shell in ["bash", "zsh", "fish"] {
         let out = holonet(&["completions", shell], site.path());
         assert!(out.status.success());
@@ -785,4 +785,110 @@ fn a_team_final_match_is_reported_from_the_terminal() {
     assert_eq!(name(&after[1]), name(&before[0]), "{before:?} {after:?}");
     assert_eq!(after[2..], before[2..]);
     assert!(holonet(&["check"], &site).status.success());
+}
+
+/// ffg-2018: time ends the round, so the game going when time is called is a draw and no
+/// further game is played. `report 0-0` at a table where time was called in game one writes
+/// that one drawn game (1 point each), `report --help` says how, and a hand-written game after
+/// a draw is refused by `check`, located, with what to write.
+#[test]
+fn time_called_in_game_one_is_one_draw() {
+    let site = common::example_site();
+    let file = "events/2026/corellia-spring-open.toml";
+    let help = text(&holonet(&["report", "--help"], site.path()).stdout);
+    assert!(
+        help.contains("time called in game one is 0-0 or draw"),
+        "{help}"
+    );
+    let out = holonet(&["report", file, "3", "0-0"], site.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains(": games = [\"draw\"]."),
+        "{}",
+        text(&out.stdout)
+    );
+    let written = std::fs::read_to_string(site.path().join(file)).expect("event");
+    assert!(written.contains(
+        "{ table = 3, players = [\"niamh-byrne\", \"zoe-achterberg\"], games = [\"draw\"] },"
+    ));
+    assert!(holonet(&["check"], site.path()).status.success());
+    // Two drawn games cannot happen: the first draw ended the round.
+    common::edit(
+        site.path(),
+        file,
+        "games = [\"draw\"] },",
+        "games = [\"draw\", \"draw\"] },",
+    );
+    let out = holonet(&["check"], site.path());
+    assert!(!out.status.success());
+    let printed = text(&out.stderr);
+    let line = written
+        .lines()
+        .position(|l| l.contains("games = [\"draw\"] },"))
+        .expect("the table")
+        + 1;
+    assert!(
+        printed.contains(
+            "error[H010]: game 1 was drawn, so time had been called: no game is played after it"
+        ) && printed.contains(&format!("{file}:{line}:"))
+            && printed.contains("write `games = [\"draw\"]` (1 point each)"),
+        "{printed}"
+    );
+}
+
+/// ffg-2018: players level on points, SoS and ESoS are ordered at random, and the draw that
+/// counts is the venue's. In the example's Ilum Store Night, four players tied for seeds 3 to 6
+/// and the venue drew Mikkel Dahl and Dmitri Sokolov into the top 4, where the event's seed
+/// would have put Dmitri Sokolov and Farid Haddad. `venue_draw` records it; without it, the
+/// bracket the venue played still shows it; a draw that leaves out part of a tie is refused,
+/// located, with the line to write.
+#[test]
+fn cut_seat_drawn_at_the_venue_is_accepted() {
+    let site = common::example_site();
+    let file = "events/2019/ilum-store-night.toml";
+    let standings = |site: &Path| common::run_ok(site, &["standings", file]);
+    let printed = standings(site.path());
+    assert!(
+        printed.contains("  3  Mikkel Dahl")
+            && printed.contains("  4  Dmitri Sokolov")
+            && printed.contains("(random: drawn at the venue)")
+            && printed.contains("Final places:\n  1  Mikkel Dahl"),
+        "{printed}"
+    );
+    let written = std::fs::read_to_string(site.path().join(file)).expect("event");
+    let recorded = written
+        .lines()
+        .find(|l| l.starts_with("venue_draw = "))
+        .expect("the venue's draw")
+        .to_string();
+    // The bracket alone shows the draw.
+    common::edit(site.path(), file, &format!("{recorded}\n"), "");
+    assert!(holonet(&["check"], site.path()).status.success());
+    let printed = standings(site.path());
+    assert!(
+        printed.contains("  3  Mikkel Dahl") && printed.contains("(random: drawn at the venue)"),
+        "{printed}"
+    );
+    // A draw naming two of the four is refused at its first id.
+    let partial = "venue_draw = [\"mikkel-dahl\", \"dmitri-sokolov\"]\n";
+    common::edit(
+        site.path(),
+        file,
+        "location = ",
+        &format!("{partial}location = "),
+    );
+    let out = holonet(&["check"], site.path());
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    let line = written
+        .lines()
+        .position(|l| l.starts_with("venue_draw = "))
+        .expect("line")
+        + 1;
+    assert!(
+        err.contains("error[H006]: Mikkel Dahl and Dmitri Sokolov are level on points, strength of schedule and extended strength of schedule with Farid Haddad and Paloma Ruiz, whom `venue_draw` leaves out")
+            && err.contains(&format!("{file}:{line}:15"))
+            && err.contains("such as `venue_draw = [\"mikkel-dahl\", \"dmitri-sokolov\", \"farid-haddad\", \"paloma-ruiz\"]`"),
+        "{err}"
+    );
 }

@@ -13,7 +13,7 @@ mod players;
 mod rounds;
 
 use super::read::RawEvent;
-use super::{casual, ccg, decklists, elimination, recorded, teams};
+use super::{casual, ccg, decklists, elimination, recorded, teams, venue_draw};
 use crate::diag::Code;
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
 use crate::rules::compute::{self, Computed};
@@ -194,6 +194,12 @@ pub fn validate(
             recorded::validate_standings(reader, &raw, ruleset, &players),
         )
     };
+    let venue_draw = venue_draw::validate_venue_draw(
+        reader,
+        &raw,
+        &players,
+        casual.is_none() && recorded.is_empty() && !ccg,
+    );
     if errors(reader) > errors_before {
         return None;
     }
@@ -214,6 +220,7 @@ pub fn validate(
             rounds,
             elimination,
             final_match,
+            venue_draw,
         })
     };
     let event = Event {
@@ -228,6 +235,7 @@ pub fn validate(
     };
     let computed = compute::compute(ruleset, &event);
     elimination::report_bracket_problems(reader, &raw, &event.players, &computed);
+    venue_draw::report_venue_draw_problems(reader, &raw, &event.players, &computed);
     report_bye_departures(reader, &raw, &event, &computed);
     report_avoidable_rematches(reader, &raw, &event, &computed);
     if let (Some(fin), Some(recorded)) = (
