@@ -168,3 +168,65 @@ fn each_verb_explains_itself() {
         assert!(help.contains(words), "{verb}: {help}");
     }
 }
+
+/// The 2018 regulations have the rounds and the cut announced before the start. A Basic event
+/// that paired round 1 for 8 players (3 rounds, no cut) keeps that structure when a ninth
+/// player enters late, though the table gives 9 players 4 rounds and a top 4; `register --late`
+/// says so and what to write to change it, and the event still plans 3 rounds.
+#[test]
+fn structure_is_fixed_when_round_one_is_paired() {
+    let tmp = tempfile::tempdir().unwrap();
+    ok(&["init", "site"], tmp.path());
+    let site = tmp.path().join("site");
+    let site = site.as_path();
+    ok(&["new", FILE], site);
+    let text = std::fs::read_to_string(site.join(FILE)).unwrap();
+    assert!(text.contains("\nstructure = \"basic\""), "{text}");
+    for name in ["Ada", "Bram", "Cleo", "Dev", "Esme", "Finn", "Gus", "Hal"] {
+        ok(&["register", FILE, name], site);
+    }
+    ok(&["pair", FILE], site);
+    let said = ok(&["register", FILE, "Ivo", "--late"], site);
+    assert!(
+        said.contains(
+            "The event keeps the basic structure fixed when round 1 was paired for its 8 players: 3 Swiss rounds and no cut (with 9 players the table gives 4 Swiss rounds and a top 4); to change it, write `swiss_rounds = 4` and `cut = 4` in `[event]`"
+        ),
+        "{said}"
+    );
+    for table in ["1", "2", "3", "4"] {
+        ok(&["report", FILE, table, "2-0"], site);
+    }
+    let standings = ok(&["standings", FILE], site);
+    assert!(
+        standings.contains("Standings after round 1 of 3\n"),
+        "{standings}"
+    );
+    let check = holonet(&["check"], site);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    let said = String::from_utf8_lossy(&check.stdout);
+    assert!(said.contains("All good: 0 warning(s)"), "{said}");
+    // The organizer announces the change: the file says so, and check reports the departure.
+    let text = std::fs::read_to_string(site.join(FILE)).unwrap();
+    let changed = text.replacen(
+        "\nstructure = \"basic\"",
+        "\nstructure = \"basic\"\nswiss_rounds = 4\ncut = 4",
+        1,
+    );
+    std::fs::write(site.join(FILE), changed).unwrap();
+    let check = holonet(&["check"], site);
+    let printed = String::from_utf8_lossy(&check.stderr);
+    assert!(
+        printed.contains("`swiss_rounds = 4` overrides the basic structure, which gives 3 rounds for the 8 players of round 1")
+            && printed.contains("`cut = 4` overrides the basic structure, which gives a cut of 0 for the 8 players of round 1"),
+        "{printed}"
+    );
+    let standings = ok(&["standings", FILE], site);
+    assert!(
+        standings.contains("Standings after round 1 of 4\n"),
+        "{standings}"
+    );
+}

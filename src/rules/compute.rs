@@ -204,14 +204,33 @@ pub fn entrants(players: &[Player]) -> u32 {
         .count() as u32
 }
 
+/// Players the structure table is read for. The regulations have the rounds and the cut
+/// announced before the start, so the structure is fixed when round 1 is paired
+/// (`round_one_paired`): from then on it counts the players of round 1 (registered before it and
+/// not withdrawn before it), and a late entry changes nothing. Before that, every entrant counts.
+pub fn structure_players(players: &[Player], round_one_paired: bool) -> u32 {
+    if !round_one_paired {
+        return entrants(players);
+    }
+    players
+        .iter()
+        .filter(|p| p.late.is_none() && p.drop != Some(0))
+        .count() as u32
+}
+
 /// The Swiss rounds and cut in force: the file's values, else the structure table's for the
-/// number of entrants (`None` where neither gives one).
+/// [`structure_players`] (`None` where neither gives one).
 pub fn structure_in_force(
     ruleset: &Ruleset,
     info: &EventInfo,
     players: &[Player],
+    round_one_paired: bool,
 ) -> (Option<u32>, Option<u32>) {
-    let row = structure::lookup(ruleset, &info.structure, entrants(players));
+    let row = structure::lookup(
+        ruleset,
+        &info.structure,
+        structure_players(players, round_one_paired),
+    );
     (
         info.swiss_rounds.or(row.map(|r| r.swiss_rounds)),
         info.cut.or(row.map(|r| r.cut)),
@@ -220,7 +239,12 @@ pub fn structure_in_force(
 
 /// Computes an event under its ruleset. Validation has already resolved the ruleset id.
 pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
-    let (swiss_rounds, cut) = structure_in_force(ruleset, &event.info, &event.players);
+    let (swiss_rounds, cut) = structure_in_force(
+        ruleset,
+        &event.info,
+        &event.players,
+        !event.rounds().is_empty(),
+    );
     let mut computed = Computed {
         ruleset,
         swiss_rounds,

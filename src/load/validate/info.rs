@@ -75,12 +75,19 @@ pub(super) fn validate_info(
         if has_table && raw.standings_span.is_none() {
             outside_structure_table(reader, raw, ruleset, structure, player_count);
         }
+        // Once round 1 is paired the structure is fixed for its players: a late entry changes
+        // nothing, and an override written after it is a change from what was announced.
+        let counted = if raw.rounds.is_empty() {
+            format!("{player_count} players")
+        } else {
+            format!("the {player_count} players of round 1")
+        };
         if has_table && let Some(row) = structure::lookup(ruleset, structure, player_count) {
             if let (Some(given), Some(sp)) = (swiss_rounds, &info.swiss_rounds)
                 && given != row.swiss_rounds
             {
                 reader.warning(Code::RuleDeparture, sp.span.clone(), format!(
-                    "`swiss_rounds = {given}` overrides the {structure} structure, which gives {} rounds for {player_count} players",
+                    "`swiss_rounds = {given}` overrides the {structure} structure, which gives {} rounds for {counted}",
                     row.swiss_rounds
                 )).help = Some("remove `swiss_rounds` to follow the structure, or use `structure = \"custom\"`".into());
             }
@@ -88,7 +95,7 @@ pub(super) fn validate_info(
                 && given != row.cut
             {
                 reader.warning(Code::RuleDeparture, sp.span.clone(), format!(
-                    "`cut = {given}` overrides the {structure} structure, which gives a cut of {} for {player_count} players",
+                    "`cut = {given}` overrides the {structure} structure, which gives a cut of {} for {counted}",
                     row.cut
                 )).help = Some("remove `cut` to follow the structure, or use `structure = \"custom\"`".into());
             }

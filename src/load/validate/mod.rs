@@ -74,8 +74,13 @@ pub fn validate(
         }
         (people, Vec::new(), Vec::new())
     };
-    let info =
-        ruleset.and_then(|r| validate_info(reader, &raw, r, slug, compute::entrants(&players)));
+    // The structure is read for the players of round 1 once it is paired (see
+    // `compute::structure_players`).
+    let round_one_paired = !raw.rounds.is_empty();
+    let info = ruleset.and_then(|r| {
+        let count = compute::structure_players(&players, round_one_paired);
+        validate_info(reader, &raw, r, slug, count)
+    });
     let (Some(ruleset), Some(info)) = (ruleset, info) else {
         return None;
     };
@@ -160,7 +165,8 @@ pub fn validate(
         }
         None => None,
     };
-    let (swiss_rounds, cut) = compute::structure_in_force(ruleset, &info, &players);
+    let (swiss_rounds, cut) =
+        compute::structure_in_force(ruleset, &info, &players, round_one_paired);
     if let Some(planned) = swiss_rounds
         && let Some(extra) = raw.rounds.get(planned as usize)
     {
