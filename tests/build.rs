@@ -1935,14 +1935,14 @@ fn the_feed_lists_results_newest_first_with_absolute_links_under_a_sub_path() {
             "2026-11-22",
         ),
         (
-            "Ilum Store Night 2019",
-            "2019/ilum-store-night",
-            "2019-09-14",
-        ),
-        (
             "Coruscant Regional Championship 2019",
             "2019/coruscant-regional",
             "2019-06-15",
+        ),
+        (
+            "Ilum Store Night 2019",
+            "2019/ilum-store-night",
+            "2019-03-16",
         ),
         (
             "Outer Rim Store Championship 2018",

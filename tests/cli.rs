@@ -855,6 +855,28 @@ fn cut_seat_drawn_at_the_venue_is_accepted() {
             && printed.contains("Final places:\n  1  Mikkel Dahl"),
         "{printed}"
     );
+    common::run_ok(site.path(), &["build"]);
+    let page = std::fs::read_to_string(
+        site.path()
+            .join("public/events/2019/ilum-store-night/index.html"),
+    )
+    .expect("the event page");
+    assert!(
+        page.contains("The random order was drawn at the venue for places 3 to 6, and drawn by Holonet from the event&#39;s seed (91419) for the other ties."),
+        "{page}"
+    );
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            site.path()
+                .join("public/events/2019/ilum-store-night/event.json"),
+        )
+        .expect("event.json"),
+    )
+    .expect("json");
+    assert_eq!(json["standings"]["venue_draw"], "recorded");
+    assert_eq!(json["standings"]["rows"][2]["id"], "mikkel-dahl");
+    assert_eq!(json["standings"]["rows"][2]["drawn_at_venue"], true);
+    assert_eq!(json["standings"]["rows"][1]["drawn_at_venue"], false);
     let written = std::fs::read_to_string(site.path().join(file)).expect("event");
     let recorded = written
         .lines()

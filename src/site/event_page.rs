@@ -806,24 +806,30 @@ fn random_drawn(event: &Event, computed: &Computed, s: &Standings) -> Option<Str
         "drawn by Holonet from the event's seed ({})",
         event.info.seed
     );
-    let venue: Vec<&str> = s
+    // The places the venue's draw decided, as runs of ranks: "3 to 6".
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for rank in s
         .rows
         .iter()
         .filter(|r| r.drawn_at_venue)
-        .map(|r| event.players[r.player].name.as_str())
-        .collect();
-    Some(if venue.is_empty() {
+        .filter_map(|r| r.rank)
+    {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == rank => *end = rank,
+            _ => runs.push((rank, rank)),
+        }
+    }
+    let places: Vec<String> = runs.iter().map(|(a, b)| format!("{a} to {b}")).collect();
+    Some(if runs.is_empty() {
         seeded
     } else if placed.iter().all(|r| r.drawn_at_venue) {
         at_venue.to_string()
     } else {
-        format!(
-            "{at_venue} for {}, and {seeded} for the other ties",
-            match venue.split_last() {
-                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-                _ => venue.join(""),
-            }
-        )
+        let places = match places.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => places.join(""),
+        };
+        format!("{at_venue} for places {places}, and {seeded} for the other ties")
     })
 }
 
