@@ -194,6 +194,12 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
             line.push_str(&format!("  {}", pad_left(&value, 8)));
         }
         let decided = match row.decided_by {
+            Some(Decider::Tiebreaker(Tiebreaker::Random)) if row.drawn_at_venue => {
+                "  (random: drawn at the venue)".to_string()
+            }
+            Some(Decider::Tiebreaker(Tiebreaker::Random)) => {
+                "  (random: drawn by Holonet from the event's seed)".to_string()
+            }
             Some(Decider::Tiebreaker(t)) if !t.is_value() => {
                 format!("  ({})", t.label().to_lowercase())
             }

@@ -1952,6 +1952,11 @@ fn the_feed_lists_results_newest_first_with_absolute_links_under_a_sub_path() {
             "2019-06-15",
         ),
         (
+            "Ilum Store Night 2019",
+            "2019/ilum-store-night",
+            "2019-03-16",
+        ),
+        (
             "Outer Rim Store Championship 2018",
             "2018/outer-rim-store-championship",
             "2018-03-17",
@@ -2691,7 +2696,7 @@ fn search_page_and_index_work_under_a_sub_path() {
         assert!(page.contains(text), "the search page has {text}");
     }
     assert!(
-        visible_text(&page).contains("13 events, 131 players and 34 decklists"),
+        visible_text(&page).contains("14 events, 131 players and 34 decklists"),
         "{}",
         visible_text(&page)
     );
@@ -2710,7 +2715,7 @@ fn search_page_and_index_work_under_a_sub_path() {
     let events = index["e"].as_array().expect("events");
     let players = index["p"].as_array().expect("players");
     let decks = index["d"].as_array().expect("decks");
-    assert_eq!((events.len(), players.len(), decks.len()), (13, 131, 34));
+    assert_eq!((events.len(), players.len(), decks.len()), (14, 131, 34));
     let id = |v: &Value| v["i"].as_str().expect("i").to_string();
     let mut pages: Vec<String> = events
         .iter()

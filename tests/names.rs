@@ -441,7 +441,7 @@ fn every_page_links_the_names_of_players_to_their_pages() {
         unlinked.join("\n")
     );
     eprintln!("{pages} pages; linked names: {linked:?}; excused: {excused:?}");
-    // Each kind of page names players (as the example has them: 13 events, their Swiss rounds,
+    // Each kind of page names players (as the example has them: 14 events, their Swiss rounds,
     // 34 players' decklists, one running event with its pairings), and links every name it gives.
     // Round pages name the players of their tables and byes (the standings after an earlier
     // round are drawn on the page by a script, from event.json).

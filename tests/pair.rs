@@ -62,7 +62,8 @@ fn load(dir: &Path) -> (holonet::event::Event, holonet::rules::compute::Computed
 }
 
 /// Records a result for every open table of the last round: the first player wins both games,
-/// except on the last table, which is drawn twice (so score groups stay mixed).
+/// except on the last table, where time was called in game one: one drawn game (so score groups
+/// stay mixed).
 fn report_last_round(dir: &Path) {
     let path = dir.join("events/spring.toml");
     let mut doc: DocumentMut = std::fs::read_to_string(&path)
@@ -83,7 +84,7 @@ fn report_last_round(dir: &Path) {
             .expect("id")
             .to_string();
         let games: toml_edit::Array = if i + 1 == count {
-            ["draw", "draw"].into_iter().collect()
+            ["draw"].into_iter().collect()
         } else {
             [first.as_str(), first.as_str()].into_iter().collect()
         };

@@ -10,7 +10,8 @@ use crate::event::ids::{id_from_name, is_valid_id};
 use crate::event::{Event, Kind, Timestamp};
 use crate::load::people::{Named, People};
 use crate::rules::LateEntry;
-use crate::rules::compute::Computed;
+use crate::rules::compute::{self, Computed};
+use crate::rules::structure::{self, StructureRow};
 use crate::wall_clock::{Stamp, stamp};
 
 /// The new text of the event file, and the sentence the command prints.
@@ -139,8 +140,9 @@ pub fn register(
     let number = event.players.len() + 1;
     let summary = match late {
         Some(from) => format!(
-            "Registered {name} (id {id}) in {file} as a late entry from {unit} {from}: {}.",
-            missed_rounds(computed, from)
+            "Registered {name} (id {id}) in {file} as a late entry from {unit} {from}: {}.{}",
+            missed_rounds(computed, from),
+            structure_stays(event, computed).unwrap_or_default()
         ),
         None if request.late => format!(
             "Registered {name} (id {id}) as player {number} in {file}; no {unit} is paired yet, so this is a normal registration, not a late entry."
@@ -358,6 +360,36 @@ fn register_team(
         ],
     );
     Ok(edited)
+}
+
+/// What a late entry does not change, said when the organizer might expect it to: the
+/// structure was fixed for the players of round 1 when it was paired, and the table gives
+/// another for the field with this entry. `None` when it gives the same, or the file writes
+/// both `swiss_rounds` and `cut` (the structure is then the file's).
+fn structure_stays(event: &Event, computed: &Computed) -> Option<String> {
+    let info = &event.info;
+    if info.swiss_rounds.is_some() && info.cut.is_some() {
+        return None;
+    }
+    let ruleset = computed.ruleset;
+    let round_one = compute::structure_players(&event.players, true);
+    let fixed = structure::lookup(ruleset, &info.structure, round_one)?;
+    let field = compute::entrants(&event.players) + 1;
+    let grown = structure::lookup(ruleset, &info.structure, field)?;
+    let plan = |row: StructureRow| match row.cut {
+        0 => format!("{} Swiss rounds and no cut", row.swiss_rounds),
+        cut => format!("{} Swiss rounds and a top {cut}", row.swiss_rounds),
+    };
+    (grown != fixed).then(|| {
+        format!(
+            " The event keeps the {} structure fixed when round 1 was paired for its {round_one} players: {} (with {field} players the table gives {}); to change it, write `swiss_rounds = {}` and `cut = {}` in `[event]`, which check reports as a change from what was announced.",
+            info.structure,
+            plan(fixed),
+            plan(grown),
+            grown.swiss_rounds,
+            grown.cut
+        )
+    })
 }
 
 /// What the rounds before `from` give a late entry under the event's ruleset.
@@ -670,7 +702,7 @@ mod tests {
         )
     }
 
-    const ROUND_1: &str = "\n# round 1\n[[rounds]]\ntables = [\n  { table = 1, players = [\"ann-lee\", \"bo-lind\"], games = [\"ann-lee\", \"ann-lee\"] },\n  { table = 2, players = [\"cid-moe\", \"dot-ray\"], games = [\"draw\", \"draw\"] },\n]\n";
+    const ROUND_1: &str = "\n# round 1\n[[rounds]]\ntables = [\n  { table = 1, players = [\"ann-lee\", \"bo-lind\"], games = [\"ann-lee\", \"ann-lee\"] },\n  { table = 2, players = [\"cid-moe\", \"dot-ray\"], games = [\"draw\"] },\n]\n";
     const ROUND_2_OPEN: &str = "\n# round 2\n[[rounds]]\ntables = [\n  { table = 1, players = [\"ann-lee\", \"cid-moe\"] },\n  { table = 2, players = [\"bo-lind\", \"dot-ray\"], games = [\"bo-lind\", \"bo-lind\"] },\n]\n";
 
     fn load(text: &str) -> (Event, Computed) {
@@ -833,7 +865,7 @@ mod tests {
     #[test]
     fn a_late_entry_under_2014_and_swccg_takes_nothing_for_the_rounds_before() {
         // Under 2014 the first game of a match is never drawn.
-        let round_1 = ROUND_1.replace(r#"["draw", "draw"]"#, r#"["cid-moe", "draw"]"#);
+        let round_1 = ROUND_1.replace(r#"["draw"]"#, r#"["cid-moe", "draw"]"#);
         let edited = register_in(&file("ffg-2014", &round_1), "Eve Sol", None, true).unwrap();
         assert!(
             edited.summary.contains("round 1 is not scored"),
@@ -873,7 +905,10 @@ mod tests {
         ] {
             let (loaded, diagnostics) = parse_event(
                 Path::new("events/2026/spring-open.toml"),
-                &late(n).replace("\"dot-ray\"", "\"cid-moe\"").replace("{ table = 2, players = [\"cid-moe\", \"cid-moe\"], games = [\"draw\", \"draw\"] },\n", ""),
+                &late(n).replace("\"dot-ray\"", "\"cid-moe\"").replace(
+                    "{ table = 2, players = [\"cid-moe\", \"cid-moe\"], games = [\"draw\"] },\n",
+                    "",
+                ),
                 &LoadOptions::default(),
             );
             assert!(loaded.is_none());

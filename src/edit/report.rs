@@ -5,8 +5,10 @@
 //! What a result looks like depends on what is being played:
 //! - a Swiss match (SW:LCG): `2-0`, `1-1`, `1-0`, `0-0`, `0-1`, `0-2`, or the same with `:`
 //!   (`2:0`), as a chat or a scoresheet writes it: games won and lost by the first player listed
-//!   at the table, the rest drawn; or game by game, `tom,draw` or `tom:dial,nick` (each game's
-//!   winner id, or `draw`, with `:how` it ended); or `split`. `--dark` records `first_dark`;
+//!   at the table, then the drawn game if any (a draw means time was called, which ends the
+//!   match: under ffg-2018 `0-0` is time called in game one, one drawn game); or game by game,
+//!   `tom,draw` or `tom:dial,nick` (each game's winner id, or `draw`, with `:how` it ended), or
+//!   `draw` alone for time called in game one; or `split`. `--dark` records `first_dark`;
 //! - a SW:CCG game, or a game of the Final Confrontation: `tom+12` (the winner and the
 //!   differential), `tom+12,modified` (a modified win on time), `tom+20,quit` (the other player
 //!   quit), or `tie:3,3,2,1` (a true tie: dark and light lost piles, then dark and light hands);
@@ -23,6 +25,7 @@ use toml_edit::{Array, DocumentMut, InlineTable, Item, Table, Value};
 use super::pair::ReadyGame;
 use crate::event::{CcgPlay, Event, GameEnd, Kind, SwissPlay};
 use crate::event::{Side, Timed};
+use crate::rules::Ruleset;
 use crate::rules::ccg_event::{self, CcgComputed, CcgFinal};
 use crate::rules::compute::{Computed, ComputedKind, SwissComputed};
 use crate::rules::swccg::scoring::{MAX_DIFFERENTIAL, Score};
@@ -225,9 +228,10 @@ fn in_words(
         };
         let (won, lost) = (won_by(players[0]), won_by(players[1]));
         let drawn = games.len() - won - lost;
-        match drawn {
-            0 => format!("{a} {won}–{lost} {b}"),
-            1 => format!("{a} {won}–{lost} {b}, one game drawn"),
+        match (drawn, games.len()) {
+            (0, _) => format!("{a} {won}–{lost} {b}"),
+            (1, 1) => format!("{a} {won}–{lost} {b}, time called in game one: one game drawn"),
+            (1, _) => format!("{a} {won}–{lost} {b}, one game drawn"),
             _ => format!("{a} {won}–{lost} {b}, {drawn} games drawn"),
         }
     } else if let Some(tie) = get("tie").and_then(Value::as_inline_table) {
@@ -562,7 +566,7 @@ fn result_values(
     let first = event.players[players[0]].id.as_str();
     match place {
         Place::Swiss { .. } | Place::TeamFinal => {
-            let mut values = swiss_result(event, players, needed("2-0")?)?;
+            let mut values = swiss_result(event, computed.ruleset, players, needed("2-0")?)?;
             if let Some(dark) = request.dark {
                 let dark = player(event, players, dark)?;
                 values.push(("first_dark", Value::from(event.players[dark].id.clone())));
@@ -633,9 +637,14 @@ fn match_score(result: &str) -> Option<(u32, u32)> {
     Some((won.trim().parse().ok()?, lost.trim().parse().ok()?))
 }
 
-/// `games = [...]` (or `split = true`) for a Swiss match.
+/// `games = [...]` (or `split = true`) for a Swiss match. What a score's drawn games mean
+/// depends on how time ends a match: where time ends the round (2018) a draw is the match's
+/// last game, so `0-0` is time called in game one (`["draw"]`, one game drawn) and `1-0` a win
+/// then game two drawn; where the games are played out (2014) only game two can be drawn, so
+/// `0-0` cannot happen.
 fn swiss_result(
     event: &Event,
+    ruleset: &Ruleset,
     players: [usize; 2],
     result: &str,
 ) -> Result<Vec<(&'static str, Value)>, String> {
@@ -659,7 +668,15 @@ fn swiss_result(
         for _ in 0..lost {
             games.push(id(players[1]));
         }
-        for _ in won + lost..2 {
+        if won + lost == 0 && ruleset.games_played_out {
+            return Err(format!(
+                "`{result}` cannot happen under {}: the first game is played to its end and only game two can be drawn; write 1-0 or 0-1 (game two drawn), or game by game, such as {},draw",
+                ruleset.id,
+                id(players[0])
+            ));
+        }
+        // A drawn game means time was called, which ends the match: at most one draw, last.
+        if won + lost < 2 {
             games.push("draw");
         }
         return Ok(vec![("games", Value::Array(games))]);
@@ -690,9 +707,17 @@ fn swiss_result(
             }
         }
     }
-    if games.len() != 2 {
+    // Time called in game one (where time ends the round) leaves one game: the draw.
+    let time_in_game_one =
+        !ruleset.games_played_out && games.len() == 1 && result.split(':').next() == Some("draw");
+    if games.len() != 2 && !time_in_game_one {
+        let one_game = if ruleset.games_played_out {
+            String::new()
+        } else {
+            " (or `draw` alone when time was called in game one)".to_string()
+        };
         return Err(format!(
-            "a match has 2 games, `{result}` gives {}: write both, such as {},draw, or the score, such as 2-0",
+            "a match has 2 games, `{result}` gives {}: write both, such as {},draw{one_game}, or the score, such as 2-0",
             games.len(),
             id(players[0])
         ));
@@ -1124,12 +1149,51 @@ mod tests {
         assert!(again.contains("already has a result"), "{again}");
     }
 
+    /// 2018: time ends the round, so a drawn game is the match's last. `0-0` and `draw` are
+    /// time called in game one (one drawn game, 1 point each), `1-0` a win then game two drawn;
+    /// a draw before another game cannot be typed. 2014 plays game one to its end: `0-0` and a
+    /// lone `draw` cannot happen there.
+    #[test]
+    fn time_called_in_game_one_is_one_draw() {
+        let games = |text: &str, result: &str| run(text, &request(2, result)).map(|r| r.recorded);
+        assert_eq!(games(SWISS, "0-0").unwrap(), "games = [\"draw\"]");
+        assert_eq!(games(SWISS, "draw").unwrap(), "games = [\"draw\"]");
+        assert_eq!(
+            games(SWISS, "draw:time").unwrap(),
+            "games = [{ winner = \"draw\", by = \"time\" }]"
+        );
+        assert_eq!(games(SWISS, "1-0").unwrap(), "games = [\"bob\", \"draw\"]");
+        assert_eq!(games(SWISS, "0:1").unwrap(), "games = [\"di\", \"draw\"]");
+        let one_win = games(SWISS, "bob").unwrap_err();
+        assert!(
+            one_win.contains("or `draw` alone when time was called in game one"),
+            "{one_win}"
+        );
+        let old = SWISS.replace("ffg-2018", "ffg-2014");
+        let refused = games(&old, "0-0").unwrap_err();
+        assert!(
+            refused.starts_with(
+                "`0-0` cannot happen under ffg-2014: the first game is played to its end"
+            ),
+            "{refused}"
+        );
+        assert!(
+            games(&old, "draw")
+                .unwrap_err()
+                .starts_with("a match has 2 games")
+        );
+        assert_eq!(games(&old, "1-0").unwrap(), "games = [\"bob\", \"draw\"]");
+    }
+
     #[test]
     fn a_result_is_told_in_words_with_the_names_of_the_file() {
         let words = |request: &Request<'_>| run(SWISS, request).unwrap().words;
         assert_eq!(words(&request(1, "2-0")), "Ann 2–0 Cy");
         assert_eq!(words(&request(2, "0:1")), "Bob 0–1 Di, one game drawn");
-        assert_eq!(words(&request(2, "0-0")), "Bob 0–0 Di, 2 games drawn");
+        assert_eq!(
+            words(&request(2, "0-0")),
+            "Bob 0–0 Di, time called in game one: one game drawn"
+        );
         assert_eq!(
             words(&request(1, "cy:dial,ann")),
             "Ann 1–1 Cy",

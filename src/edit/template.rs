@@ -705,7 +705,7 @@ mod tests {
         let announced = text(Shape::new("ffg-2014", None).unwrap());
         assert!(!mentions(&announced, "structure"));
         assert!(announced.contains("\nswiss_rounds = 4"));
-        assert!(announced.contains("0, 8 or 16"));
+        assert!(announced.contains("0, 4, 8 or 16"));
         let sealed = text(Shape::new("swccg-2008", Some("sealed")).unwrap());
         assert!(sealed.contains("secret-squirrel (every deck holds both sides) or epp-overdrive"));
         assert!(sealed.contains("# round_minutes = 40 "));

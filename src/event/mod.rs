@@ -62,6 +62,11 @@ pub struct SwissPlay {
     pub elimination: Vec<EliminationGame>,
     /// Team events: the final match between teams tied for first, when recorded.
     pub final_match: Option<FinalMatch>,
+    /// The order the venue drew for players level on everything but the random tiebreaker in
+    /// the final Swiss standings (`venue_draw` in `[event]`), first drawn first; empty when the
+    /// event's seed draws it.
+    #[serde(default)]
+    pub venue_draw: Vec<usize>,
 }
 
 /// What a SW:CCG event records.

@@ -12,6 +12,7 @@ pub mod read;
 pub mod recorded;
 pub mod teams;
 pub mod validate;
+pub mod venue_draw;
 
 #[cfg(test)]
 mod ccg_event_tests;

@@ -59,6 +59,8 @@ raw_table! {
         structure: Option<Sp<String>>,
         swiss_rounds: Option<Sp<i64>>,
         cut: Option<Sp<i64>>,
+        /// The venue's random order of players level on everything else in the final standings.
+        venue_draw: Vec<Sp<String>>,
         tier: Option<Sp<String>>,
         seed: Option<Sp<i64>>,
         location: Option<Sp<String>>,
@@ -581,6 +583,7 @@ fn read_info(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -
         structure: opt_string(reader, &f, "structure"),
         swiss_rounds: opt_int(reader, &f, "swiss_rounds"),
         cut: opt_int(reader, &f, "cut"),
+        venue_draw: string_list(reader, &f, "venue_draw"),
         tier: opt_string(reader, &f, "tier"),
         seed: opt_int(reader, &f, "seed"),
         location: opt_string(reader, &f, "location"),

@@ -12,7 +12,7 @@ use super::pairing::halves::{self, Numbered};
 use super::pairing::score_groups;
 use super::pairing::swiss::{Entrant, PairedRound, Reason};
 use super::scoring::{RoundScore, score_round};
-use super::standings::{Standings, standings};
+use super::standings::{Standings, VenueDrawProblem, apply_venue_draw, random_ties, standings};
 use super::{PairingMethod, Ruleset, ccg_event, structure};
 use crate::event::{
     CcgPlay, DecklistRelease, EliminationGame, Event, EventInfo, FinalMatch, Kind, Player, Round,
@@ -122,6 +122,23 @@ pub struct SwissComputed {
     pub team_final: Option<TeamFinal>,
     /// What the recorded final match cannot be.
     pub final_problem: Option<FinalProblem>,
+    /// Where the order of the final standings' ties the random tiebreaker decided came from
+    /// when the venue drew it; `None` when the event's seed drew it.
+    pub venue_draw: Option<VenueDraw>,
+    /// What the recorded venue draw names that it cannot order.
+    pub venue_draw_problems: Vec<VenueDrawProblem>,
+}
+
+/// How the file records the venue's draw among players level on everything but the random
+/// tiebreaker in the final standings.
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum VenueDraw {
+    /// Written out: `venue_draw` in `[event]`.
+    Recorded,
+    /// Shown by the bracket the venue played: its recorded games fit only another order of
+    /// the tied players than the seeded one (see [`venue_draw_from_bracket`]).
+    Bracket,
 }
 
 impl SwissComputed {
@@ -187,14 +204,33 @@ pub fn entrants(players: &[Player]) -> u32 {
         .count() as u32
 }
 
+/// Players the structure table is read for. The regulations have the rounds and the cut
+/// announced before the start, so the structure is fixed when round 1 is paired
+/// (`round_one_paired`): from then on it counts the players of round 1 (registered before it and
+/// not withdrawn before it), and a late entry changes nothing. Before that, every entrant counts.
+pub fn structure_players(players: &[Player], round_one_paired: bool) -> u32 {
+    if !round_one_paired {
+        return entrants(players);
+    }
+    players
+        .iter()
+        .filter(|p| p.late.is_none() && p.drop != Some(0))
+        .count() as u32
+}
+
 /// The Swiss rounds and cut in force: the file's values, else the structure table's for the
-/// number of entrants (`None` where neither gives one).
+/// [`structure_players`] (`None` where neither gives one).
 pub fn structure_in_force(
     ruleset: &Ruleset,
     info: &EventInfo,
     players: &[Player],
+    round_one_paired: bool,
 ) -> (Option<u32>, Option<u32>) {
-    let row = structure::lookup(ruleset, &info.structure, entrants(players));
+    let row = structure::lookup(
+        ruleset,
+        &info.structure,
+        structure_players(players, round_one_paired),
+    );
     (
         info.swiss_rounds.or(row.map(|r| r.swiss_rounds)),
         info.cut.or(row.map(|r| r.cut)),
@@ -203,7 +239,12 @@ pub fn structure_in_force(
 
 /// Computes an event under its ruleset. Validation has already resolved the ruleset id.
 pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
-    let (swiss_rounds, cut) = structure_in_force(ruleset, &event.info, &event.players);
+    let (swiss_rounds, cut) = structure_in_force(
+        ruleset,
+        &event.info,
+        &event.players,
+        !event.rounds().is_empty(),
+    );
     let mut computed = Computed {
         ruleset,
         swiss_rounds,
@@ -349,7 +390,17 @@ fn settle_swiss(event: &Event, play: &SwissPlay, computed: &mut Computed) {
     };
     swiss.next_round = next_round;
     let mut placings = None;
-    if swiss_finished && all_recorded_finished {
+    let final_standings = swiss_finished && all_recorded_finished;
+    if !play.venue_draw.is_empty() {
+        match swiss.standings.last_mut().filter(|_| final_standings) {
+            Some(last) => {
+                swiss.venue_draw_problems = apply_venue_draw(last, &play.venue_draw);
+                swiss.venue_draw = Some(VenueDraw::Recorded);
+            }
+            None => swiss.venue_draw_problems = vec![VenueDrawProblem::NotFinal],
+        }
+    }
+    if final_standings {
         if cut_size > 0 {
             if let Some(swiss_rounds) = swiss_rounds {
                 make_cut(event, swiss, swiss_rounds, cut_size);
@@ -361,6 +412,19 @@ fn settle_swiss(event: &Event, play: &SwissPlay, computed: &mut Computed) {
                     swiss_rounds,
                     cut_size,
                 );
+                if play.venue_draw.is_empty()
+                    && !swiss.bracket_problems.is_empty()
+                    && let Some(drawn) = venue_draw_from_bracket(
+                        event,
+                        &play.elimination,
+                        swiss,
+                        ruleset,
+                        swiss_rounds,
+                        cut_size,
+                    )
+                {
+                    placings = drawn;
+                }
             }
         } else if event.is_team()
             && let Some(team_final) = team_final(swiss)
@@ -763,9 +827,98 @@ fn run_bracket(
     placings
 }
 
+/// The most orders of the tied players [`venue_draw_from_bracket`] tries (7!, a tie of seven).
+const MOST_DRAWS: usize = 5040;
+
+/// The venue's draw as its bracket shows it. When the recorded elimination games do not fit the
+/// cut the seeded random order makes, but players level on everything but that random order
+/// stand at or above the cut's last seat, the venue drew another order than Holonet's seed: the
+/// orders of those ties are tried (each tie's seeded order first, then the others in turn), and
+/// the first whose cut the recorded bracket fits in full is the venue's. `swiss` then holds its
+/// standings, seeds and bracket, and the placings are returned; `None` when no order fits (the
+/// seeded cut and its problems stay) or there are more orders than [`MOST_DRAWS`].
+fn venue_draw_from_bracket(
+    event: &Event,
+    elimination: &[EliminationGame],
+    swiss: &mut SwissComputed,
+    ruleset: &Ruleset,
+    swiss_rounds: u32,
+    size: u32,
+) -> Option<Option<Vec<(u32, usize)>>> {
+    let last = swiss.latest()?;
+    let last_seat = swiss
+        .seeds
+        .iter()
+        .filter_map(|seed| last.rows.iter().position(|r| r.player == seed.player))
+        .max()?;
+    let tied: Vec<Vec<usize>> = random_ties(last)
+        .into_iter()
+        .filter(|tie| tie.start <= last_seat)
+        .map(|tie| last.rows[tie].iter().map(|r| r.player).collect())
+        .collect();
+    let count = tied
+        .iter()
+        .flat_map(|tie| 1..=tie.len())
+        .try_fold(1usize, |n, k| n.checked_mul(k))
+        .filter(|&n| n <= MOST_DRAWS)?;
+    let ties: Vec<Vec<Vec<usize>>> = tied.iter().map(|tie| orders(tie)).collect();
+    // Each tie's order by number, the first tie's changing fastest; 0 is the seeded draw.
+    for draw in 1..count {
+        let mut rest = draw;
+        let mut order = Vec::new();
+        for tie in &ties {
+            let chosen = rest % tie.len();
+            rest /= tie.len();
+            if chosen > 0 {
+                order.extend(&tie[chosen]);
+            }
+        }
+        let mut standings = last.clone();
+        apply_venue_draw(&mut standings, &order);
+        let mut trial = SwissComputed {
+            standings: vec![standings],
+            ..SwissComputed::default()
+        };
+        make_cut(event, &mut trial, swiss_rounds, size);
+        let placings = run_bracket(event, elimination, &mut trial, ruleset, swiss_rounds, size);
+        if trial.bracket_problems.is_empty() {
+            if let (Some(last), Some(drawn)) = (swiss.standings.last_mut(), trial.standings.pop()) {
+                *last = drawn;
+            }
+            swiss.seeds = trial.seeds;
+            swiss.replaced = trial.replaced;
+            swiss.bracket = trial.bracket;
+            swiss.bracket_problems = Vec::new();
+            swiss.venue_draw = Some(VenueDraw::Bracket);
+            return Some(placings);
+        }
+    }
+    None
+}
+
+/// Every order of `players`, the given one first, then in lexicographic order of positions.
+fn orders(players: &[usize]) -> Vec<Vec<usize>> {
+    let mut positions: Vec<usize> = (0..players.len()).collect();
+    let mut all = vec![players.to_vec()];
+    // The next permutation of `positions`, until the last.
+    loop {
+        let Some(i) = positions.windows(2).rposition(|w| w[0] < w[1]) else {
+            return all;
+        };
+        let j = positions
+            .iter()
+            .rposition(|&p| p > positions[i])
+            .expect("a later, greater position exists");
+        positions.swap(i, j);
+        positions[i + 1..].reverse();
+        all.push(positions.iter().map(|&k| players[k]).collect());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::ratio::Ratio;
     use crate::rules::standings::tests::event_with;
 
     /// Worked example 9: the 6th-placed player leaves before the top 8 begins; the 9th enters as
@@ -878,5 +1031,141 @@ mod tests {
         let mut ev = event_with(2, vec![]);
         ev.kind = crate::event::Kind::Recorded(Vec::new());
         assert_eq!(shown(&mut ev), [true, true, true]);
+    }
+
+    /// Eight players, two rounds, a top 4. R1: A sweeps B, C sweeps D, E sweeps F, G sweeps H.
+    /// R2: A sweeps C, E sweeps G, B sweeps D, F sweeps H.
+    /// Points: A 12, E 12; B, C, F, G 6; D, H 0 (per round: 6, 3, 0).
+    /// SoS: A (B 3 + C 3)/2 = 3, E (F 3 + G 3)/2 = 3; C (D 0 + A 6)/2 = 3, G (H 0 + E 6)/2 = 3,
+    /// B (A 6 + D 0)/2 = 3, F (E 6 + H 0)/2 = 3; D (C 3 + B 3)/2 = 3, H (G 3 + F 3)/2 = 3.
+    /// ESoS: the mean of two opponents' SoS of 3, so 3 for everyone. B, C, F and G are level on
+    /// points, SoS and ESoS for seeds 3 and 4: only the random tiebreaker separates them.
+    fn tied_for_the_last_seat(elimination: Vec<EliminationGame>) -> Event {
+        let sweep = crate::rules::standings::tests::sweep;
+        let mut ev = event_with(
+            8,
+            vec![
+                (
+                    vec![
+                        (0, 1, sweep(0)),
+                        (2, 3, sweep(2)),
+                        (4, 5, sweep(4)),
+                        (6, 7, sweep(6)),
+                    ],
+                    vec![],
+                ),
+                (
+                    vec![
+                        (0, 2, sweep(0)),
+                        (4, 6, sweep(4)),
+                        (1, 3, sweep(1)),
+                        (5, 7, sweep(5)),
+                    ],
+                    vec![],
+                ),
+            ],
+        );
+        ev.info.swiss_rounds = Some(2);
+        ev.info.cut = Some(4);
+        if let Kind::Swiss(play) = &mut ev.kind {
+            play.elimination = elimination;
+        }
+        ev
+    }
+
+    fn won(number: u32, dark: usize, winner: usize) -> EliminationGame {
+        EliminationGame {
+            number,
+            winner: Some(winner),
+            dark: Some(dark),
+            timed: None,
+        }
+    }
+
+    /// The venue drew another order of the four players level on everything for seeds 3 and 4
+    /// than the event's seed gives: its bracket, where a player the seeded order leaves out plays
+    /// seed 1 in game 1, is accepted, and the standings, seeds and bracket follow it.
+    #[test]
+    fn cut_seat_drawn_at_the_venue_is_accepted() {
+        let seeded = compute(&crate::rules::FFG_2018, &tied_for_the_last_seat(Vec::new()));
+        let swiss = seeded.swiss().unwrap();
+        let last = swiss.latest().unwrap();
+        let level: Vec<_> = last.rows[2..6]
+            .iter()
+            .map(|r| (r.points, r.sos, r.esos))
+            .collect();
+        assert!(
+            level
+                .iter()
+                .all(|&l| l == (6, Ratio::integer(3), Ratio::integer(3)))
+        );
+        assert_eq!(swiss.venue_draw, None);
+        let first = swiss.seeds[0].player;
+        let left_out = last.rows[4].player;
+        // At the venue, the fifth of the seeded order was drawn fourth and won game 1.
+        let ev = tied_for_the_last_seat(vec![won(1, first, left_out)]);
+        // The seeded cut cannot take that bracket.
+        let mut seeded_cut = swiss.clone();
+        let game_1 = [won(1, first, left_out)];
+        run_bracket(&ev, &game_1, &mut seeded_cut, &crate::rules::FFG_2018, 2, 4);
+        assert_eq!(
+            seeded_cut.bracket_problems,
+            vec![Problem::NotInGame {
+                game: 1,
+                player: left_out
+            }]
+        );
+        let drawn = compute(&crate::rules::FFG_2018, &ev);
+        let swiss = drawn.swiss().unwrap();
+        assert_eq!(swiss.bracket_problems, vec![]);
+        assert_eq!(swiss.venue_draw, Some(VenueDraw::Bracket));
+        assert_eq!(swiss.seeds[3].player, left_out);
+        let last = swiss.latest().unwrap();
+        assert_eq!(
+            (last.rows[3].player, last.rows[3].rank),
+            (left_out, Some(4))
+        );
+        assert!(last.rows[2..6].iter().all(|r| r.drawn_at_venue));
+        assert!(
+            !last.rows[1].drawn_at_venue,
+            "the tie for first is the seed's"
+        );
+    }
+
+    /// `venue_draw` orders a tie as drawn at the venue; the cut follows it.
+    #[test]
+    fn a_recorded_venue_draw_orders_the_final_standings_and_the_cut() {
+        let mut ev = tied_for_the_last_seat(Vec::new());
+        let seeded = compute(&crate::rules::FFG_2018, &ev);
+        let tie: Vec<usize> = seeded.latest().unwrap().rows[2..6]
+            .iter()
+            .rev()
+            .map(|r| r.player)
+            .collect();
+        if let Kind::Swiss(play) = &mut ev.kind {
+            play.venue_draw = tie.clone();
+        }
+        let drawn = compute(&crate::rules::FFG_2018, &ev);
+        let swiss = drawn.swiss().unwrap();
+        assert_eq!(swiss.venue_draw_problems, vec![]);
+        assert_eq!(swiss.venue_draw, Some(VenueDraw::Recorded));
+        let order: Vec<usize> = swiss.latest().unwrap().rows[2..6]
+            .iter()
+            .map(|r| r.player)
+            .collect();
+        assert_eq!(order, tie);
+        assert_eq!(
+            (swiss.seeds[2].player, swiss.seeds[3].player),
+            (tie[0], tie[1])
+        );
+        // Before the last round is finished there are no final standings to order.
+        if let Kind::Swiss(play) = &mut ev.kind {
+            play.rounds[1].tables[0].outcome = crate::event::Outcome::Pending;
+        }
+        let running = compute(&crate::rules::FFG_2018, &ev);
+        assert_eq!(
+            running.swiss().unwrap().venue_draw_problems,
+            vec![VenueDrawProblem::NotFinal]
+        );
     }
 }

@@ -16,7 +16,9 @@ pub static FFG_2014: Ruleset = Ruleset {
     // Premier events are the regional, national and world championships, whose organizers and
     // judges the 2014 rules keep out of play.
     leaders_do_not_play: &["premier"],
-    cuts: &[0, 8, 16],
+    // "Usually a Top 8 or Top 16", announced before the start: any announced size the
+    // double-elimination brackets exist for (the top 4 follows the top 8's pattern, as in 2018).
+    cuts: &[0, 4, 8, 16],
     game_points: GamePoints {
         win: 3,
         draw: 1,

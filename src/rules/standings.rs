@@ -37,8 +37,13 @@ pub struct Standing {
     pub opponents_points: u32,
     /// The sum of the opponents' `opponents_points` (2014, the strength of their schedules).
     pub opponents_sos: u32,
-    /// Position in the seeded random order (0 first), used as the last tiebreaker.
+    /// Position in the random order (0 first), used as the last tiebreaker: the seeded one, or
+    /// for a row whose tie the venue drew, the order drawn there.
     pub random_position: u32,
+    /// The row's place among the players level with it on everything but the random
+    /// tiebreaker was drawn at the venue ([`apply_venue_draw`]), not from the event's seed.
+    #[serde(default)]
+    pub drawn_at_venue: bool,
     /// What placed this row below the previous ranked row (`None` for the first).
     pub decided_by: Option<Decider>,
 }
@@ -112,6 +117,7 @@ pub fn standings(
             opponents_points: opponents_points[p],
             opponents_sos: opponents_sos[p],
             random_position: random_position[p],
+            drawn_at_venue: false,
             decided_by: None,
         })
         .collect();
@@ -159,6 +165,91 @@ pub fn standings(
         after_round,
         rows: ordered,
     }
+}
+
+/// Why a recorded venue draw cannot order the final standings.
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
+pub enum VenueDrawProblem {
+    /// The Swiss rounds are not all finished: there are no final standings to order yet.
+    NotFinal,
+    /// The player is not level with anyone on everything before the random tiebreaker.
+    NotTied { player: usize },
+    /// A tie has players the draw names (`named`, in the draw's order) and players it does not
+    /// (`missing`, in the standings' order); all of them must be named.
+    Incomplete {
+        named: Vec<usize>,
+        missing: Vec<usize>,
+    },
+}
+
+/// The ties the random tiebreaker decided: each a run of two or more rows level on everything
+/// before it, as a range of row indices. A row the random order placed below the one above
+/// belongs to that row's tie.
+pub fn random_ties(s: &Standings) -> Vec<std::ops::Range<usize>> {
+    let mut ties: Vec<std::ops::Range<usize>> = Vec::new();
+    for (i, row) in s.rows.iter().enumerate() {
+        if row.decided_by != Some(Decider::Tiebreaker(Tiebreaker::Random)) || i == 0 {
+            continue;
+        }
+        match ties.last_mut() {
+            Some(tie) if tie.end == i => tie.end = i + 1,
+            _ => ties.push(i - 1..i + 1),
+        }
+    }
+    ties
+}
+
+/// Orders each tie the random tiebreaker decided as `order` (players, first drawn first) says
+/// the venue drew it. A tie is reordered only when `order` names every player in it; the rows
+/// keep the tie's ranks and deciders, so only who holds which place changes. Returns what
+/// `order` names that is not such a tie.
+pub fn apply_venue_draw(s: &mut Standings, order: &[usize]) -> Vec<VenueDrawProblem> {
+    let ties = random_ties(s);
+    let mut problems = Vec::new();
+    for &player in order {
+        if !ties
+            .iter()
+            .any(|t| s.rows[t.clone()].iter().any(|r| r.player == player))
+        {
+            problems.push(VenueDrawProblem::NotTied { player });
+        }
+    }
+    let drawn = |player: usize| order.iter().position(|&p| p == player);
+    for tie in ties {
+        let rows = &mut s.rows[tie];
+        let mut named: Vec<usize> = rows
+            .iter()
+            .map(|r| r.player)
+            .filter(|&p| drawn(p).is_some())
+            .collect();
+        if named.is_empty() {
+            continue;
+        }
+        if named.len() < rows.len() {
+            named.sort_by_key(|&p| drawn(p));
+            let missing = rows
+                .iter()
+                .map(|r| r.player)
+                .filter(|&p| drawn(p).is_none())
+                .collect();
+            problems.push(VenueDrawProblem::Incomplete { named, missing });
+            continue;
+        }
+        // The places stay (their random positions ascend down the tie, as the random
+        // tiebreaker reads them); the players move into them in the order drawn.
+        let places: Vec<(Option<u32>, Option<Decider>, u32)> = rows
+            .iter()
+            .map(|r| (r.rank, r.decided_by, r.random_position))
+            .collect();
+        rows.sort_by_key(|r| drawn(r.player));
+        for (row, (rank, decided_by, position)) in rows.iter_mut().zip(places) {
+            row.rank = rank;
+            row.decided_by = decided_by;
+            row.drawn_at_venue = true;
+            row.random_position = position;
+        }
+    }
+    problems
 }
 
 /// Each player's opponents' tournament points, summed (the 2014 strength of schedule).
@@ -804,5 +895,101 @@ pub(crate) mod tests {
                 (5, Some(Decider::Points))
             ]
         );
+    }
+
+    /// The venue's draw reorders a tie the random tiebreaker decided. As in
+    /// `full_ties_fall_to_the_seeded_random_order`: A and C (12 points, SoS 0, ESoS 6), E and F
+    /// (6 points, SoS 3, ESoS 3) and B and D (0 points, SoS 6, ESoS 0) are three ties. Drawing
+    /// the first tie the other way round keeps its ranks and deciders; its players swap places.
+    /// In the field of `hand_computed_field_with_byes_and_a_split`, points and SoS separate
+    /// everyone, so a draw naming D has nothing to order.
+    #[test]
+    fn the_venue_draw_orders_a_tie_and_names_only_ties() {
+        let ev = event_with(
+            6,
+            vec![
+                (
+                    vec![(0, 1, sweep(0)), (2, 3, sweep(2)), (4, 5, sweep(4))],
+                    vec![],
+                ),
+                (
+                    vec![(0, 3, sweep(0)), (2, 1, sweep(2)), (4, 5, sweep(5))],
+                    vec![],
+                ),
+            ],
+        );
+        let seeded = table_after(&ev);
+        let ties = random_ties(&seeded);
+        assert_eq!(ties.len(), 3, "{:?}", order_and_deciders(&seeded));
+        let first_two: Vec<usize> = seeded.rows[..2].iter().map(|r| r.player).collect();
+        let mut drawn = seeded.clone();
+        assert_eq!(
+            apply_venue_draw(&mut drawn, &[first_two[1], first_two[0]]),
+            vec![]
+        );
+        assert_eq!(
+            (
+                drawn.rows[0].player,
+                drawn.rows[0].rank,
+                drawn.rows[0].decided_by
+            ),
+            (first_two[1], Some(1), None)
+        );
+        assert_eq!(
+            (drawn.rows[1].player, drawn.rows[1].decided_by),
+            (first_two[0], RANDOM)
+        );
+        assert!(drawn.rows[0].drawn_at_venue && drawn.rows[1].drawn_at_venue);
+        assert!(drawn.rows[2..].iter().all(|r| !r.drawn_at_venue));
+        assert!(drawn.rows[0].random_position < drawn.rows[1].random_position);
+        assert_eq!(drawn.rows[2..], seeded.rows[2..]);
+
+        // In a field with no tie the random tiebreaker decides, nobody can be drawn.
+        let untied = event_with(
+            5,
+            vec![
+                (
+                    vec![
+                        (0, 1, sweep(0)),
+                        (2, 3, Outcome::Games(vec![game(Some(2)), game(None)])),
+                    ],
+                    vec![4],
+                ),
+                (vec![(0, 4, Outcome::Split), (1, 2, sweep(1))], vec![3]),
+            ],
+        );
+        let mut s = table_after(&untied);
+        assert_eq!(
+            apply_venue_draw(&mut s, &[3]),
+            vec![VenueDrawProblem::NotTied { player: 3 }]
+        );
+        assert!(s.rows.iter().all(|r| !r.drawn_at_venue));
+    }
+
+    /// R1: A sweeps B, C sweeps D. R2: A sweeps C, B sweeps D. B and C have 6 points, SoS
+    /// (6 + 0)/2 = 3 and ESoS (SoS A 3 + SoS D 3)/2 = 3: level on everything. A draw naming one
+    /// of them is refused with the other, and nothing moves.
+    #[test]
+    fn the_venue_draw_names_every_player_of_a_tie() {
+        let ev = event_with(
+            4,
+            vec![
+                (vec![(0, 1, sweep(0)), (2, 3, sweep(2))], vec![]),
+                (vec![(0, 2, sweep(0)), (1, 3, sweep(1))], vec![]),
+            ],
+        );
+        let seeded = table_after(&ev);
+        let tie: Vec<usize> = seeded.rows[1..3].iter().map(|r| r.player).collect();
+        assert_eq!(random_ties(&seeded), vec![1..3]);
+        let mut drawn = seeded.clone();
+        let problems = apply_venue_draw(&mut drawn, &[tie[1]]);
+        assert_eq!(
+            problems,
+            vec![VenueDrawProblem::Incomplete {
+                named: vec![tie[1]],
+                missing: vec![tie[0]]
+            }]
+        );
+        assert_eq!(drawn, seeded);
     }
 }

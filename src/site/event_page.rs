@@ -15,7 +15,7 @@ use super::model::{
 };
 use crate::event::{Event, Outcome};
 use crate::rules::Tiebreaker;
-use crate::rules::compute::{Computed, ComputedKind, SwissComputed};
+use crate::rules::compute::{Computed, ComputedKind, SwissComputed, VenueDraw};
 use crate::rules::scoring::RoundKind;
 use crate::rules::standings::{Decider, Standings};
 
@@ -258,6 +258,9 @@ pub struct StandingsView {
     /// The value tiebreakers shown as columns.
     pub columns: Vec<TiebreakColumn>,
     pub rows: Vec<StandingRow>,
+    /// Who drew the random order of the players it placed, when it placed any: "drawn at the
+    /// venue", "drawn by Holonet from the event's seed", or each for its ties.
+    pub random_drawn: Option<String>,
 }
 
 /// A tiebreaker value: rounded for display, and exact.
@@ -791,6 +794,51 @@ fn unit(event: &Event) -> &'static str {
     }
 }
 
+/// Who drew the random order the standings `s` show, in words, when it placed anyone: a tie
+/// the venue drew (recorded in `venue_draw`, or shown by the bracket the venue played) or one
+/// Holonet drew from the event's seed.
+fn random_drawn(event: &Event, computed: &Computed, s: &Standings) -> Option<String> {
+    let random = Some(Decider::Tiebreaker(Tiebreaker::Random));
+    let placed: Vec<&crate::rules::standings::Standing> =
+        s.rows.iter().filter(|r| r.decided_by == random).collect();
+    if placed.is_empty() {
+        return None;
+    }
+    let at_venue = match computed.swiss().and_then(|sw| sw.venue_draw) {
+        Some(VenueDraw::Bracket) => "drawn at the venue (as the bracket it played shows)",
+        _ => "drawn at the venue",
+    };
+    let seeded = format!(
+        "drawn by Holonet from the event's seed ({})",
+        event.info.seed
+    );
+    // The places the venue's draw decided, as runs of ranks: "3 to 6".
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for rank in s
+        .rows
+        .iter()
+        .filter(|r| r.drawn_at_venue)
+        .filter_map(|r| r.rank)
+    {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == rank => *end = rank,
+            _ => runs.push((rank, rank)),
+        }
+    }
+    let places: Vec<String> = runs.iter().map(|(a, b)| format!("{a} to {b}")).collect();
+    Some(if runs.is_empty() {
+        seeded
+    } else if placed.iter().all(|r| r.drawn_at_venue) {
+        at_venue.to_string()
+    } else {
+        let places = match places.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => places.join(""),
+        };
+        format!("{at_venue} for places {places}, and {seeded} for the other ties")
+    })
+}
+
 fn standings_view(
     site: &SiteView,
     event: &Event,
@@ -819,6 +867,7 @@ fn standings_view(
         .collect();
     StandingsView {
         after_round: s.after_round,
+        random_drawn: random_drawn(event, computed, s),
         columns: value_tiebreakers.iter().map(|&t| column(t)).collect(),
         tiebreakers: computed
             .ruleset

@@ -10,7 +10,7 @@ use crate::rules::Ruleset;
 use crate::rules::audit::{Audit, DepartureKind, Stage, Status as AuditStatus};
 use crate::rules::bracket::{Decision, Part, SideReason};
 use crate::rules::ccg_event::TableReason;
-use crate::rules::compute::{Computed, ComputedKind, Status, SwissComputed};
+use crate::rules::compute::{Computed, ComputedKind, Status, SwissComputed, VenueDraw};
 use crate::rules::pairing::swiss::{ByeReason, Reason};
 use crate::rules::ratio::Ratio;
 use crate::rules::scoring::RoundKind;
@@ -704,6 +704,10 @@ struct GameJson<'a> {
 #[derive(Serialize)]
 struct StandingsJson<'a> {
     after_round: u32,
+    /// How the file records the venue's draw for the ties the random tiebreaker decided:
+    /// `recorded` (`venue_draw`), `bracket` (the bracket the venue played shows it), or null
+    /// (the event's seed drew every tie).
+    venue_draw: Option<VenueDraw>,
     rows: Vec<RowJson<'a>>,
 }
 
@@ -725,6 +729,8 @@ struct RowJson<'a> {
     tiebreakers: BTreeMap<&'static str, TiebreakJson<Exact>>,
     /// What ranked this row below the previous one: `points` or a tiebreaker's short name.
     decided_by: Option<&'static str>,
+    /// The player's place in the random order was drawn at the venue, not from the seed.
+    drawn_at_venue: bool,
 }
 
 /// The standings after one round, in `standings_by_round`: a table of `columns` and `rows`, each
@@ -856,9 +862,15 @@ fn exact(r: Ratio) -> Exact {
     }
 }
 
-fn standings_json<'a>(ruleset: &Ruleset, event: &'a Event, s: &Standings) -> StandingsJson<'a> {
+fn standings_json<'a>(
+    ruleset: &Ruleset,
+    event: &'a Event,
+    s: &Standings,
+    venue_draw: Option<VenueDraw>,
+) -> StandingsJson<'a> {
     StandingsJson {
         after_round: s.after_round,
+        venue_draw: venue_draw.filter(|_| s.rows.iter().any(|r| r.drawn_at_venue)),
         rows: s
             .rows
             .iter()
@@ -879,6 +891,7 @@ fn standings_json<'a>(ruleset: &Ruleset, event: &'a Event, s: &Standings) -> Sta
                     .collect(),
                 tiebreakers: tiebreakers_json(ruleset, r, exact),
                 decided_by: decided_by(r),
+                drawn_at_venue: r.drawn_at_venue,
             })
             .collect(),
     }
@@ -1005,7 +1018,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
         rounds,
         standings: computed
             .latest()
-            .map(|s| standings_json(computed.ruleset, event, s)),
+            .map(|s| standings_json(computed.ruleset, event, s, swiss.venue_draw)),
         standings_by_round: swiss
             .standings
             .iter()

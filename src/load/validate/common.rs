@@ -133,7 +133,9 @@ pub(in crate::load) fn player_positions(players: &[Player]) -> BTreeMap<String, 
         .collect()
 }
 
-/// Under rules whose matches are played out ([`Ruleset::games_played_out`], 2014): the first
+/// Checks a match's games against what time does to them. Where time ends the round (2018), see
+/// [`check_time_ends_the_round`]. Under rules whose matches are played out
+/// ([`Ruleset::games_played_out`], 2014): the first
 /// game cannot be a draw, the second cannot be conceded, and a reported match has both games
 /// (game two is always started on the time game one left, and is a draw if nobody wins by the
 /// end of the light side player's turn after time). `whole` locates a missing second game.
@@ -144,6 +146,7 @@ pub(in crate::load) fn check_games_played_out(
     whole: std::ops::Range<usize>,
 ) {
     if !ruleset.games_played_out {
+        check_time_ends_the_round(reader, games);
         return;
     }
     let Some(first) = games.first() else {
@@ -193,6 +196,32 @@ pub(in crate::load) fn check_games_played_out(
                 .into(),
         );
     }
+}
+
+/// Under rules where time ends the round (2018): a game still going when time is called is a
+/// draw and no further game is played, so a drawn game is the match's last. A match holds at
+/// most one drawn game: `["draw"]` when time was called in game one, or a result then `"draw"`.
+fn check_time_ends_the_round(reader: &mut Reader<'_>, games: &[RawGame]) {
+    let Some(position) = games.iter().position(|g| g.winner.value == "draw") else {
+        return;
+    };
+    let Some(after) = games.get(position + 1) else {
+        return;
+    };
+    reader
+        .error(
+            Code::BadResult,
+            after.winner.span.clone(),
+            format!(
+                "game {} was drawn, so time had been called: no game is played after it",
+                position + 1
+            ),
+        )
+        .help = Some(if position == 0 {
+        "time called in game one ends the match with that one drawn game: write `games = [\"draw\"]` (1 point each)".into()
+    } else {
+        "remove the games recorded after the drawn one".into()
+    });
 }
 
 /// What ends a game by victory: the dial at which the dark side wins and the number of
@@ -395,8 +424,10 @@ pub(in crate::load) fn validate_game(
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{SWISS, SWISS_2014, event, find, four, line_of, round};
-    use crate::diag::Code;
+    use super::super::testing::{
+        SWISS, SWISS_2014, assert_clean, assert_none, event, find, four, line_of, round,
+    };
+    use crate::diag::{Code, Severity};
 
     /// An event whose second table records `games`.
     fn games(info: &str, games: &str) -> String {
@@ -463,6 +494,40 @@ mod tests {
             (d.code, d.spanned.as_str()),
             (Code::BadResult, "\"objectives\"")
         );
+    }
+
+    /// 2018: time ends the round. The game going when time is called is a draw and no further
+    /// game is played, so a match holds at most one drawn game, its last: `["draw"]` (time
+    /// called in game one) and `["cy", "draw"]` pass, `["draw", "draw"]` and `["draw", "cy"]`
+    /// are refused at the game after the draw. 2014 refuses `["draw", "draw"]` at game one.
+    #[test]
+    fn time_called_ends_the_match_so_no_game_follows_a_draw() {
+        assert_clean(&games(SWISS, "[\"draw\"]"));
+        assert_clean(&games(SWISS, "[\"cy\", \"draw\"]"));
+        assert_clean(&games(SWISS, "[{ winner = \"draw\", by = \"time\" }]"));
+        for after in ["\"draw\"", "\"cy\""] {
+            let text = games(SWISS, &format!("[\"draw\", {after}]"));
+            let d = find(
+                &text,
+                "game 1 was drawn, so time had been called: no game is played after it",
+            );
+            assert_eq!(
+                (d.code, d.severity, d.spanned.as_str()),
+                (Code::BadResult, Severity::Error, after)
+            );
+            assert_eq!(
+                d.col,
+                text.lines().nth(d.line - 1).unwrap().rfind(after).unwrap() + 1
+            );
+            assert!(
+                d.help.contains("write `games = [\"draw\"]` (1 point each)"),
+                "{}",
+                d.help
+            );
+        }
+        let text = games(SWISS_2014, "[\"draw\", \"draw\"]");
+        find(&text, "the first game of a match is played to its end");
+        assert_none(&text, "so time had been called");
     }
 
     #[test]

@@ -75,12 +75,19 @@ pub(super) fn validate_info(
         if has_table && raw.standings_span.is_none() {
             outside_structure_table(reader, raw, ruleset, structure, player_count);
         }
+        // Once round 1 is paired the structure is fixed for its players: a late entry changes
+        // nothing, and an override written after it is a change from what was announced.
+        let counted = if raw.rounds.is_empty() {
+            format!("{player_count} players")
+        } else {
+            format!("the {player_count} players of round 1")
+        };
         if has_table && let Some(row) = structure::lookup(ruleset, structure, player_count) {
             if let (Some(given), Some(sp)) = (swiss_rounds, &info.swiss_rounds)
                 && given != row.swiss_rounds
             {
                 reader.warning(Code::RuleDeparture, sp.span.clone(), format!(
-                    "`swiss_rounds = {given}` overrides the {structure} structure, which gives {} rounds for {player_count} players",
+                    "`swiss_rounds = {given}` overrides the {structure} structure, which gives {} rounds for {counted}",
                     row.swiss_rounds
                 )).help = Some("remove `swiss_rounds` to follow the structure, or use `structure = \"custom\"`".into());
             }
@@ -88,7 +95,7 @@ pub(super) fn validate_info(
                 && given != row.cut
             {
                 reader.warning(Code::RuleDeparture, sp.span.clone(), format!(
-                    "`cut = {given}` overrides the {structure} structure, which gives a cut of {} for {player_count} players",
+                    "`cut = {given}` overrides the {structure} structure, which gives a cut of {} for {counted}",
                     row.cut
                 )).help = Some("remove `cut` to follow the structure, or use `structure = \"custom\"`".into());
             }
@@ -290,7 +297,7 @@ fn choice_or_default(
 #[cfg(test)]
 mod tests {
     use super::super::testing::{
-        SWISS, assert_clean, assert_none, event, find, four, line_of, players, round,
+        SWISS, SWISS_2014, assert_clean, assert_none, event, find, four, line_of, players, round,
     };
     use crate::diag::{Code, Severity};
 
@@ -354,6 +361,16 @@ mod tests {
             (d.line, d.spanned.as_str()),
             (line_of(&text, "cut = 6"), "6")
         );
+    }
+
+    /// The 2014 rules: the cut is "usually a Top 8 or Top 16" and is announced before the
+    /// start. An announced top 4 is a cut the brackets can run; a top 6 has no bracket.
+    #[test]
+    fn ffg_2014_top_four_announced_is_allowed() {
+        assert_clean(&event(&format!("{SWISS_2014}\ncut = 4"), &four(), ""));
+        let text = event(&format!("{SWISS_2014}\ncut = 6"), &four(), "");
+        let d = find(&text, "a cut of 6 is not allowed by ffg-2014");
+        assert_eq!(d.help, "use one of: 0, 4, 8, 16");
     }
 
     #[test]

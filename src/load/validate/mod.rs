@@ -13,7 +13,7 @@ mod players;
 mod rounds;
 
 use super::read::RawEvent;
-use super::{casual, ccg, decklists, elimination, recorded, teams};
+use super::{casual, ccg, decklists, elimination, recorded, teams, venue_draw};
 use crate::diag::Code;
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
 use crate::rules::compute::{self, Computed};
@@ -74,8 +74,13 @@ pub fn validate(
         }
         (people, Vec::new(), Vec::new())
     };
-    let info =
-        ruleset.and_then(|r| validate_info(reader, &raw, r, slug, compute::entrants(&players)));
+    // The structure is read for the players of round 1 once it is paired (see
+    // `compute::structure_players`).
+    let round_one_paired = !raw.rounds.is_empty();
+    let info = ruleset.and_then(|r| {
+        let count = compute::structure_players(&players, round_one_paired);
+        validate_info(reader, &raw, r, slug, count)
+    });
     let (Some(ruleset), Some(info)) = (ruleset, info) else {
         return None;
     };
@@ -160,7 +165,8 @@ pub fn validate(
         }
         None => None,
     };
-    let (swiss_rounds, cut) = compute::structure_in_force(ruleset, &info, &players);
+    let (swiss_rounds, cut) =
+        compute::structure_in_force(ruleset, &info, &players, round_one_paired);
     if let Some(planned) = swiss_rounds
         && let Some(extra) = raw.rounds.get(planned as usize)
     {
@@ -200,6 +206,12 @@ pub fn validate(
         )
     };
     recorded::check_field_size(reader, &raw, &info, players.len());
+    let venue_draw = venue_draw::validate_venue_draw(
+        reader,
+        &raw,
+        &players,
+        casual.is_none() && recorded.is_empty() && !ccg,
+    );
     if errors(reader) > errors_before {
         return None;
     }
@@ -221,6 +233,7 @@ pub fn validate(
             rounds,
             elimination,
             final_match,
+            venue_draw,
         })
     };
     let event = Event {
@@ -235,6 +248,7 @@ pub fn validate(
     };
     let computed = compute::compute(ruleset, &event);
     elimination::report_bracket_problems(reader, &raw, &event.players, &computed);
+    venue_draw::report_venue_draw_problems(reader, &raw, &event.players, &computed);
     report_pairing_departures(reader, &raw, &event, &computed);
     if let (Some(fin), Some(recorded)) = (
         computed.ccg().and_then(|c| c.final_confrontation.as_ref()),

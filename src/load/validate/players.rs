@@ -246,8 +246,13 @@ pub(super) fn leaders_playing(
     else {
         return;
     };
+    // A leader who withdrew before round 1 and never came back (`drop = 0`, no `rejoin`) never
+    // played: leading the event is then all they did.
+    let never_played =
+        |p: &RawPlayer| p.drop.as_ref().is_some_and(|d| d.value == 0) && p.rejoin.is_none();
     for (p, flag) in raw
         .iter()
+        .filter(|p| !never_played(p))
         .filter_map(|p| Some((p, p.organizer.as_ref().filter(|o| o.value)?)))
     {
         let name = p.name.as_ref().map_or("this player", |n| n.value.trim());
@@ -470,5 +475,31 @@ mod tests {
             &with_di("organizer = true"),
             "",
         ));
+    }
+
+    /// A leader who withdrew before round 1 (`drop = 0`) never sat at a table: the event had
+    /// their full attention, so there is no playing leader to warn about. Back with `rejoin`,
+    /// they play again and are warned about.
+    #[test]
+    fn leader_who_withdrew_before_round_one_is_not_playing() {
+        let formal = format!("{SWISS}\ntier = \"formal\"");
+        let three = "[[rounds]]\ntables = [{ players = [\"ann\", \"bo\"], games = [\"ann\", \"ann\"] }]\nbyes = [\"cy\"]\n";
+        assert_clean(&event(
+            &formal,
+            &with_di("organizer = true\ndrop = 0"),
+            three,
+        ));
+        assert_none(
+            &event(&formal, &with_di("organizer = true\ndrop = 0"), ""),
+            "is one of the event's leaders",
+        );
+        find(
+            &event(
+                &formal,
+                &with_di("organizer = true\ndrop = 1"),
+                &round_one(),
+            ),
+            "Di is one of the event's leaders",
+        );
     }
 }
