@@ -337,10 +337,10 @@ impl Departure {
                 "{a} (dark) v {b} (light) is not a table the guide's pairing gives from the games before, under any draw."
             ),
             (DepartureKind::Undecided, _) if b.is_empty() => format!(
-                "{a} got the bye, which the outcome of the guide's procedure found does not give; {UNDECIDED}, so not called a break."
+                "{a} got the bye, which the outcome of the guide's procedure the search found does not give; the search stopped before trying every order of the players level on total score, so whether another order gives it is not known, and it is not called a break."
             ),
             (DepartureKind::Undecided, _) => format!(
-                "{a} (dark) v {b} (light) is not in the outcome of the guide's procedure found; {UNDECIDED}, so not called a break."
+                "{a} (dark) v {b} (light) is not in the outcome of the guide's procedure the search found; the search stopped before trying every order of the players level on total score, so whether another order gives it is not known, and it is not called a break."
             ),
             (DepartureKind::NotTheBracket, _) if a.is_empty() => {
                 "The result recorded for this game is one the bracket does not give (no such game, its players not known yet, or not needed).".into()
@@ -1158,6 +1158,38 @@ mod tests {
         let audit = compute(&FFG_2018, &ev).audit;
         assert_eq!(audit.rounds.len(), 2);
         assert_eq!(audit.status(), Some(Status::Identical));
+    }
+
+    /// A table the bounded search could not decide is never a break: the round and the event
+    /// say "not decided", and the departure is not `broken`.
+    #[test]
+    fn an_undecided_table_is_never_called_a_break() {
+        let undecided = Departure {
+            table: Some(3),
+            players: vec![0, 1],
+            kind: DepartureKind::Undecided,
+            broken: false,
+            instead: vec![],
+        };
+        let audit = Audit {
+            rounds: vec![RoundAudit {
+                stage: Stage::Game,
+                number: Some(4),
+                departures: vec![undecided.clone()],
+            }],
+        };
+        assert_eq!(audit.status(), Some(Status::Undecided));
+        assert_eq!(audit.rounds[0].status().verdict(), UNDECIDED);
+        assert_eq!(undecided.verdict(), UNDECIDED);
+        assert_eq!(
+            audit.summary().as_deref(),
+            Some("1 difference, 1 not decided")
+        );
+        assert!(
+            undecided
+                .explain(|p| format!("P{p}"))
+                .contains("not called a break")
+        );
     }
 
     #[test]

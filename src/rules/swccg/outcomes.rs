@@ -139,8 +139,9 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Whether the search has explored [`STATE_BOUND`] states: from then on each state tries
-    /// only its first move, so that the walk still ends in a real outcome.
+    /// Whether the search has explored [`STATE_BOUND`] states: from then on no state tries
+    /// another move, and a new state only its first, so that the walk still ends in a real
+    /// outcome within at most one state per table more.
     fn spent(&self) -> bool {
         self.states >= STATE_BOUND
     }
@@ -410,7 +411,8 @@ impl Search<'_> {
                 tables.insert(0, t);
                 best = Some((gain + more, tables));
             }
-            if best.as_ref().is_some_and(|b| b.0 == bound) {
+            // At the bound, every state on the walk keeps the move it has.
+            if best.as_ref().is_some_and(|b| b.0 == bound) || self.spent() {
                 break;
             }
         }
@@ -657,5 +659,63 @@ mod tests {
                 assert_eq!(gives(&found.paired), most, "seed {seed} {procedure:?}");
             }
         }
+    }
+
+    /// Fifty players level on total score whose recorded tables the piles never give (each
+    /// pairs two players of one pile): every order of the level players would have to be
+    /// tried. The search stops at its bound, counted in states, and says it did not decide.
+    #[test]
+    fn a_large_level_field_finishes_within_the_bound() {
+        let entrants: Vec<Entrant> = (0..50)
+            .map(|p| Entrant {
+                player: p,
+                rank: 0,
+                had_bye: false,
+                meetings: Vec::new(),
+                allegiance: if p % 2 == 0 { Side::Dark } else { Side::Light },
+                organizer: false,
+            })
+            .collect();
+        let tables: Vec<(usize, usize)> = (0..25).map(|k| (4 * k % 50, (4 * k + 2) % 50)).collect();
+        let recorded = Recorded {
+            tables: &tables,
+            byes: &[],
+        };
+        for procedure in [Procedure::Piles, Procedure::Fixed] {
+            let found = best(procedure, &entrants, &recorded);
+            assert!(!found.decided, "{procedure:?}");
+            assert!(
+                found.states <= STATE_BOUND + entrants.len(),
+                "{procedure:?}"
+            );
+            // Still a whole outcome: everyone seated once.
+            assert_eq!(found.paired.tables.len(), 25, "{procedure:?}");
+        }
+    }
+
+    /// The same field whose recorded game is one the piles give: recognised at once, decided,
+    /// every table kept, with no search.
+    #[test]
+    fn a_whole_recorded_piles_game_is_decided_without_search() {
+        let entrants: Vec<Entrant> = (0..60)
+            .map(|p| Entrant {
+                player: p,
+                rank: p / 20,
+                had_bye: false,
+                meetings: Vec::new(),
+                allegiance: if p % 2 == 0 { Side::Dark } else { Side::Light },
+                organizer: false,
+            })
+            .collect();
+        // Dark-pile player 2k (now Light) meets Light-pile player 2k+1 (now Dark).
+        let tables: Vec<(usize, usize)> = (0..30).map(|k| (2 * k + 1, 2 * k)).collect();
+        let recorded = Recorded {
+            tables: &tables,
+            byes: &[],
+        };
+        let found = best(Procedure::Piles, &entrants, &recorded);
+        assert!(found.decided);
+        assert_eq!(found.kept, 30);
+        assert_eq!(found.states, 0);
     }
 }
