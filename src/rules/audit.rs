@@ -30,7 +30,10 @@
 //!   steps (the shuffle, the coin, the order of players level on total score in a pile):
 //!   [`super::ccg_event`] finds, exactly, the outcome that gives the most recorded tables and
 //!   byes; a table or bye it does not give breaks the guide's pairing (a repeat of the same
-//!   opponents with the same allegiances is named as a rematch).
+//!   opponents with the same allegiances is named as a rematch). Where the search stops at its
+//!   bound by counting before deciding (dozens of players level on total score), a table or
+//!   bye its outcome does not give is *not decided* ([`DepartureKind::Undecided`]), never
+//!   called a break.
 //! - **Seeded stages.** Elimination games, a team final and the Final Confrontation are
 //!   decided by the standings: a game the bracket does not give, or a final between players
 //!   other than the finalists, breaks a rule.
@@ -82,6 +85,9 @@ pub enum Status {
     Identical,
     /// Different, and every difference is a choice the rules allow.
     Legal,
+    /// Different, no difference proven to break a rule, and at least one not decided (the
+    /// search stopped at its bound).
+    Undecided,
     /// At least one difference breaks a rule.
     Broken,
 }
@@ -94,10 +100,14 @@ impl Status {
         match self {
             Status::Identical => "as Holonet pairs it",
             Status::Legal => "another draw the rules permit",
+            Status::Undecided => UNDECIDED,
             Status::Broken => "breaks a rule",
         }
     }
 }
+
+/// The verdict on a table or bye the audit could not decide.
+pub const UNDECIDED: &str = "not decided: too many orders of level players to try every one";
 
 /// One round, game or seeded stage, audited.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
@@ -155,6 +165,10 @@ pub enum DepartureKind {
     NotEntered,
     /// SW:CCG: a table no outcome of the guide's procedure gives.
     NotTheGuide,
+    /// SW:CCG: a table or bye the outcome found does not give, where the search stopped at its
+    /// bound before trying every order of the players level on total score: not known to
+    /// break a rule, so never called a break (`broken` is false).
+    Undecided,
     /// An elimination game the bracket does not give as recorded.
     NotTheBracket,
     /// A final between others than the finalists the standings give, or a final not needed.
@@ -165,6 +179,12 @@ impl RoundAudit {
     pub fn status(&self) -> Status {
         if self.departures.iter().any(|d| d.broken) {
             Status::Broken
+        } else if self
+            .departures
+            .iter()
+            .any(|d| d.kind == DepartureKind::Undecided)
+        {
+            Status::Undecided
         } else if self.departures.is_empty() {
             Status::Identical
         } else {
@@ -180,7 +200,7 @@ impl RoundAudit {
                 format!("Table {n}")
             }
             (Some(n), _) => format!("Game {n}"),
-            (None, DepartureKind::Bye) => "Bye".into(),
+            (None, DepartureKind::Bye | DepartureKind::Undecided) => "Bye".into(),
             (None, _) => "Seating".into(),
         }
     }
@@ -226,6 +246,13 @@ impl Audit {
                 "{}, all permitted by the rules",
                 plural(total, "difference")
             ),
+            Status::Undecided => {
+                let open = self
+                    .departures()
+                    .filter(|d| d.kind == DepartureKind::Undecided)
+                    .count();
+                format!("{}, {open} not decided", plural(total, "difference"))
+            }
             Status::Broken if total == broken => format!(
                 "{} {}",
                 plural(total, "difference"),
@@ -245,10 +272,12 @@ impl Audit {
 }
 
 impl Departure {
-    /// "breaks a rule" or "permitted by the rules".
+    /// "breaks a rule", "not decided: ..." or "permitted by the rules".
     pub fn verdict(&self) -> &'static str {
         if self.broken {
             Status::Broken.verdict()
+        } else if self.kind == DepartureKind::Undecided {
+            UNDECIDED
         } else {
             "permitted by the rules"
         }
@@ -310,6 +339,12 @@ impl Departure {
             ),
             (DepartureKind::NotTheGuide, _) => format!(
                 "{a} (dark) v {b} (light) is not a table the guide's pairing gives from the games before, under any draw."
+            ),
+            (DepartureKind::Undecided, _) if b.is_empty() => format!(
+                "{a} got the bye, which the outcome of the guide's procedure the search found does not give; the search stopped before trying every order of the players level on total score, so whether another order gives it is not known, and it is not called a break."
+            ),
+            (DepartureKind::Undecided, _) => format!(
+                "{a} (dark) v {b} (light) is not in the outcome of the guide's procedure the search found; the search stopped before trying every order of the players level on total score, so whether another order gives it is not known, and it is not called a break."
             ),
             (DepartureKind::NotTheBracket, _) if a.is_empty() => {
                 "The result recorded for this game is one the bracket does not give (no such game, its players not known yet, or not needed).".into()
@@ -677,12 +712,14 @@ fn audit_ccg(play: &CcgPlay, ccg: &CcgComputed) -> Vec<RoundAudit> {
                         .iter()
                         .any(|x| x.dark == t.dark && x.light == t.light);
                     let (kind, broken) = match (*reason)? {
-                        TableReason::Guide(_) if seeded => return None,
+                        // The seeded outcome gives it: no difference from the replay.
+                        TableReason::Guide(_) | TableReason::Undecided if seeded => return None,
                         TableReason::Guide(_) => (DepartureKind::OtherDraw, false),
                         TableReason::Departure { .. } if repeats(t.dark, t.light) => {
                             (DepartureKind::Rematch, true)
                         }
                         TableReason::Departure { .. } => (DepartureKind::NotTheGuide, true),
+                        TableReason::Undecided => (DepartureKind::Undecided, false),
                     };
                     Some(Departure {
                         table: Some(t.number),
@@ -699,10 +736,15 @@ fn audit_ccg(play: &CcgPlay, ccg: &CcgComputed) -> Vec<RoundAudit> {
                 if seeded_byes.contains(&p) && !broken {
                     continue;
                 }
+                let kind = if replay.undecided_byes.contains(&p) {
+                    DepartureKind::Undecided
+                } else {
+                    DepartureKind::Bye
+                };
                 departures.push(Departure {
                     table: None,
                     players: vec![p],
-                    kind: DepartureKind::Bye,
+                    kind,
                     broken,
                     instead: seeded_byes
                         .iter()
@@ -1120,6 +1162,38 @@ mod tests {
         let audit = compute(&FFG_2018, &ev).audit;
         assert_eq!(audit.rounds.len(), 2);
         assert_eq!(audit.status(), Some(Status::Identical));
+    }
+
+    /// A table the bounded search could not decide is never a break: the round and the event
+    /// say "not decided", and the departure is not `broken`.
+    #[test]
+    fn an_undecided_table_is_never_called_a_break() {
+        let undecided = Departure {
+            table: Some(3),
+            players: vec![0, 1],
+            kind: DepartureKind::Undecided,
+            broken: false,
+            instead: vec![],
+        };
+        let audit = Audit {
+            rounds: vec![RoundAudit {
+                stage: Stage::Game,
+                number: Some(4),
+                departures: vec![undecided.clone()],
+            }],
+        };
+        assert_eq!(audit.status(), Some(Status::Undecided));
+        assert_eq!(audit.rounds[0].status().verdict(), UNDECIDED);
+        assert_eq!(undecided.verdict(), UNDECIDED);
+        assert_eq!(
+            audit.summary().as_deref(),
+            Some("1 difference, 1 not decided")
+        );
+        assert!(
+            undecided
+                .explain(|p| format!("P{p}"))
+                .contains("not called a break")
+        );
     }
 
     #[test]

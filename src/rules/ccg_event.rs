@@ -72,6 +72,11 @@ pub struct Replay {
     /// The recorded byes the outcome judged ([`TableReason`]) does not give: the byes that break
     /// the guide's pairing (any one bye of the first game's shuffle is given).
     pub broken_byes: Vec<usize>,
+    /// The recorded byes the outcome judged does not give, where the search was stopped by its
+    /// bound before deciding whether another outcome gives them ([`TableReason::Undecided`]):
+    /// not called breaks.
+    #[serde(default)]
+    pub undecided_byes: Vec<usize>,
 }
 
 /// Why a recorded table was paired as it was.
@@ -92,6 +97,10 @@ pub enum TableReason {
         player: usize,
         instead: Option<Table>,
     },
+    /// Not decided: the outcome judged does not give this table, but the search stopped at its
+    /// bound ([`swccg::outcomes::STATE_BOUND`]) before trying every order of the players level
+    /// on total score, so another outcome may give it. Not called a break.
+    Undecided,
 }
 
 impl CcgComputed {
@@ -465,6 +474,7 @@ fn judge(
         let replay = Replay {
             seeded: seeded_pairing,
             broken_byes,
+            undecided_byes: Vec::new(),
         };
         return (None, reasons, Some(replay));
     }
@@ -486,7 +496,10 @@ fn judge(
         return (None, vec![None; g.tables.len()], None);
     };
     let (coin, best) = (best.0, &best.1);
-    let told = outcomes.iter().all(|o| o.0 == coin || o.1.kept < best.kept);
+    // Decided when the outcome gives every recorded table and bye, or when no search stopped
+    // at its bound (each found its best exactly, so the best of them is the best of all).
+    let decided = best.kept == tables.len() + g.byes.len() || outcomes.iter().all(|o| o.1.decided);
+    let told = decided && outcomes.iter().all(|o| o.0 == coin || o.1.kept < best.kept);
     let paired = &best.paired;
     let reasons = g
         .tables
@@ -499,6 +512,7 @@ fn judge(
                     .find(|x| x.dark == t.dark && x.light == t.light)
                 {
                     Some(x) => TableReason::Guide(x.reason),
+                    None if !decided => TableReason::Undecided,
                     None => TableReason::Departure {
                         player: t.dark,
                         instead: paired
@@ -511,15 +525,21 @@ fn judge(
             )
         })
         .collect();
-    let broken_byes = g
+    let missed: Vec<usize> = g
         .byes
         .iter()
         .copied()
         .filter(|p| !paired.byes.iter().any(|b| b.player == *p))
         .collect();
+    let (broken_byes, undecided_byes) = if decided {
+        (missed, Vec::new())
+    } else {
+        (Vec::new(), missed)
+    };
     let replay = Replay {
         seeded: seeded_pairing,
         broken_byes,
+        undecided_byes,
     };
     (told.then_some(coin), reasons, Some(replay))
 }

@@ -81,7 +81,9 @@ fn badge_words(audit: &Audit) -> Option<String> {
     let summary = audit.summary()?;
     Some(match audit.status()? {
         Status::Identical => format!("Pairings verified: {summary}"),
-        Status::Legal | Status::Broken => format!("Pairings checked: {summary}"),
+        Status::Legal | Status::Undecided | Status::Broken => {
+            format!("Pairings checked: {summary}")
+        }
     })
 }
 

@@ -199,6 +199,7 @@ pub(super) fn departure(event: &Event, reason: TableReason) -> Option<String> {
     let name = |p: usize| event.players[p].name.as_str();
     match reason {
         TableReason::Guide(_) => None,
+        TableReason::Undecided => Some(crate::rules::audit::UNDECIDED.to_string()),
         TableReason::Departure {
             instead: Some(t), ..
         } => Some(format!(
@@ -275,6 +276,10 @@ pub fn ccg_view(
                                 "as recorded, not the guide's pairing: {}",
                                 departure(event, r).unwrap_or_default()
                             ),
+                        ),
+                        TableReason::Undecided => rule(
+                            "pairing",
+                            &format!("as recorded; {}", crate::rules::audit::UNDECIDED),
                         ),
                     });
                     view

@@ -376,9 +376,11 @@ struct CcgTableJson<'a> {
     /// Scores written `2(+15)`: dark, light.
     scores: Option<[String; 2]>,
     penalty: bool,
-    /// The guide's reason for the pairing, or `departure`; null in the Final Confrontation.
+    /// The guide's reason for the pairing, `departure`, or `undecided` (the search stopped at
+    /// its bound); null in the Final Confrontation.
     reason: Option<TableReasonJson>,
-    /// With `reason = "departure"`: what the guide's procedure gives instead, in words.
+    /// With `reason = "departure"`: what the guide's procedure gives instead, in words; with
+    /// `undecided`, the audit's words for it.
     departure: Option<String>,
 }
 
@@ -486,6 +488,7 @@ fn ccg_json<'a>(
                                 TableReason::Departure { .. } => {
                                     TableReasonJson::Departure("departure")
                                 }
+                                TableReason::Undecided => TableReasonJson::Departure("undecided"),
                             }),
                             departure: reason.and_then(|r| super::ccg_view::departure(event, r)),
                             ..ccg_table_json(event, t.number, t.dark, t.light, scored)

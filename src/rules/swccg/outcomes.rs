@@ -9,7 +9,14 @@
 //! one. Every choice only puts the player taken before those still in the pile, so the choices
 //! always make one order, and every order makes one run of choices: the search over them is the
 //! search over every order, with no sampling. A memo on the players left and a bound (the
-//! recorded tables still possible) keep it small; players' scores rarely tie in numbers.
+//! recorded tables still possible) keep it small where few players are level.
+//!
+//! Two things keep it small where many are (real events with many differentials of 0): the
+//! piles procedures first ask whether every recorded table among the players left can be given
+//! at once, a test in polynomial time ([`Search::whole`]); and the search counts the states it
+//! explores, stopping at [`STATE_BOUND`]. A search stopped there is *undecided*
+//! ([`Best::decided`]): its outcome is a real one (so every table it gives is one the guide
+//! gives), but a table it does not give is not proven to be one no outcome gives.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -37,11 +44,26 @@ pub struct Recorded<'a> {
     pub byes: &'a [usize],
 }
 
+/// How many states (sets of players left) one search explores at most. The exact answer of a
+/// field with few players level needs a few hundred (the brute-force test's games need under
+/// a hundred); a field of 60 where dozens are level can need more states than there are atoms.
+/// Each state costs about n² repeat checks, so 5,000 keeps one game of a 64-player event to a
+/// fraction of a second in a debug build, and a whole event's audit (each game searched with
+/// each coin and pile of the last bye) to a few seconds at most.
+pub const STATE_BOUND: usize = 5_000;
+
 /// The outcome giving the most recorded tables and byes, and how many it gives.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Best {
     pub paired: Paired,
     pub kept: usize,
+    /// Whether no outcome gives more: the search ended before [`STATE_BOUND`], or `paired`
+    /// gives every recorded table and bye. When not, `paired` is still an outcome of the
+    /// procedure, only perhaps not the best one.
+    pub decided: bool,
+    /// The states the search explored (at most [`STATE_BOUND`] and the states of one walk to
+    /// the end).
+    pub states: usize,
 }
 
 /// Among every order of the players level on total score (`rank` equal: the guide's piles know
@@ -55,6 +77,7 @@ pub fn best(procedure: Procedure, entrants: &[Entrant], recorded: &Recorded) -> 
         procedure,
         tables: recorded.tables.iter().copied().collect(),
         memo: BTreeMap::new(),
+        states: 0,
     };
     let n = search.list.len();
     let mut best: Option<Best> = None;
@@ -79,19 +102,25 @@ pub fn best(procedure: Procedure, entrants: &[Entrant], recorded: &Recorded) -> 
             best = Some(Best {
                 paired: Paired { tables, byes },
                 kept: kept + gain,
+                decided: false,
+                states: 0,
             });
         }
-        if best
-            .as_ref()
-            .is_some_and(|b| b.kept == recorded.tables.len() + recorded.byes.len())
-        {
+        let all = recorded.tables.len() + recorded.byes.len();
+        if best.as_ref().is_some_and(|b| b.kept == all) || search.spent() {
             break;
         }
     }
-    best.unwrap_or(Best {
+    let all = recorded.tables.len() + recorded.byes.len();
+    let mut best = best.unwrap_or(Best {
         paired: Paired::default(),
         kept: 0,
-    })
+        decided: true,
+        states: 0,
+    });
+    best.decided = best.kept == all || !search.spent();
+    best.states = search.states;
+    best
 }
 
 /// One bye: the position taken, the allegiance it counts in, why.
@@ -105,9 +134,137 @@ struct Search<'a> {
     /// For the players left, the most recorded tables the rest of the walk can give, and its
     /// tables.
     memo: BTreeMap<Vec<bool>, (usize, Vec<Table>)>,
+    /// The states explored so far (memo entries made).
+    states: usize,
 }
 
 impl Search<'_> {
+    /// Whether the search has explored [`STATE_BOUND`] states: from then on no state tries
+    /// another move, and a new state only its first, so that the walk still ends in a real
+    /// outcome within at most one state per table more.
+    fn spent(&self) -> bool {
+        self.states >= STATE_BOUND
+    }
+
+    /// Whether dark-pile player `d` playing light-pile player `l` repeats an earlier game in
+    /// the sense of the procedure's rematch rule: with these allegiances (the Dark pile now
+    /// plays Light), or at all with fixed allegiances.
+    fn conflict(&self, d: &Entrant, l: &Entrant) -> bool {
+        if self.procedure == Procedure::Fixed {
+            d.meetings.iter().any(|m| m.opponent == l.player)
+                || l.meetings.iter().any(|m| m.opponent == d.player)
+        } else {
+            repeats(d, Side::Light, l)
+        }
+    }
+
+    /// The piles procedures, where the Dark and Light piles left are the same size and the
+    /// recorded tables seat every player left, each Dark-pile player against a Light-pile one:
+    /// the walk giving all those tables, if one does; `None` when none does or the test does
+    /// not apply (the search decides then).
+    ///
+    /// The walk takes the Dark pile in order (any order among level players) and each
+    /// Dark-pile player `d` takes, among the Light players left, the first who would not
+    /// repeat a game (any among the level ones), else the first left. So `d` takes its
+    /// recorded partner `l` exactly when every Light player `l'` that must come first has been
+    /// taken before: those ranked above `l` who would not repeat a game with `d` (or all ranked
+    /// above `l`, when `l` would), and, when `l` would, also every one who would not. Each such
+    /// `l'` is taken by its own recorded partner, so each condition says that partner comes
+    /// before `d`; with the piles' order by total score, these are the only conditions. A Dark
+    /// order meeting them all exists exactly when they have no cycle, and then any such order
+    /// (found here by always taking the first player free to go, in standings order) gives
+    /// every recorded table.
+    fn whole(&self, left: &[bool]) -> Option<Vec<Table>> {
+        if matches!(self.procedure, Procedure::NewRound(_)) {
+            return None;
+        }
+        let here = |side: Side| -> Vec<usize> {
+            self.pile(Some(side))
+                .into_iter()
+                .filter(|&i| left[i])
+                .collect()
+        };
+        let (dark, light) = (here(Side::Dark), here(Side::Light));
+        if dark.is_empty() || dark.len() != light.len() {
+            return None;
+        }
+        let fixed = self.procedure == Procedure::Fixed;
+        // Each Dark-pile player's recorded partner, as a position in `light`.
+        let mut partner = Vec::with_capacity(dark.len());
+        let mut taken = vec![false; light.len()];
+        for &d in &dark {
+            let pd = self.list[d].player;
+            let k = light.iter().position(|&l| {
+                let pl = self.list[l].player;
+                let t = if fixed { (pd, pl) } else { (pl, pd) };
+                self.tables.contains(&t)
+            })?;
+            if std::mem::replace(&mut taken[k], true) {
+                return None;
+            }
+            partner.push(k);
+        }
+        // before[x][y]: Dark player x must go before Dark player y.
+        let n = dark.len();
+        let mut before = vec![vec![false; n]; n];
+        let owner: Vec<usize> = {
+            let mut owner = vec![0; n];
+            for (x, &k) in partner.iter().enumerate() {
+                owner[k] = x;
+            }
+            owner
+        };
+        for y in 0..n {
+            let ed = self.list[dark[y]];
+            let l = light[partner[y]];
+            let blocked = self.conflict(ed, self.list[l]);
+            for (k, &l2) in light.iter().enumerate() {
+                if k == partner[y] {
+                    continue;
+                }
+                let open = !self.conflict(ed, self.list[l2]);
+                let above = self.level(l2) < self.level(l);
+                if (above && (open || blocked)) || (blocked && open) {
+                    before[owner[k]][y] = true;
+                }
+            }
+            for x in 0..n {
+                if self.level(dark[x]) < self.level(dark[y]) {
+                    before[x][y] = true;
+                }
+            }
+        }
+        let mut done = vec![false; n];
+        let mut light_left = light.clone();
+        let mut tables = Vec::with_capacity(n);
+        for _ in 0..n {
+            let y = (0..n).find(|&y| !done[y] && (0..n).all(|x| done[x] || !before[x][y]))?;
+            done[y] = true;
+            let ed = self.list[dark[y]];
+            let l = light[partner[y]];
+            let open: Vec<usize> = light_left
+                .iter()
+                .copied()
+                .filter(|&j| !self.conflict(ed, self.list[j]))
+                .collect();
+            let reason = if open.is_empty() {
+                PairReason::RematchLeft
+            } else if self.firsts(&light_left).contains(&l) {
+                PairReason::Piles
+            } else {
+                PairReason::RematchModified
+            };
+            light_left.retain(|&j| j != l);
+            let (pd, pl) = (ed.player, self.list[l].player);
+            tables.push(Table {
+                dark: if fixed { pd } else { pl },
+                light: if fixed { pl } else { pd },
+                reason,
+            });
+        }
+        Some(tables)
+    }
+
     fn level(&self, i: usize) -> usize {
         self.list[i].rank
     }
@@ -226,7 +383,14 @@ impl Search<'_> {
         if let Some(done) = self.memo.get(left) {
             return done.clone();
         }
-        let moves = self.moves(left);
+        if let Some(tables) = self.whole(left) {
+            return (tables.len(), tables);
+        }
+        self.states += 1;
+        let mut moves = self.moves(left);
+        if self.spent() {
+            moves.truncate(1);
+        }
         // No more than every recorded table among the players left.
         let bound = self
             .tables
@@ -247,7 +411,8 @@ impl Search<'_> {
                 tables.insert(0, t);
                 best = Some((gain + more, tables));
             }
-            if best.as_ref().is_some_and(|b| b.0 == bound) {
+            // At the bound, every state on the walk keeps the move it has.
+            if best.as_ref().is_some_and(|b| b.0 == bound) || self.spent() {
                 break;
             }
         }
@@ -332,20 +497,12 @@ impl Search<'_> {
                         }
                     }
                 } else {
-                    let conflict = |d: &Entrant, l: &Entrant| {
-                        if fixed {
-                            d.meetings.iter().any(|m| m.opponent == l.player)
-                                || l.meetings.iter().any(|m| m.opponent == d.player)
-                        } else {
-                            repeats(d, Side::Light, l)
-                        }
-                    };
                     for a in self.firsts(&dark) {
                         let ea = self.list[a];
                         let open: Vec<usize> = light
                             .iter()
                             .copied()
-                            .filter(|&j| !conflict(ea, self.list[j]))
+                            .filter(|&j| !self.conflict(ea, self.list[j]))
                             .collect();
                         let top = self.firsts(&light);
                         let choices = if open.is_empty() {
@@ -502,5 +659,63 @@ mod tests {
                 assert_eq!(gives(&found.paired), most, "seed {seed} {procedure:?}");
             }
         }
+    }
+
+    /// Fifty players level on total score whose recorded tables the piles never give (each
+    /// pairs two players of one pile): every order of the level players would have to be
+    /// tried. The search stops at its bound, counted in states, and says it did not decide.
+    #[test]
+    fn a_large_level_field_finishes_within_the_bound() {
+        let entrants: Vec<Entrant> = (0..50)
+            .map(|p| Entrant {
+                player: p,
+                rank: 0,
+                had_bye: false,
+                meetings: Vec::new(),
+                allegiance: if p % 2 == 0 { Side::Dark } else { Side::Light },
+                organizer: false,
+            })
+            .collect();
+        let tables: Vec<(usize, usize)> = (0..25).map(|k| (4 * k % 50, (4 * k + 2) % 50)).collect();
+        let recorded = Recorded {
+            tables: &tables,
+            byes: &[],
+        };
+        for procedure in [Procedure::Piles, Procedure::Fixed] {
+            let found = best(procedure, &entrants, &recorded);
+            assert!(!found.decided, "{procedure:?}");
+            assert!(
+                found.states <= STATE_BOUND + entrants.len(),
+                "{procedure:?}"
+            );
+            // Still a whole outcome: everyone seated once.
+            assert_eq!(found.paired.tables.len(), 25, "{procedure:?}");
+        }
+    }
+
+    /// The same field whose recorded game is one the piles give: recognised at once, decided,
+    /// every table kept, with no search.
+    #[test]
+    fn a_whole_recorded_piles_game_is_decided_without_search() {
+        let entrants: Vec<Entrant> = (0..60)
+            .map(|p| Entrant {
+                player: p,
+                rank: p / 20,
+                had_bye: false,
+                meetings: Vec::new(),
+                allegiance: if p % 2 == 0 { Side::Dark } else { Side::Light },
+                organizer: false,
+            })
+            .collect();
+        // Dark-pile player 2k (now Light) meets Light-pile player 2k+1 (now Dark).
+        let tables: Vec<(usize, usize)> = (0..30).map(|k| (2 * k + 1, 2 * k)).collect();
+        let recorded = Recorded {
+            tables: &tables,
+            byes: &[],
+        };
+        let found = best(Procedure::Piles, &entrants, &recorded);
+        assert!(found.decided);
+        assert_eq!(found.kept, 30);
+        assert_eq!(found.states, 0);
     }
 }
