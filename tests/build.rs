@@ -1217,13 +1217,15 @@ structure = "custom"
 swiss_rounds = 1
 
 [[players]]
-name = "Ana"
+name = "Ana Lind"
+id = "ana"
 [players.decks.dark]
 affiliation = "Sith"
 objectives = ["19", "20"]
 
 [[players]]
-name = "Ben"
+name = "Ben Osei"
+id = "ben"
 [players.decks.dark]
 affiliation = "Sith"
 objectives = ["19", "21"]
@@ -1232,10 +1234,12 @@ affiliation = "Jedi"
 objectives = ["1", "7"]
 
 [[players]]
-name = "Cy"
+name = "Cy Marrow"
+id = "cy"
 
 [[players]]
-name = "Dee"
+name = "Dee Varga"
+id = "dee"
 
 # Sides known at table 1 only: Ana dark in game 1 (won), Ben dark in game 2 (won).
 # Endings: not recorded 2, dial 1, objectives 1.
@@ -1538,24 +1542,28 @@ structure = "custom"
 swiss_rounds = 2
 
 [[players]]
-name = "Ana"
+name = "Ana Lind"
+id = "ana"
 [players.decks.dark]
 cards = ["1 Hunt Down And Destroy The Jedi", "2 Boba Fett (Cloud City)", "1 Tatooine (Premiere)"]
 [players.decks.light]
 cards = ["1 Hidden Base", "2 Jawa (Premiere)"]
 
 [[players]]
-name = "Ben"
+name = "Ben Osei"
+id = "ben"
 [players.decks.dark]
 cards = ["1 Hunt Down And Destroy The Jedi", "1 Boba Fett (Cloud City)", "3 Imperial Gunner"]
 [players.decks.light]
 cards = ["1 Hidden Base", "1 Rebel Fleet", "1 No Such Card"]
 
 [[players]]
-name = "Cy"
+name = "Cy Marrow"
+id = "cy"
 
 [[players]]
-name = "Dee"
+name = "Dee Varga"
+id = "dee"
 
 # Sides: dark won game 1 table 1 and game 2 table 2; light won the other two.
 # Results: full win 2, modified win 1, quit 1.
@@ -2469,7 +2477,7 @@ fn the_current_game_of_a_ccg_event_shows_the_sides() {
     let site = small_site();
     fs::write(
         site.path().join("events/2019/ccg-now.toml"),
-        "[event]\nname = \"CCG Now\"\ndate = 2019-03-02\nrules = \"swccg-2008\"\nstructure = \"custom\"\nswiss_rounds = 4\n\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bo\"\n[[players]]\nname = \"Cy\"\n[[players]]\nname = \"Di\"\n\n[[rounds]]\ntables = [\n  { table = 1, dark = \"ann\", light = \"bo\", winner = \"ann\", differential = 10 },\n  { table = 2, dark = \"cy\", light = \"di\" },\n]\n",
+        "[event]\nname = \"CCG Now\"\ndate = 2019-03-02\nrules = \"swccg-2008\"\nstructure = \"custom\"\nswiss_rounds = 4\n\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bo\"\n[[players]]\nname = \"Cy Marrow\"\nid = \"cy\"\n[[players]]\nname = \"Di\"\n\n[[rounds]]\ntables = [\n  { table = 1, dark = \"ann\", light = \"bo\", winner = \"ann\", differential = 10 },\n  { table = 2, dark = \"cy\", light = \"di\" },\n]\n",
     )
     .expect("write");
     let out = site.path().join("public");
@@ -2479,8 +2487,8 @@ fn the_current_game_of_a_ccg_event_shows_the_sides() {
     );
     assert!(page.contains("Game 1"), "{page}");
     assert!(page.contains("2 tables, 1 reported"), "{page}");
-    assert!(page.contains("2 Cy dark Di light"), "{page}");
-    assert!(page.contains("Di light 2 Cy"), "{page}");
+    assert!(page.contains("2 Cy Marrow dark Di light"), "{page}");
+    assert!(page.contains("Di light 2 Cy Marrow"), "{page}");
 }
 
 /// Each bracket game shows its result: "won" for a game played out, both sides' points for a
@@ -2696,7 +2704,7 @@ fn search_page_and_index_work_under_a_sub_path() {
         assert!(page.contains(text), "the search page has {text}");
     }
     assert!(
-        visible_text(&page).contains("14 events, 131 players and 34 decklists"),
+        visible_text(&page).contains("14 events, 129 players and 34 decklists"),
         "{}",
         visible_text(&page)
     );
@@ -2715,7 +2723,7 @@ fn search_page_and_index_work_under_a_sub_path() {
     let events = index["e"].as_array().expect("events");
     let players = index["p"].as_array().expect("players");
     let decks = index["d"].as_array().expect("decks");
-    assert_eq!((events.len(), players.len(), decks.len()), (14, 131, 34));
+    assert_eq!((events.len(), players.len(), decks.len()), (14, 129, 34));
     let id = |v: &Value| v["i"].as_str().expect("i").to_string();
     let mut pages: Vec<String> = events
         .iter()
