@@ -661,7 +661,9 @@ mod tests {
 
     #[test]
     fn merged_players_carry_their_other_names_and_ids() {
-        let mut aliases = Aliases::new();
+        // The example site's own players.toml joins, and two more.
+        let (site, _) = crate::site::load(Path::new("."), None);
+        let mut aliases = site.expect("the example site").aliases;
         aliases.insert("amara-okonkwo".into(), "zoe-achterberg".into());
         aliases.insert("yuki-tanaka".into(), "zoe-achterberg".into());
         let plain = index_of(Path::new("."), None);
