@@ -458,6 +458,7 @@ case!(
     [
         (Warning, RuleDeparture, 1, 1),
         (Warning, RuleDeparture, 1, 1),
+        (Warning, RuleDeparture, 27, 3),
         (Warning, RuleDeparture, 27, 23),
         (Warning, RuleDeparture, 27, 38)
     ]
