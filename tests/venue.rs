@@ -139,7 +139,7 @@ fn a_ccg_game_has_its_game_time_and_score_sheets() {
     let site = copy_site(Path::new("tests/fixtures/sites/small"));
     fs::write(
         site.path().join("events/2019/ccg-night.toml"),
-        "[event]\nname = \"CCG <b>Night</b>\"\ndate = 2019-03-02\nrules = \"swccg-2008\"\nformat = \"sealed\"\ndeck_size = 40\nstructure = \"custom\"\nswiss_rounds = 4\npaired = 2019-03-02T23:40:00-05:00\n\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bo <i>\"\nid = \"bo\"\n[[players]]\nname = \"Cy\"\n[[players]]\nname = \"Di\"\n\n[[rounds]]\ntables = [\n  { table = 1, dark = \"ann\", light = \"bo\", winner = \"ann\", differential = 10 },\n  { table = 2, dark = \"cy\", light = \"di\" },\n]\n",
+        "[event]\nname = \"CCG <b>Night</b>\"\ndate = 2019-03-02\nrules = \"swccg-2008\"\nformat = \"sealed\"\ndeck_size = 40\nstructure = \"custom\"\nswiss_rounds = 4\npaired = 2019-03-02T23:40:00-05:00\n\n[[players]]\nname = \"Ann\"\n[[players]]\nname = \"Bo <i>\"\nid = \"bo\"\n[[players]]\nname = \"Cy Marrow\"\nid = \"cy\"\n[[players]]\nname = \"Di\"\n\n[[rounds]]\ntables = [\n  { table = 1, dark = \"ann\", light = \"bo\", winner = \"ann\", differential = 10 },\n  { table = 2, dark = \"cy\", light = \"di\" },\n]\n",
     )
     .expect("write");
     let out = site.path().join("public");
@@ -172,7 +172,7 @@ fn a_ccg_game_has_its_game_time_and_score_sheets() {
     assert_eq!(sheets.len(), 2, "one score sheet per table");
     for (sheet, (table, dark, light)) in sheets
         .iter()
-        .zip([(1, "Ann", "Bo &lt;i&gt;"), (2, "Cy", "Di")])
+        .zip([(1, "Ann", "Bo &lt;i&gt;"), (2, "Cy Marrow", "Di")])
     {
         assert!(
             sheet.contains(&format!("Game 1 · Table {table}")),
@@ -213,7 +213,7 @@ fn the_venue_pages_go_when_the_round_is_complete() {
         ),
         (
             "[\"niamh-byrne\", \"zoe-achterberg\"] }",
-            "[\"niamh-byrne\", \"zoe-achterberg\"], games = [\"draw\", \"niamh-byrne\"] }",
+            "[\"niamh-byrne\", \"zoe-achterberg\"], games = [\"niamh-byrne\", \"draw\"] }",
         ),
         (
             "[\"oskar-brandt\", \"leon-duval\"] }",

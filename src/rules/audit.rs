@@ -107,7 +107,7 @@ impl Status {
 }
 
 /// The verdict on a table or bye the audit could not decide.
-pub const UNDECIDED: &str = "not decided: too many orders of level players to try every one";
+pub const UNDECIDED: &str = "not decided: too many possible pairings to try every one";
 
 /// One round, game or seeded stage, audited.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
@@ -165,9 +165,10 @@ pub enum DepartureKind {
     NotEntered,
     /// SW:CCG: a table no outcome of the guide's procedure gives.
     NotTheGuide,
-    /// SW:CCG: a table or bye the outcome found does not give, where the search stopped at its
-    /// bound before trying every order of the players level on total score: not known to
-    /// break a rule, so never called a break (`broken` is false).
+    /// A table or bye the pairing found does not give, where Holonet stopped before trying
+    /// every pairing the rules permit (SW:CCG: the search's bound on the orders of players level
+    /// on total score; a Swiss round: a field beyond `swiss::EXACT_FIELD`): not known to break
+    /// a rule, so never called a break (`broken` is false).
     Undecided,
     /// An elimination game the bracket does not give as recorded.
     NotTheBracket,
@@ -344,7 +345,8 @@ impl Departure {
                 "{a} got the bye, which the outcome of the guide's procedure the search found does not give; the search stopped before trying every order of the players level on total score, so whether another order gives it is not known, and it is not called a break."
             ),
             (DepartureKind::Undecided, _) => format!(
-                "{a} (dark) v {b} (light) is not in the outcome of the guide's procedure the search found; the search stopped before trying every order of the players level on total score, so whether another order gives it is not known, and it is not called a break."
+                "{a} v {b} is not a table of the pairing Holonet found; it stopped before trying every pairing the rules permit (SW:CCG: every order of the players level on total score; a Swiss round: a field of more than {} players), so whether one gives this table is not known, and it is not called a break.",
+                super::pairing::swiss::EXACT_FIELD
             ),
             (DepartureKind::NotTheBracket, _) if a.is_empty() => {
                 "The result recorded for this game is one the bracket does not give (no such game, its players not known yet, or not needed).".into()
@@ -597,7 +599,7 @@ fn swiss_round(
                 .collect();
             // A round as good as the engine's on the levels is itself a permitted pairing.
             if levels(&seated, &tables) == levels(&seated, &best) {
-                vec![true; tables.len()]
+                Some(vec![true; tables.len()])
             } else {
                 kept_tables(&seated, &tables, None)
             }
@@ -615,9 +617,23 @@ fn swiss_round(
         entrant(a).is_some_and(|e| e.opponents.contains(&b))
             || entrant(b).is_some_and(|e| e.opponents.contains(&a))
     };
-    for (&t, kept) in seated_tables.iter().zip(kept) {
+    for (i, &t) in seated_tables.iter().enumerate() {
         let table = &round.tables[t];
         let [a, b] = table.players;
+        let Some(kept) = kept.as_ref().map(|kept| kept[i]) else {
+            // A field too large to judge exactly: a table other than Holonet's is not decided,
+            // never called a break.
+            if !replay_tables.contains(&pair(table.players)) {
+                departures.push(Departure {
+                    table: Some(table.number),
+                    players: table.players.to_vec(),
+                    kind: DepartureKind::Undecided,
+                    broken: false,
+                    instead: Vec::new(),
+                });
+            }
+            continue;
+        };
         // Holonet's own tables are permitted; a recorded one is listed all the same when it
         // is not kept, so that every table marked anywhere is in the audit's list.
         if kept && replay_tables.contains(&pair(table.players)) {
