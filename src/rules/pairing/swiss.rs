@@ -436,6 +436,20 @@ mod tests {
         assert_eq!(kept_tables(&field, &permitted, None), Some(vec![true; 3]));
     }
 
+    /// A round seating more players than the exact matching weighs is not judged (`None`, which
+    /// the audit shows as not decided), while a field of the bound's size still is.
+    #[test]
+    fn a_field_beyond_the_exact_bound_is_not_judged() {
+        let seat = |n: usize| -> (Vec<Entrant>, Vec<[usize; 2]>) {
+            let field = (0..n).map(|p| entrant(p, 0, &[])).collect();
+            (field, (0..n / 2).map(|t| [2 * t, 2 * t + 1]).collect())
+        };
+        let (field, tables) = seat(EXACT_FIELD + 2);
+        assert_eq!(kept_tables(&field, &tables, None), None);
+        let (field, tables) = seat(8);
+        assert_eq!(kept_tables(&field, &tables, None), Some(vec![true; 4]));
+    }
+
     /// The one pairing the rules permit (2014's plain halves pairing): a table is kept when it
     /// is one of its.
     #[test]
