@@ -17,13 +17,29 @@ use std::path::Path;
 
 use crate::diag::{Code, Diagnostic};
 use crate::event::ids::is_valid_id;
-use crate::toml_reader::Reader;
+use crate::toml_reader::{Reader, Sp};
 
 /// The alias file's name.
 pub const FILE: &str = "players.toml";
 
 /// Alias id -> the id to keep.
 pub type Aliases = BTreeMap<String, String>;
+
+/// `id` when it is a player id; otherwise reported at its place, and `None`. An id in
+/// `players.toml` names a player's page folder and its links, as an event's ids do.
+fn checked_id(reader: &mut Reader<'_>, id: Sp<String>) -> Option<Sp<String>> {
+    if is_valid_id(&id.value) {
+        return Some(id);
+    }
+    reader
+        .error(
+            Code::BadId,
+            id.span.clone(),
+            format!("`{}` is not a player id", id.value),
+        )
+        .help = Some("write the id as events use it: lower-case letters, digits and `-`".into());
+    None
+}
 
 /// The id whose page shows the person `id` names: the kept id when `id` is an alias.
 pub fn kept_id<'a>(aliases: &'a Aliases, id: &'a str) -> &'a str {
@@ -89,41 +105,22 @@ pub fn parse(text: &str) -> Result<PlayersFile, Vec<Diagnostic>> {
             let Some(id) = f
                 .require(&mut reader, "id", "\"zoe-achterberg\"")
                 .and_then(|v| reader.string(v, "`id`"))
+                .and_then(|id| checked_id(&mut reader, id))
             else {
                 continue;
             };
-            // The id names a player's page folder and its links, as an event's ids do.
-            if !is_valid_id(&id.value) {
-                reader
-                    .error(
-                        Code::BadId,
-                        id.span.clone(),
-                        format!("`{}` is not a player id", id.value),
-                    )
-                    .help = Some(
-                    "write the id as events use it: lower-case letters, digits and `-`".into(),
-                );
-                continue;
-            }
             kept.push(id.clone());
             let Some(list) = f.get("aliases") else {
                 continue;
             };
             for item in reader.array(list, "`aliases`") {
-                let Some(alias) = reader.string(item, "each alias") else {
+                let Some(alias) = reader
+                    .string(item, "each alias")
+                    .and_then(|alias| checked_id(&mut reader, alias))
+                else {
                     continue;
                 };
-                if !is_valid_id(&alias.value) {
-                    reader
-                        .error(
-                            Code::BadId,
-                            alias.span.clone(),
-                            format!("`{}` is not a player id", alias.value),
-                        )
-                        .help = Some(
-                        "write the id as events use it: lower-case letters, digits and `-`".into(),
-                    );
-                } else if aliases
+                if aliases
                     .insert(alias.value.clone(), id.value.clone())
                     .is_some()
                 {
@@ -169,21 +166,12 @@ pub fn parse(text: &str) -> Result<PlayersFile, Vec<Diagnostic>> {
             };
             let mut ids = BTreeMap::new();
             for item in reader.array(list, "`ids`") {
-                let Some(id) = reader.string(item, "each id") else {
+                let Some(id) = reader
+                    .string(item, "each id")
+                    .and_then(|id| checked_id(&mut reader, id))
+                else {
                     continue;
                 };
-                if !is_valid_id(&id.value) {
-                    reader
-                        .error(
-                            Code::BadId,
-                            id.span.clone(),
-                            format!("`{}` is not a player id", id.value),
-                        )
-                        .help = Some(
-                        "write the id as events use it: lower-case letters, digits and `-`".into(),
-                    );
-                    continue;
-                }
                 // Ids joined above are one person: they cannot also be two.
                 let kept = kept_id(&aliases, &id.value).to_string();
                 if let Some(other) = ids.insert(kept.clone(), id.value.clone()) {
