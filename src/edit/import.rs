@@ -990,24 +990,7 @@ mod tests {
 
     /// The people of one earlier event holding `names`, with `players` as `players.toml`.
     fn archive_of(names: &[&str], players: &str) -> People {
-        let mut text =
-            "[event]\nname = \"Coruscant\"\ndate = 2019-05-01\nrules = \"ffg-2014\"\n".to_string();
-        for name in names {
-            text.push_str(&format!("\n[[players]]\nname = \"{name}\"\n"));
-        }
-        for (rank, name) in names.iter().enumerate() {
-            let id = id_from_name(name);
-            text.push_str(&format!(
-                "\n[[standings]]\nrank = {}\nplayer = \"{id}\"\n",
-                rank + 1
-            ));
-        }
-        let (event, diagnostics) = crate::load::parse_event(
-            Path::new("events/2019/coruscant.toml"),
-            &text,
-            &crate::load::validate::LoadOptions::default(),
-        );
-        let (event, _) = event.unwrap_or_else(|| panic!("{diagnostics:?}"));
+        let event = crate::load::people::standings_event("events/2019/coruscant.toml", names);
         let players = crate::load::aliases::parse(players).expect("players.toml");
         People::of(Path::new("no-such-site"), [&event], players, None)
     }

@@ -413,6 +413,30 @@ pub fn check(people: &People) -> (Vec<Diagnostic>, Vec<(PathBuf, String)>) {
     (diagnostics, texts.into_sources())
 }
 
+/// An event of `names` at `file`, known by its standings: the archive the tests of the
+/// close-name hint (here and in `import`) weigh names against.
+#[cfg(test)]
+pub(crate) fn standings_event(file: &str, names: &[&str]) -> Event {
+    let mut text =
+        "[event]\nname = \"Open\"\ndate = 2019-05-01\nrules = \"ffg-2014\"\n".to_string();
+    for name in names {
+        text.push_str(&format!("\n[[players]]\nname = \"{name}\"\n"));
+    }
+    for (rank, name) in names.iter().enumerate() {
+        let id = id_from_name(name);
+        text.push_str(&format!(
+            "\n[[standings]]\nrank = {}\nplayer = \"{id}\"\n",
+            rank + 1
+        ));
+    }
+    let (event, diagnostics) = crate::load::parse_event(
+        Path::new(file),
+        &text,
+        &crate::load::validate::LoadOptions::default(),
+    );
+    event.unwrap_or_else(|| panic!("{diagnostics:?}")).0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -452,33 +476,11 @@ mod tests {
         assert_eq!(close_pairs(&names, |a, _| a != 1), [(0, 3), (2, 5)]);
     }
 
-    /// An event of `names` at `file`, known by its standings.
-    fn event(file: &str, names: &[&str]) -> Event {
-        let mut text =
-            "[event]\nname = \"Open\"\ndate = 2019-05-01\nrules = \"ffg-2014\"\n".to_string();
-        for name in names {
-            text.push_str(&format!("\n[[players]]\nname = \"{name}\"\n"));
-        }
-        for (rank, name) in names.iter().enumerate() {
-            let id = id_from_name(name);
-            text.push_str(&format!(
-                "\n[[standings]]\nrank = {}\nplayer = \"{id}\"\n",
-                rank + 1
-            ));
-        }
-        let (event, diagnostics) = crate::load::parse_event(
-            Path::new(file),
-            &text,
-            &crate::load::validate::LoadOptions::default(),
-        );
-        event.unwrap_or_else(|| panic!("{diagnostics:?}")).0
-    }
-
     #[test]
     fn people_of_one_event_are_two_however_close_their_names() {
         let events = [
-            event("events/2019/a.toml", &["Dana Dahl", "Hana Dahl"]),
-            event("events/2020/b.toml", &["Jana Dahl"]),
+            standings_event("events/2019/a.toml", &["Dana Dahl", "Hana Dahl"]),
+            standings_event("events/2020/b.toml", &["Jana Dahl"]),
         ];
         let people = People::of(Path::new("no-site"), &events, PlayersFile::default(), None);
         let (diagnostics, _) = check(&people);
