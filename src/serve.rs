@@ -20,17 +20,14 @@
 //! `__holonet/poster/` carries the same code to print (see `serve/lan.rs`).
 
 mod lan;
+mod watch;
 
-use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
-
-use notify::RecursiveMode;
-use notify_debouncer_full::{DebounceEventResult, new_debouncer};
 
 use crate::diag::Report;
 use crate::site::session::Session;
@@ -41,9 +38,6 @@ const OWN: &str = "__holonet/";
 /// The most a request's line and headers may take: a GET needs far less, and a client on the
 /// network must not make the server read without end.
 const REQUEST_HEAD_LIMIT: u64 = 16 * 1024;
-
-/// How long a burst of file events is gathered into one rebuild.
-const DEBOUNCE: Duration = Duration::from_millis(60);
 
 /// Connections served at once. Every open tab keeps one (its reload channel), so a room of
 /// players on `--lan` needs a few hundred; past this, a new connection is told to come back
@@ -94,6 +88,17 @@ struct Shared {
     state: Mutex<State>,
     /// Woken on every new state, for the tabs waiting on `/__holonet/events`.
     news: Condvar,
+}
+
+impl Shared {
+    /// Tells open tabs the outcome of a rebuild: the diagnostics of a failed one (the last good
+    /// site stays served), or none when the site builds.
+    fn record(&self, error: Option<Report>) {
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        state.error = error.map(|report| report.render());
+        state.generation += 1;
+        self.news.notify_all();
+    }
 }
 
 struct State {
@@ -190,36 +195,13 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
         );
     }
 
-    let (tx, rx) = std::sync::mpsc::channel::<DebounceEventResult>();
-    let mut debouncer =
-        new_debouncer(DEBOUNCE, None, tx).map_err(|e| format!("cannot watch files: {e}"))?;
-    for watched in watched_paths(&root) {
-        let mode = if watched.is_dir() {
-            RecursiveMode::Recursive
-        } else {
-            RecursiveMode::NonRecursive
-        };
-        debouncer
-            .watch(&watched, mode)
-            .map_err(|e| format!("cannot watch {}: {e}", watched.display()))?;
-    }
-    {
-        let shared = Arc::clone(&shared);
-        let log = Arc::clone(&log);
-        let root = root.clone();
-        let base_url = options.base_url.clone();
-        let release_memory = options.release_memory;
-        std::thread::spawn(move || {
-            rebuild_loop(
-                &root,
-                base_url.as_deref(),
-                &rx,
-                &shared,
-                log.as_ref(),
-                release_memory,
-            );
-        });
-    }
+    let watcher = watch::follow(
+        &root,
+        options.base_url.clone(),
+        Arc::clone(&shared),
+        Arc::clone(&log),
+        options.release_memory,
+    )?;
     if options.open {
         open_browser(&url);
     }
@@ -239,7 +221,7 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
             let _ = handle(stream, &base_path, lan_url.as_deref(), &shared);
         });
     }
-    drop(debouncer);
+    drop(watcher);
     Ok(())
 }
 
@@ -284,107 +266,6 @@ fn base_path(root: &Path, base_url: Option<&str>) -> String {
         // A broken configuration is shown at the root until it is fixed.
         (Err(_), _) => "/".to_string(),
     }
-}
-
-/// The files and folders a change in which changes the site.
-fn watched_paths(root: &Path) -> Vec<PathBuf> {
-    [
-        "events",
-        "content",
-        "templates",
-        "themes",
-        "static",
-        "holonet.toml",
-        "players.toml",
-    ]
-    .iter()
-    .map(|p| root.join(p))
-    .filter(|p| p.exists())
-    .collect()
-}
-
-/// Waits for file changes and applies them, one debounced batch at a time.
-fn rebuild_loop(
-    root: &Path,
-    base_url: Option<&str>,
-    rx: &std::sync::mpsc::Receiver<DebounceEventResult>,
-    shared: &Shared,
-    log: &dyn Log,
-    release_memory: fn(),
-) {
-    let watched = watched_paths(root);
-    while let Ok(batch) = rx.recv() {
-        let Ok(events) = batch else { continue };
-        let changed: BTreeSet<PathBuf> = events
-            .iter()
-            .filter(|e| changes_content(&e.kind))
-            .flat_map(|e| e.paths.iter())
-            // A folder's own events come with the events of the files in it.
-            .filter(|p| !p.is_dir())
-            .filter(|p| watched.iter().any(|w| p.starts_with(w)))
-            .filter(|p| !is_editor_noise(p))
-            .cloned()
-            .collect();
-        if changed.is_empty() {
-            continue;
-        }
-        let changed: Vec<PathBuf> = changed.into_iter().collect();
-        let mut site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
-        let result = match site.as_mut() {
-            Some(session) => session.update(&changed).map(|update| {
-                log.report(&update.report);
-                log.info(&format!(
-                    "Rebuilt {} in {} ms: {} files rendered, {} changed",
-                    update.what,
-                    update.elapsed.as_millis(),
-                    update.rendered.len(),
-                    update.changed
-                ));
-            }),
-            // No good site yet: try the whole site again.
-            None => Session::open(root, base_url).map(|(new, report)| {
-                log.report(&report);
-                log.info("The site builds again.");
-                *site = Some(new);
-            }),
-        };
-        drop(site);
-        release_memory();
-        let mut state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
-        match result {
-            Ok(()) => state.error = None,
-            Err(report) => {
-                log.report(&report);
-                log.info("The last good site is still served; the browser shows the errors.");
-                state.error = Some(report.render());
-            }
-        }
-        state.generation += 1;
-        shared.news.notify_all();
-    }
-}
-
-/// Whether a file event can change what the site is made of. Reading files (which every
-/// rebuild does) and touching their metadata cannot; counting those would rebuild forever.
-fn changes_content(kind: &notify::EventKind) -> bool {
-    use notify::EventKind;
-    use notify::event::ModifyKind;
-    match kind {
-        EventKind::Create(_) | EventKind::Remove(_) => true,
-        EventKind::Modify(ModifyKind::Metadata(_)) => false,
-        EventKind::Modify(_) => true,
-        EventKind::Access(_) | EventKind::Any | EventKind::Other => false,
-    }
-}
-
-/// Swap and backup files editors write beside the real one.
-fn is_editor_noise(path: &Path) -> bool {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    name.starts_with(".#")
-        || name.ends_with('~')
-        || name.ends_with(".swp")
-        || name.ends_with(".swx")
-        || name.ends_with(".holonet-tmp")
 }
 
 /// Answers one request. `lan_url` is the site's address on the local network, with `--lan`.
@@ -819,13 +700,5 @@ mod tests {
         ] {
             assert!(!is_plain_path(path), "{path:?}");
         }
-    }
-
-    #[test]
-    fn editor_swap_files_are_ignored() {
-        assert!(is_editor_noise(Path::new("events/.#x.toml")));
-        assert!(is_editor_noise(Path::new("events/x.toml~")));
-        assert!(is_editor_noise(Path::new("events/.x.toml.swp")));
-        assert!(!is_editor_noise(Path::new("events/x.toml")));
     }
 }
