@@ -1,5 +1,5 @@
 //! Hostile and broken input: archives take pull requests from anyone, and organizers edit files
-//! in a hurry. Absurd files are refused by a limit (H017) quickly, names that could leave the site
+//! in a hurry. Absurd files are refused by a limit (H017) before they cost work, names that could leave the site
 //! or break a Windows checkout are refused where they enter, and symbolic links are never followed
 //! (H018).
 
@@ -7,7 +7,6 @@ mod common;
 
 use std::fs;
 use std::path::Path;
-use std::time::{Duration, Instant};
 
 use holonet::diag::Code;
 use holonet::limits::{
@@ -50,16 +49,36 @@ fn parse_errors(text: &str) -> Vec<Code> {
 
 const HEADER: &str = "[event]\nname = \"Big\"\ndate = 2019-03-02\nrules = \"ffg-2018\"\n";
 
+/// Bytes a `holonet check` run from the site folder reads through system calls, from the
+/// kernel's count for the process (`rchar` of `/proc/PID/io`, which takes in the counts of the
+/// children it has waited for): a bound on the work that no clock can give.
+fn bytes_read_by_check(root: &Path) -> u64 {
+    let out = std::process::Command::new("sh")
+        .args([
+            "-c",
+            r#""$0" check >/dev/null 2>&1; cat /proc/$$/io"#,
+            env!("CARGO_BIN_EXE_holonet"),
+        ])
+        .current_dir(root)
+        .output()
+        .expect("run check under sh");
+    let io = String::from_utf8_lossy(&out.stdout);
+    io.lines()
+        .find_map(|line| line.strip_prefix("rchar: "))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no rchar in /proc/PID/io: {io}"))
+}
+
 #[test]
 fn a_100_mb_event_file_is_refused_by_its_size_before_it_is_read() {
     let site = small_site();
+    // What check reads of the site and of itself (it reads its own program to key its caches).
+    let read_before = bytes_read_by_check(site.path());
     let path = site.path().join("events/2019/huge.toml");
     // A sparse file: 100 MB long without writing 100 MB.
     let file = fs::File::create(&path).expect("create");
     file.set_len(100 * 1024 * 1024).expect("set_len");
-    let started = Instant::now();
     let report = site::check(site.path());
-    assert!(started.elapsed() < Duration::from_secs(10));
     let huge: Vec<_> = report
         .diagnostics
         .iter()
@@ -74,19 +93,24 @@ fn a_100_mb_event_file_is_refused_by_its_size_before_it_is_read() {
         "{}",
         huge[0].message
     );
+    // Not a byte of it is read: check reads no more than before the file came, give or take
+    // the bytes of a directory listing.
+    let read_after = bytes_read_by_check(site.path());
+    assert!(
+        read_after < read_before + 64 * 1024,
+        "check read {read_after} bytes with the 100 MB file, {read_before} without it"
+    );
 }
 
 #[test]
-fn a_hundred_thousand_players_are_refused_quickly() {
+fn a_hundred_thousand_players_are_refused_in_one_message() {
     let mut text = HEADER.to_string();
     for i in 0..100_000 {
         text.push_str(&format!("[[players]]\nname = \"P{i}\"\n"));
     }
     assert!(text.len() < MAX_FILE_BYTES as usize, "under the size limit");
-    let started = Instant::now();
     let (event, diagnostics) =
         parse_event(Path::new("events/x.toml"), &text, &LoadOptions::default());
-    assert!(started.elapsed() < Duration::from_secs(20));
     assert!(event.is_none());
     assert_eq!(diagnostics.len(), 1, "one message, not 100,000");
     assert_eq!(diagnostics[0].code, Code::Limit);
@@ -777,19 +801,15 @@ fn the_largest_allowed_event_is_checked_in_bounded_time() {
         text.push_str("]\n");
     }
     assert!(text.len() < MAX_FILE_BYTES as usize, "{} bytes", text.len());
-    let started = Instant::now();
     let (event, diagnostics) =
         parse_event(Path::new("events/x.toml"), &text, &LoadOptions::default());
-    let elapsed = started.elapsed();
     let errors: Vec<_> = diagnostics.iter().filter(|d| d.is_error()).collect();
     assert!(errors.is_empty(), "{:?}", errors.first());
     assert!(event.is_some());
-    println!("{} bytes checked in {elapsed:?}", text.len());
-    assert!(elapsed < Duration::from_secs(60), "{elapsed:?}");
 }
 
 /// Decklists are bounded per event (each unknown card is compared with every card name), and a
-/// SW:CCG decklist full of unknown names stays quick: the comparison gives up early.
+/// SW:CCG decklist full of unknown names is reported like any other (its speed is the bench's).
 #[test]
 fn decklist_entries_are_bounded() {
     let mut text = HEADER.to_string();
@@ -799,9 +819,7 @@ fn decklist_entries_are_bounded() {
             "[[players]]\nname = \"P{i}\"\n[players.decks.dark]\naffiliation = \"Sith\"\nobjectives = [\"1\", \"1\", \"7\", \"7\", \"12\", \"13\", \"13\", \"20\", \"21\", \"22\"]\n"
         ));
     }
-    let started = Instant::now();
     let codes = parse_errors(&text);
-    assert!(started.elapsed() < Duration::from_secs(30));
     assert_eq!(codes, [Code::Limit]);
 
     let ccg = "[event]\nname = \"C\"\ndate = 2008-10-04\nrules = \"swccg-2008\"\n[[players]]\nname = \"A\"\n[players.decks.dark]\ncards = [";
@@ -810,11 +828,8 @@ fn decklist_entries_are_bounded() {
         text.push_str(&format!("\"1 Zq{i}xw Unheard Of Card Nobody Printed\", "));
     }
     text.push_str("]\n");
-    let started = Instant::now();
     let (_, diagnostics) = parse_event(Path::new("events/x.toml"), &text, &LoadOptions::default());
-    let elapsed = started.elapsed();
     assert!(diagnostics.iter().any(|d| d.code == Code::Deck));
-    assert!(elapsed < Duration::from_secs(20), "{elapsed:?}");
 }
 
 /// A decklist line of megabytes (within the file size limit) gets no "did you mean": comparing

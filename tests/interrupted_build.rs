@@ -254,7 +254,6 @@ fn two_builds_at_once_take_turns_and_both_end_with_the_whole_site() {
     let (site, versions) = site_built_at(1);
     let root = site.path();
     set_version(root, 0);
-    let started = Instant::now();
     let children: Vec<_> = (0..3)
         .map(|_| {
             Command::new(env!("CARGO_BIN_EXE_holonet"))
@@ -274,6 +273,5 @@ fn two_builds_at_once_take_turns_and_both_end_with_the_whole_site() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
-    assert!(started.elapsed() < Duration::from_secs(60));
     assert_eq!(snapshot(&root.join("public")), versions[0]);
 }
