@@ -771,10 +771,10 @@ fn a_file_that_is_not_utf8_says_where() {
 }
 
 /// The largest event the limits let through (4,096 players, four complete rounds: 8,192 tables,
-/// 16,380 decklist entries) is checked in bounded time: the limits bound the work, not only the
-/// parsing.
+/// 16,380 decklist entries) is checked without an error: the limits agree with each other, and
+/// its speed is the bench's to measure.
 #[test]
-fn the_largest_allowed_event_is_checked_in_bounded_time() {
+fn the_largest_allowed_event_is_checked() {
     let rounds = MAX_TABLES / (MAX_PLAYERS / 2);
     let mut text = format!("{HEADER}structure = \"custom\"\nswiss_rounds = {rounds}\n");
     let deck = "[players.decks.dark]\naffiliation = \"Sith\"\nobjectives = [\"1\", \"1\", \"7\", \"7\", \"12\", \"13\", \"13\", \"20\", \"21\", \"22\"]\n";

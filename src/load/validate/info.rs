@@ -7,6 +7,7 @@ use super::common::in_range;
 use crate::diag::Code;
 use crate::event::ids::default_seed;
 use crate::event::{DecklistRelease, EventInfo};
+use crate::limits::MAX_TABLES;
 use crate::load::casual;
 use crate::load::read::RawEvent;
 use crate::rules::{MAX_ROUNDS, Ruleset, structure};
@@ -99,6 +100,16 @@ pub(super) fn validate_info(
                     row.cut
                 )).help = Some("remove `cut` to follow the structure, or use `structure = \"custom\"`".into());
             }
+        }
+    }
+    if !casual && raw.standings_span.is_none() {
+        let row = structure
+            .as_deref()
+            .and_then(|name| structure::lookup(ruleset, name, player_count));
+        let planned_rounds = swiss_rounds.or(row.map(|r| r.swiss_rounds));
+        let planned_cut = cut.or(row.map(|r| r.cut)).unwrap_or(0);
+        if let Some(rounds) = planned_rounds {
+            plan_within_table_limit(reader, raw, player_count, rounds, planned_cut);
         }
     }
     let seed = in_range(reader, &info.seed, "`seed`", 0, MAX_INTEGER).map(u64::from);
@@ -294,6 +305,41 @@ fn choice_or_default(
     }
 }
 
+/// Refuses, up front, a plan of rounds that the limit on tables would stop halfway: every Swiss
+/// round seats half the field, and a cut of N plays N - 1 matches, so a field the player limit
+/// allows could otherwise be checked, paired for a few rounds, and then refused by `pair` with
+/// the event unfinishable.
+fn plan_within_table_limit(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    player_count: u32,
+    rounds: u32,
+    cut: u32,
+) {
+    let per_round = u64::from(player_count).div_ceil(2);
+    let planned = per_round * u64::from(rounds) + u64::from(cut.saturating_sub(1));
+    if planned <= MAX_TABLES as u64 {
+        return;
+    }
+    let span = raw
+        .info
+        .swiss_rounds
+        .as_ref()
+        .map_or_else(|| raw.info.span.clone(), |sp| sp.span.clone());
+    let most = (MAX_TABLES as u64 - u64::from(cut.saturating_sub(1))) / per_round.max(1);
+    reader
+        .error(
+            Code::Limit,
+            span,
+            format!(
+                "{player_count} players for {rounds} Swiss rounds make {planned} tables, more than the {MAX_TABLES} an event may have: it could not be paired to its end"
+            ),
+        )
+        .help = Some(format!(
+        "plan at most {most} Swiss rounds for this field (`structure = \"custom\"` with `swiss_rounds`), or split it into several events"
+    ));
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::{
@@ -349,6 +395,47 @@ mod tests {
         let d = find(&text, "`swiss_rounds` is 0, which is out of range");
         assert_eq!(d.code, Code::InvalidValue);
         assert_eq!((d.line, d.spanned.as_str()), (6, "0"));
+    }
+
+    /// A field the player limit allows, planned for more rounds than the table limit lets it
+    /// finish, is refused at `swiss_rounds` before round 1 (4,096 players seat 2,048 tables a
+    /// round: 4 rounds are 8,192 tables, the limit; 12 would be refused by `pair` at round 5).
+    #[test]
+    fn a_plan_of_rounds_past_the_table_limit_is_refused_up_front() {
+        let names: Vec<String> = (0..4096).map(|i| format!("P{i}")).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let field = players(&names);
+        let text = event(
+            "rules = \"ffg-2018\"\nstructure = \"custom\"\nswiss_rounds = 12",
+            &field,
+            "",
+        );
+        let d = find(&text, "Swiss rounds make");
+        assert_eq!(
+            d.message,
+            "4096 players for 12 Swiss rounds make 24576 tables, more than the 8192 an event may have: it could not be paired to its end"
+        );
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::Limit));
+        assert_eq!((d.line, d.spanned.as_str()), (6, "12"));
+        assert!(
+            d.help.starts_with("plan at most 4 Swiss rounds"),
+            "{}",
+            d.help
+        );
+        assert_none(
+            &event(
+                "rules = \"ffg-2018\"\nstructure = \"custom\"\nswiss_rounds = 4",
+                &field,
+                "",
+            ),
+            "Swiss rounds make",
+        );
+        // A structure table's own plan for the field is held to the same limit.
+        let d = find(
+            &event("rules = \"ffg-2018\"", &field, ""),
+            "Swiss rounds make",
+        );
+        assert_eq!((d.line, d.col), (1, 1));
     }
 
     #[test]
