@@ -5,32 +5,37 @@
 //! - Watching: `events/`, `content/`, `templates/`, `themes/`, `static/`, `holonet.toml` and
 //!   `players.toml`, through `notify` with a short debounce so one save is one rebuild.
 //! - Rebuilding: [`Session`] renders only what a change touches. A change that breaks the site
-//!   prints its diagnostics in the terminal and shows them over the page in the browser, while
-//!   the last good site keeps being served.
+//!   prints its diagnostics in the terminal and, in this computer's browser only, shows them over
+//!   the pages it concerns, while the last good site keeps being served (see `serve/failure.rs`).
 //! - Reloading: every HTML page served gets a small script that listens to
 //!   `/__holonet/events` (server-sent events) for `reload`, `error` and `ok`.
 //!
 //! The HTTP side is deliberately small (GET and HEAD, one thread per connection, no keep-alive)
 //! and read-only: it answers with the built site's files and its own few addresses, nothing else
-//! on the machine. It honours a sub-path base URL: with `--base-url https://x.github.io/archive/`
+//! on the machine. No client can hold more than its share of connections (see
+//! `serve/connections.rs`). It honours a sub-path base URL: with `--base-url https://x.github.io/archive/`
 //! the site is at `http://127.0.0.1:PORT/archive/`.
 //!
 //! With `--lan` it listens on every interface, so players' phones on the venue's network can
 //! read the site too, and prints the local network address with its QR code; the poster at
 //! `__holonet/poster/` carries the same code to print (see `serve/lan.rs`).
 
+mod connections;
+mod failure;
 mod lan;
 mod watch;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::diag::Report;
 use crate::site::session::Session;
+pub use connections::{CLIENT_CONNECTIONS, MAX_CONNECTIONS, OWN_CONNECTIONS};
+use connections::{Connections, Slot};
+use failure::{Failure, from_this_computer};
 
 /// The prefix of the server's own addresses, which no site page can have.
 const OWN: &str = "__holonet/";
@@ -39,31 +44,21 @@ const OWN: &str = "__holonet/";
 /// network must not make the server read without end.
 const REQUEST_HEAD_LIMIT: u64 = 16 * 1024;
 
-/// Connections served at once. Every open tab keeps one (its reload channel), so a room of
-/// players on `--lan` needs a few hundred; past this, a new connection is told to come back
-/// (503) rather than given a thread, so no load can exhaust the machine or stop the server.
-pub const MAX_CONNECTIONS: usize = 512;
+/// The time a client has to send its request's line and headers, all of it: a phone sends
+/// them at once, and a client trickling them a byte at a time must not hold a connection.
+const REQUEST_HEAD_TIME: Duration = Duration::from_secs(10);
 
-/// A connection being served; counted until dropped.
-struct Slot(Arc<AtomicUsize>);
+/// How often a reload channel looks whether its tab has gone: a closed tab frees its
+/// connection within this, not at the next keep-alive.
+const HANGUP_CHECK: Duration = Duration::from_secs(1);
 
-impl Slot {
-    /// A slot when fewer than [`MAX_CONNECTIONS`] are taken.
-    fn take(count: &Arc<AtomicUsize>) -> Option<Slot> {
-        count
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
-                (n < MAX_CONNECTIONS).then_some(n + 1)
-            })
-            .ok()
-            .map(|_| Slot(Arc::clone(count)))
-    }
-}
+/// A reload channel sends a comment after this many quiet checks, to keep proxies from
+/// closing it.
+const KEEPALIVE_CHECKS: u32 = 15;
 
-impl Drop for Slot {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::AcqRel);
-    }
-}
+/// How long the server waits before accepting again when the system refused a connection,
+/// unless a connection closes first.
+const ACCEPT_PAUSE: Duration = Duration::from_millis(250);
 
 /// Answers a connection there is no room for, without a thread, and closes it.
 fn turn_away(mut stream: TcpStream) {
@@ -88,22 +83,28 @@ struct Shared {
     state: Mutex<State>,
     /// Woken on every new state, for the tabs waiting on `/__holonet/events`.
     news: Condvar,
+    /// The path the site is served under (`/`, `/archive/`), for the addresses of a failure.
+    base_path: String,
 }
 
 impl Shared {
     /// Tells open tabs the outcome of a rebuild: the diagnostics of a failed one (the last good
     /// site stays served), or none when the site builds.
     fn record(&self, error: Option<Report>) {
+        let failure = error.map(|report| {
+            let site = self.site.lock().unwrap_or_else(|p| p.into_inner());
+            Failure::of(&report, site.as_ref().map(Session::site), &self.base_path)
+        });
         let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        state.error = error.map(|report| report.render());
+        state.error = failure;
         state.generation += 1;
         self.news.notify_all();
     }
 }
 
 struct State {
-    /// The diagnostics of the last failed rebuild, while the site is broken.
-    error: Option<String>,
+    /// The last failed rebuild, while the site is broken.
+    error: Option<Failure>,
     /// Counts rebuilds and failures, so a waiting tab knows something happened.
     generation: u64,
 }
@@ -133,6 +134,8 @@ pub trait Log: Send + Sync {
 
 /// Serves the site until the process is stopped. Returns only when it cannot start.
 pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
+    // Before anything opens files: the descriptor limit is raised here if it can be.
+    let (capacity, limited) = connections::capacity();
     // The watcher reports absolute paths; a relative root (`.`, the default when serving from
     // the site folder) would match none of them and no save would ever rebuild the site.
     let root = std::fs::canonicalize(&options.root).map_err(|e| {
@@ -150,7 +153,7 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
         Err(report) => {
             log.report(&report);
             log.info("The site has errors: serving them until they are fixed.");
-            (None, Some(report.render()))
+            (None, Some(Failure::of(&report, None, &base_path)))
         }
     };
     (options.release_memory)();
@@ -161,6 +164,7 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
             generation: 0,
         }),
         news: Condvar::new(),
+        base_path: base_path.clone(),
     });
     // Every interface with a network to serve, so this computer keeps its loopback address;
     // without one (or without `--lan`), only loopback.
@@ -195,7 +199,12 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
         );
     }
 
-    let watcher = watch::follow(
+    if let Some(limit) = limited {
+        log.info(&format!(
+            "This system lets holonet open {limit} files at once, so it serves {capacity} connections at once (an open tab holds one); `ulimit -n 1024` before holonet serve allows more."
+        ));
+    }
+    let _watcher = watch::follow(
         &root,
         options.base_url.clone(),
         Arc::clone(&shared),
@@ -205,9 +214,42 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
     if options.open {
         open_browser(&url);
     }
-    let connections = Arc::new(AtomicUsize::new(0));
-    for stream in listener.incoming().flatten() {
-        let Some(slot) = Slot::take(&connections) else {
+    let connections = Connections::new(capacity);
+    // Set once the system refuses a connection, until one is taken again: said once, and
+    // waited out instead of retried at full speed.
+    let mut refused = false;
+    loop {
+        let stream = match listener.accept() {
+            Ok((stream, _)) => {
+                refused = false;
+                stream
+            }
+            // The client gave up before it was taken: nothing to wait for.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    ErrorKind::Interrupted | ErrorKind::ConnectionAborted
+                ) =>
+            {
+                continue;
+            }
+            // Out of descriptors, memory or buffers: only a closed connection gives some back.
+            Err(e) => {
+                if !refused {
+                    log.info(&format!(
+                        "Too many connections: the system refuses new ones ({e}); they wait until some close."
+                    ));
+                    refused = true;
+                }
+                connections.wait_for_a_close(ACCEPT_PAUSE);
+                continue;
+            }
+        };
+        let Ok(client) = stream.peer_addr().map(|address| address.ip()) else {
+            continue;
+        };
+        let own = from_this_computer(&stream);
+        let Some(slot) = connections.take(client, own) else {
             turn_away(stream);
             continue;
         };
@@ -216,13 +258,11 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
         let lan_url = lan_url.clone();
         // A thread the system cannot start drops the connection (and its slot), never the server.
         let _ = std::thread::Builder::new().spawn(move || {
-            let _slot = slot;
+            let _slot: Slot = slot;
             // A connection that goes away mid-answer is the browser's business.
-            let _ = handle(stream, &base_path, lan_url.as_deref(), &shared);
+            let _ = handle(stream, own, &base_path, lan_url.as_deref(), &shared);
         });
     }
-    drop(watcher);
-    Ok(())
 }
 
 /// Why the server cannot listen, and what to do.
@@ -271,14 +311,15 @@ fn base_path(root: &Path, base_url: Option<&str>) -> String {
 /// Answers one request. `lan_url` is the site's address on the local network, with `--lan`.
 fn handle(
     stream: TcpStream,
+    own: bool,
     base_path: &str,
     lan_url: Option<&str>,
     shared: &Shared,
 ) -> std::io::Result<()> {
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
     // A client that stops reading cannot hold its thread for long either.
     stream.set_write_timeout(Some(Duration::from_secs(30)))?;
-    let mut reader = BufReader::new(stream.try_clone()?.take(REQUEST_HEAD_LIMIT));
+    let until = Instant::now() + REQUEST_HEAD_TIME;
+    let mut reader = BufReader::new(Deadline(&stream, until).take(REQUEST_HEAD_LIMIT));
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;
     // The headers are read and not needed.
@@ -288,6 +329,7 @@ fn handle(
             break;
         }
     }
+    drop(reader);
     let mut parts = request_line.split_whitespace();
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
     let mut out = stream;
@@ -323,8 +365,8 @@ fn handle(
             head,
         );
     };
-    if let Some(own) = inside.strip_prefix(OWN) {
-        return match own {
+    if let Some(address) = inside.strip_prefix(OWN) {
+        return match address {
             "live.js" => respond(
                 &mut out,
                 "200 OK",
@@ -332,7 +374,7 @@ fn handle(
                 LIVE_JS.as_bytes(),
                 head,
             ),
-            "events" => events(&mut out, shared),
+            "events" => events(&mut out, own, shared),
             "poster" => redirect(&mut out, &format!("{base_path}{OWN}poster/")),
             "poster/" => poster(&mut out, lan_url, shared, base_path, head),
             _ => respond(
@@ -363,16 +405,22 @@ fn handle(
         }
     };
     if !built {
-        let error = shared
-            .state
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .error
-            .clone();
-        let body = error_page(
-            base_path,
-            error.as_deref().unwrap_or("The site is being built."),
-        );
+        // The diagnostics for this computer; a plain word for everyone else.
+        let error = if own {
+            shared
+                .state
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .error
+                .as_ref()
+                .map(|failure| failure.text.clone())
+        } else {
+            None
+        };
+        let body = match error {
+            Some(text) => error_page(base_path, &text),
+            None => preparing_page(base_path),
+        };
         return respond(
             &mut out,
             "503 Service Unavailable",
@@ -404,6 +452,22 @@ fn handle(
         &not_found,
         head,
     )
+}
+
+/// Reading from a connection until a moment: each read waits at most for what is left, so the
+/// whole request head must arrive in time, however it is cut up.
+struct Deadline<'a>(&'a TcpStream, Instant);
+
+impl Read for Deadline<'_> {
+    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.1.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(ErrorKind::TimedOut.into());
+        }
+        self.0.set_read_timeout(Some(left))?;
+        let mut stream = self.0;
+        stream.read(buffer)
+    }
 }
 
 /// Whether a decoded request path names something inside the site: it starts with `/` and has
@@ -467,50 +531,102 @@ fn poster(
     }
 }
 
-/// Streams server-sent events to one tab until it goes away: `reload` after each rebuild,
-/// `error` (with the diagnostics) when a rebuild failed, `ok` when the site is fixed.
-fn events(out: &mut TcpStream, shared: &Shared) -> std::io::Result<()> {
+/// What a reload channel has to tell its tab after a wait.
+enum News {
+    /// Nothing happened.
+    Quiet,
+    /// A rebuild failed: its `error` message, for this computer's tabs.
+    Broken(Option<String>),
+    /// A rebuild succeeded.
+    Built,
+}
+
+/// Streams server-sent events to one tab until it goes away. This computer's tabs (`own`) get
+/// `reload` after each rebuild, `error` (the failure as one line of JSON: the diagnostics, the
+/// files, the pages it belongs to) when a rebuild failed, and `ok` when the site is fixed.
+/// Every other tab gets only `reload`, after a rebuild that changed the site: a failed one
+/// changes nothing it is served.
+fn events(out: &mut TcpStream, own: bool, shared: &Shared) -> std::io::Result<()> {
     out.write_all(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n")?;
-    let mut state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
-    let mut seen = state.generation;
-    let mut broken = state.error.is_some();
-    if let Some(error) = &state.error {
-        let message = sse("error", error);
-        drop(state);
-        out.write_all(message.as_bytes())?;
-        state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
-    } else {
-        drop(state);
-        out.write_all(b": connected\n\n")?;
-        state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
-    }
+    let (mut seen, mut broken, first) = {
+        let state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
+        let first = match &state.error {
+            Some(failure) if own => sse("error", &failure.message()),
+            _ => ": connected\n\n".to_string(),
+        };
+        (state.generation, state.error.is_some(), first)
+    };
+    out.write_all(first.as_bytes())?;
+    out.flush()?;
+    let mut quiet = 0;
     loop {
-        let (next, timeout) = shared
-            .news
-            .wait_timeout_while(state, Duration::from_secs(15), |s| s.generation == seen)
-            .unwrap_or_else(|p| p.into_inner());
-        state = next;
-        let message = if timeout.timed_out() {
-            // A comment keeps the connection open through proxies and tells us if it closed.
-            ": ping\n\n".to_string()
-        } else {
-            seen = state.generation;
-            match &state.error {
-                Some(error) => {
-                    broken = true;
-                    sse("error", error)
+        let news = {
+            let state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
+            let (state, _) = shared
+                .news
+                .wait_timeout_while(state, HANGUP_CHECK, |s| s.generation == seen)
+                .unwrap_or_else(|p| p.into_inner());
+            if state.generation == seen {
+                News::Quiet
+            } else {
+                seen = state.generation;
+                match &state.error {
+                    Some(failure) => News::Broken(own.then(|| failure.message())),
+                    None => News::Built,
                 }
-                None if broken => {
-                    broken = false;
-                    sse("ok", "")
-                }
-                None => sse("reload", ""),
             }
         };
-        drop(state);
+        let message = match news {
+            News::Quiet => {
+                if hung_up(out) {
+                    return Ok(());
+                }
+                quiet += 1;
+                if quiet < KEEPALIVE_CHECKS {
+                    continue;
+                }
+                // A comment keeps the connection open through proxies.
+                ": ping\n\n".to_string()
+            }
+            News::Broken(message) => {
+                broken = true;
+                match message {
+                    Some(message) => sse("error", &message),
+                    None => continue,
+                }
+            }
+            News::Built if broken && own => {
+                broken = false;
+                sse("ok", "")
+            }
+            News::Built => {
+                broken = false;
+                sse("reload", "")
+            }
+        };
+        quiet = 0;
         out.write_all(message.as_bytes())?;
         out.flush()?;
-        state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
+    }
+}
+
+/// Whether the client has closed its end of `stream`: a reload channel's tab sends nothing
+/// after its request, so the end of its input is the tab going away (or the client gone).
+fn hung_up(stream: &TcpStream) -> bool {
+    if stream.set_nonblocking(true).is_err() {
+        return true;
+    }
+    let mut buffer = [0u8; 512];
+    let mut reader = stream;
+    let read = reader.read(&mut buffer);
+    if stream.set_nonblocking(false).is_err() {
+        return true;
+    }
+    match read {
+        Ok(0) => true,
+        // Whatever else a client sends is not needed.
+        Ok(_) => false,
+        Err(e) => e.kind() != ErrorKind::WouldBlock,
     }
 }
 
@@ -566,7 +682,7 @@ fn with_live_script(path: &str, bytes: &[u8], base_path: &str) -> Vec<u8> {
     }
 }
 
-/// A page for a site that has never built: the diagnostics, as text.
+/// A page for a site that has never built, on this computer: the diagnostics, as text.
 fn error_page(base_path: &str, error: &str) -> String {
     let escaped = error
         .replace('&', "&amp;")
@@ -574,6 +690,14 @@ fn error_page(base_path: &str, error: &str) -> String {
         .replace('>', "&gt;");
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>The site has errors</title></head><body><h1>The site has errors</h1><pre>{escaped}</pre><script src=\"{base_path}{OWN}live.js\" defer></script></body></html>\n"
+    )
+}
+
+/// A page for a site that has never built, elsewhere on the network: nothing of why (the
+/// diagnostics are the organizer's), and it loads the site once the site builds.
+fn preparing_page(base_path: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>The site is being prepared</title></head><body><h1>The site is being prepared</h1><p>This page opens the site by itself once it is ready.</p><script src=\"{base_path}{OWN}live.js\" defer></script></body></html>\n"
     )
 }
 
@@ -633,26 +757,57 @@ fn open_browser(url: &str) {
     let _ = std::process::Command::new(command).arg(url).spawn();
 }
 
-/// The script every served page gets: reload on `reload` and `ok`; on `error`, the
-/// diagnostics over the page (as text, never as markup).
+/// The script every served page gets: reload on `reload` and `ok`; on `error` (which only
+/// this computer's tabs get), the diagnostics over the page when the failure belongs to it (the
+/// broken event's pages, or every page for a failure outside the events), else a small notice
+/// in a corner naming the file, with a link to the broken event. All as text, never as markup.
 const LIVE_JS: &str = r#"// Holonet live reload (holonet serve only; never part of a built site).
 (function () {
   var src = document.currentScript && document.currentScript.src;
   var url = src ? src.replace(/live\.js$/, "events") : "/__holonet/events";
-  var overlay = null;
-  function show(text) {
-    if (!overlay) {
-      overlay = document.createElement("div");
-      overlay.setAttribute("role", "alert");
-      overlay.style.cssText = "position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:1.5rem;background:rgba(20,20,24,.96);color:#f5f5f5;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap";
-      document.body.appendChild(overlay);
-    }
-    overlay.textContent = "holonet serve: the last change does not build; this page is the last good one.\n\n" + text;
+  var shown = null;
+  function clear() {
+    if (shown) { shown.remove(); shown = null; }
+  }
+  function here() {
+    try { return decodeURI(location.pathname); } catch (e) { return location.pathname; }
+  }
+  function overlay(text) {
+    clear();
+    shown = document.createElement("div");
+    shown.setAttribute("role", "alert");
+    shown.style.cssText = "position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:1.5rem;background:rgba(20,20,24,.96);color:#f5f5f5;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap";
+    shown.textContent = "holonet serve: the last change does not build; this page is the last good one.\n\n" + text;
+    document.body.appendChild(shown);
+  }
+  function notice(files, pages) {
+    clear();
+    shown = document.createElement("div");
+    shown.setAttribute("role", "status");
+    shown.style.cssText = "position:fixed;right:.75rem;bottom:.75rem;max-width:24rem;z-index:2147483647;padding:.5rem .75rem;border-radius:.4rem;background:#3a2a12;color:#fff;font:13px/1.4 system-ui,sans-serif;box-shadow:0 2px 8px rgba(0,0,0,.35)";
+    shown.appendChild(document.createTextNode("holonet serve: the last change to " + files.join(", ") + " does not build; this page is the last good one. "));
+    pages.forEach(function (page, i) {
+      var link = document.createElement("a");
+      link.href = page;
+      link.style.color = "rgb(255,210,122)";
+      link.textContent = pages.length > 1 ? "errors (" + (i + 1) + ")" : "See the errors";
+      shown.appendChild(link);
+      shown.appendChild(document.createTextNode(" "));
+    });
+    document.body.appendChild(shown);
+  }
+  function broken(data) {
+    var failure;
+    try { failure = JSON.parse(data); } catch (e) { return; }
+    var path = here();
+    var mine = !failure.pages || failure.pages.some(function (page) { return path.indexOf(page) === 0; });
+    if (mine) { overlay(failure.text); } else { notice(failure.files, failure.pages); }
   }
   var source = new EventSource(url);
   source.addEventListener("reload", function () { location.reload(); });
   source.addEventListener("ok", function () { location.reload(); });
-  source.addEventListener("error", function (e) { if (e.data !== undefined) show(e.data); });
+  // Also fired, without data, when the connection drops: only a message with data is news.
+  source.addEventListener("error", function (e) { if (e.data !== undefined) broken(e.data); });
 })();
 "#;
 

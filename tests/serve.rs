@@ -471,8 +471,9 @@ fn serve_lan_prints_the_network_address_and_its_code_and_serves_the_poster() {
     assert_eq!(status, "HTTP/1.1 302 Found");
 }
 
-/// More connections than the server serves at once: the extra one is told to come back (503)
-/// at once, the server stays up, and answers again when the others close.
+/// More connections than the server serves at once (and than one client may hold): the extra
+/// one is told to come back (503) at once, the server stays up, and answers again when the
+/// others close.
 #[test]
 fn a_flood_of_connections_is_turned_away_and_the_server_stays_up() {
     let site = common::example_site();
