@@ -835,16 +835,15 @@ fn edit_from_issue(root: &Path, body: &str, kind: FormKind) -> Outcome {
         Ok(file) => file,
         Err(message) => return Outcome::refused(message),
     };
-    edit_event(
-        root,
-        &holonet::paths::under_root(root, &file),
-        |loaded| match &form {
+    edit_event(root, &holonet::paths::under_root(root, &file), |loaded| {
+        issue_form::takes_forms(&loaded.event, wall_clock::now().date)?;
+        match &form {
             issue_form::Form::Result(result) => report_edit(loaded, &result.request(&loaded.event)),
             issue_form::Form::Registration(entry) => {
                 register_edit(root, loaded, entry.registration())
             }
-        },
-    )
+        }
+    })
 }
 
 /// The reply to an issue form: what was recorded, or the message and the errors that refused
@@ -1081,6 +1080,7 @@ fn main() -> ExitCode {
                     .as_deref()
                     .zip(with.as_deref())
                     .map(|(name, partner)| registration::TeamEntry { name, partner }),
+                by_form: false,
             };
             register_edit(&root, loaded, request)
         }),

@@ -110,7 +110,13 @@ fn form_ways(kind: FormKind, said: &str) -> Vec<String> {
         ],
         FormKind::Registration => vec![
             ("--late", tick(LATE_OPTION, LATE_ENTRY)),
-            ("--id", fill(PLAYER_ID)),
+            (
+                "--id",
+                format!(
+                    "{} with the id suggested above, or empty it if the id you gave is not yours (Holonet then makes one from your name); if it is yours, write your name as on your player page, or ask the organizer",
+                    fill(PLAYER_ID)
+                ),
+            ),
             ("--team", fill(TEAM)),
             ("--with", fill(PARTNER)),
         ],
