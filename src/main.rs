@@ -641,6 +641,7 @@ fn report_edit(
             holonet::event::ids::capitalized(&reported.place),
             reported.words
         ),
+        corrected: reported.previous.is_some(),
         warnings: reported.warnings,
     })
 }
@@ -672,6 +673,8 @@ struct FileEdit {
     /// What the file now records, in words with the players' names, for a player who reported
     /// it through an issue form and knows no ids.
     recorded: String,
+    /// Whether the edit replaced a result already recorded: a form's reply says "Corrected".
+    corrected: bool,
     /// What the organizer must know about what was written, printed with it.
     warnings: Vec<String>,
 }
@@ -682,6 +685,7 @@ impl From<registration::Edited> for FileEdit {
             text: edited.text,
             recorded: edited.summary.clone(),
             summary: edited.summary,
+            corrected: false,
             warnings: edited.warnings,
         }
     }
@@ -852,6 +856,7 @@ fn issue_answer(kind: FormKind, outcome: &Outcome) -> String {
     match &outcome.result {
         Ok(written) => issue_reply::recorded(
             kind,
+            written.edit.corrected,
             &written.file,
             &written.edit.recorded,
             &written.edit.warnings,
