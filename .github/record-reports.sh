@@ -5,9 +5,12 @@
 # by the organizer). The workflow .github/workflows/reports.yml runs it.
 #
 # HOLONET_REPORTS decides what happens to a recorded form:
-# - "pull-request" (the default): every open form is recorded, oldest first, on the branch
-#   holonet/reports, made again from main at each run, so it always merges cleanly; one pull
-#   request carries them all, and merging it closes their issues and publishes the site.
+# - "pull-request" (the default): every open form is recorded, oldest first, from main at each
+#   run, on the branch holonet/reports; one pull request carries them all, and merging it closes
+#   their issues and publishes the site. Once the pull request is open, what the organizer may
+#   have reviewed stays: a run that changes it (an issue edited, added or closed, main moved)
+#   adds a commit, never rewrites one, and the description says which issue changed. It lists
+#   what each form recorded, and marks a correction of another form's result.
 # - "commit": the form is committed to main at once and the site is published again.
 #
 # The issue's text is read from GitHub into a file and only Holonet reads that file: no part of
@@ -39,7 +42,7 @@ open_forms() {
 }
 
 # The forms to record: in commit mode only the issue that started the run; otherwise every open
-# one, since the branch is made again from main each time.
+# one, since the forms are recorded again from main each time.
 {
   open_forms result report
   open_forms registration register
@@ -110,16 +113,114 @@ if [ "$mode" = commit ]; then
   exit 0
 fi
 
+# What each recorded form changed: the first code block of its reply, which quotes the
+# sentence Holonet wrote (names included) in a fence longer than any backticks inside, so that it
+# can be shown again as it is.
+for number in "${recorded[@]}"; do
+  awk 'fence == "" { if ($0 ~ /^```+text$/) { fence = substr($0, 1, length($0) - 4); print }; next }
+       { print; if ($0 == fence) exit }' \
+    "$work/$number.reply.md" > "$work/$number.what"
+done
+# The state of this run, one line "#NUMBER FINGERPRINT" per recorded form: the last lines of
+# each commit's message on the branch, from which a later run tells what changed since.
+for number in "${recorded[@]}"; do
+  printf '#%s %s\n' "$number" "$(sha256sum < "$work/$number.what" | cut -c 1-16)"
+done > "$work/state"
+state_of() {
+  git log -1 --format=%B "$1" | grep -E '^#[0-9]+ [0-9a-f]{16}$' || true
+}
+
+# With a pull request open, what it holds was perhaps reviewed: the branch keeps its commits and
+# gets a new one only when something changed (a form edited, added or gone, or main moved),
+# pushed without force; a commit whose second parent is main when main moved, so that the pull
+# request still shows only the forms' changes. Without one, the branch is made again from main.
+reviewed=""
+if git ls-remote --exit-code --heads origin "$branch" > /dev/null &&
+  gh pr view "$branch" --json state --jq .state 2> /dev/null | grep -q OPEN; then
+  git fetch --quiet origin "$branch"
+  reviewed="$(git rev-parse FETCH_HEAD)"
+fi
+main="$(git rev-parse HEAD)"
+title="Record the forms of issues $(printf '#%s ' "${recorded[@]}")"
+if [ -z "$reviewed" ]; then
+  printf '%s\n\n' "$title" | cat - "$work/state" > "$work/message"
+  git switch --quiet -C "$branch"
+  git commit --quiet --all --file "$work/message"
+  git push --quiet --force origin "$branch"
+  opened="$(git rev-parse HEAD)"
+else
+  opened="$(git rev-list --first-parent --reverse "$main..$reviewed" | sed -n 1p)"
+  state_of "$reviewed" > "$work/state.reviewed"
+  main_moved=false
+  git merge-base --is-ancestor "$main" "$reviewed" || main_moved=true
+  if [ "$main_moved" = true ] || ! cmp --quiet "$work/state" "$work/state.reviewed"; then
+    changed="$(comm -3 <(sort "$work/state.reviewed") <(sort "$work/state") | cut -d ' ' -f 1 |
+      tr -d '\t' | sort -u -t '#' -k 2n | tr '\n' ' ')"
+    {
+      printf '%s again\n\n' "$title"
+      [ -n "$changed" ] && printf 'Changed since the last commit: %s\n' "$changed"
+      [ "$main_moved" = true ] && printf 'Recorded again on main as it is now.\n'
+      echo
+      cat "$work/state"
+    } > "$work/message"
+    git add --update
+    parents=(-p "$reviewed")
+    [ "$main_moved" = true ] && parents+=(-p "$main")
+    commit="$(git commit-tree "$(git write-tree)" "${parents[@]}" -F "$work/message")"
+    git push --quiet origin "$commit:refs/heads/$branch"
+  fi
+fi
+state_of "$opened" > "$work/state.opened"
+
+# The pull request's description: each form with what it recorded, corrections marked with the
+# form whose result they replace, and what changed after the pull request was opened.
 {
   echo "Results and registrations sent with the issue forms, recorded by Holonet and checked."
-  echo "Merging this publishes them and closes their issues:"
-  echo
-  for number in "${recorded[@]}"; do echo "- Closes #$number"; done
+  echo "Merging this publishes them and closes their issues."
+  : > "$work/places"
+  for number in "${recorded[@]}"; do
+    echo
+    reply_head="$(head -n 1 "$work/$number.reply.md")"
+    # A result's sentence starts with its place ("Table 1 of round 1: ..."), which Holonet
+    # writes without names; a correction replaces the last form of this pull request there.
+    place=""
+    case "$reply_head" in
+      "**Recorded**"* | "**Corrected**"*) place="$(sed -n 2p "$work/$number.what" | sed 's/: .*//')" ;;
+    esac
+    earlier="$(awk -F '\t' -v place="$place" 'place != "" && $2 == place { n = $1 } END { print n }' "$work/places")"
+    case "$reply_head" in
+      "**Corrected**"*)
+        if [ -n "$earlier" ]; then
+          echo "- Closes #$number: **correction of #$earlier by #$number**, which replaces the result #$earlier sent:"
+        else
+          echo "- Closes #$number: **correction by #$number** of a result already on main:"
+        fi
+        ;;
+      *) echo "- Closes #$number:" ;;
+    esac
+    [ -n "$place" ] && printf '%s\t%s\n' "$number" "$place" >> "$work/places"
+    echo
+    cat "$work/$number.what"
+  done
+  if ! cmp --quiet "$work/state.opened" "$work/state"; then
+    echo
+    echo "**Changed after this pull request was opened**, each change a commit of its own:"
+    echo
+    while read -r number fingerprint; do
+      before="$(grep -E "^$number " "$work/state.opened" || true)"
+      if [ -z "$before" ]; then
+        echo "- $number was added after this pull request was opened."
+      elif [ "$before" != "$number $fingerprint" ]; then
+        echo "- $number was edited after this pull request was opened: it now records what is shown under it above."
+      fi
+    done < "$work/state"
+    while read -r number fingerprint; do
+      grep -qE "^$number " "$work/state" ||
+        echo "- $number is no longer in this pull request: its issue was closed, or its form is refused now."
+    done < "$work/state.opened"
+  fi
 } > "$work/pull-request.md"
-git switch --quiet -C "$branch"
-git commit --quiet --all --message "Record the forms of issues $(printf '#%s ' "${recorded[@]}")"
-git push --quiet --force origin "$branch"
-if gh pr view "$branch" --json state --jq .state 2> /dev/null | grep -q OPEN; then
+if [ -n "$reviewed" ]; then
   gh pr edit "$branch" --body-file "$work/pull-request.md"
 else
   gh pr create --head "$branch" --title "Reported results and registrations" \

@@ -641,6 +641,7 @@ fn report_edit(
             holonet::event::ids::capitalized(&reported.place),
             reported.words
         ),
+        corrected: reported.previous.is_some(),
         warnings: reported.warnings,
     })
 }
@@ -672,6 +673,8 @@ struct FileEdit {
     /// What the file now records, in words with the players' names, for a player who reported
     /// it through an issue form and knows no ids.
     recorded: String,
+    /// Whether the edit replaced a result already recorded: a form's reply says "Corrected".
+    corrected: bool,
     /// What the organizer must know about what was written, printed with it.
     warnings: Vec<String>,
 }
@@ -682,6 +685,7 @@ impl From<registration::Edited> for FileEdit {
             text: edited.text,
             recorded: edited.summary.clone(),
             summary: edited.summary,
+            corrected: false,
             warnings: edited.warnings,
         }
     }
@@ -835,16 +839,15 @@ fn edit_from_issue(root: &Path, body: &str, kind: FormKind) -> Outcome {
         Ok(file) => file,
         Err(message) => return Outcome::refused(message),
     };
-    edit_event(
-        root,
-        &holonet::paths::under_root(root, &file),
-        |loaded| match &form {
+    edit_event(root, &holonet::paths::under_root(root, &file), |loaded| {
+        issue_form::takes_forms(&loaded.event, wall_clock::now().date)?;
+        match &form {
             issue_form::Form::Result(result) => report_edit(loaded, &result.request(&loaded.event)),
             issue_form::Form::Registration(entry) => {
                 register_edit(root, loaded, entry.registration())
             }
-        },
-    )
+        }
+    })
 }
 
 /// The reply to an issue form: what was recorded, or the message and the errors that refused
@@ -853,6 +856,7 @@ fn issue_answer(kind: FormKind, outcome: &Outcome) -> String {
     match &outcome.result {
         Ok(written) => issue_reply::recorded(
             kind,
+            written.edit.corrected,
             &written.file,
             &written.edit.recorded,
             &written.edit.warnings,
@@ -1081,6 +1085,7 @@ fn main() -> ExitCode {
                     .as_deref()
                     .zip(with.as_deref())
                     .map(|(name, partner)| registration::TeamEntry { name, partner }),
+                by_form: false,
             };
             register_edit(&root, loaded, request)
         }),

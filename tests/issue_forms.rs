@@ -168,9 +168,32 @@ fn outside_code_blocks(reply: &str) -> String {
 
 const SWISS: &str = "events/2026/corellia-spring-open.toml";
 
+/// Dates the event `file` of `site` today (the clock's date, as `holonet new` writes it), so
+/// that it is running: forms are taken only for events running or to come.
+fn running_today(site: &Path, file: &str) {
+    let path = site.join(file);
+    let text = std::fs::read_to_string(&path).expect("event");
+    let today = holonet::wall_clock::today().iso();
+    let dated: Vec<String> = text
+        .lines()
+        .map(|line| match line.strip_prefix("date = ") {
+            Some(rest) if rest.len() >= 10 => format!("date = {today}{}", &rest[10..]),
+            _ => line.to_string(),
+        })
+        .collect();
+    std::fs::write(&path, dated.join("\n") + "\n").expect("event");
+}
+
+/// The example site, its running event dated today.
+fn example_site() -> tempfile::TempDir {
+    let site = common::example_site();
+    running_today(site.path(), SWISS);
+    site
+}
+
 #[test]
 fn a_swiss_result_and_its_correction_are_written_as_the_command_line_writes_them() {
-    let site = common::example_site();
+    let site = example_site();
     let site = site.path();
     let reply = same_as_command_line(
         site,
@@ -219,6 +242,7 @@ fn an_elimination_game_takes_the_dark_side_by_name() {
     let site = common::example_site();
     let site = site.path();
     let file = "events/2015/mos-eisley-open.toml";
+    running_today(site, file);
     let start = common::keep_bracket_games(&site.join(file), 4);
     let reply = same_as_command_line(
         site,
@@ -265,6 +289,7 @@ fn ccg_site() -> tempfile::TempDir {
         "[event]\nname = \"Cup\"\ndate = 2008-05-10\nrules = \"swccg-2008\"\nstructure = \"custom\"\nswiss_rounds = 1\ncut = 2\n\n[[players]]\nname = \"Ann Otter\"\nid = \"ann\"\n[[players]]\nname = \"Bob Vane\"\nid = \"bob\"\n\n[[rounds]]\ntables = [\n  { table = 1, dark = \"ann\", light = \"bob\" },\n]\n",
     )
     .expect("event");
+    running_today(dir.path(), CUP);
     dir
 }
 
@@ -387,7 +412,7 @@ fn registrations_a_team_and_a_late_entry_are_written_as_the_command_line_writes_
 
 #[test]
 fn a_refused_form_leaves_the_file_exits_1_and_replies_with_the_diagnostic() {
-    let site = common::example_site();
+    let site = example_site();
     let site = site.path();
     let before = snapshot(site);
     // Written, this result breaks a rule of the event file: the check refuses it at its line.
@@ -527,7 +552,7 @@ fn assert_quoted_only(reply: &str, hostile: &str) {
 
 #[test]
 fn hostile_results_and_events_change_nothing_and_are_quoted_only_in_code_blocks() {
-    let site = common::example_site();
+    let site = example_site();
     let site = site.path();
     let before = snapshot(site);
     let events = [
@@ -559,4 +584,196 @@ fn hostile_results_and_events_change_nothing_and_are_quoted_only_in_code_blocks(
     }
     assert_eq!(changed(&before, &snapshot(site)), Vec::<String>::new());
     assert!(!site.join("pwned").exists());
+}
+
+/// A registration form is a stranger's word: the id it gives must be the player's own, the name
+/// the player's as the archive writes it under that id. Another player's id under another
+/// name (here Zoë Achterberg's, and an id `players.toml` joins to Ivan Petrov's page) is
+/// refused, with what to do in the form, and the player's page keeps its name.
+#[test]
+fn a_registration_with_another_players_id_is_refused_and_says_what_to_do() {
+    let site = common::example_site();
+    let site = site.path();
+    let file = "events/2026/form-open.toml";
+    assert!(holonet(&["new", file], site).status.success());
+    let players = std::fs::read_to_string(site.join("players.toml")).expect("players.toml");
+    std::fs::write(
+        site.join("players.toml"),
+        players.replace("aliases = [\"ivan\"]", "aliases = [\"ivan\", \"ivan-p\"]"),
+    )
+    .expect("players.toml");
+    let before = snapshot(site);
+    for (id, owner) in [
+        ("zoe-achterberg", "Zoë Achterberg"),
+        ("ivan-p", "Ivan Petrov"),
+    ] {
+        let (out, reply) = from_issue(
+            site,
+            "register",
+            &registration_body(file, "Troll McTroll", id, "", ""),
+        );
+        assert_eq!(out.status.code(), Some(1), "{id}: {reply}");
+        assert_eq!(changed(&before, &snapshot(site)), Vec::<String>::new());
+        assert!(
+            reply.contains(&format!("error: the id `{id}` is {owner}'s in events/"))
+                && reply.contains("- `--id`: fill in **Player id** with the id suggested above, or empty it if the id you gave is not yours (Holonet then makes one from your name); if it is yours, write your name as on your player page, or ask the organizer\n"),
+            "{id}: {reply}"
+        );
+    }
+    // The organizer's command line refuses another person's id, as check does (H007); an
+    // alias it may give another spelling of the person's name, which is what aliases are for.
+    let out = holonet(
+        &["register", file, "Troll McTroll", "--id", "zoe-achterberg"],
+        site,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("error: the id `zoe-achterberg` is Zoë Achterberg's in events/"),
+        "{}",
+        text(&out.stderr)
+    );
+    // The player herself, as her page writes her name, keeps her id; so does Ivan.
+    for (name, id) in [
+        ("Zoë Achterberg", "zoe-achterberg"),
+        ("Ivan Petrov", "ivan-p"),
+    ] {
+        let (out, reply) = from_issue(site, "register", &registration_body(file, name, id, "", ""));
+        assert!(out.status.success(), "{name}: {reply}");
+    }
+    let public = site.join("public");
+    common::build(site, &public, None);
+    let page = std::fs::read_to_string(public.join("players/zoe-achterberg/index.html"))
+        .expect("her page");
+    assert!(page.contains("Zoë Achterberg") && !page.contains("Troll"));
+}
+
+/// Forms add players and results to events running or to come, never to the archive: each
+/// finished example event (a closed league and challenge series, an event known only by its
+/// standings, a Swiss event of years ago) refuses a registration, and a result form refuses a
+/// correction of an old final, each with a reply that sends the player to the organizer.
+#[test]
+fn forms_for_events_long_over_are_refused() {
+    let site = common::example_site();
+    let site = site.path();
+    let before = snapshot(site);
+    for (file, says) in [
+        (
+            "events/2008/cloud-city-league.toml",
+            "is closed (`closed = true`)",
+        ),
+        (
+            "events/2015/mos-eisley-cantina-league.toml",
+            "is closed (`closed = true`)",
+        ),
+        (
+            "events/2014/echo-base-challenge-nights.toml",
+            "is closed (`closed = true`)",
+        ),
+        (
+            "events/2014/dantooine-regional.toml",
+            "is known only by its final standings",
+        ),
+        (
+            "events/2015/mos-eisley-open.toml",
+            "is an event of 2015-09-19, over by now",
+        ),
+        (
+            "events/2019/coruscant-regional.toml",
+            "is an event of 2019-06-15, over by now",
+        ),
+    ] {
+        let mut form = registration_body(file, "Vandal Person", "", "", "");
+        form = form.replace("- [ ]", "- [X]");
+        let (out, reply) = from_issue(site, "register", &form);
+        assert_eq!(out.status.code(), Some(1), "{file}: {reply}");
+        assert!(
+            reply.contains(&format!("error: {file} {says}"))
+                && reply.contains("forms record results and registrations only for events running or to come; for a change to this one, ask the organizer"),
+            "{file}: {reply}"
+        );
+    }
+    let old_final = "events/2015/mos-eisley-open.toml";
+    let correction =
+        result_body(old_final, "", "7", "leon-duval", "priya-nair").replace("- [ ]", "- [X]");
+    let (out, reply) = from_issue(site, "report", &correction);
+    assert_eq!(out.status.code(), Some(1), "{reply}");
+    assert!(reply.contains("over by now"), "{reply}");
+    assert_eq!(changed(&before, &snapshot(site)), Vec::<String>::new());
+    // The organizer's own command is not held back: the archive is theirs to correct.
+    let out = holonet(
+        &[
+            "register",
+            "events/2014/dantooine-regional.toml",
+            "Vandal Person",
+        ],
+        site,
+    );
+    assert!(
+        !text(&out.stderr).contains("over by now"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// A name with a character no one sees, or with letters of two look-alike scripts, can pass for
+/// another player's on every page: the form refuses it and says why. A name wholly in Cyrillic
+/// is a name. Typed by the organizer, a mixed name is written, and check warns at it.
+#[test]
+fn invisible_characters_and_mixed_script_names_are_refused_in_forms_and_flagged_by_check() {
+    let site = common::example_site();
+    let site = site.path();
+    let file = "events/2026/form-open.toml";
+    assert!(holonet(&["new", file], site).status.success());
+    let before = snapshot(site);
+    for (name, says) in [
+        (
+            "Tom Kes\u{200d}sel",
+            "the field `Name` holds an invisible character (U+200D): remove it",
+        ),
+        (
+            "Tom\u{200b}Kessel",
+            "the field `Name` holds an invisible character (U+200B): remove it",
+        ),
+        (
+            "Tom Kes\u{ad}sel",
+            "the field `Name` holds an invisible character (U+00AD): remove it",
+        ),
+        (
+            "Tom Kessel\u{2060}",
+            "the field `Name` holds an invisible character (U+2060): remove it",
+        ),
+        (
+            "T\u{43e}m Kessel",
+            "the field `Name` mixes Latin and Cyrillic letters (`\u{43e}` is Cyrillic), so it looks like a name it is not: type it in one script",
+        ),
+        (
+            "\u{39d}adia Ray",
+            "the field `Name` mixes Greek and Latin letters (`a` is Latin), so it looks like a name it is not: type it in one script",
+        ),
+    ] {
+        let (out, reply) = from_issue(site, "register", &registration_body(file, name, "", "", ""));
+        assert_eq!(out.status.code(), Some(1), "{name}: {reply}");
+        assert!(
+            reply.contains(&format!("error: {says}\n")),
+            "{name}: {reply}"
+        );
+    }
+    assert_eq!(changed(&before, &snapshot(site)), Vec::<String>::new());
+    let (out, reply) = from_issue(
+        site,
+        "register",
+        &registration_body(file, "Иван Петров", "ivan-petrov-2", "", ""),
+    );
+    assert!(out.status.success(), "{reply}");
+    let out = holonet(
+        &["register", file, "T\u{43e}m Kesel", "--id", "t-m-kesel"],
+        site,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = holonet(&["check"], site);
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("warning[H019]: `T\u{43e}m Kesel` mixes Latin and Cyrillic letters (`\u{43e}` is Cyrillic): it looks like a name it is not, and may pass for another player's"),
+        "{said}"
+    );
 }

@@ -143,7 +143,8 @@ fn json_string(text: &str) -> String {
     out
 }
 
-/// A site made by `holonet init`, with an event of four players whose round 1 is paired,
+/// A site made by `holonet init`, with an event of four players (dated today, as `holonet new`
+/// dates it, so that it takes forms) whose round 1 is paired,
 /// committed and pushed to a bare `origin`, as a workflow's checkout sees it.
 struct Repository {
     dir: tempfile::TempDir,
@@ -309,7 +310,7 @@ fn result_form(table: &str, result: &str) -> String {
 }
 
 #[test]
-fn forms_wait_in_one_pull_request_made_again_from_main() {
+fn forms_wait_in_one_pull_request_recorded_from_main() {
     if !jq_present() {
         return;
     }
@@ -356,7 +357,7 @@ fn forms_wait_in_one_pull_request_made_again_from_main() {
 
     // One pull request closes the two recorded issues, not the refused one.
     let pull_request = repo.stub_file("pull-request.md").expect("a pull request");
-    assert!(pull_request.contains("- Closes #1\n") && pull_request.contains("- Closes #2\n"));
+    assert!(pull_request.contains("- Closes #1:\n") && pull_request.contains("- Closes #2:\n"));
     assert!(!pull_request.contains("#3"), "{pull_request}");
     // The issue that started the run is answered with what was wrong.
     let answer = repo.stub_file("comment-3.md").expect("issue 3 answered");
@@ -433,4 +434,139 @@ fn an_unknown_mode_stops_with_what_to_write() {
     let out = repo.record("merge", 0);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("write pull-request or commit"));
+}
+
+impl Repository {
+    /// The commit at the tip of `branch` in origin.
+    fn tip(&self, branch: &str) -> String {
+        git(&["rev-parse", branch], &self.path("origin.git"))
+            .trim()
+            .to_string()
+    }
+
+    /// Whether `ancestor` is in the history of `commit`, in origin.
+    fn has_in_history(&self, commit: &str, ancestor: &str) -> bool {
+        Command::new("git")
+            .args(["merge-base", "--is-ancestor", ancestor, commit])
+            .current_dir(self.path("origin.git"))
+            .status()
+            .expect("git runs")
+            .success()
+    }
+}
+
+/// The line of table `table` in round 1 of the event `text`.
+fn table_line(text: &str, table: u32) -> String {
+    text.lines()
+        .find(|line| {
+            line.trim_start()
+                .starts_with(&format!("{{ table = {table},"))
+        })
+        .unwrap_or_else(|| panic!("table {table} in:\n{text}"))
+        .trim()
+        .to_string()
+}
+
+/// The organizer reads the pull request; then the player edits the issue. What was reviewed
+/// stays on the branch, the change comes as a commit of its own, pushed without force, and the
+/// description says which issue changed and what it now records. A run that changes nothing
+/// adds nothing; main moving on is recorded again on top, the reviewed commits kept.
+#[test]
+fn an_issue_edited_after_review_adds_a_commit_and_says_so() {
+    if !jq_present() {
+        return;
+    }
+    let repo = Repository::new();
+    repo.set_issues(&[issue(10, "result", &result_form("1", "2-0"))]);
+    run_ok(repo.record("pull-request", 10));
+    let reviewed = repo.tip("holonet/reports");
+    let as_reviewed = repo.event_on("holonet/reports").expect("the branch");
+    assert!(table_line(&as_reviewed, 1).contains(r#"games = ["tom-kessel", "tom-kessel"]"#));
+    let opened = repo.stub_file("pull-request.md").expect("a pull request");
+    assert!(
+        opened.contains(
+            "- Closes #10:\n\n```text\nTable 1 of round 1: Tom Kessel 2–0 Nadia Ray.\n```\n"
+        ),
+        "{opened}"
+    );
+    assert!(!opened.contains("Changed after"), "{opened}");
+
+    // The player edits the issue: 0-2.
+    repo.set_issues(&[issue(10, "result", &result_form("1", "0-2"))]);
+    run_ok(repo.record("pull-request", 10));
+    let edited = repo.tip("holonet/reports");
+    assert_ne!(edited, reviewed);
+    assert!(
+        repo.has_in_history(&edited, &reviewed),
+        "the reviewed commit is kept under the new one"
+    );
+    let branch = repo.event_on("holonet/reports").expect("the branch");
+    assert!(table_line(&branch, 1).contains(r#"games = ["nadia-ray", "nadia-ray"]"#));
+    let message = git(
+        &["log", "-1", "--format=%B", "holonet/reports"],
+        &repo.path("origin.git"),
+    );
+    assert!(
+        message.starts_with(
+            "Record the forms of issues #10  again\n\nChanged since the last commit: #10 \n"
+        ),
+        "{message}"
+    );
+    let description = repo.stub_file("pull-request.md").expect("a pull request");
+    assert!(
+        description.contains("- Closes #10:\n\n```text\nTable 1 of round 1: Tom Kessel 0–2 Nadia Ray.\n```\n")
+            && description.contains("**Changed after this pull request was opened**, each change a commit of its own:\n\n- #10 was edited after this pull request was opened: it now records what is shown under it above.\n"),
+        "{description}"
+    );
+
+    // Run again with nothing changed: nothing is added.
+    run_ok(repo.record("pull-request", 0));
+    assert_eq!(repo.tip("holonet/reports"), edited);
+
+    // main moves on (the organizer records table 2 by hand): recorded again on top of it, the
+    // reviewed commits kept, the pull request showing only the form's change against main.
+    let organizer = repo.checkout();
+    run_ok(holonet(&["report", EVENT, "2", "1-1"], &organizer));
+    git(&["commit", "--quiet", "--all", "-m", "Table 2"], &organizer);
+    git(&["push", "--quiet", "origin", "main"], &organizer);
+    run_ok(repo.record("pull-request", 0));
+    let moved = repo.tip("holonet/reports");
+    assert!(repo.has_in_history(&moved, &edited) && repo.has_in_history(&moved, "main"));
+    let branch = repo.event_on("holonet/reports").expect("the branch");
+    assert!(table_line(&branch, 1).contains(r#"["nadia-ray", "nadia-ray"]"#));
+    assert!(
+        table_line(&branch, 2).contains(r#"games = ["leo-martin", "ivy-chen"]"#),
+        "{branch}"
+    );
+    let changed = git(
+        &["diff", "--name-only", "main...holonet/reports"],
+        &repo.path("origin.git"),
+    );
+    assert_eq!(changed, format!("{EVENT}\n"));
+}
+
+/// A stranger's correction rides in the same pull request as the report it overturns: the
+/// description quotes what each form recorded and marks the correction with both issues.
+#[test]
+fn a_correction_of_another_form_is_marked_in_the_pull_request() {
+    if !jq_present() {
+        return;
+    }
+    let repo = Repository::new();
+    let correction = result_form("1", "0-2").replace("- [ ]", "- [X]");
+    repo.set_issues(&[
+        issue(20, "result", &result_form("1", "2-0")),
+        issue(21, "result", &result_form("2", "2-0")),
+        issue(22, "result", &correction),
+    ]);
+    run_ok(repo.record("pull-request", 22));
+    let description = repo.stub_file("pull-request.md").expect("a pull request");
+    assert!(
+        description.contains("- Closes #20:\n\n```text\nTable 1 of round 1: Tom Kessel 2–0 Nadia Ray.\n```\n")
+            && description.contains("- Closes #21:\n\n```text\nTable 2 of round 1: Leo Martin 2–0 Ivy Chen.\n```\n")
+            && description.contains("- Closes #22: **correction of #20 by #22**, which replaces the result #20 sent:\n\n```text\nTable 1 of round 1: Tom Kessel 0–2 Nadia Ray (was: Tom Kessel 2–0 Nadia Ray).\n```\n"),
+        "{description}"
+    );
+    let answer = repo.stub_file("comment-22.md").expect("issue 22 answered");
+    assert!(answer.starts_with("**Corrected** in "), "{answer}");
 }

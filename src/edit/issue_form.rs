@@ -24,8 +24,9 @@ use std::path::{Path, PathBuf};
 
 use super::registration::{Registration, TeamEntry};
 use super::report::Request;
-use crate::event::Event;
 use crate::event::ids::is_valid_slug;
+use crate::event::{Date, Event, Kind};
+use crate::load::people::mixed_scripts;
 
 /// The largest body read. A filled form is a few hundred bytes; GitHub allows 65,536 characters.
 pub const MAX_BODY_BYTES: u64 = 64 * 1024;
@@ -123,7 +124,7 @@ pub struct RegistrationForm {
 }
 
 impl RegistrationForm {
-    /// `holonet register`'s request.
+    /// `holonet register`'s request, as a stranger's.
     pub fn registration(&self) -> Registration<'_> {
         Registration {
             name: &self.name,
@@ -133,8 +134,62 @@ impl RegistrationForm {
                 .team
                 .as_ref()
                 .map(|(name, partner)| TeamEntry { name, partner }),
+            by_form: true,
         }
     }
+}
+
+/// Days after an event's last day during which its forms are still taken: a result sent the
+/// next morning, or from a time zone ahead of the venue's.
+pub const GRACE_DAYS: i64 = 2;
+
+/// A league or challenge event with no `end_date` is played as it comes: its forms are taken
+/// until this many days after its last recorded game or session (or its start).
+pub const OPEN_CASUAL_DAYS: i64 = 60;
+
+/// Whether `event` takes forms on `today` (the venue's date, from the clock): forms add players
+/// and results to events running or to come, never to the archive, which only the organizer
+/// changes. An event is over when it is known only by its final standings, when the organizer
+/// closed it (`closed = true`), or when its last day is more than [`GRACE_DAYS`] behind
+/// `today`: its `end_date`, else its `date`; for a league or challenge event with no
+/// `end_date`, its last recorded game or session, [`OPEN_CASUAL_DAYS`] behind. A Swiss event
+/// whose last result is in still takes a correction on its day; `report` and `register` then
+/// refuse what its rounds do not allow.
+pub fn takes_forms(event: &Event, today: Date) -> Result<(), String> {
+    let file = event.file.display();
+    let ask = "forms record results and registrations only for events running or to come; for a change to this one, ask the organizer";
+    if matches!(event.kind, Kind::Recorded(_)) {
+        return Err(format!(
+            "{file} is known only by its final standings: {ask}"
+        ));
+    }
+    if event.info.closed {
+        return Err(format!(
+            "{file} is closed (`closed = true`), its standings final: {ask}"
+        ));
+    }
+    let info = &event.info;
+    let played = match &event.kind {
+        Kind::League(games) => games.iter().map(|g| g.date).max(),
+        Kind::Challenge(sessions) => sessions.iter().filter_map(|s| s.date).max(),
+        _ => None,
+    };
+    let (last, grace) = match info.end_date {
+        Some(end) => (end, GRACE_DAYS),
+        None if event.is_casual() => (played.unwrap_or(info.date).max(info.date), OPEN_CASUAL_DAYS),
+        None => (info.date, GRACE_DAYS),
+    };
+    if last.day_number() + grace < today.day_number() {
+        let when = match info.end_date {
+            Some(end) => format!("from {} to {}", info.date.iso(), end.iso()),
+            None if last > info.date => {
+                format!("from {}, its last game on {}", info.date.iso(), last.iso())
+            }
+            None => format!("of {}", info.date.iso()),
+        };
+        return Err(format!("{file} is an event {when}, over by now: {ask}"));
+    }
+    Ok(())
 }
 
 /// Why a body cannot be read.
@@ -210,10 +265,10 @@ pub fn parse(body: &str, kind: FormKind) -> Result<Form, Problems> {
                 })
         }
         FormKind::Registration => {
-            let name = fields.text(NAME, true, MAX_TEXT_CHARS);
+            let name = fields.name(NAME, true);
             let id = fields.text(PLAYER_ID, false, MAX_TEXT_CHARS);
-            let team = fields.text(TEAM, false, MAX_TEXT_CHARS);
-            let partner = fields.text(PARTNER, false, MAX_TEXT_CHARS);
+            let team = fields.name(TEAM, false);
+            let partner = fields.name(PARTNER, false);
             let late = fields.ticked(LATE_ENTRY, LATE_OPTION);
             let team = match (team, partner) {
                 (Some(team), Some(partner)) => Some((team, partner)),
@@ -316,9 +371,9 @@ impl<'b> Fields<'b> {
             }
         };
         let value = line.split_whitespace().collect::<Vec<_>>().join(" ");
-        if let Some(c) = value.chars().find(|&c| is_hidden_control(c)) {
+        if let Some(c) = value.chars().find(|&c| is_hidden(c)) {
             self.problems.push(format!(
-                "the field `{label}` holds an invisible control character (U+{:04X}): remove it",
+                "the field `{label}` holds an invisible character (U+{:04X}): remove it",
                 u32::from(c)
             ));
             return None;
@@ -331,6 +386,22 @@ impl<'b> Fields<'b> {
             return None;
         }
         Some(value)
+    }
+
+    /// The name in field `label`, as [`Fields::text`] reads it, refused when it mixes Latin,
+    /// Greek or Cyrillic letters: such a name can pass for another player's (`Tоm Kessel`, its
+    /// `о` Cyrillic), and a real name is typed in one script.
+    fn name(&mut self, label: &str, required: bool) -> Option<String> {
+        let name = self.text(label, required, MAX_TEXT_CHARS)?;
+        match mixed_scripts(&name) {
+            Some(mixed) => {
+                self.problems.push(format!(
+                    "the field `{label}` mixes {mixed}, so it looks like a name it is not: type it in one script"
+                ));
+                None
+            }
+            None => Some(name),
+        }
     }
 
     /// The whole number in field `label`, from 1.
@@ -391,10 +462,32 @@ fn checkbox(line: &str) -> Option<(bool, &str)> {
     Some((ticked, text.trim()))
 }
 
-/// A control character, or a mark that reverses the direction of the text after it (a name
-/// would then read otherwise on the pages than in the file).
-fn is_hidden_control(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+/// A character a reader does not see: a control character, a mark that reverses the direction
+/// of the text after it (a name would then read otherwise on the pages than in the file), or
+/// any other of Unicode's default-ignorable code points (zero-width spaces and joiners, the
+/// soft hyphen, word joiners, variation selectors, fillers, tags), with which `Tom Kes\u{200d}sel`
+/// shows as Tom Kessel under another id.
+fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            u32::from(c),
+            0xad | 0x34f
+                | 0x61c
+                | 0x115f..=0x1160
+                | 0x17b4..=0x17b5
+                | 0x180b..=0x180f
+                | 0x200b..=0x200f
+                | 0x202a..=0x202e
+                | 0x2060..=0x206f
+                | 0x3164
+                | 0xfe00..=0xfe0f
+                | 0xfeff
+                | 0xffa0
+                | 0xfff0..=0xfff8
+                | 0x1bca0..=0x1bca3
+                | 0x1d173..=0x1d17a
+                | 0xe0000..=0xe0fff
+        )
 }
 
 /// The id of the player `written` names: an id of the event as it is, else the one player
@@ -466,9 +559,9 @@ fn slugs(written: &str) -> Result<Vec<String>, String> {
             "the event's address is written with `/`, not `\\`; {EVENT_FORMS}"
         ));
     }
-    if written.chars().any(is_hidden_control) {
+    if written.chars().any(is_hidden) {
         return Err(format!(
-            "the event's address holds a control character; {EVENT_FORMS}"
+            "the event's address holds an invisible character; {EVENT_FORMS}"
         ));
     }
     if written.split(['/', '?', '#']).any(|part| part == "..") {
@@ -684,13 +777,55 @@ mod tests {
             problems(&long, FormKind::Result),
             ["the field `Result` is 101 characters long, more than the 100 it may have"]
         );
-        for hidden in ["\u{1b}[31m", "\u{0}", "\u{7f}", "\u{202e}"] {
+        for hidden in [
+            "\u{1b}[31m",
+            "\u{0}",
+            "\u{7f}",
+            "\u{202e}",
+            "\u{200b}",
+            "\u{200c}",
+            "\u{200d}",
+            "\u{2060}",
+            "\u{feff}",
+            "\u{ad}",
+            "\u{fe0f}",
+            "\u{e0041}",
+        ] {
             let body = RESULT_BODY.replace("Nadia Ray", &format!("Nadia{hidden}Ray"));
             let said = problems(&body, FormKind::Result);
             assert!(
-                said[0].starts_with("the field `Dark side` holds an invisible control character"),
+                said[0].starts_with("the field `Dark side` holds an invisible character"),
                 "{said:?}"
             );
+        }
+    }
+
+    #[test]
+    fn a_name_mixing_latin_greek_or_cyrillic_letters_is_refused_one_script_is_not() {
+        let body = |name: &str, team: &str, partner: &str| {
+            format!(
+                "### Event\n\n2026/spring-open\n\n### Name\n\n{name}\n\n### Team\n\n{team}\n\n### Partner\n\n{partner}\n"
+            )
+        };
+        // A Cyrillic о in Tom; a Greek Α in the team; a Latin name with a Cyrillic surname.
+        assert_eq!(
+            problems(
+                &body("T\u{43e}m Kessel", "\u{391}lpha Squad", "Ivan \u{41f}etrov"),
+                FormKind::Registration
+            ),
+            [
+                "the field `Name` mixes Latin and Cyrillic letters (`\u{43e}` is Cyrillic), so it looks like a name it is not: type it in one script",
+                "the field `Team` mixes Greek and Latin letters (`l` is Latin), so it looks like a name it is not: type it in one script",
+                "the field `Partner` mixes Latin and Cyrillic letters (`\u{41f}` is Cyrillic), so it looks like a name it is not: type it in one script",
+            ]
+        );
+        for one_script in [
+            "Иван Петров",
+            "Νίκος Παππάς",
+            "Zoë O'Brien-Šťastná",
+            "Tom 東京",
+        ] {
+            assert_eq!(registration(&body(one_script, "", "")).name, one_script);
         }
     }
 
@@ -759,6 +894,67 @@ mod tests {
                 request.timed
             ),
             (2, Some("2-0"), Some(3), true, None)
+        );
+    }
+
+    fn loaded(text: &str) -> Event {
+        let (loaded, diagnostics) = crate::load::parse_event(
+            Path::new("events/e.toml"),
+            text,
+            &crate::load::validate::LoadOptions::default(),
+        );
+        loaded.unwrap_or_else(|| panic!("valid: {diagnostics:?}")).0
+    }
+
+    fn day(iso: &str) -> Date {
+        Date::parse_iso(iso).expect("a date")
+    }
+
+    #[test]
+    fn forms_are_taken_for_events_running_or_to_come_only() {
+        let swiss = loaded(
+            "[event]\nname = \"E\"\ndate = 2026-04-11\nrules = \"ffg-2018\"\n\n[[players]]\nname = \"Ann Lee\"\n",
+        );
+        for today in ["2025-01-01", "2026-04-11", "2026-04-13"] {
+            assert_eq!(takes_forms(&swiss, day(today)), Ok(()), "{today}");
+        }
+        let over = takes_forms(&swiss, day("2026-04-14")).unwrap_err();
+        assert_eq!(
+            over,
+            "events/e.toml is an event of 2026-04-11, over by now: forms record results and registrations only for events running or to come; for a change to this one, ask the organizer"
+        );
+        let weekend = loaded(
+            "[event]\nname = \"E\"\ndate = 2026-04-11\nend_date = 2026-04-12\nrules = \"ffg-2018\"\n",
+        );
+        assert_eq!(takes_forms(&weekend, day("2026-04-14")), Ok(()));
+        assert!(
+            takes_forms(&weekend, day("2026-04-15"))
+                .unwrap_err()
+                .contains("from 2026-04-11 to 2026-04-12")
+        );
+        // A league with no end: open until two months after its last game.
+        let league = "[event]\nname = \"L\"\ndate = 2026-01-05\nrules = \"ffg-2018\"\nformat = \"league\"\n\n[[players]]\nname = \"Ann Lee\"\n[[players]]\nname = \"Bo Vos\"\n\n[[games]]\ndate = 2026-03-01\ndark = \"ann-lee\"\nlight = \"bo-vos\"\nwinner = \"ann-lee\"\n";
+        let open = loaded(league);
+        assert_eq!(takes_forms(&open, day("2026-04-30")), Ok(()));
+        assert!(
+            takes_forms(&open, day("2026-05-01"))
+                .unwrap_err()
+                .contains("its last game on 2026-03-01")
+        );
+        let closed = loaded(&league.replace(
+            "format = \"league\"\n",
+            "format = \"league\"\nclosed = true\n",
+        ));
+        assert!(
+            takes_forms(&closed, day("2026-03-02"))
+                .unwrap_err()
+                .contains("is closed (`closed = true`)")
+        );
+        let standings = crate::load::people::standings_event("events/s.toml", &["Ann Lee"]);
+        assert!(
+            takes_forms(&standings, day("2019-05-01"))
+                .unwrap_err()
+                .contains("known only by its final standings")
         );
     }
 
@@ -851,7 +1047,7 @@ mod tests {
             let message = refused(written);
             assert!(message.contains(says), "{written}: {message}");
         }
-        assert!(refused("2026/x\u{1b}").contains("control character"));
+        assert!(refused("2026/x\u{1b}").contains("invisible character"));
         assert!(refused("2026").contains("this site has no event `2026`"));
     }
 

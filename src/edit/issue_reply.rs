@@ -20,9 +20,17 @@ use super::issue_form::{
 const MAX_QUOTED_CHARS: usize = 20_000;
 
 /// The reply once the edit is written: `what` the file now records, in words (quoted, since it
-/// holds names), and any `warnings` about it.
-pub fn recorded(kind: FormKind, file: &Path, what: &str, warnings: &[String]) -> String {
+/// holds names), and any `warnings` about it. A result that replaced one already recorded is
+/// "Corrected", which the reports workflow reads to mark the correction in its pull request.
+pub fn recorded(
+    kind: FormKind,
+    corrected: bool,
+    file: &Path,
+    what: &str,
+    warnings: &[String],
+) -> String {
     let done = match kind {
+        FormKind::Result if corrected => "Corrected",
         FormKind::Result => "Recorded",
         FormKind::Registration => "Registered",
     };
@@ -110,7 +118,13 @@ fn form_ways(kind: FormKind, said: &str) -> Vec<String> {
         ],
         FormKind::Registration => vec![
             ("--late", tick(LATE_OPTION, LATE_ENTRY)),
-            ("--id", fill(PLAYER_ID)),
+            (
+                "--id",
+                format!(
+                    "{} with the id suggested above, or empty it if the id you gave is not yours (Holonet then makes one from your name); if it is yours, write your name as on your player page, or ask the organizer",
+                    fill(PLAYER_ID)
+                ),
+            ),
             ("--team", fill(TEAM)),
             ("--with", fill(PARTNER)),
         ],
@@ -197,6 +211,7 @@ mod tests {
     fn a_recorded_result_quotes_what_it_says_and_tells_what_follows() {
         let reply = recorded(
             FormKind::Result,
+            false,
             Path::new("events/2026/spring-open.toml"),
             "Table 2 of round 3: @tom <b>Kessel</b> 2–0 Nadia Ray.",
             &[],
@@ -207,6 +222,7 @@ mod tests {
         );
         let warned = recorded(
             FormKind::Registration,
+            false,
             Path::new("events/a.toml"),
             "Registered Ann (id ann) as player 1 in events/a.toml.",
             &["the differential is capped".into()],

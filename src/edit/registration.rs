@@ -34,6 +34,10 @@ pub struct Registration<'a> {
     pub late: bool,
     /// A team event: the team this player enters with their partner (`id` is then the team's).
     pub team: Option<TeamEntry<'a>>,
+    /// Asked by an issue form, which anyone may send: an id `players.toml` joins to a person's
+    /// page is then taken only under a name of theirs (the organizer may give it another
+    /// spelling).
+    pub by_form: bool,
 }
 
 /// A team of two entering a team event: the team's name and the second player's name.
@@ -95,7 +99,14 @@ pub fn register(
     }
     let name = request.name.trim();
     let made = id_from_name(name);
-    let id = new_id(event, "player", name, request.id, &[], Some(archive))?;
+    let id = new_id(
+        event,
+        "player",
+        name,
+        request.id,
+        &[],
+        Some((archive, request.by_form)),
+    )?;
     let casual = event.is_casual();
     let recorded = recorded_rounds(event);
     let unit = unit(computed);
@@ -165,14 +176,15 @@ fn name_hints(archive: &People, new: &[Named<'_>]) -> Vec<String> {
 
 /// The id a new entry gets: `given`, else the one made from `name`; checked to be valid and
 /// free among the event's people and competitors (and `also_taken`, ids this same edit adds),
-/// and, for a person, not another person's in `archive`: the id names their page.
+/// and, for a person, not another person's in `archive`: the id names their page. With
+/// `by_form`, an id `players.toml` joins to someone's page counts as theirs too.
 fn new_id(
     event: &Event,
     what: &str,
     name: &str,
     given: Option<&str>,
     also_taken: &[&str],
-    archive: Option<&People>,
+    archive: Option<(&People, bool)>,
 ) -> Result<String, String> {
     let file = event.file.display();
     if name.is_empty() {
@@ -228,8 +240,12 @@ fn new_id(
             "the id `{id}` is already {owner} in {file}: pass --id with another, such as --id {free}"
         ));
     }
-    if let Some(archive) = archive
-        && let Some(other) = archive.other_person(&id, name)
+    if let Some((archive, by_form)) = archive
+        && let Some(other) = if by_form {
+            archive.other_person_joined(&id, name)
+        } else {
+            archive.other_person(&id, name)
+        }
     {
         let free = archive.free_id(name, taken);
         let other_name = &other.name;
@@ -306,8 +322,9 @@ fn register_team(
         ));
     }
     let (first, second) = (request.name.trim(), team.partner.trim());
-    let first_id = new_id(event, "player", first, None, &[], Some(archive))?;
-    let second_id = new_id(event, "player", second, None, &[&first_id], Some(archive))?;
+    let checked = Some((archive, request.by_form));
+    let first_id = new_id(event, "player", first, None, &[], checked)?;
+    let second_id = new_id(event, "player", second, None, &[&first_id], checked)?;
     let team_name = team.name.trim();
     let team_id = new_id(
         event,
@@ -723,6 +740,7 @@ mod tests {
             id,
             late,
             team: None,
+            by_form: false,
         };
         register(text, &event, &computed, request, &People::default(), AT)
     }
@@ -744,6 +762,7 @@ mod tests {
                 name: team,
                 partner,
             }),
+            by_form: false,
         };
         register(text, &event, &computed, request, &People::default(), AT)
     }

@@ -75,7 +75,8 @@ impl People {
     }
 
     /// The first entry that gives `id` to a person whose name is not `name`: the person a new
-    /// entry `name` with `id` would share a page with.
+    /// entry `name` with `id` would share a page with. An id belongs to the name it was first
+    /// given.
     pub fn other_person(&self, id: &str, name: &str) -> Option<&Entry> {
         let key = name_key(name);
         self.by_id
@@ -83,6 +84,25 @@ impl People {
             .iter()
             .map(|&i| &self.entries[i])
             .find(|e| name_key(&e.name) != key)
+    }
+
+    /// As [`People::other_person`], for an entry a stranger asks for (an issue form): an id no
+    /// event gives yet, but that `players.toml` joins to a person's page (an alias, or the id
+    /// kept), is that person's too, and only a name of theirs may take it. The organizer may
+    /// give such an id another spelling of the person's name: that is what an alias is for.
+    pub fn other_person_joined(&self, id: &str, name: &str) -> Option<&Entry> {
+        if self.by_id.contains_key(id) {
+            return self.other_person(id, name);
+        }
+        let key = name_key(name);
+        let aliases = &self.players.aliases;
+        let page = kept_id(aliases, id);
+        let mut theirs = self
+            .entries
+            .iter()
+            .filter(|e| kept_id(aliases, &e.id) == page);
+        let first = theirs.clone().next()?;
+        (!theirs.any(|e| name_key(&e.name) == key)).then_some(first)
     }
 
     /// An id for a new entry `name` that puts no one else on its page: the one made from the
@@ -204,6 +224,128 @@ pub fn name_key(name: &str) -> String {
     }
 }
 
+/// The scripts whose letters look alike: a name that mixes them may be made to look like
+/// another's (`Tоm Kessel` with a Cyrillic `о`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Script {
+    Latin,
+    Greek,
+    Cyrillic,
+}
+
+impl Script {
+    fn name(self) -> &'static str {
+        match self {
+            Script::Latin => "Latin",
+            Script::Greek => "Greek",
+            Script::Cyrillic => "Cyrillic",
+        }
+    }
+}
+
+/// The script of a letter of Latin, Greek or Cyrillic; `None` for anything else (digits,
+/// punctuation, letters of other scripts).
+fn script(c: char) -> Option<Script> {
+    if !c.is_alphabetic() {
+        return None;
+    }
+    match u32::from(c) {
+        0x41..=0x5a
+        | 0x61..=0x7a
+        | 0xc0..=0x24f
+        | 0x250..=0x2af
+        | 0x1e00..=0x1eff
+        | 0x2c60..=0x2c7f
+        | 0xa720..=0xa7ff
+        | 0xab30..=0xab6f
+        | 0xff21..=0xff3a
+        | 0xff41..=0xff5a => Some(Script::Latin),
+        0x370..=0x3ff | 0x1f00..=0x1fff => Some(Script::Greek),
+        0x400..=0x52f | 0x1c80..=0x1c8f | 0x2de0..=0x2dff | 0xa640..=0xa69f => {
+            Some(Script::Cyrillic)
+        }
+        _ => None,
+    }
+}
+
+/// When `name` writes letters of two of Latin, Greek and Cyrillic, what it mixes, said for a
+/// message ("Latin and Cyrillic letters (`о` is Cyrillic)"). A whole name in one script is
+/// never mixed, whatever the script.
+pub fn mixed_scripts(name: &str) -> Option<String> {
+    let mut letters = name.chars().filter_map(|c| Some((c, script(c)?)));
+    let (_, first) = letters.next()?;
+    let (other, second) = letters.find(|&(_, s)| s != first)?;
+    Some(format!(
+        "{} and {} letters (`{other}` is {})",
+        first.name(),
+        second.name(),
+        second.name()
+    ))
+}
+
+/// The Latin letter a Cyrillic or Greek letter is drawn like in most fonts, else `None`.
+fn latin_lookalike(c: char) -> Option<char> {
+    Some(match c {
+        'а' | 'α' => 'a',
+        'с' | 'ϲ' => 'c',
+        'ԁ' => 'd',
+        'е' => 'e',
+        'һ' => 'h',
+        'і' | 'ι' => 'i',
+        'ј' | 'ϳ' => 'j',
+        'κ' => 'k',
+        'ӏ' => 'l',
+        'о' | 'ο' => 'o',
+        'р' | 'ρ' => 'p',
+        'ԛ' => 'q',
+        'ѕ' => 's',
+        'υ' => 'u',
+        'ν' => 'v',
+        'ԝ' => 'w',
+        'х' | 'χ' => 'x',
+        'у' => 'y',
+        'А' | 'Α' => 'A',
+        'В' | 'Β' => 'B',
+        'С' | 'Ϲ' => 'C',
+        'Е' | 'Ε' => 'E',
+        'Н' | 'Η' => 'H',
+        'І' | 'Ι' | 'Ӏ' => 'I',
+        'Ј' => 'J',
+        'К' | 'Κ' => 'K',
+        'М' | 'Μ' => 'M',
+        'Ν' => 'N',
+        'О' | 'Ο' => 'O',
+        'Р' | 'Ρ' => 'P',
+        'Ԛ' => 'Q',
+        'Ѕ' => 'S',
+        'Т' | 'Τ' => 'T',
+        'Ԝ' => 'W',
+        'Х' | 'Χ' => 'X',
+        'У' | 'Υ' => 'Y',
+        'Ζ' => 'Z',
+        _ => return None,
+    })
+}
+
+/// A name as it looks: [`name_key`] of the name with its Cyrillic and Greek letters drawn like
+/// Latin ones read as those, when that leaves it all Latin (`Тоm Kessel` and `Tom Kessel` give
+/// `tom-kessel`). A name with a letter of its own script (`Иван`) keeps its own key, so two
+/// Cyrillic names never meet through the few letters they share with Latin.
+pub fn look_key(name: &str) -> String {
+    let drawn: String = name
+        .chars()
+        .map(|c| latin_lookalike(c).unwrap_or(c))
+        .collect();
+    if drawn
+        .chars()
+        .any(|c| matches!(script(c), Some(Script::Greek | Script::Cyrillic)))
+    {
+        name_key(name)
+    } else {
+        name_key(&drawn)
+    }
+}
+
 /// How many names may share one bucket of [`close_pairs`] before the bucket is passed over:
 /// names that many alike (`Player 1` to `Player 9`) are not one person's slips, and the cap
 /// keeps the work in proportion to the archive's size.
@@ -250,7 +392,7 @@ pub fn similar_names(
     players: &PlayersFile,
     wanted: impl Fn(usize, usize) -> bool,
 ) -> Vec<(usize, usize)> {
-    let keys: Vec<String> = names.iter().map(|n| name_key(n.name)).collect();
+    let keys: Vec<String> = names.iter().map(|n| look_key(n.name)).collect();
     let kept = |i: usize| kept_id(&players.aliases, names[i].id);
     close_pairs(&keys, |a, b| {
         wanted(a, b) && kept(a) != kept(b) && !players.are_distinct(kept(a), kept(b))
@@ -268,6 +410,8 @@ pub fn similar_hint(
 ) -> (String, String) {
     let how = if name_key(new.name) == name_key(known.name) {
         "is the same name as"
+    } else if look_key(new.name) == look_key(known.name) {
+        "looks like, written in other letters,"
     } else {
         "is close to"
     };
@@ -386,6 +530,24 @@ pub fn check(people: &People) -> (Vec<Diagnostic>, Vec<(PathBuf, String)>) {
         }
     }
     let names = people.names();
+    for named in &names {
+        let (Some(mixed), Some(entry)) = (mixed_scripts(named.name), people.first_entry(named))
+        else {
+            continue;
+        };
+        diagnostics.push(
+            Diagnostic::warning(
+                Code::SimilarName,
+                &entry.file,
+                texts.span(entry, "name"),
+                format!(
+                    "`{}` mixes {mixed}: it looks like a name it is not, and may pass for another player's",
+                    named.name
+                ),
+            )
+            .with_help("type the name in one script, as the player writes it"),
+        );
+    }
     let apart = |a: usize, b: usize| !people.in_one_event(names[a].id, names[b].id);
     let mut hinted = BTreeSet::new();
     // One hint per name, about the first name close to it.
@@ -494,6 +656,68 @@ mod tests {
                 "`Jana Dahl` (id jana-dahl) is close to `Dana Dahl` (id dana-dahl) in events/2019/a.toml: two ids have two player pages",
                 Path::new("events/2020/b.toml")
             )]
+        );
+    }
+
+    #[test]
+    fn in_a_form_an_id_joined_in_players_toml_belongs_to_that_persons_names() {
+        let events = [standings_event("events/2019/a.toml", &["Ivan Petrov"])];
+        let players = crate::load::aliases::parse(
+            "[[players]]\nid = \"ivan-petrov\"\naliases = [\"ivan\"]\n",
+        )
+        .expect("players.toml");
+        let people = People::of(Path::new("no-site"), &events, players, None);
+        // The alias no event gives yet is Ivan's page: in a form, another name may not take it.
+        let other = people
+            .other_person_joined("ivan", "Troll McTroll")
+            .expect("refused");
+        assert_eq!(other.name, "Ivan Petrov");
+        assert!(people.other_person_joined("ivan", "Petrov, Ivan").is_none());
+        assert!(people.other_person_joined("ivan-petrov", "Troll").is_some());
+        assert!(people.other_person_joined("troll", "Troll").is_none());
+        // The organizer may write another spelling of Ivan under the alias.
+        assert!(people.other_person("ivan", "Ivan P.").is_none());
+    }
+
+    #[test]
+    fn mixed_scripts_and_look_alike_letters_are_seen() {
+        assert_eq!(
+            mixed_scripts("T\u{43e}m Kessel").as_deref(),
+            Some("Latin and Cyrillic letters (`\u{43e}` is Cyrillic)")
+        );
+        for one in [
+            "Tom Kessel",
+            "Иван Петров",
+            "Νίκος",
+            "Zoë Šťastná",
+            "R2-D2 東京",
+        ] {
+            assert_eq!(mixed_scripts(one), None, "{one}");
+        }
+        // Drawn like Latin letters, Cyrillic and Greek ones read as those; a name with a
+        // letter of its own script keeps its own key.
+        assert_eq!(look_key("T\u{43e}m Kessel"), "tom-kessel");
+        assert_eq!(look_key("\u{422}\u{43e}\u{43c}"), "\u{442}\u{43e}\u{43c}");
+        assert_eq!(look_key("\u{394}\u{391}\u{39d}"), "\u{3b4}\u{3b1}\u{3bd}");
+        assert_eq!(look_key("\u{421}\u{435}\u{455}\u{430}r"), "cesar");
+        assert_eq!(look_key("Иван Петров"), name_key("Иван Петров"));
+    }
+
+    #[test]
+    fn a_name_in_look_alike_letters_gets_the_hint_and_a_mixed_one_a_warning() {
+        let events = [
+            standings_event("events/2019/a.toml", &["Tom Kessel"]),
+            standings_event("events/2020/b.toml", &["T\u{43e}m Kessel"]),
+        ];
+        let people = People::of(Path::new("no-site"), &events, PlayersFile::default(), None);
+        let (diagnostics, _) = check(&people);
+        let found: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            found,
+            [
+                "`T\u{43e}m Kessel` mixes Latin and Cyrillic letters (`\u{43e}` is Cyrillic): it looks like a name it is not, and may pass for another player's",
+                "`T\u{43e}m Kessel` (id t-m-kessel) looks like, written in other letters, `Tom Kessel` (id tom-kessel) in events/2019/a.toml: two ids have two player pages",
+            ]
         );
     }
 
