@@ -21,7 +21,7 @@ struct Server {
     child: Child,
     /// `127.0.0.1:PORT`.
     address: String,
-    /// What it printed after its first line, line by line.
+    /// What it printed after its first line, line by line (its diagnostics among them).
     output: Receiver<String>,
 }
 
@@ -41,7 +41,7 @@ fn serve_in(site: &Path, env: &[(&str, &Path)]) -> Server {
     }
     let mut child = command
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("holonet serve starts");
     let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
@@ -53,6 +53,13 @@ fn serve_in(site: &Path, env: &[(&str, &Path)]) -> Server {
     let address = url.trim_start_matches("http://").trim_end_matches('/');
     // Keep reading so the server never blocks on a full pipe.
     let (tx, output) = channel();
+    let errors = BufReader::new(child.stderr.take().expect("stderr")).lines();
+    let tx_errors = tx.clone();
+    std::thread::spawn(move || {
+        for line in errors.map_while(Result::ok) {
+            let _ = tx_errors.send(line);
+        }
+    });
     std::thread::spawn(move || {
         for line in lines.map_while(Result::ok) {
             let _ = tx.send(line);
@@ -459,4 +466,260 @@ fn every_kind_of_site_file_saved_every_way_is_served() {
         "/images/note.txt",
         "a note",
     );
+}
+
+/// Whether file permissions stop this process from writing (they do not stop the superuser).
+#[cfg(unix)]
+fn permissions_bind() -> bool {
+    let probe = tempfile::tempdir().expect("tempdir");
+    set_mode(probe.path(), 0o555);
+    let written = fs::write(probe.path().join("file"), "").is_ok();
+    set_mode(probe.path(), 0o755);
+    !written
+}
+
+#[cfg(unix)]
+fn set_mode(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    fs::set_permissions(path, fs::Permissions::from_mode(mode)).expect("chmod");
+}
+
+/// A small disk (a tmpfs) mounted as serve's working folder `.holonet/`; unmounted when
+/// dropped.
+struct SmallDisk(PathBuf);
+
+impl SmallDisk {
+    /// Only the superuser mounts; `None` where even they cannot (a container without the right).
+    fn mount(site: &Path) -> Option<SmallDisk> {
+        let folder = site.join(".holonet");
+        fs::create_dir_all(&folder).expect("mkdir");
+        let mounted = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=16m", "tmpfs"])
+            .arg(&folder)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        mounted.then_some(SmallDisk(folder))
+    }
+
+    /// Fills the disk: writes until the system says there is no room left.
+    fn fill(&self) -> PathBuf {
+        let filler = self.0.join("filler");
+        let mut file = fs::File::create(&filler).expect("filler");
+        for chunk in [1 << 20, 4096, 1] {
+            let zeros = vec![0u8; chunk];
+            while file.write_all(&zeros).is_ok() {}
+        }
+        filler
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg("-l").arg(&self.0).status();
+    }
+}
+
+/// What the server answers for `paths`, to compare before and after.
+fn answers(server: &Server, paths: &[&str]) -> Vec<(u16, String)> {
+    paths.iter().map(|path| get(server, path)).collect()
+}
+
+/// A disk that fills while an event is added: the update fails, says so, and the last good
+/// site stays served whole (no index lists the event whose page is missing, no file is cut
+/// short); once there is room again, the next save anywhere brings the event in. Run for real
+/// on a full small disk where the test may mount one (as the superuser), and otherwise through
+/// the same failure to write a file of the served site: a folder of it that cannot be written.
+#[cfg(unix)]
+#[test]
+fn a_full_disk_during_an_update_keeps_the_last_good_site_whole_and_the_change_comes_later() {
+    let site = small_site();
+    let root = site.path();
+    let small_disk = if permissions_bind() {
+        None
+    } else {
+        match SmallDisk::mount(root) {
+            Some(disk) => Some(disk),
+            None => {
+                eprintln!("skipped: permissions do not bind the superuser, and mount is refused");
+                return;
+            }
+        }
+    };
+    let server = serve_in(root, &[]);
+    shows(&server, "start", EVENT_PAGE, "Small Cup");
+    let watched = [
+        "/",
+        "/events/",
+        "/calendar.ics",
+        "/sitemap.xml",
+        "/search.json",
+        "/feed.xml",
+        EVENT_PAGE,
+        "/events/2019/small-cup/event.json",
+        "/players/",
+        "/players/ana/",
+    ];
+    let before = answers(&server, &watched);
+
+    let served_year = root.join(".holonet/serve-1/site/events/2019");
+    let filler = match &small_disk {
+        Some(disk) => Some(disk.fill()),
+        None => {
+            set_mode(&served_year, 0o555);
+            None
+        }
+    };
+    let event = fs::read_to_string(root.join(EVENT)).expect("event");
+    let autumn = event.replacen("name = \"Small Cup\"", "name = \"Autumn Cup\"", 1);
+    fs::write(root.join("events/2019/autumn-cup.toml"), autumn).expect("write");
+    let said = says(&server, "error");
+    assert!(
+        said.contains(".holonet"),
+        "the error names serve's folder: {said}"
+    );
+    says(&server, "The last good site is still served");
+    assert_eq!(get(&server, "/events/2019/autumn-cup/").0, 404);
+    let after = answers(&server, &watched);
+    for ((path, was), now) in watched.iter().zip(&before).zip(&after) {
+        assert_eq!(now, was, "{path} is served as it was");
+    }
+    assert!(!after[7].1.is_empty(), "event.json is whole");
+
+    match filler {
+        Some(filler) => fs::remove_file(filler).expect("room again"),
+        None => set_mode(&served_year, 0o755),
+    }
+    edit(
+        &root.join(EVENT),
+        "name = \"Small Cup\"",
+        "name = \"Small Cup Later\"",
+        Save::InPlace,
+    );
+    shows(&server, "the next save", EVENT_PAGE, "Small Cup Later");
+    shows(
+        &server,
+        "the change that failed, applied",
+        "/events/2019/autumn-cup/",
+        "Autumn Cup",
+    );
+    shows(
+        &server,
+        "the change that failed, listed",
+        "/events/",
+        "Autumn Cup",
+    );
+    drop(server);
+    drop(small_disk);
+}
+
+/// How the site folder is made read-only: permissions where they bind; as the superuser, the
+/// immutable attribute (as the attack that found this did); where even that is refused, a file
+/// where serve's working folder would go, which fails the same way. Undone when dropped.
+#[cfg(unix)]
+enum ReadOnly {
+    Permissions(PathBuf),
+    Immutable(PathBuf),
+    Blocked,
+}
+
+#[cfg(unix)]
+impl ReadOnly {
+    fn make(site: &Path) -> ReadOnly {
+        if permissions_bind() {
+            set_mode(site, 0o555);
+            return ReadOnly::Permissions(site.to_path_buf());
+        }
+        let immutable = Command::new("chattr")
+            .arg("+i")
+            .arg(site)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if immutable {
+            return ReadOnly::Immutable(site.to_path_buf());
+        }
+        fs::write(site.join(".holonet"), "").expect("write");
+        ReadOnly::Blocked
+    }
+}
+
+#[cfg(unix)]
+impl Drop for ReadOnly {
+    fn drop(&mut self) {
+        match self {
+            ReadOnly::Permissions(site) => set_mode(site, 0o755),
+            ReadOnly::Immutable(site) => {
+                let _ = Command::new("chattr").arg("-i").arg(site).status();
+            }
+            ReadOnly::Blocked => {}
+        }
+    }
+}
+
+/// A site folder serve cannot write: its copy of the site goes to a new folder of its own in
+/// the temporary folder, never to one someone else made there. Here another user has made the
+/// folder older versions used (its name computed from the site's path) with a link to a victim
+/// folder where the pages would go: the victim's files are untouched.
+#[cfg(unix)]
+#[test]
+fn a_read_only_site_is_served_from_a_private_folder_and_nothing_outside_is_written() {
+    use std::os::unix::fs::PermissionsExt;
+    let site = small_site();
+    let root = site.path().canonicalize().expect("canonical");
+    let work = tempfile::tempdir().expect("tempdir");
+    let temporary = work.path().join("tmp");
+    let victim = work.path().join("victim");
+    fs::create_dir_all(&temporary).expect("mkdir");
+    fs::create_dir_all(victim.join("keepme")).expect("mkdir");
+    fs::write(victim.join("index.html"), "PRECIOUS").expect("write");
+    fs::write(victim.join("keepme/data.txt"), "keep").expect("write");
+    let planted = temporary.join(format!(
+        "holonet-serve-{:016x}",
+        xxhash_rust::xxh3::xxh3_64(root.to_string_lossy().as_bytes())
+    ));
+    fs::create_dir_all(planted.join("serve-1")).expect("mkdir");
+    std::os::unix::fs::symlink(&victim, planted.join("serve-1/site")).expect("link");
+
+    let read_only = ReadOnly::make(&root);
+    let server = serve_in(&root, &[("TMPDIR", &temporary)]);
+    shows(&server, "start", EVENT_PAGE, "Small Cup");
+    edit(
+        &root.join(EVENT),
+        "name = \"Small Cup\"",
+        "name = \"Read-only Cup\"",
+        Save::Rename,
+    );
+    shows(&server, "an edit", EVENT_PAGE, "Read-only Cup");
+
+    assert_eq!(
+        fs::read_to_string(victim.join("index.html")).expect("victim"),
+        "PRECIOUS"
+    );
+    assert!(
+        victim.join("keepme/data.txt").exists(),
+        "the victim's folder is kept"
+    );
+    let in_planted: Vec<_> = fs::read_dir(&planted)
+        .expect("planted")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(
+        in_planted,
+        ["serve-1"],
+        "nothing is added to a folder someone else made"
+    );
+    let made: Vec<PathBuf> = fs::read_dir(&temporary)
+        .expect("tmp")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| *p != planted)
+        .collect();
+    assert_eq!(made.len(), 1, "one new folder: {made:?}");
+    let mode = fs::symlink_metadata(&made[0])
+        .expect("folder")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o700, "only its user can open it");
+    drop(server);
+    drop(read_only);
 }
