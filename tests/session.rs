@@ -284,14 +284,36 @@ fn a_broken_edit_keeps_the_last_good_site() {
     );
     assert!(text.contains("did you mean `jurgen-falkenrath`?"), "{text}");
     assert_eq!(session.files(), before, "the last good site stays");
-    // Fixed again: back to normal.
+    // Another file saved meanwhile: the broken one is read again with it, and still breaks
+    // the site (it is not forgotten, and the site is not said to build).
+    let other = common::edit(
+        root,
+        "events/2019/coruscant-regional.toml",
+        "name = \"",
+        "name = \"Saved Meanwhile ",
+    );
+    let report = session.update(&[other]).expect_err("still broken");
+    assert!(
+        report
+            .render()
+            .contains("events/2026/corellia-spring-open.toml:"),
+        "{}",
+        report.render()
+    );
+    assert_eq!(session.files(), before, "the last good site stays");
+    // Fixed again: both changes come in.
     common::edit(
         root,
         changed.to_str().expect("utf-8"),
         "jurgen-falkenrat\"",
         "jurgen-falkenrath\"",
     );
-    session.update(&[changed]).expect("fixed");
+    let update = session.update(&[changed]).expect("fixed");
+    assert!(
+        update.what.contains("coruscant-regional"),
+        "{}",
+        update.what
+    );
     assert_same_as_full(&session, root);
 }
 

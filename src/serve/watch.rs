@@ -1,9 +1,24 @@
 //! Following the site's files for `holonet serve`: every save becomes one rebuild of what it
 //! touches, applied to the served [`Session`], and its outcome is told to open tabs.
+//!
+//! However a file is saved, the site's folders are watched rather than its files, since most
+//! saves replace the file: `sed -i`, most editors and `git checkout` write a new file and
+//! rename it over the old one (or remove the old one first), and a watch on the old file would
+//! see nothing after that.
+//!
+//! - The site folder itself, not recursively: `holonet.toml` and `players.toml` saved,
+//!   created or removed, and a site folder (`events/`, `content/`, ...) appearing, going or
+//!   replaced by a copy (`git checkout`, `mv`).
+//! - Each site folder, recursively. A site folder that appears is watched afresh.
+//! - A folder that appears (`git merge`, `cp -r`, `mv`) raises one event for itself and none
+//!   for the files already inside it: each of those counts as changed. A site folder that
+//!   appears or goes is read whole again.
+//! - When the system drops events (its queue overflowed) or the watcher fails, the terminal
+//!   says so and the whole site is read again: a page missed is never served stale.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use notify::RecursiveMode;
@@ -15,57 +30,173 @@ use crate::site::session::Session;
 /// How long a burst of file events is gathered into one rebuild.
 const DEBOUNCE: Duration = Duration::from_millis(60);
 
+/// The folders of a site whose files make the site.
+const SITE_FOLDERS: [&str; 5] = ["events", "content", "templates", "themes", "static"];
+
+/// The files of the site folder itself that make the site.
+const SITE_FILES: [&str; 2] = ["holonet.toml", "players.toml"];
+
+type Watcher = Debouncer<notify::RecommendedWatcher, RecommendedCache>;
+
+/// The site being followed: keep it for as long as the site is served.
+pub(super) struct Following {
+    _watcher: Arc<Mutex<Watcher>>,
+}
+
 /// Starts following the site at `root`: a thread applies each debounced batch of changes to
-/// `shared`. The returned watcher must be kept for as long as the site is served.
+/// `shared`.
 pub(super) fn follow(
     root: &Path,
     base_url: Option<String>,
     shared: Arc<Shared>,
     log: Arc<dyn Log>,
     release_memory: fn(),
-) -> Result<Debouncer<notify::RecommendedWatcher, RecommendedCache>, String> {
+) -> Result<Following, String> {
     let (tx, rx) = std::sync::mpsc::channel::<DebounceEventResult>();
     let mut debouncer =
         new_debouncer(DEBOUNCE, None, tx).map_err(|e| format!("cannot watch files: {e}"))?;
-    for watched in watched_paths(root) {
-        let mode = if watched.is_dir() {
-            RecursiveMode::Recursive
-        } else {
-            RecursiveMode::NonRecursive
-        };
-        debouncer
-            .watch(&watched, mode)
-            .map_err(|e| format!("cannot watch {}: {e}", watched.display()))?;
+    debouncer
+        .watch(root, RecursiveMode::NonRecursive)
+        .map_err(|e| format!("cannot watch {}: {e}", root.display()))?;
+    for folder in SITE_FOLDERS.map(|f| root.join(f)) {
+        if folder.is_dir() {
+            debouncer
+                .watch(&folder, RecursiveMode::Recursive)
+                .map_err(|e| format!("cannot watch {}: {e}", folder.display()))?;
+        }
     }
+    let watcher = Arc::new(Mutex::new(debouncer));
+    let rearm = Arc::downgrade(&watcher);
     let root = root.to_path_buf();
     std::thread::spawn(move || {
         rebuild_loop(
             &root,
             base_url.as_deref(),
             &rx,
+            &rearm,
             &shared,
             log.as_ref(),
             release_memory,
         );
     });
-    Ok(debouncer)
+    Ok(Following { _watcher: watcher })
 }
 
-/// The files and folders a change in which changes the site.
-fn watched_paths(root: &Path) -> Vec<PathBuf> {
-    [
-        "events",
-        "content",
-        "templates",
-        "themes",
-        "static",
-        "holonet.toml",
-        "players.toml",
-    ]
-    .iter()
-    .map(|p| root.join(p))
-    .filter(|p| p.exists())
-    .collect()
+/// What one batch of file events asks to read again.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Changes {
+    /// Site files saved, created or removed (absolute paths).
+    files: BTreeSet<PathBuf>,
+    /// Site folders that appeared (created, moved in, or put back by a copy): to watch afresh.
+    appeared: BTreeSet<PathBuf>,
+    /// Whether the whole site must be read again: a site folder appeared or went, or events
+    /// were lost.
+    whole: bool,
+    /// What went wrong with the watching itself, for the terminal.
+    trouble: Vec<String>,
+}
+
+/// Where a path is in the site.
+enum Place {
+    /// Not part of the site (`public/`, `.holonet/`, the README, ...).
+    Outside,
+    /// One of the site folders itself.
+    SiteFolder,
+    /// `holonet.toml`, `players.toml`, or anything inside a site folder.
+    Inside,
+}
+
+fn place(root: &Path, path: &Path) -> Place {
+    let Ok(rel) = path.strip_prefix(root) else {
+        return Place::Outside;
+    };
+    let mut parts = rel.components();
+    let Some(first) = parts.next().and_then(|c| c.as_os_str().to_str()) else {
+        return Place::Outside;
+    };
+    let deeper = parts.next().is_some();
+    if SITE_FOLDERS.contains(&first) {
+        if deeper {
+            Place::Inside
+        } else {
+            Place::SiteFolder
+        }
+    } else if SITE_FILES.contains(&first) && !deeper {
+        Place::Inside
+    } else {
+        Place::Outside
+    }
+}
+
+/// Sorts one debounced batch into what to read again.
+fn changes(root: &Path, batch: DebounceEventResult) -> Changes {
+    let mut changes = Changes::default();
+    let events = match batch {
+        Ok(events) => events,
+        Err(errors) => {
+            changes.whole = true;
+            changes.trouble.extend(errors.iter().map(|e| {
+                format!("following the site's files failed ({e}): reading the whole site again")
+            }));
+            return changes;
+        }
+    };
+    for event in events {
+        if event.need_rescan() {
+            changes.whole = true;
+            changes.trouble.push(
+                "the system lost track of some file changes (too many at once): reading the whole site again"
+                    .to_string(),
+            );
+            continue;
+        }
+        if !changes_content(&event.kind) {
+            continue;
+        }
+        for path in &event.paths {
+            match place(root, path) {
+                Place::Outside => {}
+                Place::SiteFolder => {
+                    changes.whole = true;
+                    if path.is_dir() {
+                        changes.appeared.insert(path.clone());
+                    }
+                }
+                // A folder that appeared holds files no event will name.
+                Place::Inside if path.is_dir() => changes.files.extend(files_in(path)),
+                Place::Inside if !is_editor_noise(path) => {
+                    changes.files.insert(path.clone());
+                }
+                Place::Inside => {}
+            }
+        }
+    }
+    changes
+}
+
+/// Every file under `folder`, editor noise left out.
+fn files_in(folder: &Path) -> impl Iterator<Item = PathBuf> {
+    walkdir::WalkDir::new(folder)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|entry| !entry.file_type().is_dir())
+        .map(walkdir::DirEntry::into_path)
+        .filter(|path| !is_editor_noise(path))
+}
+
+/// Watches the site folder `folder` afresh: the watch on the folder it replaced (if any) went
+/// with that folder.
+fn watch_again(watcher: &Weak<Mutex<Watcher>>, folder: &Path) -> Result<(), String> {
+    let Some(watcher) = watcher.upgrade() else {
+        return Ok(());
+    };
+    let mut watcher = watcher.lock().unwrap_or_else(|p| p.into_inner());
+    // The old watch is usually gone with the old folder; when it is not, it watches nothing
+    // of the site any more.
+    let _ = watcher.unwatch(folder);
+    watcher
+        .watch(folder, RecursiveMode::Recursive)
+        .map_err(|e| e.to_string())
 }
 
 /// Waits for file changes and applies them, one debounced batch at a time.
@@ -73,39 +204,49 @@ fn rebuild_loop(
     root: &Path,
     base_url: Option<&str>,
     rx: &std::sync::mpsc::Receiver<DebounceEventResult>,
+    watcher: &Weak<Mutex<Watcher>>,
     shared: &Shared,
     log: &dyn Log,
     release_memory: fn(),
 ) {
-    let watched = watched_paths(root);
     while let Ok(batch) = rx.recv() {
-        let Ok(events) = batch else { continue };
-        let changed: BTreeSet<PathBuf> = events
-            .iter()
-            .filter(|e| changes_content(&e.kind))
-            .flat_map(|e| e.paths.iter())
-            // A folder's own events come with the events of the files in it.
-            .filter(|p| !p.is_dir())
-            .filter(|p| watched.iter().any(|w| p.starts_with(w)))
-            .filter(|p| !is_editor_noise(p))
-            .cloned()
-            .collect();
-        if changed.is_empty() {
+        let changes = changes(root, batch);
+        for folder in &changes.appeared {
+            // Watched before it is read, so that a file written meanwhile is in the read or
+            // raises an event.
+            if let Err(e) = watch_again(watcher, folder) {
+                log.info(&format!(
+                    "Cannot follow {} any more ({e}): restart holonet serve to see its changes.",
+                    folder.display()
+                ));
+            }
+        }
+        for trouble in &changes.trouble {
+            log.info(&format!("Note: {trouble}."));
+        }
+        if changes.files.is_empty() && !changes.whole {
             continue;
         }
-        let changed: Vec<PathBuf> = changed.into_iter().collect();
+        let changed: Vec<PathBuf> = changes.files.into_iter().collect();
         let mut site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
         let result = match site.as_mut() {
-            Some(session) => session.update(&changed).map(|update| {
-                log.report(&update.report);
-                log.info(&format!(
-                    "Rebuilt {} in {} ms: {} files rendered, {} changed",
-                    update.what,
-                    update.elapsed.as_millis(),
-                    update.rendered.len(),
-                    update.changed
-                ));
-            }),
+            Some(session) => {
+                let update = if changes.whole {
+                    session.update_all()
+                } else {
+                    session.update(&changed)
+                };
+                update.map(|update| {
+                    log.report(&update.report);
+                    log.info(&format!(
+                        "Rebuilt {} in {} ms: {} files rendered, {} changed",
+                        update.what,
+                        update.elapsed.as_millis(),
+                        update.rendered.len(),
+                        update.changed
+                    ));
+                })
+            }
             // No good site yet: try the whole site again.
             None => Session::open(root, base_url).map(|(new, report)| {
                 log.report(&report);
@@ -149,6 +290,16 @@ fn is_editor_noise(path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use notify::event::{CreateKind, EventKind, Flag, ModifyKind, RenameMode};
+    use notify_debouncer_full::DebouncedEvent;
+
+    fn event(kind: EventKind, paths: &[&Path]) -> DebouncedEvent {
+        let mut event = notify::Event::new(kind);
+        for path in paths {
+            event = event.add_path(path.to_path_buf());
+        }
+        DebouncedEvent::new(event, std::time::Instant::now())
+    }
 
     #[test]
     fn editor_swap_files_are_ignored() {
@@ -156,5 +307,54 @@ mod tests {
         assert!(is_editor_noise(Path::new("events/x.toml~")));
         assert!(is_editor_noise(Path::new("events/.x.toml.swp")));
         assert!(!is_editor_noise(Path::new("events/x.toml")));
+    }
+
+    #[test]
+    fn a_folder_that_appears_counts_every_file_in_it_and_a_site_folder_is_read_whole() {
+        let site = tempfile::tempdir().unwrap();
+        let root = site.path();
+        let year = root.join("events/2031");
+        std::fs::create_dir_all(year.join("deep")).unwrap();
+        std::fs::write(year.join("cup.toml"), "").unwrap();
+        std::fs::write(year.join("deep/night.toml"), "").unwrap();
+        std::fs::write(year.join(".cup.toml.swp"), "").unwrap();
+        let moved_in = event(
+            EventKind::Modify(ModifyKind::Name(RenameMode::To)),
+            &[&year],
+        );
+        let config = event(
+            EventKind::Create(CreateKind::File),
+            &[&root.join("holonet.toml")],
+        );
+        let built = event(
+            EventKind::Create(CreateKind::Folder),
+            &[&root.join("public")],
+        );
+        let got = changes(root, Ok(vec![moved_in, config, built]));
+        let expected: BTreeSet<PathBuf> = [
+            year.join("cup.toml"),
+            year.join("deep/night.toml"),
+            root.join("holonet.toml"),
+        ]
+        .into();
+        assert_eq!(got.files, expected);
+        assert!(!got.whole && got.appeared.is_empty());
+
+        let replaced = event(
+            EventKind::Create(CreateKind::Folder),
+            &[&root.join("events")],
+        );
+        let got = changes(root, Ok(vec![replaced]));
+        assert!(got.whole);
+        assert_eq!(got.appeared, [root.join("events")].into());
+
+        let lost = DebouncedEvent::new(
+            notify::Event::new(EventKind::Other).set_flag(Flag::Rescan),
+            std::time::Instant::now(),
+        );
+        let got = changes(root, Ok(vec![lost]));
+        assert!(got.whole && got.trouble.len() == 1, "{got:?}");
+        let got = changes(root, Err(vec![notify::Error::generic("boom")]));
+        assert!(got.whole && got.trouble[0].contains("boom"), "{got:?}");
     }
 }

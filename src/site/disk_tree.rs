@@ -7,16 +7,23 @@
 //!   first number whose lock (`.holonet/serve-N.lock`, the operating system's own, released
 //!   when the process ends, even when it is killed) no other `serve` holds. Two `serve`s of one
 //!   site each get their own folder. A site folder that cannot be written (a read-only
-//!   checkout) gets one in the system's temporary folder instead.
+//!   checkout) gets a folder made for this process alone in the system's temporary folder:
+//!   a new one with a name no one can guess, that only its user can open (never one found
+//!   there: another user could have made it, or planted links in it). It is removed when the
+//!   tree is dropped, or else by the next `serve` that falls back there.
+//! - **No link is followed.** A link where the tree's folders or files belong (`.holonet`
+//!   itself, `serve-N/`, a page) is not the tree's: `.holonet` as a link is not used, and
+//!   links inside `serve-N/` are removed, never written through.
 //! - **What is in memory:** each file's length and 128-bit XXH3 hash, nothing more. A page
 //!   rendered again with the same bytes is recognized by its hash and not written.
-//! - **An update is all or nothing.** A render holds its changed files aside ([`Batch`]): in
-//!   memory up to [`HELD_IN_MEMORY`] bytes (an edit's few hundred pages), in
-//!   `.holonet/serve-N/next/` past that (a whole site rendered again); only once every page
-//!   rendered are they put in place ([`DiskTree::commit`]). A render that fails leaves the served
-//!   files as they were. Files are written in place, not through a temporary file: the server
-//!   reads none while a commit runs, and a file torn by a kill is found on the next start,
-//!   which compares every file with its new bytes.
+//! - **An update is all or nothing.** A render writes its changed files aside
+//!   (`.holonet/serve-N/next/`, [`Batch`]), with the folders they go in; a full disk or any
+//!   other failure there leaves the served files as they were. Only once every file is
+//!   written are they moved into place ([`DiskTree::commit`]), new files first (unlisted,
+//!   they are not served yet, so a failure among them is undone), then the files they
+//!   replace and the files the update removes, which takes no room on the disk. The server
+//!   reads none while a commit runs, and a file a kill left anywhere is found on the next
+//!   start, which compares every file with its new bytes.
 //! - **A restart costs what changed.** The folder is kept when `serve` stops, so the next one
 //!   finds the files of the last: a file it would write is compared with the one already there
 //!   and kept when the bytes are the same, and what the new site does not have is removed.
@@ -34,13 +41,14 @@ use crate::diag::{Code, Diagnostic};
 /// The served files, under the working folder.
 const SITE: &str = "site";
 
-/// A render's changed files past [`HELD_IN_MEMORY`], until they are moved into place.
+/// A render's changed files, until they are moved into place.
 const NEXT: &str = "next";
 
-/// How many bytes of changed files a render holds in memory before it writes the rest aside:
-/// enough for an edit to one event (its pages and every player page, when a result moves
-/// ratings), little beside the site itself.
-pub const HELD_IN_MEMORY: usize = 64 * 1024 * 1024;
+/// The start of the name of a folder made in the system's temporary folder.
+const PRIVATE_PREFIX: &str = "holonet-serve-";
+
+/// The lock of a folder made in the system's temporary folder, held while it is in use.
+const PRIVATE_LOCK: &str = "serve.lock";
 
 /// What is known of one served file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,9 +69,11 @@ impl Entry {
 /// The served site: its files on disk, their lengths and hashes in memory.
 #[derive(Debug)]
 pub struct DiskTree {
-    /// `.holonet/serve-N/`.
+    /// `.holonet/serve-N/`, or the folder made for this process in the temporary folder.
     work: PathBuf,
     files: BTreeMap<String, Entry>,
+    /// Whether `work` was made for this process alone, to remove when it is done.
+    private: bool,
     /// Held for as long as the tree is in use: no other `serve` takes this folder.
     _lock: fs::File,
 }
@@ -79,23 +89,21 @@ pub struct Committed {
     pub changed: usize,
     /// Of those, files the tree did not have.
     pub added: usize,
+    /// The files removed.
+    pub removed: BTreeSet<String>,
 }
 
 impl DiskTree {
     /// Takes a folder of its own for the site at `site_root`: the first free
-    /// `.holonet/serve-N/` beside it, or one in the system's temporary folder when the site
-    /// folder cannot be written.
+    /// `.holonet/serve-N/` beside it, or a new private one in the system's temporary folder
+    /// when the site folder cannot be written.
     pub fn open(site_root: &Path) -> Result<DiskTree, Diagnostic> {
         let beside = site_root.join(WORK_DIR);
-        let error = match DiskTree::open_in(&beside) {
+        let error = match DiskTree::open_beside(&beside) {
             Ok(tree) => return Ok(tree),
             Err(e) => e,
         };
-        let temporary = std::env::temp_dir().join(format!(
-            "holonet-serve-{:016x}",
-            xxhash_rust::xxh3::xxh3_64(site_root.to_string_lossy().as_bytes())
-        ));
-        DiskTree::open_in(&temporary).map_err(|_| {
+        DiskTree::open_private(&std::env::temp_dir()).map_err(|_| {
             Diagnostic::error(
                 Code::Io,
                 &beside,
@@ -106,29 +114,57 @@ impl DiskTree {
         })
     }
 
-    fn open_in(parent: &Path) -> io::Result<DiskTree> {
+    /// The first free `serve-N/` in the site's working folder `parent`.
+    fn open_beside(parent: &Path) -> io::Result<DiskTree> {
+        if is_link(parent) {
+            return Err(io::Error::other("it is a link, not a folder of the site"));
+        }
         fs::create_dir_all(parent)?;
         for n in 1.. {
-            let lock = fs::OpenOptions::new()
-                .create(true)
-                .truncate(false)
-                .write(true)
-                .open(parent.join(format!("serve-{n}.lock")))?;
-            match lock.try_lock() {
-                Ok(()) => {}
-                Err(fs::TryLockError::WouldBlock) => continue,
-                Err(fs::TryLockError::Error(e)) => return Err(e),
+            let lock = parent.join(format!("serve-{n}.lock"));
+            if is_link(&lock) {
+                fs::remove_file(&lock)?;
             }
+            let Some(lock) = take_lock(&lock)? else {
+                continue;
+            };
             let work = parent.join(format!("serve-{n}"));
-            remove_any(&work.join(NEXT))?;
-            fs::create_dir_all(work.join(SITE))?;
-            return Ok(DiskTree {
-                work,
-                files: BTreeMap::new(),
-                _lock: lock,
-            });
+            if is_link(&work) {
+                fs::remove_file(&work)?;
+            }
+            return DiskTree::prepare(work, lock, false);
         }
         unreachable!("the numbers never run out")
+    }
+
+    /// A new folder in `temporary` that only this user can open, named so that no one can
+    /// have made it first; the folders earlier `serve`s left there are removed.
+    fn open_private(temporary: &Path) -> io::Result<DiskTree> {
+        let work = make_private_folder(temporary)?;
+        let lock = match take_lock(&work.join(PRIVATE_LOCK)) {
+            Ok(Some(lock)) => lock,
+            Ok(None) => return Err(io::Error::other("the new folder is locked")),
+            Err(e) => {
+                let _ = fs::remove_dir_all(&work);
+                return Err(e);
+            }
+        };
+        remove_left_private_folders(temporary, &work);
+        DiskTree::prepare(work, lock, true)
+    }
+
+    /// Makes `work` ready for a tree: no link in it, no render left aside, a `site/` folder.
+    fn prepare(work: PathBuf, lock: fs::File, private: bool) -> io::Result<DiskTree> {
+        let tree = DiskTree {
+            work,
+            files: BTreeMap::new(),
+            private,
+            _lock: lock,
+        };
+        remove_links(&tree.work)?;
+        remove_any(&tree.work.join(NEXT))?;
+        fs::create_dir_all(tree.work.join(SITE))?;
+        Ok(tree)
     }
 
     fn site_path(&self, rel: &str) -> PathBuf {
@@ -177,32 +213,58 @@ impl DiskTree {
         }
     }
 
-    /// Moves the changed files of `batch` into place. Files of an earlier session found with
-    /// the same bytes are taken as they are.
+    /// Puts the files of a finished render in place and removes the files it drops. When a
+    /// new file cannot be put in place, the served files stay as they were; past that,
+    /// nothing needs room on the disk, and a failure (which only a disk failing or a change
+    /// of permissions under way can bring) leaves the tree listing what its files hold.
     pub fn commit(&mut self, pending: Pending) -> io::Result<Committed> {
         let state = pending.0;
-        let next = self.work.join(NEXT);
         let mut committed = Committed {
             rendered: state.rendered,
             kept: state.kept,
             ..Committed::default()
         };
-        for (rel, (entry, held)) in state.changed {
-            let target = self.site_path(&rel);
-            match held {
-                Some(bytes) => write_in_place(&target, &bytes)?,
-                None => {
-                    make_room(&target)?;
-                    fs::rename(next.join(&rel), &target)?;
+        // New names, where nothing is: unlisted, they are not served until the tree lists them.
+        let (new, replacing): (Vec<_>, Vec<_>) = state.changed.into_iter().partition(|(rel, _)| {
+            !self.files.contains_key(rel)
+                && fs::symlink_metadata(self.site_path(rel))
+                    .is_err_and(|e| e.kind() == io::ErrorKind::NotFound)
+        });
+        for (done, (rel, _)) in new.iter().enumerate() {
+            if let Err(e) = self.move_into_place(rel) {
+                for (rel, _) in &new[..done] {
+                    let _ = remove_any(&self.site_path(rel));
                 }
+                self.discard_pending();
+                return Err(e);
             }
+        }
+        committed.changed += new.len();
+        committed.added += new.len() + state.found.len();
+        self.files.extend(new);
+        self.files.extend(state.found);
+        for (rel, entry) in replacing {
+            self.move_into_place(&rel)?;
             committed.changed += 1;
             committed.added += usize::from(self.files.insert(rel, entry).is_none());
         }
-        committed.added += state.found.len();
-        self.files.extend(state.found);
-        remove_any(&next)?;
+        for rel in state.removed {
+            remove_any(&self.site_path(&rel))?;
+            self.files.remove(&rel);
+            committed.removed.insert(rel);
+        }
+        remove_any(&self.work.join(NEXT))?;
         Ok(committed)
+    }
+
+    /// Moves the file at `rel` from where the render wrote it into the served files, in place
+    /// of whatever is there (a folder of pages before, when a page takes its place).
+    fn move_into_place(&self, rel: &str) -> io::Result<()> {
+        let target = self.site_path(rel);
+        if fs::symlink_metadata(&target).is_ok_and(|m| m.is_dir()) {
+            fs::remove_dir_all(&target)?;
+        }
+        fs::rename(self.work.join(NEXT).join(rel), &target)
     }
 
     /// Throws away what a render wrote aside: the served files stay as they were.
@@ -213,25 +275,6 @@ impl DiskTree {
     /// The folder the tree is kept in (`.holonet/serve-N/`), for messages.
     pub fn folder(&self) -> &Path {
         &self.work
-    }
-
-    /// Writes one file in place of the one at `rel`; returns whether its bytes changed.
-    pub fn put(&mut self, rel: &str, bytes: &[u8]) -> io::Result<bool> {
-        let entry = Entry::of(bytes);
-        if self.files.get(rel) == Some(&entry) {
-            return Ok(false);
-        }
-        write_in_place(&self.site_path(rel), bytes)?;
-        self.files.insert(rel.to_string(), entry);
-        Ok(true)
-    }
-
-    /// Removes the file at `rel`.
-    pub fn remove(&mut self, rel: &str) -> io::Result<()> {
-        if self.files.remove(rel).is_some() {
-            remove_any(&self.site_path(rel))?;
-        }
-        Ok(())
     }
 
     /// Removes from disk every file the tree does not list (left by an earlier session).
@@ -263,8 +306,17 @@ impl DiskTree {
     }
 }
 
-/// A render on its way into a [`DiskTree`]: a [`Store`] that writes only the files whose bytes
-/// the tree does not already have, and writes them aside.
+impl Drop for DiskTree {
+    /// A private folder in the temporary folder is of no use to the next `serve`.
+    fn drop(&mut self) {
+        if self.private {
+            let _ = fs::remove_dir_all(&self.work);
+        }
+    }
+}
+
+/// A render on its way into a [`DiskTree`]: a [`Store`] that writes aside only the files whose
+/// bytes the tree does not already have, and the paths the render drops.
 pub struct Batch<'t> {
     tree: &'t DiskTree,
     state: Mutex<BatchState>,
@@ -277,12 +329,12 @@ pub struct Pending(BatchState);
 struct BatchState {
     rendered: BTreeSet<String>,
     kept: BTreeSet<String>,
-    /// To put in place: the bytes when held in memory, `None` when written aside.
-    changed: BTreeMap<String, (Entry, Option<Vec<u8>>)>,
-    /// The bytes held in memory.
-    held: usize,
+    /// Written aside, to put in place.
+    changed: BTreeMap<String, Entry>,
     /// Already on disk with these bytes (from an earlier session), not yet listed.
     found: BTreeMap<String, Entry>,
+    /// Listed by the tree, to remove.
+    removed: BTreeSet<String>,
 }
 
 impl Batch<'_> {
@@ -291,14 +343,66 @@ impl Batch<'_> {
         Pending(self.state.into_inner().unwrap_or_else(|e| e.into_inner()))
     }
 
+    /// The tree the render goes into, as it was before it.
+    pub fn tree(&self) -> &DiskTree {
+        self.tree
+    }
+
+    /// Whether the render handed over the file at `path`, rendered or kept.
+    pub fn covers(&self, path: &str) -> bool {
+        let state = self.state();
+        state.rendered.contains(path) || state.kept.contains(path)
+    }
+
+    /// Removes the files at `paths` from the tree when the render is committed.
+    pub fn remove(&self, paths: impl IntoIterator<Item = String>) {
+        let mut state = self.state();
+        for path in paths {
+            if self.tree.files.contains_key(&path) {
+                state.changed.remove(&path);
+                state.removed.insert(path);
+            }
+        }
+    }
+
+    /// Whether the tree's paths change with this render (a file added or removed).
+    pub fn changes_paths(&self) -> bool {
+        let state = self.state();
+        !state.removed.is_empty()
+            || !state.found.is_empty()
+            || state
+                .changed
+                .keys()
+                .any(|path| !self.tree.files.contains_key(path))
+    }
+
+    /// The tree's paths once the render is committed.
+    pub fn paths_after(&self) -> BTreeSet<String> {
+        let state = self.state();
+        self.tree
+            .files
+            .keys()
+            .chain(state.changed.keys())
+            .chain(state.found.keys())
+            .filter(|path| !state.removed.contains(*path))
+            .cloned()
+            .collect()
+    }
+
     fn state(&self) -> std::sync::MutexGuard<'_, BatchState> {
         // Each update is a few inserts: a panic elsewhere cannot leave it half done.
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Writes the file at `rel` aside, and makes the folders it goes in among the served
+    /// files (an empty folder serves nothing): whatever needs room on the disk is done here.
     fn write_aside(&self, rel: &str, bytes: &[u8]) -> io::Result<()> {
         let staged = self.tree.work.join(NEXT).join(rel);
-        make_room(&staged)?;
+        for path in [&staged, &self.tree.site_path(rel)] {
+            if let Some(parent) = path.parent() {
+                fs::create_dir_all(parent)?;
+            }
+        }
         fs::write(&staged, bytes)
     }
 
@@ -321,13 +425,6 @@ impl Store for Batch<'_> {
             self.state().found.insert(path.to_string(), entry);
             return Ok(());
         }
-        let mut state = self.state();
-        if state.held + bytes.len() <= HELD_IN_MEMORY {
-            state.held += bytes.len();
-            state.changed.insert(path.to_string(), (entry, Some(bytes)));
-            return Ok(());
-        }
-        drop(state);
         self.write_aside(path, &bytes).map_err(|e| {
             let staged = self.tree.work.join(NEXT).join(path);
             Diagnostic::error(
@@ -338,7 +435,7 @@ impl Store for Batch<'_> {
             )
             .with_help("check the free space and permissions of the site's .holonet folder")
         })?;
-        self.state().changed.insert(path.to_string(), (entry, None));
+        self.state().changed.insert(path.to_string(), entry);
         Ok(())
     }
 
@@ -352,25 +449,94 @@ impl Store for Batch<'_> {
     }
 }
 
-/// Writes `bytes` over the file at `path`, making its folders (and room) first when needed.
-fn write_in_place(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    match fs::write(path, bytes) {
-        Ok(()) => Ok(()),
-        Err(_) => {
-            make_room(path)?;
-            fs::write(path, bytes)
-        }
+/// Opens and locks the lock file at `path`; `None` when another process holds it.
+fn take_lock(path: &Path) -> io::Result<Option<fs::File>> {
+    let lock = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)?;
+    match lock.try_lock() {
+        Ok(()) => Ok(Some(lock)),
+        Err(fs::TryLockError::WouldBlock) => Ok(None),
+        Err(fs::TryLockError::Error(e)) => Err(e),
     }
 }
 
-/// Makes the folders above `path`, and removes whatever is at `path` itself when it is a
-/// folder (a page that was a folder of pages before).
-fn make_room(path: &Path) -> io::Result<()> {
-    if let Some(parent) = path.parent() {
-        fs::create_dir_all(parent)?;
+fn is_link(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+}
+
+/// Makes a new folder in `temporary` that only this user can open, with a name drawn at
+/// random (never taking one that is already there).
+fn make_private_folder(temporary: &Path) -> io::Result<PathBuf> {
+    use std::hash::{BuildHasher, Hasher};
+    let mut builder = fs::DirBuilder::new();
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    let mut last = None;
+    for _ in 0..16 {
+        // The standard library seeds each of these from the system's random source.
+        let random = std::collections::hash_map::RandomState::new()
+            .build_hasher()
+            .finish();
+        let folder = temporary.join(format!("{PRIVATE_PREFIX}{random:016x}"));
+        match builder.create(&folder) {
+            Ok(()) => return Ok(folder),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
     }
-    if fs::symlink_metadata(path).is_ok_and(|m| m.is_dir()) {
-        fs::remove_dir_all(path)?;
+    Err(last.unwrap_or_else(|| io::Error::other("no free name")))
+}
+
+/// Removes the private folders that earlier `serve`s of this user left in `temporary` (a
+/// killed process removes nothing): folders of this user's, that only they can open, whose
+/// lock no process holds.
+fn remove_left_private_folders(temporary: &Path, ours: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let Ok(mine) = fs::symlink_metadata(ours) else {
+            return;
+        };
+        let Ok(entries) = fs::read_dir(temporary) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let named = entry
+                .file_name()
+                .to_str()
+                .is_some_and(|n| n.starts_with(PRIVATE_PREFIX));
+            let left = named
+                && path != ours
+                && fs::symlink_metadata(&path).is_ok_and(|m| {
+                    m.is_dir() && m.uid() == mine.uid() && m.mode() & 0o7777 == 0o700
+                })
+                && fs::symlink_metadata(path.join(PRIVATE_LOCK)).is_ok_and(|m| m.is_file())
+                && matches!(take_lock(&path.join(PRIVATE_LOCK)), Ok(Some(_)));
+            if left {
+                let _ = fs::remove_dir_all(&path);
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (temporary, ours);
+}
+
+/// Removes every link under `folder` (not what they point to): the tree's folders are
+/// written, and a link there would lead the writes outside them.
+fn remove_links(folder: &Path) -> io::Result<()> {
+    for entry in walkdir::WalkDir::new(folder).min_depth(1) {
+        match entry {
+            Ok(entry) if entry.path_is_symlink() => remove_any(entry.path())?,
+            Ok(_) => {}
+            Err(e)
+                if e.io_error()
+                    .is_some_and(|e| e.kind() == io::ErrorKind::NotFound) => {}
+            Err(e) => return Err(io::Error::other(e)),
+        }
     }
     Ok(())
 }
@@ -380,7 +546,15 @@ fn remove_any(path: &Path) -> io::Result<()> {
     match fs::symlink_metadata(path) {
         Ok(m) if m.is_dir() => fs::remove_dir_all(path),
         Ok(_) => fs::remove_file(path),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        // Gone, or a file took the place of a folder above it.
+        Err(e)
+            if matches!(
+                e.kind(),
+                io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+            ) =>
+        {
+            Ok(())
+        }
         Err(e) => Err(e),
     }
 }
@@ -397,11 +571,12 @@ mod tests {
         dir
     }
 
-    fn render(tree: &mut DiskTree, files: &[(&str, &str)]) -> Committed {
+    fn render(tree: &mut DiskTree, files: &[(&str, &str)], removed: &[&str]) -> Committed {
         let batch = tree.batch();
         for (path, text) in files {
             batch.store(path, text.as_bytes().to_vec()).unwrap();
         }
+        batch.remove(removed.iter().map(|p| p.to_string()));
         let pending = batch.finish();
         tree.commit(pending).unwrap()
     }
@@ -410,18 +585,28 @@ mod tests {
     fn only_changed_files_are_written_and_a_discarded_render_changes_nothing() {
         let site = temp_site("changes");
         let mut tree = DiskTree::open(&site).unwrap();
-        let first = render(&mut tree, &[("index.html", "home"), ("a/index.html", "a")]);
+        let first = render(
+            &mut tree,
+            &[("index.html", "home"), ("a/index.html", "a")],
+            &[],
+        );
         assert_eq!((first.changed, first.added), (2, 2));
         assert_eq!(tree.get("a/index.html").unwrap(), b"a");
-        let second = render(&mut tree, &[("index.html", "home"), ("a/index.html", "a2")]);
+        let second = render(
+            &mut tree,
+            &[("index.html", "home"), ("a/index.html", "a2")],
+            &[],
+        );
         assert_eq!((second.changed, second.added), (1, 0));
         assert_eq!(second.rendered.len(), 2);
 
         let batch = tree.batch();
         batch.store("index.html", b"broken".to_vec()).unwrap();
+        batch.store("new/index.html", b"new".to_vec()).unwrap();
         drop(batch.finish());
         tree.discard_pending();
         assert_eq!(tree.get("index.html").unwrap(), b"home");
+        assert!(!tree.contains("new/index.html"));
         assert!(!site.join(".holonet/serve-1/next").exists());
         let _ = fs::remove_dir_all(&site);
     }
@@ -433,6 +618,7 @@ mod tests {
         render(
             &mut first,
             &[("index.html", "home"), ("old/index.html", "old")],
+            &[],
         );
         let second = DiskTree::open(&site).unwrap();
         assert_ne!(first.work, second.work, "one folder each");
@@ -441,7 +627,7 @@ mod tests {
 
         let mut again = DiskTree::open(&site).unwrap();
         assert!(again.work.ends_with("serve-1"));
-        let committed = render(&mut again, &[("index.html", "home")]);
+        let committed = render(&mut again, &[("index.html", "home")], &[]);
         assert_eq!(committed.changed, 0, "the same bytes are taken as they are");
         again.sweep().unwrap();
         assert!(!site.join(".holonet/serve-1/site/old").exists());
@@ -450,17 +636,84 @@ mod tests {
     }
 
     #[test]
-    fn a_page_can_take_the_place_of_a_folder() {
+    fn a_page_can_take_the_place_of_a_folder_and_removals_commit_with_the_render() {
         let site = temp_site("folder");
         let mut tree = DiskTree::open(&site).unwrap();
-        render(&mut tree, &[("x/y.html", "y")]);
-        tree.remove("x/y.html").unwrap();
-        assert!(tree.put("x", b"file").unwrap());
-        assert_eq!(tree.get("x").unwrap(), b"file");
-        assert!(
-            !tree.put("x", b"file").unwrap(),
-            "the same bytes are not written"
+        render(&mut tree, &[("x/y.html", "y"), ("z.html", "z")], &[]);
+        let batch = tree.batch();
+        batch.store("x", b"file".to_vec()).unwrap();
+        batch.remove(["x/y.html".to_string(), "never-there".to_string()]);
+        assert!(batch.changes_paths());
+        assert_eq!(
+            batch.paths_after(),
+            ["x".to_string(), "z.html".to_string()].into()
         );
+        let committed = tree.commit(batch.finish()).unwrap();
+        assert_eq!((committed.added, committed.removed.len()), (1, 1));
+        assert_eq!(tree.get("x").unwrap(), b"file");
+        assert!(!tree.contains("x/y.html"));
         let _ = fs::remove_dir_all(&site);
+    }
+
+    /// A link planted where the tree's folders go is removed, never written through; a
+    /// working folder that is itself a link is not used.
+    #[cfg(unix)]
+    #[test]
+    fn links_in_the_working_folder_are_never_followed() {
+        let site = temp_site("links");
+        let victim = temp_site("links-victim");
+        fs::write(victim.join("index.html"), "PRECIOUS").unwrap();
+        fs::create_dir_all(site.join(".holonet/serve-1")).unwrap();
+        std::os::unix::fs::symlink(&victim, site.join(".holonet/serve-1/site")).unwrap();
+        let mut tree = DiskTree::open(&site).unwrap();
+        render(&mut tree, &[("index.html", "home")], &[]);
+        tree.sweep().unwrap();
+        assert_eq!(fs::read(victim.join("index.html")).unwrap(), b"PRECIOUS");
+        assert!(!is_link(&site.join(".holonet/serve-1/site")));
+        drop(tree);
+
+        let elsewhere = temp_site("links-elsewhere");
+        fs::remove_dir_all(site.join(".holonet")).unwrap();
+        std::os::unix::fs::symlink(&elsewhere, site.join(".holonet")).unwrap();
+        assert!(DiskTree::open_beside(&site.join(".holonet")).is_err());
+        assert_eq!(fs::read_dir(&elsewhere).unwrap().count(), 0);
+        for dir in [site, victim, elsewhere] {
+            let _ = fs::remove_dir_all(dir);
+        }
+    }
+
+    /// Each fallback folder is new, private to its user, and gone when done with; one a
+    /// killed `serve` left is removed by the next, and nothing of anyone else's is touched.
+    #[cfg(unix)]
+    #[test]
+    fn a_private_folder_is_new_each_time_and_only_its_own_are_cleared() {
+        use std::os::unix::fs::PermissionsExt;
+        let temporary = temp_site("private");
+        let first = DiskTree::open_private(&temporary).unwrap();
+        let second = DiskTree::open_private(&temporary).unwrap();
+        assert_ne!(first.work, second.work);
+        let mode = fs::metadata(&first.work).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o700);
+        let kept = second.work.clone();
+        drop(second);
+        assert!(!kept.exists(), "removed when done with");
+
+        drop(first);
+        // As a kill leaves one: the folder stays, its lock free.
+        let left = make_private_folder(&temporary).unwrap();
+        fs::write(left.join(PRIVATE_LOCK), "").unwrap();
+        fs::create_dir_all(left.join("site/events")).unwrap();
+        let other = temporary.join(format!("{PRIVATE_PREFIX}someone-elses"));
+        fs::create_dir(&other).unwrap();
+        fs::write(other.join(PRIVATE_LOCK), "").unwrap();
+        fs::set_permissions(&other, fs::Permissions::from_mode(0o755)).unwrap();
+        let third = DiskTree::open_private(&temporary).unwrap();
+        assert!(!left.exists(), "a left folder is cleared");
+        assert!(
+            other.exists(),
+            "a folder others can open is not this user's"
+        );
+        drop(third);
+        let _ = fs::remove_dir_all(&temporary);
     }
 }

@@ -11,16 +11,20 @@
 //! - Anything else (configuration, `players.toml`, content, static files, decklist files): the
 //!   whole site is read and rendered again, as `build` does.
 //!
-//! A change that breaks something leaves the session as it was: the last good site stays.
+//! A change that breaks something leaves the session as it was: the last good site stays, and
+//! the change is not forgotten: the next update reads it again with its own (so the site stays
+//! broken until the file is fixed, and a change the disk could not take, when it was full, is
+//! applied once it can). After a failure to write the served files, the next update renders the
+//! whole site, which compares every file with what the tree holds.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::contribution::Contribution;
-use super::disk_tree::{Committed, DiskTree};
+use super::disk_tree::{Batch, Committed, DiskTree};
 use super::groups::Group;
-use super::render::{Files, Memo, Scope};
+use super::render::{Files, Memo, Scope, Store};
 use super::{Report, SessionKept, Site, load, render_for_session, templates};
 use crate::diag::{Code, Diagnostic};
 use crate::event::Event;
@@ -36,6 +40,12 @@ pub struct Session {
     files: DiskTree,
     /// The pages as last rendered: an update leaves out those whose context is unchanged.
     memo: Memo,
+    /// The changed paths (relative to the root) of updates that failed: read again with the
+    /// next update's.
+    unapplied: BTreeSet<PathBuf>,
+    /// Whether the next update reads and renders the whole site: one that did failed, or the
+    /// served files could not be written.
+    whole_unapplied: bool,
 }
 
 /// What one update did.
@@ -70,7 +80,7 @@ impl Session {
         let Some(site) = site else { return Err(report) };
         let memo = Memo::default();
         let mut files = DiskTree::open(root).map_err(one_error)?;
-        render_everything(&site, &mut files, &memo)?;
+        render_everything(&site, &mut files, &memo).map_err(|e| e.report)?;
         files
             .sweep()
             .map_err(|e| one_error(tree_error(&files, e)))?;
@@ -81,6 +91,8 @@ impl Session {
                 site,
                 files,
                 memo,
+                unapplied: BTreeSet::new(),
+                whole_unapplied: false,
             },
             report,
         ))
@@ -109,18 +121,35 @@ impl Session {
     }
 
     /// Brings the site up to date after `changed` (paths relative to the root, or absolute
-    /// paths inside it). On an error the session is unchanged and the report says why.
+    /// paths inside it), and after the changes of the updates that failed since the last one
+    /// that did not. On an error the served site is unchanged and the report says why.
     pub fn update(&mut self, changed: &[PathBuf]) -> Result<Update, Report> {
         let started = Instant::now();
-        let relative: Vec<PathBuf> = changed
-            .iter()
-            .map(|p| p.strip_prefix(&self.root).unwrap_or(p).to_path_buf())
-            .collect();
-        let (what, rendered, changed, report) = match plan(&relative, &self.site) {
-            Plan::Events(paths) => self.update_events(&paths)?,
-            Plan::Templates(scope) => self.update_templates(&scope)?,
-            Plan::Everything => self.update_everything()?,
+        self.unapplied.extend(
+            changed
+                .iter()
+                .map(|p| p.strip_prefix(&self.root).unwrap_or(p).to_path_buf()),
+        );
+        let relative: Vec<PathBuf> = self.unapplied.iter().cloned().collect();
+        let plan = if self.whole_unapplied {
+            Plan::Everything
+        } else {
+            plan(&relative, &self.site)
         };
+        let result = match &plan {
+            Plan::Events(paths) => self.update_events(paths),
+            Plan::Templates(scope) => self.update_templates(scope),
+            Plan::Everything => self.update_everything(),
+        };
+        let (what, rendered, changed, report) = match result {
+            Ok(done) => done,
+            Err(failed) => {
+                self.whole_unapplied |= plan == Plan::Everything || failed.writing;
+                return Err(failed.report);
+            }
+        };
+        self.unapplied.clear();
+        self.whole_unapplied = false;
         Ok(Update {
             what,
             rendered,
@@ -130,11 +159,15 @@ impl Session {
         })
     }
 
+    /// Reads and renders the whole site again, as `build` does: when changes may have been
+    /// missed.
+    pub fn update_all(&mut self) -> Result<Update, Report> {
+        self.whole_unapplied = true;
+        self.update(&[])
+    }
+
     /// Reads the event files `paths` again and renders what depends on them.
-    fn update_events(
-        &mut self,
-        paths: &BTreeSet<PathBuf>,
-    ) -> Result<(String, Vec<String>, usize, Report), Report> {
+    fn update_events(&mut self, paths: &BTreeSet<PathBuf>) -> Result<Done, Failed> {
         let options = LoadOptions {
             default_rules: self.site.config.default_rules.clone(),
             site_root: None,
@@ -161,7 +194,7 @@ impl Session {
             edits.push((slug_of(path), new));
         }
         if report.has_errors() {
-            return Err(report);
+            return Err(report.into());
         }
         // Edit the events in place (copying the archive would cost more than the render),
         // keeping what each edit replaced in case the render fails.
@@ -231,64 +264,65 @@ impl Session {
         };
         let kept = self.kept(&changed_groups);
         let cards_built = !kept.groups.contains(&Group::Cards);
-        let committed =
-            match render_committed(&self.site, &mut self.files, &scope, false, &self.memo, kept) {
-                Ok(committed) => committed,
-                Err(diagnostics) => {
-                    // The memo saw pages of a site that is now rolled back.
-                    self.memo = Memo::default();
-                    self.site.events.retain(|(e, _)| !slugs.contains(&e.slug));
-                    self.site.events.extend(replaced);
-                    for (slug, previous) in replaced_contributions {
-                        match previous {
-                            Some(contribution) => {
-                                self.site.contributions.insert(slug, contribution)
-                            }
-                            None => self.site.contributions.remove(&slug),
-                        };
-                    }
-                    self.site.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
-                    return Err(Report {
-                        diagnostics,
-                        ..Report::default()
-                    });
-                }
-            };
-        // Pages of these events and players that the new render no longer has go.
-        let own_files = slugs.iter().flat_map(|slug| {
-            let prefix = format!("events/{slug}/");
-            self.files
-                .paths_under(&prefix)
-                .filter(|path| belongs_to_event(path, slug))
+        // Pages of these events and players that the new render no longer has go, in the same
+        // commit.
+        let stale = |batch: &Batch| -> Vec<String> {
+            let tree = batch.tree();
+            let own_files = slugs.iter().flat_map(|slug| {
+                let prefix = format!("events/{slug}/");
+                tree.paths_under(&prefix)
+                    .filter(|path| belongs_to_event(path, slug))
+                    .cloned()
+                    .collect::<Vec<_>>()
+            });
+            // Card pages render whole when they are built: any other in the tree is gone (a
+            // list taken back).
+            let archive_files: Vec<String> = tree
+                .paths_under(super::cards::INDEX_PATH)
+                .filter(|_| cards_built)
                 .cloned()
-                .collect::<Vec<_>>()
-        });
-        // Card pages render whole when they are built: any other in the tree is gone (a list
-        // taken back).
-        let archive_files: Vec<String> = self
-            .files
-            .paths_under(super::cards::INDEX_PATH)
-            .filter(|_| cards_built)
-            .cloned()
-            .collect();
-        let stale: Vec<String> = players
-            .iter()
-            .flat_map(|id| {
-                [
-                    player_file(id),
-                    format!("{}index.html", super::rivalries::head_to_head_path(id)),
-                ]
-            })
-            .chain(own_files)
-            .chain(archive_files)
-            .filter(|path| {
-                self.files.contains(path)
-                    && !committed.rendered.contains(path)
-                    && !committed.kept.contains(path)
-            })
-            .collect();
-        let rendered_paths = committed.rendered.iter().cloned().collect();
-        let changed = self.finish(committed, &stale)?;
+                .collect();
+            players
+                .iter()
+                .flat_map(|id| {
+                    [
+                        player_file(id),
+                        format!("{}index.html", super::rivalries::head_to_head_path(id)),
+                    ]
+                })
+                .chain(own_files)
+                .chain(archive_files)
+                .filter(|path| tree.contains(path) && !batch.covers(path))
+                .collect()
+        };
+        let rendered = render_committed(
+            &self.site,
+            &mut self.files,
+            &scope,
+            false,
+            &self.memo,
+            kept,
+            stale,
+        );
+        let committed = match rendered {
+            Ok(committed) => committed,
+            Err(failed) => {
+                // The memo saw pages of a site that is now rolled back.
+                self.memo = Memo::default();
+                self.site.events.retain(|(e, _)| !slugs.contains(&e.slug));
+                self.site.events.extend(replaced);
+                for (slug, previous) in replaced_contributions {
+                    match previous {
+                        Some(contribution) => self.site.contributions.insert(slug, contribution),
+                        None => self.site.contributions.remove(&slug),
+                    };
+                }
+                self.site.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
+                return Err(failed);
+            }
+        };
+        let changed = self.committed(&committed);
+        let rendered_paths = committed.rendered.into_iter().collect();
         let what = paths
             .iter()
             .map(|p| p.display().to_string())
@@ -297,66 +331,38 @@ impl Session {
         Ok((what, rendered_paths, changed, report))
     }
 
-    /// Removes `stale` from the tree (and from the memo: should one come back, it is rendered).
-    fn remove(&mut self, stale: &[String]) -> Result<(), Report> {
-        for path in stale {
-            self.files
-                .remove(path)
-                .map_err(|e| one_error(tree_error(&self.files, e)))?;
+    /// How many files `committed` changed; the memo forgets the files it removed (should one
+    /// come back, it is rendered).
+    fn committed(&self, committed: &Committed) -> usize {
+        for path in &committed.removed {
             self.memo.forget(path);
         }
-        Ok(())
-    }
-
-    /// Removes `stale` from the tree after `committed` went into it, and remakes the sitemap
-    /// if the tree's paths changed; returns how many files changed.
-    fn finish(&mut self, committed: Committed, stale: &[String]) -> Result<usize, Report> {
-        self.remove(stale)?;
-        let mut changed = committed.changed + stale.len();
-        if committed.added + stale.len() > 0 {
-            let paths = self.files.paths().cloned().collect();
-            for (path, bytes) in
-                super::render::finishing_files(&self.site.config, &self.site.pages, &paths)
-            {
-                let written = self
-                    .files
-                    .put(&path, &bytes)
-                    .map_err(|e| one_error(tree_error(&self.files, e)))?;
-                changed += usize::from(written);
-            }
-        }
-        Ok(changed)
+        committed.changed + committed.removed.len()
     }
 
     /// Reads and renders the whole site again, as `build` does.
-    fn update_everything(&mut self) -> Result<(String, Vec<String>, usize, Report), Report> {
+    fn update_everything(&mut self) -> Result<Done, Failed> {
         let (site, report) = load(&self.root, self.base_url.as_deref());
-        let Some(site) = site else { return Err(report) };
+        let Some(site) = site else {
+            return Err(report.into());
+        };
         let memo = Memo::default();
         let committed = render_everything(&site, &mut self.files, &memo)?;
-        let stale: Vec<String> = self
-            .files
-            .paths()
-            .filter(|path| !committed.rendered.contains(*path))
-            .cloned()
-            .collect();
         self.site = site;
         self.memo = memo;
-        self.remove(&stale)?;
-        let changed = committed.changed + stale.len();
+        let changed = committed.changed + committed.removed.len();
         let rendered = committed.rendered.into_iter().collect();
         Ok(("the whole site".to_string(), rendered, changed, report))
     }
 
     /// Reads the templates again and renders the pages `scope` names.
-    fn update_templates(
-        &mut self,
-        scope: &Scope,
-    ) -> Result<(String, Vec<String>, usize, Report), Report> {
+    fn update_templates(&mut self, scope: &Scope) -> Result<Done, Failed> {
         let tera = templates::load_templates(&self.root, self.site.config.theme.as_deref())
-            .map_err(|diagnostics| Report {
-                diagnostics,
-                ..Report::default()
+            .map_err(|diagnostics| {
+                Failed::from(Report {
+                    diagnostics,
+                    ..Report::default()
+                })
             })?;
         let previous = std::mem::replace(&mut self.site.tera, tera);
         // Pages rendered by the old templates are no guide to the new ones (the images no
@@ -369,19 +375,17 @@ impl Session {
             false,
             &memo,
             SessionKept::default(),
+            |_| Vec::new(),
         ) {
             Ok(committed) => committed,
-            Err(diagnostics) => {
+            Err(failed) => {
                 self.site.tera = previous;
-                return Err(Report {
-                    diagnostics,
-                    ..Report::default()
-                });
+                return Err(failed);
             }
         };
         self.memo = memo;
-        let rendered_paths = committed.rendered.iter().cloned().collect();
-        let changed = self.finish(committed, &[])?;
+        let changed = self.committed(&committed);
+        let rendered_paths = committed.rendered.into_iter().collect();
         Ok((
             "templates".to_string(),
             rendered_paths,
@@ -507,7 +511,9 @@ fn player_file(id: &str) -> String {
 }
 
 /// Renders the part of `site` that `scope` names into `files`, leaving out what `memo` saw
-/// (with the sitemap when `finish`): all of it goes into the tree, or, on an error, none of it.
+/// (with the sitemap when `finish`), and removes the files `stale` names from what the render
+/// handed over (with the sitemap made again when the tree's paths change): all of it goes into
+/// the tree, or, on an error, none of it.
 fn render_committed(
     site: &Site,
     files: &mut DiskTree,
@@ -515,23 +521,40 @@ fn render_committed(
     finish: bool,
     memo: &Memo,
     kept: SessionKept,
-) -> Result<Committed, Vec<Diagnostic>> {
+    stale: impl FnOnce(&Batch) -> Vec<String>,
+) -> Result<Committed, Failed> {
     let batch = files.batch();
-    let rendered = render_for_session(site, scope, &batch, finish, memo, kept);
-    let pending = batch.finish();
-    let committed = rendered.and_then(|()| {
-        files
-            .commit(pending)
-            .map_err(|e| vec![tree_error(files, e)])
+    let rendered = render_for_session(site, scope, &batch, finish, memo, kept).and_then(|()| {
+        batch.remove(stale(&batch));
+        if !finish && batch.changes_paths() {
+            let paths = batch.paths_after();
+            for (path, bytes) in super::render::finishing_files(&site.config, &site.pages, &paths) {
+                batch.store(&path, bytes).map_err(|d| vec![d])?;
+            }
+        }
+        Ok(())
     });
-    if committed.is_err() {
+    let pending = batch.finish();
+    if let Err(diagnostics) = rendered {
         files.discard_pending();
+        return Err(Report {
+            diagnostics,
+            ..Report::default()
+        }
+        .into());
     }
-    committed
+    files.commit(pending).map_err(|e| {
+        files.discard_pending();
+        Failed {
+            report: one_error(tree_error(files, e)),
+            writing: true,
+        }
+    })
 }
 
-/// Renders every page of `site` into `files`; on an error the tree is as it was.
-fn render_everything(site: &Site, files: &mut DiskTree, memo: &Memo) -> Result<Committed, Report> {
+/// Renders every page of `site` into `files`, and removes every other file; on an error the
+/// tree is as it was.
+fn render_everything(site: &Site, files: &mut DiskTree, memo: &Memo) -> Result<Committed, Failed> {
     render_committed(
         site,
         files,
@@ -539,11 +562,34 @@ fn render_everything(site: &Site, files: &mut DiskTree, memo: &Memo) -> Result<C
         true,
         memo,
         SessionKept::default(),
+        |batch| {
+            batch
+                .tree()
+                .paths()
+                .filter(|path| !batch.covers(path))
+                .cloned()
+                .collect()
+        },
     )
-    .map_err(|diagnostics| Report {
-        diagnostics,
-        ..Report::default()
-    })
+}
+
+/// What an update did: in words, the files rendered, how many changed, the warnings.
+type Done = (String, Vec<String>, usize, Report);
+
+/// Why an update failed.
+struct Failed {
+    report: Report,
+    /// Whether writing the served files failed (rather than reading or rendering the site).
+    writing: bool,
+}
+
+impl From<Report> for Failed {
+    fn from(report: Report) -> Failed {
+        Failed {
+            report,
+            writing: false,
+        }
+    }
 }
 
 fn one_error(diagnostic: Diagnostic) -> Report {
