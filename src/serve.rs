@@ -2,8 +2,9 @@
 //! [`crate::site::disk_tree`]), served on 127.0.0.1, rebuilt as files change, and open browser
 //! tabs reloaded. `public/` is left alone.
 //!
-//! - Watching: `events/`, `content/`, `templates/`, `themes/`, `static/`, `holonet.toml` and
-//!   `players.toml`, through `notify` with a short debounce so one save is one rebuild.
+//! - Watching (`serve/watch.rs`): the site folder and each of its folders, however a file is
+//!   saved or a folder arrives, through `notify` with a short debounce so one save is one
+//!   rebuild.
 //! - Rebuilding: [`Session`] renders only what a change touches. A change that breaks the site
 //!   prints its diagnostics in the terminal and, in this computer's browser only, shows them over
 //!   the pages it concerns, while the last good site keeps being served (see `serve/failure.rs`).
