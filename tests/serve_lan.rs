@@ -97,16 +97,20 @@ impl Server {
 }
 
 /// A GET of `path` on a connected `stream`: status line and body.
-fn get_on(mut stream: TcpStream, path: &str) -> (String, String) {
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: site\r\n\r\n").expect("request");
+fn get_on(stream: TcpStream, path: &str) -> (String, String) {
+    try_get_on(stream, path).expect("request and response")
+}
+
+/// A GET of `path` on a connected `stream`, or the error that cut it short (a server turning a
+/// connection away may close it before the request is written).
+fn try_get_on(mut stream: TcpStream, path: &str) -> std::io::Result<(String, String)> {
+    stream.set_read_timeout(Some(Duration::from_secs(20)))?;
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: site\r\n\r\n")?;
     let mut response = String::new();
-    stream.read_to_string(&mut response).expect("response");
+    stream.read_to_string(&mut response)?;
     let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
     let status = head.lines().next().unwrap_or("").to_string();
-    (status, body.to_string())
+    Ok((status, body.to_string()))
 }
 
 fn get(to: SocketAddr, path: &str) -> (String, String) {
@@ -117,7 +121,9 @@ fn get(to: SocketAddr, path: &str) -> (String, String) {
 fn wait_for_page(to: SocketAddr, path: &str, wanted: &str) -> String {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
-        let (status, body) = get(to, path);
+        let (status, body) = TcpStream::connect(to)
+            .and_then(|stream| try_get_on(stream, path))
+            .unwrap_or_else(|e| (format!("no answer: {e}"), String::new()));
         if status == "HTTP/1.1 200 OK" && body.contains(wanted) {
             return body;
         }
