@@ -108,9 +108,14 @@ fn same_as_command_line(site: &Path, file: &str, args: &[&str], verb: &str, form
     );
     assert_eq!(unstamped(site, file), by_hand, "{form}");
     assert!(
-        reply.contains("The organizer will check this change and merge it"),
+        ["**Recorded**", "**Registered**", "**Corrected**"]
+            .iter()
+            .any(|done| reply.starts_with(done)),
         "{reply}"
     );
+    // How the change is published is the workflow's to say (a pull request to merge, or a
+    // commit already on the site), never Holonet's guess.
+    assert!(!reply.contains("merge"), "{reply}");
     reply
 }
 
@@ -210,7 +215,7 @@ fn a_swiss_result_and_its_correction_are_written_as_the_command_line_writes_them
     );
     assert_eq!(
         reply,
-        "**Recorded** in `events/2026/corellia-spring-open.toml`:\n\n```text\nTable 3 of round 2: Niamh Byrne 2–0 Zoë Achterberg; Zoë Achterberg played dark in the first game.\n```\n\nThe organizer will check this change and merge it; the event's pages show it once it is merged.\n"
+        "**Recorded** in `events/2026/corellia-spring-open.toml`:\n\n```text\nTable 3 of round 2: Niamh Byrne 2–0 Zoë Achterberg; Zoë Achterberg played dark in the first game.\n```\n"
     );
     // The same table again is refused; ticked as a correction, it is corrected.
     let form = result_body("2026/corellia-spring-open", "2", "3", "1-1", "");

@@ -419,7 +419,13 @@ fn commit_mode_records_the_starting_form_on_main_publishes_and_closes_it() {
     let log = repo.stub_file("log").expect("gh log");
     assert!(log.contains("workflow run pages.yml --ref main"), "{log}");
     assert!(log.contains("issue close 2"), "{log}");
-    assert!(repo.stub_file("comment-2.md").is_some());
+    // The reply says what happened in this mode only: on the site, with no merge to wait for.
+    let comment = repo.stub_file("comment-2.md").expect("a reply to issue 2");
+    assert!(
+        comment.contains("It is on the site in a minute or two."),
+        "{comment}"
+    );
+    assert!(!comment.contains("merge"), "{comment}");
     assert!(repo.stub_file("pull-request.md").is_none());
     assert!(repo.event_on("holonet/reports").is_none());
 }

@@ -46,9 +46,6 @@ pub fn recorded(
             fenced(&warnings.join("\n"))
         ));
     }
-    reply.push_str(
-        "\nThe organizer will check this change and merge it; the event's pages show it once it is merged.\n",
-    );
     reply
 }
 
@@ -218,7 +215,7 @@ mod tests {
         );
         assert_eq!(
             reply,
-            "**Recorded** in `events/2026/spring-open.toml`:\n\n```text\nTable 2 of round 3: @tom <b>Kessel</b> 2–0 Nadia Ray.\n```\n\nThe organizer will check this change and merge it; the event's pages show it once it is merged.\n"
+            "**Recorded** in `events/2026/spring-open.toml`:\n\n```text\nTable 2 of round 3: @tom <b>Kessel</b> 2–0 Nadia Ray.\n```\n"
         );
         let warned = recorded(
             FormKind::Registration,
