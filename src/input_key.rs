@@ -85,29 +85,32 @@ pub fn is_own_file(path: &Path) -> bool {
     }
 }
 
-/// The key of one event's own input: `shared` (what every event depends on), the event file's
-/// path relative to the site root (which gives the event its address), the file and the report
-/// beside it. The bytes of the event file are given, as read, so that the key always describes
-/// the text that was parsed.
-pub fn event_key(shared: u128, root: &Path, file: &Path, text: Option<&[u8]>) -> u128 {
+/// The key of one event's own input, as the loader read it: the event file's path relative to
+/// the site root (which gives the event its address), its bytes and those of the report beside
+/// it (`None`: there is none). Given the bytes that were parsed, never read again here, so that
+/// a key always describes the text an event was made from, even when an edit lands while a
+/// build runs.
+pub fn own_key(file: &Path, text: &[u8], report: Option<&[u8]>) -> u128 {
     let mut hasher = Xxh3::new();
-    hasher.update(&shared.to_le_bytes());
     hasher.update(file.to_string_lossy().as_bytes());
     hasher.update(b"\0");
-    let report = root.join(file).with_extension("md");
-    let own = match text {
-        Some(bytes) => Ok(bytes.to_vec()),
-        None => fs::read(root.join(file)),
-    };
-    for read in [own, fs::read(report)] {
+    for read in [Some(text), report] {
         match read {
-            Ok(bytes) => {
+            Some(bytes) => {
                 hasher.update(&(bytes.len() as u64).to_le_bytes());
-                hasher.update(&bytes);
+                hasher.update(bytes);
             }
-            Err(_) => hasher.update(b"none"),
+            None => hasher.update(b"none"),
         }
     }
+    hasher.digest128()
+}
+
+/// The key of one event under `shared` (what every event depends on): its [`own_key`] with it.
+pub fn event_key(shared: u128, own: u128) -> u128 {
+    let mut hasher = Xxh3::new();
+    hasher.update(&shared.to_le_bytes());
+    hasher.update(&own.to_le_bytes());
     hasher.digest128()
 }
 
@@ -137,28 +140,18 @@ mod tests {
 
     #[test]
     fn an_event_key_changes_with_the_file_its_report_its_address_and_the_shared_key() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path();
-        fs::create_dir_all(root.join("events")).unwrap();
         let file = Path::new("events/cup.toml");
-        fs::write(root.join(file), "name = \"Cup\"\n").unwrap();
-        let key = || event_key(1, root, file, None);
-        let first = key();
-        assert_eq!(first, event_key(1, root, file, Some(b"name = \"Cup\"\n")));
-        assert_ne!(first, event_key(2, root, file, None));
-        assert_ne!(
-            first,
-            event_key(
-                1,
-                root,
-                Path::new("events/cup2.toml"),
-                Some(b"name = \"Cup\"\n")
-            )
-        );
-        fs::write(root.join("events/cup.md"), "Report.").unwrap();
-        let with_report = key();
+        let text = b"name = \"Cup\"\n";
+        let first = event_key(1, own_key(file, text, None));
+        assert_ne!(first, event_key(2, own_key(file, text, None)));
+        let elsewhere = Path::new("events/cup2.toml");
+        assert_ne!(first, event_key(1, own_key(elsewhere, text, None)));
+        let with_report = event_key(1, own_key(file, text, Some(b"Report.")));
         assert_ne!(first, with_report);
-        fs::write(root.join(file), "name = \"Cup!\"\n").unwrap();
-        assert_ne!(with_report, key());
+        assert_ne!(first, event_key(1, own_key(file, text, Some(b""))));
+        assert_ne!(
+            with_report,
+            event_key(1, own_key(file, b"name = \"Cup!\"\n", Some(b"Report.")))
+        );
     }
 }

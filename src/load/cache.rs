@@ -62,9 +62,10 @@ impl EventCache {
         }
     }
 
-    /// The key of the event file `file` (relative to `root`) whose bytes are `text`.
-    pub fn key(&self, root: &Path, file: &Path, text: &[u8]) -> u128 {
-        input_key::event_key(self.shared, root, file, Some(text))
+    /// The key of an event whose own files, as read, have the key `own`
+    /// ([`input_key::own_key`]).
+    pub fn key(&self, own: u128) -> u128 {
+        input_key::event_key(self.shared, own)
     }
 
     /// Whether the shared inputs are still as they were when the cache was opened: entries
@@ -230,19 +231,31 @@ mod tests {
         let settings = Path::new("holonet.toml");
         let cache = EventCache::open(root, 1, settings);
         let event = &events()[0];
-        let key = cache.key(root, Path::new("events/a.toml"), b"text");
+        let key = cache.key(input_key::own_key(
+            Path::new("events/a.toml"),
+            b"text",
+            None,
+        ));
         assert!(cache.get(key).is_none());
         cache.put(key, event);
         assert!(cache.get(key).is_some());
         // Another Holonet or another configuration: other keys.
         assert_ne!(
-            EventCache::open(root, 2, settings).key(root, Path::new("events/a.toml"), b"text"),
+            EventCache::open(root, 2, settings).key(input_key::own_key(
+                Path::new("events/a.toml"),
+                b"text",
+                None
+            )),
             key
         );
         fs::write(root.join(settings), "title = \"T\"\n").expect("write");
         assert!(!cache.still_current(root));
         assert_ne!(
-            EventCache::open(root, 1, settings).key(root, Path::new("events/a.toml"), b"text"),
+            EventCache::open(root, 1, settings).key(input_key::own_key(
+                Path::new("events/a.toml"),
+                b"text",
+                None
+            )),
             key
         );
         fs::write(root.join(DIR).join("stale.1-1.tmp"), "half").expect("write");

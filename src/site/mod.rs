@@ -62,6 +62,10 @@ pub struct Site {
     pub events: Vec<(Event, Computed)>,
     /// How many of `events` were taken from the event cache (see [`crate::load::cache`]).
     pub from_cache: usize,
+    /// The key of each event's file and report as loaded, by slug (see
+    /// [`crate::input_key::own_key`]): what a build records its pages as made from. `serve`
+    /// records nothing, and does not keep it up to date.
+    pub own_keys: BTreeMap<String, u128>,
     /// Each event's share of the archive-wide pages, by slug.
     pub contributions: contribution::Contributions,
     pub pages: Vec<content::ContentPage>,
@@ -101,6 +105,7 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     });
     let loaded = load_events(root, &options, cache.as_ref());
     let from_cache = loaded.from_cache;
+    let own_keys = loaded.own_keys;
     report.absorb(loaded.diagnostics, loaded.sources);
     // Two people on one page, or one person on two, across events.
     let people = People::of(
@@ -144,6 +149,7 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
             aliases,
             events,
             from_cache,
+            own_keys,
             contributions,
             pages,
             tera,
@@ -263,9 +269,17 @@ struct LastBuild {
 /// of each event whose card is the same, and the keys of its archive-wide pages when they were
 /// made under the same shared inputs; of those, the player pages no changed event touched are
 /// kept without being built, when `keeps` says the output still holds them as recorded.
-fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool) -> LastBuild {
+/// `shared_files` is the key of the shared files taken before the site was loaded
+/// ([`reuse::files_key`]); each event's key is made from its files as loaded.
+fn last_build(
+    site: &Site,
+    shared_files: u128,
+    out: &Path,
+    keeps: &dyn Fn(&str) -> bool,
+) -> LastBuild {
     let program = crate::input_key::program_key();
-    let shared = program.map(|program| reuse::shared_key(root, &site.config.base_url, program));
+    let shared =
+        program.map(|program| reuse::shared_key(shared_files, &site.config.base_url, program));
     let last = reuse::read(out);
     let view = model::SiteView::new(&site.config, &site.pages);
     let entries: BTreeMap<String, reuse::Entry> = program
@@ -273,7 +287,10 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
         .map(|(program, shared)| {
             site.events
                 .par_iter()
-                .map(|(event, computed)| {
+                .filter_map(|(event, computed)| {
+                    // Every loaded event has its key; one without is not recorded, so rendered
+                    // every time.
+                    let own = *site.own_keys.get(&event.slug)?;
                     let contribution = &site.contributions[&event.slug];
                     let card = preview::Card::of(
                         &site.config.title,
@@ -281,7 +298,7 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
                         computed.ruleset.family,
                         event.is_team(),
                     );
-                    let key = reuse::event_key(shared, root, event);
+                    let key = crate::input_key::event_key(shared, own);
                     // The same inputs make the same contribution: its hashes are the record's.
                     let (archive, players) = match last.get(&event.slug) {
                         Some(entry) if entry.key == key => (entry.archive, entry.players.clone()),
@@ -297,7 +314,7 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
                         players,
                         files: Vec::new(),
                     };
-                    (event.slug.clone(), entry)
+                    Some((event.slug.clone(), entry))
                 })
                 .collect()
         })
@@ -368,22 +385,18 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
     }
 }
 
-/// Validates and renders everything without writing. An event that the last build into
-/// `<root>/public` rendered from the same inputs is not rendered again: that build succeeded
-/// with it, and nothing it was made from has changed; nor are the player pages no changed
-/// event touched.
+/// Validates and renders everything without writing. Every page is rendered: what a check
+/// says comes from the site's files alone, never from an output folder's records, which
+/// anyone who can write the output (a restored artifact, a hand edit) could make say anything.
 pub fn check(root: &Path) -> Report {
     let (site, mut report) = load(root, None);
     if let Some(site) = site {
-        let last = last_build(root, &site, &root.join("public"), &|_| true);
-        let earlier = Earlier {
-            previews: render::Previews::default(),
-            ..last.earlier
-        };
-        if let Err(diags) = render_into(&site, &last.scope, &render::Discard, true, &earlier) {
+        let earlier = Earlier::default();
+        let scope = render::Scope::all();
+        if let Err(diags) = render_into(&site, &scope, &render::Discard, true, &earlier) {
             report.absorb(diags, []);
         }
-        drop_later((site, earlier));
+        drop_later(site);
     }
     report
 }
@@ -443,6 +456,8 @@ pub fn build_with_progress(
             sources: BTreeMap::new(),
         });
     }
+    // Before anything is read: see `reuse::files_key`.
+    let shared_files = reuse::files_key(root);
     let (site, mut report) = load(root, base_url);
     let Some(site) = site else { return Err(report) };
     progress(Progress::Loaded {
@@ -469,7 +484,7 @@ pub fn build_with_progress(
         mut entries,
         scope,
         earlier,
-    } = last_build(root, &site, out, &|path| staging.can_keep(path));
+    } = last_build(&site, shared_files, out, &|path| staging.can_keep(path));
     let event_files = match render_into(&site, &scope, &store, true, &earlier) {
         Ok(files) => files,
         Err(diags) => {

@@ -35,7 +35,6 @@ use std::path::Path;
 use xxhash_rust::xxh3::Xxh3;
 
 use super::contribution::Fingerprint;
-use crate::event::Event;
 use crate::input_key;
 
 /// The record of the last build's events, in the output folder.
@@ -83,11 +82,11 @@ const SHARED: [&str; 6] = [
     "themes",
 ];
 
-/// The key of everything every page depends on, with `program` ([`input_key::program_key`]).
-pub fn shared_key(root: &Path, base_url: &str, program: u128) -> u128 {
+/// The key of the files every page depends on (see [`shared_key`]). A build takes it before it
+/// reads any of them: an edit that lands while it reads them can only make the next build
+/// render more, never keep pages made from other bytes than the key says.
+pub fn files_key(root: &Path) -> u128 {
     let mut hasher = Xxh3::new();
-    hasher.update(&program.to_le_bytes());
-    hasher.update(base_url.as_bytes());
     for shared in SHARED {
         input_key::add_tree(&mut hasher, root, shared);
     }
@@ -99,6 +98,16 @@ pub fn shared_key(root: &Path, base_url: &str, program: u128) -> u128 {
     hasher.digest128()
 }
 
+/// The key of everything every page depends on: the site's shared files (`files`, see
+/// [`files_key`]), the base URL and Holonet (`program`, see [`input_key::program_key`]).
+pub fn shared_key(files: u128, base_url: &str, program: u128) -> u128 {
+    let mut hasher = Xxh3::new();
+    hasher.update(&program.to_le_bytes());
+    hasher.update(base_url.as_bytes());
+    hasher.update(&files.to_le_bytes());
+    hasher.digest128()
+}
+
 /// The key of a link-preview card: Holonet (which draws it) and what it shows.
 pub fn card_key(program: u128, card: &super::preview::Card) -> u128 {
     let mut hasher = Xxh3::new();
@@ -106,11 +115,6 @@ pub fn card_key(program: u128, card: &super::preview::Card) -> u128 {
     // A card is strings and numbers: it always serializes.
     hasher.update(&serde_json::to_vec(card).unwrap_or_default());
     hasher.digest128()
-}
-
-/// The key of one event's files: the shared key, its event file and its report.
-pub fn event_key(shared: u128, root: &Path, event: &Event) -> u128 {
-    input_key::event_key(shared, root, &event.file, None)
 }
 
 /// Whether an edit that made an event's contribution `after` from `before` (`None`: no such

@@ -1,0 +1,114 @@
+//! What a build keeps between runs (each event's reuse record, the output's manifest, the event
+//! cache) is only ever a shortcut: whatever lands while a build runs, and whatever someone
+//! writes into those records, the next build ends where a build into an empty folder would.
+//! Run from the site folder, with default flags, as users run it.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::ffi::OsString;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Builds from the site folder, then checks the output against a build into an empty folder.
+fn assert_next_build_is_clean(root: &Path, what: &str) {
+    common::run_ok(root, &["build"]);
+    common::run_ok(root, &["build", "--out", "fresh"]);
+    let (built, fresh) = (
+        common::published_tree(&root.join("public")),
+        common::published_tree(&root.join("fresh")),
+    );
+    fs::remove_dir_all(root.join("fresh")).expect("remove");
+    let differing: Vec<&PathBuf> = built
+        .keys()
+        .chain(fresh.keys())
+        .filter(|path| built.get(*path) != fresh.get(*path))
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert!(
+        differing.is_empty(),
+        "after {what}, {} files differ from a fresh build, among them {:?}",
+        differing.len(),
+        &differing[..differing.len().min(10)]
+    );
+}
+
+/// The entries of the event cache (temporary files left out).
+fn cache_entries(root: &Path) -> BTreeSet<OsString> {
+    fs::read_dir(root.join(".holonet/cache/events"))
+        .map(|dir| {
+            dir.flatten()
+                .map(|e| e.file_name())
+                .filter(|name| !name.to_string_lossy().ends_with(".tmp"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+const RACE: &str = "events/2026/race.toml";
+
+/// The example site with a 256-player event whose first round is paired, built once.
+fn site_with_a_running_event() -> tempfile::TempDir {
+    let site = common::example_site();
+    let root = site.path();
+    let mut text = String::from(
+        "[event]\nname = \"Race\"\ndate = 2026-05-01\nrules = \"ffg-2018\"\n\
+         structure = \"custom\"\nswiss_rounds = 5\ncut = 0\nseed = 3\n\n",
+    );
+    for i in 1..=256 {
+        text.push_str(&format!("[[players]]\nname = \"Player {i:03}\"\n\n"));
+    }
+    fs::create_dir_all(root.join("events/2026")).expect("mkdir");
+    fs::write(root.join(RACE), text).expect("write");
+    common::run_ok(root, &["pair", RACE]);
+    common::run_ok(root, &["build"]);
+    site
+}
+
+/// A `holonet report` that lands while `holonet build` runs, after the build read the event
+/// and before it finished: the build's record must describe the file it rendered, so that
+/// the next build renders the reported result. Each trial waits for the moment the build has
+/// loaded every event (its new cache entry for the changed event appears then, before the
+/// build makes its records), then reports; before the records were made from the bytes
+/// loaded, the next build kept the pages without the result ("0 written").
+#[test]
+fn a_report_landing_while_a_build_runs_is_in_the_next_build() {
+    let site = site_with_a_running_event();
+    let root = site.path();
+    let report_file = root.join(RACE).with_extension("md");
+    for trial in 1..=3 {
+        let before = cache_entries(root);
+        // The event changes before the build starts, so that the build computes it again
+        // (and puts a new entry in the cache once every event is loaded).
+        let mut report = fs::read_to_string(&report_file).unwrap_or_default();
+        report.push_str(&format!("Trial {trial}.\n"));
+        fs::write(&report_file, report).expect("write");
+        let mut build = Command::new(env!("CARGO_BIN_EXE_holonet"))
+            .args(["build", "-q"])
+            .current_dir(root)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("holonet runs");
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let loaded = loop {
+            if cache_entries(root).difference(&before).next().is_some() {
+                break true;
+            }
+            if build.try_wait().expect("wait").is_some() || Instant::now() > deadline {
+                break false;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        };
+        assert!(loaded, "trial {trial}: the build loaded the changed event");
+        common::run_ok(root, &["report", RACE, &trial.to_string(), "2-0"]);
+        assert!(
+            build.wait().expect("wait").success(),
+            "trial {trial}: build"
+        );
+        assert_next_build_is_clean(root, &format!("trial {trial}'s report during a build"));
+    }
+}
