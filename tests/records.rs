@@ -112,3 +112,61 @@ fn a_report_landing_while_a_build_runs_is_in_the_next_build() {
         assert_next_build_is_clean(root, &format!("trial {trial}'s report during a build"));
     }
 }
+
+/// Every page of the output holding `text`.
+fn pages_holding(out: &Path, text: &str) -> Vec<PathBuf> {
+    common::published_tree(out)
+        .into_iter()
+        .filter(|(_, bytes)| String::from_utf8_lossy(bytes).contains(text))
+        .map(|(path, _)| path)
+        .collect()
+}
+
+/// An entry of the event cache whose payload was changed, with its integrity hash worked out
+/// again the way anyone who reads the entry's layout can (an unkeyed XXH3-128 of the payload
+/// after the key and the length), as a cache restored in CI could hold it. Neither `check` nor
+/// `build` may take it: the event comes from its file.
+#[test]
+fn a_forged_cache_entry_is_never_published() {
+    let site = common::example_site();
+    let root = site.path();
+    common::run_ok(root, &["build"]);
+    let name = "Mos Eisley Cantina League, Spring 2015";
+    let forged = "FORGED ENTRY!! the league of no files.";
+    assert_eq!(name.len(), forged.len(), "the payload keeps its layout");
+    let cache = root.join(".holonet/cache/events");
+    let mut forgeries = 0;
+    for entry in fs::read_dir(&cache).expect("the cache").flatten() {
+        let mut bytes = fs::read(entry.path()).expect("read");
+        let (header, payload) = bytes.split_at(48);
+        let payload = String::from_utf8_lossy(payload).into_owned();
+        if !payload.contains(name) {
+            continue;
+        }
+        let mut payload = bytes[48..].to_vec();
+        let at = payload
+            .windows(name.len())
+            .position(|w| w == name.as_bytes())
+            .expect("the name");
+        payload[at..at + name.len()].copy_from_slice(forged.as_bytes());
+        let hash = xxhash_rust::xxh3::xxh3_128(&payload).to_le_bytes();
+        let mut header = header.to_vec();
+        header[32..48].copy_from_slice(&hash);
+        bytes = [header, payload].concat();
+        fs::write(entry.path(), bytes).expect("write");
+        forgeries += 1;
+    }
+    assert_eq!(forgeries, 1, "one entry holds the event");
+    common::run_ok(root, &["check"]);
+    common::run_ok(root, &["build"]);
+    assert_eq!(
+        pages_holding(&root.join("public"), forged),
+        Vec::<PathBuf>::new()
+    );
+    assert!(!pages_holding(&root.join("public"), name).is_empty());
+    common::run_ok(root, &["build", "--out", "fresh"]);
+    assert_eq!(
+        pages_holding(&root.join("fresh"), forged),
+        Vec::<PathBuf>::new()
+    );
+}
