@@ -170,3 +170,147 @@ fn a_forged_cache_entry_is_never_published() {
         Vec::<PathBuf>::new()
     );
 }
+
+const MOS: &str = "events/2015/mos-eisley-open";
+
+/// Rewrites each line of `public/.holonet-events` with `change`, as someone who can write the
+/// output can (the seal line, if any, is kept as it was).
+fn edit_events_record(root: &Path, change: impl Fn(&str) -> String) {
+    let path = root.join("public/.holonet-events");
+    let text = fs::read_to_string(&path).expect("the events' record");
+    let edited: String = text.lines().map(|line| change(line) + "\n").collect();
+    assert_ne!(edited, text, "the record changed");
+    fs::write(path, edited).expect("write");
+}
+
+/// An unrelated edit, so that the next build has work to do.
+fn move_coruscant(root: &Path, to: &str) {
+    common::edit(
+        root,
+        "events/2019/coruscant-regional.toml",
+        "location = \"",
+        &format!("location = \"{to}"),
+    );
+}
+
+/// A file dropped from an event's list in the output's record of its events. The record once
+/// had the next build drop the file from the site ("1 removed") and never make it again; a
+/// record that does not match the output is now no record, and nothing is removed on its word.
+#[test]
+fn a_file_dropped_from_the_events_record_stays_in_the_site() {
+    let site = common::example_site();
+    let root = site.path();
+    common::run_ok(root, &["build"]);
+    let json = format!("{MOS}/event.json");
+    edit_events_record(root, |line| {
+        line.split('\t')
+            .filter(|field| *field != json)
+            .collect::<Vec<_>>()
+            .join("\t")
+    });
+    for to in ["Mos Espa, ", "Anchorhead, "] {
+        move_coruscant(root, to);
+        common::run_ok(root, &["build"]);
+        assert!(
+            root.join("public").join(&json).is_file(),
+            "after moving to {to}"
+        );
+    }
+    assert_next_build_is_clean(root, "a file dropped from the events' record");
+}
+
+/// Another event's page added to an event's list in the record. `build` and `check` once
+/// failed with H014 ("the address ... is already taken"), blaming a valid event file, until
+/// public/ was deleted; a record never fails a build, and `check` never reads public/.
+#[test]
+fn another_events_page_in_the_events_record_fails_nothing() {
+    let site = common::example_site();
+    let root = site.path();
+    common::run_ok(root, &["build"]);
+    let foreign = "events/2019/coruscant-regional/index.html";
+    let mos = "2015/mos-eisley-open\t";
+    edit_events_record(root, |line| {
+        if line.starts_with(mos) {
+            format!("{line}\t{foreign}")
+        } else {
+            line.to_string()
+        }
+    });
+    common::run_ok(root, &["check"]);
+    move_coruscant(root, "Mos Espa, ");
+    common::run_ok(root, &["build"]);
+    assert_next_build_is_clean(root, "another event's page in the events' record");
+}
+
+/// The same, in a record sealed under the site folder's own secret, as a record copied from
+/// another output of the same site folder would be: an entry may only name its own event's
+/// files, so the event is rendered, and the build neither fails nor keeps the other's page.
+#[test]
+fn a_sealed_entry_naming_another_events_page_is_not_used() {
+    let site = common::example_site();
+    let root = site.path();
+    common::run_ok(root, &["build"]);
+    let secret = holonet::input_key::Secret::of_site(root);
+    let path = root.join("public/.holonet-events");
+    let sealed = fs::read_to_string(&path).expect("the events' record");
+    let body = secret.open(&sealed).expect("sealed by the build");
+    let foreign = "events/2019/coruscant-regional/index.html";
+    let forged: String = body
+        .lines()
+        .map(|line| match line.starts_with("2015/mos-eisley-open\t") {
+            true => format!("{line}\t{foreign}\n"),
+            false => format!("{line}\n"),
+        })
+        .collect();
+    fs::write(&path, secret.seal_text(&forged)).expect("write");
+    move_coruscant(root, "Mos Espa, ");
+    common::run_ok(root, &["build"]);
+    assert_next_build_is_clean(root, "a sealed entry naming another event's page");
+}
+
+/// A user's own `public/CNAME`, listed in the output's manifest as a file of the build, with
+/// its true length and hash, the way the manifest lists the build's files. The next build once
+/// removed it from public/, and the one after from the spare copy too: data lost. A manifest
+/// not sealed by this site folder removes nothing, and the build says what it kept.
+#[test]
+fn a_users_file_claimed_by_the_manifest_is_never_removed() {
+    let site = common::example_site();
+    let root = site.path();
+    common::run_ok(root, &["build"]);
+    let cname = b"results.example.org\n";
+    fs::write(root.join("public/CNAME"), cname).expect("write");
+    common::run_ok(root, &["build"]);
+    let manifest_path = root.join("public/.holonet-manifest");
+    let manifest = fs::read_to_string(&manifest_path).expect("the manifest");
+    assert!(manifest.contains("\n- CNAME\n"), "carried over: {manifest}");
+    let claim = format!(
+        "{} {:032x} CNAME",
+        cname.len(),
+        xxhash_rust::xxh3::xxh3_128(cname)
+    );
+    let claimed = manifest.replace("\n- CNAME\n", &format!("\n{claim}\n"));
+    fs::write(&manifest_path, claimed).expect("write");
+    move_coruscant(root, "Mos Espa, ");
+    let said = common::run_ok(root, &["build"]);
+    assert_eq!(
+        fs::read(root.join("public/CNAME")).ok(),
+        Some(cname.to_vec())
+    );
+    assert!(
+        said.contains("were kept: CNAME"),
+        "the build says what it kept: {said}"
+    );
+    for to in ["Anchorhead, ", "Tosche Station, "] {
+        move_coruscant(root, to);
+        let said = common::run_ok(root, &["build"]);
+        assert_eq!(
+            fs::read(root.join("public/CNAME")).ok(),
+            Some(cname.to_vec())
+        );
+        assert!(!said.contains("were kept"), "told once: {said}");
+    }
+    assert_eq!(
+        fs::read(root.join(".holonet/public.spare/CNAME")).expect("CNAME in the spare"),
+        cname
+    );
+}

@@ -18,11 +18,10 @@
 //!
 //! What a build publishes must come from the site's files alone, and an entry's payload cannot
 //! be checked against the event file without computing it again (which is what the cache
-//! saves). So the seal is a keyed hash (SipHash-2-4, 128 bits) under a secret the site folder's
-//! first run made, `.holonet/secret`, which no cache holds: an entry written anywhere else (a
-//! cache restored in CI, a file put there by hand, however its hash was worked out) is a miss,
-//! and the event is computed from its file. The cost: a cache helps only in the folder that
-//! made it.
+//! saves). So the seal is a keyed hash under the site folder's secret
+//! ([`input_key::Secret`]), which no cache holds: an entry written anywhere else (a cache
+//! restored in CI, a file put there by hand, however its hash was worked out) is a miss, and
+//! the event is computed from its file. The cost: a cache helps only in the folder that made it.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -44,9 +43,6 @@ pub const DIR: &str = ".holonet/cache/events";
 /// event and its computed facts in postcard's encoding.
 const MAGIC: &[u8; 8] = b"hnevt002";
 
-/// The secret the entries are sealed under, under the site root (see the module's text).
-pub const SECRET: &str = ".holonet/secret";
-
 /// Bytes before the payload: the magic, the key, the length and the seal.
 const HEADER_LEN: usize = 8 + 16 + 8 + 16;
 
@@ -59,8 +55,8 @@ pub struct EventCache {
     settings: PathBuf,
     /// What every entry depends on besides its event's own files.
     shared: u128,
-    /// The secret entries are sealed under ([`SECRET`]).
-    secret: [u64; 2],
+    /// The secret entries are sealed under.
+    secret: input_key::Secret,
 }
 
 impl EventCache {
@@ -73,7 +69,7 @@ impl EventCache {
             program,
             settings: settings.to_path_buf(),
             shared: shared_key(root, program, settings),
-            secret: secret(&root.join(SECRET)),
+            secret: input_key::Secret::of_site(root),
         }
     }
 
@@ -149,71 +145,12 @@ fn shared_key(root: &Path, program: u128, settings: &Path) -> u128 {
     hasher.digest128()
 }
 
-/// The secret of the site folder whose file is `path`, made there by the first run that needs
-/// one. When it can be neither read nor made (a read-only site), a secret of this run alone:
-/// its entries are then of no use to a later run, and no entry from elsewhere is trusted.
-fn secret(path: &Path) -> [u64; 2] {
-    let read = |path: &Path| -> Option<[u64; 2]> {
-        let bytes = fs::read(path).ok()?;
-        let bytes: [u8; 16] = bytes.try_into().ok()?;
-        let (a, b) = bytes.split_at(8);
-        Some([
-            u64::from_le_bytes(a.try_into().ok()?),
-            u64::from_le_bytes(b.try_into().ok()?),
-        ])
-    };
-    if let Some(secret) = read(path) {
-        return secret;
-    }
-    let made = random_secret();
-    let mut bytes = made[0].to_le_bytes().to_vec();
-    bytes.extend_from_slice(&made[1].to_le_bytes());
-    // Written whole beside it, then linked into place only if there is still none: two runs
-    // starting at once agree on the one that got there first.
-    let temporary = path.with_extension(format!("{}.tmp", std::process::id()));
-    let written = path
-        .parent()
-        .is_some_and(|dir| fs::create_dir_all(dir).is_ok())
-        && private_file(&temporary).is_ok_and(|mut file| file.write_all(&bytes).is_ok());
-    if written {
-        let _ = fs::hard_link(&temporary, path);
-    }
-    let _ = fs::remove_file(&temporary);
-    read(path).unwrap_or(made)
+/// The seal of an entry: of its key and payload, under `secret`.
+fn seal(secret: input_key::Secret, key: u128, payload: &[u8]) -> u128 {
+    secret.seal(&[&key.to_le_bytes(), payload])
 }
 
-/// Creates a file only its owner can read.
-fn private_file(path: &Path) -> std::io::Result<fs::File> {
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    options.open(path)
-}
-
-/// 128 unpredictable bits: the standard library seeds each `RandomState` from the system's
-/// random source, and SipHash under that random key gives outputs no one can foresee.
-fn random_secret() -> [u64; 2] {
-    use std::hash::{BuildHasher, Hasher};
-    let state = std::collections::hash_map::RandomState::new();
-    [0u8, 1].map(|i| {
-        let mut hasher = state.build_hasher();
-        hasher.write_u8(i);
-        hasher.finish()
-    })
-}
-
-/// The seal of an entry: SipHash-2-4 (128 bits) of its key and payload under `secret`.
-fn seal(secret: [u64; 2], key: u128, payload: &[u8]) -> u128 {
-    use siphasher::sip128::Hasher128;
-    use std::hash::Hasher;
-    let mut hasher = siphasher::sip128::SipHasher24::new_with_keys(secret[0], secret[1]);
-    hasher.write(&key.to_le_bytes());
-    hasher.write(payload);
-    hasher.finish128().as_u128()
-}
-
-fn encode(secret: [u64; 2], key: u128, event: &(Event, Computed)) -> Option<Vec<u8>> {
+fn encode(secret: input_key::Secret, key: u128, event: &(Event, Computed)) -> Option<Vec<u8>> {
     let payload = postcard::to_stdvec(event).ok()?;
     let mut bytes = Vec::with_capacity(HEADER_LEN + payload.len());
     bytes.extend_from_slice(MAGIC);
@@ -224,7 +161,7 @@ fn encode(secret: [u64; 2], key: u128, event: &(Event, Computed)) -> Option<Vec<
     Some(bytes)
 }
 
-fn decode(secret: [u64; 2], key: u128, bytes: &[u8]) -> Option<(Event, Computed)> {
+fn decode(secret: input_key::Secret, key: u128, bytes: &[u8]) -> Option<(Event, Computed)> {
     let (header, payload) = bytes.split_at_checked(HEADER_LEN)?;
     let (magic, rest) = header.split_at(8);
     let (stored_key, rest) = rest.split_at(16);
@@ -245,6 +182,10 @@ mod tests {
     use crate::load::validate::LoadOptions;
 
     const SECRET_OF_TESTS: [u64; 2] = [1, 2];
+
+    fn secret_of_tests() -> input_key::Secret {
+        input_key::Secret::of_tests(SECRET_OF_TESTS)
+    }
 
     /// Every event of the example site and of the test fixtures.
     fn events() -> Vec<(Event, Computed)> {
@@ -274,8 +215,8 @@ mod tests {
         assert!(events.len() > 20, "{} events", events.len());
         for (i, event) in events.iter().enumerate() {
             let key = i as u128 + 1;
-            let bytes = encode(SECRET_OF_TESTS, key, event).expect("every event encodes");
-            let back = decode(SECRET_OF_TESTS, key, &bytes)
+            let bytes = encode(secret_of_tests(), key, event).expect("every event encodes");
+            let back = decode(secret_of_tests(), key, &bytes)
                 .unwrap_or_else(|| panic!("{} reads back", event.0.file.display()));
             // Field by field, as `Debug` spells every one of them out.
             assert_eq!(
@@ -290,7 +231,7 @@ mod tests {
     #[test]
     fn a_torn_foreign_or_misnamed_entry_is_a_miss() {
         let event = &events()[0];
-        let s = SECRET_OF_TESTS;
+        let s = secret_of_tests();
         let bytes = encode(s, 7, event).expect("encodes");
         assert!(decode(s, 7, &bytes).is_some());
         assert!(decode(s, 8, &bytes).is_none(), "another key");
@@ -303,7 +244,10 @@ mod tests {
         let last = flipped.len() - 1;
         flipped[last] ^= 1;
         assert!(decode(s, 7, &flipped).is_none(), "a changed byte");
-        assert!(decode([3, 4], 7, &bytes).is_none(), "sealed elsewhere");
+        assert!(
+            decode(input_key::Secret::of_tests([3, 4]), 7, &bytes).is_none(),
+            "sealed elsewhere"
+        );
         let mut foreign = bytes;
         foreign[..8].copy_from_slice(b"hnevt000");
         assert!(decode(s, 7, &foreign).is_none(), "another layout");
@@ -344,8 +288,8 @@ mod tests {
             )),
             key
         );
-        // The site folder's secret is made once, and kept.
-        assert_eq!(secret(&root.join(SECRET)), cache.secret);
+        // Sealed under the site folder's secret.
+        assert_eq!(input_key::Secret::of_site(root), cache.secret);
         fs::write(root.join(DIR).join("stale.1-1.tmp"), "half").expect("write");
         cache.retain(&BTreeSet::from([key]));
         assert!(cache.get(key).is_some());
