@@ -592,8 +592,10 @@ pub fn build_with_progress(
             progress(Progress::Written {
                 elapsed: started.elapsed(),
             });
-            // The render succeeded: a check of the same inputs need not render it again.
-            if let Some(pages) = &pages_record {
+            // The render succeeded: a check of the same inputs need not render it again. Only
+            // under the configuration's base URL, which a check renders under: the record of a
+            // build under another would replace a check's with one no check can use.
+            if let Some(pages) = pages_record.as_ref().filter(|_| base_url.is_none()) {
                 reuse::write_rendered(root, &events_record, pages, &secret);
             }
             if !write.kept_unsealed.is_empty() {
