@@ -2,9 +2,12 @@
 //! site's files. The caches that let a build skip work (each event as computed, see
 //! [`crate::load::cache`]; each event's pages, see [`crate::site::reuse`]) are keyed by them, so
 //! both hash files the same way, here.
+//!
+//! And the secret of the site folder ([`Secret`]), under which everything a build keeps for
+//! the next one is sealed: the event cache's entries and the output's records.
 
 use std::fs;
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -85,30 +88,146 @@ pub fn is_own_file(path: &Path) -> bool {
     }
 }
 
-/// The key of one event's own input: `shared` (what every event depends on), the event file's
-/// path relative to the site root (which gives the event its address), the file and the report
-/// beside it. The bytes of the event file are given, as read, so that the key always describes
-/// the text that was parsed.
-pub fn event_key(shared: u128, root: &Path, file: &Path, text: Option<&[u8]>) -> u128 {
+/// The key of one event's own input, as the loader read it: the event file's path relative to
+/// the site root (which gives the event its address), its bytes and those of the report beside
+/// it (`None`: there is none). Given the bytes that were parsed, never read again here, so that
+/// a key always describes the text an event was made from, even when an edit lands while a
+/// build runs.
+pub fn own_key(file: &Path, text: &[u8], report: Option<&[u8]>) -> u128 {
     let mut hasher = Xxh3::new();
-    hasher.update(&shared.to_le_bytes());
     hasher.update(file.to_string_lossy().as_bytes());
     hasher.update(b"\0");
-    let report = root.join(file).with_extension("md");
-    let own = match text {
-        Some(bytes) => Ok(bytes.to_vec()),
-        None => fs::read(root.join(file)),
-    };
-    for read in [own, fs::read(report)] {
+    for read in [Some(text), report] {
         match read {
-            Ok(bytes) => {
+            Some(bytes) => {
                 hasher.update(&(bytes.len() as u64).to_le_bytes());
-                hasher.update(&bytes);
+                hasher.update(bytes);
             }
-            Err(_) => hasher.update(b"none"),
+            None => hasher.update(b"none"),
         }
     }
     hasher.digest128()
+}
+
+/// The key of one event under `shared` (what every event depends on): its [`own_key`] with it.
+pub fn event_key(shared: u128, own: u128) -> u128 {
+    let mut hasher = Xxh3::new();
+    hasher.update(&shared.to_le_bytes());
+    hasher.update(&own.to_le_bytes());
+    hasher.digest128()
+}
+
+/// Where the site folder's secret is kept, under its root.
+pub const SECRET: &str = ".holonet/secret";
+
+/// The secret of one site folder: 128 random bits its first run made and kept in [`SECRET`],
+/// never in the output nor in any cache. What a build keeps for the next one (an event-cache
+/// entry, the output's manifest and records) is sealed with a keyed hash under it, and trusted
+/// only when the seal is right: so a record written anywhere else (restored from a CI cache or
+/// an artifact, copied from another site, edited by hand, whatever hash it carries) is no
+/// record, and what a build publishes comes from the site's files alone.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Secret([u64; 2]);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never printed: a seal is only as good as the secret is secret.
+        f.write_str("Secret(..)")
+    }
+}
+
+/// The last line of a sealed text: this prefix, then the seal in hexadecimal.
+const SEAL_LINE: &str = "# seal ";
+
+impl Secret {
+    /// The secret of the site folder at `root`, made there by the first run that needs one.
+    /// When it can be neither read nor made (a read-only site), a secret of this run alone: what
+    /// it seals is then of no use to a later run, and nothing from elsewhere is trusted.
+    pub fn of_site(root: &Path) -> Secret {
+        let path = root.join(SECRET);
+        let read = |path: &Path| -> Option<Secret> {
+            let bytes: [u8; 16] = fs::read(path).ok()?.try_into().ok()?;
+            let (a, b) = bytes.split_at(8);
+            Some(Secret([
+                u64::from_le_bytes(a.try_into().ok()?),
+                u64::from_le_bytes(b.try_into().ok()?),
+            ]))
+        };
+        if let Some(secret) = read(&path) {
+            return secret;
+        }
+        let made = Secret::random();
+        let mut bytes = made.0[0].to_le_bytes().to_vec();
+        bytes.extend_from_slice(&made.0[1].to_le_bytes());
+        // Written whole beside it, then linked into place only if there is still none: two runs
+        // starting at once agree on the one that got there first.
+        let temporary = path.with_extension(format!("{}.tmp", std::process::id()));
+        let written = path
+            .parent()
+            .is_some_and(|dir| fs::create_dir_all(dir).is_ok())
+            && private_file(&temporary).is_ok_and(|mut file| file.write_all(&bytes).is_ok());
+        if written {
+            let _ = fs::hard_link(&temporary, &path);
+        }
+        let _ = fs::remove_file(&temporary);
+        read(&path).unwrap_or(made)
+    }
+
+    /// 128 unpredictable bits: the standard library seeds each `RandomState` from the system's
+    /// random source, and SipHash under that random key gives outputs no one can foresee.
+    fn random() -> Secret {
+        use std::hash::{BuildHasher, Hasher};
+        let state = std::collections::hash_map::RandomState::new();
+        Secret([0u8, 1].map(|i| {
+            let mut hasher = state.build_hasher();
+            hasher.write_u8(i);
+            hasher.finish()
+        }))
+    }
+
+    /// A secret given by a test, so that what it seals is known.
+    #[cfg(test)]
+    pub fn of_tests(keys: [u64; 2]) -> Secret {
+        Secret(keys)
+    }
+
+    /// The seal of `parts`, one after the other: SipHash-2-4 (128 bits) under the secret, a
+    /// keyed hash made for this, which no one without the secret can work out.
+    pub fn seal(&self, parts: &[&[u8]]) -> u128 {
+        use siphasher::sip128::Hasher128;
+        use std::hash::Hasher;
+        let mut hasher = siphasher::sip128::SipHasher24::new_with_keys(self.0[0], self.0[1]);
+        for part in parts {
+            hasher.write(part);
+        }
+        hasher.finish128().as_u128()
+    }
+
+    /// `text` (lines, each ending in a newline) with its seal added as a last line.
+    pub fn seal_text(&self, text: &str) -> String {
+        let seal = self.seal(&[text.as_bytes()]);
+        format!("{text}{SEAL_LINE}{seal:032x}\n")
+    }
+
+    /// The text [`Secret::seal_text`] sealed, when `sealed` is such a text sealed under this
+    /// secret; `None` for anything else (no seal, a wrong one, a text changed since).
+    pub fn open<'a>(&self, sealed: &'a str) -> Option<&'a str> {
+        let body = sealed.strip_suffix('\n')?;
+        let at = body.rfind('\n').map_or(0, |i| i + 1);
+        let (text, last) = body.split_at(at);
+        let seal = u128::from_str_radix(last.strip_prefix(SEAL_LINE)?, 16).ok()?;
+        (last.len() == SEAL_LINE.len() + 32 && seal == self.seal(&[text.as_bytes()]))
+            .then_some(text)
+    }
+}
+
+/// Creates a file only its owner can read.
+fn private_file(path: &Path) -> io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    options.open(path)
 }
 
 #[cfg(test)]
@@ -137,28 +256,49 @@ mod tests {
 
     #[test]
     fn an_event_key_changes_with_the_file_its_report_its_address_and_the_shared_key() {
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path();
-        fs::create_dir_all(root.join("events")).unwrap();
         let file = Path::new("events/cup.toml");
-        fs::write(root.join(file), "name = \"Cup\"\n").unwrap();
-        let key = || event_key(1, root, file, None);
-        let first = key();
-        assert_eq!(first, event_key(1, root, file, Some(b"name = \"Cup\"\n")));
-        assert_ne!(first, event_key(2, root, file, None));
-        assert_ne!(
-            first,
-            event_key(
-                1,
-                root,
-                Path::new("events/cup2.toml"),
-                Some(b"name = \"Cup\"\n")
-            )
-        );
-        fs::write(root.join("events/cup.md"), "Report.").unwrap();
-        let with_report = key();
+        let text = b"name = \"Cup\"\n";
+        let first = event_key(1, own_key(file, text, None));
+        assert_ne!(first, event_key(2, own_key(file, text, None)));
+        let elsewhere = Path::new("events/cup2.toml");
+        assert_ne!(first, event_key(1, own_key(elsewhere, text, None)));
+        let with_report = event_key(1, own_key(file, text, Some(b"Report.")));
         assert_ne!(first, with_report);
-        fs::write(root.join(file), "name = \"Cup!\"\n").unwrap();
-        assert_ne!(with_report, key());
+        assert_ne!(first, event_key(1, own_key(file, text, Some(b""))));
+        assert_ne!(
+            with_report,
+            event_key(1, own_key(file, b"name = \"Cup!\"\n", Some(b"Report.")))
+        );
+    }
+
+    #[test]
+    fn a_sealed_text_opens_under_its_secret_only_and_unchanged() {
+        let secret = Secret::of_tests([1, 2]);
+        let text = "# a record\nline one\n";
+        let sealed = secret.seal_text(text);
+        assert_eq!(secret.open(&sealed), Some(text));
+        assert_eq!(Secret::of_tests([1, 3]).open(&sealed), None, "another site");
+        assert_eq!(secret.open(text), None, "no seal");
+        assert_eq!(secret.open(&sealed.replace("one", "two")), None, "edited");
+        let dropped = sealed.replacen("line one\n", "", 1);
+        assert_eq!(secret.open(&dropped), None, "a line dropped");
+        assert_eq!(secret.open(&sealed[..sealed.len() - 1]), None, "torn");
+        assert_eq!(
+            secret.open(&format!("{sealed}more\n")),
+            None,
+            "a line added"
+        );
+        // The seal of the empty text too.
+        assert_eq!(secret.open(&secret.seal_text("")), Some(""));
+    }
+
+    #[test]
+    fn a_site_folders_secret_is_made_once_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = Secret::of_site(dir.path());
+        assert_eq!(Secret::of_site(dir.path()), first);
+        assert_eq!(fs::read(dir.path().join(SECRET)).unwrap().len(), 16);
+        let other = tempfile::tempdir().unwrap();
+        assert_ne!(Secret::of_site(other.path()), first);
     }
 }

@@ -3117,8 +3117,8 @@ fn a_rebuild_reuses_unchanged_events_and_matches_a_fresh_build() {
     let events = tree(&out)[Path::new(holonet::site::reuse::FILE)].clone();
     assert_eq!(
         String::from_utf8_lossy(&events).lines().count(),
-        1 + first.events,
-        "one line per event after the header"
+        1 + first.events + 1,
+        "one line per event between the header and the seal"
     );
 
     // Nothing changed: every event is kept, nothing written.

@@ -11,9 +11,17 @@
 //! The entries live in the site folder, in `.holonet/cache/events/`, one file per key, named by
 //! it: a run reads the entries of the files it finds and writes the ones it computed. Each is
 //! written to a temporary file and renamed into place, and carries its key, its length and a
-//! hash of its bytes, so that a torn, truncated or foreign file is a miss, never a wrong event.
-//! Entries that no event file has any more are removed at the end of each run. Nothing here can
-//! fail a build: a cache that cannot be read or written only costs the time to compute.
+//! seal of both and of its bytes, so that a torn, truncated or foreign file is a miss, never a
+//! wrong event. Entries that no event file has any more are removed at the end of each run.
+//! Nothing here can fail a build: a cache that cannot be read or written only costs the time to
+//! compute.
+//!
+//! What a build publishes must come from the site's files alone, and an entry's payload cannot
+//! be checked against the event file without computing it again (which is what the cache
+//! saves). So the seal is a keyed hash under the site folder's secret
+//! ([`input_key::Secret`]), which no cache holds: an entry written anywhere else (a cache
+//! restored in CI, a file put there by hand, however its hash was worked out) is a miss, and
+//! the event is computed from its file. The cost: a cache helps only in the folder that made it.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -31,11 +39,11 @@ use crate::rules::compute::Computed;
 pub const DIR: &str = ".holonet/cache/events";
 
 /// The first bytes of every entry, naming its layout; an entry written by another layout is a
-/// miss. The key, the payload's length and its XXH3-128 follow, then the payload: the event and
-/// its computed facts in postcard's encoding.
-const MAGIC: &[u8; 8] = b"hnevt001";
+/// miss. The key, the payload's length and the seal ([`seal`]) follow, then the payload: the
+/// event and its computed facts in postcard's encoding.
+const MAGIC: &[u8; 8] = b"hnevt002";
 
-/// Bytes before the payload: the magic, the key, the length and the hash.
+/// Bytes before the payload: the magic, the key, the length and the seal.
 const HEADER_LEN: usize = 8 + 16 + 8 + 16;
 
 /// The event cache of one site.
@@ -47,6 +55,8 @@ pub struct EventCache {
     settings: PathBuf,
     /// What every entry depends on besides its event's own files.
     shared: u128,
+    /// The secret entries are sealed under.
+    secret: input_key::Secret,
 }
 
 impl EventCache {
@@ -59,12 +69,14 @@ impl EventCache {
             program,
             settings: settings.to_path_buf(),
             shared: shared_key(root, program, settings),
+            secret: input_key::Secret::of_site(root),
         }
     }
 
-    /// The key of the event file `file` (relative to `root`) whose bytes are `text`.
-    pub fn key(&self, root: &Path, file: &Path, text: &[u8]) -> u128 {
-        input_key::event_key(self.shared, root, file, Some(text))
+    /// The key of an event whose own files, as read, have the key `own`
+    /// ([`input_key::own_key`]).
+    pub fn key(&self, own: u128) -> u128 {
+        input_key::event_key(self.shared, own)
     }
 
     /// Whether the shared inputs are still as they were when the cache was opened: entries
@@ -80,13 +92,13 @@ impl EventCache {
     /// The event kept under `key`, if there is a sound entry for it.
     pub fn get(&self, key: u128) -> Option<(Event, Computed)> {
         let bytes = fs::read(self.path(key)).ok()?;
-        decode(key, &bytes)
+        decode(self.secret, key, &bytes)
     }
 
     /// Keeps `event` under `key`. Written to a temporary file and renamed into place, so a
     /// reader never sees half an entry; a failure is ignored (the next run computes again).
     pub fn put(&self, key: u128, event: &(Event, Computed)) {
-        let Some(bytes) = encode(key, event) else {
+        let Some(bytes) = encode(self.secret, key, event) else {
             return;
         };
         static WRITES: AtomicU64 = AtomicU64::new(0);
@@ -133,18 +145,23 @@ fn shared_key(root: &Path, program: u128, settings: &Path) -> u128 {
     hasher.digest128()
 }
 
-fn encode(key: u128, event: &(Event, Computed)) -> Option<Vec<u8>> {
+/// The seal of an entry: of its key and payload, under `secret`.
+fn seal(secret: input_key::Secret, key: u128, payload: &[u8]) -> u128 {
+    secret.seal(&[&key.to_le_bytes(), payload])
+}
+
+fn encode(secret: input_key::Secret, key: u128, event: &(Event, Computed)) -> Option<Vec<u8>> {
     let payload = postcard::to_stdvec(event).ok()?;
     let mut bytes = Vec::with_capacity(HEADER_LEN + payload.len());
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&key.to_le_bytes());
     bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    bytes.extend_from_slice(&xxhash_rust::xxh3::xxh3_128(&payload).to_le_bytes());
+    bytes.extend_from_slice(&seal(secret, key, &payload).to_le_bytes());
     bytes.extend_from_slice(&payload);
     Some(bytes)
 }
 
-fn decode(key: u128, bytes: &[u8]) -> Option<(Event, Computed)> {
+fn decode(secret: input_key::Secret, key: u128, bytes: &[u8]) -> Option<(Event, Computed)> {
     let (header, payload) = bytes.split_at_checked(HEADER_LEN)?;
     let (magic, rest) = header.split_at(8);
     let (stored_key, rest) = rest.split_at(16);
@@ -152,7 +169,7 @@ fn decode(key: u128, bytes: &[u8]) -> Option<(Event, Computed)> {
     let sound = magic == MAGIC
         && stored_key == key.to_le_bytes()
         && len == (payload.len() as u64).to_le_bytes()
-        && hash == xxhash_rust::xxh3::xxh3_128(payload).to_le_bytes();
+        && hash == seal(secret, key, payload).to_le_bytes();
     if !sound {
         return None;
     }
@@ -163,6 +180,12 @@ fn decode(key: u128, bytes: &[u8]) -> Option<(Event, Computed)> {
 mod tests {
     use super::*;
     use crate::load::validate::LoadOptions;
+
+    const SECRET_OF_TESTS: [u64; 2] = [1, 2];
+
+    fn secret_of_tests() -> input_key::Secret {
+        input_key::Secret::of_tests(SECRET_OF_TESTS)
+    }
 
     /// Every event of the example site and of the test fixtures.
     fn events() -> Vec<(Event, Computed)> {
@@ -192,8 +215,8 @@ mod tests {
         assert!(events.len() > 20, "{} events", events.len());
         for (i, event) in events.iter().enumerate() {
             let key = i as u128 + 1;
-            let bytes = encode(key, event).expect("every event encodes");
-            let back = decode(key, &bytes)
+            let bytes = encode(secret_of_tests(), key, event).expect("every event encodes");
+            let back = decode(secret_of_tests(), key, &bytes)
                 .unwrap_or_else(|| panic!("{} reads back", event.0.file.display()));
             // Field by field, as `Debug` spells every one of them out.
             assert_eq!(
@@ -208,18 +231,26 @@ mod tests {
     #[test]
     fn a_torn_foreign_or_misnamed_entry_is_a_miss() {
         let event = &events()[0];
-        let bytes = encode(7, event).expect("encodes");
-        assert!(decode(7, &bytes).is_some());
-        assert!(decode(8, &bytes).is_none(), "another key");
-        assert!(decode(7, &bytes[..bytes.len() - 1]).is_none(), "truncated");
-        assert!(decode(7, &bytes[..10]).is_none(), "torn in the header");
+        let s = secret_of_tests();
+        let bytes = encode(s, 7, event).expect("encodes");
+        assert!(decode(s, 7, &bytes).is_some());
+        assert!(decode(s, 8, &bytes).is_none(), "another key");
+        assert!(
+            decode(s, 7, &bytes[..bytes.len() - 1]).is_none(),
+            "truncated"
+        );
+        assert!(decode(s, 7, &bytes[..10]).is_none(), "torn in the header");
         let mut flipped = bytes.clone();
         let last = flipped.len() - 1;
         flipped[last] ^= 1;
-        assert!(decode(7, &flipped).is_none(), "a changed byte");
+        assert!(decode(s, 7, &flipped).is_none(), "a changed byte");
+        assert!(
+            decode(input_key::Secret::of_tests([3, 4]), 7, &bytes).is_none(),
+            "sealed elsewhere"
+        );
         let mut foreign = bytes;
         foreign[..8].copy_from_slice(b"hnevt000");
-        assert!(decode(7, &foreign).is_none(), "another layout");
+        assert!(decode(s, 7, &foreign).is_none(), "another layout");
     }
 
     #[test]
@@ -230,21 +261,35 @@ mod tests {
         let settings = Path::new("holonet.toml");
         let cache = EventCache::open(root, 1, settings);
         let event = &events()[0];
-        let key = cache.key(root, Path::new("events/a.toml"), b"text");
+        let key = cache.key(input_key::own_key(
+            Path::new("events/a.toml"),
+            b"text",
+            None,
+        ));
         assert!(cache.get(key).is_none());
         cache.put(key, event);
         assert!(cache.get(key).is_some());
         // Another Holonet or another configuration: other keys.
         assert_ne!(
-            EventCache::open(root, 2, settings).key(root, Path::new("events/a.toml"), b"text"),
+            EventCache::open(root, 2, settings).key(input_key::own_key(
+                Path::new("events/a.toml"),
+                b"text",
+                None
+            )),
             key
         );
         fs::write(root.join(settings), "title = \"T\"\n").expect("write");
         assert!(!cache.still_current(root));
         assert_ne!(
-            EventCache::open(root, 1, settings).key(root, Path::new("events/a.toml"), b"text"),
+            EventCache::open(root, 1, settings).key(input_key::own_key(
+                Path::new("events/a.toml"),
+                b"text",
+                None
+            )),
             key
         );
+        // Sealed under the site folder's secret.
+        assert_eq!(input_key::Secret::of_site(root), cache.secret);
         fs::write(root.join(DIR).join("stale.1-1.tmp"), "half").expect("write");
         cache.retain(&BTreeSet::from([key]));
         assert!(cache.get(key).is_some());

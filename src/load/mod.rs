@@ -40,6 +40,9 @@ pub struct Loaded {
     pub events: Vec<(Event, Computed)>,
     /// How many of `events` were taken from the cache rather than computed.
     pub from_cache: usize,
+    /// The key of each event's own files as they were read ([`crate::input_key::own_key`]),
+    /// by slug: what a record of the pages made from the event vouches for.
+    pub own_keys: BTreeMap<String, u128>,
     pub diagnostics: Vec<Diagnostic>,
     pub sources: BTreeMap<PathBuf, String>,
 }
@@ -122,6 +125,9 @@ pub fn load_events(
         ..Loaded::default()
     };
     for (file, _) in results {
+        if let (Some((event, _)), Some(key)) = (&file.event, file.own_key) {
+            loaded.own_keys.insert(event.slug.clone(), key);
+        }
         loaded.events.extend(file.event);
         if !file.diagnostics.is_empty()
             && let Some(text) = file.text
@@ -139,8 +145,8 @@ pub fn load_events(
 enum CacheUse {
     /// The event was taken from the entry of this key.
     Found(u128),
-    /// The event was computed; `keep` when it goes into the cache: it was computed from a
-    /// text the key still describes, without a warning.
+    /// The event was computed; `keep` when it goes into the cache: it was computed without a
+    /// warning.
     Computed { key: u128, keep: bool },
 }
 
@@ -163,7 +169,10 @@ fn load_cached(
         Ok(text) => text,
         Err(diag) => return (unreadable(file, diag), None),
     };
-    let key = cache.key(root, file, text.as_bytes());
+    let report = read_report(root, file);
+    let own_key = own_key_of(file, &text, report.as_ref());
+    // The key is made from the bytes the event is made from, each file read once.
+    let key = cache.key(own_key);
     if let Some(event) = cache.get(key) {
         let loaded = LoadedFile {
             path: file.to_path_buf(),
@@ -171,19 +180,32 @@ fn load_cached(
             diagnostics: Vec::new(),
             text: None,
             other_sources: BTreeMap::new(),
+            own_key: Some(own_key),
         };
         return (loaded, Some(CacheUse::Found(key)));
     }
-    let loaded = load_event_text(root, file, text, options);
-    // The report is read twice (for the key, then for the event): an entry is only kept when
-    // both reads saw the same file.
-    let keep = loaded.event.is_some()
-        && loaded.diagnostics.is_empty()
-        && loaded
-            .text
-            .as_ref()
-            .is_some_and(|text| cache.key(root, file, text.as_bytes()) == key);
+    let loaded = load_event_text(root, file, text, report, options);
+    let keep = loaded.event.is_some() && loaded.diagnostics.is_empty();
     (loaded, Some(CacheUse::Computed { key, keep }))
+}
+
+/// The report beside the event file `file` (relative to `root`), read as its event reads it:
+/// `None` when there is none.
+fn read_report(root: &Path, file: &Path) -> Option<Result<String, Diagnostic>> {
+    let sibling = file.with_extension("md");
+    root.join(&sibling)
+        .is_file()
+        .then(|| read_plain_text(&root.join(&sibling), &sibling))
+}
+
+/// The [`crate::input_key::own_key`] of an event file's text and its report as read.
+fn own_key_of(file: &Path, text: &str, report: Option<&Result<String, Diagnostic>>) -> u128 {
+    let report = report.map(|read| match read {
+        Ok(long) => long.as_bytes(),
+        // An unreadable report fails the event: any key will do, none is recorded.
+        Err(_) => b"\0unreadable".as_slice(),
+    });
+    crate::input_key::own_key(file, text.as_bytes(), report)
 }
 
 /// Puts the events computed now into `cache`, when the files every event depends on did not
@@ -233,12 +255,18 @@ pub struct LoadedFile {
     pub text: Option<String>,
     /// The text of each other file a diagnostic points into (decklist files).
     pub other_sources: BTreeMap<PathBuf, String>,
+    /// The key of the event file and its report as read ([`crate::input_key::own_key`]),
+    /// when both could be read.
+    pub own_key: Option<u128>,
 }
 
 /// Reads and validates one file given relative to `root`.
 pub fn load_event_file(root: &Path, file: &Path, options: &LoadOptions) -> LoadedFile {
     match read_text(&root.join(file), file) {
-        Ok(text) => load_event_text(root, file, text, options),
+        Ok(text) => {
+            let report = read_report(root, file);
+            load_event_text(root, file, text, report, options)
+        }
         Err(diag) => unreadable(file, diag),
     }
 }
@@ -251,11 +279,20 @@ fn unreadable(file: &Path, diag: Diagnostic) -> LoadedFile {
         diagnostics: vec![diag],
         text: None,
         other_sources: BTreeMap::new(),
+        own_key: None,
     }
 }
 
-/// Validates one event file, given relative to `root`, from its `text` as read.
-fn load_event_text(root: &Path, file: &Path, text: String, options: &LoadOptions) -> LoadedFile {
+/// Validates one event file, given relative to `root`, from its `text` and its `report` (see
+/// [`read_report`]) as read.
+fn load_event_text(
+    root: &Path,
+    file: &Path,
+    text: String,
+    report: Option<Result<String, Diagnostic>>,
+    options: &LoadOptions,
+) -> LoadedFile {
+    let own_key = own_key_of(file, &text, report.as_ref());
     // Decklist files next to the event are read from the site folder.
     let options = LoadOptions {
         site_root: Some(root.to_path_buf()),
@@ -273,15 +310,13 @@ fn load_event_text(root: &Path, file: &Path, text: String, options: &LoadOptions
         }
     }
     if let Some((ev, _)) = event.as_mut() {
-        let sibling = file.with_extension("md");
-        if root.join(&sibling).is_file() {
-            match read_plain_text(&root.join(&sibling), &sibling) {
-                Ok(long) => ev.long_text = Some(long),
-                Err(diag) => {
-                    diagnostics.push(diag);
-                    event = None;
-                }
+        match report {
+            Some(Ok(long)) => ev.long_text = Some(long),
+            Some(Err(diag)) => {
+                diagnostics.push(diag);
+                event = None;
             }
+            None => {}
         }
     }
     LoadedFile {
@@ -290,6 +325,7 @@ fn load_event_text(root: &Path, file: &Path, text: String, options: &LoadOptions
         diagnostics,
         text: Some(text),
         other_sources,
+        own_key: Some(own_key),
     }
 }
 

@@ -62,6 +62,10 @@ pub struct Site {
     pub events: Vec<(Event, Computed)>,
     /// How many of `events` were taken from the event cache (see [`crate::load::cache`]).
     pub from_cache: usize,
+    /// The key of each event's file and report as loaded, by slug (see
+    /// [`crate::input_key::own_key`]): what a build records its pages as made from. `serve`
+    /// records nothing, and does not keep it up to date.
+    pub own_keys: BTreeMap<String, u128>,
     /// Each event's share of the archive-wide pages, by slug.
     pub contributions: contribution::Contributions,
     pub pages: Vec<content::ContentPage>,
@@ -101,6 +105,7 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     });
     let loaded = load_events(root, &options, cache.as_ref());
     let from_cache = loaded.from_cache;
+    let own_keys = loaded.own_keys;
     report.absorb(loaded.diagnostics, loaded.sources);
     // Two people on one page, or one person on two, across events.
     let people = People::of(
@@ -144,6 +149,7 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
             aliases,
             events,
             from_cache,
+            own_keys,
             contributions,
             pages,
             tera,
@@ -258,22 +264,52 @@ struct LastBuild {
     earlier: Earlier<'static>,
 }
 
-/// What the last build into `out` can lend this one: the files of each event it rendered from
-/// the same inputs (the same event file, shared inputs and Holonet), the link-preview image
-/// of each event whose card is the same, and the keys of its archive-wide pages when they were
-/// made under the same shared inputs; of those, the player pages no changed event touched are
-/// kept without being built, when `keeps` says the output still holds them as recorded.
-fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool) -> LastBuild {
+/// Where the record of the last render comes from.
+enum Records<'a> {
+    /// A build's: the output folder it builds into, which holds the last build's records (and
+    /// its search index, whose parts a build may keep).
+    Output(&'a Path),
+    /// A check's: the site folder, which holds the record of the last render that succeeded
+    /// ([`reuse::RENDERED`]); the output is never read.
+    Rendered(&'a Path),
+}
+
+/// What the last render can lend this one: the files of each event it rendered from the same
+/// inputs (the same event file, shared inputs and Holonet), the link-preview image of each
+/// event whose card is the same, and the keys of its archive-wide pages when they were made
+/// under the same shared inputs; of those, the player pages no changed event touched are kept
+/// without being built, when `keeps` says the output still holds them as recorded. Records
+/// are read from `records`, and believed only when sealed under `secret` (see [`reuse`]).
+/// `shared_files` is the key of the shared files taken before the site was loaded
+/// ([`reuse::files_key`]); each event's key is made from its files as loaded.
+fn last_build(
+    site: &Site,
+    shared_files: u128,
+    records: Records<'_>,
+    secret: &crate::input_key::Secret,
+    keeps: &dyn Fn(&str) -> bool,
+) -> LastBuild {
     let program = crate::input_key::program_key();
-    let shared = program.map(|program| reuse::shared_key(root, &site.config.base_url, program));
-    let last = reuse::read(out);
+    let shared =
+        program.map(|program| reuse::shared_key(shared_files, &site.config.base_url, program));
+    let reuse::Last {
+        events: last,
+        pages,
+        groups: last_groups,
+    } = match records {
+        Records::Output(out) => reuse::read_output(out, shared, secret),
+        Records::Rendered(root) => reuse::read_rendered(root, shared, secret),
+    };
     let view = model::SiteView::new(&site.config, &site.pages);
     let entries: BTreeMap<String, reuse::Entry> = program
         .zip(shared)
         .map(|(program, shared)| {
             site.events
                 .par_iter()
-                .map(|(event, computed)| {
+                .filter_map(|(event, computed)| {
+                    // Every loaded event has its key; one without is not recorded, so rendered
+                    // every time.
+                    let own = *site.own_keys.get(&event.slug)?;
                     let contribution = &site.contributions[&event.slug];
                     let card = preview::Card::of(
                         &site.config.title,
@@ -281,7 +317,7 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
                         computed.ruleset.family,
                         event.is_team(),
                     );
-                    let key = reuse::event_key(shared, root, event);
+                    let key = crate::input_key::event_key(shared, own);
                     // The same inputs make the same contribution: its hashes are the record's.
                     let (archive, players) = match last.get(&event.slug) {
                         Some(entry) if entry.key == key => (entry.archive, entry.players.clone()),
@@ -297,7 +333,7 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
                         players,
                         files: Vec::new(),
                     };
-                    (event.slug.clone(), entry)
+                    Some((event.slug.clone(), entry))
                 })
                 .collect()
         })
@@ -307,9 +343,6 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
         .filter(|(slug, entry)| entries.get(*slug).map(|e| e.key) == Some(entry.key))
         .map(|(slug, entry)| (slug.clone(), entry.files.clone()))
         .collect();
-    let (pages, last_groups) = shared
-        .map(|shared| reuse::read_pages(out, shared))
-        .unwrap_or_default();
     let (touched, mut kept_pages) =
         reuse::player_scope(&last, &entries, pages.keys().map(String::as_str), keeps);
     let group_keys = shared
@@ -335,10 +368,11 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
     }
     // The search index's players and cards are the last build's when their pages are, and
     // the output still holds the index as that build wrote it.
-    let search_parts = search::ArchiveParts::kept(&kept_groups, || {
-        keeps(search::PATH)
+    let search_parts = search::ArchiveParts::kept(&kept_groups, || match records {
+        Records::Output(out) => keeps(search::PATH)
             .then(|| std::fs::read(out.join(search::PATH)).ok())
-            .flatten()
+            .flatten(),
+        Records::Rendered(_) => None,
     });
     let previews = render::Previews {
         program: program.unwrap_or_default(),
@@ -368,24 +402,65 @@ fn last_build(root: &Path, site: &Site, out: &Path, keeps: &dyn Fn(&str) -> bool
     }
 }
 
-/// Validates and renders everything without writing. An event that the last build into
-/// `<root>/public` rendered from the same inputs is not rendered again: that build succeeded
-/// with it, and nothing it was made from has changed; nor are the player pages no changed
-/// event touched.
+/// Validates and renders everything without writing. What a check says comes from the site's
+/// files alone, never from an output folder, which anyone who can write the output (a restored
+/// artifact, a hand edit) could make say anything. What the last render that succeeded made
+/// from the same inputs is not rendered again (it rendered without an error, and would again):
+/// the site folder keeps its sealed record ([`reuse::RENDERED`]), which a check that succeeds
+/// brings up to date.
 pub fn check(root: &Path) -> Report {
+    // Before anything is read: see `reuse::files_key`.
+    let shared_files = reuse::files_key(root);
     let (site, mut report) = load(root, None);
     if let Some(site) = site {
-        let last = last_build(root, &site, &root.join("public"), &|_| true);
+        let secret = crate::input_key::Secret::of_site(root);
+        let last = last_build(
+            &site,
+            shared_files,
+            Records::Rendered(root),
+            &secret,
+            &|_| true,
+        );
         let earlier = Earlier {
             previews: render::Previews::default(),
             ..last.earlier
         };
-        if let Err(diags) = render_into(&site, &last.scope, &render::Discard, true, &earlier) {
-            report.absorb(diags, []);
+        match render_into(&site, &last.scope, &render::Discard, true, &earlier) {
+            Ok(event_files) => {
+                let records = records(last.shared, last.entries, event_files, &earlier);
+                if let Some((events, pages)) = records {
+                    reuse::write_rendered(root, &events, &pages, &secret);
+                }
+            }
+            Err(diags) => report.absorb(diags, []),
         }
         drop_later((site, earlier));
     }
     report
+}
+
+/// The texts of a render's two records (see [`reuse`]), unsealed: each event's entry with its
+/// `event_files`, and the archive-wide pages' keys. `None` when nothing can be reused
+/// (`shared` is `None`: see [`LastBuild::shared`]).
+fn records(
+    shared: Option<u128>,
+    mut entries: BTreeMap<String, reuse::Entry>,
+    event_files: render::EventFiles,
+    earlier: &Earlier<'_>,
+) -> Option<(String, String)> {
+    let shared = shared?;
+    let recorded: reuse::Recorded = event_files
+        .into_iter()
+        .filter_map(|(slug, files)| {
+            let entry = reuse::Entry {
+                files,
+                ..entries.remove(&slug)?
+            };
+            Some((slug, entry))
+        })
+        .collect();
+    let pages = reuse::pages_text(shared, &earlier.group_keys, &earlier.archive.pages());
+    Some((reuse::text(&recorded), pages))
 }
 
 /// Frees `value` on a thread of its own. The whole archive's events and contributions take
@@ -396,7 +471,7 @@ fn drop_later<T: Send + 'static>(value: T) {
 }
 
 /// What a successful build did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BuildStats {
     pub events: usize,
     pub files: usize,
@@ -443,6 +518,8 @@ pub fn build_with_progress(
             sources: BTreeMap::new(),
         });
     }
+    // Before anything is read: see `reuse::files_key`.
+    let shared_files = reuse::files_key(root);
     let (site, mut report) = load(root, base_url);
     let Some(site) = site else { return Err(report) };
     progress(Progress::Loaded {
@@ -452,7 +529,8 @@ pub fn build_with_progress(
     });
     let started = Instant::now();
     let io_error = |e: output::OutputError| output_error(out, e);
-    let staging = match output::Staging::open(out) {
+    let secret = crate::input_key::Secret::of_site(root);
+    let staging = match output::Staging::open(out, secret) {
         Ok(staging) => staging,
         Err(e) => {
             report.diagnostics.push(io_error(e));
@@ -466,10 +544,16 @@ pub fn build_with_progress(
     };
     let LastBuild {
         shared,
-        mut entries,
+        entries,
         scope,
         earlier,
-    } = last_build(root, &site, out, &|path| staging.can_keep(path));
+    } = last_build(
+        &site,
+        shared_files,
+        Records::Output(out),
+        &secret,
+        &|path| staging.can_keep(path),
+    );
     let event_files = match render_into(&site, &scope, &store, true, &earlier) {
         Ok(files) => files,
         Err(diags) => {
@@ -477,23 +561,20 @@ pub fn build_with_progress(
             return Err(report);
         }
     };
-    let recorded: reuse::Recorded = event_files
-        .into_iter()
-        .filter_map(|(slug, files)| {
-            let entry = reuse::Entry {
-                files,
-                ..entries.remove(&slug)?
-            };
-            Some((slug, entry))
-        })
-        .collect();
-    let mut records = vec![(reuse::FILE, reuse::text(&recorded))];
-    if let Some(shared) = shared {
-        let pages = reuse::pages_text(shared, &earlier.group_keys, &earlier.archive.pages());
-        records.push((reuse::PAGES_FILE, pages));
-    }
-    for (path, text) in records {
-        if let Err(d) = render::Store::store(&store, path, text.into_bytes()) {
+    // With no records, the next build renders everything: an empty events' record says so.
+    let (events_record, pages_record) = records(shared, entries, event_files, &earlier).map_or(
+        (reuse::text(&reuse::Recorded::new()), None),
+        |(events, pages)| (events, Some(pages)),
+    );
+    let mut kept_records = vec![(reuse::FILE, &events_record)];
+    kept_records.extend(
+        pages_record
+            .as_ref()
+            .map(|pages| (reuse::PAGES_FILE, pages)),
+    );
+    for (path, text) in kept_records {
+        let sealed = secret.seal_text(text).into_bytes();
+        if let Err(d) = render::Store::store(&store, path, sealed) {
             report.diagnostics.push(d);
             return Err(report);
         }
@@ -511,6 +592,17 @@ pub fn build_with_progress(
             progress(Progress::Written {
                 elapsed: started.elapsed(),
             });
+            // The render succeeded: a check of the same inputs need not render it again. Only
+            // under the configuration's base URL, which a check renders under: the record of a
+            // build under another would replace a check's with one no check can use.
+            if let Some(pages) = pages_record.as_ref().filter(|_| base_url.is_none()) {
+                reuse::write_rendered(root, &events_record, pages, &secret);
+            }
+            if !write.kept_unsealed.is_empty() {
+                report
+                    .diagnostics
+                    .push(kept_unsealed(out, &write.kept_unsealed));
+            }
             Ok((
                 BuildStats {
                     events,
@@ -525,6 +617,30 @@ pub fn build_with_progress(
             Err(report)
         }
     }
+}
+
+/// The warning of a build that kept `kept`, the files of the output `out` it did not make,
+/// because the output's manifest is not sealed under the site folder's secret (see
+/// [`output::WriteReport::kept_unsealed`]): they may be an earlier build's, which no build
+/// removes from then on.
+fn kept_unsealed(out: &Path, kept: &[String]) -> Diagnostic {
+    let mut named = kept.iter().take(5).cloned().collect::<Vec<_>>().join(", ");
+    if kept.len() > 5 {
+        named.push_str(&format!(" and {} more", kept.len() - 5));
+    }
+    Diagnostic::warning(
+        Code::Io,
+        &out.join(output::MANIFEST),
+        None,
+        format!(
+            "this record of the output's files was not written by a build of this site folder (an older Holonet, another site folder, or an edit), so no file was removed on its word: {} file(s) this build does not make were kept: {named}",
+            kept.len()
+        ),
+    )
+    .with_help(format!(
+        "if any of them is not yours (a page of an earlier build), delete it, or delete {} and build again; builds keep them from now on, as files put there by hand",
+        out.display()
+    ))
 }
 
 /// Why a build could not write its output, and (since the output folder is only ever replaced

@@ -20,6 +20,13 @@
 //!   later (edited by hand) is compared byte by byte. The spare's manifest is deleted before the
 //!   spare is touched: a spare whose build was stopped has none, and is emptied and made again
 //!   from the output.
+//! - **Sealed, or not believed.** Each manifest ends with a seal, a keyed hash of it under the
+//!   site folder's secret ([`Secret`]). A manifest without the right seal (an older Holonet's,
+//!   another site folder's, an output restored from an artifact, an edit) is not believed: no
+//!   file is recognized, kept or removed on its word. The build compares every file with the
+//!   one already there, and keeps every file it does not make, as if put there by hand (it
+//!   cannot tell an earlier build's pages from a user's `CNAME`), and says which
+//!   ([`WriteReport::kept_unsealed`]); its own manifest lists them as carried over.
 //! - **Only changed folders are read.** The manifest also lists the entries a build carried over
 //!   (see below), so it names everything its folder held. A folder whose modification time is
 //!   earlier than the manifest's had nothing added, removed or renamed since: it holds what the
@@ -50,6 +57,7 @@ use std::time::SystemTime;
 use walkdir::WalkDir;
 
 use crate::atomic::{HeldLock, hold_lock};
+use crate::input_key::Secret;
 
 /// Lists the files a build wrote, with what it needs to recognize them unchanged.
 pub const MANIFEST: &str = ".holonet-manifest";
@@ -60,24 +68,24 @@ pub const LEGACY_STAGING: &str = ".holonet-staging";
 /// Holonet's working folder beside the output folder: its spare copy and its build lock.
 pub const WORK_DIR: &str = ".holonet";
 
-/// The manifest's first line, naming its layout. A manifest without it (from an older Holonet)
-/// lists bare paths: its files are compared byte by byte once, then recorded in full.
+/// The manifest's first line, naming its layout. Its last line is its seal (see
+/// [`Secret::seal_text`]): a manifest without the right one says nothing (see [`Found`]).
 const MANIFEST_HEADER: &str =
     "# holonet manifest 3: length xxh3-128 path, or - path for an entry carried over";
-
-/// The header of the layout before carried entries were listed: its files are understood, and
-/// every folder is read once, since the manifest does not say what else they hold.
-const MANIFEST_HEADER_2: &str = "# holonet manifest 2: length xxh3-128 path";
 
 /// The mark of a carried entry's line in the manifest, in place of its length and hash.
 const CARRIED: &str = "-";
 
 /// What a write did, measured against the output as it was.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct WriteReport {
     pub written: usize,
     pub unchanged: usize,
     pub removed: usize,
+    /// The entries of the output this build did not make and kept because the output's
+    /// manifest is not sealed ([`Found::Unsealed`]): nothing says whether they are an earlier
+    /// build's or someone's own, so none is removed. Listed as carried over from then on.
+    pub kept_unsealed: Vec<String>,
 }
 
 /// Why the output could not be written. In every case the output folder is as it was.
@@ -120,32 +128,21 @@ struct Recorded {
 /// What a manifest says a folder holds.
 #[derive(Debug, Default)]
 struct Manifest {
-    /// The build's files: path -> what was recorded (`None` for a bare-path manifest).
-    files: BTreeMap<String, Option<Recorded>>,
-    /// The entries Holonet did not write that the build carried over; `None` when the manifest
-    /// is of an older layout that does not list them.
-    carried: Option<BTreeSet<String>>,
+    /// The build's files: path -> what was recorded.
+    files: BTreeMap<String, Recorded>,
+    /// The entries Holonet did not write that the build carried over.
+    carried: BTreeSet<String>,
 }
 
-fn parse_manifest(text: &str) -> Manifest {
+/// A manifest's text, once its seal is found right: `None` for another layout.
+fn parse_manifest(text: &str) -> Option<Manifest> {
     let mut lines = text.lines();
-    let header = lines.clone().next();
-    let full = header == Some(MANIFEST_HEADER) || header == Some(MANIFEST_HEADER_2);
-    if full {
-        lines.next();
+    if lines.next() != Some(MANIFEST_HEADER) {
+        return None;
     }
-    let mut manifest = Manifest {
-        files: BTreeMap::new(),
-        carried: (header == Some(MANIFEST_HEADER)).then(BTreeSet::new),
-    };
+    let mut manifest = Manifest::default();
     let safe = |path: &str| is_safe_relative(path) && !is_reserved(path);
     for line in lines {
-        if !full {
-            if safe(line) {
-                manifest.files.insert(line.to_string(), None);
-            }
-            continue;
-        }
         let mut parts = line.splitn(3, ' ');
         let (Some(first), Some(second)) = (parts.next(), parts.next()) else {
             continue;
@@ -153,8 +150,8 @@ fn parse_manifest(text: &str) -> Manifest {
         if first == CARRIED {
             // The path is the rest of the line: it may hold spaces.
             let path = &line[CARRIED.len() + 1..];
-            if let Some(carried) = manifest.carried.as_mut().filter(|_| safe(path)) {
-                carried.insert(path.to_string());
+            if safe(path) {
+                manifest.carried.insert(path.to_string());
             }
             continue;
         }
@@ -168,10 +165,10 @@ fn parse_manifest(text: &str) -> Manifest {
         if safe(path) {
             manifest
                 .files
-                .insert(path.to_string(), Some(Recorded { len, hash }));
+                .insert(path.to_string(), Recorded { len, hash });
         }
     }
-    manifest
+    Some(manifest)
 }
 
 fn manifest_text(files: &BTreeMap<String, Recorded>, carried: &BTreeSet<String>) -> String {
@@ -267,9 +264,9 @@ fn sync_dir(dir: &Path) {
 /// be real (not links).
 struct Tree {
     root: PathBuf,
-    files: BTreeMap<String, Option<Recorded>>,
-    /// What the manifest says was carried over (`None`: it does not say).
-    carried: Option<BTreeSet<String>>,
+    files: BTreeMap<String, Recorded>,
+    /// What the manifest says was carried over.
+    carried: BTreeSet<String>,
     /// When the manifest was written: files not modified since are as it records.
     time: Option<SystemTime>,
     /// The real folders (not links) found on its paths, each with whether it is unchanged since
@@ -316,7 +313,7 @@ impl Tree {
     /// Whether `dir` (`""` for the root) is a real folder reached through real folders only:
     /// `None` when it is not, otherwise whether it holds what the manifest says (nothing was
     /// added to it, removed or renamed since the manifest was written, which would have changed
-    /// its modification time, and the manifest lists what was carried over). The answer is the
+    /// its modification time). The answer is the
     /// one of the first time it was asked: a build changes the spare's folders only to put the
     /// new build's files in them.
     fn folder(&self, dir: &str) -> Option<bool> {
@@ -329,7 +326,7 @@ impl Tree {
                     let metadata = fs::symlink_metadata(self.path(dir))
                         .ok()
                         .filter(|m| m.is_dir())?;
-                    let unchanged = self.carried.is_some() && self.folder_untouched(&metadata);
+                    let unchanged = self.folder_untouched(&metadata);
                     self.dirs().insert(dir.to_string(), unchanged);
                     unchanged
                 }
@@ -343,7 +340,7 @@ impl Tree {
     /// manifest, the entries it lists as carried over; the folders changed since are read,
     /// and so is, whole, any folder found there that no listed path goes through.
     fn others(&self) -> Result<Vec<(String, fs::FileType)>, OutputError> {
-        let carried = self.carried.iter().flatten();
+        let carried = self.carried.iter();
         let dirs: BTreeSet<&str> = std::iter::once("")
             .chain(
                 self.files
@@ -417,7 +414,7 @@ impl Tree {
             return false;
         }
         match self.files.get(rel) {
-            Some(Some(old)) if self.untouched(&metadata) => old == new,
+            Some(old) if self.untouched(&metadata) => old == new,
             _ => bytes.is_some_and(|b| fs::read(self.path(rel)).is_ok_and(|old| old == b)),
         }
     }
@@ -527,15 +524,36 @@ fn remove_tree(path: &Path) -> Result<(), OutputError> {
     }
 }
 
-/// Reads a folder's manifest and its time: `None` when it has none.
-fn read_manifest(dir: &Path) -> Result<Option<(Manifest, Option<SystemTime>)>, OutputError> {
+/// What a folder's manifest tells.
+enum Found {
+    /// There is none: the folder holds no build (or is a spare a stopped build left).
+    Missing,
+    /// There is one, but not sealed under this site folder's secret: written by an older
+    /// Holonet, for another site folder (an output restored from an artifact, a `.holonet/`
+    /// deleted since), or edited. The folder is a build's, and nothing the manifest says is
+    /// believed: no file is recognized, kept or removed on its word.
+    Unsealed,
+    /// A manifest this site folder's builds wrote, and its time.
+    Sealed(Manifest, Option<SystemTime>),
+}
+
+/// Reads a folder's manifest and its time, and checks its seal under `secret`.
+fn read_manifest(dir: &Path, secret: &Secret) -> Result<Found, OutputError> {
     let path = dir.join(MANIFEST);
-    match fs::read_to_string(&path) {
-        Ok(text) => Ok(Some((
-            parse_manifest(&text),
-            fs::metadata(&path).and_then(|m| m.modified()).ok(),
-        ))),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+    match fs::read(&path) {
+        Ok(bytes) => {
+            let manifest = String::from_utf8(bytes)
+                .ok()
+                .and_then(|text| parse_manifest(secret.open(&text)?));
+            Ok(match manifest {
+                Some(manifest) => Found::Sealed(
+                    manifest,
+                    fs::metadata(&path).and_then(|m| m.modified()).ok(),
+                ),
+                None => Found::Unsealed,
+            })
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Found::Missing),
         Err(e) => Err(OutputError::Io(path, e)),
     }
 }
@@ -640,6 +658,11 @@ pub struct Staging {
     places: Places,
     /// The output held no build before this one.
     fresh: bool,
+    /// The output's manifest is not sealed under the site folder's secret ([`Found::Unsealed`]):
+    /// every file this build does not make is kept, as if put there by hand.
+    unsealed: bool,
+    /// The site folder's secret, which the manifests are sealed under.
+    secret: Secret,
     state: Mutex<State>,
     committed: bool,
     _lock: HeldLock,
@@ -656,24 +679,34 @@ struct State {
 impl Staging {
     /// Starts a build into `out`: takes the output's build lock, finishes an exchange a stopped
     /// build began, reads the output's manifest (refusing a folder Holonet did not write) and
-    /// readies the spare copy.
-    pub fn open(out: &Path) -> Result<Staging, OutputError> {
+    /// readies the spare copy. `secret` is the site folder's: the manifests are sealed under it.
+    pub fn open(out: &Path, secret: Secret) -> Result<Staging, OutputError> {
         let places = Places::of(out)?;
         let lock = hold_lock(&places.lock, &format!("building into {}", out.display()))
             .map_err(|why| OutputError::Refused(out.to_path_buf(), why))?;
         finish_exchange(out, &places)?;
-        let previous = read_manifest(out)?;
-        if previous.is_none() && !is_empty_dir(out)? {
+        let found = read_manifest(out, &secret)?;
+        let fresh = matches!(found, Found::Missing);
+        if fresh && !is_empty_dir(out)? {
             return Err(OutputError::NotOurs(out.to_path_buf()));
         }
         check_same_file_system(out, &places.spare)?;
-        let fresh = previous.is_none();
-        // The spare's manifest goes before anything in it changes: a spare without one is not
-        // trusted, and is made again from the output.
+        let unsealed = matches!(found, Found::Unsealed);
+        let previous = match found {
+            Found::Sealed(manifest, time) => Some((manifest, time)),
+            Found::Missing | Found::Unsealed => None,
+        };
+        // The spare's manifest goes before anything in it changes: a spare without one (or
+        // without its seal) is not trusted, and is made again from the output.
         let spare_manifest = if fresh {
             None
         } else {
-            read_manifest(&places.spare)?.filter(|(manifest, _)| !manifest.files.is_empty())
+            match read_manifest(&places.spare, &secret)? {
+                Found::Sealed(manifest, time) if !manifest.files.is_empty() => {
+                    Some((manifest, time))
+                }
+                Found::Sealed(..) | Found::Unsealed | Found::Missing => None,
+            }
         };
         if spare_manifest.is_some() {
             let manifest = places.spare.join(MANIFEST);
@@ -688,6 +721,8 @@ impl Staging {
             spare: Tree::new(places.spare.clone(), spare_manifest),
             places,
             fresh,
+            unsealed,
+            secret,
             state: Mutex::new(State::default()),
             committed: false,
             _lock: lock,
@@ -751,9 +786,7 @@ impl Staging {
 
     /// What the output's manifest records of `rel`, when the file is still as recorded.
     fn as_recorded(&self, rel: &str) -> Option<Recorded> {
-        let Some(Some(recorded)) = self.out.files.get(rel) else {
-            return None;
-        };
+        let recorded = self.out.files.get(rel)?;
         let untouched = self
             .out
             .file(rel)
@@ -819,7 +852,7 @@ impl Staging {
             .filter(|rel| !files.contains_key(*rel) && self.out.file(rel).is_some())
             .count();
         let out = &self.out.root;
-        let manifest = manifest_text(&files, &foreign);
+        let manifest = self.secret.seal_text(&manifest_text(&files, &foreign));
         write_synced(&self.spare.path(MANIFEST), manifest.as_bytes())?;
         let same_as_output = !self.fresh
             && files.len() == state.unchanged
@@ -833,6 +866,7 @@ impl Staging {
                 written: 0,
                 unchanged: state.unchanged,
                 removed: 0,
+                kept_unsealed: Vec::new(),
             });
         }
         if fs::symlink_metadata(out).is_ok() {
@@ -849,10 +883,16 @@ impl Staging {
             sync_dir(parent);
         }
         sync_dir(out.parent().unwrap_or(Path::new(".")));
+        let kept_unsealed = if self.unsealed {
+            foreign.into_iter().collect()
+        } else {
+            Vec::new()
+        };
         Ok(WriteReport {
             written: files.len() - state.unchanged,
             unchanged: state.unchanged,
             removed,
+            kept_unsealed,
         })
     }
 
@@ -915,7 +955,7 @@ impl Staging {
         let stays =
             |rel: &str| files.contains_key(rel) || foreign.contains(rel) || kept_dirs.contains(rel);
         let spare = &self.spare;
-        let listed = spare.files.keys().chain(spare.carried.iter().flatten());
+        let listed = spare.files.keys().chain(&spare.carried);
         let dirs: BTreeSet<&str> = std::iter::once("")
             .chain(listed.clone().flat_map(|rel| ancestors(rel)))
             .collect();
@@ -1054,11 +1094,16 @@ mod tests {
         out: &Path,
         files: &BTreeMap<String, Vec<u8>>,
     ) -> Result<WriteReport, OutputError> {
-        let staging = Staging::open(out)?;
+        let staging = Staging::open(out, secret())?;
         for (rel, bytes) in files {
             staging.put(rel, bytes)?;
         }
         staging.commit()
+    }
+
+    /// The secret of the site folder the tests build: what their manifests are sealed under.
+    fn secret() -> Secret {
+        Secret::of_tests([1, 2])
     }
 
     fn files(list: &[(&str, &str)]) -> BTreeMap<String, Vec<u8>> {
@@ -1081,7 +1126,8 @@ mod tests {
             WriteReport {
                 written: 2,
                 unchanged: 0,
-                removed: 0
+                removed: 0,
+                ..WriteReport::default()
             }
         );
         let second = write_site(&out, &files(&[("index.html", "a2")])).expect("second");
@@ -1090,7 +1136,8 @@ mod tests {
             WriteReport {
                 written: 1,
                 unchanged: 0,
-                removed: 1
+                removed: 1,
+                ..WriteReport::default()
             }
         );
         assert!(!out.join("events").exists(), "empty folders are removed");
@@ -1100,7 +1147,8 @@ mod tests {
             WriteReport {
                 written: 0,
                 unchanged: 1,
-                removed: 0
+                removed: 0,
+                ..WriteReport::default()
             }
         );
     }
@@ -1171,7 +1219,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let out = dir.path().join("public");
         write_site(&out, &files(&[("index.html", "old")])).expect("first");
-        let staging = Staging::open(&out).expect("open");
+        let staging = Staging::open(&out, secret()).expect("open");
         staging.put("index.html", b"new").expect("put");
         staging.put("more/index.html", b"more").expect("put");
         drop(staging);
@@ -1187,24 +1235,45 @@ mod tests {
     }
 
     #[test]
-    fn a_manifest_of_bare_paths_is_still_understood() {
+    fn an_unsealed_manifest_removes_nothing_and_what_it_kept_is_told_once() {
         let dir = tempfile::tempdir().expect("tempdir");
         let out = dir.path().join("public");
         fs::create_dir_all(&out).expect("mkdir");
         fs::write(out.join("index.html"), "a").expect("write");
         fs::write(out.join("gone.html"), "g").expect("write");
-        fs::write(out.join(MANIFEST), "index.html\ngone.html\n").expect("write");
-        let report = write_site(&out, &files(&[("index.html", "a")])).expect("written");
-        assert_eq!(
-            report,
-            WriteReport {
-                written: 0,
-                unchanged: 1,
-                removed: 1
+        fs::write(out.join("CNAME"), "example.org").expect("write");
+        // An older layout, and the current one claiming the user's file with its true
+        // length and hash but without the seal.
+        let claimed = files(&[
+            ("index.html", "a"),
+            ("gone.html", "g"),
+            ("CNAME", "example.org"),
+        ]);
+        for manifest in [
+            "index.html\ngone.html\nCNAME\n".to_string(),
+            manifest_text(&recorded(&claimed), &BTreeSet::new()),
+        ] {
+            fs::write(out.join(MANIFEST), manifest).expect("write");
+            let report = write_site(&out, &files(&[("index.html", "a")])).expect("written");
+            assert_eq!(
+                report,
+                WriteReport {
+                    written: 0,
+                    unchanged: 1,
+                    removed: 0,
+                    kept_unsealed: vec!["CNAME".into(), "gone.html".into()],
+                }
+            );
+            // From then on they are carried over like any file put there by hand.
+            let again = write_site(&out, &files(&[("index.html", "a")])).expect("written");
+            assert_eq!((again.removed, again.kept_unsealed.len()), (0, 0));
+            for (name, bytes) in [("gone.html", "g"), ("CNAME", "example.org")] {
+                assert_eq!(fs::read_to_string(out.join(name)).expect("kept"), bytes);
             }
-        );
-        let manifest = fs::read_to_string(out.join(MANIFEST)).expect("manifest");
-        assert!(manifest.starts_with(MANIFEST_HEADER));
+            let manifest = fs::read_to_string(out.join(MANIFEST)).expect("manifest");
+            assert!(manifest.starts_with(MANIFEST_HEADER));
+            assert_eq!(secret().open(&manifest).map(|_| ()), Some(()), "sealed");
+        }
     }
 
     #[test]
@@ -1218,7 +1287,7 @@ mod tests {
             if existed {
                 fs::create_dir_all(&out).expect("mkdir");
             }
-            let staging = Staging::open(&out).expect("open");
+            let staging = Staging::open(&out, secret()).expect("open");
             staging.put("a/b/index.html", b"page").expect("put");
             drop(staging);
             assert_eq!(out.exists(), existed, "{}", out.display());
@@ -1257,7 +1326,7 @@ mod tests {
         )
         .expect("1");
         let first = snapshot(&out);
-        let staging = Staging::open(&out).expect("open");
+        let staging = Staging::open(&out, secret()).expect("open");
         staging.put("index.html", b"two").expect("put");
         staging.put("b/index.html", b"b").expect("put");
         // Nothing reaches the output before the commit.
@@ -1281,20 +1350,23 @@ mod tests {
         assert_eq!(snapshot(&out), expected);
     }
 
+    /// What a manifest records of `files`.
+    fn recorded(files: &BTreeMap<String, Vec<u8>>) -> BTreeMap<String, Recorded> {
+        files
+            .iter()
+            .map(|(rel, b)| {
+                let recorded = Recorded {
+                    len: b.len() as u64,
+                    hash: hash(b),
+                };
+                (rel.clone(), recorded)
+            })
+            .collect()
+    }
+
+    /// The manifest a build of `files` writes.
     fn manifest_of(files: &BTreeMap<String, Vec<u8>>) -> String {
-        manifest_text(
-            &files
-                .iter()
-                .map(|(rel, b)| {
-                    let recorded = Recorded {
-                        len: b.len() as u64,
-                        hash: hash(b),
-                    };
-                    (rel.clone(), recorded)
-                })
-                .collect(),
-            &BTreeSet::new(),
-        )
+        secret().seal_text(&manifest_text(&recorded(files), &BTreeSet::new()))
     }
 
     #[test]
@@ -1328,7 +1400,7 @@ mod tests {
         }
         // The carried file is listed as such, and deleted by hand it stays deleted.
         let manifest = fs::read_to_string(out.join(MANIFEST)).expect("manifest");
-        assert!(manifest.ends_with("\n- a/b/notes.txt\n"), "{manifest}");
+        assert!(manifest.contains("\n- a/b/notes.txt\n"), "{manifest}");
         std::thread::sleep(std::time::Duration::from_millis(20));
         fs::remove_file(out.join("a/b/notes.txt")).expect("remove");
         for v in ["6", "7"] {
@@ -1341,22 +1413,44 @@ mod tests {
     }
 
     #[test]
-    fn a_manifest_without_carried_entries_reads_every_folder_once() {
+    fn a_manifest_sealed_for_another_site_folder_is_not_believed() {
         let dir = tempfile::tempdir().expect("tempdir");
         let out = dir.path().join("public");
-        let site = files(&[("index.html", "x"), ("a/b/index.html", "b")]);
+        let site = files(&[
+            ("index.html", "x"),
+            ("a/b/index.html", "b"),
+            ("c.html", "c"),
+        ]);
         write_site(&out, &site).expect("1");
+        write_site(&out, &site).expect("2");
         fs::write(out.join("a/b/notes.txt"), "mine").expect("write");
-        // As the previous layout wrote it: files only, under its own header.
+        // Another site folder's build of the same files, a page of it gone since.
+        let elsewhere = Secret::of_tests([3, 4]);
         let manifest = fs::read_to_string(out.join(MANIFEST)).expect("manifest");
-        let old = manifest.replacen(MANIFEST_HEADER, MANIFEST_HEADER_2, 1);
-        fs::write(out.join(MANIFEST), old).expect("write");
-        for v in ["1", "2"] {
-            write_site(&out, &files(&[("index.html", v), ("a/b/index.html", "b")])).expect("build");
+        let body = secret().open(&manifest).expect("sealed here").to_string();
+        fs::write(out.join(MANIFEST), elsewhere.seal_text(&body)).expect("write");
+        fs::write(
+            dir.path().join(".holonet/public.spare").join(MANIFEST),
+            elsewhere.seal_text(&body),
+        )
+        .expect("write");
+        let next = files(&[("index.html", "y"), ("a/b/index.html", "b")]);
+        let report = write_site(&out, &next).expect("3");
+        assert_eq!(report.kept_unsealed, ["a/b/notes.txt", "c.html"]);
+        assert_eq!(
+            (report.written, report.unchanged),
+            (1, 1),
+            "compared byte by byte"
+        );
+        for v in ["4", "5"] {
+            let next = files(&[("index.html", v), ("a/b/index.html", "b")]);
+            let report = write_site(&out, &next).expect("build");
+            assert!(report.kept_unsealed.is_empty());
             assert_eq!(
                 fs::read_to_string(out.join("a/b/notes.txt")).expect("carried"),
                 "mine"
             );
+            assert!(out.join("c.html").exists());
         }
     }
 
@@ -1468,7 +1562,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let out = dir.path().join("public");
         write_site(&out, &files(&[("index.html", "x")])).expect("1");
-        let first = Staging::open(&out).expect("open");
+        let first = Staging::open(&out, secret()).expect("open");
         let lock = dir.path().join(".holonet/public.lock");
         let other = fs::OpenOptions::new()
             .write(true)
@@ -1487,7 +1581,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("tempdir");
         let out = dir.path().join("public");
         write_site(&out, &files(&[("index.html", "old")])).expect("1");
-        let staging = Staging::open(&out).expect("open");
+        let staging = Staging::open(&out, secret()).expect("open");
         staging.put("index.html", b"new").expect("put");
         // Complete the spare as a commit does, then stop after the first rename.
         let spare = staging.spare.root.clone();
@@ -1495,7 +1589,9 @@ mod tests {
         let files_now = std::mem::take(&mut *staging.lock()).files;
         write_synced(
             &spare.join(MANIFEST),
-            manifest_text(&files_now, &BTreeSet::new()).as_bytes(),
+            secret()
+                .seal_text(&manifest_text(&files_now, &BTreeSet::new()))
+                .as_bytes(),
         )
         .expect("manifest");
         let mut staging = staging;
@@ -1523,7 +1619,7 @@ mod tests {
             fs::set_permissions(&source, fs::Permissions::from_mode(0o600)).expect("chmod");
         }
         let build = || {
-            let staging = Staging::open(&out).expect("open");
+            let staging = Staging::open(&out, secret()).expect("open");
             staging.put("index.html", b"x").expect("put");
             staging
                 .put_file("img/photo.jpg", &source)
