@@ -1083,7 +1083,8 @@ fn configuration_and_dates_that_would_mislead_are_refused() {
             "{line}: located\n{stderr}"
         );
     }
-    let run = common::holonet(&["build", "--base-url", "//other.host/"], Path::new(SMALL));
+    let site = small_site();
+    let run = common::holonet(&["build", "--base-url", "//other.host/"], site.path());
     assert!(!run.status.success());
     assert!(String::from_utf8_lossy(&run.stderr).contains("names another host"));
 
