@@ -1,15 +1,21 @@
 //! The site's own scripts, each run under Node against its test in `tests/web/` (skipped with a
-//! notice where `node` is not installed), and each checked never to turn data into markup:
+//! notice where `node` is not installed, unless `HOLONET_WEB_CHECKS=require`, as `.ci/run` sets
+//! it: then a missing Node fails), and each checked never to turn data into markup:
 //! search (matching and ranking), running events (the table finder and the poll, with a fake
 //! fetch and fake timers), the room screen (its clock and paging) and the round pages' standings
 //! (rows read from event.json by column name, values rounded as the pages round them).
 
 use std::process::Command;
 
-/// Runs `tests/web/<name>-test.js` under Node; passes with a notice when Node is missing.
+/// Runs `tests/web/<name>-test.js` under Node; passes with a notice when Node is missing, and
+/// fails then where the web checks are required.
 fn passes_under_node(name: &str) {
     let test = format!("tests/web/{name}-test.js");
     if Command::new("node").arg("--version").output().is_err() {
+        assert!(
+            std::env::var("HOLONET_WEB_CHECKS").map_or(true, |v| v != "require"),
+            "HOLONET_WEB_CHECKS=require, but node is not on PATH to run {test}: install Node.js"
+        );
         println!("node is not on PATH: skipping {test}");
         return;
     }
