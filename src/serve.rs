@@ -685,10 +685,7 @@ fn with_live_script(path: &str, bytes: &[u8], base_path: &str) -> Vec<u8> {
 
 /// A page for a site that has never built, on this computer: the diagnostics, as text.
 fn error_page(base_path: &str, error: &str) -> String {
-    let escaped = error
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
+    let escaped = crate::site::escape::html(error);
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>The site has errors</title></head><body><h1>The site has errors</h1><pre>{escaped}</pre><script src=\"{base_path}{OWN}live.js\" defer></script></body></html>\n"
     )

@@ -3,20 +3,32 @@
 //! it: then a missing Node fails), and each checked never to turn data into markup:
 //! search (matching and ranking), running events (the table finder and the poll, with a fake
 //! fetch and fake timers), the room screen (its clock and paging) and the round pages' standings
-//! (rows read from event.json by column name, values rounded as the pages round them).
+//! (rows read from event.json by column name, values rounded as the pages round them). The
+//! scripts' letter folding is held to the ids' table (`event::ids`), the one the rest copy.
 
 use std::process::Command;
+
+use holonet::event::ids::id_from_name;
+
+/// Whether `node` is on PATH to run `what`; where it is not, says so, and fails where the web
+/// checks are required.
+fn node_runs(what: &str) -> bool {
+    if Command::new("node").arg("--version").output().is_ok() {
+        return true;
+    }
+    assert!(
+        std::env::var("HOLONET_WEB_CHECKS").map_or(true, |v| v != "require"),
+        "HOLONET_WEB_CHECKS=require, but node is not on PATH to run {what}: install Node.js"
+    );
+    println!("node is not on PATH: skipping {what}");
+    false
+}
 
 /// Runs `tests/web/<name>-test.js` under Node; passes with a notice when Node is missing, and
 /// fails then where the web checks are required.
 fn passes_under_node(name: &str) {
     let test = format!("tests/web/{name}-test.js");
-    if Command::new("node").arg("--version").output().is_err() {
-        assert!(
-            std::env::var("HOLONET_WEB_CHECKS").map_or(true, |v| v != "require"),
-            "HOLONET_WEB_CHECKS=require, but node is not on PATH to run {test}: install Node.js"
-        );
-        println!("node is not on PATH: skipping {test}");
+    if !node_runs(&test) {
         return;
     }
     let output = Command::new("node").arg(&test).output().expect("run node");
@@ -90,4 +102,123 @@ fn standings_script_reads_rows_by_column_name_under_node() {
 #[test]
 fn standings_script_sets_text_never_markup() {
     text_only_script("standings");
+}
+
+/// The scripts that fold names for matching: each spells out the letters that Unicode does not
+/// decompose to a plain letter (`FOLD`, and the same letters in the pattern that applies it).
+const FOLDING_SCRIPTS: [&str; 2] = ["search", "running"];
+
+/// `text` from the end of `start` to the next `end`, or a failure naming the script.
+fn between<'a>(text: &'a str, start: &str, end: &str, script: &str) -> &'a str {
+    let from = text
+        .find(start)
+        .unwrap_or_else(|| panic!("static/{script}.js has no `{start}`"))
+        + start.len();
+    let to = text[from..]
+        .find(end)
+        .unwrap_or_else(|| panic!("static/{script}.js has no `{end}` after `{start}`"));
+    &text[from..from + to]
+}
+
+/// The `FOLD` table of a script, as (letter, plain spelling) pairs, and the letters of the
+/// pattern that applies it.
+fn fold_table(script: &str) -> (Vec<(String, String)>, String) {
+    let path = format!("static/{script}.js");
+    let text = std::fs::read_to_string(&path).expect(&path);
+    let table = between(&text, "var FOLD = {", "};", script);
+    let pairs = table
+        .split(',')
+        .map(|pair| {
+            let (letter, plain) = pair
+                .split_once(':')
+                .unwrap_or_else(|| panic!("{path}: `{pair}` in FOLD is no \"letter\": \"plain\""));
+            let unquote = |s: &str| s.trim().trim_matches('"').to_string();
+            (unquote(letter), unquote(plain))
+        })
+        .collect();
+    // The pattern is the one whose matches FOLD replaces.
+    let apply = "]/g, function (c) { return FOLD[c]; })";
+    let at = text
+        .find(apply)
+        .unwrap_or_else(|| panic!("{path} does not apply FOLD by `{apply}`"));
+    let pattern = &text[text[..at].rfind("/[").expect("the pattern opens") + 2..at];
+    (pairs, pattern.to_string())
+}
+
+/// The Latin letters the ids' table folds (`Zoë` -> `zoe`), as (letter, lower-case plain
+/// spelling): the reference the scripts must agree with.
+fn id_folds() -> Vec<(char, String)> {
+    ('\u{C0}'..='\u{24F}')
+        .map(|c| (c, id_from_name(&c.to_string())))
+        .filter(|(_, plain)| !plain.is_empty())
+        .collect()
+}
+
+#[test]
+fn the_scripts_fold_their_own_letters_as_ids_do() {
+    let (table, pattern) = fold_table(FOLDING_SCRIPTS[0]);
+    assert!(!table.is_empty());
+    for script in &FOLDING_SCRIPTS[1..] {
+        assert_eq!(
+            fold_table(script),
+            (table.clone(), pattern.clone()),
+            "static/{script}.js folds letters unlike static/{}.js",
+            FOLDING_SCRIPTS[0]
+        );
+    }
+    let letters: String = table.iter().map(|(letter, _)| letter.as_str()).collect();
+    assert_eq!(
+        pattern, letters,
+        "the pattern applies FOLD's letters, no more, no fewer"
+    );
+    for (letter, plain) in &table {
+        assert_eq!(
+            &id_from_name(letter),
+            plain,
+            "FOLD[{letter}] against the ids' table"
+        );
+    }
+}
+
+#[test]
+fn the_scripts_fold_every_letter_as_ids_do_under_node() {
+    let folds = id_folds();
+    // The table reaches across Latin-1 and Latin Extended-A: a check that finds it empty checks
+    // nothing.
+    assert!(folds.len() > 100, "{} letters", folds.len());
+    if !node_runs("the scripts' letter folding") {
+        return;
+    }
+    let expected: Vec<String> = folds
+        .iter()
+        .map(|(c, plain)| format!("[\"{c}\",\"{plain}\"]"))
+        .collect();
+    let check = r#"
+        const path = require("node:path");
+        const search = require(path.resolve("static/search.js"));
+        const running = require(path.resolve("static/running.js"));
+        const wrong = [];
+        for (const [letter, plain] of JSON.parse(process.argv[1])) {
+            for (const [name, fold] of [["search.js", search.normalize], ["running.js", running.fold]]) {
+                const got = fold(letter);
+                if (got !== plain) wrong.push(`${name} folds ${letter} to "${got}", ids to "${plain}"`);
+            }
+        }
+        if (wrong.length > 0) {
+            console.error(wrong.join("\n"));
+            process.exit(1);
+        }
+    "#;
+    let output = Command::new("node")
+        .arg("-e")
+        .arg(check)
+        .arg(format!("[{}]", expected.join(",")))
+        .output()
+        .expect("run node");
+    assert!(
+        output.status.success(),
+        "the scripts fold letters unlike the ids' table (src/event/ids.rs):\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
 }

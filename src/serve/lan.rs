@@ -12,8 +12,8 @@ use qrcode::render::unicode::Dense1x2;
 
 use crate::rules::compute::Status;
 use crate::site::Site;
+use crate::site::escape;
 use crate::site::model::event_path;
-use crate::site::templates::escape_html;
 
 /// Addresses in the private ranges whose route is asked for, most common on venue Wi-Fi first.
 /// Connecting a UDP socket sends nothing: the system only picks the route, and with it the
@@ -107,7 +107,7 @@ fn svg_qr(text: &str) -> Result<String, String> {
         "<svg ",
         &format!(
             "<svg role=\"img\" aria-label=\"QR code of {}\" ",
-            escape_html(text)
+            escape::html(text)
         ),
         1,
     ))
@@ -151,8 +151,8 @@ pub fn poster(site: &Site, site_url: &str) -> Result<String, String> {
          <title>Poster: {title}</title><style>{POSTER_CSS}</style></head><body>\n\
          <p class=\"screen\">Print this page on A4 or Letter: one sheet for the site, then one per running event. Phones must be on this computer's network to open the address.</p>\n\
          {sheets}</body></html>\n",
-        lang = escape_html(&site.config.language),
-        title = escape_html(title),
+        lang = escape::html(&site.config.language),
+        title = escape::html(title),
         sheets = sheets.concat(),
     ))
 }
@@ -161,10 +161,10 @@ pub fn poster(site: &Site, site_url: &str) -> Result<String, String> {
 fn sheet(heading: &str, lead: &str, url: &str) -> Result<String, String> {
     Ok(format!(
         "<section class=\"sheet\"><h1>{}</h1><p class=\"lead\">{}</p>{}<p class=\"address\">{}</p></section>\n",
-        escape_html(heading),
-        escape_html(lead),
+        escape::html(heading),
+        escape::html(lead),
         svg_qr(url)?,
-        escape_html(url)
+        escape::html(url)
     ))
 }
 

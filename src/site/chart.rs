@@ -6,7 +6,7 @@
 //!
 //! A chart complements a table that gives the same numbers: its accessible name states them.
 
-use super::templates::escape_html;
+use super::escape;
 
 /// The drawing's width in user units.
 const WIDTH: u32 = 320;
@@ -107,8 +107,8 @@ pub fn bar_chart(what: &str, bars: &[Bar]) -> String {
     let mut svg = format!(
         "<svg class=\"chart\" role=\"img\" aria-label=\"{label}\" viewBox=\"0 0 {WIDTH} {height}\" \
          width=\"{WIDTH}\" height=\"{height}\" focusable=\"false\"><title>{title}</title>",
-        label = escape_html(&spoken(what, bars)),
-        title = escape_html(what),
+        label = escape::html(&spoken(what, bars)),
+        title = escape::html(what),
     );
     for (i, bar) in bars.iter().enumerate() {
         let top = ROW * u32::try_from(i).unwrap_or(0);
@@ -118,8 +118,8 @@ pub fn bar_chart(what: &str, bars: &[Bar]) -> String {
              <tspan class=\"chart-value\" dx=\"8\">{text}</tspan></text>\
              <rect class=\"{class}\" x=\"0.5\" y=\"{bar_y}.5\" width=\"{width}\" height=\"11\" rx=\"2\"/></g>",
             label_y = top + 13,
-            label = escape_html(&short_label(&bar.label)),
-            text = escape_html(&bar.text),
+            label = escape::html(&short_label(&bar.label)),
+            text = escape::html(&bar.text),
             class = bar.tone.class(),
             bar_y = top + 18,
             width = tenths(length),
@@ -180,8 +180,8 @@ pub fn line_chart(what: &str, spoken: &str, points: &[Point]) -> String {
          <path class=\"chart-axis\" d=\"M{left}.5 {top}V{bottom}.5H{right}\"/>\
          <text class=\"chart-value\" x=\"0\" y=\"{top_y}\">{ceiling}</text>\
          <text class=\"chart-value\" x=\"0\" y=\"{bottom}\">{floor}</text>",
-        label = escape_html(spoken),
-        title = escape_html(what),
+        label = escape::html(spoken),
+        title = escape::html(what),
         top_y = top + 8,
     );
     let line: Vec<String> = points
@@ -205,13 +205,13 @@ pub fn line_chart(what: &str, spoken: &str, points: &[Point]) -> String {
     let first = &points[0].label;
     svg.push_str(&format!(
         "<text class=\"chart-value\" x=\"{left}\" y=\"{LINE_HEIGHT}\">{}</text>",
-        escape_html(&short_label(first))
+        escape::html(&short_label(first))
     ));
     if points.len() > 1 {
         let end = &points[points.len() - 1].label;
         svg.push_str(&format!(
             "<text class=\"chart-value\" x=\"{right}\" y=\"{LINE_HEIGHT}\" text-anchor=\"end\">{}</text>",
-            escape_html(&short_label(end))
+            escape::html(&short_label(end))
         ));
     }
     svg.push_str("</svg>");

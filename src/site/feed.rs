@@ -9,6 +9,7 @@
 
 use std::fmt::Write;
 
+use super::escape;
 use super::model::{self, SiteView};
 use crate::event::{Date, Event};
 use crate::rules::compute::{Computed, Status};
@@ -57,23 +58,23 @@ pub fn atom(
         || "1970-01-01T00:00:00Z".to_string(),
         |(e, _)| timestamp(last_day(e)),
     );
-    let author = xml_escape(&site.title);
+    let author = escape::xml(&site.title);
     let mut out = String::new();
     out.push_str("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n");
     let _ = writeln!(
         out,
         "<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"{}\">",
-        xml_escape(&site.language)
+        escape::xml(&site.language)
     );
     let _ = writeln!(out, "  <title>{}: results</title>", author);
     if !site.description.is_empty() {
         let _ = writeln!(
             out,
             "  <subtitle>{}</subtitle>",
-            xml_escape(&site.description)
+            escape::xml(&site.description)
         );
     }
-    let feed_url = xml_escape(&site.absolute(model::FEED_FILE));
+    let feed_url = escape::xml(&site.absolute(model::FEED_FILE));
     let _ = writeln!(
         out,
         "  <link rel=\"self\" type=\"application/atom+xml\" href=\"{feed_url}\"/>"
@@ -81,16 +82,16 @@ pub fn atom(
     let _ = writeln!(
         out,
         "  <link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>",
-        xml_escape(&site.absolute(""))
+        escape::xml(&site.absolute(""))
     );
     let _ = writeln!(out, "  <id>{feed_url}</id>");
     let _ = writeln!(out, "  <updated>{updated}</updated>");
     let _ = writeln!(out, "  <author><name>{author}</name></author>");
     out.push_str("  <generator>Holonet</generator>\n");
     for (event, computed) in listed {
-        let url = xml_escape(&site.absolute(&model::event_path(event)));
+        let url = escape::xml(&site.absolute(&model::event_path(event)));
         out.push_str("  <entry>\n");
-        let _ = writeln!(out, "    <title>{}</title>", xml_escape(&event.info.name));
+        let _ = writeln!(out, "    <title>{}</title>", escape::xml(&event.info.name));
         let _ = writeln!(
             out,
             "    <link rel=\"alternate\" type=\"text/html\" href=\"{url}\"/>"
@@ -101,13 +102,13 @@ pub fn atom(
         let _ = writeln!(
             out,
             "    <category term=\"{}\" label=\"{}\"/>",
-            xml_escape(computed.ruleset.id),
-            xml_escape(computed.ruleset.name)
+            escape::xml(computed.ruleset.id),
+            escape::xml(computed.ruleset.name)
         );
         let _ = writeln!(
             out,
             "    <summary type=\"text\">{}</summary>",
-            xml_escape(&summary_text(site, aliases, event, computed))
+            escape::xml(&summary_text(site, aliases, event, computed))
         );
         out.push_str("  </entry>\n");
     }
@@ -172,36 +173,9 @@ pub fn summary_text(
     text
 }
 
-/// Text or an attribute value as XML: the five special characters as entities, and the control
-/// characters XML 1.0 does not allow (even as references) left out.
-pub fn xml_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if c.is_control() || c == '\u{FFFE}' || c == '\u{FFFF}' => {}
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn xml_escape_covers_markup_and_drops_what_xml_cannot_hold() {
-        assert_eq!(
-            xml_escape("A & B <c> \"d\" 'e'\u{1}\tf"),
-            "A &amp; B &lt;c&gt; &quot;d&quot; &apos;e&apos;\tf"
-        );
-    }
 
     #[test]
     fn timestamps_are_midnight_utc_of_the_day() {

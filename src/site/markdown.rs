@@ -9,7 +9,7 @@ use pulldown_cmark::{
 };
 use serde::Serialize;
 
-use super::templates::escape_html;
+use super::escape;
 
 fn options() -> Options {
     Options::ENABLE_TABLES
@@ -118,8 +118,8 @@ pub fn render_page(markdown: &str) -> (String, Vec<Heading>) {
         // a quiet `#` for the eye.
         let anchor = format!(
             " <a class=\"anchor\" href=\"#{}\" aria-label=\"Link to the section {}\">#</a>",
-            escape_html(&id),
-            escape_html(&text)
+            escape::html(&id),
+            escape::html(&text)
         );
         events.insert(end, Event::Html(CowStr::from(anchor)));
         i = end + 2;
@@ -155,7 +155,7 @@ fn to_html(size: usize, events: Vec<Event<'_>>) -> String {
             let class = match &kind {
                 CodeBlockKind::Fenced(lang) if !lang.is_empty() => {
                     let lang = lang.split([' ', ',']).next().unwrap_or_default();
-                    format!(" class=\"language-{}\"", escape_html(lang))
+                    format!(" class=\"language-{}\"", escape::html(lang))
                 }
                 _ => String::new(),
             };

@@ -12,6 +12,7 @@ pub mod content;
 pub mod contribution;
 pub mod deck_view;
 pub mod disk_tree;
+pub mod escape;
 pub mod event_index;
 pub mod event_page;
 pub mod feed;

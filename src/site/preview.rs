@@ -28,6 +28,7 @@ use std::sync::{Arc, OnceLock};
 use resvg::usvg;
 use serde::Serialize;
 
+use super::escape;
 use super::model::EventSummary;
 use crate::rules::Family;
 use crate::rules::compute::Status;
@@ -216,7 +217,7 @@ impl Card {
         svg.push_str(&format!(
             r##"<text x="{}" y="95" font-size="{size}" fill="#c9d3e6">{}</text>"##,
             MARGIN + 84.0,
-            escape(&title)
+            escape::xml(&title)
         ));
         // The game's mark: a card outline (two for SW:CCG's deck of cards), as on the pages.
         let x = WIDTH as f32 - MARGIN - badge_width;
@@ -250,14 +251,14 @@ impl Card {
         svg.push_str(&format!(
             r##"<text x="{MARGIN}" y="{}" font-size="{size}" fill="#e6ecf5">{}</text>"##,
             top + 56.0,
-            escape(&first)
+            escape::xml(&first)
         ));
         let second = format!("{} · {}", self.game.title(), self.ruleset);
         let (size, second) = fit_line(&second, width, &[28.0, 24.0], false);
         svg.push_str(&format!(
             r##"<text x="{MARGIN}" y="{}" font-size="{size}" fill="#9fb0c8">{}</text>"##,
             top + 100.0,
-            escape(&second)
+            escape::xml(&second)
         ));
     }
 
@@ -280,7 +281,7 @@ impl Card {
         let (size, value) = fit_line(value, width, &[46.0, 40.0, 34.0, 28.0], true);
         svg.push_str(&format!(
             r##"<text x="{MARGIN}" y="574" font-size="{size}" font-weight="bold" fill="#ffffff">{}</text>"##,
-            escape(&value)
+            escape::xml(&value)
         ));
     }
 
@@ -298,7 +299,7 @@ fn name_block(svg: &mut String, top: f32, size: f32, lines: &[String]) -> f32 {
         let baseline = top + size * 0.93 + leading * i as f32;
         svg.push_str(&format!(
             r##"<text x="{MARGIN}" y="{baseline}" font-size="{size}" font-weight="bold" fill="#ffffff">{}</text>"##,
-            escape(line)
+            escape::xml(line)
         ));
     }
     top + leading * lines.len() as f32
@@ -518,12 +519,6 @@ fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
         .zip(b)
         .map(|(&x, y)| u32::from(x.abs_diff(y)).pow(2))
         .sum()
-}
-
-/// Text as SVG character data: the markup characters as entities, and what XML cannot hold at
-/// all (control characters) left out.
-fn escape(text: &str) -> String {
-    super::feed::xml_escape(text)
 }
 
 /// The estimated width of `text` set in DejaVu Sans at `size` pixels: each character's advance

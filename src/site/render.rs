@@ -11,6 +11,7 @@ use xxhash_rust::xxh3::Xxh3;
 
 use super::cards::{CardIndex, CardPage};
 use super::content::ContentPage;
+use super::escape;
 use super::json::event_json;
 use super::model::{self, ContentView, EventSummary, HomeView, PageView, SiteView};
 use super::players::PlayerPage;
@@ -1220,14 +1221,6 @@ pub fn finishing_files(
     ]
 }
 
-fn xml_escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&apos;")
-}
-
 /// A sitemap of every HTML page but the 404 page, in path order.
 fn sitemap(site: &SiteView, paths: &BTreeSet<String>) -> String {
     let mut out = String::from(
@@ -1237,7 +1230,7 @@ fn sitemap(site: &SiteView, paths: &BTreeSet<String>) -> String {
         let page = path.trim_end_matches("index.html");
         out.push_str(&format!(
             "  <url><loc>{}</loc></url>\n",
-            xml_escape(&format!("{}{}", site.base_url, page))
+            escape::xml(&format!("{}{}", site.base_url, page))
         ));
     }
     out.push_str("</urlset>\n");

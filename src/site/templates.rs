@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use tera::Tera;
 
+use super::escape;
 use crate::builtin::DEFAULT_FILES;
 use crate::diag::{Code, Diagnostic};
 use crate::limits::MAX_STATIC_BYTES;
@@ -182,7 +183,7 @@ pub fn load_templates(root: &Path, theme: Option<&str>) -> Result<Tera, Vec<Diag
     }
     let mut tera = Tera::default();
     tera.autoescape_on(vec![".html", ".xml"]);
-    tera.set_escape_fn(escape_html);
+    tera.set_escape_fn(escape::html);
     tera.add_raw_templates(sources).map_err(|e| {
         let name = template_in_error(&e);
         let source = name
@@ -199,30 +200,6 @@ pub fn load_templates(root: &Path, theme: Option<&str>) -> Result<Tera, Vec<Diag
         ]
     })?;
     Ok(tera)
-}
-
-/// Escapes text for HTML content and quoted attributes. Tera's default also escapes `/`, which
-/// makes every URL in the page unreadable without making anything safer.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + text.len() / 8);
-    // Copies the runs between special characters whole: most text has none.
-    let mut copied = 0;
-    for (at, byte) in text.bytes().enumerate() {
-        let entity = match byte {
-            b'&' => "&amp;",
-            b'<' => "&lt;",
-            b'>' => "&gt;",
-            b'"' => "&quot;",
-            b'\'' => "&#39;",
-            _ => continue,
-        };
-        // The five are ASCII, so `at` is a character boundary.
-        out.push_str(&text[copied..at]);
-        out.push_str(entity);
-        copied = at + 1;
-    }
-    out.push_str(&text[copied..]);
-    out
 }
 
 /// Tera's error with its causes, on one line.
@@ -242,28 +219,4 @@ fn template_in_error(e: &tera::Error) -> Option<String> {
     let start = text.find('\'')? + 1;
     let end = text[start..].find('\'')? + start;
     Some(text[start..end].to_string())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::escape_html;
-
-    #[test]
-    fn escapes_the_five_characters_and_leaves_the_rest() {
-        assert_eq!(
-            escape_html(r#"<a href="x">Tom & 'Jerry'</a>"#),
-            "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;"
-        );
-        assert_eq!(
-            escape_html("/rules/ffg-2018/#drops"),
-            "/rules/ffg-2018/#drops"
-        );
-        assert_eq!(escape_html(""), "");
-        assert_eq!(escape_html("&"), "&amp;");
-        // Multi-byte characters next to escaped ones are copied whole.
-        assert_eq!(
-            escape_html("Zoë<Łukasz>–ß&日本"),
-            "Zoë&lt;Łukasz&gt;–ß&amp;日本"
-        );
-    }
 }
