@@ -146,27 +146,40 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
         )
     })?;
     let base_path = base_path(&root, options.base_url.as_deref());
-    let (session, error) = match Session::open(&root, options.base_url.as_deref()) {
-        Ok((session, report)) => {
-            log.report(&report);
-            (Some(session), None)
-        }
-        Err(report) => {
-            log.report(&report);
-            log.info("The site has errors: serving them until they are fixed.");
-            (None, Some(Failure::of(&report, None, &base_path)))
-        }
-    };
-    (options.release_memory)();
     let shared = Arc::new(Shared {
-        site: Mutex::new(session),
+        site: Mutex::new(None),
         state: Mutex::new(State {
-            error,
+            error: None,
             generation: 0,
         }),
         news: Condvar::new(),
         base_path: base_path.clone(),
     });
+    // Following starts before the site is first read, so that a save made while it is read is
+    // applied once it is (the rebuild waits for the site), never lost.
+    let _watcher = watch::follow(
+        &root,
+        options.base_url.clone(),
+        Arc::clone(&shared),
+        Arc::clone(&log),
+        options.release_memory,
+    )?;
+    {
+        let mut site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
+        match Session::open(&root, options.base_url.as_deref()) {
+            Ok((session, report)) => {
+                log.report(&report);
+                *site = Some(session);
+            }
+            Err(report) => {
+                log.report(&report);
+                log.info("The site has errors: serving them until they are fixed.");
+                shared.state.lock().unwrap_or_else(|p| p.into_inner()).error =
+                    Some(Failure::of(&report, None, &base_path));
+            }
+        }
+    }
+    (options.release_memory)();
     // Every interface with a network to serve, so this computer keeps its loopback address;
     // without one (or without `--lan`), only loopback.
     let lan_address = if options.lan {
@@ -205,13 +218,6 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
             "This system lets holonet open {limit} files at once, so it serves {capacity} connections at once (an open tab holds one); `ulimit -n 1024` before holonet serve allows more."
         ));
     }
-    let _watcher = watch::follow(
-        &root,
-        options.base_url.clone(),
-        Arc::clone(&shared),
-        Arc::clone(&log),
-        options.release_memory,
-    )?;
     if options.open {
         open_browser(&url);
     }

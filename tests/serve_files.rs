@@ -474,6 +474,40 @@ fn every_kind_of_site_file_saved_every_way_is_served() {
     );
 }
 
+/// A save made while `serve` is still reading and rendering the site at its start is applied
+/// once the site is up, never lost: the save lands as soon as serve's working folder appears,
+/// which is after every event file was read and while the pages are rendered. (Before, files
+/// were followed only from the end of that first build, and such a save was never seen.)
+#[test]
+fn a_save_while_serve_starts_is_applied() {
+    let site = common::example_site();
+    let root = site.path().to_path_buf();
+    let starting = std::thread::spawn(move || serve_in(&root, &[]));
+    let working = site.path().join(".holonet/serve-1");
+    let deadline = Instant::now() + PATIENCE;
+    while !working.exists() {
+        assert!(
+            Instant::now() < deadline,
+            "serve never made {}",
+            working.display()
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    edit(
+        &site.path().join("events/2019/coruscant-regional.toml"),
+        "name = \"Coruscant Regional Championship 2019\"",
+        "name = \"Coruscant Saved While Starting\"",
+        Save::Rename,
+    );
+    let server = starting.join().expect("serve starts");
+    shows(
+        &server,
+        "a save while serve starts",
+        "/events/2019/coruscant-regional/",
+        "Coruscant Saved While Starting",
+    );
+}
+
 /// Whether file permissions stop this process from writing (they do not stop the superuser).
 #[cfg(unix)]
 fn permissions_bind() -> bool {
