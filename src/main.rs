@@ -344,33 +344,6 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
-    /// Write a synthetic archive for benchmarks: every round paired by holonet, every result
-    /// drawn from the seed. The same count and seed give byte-identical files.
-    #[command(hide = true)]
-    GenerateArchive {
-        /// How many events.
-        #[arg(long, default_value_t = 1000)]
-        events: usize,
-        /// The seed of every random choice.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// The site folder to create (it must not exist, or be empty).
-        #[arg(long)]
-        out: PathBuf,
-    },
-    /// Time how long `serve` takes to bring the site up to date after edits to one event file,
-    /// alternating a location edit and a result edit; the file is put back afterwards.
-    #[command(hide = true)]
-    TimeEdits {
-        /// The event file to edit, relative to the site folder.
-        file: PathBuf,
-        /// How many edits (half of each kind).
-        #[arg(long, default_value_t = 20)]
-        times: usize,
-        /// The site folder (with holonet.toml).
-        #[arg(long, default_value = ".")]
-        root: PathBuf,
-    },
 }
 
 /// `check --format`.
@@ -1154,59 +1127,6 @@ fn main() -> ExitCode {
                 Err(holonet::edit::import::ImportError::Invalid(report)) => {
                     print_report(&report);
                     eprintln!("error: {} error(s); nothing was written", report.errors());
-                    ExitCode::FAILURE
-                }
-            }
-        }
-        Command::TimeEdits { file, times, root } => {
-            match holonet::edit_timing::time_edits(&root, &file, times, release_freed_memory) {
-                Ok(timings) => {
-                    for kind in holonet::edit_timing::KINDS {
-                        let of_kind: Vec<_> =
-                            timings.edits.iter().filter(|t| t.kind == kind).collect();
-                        let mut times: Vec<_> = of_kind.iter().map(|t| t.elapsed).collect();
-                        let Some(median) = holonet::edit_timing::median(&mut times) else {
-                            continue;
-                        };
-                        let ms = |d: std::time::Duration| format!("{:.1}", d.as_secs_f64() * 1e3);
-                        println!(
-                            "{kind} edit: median {} ms (fastest {}, slowest {}) over {} edits; {} files rendered, {} changed",
-                            ms(median),
-                            ms(times[0]),
-                            ms(times[times.len() - 1]),
-                            times.len(),
-                            of_kind[0].rendered,
-                            of_kind[0].changed
-                        );
-                    }
-                    if let Some(mib) = timings.resident_mib {
-                        println!("resident after the edits: {mib} MiB");
-                    }
-                    ExitCode::SUCCESS
-                }
-                Err(message) => {
-                    eprintln!("error: {message}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
-        Command::GenerateArchive { events, seed, out } => {
-            let started = Instant::now();
-            match holonet::generate::generate(&out, events, seed) {
-                Ok(summary) => {
-                    say!(
-                        "Generated {} events ({} players, {} Swiss tables, {} elimination games) into {} in {} ms.",
-                        summary.events,
-                        summary.players,
-                        summary.tables,
-                        summary.elimination_games,
-                        out.display(),
-                        started.elapsed().as_millis()
-                    );
-                    ExitCode::SUCCESS
-                }
-                Err(message) => {
-                    eprintln!("error: {message}");
                     ExitCode::FAILURE
                 }
             }

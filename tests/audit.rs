@@ -12,7 +12,7 @@ use toml_edit::{DocumentMut, Value};
 
 mod common;
 
-use common::{holonet, visible_text};
+use common::{holonet, holonet_bench, visible_text};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -301,7 +301,7 @@ fn the_example_events_paired_by_holonet_are_reproduced() {
 #[test]
 fn a_generated_archive_is_as_holonet_pairs_it() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let out = holonet(
+    let out = holonet_bench(
         &[
             "generate-archive",
             "--events",

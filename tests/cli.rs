@@ -38,6 +38,23 @@ fn every_verb_has_help() {
     }
 }
 
+/// The benchmark tools are a binary of their own, `holonet-bench`: the command organizers
+/// install neither lists nor accepts them.
+#[test]
+fn the_bench_tools_are_not_verbs_of_holonet() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let help = text(&holonet(&["--help"], here).stdout);
+    for verb in ["generate-archive", "time-edits"] {
+        assert!(!help.contains(verb), "{help}");
+        let out = holonet(&[verb, "--help"], here);
+        assert_eq!(out.status.code(), Some(2), "holonet {verb}");
+        assert!(text(&out.stderr).contains("unrecognized subcommand"));
+        let out = common::holonet_bench(&[verb, "--help"], here);
+        assert!(out.status.success(), "holonet-bench {verb} --help");
+        assert!(text(&out.stdout).contains("Usage: holonet-bench"));
+    }
+}
+
 #[test]
 fn init_makes_a_site_that_builds_and_new_makes_an_event_that_checks() {
     let dir = tempfile::tempdir().expect("tempdir");

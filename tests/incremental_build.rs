@@ -115,8 +115,7 @@ fn turn_last_result(file: &Path) {
 fn every_kind_of_edit_builds_what_a_fresh_build_makes() {
     let dir = tempfile::tempdir().expect("tempdir");
     let parent = dir.path();
-    common::run_ok(
-        parent,
+    let out = common::holonet_bench(
         &[
             "generate-archive",
             "--events",
@@ -126,7 +125,9 @@ fn every_kind_of_edit_builds_what_a_fresh_build_makes() {
             "--out",
             "site",
         ],
+        parent,
     );
+    assert!(out.status.success(), "{out:?}");
     let root = parent.join("site");
     let all = build_and_compare(&root, "the first build");
     let files = event_files(&root);

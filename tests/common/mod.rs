@@ -17,6 +17,16 @@ pub fn holonet(args: &[&str], dir: &Path) -> std::process::Output {
         .expect("holonet runs")
 }
 
+/// Runs `holonet-bench ARGS` in `dir`: the benchmark tools (a synthetic archive), which the
+/// `holonet` command does not carry.
+pub fn holonet_bench(args: &[&str], dir: &Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_holonet-bench"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("holonet-bench runs")
+}
+
 /// The text a reader sees: tags dropped, white space collapsed.
 pub fn visible_text(html: &str) -> String {
     let mut text = String::new();

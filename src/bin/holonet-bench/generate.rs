@@ -1,4 +1,4 @@
-//! Synthetic archives for benchmarks (`holonet generate-archive`, hidden from `--help`).
+//! Synthetic archives for benchmarks (`holonet-bench generate-archive`).
 //!
 //! Each event gets a size, a structure and players from a seeded random stream, then is played
 //! to the end the way an organizer would: every Swiss round and every elimination game is
@@ -15,16 +15,16 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use toml_edit::{DocumentMut, InlineTable, Item, Value};
 
-use crate::edit::pair::{self, NextStep};
-use crate::event::Event;
-use crate::event::Side;
-use crate::event::ids::id_from_name;
-use crate::load::parse_event;
-use crate::load::validate::LoadOptions;
-use crate::rules::compute::{Computed, Status};
-use crate::rules::decks;
-use crate::rules::random::Stream;
-use crate::toml_reader::Timestamp;
+use holonet::edit::pair::{self, NextStep};
+use holonet::event::Event;
+use holonet::event::Side;
+use holonet::event::ids::id_from_name;
+use holonet::load::parse_event;
+use holonet::load::validate::LoadOptions;
+use holonet::rules::compute::{Computed, Status};
+use holonet::rules::decks;
+use holonet::rules::random::Stream;
+use holonet::toml_reader::Timestamp;
 
 const FIRST: &[&str] = &[
     "Ada", "Aiden", "Alba", "Amir", "Anja", "Arno", "Bea", "Boris", "Cara", "Cyril", "Dana",
@@ -164,12 +164,12 @@ pub fn generate(out: &Path, events: usize, seed: u64) -> Result<Summary, String>
         }
         std::fs::write(&target, text).map_err(|e| format!("cannot write {}: {e}", target.display()))
     };
-    for (path, text) in crate::builtin::SITE_FILES {
+    for (path, text) in holonet::builtin::SITE_FILES {
         if matches!(*path, "holonet.toml" | "content/_index.md") {
             write(Path::new(path), text)?;
         }
     }
-    write(Path::new(crate::load::aliases::FILE), &players_file())?;
+    write(Path::new(holonet::load::aliases::FILE), &players_file())?;
     let mut summary = Summary::default();
     for g in &generated {
         write(&g.path, &g.text)?;
@@ -188,10 +188,10 @@ fn players_file() -> String {
     let names: Vec<String> = (0..FIRST.len() * LAST.len()).map(person_name).collect();
     let keys: Vec<String> = names
         .iter()
-        .map(|n| crate::load::people::name_key(n))
+        .map(|n| holonet::load::people::name_key(n))
         .collect();
     let close: std::collections::BTreeSet<usize> =
-        crate::load::people::close_pairs(&keys, |_, _| true)
+        holonet::load::people::close_pairs(&keys, |_, _| true)
             .into_iter()
             .flat_map(|(a, b)| [a, b])
             .collect();
@@ -549,7 +549,7 @@ pub fn event(index: usize, seed: u64) -> Result<Generated, String> {
 
 /// The players of an event still in it at `round` (for the tests).
 #[cfg(test)]
-fn active(players: &[crate::event::Player], round: u32) -> Vec<usize> {
+fn active(players: &[holonet::event::Player], round: u32) -> Vec<usize> {
     players
         .iter()
         .enumerate()
@@ -602,7 +602,7 @@ mod tests {
                             .is_some()
                     );
                     assert!(
-                        matches!(&event.kind, crate::event::Kind::Swiss(play) if !play.elimination.is_empty())
+                        matches!(&event.kind, holonet::event::Kind::Swiss(play) if !play.elimination.is_empty())
                     );
                 }
                 other => panic!("cut {other}"),
@@ -662,7 +662,7 @@ mod tests {
         assert_eq!(event(2, 7).unwrap().text, event(2, 7).unwrap().text);
         assert_ne!(event(2, 7).unwrap().text, event(2, 8).unwrap().text);
         // The whole site builds without an error.
-        let report = crate::site::check(&a);
+        let report = holonet::site::check(&a);
         assert!(!report.has_errors(), "{}", report.render());
         assert!(generate(&a, 1, 7).is_err(), "a folder in use is refused");
     }

@@ -1,5 +1,5 @@
 //! How long `serve` takes to bring a site up to date after an organizer saves one event file
-//! (`holonet time-edits`, hidden from `--help`; `scripts/bench` runs it on the benchmark
+//! (`holonet-bench time-edits`; `scripts/bench` runs it on the benchmark
 //! archive).
 //!
 //! A session is opened as `serve` opens it, then the event file is edited again and again,
@@ -15,7 +15,7 @@ use std::time::Duration;
 use toml_edit::{DocumentMut, Value};
 
 use crate::generate::player_ids;
-use crate::site::session::Session;
+use holonet::site::session::Session;
 
 /// The two kinds of edit, in the order they alternate.
 pub const KINDS: [&str; 2] = ["location", "result"];
@@ -44,7 +44,7 @@ pub struct Timings {
 /// Opens the site at `root` and times `times` edits of the event file `file` (relative to the
 /// root). The event needs a location and a finished Swiss round with a game in it.
 /// `release_memory` is called after the site is built and after each edit, as `serve` calls its
-/// own (see [`crate::serve::Options::release_memory`]); it is not timed.
+/// own (see [`holonet::serve::Options::release_memory`]); it is not timed.
 pub fn time_edits(
     root: &Path,
     file: &Path,
