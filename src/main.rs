@@ -64,9 +64,10 @@ enum Command {
     /// Serve the site on 127.0.0.1 (with --lan, also to phones on the local network), rebuild
     /// what each saved change touches, and reload the open browser tabs.
     ///
-    /// The site is built in memory (public/ is not touched). A change that breaks the site
-    /// prints its diagnostics here and shows them over the page in the browser; the last good
-    /// site keeps being served.
+    /// The site is built into a working folder of its own, .holonet/serve-N/ (public/ is not
+    /// touched). A change that breaks the site prints its diagnostics here and shows them over
+    /// the broken event's pages in this computer's browser only; the last good site keeps being
+    /// served.
     Serve {
         /// The site folder (with holonet.toml).
         #[arg(long, default_value = ".")]
