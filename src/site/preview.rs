@@ -913,30 +913,4 @@ mod tests {
              upcoming."
         );
     }
-
-    /// How long one card takes (`cargo test --lib preview::tests::time_per_card --
-    /// --nocapture` prints it): the wall-clock time, and on Linux the CPU time of the thread,
-    /// which other work on a busy machine does not inflate. Only printed: it depends on the
-    /// machine.
-    #[test]
-    fn time_per_card() {
-        fn cpu() -> Option<std::time::Duration> {
-            let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-            let nanos = stat.split_whitespace().next()?.parse().ok()?;
-            Some(std::time::Duration::from_nanos(nanos))
-        }
-        let cards: Vec<Card> = (0..20)
-            .map(|i| card(&format!("Store Championship {i}"), State::Upcoming))
-            .collect();
-        cards[0].png();
-        let (started, cpu_started) = (std::time::Instant::now(), cpu());
-        let bytes: usize = cards.iter().map(|c| c.png().len()).sum();
-        let n = cards.len() as u32;
-        let cpu = cpu().zip(cpu_started).map(|(end, start)| (end - start) / n);
-        println!(
-            "preview card: {:?} each ({cpu:?} of CPU), {} bytes",
-            started.elapsed() / n,
-            bytes / cards.len()
-        );
-    }
 }
