@@ -351,8 +351,8 @@ pub fn claims_its_own(slug: &str, files: &[String]) -> bool {
 /// Whether `path` is one of the files the event `slug` renders: its page, `event.json`, its
 /// link-preview image, its rounds' pages, its current round's pages (pairings, room screen,
 /// result slips), and its decklists page and export (and not a page of an event nested below
-/// it).
-fn belongs_to_event(path: &str, slug: &str) -> bool {
+/// it). `serve`'s session asks it too, to know which files an event's update replaces.
+pub(super) fn belongs_to_event(path: &str, slug: &str) -> bool {
     let Some(rest) = path
         .strip_prefix("events/")
         .and_then(|p| p.strip_prefix(slug))

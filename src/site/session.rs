@@ -25,6 +25,7 @@ use super::contribution::Contribution;
 use super::disk_tree::{Batch, Committed, DiskTree};
 use super::groups::Group;
 use super::render::{Files, Memo, Scope, Store};
+use super::reuse::belongs_to_event;
 use super::{Report, SessionKept, Site, load, render_for_session, templates};
 use crate::diag::{Code, Diagnostic};
 use crate::event::Event;
@@ -475,37 +476,6 @@ fn plan(changed: &[PathBuf], site: &Site) -> Plan {
     }
 }
 
-/// Whether `path` is one of the files an event renders: its page, `event.json`, its rounds'
-/// pages, its current round's pages (pairings, room screen, result slips), and its decklists
-/// page and export (and not a page of an event nested below it).
-fn belongs_to_event(path: &str, slug: &str) -> bool {
-    let Some(rest) = path
-        .strip_prefix("events/")
-        .and_then(|p| p.strip_prefix(slug))
-        .and_then(|p| p.strip_prefix('/'))
-    else {
-        return false;
-    };
-    match rest {
-        "index.html"
-        | "event.json"
-        | "pairings/index.html"
-        | "room/index.html"
-        | "slips/index.html"
-        | "decks/index.html" => true,
-        _ if rest.strip_prefix("decks/") == Some(super::deck_view::TEXT_FILE) => true,
-        _ if rest == super::preview::FILE => true,
-        _ if rest
-            .strip_prefix("rounds/")
-            .and_then(|r| r.strip_suffix("/index.html"))
-            .is_some_and(|n| n.parse::<u32>().is_ok()) =>
-        {
-            true
-        }
-        _ => false,
-    }
-}
-
 fn player_file(id: &str) -> String {
     format!("{}index.html", super::players::player_path(id))
 }
@@ -617,7 +587,7 @@ fn tree_error(files: &DiskTree, e: std::io::Error) -> Diagnostic {
 
 #[cfg(test)]
 mod tests {
-    use super::belongs_to_event;
+    use crate::site::reuse::belongs_to_event;
 
     #[test]
     fn an_events_files_and_not_a_nested_events() {
