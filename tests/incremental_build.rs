@@ -12,24 +12,7 @@ use std::path::{Path, PathBuf};
 /// Builds from the site folder, then checks the output against a build into an empty folder;
 /// returns how many files the build wrote.
 fn build_and_compare(root: &Path, what: &str) -> usize {
-    let printed = common::run_ok(root, &["build"]);
-    common::run_ok(root, &["build", "--out", "fresh"]);
-    let (built, fresh) = (
-        common::published_tree(&root.join("public")),
-        common::published_tree(&root.join("fresh")),
-    );
-    fs::remove_dir_all(root.join("fresh")).expect("remove");
-    let differing: Vec<&PathBuf> = built
-        .keys()
-        .chain(fresh.keys())
-        .filter(|path| built.get(*path) != fresh.get(*path))
-        .collect();
-    assert!(
-        differing.is_empty(),
-        "after {what}, {} files differ from a fresh build, among them {:?}",
-        differing.len(),
-        &differing[..differing.len().min(10)]
-    );
+    let printed = common::build_equals_fresh(root, what);
     printed
         .split_once(" files (")
         .and_then(|(_, rest)| rest.split(' ').next())

@@ -12,30 +12,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Builds from the site folder, then checks the output against a build into an empty folder.
-fn assert_next_build_is_clean(root: &Path, what: &str) {
-    common::run_ok(root, &["build"]);
-    common::run_ok(root, &["build", "--out", "fresh"]);
-    let (built, fresh) = (
-        common::published_tree(&root.join("public")),
-        common::published_tree(&root.join("fresh")),
-    );
-    fs::remove_dir_all(root.join("fresh")).expect("remove");
-    let differing: Vec<&PathBuf> = built
-        .keys()
-        .chain(fresh.keys())
-        .filter(|path| built.get(*path) != fresh.get(*path))
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .collect();
-    assert!(
-        differing.is_empty(),
-        "after {what}, {} files differ from a fresh build, among them {:?}",
-        differing.len(),
-        &differing[..differing.len().min(10)]
-    );
-}
-
 /// The entries of the event cache (temporary files left out).
 fn cache_entries(root: &Path) -> BTreeSet<OsString> {
     fs::read_dir(root.join(".holonet/cache/events"))
@@ -109,7 +85,7 @@ fn a_report_landing_while_a_build_runs_is_in_the_next_build() {
             build.wait().expect("wait").success(),
             "trial {trial}: build"
         );
-        assert_next_build_is_clean(root, &format!("trial {trial}'s report during a build"));
+        common::build_equals_fresh(root, &format!("trial {trial}'s report during a build"));
     }
 }
 
@@ -216,7 +192,7 @@ fn a_file_dropped_from_the_events_record_stays_in_the_site() {
             "after moving to {to}"
         );
     }
-    assert_next_build_is_clean(root, "a file dropped from the events' record");
+    common::build_equals_fresh(root, "a file dropped from the events' record");
 }
 
 /// Another event's page added to an event's list in the record. `build` and `check` once
@@ -239,7 +215,7 @@ fn another_events_page_in_the_events_record_fails_nothing() {
     common::run_ok(root, &["check"]);
     move_coruscant(root, "Mos Espa, ");
     common::run_ok(root, &["build"]);
-    assert_next_build_is_clean(root, "another event's page in the events' record");
+    common::build_equals_fresh(root, "another event's page in the events' record");
 }
 
 /// The same, in a record sealed under the site folder's own secret, as a record copied from
@@ -265,7 +241,7 @@ fn a_sealed_entry_naming_another_events_page_is_not_used() {
     fs::write(&path, secret.seal_text(&forged)).expect("write");
     move_coruscant(root, "Mos Espa, ");
     common::run_ok(root, &["build"]);
-    assert_next_build_is_clean(root, "a sealed entry naming another event's page");
+    common::build_equals_fresh(root, "a sealed entry naming another event's page");
 }
 
 /// A user's own `public/CNAME`, listed in the output's manifest as a file of the build, with

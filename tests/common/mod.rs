@@ -139,3 +139,29 @@ pub fn run_ok(root: &Path, args: &[&str]) -> String {
     assert!(out.status.success(), "holonet {args:?}: {printed}");
     printed
 }
+
+/// Builds from the site folder, then checks the output against a build into an empty folder
+/// (`fresh`, removed after); returns what the build printed.
+pub fn build_equals_fresh(root: &Path, what: &str) -> String {
+    let printed = run_ok(root, &["build"]);
+    run_ok(root, &["build", "--out", "fresh"]);
+    let (built, fresh) = (
+        published_tree(&root.join("public")),
+        published_tree(&root.join("fresh")),
+    );
+    fs::remove_dir_all(root.join("fresh")).expect("remove");
+    let differing: Vec<&std::path::PathBuf> = built
+        .keys()
+        .chain(fresh.keys())
+        .filter(|path| built.get(*path) != fresh.get(*path))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert!(
+        differing.is_empty(),
+        "after {what}, {} files differ from a fresh build, among them {:?}",
+        differing.len(),
+        &differing[..differing.len().min(10)]
+    );
+    printed
+}
