@@ -62,9 +62,6 @@ use crate::input_key::Secret;
 /// Lists the files a build wrote, with what it needs to recognize them unchanged.
 pub const MANIFEST: &str = ".holonet-manifest";
 
-/// The staging folder older Holonet versions made inside the output: never carried over.
-pub const LEGACY_STAGING: &str = ".holonet-staging";
-
 /// Holonet's working folder beside the output folder: its spare copy and its build lock.
 pub const WORK_DIR: &str = ".holonet";
 
@@ -194,9 +191,7 @@ fn is_safe_relative(path: &str) -> bool {
 
 /// The output's own records, which no page may take the place of.
 fn is_reserved(path: &str) -> bool {
-    path == MANIFEST
-        || path.split('/').next() == Some(LEGACY_STAGING)
-        || path.ends_with(".holonet-tmp")
+    path == MANIFEST || path.ends_with(".holonet-tmp")
 }
 
 fn hash(bytes: &[u8]) -> u128 {

@@ -48,11 +48,10 @@ impl LayerFile {
     }
 }
 
-/// Names the output's own records use (the manifest, the staging folder, the events' reuse
-/// record): a site file of that name would overwrite or be mistaken for them.
-const RESERVED_OUTPUT: [&str; 4] = [
+/// Names the output's own records use (the manifest, the events' and pages' reuse records):
+/// a site file of that name would overwrite or be mistaken for them.
+const RESERVED_OUTPUT: [&str; 3] = [
     super::output::MANIFEST,
-    super::output::LEGACY_STAGING,
     super::reuse::FILE,
     super::reuse::PAGES_FILE,
 ];
