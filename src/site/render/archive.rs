@@ -1,0 +1,444 @@
+//! The pages made from every event: home and the events indexes, the player and head-to-head
+//! pages and the players A to Z, ratings, statistics, the card pages, search, the content
+//! pages, the 404 page, the static files, the feed and the calendar.
+
+use std::path::Path;
+
+use rayon::prelude::*;
+
+use super::RenderInput;
+use super::pages::{Pages, page_view};
+use crate::config::Config;
+use crate::diag::{Code, Diagnostic};
+use crate::rules::compute::Status;
+use crate::site::cards::{CardIndex, CardPage};
+use crate::site::model::{ContentView, EventSummary, HomeView, SiteView};
+use crate::site::players::PlayerPage;
+
+/// Renders the pages made from every event: home, the player pages in scope, search, players
+/// A to Z, statistics, the events indexes, the content pages, the feed and the calendar. After
+/// an edit they are most of the work, so the independent groups render in parallel: the pages
+/// made from the player archive while the rest render from the events' summaries.
+pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
+    // They were checked before the render began: only a file changed since can fail. Kept in
+    // batches across threads (each one looks at two files); a batch that fails is gone through
+    // a page at a time, to name the pages that changed.
+    let kept_alone = |path: &String| {
+        if !pages
+            .output
+            .keep(std::slice::from_ref(path), Path::new(path))
+        {
+            pages.output.fail(
+                Diagnostic::error(
+                    Code::Io,
+                    Path::new(path),
+                    None,
+                    "this page of the output changed while the site was being built",
+                )
+                .with_help("build again"),
+            );
+        }
+    };
+    input.kept_pages.par_chunks(256).for_each(|batch| {
+        if !pages.output.keep(batch, Path::new(&batch[0])) {
+            batch.iter().for_each(kept_alone);
+        }
+    });
+    use crate::site::groups::Group;
+    let build = |group: Group| !input.kept_groups.contains(&group);
+    let summaries: Vec<&EventSummary> = input
+        .events
+        .iter()
+        .map(|(event, _)| &input.contributions[&event.slug].summary)
+        .collect();
+    // The search index needs the player archive, the ratings and the card pages only when it
+    // cannot take its parts made of them from the last render.
+    let reused_parts = input.search_parts.filter(|_| build(Group::Search));
+    let search_from_archive = build(Group::Search) && reused_parts.is_none();
+    let cards_needed = build(Group::Cards) || search_from_archive;
+    let scope = input.scope.players.as_ref();
+    let settings = &input.config.ratings;
+    let player_pages = scope.is_none_or(|s| !s.is_empty());
+    let rated = settings.enabled && (player_pages || build(Group::Ratings) || search_from_archive);
+    let archive_needed = rated || player_pages || build(Group::Players) || search_from_archive;
+    // Those pages and the statistics read every event's shares: worked out now, once.
+    if archive_needed || cards_needed || build(Group::Stats) {
+        input
+            .contributions
+            .complete(pages.site, input.aliases, input.events);
+    }
+    let cards = cards_needed.then(|| input.contributions.card_pages(pages.site));
+    rayon::join(
+        || {
+            if let Some(parts) = reused_parts {
+                render_search(input, pages, &summaries, parts.clone());
+            }
+            if !archive_needed {
+                return;
+            }
+            let mut archive = input.contributions.player_pages(pages.site, scope);
+            let ratings = rated.then(|| {
+                let ratings = input.contributions.ratings(pages.site, settings, &archive);
+                ratings.fill(&mut archive, scope);
+                ratings
+            });
+            rayon::join(
+                || render_player_pages(input, pages, &archive, build(Group::Players)),
+                || {
+                    rayon::join(
+                        || {
+                            if let Some((_, card_index)) =
+                                cards.as_ref().filter(|_| search_from_archive)
+                            {
+                                let parts = crate::site::search::ArchiveParts::of(
+                                    &archive,
+                                    ratings.as_ref(),
+                                    card_index,
+                                );
+                                render_search(input, pages, &summaries, parts);
+                            }
+                        },
+                        || {
+                            if let Some(ratings) =
+                                ratings.as_ref().filter(|_| build(Group::Ratings))
+                            {
+                                render_ratings(pages, ratings);
+                            }
+                        },
+                    )
+                },
+            );
+        },
+        || {
+            rayon::join(
+                || {
+                    if build(Group::Indexes) {
+                        render_event_indexes(input, pages, &summaries);
+                    }
+                },
+                || {
+                    rayon::join(
+                        || render_other_pages(input, pages),
+                        || {
+                            if let Some((cards, index)) =
+                                cards.as_ref().filter(|_| build(Group::Cards))
+                            {
+                                render_card_pages(pages, cards, index);
+                            }
+                        },
+                    )
+                },
+            )
+        },
+    );
+}
+
+/// The statistics page.
+fn render_stats(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
+    let archive_stats = input.contributions.stats().clone().view().charted();
+    pages.archive_page(
+        "stats.html",
+        [
+            "Statistics",
+            "stats/",
+            "Affiliations, objective sets, side win rates and game endings across the archive.",
+        ],
+        ("stats", &archive_stats),
+        "the statistics page",
+    );
+}
+
+/// The ratings page.
+fn render_ratings(pages: &Pages<'_, '_>, ratings: &crate::site::ratings::Ratings) {
+    pages.archive_page(
+        "ratings.html",
+        [
+            "Ratings",
+            crate::site::ratings::PATH,
+            "Glicko-2 ratings of every player, by game and side.",
+        ],
+        ("ratings", &ratings.view),
+        "the ratings page",
+    );
+}
+
+/// A page per objective set and SW:CCG card of the published decklists, and their index.
+fn render_card_pages(pages: &Pages<'_, '_>, cards: &[CardPage], index: &CardIndex) {
+    let site = pages.site;
+    cards.par_iter().for_each(|card| {
+        let page = page_view(
+            site,
+            &card.title,
+            &card.path,
+            &format!("{}: the published decklists that played it", card.title),
+        );
+        pages.emit(
+            "card.html",
+            &page,
+            Some(("card", card)),
+            Path::new("a card page"),
+            format!("{}index.html", card.path),
+            Path::new("templates/card.html"),
+        );
+    });
+    pages.archive_page(
+        "cards.html",
+        [
+            "Cards",
+            crate::site::cards::INDEX_PATH,
+            "Every objective set and SW:CCG card of the published decklists.",
+        ],
+        ("cards", index),
+        "the cards index",
+    );
+}
+
+/// The player pages in scope, the head-to-head pages of their pairs, and (with `index`) the
+/// players A to Z.
+fn render_player_pages(
+    input: &RenderInput<'_>,
+    pages: &Pages<'_, '_>,
+    archive: &[PlayerPage],
+    index: bool,
+) {
+    let site = pages.site;
+    archive
+        .par_iter()
+        .filter(|p| input.scope.has_player(&p.id))
+        .for_each(|player| {
+            let path = crate::site::players::player_path(&player.id);
+            let page = page_view(
+                site,
+                &player.name,
+                &path,
+                &format!("{}: events, results and decklists", player.name),
+            );
+            pages.emit(
+                "player.html",
+                &page,
+                Some(("player", player)),
+                Path::new("a player page"),
+                format!("{path}index.html"),
+                Path::new("templates/player.html"),
+            );
+        });
+    let meetings = input.contributions.meetings(input.scope.players.as_ref());
+    let people = crate::site::rivalries::People::new(archive);
+    // Built one at a time, as they are rendered: together they hold every game twice.
+    meetings
+        .head_to_head_ids(input.scope.players.as_ref())
+        .par_iter()
+        .for_each(|id| {
+            let head_to_head = meetings.head_to_head(site, &people, id);
+            let name = &head_to_head.player.name;
+            let page = page_view(
+                site,
+                &format!("{name}: head to head"),
+                &head_to_head.path,
+                &format!("Every opponent {name} has met, and how each meeting went"),
+            );
+            pages.emit(
+                "head_to_head.html",
+                &page,
+                Some(("head_to_head", &head_to_head)),
+                Path::new("a head-to-head page"),
+                format!("{}index.html", head_to_head.path),
+                Path::new("templates/head_to_head.html"),
+            );
+        });
+    if !index {
+        return;
+    }
+    let players_index = crate::site::players::index(archive);
+    pages.archive_page(
+        "players.html",
+        [
+            "Players",
+            "players/",
+            "Every player in the archive, A to Z.",
+        ],
+        ("players", &players_index),
+        "the players index",
+    );
+}
+
+/// The search index and the search page.
+fn render_search(
+    input: &RenderInput<'_>,
+    pages: &Pages<'_, '_>,
+    summaries: &[&EventSummary],
+    parts: crate::site::search::ArchiveParts,
+) {
+    let (site, output) = (pages.site, pages.output);
+    let search_index = crate::site::search::build(
+        input.events,
+        summaries,
+        input.contributions,
+        input.aliases,
+        input.config.ratings.enabled,
+        parts,
+    );
+    output.add(
+        crate::site::search::PATH.into(),
+        crate::site::search::to_json(&search_index).into_bytes(),
+        Path::new(crate::site::search::PATH),
+    );
+    pages.archive_page(
+        "search.html",
+        [
+            "Search",
+            "search/",
+            "Find events, players and decklists in the archive.",
+        ],
+        (
+            "search",
+            &crate::site::search::page_view(site, &search_index),
+        ),
+        "the search page",
+    );
+}
+
+/// Home and the events indexes: by date, by ruleset and by tier.
+fn render_event_indexes(
+    input: &RenderInput<'_>,
+    pages: &Pages<'_, '_>,
+    summaries: &[&EventSummary],
+) {
+    let site = pages.site;
+    let intro = input.pages.iter().find(|p| p.path.is_empty());
+    let home = home_view(input.config, site, summaries, intro.map(|p| p.html.clone()));
+    pages.archive_page(
+        "index.html",
+        ["", "", &input.config.description],
+        ("home", &home),
+        "the home page",
+    );
+    // Each event's row once, for the three pages.
+    let rows: Vec<String> = summaries
+        .par_iter()
+        .map(|&summary| {
+            pages.fragment(
+                "event_row.html",
+                &summary.url,
+                ("e", summary),
+                Path::new("an events index row"),
+            )
+        })
+        .collect();
+    crate::site::event_index::pages(site, summaries, &rows)
+        .par_iter()
+        .for_each(|index| {
+            let page = page_view(site, index.title, index.path, index.description);
+            pages.emit(
+                "events.html",
+                &page,
+                Some(("index", &index.view)),
+                Path::new("the events index"),
+                format!("{}index.html", index.path),
+                Path::new("templates/events.html"),
+            );
+        });
+}
+
+/// Statistics (unless kept), the content pages, the 404 page, the static files, the feed and
+/// the calendar.
+fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
+    let (site, output) = (pages.site, pages.output);
+    if !input
+        .kept_groups
+        .contains(&crate::site::groups::Group::Stats)
+    {
+        render_stats(input, pages);
+    }
+    for content in input
+        .pages
+        .iter()
+        .filter(|p| input.scope.content && !p.path.is_empty())
+    {
+        let page = page_view(site, &content.title, &content.path, &content.description);
+        let view = ContentView {
+            title: content.title.clone(),
+            description: content.description.clone(),
+            html: content.html.clone(),
+            toc: table_of_contents(&content.outline),
+        };
+        pages.emit(
+            "page.html",
+            &page,
+            Some(("content", &view)),
+            &content.file,
+            format!("{}index.html", content.path),
+            &content.file,
+        );
+    }
+    let not_found = page_view(site, "Page not found", "404.html", "");
+    pages.emit::<()>(
+        "404.html",
+        &not_found,
+        None,
+        Path::new("the 404 page"),
+        "404.html".into(),
+        Path::new("templates/404.html"),
+    );
+    for (path, file) in input.statics.iter().filter(|_| input.scope.content) {
+        output.add_file(path, file);
+    }
+    // The feed and the calendar are for readers and calendar applications, not search engines:
+    // they stay out of the sitemap (which lists HTML pages only).
+    output.add(
+        crate::site::model::FEED_FILE.into(),
+        crate::site::feed::atom(site, input.aliases, input.events).into_bytes(),
+        Path::new(crate::site::model::FEED_FILE),
+    );
+    output.add(
+        crate::site::model::CALENDAR_FILE.into(),
+        crate::site::calendar::calendar(site, input.events).into_bytes(),
+        Path::new(crate::site::model::CALENDAR_FILE),
+    );
+}
+
+/// The sections listed at the top of a content page: its level-2 headings (with their level-3
+/// ones when that stays short), and none for a page short enough to read through.
+fn table_of_contents(
+    outline: &[crate::site::markdown::Heading],
+) -> Vec<crate::site::markdown::Heading> {
+    const WORTH_A_MAP: usize = 4;
+    const LONGEST: usize = 30;
+    let sections = outline.iter().filter(|h| h.level == 2).count();
+    if sections < WORTH_A_MAP {
+        return Vec::new();
+    }
+    if outline.len() <= LONGEST {
+        return outline.to_vec();
+    }
+    outline.iter().filter(|h| h.level == 2).cloned().collect()
+}
+
+fn home_view<'a>(
+    config: &Config,
+    site: &SiteView,
+    summaries: &[&'a EventSummary],
+    intro_html: Option<String>,
+) -> HomeView<'a> {
+    let pick = |status: Status| {
+        summaries
+            .iter()
+            .filter(move |s| s.status == status)
+            .copied()
+    };
+    let mut upcoming: Vec<&EventSummary> = pick(Status::Upcoming).collect();
+    upcoming.sort_by(|a, b| a.date.cmp(&b.date).then_with(|| a.name.cmp(&b.name)));
+    let mut running: Vec<&EventSummary> = pick(Status::Running).collect();
+    running.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.name.cmp(&b.name)));
+    let mut recent: Vec<&EventSummary> = pick(Status::Finished).collect();
+    recent.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.name.cmp(&b.name)));
+    recent.truncate(config.recent_events as usize);
+    HomeView {
+        intro_html,
+        upcoming,
+        running,
+        recent,
+        event_count: summaries.len(),
+        events_url: site.link("events/"),
+    }
+}

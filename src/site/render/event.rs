@@ -1,0 +1,197 @@
+//! One event's files: its page, its Swiss rounds' pages, `event.json`, its link-preview image,
+//! its decklists page and export, and, while it has a current round, that round's pairings,
+//! room screen and result slips.
+
+use rayon::prelude::*;
+
+use super::RenderInput;
+use super::pages::{Pages, page_view};
+use crate::event::Event;
+use crate::rules::compute::Computed;
+use crate::site::json::event_json;
+use crate::site::model::{self, PageView};
+
+/// Renders one event's files: its page, `event.json`, its decklists page and export, and the
+/// current round's page while it has one.
+pub(super) fn render_event(
+    input: &RenderInput<'_>,
+    pages: &Pages<'_, '_>,
+    event: &Event,
+    computed: &Computed,
+) -> Vec<String> {
+    let (site, output) = (pages.site, pages.output);
+    let source = event.file.as_path();
+    let mut files = Vec::new();
+    // Notes each file's path as it goes out.
+    let mut named = |path: String| {
+        files.push(path.clone());
+        path
+    };
+    // The current round, while the event has one: first on the event page, and its own pages.
+    let now = crate::site::pairings_view::pairings_view(site, input.aliases, event, computed);
+    let view = crate::site::event_page::event_view(
+        site,
+        event,
+        computed,
+        &input.contributions[&event.slug]
+            .shares_for(site, input.aliases, event, computed)
+            .stats,
+        now.clone(),
+        &crate::site::markdown::render,
+        input.aliases,
+    );
+    let path = model::event_path(event);
+    let card = event_card(input, event, computed);
+    let description = format!(
+        "{} – {}, {}",
+        event.info.name, view.summary.date_text, computed.ruleset.name
+    );
+    let page = PageView {
+        og_type: "article",
+        image: Some(model::PageImage {
+            url: site.absolute(&format!("{path}{}", crate::site::preview::FILE)),
+            width: crate::site::preview::WIDTH,
+            height: crate::site::preview::HEIGHT,
+            alt: card.alt(),
+        }),
+        ..page_view(site, &event.info.name, &path, &description)
+    };
+    pages.emit(
+        "event.html",
+        &page,
+        Some(("event", &view)),
+        source,
+        named(format!("{path}index.html")),
+        source,
+    );
+    // Each Swiss round's tables, results and the standings after it, on a page of its own.
+    let rounds: Vec<String> =
+        crate::site::event_page::round_views(site, event, computed, input.aliases)
+            .par_iter()
+            .map(|round| {
+                let round_path = model::round_path(event, round.number);
+                let title = format!("Round {}: {}", round.number, event.info.name);
+                let description = format!("{title}: tables, results and standings");
+                let file = format!("{round_path}index.html");
+                pages.emit(
+                    "round.html",
+                    &page_view(site, &title, &round_path, &description),
+                    Some(("round", round)),
+                    source,
+                    file.clone(),
+                    source,
+                );
+                file
+            })
+            .collect();
+    for file in rounds {
+        named(file);
+    }
+    output.add(
+        named(format!("{path}event.json")),
+        event_json(event, computed).into_bytes(),
+        source,
+    );
+    // The link-preview image, drawn again only when its card changed: the previous build's
+    // (or, in `serve`, the last render's) is kept when the card's key is the same.
+    let preview = named(format!("{path}{}", crate::site::preview::FILE));
+    let card_key = crate::site::reuse::card_key(input.previews.program, &card);
+    let seen = pages
+        .memo
+        .is_some_and(|memo| memo.image_unchanged(&preview, card_key))
+        || input.previews.last.get(&event.slug) == Some(&card_key);
+    if !(seen && output.keep(std::slice::from_ref(&preview), source)) {
+        let png = if output.store.discards() {
+            Vec::new()
+        } else {
+            card.png()
+        };
+        output.add(preview, png, source);
+    }
+    // Every published list of the event: one page, a section per player, and one plain-text
+    // export of them all.
+    if let Some(view) = crate::site::deck_view::decks_page(site, input.aliases, event, computed) {
+        let path = crate::site::deck_view::decks_path(event);
+        let title = format!("Decklists: {}", event.info.name);
+        let description = format!("Every published decklist of {}", event.info.name);
+        output.add(
+            named(format!("{path}{}", crate::site::deck_view::TEXT_FILE)),
+            crate::site::deck_view::decks_text(&view).into_bytes(),
+            source,
+        );
+        pages.emit(
+            "decks.html",
+            &page_view(site, &title, &path, &description),
+            Some(("decks", &view)),
+            source,
+            named(format!("{path}index.html")),
+            source,
+        );
+    }
+    // The current round, by table and by name; its room screen and its result slips.
+    if let Some(view) = now {
+        let path = crate::site::pairings_view::pairings_path(event);
+        let title = format!("{}: {}", view.title, event.info.name);
+        let description = format!("Pairings of {}, by table and by name", title);
+        let page = page_view(site, &title, &path, &description);
+        pages.emit(
+            "pairings.html",
+            &page,
+            Some(("pairings", &view)),
+            source,
+            named(format!("{path}index.html")),
+            source,
+        );
+        render_venue_pages(pages, event, computed, view, &mut named);
+    }
+    files
+}
+
+/// The card of an event's link-preview image: what [`crate::site::preview`] draws, and what decides
+/// whether it is drawn again.
+fn event_card(
+    input: &RenderInput<'_>,
+    event: &Event,
+    computed: &Computed,
+) -> crate::site::preview::Card {
+    crate::site::preview::Card::of(
+        &input.config.title,
+        &input.contributions[&event.slug].summary,
+        computed.ruleset.family,
+        event.is_team(),
+    )
+}
+
+/// The current round's room screen and result slips (see [`crate::site::room_view`] and
+/// [`crate::site::slips_view`]), each file's path noted by `named`.
+fn render_venue_pages(
+    pages: &Pages<'_, '_>,
+    event: &Event,
+    computed: &Computed,
+    pairings: crate::site::pairings_view::PairingsView,
+    named: &mut dyn FnMut(String) -> String,
+) {
+    let (site, source) = (pages.site, event.file.as_path());
+    let slips = crate::site::slips_view::slips_view(site, event, computed, &pairings);
+    let path = crate::site::slips_view::slips_path(event);
+    let title = format!("Result slips, {}: {}", slips.title, event.info.name);
+    pages.emit(
+        "slips.html",
+        &page_view(site, &title, &path, &title),
+        Some(("slips", &slips)),
+        source,
+        named(format!("{path}index.html")),
+        source,
+    );
+    let room = crate::site::room_view::room_view(site, event, computed, pairings);
+    let path = crate::site::room_view::room_path(event);
+    let title = format!("{}: {}, room screen", room.pairings.title, event.info.name);
+    pages.emit(
+        "room.html",
+        &page_view(site, &title, &path, &title),
+        Some(("room", &room)),
+        source,
+        named(format!("{path}index.html")),
+        source,
+    );
+}

@@ -1,0 +1,164 @@
+//! Rendering: every page and file of the site, in memory. Nothing is written here.
+//!
+//! This module holds what a render is given ([`RenderInput`], [`Scope`]) and runs it
+//! ([`render_site`]); the rest is split by what it renders or keeps: one event's files
+//! (`event`), the archive-wide pages (`archive`), the sitemap and `robots.txt` that list the
+//! finished tree (`sitemap`), the template runner every page goes through (`pages`), where
+//! rendered files go (`store`) and what `serve` remembers of the pages it rendered (`memo`).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use rayon::prelude::*;
+use tera::Tera;
+
+use super::content::ContentPage;
+use super::model::SiteView;
+use super::templates::LayerFile;
+use crate::config::Config;
+use crate::event::Event;
+use crate::rules::compute::Computed;
+
+mod archive;
+mod event;
+mod memo;
+mod pages;
+mod sitemap;
+mod store;
+
+pub use memo::Memo;
+pub use sitemap::{finish, finishing_files};
+pub use store::{Discard, Output, Store};
+
+use pages::Pages;
+
+/// Everything rendering needs.
+pub struct RenderInput<'a> {
+    pub config: &'a Config,
+    /// Alias id -> the player page's id (`players.toml`).
+    pub aliases: &'a crate::load::aliases::Aliases,
+    pub events: &'a [(Event, Computed)],
+    /// Each event's share of the archive-wide pages, by slug (one for every event).
+    pub contributions: &'a super::contribution::Contributions,
+    pub pages: &'a [ContentPage],
+    pub tera: &'a Tera,
+    pub statics: &'a BTreeMap<String, LayerFile>,
+    /// What to render: the whole site, or what an edit touched.
+    pub scope: &'a Scope,
+    /// Events whose files a previous build made from the same inputs, with those files (slug ->
+    /// paths): kept instead of rendered when the store can vouch for them.
+    pub reuse: &'a EventFiles,
+    /// `serve`'s record of the pages it rendered last (see [`Memo`]); `None` renders every page.
+    pub memo: Option<&'a Memo>,
+    /// `build`'s record of the archive-wide pages (players, head to head, cards, indexes), as
+    /// the last build into the same output left them (see [`super::reuse::read_pages`]): used
+    /// for those pages when there is no `memo`. Event pages have their own reuse (`reuse`).
+    pub archive_memo: &'a Memo,
+    /// Archive-wide pages `build` keeps as the last build left them, without building them:
+    /// no event that changed since touched their players (see
+    /// [`super::reuse::players_touched`]), or their group's inputs are the same (see
+    /// [`super::groups`]).
+    pub kept_pages: &'a [String],
+    /// The groups of archive-wide pages kept whole: not built at all.
+    pub kept_groups: &'a BTreeSet<super::groups::Group>,
+    /// The search index's archive-wide parts as the last render made them, when the pages they
+    /// are made from (players, ratings, cards) are kept: a search index made again takes them
+    /// instead of building the player archive, the ratings and the card pages for them.
+    pub search_parts: Option<&'a super::search::ArchiveParts>,
+    /// The link-preview images the previous build made, which an event rendered again keeps when
+    /// its card is the same.
+    pub previews: &'a Previews,
+}
+
+/// The link-preview images of the previous build (see [`super::reuse::card_key`]).
+#[derive(Debug, Clone, Default)]
+pub struct Previews {
+    /// Holonet's program key ([`crate::input_key::program_key`]), part of each card's key.
+    pub program: u128,
+    /// Each event's card key in the previous build, by slug.
+    pub last: BTreeMap<String, u128>,
+}
+
+/// The part of the site to render. The pages made from every event (home, indexes, players A to
+/// Z, statistics, search, feeds) are always rendered; an edit to one event re-renders its own
+/// pages and its players' pages, not the rest of the archive.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Scope {
+    /// The events (by slug) whose pages to render; `None`: every event.
+    pub events: Option<BTreeSet<String>>,
+    /// The player pages (by page id) to render; `None`: every player.
+    pub players: Option<BTreeSet<String>>,
+    /// Whether to render the content pages and copy the static files.
+    pub content: bool,
+}
+
+impl Scope {
+    /// The whole site.
+    pub fn all() -> Scope {
+        Scope {
+            events: None,
+            players: None,
+            content: true,
+        }
+    }
+
+    fn has_event(&self, slug: &str) -> bool {
+        self.events.as_ref().is_none_or(|s| s.contains(slug))
+    }
+
+    fn has_player(&self, id: &str) -> bool {
+        self.players.as_ref().is_none_or(|s| s.contains(id))
+    }
+}
+
+/// The output tree: relative path -> bytes.
+pub type Files = BTreeMap<String, Vec<u8>>;
+
+/// Each event's own files (by slug), as rendered or kept.
+pub type EventFiles = BTreeMap<String, Vec<String>>;
+
+/// Renders the part of the site `input.scope` names into `output`. The sitemap and
+/// `robots.txt`, which list every page, are added by [`finish`] once the output is complete.
+/// Events render in parallel, each straight into the output, so a build holds a few events'
+/// pages in memory at a time; an event in `input.reuse` whose files the store can keep is not
+/// rendered at all. The archive-wide pages render alongside. Returns the files of each event in
+/// scope.
+pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
+    let mut site = SiteView::new(input.config, input.pages);
+    site.theme_stylesheet = input.statics.contains_key("theme.css");
+    let pages = Pages {
+        tera: input.tera,
+        site: &site,
+        output,
+        memo: input.memo,
+    };
+    let archive_pages = Pages {
+        memo: input.memo.or(Some(input.archive_memo)),
+        ..pages
+    };
+    rayon::join(
+        || render_events(input, &pages),
+        || archive::render_archive_pages(input, &archive_pages),
+    )
+    .0
+}
+
+/// Renders (or keeps) the files of the events in scope.
+fn render_events(input: &RenderInput<'_>, pages: &Pages<'_, '_>) -> EventFiles {
+    let output = pages.output;
+    input
+        .events
+        .par_iter()
+        .filter(|(event, _)| input.scope.has_event(&event.slug))
+        .map(|(event, computed)| {
+            let kept = input
+                .reuse
+                .get(&event.slug)
+                .filter(|files| output.keep(files, &event.file));
+            let files = match kept {
+                Some(files) => files.clone(),
+                None => event::render_event(input, pages, event, computed),
+            };
+            (event.slug.clone(), files)
+        })
+        .collect()
+}

@@ -1,0 +1,141 @@
+//! The template runner every page goes through ([`Pages`]): it builds a template's context,
+//! skips a page the memo has seen with the same context, and names the page's source in a
+//! template's error.
+
+use std::path::Path;
+
+use serde::Serialize;
+use tera::{Context, Tera};
+
+use super::memo::{Memo, key};
+use super::store::Output;
+use crate::diag::{Code, Diagnostic};
+use crate::site::model::{PageView, SiteView};
+use crate::site::templates::error_chain;
+
+pub(super) fn page_view(site: &SiteView, title: &str, path: &str, description: &str) -> PageView {
+    PageView {
+        title: title.to_string(),
+        path: path.to_string(),
+        url: site.link(path),
+        permalink: site.absolute(path),
+        description: description.to_string(),
+        og_type: "website",
+        image: None,
+    }
+}
+
+/// Renders pages into an output: builds each template's context, skips a page the memo has
+/// seen with the same context, and records a template's error against the page's source.
+pub(super) struct Pages<'a, 'o> {
+    pub(super) tera: &'a Tera,
+    pub(super) site: &'a SiteView,
+    pub(super) output: &'a Output<'o>,
+    pub(super) memo: Option<&'a Memo>,
+}
+
+impl Pages<'_, '_> {
+    /// One of the archive's own pages: `[title, path, description]` (the path a folder, empty
+    /// for the home page), rendered by `template` with one named view; `what` names the page in
+    /// an error.
+    pub(super) fn archive_page<T: Serialize>(
+        &self,
+        template: &str,
+        [title, path, description]: [&str; 3],
+        view: (&str, &T),
+        what: &str,
+    ) {
+        self.emit(
+            template,
+            &page_view(self.site, title, path, description),
+            Some(view),
+            Path::new(what),
+            format!("{path}index.html"),
+            &Path::new("templates").join(template),
+        );
+    }
+
+    /// Renders `template` with `site`, `page` and one more named value into the file `path`.
+    /// `what` names the page in an error, `source` the file it is made from.
+    pub(super) fn emit<T: Serialize>(
+        &self,
+        template: &str,
+        page: &PageView,
+        extra: Option<(&str, &T)>,
+        what: &Path,
+        path: String,
+        source: &Path,
+    ) {
+        if let Some(memo) = self.memo
+            && memo.unchanged(&path, key(template, &(self.site, page, extra)))
+            && self.output.keep(std::slice::from_ref(&path), source)
+        {
+            return;
+        }
+        let mut context = Context::new();
+        context.insert("site", self.site);
+        context.insert("page", page);
+        if let Some((name, value)) = extra {
+            context.insert(name, value);
+        }
+        match self.tera.render(template, &context) {
+            Ok(html) => self.output.add(
+                path,
+                crate::site::whitespace::collapse(&html).into_bytes(),
+                source,
+            ),
+            Err(e) => self.output.fail(template_error(template, what, &e)),
+        }
+    }
+
+    /// Renders `template` with `site` and one named value into a fragment of other pages,
+    /// reusing the memo's copy when `name` was last rendered from the same; an empty
+    /// fragment (and the error recorded) when the template fails.
+    pub(super) fn fragment<T: Serialize>(
+        &self,
+        template: &str,
+        name: &str,
+        (value_name, value): (&str, &T),
+        what: &Path,
+    ) -> String {
+        // Hashed only for a memo: `build` has none.
+        let memo = self
+            .memo
+            .map(|memo| (memo, key(template, &(self.site, value_name, value))));
+        if let Some((memo, key)) = memo
+            && let Some(html) = memo.fragment(name, key)
+        {
+            return html;
+        }
+        let mut context = Context::new();
+        context.insert("site", self.site);
+        context.insert(value_name, value);
+        match self.tera.render(template, &context) {
+            Ok(html) => {
+                if let Some((memo, key)) = memo {
+                    memo.remember_fragment(name, key, &html);
+                }
+                html
+            }
+            Err(e) => {
+                self.output.fail(template_error(template, what, &e));
+                String::new()
+            }
+        }
+    }
+}
+
+/// A template that failed on a page (or fragment) `what`.
+fn template_error(template: &str, what: &Path, error: &tera::Error) -> Diagnostic {
+    Diagnostic::error(
+        Code::Template,
+        &Path::new("templates").join(template),
+        None,
+        format!(
+            "cannot render {} with this template: {}",
+            what.display(),
+            error_chain(error)
+        ),
+    )
+    .with_help("fix the template (a misspelt variable or filter is the usual cause)")
+}
