@@ -1,0 +1,208 @@
+//! The `ccg` part of `event.json` (SW:CCG events): every game's tables with the guide's reason
+//! for each pairing, the standings after each game, the next game and the Final Confrontation.
+
+use serde::Serialize;
+
+use crate::event::{CcgPlay, Event};
+use crate::rules::ccg_event::TableReason;
+
+#[derive(Serialize)]
+pub(super) struct CcgJson<'a> {
+    games: Vec<CcgGameJson<'a>>,
+    /// Standings after each finished game, oldest first.
+    standings_by_game: Vec<Vec<CcgRowJson<'a>>>,
+    next_game: Option<CcgNextJson<'a>>,
+    final_confrontation: Option<CcgFinalJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct CcgGameJson<'a> {
+    number: u32,
+    finished: bool,
+    tables: Vec<CcgTableJson<'a>>,
+    byes: Vec<&'a str>,
+}
+
+#[derive(Serialize)]
+struct CcgTableJson<'a> {
+    table: u32,
+    dark: &'a str,
+    light: &'a str,
+    winner: Option<&'a str>,
+    /// `full_win`, `modified_win`, `true_tie`, `quit` (the scored outcome, after any deck-check
+    /// penalty); null while pending.
+    result: Option<crate::rules::swccg::scoring::ResultKind>,
+    /// With `result = "true_tie"`: what decided it, `lost_pile`, `hand`, `venue_coin` (the coin
+    /// tossed at the venue, as recorded) or `random` (drawn by Holonet from the event's seed).
+    true_tie: Option<crate::rules::swccg::scoring::TrueTieDecider>,
+    /// Scores written `2(+15)`: dark, light.
+    scores: Option<[String; 2]>,
+    penalty: bool,
+    /// The guide's reason for the pairing, `departure`, or `undecided` (the search stopped at
+    /// its bound); null in the Final Confrontation.
+    reason: Option<TableReasonJson>,
+    /// With `reason = "departure"`: what the guide's procedure gives instead, in words; with
+    /// `undecided`, the audit's words for it.
+    departure: Option<String>,
+}
+
+/// A recorded table's reason: the guide's, or `"departure"`.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum TableReasonJson {
+    Guide(crate::rules::swccg::pairing::PairReason),
+    Departure(&'static str),
+}
+
+#[derive(Serialize)]
+struct CcgRowJson<'a> {
+    /// Null for a disqualified player, listed last.
+    rank: Option<usize>,
+    id: &'a str,
+    score: String,
+    victory_points: u32,
+    differential: i32,
+    highest_differential: Option<i32>,
+    /// [`crate::rules::swccg::standings::Decider::short`].
+    decided_by: Option<&'static str>,
+    /// With `decided_by = "sos"`: the lowest entries dropped.
+    sos_dropped: Option<u32>,
+}
+
+#[derive(Serialize)]
+struct CcgNextJson<'a> {
+    number: u32,
+    tables: Vec<CcgPairJson<'a>>,
+    byes: Vec<&'a str>,
+}
+
+#[derive(Serialize)]
+struct CcgPairJson<'a> {
+    dark: &'a str,
+    light: &'a str,
+    reason: crate::rules::swccg::pairing::PairReason,
+}
+
+#[derive(Serialize)]
+struct CcgFinalJson<'a> {
+    finalists: [&'a str; 2],
+    games: Vec<CcgTableJson<'a>>,
+    winner: Option<&'a str>,
+    /// What decided the winner: `games`, `victory_points`, `differential`,
+    /// `highest_win_differential`, `venue_coin` (the coin tossed at the venue, as recorded),
+    /// `random` (drawn by Holonet from the event's seed) or `waived`; null until decided.
+    decided_by: Option<crate::rules::swccg::final_confrontation::FinalReason>,
+    /// The second seed waived the final; the higher seed won.
+    waived: bool,
+    /// Finalists whose decks did not match their lists, replaced by the next highest players.
+    replaced: Vec<&'a str>,
+}
+
+fn ccg_table_json<'a>(
+    event: &'a Event,
+    table: u32,
+    dark: usize,
+    light: usize,
+    scored: Option<&crate::rules::ccg_event::ScoredTable>,
+) -> CcgTableJson<'a> {
+    let id = |p: usize| event.players[p].id.as_str();
+    CcgTableJson {
+        table,
+        dark: id(dark),
+        light: id(light),
+        winner: scored.map(|s| id(s.winner)),
+        result: scored.map(|s| s.kind),
+        true_tie: scored.and_then(|s| s.true_tie),
+        scores: scored.map(|s| [s.scores[0].to_string(), s.scores[1].to_string()]),
+        penalty: scored.is_some_and(|s| s.penalty),
+        reason: None,
+        departure: None,
+    }
+}
+
+pub(super) fn ccg_json<'a>(
+    event: &'a Event,
+    play: &CcgPlay,
+    ccg: &crate::rules::ccg_event::CcgComputed,
+) -> CcgJson<'a> {
+    let id = |p: usize| event.players[p].id.as_str();
+    CcgJson {
+        games: play
+            .games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| CcgGameJson {
+                number: g.number,
+                finished: ccg.games().len() > i,
+                tables: g
+                    .tables
+                    .iter()
+                    .enumerate()
+                    .map(|(k, t)| {
+                        let scored = ccg
+                            .reported
+                            .get(i)
+                            .and_then(|s| s.iter().find(|x| x.table == t.number));
+                        let reason = ccg.reasons.get(i).and_then(|r| r.get(k)).copied().flatten();
+                        CcgTableJson {
+                            reason: reason.map(|r| match r {
+                                TableReason::Guide(r) => TableReasonJson::Guide(r),
+                                TableReason::Departure { .. } => {
+                                    TableReasonJson::Departure("departure")
+                                }
+                                TableReason::Undecided => TableReasonJson::Departure("undecided"),
+                            }),
+                            departure: reason
+                                .and_then(|r| crate::site::ccg_view::departure(event, r)),
+                            ..ccg_table_json(event, t.number, t.dark, t.light, scored)
+                        }
+                    })
+                    .collect(),
+                byes: g.byes.iter().map(|&p| id(p)).collect(),
+            })
+            .collect(),
+        standings_by_game: ccg
+            .standings
+            .iter()
+            .map(|rows| {
+                rows.iter()
+                    .map(|r| CcgRowJson {
+                        rank: r.place,
+                        id: id(r.player),
+                        score: r.score.to_string(),
+                        victory_points: r.score.points,
+                        differential: r.score.differential,
+                        highest_differential: r.highest_differential,
+                        decided_by: r.decided_by.map(|d| d.short()),
+                        sos_dropped: r.decided_by.and_then(|d| d.sos_dropped()),
+                    })
+                    .collect()
+            })
+            .collect(),
+        next_game: ccg.next.as_ref().map(|(number, paired)| CcgNextJson {
+            number: *number,
+            tables: paired
+                .tables
+                .iter()
+                .map(|t| CcgPairJson {
+                    dark: id(t.dark),
+                    light: id(t.light),
+                    reason: t.reason,
+                })
+                .collect(),
+            byes: paired.byes.iter().map(|b| id(b.player)).collect(),
+        }),
+        final_confrontation: ccg.final_confrontation.as_ref().map(|f| CcgFinalJson {
+            finalists: [id(f.finalists[0]), id(f.finalists[1])],
+            games: f
+                .games
+                .iter()
+                .map(|s| ccg_table_json(event, s.table, s.dark, s.light, Some(s)))
+                .collect(),
+            winner: f.outcome.as_ref().map(|o| id(o.winner)),
+            decided_by: f.outcome.as_ref().map(|o| o.reason),
+            waived: play.final_waived,
+            replaced: play.final_replaced.iter().map(|&p| id(p)).collect(),
+        }),
+    }
+}
