@@ -40,17 +40,6 @@ impl Tone {
             Tone::Neutral => "chart-bar tone-neutral",
         }
     }
-
-    /// The tone of a statistics row by its label: "Dark side won", "Light side won", "Drawn".
-    pub fn of_side_label(label: &str) -> Tone {
-        if label.starts_with("Dark") {
-            Tone::Dark
-        } else if label.starts_with("Light") {
-            Tone::Light
-        } else {
-            Tone::Neutral
-        }
-    }
 }
 
 /// One bar: `value` out of `of`, where `of` is drawn full width.
@@ -316,9 +305,9 @@ mod tests {
     #[test]
     fn tones_give_classes_and_output_is_deterministic() {
         let mut dark = bar("Dark side won", 2, 3);
-        dark.tone = Tone::of_side_label(&dark.label);
+        dark.tone = Tone::Dark;
         let mut light = bar("Light side won", 1, 3);
-        light.tone = Tone::of_side_label(&light.label);
+        light.tone = Tone::Light;
         let bars = [dark, light, bar("Drawn", 0, 3)];
         let svg = bar_chart("Sides", &bars);
         assert!(svg.contains("class=\"chart-bar tone-dark\""));

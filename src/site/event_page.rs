@@ -327,6 +327,10 @@ pub fn summary(
         location: event.info.location.clone(),
         rules_id: computed.ruleset.id.to_string(),
         rules_name: computed.ruleset.name.to_string(),
+        game: match computed.ruleset.family {
+            crate::rules::Family::Lcg => "lcg",
+            crate::rules::Family::Ccg => "ccg",
+        },
         format: match &event.info.variant {
             Some(v) => format!("{}, {v}", event.info.format),
             None => event.info.format.clone(),

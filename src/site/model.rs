@@ -179,6 +179,9 @@ pub struct EventSummary {
     pub location: Option<String>,
     pub rules_id: String,
     pub rules_name: String,
+    /// The ruleset's game, for its mark: `lcg` or `ccg`, from the ruleset's family, so that no
+    /// template tells the game from a ruleset's id or address.
+    pub game: &'static str,
     /// `standard` or `team`, with an SW:CCG limited variant after it: "standard, secret-squirrel".
     pub format: String,
     /// The tier as recorded (`premier`, `formal`, ...), if any.

@@ -41,6 +41,9 @@ const TOP_OBJECTIVES: usize = 15;
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct Tally {
     pub label: String,
+    /// In a sides table, the side a row's games were won by (`dark` or `light`, none for draws),
+    /// for its mark and its chart bar's tone; none in other tables.
+    pub side: Option<&'static str>,
     pub count: u32,
     /// "42%" of the table's total.
     pub share: String,
@@ -202,10 +205,11 @@ fn share_bars(rows: &[Tally], sided: bool) -> Vec<Bar> {
             value: r.count,
             of: total,
             text: format!("{} · {}", r.count, r.share),
-            tone: if sided {
-                Tone::of_side_label(&r.label)
-            } else {
-                Tone::Plain
+            tone: match (sided, r.side) {
+                (false, _) => Tone::Plain,
+                (true, Some("dark")) => Tone::Dark,
+                (true, Some(_)) => Tone::Light,
+                (true, None) => Tone::Neutral,
             },
         })
         .collect()
@@ -224,6 +228,7 @@ fn tallies(counts: Counts, limit: usize, total: Option<u32>) -> Vec<Tally> {
     let max = rows.first().map_or(1, |r| r.1.max(1));
     rows.into_iter()
         .map(|(label, count)| Tally {
+            side: None,
             share: percent(count, total),
             bar: count * 100 / max,
             label,
@@ -232,14 +237,31 @@ fn tallies(counts: Counts, limit: usize, total: Option<u32>) -> Vec<Tally> {
         .collect()
 }
 
+/// The labels of a sides table's rows, by the side that won (`side_result` counts them).
+const DARK_WON: &str = "Dark side won";
+const LIGHT_WON: &str = "Light side won";
+
 /// Counts one game whose dark player is known.
 fn side_result(dark: usize, winner: Option<usize>, sides: &mut Counts) {
     let label = match winner {
-        Some(w) if w == dark => "Dark side won",
-        Some(_) => "Light side won",
+        Some(w) if w == dark => DARK_WON,
+        Some(_) => LIGHT_WON,
         None => "Drawn",
     };
     *sides.entry(label.to_string()).or_default() += 1;
+}
+
+/// A sides table's rows, each with the side that won its games.
+fn side_tallies(counts: Counts) -> Vec<Tally> {
+    let mut rows = tallies(counts, usize::MAX, None);
+    for row in &mut rows {
+        row.side = match row.label.as_str() {
+            DARK_WON => Some("dark"),
+            LIGHT_WON => Some("light"),
+            _ => None,
+        };
+    }
+    rows
 }
 
 /// How many most played cards of each side the SW:CCG tables list.
@@ -571,13 +593,13 @@ impl Counted {
         };
         let ccg_decks = self.ccg_decks;
         view.sided_games = self.sides.values().sum::<u32>() + self.ccg_sides.values().sum::<u32>();
-        view.sides = tallies(self.sides, usize::MAX, None);
+        view.sides = side_tallies(self.sides);
         view.endings = tallies(self.endings, usize::MAX, None);
         view.affiliations = tallies(self.affiliations, usize::MAX, None);
         // A set's (or card's) share is of the decks, since one deck holds many.
         let lcg_decks = view.decks - ccg_decks.decks.iter().sum::<u32>();
         view.objectives = tallies(self.objectives, TOP_OBJECTIVES, Some(lcg_decks));
-        view.ccg_sides = tallies(self.ccg_sides, usize::MAX, None);
+        view.ccg_sides = side_tallies(self.ccg_sides);
         view.ccg_endings = tallies(self.ccg_endings, usize::MAX, None);
         view.ccg_objectives = tallies(
             ccg_decks.objectives,
@@ -787,6 +809,7 @@ mod tests {
             rows[0],
             Tally {
                 label: "b".into(),
+                side: None,
                 count: 3,
                 share: "75%".into(),
                 bar: 100

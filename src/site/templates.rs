@@ -219,3 +219,126 @@ fn template_in_error(e: &tera::Error) -> Option<String> {
     let end = text[start..].find('\'')? + start;
     Some(text[start..end].to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::DEFAULT_FILES;
+
+    /// The built-in files whose path starts with `prefix` and ends with `suffix`.
+    fn files(prefix: &str, suffix: &str) -> Vec<(&'static str, &'static str)> {
+        DEFAULT_FILES
+            .iter()
+            .filter(|(path, _)| path.starts_with(prefix) && path.ends_with(suffix))
+            .copied()
+            .collect()
+    }
+
+    /// The Tera tags (`{% ... %}`) of a template, each with its line.
+    fn tera_tags(text: &str) -> Vec<(usize, &str)> {
+        let mut tags = Vec::new();
+        let mut rest = text;
+        while let Some(start) = rest.find("{%") {
+            let end = rest[start..]
+                .find("%}")
+                .map_or(rest.len(), |e| start + e + 2);
+            let line = text[..text.len() - rest.len() + start]
+                .matches('\n')
+                .count()
+                + 1;
+            tags.push((line, &rest[start..end]));
+            rest = &rest[end..];
+        }
+        tags
+    }
+
+    /// Templates decide from the views' typed fields (`game`, `side`, `status`, `stage`), never
+    /// by reading a ruleset's id or address or a row's label or name: a ruleset renamed, a label
+    /// reworded or a theme's own wording would silently change what a page shows.
+    #[test]
+    fn templates_do_not_decide_from_ids_or_labels() {
+        const STRING_TESTS: [&str; 3] = ["containing(", "starting_with(", "ending_with("];
+        const NAMED_FIELDS: [&str; 5] = [".label", ".name", "_id", "_url", ".url"];
+        let mut found = Vec::new();
+        for (path, text) in files("templates/", ".html") {
+            for (line, tag) in tera_tags(text) {
+                let string_test = STRING_TESTS.iter().any(|t| tag.contains(t));
+                let compares_named =
+                    tag.match_indices("==")
+                        .chain(tag.match_indices("!="))
+                        .any(|(at, _)| {
+                            let (before, after) = (&tag[..at], &tag[at + 2..]);
+                            after.trim_start().starts_with('"')
+                                && NAMED_FIELDS.iter().any(|f| before.trim_end().ends_with(f))
+                        });
+                if string_test || compares_named {
+                    found.push(format!("{path}:{line}: {tag}"));
+                }
+            }
+        }
+        assert!(
+            found.is_empty(),
+            "give the view a typed field instead:\n{}",
+            found.join("\n")
+        );
+    }
+
+    /// On a phone a `cards` table shows each cell beside its column's name, read from the cell's
+    /// `data-label` by one style-sheet rule: a cell without one would show no name, and a name
+    /// placed by column position would follow the position, not the column.
+    #[test]
+    fn every_phone_labelled_cell_names_its_column() {
+        let mut unnamed = Vec::new();
+        for (path, text) in files("templates/", ".html") {
+            // The events indexes' rows are rendered on their own, then placed in a cards table.
+            let mut cells_in_cards: Vec<&str> = if path == "templates/event_row.html" {
+                vec![text]
+            } else {
+                Vec::new()
+            };
+            let mut rest = text;
+            while let Some(start) = rest.find("<table") {
+                let table = &rest[start..];
+                let end = table.find("</table>").unwrap_or(table.len());
+                let open = &table[..table.find('>').unwrap_or(end)];
+                if open.contains("\"cards") || open.contains(" cards") {
+                    cells_in_cards.push(&table[..end]);
+                }
+                rest = &table[end..];
+            }
+            for body in cells_in_cards {
+                for cell in body.split("<td").skip(1) {
+                    let open = &cell[..cell.find('>').unwrap_or(cell.len())];
+                    if !open.contains("data-label=") && !open.contains("card-title") {
+                        unnamed.push(format!("{path}: <td{open}>"));
+                    }
+                }
+            }
+        }
+        assert!(
+            unnamed.is_empty(),
+            "cells without data-label:\n{}",
+            unnamed.join("\n")
+        );
+
+        let mut by_position = Vec::new();
+        for (path, css) in files("static/", ".css") {
+            for rule in css.split('}') {
+                let Some((selector, body)) = rule.rsplit_once('{') else {
+                    continue;
+                };
+                let selector = selector.rsplit("*/").next().unwrap_or(selector);
+                let names = body.split("content:").skip(1).any(|v| {
+                    v.trim_start().starts_with('"') && !v.trim_start().starts_with("\"\"")
+                });
+                if selector.contains("nth-child") && names {
+                    by_position.push(format!("{path}: {}", selector.trim()));
+                }
+            }
+        }
+        assert!(
+            by_position.is_empty(),
+            "column names placed by position in the style sheet:\n{}",
+            by_position.join("\n")
+        );
+    }
+}
