@@ -10,6 +10,7 @@
 
 use xxhash_rust::xxh3::Xxh3;
 
+use super::addresses::{CARDS_PATH, RATINGS_PATH, SEARCH_PATH};
 use super::contribution::Fingerprint;
 use super::reuse::Recorded;
 
@@ -44,13 +45,13 @@ impl Group {
         let folder = path.strip_suffix("index.html");
         Some(match folder {
             _ if card => Group::Cards,
-            Some(super::cards::INDEX_PATH) => Group::Cards,
+            Some(CARDS_PATH) => Group::Cards,
             Some("stats/") => Group::Stats,
-            Some(super::ratings::PATH) => Group::Ratings,
+            Some(RATINGS_PATH) => Group::Ratings,
             Some("" | "events/" | "events/rulesets/" | "events/tiers/") => Group::Indexes,
             Some("players/") => Group::Players,
             Some("search/") => Group::Search,
-            _ if path == super::search::PATH => Group::Search,
+            _ if path == SEARCH_PATH => Group::Search,
             _ => return None,
         })
     }

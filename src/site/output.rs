@@ -56,14 +56,9 @@ use std::time::SystemTime;
 
 use walkdir::WalkDir;
 
+use super::addresses::{LEGACY_STAGING, MANIFEST};
 use crate::atomic::{HeldLock, hold_lock};
 use crate::input_key::Secret;
-
-/// Lists the files a build wrote, with what it needs to recognize them unchanged.
-pub const MANIFEST: &str = ".holonet-manifest";
-
-/// The staging folder older Holonet versions made inside the output: never carried over.
-pub const LEGACY_STAGING: &str = ".holonet-staging";
 
 /// Holonet's working folder beside the output folder: its spare copy and its build lock.
 pub const WORK_DIR: &str = ".holonet";

@@ -9,6 +9,7 @@ use serde::Serialize;
 use tera::{Context, Tera};
 use xxhash_rust::xxh3::Xxh3;
 
+use super::addresses;
 use super::cards::{CardIndex, CardPage};
 use super::content::ContentPage;
 use super::escape;
@@ -655,7 +656,7 @@ fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
             let mut archive = input.contributions.player_pages(pages.site, scope);
             let ratings = rated.then(|| {
                 let ratings = input.contributions.ratings(pages.site, settings, &archive);
-                ratings.fill(&mut archive, scope);
+                super::players::fill_ratings(&mut archive, &ratings, scope);
                 ratings
             });
             rayon::join(
@@ -730,7 +731,7 @@ fn render_ratings(pages: &Pages<'_, '_>, ratings: &super::ratings::Ratings) {
         "ratings.html",
         [
             "Ratings",
-            super::ratings::PATH,
+            addresses::RATINGS_PATH,
             "Glicko-2 ratings of every player, by game and side.",
         ],
         ("ratings", &ratings.view),
@@ -762,7 +763,7 @@ fn render_card_pages(pages: &Pages<'_, '_>, cards: &[CardPage], index: &CardInde
         "cards.html",
         [
             "Cards",
-            super::cards::INDEX_PATH,
+            addresses::CARDS_PATH,
             "Every objective set and SW:CCG card of the published decklists.",
         ],
         ("cards", index),
@@ -783,7 +784,7 @@ fn render_player_pages(
         .par_iter()
         .filter(|p| input.scope.has_player(&p.id))
         .for_each(|player| {
-            let path = super::players::player_path(&player.id);
+            let path = addresses::player_path(&player.id);
             let page = page_view(
                 site,
                 &player.name,
@@ -800,7 +801,7 @@ fn render_player_pages(
             );
         });
     let meetings = input.contributions.meetings(input.scope.players.as_ref());
-    let people = super::rivalries::People::new(archive);
+    let people = super::players::people(archive);
     // Built one at a time, as they are rendered: together they hold every game twice.
     meetings
         .head_to_head_ids(input.scope.players.as_ref())
@@ -856,9 +857,9 @@ fn render_search(
         parts,
     );
     output.add(
-        super::search::PATH.into(),
+        addresses::SEARCH_PATH.into(),
         super::search::to_json(&search_index).into_bytes(),
-        Path::new(super::search::PATH),
+        Path::new(addresses::SEARCH_PATH),
     );
     pages.archive_page(
         "search.html",
@@ -957,14 +958,14 @@ fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
     // The feed and the calendar are for readers and calendar applications, not search engines:
     // they stay out of the sitemap (which lists HTML pages only).
     output.add(
-        super::model::FEED_FILE.into(),
+        addresses::FEED_FILE.into(),
         super::feed::atom(site, input.aliases, input.events).into_bytes(),
-        Path::new(super::model::FEED_FILE),
+        Path::new(addresses::FEED_FILE),
     );
     output.add(
-        super::model::CALENDAR_FILE.into(),
+        addresses::CALENDAR_FILE.into(),
         super::calendar::calendar(site, input.events).into_bytes(),
-        Path::new(super::model::CALENDAR_FILE),
+        Path::new(addresses::CALENDAR_FILE),
     );
 }
 
@@ -1012,7 +1013,7 @@ fn render_event(
         &super::markdown::render,
         input.aliases,
     );
-    let path = model::event_path(event);
+    let path = addresses::event_path(event);
     let card = event_card(input, event, computed);
     let description = format!(
         "{} – {}, {}",
@@ -1021,7 +1022,7 @@ fn render_event(
     let page = PageView {
         og_type: "article",
         image: Some(model::PageImage {
-            url: site.absolute(&format!("{path}{}", super::preview::FILE)),
+            url: site.absolute(&format!("{path}{}", addresses::PREVIEW_FILE)),
             width: super::preview::WIDTH,
             height: super::preview::HEIGHT,
             alt: card.alt(),
@@ -1040,7 +1041,7 @@ fn render_event(
     let rounds: Vec<String> = super::event_page::round_views(site, event, computed, input.aliases)
         .par_iter()
         .map(|round| {
-            let round_path = model::round_path(event, round.number);
+            let round_path = addresses::round_path(event, round.number);
             let title = format!("Round {}: {}", round.number, event.info.name);
             let description = format!("{title}: tables, results and standings");
             let file = format!("{round_path}index.html");
@@ -1065,7 +1066,7 @@ fn render_event(
     );
     // The link-preview image, drawn again only when its card changed: the previous build's
     // (or, in `serve`, the last render's) is kept when the card's key is the same.
-    let preview = named(format!("{path}{}", super::preview::FILE));
+    let preview = named(format!("{path}{}", addresses::PREVIEW_FILE));
     let card_key = super::reuse::card_key(input.previews.program, &card);
     let seen = pages
         .memo
@@ -1082,11 +1083,11 @@ fn render_event(
     // Every published list of the event: one page, a section per player, and one plain-text
     // export of them all.
     if let Some(view) = super::deck_view::decks_page(site, input.aliases, event, computed) {
-        let path = super::deck_view::decks_path(event);
+        let path = addresses::decks_path(event);
         let title = format!("Decklists: {}", event.info.name);
         let description = format!("Every published decklist of {}", event.info.name);
         output.add(
-            named(format!("{path}{}", super::deck_view::TEXT_FILE)),
+            named(format!("{path}{}", addresses::DECKS_TEXT_FILE)),
             super::deck_view::decks_text(&view).into_bytes(),
             source,
         );
@@ -1101,7 +1102,7 @@ fn render_event(
     }
     // The current round, by table and by name; its room screen and its result slips.
     if let Some(view) = now {
-        let path = super::pairings_view::pairings_path(event);
+        let path = addresses::pairings_path(event);
         let title = format!("{}: {}", view.title, event.info.name);
         let description = format!("Pairings of {}, by table and by name", title);
         let page = page_view(site, &title, &path, &description);
@@ -1144,7 +1145,7 @@ fn render_venue_pages(
 ) {
     let (site, source) = (pages.site, event.file.as_path());
     let slips = super::slips_view::slips_view(site, event, computed, &pairings);
-    let path = super::slips_view::slips_path(event);
+    let path = addresses::slips_path(event);
     let title = format!("Result slips, {}: {}", slips.title, event.info.name);
     pages.emit(
         "slips.html",
@@ -1155,7 +1156,7 @@ fn render_venue_pages(
         source,
     );
     let room = super::room_view::room_view(site, event, computed, pairings);
-    let path = super::room_view::room_path(event);
+    let path = addresses::room_path(event);
     let title = format!("{}: {}, room screen", room.pairings.title, event.info.name);
     pages.emit(
         "room.html",
