@@ -371,7 +371,7 @@ fn last_build(
     }
     // The search index's players and cards are the last build's when their pages are, and
     // the output still holds the index as that build wrote it.
-    let search_parts = search::ArchiveParts::kept(&kept_groups, || match records {
+    let search_parts = groups::kept_search_parts(&kept_groups, || match records {
         Records::Output(out) => keeps(addresses::SEARCH_PATH)
             .then(|| std::fs::read(out.join(addresses::SEARCH_PATH)).ok())
             .flatten(),

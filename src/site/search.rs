@@ -5,7 +5,7 @@
 //! are written once in a shared table. Links are relative to the site root, so the file works
 //! under any base URL. The format is described on the built-in page `docs/search/`.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
@@ -13,7 +13,6 @@ use super::addresses::{CARDS_PATH, RATINGS_PATH, SEARCH_PATH, page_id};
 use super::cards::CardIndex;
 use super::contribution::Contributions;
 use super::deck_names::{EventDecks, SideEntry};
-use super::groups::Group;
 use super::model::EventSummary;
 use super::players::PlayerPage;
 use super::ratings::Ratings;
@@ -204,18 +203,6 @@ impl ArchiveParts {
             })
             .collect();
         ArchiveParts { p, c }
-    }
-
-    /// The parts of the last index, whose bytes `last` reads, when every group of pages they
-    /// are made from (the players A to Z, the ratings, the card pages) is among the `kept`
-    /// ones; `None` otherwise, without reading it.
-    pub fn kept(kept: &BTreeSet<Group>, last: impl FnOnce() -> Option<Vec<u8>>) -> Option<Self> {
-        [Group::Players, Group::Ratings, Group::Cards]
-            .iter()
-            .all(|group| kept.contains(group))
-            .then(last)
-            .flatten()
-            .and_then(|bytes| ArchiveParts::read(&bytes))
     }
 
     /// The parts as an index written in this layout holds them (`search.json`'s bytes), or

@@ -405,7 +405,7 @@ impl Session {
             .filter(|group| !changed.contains(group))
             .collect();
         let search_parts =
-            super::search::ArchiveParts::kept(&groups, || self.files.get(SEARCH_PATH));
+            super::groups::kept_search_parts(&groups, || self.files.get(SEARCH_PATH));
         SessionKept {
             groups,
             search_parts,
