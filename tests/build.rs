@@ -3114,7 +3114,7 @@ fn a_rebuild_reuses_unchanged_events_and_matches_a_fresh_build() {
     };
     let first = build(root, &out, None);
     assert_eq!(first.write.unchanged, 0);
-    let events = tree(&out)[Path::new(holonet::site::reuse::FILE)].clone();
+    let events = tree(&out)[Path::new(holonet::site::addresses::EVENTS_RECORD)].clone();
     assert_eq!(
         String::from_utf8_lossy(&events).lines().count(),
         1 + first.events + 1,
@@ -3152,7 +3152,7 @@ fn a_rebuild_reuses_unchanged_events_and_matches_a_fresh_build() {
     );
     let maren = out.join("players/maren-holm/index.html");
     let before = fs::read(&maren).expect("player page");
-    let record = out.join(holonet::site::reuse::PAGES_FILE);
+    let record = out.join(holonet::site::addresses::PAGES_RECORD);
     let pages_before = fs::read_to_string(&record).expect("the pages' record");
     assert!(pages_before.contains("\tplayers/maren-holm/index.html\n"));
     build(root, &out, None);

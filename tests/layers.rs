@@ -220,3 +220,250 @@ fn the_scanner_reads_paths_and_groups() {
     );
     assert!(used_modules("use somecrate::event::Event;", "crate::").is_empty());
 }
+
+/// The floors of `site/`, lowest first: a file may use files of its own floor or below, never
+/// one above, and no files may use each other in a circle. Addresses and the HTML helpers stand
+/// at the bottom, so that a page links to another by its address without knowing the module that
+/// renders it; the page parts stand on them, the event page on the parts, the archive on the
+/// event pages, and the build on everything.
+const SITE_FLOORS: &[(&str, u32)] = &[
+    // The vocabulary of every page: every address and reserved file name, escaping, whitespace.
+    ("addresses", 0),
+    ("escape", 0),
+    ("whitespace", 0),
+    // What pages are made of before any event: Markdown, charts, the content pages and the
+    // site-wide page model.
+    ("markdown", 1),
+    ("chart", 1),
+    ("content", 1),
+    ("model", 1),
+    // Facts of one event that archive-wide pages read, as plain data.
+    ("deck_names", 2),
+    // The page parts and the pages made of an event or of the archive's parts.
+    ("names", 3),
+    ("audit_view", 3),
+    ("calendar", 3),
+    ("cards", 3),
+    ("casual_view", 3),
+    ("ccg_view", 3),
+    ("deck_view", 3),
+    ("event_index", 3),
+    ("json", 3),
+    ("live_view", 3),
+    ("pairings_view", 3),
+    ("players", 3),
+    ("preview", 3),
+    ("ratings", 3),
+    ("recorded_view", 3),
+    ("rivalries", 3),
+    ("room_view", 3),
+    ("schema_org", 3),
+    ("slips_view", 3),
+    ("stage_view", 3),
+    ("stats", 3),
+    // The event page, which gathers the parts, and the feed made of event pages' summaries.
+    ("event_page", 4),
+    ("feed", 4),
+    // The archive: each event's contribution to the archive-wide pages, and the search index
+    // assembled from them.
+    ("contribution", 5),
+    ("search", 5),
+    // The build: templates, rendering, reuse of the last build's pages, the output folder,
+    // `serve`'s session, and the folder's entry points (`mod.rs`).
+    ("templates", 6),
+    ("render", 6),
+    ("reuse", 6),
+    ("groups", 6),
+    ("output", 6),
+    ("disk_tree", 6),
+    ("session", 6),
+    ("mod", 6),
+];
+
+fn site_floor_of(module: &str) -> u32 {
+    SITE_FLOORS
+        .iter()
+        .find(|(name, _)| *name == module)
+        .map(|(_, floor)| *floor)
+        .unwrap_or_else(|| {
+            panic!("src/site/{module}.rs has no floor in tests/layers.rs: give it one")
+        })
+}
+
+/// The lines of a source file outside its `#[cfg(test)]` modules and comments: a unit test may
+/// use what it needs to check its module, the module itself may not.
+fn code_outside_tests(text: &str) -> Vec<(usize, &str)> {
+    let mut code = Vec::new();
+    let mut lines = text.lines().enumerate().peekable();
+    while let Some((number, line)) = lines.next() {
+        if line.trim() == "#[cfg(test)]"
+            && let Some((_, next)) = lines.peek()
+            && next.trim_start().starts_with("mod ")
+            && next.trim_end().ends_with('{')
+        {
+            let indent = &next[..next.len() - next.trim_start().len()];
+            let end = format!("{indent}}}");
+            for (_, inner) in lines.by_ref() {
+                if inner == end {
+                    break;
+                }
+            }
+            continue;
+        }
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("//") {
+            continue;
+        }
+        code.push((number, trimmed.split(" //").next().unwrap_or(trimmed)));
+    }
+    code
+}
+
+/// Every (user, used) pair of `site/` files, with the first place it happens. A child names a
+/// sibling through `super::` or `crate::site::`, and an item of `mod.rs` (the folder's entry
+/// points) the same way; `mod.rs` names its children directly (`render::render_site`).
+fn site_graph() -> BTreeMap<(String, String), String> {
+    let modules: BTreeSet<String> = std::fs::read_dir("src/site")
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+        .map(|path| path.file_stem().unwrap().to_string_lossy().to_string())
+        .collect();
+    let mut graph = BTreeMap::new();
+    for user in &modules {
+        let path = format!("src/site/{user}.rs");
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (number, line) in code_outside_tests(&text) {
+            let used: Vec<String> = if user == "mod" {
+                modules
+                    .iter()
+                    .filter(|m| names_module(line, m))
+                    .cloned()
+                    .collect()
+            } else {
+                let mut named = used_modules(line, "super::");
+                named.extend(used_modules(line, "crate::site::"));
+                named
+                    .into_iter()
+                    .filter(|name| name != "self" && name != "super")
+                    .map(|name| {
+                        if modules.contains(&name) {
+                            name
+                        } else {
+                            "mod".to_string()
+                        }
+                    })
+                    .collect()
+            };
+            for used in used {
+                if used != *user {
+                    graph
+                        .entry((user.clone(), used))
+                        .or_insert_with(|| format!("{path}:{}", number + 1));
+                }
+            }
+        }
+    }
+    graph
+}
+
+/// Whether a line of `mod.rs` names its child `module` as a path (`reuse::FILE`), and not as
+/// the tail of another path (`crate::load::reuse::`).
+fn names_module(line: &str, module: &str) -> bool {
+    let pattern = format!("{module}::");
+    line.match_indices(&pattern).any(|(at, _)| {
+        line[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == ':'))
+    })
+}
+
+#[test]
+fn site_files_use_files_of_their_floor_or_below() {
+    let graph = site_graph();
+    println!("site/ floor by floor (floor: file -> what it uses):");
+    let mut floors: Vec<&(&str, u32)> = SITE_FLOORS.iter().collect();
+    floors.sort_by_key(|(name, floor)| (*floor, *name));
+    for (module, floor) in floors {
+        let used: Vec<&str> = graph
+            .keys()
+            .filter(|(user, _)| user == module)
+            .map(|(_, used)| used.as_str())
+            .collect();
+        println!("  {floor}: {module} -> {}", used.join(", "));
+    }
+    let wrong: Vec<String> = graph
+        .iter()
+        .filter(|((user, used), _)| site_floor_of(used) > site_floor_of(user))
+        .map(|((user, used), place)| {
+            format!(
+                "{place}: `{user}` (floor {}) uses `{used}` (floor {})",
+                site_floor_of(user),
+                site_floor_of(used)
+            )
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "site/ imports that point up:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn site_files_use_each_other_in_no_circle() {
+    let graph = site_graph();
+    let mut uses: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for (user, used) in graph.keys() {
+        uses.entry(user).or_default().insert(used);
+    }
+    // Take away, again and again, every file that uses no file left: what remains stands in a
+    // circle (or on one).
+    let mut left: BTreeSet<&str> = uses.keys().copied().collect();
+    loop {
+        let free: Vec<&str> = left
+            .iter()
+            .copied()
+            .filter(|m| uses[m].iter().all(|used| !left.contains(used)))
+            .collect();
+        if free.is_empty() {
+            break;
+        }
+        for m in free {
+            left.remove(m);
+        }
+    }
+    let circle: Vec<String> = left
+        .iter()
+        .map(|m| {
+            let within: Vec<&str> = uses[m]
+                .iter()
+                .copied()
+                .filter(|u| left.contains(u))
+                .collect();
+            format!("{m} -> {}", within.join(", "))
+        })
+        .collect();
+    assert!(
+        circle.is_empty(),
+        "site/ files that use each other in a circle (or use one):\n{}",
+        circle.join("\n")
+    );
+}
+
+#[test]
+fn the_site_scanner_skips_test_modules_and_reads_the_entry_points() {
+    let text = "use super::model::SiteView;\n// super::render\n#[cfg(test)]\nmod tests {\n    use super::render::x;\n}\nfn f() { super::load(); }\n";
+    let code: Vec<&str> = code_outside_tests(text)
+        .into_iter()
+        .map(|(_, l)| l)
+        .collect();
+    assert_eq!(
+        code,
+        ["use super::model::SiteView;", "fn f() { super::load(); }"]
+    );
+    assert!(names_module("let r = reuse::text(&x);", "reuse"));
+    assert!(!names_module("use crate::load::reuse::x;", "reuse"));
+    assert!(!names_module("let r = prereuse::x;", "reuse"));
+}

@@ -12,8 +12,8 @@ use qrcode::render::unicode::Dense1x2;
 
 use crate::rules::compute::Status;
 use crate::site::Site;
+use crate::site::addresses::event_path;
 use crate::site::escape;
-use crate::site::model::event_path;
 
 /// Addresses in the private ranges whose route is asked for, most common on venue Wi-Fi first.
 /// Connecting a UDP socket sends nothing: the system only picks the route, and with it the

@@ -12,7 +12,8 @@
 
 use std::fmt::Write;
 
-use super::model::{self, SiteView};
+use super::addresses::event_path;
+use super::model::SiteView;
 use crate::event::{Date, Event};
 use crate::rules::compute::{Computed, Status};
 
@@ -60,7 +61,7 @@ pub fn calendar(site: &SiteView, events: &[(Event, Computed)]) -> String {
         if !place.is_empty() {
             line("LOCATION", &text(&place.join(", ")));
         }
-        let url = site.absolute(&model::event_path(event));
+        let url = site.absolute(&event_path(event));
         line("URL", &uri(&url));
         line("DESCRIPTION", &text(&description(event, computed, &url)));
         line("END", "VEVENT");

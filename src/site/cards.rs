@@ -9,44 +9,14 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::addresses::{CardKey, deck_path, event_path, has_decks, person_path};
 use super::model::{PlayerRef, SiteView};
-use super::names::person_url;
 use super::players::{competitor_of, standings};
 use crate::event::{Decklist, Event, Side};
 use crate::load::aliases::Aliases;
-use crate::rules::ccg_decks::{Card, cards, display_name, product, resolve_line};
+use crate::rules::ccg_decks::{cards, display_name, product, resolve_line};
 use crate::rules::compute::Computed;
 use crate::rules::decks::{ObjectiveSet, objective_set};
-
-/// The path of the card index.
-pub const INDEX_PATH: &str = "cards/";
-
-/// What a card page is about: an objective set by number, or a SW:CCG card by id.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum CardKey {
-    Set(String),
-    Ccg(u32),
-}
-
-impl CardKey {
-    /// The page's path under the site root.
-    pub fn path(&self) -> String {
-        match self {
-            CardKey::Set(id) => format!("cards/sets/{}/", id.to_lowercase()),
-            CardKey::Ccg(id) => format!("cards/ccg/{id}/"),
-        }
-    }
-}
-
-/// The page of the objective set `id`, when `data/` knows it.
-pub fn set_url(site: &SiteView, id: &str) -> Option<String> {
-    objective_set(id).map(|set| site.link(&CardKey::Set(set.id.clone()).path()))
-}
-
-/// The page of a SW:CCG card.
-pub fn card_url(site: &SiteView, card: &Card) -> String {
-    site.link(&CardKey::Ccg(card.id).path())
-}
 
 /// One published list of one event, as a card page lists it.
 #[derive(Debug, Clone, Serialize)]
@@ -101,7 +71,7 @@ pub fn list_cards(side: Side, deck: &Decklist) -> Vec<CardKey> {
 pub fn share(site: &SiteView, aliases: &Aliases, event: &Event, computed: &Computed) -> EventCards {
     let mut share = EventCards::default();
     let persons = event.persons();
-    if persons.iter().all(|p| !super::deck_view::has_decks(p)) {
+    if persons.iter().all(|p| !has_decks(p)) {
         return share;
     }
     let places = standings(event, computed);
@@ -112,7 +82,7 @@ pub fn share(site: &SiteView, aliases: &Aliases, event: &Event, computed: &Compu
             (Side::Light, &person.decks.light),
         ] {
             let Some(deck) = deck else { continue };
-            let Some(deck_url) = super::deck_view::deck_url(site, event, person) else {
+            let Some(deck_url) = deck_path(event, person).map(|path| site.link(&path)) else {
                 continue;
             };
             let keys = list_cards(side, deck);
@@ -122,12 +92,12 @@ pub fn share(site: &SiteView, aliases: &Aliases, event: &Event, computed: &Compu
             let row = share.decks.len();
             share.decks.push(DeckRow {
                 event: event.info.name.clone(),
-                event_url: site.link(&super::model::event_path(event)),
+                event_url: site.link(&event_path(event)),
                 date: event.info.date.iso(),
                 player: PlayerRef {
                     id: person.id.clone(),
                     name: person.name.clone(),
-                    url: person_url(site, aliases, &person.id),
+                    url: site.link(&person_path(aliases, &person.id)),
                 },
                 deck_url,
                 side: side.name(),

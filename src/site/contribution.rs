@@ -16,12 +16,12 @@ use std::sync::OnceLock;
 use rayon::prelude::*;
 
 use super::cards::{CardIndex, CardPage, EventCards};
+use super::deck_names::{EventDecks, deck_names};
 use super::event_page::summary;
 use super::model::{EventSummary, SiteView};
 use super::players::{EventShare, PlayerPage, archive, share};
 use super::ratings::{EventGames, Ratings, event_games};
 use super::rivalries::Archive;
-use super::search::{EventDecks, deck_names};
 use super::stats::{Counted, Counts, tally};
 use crate::event::Event;
 use crate::load::aliases::Aliases;
@@ -269,7 +269,7 @@ impl Contributions {
             site,
             settings,
             self.oldest_first().into_iter().map(|c| &c.shares().games),
-            pages,
+            &super::players::people(pages),
         )
     }
 

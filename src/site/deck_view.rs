@@ -6,7 +6,10 @@
 
 use serde::Serialize;
 
-use super::model::{SiteView, event_path};
+use super::addresses::{
+    DECKS_TEXT_FILE, card_path, decks_path, event_path, has_decks, person_path, set_path,
+};
+use super::model::SiteView;
 use crate::event::{Decklist, DecklistRelease, Decks, Event, Kind, Player};
 use std::collections::BTreeMap;
 
@@ -136,25 +139,6 @@ pub fn withheld_notice(event: &Event, computed: &Computed) -> Option<&'static st
     })
 }
 
-/// The path of an event's decklists page under the site root.
-pub fn decks_path(event: &Event) -> String {
-    format!("{}decks/", event_path(event))
-}
-
-/// The plain-text export's file name, in the decklists page's folder.
-pub const TEXT_FILE: &str = "decks.txt";
-
-/// The link to a player's lists (their section of the event's decklists page), when they
-/// recorded any: standings, brackets, the players list, card pages and player pages point there.
-pub fn deck_url(site: &SiteView, event: &Event, player: &Player) -> Option<String> {
-    has_decks(player).then(|| format!("{}#deck-{}", site.link(&decks_path(event)), player.id))
-}
-
-/// Whether the player recorded any list.
-pub fn has_decks(player: &Player) -> bool {
-    player.decks.dark.is_some() || player.decks.light.is_some()
-}
-
 fn list_view(site: &SiteView, side: Side, deck: &Decklist) -> ListView {
     let mut ids: Vec<&String> = deck.objectives.iter().collect();
     ids.sort_by(|a, b| {
@@ -168,12 +152,12 @@ fn list_view(site: &SiteView, side: Side, deck: &Decklist) -> ListView {
             id: id.clone(),
             title: objective_set(id).map_or_else(|| "unknown set".to_string(), |s| s.title.clone()),
             count: deck.objectives.iter().filter(|o| *o == id).count(),
-            url: super::cards::set_url(site, id),
+            url: set_path(id).map(|path| site.link(&path)),
         })
         .collect();
     let mut groups = card_groups(side, &deck.cards);
     for line in groups.iter_mut().flat_map(|g| &mut g.cards) {
-        line.url = line.card.map(|card| super::cards::card_url(site, card));
+        line.url = line.card.map(|card| site.link(&card_path(card)));
     }
     ListView {
         side: match side {
@@ -318,7 +302,7 @@ pub fn decks_page(
             PlayerDecks {
                 id: player.id.clone(),
                 name: player.name.clone(),
-                player_url: super::names::person_url(site, aliases, &player.id),
+                player_url: site.link(&person_path(aliases, &player.id)),
                 lists,
             }
         })
@@ -330,7 +314,7 @@ pub fn decks_page(
     Some(DecksPageView {
         event_name: event.info.name.clone(),
         event_url: site.link(&event_path(event)),
-        text_url: site.link(&format!("{path}{TEXT_FILE}")),
+        text_url: site.link(&format!("{path}{DECKS_TEXT_FILE}")),
         players,
     })
 }

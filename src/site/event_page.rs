@@ -9,9 +9,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::addresses::{deck_path, event_path, pairings_path, round_path};
 use super::model::{
     EventSummary, PairingsLink, PlayerRef, RuleLink, SiteView, StepLink, Steps, TiebreakColumn,
-    date_text, event_path, game_winner_text, link_steps, round_minutes, round_path,
+    date_text, game_winner_text, link_steps, round_minutes,
 };
 use crate::event::{Event, Outcome};
 use crate::rules::Tiebreaker;
@@ -351,7 +352,7 @@ pub fn summary(
         pairings: super::pairings_view::pairings_view(site, aliases, event, computed).map(|p| {
             PairingsLink {
                 title: p.title,
-                url: site.link(&super::pairings_view::pairings_path(event)),
+                url: site.link(&pairings_path(event)),
                 room_url: p.room_url,
             }
         }),
@@ -516,7 +517,7 @@ fn player_view(
         number: p.number,
         note: player_note(event, p),
         members,
-        deck_url: super::deck_view::deck_url(site, event, p),
+        deck_url: deck_path(event, p).map(|path| site.link(&path)),
         rank: None,
         rank_text: String::new(),
         record: String::new(),
@@ -890,7 +891,7 @@ fn standings_view(
                     id: p.id.clone(),
                     name: p.name.clone(),
                     url: url_of(&p.id),
-                    deck_url: super::deck_view::deck_url(site, event, p),
+                    deck_url: deck_path(event, p).map(|path| site.link(&path)),
                     points: r.points,
                     record: format!("{}–{}–{}", r.wins, r.losses, r.draws),
                     byes: r.byes,

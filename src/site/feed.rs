@@ -9,8 +9,9 @@
 
 use std::fmt::Write;
 
+use super::addresses::{FEED_FILE, event_path};
 use super::escape;
-use super::model::{self, SiteView};
+use super::model::SiteView;
 use crate::event::{Date, Event};
 use crate::rules::compute::{Computed, Status};
 
@@ -74,7 +75,7 @@ pub fn atom(
             escape::xml(&site.description)
         );
     }
-    let feed_url = escape::xml(&site.absolute(model::FEED_FILE));
+    let feed_url = escape::xml(&site.absolute(FEED_FILE));
     let _ = writeln!(
         out,
         "  <link rel=\"self\" type=\"application/atom+xml\" href=\"{feed_url}\"/>"
@@ -89,7 +90,7 @@ pub fn atom(
     let _ = writeln!(out, "  <author><name>{author}</name></author>");
     out.push_str("  <generator>Holonet</generator>\n");
     for (event, computed) in listed {
-        let url = escape::xml(&site.absolute(&model::event_path(event)));
+        let url = escape::xml(&site.absolute(&event_path(event)));
         out.push_str("  <entry>\n");
         let _ = writeln!(out, "    <title>{}</title>", escape::xml(&event.info.name));
         let _ = writeln!(

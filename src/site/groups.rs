@@ -8,10 +8,14 @@
 //! The player and head-to-head pages have their own, finer reuse (see
 //! [`super::reuse::player_scope`]).
 
+use std::collections::BTreeSet;
+
 use xxhash_rust::xxh3::Xxh3;
 
+use super::addresses::{CARDS_PATH, RATINGS_PATH, SEARCH_PATH};
 use super::contribution::Fingerprint;
 use super::reuse::Recorded;
+use super::search::ArchiveParts;
 
 /// A group of archive-wide pages that is built, or kept, as one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -44,13 +48,13 @@ impl Group {
         let folder = path.strip_suffix("index.html");
         Some(match folder {
             _ if card => Group::Cards,
-            Some(super::cards::INDEX_PATH) => Group::Cards,
+            Some(CARDS_PATH) => Group::Cards,
             Some("stats/") => Group::Stats,
-            Some(super::ratings::PATH) => Group::Ratings,
+            Some(RATINGS_PATH) => Group::Ratings,
             Some("" | "events/" | "events/rulesets/" | "events/tiers/") => Group::Indexes,
             Some("players/") => Group::Players,
             Some("search/") => Group::Search,
-            _ if path == super::search::PATH => Group::Search,
+            _ if path == SEARCH_PATH => Group::Search,
             _ => return None,
         })
     }
@@ -94,6 +98,21 @@ pub fn keys(shared: u128, entries: &Recorded) -> Vec<u128> {
             hasher.digest128()
         })
         .collect()
+}
+
+/// The archive-wide parts of the last search index, whose bytes `last` reads, when every group
+/// of pages they are made from (the players A to Z, the ratings, the card pages) is among the
+/// `kept` ones; `None` otherwise, without reading it.
+pub fn kept_search_parts(
+    kept: &BTreeSet<Group>,
+    last: impl FnOnce() -> Option<Vec<u8>>,
+) -> Option<ArchiveParts> {
+    [Group::Players, Group::Ratings, Group::Cards]
+        .iter()
+        .all(|group| kept.contains(group))
+        .then(last)
+        .flatten()
+        .and_then(|bytes| ArchiveParts::read(&bytes))
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@
 
 use serde::Serialize;
 
-use super::model::{SiteView, event_path};
+use super::addresses::event_path;
+use super::model::SiteView;
 use crate::event::Event;
 use crate::rules::compute::{Computed, Status};
 

@@ -2,6 +2,7 @@
 //! straight into the output's staging folder, and move the staged files into place only once
 //! every page rendered (see [`output`]). `check` is the same, keeping nothing it renders.
 
+pub mod addresses;
 pub mod audit_view;
 pub mod calendar;
 pub mod cards;
@@ -10,6 +11,7 @@ pub mod ccg_view;
 pub mod chart;
 pub mod content;
 pub mod contribution;
+pub mod deck_names;
 pub mod deck_view;
 pub mod disk_tree;
 pub mod escape;
@@ -360,7 +362,7 @@ fn last_build(
             .cloned()
             .collect();
         if group == groups::Group::Search {
-            paths.push(search::PATH.to_string());
+            paths.push(addresses::SEARCH_PATH.to_string());
         }
         if now == then && paths.iter().all(|path| keeps(path)) {
             kept_groups.insert(group);
@@ -369,9 +371,9 @@ fn last_build(
     }
     // The search index's players and cards are the last build's when their pages are, and
     // the output still holds the index as that build wrote it.
-    let search_parts = search::ArchiveParts::kept(&kept_groups, || match records {
-        Records::Output(out) => keeps(search::PATH)
-            .then(|| std::fs::read(out.join(search::PATH)).ok())
+    let search_parts = groups::kept_search_parts(&kept_groups, || match records {
+        Records::Output(out) => keeps(addresses::SEARCH_PATH)
+            .then(|| std::fs::read(out.join(addresses::SEARCH_PATH)).ok())
             .flatten(),
         Records::Rendered(_) => None,
     });
@@ -567,11 +569,11 @@ pub fn build_with_progress(
         (reuse::text(&reuse::Recorded::new()), None),
         |(events, pages)| (events, Some(pages)),
     );
-    let mut kept_records = vec![(reuse::FILE, &events_record)];
+    let mut kept_records = vec![(addresses::EVENTS_RECORD, &events_record)];
     kept_records.extend(
         pages_record
             .as_ref()
-            .map(|pages| (reuse::PAGES_FILE, pages)),
+            .map(|pages| (addresses::PAGES_RECORD, pages)),
     );
     for (path, text) in kept_records {
         let sealed = secret.seal_text(text).into_bytes();
@@ -631,7 +633,7 @@ fn kept_unsealed(out: &Path, kept: &[String]) -> Diagnostic {
     }
     Diagnostic::warning(
         Code::Io,
-        &out.join(output::MANIFEST),
+        &out.join(addresses::MANIFEST),
         None,
         format!(
             "this record of the output's files was not written by a build of this site folder (an older Holonet, another site folder, or an edit), so no file was removed on its word: {} file(s) this build does not make were kept: {named}",

@@ -7,18 +7,11 @@
 
 use serde::Serialize;
 
+use super::addresses::{CALENDAR_FILE, FEED_FILE, RATINGS_PATH};
 use super::content::ContentPage;
 use crate::config::Config;
 use crate::event::{Event, GameEnd};
 use crate::rules::compute::Status;
-
-/// The Atom feed's file name, at the root of the site (written by [`super::feed`]); every page
-/// links to it.
-pub const FEED_FILE: &str = "feed.xml";
-
-/// The iCalendar file's name, at the root of the site (written by [`super::calendar`]); every
-/// page links to it.
-pub const CALENDAR_FILE: &str = "calendar.ics";
 
 /// Site-wide values every template gets as `site`.
 #[derive(Debug, Clone, Serialize)]
@@ -70,7 +63,7 @@ impl SiteView {
             link("Statistics", "stats/"),
         ];
         if config.ratings.enabled {
-            nav.push(link("Ratings", super::ratings::PATH));
+            nav.push(link("Ratings", RATINGS_PATH));
         }
         nav.push(link("Search", "search/"));
         // The rules index when the site has one, else the default ruleset's page.
@@ -375,16 +368,6 @@ pub fn range_text(d: crate::event::Date, end: Option<crate::event::Date>) -> Str
         }
         _ => format!("{} {} {}", d.day, month(d.month), d.year),
     }
-}
-
-/// The URL path of an event page.
-pub fn event_path(event: &Event) -> String {
-    format!("events/{}/", event.slug)
-}
-
-/// The path of a Swiss round's own page: its tables and results, and the standings after it.
-pub fn round_path(event: &Event, number: u32) -> String {
-    format!("{}rounds/{number}/", event_path(event))
 }
 
 /// The length of a Swiss round (SW:CCG: of a game): the event's `round_minutes`, else what

@@ -2,8 +2,10 @@
 //! `players.toml` keeps for them; a team has no page, so a team's name goes to its entry in the
 //! players list of its event page.
 
-use super::model::{PlayerRef, SiteView, event_path};
-use super::players::{page_id, player_path};
+use std::collections::HashMap;
+
+use super::addresses::{event_path, person_path, player_path};
+use super::model::{PlayerRef, SiteView};
 use crate::event::Event;
 use crate::load::aliases::Aliases;
 
@@ -38,7 +40,7 @@ impl<'a> NameLinks<'a> {
 
     /// A person's page, by the id the event knows them by.
     pub fn person(&self, id: &str) -> String {
-        person_url(self.site, self.aliases, id)
+        self.site.link(&person_path(self.aliases, id))
     }
 
     /// Where a competitor (a player, or a team in a team event) links to, by id.
@@ -70,7 +72,34 @@ impl<'a> NameLinks<'a> {
     }
 }
 
-/// A person's page across the archive, under the id `players.toml` keeps for them.
-pub fn person_url(site: &SiteView, aliases: &Aliases, id: &str) -> String {
-    site.link(&player_path(page_id(aliases, id)))
+/// The player pages by id, with the current name and address of each: what the pages that list
+/// people across the archive (ratings, head-to-head pages) take from the player pages.
+pub struct People<'a>(HashMap<&'a str, (&'a str, &'a str)>);
+
+impl<'a> People<'a> {
+    /// From each page's id, name and address.
+    pub fn new(pages: impl IntoIterator<Item = (&'a str, &'a str, &'a str)>) -> Self {
+        People(
+            pages
+                .into_iter()
+                .map(|(id, name, url)| (id, (name, url)))
+                .collect(),
+        )
+    }
+
+    /// The name and address of the page `id`, when there is one.
+    pub fn page(&self, id: &str) -> Option<(&'a str, &'a str)> {
+        self.0.get(id).copied()
+    }
+
+    /// A person by page id, linked to their page: under the page's name, else the id.
+    pub fn person(&self, site: &SiteView, id: &str) -> PlayerRef {
+        PlayerRef {
+            id: id.to_string(),
+            name: self
+                .page(id)
+                .map_or_else(|| id.to_string(), |(name, _)| name.to_string()),
+            url: site.link(&player_path(id)),
+        }
+    }
 }

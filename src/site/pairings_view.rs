@@ -8,7 +8,8 @@
 
 use serde::Serialize;
 
-use super::model::{PlayerRef, SiteView, event_path, round_path};
+use super::addresses::{event_path, room_path, round_path, slips_path};
+use super::model::{PlayerRef, SiteView};
 use super::names::NameLinks;
 use crate::event::{Event, Kind, Outcome};
 use crate::rules::compute::Computed;
@@ -87,11 +88,6 @@ pub struct PairingsView {
     /// The same step on the room screen, and its printable result slips.
     pub room_url: String,
     pub slips_url: String,
-}
-
-/// The path of an event's current-round page.
-pub fn pairings_path(event: &Event) -> String {
-    format!("{}pairings/", event_path(event))
 }
 
 /// The current round of a running event, if it has one. Its names link to the players' pages
@@ -287,8 +283,8 @@ pub fn pairings_view(
         byes,
         players,
         live: super::live_view::live_view(site, event, computed),
-        room_url: site.link(&super::room_view::room_path(event)),
-        slips_url: site.link(&super::slips_view::slips_path(event)),
+        room_url: site.link(&room_path(event)),
+        slips_url: site.link(&slips_path(event)),
     })
 }
 

@@ -6,11 +6,11 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
-use super::model::{PlayerRef, SiteView, event_path};
-use super::names::NameLinks;
-use super::rivalries::{
-    MIN_MEETINGS, Meeting, Occasion, PairMeetings, Record, by_pair, head_to_head_path, meetings,
-};
+use super::addresses::{deck_path, event_path, head_to_head_path, page_id, player_path};
+use super::model::{PlayerRef, SiteView};
+use super::names::{NameLinks, People};
+use super::ratings::{PlayerGame, Ratings};
+use super::rivalries::{MIN_MEETINGS, Meeting, Occasion, PairMeetings, Record, by_pair, meetings};
 use crate::event::casual::Session;
 use crate::event::{Event, Kind};
 use crate::rules::compute::{Computed, ComputedKind};
@@ -109,7 +109,7 @@ pub struct PlayerPage {
     pub vs_url: String,
     /// The player's ratings, by game (empty while the site keeps no ratings, or outside an
     /// edit's scope).
-    pub ratings: Vec<super::ratings::PlayerGame>,
+    pub ratings: Vec<PlayerGame>,
 }
 
 /// The names and ids one player page was known by across the archive.
@@ -145,11 +145,6 @@ pub struct IndexEntry {
     pub events: usize,
 }
 
-/// The path of a player's page.
-pub fn player_path(id: &str) -> String {
-    format!("players/{id}/")
-}
-
 fn ordinal(n: u32) -> String {
     let suffix = match (n % 10, n % 100) {
         (1, 11) | (2, 12) | (3, 13) => "th",
@@ -177,10 +172,25 @@ fn recorded_record(row: &crate::event::recorded::RecordedStanding) -> String {
     }
 }
 
-/// The id of the page a player id belongs to: one person under several ids shares the page of
-/// the id `players.toml` keeps.
-pub fn page_id<'a>(aliases: &'a crate::load::aliases::Aliases, id: &'a str) -> &'a str {
-    crate::load::aliases::kept_id(aliases, id)
+/// The player pages' names and addresses, for the pages that list people across the archive.
+pub fn people(pages: &[PlayerPage]) -> People<'_> {
+    People::new(
+        pages
+            .iter()
+            .map(|p| (p.id.as_str(), p.name.as_str(), p.url.as_str())),
+    )
+}
+
+/// Gives the pages in `scope` (page ids; `None`: all) their rating sections.
+pub fn fill_ratings(pages: &mut [PlayerPage], ratings: &Ratings, scope: Option<&BTreeSet<String>>) {
+    for page in pages
+        .iter_mut()
+        .filter(|p| scope.is_none_or(|s| s.contains(&p.id)))
+    {
+        if let Some(games) = ratings.of_page(&page.id) {
+            page.ratings.clone_from(games);
+        }
+    }
 }
 
 /// One event's part in the player archive: each person's row on their page and the meetings
@@ -264,7 +274,7 @@ pub fn share(
                 rules: event.info.rules.clone(),
                 result,
                 record,
-                deck_url: super::deck_view::deck_url(site, event, person),
+                deck_url: deck_path(event, person).map(|path| site.link(&path)),
                 decks: deck_marks(person),
                 decks_withheld: !computed.decklists_published,
                 team: team.then(|| names.player(competitor)),

@@ -33,9 +33,6 @@ use super::model::EventSummary;
 use crate::rules::Family;
 use crate::rules::compute::Status;
 
-/// The file name of the card, in the event page's folder.
-pub const FILE: &str = "preview.png";
-
 /// The card's size in pixels: the 1.91:1 image Open Graph readers (chat applications, social
 /// sites) show large.
 pub const WIDTH: u32 = 1200;

@@ -10,14 +10,15 @@
 //! and a game rates the dark player's dark-side rating against the light player's light-side
 //! one. A game whose sides the file does not say counts in the overall pool only.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::addresses::{event_path, page_id};
 use super::chart::{Point, line_chart};
-use super::model::{SiteView, event_path};
-use super::players::{PlayerPage, page_id};
+use super::model::SiteView;
+use super::names::People;
 use crate::config::Ratings as Settings;
 use crate::event::{Event, Kind};
 use crate::load::aliases::Aliases;
@@ -25,9 +26,6 @@ use crate::rules::Family;
 use crate::rules::compute::Computed;
 use crate::rules::rated_games::{RatedGame, rated_games};
 use crate::rules::rating::{Game, Period, PeriodLength, Track, rate};
-
-/// The ratings page's path.
-pub const PATH: &str = "ratings/";
 
 /// One event's part in the ratings: its rated games and the player pages they count for.
 /// Compared by `serve`, which renders every player page again when an edit changes them.
@@ -273,17 +271,15 @@ fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
 }
 
 impl Ratings {
-    /// The ratings from every event's games, given oldest first; `pages` are the player pages
-    /// (for names and addresses).
+    /// The ratings from every event's games, given oldest first; `people` are the player pages'
+    /// names and addresses.
     pub fn of<'a>(
         site: &SiteView,
         settings: &Settings,
         events: impl IntoIterator<Item = &'a EventGames>,
-        pages: &[PlayerPage],
+        people: &People<'_>,
     ) -> Ratings {
         let events: Vec<&EventGames> = events.into_iter().collect();
-        let page_of: HashMap<&str, &PlayerPage> =
-            pages.iter().map(|p| (p.id.as_str(), p)).collect();
         let mut games = Vec::new();
         let mut players: HashMap<String, Vec<PlayerGame>> = HashMap::new();
         // The games are rated apart from each other, so at once.
@@ -300,10 +296,10 @@ impl Ratings {
             .collect();
         for (game, id, rated) in by_game {
             let name = |p: usize| {
-                page_of
-                    .get(rated.ids[p])
-                    .map_or((rated.ids[p], String::new()), |page| {
-                        (page.name.as_str(), page.url.clone())
+                people
+                    .page(rated.ids[p])
+                    .map_or((rated.ids[p], String::new()), |(name, url)| {
+                        (name, url.to_string())
                     })
             };
             let mut tables = Vec::new();
@@ -419,16 +415,9 @@ impl Ratings {
         }
     }
 
-    /// Gives the pages in `scope` (page ids; `None`: all) their rating sections.
-    pub fn fill(&self, pages: &mut [PlayerPage], scope: Option<&BTreeSet<String>>) {
-        for page in pages
-            .iter_mut()
-            .filter(|p| scope.is_none_or(|s| s.contains(&p.id)))
-        {
-            if let Some(games) = self.players.get(&page.id) {
-                page.ratings.clone_from(games);
-            }
-        }
+    /// A player page's rating sections, by page id.
+    pub fn of_page(&self, page: &str) -> Option<&Vec<PlayerGame>> {
+        self.players.get(page)
     }
 
     /// A player's listed overall ratings, by game id, for the search index.
@@ -482,6 +471,7 @@ fn history_chart(game: &str, player: &str, history: &[HistoryRow]) -> String {
 mod tests {
     use super::*;
     use crate::rules::rating::Score;
+    use crate::site::players::PlayerPage;
 
     /// The example site's events, loaded and computed, with its player pages and ratings.
     fn example() -> (SiteView, crate::site::Site, Vec<PlayerPage>) {
@@ -531,7 +521,7 @@ mod tests {
             game([0, 1], Score::Won, Some(0)),
             game([2, 0], Score::Drawn, None),
         ]);
-        let ratings = Ratings::of(&site, &settings, [&event], &[]);
+        let ratings = Ratings::of(&site, &settings, [&event], &People::new([]));
         let pools = |id: &str| -> Vec<(&str, u32)> {
             ratings.players[id][0]
                 .pools
@@ -561,7 +551,7 @@ mod tests {
             min_games: 2,
             ..loaded.config.ratings.clone()
         };
-        let ratings = Ratings::of(&site, &settings, [&event], &[]);
+        let ratings = Ratings::of(&site, &settings, [&event], &People::new([]));
         let overall = &ratings.view.games[0].tables[0];
         assert!(overall.rows.is_empty());
         assert_eq!(overall.unlisted, 2);

@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use super::addresses::deck_path;
 use super::model::SiteView;
 use crate::event::recorded::final_rows;
 use crate::event::{Event, Kind};
@@ -70,7 +71,7 @@ pub fn recorded_view(
                 id: player.id.clone(),
                 name: player.name.clone(),
                 url: names.competitor(&player.id),
-                deck_url: super::deck_view::deck_url(site, event, player),
+                deck_url: deck_path(event, player).map(|path| site.link(&path)),
                 points: row.points,
                 victory_points: row.victory_points,
                 differential: row.differential.map(signed),

@@ -46,14 +46,9 @@ use std::path::Path;
 
 use xxhash_rust::xxh3::Xxh3;
 
+use super::addresses::{DECKS_TEXT_FILE, EVENTS_RECORD, PAGES_RECORD, PREVIEW_FILE};
 use super::contribution::Fingerprint;
 use crate::input_key::{self, Secret};
-
-/// The record of the last build's events, in the output folder.
-pub const FILE: &str = ".holonet-events";
-
-/// The record of the last build's archive-wide pages, in the output folder.
-pub const PAGES_FILE: &str = ".holonet-pages";
 
 /// The record of the last render that succeeded (a build's or a check's), under the site root:
 /// both records' texts, one after the other, sealed as one.
@@ -236,11 +231,11 @@ pub fn read_output(out: &Path, shared: Option<u128>, secret: &Secret) -> Last {
         secret.open(&text).map(str::to_string)
     };
     let (pages, groups) = shared
-        .zip(open(PAGES_FILE))
+        .zip(open(PAGES_RECORD))
         .map(|(shared, text)| parse_pages(&text, shared))
         .unwrap_or_default();
     Last {
-        events: open(FILE)
+        events: open(EVENTS_RECORD)
             .map(|text| parse_events(&text))
             .unwrap_or_default(),
         pages,
@@ -341,8 +336,8 @@ fn parse_events(text: &str) -> Recorded {
 /// file would have it vanish: such an entry is not used, and the event is rendered.
 pub fn claims_its_own(slug: &str, files: &[String]) -> bool {
     let distinct: BTreeSet<&str> = files.iter().map(String::as_str).collect();
-    let always = ["index.html", "event.json", super::preview::FILE]
-        .map(|name| format!("events/{slug}/{name}"));
+    let always =
+        ["index.html", "event.json", PREVIEW_FILE].map(|name| format!("events/{slug}/{name}"));
     distinct.len() == files.len()
         && files.iter().all(|file| belongs_to_event(file, slug))
         && always.iter().all(|file| distinct.contains(file.as_str()))
@@ -367,8 +362,8 @@ pub(super) fn belongs_to_event(path: &str, slug: &str) -> bool {
         | "room/index.html"
         | "slips/index.html"
         | "decks/index.html" => true,
-        _ if rest.strip_prefix("decks/") == Some(super::deck_view::TEXT_FILE) => true,
-        _ if rest == super::preview::FILE => true,
+        _ if rest.strip_prefix("decks/") == Some(DECKS_TEXT_FILE) => true,
+        _ if rest == PREVIEW_FILE => true,
         _ => rest
             .strip_prefix("rounds/")
             .and_then(|r| r.strip_suffix("/index.html"))
@@ -468,18 +463,22 @@ mod tests {
         );
         let secret = Secret::of_tests([1, 2]);
         let dir = tempfile::tempdir().expect("tempdir");
-        fs::write(dir.path().join(FILE), secret.seal_text(&text(&recorded))).expect("write");
+        fs::write(
+            dir.path().join(EVENTS_RECORD),
+            secret.seal_text(&text(&recorded)),
+        )
+        .expect("write");
         assert_eq!(read_output(dir.path(), None, &secret).events, recorded);
         // Without its seal, or under another site folder's secret, it is no record.
         let other = Secret::of_tests([1, 3]);
         assert!(read_output(dir.path(), None, &other).events.is_empty());
-        fs::write(dir.path().join(FILE), text(&recorded)).expect("write");
+        fs::write(dir.path().join(EVENTS_RECORD), text(&recorded)).expect("write");
         assert!(read_output(dir.path(), None, &secret).events.is_empty());
     }
 
     /// The files every event has, and `more` of the event `slug`'s.
     fn own_files(slug: &str, more: &[&str]) -> Vec<String> {
-        ["index.html", "event.json", super::super::preview::FILE]
+        ["index.html", "event.json", PREVIEW_FILE]
             .iter()
             .chain(more)
             .map(|name| format!("events/{slug}/{name}"))

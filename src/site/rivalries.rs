@@ -22,8 +22,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
+use super::addresses::head_to_head_path;
 use super::model::{PlayerRef, SiteView};
-use super::players::PlayerPage;
+use super::names::People;
 use crate::event::{Event, Outcome};
 use crate::rules::compute::Computed;
 use crate::rules::scoring::score_round;
@@ -155,11 +156,6 @@ pub struct Occasion {
     pub name: String,
     pub url: String,
     pub date: String,
-}
-
-/// The path of a player's head-to-head page, every opponent they met.
-pub fn head_to_head_path(id: &str) -> String {
-    format!("players/{id}/vs/")
 }
 
 /// How the meetings between two players went for one of them: how many, and how many won, lost
@@ -335,26 +331,6 @@ impl<'a> Archive<'a> {
             met,
             rivals,
             events,
-        }
-    }
-}
-
-/// The player pages by id, for the current name and address of each.
-pub struct People<'a>(HashMap<&'a str, &'a PlayerPage>);
-
-impl<'a> People<'a> {
-    pub fn new(players: &'a [PlayerPage]) -> Self {
-        People(players.iter().map(|p| (p.id.as_str(), p)).collect())
-    }
-
-    fn person(&self, site: &SiteView, id: &str) -> PlayerRef {
-        PlayerRef {
-            id: id.to_string(),
-            name: self
-                .0
-                .get(id)
-                .map_or_else(|| id.to_string(), |p| p.name.clone()),
-            url: site.link(&super::players::player_path(id)),
         }
     }
 }
@@ -566,7 +542,7 @@ mod tests {
             feed_url: String::new(),
             calendar_url: String::new(),
         };
-        let people = People::new(&[]);
+        let people = People::new([]);
         // Ann's page: Tom met twice, a row of his own with every game's side.
         let ann = archive.head_to_head(&site, &people, "ann");
         let [tom] = ann.rivals.as_slice() else {

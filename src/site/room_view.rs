@@ -7,7 +7,8 @@
 
 use serde::Serialize;
 
-use super::model::{SiteView, event_path, round_minutes};
+use super::addresses::pairings_path;
+use super::model::{SiteView, round_minutes};
 use super::pairings_view::{PairingsView, Stage};
 use crate::event::{Event, Timestamp};
 use crate::rules::compute::Computed;
@@ -51,11 +52,6 @@ pub struct RoomView {
     pub clock: Option<RoundClock>,
 }
 
-/// The path of an event's room screen.
-pub fn room_path(event: &Event) -> String {
-    format!("{}room/", event_path(event))
-}
-
 /// The room screen of the current round, while the event has one.
 pub fn room_view(
     site: &SiteView,
@@ -72,7 +68,7 @@ pub fn room_view(
             ends: event.info.paired.map(|t| t.plus_minutes(minutes).into()),
         }
     });
-    let path = super::pairings_view::pairings_path(event);
+    let path = pairings_path(event);
     RoomView {
         pairings,
         pairings_url: site.link(&path),

@@ -9,7 +9,8 @@
 
 use serde::Serialize;
 
-use super::model::{SiteView, date_text, event_path};
+use super::addresses::event_path;
+use super::model::{SiteView, date_text};
 use crate::event::Event;
 use crate::rules::compute::Computed;
 

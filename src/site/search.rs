@@ -5,26 +5,21 @@
 //! are written once in a shared table. Links are relative to the site root, so the file works
 //! under any base URL. The format is described on the built-in page `docs/search/`.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
 
+use super::addresses::{CARDS_PATH, RATINGS_PATH, SEARCH_PATH, page_id};
 use super::cards::CardIndex;
 use super::contribution::Contributions;
-use super::groups::Group;
+use super::deck_names::{EventDecks, SideEntry};
 use super::model::EventSummary;
-use super::players::{PlayerPage, page_id};
+use super::players::PlayerPage;
 use super::ratings::Ratings;
-use crate::event::Side;
+use crate::event::Event;
 use crate::event::ids::id_from_name;
-use crate::event::{Decklist, Event};
 use crate::load::aliases::Aliases;
-use crate::rules::ccg_decks::{display_name, resolve_line};
 use crate::rules::compute::{Computed, Status};
-use crate::rules::decks::objective_set;
-
-/// The index's path under the site root.
-pub const PATH: &str = "search.json";
 
 /// The layout version, the `v` key. Adding a key keeps it; renaming or changing one raises it.
 pub const FORMAT: u32 = 1;
@@ -137,121 +132,6 @@ pub struct DeckEntry {
     pub light: Option<SideEntry>,
 }
 
-/// One side's list in short: positions in [`SearchIndex::t`].
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct SideEntry {
-    /// The affiliation (SW:LCG).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub a: Option<usize>,
-    /// The objective set titles (SW:LCG) or objective cards (SW:CCG), each once, in list order.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub o: Vec<usize>,
-}
-
-/// What a list contributes to the index, before names become positions in the table.
-#[derive(Debug, Clone)]
-struct SideNames {
-    affiliation: Option<String>,
-    objectives: Vec<String>,
-}
-
-/// One event's named lists: every affiliation and objective name they use, each once and in
-/// order, and each person's lists as positions in those names. Numbering names per event once
-/// leaves the index only a small table per event to number into its own, rather than every
-/// name of every list of the archive to look up on each build.
-#[derive(Debug, Clone, Default)]
-pub struct EventDecks {
-    names: Vec<String>,
-    decks: Vec<DeckNames>,
-}
-
-impl EventDecks {
-    /// Every affiliation and objective name the event's lists use, in order.
-    pub fn names(&self) -> &[String] {
-        &self.names
-    }
-}
-
-/// One person's lists at an event.
-#[derive(Debug, Clone)]
-struct DeckNames {
-    /// The person's position in the event's `persons()`.
-    person: usize,
-    dark: Option<SideEntry>,
-    light: Option<SideEntry>,
-}
-
-/// The named lists of every person of `event` with a published list. Worked out once per event:
-/// naming SW:CCG objectives means looking up every card line.
-pub fn deck_names(event: &Event) -> EventDecks {
-    let named: Vec<(usize, [Option<SideNames>; 2])> = event
-        .persons()
-        .iter()
-        .enumerate()
-        .filter(|(_, person)| super::deck_view::has_decks(person))
-        .map(|(index, person)| {
-            let dark = person.decks.dark.as_ref();
-            let light = person.decks.light.as_ref();
-            (
-                index,
-                [
-                    dark.map(|d| side_names(Side::Dark, d)),
-                    light.map(|d| side_names(Side::Light, d)),
-                ],
-            )
-        })
-        .collect();
-    let names: BTreeSet<&str> = named
-        .iter()
-        .flat_map(|(_, sides)| sides.iter().flatten())
-        .flat_map(|side| side.affiliation.iter().chain(&side.objectives))
-        .map(String::as_str)
-        .collect();
-    let names: Vec<String> = names.into_iter().map(str::to_string).collect();
-    // Every name is in the table just made.
-    let position = |name: &String| names.binary_search(name).unwrap_or(0);
-    let entry = |side: &SideNames| SideEntry {
-        a: side.affiliation.as_ref().map(position),
-        o: side.objectives.iter().map(position).collect(),
-    };
-    let decks = named
-        .iter()
-        .map(|(person, [dark, light])| DeckNames {
-            person: *person,
-            dark: dark.as_ref().map(entry),
-            light: light.as_ref().map(entry),
-        })
-        .collect();
-    EventDecks { names, decks }
-}
-
-/// A list's affiliation and objective names: SW:LCG set titles (unknown numbers left out), or
-/// the SW:CCG objective cards the card index identifies.
-fn side_names(side: Side, deck: &Decklist) -> SideNames {
-    let mut objectives: Vec<String> = Vec::new();
-    let mut push = |name: String| {
-        if !objectives.contains(&name) {
-            objectives.push(name);
-        }
-    };
-    for id in &deck.objectives {
-        if let Some(set) = objective_set(id) {
-            push(set.title.clone());
-        }
-    }
-    for line in &deck.cards {
-        if let Ok((_, card)) = resolve_line(line, side)
-            && card.card_type == "Objective"
-        {
-            push(display_name(card));
-        }
-    }
-    SideNames {
-        affiliation: deck.affiliation.clone(),
-        objectives,
-    }
-}
-
 /// Whether every word of `id` starts a word of one of `names` (as ids spell them): such an id
 /// finds nothing the names do not.
 fn spelt_by(id: &str, words: &[String]) -> bool {
@@ -317,24 +197,12 @@ impl ArchiveParts {
                 c: entry.decks,
                 i: entry
                     .path
-                    .trim_start_matches(super::cards::INDEX_PATH)
+                    .trim_start_matches(CARDS_PATH)
                     .trim_end_matches('/')
                     .to_string(),
             })
             .collect();
         ArchiveParts { p, c }
-    }
-
-    /// The parts of the last index, whose bytes `last` reads, when every group of pages they
-    /// are made from (the players A to Z, the ratings, the card pages) is among the `kept`
-    /// ones; `None` otherwise, without reading it.
-    pub fn kept(kept: &BTreeSet<Group>, last: impl FnOnce() -> Option<Vec<u8>>) -> Option<Self> {
-        [Group::Players, Group::Ratings, Group::Cards]
-            .iter()
-            .all(|group| kept.contains(group))
-            .then(last)
-            .flatten()
-            .and_then(|bytes| ArchiveParts::read(&bytes))
     }
 
     /// The parts as an index written in this layout holds them (`search.json`'s bytes), or
@@ -441,7 +309,7 @@ pub fn build(
         .map(|decks| {
             let mut global = t.iter().enumerate();
             decks
-                .names
+                .names()
                 .iter()
                 .map(|name| {
                     global
@@ -476,7 +344,7 @@ pub fn build(
         e,
         p,
         d,
-        g: rated.then_some(super::ratings::PATH),
+        g: rated.then_some(RATINGS_PATH),
         c,
     }
 }
@@ -505,7 +373,7 @@ pub struct SearchPageView {
 /// The search page's model.
 pub fn page_view(site: &super::model::SiteView, index: &SearchIndex) -> SearchPageView {
     SearchPageView {
-        index_url: site.link(PATH),
+        index_url: site.link(SEARCH_PATH),
         script_url: site.link("search.js"),
         docs_url: site.link("docs/search/"),
         events_url: site.link("events/"),

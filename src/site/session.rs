@@ -21,6 +21,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::addresses::{CARDS_PATH, SEARCH_PATH, head_to_head_path, page_id, player_path};
 use super::contribution::Contribution;
 use super::disk_tree::{Batch, Committed, DiskTree};
 use super::groups::Group;
@@ -279,7 +280,7 @@ impl Session {
             // Card pages render whole when they are built: any other in the tree is gone (a
             // list taken back).
             let archive_files: Vec<String> = tree
-                .paths_under(super::cards::INDEX_PATH)
+                .paths_under(CARDS_PATH)
                 .filter(|_| cards_built)
                 .cloned()
                 .collect();
@@ -288,7 +289,7 @@ impl Session {
                 .flat_map(|id| {
                     [
                         player_file(id),
-                        format!("{}index.html", super::rivalries::head_to_head_path(id)),
+                        format!("{}index.html", head_to_head_path(id)),
                     ]
                 })
                 .chain(own_files)
@@ -404,7 +405,7 @@ impl Session {
             .filter(|group| !changed.contains(group))
             .collect();
         let search_parts =
-            super::search::ArchiveParts::kept(&groups, || self.files.get(super::search::PATH));
+            super::groups::kept_search_parts(&groups, || self.files.get(SEARCH_PATH));
         SessionKept {
             groups,
             search_parts,
@@ -415,7 +416,7 @@ impl Session {
         event
             .persons()
             .iter()
-            .map(|p| super::players::page_id(&self.site.aliases, &p.id).to_string())
+            .map(|p| page_id(&self.site.aliases, &p.id).to_string())
     }
 }
 
@@ -477,7 +478,7 @@ fn plan(changed: &[PathBuf], site: &Site) -> Plan {
 }
 
 fn player_file(id: &str) -> String {
-    format!("{}index.html", super::players::player_path(id))
+    format!("{}index.html", player_path(id))
 }
 
 /// Renders the part of `site` that `scope` names into `files`, leaving out what `memo` saw

@@ -8,7 +8,8 @@
 
 use serde::Serialize;
 
-use super::model::{SiteView, event_path};
+use super::addresses::pairings_path;
+use super::model::SiteView;
 use super::pairings_view::{PairingsView, Stage};
 use crate::event::Event;
 use crate::rules::compute::Computed;
@@ -45,11 +46,6 @@ pub struct SlipsView {
     pub draws: bool,
     pub slips: Vec<Slip>,
     pub pairings_url: String,
-}
-
-/// The path of an event's result slips.
-pub fn slips_path(event: &Event) -> String {
-    format!("{}slips/", event_path(event))
 }
 
 /// The slips of the current round, one per table; a bye needs none.
@@ -93,6 +89,6 @@ pub fn slips_view(
                 }),
             })
             .collect(),
-        pairings_url: site.link(&super::pairings_view::pairings_path(event)),
+        pairings_url: site.link(&pairings_path(event)),
     }
 }

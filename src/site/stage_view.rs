@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use super::addresses::deck_path;
 use super::model::{PlayerRef, RuleLink, SiteView};
 use super::names::NameLinks;
 use crate::event::Event;
@@ -290,7 +291,7 @@ fn game_view(
             name: event.players[p].name.clone(),
             url: names.competitor(&event.players[p].id),
             seed: seed_of(p),
-            deck_url: super::deck_view::deck_url(site, event, &event.players[p]),
+            deck_url: deck_path(event, &event.players[p]).map(|path| site.link(&path)),
             side: match game.dark {
                 Some(d) if d == p => "dark",
                 Some(_) => "light",

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use tera::Tera;
 
+use super::addresses::{EVENTS_RECORD, MANIFEST, PAGES_RECORD};
 use super::escape;
 use crate::builtin::DEFAULT_FILES;
 use crate::diag::{Code, Diagnostic};
@@ -50,11 +51,7 @@ impl LayerFile {
 
 /// Names the output's own records use (the manifest, the events' and pages' reuse records):
 /// a site file of that name would overwrite or be mistaken for them.
-const RESERVED_OUTPUT: [&str; 3] = [
-    super::output::MANIFEST,
-    super::reuse::FILE,
-    super::reuse::PAGES_FILE,
-];
+const RESERVED_OUTPUT: [&str; 3] = [MANIFEST, EVENTS_RECORD, PAGES_RECORD];
 
 /// Collects the files under `dir` of each layer (built-in, site, theme), later layers winning.
 /// Keys are paths relative to `dir`, with `/` separators.

@@ -57,6 +57,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use super::addresses::MANIFEST;
 use crate::atomic::{HeldLock, hold_lock};
 use crate::input_key::Secret;
 
@@ -74,8 +75,6 @@ use tree::{
     Tree, ancestors, child, copy_entry, new_file, parent, remove_entry, remove_tree, same_file,
 };
 
-/// Lists the files a build wrote, with what it needs to recognize them unchanged.
-pub const MANIFEST: &str = ".holonet-manifest";
 
 /// Holonet's working folder beside the output folder: its spare copy and its build lock.
 pub const WORK_DIR: &str = ".holonet";

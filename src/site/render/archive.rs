@@ -79,7 +79,7 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
             let mut archive = input.contributions.player_pages(pages.site, scope);
             let ratings = rated.then(|| {
                 let ratings = input.contributions.ratings(pages.site, settings, &archive);
-                ratings.fill(&mut archive, scope);
+                crate::site::players::fill_ratings(&mut archive, &ratings, scope);
                 ratings
             });
             rayon::join(
@@ -154,7 +154,7 @@ fn render_ratings(pages: &Pages<'_, '_>, ratings: &crate::site::ratings::Ratings
         "ratings.html",
         [
             "Ratings",
-            crate::site::ratings::PATH,
+            crate::site::addresses::RATINGS_PATH,
             "Glicko-2 ratings of every player, by game and side.",
         ],
         ("ratings", &ratings.view),
@@ -185,7 +185,7 @@ fn render_card_pages(pages: &Pages<'_, '_>, cards: &[CardPage], index: &CardInde
         "cards.html",
         [
             "Cards",
-            crate::site::cards::INDEX_PATH,
+            crate::site::addresses::CARDS_PATH,
             "Every objective set and SW:CCG card of the published decklists.",
         ],
         ("cards", index),
@@ -206,7 +206,7 @@ fn render_player_pages(
         .par_iter()
         .filter(|p| input.scope.has_player(&p.id))
         .for_each(|player| {
-            let path = crate::site::players::player_path(&player.id);
+            let path = crate::site::addresses::player_path(&player.id);
             let page = page_view(
                 site,
                 &player.name,
@@ -223,7 +223,7 @@ fn render_player_pages(
             );
         });
     let meetings = input.contributions.meetings(input.scope.players.as_ref());
-    let people = crate::site::rivalries::People::new(archive);
+    let people = crate::site::players::people(archive);
     // Built one at a time, as they are rendered: together they hold every game twice.
     meetings
         .head_to_head_ids(input.scope.players.as_ref())
@@ -279,9 +279,9 @@ fn render_search(
         parts,
     );
     output.add(
-        crate::site::search::PATH.into(),
+        crate::site::addresses::SEARCH_PATH.into(),
         crate::site::search::to_json(&search_index).into_bytes(),
-        Path::new(crate::site::search::PATH),
+        Path::new(crate::site::addresses::SEARCH_PATH),
     );
     pages.archive_page(
         "search.html",
@@ -386,14 +386,14 @@ fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
     // The feed and the calendar are for readers and calendar applications, not search engines:
     // they stay out of the sitemap (which lists HTML pages only).
     output.add(
-        crate::site::model::FEED_FILE.into(),
+        crate::site::addresses::FEED_FILE.into(),
         crate::site::feed::atom(site, input.aliases, input.events).into_bytes(),
-        Path::new(crate::site::model::FEED_FILE),
+        Path::new(crate::site::addresses::FEED_FILE),
     );
     output.add(
-        crate::site::model::CALENDAR_FILE.into(),
+        crate::site::addresses::CALENDAR_FILE.into(),
         crate::site::calendar::calendar(site, input.events).into_bytes(),
-        Path::new(crate::site::model::CALENDAR_FILE),
+        Path::new(crate::site::addresses::CALENDAR_FILE),
     );
 }
 

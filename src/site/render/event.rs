@@ -40,7 +40,7 @@ pub(super) fn render_event(
         &crate::site::markdown::render,
         input.aliases,
     );
-    let path = model::event_path(event);
+    let path = crate::site::addresses::event_path(event);
     let card = event_card(input, event, computed);
     let description = format!(
         "{} – {}, {}",
@@ -49,7 +49,7 @@ pub(super) fn render_event(
     let page = PageView {
         og_type: "article",
         image: Some(model::PageImage {
-            url: site.absolute(&format!("{path}{}", crate::site::preview::FILE)),
+            url: site.absolute(&format!("{path}{}", crate::site::addresses::PREVIEW_FILE)),
             width: crate::site::preview::WIDTH,
             height: crate::site::preview::HEIGHT,
             alt: card.alt(),
@@ -69,7 +69,7 @@ pub(super) fn render_event(
         crate::site::event_page::round_views(site, event, computed, input.aliases)
             .par_iter()
             .map(|round| {
-                let round_path = model::round_path(event, round.number);
+                let round_path = crate::site::addresses::round_path(event, round.number);
                 let title = format!("Round {}: {}", round.number, event.info.name);
                 let description = format!("{title}: tables, results and standings");
                 let file = format!("{round_path}index.html");
@@ -94,7 +94,7 @@ pub(super) fn render_event(
     );
     // The link-preview image, drawn again only when its card changed: the previous build's
     // (or, in `serve`, the last render's) is kept when the card's key is the same.
-    let preview = named(format!("{path}{}", crate::site::preview::FILE));
+    let preview = named(format!("{path}{}", crate::site::addresses::PREVIEW_FILE));
     let card_key = crate::site::reuse::card_key(input.previews.program, &card);
     let seen = pages
         .memo
@@ -111,11 +111,11 @@ pub(super) fn render_event(
     // Every published list of the event: one page, a section per player, and one plain-text
     // export of them all.
     if let Some(view) = crate::site::deck_view::decks_page(site, input.aliases, event, computed) {
-        let path = crate::site::deck_view::decks_path(event);
+        let path = crate::site::addresses::decks_path(event);
         let title = format!("Decklists: {}", event.info.name);
         let description = format!("Every published decklist of {}", event.info.name);
         output.add(
-            named(format!("{path}{}", crate::site::deck_view::TEXT_FILE)),
+            named(format!("{path}{}", crate::site::addresses::DECKS_TEXT_FILE)),
             crate::site::deck_view::decks_text(&view).into_bytes(),
             source,
         );
@@ -130,7 +130,7 @@ pub(super) fn render_event(
     }
     // The current round, by table and by name; its room screen and its result slips.
     if let Some(view) = now {
-        let path = crate::site::pairings_view::pairings_path(event);
+        let path = crate::site::addresses::pairings_path(event);
         let title = format!("{}: {}", view.title, event.info.name);
         let description = format!("Pairings of {}, by table and by name", title);
         let page = page_view(site, &title, &path, &description);
@@ -173,7 +173,7 @@ fn render_venue_pages(
 ) {
     let (site, source) = (pages.site, event.file.as_path());
     let slips = crate::site::slips_view::slips_view(site, event, computed, &pairings);
-    let path = crate::site::slips_view::slips_path(event);
+    let path = crate::site::addresses::slips_path(event);
     let title = format!("Result slips, {}: {}", slips.title, event.info.name);
     pages.emit(
         "slips.html",
@@ -184,7 +184,7 @@ fn render_venue_pages(
         source,
     );
     let room = crate::site::room_view::room_view(site, event, computed, pairings);
-    let path = crate::site::room_view::room_path(event);
+    let path = crate::site::addresses::room_path(event);
     let title = format!("{}: {}, room screen", room.pairings.title, event.info.name);
     pages.emit(
         "room.html",
