@@ -621,6 +621,20 @@ impl Report {
         self.diagnostics.len() - self.errors()
     }
 
+    /// The errors alone, without the warnings: what `--quiet` prints, and what an issue's
+    /// reply quotes.
+    pub fn errors_only(&self) -> Report {
+        Report {
+            diagnostics: self
+                .diagnostics
+                .iter()
+                .filter(|d| d.is_error())
+                .cloned()
+                .collect(),
+            sources: self.sources.clone(),
+        }
+    }
+
     /// Every diagnostic rendered with its source line, in file then position order.
     pub fn render(&self) -> String {
         self.sorted()

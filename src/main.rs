@@ -9,10 +9,10 @@ use std::time::Instant;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use holonet::atomic::{Expected, lock_site, write_atomically};
-use holonet::edit::issue_form::{self, FormKind};
-use holonet::edit::{issue_reply, pair, registration};
-use holonet::{scaffold, site, wall_clock};
+use holonet::edit::issue_form::FormKind;
+use holonet::edit::transaction::{self, Mode, Outcome};
+use holonet::edit::{from_issue, pair, registration, report};
+use holonet::{scaffold, site};
 
 /// mimalloc rather than the system allocator: a build allocates and frees millions of small
 /// strings and template values across threads, and a `serve` session keeps the whole output in
@@ -399,26 +399,13 @@ macro_rules! say {
 fn print_report(report: &holonet::diag::Report) {
     let shown;
     let report = if verbosity() == Verbosity::Quiet {
-        shown = errors_of(report);
+        shown = report.errors_only();
         &shown
     } else {
         report
     };
     if !report.diagnostics.is_empty() {
         eprintln!("{}", report.render());
-    }
-}
-
-/// The errors of `report`, without its warnings.
-fn errors_of(report: &holonet::diag::Report) -> holonet::diag::Report {
-    holonet::diag::Report {
-        diagnostics: report
-            .diagnostics
-            .iter()
-            .filter(|d| d.is_error())
-            .cloned()
-            .collect(),
-        sources: report.sources.clone(),
     }
 }
 
@@ -460,35 +447,18 @@ fn build_progress(stage: site::Progress) {
     }
 }
 
-/// Loads one event file for `pair` and `standings`, printing diagnostics; on failure, the
+/// Loads one event file for `audit` and `standings`, printing diagnostics; on failure, the
 /// exit code.
-fn load_one(root: &Path, file: &Path) -> Result<site::OneEvent, ExitCode> {
-    match load_event(root, file) {
+fn load_one(root: &Path, file: &Path) -> Result<transaction::OneEvent, ExitCode> {
+    match transaction::load_event(root, file) {
         Ok(loaded) => {
             print_report(&loaded.report);
             Ok(loaded)
         }
-        Err(refused) => Err(refused.print()),
+        Err(refused) => Err(print_outcome(&refused)),
     }
 }
 
-/// Loads one event file; on failure, its diagnostics and why the command stops.
-fn load_event(root: &Path, file: &Path) -> Result<site::OneEvent, Box<Outcome>> {
-    site::load_one_event(root, file).map_err(|report| {
-        let message = format!(
-            "{} has {} error(s); fix them first",
-            file.display(),
-            report.errors()
-        );
-        Box::new(Outcome {
-            reports: vec![report],
-            result: Err(message),
-        })
-    })
-}
-
-/// The site's edit lock, held by a command from reading an event file to writing it, so that
-/// another command's edit is never overwritten; on failure, the message is printed.
 /// `--base-url`, checked as `base_url` in holonet.toml is.
 fn base_url_arg(url: &str) -> Result<String, String> {
     holonet::config::check_base_url(url)
@@ -496,216 +466,22 @@ fn base_url_arg(url: &str) -> Result<String, String> {
         .map_err(|problem| problem.replace("`base_url`", "the address"))
 }
 
-fn take_site_lock(root: &Path) -> Result<holonet::atomic::HeldLock, ExitCode> {
-    lock_site(root).map_err(|message| {
-        eprintln!("error: {message}");
-        ExitCode::FAILURE
-    })
-}
-
-fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
-    // A dry run writes nothing, so it waits for no one.
-    let _lock = if dry_run {
-        None
-    } else {
-        match take_site_lock(root) {
-            Ok(lock) => Some(lock),
-            Err(code) => return code,
-        }
-    };
-    let site::OneEvent {
-        event,
-        computed,
-        text,
-        path,
-        ..
-    } = match load_one(root, file) {
-        Ok(loaded) => loaded,
-        Err(code) => return code,
-    };
-    let step = match pair::next_step(&event, &computed) {
-        Ok(step) => step,
-        Err(pair::NotNow(message)) => {
-            eprintln!("error: nothing to pair: {message}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let new_text = match pair::apply(&text, &event, &step, holonet::wall_clock::now()) {
-        Ok(new_text) => new_text,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let what = match &step {
-        pair::NextStep::Swiss { number, .. } => format!("round {number}"),
-        pair::NextStep::CcgGame { number, .. } => format!("game {number}"),
-        pair::NextStep::Elimination { games } => {
-            let numbers: Vec<String> = games.iter().map(|g| g.number.to_string()).collect();
-            format!(
-                "elimination game{} {}",
-                if games.len() == 1 { "" } else { "s" },
-                numbers.join(", ")
-            )
-        }
-    };
-    // What the rules refuse once a round is recorded (a structure whose table does not cover
-    // the players, say) is refused here, at its place in the file, before anything is written.
-    if let Err(report) = site::check_event_text(root, &path, &new_text) {
-        print_report(&report);
-        eprintln!(
-            "error: {what} cannot be paired until the event file is corrected; {} was not changed",
-            path.display()
-        );
-        return ExitCode::FAILURE;
+/// Prints how an edit ended, as every editing command does; its exit code.
+fn print_outcome(outcome: &Outcome) -> ExitCode {
+    for report in &outcome.reports {
+        print_report(report);
     }
-    let announcement = holonet::terminal::pairing(&event, &step);
-    if dry_run {
-        print!("{announcement}");
-        println!(
-            "\nDry run: {what} was not written; {} is unchanged.",
-            path.display()
-        );
-        return ExitCode::SUCCESS;
-    }
-    match write_atomically(&path, Expected::Text(&text), &new_text) {
-        Ok(()) => {
-            say!("{announcement}\nWrote {what} into {}.", path.display());
+    match &outcome.result {
+        Ok(written) => {
+            for warning in &written.edit.warnings {
+                eprintln!("warning: {warning}");
+            }
+            say!("{}", written.edit.summary);
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("error: {e}");
+        Err(message) => {
+            eprintln!("error: {message}");
             ExitCode::FAILURE
-        }
-    }
-}
-
-fn run_report(root: &Path, file: &Path, request: &holonet::edit::report::Request<'_>) -> ExitCode {
-    run_edit(root, file, |loaded| report_edit(loaded, request))
-}
-
-/// `report`'s edit of the loaded event file, from the command line or an issue form.
-fn report_edit(
-    loaded: &site::OneEvent,
-    request: &holonet::edit::report::Request<'_>,
-) -> Result<FileEdit, String> {
-    let reported = holonet::edit::report::report(
-        &loaded.text,
-        &loaded.event,
-        &loaded.computed,
-        request,
-        holonet::wall_clock::now(),
-    )?;
-    let file = loaded.path.display();
-    let summary = match &reported.previous {
-        Some(previous) => format!(
-            "Corrected {} in {file}: {} (was {previous}).",
-            reported.place, reported.recorded
-        ),
-        None => format!(
-            "Recorded {} in {file}: {}.",
-            reported.place, reported.recorded
-        ),
-    };
-    Ok(FileEdit {
-        text: reported.text,
-        summary,
-        recorded: format!(
-            "{}: {}.",
-            holonet::event::ids::capitalized(&reported.place),
-            reported.words
-        ),
-        corrected: reported.previous.is_some(),
-        warnings: reported.warnings,
-    })
-}
-
-/// `register`'s edit of the loaded event file, from the command line or an issue form,
-/// checked against the people of the site's other events.
-fn register_edit(
-    root: &Path,
-    loaded: &site::OneEvent,
-    request: registration::Registration<'_>,
-) -> Result<FileEdit, String> {
-    let archive = holonet::edit::archive_people(root, Some(&loaded.event.file));
-    registration::register(
-        &loaded.text,
-        &loaded.event,
-        &loaded.computed,
-        request,
-        &archive,
-        wall_clock::now(),
-    )
-    .map(FileEdit::from)
-}
-
-/// An edit of an event file, ready to be checked and written.
-struct FileEdit {
-    text: String,
-    /// The sentence printed once the file is written.
-    summary: String,
-    /// What the file now records, in words with the players' names, for a player who reported
-    /// it through an issue form and knows no ids.
-    recorded: String,
-    /// Whether the edit replaced a result already recorded: a form's reply says "Corrected".
-    corrected: bool,
-    /// What the organizer must know about what was written, printed with it.
-    warnings: Vec<String>,
-}
-
-impl From<registration::Edited> for FileEdit {
-    fn from(edited: registration::Edited) -> FileEdit {
-        FileEdit {
-            text: edited.text,
-            recorded: edited.summary.clone(),
-            summary: edited.summary,
-            corrected: false,
-            warnings: edited.warnings,
-        }
-    }
-}
-
-/// How an edit of an event file ended: printed on the terminal, and told in an issue's reply.
-struct Outcome {
-    /// Diagnostics, in the order they are printed: the event's warnings as loaded, or the
-    /// errors that refused the edit.
-    reports: Vec<holonet::diag::Report>,
-    /// The edit as written, or why nothing was.
-    result: Result<Written, String>,
-}
-
-/// An edit written into its event file.
-struct Written {
-    /// The event file, under the site folder (`events/2026/spring-open.toml`).
-    file: PathBuf,
-    edit: FileEdit,
-}
-
-impl Outcome {
-    fn refused(message: String) -> Outcome {
-        Outcome {
-            reports: Vec::new(),
-            result: Err(message),
-        }
-    }
-
-    /// Prints the outcome as every editing command does; its exit code.
-    fn print(&self) -> ExitCode {
-        for report in &self.reports {
-            print_report(report);
-        }
-        match &self.result {
-            Ok(written) => {
-                for warning in &written.edit.warnings {
-                    eprintln!("warning: {warning}");
-                }
-                say!("{}", written.edit.summary);
-                ExitCode::SUCCESS
-            }
-            Err(message) => {
-                eprintln!("error: {message}");
-                ExitCode::FAILURE
-            }
         }
     }
 }
@@ -715,135 +491,48 @@ impl Outcome {
 fn run_edit(
     root: &Path,
     file: &Path,
-    edit: impl FnOnce(&site::OneEvent) -> Result<FileEdit, String>,
+    edit: impl FnOnce(&transaction::OneEvent) -> Result<transaction::FileEdit, String>,
 ) -> ExitCode {
-    edit_event(root, file, edit).print()
+    print_outcome(&transaction::edit_event(root, file, Mode::Write, edit))
 }
 
-/// Edits an event file: under the site's edit lock, loads the event, makes the edit, checks the
-/// new text like any event and writes it atomically, guarded against a change an editor made
-/// meanwhile. The file is left as it was on any error.
-fn edit_event(
-    root: &Path,
-    file: &Path,
-    edit: impl FnOnce(&site::OneEvent) -> Result<FileEdit, String>,
-) -> Outcome {
-    let _lock = match lock_site(root) {
-        Ok(lock) => lock,
-        Err(message) => return Outcome::refused(message),
-    };
-    let mut loaded = match load_event(root, file) {
-        Ok(loaded) => loaded,
-        Err(refused) => return *refused,
-    };
-    let mut reports = vec![std::mem::take(&mut loaded.report)];
-    let edited = match edit(&loaded) {
-        Ok(edited) => edited,
-        Err(message) => {
-            return Outcome {
-                reports,
-                result: Err(message),
-            };
+fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
+    let mode = if dry_run { Mode::DryRun } else { Mode::Write };
+    let outcome = transaction::edit_event(root, file, mode, |loaded| {
+        pair::file_edit(loaded, mode, holonet::terminal::pairing)
+    });
+    match (&outcome.result, mode) {
+        // A dry run prints its tables even with --quiet: they are what it was asked for.
+        (Ok(written), Mode::DryRun) => {
+            for report in &outcome.reports {
+                print_report(report);
+            }
+            println!("{}", written.edit.summary);
+            ExitCode::SUCCESS
         }
-    };
-    if let Err(report) = site::check_event_text(root, &loaded.path, &edited.text) {
-        reports.push(report);
-        let message = format!(
-            "that change does not fit the event; {} was not changed",
-            loaded.path.display()
-        );
-        return Outcome {
-            reports,
-            result: Err(message),
-        };
+        _ => print_outcome(&outcome),
     }
-    let result = write_atomically(&loaded.path, Expected::Text(&loaded.text), &edited.text)
-        .map(|()| Written {
-            file: loaded.event.file.clone(),
-            edit: edited,
-        })
-        .map_err(|e| e.to_string());
-    Outcome { reports, result }
 }
 
-/// `report --from-issue` and `register --from-issue`: reads the form of `kind` in the file
-/// `body`, makes the edit it asks for exactly as the command line would, prints how it ended,
-/// and writes the issue's reply into `reply`.
+/// `report --from-issue` and `register --from-issue`: makes the edit the form of `kind` in the
+/// file `body` asks for, prints how it ended, and writes the issue's reply into `reply`.
 fn run_issue(root: &Path, body: &Path, reply: Option<&Path>, kind: FormKind) -> ExitCode {
-    let (code, answer) = match issue_form::read_body(body) {
-        Err(issue_form::BodyError::Unreadable(message)) => {
+    let answered = from_issue::answer(root, body, kind);
+    let code = match &answered.outcome {
+        Err(message) => {
             eprintln!("error: {message}");
-            (ExitCode::from(2), issue_reply::not_read(&message))
+            ExitCode::from(2)
         }
-        Err(issue_form::BodyError::Refused(message)) => {
-            let outcome = Outcome::refused(message);
-            (outcome.print(), issue_answer(kind, &outcome))
-        }
-        Ok(text) => {
-            let outcome = edit_from_issue(root, &text, kind);
-            (outcome.print(), issue_answer(kind, &outcome))
-        }
+        Ok(outcome) => print_outcome(outcome),
     };
     let Some(reply) = reply else {
         return code;
     };
-    let written = match std::fs::read_to_string(reply) {
-        Ok(old) => write_atomically(reply, Expected::Text(&old), &answer),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            write_atomically(reply, Expected::Absent, &answer)
-        }
-        Err(e) => Err(holonet::atomic::WriteError::Io(reply.to_path_buf(), e)),
-    };
-    match written {
+    match from_issue::write_reply(reply, &answered.reply) {
         Ok(()) => code,
         Err(e) => {
             eprintln!("error: the reply was not written: {e}");
             ExitCode::from(2)
-        }
-    }
-}
-
-/// The edit an issue form's body asks for, made in the event file it names.
-fn edit_from_issue(root: &Path, body: &str, kind: FormKind) -> Outcome {
-    let form = match issue_form::parse(body, kind) {
-        Ok(form) => form,
-        Err(problems) => return Outcome::refused(problems.to_string()),
-    };
-    let file = match issue_form::event_file(root, form.event()) {
-        Ok(file) => file,
-        Err(message) => return Outcome::refused(message),
-    };
-    edit_event(root, &holonet::paths::under_root(root, &file), |loaded| {
-        issue_form::takes_forms(&loaded.event, wall_clock::now().date)?;
-        match &form {
-            issue_form::Form::Result(result) => report_edit(loaded, &result.request(&loaded.event)),
-            issue_form::Form::Registration(entry) => {
-                register_edit(root, loaded, entry.registration())
-            }
-        }
-    })
-}
-
-/// The reply to an issue form: what was recorded, or the message and the errors that refused
-/// it.
-fn issue_answer(kind: FormKind, outcome: &Outcome) -> String {
-    match &outcome.result {
-        Ok(written) => issue_reply::recorded(
-            kind,
-            written.edit.corrected,
-            &written.file,
-            &written.edit.recorded,
-            &written.edit.warnings,
-        ),
-        Err(message) => {
-            let diagnostics: Vec<String> = outcome
-                .reports
-                .iter()
-                .map(errors_of)
-                .filter(|errors| !errors.diagnostics.is_empty())
-                .map(|errors| errors.render())
-                .collect();
-            issue_reply::refused(kind, message, &diagnostics.join("\n"))
         }
     }
 }
@@ -986,18 +675,19 @@ fn main() -> ExitCode {
             replace,
             root,
             ..
-        } => run_report(
-            &root,
-            &file,
-            &holonet::edit::report::Request {
-                table,
-                result: result.as_deref(),
-                round,
-                dark: dark.as_deref(),
-                timed: timed.as_deref(),
-                replace,
-            },
-        ),
+        } => run_edit(&root, &file, |loaded| {
+            report::file_edit(
+                loaded,
+                &report::Request {
+                    table,
+                    result: result.as_deref(),
+                    round,
+                    dark: dark.as_deref(),
+                    timed: timed.as_deref(),
+                    replace,
+                },
+            )
+        }),
         Command::Report { .. } => unreachable!("clap requires FILE and TABLE without --from-issue"),
         Command::Completions { shell } => {
             let mut script = Vec::new();
@@ -1061,7 +751,7 @@ fn main() -> ExitCode {
                     .map(|(name, partner)| registration::TeamEntry { name, partner }),
                 by_form: false,
             };
-            register_edit(&root, loaded, request)
+            registration::register_edit(&root, loaded, request)
         }),
         Command::Register { .. } => {
             unreachable!("clap requires FILE and NAME without --from-issue")
@@ -1072,25 +762,9 @@ fn main() -> ExitCode {
             after,
             root,
         } => run_edit(&root, &file, |loaded| {
-            registration::drop(
-                &loaded.text,
-                &loaded.event,
-                &loaded.computed,
-                &id,
-                after,
-                wall_clock::now(),
-            )
-            .map(FileEdit::from)
+            registration::drop_edit(loaded, &id, after)
         }),
-        Command::Unpair { file, root } => run_edit(&root, &file, |loaded| {
-            registration::unpair(
-                &loaded.text,
-                &loaded.event,
-                &loaded.computed,
-                wall_clock::now(),
-            )
-            .map(FileEdit::from)
-        }),
+        Command::Unpair { file, root } => run_edit(&root, &file, registration::unpair_edit),
         Command::Import {
             csv,
             out,

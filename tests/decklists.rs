@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 mod common;
 
 use common::{build, holonet, visible_text};
+use holonet::edit::transaction::load_one_event;
 use holonet::site;
 use holonet::site::session::Session;
 use serde_json::Value;
@@ -287,8 +288,8 @@ fn after_the_cut_the_lists_come_out_once_the_swiss_rounds_are_over() {
 /// event is finished.
 fn play_the_bracket(root: &Path) {
     for _ in 0..10 {
-        let one = site::load_one_event(root, &root.join(FILE))
-            .unwrap_or_else(|r| panic!("{}", r.render()));
+        let one =
+            load_one_event(root, &root.join(FILE)).unwrap_or_else(|r| panic!("{}", r.render()));
         let json: Value =
             serde_json::from_str(&site::json::event_json(&one.event, &one.computed)).expect("JSON");
         if json["event"]["status"] == "finished" {
@@ -460,8 +461,7 @@ tables = [
 
 /// The event as loaded now, as event.json has it.
 fn loaded_json(root: &Path) -> Value {
-    let one =
-        site::load_one_event(root, &root.join(FILE)).unwrap_or_else(|r| panic!("{}", r.render()));
+    let one = load_one_event(root, &root.join(FILE)).unwrap_or_else(|r| panic!("{}", r.render()));
     serde_json::from_str(&site::json::event_json(&one.event, &one.computed)).expect("JSON")
 }
 

@@ -4,6 +4,7 @@
 
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 
+use super::transaction::{FileEdit, Mode, OneEvent};
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
 use crate::rules::bracket::{GameState, Part};
 use crate::rules::ccg_event::CcgComputed;
@@ -410,6 +411,50 @@ pub fn apply(text: &str, event: &Event, step: &NextStep, at: Timestamp) -> Resul
     }
     wall_clock::stamp(&mut doc, at, Stamp::Paired)?;
     Ok(doc.to_string())
+}
+
+/// `pair`'s edit of the loaded event file: the next step written in, or why nothing can be
+/// paired. `announce` words the tables for the organizer to read out (the terminal's layout,
+/// which lives above this module); in a dry run the summary says that nothing was written.
+pub fn file_edit(
+    loaded: &OneEvent,
+    mode: Mode,
+    announce: fn(&Event, &NextStep) -> String,
+) -> Result<FileEdit, String> {
+    let step = next_step(&loaded.event, &loaded.computed)
+        .map_err(|NotNow(message)| format!("nothing to pair: {message}"))?;
+    let text = apply(&loaded.text, &loaded.event, &step, wall_clock::now())?;
+    let what = match &step {
+        NextStep::Swiss { number, .. } => format!("round {number}"),
+        NextStep::CcgGame { number, .. } => format!("game {number}"),
+        NextStep::Elimination { games } => {
+            let numbers: Vec<String> = games.iter().map(|g| g.number.to_string()).collect();
+            format!(
+                "elimination game{} {}",
+                if games.len() == 1 { "" } else { "s" },
+                numbers.join(", ")
+            )
+        }
+    };
+    let announcement = announce(&loaded.event, &step);
+    let path = loaded.path.display();
+    let summary = match mode {
+        Mode::Write => format!("{announcement}\nWrote {what} into {path}."),
+        Mode::DryRun => {
+            format!("{announcement}\nDry run: {what} was not written; {path} is unchanged.")
+        }
+    };
+    Ok(FileEdit {
+        text,
+        recorded: summary.clone(),
+        summary,
+        corrected: false,
+        warnings: Vec::new(),
+        // What the rules refuse once a round is recorded (a structure whose table does not
+        // cover the players, say) is refused at its place in the file, before anything is
+        // written.
+        unfit: format!("{what} cannot be paired until the event file is corrected"),
+    })
 }
 
 #[cfg(test)]

@@ -4,7 +4,11 @@
 //! `toml_edit`, so comments and layout stay as they were; the caller validates the new text like
 //! any event and writes it atomically, so a change the rules reject never reaches the file.
 
+use std::path::Path;
+
 use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, value};
+
+use super::transaction::{DOES_NOT_FIT, FileEdit, OneEvent};
 
 use crate::event::ids::{id_from_name, is_valid_id};
 use crate::event::{Event, Kind, Timestamp};
@@ -690,6 +694,62 @@ pub fn unpair(
         event_table.remove("paired");
     }
     finish(doc, at, summary)
+}
+
+impl From<Edited> for FileEdit {
+    fn from(edited: Edited) -> FileEdit {
+        FileEdit {
+            text: edited.text,
+            recorded: edited.summary.clone(),
+            summary: edited.summary,
+            corrected: false,
+            warnings: edited.warnings,
+            unfit: DOES_NOT_FIT.to_string(),
+        }
+    }
+}
+
+/// `register`'s edit of the loaded event file, from the command line or an issue form,
+/// checked against the people of the site's other events.
+pub fn register_edit(
+    root: &Path,
+    loaded: &OneEvent,
+    request: Registration<'_>,
+) -> Result<FileEdit, String> {
+    let archive = super::archive_people(root, Some(&loaded.event.file));
+    register(
+        &loaded.text,
+        &loaded.event,
+        &loaded.computed,
+        request,
+        &archive,
+        crate::wall_clock::now(),
+    )
+    .map(FileEdit::from)
+}
+
+/// `drop`'s edit of the loaded event file.
+pub fn drop_edit(loaded: &OneEvent, id: &str, after: Option<u32>) -> Result<FileEdit, String> {
+    drop(
+        &loaded.text,
+        &loaded.event,
+        &loaded.computed,
+        id,
+        after,
+        crate::wall_clock::now(),
+    )
+    .map(FileEdit::from)
+}
+
+/// `unpair`'s edit of the loaded event file.
+pub fn unpair_edit(loaded: &OneEvent) -> Result<FileEdit, String> {
+    unpair(
+        &loaded.text,
+        &loaded.event,
+        &loaded.computed,
+        crate::wall_clock::now(),
+    )
+    .map(FileEdit::from)
 }
 
 #[cfg(test)]
