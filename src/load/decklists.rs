@@ -13,8 +13,8 @@
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
 
+use super::options::LoadOptions;
 use super::read::{RawDeck, RawPlayer};
-use super::validate::LoadOptions;
 use crate::diag::{Code, Diagnostic};
 use crate::event::Side;
 use crate::event::casual::Scenario;

@@ -7,6 +7,7 @@ pub mod ccg;
 pub mod decklists;
 pub mod elimination;
 pub mod fuzz;
+pub mod options;
 pub mod people;
 pub mod read;
 pub mod recorded;
