@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::decklists::{self, PlayerDecks};
-use super::read::{RawEvent, RawGame, RawLeagueGame, RawSession};
+use super::raw::{RawEvent, RawGame, RawLeagueGame, RawSession};
 use super::validate::common::{VICTORY, check_victory, player_positions, resolve, validate_game};
 use crate::diag::Code;
 use crate::event::Kind;

@@ -14,7 +14,7 @@ use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
 
 use super::options::LoadOptions;
-use super::read::{RawDeck, RawPlayer};
+use super::raw::{RawDeck, RawPlayer};
 use crate::diag::{Code, Diagnostic};
 use crate::event::Side;
 use crate::event::casual::Scenario;

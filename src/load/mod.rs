@@ -9,6 +9,7 @@ pub mod elimination;
 pub mod fuzz;
 pub mod options;
 pub mod people;
+pub mod raw;
 pub mod read;
 pub mod recorded;
 pub mod teams;

@@ -8,7 +8,7 @@ use crate::diag::Code;
 use crate::event::ids::default_seed;
 use crate::event::{DecklistRelease, EventInfo};
 use crate::limits::MAX_TABLES;
-use crate::load::read::RawEvent;
+use crate::load::raw::RawEvent;
 use crate::rules::{MAX_ROUNDS, Ruleset, casual, structure};
 use crate::toml_reader::{MAX_INTEGER, Reader, Sp};
 

@@ -12,7 +12,7 @@ mod info;
 mod players;
 mod rounds;
 
-use super::read::RawEvent;
+use super::raw::RawEvent;
 use super::{casual, ccg, decklists, elimination, recorded, teams, venue_draw};
 use crate::diag::Code;
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
