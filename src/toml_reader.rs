@@ -67,54 +67,47 @@ impl Date {
     /// Whether the day exists: a month of twelve, a day of the month, and a year from 1 (TOML
     /// allows the year 0, which no calendar of events has).
     pub fn is_valid(&self) -> bool {
-        if self.year == 0 {
+        let (Ok(year), Ok(month), Ok(day)) = (
+            i16::try_from(self.year),
+            i8::try_from(self.month),
+            i8::try_from(self.day),
+        ) else {
             return false;
-        }
-        let leap = (self.year.is_multiple_of(4) && !self.year.is_multiple_of(100))
-            || self.year.is_multiple_of(400);
-        let days = match self.month {
-            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-            4 | 6 | 9 | 11 => 30,
-            2 if leap => 29,
-            2 => 28,
-            _ => return false,
         };
-        (1..=days).contains(&self.day)
+        self.year != 0 && jiff::civil::Date::new(year, month, day).is_ok()
+    }
+
+    /// The same day as jiff's, which does the calendar arithmetic. Every date read from a file
+    /// is a calendar date (reading refuses the others); one that is not counts as the nearest
+    /// day of its month (February 30 as February's last), within jiff's years (up to 9999).
+    fn civil(&self) -> jiff::civil::Date {
+        let year = i16::try_from(self.year).map_or(9999, |y| y.min(9999));
+        let month = self.month.clamp(1, 12) as i8;
+        let first = jiff::civil::Date::new(year, month, 1).unwrap_or(jiff::civil::Date::MAX);
+        let day = i8::try_from(self.day).map_or(i8::MAX, |d| d.max(1));
+        first
+            .with()
+            .day(day.min(first.days_in_month()))
+            .build()
+            .unwrap_or(first)
     }
 
     /// Days since 1970-01-01 (negative before), for counting the days between two dates.
     pub fn day_number(&self) -> i64 {
-        // Days from civil: March-based years put the leap day last.
-        let (y, m, d) = (
-            i64::from(self.year),
-            i64::from(self.month),
-            i64::from(self.day),
-        );
-        let y = if m <= 2 { y - 1 } else { y };
-        let era = y.div_euclid(400);
-        let yoe = y - era * 400;
-        let mp = (m + 9) % 12;
-        let doy = (153 * mp + 2) / 5 + d - 1;
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        era * 146_097 + doe - 719_468
+        self.civil()
+            .duration_since(jiff::civil::Date::constant(1970, 1, 1))
+            .as_secs()
+            / 86_400
     }
 
-    /// The date `days` after this one (`days` may be negative).
+    /// The date `days` after this one (`days` may be negative), within jiff's years.
     pub fn add_days(&self, days: i64) -> Date {
-        // Civil from days, the inverse of `day_number`.
-        let z = self.day_number() + days + 719_468;
-        let era = z.div_euclid(146_097);
-        let doe = z - era * 146_097;
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = doy - (153 * mp + 2) / 5 + 1;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 };
-        let year = yoe + era * 400 + i64::from(month <= 2);
+        let duration = jiff::SignedDuration::from_secs(days.saturating_mul(86_400));
+        let date = self.civil().saturating_add(duration);
         Date {
-            year: u16::try_from(year).unwrap_or(u16::MAX),
-            month: month as u8,
-            day: day as u8,
+            year: u16::try_from(date.year()).unwrap_or(0),
+            month: date.month() as u8,
+            day: date.day() as u8,
         }
     }
 

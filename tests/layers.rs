@@ -467,3 +467,257 @@ fn the_site_scanner_skips_test_modules_and_reads_the_entry_points() {
     assert!(!names_module("use crate::load::reuse::x;", "reuse"));
     assert!(!names_module("let r = prereuse::x;", "reuse"));
 }
+
+/// The files of `folder` (`src/load`) and the files of the same folder each one uses, by the
+/// paths its code names: `crate::load::read::RawEvent`, `super::decklists`, `self::x`, or a
+/// child module of a `mod.rs` (`use info::validate_info`). Each path counts as the deepest file
+/// it names. The folder's own `mod.rs` stands outside the graph: it declares the files and holds
+/// the vocabulary they all share. Unit tests (from `#[cfg(test)]`) test from above and do not
+/// count; comments do not either.
+fn file_graph(folder: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let root = Path::new(folder).join("mod.rs");
+    let file_of = |segments: &[String]| -> Option<String> {
+        (1..=segments.len()).rev().find_map(|n| {
+            let base = Path::new("src").join(segments[..n].join("/"));
+            [base.with_extension("rs"), base.join("mod.rs")]
+                .into_iter()
+                .find(|p| p.is_file())
+                .map(|p| p.display().to_string())
+        })
+    };
+    let mut graph = BTreeMap::new();
+    for entry in walkdir::WalkDir::new(folder).sort_by_file_name() {
+        let path = entry.unwrap().into_path();
+        if path.extension().is_none_or(|e| e != "rs") || path == root {
+            continue;
+        }
+        // The module path: `src/load/validate/info.rs` -> load, validate, info.
+        let mut module: Vec<String> = path
+            .strip_prefix("src")
+            .unwrap()
+            .with_extension("")
+            .iter()
+            .map(|s| s.to_string_lossy().to_string())
+            .collect();
+        if module.last().is_some_and(|m| m == "mod") {
+            module.pop();
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let code = product_code(&text);
+        let mut uses = BTreeSet::new();
+        for (start, mut segments) in paths_in(&code) {
+            let absolute = match start.as_str() {
+                "crate" => segments,
+                "self" => [module.clone(), segments].concat(),
+                "super" => {
+                    let mut base = module[..module.len() - 1].to_vec();
+                    while segments.first().is_some_and(|s| s == "super") {
+                        segments.remove(0);
+                        base.pop();
+                    }
+                    [base, segments].concat()
+                }
+                // A child module named without a prefix (from a `mod.rs`, or a file's own
+                // inline modules, which resolve to no file).
+                child => [module.clone(), vec![child.to_string()], segments].concat(),
+            };
+            if let Some(file) = file_of(&absolute) {
+                let used = Path::new(&file);
+                if used.starts_with(folder) && used != root && used != path {
+                    uses.insert(file);
+                }
+            }
+        }
+        graph.insert(path.display().to_string(), uses);
+    }
+    graph
+}
+
+/// `text` without comments and without what follows each `#[cfg(test)]` (one item: a
+/// declaration up to `;`, or a block up to its closing brace).
+fn product_code(text: &str) -> String {
+    let mut code = String::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("#[cfg(test)]") {
+            let mut depth = 0i32;
+            for item in lines.by_ref() {
+                depth += item.matches('{').count() as i32 - item.matches('}').count() as i32;
+                if depth <= 0 && (item.contains('}') || item.trim_end().ends_with(';')) {
+                    break;
+                }
+            }
+            continue;
+        }
+        if trimmed.starts_with("//") {
+            continue;
+        }
+        code.push_str(line.split(" //").next().unwrap_or(line));
+        code.push('\n');
+    }
+    code
+}
+
+/// Every module path in `code` that starts with `crate`, `super`, `self` or a plain name
+/// followed by `::`, as its first word and the words after it; a group (`super::{a, b::C}`)
+/// gives one path per item.
+fn paths_in(code: &str) -> Vec<(String, Vec<String>)> {
+    let word = |s: &str| -> usize {
+        s.find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(s.len())
+    };
+    let mut paths = Vec::new();
+    let mut at = 0;
+    while let Some(found) = code[at..].find("::") {
+        let colons = at + found;
+        at = colons + 2;
+        let before = &code[..colons];
+        let start = before.len()
+            - before
+                .chars()
+                .rev()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .map(char::len_utf8)
+                .sum::<usize>();
+        // Only the first `::` of a path starts one (not `a::b` inside `x::a::b`, nor `<T>::`).
+        if start == colons || code[..start].ends_with("::") {
+            continue;
+        }
+        let first = code[start..colons].to_string();
+        let mut prefix = Vec::new();
+        let mut rest = &code[at..];
+        loop {
+            if let Some(group) = rest.strip_prefix('{') {
+                let mut depth = 1;
+                let end = group
+                    .char_indices()
+                    .find(|&(_, c)| {
+                        depth += i32::from(c == '{') - i32::from(c == '}');
+                        depth == 0
+                    })
+                    .map_or(group.len(), |(i, _)| i);
+                // The group's own paths are read here, not again as paths of their own.
+                at = code.len() - group.len() + end;
+                for item in group[..end].split(',') {
+                    let item = item.trim();
+                    let words: Vec<String> = item
+                        .split("::")
+                        .map(|w| w[..word(w)].to_string())
+                        .take_while(|w| !w.is_empty() && w != "self")
+                        .collect();
+                    paths.push((first.clone(), [prefix.clone(), words].concat()));
+                }
+                break;
+            }
+            let n = word(rest);
+            if n == 0 {
+                paths.push((first.clone(), prefix.clone()));
+                break;
+            }
+            prefix.push(rest[..n].to_string());
+            rest = &rest[n..];
+            match rest.strip_prefix("::") {
+                Some(more) => rest = more,
+                None => {
+                    paths.push((first.clone(), prefix.clone()));
+                    break;
+                }
+            }
+        }
+    }
+    paths
+}
+
+/// The circles of a graph: each set of two or more nodes that reach each other (its strongly
+/// connected components, found by following uses from each node and back).
+fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<BTreeSet<String>> {
+    let reach = |from: &String| -> BTreeSet<String> {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![from.clone()];
+        while let Some(node) = stack.pop() {
+            for next in graph.get(&node).into_iter().flatten() {
+                if seen.insert(next.clone()) {
+                    stack.push(next.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reached: BTreeMap<&String, BTreeSet<String>> =
+        graph.keys().map(|node| (node, reach(node))).collect();
+    let mut found: Vec<BTreeSet<String>> = Vec::new();
+    for (node, from_node) in &reached {
+        let circle: BTreeSet<String> = from_node
+            .iter()
+            .filter(|other| reached.get(other).is_some_and(|r| r.contains(*node)))
+            .cloned()
+            .collect();
+        if circle.len() > 1 && !found.contains(&circle) {
+            found.push(circle);
+        }
+    }
+    found
+}
+
+/// Asserts that no two files of `folder` use each other, directly or through others of it.
+fn assert_no_circle_within(folder: &str) {
+    let graph = file_graph(folder);
+    let found: Vec<String> = circles(&graph)
+        .iter()
+        .map(|circle| {
+            let ties: Vec<String> = circle
+                .iter()
+                .flat_map(|file| {
+                    graph[file]
+                        .iter()
+                        .filter(|used| circle.contains(*used))
+                        .map(move |used| format!("    {file} uses {used}"))
+                })
+                .collect();
+            format!("  a circle of {} files:\n{}", circle.len(), ties.join("\n"))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "files of {folder} use each other in a circle; move what they share into a file below \
+         them:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_files_of_every_folder_import_in_no_circle() {
+    for folder in ["src/load", "src/rules", "src/site", "src/edit", "src/serve", "src/event"] {
+        assert_no_circle_within(folder);
+    }
+}
+
+#[test]
+fn the_circle_finder_reads_paths_and_finds_circles() {
+    let paths = paths_in("use super::{casual, read::RawEvent};\nlet x = crate::load::read::f();\n");
+    assert_eq!(
+        paths,
+        [
+            ("super".to_string(), vec!["casual".to_string()]),
+            ("super".to_string(), vec!["read".into(), "RawEvent".into()]),
+            (
+                "crate".to_string(),
+                vec!["load".into(), "read".into(), "f".into()]
+            ),
+        ]
+    );
+    assert_eq!(
+        product_code("use a::b;\n#[cfg(test)]\nmod tests {\n    use c::d;\n}\n"),
+        "use a::b;\n"
+    );
+    let graph: BTreeMap<String, BTreeSet<String>> =
+        [("a", "b"), ("b", "c"), ("c", "a"), ("d", "a")]
+            .into_iter()
+            .map(|(from, to)| (from.to_string(), BTreeSet::from([to.to_string()])))
+            .collect();
+    assert_eq!(
+        circles(&graph),
+        [BTreeSet::from(["a".to_string(), "b".into(), "c".into()])]
+    );
+}

@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 
 use crate::diag::did_you_mean;
-use crate::load::casual;
+use crate::rules::casual;
 use crate::rules::ccg_event::{self, LIMITED_DECK_SIZE};
 use crate::rules::{Family, RULESETS, Ruleset};
 use crate::toml_reader::Date;

@@ -6,26 +6,15 @@
 use std::collections::BTreeMap;
 
 use super::decklists::{self, PlayerDecks};
-use super::read::{RawEvent, RawGame, RawLeagueGame, RawSession};
+use super::raw::{RawEvent, RawGame, RawLeagueGame, RawSession};
 use super::validate::common::{VICTORY, check_victory, player_positions, resolve, validate_game};
 use crate::diag::Code;
 use crate::event::Kind;
 use crate::event::casual::{LeagueGame, LeagueResult, Scenario, Session, SessionWinner};
 use crate::event::{Date, EventInfo, Player};
-use crate::rules::casual::{MAX_LEAGUE_GAMES, TEAM_SIZES};
+use crate::rules::casual::{MAX_LEAGUE_GAMES, TEAM_SIZES, is_casual};
 use crate::rules::{Family, Ruleset};
 use crate::toml_reader::{Reader, Sp};
-
-/// The formats that are casual events.
-pub const FORMATS: &[&str] = &["league", "challenge"];
-
-/// The `structure` of a casual event: it plans no rounds.
-pub const NO_STRUCTURE: &str = "none";
-
-/// Whether `format` is a casual event's.
-pub fn is_casual(format: &str) -> bool {
-    FORMATS.contains(&format)
-}
 
 /// The checks of what the other kinds of event record, for a casual event (and of `[[games]]`,
 /// `[[sessions]]`, `min_games` and `closed` for the others), then the league's games or the

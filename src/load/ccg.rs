@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::read::{RawCcgTable, RawEvent, RawFinal, RawTable};
+use super::raw::{RawCcgTable, RawEvent, RawFinal, RawTable};
 use super::validate::common::{in_range, resolve};
 use crate::diag::Code;
 use crate::event::Side;

@@ -13,8 +13,8 @@
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
 
-use super::read::{RawDeck, RawPlayer};
-use super::validate::LoadOptions;
+use super::options::LoadOptions;
+use super::raw::{RawDeck, RawPlayer};
 use crate::diag::{Code, Diagnostic};
 use crate::event::Side;
 use crate::event::casual::Scenario;

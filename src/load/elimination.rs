@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
-use super::read::{RawEliminationGame, RawEvent, RawTimed};
+use super::raw::{RawEliminationGame, RawEvent, RawTimed};
 use super::validate::common::{in_range, resolve};
 use crate::diag::Code;
 use crate::event::{EliminationGame, Player};

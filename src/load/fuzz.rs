@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
+use super::options::LoadOptions;
 use super::parse_event;
-use super::validate::LoadOptions;
 
 /// The path the fuzzed text is read as.
 const FILE: &str = "events/fuzz/event.toml";

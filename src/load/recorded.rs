@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::read::{RawEvent, RawStanding};
+use super::raw::{RawEvent, RawStanding};
 use super::validate::common::{in_range, resolve};
 use crate::diag::Code;
 use crate::event::recorded::{FinalResult, RecordedStanding};

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::read::{RawEvent, RawFinal};
+use super::raw::{RawEvent, RawFinal};
 use super::validate::common::{in_range, name_and_id, resolve};
 use crate::diag::Code;
 use crate::event::{Decks, FinalMatch, Game, Player};

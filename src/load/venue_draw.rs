@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use super::read::RawEvent;
+use super::raw::RawEvent;
 use super::validate::common::{player_positions, resolve};
 use crate::diag::Code;
 use crate::event::Player;

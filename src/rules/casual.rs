@@ -26,6 +26,17 @@ pub const MAX_LEAGUE_GAMES: usize = 10_000;
 /// Fewest and most players on a challenge team.
 pub const TEAM_SIZES: std::ops::RangeInclusive<usize> = 2..=3;
 
+/// The formats that are casual events.
+pub const FORMATS: &[&str] = &["league", "challenge"];
+
+/// The `structure` of a casual event: it plans no rounds.
+pub const NO_STRUCTURE: &str = "none";
+
+/// Whether `format` is a casual event's.
+pub fn is_casual(format: &str) -> bool {
+    FORMATS.contains(&format)
+}
+
 /// One league game, scored.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct ScoredGame {

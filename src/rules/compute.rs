@@ -4,196 +4,25 @@
 
 use std::collections::BTreeMap;
 
-use super::audit::{Audit, DepartureKind, Stage};
-use super::bracket::{self, Bracket, BracketInput, Problem, Recorded};
-use super::casual::{ChallengeComputed, LeagueComputed};
-use super::ccg_event::CcgComputed;
+use super::bracket::{self, BracketInput, Recorded};
 use super::pairing::halves::{self, Numbered};
 use super::pairing::score_groups;
 use super::pairing::swiss::{Entrant, PairedRound, Reason};
-use super::scoring::{RoundScore, score_round};
+use super::round_entrants::entrants_before;
+use super::scoring::score_round;
 use super::standings::{Standings, VenueDrawProblem, apply_venue_draw, random_ties, standings};
+use super::verdict::{Audit, DepartureKind, Stage};
 use super::{PairingMethod, Ruleset, ccg_event, structure};
 use crate::event::{
     CcgPlay, DecklistRelease, EliminationGame, Event, EventInfo, FinalMatch, Kind, Player, Round,
     SwissPlay,
 };
 
-/// Where an event stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    /// Registrations only: no round recorded.
-    Upcoming,
-    /// Rounds recorded, the event not finished.
-    Running,
-    /// Every planned Swiss round has its results, and the cut (if any) has its champion.
-    Finished,
-}
-
-/// A seat in the cut.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Seed {
-    pub player: usize,
-    /// The player's rank in the final Swiss standings.
-    pub swiss_rank: u32,
-    /// Entered because a qualified player left before the cut began.
-    pub replacement: bool,
-}
-
-/// The final match of a team event whose two best teams finished level on points.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct TeamFinal {
-    /// The two teams, the better-ranked first.
-    pub teams: [usize; 2],
-    /// Tournament points each took from the final, once recorded.
-    pub points: Option<[u32; 2]>,
-    /// The winner, once the final is recorded and not itself level.
-    pub champion: Option<usize>,
-}
-
-/// Why a recorded final match cannot stand.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FinalProblem {
-    /// No two teams are tied for first (or the Swiss rounds are not finished).
-    NotNeeded,
-    /// A winner or `first_dark` who is not one of the two finalists.
-    NotAFinalist(usize),
-}
-
-/// The computed facts of one event.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone)]
-pub struct Computed {
-    #[serde(with = "super::by_id")]
-    pub ruleset: &'static Ruleset,
-    /// Swiss rounds (SW:CCG: games) in force: the file's override, else the structure table's,
-    /// when there is one.
-    pub swiss_rounds: Option<u32>,
-    /// Cut size in force, same precedence (0: no cut; SW:CCG: 2 for a Final Confrontation).
-    pub cut: Option<u32>,
-    /// What the rules computed, by kind of event (the kinds of [`crate::event::Kind`]).
-    pub kind: ComputedKind,
-    /// Final places, once known: the bracket's, or the Swiss standings' for an event without a cut.
-    pub placings: Option<Vec<(u32, usize)>>,
-    pub status: Status,
-    /// Whether the site may show the event's decklists now, under its `decklists` setting
-    /// (see [`decklists_published`]).
-    pub decklists_published: bool,
-    /// Every recorded round paired again and compared with the file ([`super::audit`]):
-    /// computed here, once per event, with everything it replays from.
-    pub audit: Audit,
-}
-
-/// What the rules computed for each kind of event.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone)]
-pub enum ComputedKind {
-    Swiss(SwissComputed),
-    /// Everything computed game by game.
-    Ccg(CcgComputed),
-    /// Standings by games, week by week.
-    League(LeagueComputed),
-    /// Each scenario's record and each player's sessions.
-    Challenge(ChallengeComputed),
-    /// Nothing: the recorded standings are shown as written.
-    Recorded,
-}
-
-/// What the rules computed for a Swiss event: its rounds, the cut and its bracket, or the team
-/// final.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default)]
-pub struct SwissComputed {
-    /// Scores of each finished round, indexed by round then player.
-    pub round_scores: Vec<Vec<Option<RoundScore>>>,
-    /// Standings after each finished round (index 0: after round 1).
-    pub standings: Vec<Standings>,
-    /// Why each recorded table was paired as it was, by round then table.
-    pub table_reasons: Vec<Vec<Reason>>,
-    /// The next Swiss round, computed when the recorded rounds are finished and more are planned.
-    pub next_round: Option<(u32, PairedRound)>,
-    /// The cut's seeds (seed 1 first), once the Swiss rounds are finished.
-    pub seeds: Vec<Seed>,
-    /// Qualified players who left before the cut began, replaced by the next in the standings.
-    pub replaced: Vec<usize>,
-    /// The bracket, once the cut is made.
-    pub bracket: Option<Bracket>,
-    /// What the bracket could not accept of the recorded elimination games.
-    pub bracket_problems: Vec<Problem>,
-    /// Team events: the final match, when two teams finished the Swiss rounds tied for first.
-    pub team_final: Option<TeamFinal>,
-    /// What the recorded final match cannot be.
-    pub final_problem: Option<FinalProblem>,
-    /// Where the order of the final standings' ties the random tiebreaker decided came from
-    /// when the venue drew it; `None` when the event's seed drew it.
-    pub venue_draw: Option<VenueDraw>,
-    /// What the recorded venue draw names that it cannot order.
-    pub venue_draw_problems: Vec<VenueDrawProblem>,
-}
-
-/// How the file records the venue's draw among players level on everything but the random
-/// tiebreaker in the final standings.
-#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "snake_case")]
-pub enum VenueDraw {
-    /// Written out: `venue_draw` in `[event]`.
-    Recorded,
-    /// Shown by the bracket the venue played: its recorded games fit only another order of
-    /// the tied players than the seeded one (see [`venue_draw_from_bracket`]).
-    Bracket,
-}
-
-impl SwissComputed {
-    /// The latest standings, if any round is finished.
-    pub fn latest(&self) -> Option<&Standings> {
-        self.standings.last()
-    }
-}
-
-impl Computed {
-    /// What was computed for a Swiss event; `None` for the other kinds.
-    pub fn swiss(&self) -> Option<&SwissComputed> {
-        match &self.kind {
-            ComputedKind::Swiss(swiss) => Some(swiss),
-            _ => None,
-        }
-    }
-
-    /// What was computed for a SW:CCG event; `None` for the other kinds.
-    pub fn ccg(&self) -> Option<&CcgComputed> {
-        match &self.kind {
-            ComputedKind::Ccg(ccg) => Some(ccg),
-            _ => None,
-        }
-    }
-
-    /// What was computed for a league; `None` for the other kinds.
-    pub fn league(&self) -> Option<&LeagueComputed> {
-        match &self.kind {
-            ComputedKind::League(league) => Some(league),
-            _ => None,
-        }
-    }
-
-    /// The latest Swiss standings, if any round is finished (`None` for the other kinds).
-    pub fn latest(&self) -> Option<&Standings> {
-        self.swiss()?.latest()
-    }
-
-    /// Whether every planned Swiss round has its results.
-    pub fn swiss_finished(&self) -> bool {
-        self.swiss().is_some() && self.rounds_finished()
-    }
-
-    /// Whether every planned round before the cut has its results: the Swiss rounds, or a
-    /// SW:CCG event's games of play. Never for the kinds without planned rounds.
-    pub fn rounds_finished(&self) -> bool {
-        let finished = match &self.kind {
-            ComputedKind::Swiss(swiss) => swiss.standings.len(),
-            ComputedKind::Ccg(ccg) => ccg.standings.len(),
-            ComputedKind::League(_) | ComputedKind::Challenge(_) | ComputedKind::Recorded => 0,
-        };
-        self.swiss_rounds.is_some_and(|n| finished as u32 >= n)
-    }
-}
+/// What computing fills has its own module, below the audit that reads it (see
+/// [`super::computed`]); callers name the types here, beside [`compute`].
+pub use super::computed::{
+    Computed, ComputedKind, FinalProblem, Seed, Status, SwissComputed, TeamFinal, VenueDraw,
+};
 
 /// Players who count for the structure table: everyone registered, except those who withdrew
 /// before round 1 and never came back.
@@ -525,73 +354,6 @@ fn swiss_entrants(event: &Event, computed: &Computed, number: u32) -> Vec<Entran
     entrants_before(event, computed.latest(), event.rounds(), number)
 }
 
-/// The players in the event for round `number` as pairing sees them after `rounds` (the rounds
-/// before it), ranked by `latest`, the standings after them (`None` before round 1: player
-/// numbers rank).
-pub(super) fn entrants_before(
-    event: &Event,
-    latest: Option<&Standings>,
-    rounds: &[Round],
-    number: u32,
-) -> Vec<Entrant> {
-    let rank: BTreeMap<usize, (usize, u32)> = latest
-        .map(|s| {
-            s.rows
-                .iter()
-                .enumerate()
-                .map(|(i, r)| (r.player, (i, r.points)))
-                .collect()
-        })
-        .unwrap_or_default();
-    let mut opponents: Vec<Vec<usize>> = vec![Vec::new(); event.players.len()];
-    let mut had_bye = vec![false; event.players.len()];
-    for round in rounds {
-        for t in &round.tables {
-            let [a, b] = t.players;
-            opponents[a].push(b);
-            opponents[b].push(a);
-        }
-        for &p in &round.byes {
-            had_bye[p] = true;
-        }
-    }
-    event
-        .players
-        .iter()
-        .enumerate()
-        .filter(|(_, p)| p.is_active_in(number) && !p.disqualified)
-        .map(|(i, p)| {
-            let (position, points) = rank
-                .get(&i)
-                .copied()
-                .unwrap_or((event.players.len() + i, 0));
-            let mut avoid = p.avoid.clone();
-            avoid.extend(
-                event
-                    .players
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, q)| q.avoid.contains(&i))
-                    .map(|(j, _)| j),
-            );
-            avoid.sort_unstable();
-            avoid.dedup();
-            Entrant {
-                player: i,
-                points,
-                rank: if latest.is_some() {
-                    position
-                } else {
-                    (p.number as usize).saturating_sub(1)
-                },
-                had_bye: had_bye[i],
-                opponents: std::mem::take(&mut opponents[i]),
-                avoid,
-            }
-        })
-        .collect()
-}
-
 /// The cut from the final Swiss standings: the top `size` of the players still in the event;
 /// a qualified player who left before the cut began (`drop` = the last Swiss round) is replaced
 /// by the next player in the standings, who enters as the lowest seed.
@@ -918,6 +680,7 @@ fn orders(players: &[usize]) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::bracket::Problem;
     use crate::rules::ratio::Ratio;
     use crate::rules::standings::tests::event_with;
 

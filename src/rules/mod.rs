@@ -6,7 +6,10 @@ pub mod bracket;
 pub mod casual;
 pub mod ccg_decks;
 pub mod ccg_event;
+pub mod ccg_format;
+pub mod ccg_replay;
 pub mod compute;
+pub mod computed;
 pub mod decks;
 pub mod ffg_2014;
 pub mod ffg_2018;
@@ -15,12 +18,14 @@ pub mod random;
 pub mod rated_games;
 pub mod rating;
 pub mod ratio;
+pub mod round_entrants;
 pub mod scoring;
 pub mod standings;
 pub mod structure;
 pub mod swccg;
 pub mod swccg_2008;
 pub mod tiebreak;
+pub mod verdict;
 
 use structure::StructureRow;
 

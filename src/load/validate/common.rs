@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use crate::diag::{Code, did_you_mean};
 use crate::event::ids::{id_from_name, is_valid_id};
 use crate::event::{Game, GameEnd, Player};
-use crate::load::read::RawGame;
+use crate::load::raw::RawGame;
 use crate::rules::Ruleset;
 use crate::toml_reader::{Reader, Sp};
 

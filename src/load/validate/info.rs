@@ -8,9 +8,8 @@ use crate::diag::Code;
 use crate::event::ids::default_seed;
 use crate::event::{DecklistRelease, EventInfo};
 use crate::limits::MAX_TABLES;
-use crate::load::casual;
-use crate::load::read::RawEvent;
-use crate::rules::{MAX_ROUNDS, Ruleset, structure};
+use crate::load::raw::RawEvent;
+use crate::rules::{MAX_ROUNDS, Ruleset, casual, structure};
 use crate::toml_reader::{MAX_INTEGER, Reader, Sp};
 
 pub(super) fn validate_info(

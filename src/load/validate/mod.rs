@@ -12,7 +12,7 @@ mod info;
 mod players;
 mod rounds;
 
-use super::read::RawEvent;
+use super::raw::RawEvent;
 use super::{casual, ccg, decklists, elimination, recorded, teams, venue_draw};
 use crate::diag::Code;
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
@@ -24,15 +24,9 @@ use info::validate_info;
 use players::{leaders_playing, validate_players};
 use rounds::{report_pairing_departures, validate_rounds};
 
-/// Site-wide settings that affect how an event is read.
-#[derive(Debug, Clone, Default)]
-pub struct LoadOptions {
-    /// The ruleset of events that do not name one (`default_rules` in `holonet.toml`).
-    pub default_rules: Option<String>,
-    /// The site folder, where decklist files next to an event are read from; `None` when the
-    /// event is checked on its own (decklist files are then reported as unreadable).
-    pub site_root: Option<std::path::PathBuf>,
-}
+/// Validation takes the site's settings; their home is [`super::options`], below the parts of
+/// [`crate::load`] that read them, and callers name them here, beside [`validate`].
+pub use super::options::LoadOptions;
 
 /// Validates `raw`, then checks what the rules compute from it (the bracket's view of the
 /// recorded elimination games). Returns the event and its computed facts when no error was found.

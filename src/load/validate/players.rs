@@ -8,7 +8,7 @@ use super::common::{in_range, name_and_id, resolve};
 use crate::diag::Code;
 use crate::event::{EventInfo, Player};
 use crate::load::decklists;
-use crate::load::read::RawPlayer;
+use crate::load::raw::RawPlayer;
 use crate::rules::{MAX_ROUNDS, Ruleset};
 use crate::toml_reader::Reader;
 

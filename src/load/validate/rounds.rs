@@ -11,7 +11,7 @@ use super::common::{
 };
 use crate::diag::Code;
 use crate::event::{Event, Forfeit, Outcome, Player, Round, Table};
-use crate::load::read::{RawEvent, RawRound, RawTable};
+use crate::load::raw::{RawEvent, RawRound, RawTable};
 use crate::rules::audit::{DepartureKind, Stage};
 use crate::rules::compute::Computed;
 use crate::rules::{MAX_ROUNDS, Ruleset};
