@@ -412,47 +412,6 @@ fn site_files_use_files_of_their_floor_or_below() {
 }
 
 #[test]
-fn site_files_use_each_other_in_no_circle() {
-    let graph = site_graph();
-    let mut uses: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
-    for (user, used) in graph.keys() {
-        uses.entry(user).or_default().insert(used);
-    }
-    // Take away, again and again, every file that uses no file left: what remains stands in a
-    // circle (or on one).
-    let mut left: BTreeSet<&str> = uses.keys().copied().collect();
-    loop {
-        let free: Vec<&str> = left
-            .iter()
-            .copied()
-            .filter(|m| uses[m].iter().all(|used| !left.contains(used)))
-            .collect();
-        if free.is_empty() {
-            break;
-        }
-        for m in free {
-            left.remove(m);
-        }
-    }
-    let circle: Vec<String> = left
-        .iter()
-        .map(|m| {
-            let within: Vec<&str> = uses[m]
-                .iter()
-                .copied()
-                .filter(|u| left.contains(u))
-                .collect();
-            format!("{m} -> {}", within.join(", "))
-        })
-        .collect();
-    assert!(
-        circle.is_empty(),
-        "site/ files that use each other in a circle (or use one):\n{}",
-        circle.join("\n")
-    );
-}
-
-#[test]
 fn the_site_scanner_skips_test_modules_and_reads_the_entry_points() {
     let text = "use super::model::SiteView;\n// super::render\n#[cfg(test)]\nmod tests {\n    use super::render::x;\n}\nfn f() { super::load(); }\n";
     let code: Vec<&str> = code_outside_tests(text)
@@ -471,8 +430,8 @@ fn the_site_scanner_skips_test_modules_and_reads_the_entry_points() {
 /// The files of `folder` (`src/load`) and the files of the same folder each one uses, by the
 /// paths its code names: `crate::load::read::RawEvent`, `super::decklists`, `self::x`, or a
 /// child module of a `mod.rs` (`use info::validate_info`). Each path counts as the deepest file
-/// it names. The folder's own `mod.rs` stands outside the graph: it declares the files and holds
-/// the vocabulary they all share. Unit tests (from `#[cfg(test)]`) test from above and do not
+/// it names. The folder's own `mod.rs` stands outside the graph, as does each subfolder's for
+/// the files below it: it declares the files and holds the vocabulary they all share. Unit tests (from `#[cfg(test)]`) test from above and do not
 /// count; comments do not either.
 fn file_graph(folder: &str) -> BTreeMap<String, BTreeSet<String>> {
     let root = Path::new(folder).join("mod.rs");
@@ -523,7 +482,11 @@ fn file_graph(folder: &str) -> BTreeMap<String, BTreeSet<String>> {
             };
             if let Some(file) = file_of(&absolute) {
                 let used = Path::new(&file);
-                if used.starts_with(folder) && used != root && used != path {
+                // A `mod.rs` declares its folder's files and holds what they share: a file
+                // using the `mod.rs` of a folder it lies in uses its own vocabulary.
+                let vocabulary =
+                    used.ends_with("mod.rs") && used.parent().is_some_and(|d| path.starts_with(d));
+                if used.starts_with(folder) && !vocabulary && used != path {
                     uses.insert(file);
                 }
             }
