@@ -6,29 +6,12 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, TcpStream};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 use crate::common;
-
-/// The running server; stopped when dropped.
-struct Server {
-    child: Child,
-    /// `127.0.0.1:PORT`.
-    address: String,
-    /// The site's path on the server (`/` or `/archive/`).
-    base: String,
-    /// What it printed after its first line, line by line.
-    output: Receiver<String>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+use crate::common::serve::{Errors, Server, serve_in, spawn};
 
 /// `holonet serve --root ROOT` started from the test's own folder.
 fn start(root: &Path, extra: &[&str]) -> Server {
@@ -37,69 +20,7 @@ fn start(root: &Path, extra: &[&str]) -> Server {
         .args(["serve", "--port", "0", "--root"])
         .arg(root)
         .args(extra);
-    spawn(command)
-}
-
-/// `holonet serve` as the README starts it: in the site folder, with no `--root`.
-fn start_in(site: &Path, extra: &[&str]) -> Server {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_holonet"));
-    command
-        .args(["serve", "--port", "0"])
-        .args(extra)
-        .current_dir(site);
-    spawn(command)
-}
-
-fn spawn(mut command: Command) -> Server {
-    let mut child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("holonet serve starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut lines = BufReader::new(stdout).lines();
-    let first = lines.next().expect("a first line").expect("utf-8");
-    let url = first
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("an address in {first:?}"));
-    let rest = url.trim_start_matches("http://");
-    let (address, base) = rest.split_at(rest.find('/').expect("a path"));
-    // Keep reading so the server never blocks on a full pipe.
-    let (tx, output) = channel();
-    std::thread::spawn(move || {
-        for line in lines.map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
-    Server {
-        child,
-        address: address.to_string(),
-        base: base.to_string(),
-        output,
-    }
-}
-
-/// A request with no body: status line, headers and body.
-fn request(server: &Server, method: &str, path: &str) -> (String, String, String) {
-    let mut stream = TcpStream::connect(&server.address).expect("connect");
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: 0\r\n\r\n",
-        server.address
-    )
-    .expect("request");
-    let mut response = String::new();
-    stream.read_to_string(&mut response).expect("response");
-    let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
-    let (status, headers) = head.split_once("\r\n").unwrap_or((head, ""));
-    (status.to_string(), headers.to_string(), body.to_string())
-}
-
-/// A GET request: status line and body.
-fn get(server: &Server, path: &str) -> (String, String) {
-    let (status, _, body) = request(server, "GET", path);
-    (status, body)
+    spawn(command, Errors::Dropped)
 }
 
 /// The server-sent events of one tab, line by line.
@@ -150,7 +71,7 @@ fn an_edit_reloads_the_page_and_a_broken_file_shows_its_errors() {
     let server = start(root, &[]);
     // The current round's page counts the tables reported.
     let page = "/events/2026/corellia-spring-open/pairings/";
-    let (status, body) = get(&server, page);
+    let (status, body) = server.get(page);
     assert_eq!(status, "HTTP/1.1 200 OK");
     assert!(
         body.contains("__holonet/live.js"),
@@ -169,7 +90,7 @@ fn an_edit_reloads_the_page_and_a_broken_file_shows_its_errors() {
         "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"], games = [\"maren-holm\", \"maren-holm\"] }",
     );
     wait_for(&events, "reload");
-    let (_, body) = get(&server, page);
+    let (_, body) = server.get(page);
     assert!(
         body.contains("4 tables, 2 reported"),
         "the page shows the new result"
@@ -190,7 +111,7 @@ fn an_edit_reloads_the_page_and_a_broken_file_shows_its_errors() {
         errors.contains("did you mean `jurgen-falkenrath`?"),
         "{errors}"
     );
-    let (status, body) = get(&server, page);
+    let (status, body) = server.get(page);
     assert_eq!(status, "HTTP/1.1 200 OK", "the last good site is served");
     assert!(body.contains("4 tables, 2 reported"));
 
@@ -201,7 +122,7 @@ fn an_edit_reloads_the_page_and_a_broken_file_shows_its_errors() {
         "\"jurgen-falkenrath\"], games",
     );
     wait_for(&events, "ok");
-    let (status, _) = get(&server, "/no/such/page/");
+    let (status, _) = server.get("/no/such/page/");
     assert_eq!(status, "HTTP/1.1 404 Not Found");
 }
 
@@ -213,46 +134,30 @@ fn a_sub_path_base_url_is_honoured() {
         &["--base-url", "https://example.github.io/archive/"],
     );
     assert_eq!(server.base, "/archive/");
-    let (status, body) = get(&server, "/archive/");
+    let (status, body) = server.get("/archive/");
     assert_eq!(status, "HTTP/1.1 200 OK");
     assert!(
         body.contains("href=\"/archive/events/\""),
         "links under the sub-path"
     );
     assert!(body.contains("src=\"/archive/__holonet/live.js\""));
-    let (status, _) = get(&server, "/");
+    let (status, _) = server.get("/");
     assert_eq!(status, "HTTP/1.1 302 Found", "the root leads to the site");
-    let (status, _) = get(&server, "/archive/events");
+    let (status, _) = server.get("/archive/events");
     assert_eq!(status, "HTTP/1.1 302 Found", "a folder without its slash");
-    let (status, css) = get(&server, "/archive/style.css");
+    let (status, css) = server.get("/archive/style.css");
     assert_eq!(status, "HTTP/1.1 200 OK");
     assert!(!css.contains("live.js"), "only pages get the script");
-}
-
-/// The page at `path` once it holds `wanted` (waiting up to 20 s for a rebuild).
-fn wait_for_page(server: &Server, path: &str, wanted: &str) -> String {
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    loop {
-        let (_, body) = get(server, path);
-        if body.contains(wanted) {
-            return body;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "{path} never showed {wanted:?}: {body}"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
 }
 
 #[test]
 fn serve_started_in_the_site_folder_follows_every_kind_of_save() {
     let site = common::example_site();
     let root = site.path();
-    let server = start_in(root, &[]);
+    let server = serve_in(root, &[]);
     let file = "events/2026/corellia-spring-open.toml";
     let page = "/events/2026/corellia-spring-open/pairings/";
-    wait_for_page(&server, page, "4 tables, 1 reported");
+    server.wait_for_page(page, "4 tables, 1 reported");
 
     // Written in place, as `echo >>` or an editor without safe writes saves.
     common::edit(
@@ -261,7 +166,7 @@ fn serve_started_in_the_site_folder_follows_every_kind_of_save() {
         "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"] }",
         "{ table = 1, players = [\"maren-holm\", \"jurgen-falkenrath\"], games = [\"maren-holm\", \"maren-holm\"] }",
     );
-    wait_for_page(&server, page, "4 tables, 2 reported");
+    server.wait_for_page(page, "4 tables, 2 reported");
 
     // Written by `holonet report`, itself run from the site folder.
     let status = Command::new(env!("CARGO_BIN_EXE_holonet"))
@@ -274,7 +179,7 @@ fn serve_started_in_the_site_folder_follows_every_kind_of_save() {
         "{}",
         String::from_utf8_lossy(&status.stderr)
     );
-    wait_for_page(&server, page, "4 tables, 3 reported");
+    server.wait_for_page(page, "4 tables, 3 reported");
 
     // Written to a new file renamed over the old one, as `sed -i` and most editors save.
     let path = root.join(file);
@@ -283,7 +188,7 @@ fn serve_started_in_the_site_folder_follows_every_kind_of_save() {
     let temporary = root.join("events/2026/.corellia-spring-open.toml.new");
     std::fs::write(&temporary, renamed).expect("write");
     std::fs::rename(&temporary, &path).expect("rename");
-    wait_for_page(&server, page, "Renamed Corellia");
+    server.wait_for_page(page, "Renamed Corellia");
 
     // A save that breaks the file keeps the last good page; the next save that fixes it is served.
     let events = listen(&server);
@@ -291,13 +196,13 @@ fn serve_started_in_the_site_folder_follows_every_kind_of_save() {
     common::edit(root, file, "[event]", "[event");
     let errors = wait_for(&events, "error");
     assert!(errors.contains(file), "{errors}");
-    let (status, body) = get(&server, page);
+    let (status, body) = server.get(page);
     assert_eq!(status, "HTTP/1.1 200 OK");
     assert!(body.contains("4 tables, 3 reported"));
     common::edit(root, file, "[event\n", "[event]\n");
     wait_for(&events, "ok");
     common::edit(root, file, "Renamed ", "Fixed ");
-    wait_for_page(&server, page, "Fixed Corellia");
+    server.wait_for_page(page, "Fixed Corellia");
 }
 
 /// The next line the server prints (within 20 s).
@@ -331,19 +236,15 @@ fn listening_on(port: u16) -> Option<Vec<Ipv4Addr>> {
     Some(listening)
 }
 
-fn port_of(server: &Server) -> u16 {
-    server.address.rsplit(':').next().unwrap().parse().unwrap()
-}
-
 /// Everything but GET and HEAD is refused, and no path leads outside the built site.
 fn assert_read_only(server: &Server) {
     let base = &server.base;
     for method in ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"] {
-        let (status, headers, _) = request(server, method, base);
+        let (status, headers, _) = server.request(method, base);
         assert_eq!(status, "HTTP/1.1 405 Method Not Allowed", "{method}");
         assert!(headers.contains("Allow: GET, HEAD"), "{headers}");
     }
-    let (status, headers, body) = request(server, "HEAD", base);
+    let (status, headers, body) = server.request("HEAD", base);
     assert_eq!(status, "HTTP/1.1 200 OK");
     assert!(headers.contains("Content-Length: ") && body.is_empty());
     for tricky in [
@@ -355,12 +256,12 @@ fn assert_read_only(server: &Server) {
         "./index.html",
         "index.html%00.css",
     ] {
-        let (status, _) = get(server, &format!("{base}{tricky}"));
+        let (status, _) = server.get(&format!("{base}{tricky}"));
         assert_eq!(status, "HTTP/1.1 400 Bad Request", "{tricky}");
     }
     // The site's sources are not part of the built site.
     for source in ["holonet.toml", "events/2026/corellia-spring-open.toml"] {
-        let (status, _) = get(server, &format!("{base}{source}"));
+        let (status, _) = server.get(&format!("{base}{source}"));
         assert_eq!(status, "HTTP/1.1 404 Not Found", "{source}");
     }
 }
@@ -374,13 +275,13 @@ fn modules_path(svg: &str) -> &str {
 #[test]
 fn serve_without_lan_listens_on_loopback_only_and_is_read_only() {
     let site = common::example_site();
-    let server = start_in(site.path(), &[]);
+    let server = serve_in(site.path(), &[]);
     assert!(server.address.starts_with("127.0.0.1:"));
-    if let Some(listening) = listening_on(port_of(&server)) {
+    if let Some(listening) = listening_on(server.port) {
         assert_eq!(listening, [Ipv4Addr::LOCALHOST]);
     }
     assert_read_only(&server);
-    let (status, body) = get(&server, "/__holonet/poster/");
+    let (status, body) = server.get("/__holonet/poster/");
     assert_eq!(status, "HTTP/1.1 404 Not Found");
     assert!(body.contains("holonet serve --lan"), "{body}");
 }
@@ -391,17 +292,17 @@ fn serve_lan_prints_the_network_address_and_its_code_and_serves_the_poster() {
     use qrcode::render::{svg, unicode::Dense1x2};
 
     let site = common::example_site();
-    let server = start_in(
+    let server = serve_in(
         site.path(),
         &["--lan", "--base-url", "https://example.github.io/archive/"],
     );
     // The organizer's own loopback address keeps working.
     assert!(server.address.starts_with("127.0.0.1:"));
     assert_eq!(server.base, "/archive/");
-    let (status, _) = get(&server, "/archive/");
+    let (status, _) = server.get("/archive/");
     assert_eq!(status, "HTTP/1.1 200 OK");
     assert_read_only(&server);
-    let port = port_of(&server);
+    let port = server.port;
 
     let said = next_line(&server);
     let Some(lan_url) = said
@@ -445,7 +346,7 @@ fn serve_lan_prints_the_network_address_and_its_code_and_serves_the_poster() {
         assert_eq!(next_line(&server), expected_line);
     }
 
-    let (status, poster) = get(&server, "/archive/__holonet/poster/");
+    let (status, poster) = server.get("/archive/__holonet/poster/");
     assert_eq!(status, "HTTP/1.1 200 OK");
     assert!(
         poster.contains("<h1>Holonet Tournament Archive</h1>"),
@@ -467,7 +368,7 @@ fn serve_lan_prints_the_network_address_and_its_code_and_serves_the_poster() {
             "{url}"
         );
     }
-    let (status, _) = get(&server, "/archive/__holonet/poster");
+    let (status, _) = server.get("/archive/__holonet/poster");
     assert_eq!(status, "HTTP/1.1 302 Found");
 }
 
@@ -477,8 +378,8 @@ fn serve_lan_prints_the_network_address_and_its_code_and_serves_the_poster() {
 #[test]
 fn a_flood_of_connections_is_turned_away_and_the_server_stays_up() {
     let site = common::example_site();
-    let server = start_in(site.path(), &[]);
-    let (status, _) = get(&server, "/");
+    let server = serve_in(site.path(), &[]);
+    let (status, _) = server.get("/");
     assert_eq!(status, "HTTP/1.1 200 OK");
     // Idle connections, as slow clients hold them, up to the limit.
     let idle: Vec<TcpStream> = (0..holonet::serve::MAX_CONNECTIONS)
@@ -509,7 +410,7 @@ fn a_flood_of_connections_is_turned_away_and_the_server_stays_up() {
     drop(idle);
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
     loop {
-        let (status, _) = get(&server, "/");
+        let (status, _) = server.get("/");
         if status == "HTTP/1.1 200 OK" {
             break;
         }

@@ -4,99 +4,29 @@
 //! is room; a site folder that cannot be written never leads serve to write outside it.
 
 use std::fs;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common;
+use crate::common::serve::{Errors, PATIENCE, Server, command_in, spawn};
 
-/// How long a change may take to show, on the busiest machine: a deadline, never a measure.
-const PATIENCE: Duration = Duration::from_secs(60);
-
-/// The running server; stopped when dropped.
-struct Server {
-    child: Child,
-    /// `127.0.0.1:PORT`.
-    address: String,
-    /// What it printed after its first line, line by line (its diagnostics among them).
-    output: Receiver<String>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// `holonet serve` started in the site folder, with `env` added to its environment.
+/// `holonet serve` started in the site folder, with `env` added to its environment; what it
+/// prints on standard error (its diagnostics) is read with the rest of its output.
 fn serve_in(site: &Path, env: &[(&str, &Path)]) -> Server {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_holonet"));
-    command.args(["serve", "--port", "0"]).current_dir(site);
+    let mut command = command_in(site, &[]);
     for (name, value) in env {
         command.env(name, value);
     }
-    let mut child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("holonet serve starts");
-    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-    let first = lines.next().expect("a first line").expect("utf-8");
-    let url = first
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("an address in {first:?}"));
-    let address = url.trim_start_matches("http://").trim_end_matches('/');
-    // Keep reading so the server never blocks on a full pipe.
-    let (tx, output) = channel();
-    let errors = BufReader::new(child.stderr.take().expect("stderr")).lines();
-    let tx_errors = tx.clone();
-    std::thread::spawn(move || {
-        for line in errors.map_while(Result::ok) {
-            let _ = tx_errors.send(line);
-        }
-    });
-    std::thread::spawn(move || {
-        for line in lines.map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
-    Server {
-        child,
-        address: address.to_string(),
-        output,
-    }
-}
-
-/// A GET request: the status code and the body.
-fn get(server: &Server, path: &str) -> (u16, String) {
-    let mut stream = TcpStream::connect(&server.address).expect("connect");
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n",
-        server.address
-    )
-    .expect("request");
-    let mut response = String::new();
-    stream.read_to_string(&mut response).expect("response");
-    let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|code| code.parse().ok())
-        .unwrap_or(0);
-    (status, body.to_string())
+    spawn(command, Errors::InOutput)
 }
 
 /// Waits until the answer for `path` satisfies `wanted`, polling.
 fn wait_until(server: &Server, what: &str, path: &str, wanted: impl Fn(u16, &str) -> bool) {
     let deadline = Instant::now() + PATIENCE;
     loop {
-        let (status, body) = get(server, path);
+        let (status, body) = server.fetch(path);
         if wanted(status, &body) {
             return;
         }
@@ -562,7 +492,7 @@ impl Drop for SmallDisk {
 
 /// What the server answers for `paths`, to compare before and after.
 fn answers(server: &Server, paths: &[&str]) -> Vec<(u16, String)> {
-    paths.iter().map(|path| get(server, path)).collect()
+    paths.iter().map(|path| server.fetch(path)).collect()
 }
 
 /// A disk that fills while an event is added: the update fails, says so, and the last good
@@ -618,7 +548,7 @@ fn a_full_disk_during_an_update_keeps_the_last_good_site_whole_and_the_change_co
         said[0].contains(".holonet"),
         "the error names serve's folder: {said:?}"
     );
-    assert_eq!(get(&server, "/events/2019/autumn-cup/").0, 404);
+    assert_eq!(server.fetch("/events/2019/autumn-cup/").0, 404);
     let after = answers(&server, &watched);
     for ((path, was), now) in watched.iter().zip(&before).zip(&after) {
         assert_eq!(now, was, "{path} is served as it was");

@@ -10,130 +10,12 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 use crate::common;
-
-/// The running server; stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-    /// What it printed after its "Serving" line, line by line.
-    output: Receiver<String>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts `command` (a `holonet serve --port 0`, possibly wrapped) and reads its port from the
-/// "Serving ... on http://127.0.0.1:PORT/" line, whatever it printed before (a site that does
-/// not build says so first).
-fn spawn(mut command: Command) -> Server {
-    let mut child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("holonet serve starts");
-    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
-    let serving = loop {
-        let line = lines.next().expect("a Serving line").expect("utf-8");
-        if line.starts_with("Serving ") {
-            break line;
-        }
-    };
-    let port = serving
-        .split("http://127.0.0.1:")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|port| port.parse().ok())
-        .unwrap_or_else(|| panic!("a port in {serving:?}"));
-    // Keep reading so the server never blocks on a full pipe.
-    let (tx, output) = channel();
-    std::thread::spawn(move || {
-        for line in lines.map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
-    Server {
-        child,
-        port,
-        output,
-    }
-}
-
-/// `holonet serve --port 0 EXTRA` run in the site folder, as the README starts it.
-fn serve_in(site: &Path, extra: &[&str]) -> Server {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_holonet"));
-    command
-        .args(["serve", "--port", "0"])
-        .args(extra)
-        .current_dir(site);
-    spawn(command)
-}
-
-impl Server {
-    fn local(&self) -> SocketAddr {
-        SocketAddr::from(([127, 0, 0, 1], self.port))
-    }
-
-    /// Waits for a printed line holding `wanted` (within 20 s).
-    fn says(&self, wanted: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.output.recv_timeout(left) {
-                Ok(line) if line.contains(wanted) => return line,
-                Ok(_) => {}
-                Err(_) => panic!("the server never said {wanted:?}"),
-            }
-        }
-    }
-}
-
-/// A GET of `path` on a connected `stream`: status line and body.
-fn get_on(stream: TcpStream, path: &str) -> (String, String) {
-    try_get_on(stream, path).expect("request and response")
-}
-
-/// A GET of `path` on a connected `stream`, or the error that cut it short (a server turning a
-/// connection away may close it before the request is written).
-fn try_get_on(mut stream: TcpStream, path: &str) -> std::io::Result<(String, String)> {
-    stream.set_read_timeout(Some(Duration::from_secs(20)))?;
-    write!(stream, "GET {path} HTTP/1.1\r\nHost: site\r\n\r\n")?;
-    let mut response = String::new();
-    stream.read_to_string(&mut response)?;
-    let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
-    let status = head.lines().next().unwrap_or("").to_string();
-    Ok((status, body.to_string()))
-}
-
-fn get(to: SocketAddr, path: &str) -> (String, String) {
-    get_on(TcpStream::connect(to).expect("connect"), path)
-}
-
-/// The page at `path` once it answers 200 with `wanted` in it (waiting up to 20 s).
-fn wait_for_page(to: SocketAddr, path: &str, wanted: &str) -> String {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let (status, body) = TcpStream::connect(to)
-            .and_then(|stream| try_get_on(stream, path))
-            .unwrap_or_else(|e| (format!("no answer: {e}"), String::new()));
-        if status == "HTTP/1.1 200 OK" && body.contains(wanted) {
-            return body;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "{path} never showed {wanted:?}: {status}\n{body}"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
+use crate::common::serve::{Errors, get, get_on, serve_in, spawn, wait_for_page};
 
 /// Opens a tab's reload channel on `stream` (for a site under `base`); its lines arrive on
 /// the receiver.
@@ -296,7 +178,7 @@ fn a_phone_on_the_venue_network_never_sees_diagnostics() {
         .arg(env!("CARGO_BIN_EXE_holonet"))
         .args(["serve", "--lan", "--port", "0"])
         .current_dir(root);
-    let server = spawn(command);
+    let server = spawn(command, Errors::Dropped);
     let lan = format!("http://{SERVER_IP}:{}/", server.port);
     server.says(&format!("On the local network: {lan} "));
     let phone: SocketAddr = format!("{SERVER_IP}:{}", server.port).parse().unwrap();
@@ -505,7 +387,7 @@ fn a_flood_under_a_low_descriptor_limit_neither_spins_nor_stops_the_server() {
         .args(["-c", "ulimit -n 64 && exec \"$0\" serve --port 0"])
         .arg(env!("CARGO_BIN_EXE_holonet"))
         .current_dir(site.path());
-    let server = spawn(command);
+    let server = spawn(command, Errors::Dropped);
     let here = server.local();
     wait_for_page(here, "/", "Holonet");
     let (tabs, served, turned_away) = flood(here, 120);
@@ -515,9 +397,9 @@ fn a_flood_under_a_low_descriptor_limit_neither_spins_nor_stops_the_server() {
     );
     assert_eq!(served + turned_away, 120, "every tab answered");
 
-    let before = cpu_ticks(server.child.id());
+    let before = cpu_ticks(server.id());
     std::thread::sleep(Duration::from_secs(3));
-    let spent = cpu_ticks(server.child.id()) - before;
+    let spent = cpu_ticks(server.id()) - before;
     assert!(spent < 50, "the server spent {spent} ticks waiting");
 
     drop(tabs);

@@ -3,82 +3,14 @@
 //! `holonet serve` (started in the site folder with default flags) keeps the site live. After
 //! every step the served `event.json` and pages must show the change.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
 use crate::common::holonet;
-
-/// `holonet serve` started in the site folder; stopped when dropped.
-struct Server {
-    child: Child,
-    address: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Server {
-    fn start(site: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_holonet"))
-            .args(["serve", "--port", "0"])
-            .current_dir(site)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("holonet serve starts");
-        let stdout = child.stdout.take().expect("stdout");
-        let mut lines = BufReader::new(stdout).lines();
-        let address = loop {
-            let line = lines
-                .next()
-                .expect("serve prints its address")
-                .expect("utf-8");
-            if let Some(url) = line
-                .split_whitespace()
-                .find(|w| w.starts_with("http://127.0.0.1"))
-            {
-                break url
-                    .trim_start_matches("http://")
-                    .trim_end_matches('/')
-                    .to_string();
-            }
-        };
-        std::thread::spawn(move || for _ in lines {});
-        Server { child, address }
-    }
-
-    /// Status code and body of a GET.
-    fn get(&self, path: &str) -> (u16, String) {
-        let mut stream = TcpStream::connect(&self.address).expect("connect");
-        stream
-            .set_read_timeout(Some(Duration::from_secs(10)))
-            .expect("timeout");
-        write!(
-            stream,
-            "GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n",
-            self.address
-        )
-        .expect("request");
-        let mut response = String::new();
-        stream.read_to_string(&mut response).expect("response");
-        let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
-        let status = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
-        (status, body.to_string())
-    }
-}
+use crate::common::serve::{Server, serve_in};
 
 /// One organizer's event on one served site.
 struct Day<'a> {
@@ -117,7 +49,7 @@ impl Day<'_> {
         let deadline = Instant::now() + Duration::from_secs(20);
         let path = format!("/events/{}/event.json", self.slug);
         loop {
-            let (status, body) = self.server.get(&path);
+            let (status, body) = self.server.fetch(&path);
             if status == 200 {
                 let json: Value = serde_json::from_str(&body).expect("event.json parses");
                 if ready(&json) {
@@ -137,7 +69,7 @@ impl Day<'_> {
         let deadline = Instant::now() + Duration::from_secs(20);
         let path = format!("/events/{}/{rel}", self.slug);
         loop {
-            let (status, body) = self.server.get(&path);
+            let (status, body) = self.server.fetch(&path);
             if status == 200 && body.contains(wanted) {
                 return body;
             }
@@ -216,7 +148,7 @@ fn an_ffg_2018_event_runs_from_an_empty_file_to_a_champion_from_the_terminal() {
     let file = "events/2026/day.toml";
     let dir = new_site(file, &["--rules", "ffg-2018"]);
     let site = dir.path().join("site");
-    let server = Server::start(&site);
+    let server = serve_in(&site, &[]);
     let day = Day {
         site: &site,
         file,
@@ -420,7 +352,7 @@ fn a_swccg_constructed_event_runs_through_its_final_confrontation_from_the_termi
     let file = "events/2026/bespin-night.toml";
     let dir = new_site(file, &["--rules", "swccg-2008", "--format", "constructed"]);
     let site = dir.path().join("site");
-    let server = Server::start(&site);
+    let server = serve_in(&site, &[]);
     let day = Day {
         site: &site,
         file,

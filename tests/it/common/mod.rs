@@ -1,4 +1,7 @@
-//! Helpers shared by the integration tests that build whole sites.
+//! Helpers shared by the integration tests that build whole sites; `serve` starts
+//! `holonet serve` and fetches its pages.
+
+pub mod serve;
 
 use std::fs;
 use std::path::Path;
