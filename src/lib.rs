@@ -3,7 +3,7 @@
 //! Data flows one way: [`load`] reads and validates the archive into [`event`]'s plain facts,
 //! [`rules`] computes standings from them, [`site`] models, renders and writes pages, and
 //! [`edit`] changes event files for the commands that record a tournament as it is played.
-//! `tests/layers.rs` keeps every import pointing down; `ARCHITECTURE.md` draws the layers.
+//! `tests/it/layers.rs` keeps every import pointing down; `ARCHITECTURE.md` draws the layers.
 
 // `Diagnostic` is the error type throughout: it is made on cold paths only, and boxing it
 // everywhere would add noise for no measurable gain.

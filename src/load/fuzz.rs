@@ -1,6 +1,6 @@
 //! The one entry point that every fuzzing of event files drives: the `cargo fuzz` target
 //! (`fuzz/fuzz_targets/event.rs`, nightly only), the stable-toolchain mutation loop and the
-//! proptests of `tests/robustness.rs`. One function, so that what CI checks and what the fuzzer
+//! proptests of `tests/it/robustness.rs`. One function, so that what CI checks and what the fuzzer
 //! checks never drift apart.
 
 use std::path::Path;

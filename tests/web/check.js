@@ -1,6 +1,6 @@
 // Loads every page of a built site in headless Chromium, checks it with axe-core and checks that
 // it fits a phone's width; optionally takes screenshots of the main pages at phone and desktop
-// widths. Run by tests/web.rs:
+// widths. Run by tests/it/web.rs:
 //
 //   node tests/web/check.js --tools DIR --root DIR --base /archive/ [--screens DIR]
 //

@@ -1,5 +1,5 @@
 // The room screen's clock and paging, run by `node tests/web/room-test.js` (and by
-// tests/scripts_js.rs when node is installed). No dependencies: Node's own assert.
+// tests/it/scripts_js.rs when node is installed). No dependencies: Node's own assert.
 "use strict";
 
 const assert = require("node:assert/strict");

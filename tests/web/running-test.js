@@ -1,6 +1,6 @@
 // The running event pages' script (static/running.js): the table finder's matching and the
 // poll for a newer event.json, with a fake fetch and fake timers. Run by
-// `node tests/web/running-test.js` (and by tests/scripts_js.rs when node is installed).
+// `node tests/web/running-test.js` (and by tests/it/scripts_js.rs when node is installed).
 "use strict";
 
 const assert = require("node:assert/strict");

@@ -1,0 +1,38 @@
+//! Holonet's integration tests, in one test binary so that the crate and the test harness are
+//! linked once for all of them rather than once per file. Each module tests the program as
+//! organizers run it (the binary started in a site folder) or the library's public face;
+//! `common` holds what they share. `cargo test --test it serve_files::` runs one module.
+
+mod common;
+
+mod archive_pages;
+mod audit;
+mod build;
+mod cli;
+mod concurrent_edits;
+mod decklists;
+mod diagnostics;
+mod event_cache;
+mod hostile;
+mod incremental_build;
+mod install_script;
+mod interrupted_build;
+mod issue_forms;
+mod layers;
+mod names;
+mod pair;
+mod ratings;
+mod record_reports;
+mod recorded_events;
+mod records;
+mod registration;
+mod robustness;
+mod scripts_js;
+mod serve;
+mod serve_files;
+mod serve_lan;
+mod session;
+mod tournament_day;
+mod venue;
+mod web;
+mod workflows;
