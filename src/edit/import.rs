@@ -874,7 +874,7 @@ pub fn import_file(
         }
     };
     report.diagnostics = imported.warnings;
-    let load_options = crate::load::validate::LoadOptions::default();
+    let load_options = crate::load::options::LoadOptions::default();
     let (event, diagnostics) = crate::load::parse_event(path, &imported.text, &load_options);
     if !diagnostics.is_empty() {
         report

@@ -868,7 +868,7 @@ mod tests {
         let (loaded, diagnostics) = crate::load::parse_event(
             Path::new("events/e.toml"),
             text,
-            &crate::load::validate::LoadOptions::default(),
+            &crate::load::options::LoadOptions::default(),
         );
         let (event, _) = loaded.unwrap_or_else(|| panic!("valid: {diagnostics:?}"));
         let dark = |written: &str| {
@@ -901,7 +901,7 @@ mod tests {
         let (loaded, diagnostics) = crate::load::parse_event(
             Path::new("events/e.toml"),
             text,
-            &crate::load::validate::LoadOptions::default(),
+            &crate::load::options::LoadOptions::default(),
         );
         loaded.unwrap_or_else(|| panic!("valid: {diagnostics:?}")).0
     }

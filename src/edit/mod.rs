@@ -27,7 +27,7 @@ use crate::load::people::People;
 /// at a name close to another's. Events with errors, and a broken `players.toml`, are left to
 /// `holonet check`: an edit does not depend on them.
 pub fn archive_people(root: &Path, leaving_out: Option<&Path>) -> People {
-    let options = crate::load::validate::LoadOptions {
+    let options = crate::load::options::LoadOptions {
         default_rules: crate::config::Config::load(root)
             .ok()
             .and_then(|c| c.default_rules),

@@ -14,7 +14,8 @@ use crate::event::ids::{id_from_name, is_valid_id};
 use crate::event::{Event, Kind, Timestamp};
 use crate::load::people::{Named, People};
 use crate::rules::LateEntry;
-use crate::rules::compute::{self, Computed};
+use crate::rules::compute;
+use crate::rules::computed::Computed;
 use crate::rules::structure::{self, StructureRow};
 use crate::wall_clock::{Stamp, stamp};
 
@@ -756,8 +757,8 @@ pub fn unpair_edit(loaded: &OneEvent) -> Result<FileEdit, String> {
 mod tests {
     use super::*;
     use crate::event::Date;
+    use crate::load::options::LoadOptions;
     use crate::load::parse_event;
-    use crate::load::validate::LoadOptions;
     use std::path::Path;
 
     const AT: Timestamp = Timestamp {

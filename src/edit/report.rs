@@ -27,7 +27,8 @@ use super::transaction::{DOES_NOT_FIT, FileEdit, OneEvent};
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
 use crate::event::{Side, Timed};
 use crate::rules::ccg_event::{self, CcgComputed, CcgFinal};
-use crate::rules::compute::{Computed, ComputedKind, SwissComputed};
+use crate::rules::ccg_format;
+use crate::rules::computed::{Computed, ComputedKind, SwissComputed};
 use crate::toml_reader::Timestamp;
 use crate::wall_clock::{self, Stamp};
 
@@ -459,7 +460,7 @@ fn final_sides(
     game: u32,
     dark: Option<&str>,
 ) -> Result<[usize; 2], String> {
-    let games = ccg_event::final_games(&event.info);
+    let games = ccg_format::final_games(&event.info);
     if !(1..=games).contains(&game) {
         return Err(match games {
             1 => format!("the Final Confrontation is one game: report it as game 1, not {game}"),
@@ -484,7 +485,7 @@ fn final_sides(
         }
     };
     let ruled = ccg_event::ruled_final_sides(event, play, fin, game);
-    let why = if ccg_event::fixed_sides(&event.info) {
+    let why = if ccg_format::fixed_sides(&event.info) {
         "the finalists keep their allegiances"
     } else {
         "the second game is played with the other allegiances"
@@ -802,8 +803,8 @@ mod tests {
 
     use super::parse::match_score;
     use super::*;
+    use crate::load::options::LoadOptions;
     use crate::load::parse_event;
-    use crate::load::validate::LoadOptions;
     use crate::toml_reader::Date;
 
     const AT: Timestamp = Timestamp {

@@ -9,7 +9,8 @@ use std::fmt::Write as _;
 
 use crate::diag::did_you_mean;
 use crate::rules::casual;
-use crate::rules::ccg_event::{self, LIMITED_DECK_SIZE};
+
+use crate::rules::ccg_format::{self, LIMITED_DECK_SIZE};
 use crate::rules::{Family, RULESETS, Ruleset};
 use crate::toml_reader::Date;
 
@@ -333,7 +334,7 @@ fn plan(out: &mut String, shape: Shape) {
                 "cards per deck: default {LIMITED_DECK_SIZE} (30 in EPP Overdrive); sets the game time"
             ),
         );
-        let variants = ccg_event::variants(shape.format);
+        let variants = ccg_format::variants(shape.format);
         if let Some(first) = variants.first() {
             let notes: Vec<String> = variants
                 .iter()
@@ -604,7 +605,7 @@ mod tests {
             let (event, diagnostics) = crate::load::parse_event(
                 path,
                 &text,
-                &crate::load::validate::LoadOptions::default(),
+                &crate::load::options::LoadOptions::default(),
             );
             let rendered: Vec<String> = diagnostics.iter().map(|d| d.render(Some(&text))).collect();
             assert!(
@@ -625,7 +626,7 @@ mod tests {
             let (event, diagnostics) = crate::load::parse_event(
                 Path::new("events/2026/spring-open.toml"),
                 &text,
-                &crate::load::validate::LoadOptions::default(),
+                &crate::load::options::LoadOptions::default(),
             );
             assert!(
                 diagnostics.is_empty(),

@@ -15,8 +15,8 @@ use crate::atomic::{Expected, lock_site, write_atomically};
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic, Report};
 use crate::event::Event;
-use crate::load::validate::LoadOptions;
-use crate::rules::compute::Computed;
+use crate::load::options::LoadOptions;
+use crate::rules::computed::Computed;
 
 /// One event file loaded on its own (for the editing verbs, `audit` and `standings`).
 #[derive(Debug)]

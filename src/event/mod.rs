@@ -250,7 +250,7 @@ pub struct EventInfo {
 /// When an event's decklists appear on its site (`[event] decklists`). An organizer may hold
 /// them back so that nobody studies an opponent's list while the games that matter are still
 /// to be played. When the held-back lists come out is worked out from the recorded results
-/// ([`crate::rules::compute::Computed::decklists_published`]), never from the date, so the same
+/// ([`crate::rules::computed::Computed::decklists_published`]), never from the date, so the same
 /// files always give the same site.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum DecklistRelease {

@@ -33,7 +33,7 @@ use xxhash_rust::xxh3::Xxh3;
 
 use crate::event::Event;
 use crate::input_key;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 /// The cache's folder, under the site root.
 pub const DIR: &str = ".holonet/cache/events";
@@ -179,7 +179,7 @@ fn decode(secret: input_key::Secret, key: u128, bytes: &[u8]) -> Option<(Event, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load::validate::LoadOptions;
+    use crate::load::options::LoadOptions;
 
     const SECRET_OF_TESTS: [u64; 2] = [1, 2];
 

@@ -520,7 +520,7 @@ pub fn warn_switched_allegiance(
     info: &EventInfo,
     players: &[Player],
 ) {
-    if !crate::rules::ccg_event::fixed_sides(info) {
+    if !crate::rules::ccg_format::fixed_sides(info) {
         return;
     }
     let ids: BTreeMap<&str, usize> = players
@@ -584,7 +584,7 @@ pub fn warn_below_minimums(
     let Some(games) = info.swiss_rounds.filter(|_| !raw.rounds.is_empty()) else {
         return;
     };
-    let format = crate::rules::ccg_event::guide_format(info);
+    let format = crate::rules::ccg_format::guide_format(info);
     let tier = if info.tier.as_deref() == Some("championship") {
         Tier::Championship
     } else {
@@ -616,7 +616,7 @@ pub fn warn_director_play(
     let directors: Vec<usize> = (0..players.len())
         .filter(|&p| players[p].organizer)
         .collect();
-    let constructed = crate::rules::ccg_event::guide_format(info) == Format::Constructed;
+    let constructed = crate::rules::ccg_format::guide_format(info) == Format::Constructed;
     if constructed && info.tier.as_deref() == Some("championship") {
         for &p in &directors {
             let span = raw.players[p]

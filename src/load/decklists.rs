@@ -368,7 +368,7 @@ pub fn check_decks(
                         owner: &person.id,
                         side,
                         cards: &deck.cards,
-                        size: crate::rules::ccg_event::deck_size(info),
+                        size: crate::rules::ccg_format::deck_size(info),
                     };
                     for problem in check_ccg_deck(&input) {
                         warnings.push((

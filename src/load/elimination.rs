@@ -12,7 +12,7 @@ use crate::diag::Code;
 use crate::event::{EliminationGame, Player};
 use crate::event::{Side, Timed};
 use crate::rules::bracket::Problem;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::toml_reader::Reader;
 
 /// Reads the elimination games. `cut` is the cut in force (0 when none); `swiss_finished`

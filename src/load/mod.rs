@@ -27,11 +27,12 @@ use rayon::prelude::*;
 use crate::diag::{Code, Diagnostic};
 use crate::event::Event;
 use crate::event::ids::{is_reserved_name, is_valid_slug};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::text_file::{read_plain_text, read_text};
 use crate::toml_reader::Reader;
+use options::LoadOptions;
 use read::read_event;
-use validate::{LoadOptions, validate};
+use validate::validate;
 
 /// The loaded archive: valid events (sorted by slug), every diagnostic, and the text of each
 /// file that has a diagnostic (to show the offending lines).

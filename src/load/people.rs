@@ -594,7 +594,7 @@ pub(crate) fn standings_event(file: &str, names: &[&str]) -> Event {
     let (event, diagnostics) = crate::load::parse_event(
         Path::new(file),
         &text,
-        &crate::load::validate::LoadOptions::default(),
+        &crate::load::options::LoadOptions::default(),
     );
     event.unwrap_or_else(|| panic!("{diagnostics:?}")).0
 }

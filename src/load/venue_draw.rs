@@ -10,7 +10,7 @@ use super::raw::RawEvent;
 use super::validate::common::{player_positions, resolve};
 use crate::diag::Code;
 use crate::event::Player;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::rules::standings::VenueDrawProblem;
 use crate::rules::{Ruleset, Tiebreaker};
 use crate::toml_reader::Reader;

@@ -14,14 +14,8 @@ use super::swccg::standings::{GameRecord, PlayerRecord, RankedRow};
 use crate::event::Side;
 use crate::event::{CcgPlay, CcgResult, CcgTable, Event};
 
-/// The format's facts and the replay's verdicts have their own modules, below this one (see
-/// [`super::ccg_format`] and [`super::ccg_replay`]); callers name them here, beside the
-/// computed facts that use them.
-pub use super::ccg_format::{
-    LIMITED_DECK_SIZE, deck_size, final_games, fixed_sides, game_minutes, guide_format, pods,
-    secret_squirrel, single_final_game, variants,
-};
-pub use super::ccg_replay::{Replay, TableReason};
+use super::ccg_format::{fixed_sides, secret_squirrel, single_final_game};
+use super::ccg_replay::{Replay, TableReason};
 
 /// One scored table.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]

@@ -18,9 +18,7 @@ use crate::event::{
     SwissPlay,
 };
 
-/// What computing fills has its own module, below the audit that reads it (see
-/// [`super::computed`]); callers name the types here, beside [`compute`].
-pub use super::computed::{
+use super::computed::{
     Computed, ComputedKind, FinalProblem, Seed, Status, SwissComputed, TeamFinal, VenueDraw,
 };
 

@@ -9,7 +9,7 @@
 //! sessions (one against a team, with a scenario's own deck), and events known only by their
 //! final standings, which record no games at all.
 
-use super::compute::Computed;
+use super::computed::Computed;
 use super::rating::Score;
 use super::swccg::scoring::ResultKind;
 use crate::event::{Date, Event, GameEnd, Kind, Outcome};

@@ -10,7 +10,7 @@ use qrcode::QrCode;
 use qrcode::render::svg;
 use qrcode::render::unicode::Dense1x2;
 
-use crate::rules::compute::Status;
+use crate::rules::computed::Status;
 use crate::site::Site;
 use crate::site::addresses::event_path;
 use crate::site::escape;

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::model::SiteView;
 use super::names::NameLinks;
 use crate::event::Event;
-use crate::rules::audit::{Audit, Departure, RoundAudit, Status};
+use crate::rules::verdict::{Audit, Departure, RoundAudit, Status};
 
 /// The audit as the event page shows it.
 #[derive(Debug, Clone, Serialize)]

@@ -15,7 +15,7 @@ use std::fmt::Write;
 use super::addresses::event_path;
 use super::model::SiteView;
 use crate::event::{Date, Event};
-use crate::rules::compute::{Computed, Status};
+use crate::rules::computed::{Computed, Status};
 
 /// Identifies the program that made the calendar.
 const PRODID: &str = "-//Holonet//Holonet tournament archive//EN";

@@ -15,7 +15,7 @@ use super::players::{competitor_of, standings};
 use crate::event::{Decklist, Event, Side};
 use crate::load::aliases::Aliases;
 use crate::rules::ccg_decks::{cards, display_name, product, resolve_line};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::rules::decks::{ObjectiveSet, objective_set};
 
 /// One published list of one event, as a card page lists it.

@@ -12,7 +12,7 @@ use crate::rules::casual::{
     ChallengeComputed, LeagueComputed, LeagueDecider, LeagueRow, RoleTally, ScenarioRecord,
     ScoredGame, SessionTally,
 };
-use crate::rules::compute::{Computed, ComputedKind};
+use crate::rules::computed::{Computed, ComputedKind};
 use crate::rules::swccg::scoring::Score;
 
 /// A league or a challenge event.

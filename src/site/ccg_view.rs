@@ -7,7 +7,8 @@ use super::model::{PlayerRef, RuleLink};
 use super::names::NameLinks;
 use super::stage_view::Rule;
 use crate::event::Event;
-use crate::rules::ccg_event::{CcgComputed, ScoredTable, TableReason};
+use crate::rules::ccg_event::{CcgComputed, ScoredTable};
+use crate::rules::ccg_replay::TableReason;
 use crate::rules::swccg::final_confrontation::FinalReason;
 use crate::rules::swccg::pairing::{ByeReason, PairReason};
 use crate::rules::swccg::scoring::{ResultKind, TrueTieDecider};
@@ -199,7 +200,7 @@ pub(super) fn departure(event: &Event, reason: TableReason) -> Option<String> {
     let name = |p: usize| event.players[p].name.as_str();
     match reason {
         TableReason::Guide(_) => None,
-        TableReason::Undecided => Some(crate::rules::audit::UNDECIDED.to_string()),
+        TableReason::Undecided => Some(crate::rules::verdict::UNDECIDED.to_string()),
         TableReason::Departure {
             instead: Some(t), ..
         } => Some(format!(
@@ -279,7 +280,7 @@ pub fn ccg_view(
                         ),
                         TableReason::Undecided => rule(
                             "pairing",
-                            &format!("as recorded; {}", crate::rules::audit::UNDECIDED),
+                            &format!("as recorded; {}", crate::rules::verdict::UNDECIDED),
                         ),
                     });
                     view
@@ -308,8 +309,8 @@ pub fn ccg_view(
         |g| &mut g.steps,
     );
     CcgView {
-        game_minutes: crate::rules::ccg_event::game_minutes(&event.info),
-        pods: crate::rules::ccg_event::pods(
+        game_minutes: crate::rules::ccg_format::game_minutes(&event.info),
+        pods: crate::rules::ccg_format::pods(
             &event.info,
             crate::rules::compute::entrants(&event.players),
         ),

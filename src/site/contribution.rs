@@ -25,7 +25,7 @@ use super::rivalries::Archive;
 use super::stats::{Counted, Counts, tally};
 use crate::event::Event;
 use crate::load::aliases::Aliases;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 /// One event's share of the archive-wide pages: what the lists and the search index show of it,
 /// always worked out, and the rest ([`Shares`]), worked out when a page that reads it is built.

@@ -17,7 +17,7 @@ use crate::event::Side;
 use crate::rules::ccg_decks::{
     Card, Uniqueness, counts_toward_deck, display_name, product, read_line, resolve_line,
 };
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::rules::decks::objective_set;
 
 /// One objective set of a list: its number, title (when known) and copies.

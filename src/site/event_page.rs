@@ -16,7 +16,7 @@ use super::model::{
 };
 use crate::event::{Event, Outcome};
 use crate::rules::Tiebreaker;
-use crate::rules::compute::{Computed, ComputedKind, SwissComputed, VenueDraw};
+use crate::rules::computed::{Computed, ComputedKind, SwissComputed, VenueDraw};
 use crate::rules::scoring::RoundKind;
 use crate::rules::standings::{Decider, Standings};
 

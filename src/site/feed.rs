@@ -13,7 +13,7 @@ use super::addresses::{FEED_FILE, event_path};
 use super::escape;
 use super::model::SiteView;
 use crate::event::{Date, Event};
-use crate::rules::compute::{Computed, Status};
+use crate::rules::computed::{Computed, Status};
 
 /// At most this many events, the most recent ones: enough for any reader to catch up, small
 /// enough that the file stays light as the archive grows.

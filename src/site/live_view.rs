@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::addresses::event_path;
 use super::model::SiteView;
 use crate::event::Event;
-use crate::rules::compute::{Computed, Status};
+use crate::rules::computed::{Computed, Status};
 
 /// The script's file at the site root (`static/running.js`).
 pub const SCRIPT: &str = "running.js";

@@ -52,10 +52,10 @@ use rayon::prelude::*;
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic, Report};
 use crate::event::Event;
+use crate::load::options::LoadOptions;
 use crate::load::people::{self, People};
-use crate::load::validate::LoadOptions;
 use crate::load::{aliases, load_events};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 /// A loaded, computed site, ready to render.
 pub struct Site {

@@ -11,7 +11,7 @@ use super::addresses::{CALENDAR_FILE, FEED_FILE, RATINGS_PATH};
 use super::content::ContentPage;
 use crate::config::Config;
 use crate::event::{Event, GameEnd};
-use crate::rules::compute::Status;
+use crate::rules::computed::Status;
 
 /// Site-wide values every template gets as `site`.
 #[derive(Debug, Clone, Serialize)]
@@ -374,7 +374,7 @@ pub fn range_text(d: crate::event::Date, end: Option<crate::event::Date>) -> Str
 /// the ruleset gives its format (SW:CCG: one minute per card of the event's decks).
 pub fn round_minutes(event: &Event, ruleset: &crate::rules::Ruleset) -> u32 {
     if ruleset.family == crate::rules::Family::Ccg {
-        crate::rules::ccg_event::game_minutes(&event.info)
+        crate::rules::ccg_format::game_minutes(&event.info)
     } else {
         event
             .info

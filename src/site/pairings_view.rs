@@ -12,7 +12,7 @@ use super::addresses::{event_path, room_path, round_path, slips_path};
 use super::model::{PlayerRef, SiteView};
 use super::names::NameLinks;
 use crate::event::{Event, Kind, Outcome};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 /// One seat at a table.
 #[derive(Debug, Clone, Serialize)]
@@ -172,7 +172,7 @@ pub fn pairings_view(
                 .filter(|f| f.outcome.is_none()),
         ) {
             let played = play.final_games.len() as u32;
-            let total = crate::rules::ccg_event::final_games(&event.info);
+            let total = crate::rules::ccg_format::final_games(&event.info);
             let game = played + 1;
             if game > total {
                 return None;

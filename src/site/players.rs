@@ -13,7 +13,7 @@ use super::ratings::{PlayerGame, Ratings};
 use super::rivalries::{MIN_MEETINGS, Meeting, Occasion, PairMeetings, Record, by_pair, meetings};
 use crate::event::casual::Session;
 use crate::event::{Event, Kind};
-use crate::rules::compute::{Computed, ComputedKind};
+use crate::rules::computed::{Computed, ComputedKind};
 
 /// One event of a player.
 #[derive(Debug, Clone, Serialize)]

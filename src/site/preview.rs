@@ -31,7 +31,7 @@ use serde::Serialize;
 use super::escape;
 use super::model::EventSummary;
 use crate::rules::Family;
-use crate::rules::compute::Status;
+use crate::rules::computed::Status;
 
 /// The card's size in pixels: the 1.91:1 image Open Graph readers (chat applications, social
 /// sites) show large.

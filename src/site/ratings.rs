@@ -23,7 +23,7 @@ use crate::config::Ratings as Settings;
 use crate::event::{Event, Kind};
 use crate::load::aliases::Aliases;
 use crate::rules::Family;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::rules::rated_games::{RatedGame, rated_games};
 use crate::rules::rating::{Game, Period, PeriodLength, Track, rate};
 

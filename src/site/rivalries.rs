@@ -26,7 +26,7 @@ use super::addresses::head_to_head_path;
 use super::model::{PlayerRef, SiteView};
 use super::names::People;
 use crate::event::{Event, Outcome};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::rules::scoring::score_round;
 
 /// One game of a meeting, by the event's player indexes: who played dark (when recorded) and

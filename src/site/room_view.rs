@@ -11,7 +11,7 @@ use super::addresses::pairings_path;
 use super::model::{SiteView, round_minutes};
 use super::pairings_view::{PairingsView, Stage};
 use crate::event::{Event, Timestamp};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 /// A moment of the round, for the script and for people.
 #[derive(Debug, Clone, Serialize)]

@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::addresses::event_path;
 use super::model::{SiteView, date_text};
 use crate::event::Event;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 #[derive(Serialize)]
 struct EventLd<'a> {

@@ -19,7 +19,7 @@ use super::ratings::Ratings;
 use crate::event::Event;
 use crate::event::ids::id_from_name;
 use crate::load::aliases::Aliases;
-use crate::rules::compute::{Computed, Status};
+use crate::rules::computed::{Computed, Status};
 
 /// The layout version, the `v` key. Adding a key keeps it; renaming or changing one raises it.
 pub const FORMAT: u32 = 1;

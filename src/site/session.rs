@@ -30,9 +30,9 @@ use super::reuse::belongs_to_event;
 use super::{Report, SessionKept, Site, load, render_for_session, templates};
 use crate::diag::{Code, Diagnostic};
 use crate::event::Event;
-use crate::load::validate::LoadOptions;
+use crate::load::options::LoadOptions;
 use crate::load::{load_event_file, slug_of};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 /// What was loaded and the complete output tree made from it.
 pub struct Session {

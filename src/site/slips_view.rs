@@ -12,7 +12,7 @@ use super::addresses::pairings_path;
 use super::model::SiteView;
 use super::pairings_view::{PairingsView, Stage};
 use crate::event::Event;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 /// A player on a slip.
 #[derive(Debug, Clone, Serialize)]

@@ -8,7 +8,7 @@ use super::model::{PlayerRef, RuleLink, SiteView};
 use super::names::NameLinks;
 use crate::event::Event;
 use crate::rules::bracket::{Decision, GameState, Part, SideReason};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::rules::pairing::swiss::{ByeReason, Reason};
 
 /// A rule link maker: anchor and label to a link on the ruleset's reference page.

@@ -30,7 +30,7 @@ use crate::event::Side;
 use crate::event::casual::{LeagueResult, Session};
 use crate::event::{Decklist, Event, Kind, Outcome};
 use crate::rules::ccg_decks::{display_name, resolve_line};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::rules::swccg::scoring::ResultKind;
 
 /// How many objective sets the tables list, most played first.

@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use crate::diag::{Code, Diagnostic, Severity, line_col};
+use crate::load::options::LoadOptions;
 use crate::load::parse_event;
-use crate::load::validate::LoadOptions;
 
 /// `[event]` lines of a valid SW:LCG Swiss event under the 2018 rules, with its own number of
 /// rounds (so the structure table, which starts at 4 players, says nothing).

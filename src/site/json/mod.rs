@@ -10,7 +10,7 @@
 use serde::Serialize;
 
 use crate::event::{Event, Kind};
-use crate::rules::compute::{Computed, ComputedKind, Status, SwissComputed};
+use crate::rules::computed::{Computed, ComputedKind, Status, SwissComputed};
 
 mod audit;
 mod casual;

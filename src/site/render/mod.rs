@@ -16,7 +16,7 @@ use super::model::SiteView;
 use super::templates::LayerFile;
 use crate::config::Config;
 use crate::event::Event;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 mod archive;
 mod event;
