@@ -86,20 +86,20 @@ pub struct Request<'a> {
 
 /// The new text of the event file, and what to tell the organizer.
 #[derive(Debug, Clone)]
-pub struct Reported {
-    pub text: String,
+pub(crate) struct Reported {
+    pub(crate) text: String,
     /// Where the result went, such as "table 4 of round 2".
-    pub place: String,
+    pub(crate) place: String,
     /// What the file now records there, as written (`games = ["tom", "tom"]`).
-    pub recorded: String,
+    pub(crate) recorded: String,
     /// With `--replace`: what the file recorded there before.
-    pub previous: Option<String>,
+    pub(crate) previous: Option<String>,
     /// What the file now records there in words, with the players' names as the file has them,
     /// such as "Tom Kessel 2–0 Nadia Ray" (with `--replace`, followed by what it was): for a
     /// player who reported it and knows no ids or TOML.
-    pub words: String,
+    pub(crate) words: String,
     /// What the organizer must know about the result as recorded, such as a capped differential.
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
 }
 
 /// The keys that hold a result: a new result needs them absent, `--replace` clears them.
@@ -115,7 +115,7 @@ const RESULT_KEYS: [&str; 8] = [
 ];
 
 /// Writes `request` into `text`, the file `event` was read from, stamping `updated` with `at`.
-pub fn report(
+pub(crate) fn report(
     text: &str,
     event: &Event,
     computed: &Computed,

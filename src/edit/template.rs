@@ -27,15 +27,15 @@ const FORMAT_ALIASES: &[(&str, &str)] = &[
 
 /// What a new event is: a ruleset and one of its formats, checked against each other.
 #[derive(Debug, Clone, Copy)]
-pub struct Shape {
-    pub ruleset: &'static Ruleset,
-    pub format: &'static str,
+pub(crate) struct Shape {
+    pub(crate) ruleset: &'static Ruleset,
+    pub(crate) format: &'static str,
 }
 
 impl Shape {
     /// The shape `--rules` and `--format` name; `format` defaults to the ruleset's first. An
     /// unknown or mismatched value is refused with the values that fit and the closest one.
-    pub fn new(rules: &str, format: Option<&str>) -> Result<Shape, String> {
+    pub(crate) fn new(rules: &str, format: Option<&str>) -> Result<Shape, String> {
         let ruleset = crate::rules::ruleset(rules).ok_or_else(|| {
             let known: Vec<&str> = RULESETS.iter().map(|r| r.id).collect();
             let close = did_you_mean(rules, known.iter().copied())
@@ -134,7 +134,7 @@ fn or_list<T: ToString>(values: &[T]) -> String {
 }
 
 /// The text of a new event file named `name`, dated `date`, of `shape`.
-pub fn render(shape: Shape, name: &str, date: Date) -> String {
+pub(crate) fn render(shape: Shape, name: &str, date: Date) -> String {
     let mut out = String::new();
     let ruleset = shape.ruleset;
     let _ = writeln!(

@@ -59,7 +59,7 @@ use crate::event::{CcgPlay, Event, Kind, Round, SwissPlay};
 use super::verdict::{Audit, Departure, DepartureKind, RoundAudit, Stage};
 
 /// Audits an event: its recorded rounds (or games) and its seeded stages.
-pub fn audit(event: &Event, computed: &Computed) -> Audit {
+pub(crate) fn audit(event: &Event, computed: &Computed) -> Audit {
     let rounds = match (&event.kind, &computed.kind) {
         (Kind::Swiss(play), ComputedKind::Swiss(swiss)) => {
             audit_swiss(event, computed.ruleset.pairing, play, swiss)

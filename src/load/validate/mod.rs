@@ -28,7 +28,7 @@ use rounds::{report_pairing_departures, validate_rounds};
 
 /// Validates `raw`, then checks what the rules compute from it (the bracket's view of the
 /// recorded elimination games). Returns the event and its computed facts when no error was found.
-pub fn validate(
+pub(crate) fn validate(
     reader: &mut Reader<'_>,
     raw: RawEvent,
     slug: &str,
