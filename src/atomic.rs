@@ -19,28 +19,28 @@ use std::time::{Duration, Instant};
 
 /// The lock file in the site folder; never deleted (a removed lock file lets two commands hold
 /// two different locks), and ignored by the `.gitignore` that `holonet init` writes.
-pub const LOCK_FILE: &str = ".holonet-lock";
+const LOCK_FILE: &str = ".holonet-lock";
 
 /// How long a command waits for another one editing the site before it gives up.
 const LOCK_WAIT: Duration = Duration::from_secs(30);
 
 /// A lock held until dropped: the site's edit lock, or an output folder's build lock.
 #[derive(Debug)]
-pub struct HeldLock {
+pub(crate) struct HeldLock {
     _file: std::fs::File,
 }
 
 /// Takes the edit lock of the site at `root`, waiting (up to half a minute) while another
 /// Holonet command holds it. The lock is the operating system's own (advisory, released when the
 /// process ends, even when it is killed), on `root/.holonet-lock`.
-pub fn lock_site(root: &Path) -> Result<HeldLock, String> {
+pub(crate) fn lock_site(root: &Path) -> Result<HeldLock, String> {
     hold_lock(&root.join(LOCK_FILE), "editing this site")
 }
 
 /// Takes the lock on the file at `path` (made if missing, never deleted), waiting up to half a
 /// minute while another Holonet command holds it; `activity` says what that command is doing,
 /// for the message when it does not finish in time.
-pub fn hold_lock(path: &Path, activity: &str) -> Result<HeldLock, String> {
+pub(crate) fn hold_lock(path: &Path, activity: &str) -> Result<HeldLock, String> {
     if std::fs::symlink_metadata(path).is_ok_and(|m| !m.is_file()) {
         return Err(format!(
             "{} is not a plain file; remove it (holonet keeps a lock there)",
@@ -76,7 +76,7 @@ pub fn hold_lock(path: &Path, activity: &str) -> Result<HeldLock, String> {
 
 /// What the file must hold when it is replaced.
 #[derive(Debug, Clone, Copy)]
-pub enum Expected<'a> {
+pub(crate) enum Expected<'a> {
     /// Nothing: the file is new, and one that appeared meanwhile is never replaced.
     Absent,
     /// Exactly this text, as it was read.
@@ -116,7 +116,11 @@ impl std::fmt::Display for WriteError {
 }
 
 /// Writes `new` to `path` atomically, provided the file is still as `expected`.
-pub fn write_atomically(path: &Path, expected: Expected<'_>, new: &str) -> Result<(), WriteError> {
+pub(crate) fn write_atomically(
+    path: &Path,
+    expected: Expected<'_>,
+    new: &str,
+) -> Result<(), WriteError> {
     let io = |e| WriteError::Io(path.to_path_buf(), e);
     match expected {
         Expected::Absent if std::fs::symlink_metadata(path).is_ok() => {
@@ -198,7 +202,7 @@ fn sync_folder(path: &Path) {
 
 /// Writes a new file atomically, creating its folders; refuses to replace a file that appeared
 /// meanwhile (see [`write_atomically`]).
-pub fn write_new(target: &Path, text: &str) -> Result<(), String> {
+pub(crate) fn write_new(target: &Path, text: &str) -> Result<(), String> {
     if let Some(parent) = target.parent() {
         std::fs::create_dir_all(parent)
             .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;

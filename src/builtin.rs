@@ -16,7 +16,7 @@ macro_rules! embed {
 }
 
 /// Path and text of each default file, relative to the site root.
-pub const DEFAULT_FILES: &[(&str, &str)] = &[
+pub(crate) const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/base.html"),
     embed!("templates/head.html"),
     embed!("templates/macros.html"),

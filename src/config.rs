@@ -12,17 +12,17 @@ use toml::de::DeValue;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
     pub title: String,
-    pub description: String,
+    pub(crate) description: String,
     /// Where the site is published, ending in `/`; links are made under its path.
-    pub base_url: String,
+    pub(crate) base_url: String,
     /// BCP 47 language tag of the pages.
-    pub language: String,
+    pub(crate) language: String,
     /// A folder under `themes/` whose templates and static files override the site's.
-    pub theme: Option<String>,
+    pub(crate) theme: Option<String>,
     /// Ruleset of events that do not name one.
-    pub default_rules: Option<String>,
+    pub(crate) default_rules: Option<String>,
     /// How many finished events the home page lists.
-    pub recent_events: u32,
+    pub(crate) recent_events: u32,
     /// The players' ratings (`[ratings]`).
     pub ratings: Ratings,
 }
@@ -31,13 +31,13 @@ pub struct Config {
 /// the site publishes them, the method's parameters, and who the ratings page lists.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ratings {
-    pub enabled: bool,
-    pub parameters: Parameters,
+    pub(crate) enabled: bool,
+    pub(crate) parameters: Parameters,
     /// Players with fewer rated games than this are left out of the ratings page's tables
     /// (their own page still shows their rating).
-    pub min_games: u32,
+    pub(crate) min_games: u32,
     /// A listed rating whose deviation is above this is marked provisional.
-    pub provisional_deviation: u32,
+    pub(crate) provisional_deviation: u32,
 }
 
 impl Default for Ratings {
@@ -136,7 +136,7 @@ const KEYS: &[&str] = &[
 ];
 
 /// The configuration file's name.
-pub const FILE: &str = "holonet.toml";
+pub(crate) const FILE: &str = "holonet.toml";
 
 /// Checks an address for the site (`base_url`, or `--base-url`): a web address with a host, or
 /// a path from the root of a domain; the error says what is wrong. Every link of every page
@@ -191,7 +191,7 @@ fn is_language_tag(tag: &str) -> bool {
 
 impl Config {
     /// Reads `root/holonet.toml`; returns diagnostics for every problem.
-    pub fn load(root: &Path) -> Result<Config, (Vec<Diagnostic>, Option<String>)> {
+    pub(crate) fn load(root: &Path) -> Result<Config, (Vec<Diagnostic>, Option<String>)> {
         let shown = Path::new(FILE);
         let full = root.join(FILE);
         let exists = crate::paths::expect_kind(&full, shown, crate::paths::Kind::File)
@@ -318,7 +318,7 @@ impl Config {
 
     /// The path part of `base_url` (`/archive/` for `https://example.github.io/archive/`):
     /// every link in the pages starts with it.
-    pub fn base_path(&self) -> String {
+    pub(crate) fn base_path(&self) -> String {
         let after_scheme = self
             .base_url
             .split_once("://")
@@ -336,7 +336,7 @@ impl Config {
     }
 
     /// Replaces `base_url` (from `--base-url`).
-    pub fn with_base_url(mut self, base_url: &str) -> Config {
+    pub(crate) fn with_base_url(mut self, base_url: &str) -> Config {
         self.base_url = if base_url.ends_with('/') {
             base_url.to_string()
         } else {

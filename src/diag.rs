@@ -62,31 +62,8 @@ pub enum Code {
 }
 
 impl Code {
-    /// Every code, for the catalogue's completeness test.
-    pub const ALL: &'static [Code] = &[
-        Code::Io,
-        Code::Syntax,
-        Code::UnknownField,
-        Code::MissingField,
-        Code::WrongType,
-        Code::InvalidValue,
-        Code::BadId,
-        Code::UnknownReference,
-        Code::Conflict,
-        Code::BadResult,
-        Code::BadSlug,
-        Code::Config,
-        Code::Template,
-        Code::Content,
-        Code::RuleDeparture,
-        Code::Deck,
-        Code::Limit,
-        Code::UnsafePath,
-        Code::SimilarName,
-    ];
-
     /// The code as printed: `H` + a stable number.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Code::Io => "H001",
             Code::Syntax => "H002",
@@ -123,13 +100,13 @@ pub struct Diagnostic {
     /// What is wrong, one sentence.
     pub message: String,
     /// A short label printed under the caret (for example "did you mean `table`?").
-    pub label: Option<String>,
+    pub(crate) label: Option<String>,
     /// What to do, one sentence.
     pub help: Option<String>,
 }
 
 impl Diagnostic {
-    pub fn error(
+    pub(crate) fn error(
         code: Code,
         file: &Path,
         span: Option<Range<usize>>,
@@ -146,7 +123,7 @@ impl Diagnostic {
         }
     }
 
-    pub fn warning(
+    pub(crate) fn warning(
         code: Code,
         file: &Path,
         span: Option<Range<usize>>,
@@ -158,13 +135,8 @@ impl Diagnostic {
         }
     }
 
-    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+    pub(crate) fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
-        self
-    }
-
-    pub fn with_label(mut self, label: impl Into<String>) -> Self {
-        self.label = Some(label.into());
         self
     }
 
@@ -274,7 +246,7 @@ impl Diagnostic {
 
     /// A GitHub Actions workflow command: `::error file=…,line=…,col=…,title=H006::message`.
     /// The message carries the help after a blank line; values are escaped as the runner expects.
-    pub fn github(&self, source: Option<&str>) -> String {
+    pub(crate) fn github(&self, source: Option<&str>) -> String {
         let kind = match self.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
@@ -305,7 +277,7 @@ impl Diagnostic {
     }
 
     /// The diagnostic as a JSON object (see `content/docs/diagnostics.md`).
-    pub fn json(&self, source: Option<&str>) -> serde_json::Value {
+    pub(crate) fn json(&self, source: Option<&str>) -> serde_json::Value {
         let location = self.location(source);
         serde_json::json!({
             "severity": match self.severity { Severity::Error => "error", Severity::Warning => "warning" },
@@ -335,7 +307,7 @@ fn escape_property(text: &str) -> String {
 }
 
 /// 1-based line and character column of a byte offset. Offsets past the end clamp to the end.
-pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_col(source: &str, offset: usize) -> (usize, usize) {
     let offset = floor_char_boundary(source, offset.min(source.len()));
     let before = &source[..offset];
     let line = before.matches('\n').count() + 1;
@@ -374,7 +346,7 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 /// distance must exceed the limit (lengths too far apart, or a whole row over it) keeps a
 /// decklist full of unknown names from costing minutes, and three rows instead of a matrix
 /// keep each comparison free of allocation per row.
-pub fn edit_distance_within(a: &str, b: &str, limit: usize) -> Option<usize> {
+pub(crate) fn edit_distance_within(a: &str, b: &str, limit: usize) -> Option<usize> {
     if limit != usize::MAX && letters_apart(a, b) > limit {
         return None;
     }
@@ -428,15 +400,15 @@ fn letters_apart(a: &str, b: &str) -> usize {
 
 /// Longest word (in characters) offered a "did you mean": no key, card, product or set name is
 /// nearly this long, and comparing a line of megabytes with every card name would cost minutes.
-pub const MAX_SUGGESTED_LEN: usize = 100;
+const MAX_SUGGESTED_LEN: usize = 100;
 
 /// Whether `word` is short enough to look for a close match of it (see [`MAX_SUGGESTED_LEN`]).
-pub fn worth_suggesting(word: &str) -> bool {
+pub(crate) fn worth_suggesting(word: &str) -> bool {
     word.len() <= 4 * MAX_SUGGESTED_LEN && word.chars().count() <= MAX_SUGGESTED_LEN
 }
 
 /// The closest candidate to `word`, if it is close enough to be a plausible typo.
-pub fn did_you_mean<'a>(
+pub(crate) fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
@@ -455,6 +427,36 @@ pub fn did_you_mean<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every code, for the catalogue's completeness test.
+    const ALL: &[Code] = &[
+        Code::Io,
+        Code::Syntax,
+        Code::UnknownField,
+        Code::MissingField,
+        Code::WrongType,
+        Code::InvalidValue,
+        Code::BadId,
+        Code::UnknownReference,
+        Code::Conflict,
+        Code::BadResult,
+        Code::BadSlug,
+        Code::Config,
+        Code::Template,
+        Code::Content,
+        Code::RuleDeparture,
+        Code::Deck,
+        Code::Limit,
+        Code::UnsafePath,
+        Code::SimilarName,
+    ];
+
+    impl Diagnostic {
+        fn with_label(mut self, label: impl Into<String>) -> Self {
+            self.label = Some(label.into());
+            self
+        }
+    }
 
     fn edit_distance(a: &str, b: &str) -> usize {
         edit_distance_within(a, b, usize::MAX).unwrap_or(usize::MAX)
@@ -557,7 +559,7 @@ mod tests {
     #[test]
     fn every_code_is_in_the_catalogue() {
         let catalogue = include_str!("../content/docs/diagnostics.md");
-        for code in Code::ALL {
+        for code in ALL {
             assert!(
                 catalogue.contains(&format!("## {}:", code.as_str())),
                 "{} is documented",

@@ -17,7 +17,7 @@ use xxhash_rust::xxh3::Xxh3;
 /// The key of Holonet's own program file, which every cached result depends on: a different
 /// Holonet (even one rebuilt from other sources) never reuses anything. `None` when Holonet
 /// cannot read it: then nothing is reused. Read once per process.
-pub fn program_key() -> Option<u128> {
+pub(crate) fn program_key() -> Option<u128> {
     static KEY: OnceLock<Option<u128>> = OnceLock::new();
     *KEY.get_or_init(|| {
         let program = fs::read(std::env::current_exe().ok()?).ok()?;
@@ -27,7 +27,7 @@ pub fn program_key() -> Option<u128> {
 
 /// Feeds everything `reader` holds to `hasher`, 64 KiB at a time, so that no file is ever held
 /// whole; returns how many bytes it fed.
-pub fn feed(hasher: &mut Xxh3, mut reader: impl io::Read) -> io::Result<u64> {
+pub(crate) fn feed(hasher: &mut Xxh3, mut reader: impl io::Read) -> io::Result<u64> {
     let mut buffer = vec![0; 64 * 1024];
     let mut len = 0u64;
     loop {
@@ -42,7 +42,7 @@ pub fn feed(hasher: &mut Xxh3, mut reader: impl io::Read) -> io::Result<u64> {
 
 /// Feeds one file to `hasher`: its path relative to `root` and its length first, so that no two
 /// sets of files hash alike, then its content. A missing file counts as empty.
-pub fn add_file(hasher: &mut Xxh3, root: &Path, path: &Path) {
+pub(crate) fn add_file(hasher: &mut Xxh3, root: &Path, path: &Path) {
     let relative = path.strip_prefix(root).unwrap_or(path);
     hasher.update(relative.to_string_lossy().as_bytes());
     let Ok(file) = fs::File::open(path) else {
@@ -57,7 +57,7 @@ pub fn add_file(hasher: &mut Xxh3, root: &Path, path: &Path) {
 }
 
 /// Feeds every file under `root/dir` to `hasher`, in name order (see [`add_file`]).
-pub fn add_tree(hasher: &mut Xxh3, root: &Path, dir: &str) {
+pub(crate) fn add_tree(hasher: &mut Xxh3, root: &Path, dir: &str) {
     for path in tree(&root.join(dir), |_| true) {
         add_file(hasher, root, &path);
     }
@@ -65,7 +65,7 @@ pub fn add_tree(hasher: &mut Xxh3, root: &Path, dir: &str) {
 
 /// The files under `events/` that are not events or their reports: decklist files and anything
 /// else kept beside the events, which any event may read. In name order.
-pub fn beside_events(root: &Path) -> Vec<PathBuf> {
+pub(crate) fn beside_events(root: &Path) -> Vec<PathBuf> {
     tree(&root.join("events"), |path| !is_own_file(path))
 }
 
@@ -80,7 +80,7 @@ fn tree(dir: &Path, keep: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
 }
 
 /// An event file, or the Markdown report beside one: each event's own input.
-pub fn is_own_file(path: &Path) -> bool {
+fn is_own_file(path: &Path) -> bool {
     match path.extension().and_then(|e| e.to_str()) {
         Some("toml") => true,
         Some("md") => path.with_extension("toml").is_file(),
@@ -93,7 +93,7 @@ pub fn is_own_file(path: &Path) -> bool {
 /// it (`None`: there is none). Given the bytes that were parsed, never read again here, so that
 /// a key always describes the text an event was made from, even when an edit lands while a
 /// build runs.
-pub fn own_key(file: &Path, text: &[u8], report: Option<&[u8]>) -> u128 {
+pub(crate) fn own_key(file: &Path, text: &[u8], report: Option<&[u8]>) -> u128 {
     let mut hasher = Xxh3::new();
     hasher.update(file.to_string_lossy().as_bytes());
     hasher.update(b"\0");
@@ -110,7 +110,7 @@ pub fn own_key(file: &Path, text: &[u8], report: Option<&[u8]>) -> u128 {
 }
 
 /// The key of one event under `shared` (what every event depends on): its [`own_key`] with it.
-pub fn event_key(shared: u128, own: u128) -> u128 {
+pub(crate) fn event_key(shared: u128, own: u128) -> u128 {
     let mut hasher = Xxh3::new();
     hasher.update(&shared.to_le_bytes());
     hasher.update(&own.to_le_bytes());
@@ -118,7 +118,7 @@ pub fn event_key(shared: u128, own: u128) -> u128 {
 }
 
 /// Where the site folder's secret is kept, under its root.
-pub const SECRET: &str = ".holonet/secret";
+pub(crate) const SECRET: &str = ".holonet/secret";
 
 /// The secret of one site folder: 128 random bits its first run made and kept in [`SECRET`],
 /// never in the output nor in any cache. What a build keeps for the next one (an event-cache
@@ -187,13 +187,13 @@ impl Secret {
 
     /// A secret given by a test, so that what it seals is known.
     #[cfg(test)]
-    pub fn of_tests(keys: [u64; 2]) -> Secret {
+    pub(crate) fn of_tests(keys: [u64; 2]) -> Secret {
         Secret(keys)
     }
 
     /// The seal of `parts`, one after the other: SipHash-2-4 (128 bits) under the secret, a
     /// keyed hash made for this, which no one without the secret can work out.
-    pub fn seal(&self, parts: &[&[u8]]) -> u128 {
+    pub(crate) fn seal(&self, parts: &[&[u8]]) -> u128 {
         use siphasher::sip128::Hasher128;
         use std::hash::Hasher;
         let mut hasher = siphasher::sip128::SipHasher24::new_with_keys(self.0[0], self.0[1]);

@@ -48,7 +48,7 @@ pub const MAX_DECK_ENTRIES: usize = 16_384;
 
 /// Reports `players`, `teams`, `standings` and `rounds` lists longer than their limits, at the
 /// first entry past the limit.
-pub fn check_counts(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> bool {
+pub(crate) fn check_counts(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> bool {
     let mut within = true;
     for (key, limit, what) in [
         ("players", MAX_PLAYERS, "players"),

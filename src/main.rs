@@ -706,7 +706,7 @@ fn main() -> ExitCode {
             Ok(loaded) => {
                 let audit = &loaded.computed.audit;
                 print!("{}", holonet::terminal::audit(&loaded.event, audit));
-                if audit.status() == Some(holonet::rules::audit::Status::Broken) {
+                if audit.status() == Some(holonet::rules::verdict::Status::Broken) {
                     ExitCode::FAILURE
                 } else {
                     ExitCode::SUCCESS

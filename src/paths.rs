@@ -12,12 +12,12 @@ use walkdir::WalkDir;
 use crate::diag::{Code, Diagnostic};
 
 /// The folders of a site that hold its sources; the output folder may be none of them.
-pub const SOURCE_DIRS: &[&str] = &["events", "content", "templates", "themes", "static"];
+const SOURCE_DIRS: &[&str] = &["events", "content", "templates", "themes", "static"];
 
 /// The file at `relative` under the site `root`, as a command names it: run from the site folder
 /// (the default root, `.`), the path as the organizer typed it (`events/x.toml`, not
 /// `./events/x.toml`).
-pub fn under_root(root: &Path, relative: &Path) -> PathBuf {
+pub(crate) fn under_root(root: &Path, relative: &Path) -> PathBuf {
     if root == Path::new(".") {
         relative.to_path_buf()
     } else {
@@ -27,7 +27,7 @@ pub fn under_root(root: &Path, relative: &Path) -> PathBuf {
 
 /// Refuses `full` (shown as `shown`) when it is a symbolic link. Holonet follows no link in a
 /// site: a link's target may lie anywhere on the machine.
-pub fn refuse_link(full: &Path, shown: &Path) -> Result<(), Diagnostic> {
+pub(crate) fn refuse_link(full: &Path, shown: &Path) -> Result<(), Diagnostic> {
     match std::fs::symlink_metadata(full) {
         Ok(meta) if meta.file_type().is_symlink() => Err(Diagnostic::error(
             Code::UnsafePath,
@@ -42,7 +42,7 @@ pub fn refuse_link(full: &Path, shown: &Path) -> Result<(), Diagnostic> {
 
 /// What a site path must be when it exists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
+pub(crate) enum Kind {
     File,
     Folder,
 }
@@ -50,7 +50,7 @@ pub enum Kind {
 /// Whether `full` (shown as `shown`) exists as the `kind` Holonet reads it as: `Ok(false)` when
 /// missing, an error when it is something else (a folder named `players.toml`, a file named
 /// `static`), which would otherwise be skipped without a word. Links are refused as always.
-pub fn expect_kind(full: &Path, shown: &Path, kind: Kind) -> Result<bool, Diagnostic> {
+pub(crate) fn expect_kind(full: &Path, shown: &Path, kind: Kind) -> Result<bool, Diagnostic> {
     refuse_link(full, shown)?;
     let Ok(meta) = std::fs::metadata(full) else {
         return Ok(false);
@@ -79,7 +79,7 @@ pub fn expect_kind(full: &Path, shown: &Path, kind: Kind) -> Result<bool, Diagno
 /// not exist, and an error when `dir` is a file. A symbolic link anywhere in the folder (or the
 /// folder itself being one) is an error, so nothing outside the site is ever read through it,
 /// and so is anything that is neither a file nor a folder (a pipe would block the build).
-pub fn site_files(root: &Path, dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+pub(crate) fn site_files(root: &Path, dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
     let full = root.join(dir);
     if !expect_kind(&full, dir, Kind::Folder)? {
         return Ok(Vec::new());
@@ -113,7 +113,7 @@ pub fn site_files(root: &Path, dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
 /// is not a symbolic link, not the site folder, not a folder that holds the site, and not inside
 /// one of the site's [`SOURCE_DIRS`]. (Inside the site elsewhere, such as the default `public/`,
 /// is fine.) Both paths are compared after resolving `..` and links in what exists of them.
-pub fn check_out_dir(root: &Path, out: &Path) -> Result<(), Diagnostic> {
+pub(crate) fn check_out_dir(root: &Path, out: &Path) -> Result<(), Diagnostic> {
     let refuse = |message: String| {
         Err(Diagnostic::error(Code::UnsafePath, out, None, message)
             .with_help("build into a separate folder, such as public/ in the site (the default)"))

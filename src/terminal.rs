@@ -5,11 +5,11 @@ use std::fmt::Write as _;
 use crate::edit::pair::{NextStep, ReadyGame};
 use crate::event::Event;
 use crate::rules::Tiebreaker;
-use crate::rules::audit::{Audit, Status};
 use crate::rules::casual::{ChallengeComputed, LeagueComputed};
-use crate::rules::compute::{Computed, ComputedKind};
+use crate::rules::computed::{Computed, ComputedKind};
 use crate::rules::standings::Decider;
 use crate::rules::swccg::final_confrontation::FinalReason;
+use crate::rules::verdict::{Audit, Status};
 use crate::site::ccg_view::{SEEDED, VENUE_COIN};
 
 /// The pairing audit of an event (`holonet audit`): the verdict, then each round's, with every

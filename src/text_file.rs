@@ -14,7 +14,7 @@ use crate::toml_reader::is_stray_control;
 /// the TOML reader, which accepts it, so that an edited file is written back as it was read.
 /// Control characters (NUL, escape, and the others a text editor does not type) become U+FFFD:
 /// they would reach the pages raw, and a terminal printing a line that holds them would obey them.
-pub fn read_plain_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> {
+pub(crate) fn read_plain_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> {
     let mut text = read_text(full, shown)?;
     if text.starts_with('\u{feff}') {
         text.drain(..'\u{feff}'.len_utf8());
@@ -30,7 +30,7 @@ pub fn read_plain_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> 
 
 /// Reads a UTF-8 file no larger than [`MAX_FILE_BYTES`], refused by its size before it is read;
 /// a symbolic link is refused (see [`crate::paths::refuse_link`]).
-pub fn read_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> {
+pub(crate) fn read_text(full: &Path, shown: &Path) -> Result<String, Diagnostic> {
     let too_big = |size: u64| {
         Diagnostic::error(
             Code::Limit,

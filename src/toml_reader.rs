@@ -15,13 +15,13 @@ use crate::diag::{Code, Diagnostic, did_you_mean};
 
 /// A value with the byte range it came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Sp<T> {
-    pub value: T,
-    pub span: Range<usize>,
+pub(crate) struct Sp<T> {
+    pub(crate) value: T,
+    pub(crate) span: Range<usize>,
 }
 
 impl<T> Sp<T> {
-    pub fn new(value: T, span: Range<usize>) -> Self {
+    pub(crate) fn new(value: T, span: Range<usize>) -> Self {
         Sp { value, span }
     }
 }
@@ -31,9 +31,9 @@ impl<T> Sp<T> {
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
 pub struct Date {
-    pub year: u16,
-    pub month: u8,
-    pub day: u8,
+    pub(crate) year: u16,
+    pub(crate) month: u8,
+    pub(crate) day: u8,
 }
 
 impl Date {
@@ -93,7 +93,7 @@ impl Date {
     }
 
     /// Days since 1970-01-01 (negative before), for counting the days between two dates.
-    pub fn day_number(&self) -> i64 {
+    pub(crate) fn day_number(&self) -> i64 {
         self.civil()
             .duration_since(jiff::civil::Date::constant(1970, 1, 1))
             .as_secs()
@@ -101,7 +101,7 @@ impl Date {
     }
 
     /// The date `days` after this one (`days` may be negative), within jiff's years.
-    pub fn add_days(&self, days: i64) -> Date {
+    pub(crate) fn add_days(&self, days: i64) -> Date {
         let duration = jiff::SignedDuration::from_secs(days.saturating_mul(86_400));
         let date = self.civil().saturating_add(duration);
         Date {
@@ -112,7 +112,7 @@ impl Date {
     }
 
     /// The day after this one (an iCalendar all-day event ends on the day after its last).
-    pub fn next_day(&self) -> Date {
+    pub(crate) fn next_day(&self) -> Date {
         self.add_days(1)
     }
 }
@@ -136,7 +136,7 @@ pub struct Timestamp {
 impl Timestamp {
     /// RFC 3339 (`2026-11-23T14:05:00+01:00`), or a local date-time when no offset is known;
     /// both are what JavaScript's `Date` parses.
-    pub fn iso(&self) -> String {
+    pub(crate) fn iso(&self) -> String {
         let mut text = format!(
             "{}T{:02}:{:02}:{:02}",
             self.date.iso(),
@@ -157,13 +157,13 @@ impl Timestamp {
     }
 
     /// `14:05`: the venue's wall-clock time, as players see it on the room's clock.
-    pub fn hhmm(&self) -> String {
+    pub(crate) fn hhmm(&self) -> String {
         format!("{:02}:{:02}", self.hour, self.minute)
     }
 
     /// The same wall clock `minutes` later (into the next days if need be), at the same
     /// offset: when a round paired at this time ends.
-    pub fn plus_minutes(&self, minutes: u32) -> Timestamp {
+    pub(crate) fn plus_minutes(&self, minutes: u32) -> Timestamp {
         let total = u32::from(self.hour) * 60 + u32::from(self.minute) + minutes;
         Timestamp {
             date: self.date.add_days(i64::from(total / (24 * 60))),
@@ -175,9 +175,9 @@ impl Timestamp {
 }
 
 /// Collects diagnostics for one file while it is read.
-pub struct Reader<'p> {
-    pub file: &'p Path,
-    pub diagnostics: Vec<Diagnostic>,
+pub(crate) struct Reader<'p> {
+    pub(crate) file: &'p Path,
+    pub(crate) diagnostics: Vec<Diagnostic>,
 }
 
 /// What a value is, for "expected a string, found an integer" messages.
@@ -195,17 +195,17 @@ fn kind_name(value: &DeValue<'_>) -> &'static str {
 
 /// Largest integer accepted anywhere in an event file; far beyond any real tournament, small
 /// enough that arithmetic on it can never overflow.
-pub const MAX_INTEGER: i64 = 1_000_000_000;
+pub(crate) const MAX_INTEGER: i64 = 1_000_000_000;
 
 impl<'p> Reader<'p> {
-    pub fn new(file: &'p Path) -> Self {
+    pub(crate) fn new(file: &'p Path) -> Self {
         Reader {
             file,
             diagnostics: Vec::new(),
         }
     }
 
-    pub fn error(
+    pub(crate) fn error(
         &mut self,
         code: Code,
         span: Range<usize>,
@@ -216,7 +216,7 @@ impl<'p> Reader<'p> {
         self.diagnostics.last_mut().expect("just pushed")
     }
 
-    pub fn warning(
+    pub(crate) fn warning(
         &mut self,
         code: Code,
         span: Range<usize>,
@@ -230,7 +230,7 @@ impl<'p> Reader<'p> {
     /// Parses a whole document. Syntax errors become diagnostics; `None` means nothing usable.
     /// Nesting beyond [`MAX_NESTING`] is reported first, where it happens, and the text is not
     /// parsed then.
-    pub fn parse<'i>(&mut self, text: &'i str) -> Option<Spanned<DeTable<'i>>> {
+    pub(crate) fn parse<'i>(&mut self, text: &'i str) -> Option<Spanned<DeTable<'i>>> {
         if !nesting_within_limit(self, text) {
             return None;
         }
@@ -255,7 +255,7 @@ impl<'p> Reader<'p> {
 
     /// Starts reading a table whose allowed keys are `known`; every other key is reported now.
     /// `what` names the table in messages, such as "`[event]`".
-    pub fn table<'r, 'i>(
+    pub(crate) fn table<'r, 'i>(
         &mut self,
         table: &'r DeTable<'i>,
         span: Range<usize>,
@@ -269,7 +269,7 @@ impl<'p> Reader<'p> {
     /// `[players.decks.dark]` inside a `[[players]]` entry: TOML puts every key below a header
     /// in that table, so a key of the outer entry (`parent`: its name in messages and its keys)
     /// written below the header lands here. That slip is named as such, with where the key goes.
-    pub fn table_under<'r, 'i>(
+    pub(crate) fn table_under<'r, 'i>(
         &mut self,
         table: &'r DeTable<'i>,
         span: Range<usize>,
@@ -319,7 +319,7 @@ impl<'p> Reader<'p> {
     }
 
     /// Reads a value as a table, or reports what it is instead.
-    pub fn as_table<'r, 'i>(
+    pub(crate) fn as_table<'r, 'i>(
         &mut self,
         value: &'r Spanned<DeValue<'i>>,
         what: &str,
@@ -342,7 +342,11 @@ impl<'p> Reader<'p> {
         .help = Some(format!("write {what} as {expected}"));
     }
 
-    pub fn string(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<String>> {
+    pub(crate) fn string(
+        &mut self,
+        value: &Spanned<DeValue<'_>>,
+        what: &str,
+    ) -> Option<Sp<String>> {
         match value.get_ref() {
             // A control character (an escape sequence, a NUL) has no place in a name or a note,
             // and would reach terminals and pages; tabs and line breaks (in descriptions) do.
@@ -366,7 +370,7 @@ impl<'p> Reader<'p> {
         }
     }
 
-    pub fn integer(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<i64>> {
+    pub(crate) fn integer(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<i64>> {
         match value.get_ref() {
             DeValue::Integer(i) => {
                 let digits = i.as_str().replace('_', "");
@@ -399,7 +403,7 @@ impl<'p> Reader<'p> {
     }
 
     /// A whole number in `min..=max`.
-    pub fn integer_in(
+    pub(crate) fn integer_in(
         &mut self,
         value: &Spanned<DeValue<'_>>,
         what: &str,
@@ -421,7 +425,7 @@ impl<'p> Reader<'p> {
     }
 
     /// A number, whole or with a fraction, in `min..=max` (never infinite or NaN).
-    pub fn number_in(
+    pub(crate) fn number_in(
         &mut self,
         value: &Spanned<DeValue<'_>>,
         what: &str,
@@ -453,7 +457,7 @@ impl<'p> Reader<'p> {
         }
     }
 
-    pub fn boolean(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<bool>> {
+    pub(crate) fn boolean(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<bool>> {
         match value.get_ref() {
             DeValue::Boolean(b) => Some(Sp::new(*b, value.span())),
             other => {
@@ -465,7 +469,11 @@ impl<'p> Reader<'p> {
 
     /// A TOML date-time (`2026-11-23T14:05:00+01:00`, or without the offset), as `holonet pair`
     /// and `holonet report` write it.
-    pub fn timestamp(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<Timestamp>> {
+    pub(crate) fn timestamp(
+        &mut self,
+        value: &Spanned<DeValue<'_>>,
+        what: &str,
+    ) -> Option<Sp<Timestamp>> {
         let DeValue::Datetime(dt) = value.get_ref() else {
             self.wrong_type(
                 value.span(),
@@ -508,7 +516,7 @@ impl<'p> Reader<'p> {
 
     /// A TOML local date (`2018-05-12`). A quoted date is accepted with a warning-free read, since
     /// organizers often quote them.
-    pub fn date(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<Date>> {
+    pub(crate) fn date(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Option<Sp<Date>> {
         let parsed = match value.get_ref() {
             DeValue::Datetime(dt) => match (dt.date, dt.time) {
                 (Some(d), None) => Some(Date {
@@ -545,7 +553,7 @@ impl<'p> Reader<'p> {
     }
 
     /// The items of a list, or a report of what the value is instead.
-    pub fn array<'r, 'i>(
+    pub(crate) fn array<'r, 'i>(
         &mut self,
         value: &'r Spanned<DeValue<'i>>,
         what: &str,
@@ -560,7 +568,7 @@ impl<'p> Reader<'p> {
     }
 
     /// Reports `value` as not one of `allowed`: lists them, and suggests the closest.
-    pub fn not_one_of(
+    pub(crate) fn not_one_of(
         &mut self,
         value: &Sp<String>,
         message: String,
@@ -698,24 +706,19 @@ fn iso_suggestion(value: &str) -> Option<String> {
 }
 
 /// The keys of one table, after unknown keys were reported.
-pub struct Fields<'r, 'i> {
+pub(crate) struct Fields<'r, 'i> {
     table: &'r DeTable<'i>,
-    pub span: Range<usize>,
+    pub(crate) span: Range<usize>,
     what: String,
 }
 
 impl<'r, 'i> Fields<'r, 'i> {
-    pub fn get(&self, key: &str) -> Option<&'r Spanned<DeValue<'i>>> {
+    pub(crate) fn get(&self, key: &str) -> Option<&'r Spanned<DeValue<'i>>> {
         self.table.get(key)
     }
 
-    /// The span of a key itself, for messages about the key rather than its value.
-    pub fn key_span(&self, key: &str) -> Option<Range<usize>> {
-        self.table.get_key_value(key).map(|(k, _)| k.span())
-    }
-
     /// A required key; reports it missing at the table's own span.
-    pub fn require(
+    pub(crate) fn require(
         &self,
         reader: &mut Reader<'_>,
         key: &str,
@@ -733,15 +736,11 @@ impl<'r, 'i> Fields<'r, 'i> {
         }
         found
     }
-
-    pub fn what(&self) -> &str {
-        &self.what
-    }
 }
 
 /// A control character that is not a tab or a line break: text that holds one (an escape
 /// sequence, a NUL) would reach terminals and pages as it is.
-pub fn is_stray_control(c: char) -> bool {
+pub(crate) fn is_stray_control(c: char) -> bool {
     c.is_control() && !matches!(c, '\t' | '\n' | '\r')
 }
 

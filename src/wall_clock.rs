@@ -8,7 +8,7 @@ use toml_edit::{DocumentMut, Item, Table, value};
 use crate::toml_reader::{Date, Timestamp};
 
 /// The venue's local time now, to the second, with its offset from UTC.
-pub fn now() -> Timestamp {
+pub(crate) fn now() -> Timestamp {
     let zoned = jiff::ZonedDateTime::now();
     let offset_seconds = zoned.offset().seconds();
     Timestamp {
@@ -39,7 +39,7 @@ pub fn today() -> Date {
 
 /// Which stamps an edit writes into `[event]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Stamp {
+pub(crate) enum Stamp {
     /// Any change: `updated`.
     Updated,
     /// A new round or new elimination games: `updated` and `paired`.
@@ -48,7 +48,7 @@ pub enum Stamp {
 
 /// Writes `updated` (and for [`Stamp::Paired`], `paired`) into the document's `[event]` table,
 /// keeping its layout; keys already there keep their place.
-pub fn stamp(doc: &mut DocumentMut, at: Timestamp, what: Stamp) -> Result<(), String> {
+pub(crate) fn stamp(doc: &mut DocumentMut, at: Timestamp, what: Stamp) -> Result<(), String> {
     let Some(event) = doc.get_mut("event").and_then(Item::as_table_mut) else {
         return Err("the file has no `[event]` table to record the time in".to_string());
     };

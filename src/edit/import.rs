@@ -33,9 +33,9 @@ pub struct ImportOptions {
 /// An event file made from a CSV, and the warnings about the CSV (columns left out, names
 /// close to the archive's).
 #[derive(Debug)]
-pub struct Imported {
-    pub text: String,
-    pub warnings: Vec<Diagnostic>,
+struct Imported {
+    pub(crate) text: String,
+    pub(crate) warnings: Vec<Diagnostic>,
 }
 
 /// A CSV cell and where it is in the file.
@@ -261,7 +261,7 @@ struct Row {
 /// Converts the CSV `text` of `file` into the text of an event file, with warnings about the
 /// CSV and about names close to those of `archive`. Returns every problem found (with spans
 /// into `text`) when the CSV cannot be converted.
-pub fn csv_to_event(
+fn csv_to_event(
     file: &Path,
     text: &str,
     family: Family,
@@ -874,7 +874,7 @@ pub fn import_file(
         }
     };
     report.diagnostics = imported.warnings;
-    let load_options = crate::load::validate::LoadOptions::default();
+    let load_options = crate::load::options::LoadOptions::default();
     let (event, diagnostics) = crate::load::parse_event(path, &imported.text, &load_options);
     if !diagnostics.is_empty() {
         report

@@ -29,24 +29,24 @@ use crate::event::{Date, Event, Kind};
 use crate::load::people::mixed_scripts;
 
 /// The largest body read. A filled form is a few hundred bytes; GitHub allows 65,536 characters.
-pub const MAX_BODY_BYTES: u64 = 64 * 1024;
+const MAX_BODY_BYTES: u64 = 64 * 1024;
 
 /// The labels of the forms' fields, as the issue templates must write them.
-pub const EVENT: &str = "Event";
-pub const ROUND: &str = "Round";
-pub const TABLE: &str = "Table";
-pub const RESULT: &str = "Result";
-pub const DARK_SIDE: &str = "Dark side";
-pub const CORRECTION: &str = "Correction";
+pub(crate) const EVENT: &str = "Event";
+pub(crate) const ROUND: &str = "Round";
+pub(crate) const TABLE: &str = "Table";
+pub(crate) const RESULT: &str = "Result";
+pub(crate) const DARK_SIDE: &str = "Dark side";
+pub(crate) const CORRECTION: &str = "Correction";
 /// The one option of [`CORRECTION`]: ticked, the result replaces one already recorded.
-pub const CORRECTION_OPTION: &str = "This corrects a result already recorded";
-pub const NAME: &str = "Name";
-pub const PLAYER_ID: &str = "Player id";
-pub const TEAM: &str = "Team";
-pub const PARTNER: &str = "Partner";
-pub const LATE_ENTRY: &str = "Late entry";
+pub(crate) const CORRECTION_OPTION: &str = "This corrects a result already recorded";
+pub(crate) const NAME: &str = "Name";
+pub(crate) const PLAYER_ID: &str = "Player id";
+pub(crate) const TEAM: &str = "Team";
+pub(crate) const PARTNER: &str = "Partner";
+pub(crate) const LATE_ENTRY: &str = "Late entry";
 /// The one option of [`LATE_ENTRY`]: ticked, the player confirms a late entry.
-pub const LATE_OPTION: &str = "I know rounds have started and enter late";
+pub(crate) const LATE_OPTION: &str = "I know rounds have started and enter late";
 
 /// Longest `Event`: a link to an event page on a long project address.
 const MAX_EVENT_CHARS: usize = 300;
@@ -69,14 +69,14 @@ pub enum FormKind {
 
 /// A filled form.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Form {
+pub(crate) enum Form {
     Result(ResultForm),
     Registration(RegistrationForm),
 }
 
 impl Form {
     /// The `Event` field as written; [`event_file`] finds the file.
-    pub fn event(&self) -> &str {
+    pub(crate) fn event(&self) -> &str {
         match self {
             Form::Result(form) => &form.event,
             Form::Registration(form) => &form.event,
@@ -86,21 +86,21 @@ impl Form {
 
 /// The result form: `holonet report FILE TABLE RESULT [--round N] [--dark ID] [--replace]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ResultForm {
-    pub event: String,
+pub(crate) struct ResultForm {
+    pub(crate) event: String,
     /// Empty: the round being played (with `replace`, the last one with results).
-    pub round: Option<u32>,
-    pub table: u32,
-    pub result: String,
+    pub(crate) round: Option<u32>,
+    pub(crate) table: u32,
+    pub(crate) result: String,
     /// Who played dark, by id or by name.
-    pub dark: Option<String>,
-    pub replace: bool,
+    pub(crate) dark: Option<String>,
+    pub(crate) replace: bool,
 }
 
 impl ResultForm {
     /// `holonet report`'s request. A player names who played dark as the event's pages show
     /// them, so a name is taken for the id it belongs to.
-    pub fn request<'a>(&'a self, event: &'a Event) -> Request<'a> {
+    pub(crate) fn request<'a>(&'a self, event: &'a Event) -> Request<'a> {
         Request {
             table: self.table,
             result: Some(&self.result),
@@ -114,18 +114,18 @@ impl ResultForm {
 
 /// The registration form: `holonet register FILE NAME [--id ID] [--team T --with P] [--late]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RegistrationForm {
-    pub event: String,
-    pub name: String,
-    pub id: Option<String>,
+pub(crate) struct RegistrationForm {
+    pub(crate) event: String,
+    pub(crate) name: String,
+    pub(crate) id: Option<String>,
     /// A team event: the team's name and the partner's.
-    pub team: Option<(String, String)>,
-    pub late: bool,
+    pub(crate) team: Option<(String, String)>,
+    pub(crate) late: bool,
 }
 
 impl RegistrationForm {
     /// `holonet register`'s request, as a stranger's.
-    pub fn registration(&self) -> Registration<'_> {
+    pub(crate) fn registration(&self) -> Registration<'_> {
         Registration {
             name: &self.name,
             id: self.id.as_deref(),
@@ -141,11 +141,11 @@ impl RegistrationForm {
 
 /// Days after an event's last day during which its forms are still taken: a result sent the
 /// next morning, or from a time zone ahead of the venue's.
-pub const GRACE_DAYS: i64 = 2;
+const GRACE_DAYS: i64 = 2;
 
 /// A league or challenge event with no `end_date` is played as it comes: its forms are taken
 /// until this many days after its last recorded game or session (or its start).
-pub const OPEN_CASUAL_DAYS: i64 = 60;
+const OPEN_CASUAL_DAYS: i64 = 60;
 
 /// Whether `event` takes forms on `today` (the venue's date, from the clock): forms add players
 /// and results to events running or to come, never to the archive, which only the organizer
@@ -155,7 +155,7 @@ pub const OPEN_CASUAL_DAYS: i64 = 60;
 /// `end_date`, its last recorded game or session, [`OPEN_CASUAL_DAYS`] behind. A Swiss event
 /// whose last result is in still takes a correction on its day; `report` and `register` then
 /// refuse what its rounds do not allow.
-pub fn takes_forms(event: &Event, today: Date) -> Result<(), String> {
+pub(crate) fn takes_forms(event: &Event, today: Date) -> Result<(), String> {
     let file = event.file.display();
     let ask = "forms record results and registrations only for events running or to come; for a change to this one, ask the organizer";
     if matches!(event.kind, Kind::Recorded(_)) {
@@ -194,7 +194,7 @@ pub fn takes_forms(event: &Event, today: Date) -> Result<(), String> {
 
 /// Why a body cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum BodyError {
+pub(crate) enum BodyError {
     /// The file is not there or not readable: the workflow's mistake, not the player's.
     Unreadable(String),
     /// The body is too large or not text: the player's to fix.
@@ -202,7 +202,7 @@ pub enum BodyError {
 }
 
 /// Reads the body saved at `path`, refusing more than [`MAX_BODY_BYTES`] before reading the rest.
-pub fn read_body(path: &Path) -> Result<String, BodyError> {
+pub(crate) fn read_body(path: &Path) -> Result<String, BodyError> {
     let unreadable = |e: std::io::Error| {
         BodyError::Unreadable(format!(
             "cannot read the issue's text {}: {e}",
@@ -225,7 +225,7 @@ pub fn read_body(path: &Path) -> Result<String, BodyError> {
 
 /// Everything wrong with a form, all at once.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Problems(pub Vec<String>);
+pub(crate) struct Problems(pub(crate) Vec<String>);
 
 impl fmt::Display for Problems {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -240,7 +240,7 @@ impl fmt::Display for Problems {
 }
 
 /// Reads the form of `kind` from `body`.
-pub fn parse(body: &str, kind: FormKind) -> Result<Form, Problems> {
+pub(crate) fn parse(body: &str, kind: FormKind) -> Result<Form, Problems> {
     let mut fields = Fields::parse(body);
     let event = fields.text(EVENT, true, MAX_EVENT_CHARS);
     let form = match kind {
@@ -513,7 +513,7 @@ fn player_id<'a>(event: &'a Event, written: &'a str) -> &'a str {
 /// path alone, with or without `index.html` or `event.json`); every part of the slug must be an
 /// id (lower-case letters, digits and `-`), so no `..`, separator or absolute path can lead
 /// elsewhere; and the file must exist under `root/events/` with no symbolic link on the way.
-pub fn event_file(root: &Path, written: &str) -> Result<PathBuf, String> {
+pub(crate) fn event_file(root: &Path, written: &str) -> Result<PathBuf, String> {
     let slugs = slugs(written)?;
     let Some(slug) = slugs.iter().find(|slug| is_valid_slug(slug)) else {
         return Err(format!(
@@ -868,7 +868,7 @@ mod tests {
         let (loaded, diagnostics) = crate::load::parse_event(
             Path::new("events/e.toml"),
             text,
-            &crate::load::validate::LoadOptions::default(),
+            &crate::load::options::LoadOptions::default(),
         );
         let (event, _) = loaded.unwrap_or_else(|| panic!("valid: {diagnostics:?}"));
         let dark = |written: &str| {
@@ -901,7 +901,7 @@ mod tests {
         let (loaded, diagnostics) = crate::load::parse_event(
             Path::new("events/e.toml"),
             text,
-            &crate::load::validate::LoadOptions::default(),
+            &crate::load::options::LoadOptions::default(),
         );
         loaded.unwrap_or_else(|| panic!("valid: {diagnostics:?}")).0
     }

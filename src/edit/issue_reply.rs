@@ -22,7 +22,7 @@ const MAX_QUOTED_CHARS: usize = 20_000;
 /// The reply once the edit is written: `what` the file now records, in words (quoted, since it
 /// holds names), and any `warnings` about it. A result that replaced one already recorded is
 /// "Corrected", which the reports workflow reads to mark the correction in its pull request.
-pub fn recorded(
+pub(crate) fn recorded(
     kind: FormKind,
     corrected: bool,
     file: &Path,
@@ -52,7 +52,7 @@ pub fn recorded(
 /// The reply when the form or the edit was refused: Holonet's `message` and `diagnostics` (as
 /// the terminal shows them, errors only), what the options they name are in the form, and what
 /// to do.
-pub fn refused(kind: FormKind, message: &str, diagnostics: &str) -> String {
+pub(crate) fn refused(kind: FormKind, message: &str, diagnostics: &str) -> String {
     let what = match kind {
         FormKind::Result => "This result",
         FormKind::Registration => "This registration",
@@ -88,7 +88,7 @@ pub fn refused(kind: FormKind, message: &str, diagnostics: &str) -> String {
 
 /// The reply when the issue's text could not be read at all: the workflow's problem, not the
 /// player's.
-pub fn not_read(message: &str) -> String {
+pub(crate) fn not_read(message: &str) -> String {
     format!(
         "**Holonet could not read this issue**, and nothing was recorded:\n\n{}\nThis is a problem with the repository's workflow, not with the form: the organizer has to look at it.\n",
         fenced(&format!("error: {message}"))

@@ -9,12 +9,12 @@
 pub mod from_issue;
 pub mod import;
 pub mod issue_form;
-pub mod issue_reply;
+pub(crate) mod issue_reply;
 pub mod new;
 pub mod pair;
 pub mod registration;
 pub mod report;
-pub mod template;
+pub(crate) mod template;
 pub mod transaction;
 
 use std::path::Path;
@@ -26,8 +26,8 @@ use crate::load::people::People;
 /// against everyone else: `register` and `import` refuse an id that another person has, and hint
 /// at a name close to another's. Events with errors, and a broken `players.toml`, are left to
 /// `holonet check`: an edit does not depend on them.
-pub fn archive_people(root: &Path, leaving_out: Option<&Path>) -> People {
-    let options = crate::load::validate::LoadOptions {
+pub(crate) fn archive_people(root: &Path, leaving_out: Option<&Path>) -> People {
+    let options = crate::load::options::LoadOptions {
         default_rules: crate::config::Config::load(root)
             .ok()
             .and_then(|c| c.default_rules),

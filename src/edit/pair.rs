@@ -8,7 +8,8 @@ use super::transaction::{FileEdit, Mode, OneEvent};
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
 use crate::rules::bracket::{GameState, Part};
 use crate::rules::ccg_event::CcgComputed;
-use crate::rules::compute::{Computed, ComputedKind, SwissComputed, next_swiss_round};
+use crate::rules::compute::next_swiss_round;
+use crate::rules::computed::{Computed, ComputedKind, SwissComputed};
 use crate::rules::pairing::swiss::{PairedRound, Reason};
 use crate::rules::swccg::pairing::PairReason;
 use crate::toml_reader::Timestamp;
@@ -32,17 +33,17 @@ pub enum NextStep {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReadyGame {
     pub number: u32,
-    pub part: Part,
+    pub(crate) part: Part,
     pub players: [usize; 2],
     /// The computed dark player; `None` in the first round, where the higher seed chooses.
     pub dark: Option<usize>,
     /// The player with the better seed: the one who chooses a side when `dark` is `None`.
-    pub higher_seed: usize,
+    pub(crate) higher_seed: usize,
 }
 
 impl ReadyGame {
     /// The bracket game `state` of a Swiss event's cut, once both its players are known.
-    pub fn from_state(swiss: &SwissComputed, state: &GameState) -> Option<ReadyGame> {
+    pub(crate) fn from_state(swiss: &SwissComputed, state: &GameState) -> Option<ReadyGame> {
         let players = [state.players[0]?, state.players[1]?];
         let seed = |p: usize| swiss.seeds.iter().position(|s| s.player == p);
         let higher_seed = match (seed(players[0]), seed(players[1])) {
@@ -60,7 +61,7 @@ impl ReadyGame {
 
     /// The game in words, for the file's comment and the terminal: "Game 5, upper bracket:
     /// Ada Quill (dark) v Bram Tolle (light)", or who chooses the sides.
-    pub fn describe(&self, event: &Event) -> String {
+    pub(crate) fn describe(&self, event: &Event) -> String {
         let part = match self.part {
             Part::Upper => "upper bracket",
             Part::Lower => "lower bracket",

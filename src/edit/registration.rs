@@ -14,18 +14,19 @@ use crate::event::ids::{id_from_name, is_valid_id};
 use crate::event::{Event, Kind, Timestamp};
 use crate::load::people::{Named, People};
 use crate::rules::LateEntry;
-use crate::rules::compute::{self, Computed};
+use crate::rules::compute;
+use crate::rules::computed::Computed;
 use crate::rules::structure::{self, StructureRow};
 use crate::wall_clock::{Stamp, stamp};
 
 /// The new text of the event file, and the sentence the command prints.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Edited {
-    pub text: String,
-    pub summary: String,
+pub(crate) struct Edited {
+    pub(crate) text: String,
+    pub(crate) summary: String,
     /// What the organizer should know about what was written (a name close to another
     /// person's in the archive).
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
 }
 
 /// What `holonet register` was asked.
@@ -84,7 +85,7 @@ fn finish(mut doc: DocumentMut, at: Timestamp, summary: String) -> Result<Edited
 /// `archive` holds the people of the site's other events: an id one of them has under another
 /// name is refused (the two would share one page), and a name close to another person's gets
 /// a warning with the `players.toml` lines that settle it.
-pub fn register(
+pub(crate) fn register(
     text: &str,
     event: &Event,
     computed: &Computed,
@@ -457,7 +458,7 @@ fn seat(event: &Event, player: usize, round: u32) -> Option<Seat> {
 /// round. If their table there has no result yet, the drop is refused with the ways out
 /// (report it first, unpair the round, or say `after` explicitly): dropping them after the
 /// round before would leave them seated in a round they are not in, which no file may say.
-pub fn drop(
+pub(crate) fn drop(
     text: &str,
     event: &Event,
     computed: &Computed,
@@ -571,7 +572,7 @@ pub fn drop(
 /// Takes back the last thing `holonet pair` wrote, as long as nothing of it has a result: the
 /// elimination games without a winner (the last batch written), else the last Swiss round
 /// (SW:CCG: game). The `paired` stamp goes with it, since it timed that pairing.
-pub fn unpair(
+pub(crate) fn unpair(
     text: &str,
     event: &Event,
     computed: &Computed,
@@ -756,8 +757,8 @@ pub fn unpair_edit(loaded: &OneEvent) -> Result<FileEdit, String> {
 mod tests {
     use super::*;
     use crate::event::Date;
+    use crate::load::options::LoadOptions;
     use crate::load::parse_event;
-    use crate::load::validate::LoadOptions;
     use std::path::Path;
 
     const AT: Timestamp = Timestamp {

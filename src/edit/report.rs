@@ -27,7 +27,8 @@ use super::transaction::{DOES_NOT_FIT, FileEdit, OneEvent};
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
 use crate::event::{Side, Timed};
 use crate::rules::ccg_event::{self, CcgComputed, CcgFinal};
-use crate::rules::compute::{Computed, ComputedKind, SwissComputed};
+use crate::rules::ccg_format;
+use crate::rules::computed::{Computed, ComputedKind, SwissComputed};
 use crate::toml_reader::Timestamp;
 use crate::wall_clock::{self, Stamp};
 
@@ -85,20 +86,20 @@ pub struct Request<'a> {
 
 /// The new text of the event file, and what to tell the organizer.
 #[derive(Debug, Clone)]
-pub struct Reported {
-    pub text: String,
+pub(crate) struct Reported {
+    pub(crate) text: String,
     /// Where the result went, such as "table 4 of round 2".
-    pub place: String,
+    pub(crate) place: String,
     /// What the file now records there, as written (`games = ["tom", "tom"]`).
-    pub recorded: String,
+    pub(crate) recorded: String,
     /// With `--replace`: what the file recorded there before.
-    pub previous: Option<String>,
+    pub(crate) previous: Option<String>,
     /// What the file now records there in words, with the players' names as the file has them,
     /// such as "Tom Kessel 2–0 Nadia Ray" (with `--replace`, followed by what it was): for a
     /// player who reported it and knows no ids or TOML.
-    pub words: String,
+    pub(crate) words: String,
     /// What the organizer must know about the result as recorded, such as a capped differential.
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
 }
 
 /// The keys that hold a result: a new result needs them absent, `--replace` clears them.
@@ -114,7 +115,7 @@ const RESULT_KEYS: [&str; 8] = [
 ];
 
 /// Writes `request` into `text`, the file `event` was read from, stamping `updated` with `at`.
-pub fn report(
+pub(crate) fn report(
     text: &str,
     event: &Event,
     computed: &Computed,
@@ -459,7 +460,7 @@ fn final_sides(
     game: u32,
     dark: Option<&str>,
 ) -> Result<[usize; 2], String> {
-    let games = ccg_event::final_games(&event.info);
+    let games = ccg_format::final_games(&event.info);
     if !(1..=games).contains(&game) {
         return Err(match games {
             1 => format!("the Final Confrontation is one game: report it as game 1, not {game}"),
@@ -484,7 +485,7 @@ fn final_sides(
         }
     };
     let ruled = ccg_event::ruled_final_sides(event, play, fin, game);
-    let why = if ccg_event::fixed_sides(&event.info) {
+    let why = if ccg_format::fixed_sides(&event.info) {
         "the finalists keep their allegiances"
     } else {
         "the second game is played with the other allegiances"
@@ -802,8 +803,8 @@ mod tests {
 
     use super::parse::match_score;
     use super::*;
+    use crate::load::options::LoadOptions;
     use crate::load::parse_event;
-    use crate::load::validate::LoadOptions;
     use crate::toml_reader::Date;
 
     const AT: Timestamp = Timestamp {

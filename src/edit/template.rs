@@ -9,7 +9,8 @@ use std::fmt::Write as _;
 
 use crate::diag::did_you_mean;
 use crate::rules::casual;
-use crate::rules::ccg_event::{self, LIMITED_DECK_SIZE};
+
+use crate::rules::ccg_format::{self, LIMITED_DECK_SIZE};
 use crate::rules::{Family, RULESETS, Ruleset};
 use crate::toml_reader::Date;
 
@@ -26,15 +27,15 @@ const FORMAT_ALIASES: &[(&str, &str)] = &[
 
 /// What a new event is: a ruleset and one of its formats, checked against each other.
 #[derive(Debug, Clone, Copy)]
-pub struct Shape {
-    pub ruleset: &'static Ruleset,
-    pub format: &'static str,
+pub(crate) struct Shape {
+    pub(crate) ruleset: &'static Ruleset,
+    pub(crate) format: &'static str,
 }
 
 impl Shape {
     /// The shape `--rules` and `--format` name; `format` defaults to the ruleset's first. An
     /// unknown or mismatched value is refused with the values that fit and the closest one.
-    pub fn new(rules: &str, format: Option<&str>) -> Result<Shape, String> {
+    pub(crate) fn new(rules: &str, format: Option<&str>) -> Result<Shape, String> {
         let ruleset = crate::rules::ruleset(rules).ok_or_else(|| {
             let known: Vec<&str> = RULESETS.iter().map(|r| r.id).collect();
             let close = did_you_mean(rules, known.iter().copied())
@@ -133,7 +134,7 @@ fn or_list<T: ToString>(values: &[T]) -> String {
 }
 
 /// The text of a new event file named `name`, dated `date`, of `shape`.
-pub fn render(shape: Shape, name: &str, date: Date) -> String {
+pub(crate) fn render(shape: Shape, name: &str, date: Date) -> String {
     let mut out = String::new();
     let ruleset = shape.ruleset;
     let _ = writeln!(
@@ -333,7 +334,7 @@ fn plan(out: &mut String, shape: Shape) {
                 "cards per deck: default {LIMITED_DECK_SIZE} (30 in EPP Overdrive); sets the game time"
             ),
         );
-        let variants = ccg_event::variants(shape.format);
+        let variants = ccg_format::variants(shape.format);
         if let Some(first) = variants.first() {
             let notes: Vec<String> = variants
                 .iter()
@@ -604,7 +605,7 @@ mod tests {
             let (event, diagnostics) = crate::load::parse_event(
                 path,
                 &text,
-                &crate::load::validate::LoadOptions::default(),
+                &crate::load::options::LoadOptions::default(),
             );
             let rendered: Vec<String> = diagnostics.iter().map(|d| d.render(Some(&text))).collect();
             assert!(
@@ -625,7 +626,7 @@ mod tests {
             let (event, diagnostics) = crate::load::parse_event(
                 Path::new("events/2026/spring-open.toml"),
                 &text,
-                &crate::load::validate::LoadOptions::default(),
+                &crate::load::options::LoadOptions::default(),
             );
             assert!(
                 diagnostics.is_empty(),

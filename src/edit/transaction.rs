@@ -15,8 +15,8 @@ use crate::atomic::{Expected, lock_site, write_atomically};
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic, Report};
 use crate::event::Event;
-use crate::load::validate::LoadOptions;
-use crate::rules::compute::Computed;
+use crate::load::options::LoadOptions;
+use crate::rules::computed::Computed;
 
 /// One event file loaded on its own (for the editing verbs, `audit` and `standings`).
 #[derive(Debug)]
@@ -24,9 +24,9 @@ pub struct OneEvent {
     pub event: Event,
     pub computed: Computed,
     /// The file's text as read, to edit and to compare before writing.
-    pub text: String,
+    pub(crate) text: String,
     /// The file's path (the site root joined with its path under it).
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// Warnings.
     pub report: Report,
 }
@@ -71,7 +71,7 @@ pub fn load_one_event(root: &Path, file: &Path) -> Result<OneEvent, Report> {
 
 /// Validates `text` as the new content of the event file at `path` (under `root`), with the
 /// site's settings: the check every edit passes before it is written.
-pub fn check_event_text(root: &Path, path: &Path, text: &str) -> Result<(), Report> {
+fn check_event_text(root: &Path, path: &Path, text: &str) -> Result<(), Report> {
     let relative = crate::load::locate(root, path).map_err(|message| Report {
         diagnostics: vec![Diagnostic::error(Code::Io, path, None, message)],
         sources: BTreeMap::new(),
@@ -95,24 +95,24 @@ pub fn check_event_text(root: &Path, path: &Path, text: &str) -> Result<(), Repo
 /// An edit of an event file, ready to be checked and written.
 #[derive(Debug, Clone)]
 pub struct FileEdit {
-    pub text: String,
+    pub(crate) text: String,
     /// The sentence printed once the file is written.
     pub summary: String,
     /// What the file now records, in words with the players' names, for a player who reported
     /// it through an issue form and knows no ids.
-    pub recorded: String,
+    pub(crate) recorded: String,
     /// Whether the edit replaced a result already recorded: a form's reply says "Corrected".
-    pub corrected: bool,
+    pub(crate) corrected: bool,
     /// What the organizer must know about what was written, printed with it.
     pub warnings: Vec<String>,
     /// What the organizer is told when the rules refuse the new text, before "; FILE was not
     /// changed": `pair` says which round cannot be paired, the other verbs that the change does
     /// not fit.
-    pub unfit: String,
+    pub(crate) unfit: String,
 }
 
 /// What the organizer is told, by default, when the rules refuse an edit's new text.
-pub const DOES_NOT_FIT: &str = "that change does not fit the event";
+pub(crate) const DOES_NOT_FIT: &str = "that change does not fit the event";
 
 /// Whether the transaction writes the edit or only checks it (`pair --dry-run`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -136,13 +136,13 @@ pub struct Outcome {
 #[derive(Debug)]
 pub struct Written {
     /// The event file, under the site folder (`events/2026/spring-open.toml`).
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     pub edit: FileEdit,
 }
 
 impl Outcome {
     /// An edit refused before the event file was read, for the reason `message`.
-    pub fn refused(message: String) -> Outcome {
+    pub(crate) fn refused(message: String) -> Outcome {
         Outcome {
             reports: Vec::new(),
             result: Err(message),

@@ -9,16 +9,16 @@ use super::{CcgResult, Date, Game};
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct LeagueGame {
     /// Its place in the file, 1-based.
-    pub number: u32,
-    pub date: Date,
-    pub dark: usize,
-    pub light: usize,
-    pub result: LeagueResult,
+    pub(crate) number: u32,
+    pub(crate) date: Date,
+    pub(crate) dark: usize,
+    pub(crate) light: usize,
+    pub(crate) result: LeagueResult,
 }
 
 /// A league game's result, in the terms of the event's game.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub enum LeagueResult {
+pub(crate) enum LeagueResult {
     /// SW:LCG: the winner (`None`: a draw) and how the game ended.
     Lcg(Game),
     /// SW:CCG: a win with its differential, a true tie or a quit.
@@ -28,7 +28,7 @@ pub enum LeagueResult {
 /// Who won a challenge session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum SessionWinner {
+pub(crate) enum SessionWinner {
     /// The player with the challenge deck.
     Solo,
     /// The team of two or three.
@@ -39,22 +39,22 @@ pub enum SessionWinner {
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Session {
     /// Its place in the file, 1-based.
-    pub number: u32,
-    pub date: Option<Date>,
-    pub scenario: Scenario,
-    pub solo: usize,
+    pub(crate) number: u32,
+    pub(crate) date: Option<Date>,
+    pub(crate) scenario: Scenario,
+    pub(crate) solo: usize,
     /// Two or three players, as listed.
-    pub team: Vec<usize>,
-    pub winner: SessionWinner,
+    pub(crate) team: Vec<usize>,
+    pub(crate) winner: SessionWinner,
 }
 
 impl Session {
-    pub fn solo_won(&self) -> bool {
+    pub(crate) fn solo_won(&self) -> bool {
         self.winner == SessionWinner::Solo
     }
 
     /// Whether `player` was on the winning side.
-    pub fn won_by(&self, player: usize) -> bool {
+    pub(crate) fn won_by(&self, player: usize) -> bool {
         if self.solo_won() {
             self.solo == player
         } else {
@@ -68,7 +68,7 @@ impl Session {
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
 #[serde(rename_all = "kebab-case")]
-pub enum Scenario {
+pub(crate) enum Scenario {
     /// The dark side challenge deck ("DD1"): one dark side player against two or three light.
     JerjerrodsTask,
     /// The light side challenge deck ("LO1"): one light side player against two or three dark.
@@ -76,23 +76,23 @@ pub enum Scenario {
 }
 
 impl Scenario {
-    pub const ALL: [Scenario; 2] = [Scenario::JerjerrodsTask, Scenario::HuntForSkywalker];
+    pub(crate) const ALL: [Scenario; 2] = [Scenario::JerjerrodsTask, Scenario::HuntForSkywalker];
     /// The ids an event file writes, in the order of [`Scenario::ALL`].
-    pub const IDS: &'static [&'static str] = &["jerjerrods-task", "hunt-for-skywalker"];
+    pub(crate) const IDS: &'static [&'static str] = &["jerjerrods-task", "hunt-for-skywalker"];
 
-    pub fn from_id(id: &str) -> Option<Scenario> {
+    pub(crate) fn from_id(id: &str) -> Option<Scenario> {
         Scenario::ALL.into_iter().find(|s| s.id() == id)
     }
 
     /// The id written in `scenario = "..."`, also the anchor of its section on the rules pages.
-    pub fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             Scenario::JerjerrodsTask => "jerjerrods-task",
             Scenario::HuntForSkywalker => "hunt-for-skywalker",
         }
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Scenario::JerjerrodsTask => "Jerjerrod's Task",
             Scenario::HuntForSkywalker => "The Hunt for Skywalker",
@@ -100,14 +100,14 @@ impl Scenario {
     }
 
     /// The side the solo player takes with the challenge deck; the team plays the other.
-    pub fn solo_side(self) -> Side {
+    pub(crate) fn solo_side(self) -> Side {
         match self {
             Scenario::JerjerrodsTask => Side::Dark,
             Scenario::HuntForSkywalker => Side::Light,
         }
     }
 
-    pub fn team_side(self) -> Side {
+    pub(crate) fn team_side(self) -> Side {
         self.solo_side().opposite()
     }
 }

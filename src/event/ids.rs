@@ -4,7 +4,7 @@
 /// reserves for a device. Ids (and each segment of a slug) become folder names in the output, so
 /// `..`, separators and dots are ruled out by the alphabet, and `con` or `lpt1` by
 /// [`is_reserved_name`]: a site built or checked out on Windows could not hold such a folder.
-pub fn is_valid_id(id: &str) -> bool {
+pub(crate) fn is_valid_id(id: &str) -> bool {
     !id.is_empty()
         && id
             .bytes()
@@ -15,7 +15,7 @@ pub fn is_valid_id(id: &str) -> bool {
 /// Whether `name` (case-insensitive, before any extension) is a device name that Windows
 /// reserves in every folder: CON, PRN, AUX, NUL, COM0 to COM9 and LPT0 to LPT9. A file or folder
 /// with such a name cannot be created or checked out there (`con.html` neither).
-pub fn is_reserved_name(name: &str) -> bool {
+pub(crate) fn is_reserved_name(name: &str) -> bool {
     let stem = name.split('.').next().unwrap_or(name).trim_end_matches(' ');
     let lower = stem.to_ascii_lowercase();
     match lower.as_bytes() {
@@ -96,7 +96,7 @@ fn fold_char(c: char) -> String {
 }
 
 /// The word with its first letter upper-cased: "premier" -> "Premier".
-pub fn capitalized(word: &str) -> String {
+pub(crate) fn capitalized(word: &str) -> String {
     let mut chars = word.chars();
     chars.next().map_or_else(String::new, |first| {
         first.to_uppercase().chain(chars).collect()
@@ -104,13 +104,13 @@ pub fn capitalized(word: &str) -> String {
 }
 
 /// Whether `slug` is a valid event slug: `/`-separated segments of lower-case `[a-z0-9-]+`.
-pub fn is_valid_slug(slug: &str) -> bool {
+pub(crate) fn is_valid_slug(slug: &str) -> bool {
     !slug.is_empty() && slug.split('/').all(is_valid_id)
 }
 
 /// The default seed of an event: FNV-1a (64-bit) of its slug. The algorithm is fixed forever so
 /// that an event without a `seed` keeps its random decisions on every machine and version.
-pub fn default_seed(slug: &str) -> u64 {
+pub(crate) fn default_seed(slug: &str) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for byte in slug.bytes() {
         hash ^= u64::from(byte);

@@ -6,10 +6,10 @@
 //! checked. Spans live only in the reading stage ([`crate::load::read`]), where diagnostics are
 //! made.
 
-pub mod casual;
+pub(crate) mod casual;
 pub mod ids;
-pub mod recorded;
-pub mod side;
+pub(crate) mod recorded;
+pub(crate) mod side;
 
 use std::path::PathBuf;
 
@@ -20,20 +20,20 @@ pub use side::{Side, Timed};
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Event {
     /// Path under `events/` without `.toml`; also the URL path under `events/`.
-    pub slug: String,
+    pub(crate) slug: String,
     /// The file, relative to the site root, as shown in messages.
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     pub info: EventInfo,
     /// Registered players in registration order. Indices into this list identify players everywhere.
     pub players: Vec<Player>,
     /// Team events: the registered people (`players` then holds the teams, the competitors).
-    pub people: Vec<Player>,
+    pub(crate) people: Vec<Player>,
     /// Team events: each team's two members, indices into `people`, in team order.
-    pub members: Vec<[usize; 2]>,
+    pub(crate) members: Vec<[usize; 2]>,
     /// What was played, by kind of event.
     pub kind: Kind,
     /// Long text from the sibling `<slug>.md` file, if there is one.
-    pub long_text: Option<String>,
+    pub(crate) long_text: Option<String>,
 }
 
 /// What an event records, by kind of event: one choice, so that a rule, a check or a page asks
@@ -57,67 +57,67 @@ pub enum Kind {
 /// What a Swiss event (SW:LCG) records.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default, PartialEq, Eq)]
 pub struct SwissPlay {
-    pub rounds: Vec<Round>,
+    pub(crate) rounds: Vec<Round>,
     /// Elimination games as recorded (`[elimination]`), in file order.
     pub elimination: Vec<EliminationGame>,
     /// Team events: the final match between teams tied for first, when recorded.
-    pub final_match: Option<FinalMatch>,
+    pub(crate) final_match: Option<FinalMatch>,
     /// The order the venue drew for players level on everything but the random tiebreaker in
     /// the final Swiss standings (`venue_draw` in `[event]`), first drawn first; empty when the
     /// event's seed draws it.
     #[serde(default)]
-    pub venue_draw: Vec<usize>,
+    pub(crate) venue_draw: Vec<usize>,
 }
 
 /// What a SW:CCG event records.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default, PartialEq, Eq)]
 pub struct CcgPlay {
     /// The games of play in order (each `[[rounds]]` entry is one game).
-    pub games: Vec<CcgRound>,
+    pub(crate) games: Vec<CcgRound>,
     /// The Final Confrontation's games, when recorded.
-    pub final_games: Vec<CcgTable>,
+    pub(crate) final_games: Vec<CcgTable>,
     /// The second seed waived the Final Confrontation (`[final] waived`).
-    pub final_waived: bool,
+    pub(crate) final_waived: bool,
     /// Finalists whose decks did not match their lists before the Final Confrontation, in
     /// order; the next highest player took each one's place (`[final] replaced`).
-    pub final_replaced: Vec<usize>,
+    pub(crate) final_replaced: Vec<usize>,
     /// The finalist who won the coin tossed at the venue to decide a Final Confrontation level
     /// on every other tiebreaker (`[final] winner`).
-    pub final_coin: Option<usize>,
+    pub(crate) final_coin: Option<usize>,
     /// Games played after the last game to break a tie on points and differential
     /// (`tiebreaker_games`).
-    pub tiebreaker_games: Vec<CcgTable>,
+    pub(crate) tiebreaker_games: Vec<CcgTable>,
 }
 
 /// One game of play of a SW:CCG event: its tables and byes.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct CcgRound {
+pub(crate) struct CcgRound {
     /// 1-based game number.
-    pub number: u32,
-    pub tables: Vec<CcgTable>,
-    pub byes: Vec<usize>,
+    pub(crate) number: u32,
+    pub(crate) tables: Vec<CcgTable>,
+    pub(crate) byes: Vec<usize>,
 }
 
 impl CcgRound {
-    pub fn is_complete(&self) -> bool {
+    pub(crate) fn is_complete(&self) -> bool {
         self.tables.iter().all(|t| t.result.is_some())
     }
 }
 
 /// One SW:CCG table: who played which side, and what happened.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct CcgTable {
-    pub number: u32,
-    pub dark: usize,
-    pub light: usize,
-    pub result: Option<CcgResult>,
+pub(crate) struct CcgTable {
+    pub(crate) number: u32,
+    pub(crate) dark: usize,
+    pub(crate) light: usize,
+    pub(crate) result: Option<CcgResult>,
     /// A major deck-check violation found after the game, by this player.
-    pub violation: Option<usize>,
+    pub(crate) violation: Option<usize>,
 }
 
 /// How a SW:CCG game ended, as recorded.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CcgResult {
+pub(crate) enum CcgResult {
     /// A win (`modified`: on time, the winner having more Life Force left).
     Won {
         winner: usize,
@@ -138,14 +138,14 @@ pub enum CcgResult {
 
 /// The final match of a team event, as recorded.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct FinalMatch {
-    pub games: Vec<Game>,
-    pub first_dark: Option<usize>,
+pub(crate) struct FinalMatch {
+    pub(crate) games: Vec<Game>,
+    pub(crate) first_dark: Option<usize>,
 }
 
 impl Event {
     /// Whether the competitors are teams.
-    pub fn is_team(&self) -> bool {
+    pub(crate) fn is_team(&self) -> bool {
         self.info.format == "team"
     }
 
@@ -158,7 +158,7 @@ impl Event {
     }
 
     /// The SW:CCG games of play, for a SW:CCG event (none for the other kinds).
-    pub fn ccg_games(&self) -> &[CcgRound] {
+    pub(crate) fn ccg_games(&self) -> &[CcgRound] {
         match &self.kind {
             Kind::Ccg(play) => &play.games,
             _ => &[],
@@ -167,13 +167,13 @@ impl Event {
 
     /// Whether the event is a league or a challenge event, played as it comes rather than in
     /// rounds.
-    pub fn is_casual(&self) -> bool {
+    pub(crate) fn is_casual(&self) -> bool {
         matches!(self.kind, Kind::League(_) | Kind::Challenge(_))
     }
 
     /// The people who play and record decks: the team members in a team event, else the
     /// players themselves.
-    pub fn persons(&self) -> &[Player] {
+    pub(crate) fn persons(&self) -> &[Player] {
         if self.is_team() {
             &self.people
         } else {
@@ -186,18 +186,18 @@ impl Event {
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct EliminationGame {
     /// The published game number.
-    pub number: u32,
-    pub winner: Option<usize>,
+    pub(crate) number: u32,
+    pub(crate) winner: Option<usize>,
     /// The player who played dark.
-    pub dark: Option<usize>,
+    pub(crate) dark: Option<usize>,
     /// The game state when the game went to time.
-    pub timed: Option<Timed>,
+    pub(crate) timed: Option<Timed>,
 }
 
 impl EliminationGame {
     /// Whether the entry has a result (a winner or a going-to-time state); an entry without one
     /// is a published game, not yet reported.
-    pub fn is_reported(&self) -> bool {
+    pub(crate) fn is_reported(&self) -> bool {
         self.winner.is_some() || self.timed.is_some()
     }
 }
@@ -205,55 +205,55 @@ impl EliminationGame {
 /// The `[event]` table.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct EventInfo {
-    pub name: String,
+    pub(crate) name: String,
     pub date: Date,
-    pub end_date: Option<Date>,
+    pub(crate) end_date: Option<Date>,
     /// Ruleset id, already checked against the registry.
-    pub rules: String,
-    pub format: String,
-    pub structure: String,
+    pub(crate) rules: String,
+    pub(crate) format: String,
+    pub(crate) structure: String,
     /// Recorded override of the number of Swiss rounds.
-    pub swiss_rounds: Option<u32>,
+    pub(crate) swiss_rounds: Option<u32>,
     /// Recorded override of the cut size.
-    pub cut: Option<u32>,
+    pub(crate) cut: Option<u32>,
     /// Events known only by their results: the competitors who took part, when the standings
     /// list only the top of the field.
-    pub field_size: Option<u32>,
-    pub tier: Option<String>,
+    pub(crate) field_size: Option<u32>,
+    pub(crate) tier: Option<String>,
     /// The seed of every random decision (given, or the stable hash of the slug).
-    pub seed: u64,
-    pub location: Option<String>,
-    pub venue: Option<String>,
-    pub organizer: Option<String>,
-    pub url: Option<String>,
-    pub round_minutes: Option<u32>,
+    pub(crate) seed: u64,
+    pub(crate) location: Option<String>,
+    pub(crate) venue: Option<String>,
+    pub(crate) organizer: Option<String>,
+    pub(crate) url: Option<String>,
+    pub(crate) round_minutes: Option<u32>,
     /// Markdown.
-    pub description: Option<String>,
+    pub(crate) description: Option<String>,
     /// SW:CCG: cards per deck, which sets the game time (one minute per card).
-    pub deck_size: Option<u32>,
+    pub(crate) deck_size: Option<u32>,
     /// SW:CCG limited variants: `secret-squirrel` (sealed, cube), `epp-overdrive` (sealed).
-    pub variant: Option<String>,
+    pub(crate) variant: Option<String>,
     /// Leagues: games a player needs to be ranked (every player is ranked when `None`).
-    pub min_games: Option<u32>,
+    pub(crate) min_games: Option<u32>,
     /// Casual events: the organizer closed the event, so its standings are final.
-    pub closed: bool,
+    pub(crate) closed: bool,
     /// When the site shows the players' decklists.
-    pub decklists: DecklistRelease,
+    pub(crate) decklists: DecklistRelease,
     /// When an editing command (`pair`, `report`, `register`, `drop`, `unpair`) last wrote the
     /// file: what a running event's pages show as "updated HH:MM".
-    pub updated: Option<Timestamp>,
+    pub(crate) updated: Option<Timestamp>,
     /// When `holonet pair` last wrote a round or elimination games: the start of the round
     /// timer on the room screen.
-    pub paired: Option<Timestamp>,
+    pub(crate) paired: Option<Timestamp>,
 }
 
 /// When an event's decklists appear on its site (`[event] decklists`). An organizer may hold
 /// them back so that nobody studies an opponent's list while the games that matter are still
 /// to be played. When the held-back lists come out is worked out from the recorded results
-/// ([`crate::rules::compute::Computed::decklists_published`]), never from the date, so the same
+/// ([`crate::rules::computed::Computed::decklists_published`]), never from the date, so the same
 /// files always give the same site.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum DecklistRelease {
+pub(crate) enum DecklistRelease {
     /// As soon as they are recorded.
     #[default]
     Public,
@@ -265,9 +265,9 @@ pub enum DecklistRelease {
 
 impl DecklistRelease {
     /// The values of `decklists`, the default first.
-    pub const NAMES: &'static [&'static str] = &["public", "after-cut", "after-event"];
+    pub(crate) const NAMES: &'static [&'static str] = &["public", "after-cut", "after-event"];
 
-    pub fn from_name(name: &str) -> Option<DecklistRelease> {
+    pub(crate) fn from_name(name: &str) -> Option<DecklistRelease> {
         Some(match name {
             "public" => DecklistRelease::Public,
             "after-cut" => DecklistRelease::AfterCut,
@@ -276,7 +276,7 @@ impl DecklistRelease {
         })
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             DecklistRelease::Public => "public",
             DecklistRelease::AfterCut => "after-cut",
@@ -291,26 +291,26 @@ pub struct Player {
     pub id: String,
     pub name: String,
     /// Player number (registration order unless given).
-    pub number: u32,
+    pub(crate) number: u32,
     /// Indices of players not to meet in round 1.
-    pub avoid: Vec<usize>,
+    pub(crate) avoid: Vec<usize>,
     /// Dropped after this round (0: never played).
     pub drop: Option<u32>,
     /// Back from this round, with unpaired losses for the rounds missed.
-    pub rejoin: Option<u32>,
+    pub(crate) rejoin: Option<u32>,
     /// A late entry: registered once the event had begun, playing from this round (2 or
     /// later). What the rounds before it score is the ruleset's choice
     /// ([`crate::rules::Ruleset::late_entry`]).
-    pub late: Option<u32>,
-    pub disqualified: bool,
+    pub(crate) late: Option<u32>,
+    pub(crate) disqualified: bool,
     /// The tournament director plays (swccg-2008).
-    pub organizer: bool,
+    pub(crate) organizer: bool,
     pub decks: Decks,
 }
 
 impl Player {
     /// Whether the player is in the event for round `round` (1-based): not dropped, or back.
-    pub fn is_active_in(&self, round: u32) -> bool {
+    pub(crate) fn is_active_in(&self, round: u32) -> bool {
         if self.missed_before_joining(round) {
             return false;
         }
@@ -322,12 +322,12 @@ impl Player {
     }
 
     /// Whether round `round` is one the player missed and takes an unpaired loss for.
-    pub fn has_unpaired_loss_in(&self, round: u32) -> bool {
+    pub(crate) fn has_unpaired_loss_in(&self, round: u32) -> bool {
         matches!((self.drop, self.rejoin), (Some(drop), Some(rejoin)) if round > drop && round < rejoin)
     }
 
     /// Whether round `round` came before a late entry's first round.
-    pub fn missed_before_joining(&self, round: u32) -> bool {
+    pub(crate) fn missed_before_joining(&self, round: u32) -> bool {
         self.late.is_some_and(|late| round < late)
     }
 }
@@ -342,9 +342,9 @@ pub struct Decks {
 /// A decklist as recorded: objective set numbers (LCG) or card lines (CCG).
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default, PartialEq, Eq)]
 pub struct Decklist {
-    pub affiliation: Option<String>,
+    pub(crate) affiliation: Option<String>,
     pub objectives: Vec<String>,
-    pub cards: Vec<String>,
+    pub(crate) cards: Vec<String>,
 }
 
 /// One Swiss round as recorded.
@@ -364,7 +364,7 @@ impl Round {
     }
 
     /// No table has a result yet: a published pairing.
-    pub fn is_unreported(&self) -> bool {
+    pub(crate) fn is_unreported(&self) -> bool {
         self.tables.iter().all(|t| t.outcome == Outcome::Pending)
     }
 }
@@ -372,28 +372,28 @@ impl Round {
 /// One table of a Swiss round: two players and what happened.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Table {
-    pub number: u32,
+    pub(crate) number: u32,
     pub players: [usize; 2],
     /// The player who played dark in the first game, when recorded.
-    pub first_dark: Option<usize>,
-    pub outcome: Outcome,
+    pub(crate) first_dark: Option<usize>,
+    pub(crate) outcome: Outcome,
     /// A match forfeited after a deck check (2014), whatever its games said.
-    pub forfeit: Option<Forfeit>,
+    pub(crate) forfeit: Option<Forfeit>,
 }
 
 /// A deck check after a match found an illegal card (2014 rules): the player forfeits the
 /// match, and when the deck cannot be made legal by taking the card out, every later match too.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Forfeit {
+pub(crate) struct Forfeit {
     /// The player whose deck failed the check.
-    pub player: usize,
+    pub(crate) player: usize,
     /// Whether the player also forfeits the rest of the event (they leave it after this round).
-    pub rest: bool,
+    pub(crate) rest: bool,
 }
 
 /// What happened at a table.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// Paired, not yet reported.
     Pending,
     /// Game results in playing order (one game when time ran out before the second began).
@@ -404,15 +404,15 @@ pub enum Outcome {
 
 /// One game's result.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct Game {
+pub(crate) struct Game {
     /// The winner's index; `None` is a draw.
-    pub winner: Option<usize>,
-    pub by: Option<GameEnd>,
+    pub(crate) winner: Option<usize>,
+    pub(crate) by: Option<GameEnd>,
 }
 
 /// How a game ended, when recorded.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameEnd {
+pub(crate) enum GameEnd {
     Dial,
     Objectives,
     Deck,
@@ -422,7 +422,7 @@ pub enum GameEnd {
 }
 
 impl GameEnd {
-    pub const NAMES: &'static [&'static str] = &[
+    pub(crate) const NAMES: &'static [&'static str] = &[
         "dial",
         "objectives",
         "deck",
@@ -431,7 +431,7 @@ impl GameEnd {
         "forfeit",
     ];
 
-    pub fn from_name(name: &str) -> Option<GameEnd> {
+    pub(crate) fn from_name(name: &str) -> Option<GameEnd> {
         Some(match name {
             "dial" => GameEnd::Dial,
             "objectives" => GameEnd::Objectives,
@@ -443,7 +443,7 @@ impl GameEnd {
         })
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             GameEnd::Dial => "dial",
             GameEnd::Objectives => "objectives",

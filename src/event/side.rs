@@ -13,7 +13,7 @@ pub enum Side {
 
 impl Side {
     /// The other side.
-    pub fn opposite(self) -> Side {
+    pub(crate) fn opposite(self) -> Side {
         match self {
             Side::Dark => Side::Light,
             Side::Light => Side::Dark,
@@ -21,7 +21,7 @@ impl Side {
     }
 
     /// Index into `[dark, light]` arrays.
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         match self {
             Side::Dark => 0,
             Side::Light => 1,
@@ -29,7 +29,7 @@ impl Side {
     }
 
     /// `dark` or `light`, as event files and pages write it.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Side::Dark => "dark",
             Side::Light => "light",
@@ -41,15 +41,15 @@ impl Side {
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Timed {
     /// Objectives in the light side player's victory pile.
-    pub light_objectives: u32,
+    pub(crate) light_objectives: u32,
     /// Damage on the dark side player's objectives.
-    pub light_damage: u32,
+    pub(crate) light_damage: u32,
     /// The Death Star dial (0 to 11).
-    pub dial: u32,
+    pub(crate) dial: u32,
     /// Damage on the light side player's objectives.
-    pub dark_damage: u32,
+    pub(crate) dark_damage: u32,
     /// Who holds the Balance of the Force.
-    pub balance: Side,
+    pub(crate) balance: Side,
 }
 
 impl Timed {
@@ -57,7 +57,7 @@ impl Timed {
     /// it can be when time is called: a third destroyed objective or the dial reaching 12 would
     /// have ended the game before time; damage has no such end, and 99 keeps typing mistakes out.
     /// The file's reader and `holonet report --timed` both check against this one table.
-    pub const COUNTS: [(&'static str, u32); 4] = [
+    pub(crate) const COUNTS: [(&'static str, u32); 4] = [
         ("light_objectives", 2),
         ("light_damage", 99),
         ("dial", 11),
@@ -65,7 +65,7 @@ impl Timed {
     ];
 
     /// A state from its counts in [`Timed::COUNTS`] order.
-    pub fn from_counts(counts: [u32; 4], balance: Side) -> Timed {
+    pub(crate) fn from_counts(counts: [u32; 4], balance: Side) -> Timed {
         let [light_objectives, light_damage, dial, dark_damage] = counts;
         Timed {
             light_objectives,
@@ -77,7 +77,7 @@ impl Timed {
     }
 
     /// The counts in [`Timed::COUNTS`] order.
-    pub fn counts(&self) -> [u32; 4] {
+    pub(crate) fn counts(&self) -> [u32; 4] {
         [
             self.light_objectives,
             self.light_damage,

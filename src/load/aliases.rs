@@ -23,7 +23,7 @@ use crate::toml_reader::{Reader, Sp};
 pub const FILE: &str = "players.toml";
 
 /// Alias id -> the id to keep.
-pub type Aliases = BTreeMap<String, String>;
+pub(crate) type Aliases = BTreeMap<String, String>;
 
 /// `id` when it is a player id; otherwise reported at its place, and `None`. An id in
 /// `players.toml` names a player's page folder and its links, as an event's ids do.
@@ -42,34 +42,29 @@ fn checked_id(reader: &mut Reader<'_>, id: Sp<String>) -> Option<Sp<String>> {
 }
 
 /// The id whose page shows the person `id` names: the kept id when `id` is an alias.
-pub fn kept_id<'a>(aliases: &'a Aliases, id: &'a str) -> &'a str {
+pub(crate) fn kept_id<'a>(aliases: &'a Aliases, id: &'a str) -> &'a str {
     aliases.get(id).map_or(id, String::as_str)
 }
 
 /// Everything `players.toml` says: who is one person, and who is not.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PlayersFile {
-    pub aliases: Aliases,
+pub(crate) struct PlayersFile {
+    pub(crate) aliases: Aliases,
     /// Each `[[distinct]]` entry's ids, as kept ids: people whose close names are no slip.
-    pub distinct: Vec<BTreeSet<String>>,
+    pub(crate) distinct: Vec<BTreeSet<String>>,
 }
 
 impl PlayersFile {
     /// Whether `players.toml` says that the people of the kept ids `a` and `b` are two.
-    pub fn are_distinct(&self, a: &str, b: &str) -> bool {
+    pub(crate) fn are_distinct(&self, a: &str, b: &str) -> bool {
         self.distinct
             .iter()
             .any(|ids| ids.contains(a) && ids.contains(b))
     }
 }
 
-/// Reads `root/players.toml` if there is one: the aliases only.
-pub fn load(root: &Path) -> Result<Aliases, (Vec<Diagnostic>, Option<String>)> {
-    load_file(root).map(|file| file.aliases)
-}
-
 /// Reads `root/players.toml` if there is one. Errors come back with the file's text.
-pub fn load_file(root: &Path) -> Result<PlayersFile, (Vec<Diagnostic>, Option<String>)> {
+pub(crate) fn load_file(root: &Path) -> Result<PlayersFile, (Vec<Diagnostic>, Option<String>)> {
     let full = root.join(FILE);
     let shown = Path::new(FILE);
     if !crate::paths::expect_kind(&full, shown, crate::paths::Kind::File)
@@ -82,7 +77,7 @@ pub fn load_file(root: &Path) -> Result<PlayersFile, (Vec<Diagnostic>, Option<St
 }
 
 /// Parses the alias file's text.
-pub fn parse(text: &str) -> Result<PlayersFile, Vec<Diagnostic>> {
+pub(crate) fn parse(text: &str) -> Result<PlayersFile, Vec<Diagnostic>> {
     let shown = Path::new(FILE);
     let mut reader = Reader::new(shown);
     let Some(doc) = reader.parse(text) else {

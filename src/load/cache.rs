@@ -33,10 +33,10 @@ use xxhash_rust::xxh3::Xxh3;
 
 use crate::event::Event;
 use crate::input_key;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 /// The cache's folder, under the site root.
-pub const DIR: &str = ".holonet/cache/events";
+pub(crate) const DIR: &str = ".holonet/cache/events";
 
 /// The first bytes of every entry, naming its layout; an entry written by another layout is a
 /// miss. The key, the payload's length and the seal ([`seal`]) follow, then the payload: the
@@ -47,7 +47,7 @@ const MAGIC: &[u8; 8] = b"hnevt002";
 const HEADER_LEN: usize = 8 + 16 + 8 + 16;
 
 /// The event cache of one site.
-pub struct EventCache {
+pub(crate) struct EventCache {
     dir: PathBuf,
     /// Holonet's program key ([`input_key::program_key`]).
     program: u128,
@@ -63,7 +63,7 @@ impl EventCache {
     /// The cache of the site at `root`, for this Holonet (`program`, see
     /// [`input_key::program_key`]) and the configuration file `settings` (relative to `root`)
     /// as it is now.
-    pub fn open(root: &Path, program: u128, settings: &Path) -> EventCache {
+    pub(crate) fn open(root: &Path, program: u128, settings: &Path) -> EventCache {
         EventCache {
             dir: root.join(DIR),
             program,
@@ -75,13 +75,13 @@ impl EventCache {
 
     /// The key of an event whose own files, as read, have the key `own`
     /// ([`input_key::own_key`]).
-    pub fn key(&self, own: u128) -> u128 {
+    pub(crate) fn key(&self, own: u128) -> u128 {
         input_key::event_key(self.shared, own)
     }
 
     /// Whether the shared inputs are still as they were when the cache was opened: entries
     /// computed while a decklist file or the configuration changed are not written.
-    pub fn still_current(&self, root: &Path) -> bool {
+    pub(crate) fn still_current(&self, root: &Path) -> bool {
         shared_key(root, self.program, &self.settings) == self.shared
     }
 
@@ -90,14 +90,14 @@ impl EventCache {
     }
 
     /// The event kept under `key`, if there is a sound entry for it.
-    pub fn get(&self, key: u128) -> Option<(Event, Computed)> {
+    pub(crate) fn get(&self, key: u128) -> Option<(Event, Computed)> {
         let bytes = fs::read(self.path(key)).ok()?;
         decode(self.secret, key, &bytes)
     }
 
     /// Keeps `event` under `key`. Written to a temporary file and renamed into place, so a
     /// reader never sees half an entry; a failure is ignored (the next run computes again).
-    pub fn put(&self, key: u128, event: &(Event, Computed)) {
+    pub(crate) fn put(&self, key: u128, event: &(Event, Computed)) {
         let Some(bytes) = encode(self.secret, key, event) else {
             return;
         };
@@ -118,7 +118,7 @@ impl EventCache {
     /// Removes every entry but those of `keys`, and temporary files left by a run that was
     /// stopped. Another run writing at the same time loses at most an entry, which costs it
     /// the time to compute it again.
-    pub fn retain(&self, keys: &BTreeSet<u128>) {
+    pub(crate) fn retain(&self, keys: &BTreeSet<u128>) {
         let Ok(entries) = fs::read_dir(&self.dir) else {
             return;
         };
@@ -179,7 +179,7 @@ fn decode(secret: input_key::Secret, key: u128, bytes: &[u8]) -> Option<(Event, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load::validate::LoadOptions;
+    use crate::load::options::LoadOptions;
 
     const SECRET_OF_TESTS: [u64; 2] = [1, 2];
 

@@ -19,7 +19,7 @@ use crate::toml_reader::{Reader, Sp};
 /// The checks of what the other kinds of event record, for a casual event (and of `[[games]]`,
 /// `[[sessions]]`, `min_games` and `closed` for the others), then the league's games or the
 /// challenge's sessions. `None` for an event that is not casual.
-pub fn validate_casual(
+pub(crate) fn validate_casual(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     ruleset: &Ruleset,

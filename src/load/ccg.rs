@@ -18,7 +18,7 @@ use crate::toml_reader::{Reader, Sp};
 /// disqualified by a second deck-check failure ("The penalty for a second violation is
 /// tournament disqualification") with the game of that failure; seating such a player in a
 /// later game is an error.
-pub fn validate_games(
+pub(crate) fn validate_games(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     players: &[Player],
@@ -248,7 +248,7 @@ pub fn validate_games(
 }
 
 /// The Final Confrontation's recorded games.
-pub fn validate_final_games(
+pub(crate) fn validate_final_games(
     reader: &mut Reader<'_>,
     tables: &[RawTable],
     players: &[Player],
@@ -286,18 +286,18 @@ pub fn validate_final_games(
 
 /// What `[final]` records of a SW:CCG Final Confrontation besides its games.
 #[derive(Debug, Default)]
-pub struct FinalRecord {
+pub(crate) struct FinalRecord {
     /// The second seed waived the Final Confrontation (`waived`).
-    pub waived: bool,
+    pub(crate) waived: bool,
     /// The finalists replaced by the next highest player, in order (`replaced`).
-    pub replaced: Vec<usize>,
+    pub(crate) replaced: Vec<usize>,
     /// The finalist who won the coin tossed at the venue (`winner`); whether the final was
     /// left to a coin is judged once the event is computed.
-    pub coin: Option<usize>,
+    pub(crate) coin: Option<usize>,
 }
 
 /// `[final] waived`, `[final] replaced` and `[final] winner` (SW:CCG only), resolved.
-pub fn validate_final_record(
+pub(crate) fn validate_final_record(
     reader: &mut Reader<'_>,
     recorded: Option<&RawFinal>,
     ccg: bool,
@@ -514,13 +514,13 @@ fn venue_coin(
 /// allegiances in Sealed Deck play". Once per player, at the first game where they switched (a
 /// game of play or of the Final Confrontation). Players the file does not know were reported
 /// already.
-pub fn warn_switched_allegiance(
+pub(crate) fn warn_switched_allegiance(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     info: &EventInfo,
     players: &[Player],
 ) {
-    if !crate::rules::ccg_event::fixed_sides(info) {
+    if !crate::rules::ccg_format::fixed_sides(info) {
         return;
     }
     let ids: BTreeMap<&str, usize> = players
@@ -575,7 +575,7 @@ pub fn warn_switched_allegiance(
 /// the recommended number of games for its size. Until its first game is paired, an event is
 /// still taking registrations (`holonet new`, then one `holonet register` per player), so its
 /// size is not final and it is not warned about.
-pub fn warn_below_minimums(
+pub(crate) fn warn_below_minimums(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     info: &EventInfo,
@@ -584,7 +584,7 @@ pub fn warn_below_minimums(
     let Some(games) = info.swiss_rounds.filter(|_| !raw.rounds.is_empty()) else {
         return;
     };
-    let format = crate::rules::ccg_event::guide_format(info);
+    let format = crate::rules::ccg_format::guide_format(info);
     let tier = if info.tier.as_deref() == Some("championship") {
         Tier::Championship
     } else {
@@ -602,7 +602,7 @@ pub fn warn_below_minimums(
 /// more than one Worlds Day 2 automatic bid. The event file does not record the prizes, so every
 /// constructed championship event with a playing director is warned about. Each warning names
 /// the section of the rules page.
-pub fn warn_director_play(
+pub(crate) fn warn_director_play(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     info: &EventInfo,
@@ -616,7 +616,7 @@ pub fn warn_director_play(
     let directors: Vec<usize> = (0..players.len())
         .filter(|&p| players[p].organizer)
         .collect();
-    let constructed = crate::rules::ccg_event::guide_format(info) == Format::Constructed;
+    let constructed = crate::rules::ccg_format::guide_format(info) == Format::Constructed;
     if constructed && info.tier.as_deref() == Some("championship") {
         for &p in &directors {
             let span = raw.players[p]

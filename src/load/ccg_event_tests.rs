@@ -5,6 +5,8 @@
 use crate::event::Side;
 use crate::event::*;
 use crate::rules::ccg_event::*;
+use crate::rules::ccg_format::*;
+use crate::rules::ccg_replay::*;
 use crate::rules::swccg;
 use crate::rules::swccg::pairing::PairReason;
 use crate::rules::swccg::standings::Decider;
@@ -24,11 +26,11 @@ fn ccg_text(players: &str, games: &[&str], extra: &str) -> String {
     text
 }
 
-fn load(text: &str) -> (Event, crate::rules::compute::Computed) {
+fn load(text: &str) -> (Event, crate::rules::computed::Computed) {
     let (loaded, diagnostics) = crate::load::parse_event(
         std::path::Path::new("events/e.toml"),
         text,
-        &crate::load::validate::LoadOptions::default(),
+        &crate::load::options::LoadOptions::default(),
     );
     loaded.unwrap_or_else(|| panic!("valid: {diagnostics:?}"))
 }
@@ -148,7 +150,7 @@ fn second_deck_check_failure_disqualifies() {
     let (loaded, diagnostics) = crate::load::parse_event(
         std::path::Path::new("events/e.toml"),
         &ccg_text("abcd", &[&g1, &g2, &g3], ""),
-        &crate::load::validate::LoadOptions::default(),
+        &crate::load::options::LoadOptions::default(),
     );
     assert!(loaded.is_none());
     assert!(
@@ -163,7 +165,7 @@ fn warnings(text: &str) -> Vec<String> {
     let (loaded, diagnostics) = crate::load::parse_event(
         std::path::Path::new("events/e.toml"),
         text,
-        &crate::load::validate::LoadOptions::default(),
+        &crate::load::options::LoadOptions::default(),
     );
     assert!(loaded.is_some(), "{diagnostics:?}");
     diagnostics
@@ -245,7 +247,7 @@ fn short(extra: &str, tail: &str) -> String {
     ccg_text("abcd", &[&g1, &g2], extra).replace("swiss_rounds = 6", "swiss_rounds = 2") + tail
 }
 
-fn placings(computed: &crate::rules::compute::Computed, event: &Event) -> Vec<String> {
+fn placings(computed: &crate::rules::computed::Computed, event: &Event) -> Vec<String> {
     computed
         .placings
         .as_ref()
@@ -259,7 +261,7 @@ fn errors(text: &str) -> Vec<String> {
     let (loaded, diagnostics) = crate::load::parse_event(
         std::path::Path::new("events/e.toml"),
         text,
-        &crate::load::validate::LoadOptions::default(),
+        &crate::load::options::LoadOptions::default(),
     );
     assert!(loaded.is_none(), "an error expected");
     diagnostics
@@ -276,9 +278,9 @@ fn errors(text: &str) -> Vec<String> {
 fn second_seed_waives_the_final_confrontation() {
     let (event, computed) = load(&short("cut = 2", ""));
     assert!(computed.placings.is_none(), "the final is still due");
-    assert_eq!(computed.status, crate::rules::compute::Status::Running);
+    assert_eq!(computed.status, crate::rules::computed::Status::Running);
     let (event_w, waived) = load(&short("cut = 2", "\n[final]\nwaived = true\n"));
-    assert_eq!(waived.status, crate::rules::compute::Status::Finished);
+    assert_eq!(waived.status, crate::rules::computed::Status::Finished);
     let rows = &computed.ccg().expect("swccg").standings[1];
     let seeds: Vec<&str> = rows
         .iter()
@@ -538,7 +540,7 @@ fn secret_squirrel_decks_hold_both_sides() {
 /// breaks the guide's pairing, and a repeat with the same allegiances is named as a rematch.
 #[test]
 fn the_audit_judges_each_game_by_the_guides_procedure() {
-    use crate::rules::audit::{DepartureKind, Stage, Status};
+    use crate::rules::verdict::{DepartureKind, Stage, Status};
     let g1 = game(&[table("b", "a", "b", 10), table("d", "c", "d", 5)], "");
     let g2 = game(&[table("c", "b", "b", 10), table("a", "d", "d", 10)], "");
     let side = swccg::pairing::coin(7, 3).opposite();
@@ -596,7 +598,7 @@ fn the_audit_judges_each_game_by_the_guides_procedure() {
 /// so either order of each pile is the guide's, and game 2 may pair b with a or with c.
 #[test]
 fn level_players_in_a_pile_may_lie_in_either_order() {
-    use crate::rules::audit::Status;
+    use crate::rules::verdict::Status;
     let g1 = game(&[table("b", "a", "b", 10), table("d", "c", "d", 10)], "");
     // The Light pile (a, c) plays Dark in game 2, against the Dark pile (b, d).
     for tables in [
@@ -615,7 +617,7 @@ fn level_players_in_a_pile_may_lie_in_either_order() {
         let (_, diagnostics) = crate::load::parse_event(
             std::path::Path::new("events/e.toml"),
             &text,
-            &crate::load::validate::LoadOptions::default(),
+            &crate::load::options::LoadOptions::default(),
         );
         assert!(
             !diagnostics.iter().any(|d| d.message.starts_with("game 2")),
@@ -645,7 +647,7 @@ fn a_table_only_a_later_tiebreaker_would_forbid_is_legal() {
     let (_, diagnostics) = crate::load::parse_event(
         std::path::Path::new("events/e.toml"),
         &text,
-        &crate::load::validate::LoadOptions::default(),
+        &crate::load::options::LoadOptions::default(),
     );
     assert!(!diagnostics.iter().any(|d| d.message.starts_with("game 3")));
 }
@@ -670,7 +672,7 @@ fn a_table_against_the_piles_is_still_a_broken_rule_and_warned() {
     let (_, diagnostics) = crate::load::parse_event(
         std::path::Path::new("events/e.toml"),
         &text,
-        &crate::load::validate::LoadOptions::default(),
+        &crate::load::options::LoadOptions::default(),
     );
     let warned: Vec<&str> = diagnostics
         .iter()

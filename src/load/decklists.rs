@@ -30,31 +30,31 @@ use crate::toml_reader::{Reader, Sp};
 
 /// Where a deck's entries are written, so that a warning points at the entry at fault.
 #[derive(Debug, Clone)]
-pub struct DeckPlace {
+pub(crate) struct DeckPlace {
     /// The file holding the entries: the event file, or the deck's own file.
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     /// One span per entry of the deck's list (objective set or card line), in list order.
-    pub entries: Vec<Range<usize>>,
+    pub(crate) entries: Vec<Range<usize>>,
     /// Where to point at the deck as a whole, in the event file: the list, or `file = ...`.
-    pub whole: Range<usize>,
+    pub(crate) whole: Range<usize>,
     /// SW:LCG: where the affiliation is written (`affiliation = ...`, or a file's
     /// `Affiliation:` line), in `file`.
-    pub affiliation: Option<Range<usize>>,
+    pub(crate) affiliation: Option<Range<usize>>,
     /// Where the deck uses the other game's keys (`cards` in a SW:LCG event; `objectives` or
     /// `affiliation` in a SW:CCG one), in the event file.
-    pub foreign: Option<Range<usize>>,
+    pub(crate) foreign: Option<Range<usize>>,
 }
 
 /// One player's decklists as read, with where each is written: dark, then light.
 #[derive(Debug, Clone, Default)]
-pub struct PlayerDecks {
-    pub decks: Decks,
-    pub places: [Option<DeckPlace>; 2],
+pub(crate) struct PlayerDecks {
+    pub(crate) decks: Decks,
+    pub(crate) places: [Option<DeckPlace>; 2],
 }
 
 /// Reads every player's decklists, in the order of `players`, opening the decklist files the
 /// event names. A file that cannot be read, or a deck written both ways, is an error.
-pub fn read_decks(
+pub(crate) fn read_decks(
     reader: &mut Reader<'_>,
     players: &[RawPlayer],
     family: Option<Family>,
@@ -310,7 +310,7 @@ fn parse_objective_lines(text: &str) -> (Decklist, Vec<Range<usize>>, Option<Ran
 }
 
 /// Checks every decklist of the event once the players, teams and `[event]` are known.
-pub fn check_decks(
+pub(crate) fn check_decks(
     reader: &mut Reader<'_>,
     family: Family,
     info: &EventInfo,
@@ -368,7 +368,7 @@ pub fn check_decks(
                         owner: &person.id,
                         side,
                         cards: &deck.cards,
-                        size: crate::rules::ccg_event::deck_size(info),
+                        size: crate::rules::ccg_format::deck_size(info),
                     };
                     for problem in check_ccg_deck(&input) {
                         warnings.push((
@@ -448,7 +448,7 @@ impl At {
 /// against the scenario's own limit. Each deck was checked on its own already
 /// ([`check_decks`]); a team (or a deck, for the scenario's limit) that plays several sessions
 /// is checked once, at its first session.
-pub fn check_session_decks(
+pub(crate) fn check_session_decks(
     reader: &mut Reader<'_>,
     people: &[Player],
     read: &[PlayerDecks],

@@ -12,12 +12,12 @@ use crate::diag::Code;
 use crate::event::{EliminationGame, Player};
 use crate::event::{Side, Timed};
 use crate::rules::bracket::Problem;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::toml_reader::Reader;
 
 /// Reads the elimination games. `cut` is the cut in force (0 when none); `swiss_finished`
 /// whether every planned Swiss round has its results.
-pub fn validate_elimination(
+pub(crate) fn validate_elimination(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     players: &[Player],
@@ -134,7 +134,7 @@ fn game_span(raw: &RawEvent, game: u32) -> Range<usize> {
 }
 
 /// Turns what the bracket could not accept into errors at the recorded entries.
-pub fn report_bracket_problems(
+pub(crate) fn report_bracket_problems(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     players: &[Player],

@@ -1,20 +1,20 @@
 //! Loading the archive: every `events/**/*.toml`, read and validated in parallel.
 
 pub mod aliases;
-pub mod cache;
-pub mod casual;
-pub mod ccg;
-pub mod decklists;
-pub mod elimination;
+pub(crate) mod cache;
+pub(crate) mod casual;
+pub(crate) mod ccg;
+pub(crate) mod decklists;
+pub(crate) mod elimination;
 pub mod fuzz;
 pub mod options;
 pub mod people;
-pub mod raw;
-pub mod read;
-pub mod recorded;
-pub mod teams;
-pub mod validate;
-pub mod venue_draw;
+pub(crate) mod raw;
+pub(crate) mod read;
+pub(crate) mod recorded;
+pub(crate) mod teams;
+pub(crate) mod validate;
+pub(crate) mod venue_draw;
 
 #[cfg(test)]
 mod ccg_event_tests;
@@ -27,26 +27,27 @@ use rayon::prelude::*;
 use crate::diag::{Code, Diagnostic};
 use crate::event::Event;
 use crate::event::ids::{is_reserved_name, is_valid_slug};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::text_file::{read_plain_text, read_text};
 use crate::toml_reader::Reader;
+use options::LoadOptions;
 use read::read_event;
-use validate::{LoadOptions, validate};
+use validate::validate;
 
 /// The loaded archive: valid events (sorted by slug), every diagnostic, and the text of each
 /// file that has a diagnostic (to show the offending lines).
 #[derive(Debug, Default)]
-pub struct Loaded {
+pub(crate) struct Loaded {
     /// Each valid event with what the rules computed from it (validation needs the computation:
     /// the bracket checks the recorded elimination games).
-    pub events: Vec<(Event, Computed)>,
+    pub(crate) events: Vec<(Event, Computed)>,
     /// How many of `events` were taken from the cache rather than computed.
-    pub from_cache: usize,
+    pub(crate) from_cache: usize,
     /// The key of each event's own files as they were read ([`crate::input_key::own_key`]),
     /// by slug: what a record of the pages made from the event vouches for.
-    pub own_keys: BTreeMap<String, u128>,
-    pub diagnostics: Vec<Diagnostic>,
-    pub sources: BTreeMap<PathBuf, String>,
+    pub(crate) own_keys: BTreeMap<String, u128>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
+    pub(crate) sources: BTreeMap<PathBuf, String>,
 }
 
 /// Finds the event files under `root/events`, as paths relative to `root`, sorted. A symbolic
@@ -55,7 +56,7 @@ pub struct Loaded {
 /// A site without an `events/` folder is refused rather than built as an archive of no events:
 /// the likeliest cause is a command run in the wrong folder, and the build would then remove
 /// every event page already published.
-pub fn event_files(root: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+pub(crate) fn event_files(root: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
     let events = Path::new("events");
     let full = root.join(events);
     if std::fs::symlink_metadata(&full).is_err() {
@@ -95,7 +96,7 @@ fn relative(root: &Path, path: &Path) -> PathBuf {
 /// Loads every event under `root/events`. With a `cache`, an event whose files are as a run
 /// of this Holonet left them is taken from it rather than read and computed again, and every
 /// event computed without a warning is put in it (see [`cache`]).
-pub fn load_events(
+pub(crate) fn load_events(
     root: &Path,
     options: &LoadOptions,
     cache: Option<&cache::EventCache>,
@@ -233,7 +234,7 @@ fn keep_in_cache(
 }
 
 /// The slug of an event file: its path under `events/`, without `.toml`, with `/` separators.
-pub fn slug_of(file: &Path) -> String {
+pub(crate) fn slug_of(file: &Path) -> String {
     let under = file
         .strip_prefix("events")
         .unwrap_or(file)
@@ -247,23 +248,23 @@ pub fn slug_of(file: &Path) -> String {
 
 /// One event file, loaded.
 #[derive(Debug)]
-pub struct LoadedFile {
+pub(crate) struct LoadedFile {
     /// Relative to the site root.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// The event, when the file has no error.
-    pub event: Option<(Event, Computed)>,
-    pub diagnostics: Vec<Diagnostic>,
+    pub(crate) event: Option<(Event, Computed)>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
     /// The file's text, when it could be read.
-    pub text: Option<String>,
+    pub(crate) text: Option<String>,
     /// The text of each other file a diagnostic points into (decklist files).
-    pub other_sources: BTreeMap<PathBuf, String>,
+    pub(crate) other_sources: BTreeMap<PathBuf, String>,
     /// The key of the event file and its report as read ([`crate::input_key::own_key`]),
     /// when both could be read.
-    pub own_key: Option<u128>,
+    pub(crate) own_key: Option<u128>,
 }
 
 /// Reads and validates one file given relative to `root`.
-pub fn load_event_file(root: &Path, file: &Path, options: &LoadOptions) -> LoadedFile {
+pub(crate) fn load_event_file(root: &Path, file: &Path, options: &LoadOptions) -> LoadedFile {
     match read_text(&root.join(file), file) {
         Ok(text) => {
             let report = read_report(root, file);
@@ -390,7 +391,7 @@ pub fn parse_event(
 
 /// The path of `file` (as given on the command line) relative to the site `root`, which is what
 /// gives the event its slug. Fails when the file is not under `root/events/`.
-pub fn locate(root: &Path, file: &Path) -> Result<PathBuf, String> {
+pub(crate) fn locate(root: &Path, file: &Path) -> Result<PathBuf, String> {
     let root_abs = root
         .canonicalize()
         .map_err(|e| format!("cannot find the site folder {}: {e}", root.display()))?;

@@ -6,8 +6,8 @@
 #[derive(Debug, Clone, Default)]
 pub struct LoadOptions {
     /// The ruleset of events that do not name one (`default_rules` in `holonet.toml`).
-    pub default_rules: Option<String>,
+    pub(crate) default_rules: Option<String>,
     /// The site folder, where decklist files next to an event are read from; `None` when the
     /// event is checked on its own (decklist files are then reported as unreadable).
-    pub site_root: Option<std::path::PathBuf>,
+    pub(crate) site_root: Option<std::path::PathBuf>,
 }

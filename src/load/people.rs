@@ -18,31 +18,31 @@ use crate::toml_reader::Reader;
 
 /// One person's `[[players]]` entry in an event file.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
-    pub id: String,
-    pub name: String,
+pub(crate) struct Entry {
+    pub(crate) id: String,
+    pub(crate) name: String,
     /// The event file, relative to the site root.
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     /// The entry's place among the file's `[[players]]` entries.
-    pub index: usize,
+    pub(crate) index: usize,
 }
 
 /// The people of the archive's valid events, and what `players.toml` says about them.
 #[derive(Debug, Default)]
-pub struct People {
+pub(crate) struct People {
     /// The site folder, where the event files are read to point at an entry.
     root: PathBuf,
     /// In the order of the events given (the archive's: by slug), then of their entries.
     entries: Vec<Entry>,
     /// Each id's entries, by position in `entries`.
     by_id: BTreeMap<String, Vec<usize>>,
-    pub players: PlayersFile,
+    pub(crate) players: PlayersFile,
 }
 
 impl People {
     /// The people of `events`, in their order, leaving out the event file `leaving_out` (the
     /// one being edited, whose own entries its edit checks).
-    pub fn of<'e>(
+    pub(crate) fn of<'e>(
         root: &Path,
         events: impl IntoIterator<Item = &'e Event>,
         players: PlayersFile,
@@ -77,7 +77,7 @@ impl People {
     /// The first entry that gives `id` to a person whose name is not `name`: the person a new
     /// entry `name` with `id` would share a page with. An id belongs to the name it was first
     /// given.
-    pub fn other_person(&self, id: &str, name: &str) -> Option<&Entry> {
+    pub(crate) fn other_person(&self, id: &str, name: &str) -> Option<&Entry> {
         let key = name_key(name);
         self.by_id
             .get(id)?
@@ -90,7 +90,7 @@ impl People {
     /// event gives yet, but that `players.toml` joins to a person's page (an alias, or the id
     /// kept), is that person's too, and only a name of theirs may take it. The organizer may
     /// give such an id another spelling of the person's name: that is what an alias is for.
-    pub fn other_person_joined(&self, id: &str, name: &str) -> Option<&Entry> {
+    pub(crate) fn other_person_joined(&self, id: &str, name: &str) -> Option<&Entry> {
         if self.by_id.contains_key(id) {
             return self.other_person(id, name);
         }
@@ -107,7 +107,7 @@ impl People {
 
     /// An id for a new entry `name` that puts no one else on its page: the one made from the
     /// name, else it numbered (`ann-berg-2`), skipping the ids `taken` in the entry's own event.
-    pub fn free_id(&self, name: &str, taken: impl Fn(&str) -> bool) -> String {
+    pub(crate) fn free_id(&self, name: &str, taken: impl Fn(&str) -> bool) -> String {
         let base = match id_from_name(name) {
             id if id.is_empty() => "player".to_string(),
             id => id,
@@ -125,7 +125,7 @@ impl People {
 
     /// The archive's names, one per person and spelling (each with its first entry), for
     /// [`similar_names`].
-    pub fn names(&self) -> Vec<Named<'_>> {
+    pub(crate) fn names(&self) -> Vec<Named<'_>> {
         let mut seen = BTreeSet::new();
         self.entries
             .iter()
@@ -143,14 +143,14 @@ impl People {
     }
 
     /// Where `entry`'s `key` is in its file, as `file:line:column`.
-    pub fn at(&self, entry: &Entry, key: &str) -> String {
+    pub(crate) fn at(&self, entry: &Entry, key: &str) -> String {
         Texts::new(&self.root).at(entry, key)
     }
 
     /// The hint (H019) for each name of `new` (the entries of one event about to be written)
     /// close to another person's in the archive: the index in `new` it is about, the message
     /// and the help. New names are not compared with each other: people of one event are two.
-    pub fn hints_for(&self, new: &[Named<'_>]) -> Vec<(usize, String, String)> {
+    pub(crate) fn hints_for(&self, new: &[Named<'_>]) -> Vec<(usize, String, String)> {
         let mut names = self.names();
         let known = names.len();
         names.extend_from_slice(new);
@@ -196,9 +196,9 @@ impl People {
 
 /// A name under an id, as the near-name hint compares them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Named<'a> {
-    pub id: &'a str,
-    pub name: &'a str,
+pub(crate) struct Named<'a> {
+    pub(crate) id: &'a str,
+    pub(crate) name: &'a str,
 }
 
 /// A name as the hint and the id check compare it: "Last, First" turned to "First Last", then
@@ -227,7 +227,7 @@ pub fn name_key(name: &str) -> String {
 /// The scripts whose letters look alike: a name that mixes them may be made to look like
 /// another's (`Tоm Kessel` with a Cyrillic `о`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Script {
+enum Script {
     Latin,
     Greek,
     Cyrillic,
@@ -271,7 +271,7 @@ fn script(c: char) -> Option<Script> {
 /// When `name` writes letters of two of Latin, Greek and Cyrillic, what it mixes, said for a
 /// message ("Latin and Cyrillic letters (`о` is Cyrillic)"). A whole name in one script is
 /// never mixed, whatever the script.
-pub fn mixed_scripts(name: &str) -> Option<String> {
+pub(crate) fn mixed_scripts(name: &str) -> Option<String> {
     let mut letters = name.chars().filter_map(|c| Some((c, script(c)?)));
     let (_, first) = letters.next()?;
     let (other, second) = letters.find(|&(_, s)| s != first)?;
@@ -331,7 +331,7 @@ fn latin_lookalike(c: char) -> Option<char> {
 /// Latin ones read as those, when that leaves it all Latin (`Тоm Kessel` and `Tom Kessel` give
 /// `tom-kessel`). A name with a letter of its own script (`Иван`) keeps its own key, so two
 /// Cyrillic names never meet through the few letters they share with Latin.
-pub fn look_key(name: &str) -> String {
+fn look_key(name: &str) -> String {
     let drawn: String = name
         .chars()
         .map(|c| latin_lookalike(c).unwrap_or(c))
@@ -387,7 +387,7 @@ pub fn close_pairs(keys: &[String], wanted: impl Fn(usize, usize) -> bool) -> Ve
 /// The pairs of `names` (as [`close_pairs`]) whose names are one slip apart or the same under
 /// two ids that are not one page, and that `players.toml` does not call two people; `wanted`
 /// narrows them (to those with a new name).
-pub fn similar_names(
+fn similar_names(
     names: &[Named<'_>],
     players: &PlayersFile,
     wanted: impl Fn(usize, usize) -> bool,
@@ -402,7 +402,7 @@ pub fn similar_names(
 /// The hint about the name `new` (one of a close pair) and `known`, which is at `at`
 /// ("events/2019/coruscant.toml:7:8"): the message, and the help with the `players.toml`
 /// lines either answer takes.
-pub fn similar_hint(
+fn similar_hint(
     new: Named<'_>,
     known: Named<'_>,
     at: &str,
@@ -439,13 +439,13 @@ pub fn similar_hint(
 }
 
 /// The event files' texts, read once each, to point at an entry's line and column.
-pub struct Texts<'r> {
+struct Texts<'r> {
     root: &'r Path,
     texts: BTreeMap<PathBuf, Option<String>>,
 }
 
 impl<'r> Texts<'r> {
-    pub fn new(root: &'r Path) -> Self {
+    pub(crate) fn new(root: &'r Path) -> Self {
         Texts {
             root,
             texts: BTreeMap::new(),
@@ -453,7 +453,7 @@ impl<'r> Texts<'r> {
     }
 
     /// The span of `entry`'s value of `key` (`id` or `name`), else of its `name`.
-    pub fn span(&mut self, entry: &Entry, key: &str) -> Option<Range<usize>> {
+    pub(crate) fn span(&mut self, entry: &Entry, key: &str) -> Option<Range<usize>> {
         let text = self
             .texts
             .entry(entry.file.clone())
@@ -476,7 +476,7 @@ impl<'r> Texts<'r> {
     }
 
     /// Where `entry`'s `key` is, as `file:line:column` (the file alone if it cannot be read).
-    pub fn at(&mut self, entry: &Entry, key: &str) -> String {
+    pub(crate) fn at(&mut self, entry: &Entry, key: &str) -> String {
         match self.span(entry, key) {
             Some(span) => {
                 let text = self.texts[&entry.file].as_deref().unwrap_or_default();
@@ -488,7 +488,7 @@ impl<'r> Texts<'r> {
     }
 
     /// The texts read, to show the lines the diagnostics point at.
-    pub fn into_sources(self) -> Vec<(PathBuf, String)> {
+    fn into_sources(self) -> Vec<(PathBuf, String)> {
         self.texts
             .into_iter()
             .filter_map(|(file, text)| Some((file, text?)))
@@ -501,7 +501,7 @@ impl<'r> Texts<'r> {
 /// one page as one person; and a warning (H019) at each name one slip from an earlier one under
 /// another id, or the same name under two ids, since one person would have two pages. With the
 /// texts of the files they point into.
-pub fn check(people: &People) -> (Vec<Diagnostic>, Vec<(PathBuf, String)>) {
+pub(crate) fn check(people: &People) -> (Vec<Diagnostic>, Vec<(PathBuf, String)>) {
     let mut texts = Texts::new(&people.root);
     let mut diagnostics = Vec::new();
     for (id, at) in &people.by_id {
@@ -594,7 +594,7 @@ pub(crate) fn standings_event(file: &str, names: &[&str]) -> Event {
     let (event, diagnostics) = crate::load::parse_event(
         Path::new(file),
         &text,
-        &crate::load::validate::LoadOptions::default(),
+        &crate::load::options::LoadOptions::default(),
     );
     event.unwrap_or_else(|| panic!("{diagnostics:?}")).0
 }

@@ -167,21 +167,21 @@ raw_table! {
 
 /// A SW:CCG table as written: one game between a dark and a light side player.
 #[derive(Debug, Default)]
-pub struct RawCcgTable {
-    pub dark: Option<Sp<String>>,
-    pub light: Option<Sp<String>>,
-    pub winner: Option<Sp<String>>,
-    pub differential: Option<Sp<i64>>,
-    pub modified: Option<Sp<bool>>,
-    pub quit: Option<Sp<bool>>,
+pub(crate) struct RawCcgTable {
+    pub(crate) dark: Option<Sp<String>>,
+    pub(crate) light: Option<Sp<String>>,
+    pub(crate) winner: Option<Sp<String>>,
+    pub(crate) differential: Option<Sp<i64>>,
+    pub(crate) modified: Option<Sp<bool>>,
+    pub(crate) quit: Option<Sp<bool>>,
     /// A true tie: `{ dark_lost_pile, light_lost_pile, dark_hand, light_hand }`.
-    pub tie: Option<RawTie>,
-    pub violation: Option<Sp<String>>,
+    pub(crate) tie: Option<RawTie>,
+    pub(crate) violation: Option<Sp<String>>,
 }
 
 /// A true tie's counts as written, with the span of `tie`: dark lost pile, light lost pile,
 /// dark hand, light hand.
-pub type RawTie = (Range<usize>, [Option<Sp<i64>>; 4]);
+type RawTie = (Range<usize>, [Option<Sp<i64>>; 4]);
 
 raw_table! {
     /// One game result as written: a winner id or `"draw"`, and how it ended.
@@ -203,15 +203,15 @@ raw_table! {
 /// terms of the event's game (`winner` and `by` for SW:LCG; `winner`, `differential`,
 /// `modified`, `quit` or `tie` for SW:CCG). Which keys fit is checked in validation.
 #[derive(Debug, Default)]
-pub struct RawLeagueGame {
-    pub span: Range<usize>,
-    pub date: Option<Sp<Date>>,
+pub(crate) struct RawLeagueGame {
+    pub(crate) span: Range<usize>,
+    pub(crate) date: Option<Sp<Date>>,
     /// The players, the winner and the SW:CCG result fields.
-    pub ccg: RawCcgTable,
+    pub(crate) ccg: RawCcgTable,
     /// SW:LCG: how the game ended, the dial and the objectives destroyed, when recorded.
-    pub by: Option<Sp<String>>,
-    pub dial: Option<Sp<i64>>,
-    pub objectives: Option<Sp<i64>>,
+    pub(crate) by: Option<Sp<String>>,
+    pub(crate) dial: Option<Sp<i64>>,
+    pub(crate) objectives: Option<Sp<i64>>,
 }
 
 raw_table! {
@@ -288,7 +288,6 @@ raw_table! {
     /// A going-to-time game state as written.
     #[derive(Debug, Default)]
     pub struct RawTimed {
-        span: Range<usize>,
     }
     /// Public: `holonet pair` writes these keys.
     pub const TIMED = {
@@ -302,40 +301,39 @@ raw_table! {
 
 /// The whole file as written.
 #[derive(Debug, Default)]
-pub struct RawEvent {
-    pub info: RawInfo,
-    pub players: Vec<RawPlayer>,
-    pub rounds: Vec<RawRound>,
+pub(crate) struct RawEvent {
+    pub(crate) info: RawInfo,
+    pub(crate) players: Vec<RawPlayer>,
+    pub(crate) rounds: Vec<RawRound>,
     /// The span of `[elimination]`, when present.
-    pub elimination_span: Option<Range<usize>>,
-    pub elimination: Vec<RawEliminationGame>,
+    pub(crate) elimination_span: Option<Range<usize>>,
+    pub(crate) elimination: Vec<RawEliminationGame>,
     /// The span of `teams`, when present.
-    pub teams_span: Option<Range<usize>>,
-    pub teams: Vec<RawTeam>,
-    pub final_match: Option<RawFinal>,
+    pub(crate) teams_span: Option<Range<usize>>,
+    pub(crate) teams: Vec<RawTeam>,
+    pub(crate) final_match: Option<RawFinal>,
     /// The span of `tiebreaker_games`, when present.
-    pub tiebreaker_games_span: Option<Range<usize>>,
+    pub(crate) tiebreaker_games_span: Option<Range<usize>>,
     /// SW:CCG: `tiebreaker_games`, games played after the last round to break a tie.
-    pub tiebreaker_games: Vec<RawTable>,
+    pub(crate) tiebreaker_games: Vec<RawTable>,
     /// The span of `standings`, when present.
-    pub standings_span: Option<Range<usize>>,
+    pub(crate) standings_span: Option<Range<usize>>,
     /// `[[standings]]`: the final standings of an event known only by its results.
-    pub standings: Vec<RawStanding>,
+    pub(crate) standings: Vec<RawStanding>,
     /// The span of `games`, when present.
-    pub games_span: Option<Range<usize>>,
+    pub(crate) games_span: Option<Range<usize>>,
     /// `[[games]]`: the games of a league.
-    pub games: Vec<RawLeagueGame>,
+    pub(crate) games: Vec<RawLeagueGame>,
     /// The span of `sessions`, when present.
-    pub sessions_span: Option<Range<usize>>,
+    pub(crate) sessions_span: Option<Range<usize>>,
     /// `[[sessions]]`: the sessions of a challenge event.
-    pub sessions: Vec<RawSession>,
+    pub(crate) sessions: Vec<RawSession>,
 }
 
 raw_table! {
     /// One `[[standings]]` row as written: a place and the scores the organizer recorded.
     #[derive(Debug, Default)]
     pub struct RawStanding {
-        span: Range<usize>,
     }
     /// Public: `holonet import` writes these keys.
     pub const STANDING = {

@@ -14,7 +14,7 @@ use crate::toml_reader::{Fields, Reader, Sp};
 
 /// Reads the document's shape. Missing `[event]` and friends are reported; reading goes on
 /// with whatever is usable so every problem in the file surfaces in one run.
-pub fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> RawEvent {
+pub(crate) fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) -> RawEvent {
     let top = reader.table(doc.get_ref(), 0..0, "the event file", TOP);
     let mut raw = RawEvent::default();
     match top.get("event") {
@@ -287,7 +287,7 @@ fn name_in_a_deck(player: &DeTable<'_>) -> bool {
 }
 
 fn read_standing(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawStanding {
-    let f = reader.table(table, span.clone(), "this `[[standings]]` row", STANDING);
+    let f = reader.table(table, span, "this `[[standings]]` row", STANDING);
     let rank = f
         .require(reader, "rank", "1")
         .and_then(|v| reader.integer(v, "`rank`"));
@@ -295,7 +295,6 @@ fn read_standing(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize
         .require(reader, "player", "\"tom\"")
         .and_then(|v| reader.string(v, "`player`"));
     RawStanding {
-        span,
         rank,
         player,
         points: opt_int(reader, &f, "points"),
@@ -539,7 +538,6 @@ fn read_elimination_game(
             .require(reader, "balance", "\"dark\"")
             .and_then(|v| reader.string(v, "`balance`"));
         raw.timed = Some(RawTimed {
-            span: value.span(),
             light_objectives,
             light_damage,
             dial,

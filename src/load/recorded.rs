@@ -30,7 +30,7 @@ pub(crate) fn foreign_fields(family: Family) -> &'static [(&'static str, &'stati
 /// Checks the `[[standings]]` rows of `raw` against the registered `players` (the competitors)
 /// and returns them in file order. An event records either rounds or standings: a file with
 /// both is reported, since its standings would contradict the computed ones.
-pub fn validate_standings(
+pub(crate) fn validate_standings(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     ruleset: &crate::rules::Ruleset,
@@ -184,7 +184,7 @@ fn validate_row(
 /// Checks `field_size` against what the file records: it belongs to an event known only by its
 /// results (the other kinds count their players from the rounds), and counts at least every
 /// standings row and every registered competitor, who all took part.
-pub fn check_field_size(
+pub(crate) fn check_field_size(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     info: &EventInfo,

@@ -13,7 +13,7 @@ use crate::toml_reader::Reader;
 
 /// The teams of a team event as competitors, and each team's two members (indices into the
 /// people). Reports what is wrong; `None` when the event cannot be read as a team event.
-pub fn validate_teams(
+pub(crate) fn validate_teams(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     people: &[Player],
@@ -128,7 +128,7 @@ pub fn validate_teams(
 
 /// Reads `[final]`: the games of the final match, with winners among the teams (which two teams
 /// play it is computed from the standings and checked afterwards).
-pub fn validate_final(
+pub(crate) fn validate_final(
     reader: &mut Reader<'_>,
     raw: &RawFinal,
     teams: &[Player],

@@ -10,14 +10,14 @@ use super::raw::RawEvent;
 use super::validate::common::{player_positions, resolve};
 use crate::diag::Code;
 use crate::event::Player;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::rules::standings::VenueDrawProblem;
 use crate::rules::{Ruleset, Tiebreaker};
 use crate::toml_reader::Reader;
 
 /// The players `venue_draw` names, in order, for an event with Swiss standings (`swiss`); an
 /// error for any other kind of event, an unknown id or a player named twice.
-pub fn validate_venue_draw(
+pub(crate) fn validate_venue_draw(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     players: &[Player],
@@ -60,7 +60,7 @@ pub fn validate_venue_draw(
 }
 
 /// Reports, at the ids of `venue_draw`, what the recorded order cannot apply to.
-pub fn report_venue_draw_problems(
+pub(crate) fn report_venue_draw_problems(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     players: &[Player],

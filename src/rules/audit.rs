@@ -56,12 +56,10 @@ use super::standings::{Decider, Standings};
 use super::{PairingMethod, Tiebreaker};
 use crate::event::{CcgPlay, Event, Kind, Round, SwissPlay};
 
-/// The verdict's types stand below the computed facts that carry it (see [`super::verdict`]);
-/// callers name them here, beside the procedure that fills them.
-pub use super::verdict::{Audit, Departure, DepartureKind, RoundAudit, Stage, Status, UNDECIDED};
+use super::verdict::{Audit, Departure, DepartureKind, RoundAudit, Stage};
 
 /// Audits an event: its recorded rounds (or games) and its seeded stages.
-pub fn audit(event: &Event, computed: &Computed) -> Audit {
+pub(crate) fn audit(event: &Event, computed: &Computed) -> Audit {
     let rounds = match (&event.kind, &computed.kind) {
         (Kind::Swiss(play), ComputedKind::Swiss(swiss)) => {
             audit_swiss(event, computed.ruleset.pairing, play, swiss)
@@ -502,6 +500,7 @@ mod tests {
     use crate::event::{Outcome, Table};
     use crate::rules::compute::{compute, next_swiss_round};
     use crate::rules::standings::tests::{event_with, rounds_mut, sweep};
+    use crate::rules::verdict::{Status, UNDECIDED};
     use crate::rules::{FFG_2014, FFG_2018, Ruleset};
 
     /// An event of `n` players under `ruleset` with `rounds` rounds paired as `holonet pair`

@@ -10,7 +10,7 @@ use crate::event::{Side, Timed};
 
 /// Where a player in a bracket game comes from.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Source {
+pub(crate) enum Source {
     /// The cut's seed with this number (1 is the best).
     Seed(u32),
     /// The winner of this game.
@@ -22,7 +22,7 @@ pub enum Source {
 /// Which part of the bracket a game belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Part {
+pub(crate) enum Part {
     Upper,
     Lower,
     /// The grand final: the upper-bracket finalist against the lower-bracket finalist.
@@ -38,9 +38,9 @@ pub struct GameSpec {
     pub number: u32,
     /// The bracket round: games of one round can be played at the same time (1 is first).
     pub round: u32,
-    pub part: Part,
+    pub(crate) part: Part,
     /// The two players: `from[0]` is shown first.
-    pub from: [Source; 2],
+    pub(crate) from: [Source; 2],
 }
 
 /// The published brackets, written as the game lists printed on them.
@@ -127,7 +127,7 @@ mod tables {
 }
 
 /// The layout for a cut of `size` players (4, 8 or 16), in game-number order.
-pub fn layout(size: u32) -> Option<&'static [GameSpec]> {
+pub(crate) fn layout(size: u32) -> Option<&'static [GameSpec]> {
     match size {
         4 => Some(&tables::TOP_4),
         8 => Some(&tables::TOP_8),
@@ -139,21 +139,21 @@ pub fn layout(size: u32) -> Option<&'static [GameSpec]> {
 /// A ruleset's going-to-time scoring, in whole units (`per_point` units make a point), so that
 /// fractions such as 0.1 or 0.25 stay exact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TimeScoring {
+pub(crate) struct TimeScoring {
     /// For each objective in the light side player's victory pile.
-    pub objective: u32,
+    pub(crate) objective: u32,
     /// For each damage on the opponent's objectives (either side).
-    pub damage: u32,
+    pub(crate) damage: u32,
     /// For the Death Star dial at 0-3, 4-7 and 8-11.
-    pub dial_bands: [u32; 3],
+    dial_bands: [u32; 3],
     /// For holding the Balance of the Force.
-    pub balance: u32,
+    pub(crate) balance: u32,
     /// Units in one point, for display.
-    pub per_point: u32,
+    pub(crate) per_point: u32,
 }
 
 /// 2018: 40 per objective, 1 per damage, 0/40/80 by dial band, 0.5 for the Balance (half points).
-pub const TIME_2018: TimeScoring = TimeScoring {
+const TIME_2018: TimeScoring = TimeScoring {
     objective: 80,
     damage: 2,
     dial_bands: [0, 80, 160],
@@ -162,7 +162,7 @@ pub const TIME_2018: TimeScoring = TimeScoring {
 };
 
 /// 2014: 4 per objective, 0.1 per damage, 0/4/8 by dial band, 0.25 for the Balance (twentieths).
-pub const TIME_2014: TimeScoring = TimeScoring {
+const TIME_2014: TimeScoring = TimeScoring {
     objective: 80,
     damage: 2,
     dial_bands: [0, 80, 160],
@@ -172,7 +172,7 @@ pub const TIME_2014: TimeScoring = TimeScoring {
 
 /// When both players have the same side to catch up on by the same differential.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum EqualDifferential {
+enum EqualDifferential {
     /// A coin flip (2018), seeded.
     CoinFlip,
     /// The higher seed chooses (2014), as recorded in `dark`.
@@ -181,7 +181,7 @@ pub enum EqualDifferential {
 
 /// The sides of the finalists' second game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SecondFinalSides {
+enum SecondFinalSides {
     /// The usual method, switching only if it would repeat the first game's sides (2018).
     SwitchIfRepeated,
     /// Always the opposite of the first game's sides (2014).
@@ -190,16 +190,16 @@ pub enum SecondFinalSides {
 
 /// What a ruleset fixes about its elimination games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct EliminationRules {
-    pub time: TimeScoring,
-    pub equal_differential: EqualDifferential,
-    pub second_final: SecondFinalSides,
+pub(crate) struct EliminationRules {
+    pub(crate) time: TimeScoring,
+    equal_differential: EqualDifferential,
+    second_final: SecondFinalSides,
     /// Whether the finalists' games can go to time (2014: they are untimed).
-    pub timed_finals: bool,
+    timed_finals: bool,
 }
 
 /// 2018 regulations.
-pub const ELIMINATION_2018: EliminationRules = EliminationRules {
+pub(crate) const ELIMINATION_2018: EliminationRules = EliminationRules {
     time: TIME_2018,
     equal_differential: EqualDifferential::CoinFlip,
     second_final: SecondFinalSides::SwitchIfRepeated,
@@ -207,7 +207,7 @@ pub const ELIMINATION_2018: EliminationRules = EliminationRules {
 };
 
 /// 2014 rules.
-pub const ELIMINATION_2014: EliminationRules = EliminationRules {
+pub(crate) const ELIMINATION_2014: EliminationRules = EliminationRules {
     time: TIME_2014,
     equal_differential: EqualDifferential::HigherSeedChooses,
     second_final: SecondFinalSides::Switch,
@@ -215,7 +215,7 @@ pub const ELIMINATION_2014: EliminationRules = EliminationRules {
 };
 
 /// Going-to-time scores `(light, dark)` in the scoring's units (exact).
-pub fn time_scores(state: &Timed, scoring: &TimeScoring) -> (u32, u32) {
+fn time_scores(state: &Timed, scoring: &TimeScoring) -> (u32, u32) {
     // Impossible states (a dial past 11, absurd counts) are rejected before they get here; a
     // dial past 11 scores as the top band and sums saturate, so they cannot panic either.
     let band = match state.dial {
@@ -243,7 +243,7 @@ pub fn time_scores(state: &Timed, scoring: &TimeScoring) -> (u32, u32) {
 
 /// The side that wins a game that went to time (scores can never be equal: exactly one side
 /// holds the Balance of the Force, worth less than any other difference).
-pub fn time_winner(state: &Timed, scoring: &TimeScoring) -> Side {
+fn time_winner(state: &Timed, scoring: &TimeScoring) -> Side {
     let (light, dark) = time_scores(state, scoring);
     match light.cmp(&dark) {
         Ordering::Greater => Side::Light,
@@ -255,37 +255,37 @@ pub fn time_winner(state: &Timed, scoring: &TimeScoring) -> Side {
 
 /// What the event file records about one elimination game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Recorded {
+pub(crate) struct Recorded {
     /// The winner's player index.
-    pub winner: Option<usize>,
+    pub(crate) winner: Option<usize>,
     /// The player who played dark.
-    pub dark: Option<usize>,
+    pub(crate) dark: Option<usize>,
     /// The game state when it went to time.
-    pub timed: Option<Timed>,
+    pub(crate) timed: Option<Timed>,
 }
 
 /// Everything a bracket's progression depends on.
 #[derive(Debug, Clone)]
-pub struct BracketInput<'a> {
+pub(crate) struct BracketInput<'a> {
     /// 4, 8 or 16.
-    pub size: u32,
+    pub(crate) size: u32,
     /// Player index of each seed: `seeds[0]` is seed 1.
-    pub seeds: &'a [usize],
+    pub(crate) seeds: &'a [usize],
     /// Recorded games by game number.
-    pub games: &'a BTreeMap<u32, Recorded>,
+    pub(crate) games: &'a BTreeMap<u32, Recorded>,
     /// Players who left during elimination: player index -> the last bracket round they finished
     /// (0: left before playing any elimination game). Their current and later opponents get byes.
-    pub dropped: &'a BTreeMap<usize, u32>,
+    pub(crate) dropped: &'a BTreeMap<usize, u32>,
     /// The event's seed, for coin flips (stream `"elimination game {n} sides"`).
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// The ruleset's elimination rules.
-    pub rules: EliminationRules,
+    pub(crate) rules: EliminationRules,
 }
 
 /// Why a player has the side shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum SideReason {
+pub(crate) enum SideReason {
     /// First elimination round: the higher seed chose (as recorded).
     HigherSeedChose,
     /// Each plays the side they have played fewer times.
@@ -303,7 +303,7 @@ pub enum SideReason {
 /// How a game's winner was decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Decision {
+pub(crate) enum Decision {
     /// Played and recorded.
     Played,
     /// Went to time; the winner comes from the scores, in units of which `per_point` make a point.
@@ -323,17 +323,17 @@ pub struct GameState {
     /// The two players, once known (`None`: not decided yet, or nobody because of drops).
     pub players: [Option<usize>; 2],
     /// The player on the dark side, when known.
-    pub dark: Option<usize>,
-    pub side_reason: Option<SideReason>,
-    pub winner: Option<usize>,
-    pub decision: Option<Decision>,
+    pub(crate) dark: Option<usize>,
+    pub(crate) side_reason: Option<SideReason>,
+    pub(crate) winner: Option<usize>,
+    pub(crate) decision: Option<Decision>,
     /// False for the second final game when it is not needed (and for nothing else).
-    pub needed: bool,
+    pub(crate) needed: bool,
 }
 
 /// Something recorded that the bracket cannot accept; each names the game number.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub enum Problem {
+pub(crate) enum Problem {
     /// No game with this number in this bracket.
     NoSuchGame { game: u32 },
     /// A result for a game whose players are not known yet.
@@ -357,14 +357,14 @@ pub enum Problem {
 /// A bracket after progression.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Bracket {
-    pub size: u32,
+    pub(crate) size: u32,
     pub games: Vec<GameState>,
     /// Games whose players are both known and that have no result yet, and are needed.
-    pub ready: Vec<u32>,
+    pub(crate) ready: Vec<u32>,
     pub champion: Option<usize>,
     /// Once the bracket is finished: (place, player) for every cut player, best first. Players
     /// knocked out in the same round share the round's places in seed order.
-    pub placings: Vec<(u32, usize)>,
+    pub(crate) placings: Vec<(u32, usize)>,
 }
 
 /// Plays a bracket forward from its recorded games. Problems are collected; the game with a
@@ -391,7 +391,7 @@ pub struct Bracket {
 ///   champion and the second final is not needed: the absent finalist is out of the event. The
 ///   second final is needed only when the upper finalist played the final and lost it. If both
 ///   finalists drop, the bracket has no champion and no placings.
-pub fn progress(input: &BracketInput<'_>) -> (Bracket, Vec<Problem>) {
+pub(crate) fn progress(input: &BracketInput<'_>) -> (Bracket, Vec<Problem>) {
     let specs = layout(input.size).unwrap_or_default();
     let mut play = Play {
         input,
@@ -442,7 +442,7 @@ pub fn progress(input: &BracketInput<'_>) -> (Bracket, Vec<Problem>) {
 
 impl Problem {
     /// The game number the problem names.
-    pub fn game(&self) -> u32 {
+    pub(crate) fn game(&self) -> u32 {
         match *self {
             Problem::NoSuchGame { game }
             | Problem::NotReady { game }

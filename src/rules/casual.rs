@@ -21,49 +21,54 @@ use crate::event::{Date, Event};
 
 /// Most games a league may record: far above any real league, low enough that no tally can
 /// overflow.
-pub const MAX_LEAGUE_GAMES: usize = 10_000;
+pub(crate) const MAX_LEAGUE_GAMES: usize = 10_000;
 
 /// Fewest and most players on a challenge team.
-pub const TEAM_SIZES: std::ops::RangeInclusive<usize> = 2..=3;
+pub(crate) const TEAM_SIZES: std::ops::RangeInclusive<usize> = 2..=3;
 
 /// The formats that are casual events.
-pub const FORMATS: &[&str] = &["league", "challenge"];
+const FORMATS: &[&str] = &["league", "challenge"];
 
 /// The `structure` of a casual event: it plans no rounds.
-pub const NO_STRUCTURE: &str = "none";
+pub(crate) const NO_STRUCTURE: &str = "none";
 
 /// Whether `format` is a casual event's.
-pub fn is_casual(format: &str) -> bool {
+pub(crate) fn is_casual(format: &str) -> bool {
     FORMATS.contains(&format)
 }
 
 /// One league game, scored.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct ScoredGame {
+pub(crate) struct ScoredGame {
     /// The game's place in the file, 1-based.
-    pub number: u32,
-    pub date: Date,
+    pub(crate) number: u32,
+    pub(crate) date: Date,
     /// The league week, 1-based: days 1 to 7 from the event's `date` are week 1.
-    pub week: u32,
+    pub(crate) week: u32,
     /// The dark side player, then the light side player.
-    pub players: [usize; 2],
+    pub(crate) players: [usize; 2],
     /// Each player's score from the game, `[dark, light]`. SW:LCG scores carry no differential.
-    pub scores: [Score; 2],
+    pub(crate) scores: [Score; 2],
     /// `None`: a drawn SW:LCG game.
-    pub winner: Option<usize>,
+    pub(crate) winner: Option<usize>,
     /// SW:CCG: what kind of result it was, and what decided a true tie.
-    pub kind: Option<ResultKind>,
-    pub true_tie: Option<TrueTieDecider>,
+    pub(crate) kind: Option<ResultKind>,
+    pub(crate) true_tie: Option<TrueTieDecider>,
 }
 
 /// The week a date falls in, counting from `start` (week 1 holds `start` and the six days after).
-pub fn week_of(start: Date, date: Date) -> u32 {
+fn week_of(start: Date, date: Date) -> u32 {
     u32::try_from((date.day_number() - start.day_number()).max(0) / 7 + 1).unwrap_or(u32::MAX)
 }
 
 /// Scores one league game under the ruleset's own per-game scoring. `seed` picks the coin of a
 /// SW:CCG true tie that nothing else decides.
-pub fn score_game(ruleset: &Ruleset, seed: u64, start: Date, game: &LeagueGame) -> ScoredGame {
+pub(crate) fn score_game(
+    ruleset: &Ruleset,
+    seed: u64,
+    start: Date,
+    game: &LeagueGame,
+) -> ScoredGame {
     let players = [game.dark, game.light];
     let (scores, winner, kind, true_tie) = match game.result {
         LeagueResult::Lcg(ref g) => {
@@ -107,7 +112,7 @@ pub fn score_game(ruleset: &Ruleset, seed: u64, start: Date, game: &LeagueGame) 
 /// What placed a league row below the row above it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum LeagueDecider {
+pub(crate) enum LeagueDecider {
     /// Fewer points.
     Points,
     /// Same points, lower differential (SW:CCG).
@@ -122,11 +127,11 @@ pub enum LeagueDecider {
 
 impl LeagueDecider {
     /// The anchor of the rule on the rules reference page.
-    pub fn anchor(self) -> &'static str {
+    pub(crate) fn anchor(self) -> &'static str {
         "league-standings"
     }
 
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             LeagueDecider::Points => "Points",
             LeagueDecider::Differential => "Differential",
@@ -137,7 +142,7 @@ impl LeagueDecider {
     }
 
     /// The mark beside a row the decider placed (see the standings' legend).
-    pub fn abbreviation(self) -> &'static str {
+    pub(crate) fn abbreviation(self) -> &'static str {
         match self {
             LeagueDecider::Points => "Pts",
             LeagueDecider::Differential => "Diff",
@@ -150,38 +155,38 @@ impl LeagueDecider {
 
 /// One row of a league's standings.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct LeagueRow {
-    pub player: usize,
+pub(crate) struct LeagueRow {
+    pub(crate) player: usize,
     /// The place, shared by players nothing separates; `None` below the minimum of games.
-    pub rank: Option<u32>,
-    pub games: u32,
-    pub wins: u32,
-    pub losses: u32,
-    pub draws: u32,
+    pub(crate) rank: Option<u32>,
+    pub(crate) games: u32,
+    pub(crate) wins: u32,
+    pub(crate) losses: u32,
+    pub(crate) draws: u32,
     /// Points (SW:LCG tournament points, SW:CCG victory points) and differential (SW:CCG).
-    pub score: Score,
+    pub(crate) score: Score,
     /// The score taken in each week, week 1 first.
-    pub weekly: Vec<Score>,
+    pub(crate) weekly: Vec<Score>,
     /// The score taken from the games among the players level with this one, when it was needed.
-    pub head_to_head: Option<Score>,
+    pub(crate) head_to_head: Option<Score>,
     /// What separated this row from the row above (`None` for the first row of a part).
-    pub decided_by: Option<LeagueDecider>,
+    pub(crate) decided_by: Option<LeagueDecider>,
     /// Games still to play to be ranked (0 when ranked).
-    pub games_short: u32,
+    pub(crate) games_short: u32,
 }
 
 /// A week of a league.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct Week {
-    pub number: u32,
-    pub first_day: Date,
-    pub last_day: Date,
+pub(crate) struct Week {
+    pub(crate) number: u32,
+    pub(crate) first_day: Date,
+    pub(crate) last_day: Date,
     /// Games played that week.
-    pub games: u32,
+    pub(crate) games: u32,
 }
 
 /// The weeks from the league's start to its last game (at least one).
-pub fn weeks(start: Date, games: &[ScoredGame]) -> Vec<Week> {
+pub(crate) fn weeks(start: Date, games: &[ScoredGame]) -> Vec<Week> {
     let count = games.iter().map(|g| g.week).max().unwrap_or(1);
     (1..=count)
         .map(|number| {
@@ -205,7 +210,7 @@ pub fn weeks(start: Date, games: &[ScoredGame]) -> Vec<Week> {
 /// 4. otherwise they share the place (listed in registration order).
 ///
 /// Players short of `min_games` follow in the same order, without a place.
-pub fn league_standings(
+pub(crate) fn league_standings(
     players: usize,
     games: &[ScoredGame],
     week_count: u32,
@@ -315,10 +320,10 @@ pub fn league_standings(
 
 /// Sessions and who won them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct SessionTally {
-    pub sessions: u32,
-    pub solo_wins: u32,
-    pub team_wins: u32,
+pub(crate) struct SessionTally {
+    pub(crate) sessions: u32,
+    pub(crate) solo_wins: u32,
+    pub(crate) team_wins: u32,
 }
 
 impl SessionTally {
@@ -334,15 +339,15 @@ impl SessionTally {
 
 /// A scenario's record: every session, and by team size.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct ScenarioRecord {
-    pub scenario: Scenario,
-    pub total: SessionTally,
+pub(crate) struct ScenarioRecord {
+    pub(crate) scenario: Scenario,
+    pub(crate) total: SessionTally,
     /// Team sizes with at least one session, smallest first.
-    pub by_team_size: Vec<(u32, SessionTally)>,
+    pub(crate) by_team_size: Vec<(u32, SessionTally)>,
 }
 
 /// The record of each scenario played in `sessions`, in the order of [`Scenario::ALL`].
-pub fn scenario_records<'a>(
+pub(crate) fn scenario_records<'a>(
     sessions: impl IntoIterator<Item = &'a Session>,
 ) -> Vec<ScenarioRecord> {
     let mut tallies: BTreeMap<(Scenario, u32), SessionTally> = BTreeMap::new();
@@ -379,25 +384,25 @@ pub fn scenario_records<'a>(
 
 /// Sessions played and won in one role.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct RoleTally {
-    pub played: u32,
-    pub won: u32,
+pub(crate) struct RoleTally {
+    pub(crate) played: u32,
+    pub(crate) won: u32,
 }
 
 /// A player's challenge sessions in one event.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct PlayerSessions {
-    pub player: usize,
+pub(crate) struct PlayerSessions {
+    pub(crate) player: usize,
     /// With the challenge deck.
-    pub solo: RoleTally,
+    pub(crate) solo: RoleTally,
     /// On a team against it.
-    pub team: RoleTally,
+    pub(crate) team: RoleTally,
     /// The sessions played, by number, in file order.
-    pub sessions: Vec<u32>,
+    pub(crate) sessions: Vec<u32>,
 }
 
 /// Each player's sessions, for the players who played at least one, in registration order.
-pub fn player_sessions(players: usize, sessions: &[Session]) -> Vec<PlayerSessions> {
+fn player_sessions(players: usize, sessions: &[Session]) -> Vec<PlayerSessions> {
     (0..players)
         .filter_map(|player| {
             let mut record = PlayerSessions {
@@ -427,33 +432,37 @@ pub fn player_sessions(players: usize, sessions: &[Session]) -> Vec<PlayerSessio
 
 /// A league: its games scored, its weeks and its standings.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct LeagueComputed {
+pub(crate) struct LeagueComputed {
     /// In the event's order (by date).
-    pub games: Vec<ScoredGame>,
-    pub weeks: Vec<Week>,
-    pub standings: Vec<LeagueRow>,
+    pub(crate) games: Vec<ScoredGame>,
+    pub(crate) weeks: Vec<Week>,
+    pub(crate) standings: Vec<LeagueRow>,
     /// Games needed to be ranked (0: everyone is ranked).
-    pub min_games: u32,
+    pub(crate) min_games: u32,
     /// Whether scores carry a differential (SW:CCG).
-    pub differential: bool,
+    pub(crate) differential: bool,
 }
 
 /// A challenge event: each scenario's record and each player's sessions.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct ChallengeComputed {
-    pub records: Vec<ScenarioRecord>,
-    pub players: Vec<PlayerSessions>,
+pub(crate) struct ChallengeComputed {
+    pub(crate) records: Vec<ScenarioRecord>,
+    pub(crate) players: Vec<PlayerSessions>,
 }
 
 impl ChallengeComputed {
     /// The sessions recorded, over every scenario.
-    pub fn sessions(&self) -> usize {
+    pub(crate) fn sessions(&self) -> usize {
         self.records.iter().map(|r| r.total.sessions as usize).sum()
     }
 }
 
 /// Computes a league from its games.
-pub fn compute_league(ruleset: &Ruleset, event: &Event, games: &[LeagueGame]) -> LeagueComputed {
+pub(crate) fn compute_league(
+    ruleset: &Ruleset,
+    event: &Event,
+    games: &[LeagueGame],
+) -> LeagueComputed {
     let games: Vec<ScoredGame> = games
         .iter()
         .map(|g| score_game(ruleset, event.info.seed, event.info.date, g))
@@ -470,7 +479,7 @@ pub fn compute_league(ruleset: &Ruleset, event: &Event, games: &[LeagueGame]) ->
 }
 
 /// Computes a challenge event from its sessions.
-pub fn compute_challenge(event: &Event, sessions: &[Session]) -> ChallengeComputed {
+pub(crate) fn compute_challenge(event: &Event, sessions: &[Session]) -> ChallengeComputed {
     ChallengeComputed {
         records: scenario_records(sessions),
         players: player_sessions(event.players.len(), sessions),

@@ -41,7 +41,7 @@ const CARDS_TSV: &str = include_str!("../../data/swccg-cards.tsv");
 const SETS_TSV: &str = include_str!("../../data/swccg-sets.tsv");
 
 /// Cards in a constructed deck, one deck per side.
-pub const CONSTRUCTED_DECK_SIZE: u32 = 60;
+pub(crate) const CONSTRUCTED_DECK_SIZE: u32 = 60;
 
 /// How many "did you mean" titles or products a problem gets.
 const SUGGESTIONS: usize = 3;
@@ -54,7 +54,7 @@ const GAME_AID: &str = "Game Aid";
 
 /// The mark printed before a card's title.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Uniqueness {
+pub(crate) enum Uniqueness {
     /// No mark: any number of copies.
     Unrestricted,
     /// One, two or three bullets (`•`): unique, or restricted to that many.
@@ -65,34 +65,34 @@ pub enum Uniqueness {
 
 /// One card, as the checks and the pages need it (no card text).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Card {
+pub(crate) struct Card {
     /// The source's numeric id, unique across the index.
-    pub id: u32,
+    pub(crate) id: u32,
     /// The GEMP blueprint id (`7_136`); an alternate image shares its card's.
-    pub gemp_id: String,
-    pub side: Side,
+    gemp_id: String,
+    pub(crate) side: Side,
     /// The id of the product it comes from (a key of [`product`]).
-    pub set: String,
+    pub(crate) set: String,
     /// The title without uniqueness marks; both faces of a two-faced card, `A / B`.
-    pub title: String,
-    pub uniqueness: Uniqueness,
+    pub(crate) title: String,
+    pub(crate) uniqueness: Uniqueness,
     /// `Character`, `Effect`, `Defensive Shield`, `Objective`, ...
-    pub card_type: String,
+    pub(crate) card_type: String,
     /// `Alien`, `Site`, `Used Or Lost`, ..., when the card has one.
-    pub sub_type: Option<String>,
+    sub_type: Option<String>,
 }
 
 /// One product (a Decipher set or a virtual set).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Product {
+pub(crate) struct Product {
     /// A string: `200d` exists.
-    pub id: String,
+    pub(crate) id: String,
     /// What the pages print: `Premiere`, `Virtual Set 0`.
-    pub name: String,
+    pub(crate) name: String,
     /// `P`, `V0`.
-    pub abbr: String,
+    abbr: String,
     /// The name GEMP uses: `Reflections II`, `Set 0`.
-    pub gemp_name: String,
+    gemp_name: String,
 }
 
 /// The parsed index with its lookups. Names are keyed by [`normalize`]d text.
@@ -283,12 +283,12 @@ fn normalize(text: &str) -> String {
 }
 
 /// Every card of the index, in file order (product, then GEMP number).
-pub fn cards() -> &'static [Card] {
+pub(crate) fn cards() -> &'static [Card] {
     &catalogue().cards
 }
 
 /// The product with this id (`"1"` is Premiere, `"200"` Virtual Set 0).
-pub fn product(set_id: &str) -> Option<&'static Product> {
+pub(crate) fn product(set_id: &str) -> Option<&'static Product> {
     let catalogue = catalogue();
     catalogue
         .product_by_id
@@ -298,14 +298,14 @@ pub fn product(set_id: &str) -> Option<&'static Product> {
 
 /// Whether the card counts toward the deck's size: Defensive Shields are played from outside the
 /// deck, and a game aid is no part of one.
-pub fn counts_toward_deck(card: &Card) -> bool {
+pub(crate) fn counts_toward_deck(card: &Card) -> bool {
     card.card_type != DEFENSIVE_SHIELD && card.card_type != GAME_AID
 }
 
 /// The card's name as a decklist should write it, and as the pages show it: its title, followed by
 /// its product in parentheses when another card of its side has the same name. It always resolves
 /// back to this card.
-pub fn display_name(card: &Card) -> String {
+pub(crate) fn display_name(card: &Card) -> String {
     if catalogue().named(card.side, &normalize(&card.title)).len() > 1 {
         let product = product(&card.set).map_or(card.set.as_str(), |p| p.name.as_str());
         format!("{} ({product})", card.title)
@@ -316,7 +316,7 @@ pub fn display_name(card: &Card) -> String {
 
 /// Why a card line does not name exactly one card of the deck's side.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LineProblem {
+pub(crate) enum LineProblem {
     /// Not `N Title` with a whole number N of at least 1 (`Nx Title` is fine too).
     Unreadable,
     /// No card of either side has this name; `suggestions` are the closest names, deck's side
@@ -346,7 +346,7 @@ pub enum LineProblem {
 }
 
 /// Reads a card line, `N Title` or `Nx Title`: the count (at least 1) and the rest, trimmed.
-pub fn read_line(line: &str) -> Option<(u32, &str)> {
+pub(crate) fn read_line(line: &str) -> Option<(u32, &str)> {
     let (count, title) = line.trim().split_once(char::is_whitespace)?;
     let count = count.strip_suffix(['x', 'X']).unwrap_or(count);
     // `parse` would accept a leading `+`; a count is digits only.
@@ -423,7 +423,7 @@ fn find_card(text: &str, side: Side, count: u32) -> Result<&'static Card, LinePr
 }
 
 /// Reads one decklist line and finds its card among the deck's side: the count and the card.
-pub fn resolve_line(line: &str, side: Side) -> Result<(u32, &'static Card), LineProblem> {
+pub(crate) fn resolve_line(line: &str, side: Side) -> Result<(u32, &'static Card), LineProblem> {
     let (count, text) = read_line(line).ok_or(LineProblem::Unreadable)?;
     find_card(text, side, count).map(|card| (count, card))
 }
@@ -492,20 +492,20 @@ fn closest_products(name: &str) -> Vec<String> {
 
 /// A decklist as recorded in an event file.
 #[derive(Debug, Clone, Copy)]
-pub struct CcgDeckInput<'a> {
+pub(crate) struct CcgDeckInput<'a> {
     /// Who plays the deck (a player id), for messages.
-    pub owner: &'a str,
-    pub side: Side,
+    pub(crate) owner: &'a str,
+    pub(crate) side: Side,
     /// Card lines, `N Title`.
-    pub cards: &'a [String],
+    pub(crate) cards: &'a [String],
     /// The number of cards the event's format asks for ([`CONSTRUCTED_DECK_SIZE`] in constructed).
-    pub size: u32,
+    pub(crate) size: u32,
 }
 
 /// Something wrong with a decklist. Each names the deck's owner and side; `index` (0-based) is the
 /// line of `cards` to point at.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum CcgDeckProblem {
+pub(crate) enum CcgDeckProblem {
     /// The line does not name exactly one card of the deck's side; `line` is as written.
     Line {
         owner: String,
@@ -538,7 +538,7 @@ pub enum CcgDeckProblem {
 /// found (an unknown card is still a card in the deck), except lines whose card is played from
 /// outside the deck ([`counts_toward_deck`]); a line whose card is not known exactly counts
 /// unless every card it could be is such a card.
-pub fn check_ccg_deck(deck: &CcgDeckInput<'_>) -> Vec<CcgDeckProblem> {
+pub(crate) fn check_ccg_deck(deck: &CcgDeckInput<'_>) -> Vec<CcgDeckProblem> {
     let owner = deck.owner.to_string();
     let side = deck.side;
     let mut problems = Vec::new();
@@ -599,7 +599,7 @@ pub fn check_ccg_deck(deck: &CcgDeckInput<'_>) -> Vec<CcgDeckProblem> {
 
 impl CcgDeckProblem {
     /// The player whose deck the problem points at.
-    pub fn owner(&self) -> &str {
+    pub(crate) fn owner(&self) -> &str {
         match self {
             CcgDeckProblem::Line { owner, .. }
             | CcgDeckProblem::GameAid { owner, .. }
@@ -608,7 +608,7 @@ impl CcgDeckProblem {
     }
 
     /// The side of the deck the problem points at.
-    pub fn side(&self) -> Side {
+    pub(crate) fn side(&self) -> Side {
         match *self {
             CcgDeckProblem::Line { side, .. }
             | CcgDeckProblem::GameAid { side, .. }
@@ -617,7 +617,7 @@ impl CcgDeckProblem {
     }
 
     /// The 0-based line of the deck's `cards` to point at, when one line is at fault.
-    pub fn index(&self) -> Option<usize> {
+    pub(crate) fn index(&self) -> Option<usize> {
         match *self {
             CcgDeckProblem::Line { index, .. } | CcgDeckProblem::GameAid { index, .. } => {
                 Some(index)
@@ -627,7 +627,7 @@ impl CcgDeckProblem {
     }
 
     /// What is wrong, in one sentence.
-    pub fn message(&self) -> String {
+    pub(crate) fn message(&self) -> String {
         let deck = format!("{}'s {} deck", self.owner(), self.side().name());
         match self {
             CcgDeckProblem::Line {
@@ -703,7 +703,7 @@ impl CcgDeckProblem {
     }
 
     /// What to do about it, in one sentence.
-    pub fn help(&self) -> String {
+    pub(crate) fn help(&self) -> String {
         match self {
             CcgDeckProblem::Line {
                 side,

@@ -14,28 +14,22 @@ use super::swccg::standings::{GameRecord, PlayerRecord, RankedRow};
 use crate::event::Side;
 use crate::event::{CcgPlay, CcgResult, CcgTable, Event};
 
-/// The format's facts and the replay's verdicts have their own modules, below this one (see
-/// [`super::ccg_format`] and [`super::ccg_replay`]); callers name them here, beside the
-/// computed facts that use them.
-pub use super::ccg_format::{
-    LIMITED_DECK_SIZE, deck_size, final_games, fixed_sides, game_minutes, guide_format, pods,
-    secret_squirrel, single_final_game, variants,
-};
-pub use super::ccg_replay::{Replay, TableReason};
+use super::ccg_format::{fixed_sides, secret_squirrel, single_final_game};
+use super::ccg_replay::{Replay, TableReason};
 
 /// One scored table.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct ScoredTable {
-    pub table: u32,
-    pub dark: usize,
-    pub light: usize,
+pub(crate) struct ScoredTable {
+    pub(crate) table: u32,
+    pub(crate) dark: usize,
+    pub(crate) light: usize,
     /// `[dark, light]`, after any deck-check penalty.
-    pub scores: [Score; 2],
-    pub winner: usize,
-    pub kind: ResultKind,
-    pub true_tie: Option<TrueTieDecider>,
+    pub(crate) scores: [Score; 2],
+    pub(crate) winner: usize,
+    pub(crate) kind: ResultKind,
+    pub(crate) true_tie: Option<TrueTieDecider>,
     /// A major deck-check violation changed the result.
-    pub penalty: bool,
+    pub(crate) penalty: bool,
 }
 
 /// The Final Confrontation.
@@ -43,13 +37,13 @@ pub struct ScoredTable {
 pub struct CcgFinal {
     /// The higher seed first.
     pub finalists: [usize; 2],
-    pub games: Vec<ScoredTable>,
+    pub(crate) games: Vec<ScoredTable>,
     /// Once every final game is recorded.
-    pub outcome: Option<FinalOutcome>,
+    pub(crate) outcome: Option<FinalOutcome>,
     /// What the recorded final games cannot be (they are then not counted).
-    pub problems: Vec<String>,
+    pub(crate) problems: Vec<String>,
     /// Why the recorded coin (`[final] winner`) cannot stand: the final is not left to a coin.
-    pub coin_problem: Option<String>,
+    pub(crate) coin_problem: Option<String>,
 }
 
 /// Everything computed for a SW:CCG event.
@@ -58,27 +52,27 @@ pub struct CcgComputed {
     /// Every recorded game's reported tables, finished or not: a game being played shows each
     /// table's result as soon as it is reported, though only finished games count in standings
     /// (see [`CcgComputed::games`]).
-    pub reported: Vec<Vec<ScoredTable>>,
+    pub(crate) reported: Vec<Vec<ScoredTable>>,
     /// Standings after each finished game.
     pub standings: Vec<Vec<RankedRow>>,
     /// The next game, paired by the guide, when the recorded games are finished and more are planned.
-    pub next: Option<(u32, Paired)>,
+    pub(crate) next: Option<(u32, Paired)>,
     pub final_confrontation: Option<CcgFinal>,
     /// For each recorded game and table, why it was paired as it was; `None` where it cannot be
     /// judged (a game recorded after one that is not finished).
-    pub reasons: Vec<Vec<Option<TableReason>>>,
+    pub(crate) reasons: Vec<Vec<Option<TableReason>>>,
     /// For each recorded game, what `holonet pair` would have written for it from the games
     /// before it (the seeded outcome of every random step); `None` where it cannot be told (a
     /// game recorded after one that is not finished). The audit compares the file with it.
-    pub replays: Vec<Option<Replay>>,
+    pub(crate) replays: Vec<Option<Replay>>,
     /// What the recorded tiebreaker games cannot be (they are then not counted).
-    pub tiebreaker_problems: Vec<String>,
+    pub(crate) tiebreaker_problems: Vec<String>,
 }
 
 impl CcgComputed {
     /// Scored tables of each finished game, the games the standings count: the first of
     /// `reported`, one for each standings entry.
-    pub fn games(&self) -> &[Vec<ScoredTable>] {
+    pub(crate) fn games(&self) -> &[Vec<ScoredTable>] {
         &self.reported[..self.standings.len()]
     }
 }
@@ -87,7 +81,7 @@ impl CcgComputed {
 /// before anyone chooses: a limited event's finalists keep their allegiances, and a match's
 /// second game is played with the first game's sides switched. `None` where the higher seed
 /// chooses (a match's first game), or the first game is not recorded yet.
-pub fn ruled_final_sides(
+pub(crate) fn ruled_final_sides(
     event: &Event,
     play: &CcgPlay,
     fin: &CcgFinal,
@@ -110,7 +104,7 @@ pub fn ruled_final_sides(
 
 /// A recorded SW:CCG result as the scoring rules read it: players become the sides they played
 /// (`dark` is the dark side player; the other is light).
-pub fn game_result(result: CcgResult, dark: usize) -> GameResult {
+pub(crate) fn game_result(result: CcgResult, dark: usize) -> GameResult {
     let seat = |p: usize| {
         if p == dark { Side::Dark } else { Side::Light }
     };
@@ -196,7 +190,7 @@ fn score_table(event: &Event, game: &str, t: &CcgTable) -> Option<ScoredTable> {
 /// The game after which each disqualified player left the event: their `drop`. A second
 /// deck-check failure is recorded this way when the event is read
 /// ([`crate::load::ccg::validate_games`]).
-pub fn disqualifications(event: &Event) -> BTreeMap<usize, u32> {
+pub(crate) fn disqualifications(event: &Event) -> BTreeMap<usize, u32> {
     event
         .players
         .iter()
@@ -245,7 +239,12 @@ fn records(
 
 /// Computes a SW:CCG event. `planned` is the number of games announced; `cut` is 2 for a
 /// Final Confrontation.
-pub fn compute_ccg(event: &Event, play: &CcgPlay, planned: Option<u32>, cut: u32) -> CcgComputed {
+pub(crate) fn compute_ccg(
+    event: &Event,
+    play: &CcgPlay,
+    planned: Option<u32>,
+    cut: u32,
+) -> CcgComputed {
     let finished = play.games.iter().take_while(|g| g.is_complete()).count();
     let reported: Vec<Vec<ScoredTable>> = play
         .games

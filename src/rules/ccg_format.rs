@@ -10,27 +10,27 @@ use crate::event::EventInfo;
 /// Whether the format keeps each player on one side all event (sealed, draft, cube).
 /// Limited formats (sealed, draft, cube) keep each player on one side, except Secret Squirrel,
 /// whose decks hold both sides' cards.
-pub fn fixed_sides(info: &EventInfo) -> bool {
+pub(crate) fn fixed_sides(info: &EventInfo) -> bool {
     matches!(info.format.as_str(), "sealed" | "draft" | "cube") && !secret_squirrel(info)
 }
 
 /// Whether the event plays the Secret Squirrel variant (sealed or cube).
-pub fn secret_squirrel(info: &EventInfo) -> bool {
+pub(crate) fn secret_squirrel(info: &EventInfo) -> bool {
     info.variant.as_deref() == Some("secret-squirrel")
 }
 
 /// The number of games of the Final Confrontation: one in limited formats, else a match of two.
-pub fn final_games(info: &EventInfo) -> u32 {
+pub(crate) fn final_games(info: &EventInfo) -> u32 {
     if single_final_game(info) { 1 } else { 2 }
 }
 
 /// Whether the Final Confrontation is a single game (limited formats) rather than a match.
-pub fn single_final_game(info: &EventInfo) -> bool {
+pub(crate) fn single_final_game(info: &EventInfo) -> bool {
     matches!(info.format.as_str(), "sealed" | "draft" | "cube")
 }
 
 /// The guide's format for an event's `format` (team events play constructed).
-pub fn guide_format(info: &EventInfo) -> swccg::formats::Format {
+pub(crate) fn guide_format(info: &EventInfo) -> swccg::formats::Format {
     match (info.format.as_str(), info.variant.as_deref()) {
         ("sealed", Some("epp-overdrive")) => swccg::formats::Format::EppOverdrive,
         ("sealed", Some("secret-squirrel")) => swccg::formats::Format::SecretSquirrel,
@@ -43,7 +43,7 @@ pub fn guide_format(info: &EventInfo) -> swccg::formats::Format {
 }
 
 /// The variants an event of `format` may name in `variant`.
-pub fn variants(format: &str) -> &'static [&'static str] {
+pub(crate) fn variants(format: &str) -> &'static [&'static str] {
     match format {
         "sealed" => &["secret-squirrel", "epp-overdrive"],
         "cube" => &["secret-squirrel"],
@@ -53,12 +53,12 @@ pub fn variants(format: &str) -> &'static [&'static str] {
 
 /// Cards per deck of sealed, draft and cube events that give no `deck_size` (EPP Overdrive
 /// aside): the guide's usual size for them.
-pub const LIMITED_DECK_SIZE: u32 = 40;
+pub(crate) const LIMITED_DECK_SIZE: u32 = 40;
 
 /// Cards per deck: the event's `deck_size`, else the format's: 60 in constructed (and team)
 /// play, 30 in EPP Overdrive, and 40 in the other limited formats (the guide's usual size for
 /// sealed, draft and Watto's Cube decks).
-pub fn deck_size(info: &EventInfo) -> u32 {
+pub(crate) fn deck_size(info: &EventInfo) -> u32 {
     info.deck_size.unwrap_or(match guide_format(info) {
         swccg::formats::Format::Constructed => super::ccg_decks::CONSTRUCTED_DECK_SIZE,
         swccg::formats::Format::EppOverdrive => 30,
@@ -68,14 +68,14 @@ pub fn deck_size(info: &EventInfo) -> u32 {
 
 /// The game time of an event: its `round_minutes`, else the format's time for its deck size
 /// (one minute per card).
-pub fn game_minutes(info: &EventInfo) -> u32 {
+pub(crate) fn game_minutes(info: &EventInfo) -> u32 {
     info.round_minutes
         .unwrap_or_else(|| swccg::formats::game_minutes(guide_format(info), deck_size(info)))
 }
 
 /// The pods of a booster draft or Watto's Cube event for its player count, as text
 /// ("4 + 6, with a dummy hand"); `None` for other formats or counts the guide does not list.
-pub fn pods(info: &EventInfo, players: u32) -> Option<String> {
+pub(crate) fn pods(info: &EventInfo, players: u32) -> Option<String> {
     match info.format.as_str() {
         "draft" => swccg::formats::draft_pods(players).map(|pods| {
             let sizes: Vec<String> = pods.iter().map(|(n, _)| n.to_string()).collect();

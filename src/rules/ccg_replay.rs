@@ -18,22 +18,22 @@ use crate::event::{CcgPlay, CcgResult, Event};
 
 /// A recorded game paired again from the games before it.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct Replay {
+pub(crate) struct Replay {
     /// The seeded pairing: what `holonet pair` writes.
-    pub seeded: Paired,
+    pub(crate) seeded: Paired,
     /// The recorded byes the outcome judged ([`TableReason`]) does not give: the byes that break
     /// the guide's pairing (any one bye of the first game's shuffle is given).
-    pub broken_byes: Vec<usize>,
+    pub(crate) broken_byes: Vec<usize>,
     /// The recorded byes the outcome judged does not give, where the search was stopped by its
     /// bound before deciding whether another outcome gives them ([`TableReason::Undecided`]):
     /// not called breaks.
     #[serde(default)]
-    pub undecided_byes: Vec<usize>,
+    pub(crate) undecided_byes: Vec<usize>,
 }
 
 /// Why a recorded table was paired as it was.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TableReason {
+pub(crate) enum TableReason {
     /// The guide's procedure gives this table, for this reason. Where the procedure has a
     /// random step (the first game's shuffle, the coin of a new round, the order in a pile of
     /// players level on total score) any outcome of it counts: the recorded pairing need not be

@@ -18,15 +18,13 @@ use crate::event::{
     SwissPlay,
 };
 
-/// What computing fills has its own module, below the audit that reads it (see
-/// [`super::computed`]); callers name the types here, beside [`compute`].
-pub use super::computed::{
+use super::computed::{
     Computed, ComputedKind, FinalProblem, Seed, Status, SwissComputed, TeamFinal, VenueDraw,
 };
 
 /// Players who count for the structure table: everyone registered, except those who withdrew
 /// before round 1 and never came back.
-pub fn entrants(players: &[Player]) -> u32 {
+pub(crate) fn entrants(players: &[Player]) -> u32 {
     players
         .iter()
         .filter(|p| p.drop != Some(0) || p.rejoin.is_some())
@@ -37,7 +35,7 @@ pub fn entrants(players: &[Player]) -> u32 {
 /// announced before the start, so the structure is fixed when round 1 is paired
 /// (`round_one_paired`): from then on it counts the players of round 1 (registered before it and
 /// not withdrawn before it), and a late entry changes nothing. Before that, every entrant counts.
-pub fn structure_players(players: &[Player], round_one_paired: bool) -> u32 {
+pub(crate) fn structure_players(players: &[Player], round_one_paired: bool) -> u32 {
     if !round_one_paired {
         return entrants(players);
     }
@@ -49,7 +47,7 @@ pub fn structure_players(players: &[Player], round_one_paired: bool) -> u32 {
 
 /// The Swiss rounds and cut in force: the file's values, else the structure table's for the
 /// [`structure_players`] (`None` where neither gives one).
-pub fn structure_in_force(
+pub(crate) fn structure_in_force(
     ruleset: &Ruleset,
     info: &EventInfo,
     players: &[Player],
@@ -67,7 +65,7 @@ pub fn structure_in_force(
 }
 
 /// Computes an event under its ruleset. Validation has already resolved the ruleset id.
-pub fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
+pub(crate) fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
     let (swiss_rounds, cut) = structure_in_force(
         ruleset,
         &event.info,
@@ -168,7 +166,7 @@ fn mark_avoidable_rematches(event: &Event, audit: &Audit, reasons: &mut [Vec<Rea
 ///   Without a cut, the end of those rounds is the end of the event, but for a team event whose
 ///   two best teams finished level: their final match is played with the lists out. Leagues and
 ///   challenge events plan no rounds, so their lists come out when they are closed.
-pub fn decklists_published(release: DecklistRelease, computed: &Computed) -> bool {
+pub(crate) fn decklists_published(release: DecklistRelease, computed: &Computed) -> bool {
     let finished = computed.status == Status::Finished;
     match release {
         DecklistRelease::Public => true,
@@ -283,7 +281,7 @@ fn settle_swiss(event: &Event, play: &SwissPlay, computed: &mut Computed) {
 
 /// The next Swiss round as the rules pair it: when every recorded round is finished and the
 /// structure plans more. `None` otherwise.
-pub fn next_swiss_round(event: &Event, computed: &Computed) -> Option<(u32, PairedRound)> {
+pub(crate) fn next_swiss_round(event: &Event, computed: &Computed) -> Option<(u32, PairedRound)> {
     let recorded = event.rounds().len();
     let finished = computed.swiss().map_or(0, |s| s.standings.len());
     if finished != recorded || computed.swiss_finished() {

@@ -31,25 +31,25 @@ pub enum Status {
 pub struct Seed {
     pub player: usize,
     /// The player's rank in the final Swiss standings.
-    pub swiss_rank: u32,
+    pub(crate) swiss_rank: u32,
     /// Entered because a qualified player left before the cut began.
-    pub replacement: bool,
+    pub(crate) replacement: bool,
 }
 
 /// The final match of a team event whose two best teams finished level on points.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub struct TeamFinal {
+pub(crate) struct TeamFinal {
     /// The two teams, the better-ranked first.
-    pub teams: [usize; 2],
+    pub(crate) teams: [usize; 2],
     /// Tournament points each took from the final, once recorded.
-    pub points: Option<[u32; 2]>,
+    pub(crate) points: Option<[u32; 2]>,
     /// The winner, once the final is recorded and not itself level.
-    pub champion: Option<usize>,
+    pub(crate) champion: Option<usize>,
 }
 
 /// Why a recorded final match cannot stand.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FinalProblem {
+pub(crate) enum FinalProblem {
     /// No two teams are tied for first (or the Swiss rounds are not finished).
     NotNeeded,
     /// A winner or `first_dark` who is not one of the two finalists.
@@ -60,20 +60,20 @@ pub enum FinalProblem {
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone)]
 pub struct Computed {
     #[serde(with = "super::by_id")]
-    pub ruleset: &'static Ruleset,
+    pub(crate) ruleset: &'static Ruleset,
     /// Swiss rounds (SW:CCG: games) in force: the file's override, else the structure table's,
     /// when there is one.
     pub swiss_rounds: Option<u32>,
     /// Cut size in force, same precedence (0: no cut; SW:CCG: 2 for a Final Confrontation).
     pub cut: Option<u32>,
     /// What the rules computed, by kind of event (the kinds of [`crate::event::Kind`]).
-    pub kind: ComputedKind,
+    pub(crate) kind: ComputedKind,
     /// Final places, once known: the bracket's, or the Swiss standings' for an event without a cut.
     pub placings: Option<Vec<(u32, usize)>>,
     pub status: Status,
     /// Whether the site may show the event's decklists now, under its `decklists` setting
     /// (see [`super::compute::decklists_published`]).
-    pub decklists_published: bool,
+    pub(crate) decklists_published: bool,
     /// Every recorded round paired again and compared with the file ([`super::audit`]):
     /// computed here, once per event, with everything it replays from.
     pub audit: Audit,
@@ -81,7 +81,7 @@ pub struct Computed {
 
 /// What the rules computed for each kind of event.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone)]
-pub enum ComputedKind {
+pub(crate) enum ComputedKind {
     Swiss(SwissComputed),
     /// Everything computed game by game.
     Ccg(CcgComputed),
@@ -98,37 +98,37 @@ pub enum ComputedKind {
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default)]
 pub struct SwissComputed {
     /// Scores of each finished round, indexed by round then player.
-    pub round_scores: Vec<Vec<Option<RoundScore>>>,
+    pub(crate) round_scores: Vec<Vec<Option<RoundScore>>>,
     /// Standings after each finished round (index 0: after round 1).
     pub standings: Vec<Standings>,
     /// Why each recorded table was paired as it was, by round then table.
-    pub table_reasons: Vec<Vec<Reason>>,
+    pub(crate) table_reasons: Vec<Vec<Reason>>,
     /// The next Swiss round, computed when the recorded rounds are finished and more are planned.
-    pub next_round: Option<(u32, PairedRound)>,
+    pub(crate) next_round: Option<(u32, PairedRound)>,
     /// The cut's seeds (seed 1 first), once the Swiss rounds are finished.
     pub seeds: Vec<Seed>,
     /// Qualified players who left before the cut began, replaced by the next in the standings.
-    pub replaced: Vec<usize>,
+    pub(crate) replaced: Vec<usize>,
     /// The bracket, once the cut is made.
     pub bracket: Option<Bracket>,
     /// What the bracket could not accept of the recorded elimination games.
-    pub bracket_problems: Vec<Problem>,
+    pub(crate) bracket_problems: Vec<Problem>,
     /// Team events: the final match, when two teams finished the Swiss rounds tied for first.
-    pub team_final: Option<TeamFinal>,
+    pub(crate) team_final: Option<TeamFinal>,
     /// What the recorded final match cannot be.
-    pub final_problem: Option<FinalProblem>,
+    pub(crate) final_problem: Option<FinalProblem>,
     /// Where the order of the final standings' ties the random tiebreaker decided came from
     /// when the venue drew it; `None` when the event's seed drew it.
-    pub venue_draw: Option<VenueDraw>,
+    pub(crate) venue_draw: Option<VenueDraw>,
     /// What the recorded venue draw names that it cannot order.
-    pub venue_draw_problems: Vec<VenueDrawProblem>,
+    pub(crate) venue_draw_problems: Vec<VenueDrawProblem>,
 }
 
 /// How the file records the venue's draw among players level on everything but the random
 /// tiebreaker in the final standings.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
-pub enum VenueDraw {
+pub(crate) enum VenueDraw {
     /// Written out: `venue_draw` in `[event]`.
     Recorded,
     /// Shown by the bracket the venue played: its recorded games fit only another order of
@@ -138,7 +138,7 @@ pub enum VenueDraw {
 
 impl SwissComputed {
     /// The latest standings, if any round is finished.
-    pub fn latest(&self) -> Option<&Standings> {
+    pub(crate) fn latest(&self) -> Option<&Standings> {
         self.standings.last()
     }
 }
@@ -161,7 +161,7 @@ impl Computed {
     }
 
     /// What was computed for a league; `None` for the other kinds.
-    pub fn league(&self) -> Option<&LeagueComputed> {
+    pub(crate) fn league(&self) -> Option<&LeagueComputed> {
         match &self.kind {
             ComputedKind::League(league) => Some(league),
             _ => None,
@@ -174,13 +174,13 @@ impl Computed {
     }
 
     /// Whether every planned Swiss round has its results.
-    pub fn swiss_finished(&self) -> bool {
+    pub(crate) fn swiss_finished(&self) -> bool {
         self.swiss().is_some() && self.rounds_finished()
     }
 
     /// Whether every planned round before the cut has its results: the Swiss rounds, or a
     /// SW:CCG event's games of play. Never for the kinds without planned rounds.
-    pub fn rounds_finished(&self) -> bool {
+    pub(crate) fn rounds_finished(&self) -> bool {
         let finished = match &self.kind {
             ComputedKind::Swiss(swiss) => swiss.standings.len(),
             ComputedKind::Ccg(ccg) => ccg.standings.len(),

@@ -33,10 +33,10 @@ const SETS_TSV: &str = include_str!("../../data/swlcg-objective-sets.tsv");
 pub const MIN_SETS: usize = 10;
 
 /// Most copies of one objective set in a deck, and across a team's decks of one side.
-pub const MAX_COPIES: usize = 2;
+const MAX_COPIES: usize = 2;
 
 /// Most objective sets in a dark side player's deck in *The Hunt for Skywalker*.
-pub const HUNT_FOR_SKYWALKER_MAX_SETS: usize = 10;
+const HUNT_FOR_SKYWALKER_MAX_SETS: usize = 10;
 
 /// How many "did you mean" sets an unknown id in a deck gets.
 const SUGGESTIONS: usize = 3;
@@ -50,14 +50,14 @@ pub struct ObjectiveSet {
     /// The set number printed on its cards: a string, since community sets use ids like `FIC01`.
     pub id: String,
     /// The title of the set's objective card.
-    pub title: String,
+    pub(crate) title: String,
     pub side: Side,
     /// One of the side's affiliations, or `Neutral`.
     pub affiliation: String,
     /// "Limit 1 per objective deck".
     pub limit_one: bool,
     /// Only allowed in a deck of the set's own affiliation.
-    pub affiliation_only: bool,
+    affiliation_only: bool,
 }
 
 /// The parsed index: the sets in file order, an id lookup, and each side's affiliations.
@@ -131,7 +131,7 @@ fn parse_line(line: &str) -> Option<ObjectiveSet> {
 }
 
 /// The set with this id (exactly as printed: `"7"`, not `"07"`).
-pub fn objective_set(id: &str) -> Option<&'static ObjectiveSet> {
+pub(crate) fn objective_set(id: &str) -> Option<&'static ObjectiveSet> {
     let catalogue = catalogue();
     catalogue.by_id.get(id).map(|&i| &catalogue.sets[i])
 }
@@ -154,7 +154,7 @@ pub fn affiliations(side: Side) -> &'static [String] {
 /// The affiliation `name` spells, as the game prints it, with its side; `None` when it is none
 /// of the game's affiliations however written. Archives spell one affiliation several ways
 /// ("Smugglers & Spies", "smugglers and spies"), and each must count as the one the game prints.
-pub fn affiliation_named(name: &str) -> Option<(&'static str, Side)> {
+pub(crate) fn affiliation_named(name: &str) -> Option<(&'static str, Side)> {
     let wanted = affiliation_key(name);
     [Side::Dark, Side::Light].into_iter().find_map(|side| {
         affiliations(side)
@@ -179,7 +179,7 @@ fn affiliation_key(name: &str) -> String {
 /// first. Someone may write a title instead of a number, so titles count as much as ids. Ties go
 /// to the numerically nearest id when both are numbers (`285` suggests 284 before 275), then to
 /// index order, so the answer never varies.
-pub fn closest_sets(id: &str, n: usize) -> Vec<&'static ObjectiveSet> {
+fn closest_sets(id: &str, n: usize) -> Vec<&'static ObjectiveSet> {
     if !worth_suggesting(id) {
         return Vec::new();
     }
@@ -332,7 +332,7 @@ fn tally(deck: &DeckInput<'_>) -> Tally {
 
 /// Checks the affiliation of a deck recorded by its affiliation alone (archives often keep no
 /// more): it must be one of the game's, of the deck's side.
-pub fn check_affiliation(deck: &DeckInput<'_>) -> Vec<DeckProblem> {
+pub(crate) fn check_affiliation(deck: &DeckInput<'_>) -> Vec<DeckProblem> {
     let mut problems = Vec::new();
     deck_affiliation(deck, &mut problems);
     problems
@@ -452,24 +452,16 @@ pub fn check_deck(deck: &DeckInput<'_>) -> Vec<DeckProblem> {
     problems
 }
 
-/// Checks a team's decks for 2 vs 2 play (also the challengers' decks in a challenge scenario):
-/// every deck on its own ([`check_deck`], which already asks for ten sets each), then the team
-/// limits among the decks of each side, dark first. Any number of decks per side is accepted, so
-/// the three challengers a scenario allows are covered too.
+/// The team limits alone, without each deck's own checks ([`check_deck`], which already asks for
+/// ten sets each): for decks already checked one by one, such as the teams a challenge event puts
+/// together session by session. Any number of decks per side is accepted, so the three challengers
+/// a scenario allows are covered too.
 ///
 /// A deck's own excess is not counted twice: for the two-copy team limit each deck contributes at
 /// most two copies, so a lone deck with three copies is only [`DeckProblem::TooManyCopies`]. A
 /// limit 1 set is held to "only one player", which is stricter than two copies, so it gets only
 /// [`DeckProblem::TeamLimitOneShared`].
-pub fn check_team(decks: &[DeckInput<'_>]) -> Vec<DeckProblem> {
-    let mut problems: Vec<DeckProblem> = decks.iter().flat_map(check_deck).collect();
-    problems.extend(team_limits(decks));
-    problems
-}
-
-/// The team limits alone, without each deck's own checks: for decks already checked one by one,
-/// such as the teams a challenge event puts together session by session.
-pub fn team_limits(decks: &[DeckInput<'_>]) -> Vec<DeckProblem> {
+pub(crate) fn team_limits(decks: &[DeckInput<'_>]) -> Vec<DeckProblem> {
     let mut problems = Vec::new();
     for side in [Side::Dark, Side::Light] {
         let tallies: Vec<(&DeckInput<'_>, Tally)> = decks
@@ -526,8 +518,8 @@ pub fn team_limits(decks: &[DeckInput<'_>]) -> Vec<DeckProblem> {
 
 /// *The Hunt for Skywalker*'s extra limit on a dark side player's deck: at most ten objective sets
 /// (with the team rules' minimum of ten, exactly ten). The light side plays the challenge deck,
-/// so a light deck has nothing to check here. The caller applies [`check_team`] as well.
-pub fn check_hunt_for_skywalker_dark(deck: &DeckInput<'_>) -> Vec<DeckProblem> {
+/// so a light deck has nothing to check here. The caller applies [`team_limits`] as well.
+pub(crate) fn check_hunt_for_skywalker_dark(deck: &DeckInput<'_>) -> Vec<DeckProblem> {
     let count = deck.objectives.len();
     if deck.side == Side::Dark && count > HUNT_FOR_SKYWALKER_MAX_SETS {
         vec![DeckProblem::HuntTooManySets {
@@ -541,7 +533,7 @@ pub fn check_hunt_for_skywalker_dark(deck: &DeckInput<'_>) -> Vec<DeckProblem> {
 
 impl DeckProblem {
     /// The player whose deck the problem points at.
-    pub fn owner(&self) -> &str {
+    pub(crate) fn owner(&self) -> &str {
         match self {
             DeckProblem::MissingAffiliation { owner, .. }
             | DeckProblem::UnknownAffiliation { owner, .. }
@@ -559,7 +551,7 @@ impl DeckProblem {
     }
 
     /// The side of the deck the problem points at.
-    pub fn side(&self) -> Side {
+    pub(crate) fn side(&self) -> Side {
         match *self {
             DeckProblem::MissingAffiliation { side, .. }
             | DeckProblem::UnknownAffiliation { side, .. }
@@ -577,7 +569,7 @@ impl DeckProblem {
     }
 
     /// The 0-based entry of the deck's `objectives` to point at, when one entry is at fault.
-    pub fn index(&self) -> Option<usize> {
+    pub(crate) fn index(&self) -> Option<usize> {
         match *self {
             DeckProblem::UnknownSet { index, .. }
             | DeckProblem::WrongSide { index, .. }
@@ -596,7 +588,7 @@ impl DeckProblem {
 
     /// Whether the problem is the deck's affiliation as written, so that it is shown at the
     /// `affiliation` line rather than at the list of sets.
-    pub fn at_affiliation(&self) -> bool {
+    pub(crate) fn at_affiliation(&self) -> bool {
         matches!(
             self,
             DeckProblem::UnknownAffiliation { .. } | DeckProblem::AffiliationOfOtherSide { .. }
@@ -604,7 +596,7 @@ impl DeckProblem {
     }
 
     /// What is wrong, in one sentence.
-    pub fn message(&self) -> String {
+    pub(crate) fn message(&self) -> String {
         let deck = format!("{}'s {} deck", self.owner(), self.side().name());
         match self {
             DeckProblem::MissingAffiliation { .. } => {
@@ -694,7 +686,7 @@ impl DeckProblem {
     }
 
     /// What to do about it, in one sentence.
-    pub fn help(&self) -> String {
+    pub(crate) fn help(&self) -> String {
         match self {
             DeckProblem::MissingAffiliation { side, .. } => format!(
                 "name the deck's affiliation: one of {}",
@@ -809,7 +801,7 @@ pub(crate) fn or_list(items: &[String]) -> String {
     join_last(items, "or")
 }
 
-pub(crate) fn join_last(items: &[String], word: &str) -> String {
+fn join_last(items: &[String], word: &str) -> String {
     match items {
         [] => String::new(),
         [only] => only.clone(),
@@ -820,6 +812,14 @@ pub(crate) fn join_last(items: &[String], word: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A team's decks checked as a 2 vs 2 event checks them: each deck on its own, then the
+    /// team limits among the decks of each side.
+    fn check_team(decks: &[DeckInput<'_>]) -> Vec<DeckProblem> {
+        let mut problems: Vec<DeckProblem> = decks.iter().flat_map(check_deck).collect();
+        problems.extend(team_limits(decks));
+        problems
+    }
 
     fn ids(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()

@@ -3,7 +3,7 @@
 use super::{Family, GamePoints, LateEntry, PairingMethod, Ruleset, Tiebreaker, bracket};
 
 /// FFG *Star Wars: The Card Game* Organized Play and Tournament Rules, 2014 (v2.2).
-pub static FFG_2014: Ruleset = Ruleset {
+pub(crate) static FFG_2014: Ruleset = Ruleset {
     id: "ffg-2014",
     family: Family::Lcg,
     name: "FFG Organized Play Rules (2014)",

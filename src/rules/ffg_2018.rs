@@ -5,7 +5,7 @@ use super::structure::{StructureRow, row};
 use super::{Family, GamePoints, LateEntry, PairingMethod, Ruleset, Tiebreaker, bracket};
 
 /// FFG *Star Wars: The Card Game* Tournament Regulations, 2018.
-pub static FFG_2018: Ruleset = Ruleset {
+pub(crate) static FFG_2018: Ruleset = Ruleset {
     id: "ffg-2018",
     family: Family::Lcg,
     name: "FFG Tournament Regulations (2018)",

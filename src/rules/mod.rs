@@ -1,44 +1,44 @@
 //! The rules module: one [`Ruleset`] value per rules document, and pure functions from recorded
 //! facts to computed facts. No I/O, no clock, no global randomness (see [`random`]).
 
-pub mod audit;
-pub mod bracket;
-pub mod casual;
-pub mod ccg_decks;
-pub mod ccg_event;
-pub mod ccg_format;
-pub mod ccg_replay;
-pub mod compute;
+pub(crate) mod audit;
+pub(crate) mod bracket;
+pub(crate) mod casual;
+pub(crate) mod ccg_decks;
+pub(crate) mod ccg_event;
+pub(crate) mod ccg_format;
+pub(crate) mod ccg_replay;
+pub(crate) mod compute;
 pub mod computed;
 pub mod decks;
-pub mod ffg_2014;
-pub mod ffg_2018;
+pub(crate) mod ffg_2014;
+pub(crate) mod ffg_2018;
 pub mod pairing;
 pub mod random;
-pub mod rated_games;
-pub mod rating;
-pub mod ratio;
-pub mod round_entrants;
-pub mod scoring;
-pub mod standings;
-pub mod structure;
-pub mod swccg;
-pub mod swccg_2008;
-pub mod tiebreak;
+pub(crate) mod rated_games;
+pub(crate) mod rating;
+pub(crate) mod ratio;
+pub(crate) mod round_entrants;
+pub(crate) mod scoring;
+pub(crate) mod standings;
+pub(crate) mod structure;
+pub(crate) mod swccg;
+pub(crate) mod swccg_2008;
+pub(crate) mod tiebreak;
 pub mod verdict;
 
 use structure::StructureRow;
 
 /// Most Swiss rounds an event may record. Far above any real event (the largest structure table
 /// has 9), and low enough that exact tiebreaker fractions always fit in 128 bits.
-pub const MAX_ROUNDS: u32 = 30;
+pub(crate) const MAX_ROUNDS: u32 = 30;
 
 /// Tournament points for one game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GamePoints {
-    pub win: u32,
-    pub draw: u32,
-    pub loss: u32,
+pub(crate) struct GamePoints {
+    pub(crate) win: u32,
+    pub(crate) draw: u32,
+    pub(crate) loss: u32,
 }
 
 /// A tiebreaker, applied in a ruleset's order after tournament points.
@@ -46,7 +46,7 @@ pub struct GamePoints {
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
 #[serde(rename_all = "snake_case")]
-pub enum Tiebreaker {
+pub(crate) enum Tiebreaker {
     /// Average over opponents of (opponent's points / opponent's rounds played).
     StrengthOfSchedule,
     /// Average over opponents of the opponent's strength of schedule.
@@ -63,7 +63,7 @@ pub enum Tiebreaker {
 
 impl Tiebreaker {
     /// Short name used in tables and JSON.
-    pub fn short(self) -> &'static str {
+    pub(crate) fn short(self) -> &'static str {
         match self {
             Tiebreaker::StrengthOfSchedule => "sos",
             Tiebreaker::ExtendedStrengthOfSchedule => "esos",
@@ -74,7 +74,7 @@ impl Tiebreaker {
         }
     }
 
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             Tiebreaker::StrengthOfSchedule => "Strength of schedule",
             Tiebreaker::ExtendedStrengthOfSchedule => "Extended strength of schedule",
@@ -86,12 +86,12 @@ impl Tiebreaker {
     }
 
     /// Whether the tiebreaker is a value shown in a column (head-to-head and random are not).
-    pub fn is_value(self) -> bool {
+    pub(crate) fn is_value(self) -> bool {
         !matches!(self, Tiebreaker::HeadToHead | Tiebreaker::Random)
     }
 
     /// Column heading.
-    pub fn abbreviation(self) -> &'static str {
+    pub(crate) fn abbreviation(self) -> &'static str {
         match self {
             Tiebreaker::StrengthOfSchedule | Tiebreaker::OpponentsPoints => "SoS",
             Tiebreaker::ExtendedStrengthOfSchedule => "ESoS",
@@ -102,7 +102,7 @@ impl Tiebreaker {
     }
 
     /// The anchor of this tiebreaker on the ruleset's reference page.
-    pub fn anchor(self) -> &'static str {
+    pub(crate) fn anchor(self) -> &'static str {
         match self {
             Tiebreaker::StrengthOfSchedule => "strength-of-schedule",
             Tiebreaker::ExtendedStrengthOfSchedule => "extended-strength-of-schedule",
@@ -116,7 +116,7 @@ impl Tiebreaker {
 
 /// The two games' tournament systems differ at the root.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Family {
+pub(crate) enum Family {
     /// *Star Wars: The Card Game*: Swiss rounds of two-game matches, tournament points.
     Lcg,
     /// *Star Wars CCG*: every game paired on its own, victory points and differential.
@@ -126,7 +126,7 @@ pub enum Family {
 impl Family {
     /// What one `[[rounds]]` entry is called: a Swiss "round" of matches, or in SW:CCG, where
     /// each entry is a single game paired on its own, a "game".
-    pub fn round_unit(self) -> &'static str {
+    pub(crate) fn round_unit(self) -> &'static str {
         match self {
             Family::Lcg => "round",
             Family::Ccg => "game",
@@ -136,7 +136,7 @@ impl Family {
 
 /// How a ruleset pairs Swiss rounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PairingMethod {
+pub(crate) enum PairingMethod {
     /// At random within score groups (2018).
     RandomWithinGroups,
     /// In halves by player number within score groups (2014).
@@ -147,7 +147,7 @@ pub enum PairingMethod {
 
 /// What a late entry (`late = N` on a player) takes for the rounds before round N.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LateEntry {
+pub(crate) enum LateEntry {
     /// An unpaired loss per round missed, as for a player who rejoins: the rounds count as
     /// played (0 points), which lowers what the player gives their opponents' averages.
     UnpairedLosses,
@@ -160,53 +160,53 @@ pub enum LateEntry {
 pub struct Ruleset {
     /// The id organizers write in `rules = "..."`.
     pub id: &'static str,
-    pub family: Family,
+    pub(crate) family: Family,
     /// Human name of the document.
-    pub name: &'static str,
-    pub game: &'static str,
+    pub(crate) name: &'static str,
+    pub(crate) game: &'static str,
     pub formats: &'static [&'static str],
-    pub structures: &'static [&'static str],
+    pub(crate) structures: &'static [&'static str],
     /// Structure tables: (structure name, rows). Structures not listed take their numbers from the file.
-    pub structure_tables: &'static [(&'static str, &'static [StructureRow])],
-    pub tiers: &'static [&'static str],
+    pub(crate) structure_tables: &'static [(&'static str, &'static [StructureRow])],
+    pub(crate) tiers: &'static [&'static str],
     /// The tiers at which an event's leaders (its organizer, marshals and judges) may not play
     /// in it. At the others they may, with a second leader present to rule on their games.
-    pub leaders_do_not_play: &'static [&'static str],
-    pub cuts: &'static [u32],
-    pub game_points: GamePoints,
+    pub(crate) leaders_do_not_play: &'static [&'static str],
+    pub(crate) cuts: &'static [u32],
+    pub(crate) game_points: GamePoints,
     /// Games in one Swiss match.
-    pub games_per_match: u32,
+    pub(crate) games_per_match: u32,
     /// Whether a Swiss match's games are played out (2014): the first to its end, whatever the
     /// clock says (it may be conceded, never drawn), the second on the time the first left, to
     /// its conclusion (drawn at time, never conceded). A reported match then has both games.
-    pub games_played_out: bool,
+    pub(crate) games_played_out: bool,
     /// Whether a deck check after a match can forfeit it, and the rest of the event (2014).
-    pub deck_check_forfeits: bool,
+    pub(crate) deck_check_forfeits: bool,
     /// Points each player gets for an intentional split, when the ruleset allows it.
-    pub split_points: Option<u32>,
+    pub(crate) split_points: Option<u32>,
     /// Whether dropped players may come back (with unpaired losses).
-    pub allows_rejoin: bool,
+    pub(crate) allows_rejoin: bool,
     /// What a late entry takes for the rounds played before they joined.
-    pub late_entry: LateEntry,
-    pub swiss_round_minutes: u32,
+    pub(crate) late_entry: LateEntry,
+    pub(crate) swiss_round_minutes: u32,
     /// The round lengths the rules allow for standard events (`round_minutes` outside is an error).
-    pub round_minutes_range: (u32, u32),
+    pub(crate) round_minutes_range: (u32, u32),
     /// Default and allowed round lengths of team (2 vs 2) events.
-    pub team_round_minutes: (u32, u32, u32),
+    pub(crate) team_round_minutes: (u32, u32, u32),
     /// How Swiss rounds are paired.
-    pub pairing: PairingMethod,
-    pub elimination: bracket::EliminationRules,
-    pub tiebreakers: &'static [Tiebreaker],
+    pub(crate) pairing: PairingMethod,
+    pub(crate) elimination: bracket::EliminationRules,
+    pub(crate) tiebreakers: &'static [Tiebreaker],
     /// Path of the ruleset's reference page under the site root.
-    pub reference_page: &'static str,
+    pub(crate) reference_page: &'static str,
     /// The reference page's Markdown (`content/rules/<id>.md`), built in: every site gets the
     /// page of every ruleset, updated with each release.
-    pub reference_text: &'static str,
+    pub(crate) reference_text: &'static str,
 }
 
 impl Ruleset {
     /// The default Swiss round length for a format, and the range the rules allow.
-    pub fn round_minutes(&self, format: &str) -> (u32, u32, u32) {
+    pub(crate) fn round_minutes(&self, format: &str) -> (u32, u32, u32) {
         if format == "team" {
             self.team_round_minutes
         } else {
@@ -219,35 +219,40 @@ impl Ruleset {
     }
 
     /// Points for a bye: every game of the match won.
-    pub fn bye_points(&self) -> u32 {
+    pub(crate) fn bye_points(&self) -> u32 {
         self.game_points.win * self.games_per_match
     }
 }
 
-pub use ffg_2014::FFG_2014;
-pub use ffg_2018::FFG_2018;
-pub use swccg_2008::SWCCG_2008;
+pub(crate) use ffg_2014::FFG_2014;
+pub(crate) use ffg_2018::FFG_2018;
+pub(crate) use swccg_2008::SWCCG_2008;
 
 /// Every ruleset this version implements: the registry `rules = "..."` is looked up in.
 pub static RULESETS: &[&Ruleset] = &[&FFG_2018, &FFG_2014, &SWCCG_2008];
 
 /// The ruleset with this id.
-pub fn ruleset(id: &str) -> Option<&'static Ruleset> {
+pub(crate) fn ruleset(id: &str) -> Option<&'static Ruleset> {
     RULESETS.iter().copied().find(|r| r.id == id)
 }
 
 /// A ruleset written by its id and found again by it, for `#[serde(with = "by_id")]`: the
 /// rules tables are built in, so a stored computation names its ruleset rather than copying it.
-pub mod by_id {
+pub(crate) mod by_id {
     use serde::{Deserialize, Deserializer, Serializer, de::Error};
 
     use super::{Ruleset, ruleset};
 
-    pub fn serialize<S: Serializer>(rules: &&'static Ruleset, out: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(
+        rules: &&'static Ruleset,
+        out: S,
+    ) -> Result<S::Ok, S::Error> {
         out.serialize_str(rules.id)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<&'static Ruleset, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+        from: D,
+    ) -> Result<&'static Ruleset, D::Error> {
         let id = <&str>::deserialize(from)?;
         ruleset(id).ok_or_else(|| D::Error::custom(format!("no ruleset `{id}`")))
     }

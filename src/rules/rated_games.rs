@@ -9,23 +9,23 @@
 //! sessions (one against a team, with a scenario's own deck), and events known only by their
 //! final standings, which record no games at all.
 
-use super::compute::Computed;
+use super::computed::Computed;
 use super::rating::Score;
 use super::swccg::scoring::ResultKind;
 use crate::event::{Date, Event, GameEnd, Kind, Outcome};
 
 /// One game that counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RatedGame {
+pub(crate) struct RatedGame {
     /// The two players, indices into the event's players.
-    pub players: [usize; 2],
+    pub(crate) players: [usize; 2],
     /// The first player's result; a drawn game (an SW:LCG game without a winner, an SW:CCG
     /// true tie, which the guide breaks only for its standings) is a draw.
-    pub score: Score,
+    pub(crate) score: Score,
     /// Which of `players` (0 or 1) played dark, when the file says.
-    pub dark: Option<usize>,
+    pub(crate) dark: Option<usize>,
     /// The day it was played: a league game's own date, else the event's first day.
-    pub date: Date,
+    pub(crate) date: Date,
 }
 
 /// `players[0]`'s result when `winner` won (`None`: a draw).
@@ -43,7 +43,7 @@ fn seat(players: [usize; 2], player: Option<usize>) -> Option<usize> {
 }
 
 /// The games of `event` that count, in the order they were played.
-pub fn rated_games(event: &Event, computed: &Computed) -> Vec<RatedGame> {
+pub(crate) fn rated_games(event: &Event, computed: &Computed) -> Vec<RatedGame> {
     if event.is_team() {
         return Vec::new();
     }

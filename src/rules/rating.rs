@@ -13,7 +13,7 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period}
 
 /// What a rating period is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PeriodLength {
+pub(crate) enum PeriodLength {
     /// A calendar month: every game of the month is rated at once, and every month without a
     /// game widens an absent player's deviation.
     Month,
@@ -22,9 +22,9 @@ pub enum PeriodLength {
 }
 
 impl PeriodLength {
-    pub const NAMES: &'static [&'static str] = &["month", "event"];
+    pub(crate) const NAMES: &'static [&'static str] = &["month", "event"];
 
-    pub fn from_name(name: &str) -> Option<PeriodLength> {
+    pub(crate) fn from_name(name: &str) -> Option<PeriodLength> {
         match name {
             "month" => Some(PeriodLength::Month),
             "event" => Some(PeriodLength::Event),
@@ -32,7 +32,7 @@ impl PeriodLength {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             PeriodLength::Month => "month",
             PeriodLength::Event => "event",
@@ -42,14 +42,14 @@ impl PeriodLength {
 
 /// The method's parameters (`[ratings]` in `holonet.toml`).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Parameters {
+pub(crate) struct Parameters {
     /// The system constant τ: how far a volatility may move in one period.
-    pub tau: f64,
+    pub(crate) tau: f64,
     /// A new player's rating, deviation and volatility.
-    pub rating: f64,
-    pub deviation: f64,
-    pub volatility: f64,
-    pub period: PeriodLength,
+    pub(crate) rating: f64,
+    pub(crate) deviation: f64,
+    pub(crate) volatility: f64,
+    pub(crate) period: PeriodLength,
 }
 
 /// The parameters are checked finite when read, so they equal themselves.
@@ -88,14 +88,14 @@ impl Parameters {
 
 /// One rated game between two entries: the first entry's score (1 won, ½ drawn, 0 lost).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Game {
-    pub entries: [usize; 2],
-    pub score: Score,
+pub(crate) struct Game {
+    pub(crate) entries: [usize; 2],
+    pub(crate) score: Score,
 }
 
 /// A game's result for its first entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Score {
+pub(crate) enum Score {
     Won,
     Drawn,
     Lost,
@@ -122,17 +122,17 @@ impl Score {
 /// One period: its number in time (periods that follow each other differ by one; a gap is
 /// periods nobody played) and its games.
 #[derive(Debug, Clone, Default)]
-pub struct Period {
-    pub number: i64,
-    pub games: Vec<Game>,
+pub(crate) struct Period {
+    pub(crate) number: i64,
+    pub(crate) games: Vec<Game>,
 }
 
 /// A rating as shown: rounded only when displayed.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Rating {
-    pub rating: f64,
-    pub deviation: f64,
-    pub volatility: f64,
+pub(crate) struct Rating {
+    pub(crate) rating: f64,
+    pub(crate) deviation: f64,
+    pub(crate) volatility: f64,
 }
 
 impl From<Glicko2Rating> for Rating {
@@ -147,11 +147,11 @@ impl From<Glicko2Rating> for Rating {
 
 /// One entry's ratings: now (after the last period of all), and after each period it played.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Track {
-    pub current: Rating,
-    pub games: u32,
+pub(crate) struct Track {
+    pub(crate) current: Rating,
+    pub(crate) games: u32,
     /// (position of the period in the input, rating at its end).
-    pub history: Vec<(usize, Rating)>,
+    pub(crate) history: Vec<(usize, Rating)>,
 }
 
 /// An entry's state while the periods are rated.
@@ -189,7 +189,11 @@ fn sit_out(rating: Glicko2Rating, from: i64, to: i64) -> Glicko2Rating {
 
 /// Rates `entries` entries over `periods`, given in time order (numbers increasing), each
 /// entry starting at the parameters' rating. Entries that played no game have no track.
-pub fn rate(parameters: &Parameters, entries: usize, periods: &[Period]) -> Vec<Option<Track>> {
+pub(crate) fn rate(
+    parameters: &Parameters,
+    entries: usize,
+    periods: &[Period],
+) -> Vec<Option<Track>> {
     rate_from(
         &parameters.config(),
         &vec![parameters.newcomer(); entries],

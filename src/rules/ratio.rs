@@ -10,7 +10,7 @@ use std::fmt;
 
 /// A fraction `num / den` in lowest terms, `den > 0`.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Ratio {
+pub(crate) struct Ratio {
     num: u128,
     den: u128,
 }
@@ -23,10 +23,10 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 }
 
 impl Ratio {
-    pub const ZERO: Ratio = Ratio { num: 0, den: 1 };
+    pub(crate) const ZERO: Ratio = Ratio { num: 0, den: 1 };
 
     /// `num / den`; a zero denominator yields zero (an average over nothing).
-    pub fn new(num: u128, den: u128) -> Ratio {
+    pub(crate) fn new(num: u128, den: u128) -> Ratio {
         if den == 0 || num == 0 {
             return Ratio::ZERO;
         }
@@ -37,20 +37,20 @@ impl Ratio {
         }
     }
 
-    pub fn integer(n: u128) -> Ratio {
+    pub(crate) fn integer(n: u128) -> Ratio {
         Ratio { num: n, den: 1 }
     }
 
-    pub fn numer(&self) -> u128 {
+    pub(crate) fn numer(&self) -> u128 {
         self.num
     }
 
-    pub fn denom(&self) -> u128 {
+    pub(crate) fn denom(&self) -> u128 {
         self.den
     }
 
     /// Exact division by a whole number (zero divisor gives zero, see [`Ratio::new`]).
-    pub fn div_int(self, divisor: u128) -> Ratio {
+    pub(crate) fn div_int(self, divisor: u128) -> Ratio {
         if divisor == 0 {
             return Ratio::ZERO;
         }
@@ -59,7 +59,7 @@ impl Ratio {
     }
 
     /// The value rounded half up to `places` decimals, for display only.
-    pub fn decimal(&self, places: u32) -> String {
+    pub(crate) fn decimal(&self, places: u32) -> String {
         let scale = 10u128.pow(places);
         let scaled = (self.num * scale * 2 + self.den) / (self.den * 2);
         let whole = scaled / scale;

@@ -5,7 +5,7 @@ use crate::event::{Event, Outcome, Round, Table};
 
 /// How a player's round went, for scoring.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RoundKind {
+pub(crate) enum RoundKind {
     /// Played a match at a table.
     Match { opponent: usize },
     /// Split the round with the opponent by agreement.
@@ -20,17 +20,17 @@ pub enum RoundKind {
 
 /// One player's result for one round.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RoundScore {
-    pub kind: RoundKind,
-    pub points: u32,
-    pub wins: u32,
-    pub losses: u32,
-    pub draws: u32,
+pub(crate) struct RoundScore {
+    pub(crate) kind: RoundKind,
+    pub(crate) points: u32,
+    pub(crate) wins: u32,
+    pub(crate) losses: u32,
+    pub(crate) draws: u32,
 }
 
 impl RoundScore {
     /// The opponent met this round, if any (a bye is not an opponent).
-    pub fn opponent(&self) -> Option<usize> {
+    pub(crate) fn opponent(&self) -> Option<usize> {
         match self.kind {
             RoundKind::Match { opponent } | RoundKind::Split { opponent } => Some(opponent),
             RoundKind::Bye | RoundKind::UnpairedLoss => None,
@@ -41,7 +41,7 @@ impl RoundScore {
 /// What each of a table's two players (in seat order) took from it; `None` while it is not
 /// reported. A match forfeited after a deck check counts as every game lost by the player at
 /// fault and won by the opponent, whatever was played.
-pub fn table_scores(ruleset: &Ruleset, table: &Table) -> Option<[RoundScore; 2]> {
+pub(crate) fn table_scores(ruleset: &Ruleset, table: &Table) -> Option<[RoundScore; 2]> {
     let per_game = ruleset.game_points;
     let games = ruleset.games_per_match;
     let [a, b] = table.players;
@@ -83,7 +83,11 @@ pub fn table_scores(ruleset: &Ruleset, table: &Table) -> Option<[RoundScore; 2]>
 
 /// Every player's score in a round whose results are all in, indexed by player. `None` for a
 /// player with no part in the round (dropped, or not yet registered).
-pub fn score_round(ruleset: &Ruleset, event: &Event, round: &Round) -> Vec<Option<RoundScore>> {
+pub(crate) fn score_round(
+    ruleset: &Ruleset,
+    event: &Event,
+    round: &Round,
+) -> Vec<Option<RoundScore>> {
     let mut scores = vec![None; event.players.len()];
     let per_game = ruleset.game_points;
     let games = ruleset.games_per_match;

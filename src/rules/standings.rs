@@ -13,7 +13,7 @@ use crate::event::Event;
 /// What separated a row from the row above it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Decider {
+pub(crate) enum Decider {
     Points,
     Tiebreaker(Tiebreaker),
 }
@@ -23,41 +23,41 @@ pub enum Decider {
 pub struct Standing {
     pub player: usize,
     /// 1-based; `None` for a disqualified player, listed last and unranked.
-    pub rank: Option<u32>,
+    pub(crate) rank: Option<u32>,
     pub points: u32,
     pub wins: u32,
     pub losses: u32,
     pub draws: u32,
-    pub byes: u32,
-    pub rounds_played: u32,
-    pub opponents: Vec<usize>,
-    pub sos: Ratio,
-    pub esos: Ratio,
+    pub(crate) byes: u32,
+    pub(crate) rounds_played: u32,
+    pub(crate) opponents: Vec<usize>,
+    pub(crate) sos: Ratio,
+    pub(crate) esos: Ratio,
     /// The sum of the opponents' tournament points (2014 strength of schedule).
-    pub opponents_points: u32,
+    pub(crate) opponents_points: u32,
     /// The sum of the opponents' `opponents_points` (2014, the strength of their schedules).
-    pub opponents_sos: u32,
+    opponents_sos: u32,
     /// Position in the random order (0 first), used as the last tiebreaker: the seeded one, or
     /// for a row whose tie the venue drew, the order drawn there.
-    pub random_position: u32,
+    pub(crate) random_position: u32,
     /// The row's place among the players level with it on everything but the random
     /// tiebreaker was drawn at the venue ([`apply_venue_draw`]), not from the event's seed.
     #[serde(default)]
-    pub drawn_at_venue: bool,
+    pub(crate) drawn_at_venue: bool,
     /// What placed this row below the previous ranked row (`None` for the first).
-    pub decided_by: Option<Decider>,
+    pub(crate) decided_by: Option<Decider>,
 }
 
 /// The standings after a round.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Standings {
-    pub after_round: u32,
+    pub(crate) after_round: u32,
     pub rows: Vec<Standing>,
 }
 
 /// Standings after `scores.len()` rounds, from every player's score in each of those rounds.
 /// Players with no score in any of them (never played) are left out.
-pub fn standings(
+pub(crate) fn standings(
     ruleset: &Ruleset,
     event: &Event,
     scores: &[Vec<Option<RoundScore>>],
@@ -169,7 +169,7 @@ pub fn standings(
 
 /// Why a recorded venue draw cannot order the final standings.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
-pub enum VenueDrawProblem {
+pub(crate) enum VenueDrawProblem {
     /// The Swiss rounds are not all finished: there are no final standings to order yet.
     NotFinal,
     /// The player is not level with anyone on everything before the random tiebreaker.
@@ -185,7 +185,7 @@ pub enum VenueDrawProblem {
 /// The ties the random tiebreaker decided: each a run of two or more rows level on everything
 /// before it, as a range of row indices. A row the random order placed below the one above
 /// belongs to that row's tie.
-pub fn random_ties(s: &Standings) -> Vec<std::ops::Range<usize>> {
+pub(crate) fn random_ties(s: &Standings) -> Vec<std::ops::Range<usize>> {
     let mut ties: Vec<std::ops::Range<usize>> = Vec::new();
     for (i, row) in s.rows.iter().enumerate() {
         if row.decided_by != Some(Decider::Tiebreaker(Tiebreaker::Random)) || i == 0 {
@@ -203,7 +203,7 @@ pub fn random_ties(s: &Standings) -> Vec<std::ops::Range<usize>> {
 /// the venue drew it. A tie is reordered only when `order` names every player in it; the rows
 /// keep the tie's ranks and deciders, so only who holds which place changes. Returns what
 /// `order` names that is not such a tie.
-pub fn apply_venue_draw(s: &mut Standings, order: &[usize]) -> Vec<VenueDrawProblem> {
+pub(crate) fn apply_venue_draw(s: &mut Standings, order: &[usize]) -> Vec<VenueDrawProblem> {
     let ties = random_ties(s);
     let mut problems = Vec::new();
     for &player in order {
@@ -358,7 +358,7 @@ fn resolve_ties(
 
 impl Standing {
     /// The row's value for a value tiebreaker (`None` for head-to-head and random).
-    pub fn value(&self, tiebreaker: Tiebreaker) -> Option<Ratio> {
+    pub(crate) fn value(&self, tiebreaker: Tiebreaker) -> Option<Ratio> {
         match tiebreaker {
             Tiebreaker::StrengthOfSchedule => Some(self.sos),
             Tiebreaker::ExtendedStrengthOfSchedule => Some(self.esos),
@@ -389,20 +389,20 @@ pub(crate) mod tests {
     use crate::rules::{FFG_2014, FFG_2018};
     use crate::toml_reader::Date;
 
-    pub fn game(winner: Option<usize>) -> Game {
+    pub(crate) fn game(winner: Option<usize>) -> Game {
         Game { winner, by: None }
     }
 
     /// Two games won by `w`.
-    pub fn sweep(w: usize) -> Outcome {
+    pub(crate) fn sweep(w: usize) -> Outcome {
         Outcome::Games(vec![game(Some(w)), game(Some(w))])
     }
 
     /// One round for [`event_with`]: tables of `(a, b, outcome)`, and the byes.
-    pub type TestRound = (Vec<(usize, usize, Outcome)>, Vec<usize>);
+    pub(crate) type TestRound = (Vec<(usize, usize, Outcome)>, Vec<usize>);
 
     /// An event with `n` players `p0..` and the given rounds.
-    pub fn event_with(n: usize, rounds: Vec<TestRound>) -> Event {
+    pub(crate) fn event_with(n: usize, rounds: Vec<TestRound>) -> Event {
         let players = (0..n)
             .map(|i| Player {
                 id: format!("p{i}"),
@@ -481,7 +481,7 @@ pub(crate) mod tests {
     }
 
     /// The rounds of an event made by [`event_with`], to change one.
-    pub fn rounds_mut(ev: &mut Event) -> &mut Vec<Round> {
+    pub(crate) fn rounds_mut(ev: &mut Event) -> &mut Vec<Round> {
         match &mut ev.kind {
             Kind::Swiss(play) => &mut play.rounds,
             _ => unreachable!("event_with makes a Swiss event"),

@@ -4,10 +4,10 @@ use super::Ruleset;
 
 /// One row of a structure table: from `min_players` up, `swiss_rounds` rounds and a cut of `cut`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct StructureRow {
-    pub min_players: u32,
-    pub swiss_rounds: u32,
-    pub cut: u32,
+pub(crate) struct StructureRow {
+    pub(crate) min_players: u32,
+    pub(crate) swiss_rounds: u32,
+    pub(crate) cut: u32,
 }
 
 pub(crate) const fn row(min_players: u32, swiss_rounds: u32, cut: u32) -> StructureRow {
@@ -20,7 +20,7 @@ pub(crate) const fn row(min_players: u32, swiss_rounds: u32, cut: u32) -> Struct
 
 /// The structure table's row for `players`, or `None` when the structure has no table or the
 /// table does not cover so few players.
-pub fn lookup(ruleset: &Ruleset, structure: &str, players: u32) -> Option<StructureRow> {
+pub(crate) fn lookup(ruleset: &Ruleset, structure: &str, players: u32) -> Option<StructureRow> {
     let (_, rows) = ruleset
         .structure_tables
         .iter()
@@ -32,7 +32,7 @@ pub fn lookup(ruleset: &Ruleset, structure: &str, players: u32) -> Option<Struct
 }
 
 /// The smallest player count a structure's table covers.
-pub fn minimum_players(ruleset: &Ruleset, structure: &str) -> Option<u32> {
+pub(crate) fn minimum_players(ruleset: &Ruleset, structure: &str) -> Option<u32> {
     let (_, rows) = ruleset
         .structure_tables
         .iter()

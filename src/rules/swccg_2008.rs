@@ -5,7 +5,7 @@ use super::{Family, GamePoints, LateEntry, PairingMethod, Ruleset, bracket};
 
 /// Official SW:CCG Tournament Guide v4.1 (2008). Its scoring, ranking and pairing live in
 /// [`swccg`]; the LCG-shaped fields below describe only what both families share.
-pub static SWCCG_2008: Ruleset = Ruleset {
+pub(crate) static SWCCG_2008: Ruleset = Ruleset {
     id: "swccg-2008",
     family: Family::Ccg,
     name: "SW:CCG Tournament Guide (2008)",

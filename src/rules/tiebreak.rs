@@ -8,16 +8,16 @@ use super::ratio::Ratio;
 
 /// Totals through some round, indexed by player: what the tiebreakers are computed from.
 #[derive(Debug, Clone, Default)]
-pub struct Ledger {
-    pub points: Vec<u32>,
-    pub rounds_played: Vec<u32>,
+pub(crate) struct Ledger {
+    pub(crate) points: Vec<u32>,
+    pub(crate) rounds_played: Vec<u32>,
     /// Opponents met, one entry per match (byes excluded).
-    pub opponents: Vec<Vec<usize>>,
+    pub(crate) opponents: Vec<Vec<usize>>,
 }
 
 /// Strength of schedule (2018 regulations): for each opponent, its points divided by the rounds
 /// it played; summed, then divided by the number of opponents.
-pub fn strength_of_schedule(ledger: &Ledger) -> Vec<Ratio> {
+pub(crate) fn strength_of_schedule(ledger: &Ledger) -> Vec<Ratio> {
     ledger
         .opponents
         .iter()
@@ -35,7 +35,7 @@ pub fn strength_of_schedule(ledger: &Ledger) -> Vec<Ratio> {
 
 /// Extended strength of schedule (2018 regulations): the opponents' strengths of schedule,
 /// summed, divided by the number of opponents.
-pub fn extended_strength_of_schedule(ledger: &Ledger, sos: &[Ratio]) -> Vec<Ratio> {
+pub(crate) fn extended_strength_of_schedule(ledger: &Ledger, sos: &[Ratio]) -> Vec<Ratio> {
     ledger
         .opponents
         .iter()

@@ -16,7 +16,7 @@ pub struct Audit {
 /// What part of an event a [`RoundAudit`] covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Stage {
+pub(crate) enum Stage {
     /// A Swiss round.
     Round,
     /// A SW:CCG game of play.
@@ -48,7 +48,7 @@ impl Status {
     /// The verdict on a round in words: "as Holonet pairs it", "another draw the rules
     /// permit", "breaks a rule". Only a proven break is called one; a different draw the
     /// rules permit is named as such, in neutral words.
-    pub fn verdict(self) -> &'static str {
+    pub(crate) fn verdict(self) -> &'static str {
         match self {
             Status::Identical => "as Holonet pairs it",
             Status::Legal => "another draw the rules permit",
@@ -59,14 +59,14 @@ impl Status {
 }
 
 /// The verdict on a table or bye the audit could not decide.
-pub const UNDECIDED: &str = "not decided: too many possible pairings to try every one";
+pub(crate) const UNDECIDED: &str = "not decided: too many possible pairings to try every one";
 
 /// One round, game or seeded stage, audited.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct RoundAudit {
-    pub stage: Stage,
+    pub(crate) stage: Stage,
     /// The round or game number (`None` for the seeded stages).
-    pub number: Option<u32>,
+    pub(crate) number: Option<u32>,
     /// What differs from the replay, in table order, seating first.
     pub departures: Vec<Departure>,
 }
@@ -75,20 +75,20 @@ pub struct RoundAudit {
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Departure {
     /// The recorded table (elimination: game) number; `None` for a bye or a missing player.
-    pub table: Option<u32>,
+    pub(crate) table: Option<u32>,
     /// The players concerned, as recorded (SW:CCG: dark first).
-    pub players: Vec<usize>,
-    pub kind: DepartureKind,
+    pub(crate) players: Vec<usize>,
+    pub(crate) kind: DepartureKind,
     /// Whether it breaks a rule (otherwise it is a choice the rules allow).
-    pub broken: bool,
+    pub(crate) broken: bool,
     /// Who the rules give the place to: the player due the bye, or the two finalists.
-    pub instead: Vec<usize>,
+    pub(crate) instead: Vec<usize>,
 }
 
 /// What a departure is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum DepartureKind {
+pub(crate) enum DepartureKind {
     /// Two players who had already met (SW:CCG: with the same allegiances).
     Rematch,
     /// A bye to another player than the replay's.
@@ -147,7 +147,7 @@ impl RoundAudit {
 
     /// Where a departure of this round is: "Table 4", "Game 7" (the seeded stages number their
     /// games), "Bye" or "Seating" (a player missing or seated twice outside a table).
-    pub fn place(&self, d: &Departure) -> String {
+    pub(crate) fn place(&self, d: &Departure) -> String {
         match (d.table, d.kind) {
             (Some(n), _) if matches!(self.stage, Stage::Round | Stage::Game) => {
                 format!("Table {n}")
@@ -184,7 +184,7 @@ impl Audit {
     /// The verdict in a few words, for the badge and the terminal: "every round as Holonet
     /// pairs it", "2 differences, all permitted by the rules", "1 difference breaks a rule",
     /// "3 differences, 1 breaks a rule". `None` when nothing was audited.
-    pub fn summary(&self) -> Option<String> {
+    pub(crate) fn summary(&self) -> Option<String> {
         let status = self.status()?;
         let total = self.departures().count();
         let broken = self.departures().filter(|d| d.broken).count();
@@ -226,7 +226,7 @@ impl Audit {
 
 impl Departure {
     /// "breaks a rule", "not decided: ..." or "permitted by the rules".
-    pub fn verdict(&self) -> &'static str {
+    pub(crate) fn verdict(&self) -> &'static str {
         if self.broken {
             Status::Broken.verdict()
         } else if self.kind == DepartureKind::Undecided {
@@ -237,7 +237,7 @@ impl Departure {
     }
 
     /// The departure in plain words, with the players' names (`name` gives each player's).
-    pub fn explain(&self, name: impl Fn(usize) -> String) -> String {
+    pub(crate) fn explain(&self, name: impl Fn(usize) -> String) -> String {
         let who = |i: usize| self.players.get(i).map_or_else(String::new, |&p| name(p));
         let (a, b) = (who(0), who(1));
         let instead = self

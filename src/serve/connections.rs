@@ -31,7 +31,7 @@ pub const CLIENT_CONNECTIONS: usize = 32;
 pub const OWN_CONNECTIONS: usize = 128;
 
 /// The connections being served, counted by client.
-pub struct Connections {
+pub(crate) struct Connections {
     /// How many may be served at once, from the descriptor limit (at most [`MAX_CONNECTIONS`]).
     capacity: usize,
     held: Mutex<Held>,
@@ -46,14 +46,14 @@ struct Held {
 }
 
 /// A connection being served; counted until dropped.
-pub struct Slot {
+pub(crate) struct Slot {
     connections: Arc<Connections>,
     client: IpAddr,
 }
 
 impl Connections {
     /// Room for `capacity` connections at once.
-    pub fn new(capacity: usize) -> Arc<Connections> {
+    pub(crate) fn new(capacity: usize) -> Arc<Connections> {
         Arc::new(Connections {
             capacity,
             held: Mutex::new(Held::default()),
@@ -63,7 +63,7 @@ impl Connections {
 
     /// A slot for a connection from `client` (`own`: from this computer), or none when the
     /// server or that client's share is full.
-    pub fn take(self: &Arc<Self>, client: IpAddr, own: bool) -> Option<Slot> {
+    pub(crate) fn take(self: &Arc<Self>, client: IpAddr, own: bool) -> Option<Slot> {
         let share = if own {
             OWN_CONNECTIONS
         } else {
@@ -83,7 +83,7 @@ impl Connections {
     }
 
     /// Waits until a connection closes, or `most` has passed.
-    pub fn wait_for_a_close(&self, most: Duration) {
+    pub(crate) fn wait_for_a_close(&self, most: Duration) {
         let held = self.held.lock().unwrap_or_else(|p| p.into_inner());
         let _ = self.closed.wait_timeout(held, most);
     }
@@ -111,7 +111,7 @@ impl Drop for Slot {
 /// How many connections the server can hold at once with the descriptors the system gives this
 /// process, and that limit when it is lower than the server would like (to say so). The soft
 /// limit is raised toward the hard one first (macOS starts processes at 256).
-pub fn capacity() -> (usize, Option<u64>) {
+pub(crate) fn capacity() -> (usize, Option<u64>) {
     // Room for every connection and the reserve, at the largest.
     let wanted = (MAX_CONNECTIONS * 2) as u64;
     match descriptor_limit(wanted) {

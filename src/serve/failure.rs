@@ -19,20 +19,20 @@ use crate::site::Site;
 
 /// What open tabs are told about a change that does not build.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Failure {
+pub(crate) struct Failure {
     /// The diagnostics, as the terminal shows them.
-    pub text: String,
+    pub(crate) text: String,
     /// The files with errors, relative to the site folder, in order.
-    pub files: Vec<String>,
+    pub(crate) files: Vec<String>,
     /// The addresses (server paths, under the base path) whose pages the failure belongs to:
     /// the broken events' pages. `None` when it belongs to every page.
-    pub pages: Option<Vec<String>>,
+    pub(crate) pages: Option<Vec<String>>,
 }
 
 impl Failure {
     /// The failure of `report`; `site` is the last good site (to find the event a decklist file
     /// belongs to), `base_path` the path the site is served under.
-    pub fn of(report: &Report, site: Option<&Site>, base_path: &str) -> Failure {
+    pub(crate) fn of(report: &Report, site: Option<&Site>, base_path: &str) -> Failure {
         let mut files: Vec<String> = report
             .diagnostics
             .iter()
@@ -64,7 +64,7 @@ impl Failure {
     }
 
     /// The `error` message for this computer's tabs: one line of JSON.
-    pub fn message(&self) -> String {
+    pub(crate) fn message(&self) -> String {
         serde_json::json!({
             "files": self.files,
             "pages": self.pages,
@@ -112,7 +112,7 @@ fn slashed(file: &Path) -> String {
 
 /// Whether `stream` comes from this computer: from a loopback address, or from the address
 /// the connection reached it on (a client cannot have this computer's address on the network).
-pub fn from_this_computer(stream: &TcpStream) -> bool {
+pub(crate) fn from_this_computer(stream: &TcpStream) -> bool {
     match (stream.peer_addr(), stream.local_addr()) {
         (Ok(peer), Ok(local)) => peer.ip().is_loopback() || peer.ip() == local.ip(),
         // An address that cannot be read is no proof of anything: treated as a stranger.

@@ -10,7 +10,7 @@ use qrcode::QrCode;
 use qrcode::render::svg;
 use qrcode::render::unicode::Dense1x2;
 
-use crate::rules::compute::Status;
+use crate::rules::computed::Status;
 use crate::site::Site;
 use crate::site::addresses::event_path;
 use crate::site::escape;
@@ -26,7 +26,7 @@ const PROBES: [Ipv4Addr; 3] = [
 
 /// This machine's address on the local network, or `None` when it has no route to one (no
 /// Wi-Fi, no cable): found without sending any traffic.
-pub fn lan_address() -> Option<Ipv4Addr> {
+pub(crate) fn lan_address() -> Option<Ipv4Addr> {
     let local = PROBES.iter().map(|&target| {
         let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).ok()?;
         // Port 9 is "discard"; nothing is sent to it anyway.
@@ -75,7 +75,7 @@ fn code(text: &str) -> Result<QrCode, String> {
 /// black on white whatever the terminal's own colors, so phones read it on dark and light
 /// terminals alike; without (output to a file or pipe, or `NO_COLOR`), dark modules are the
 /// blocks.
-pub fn terminal_qr(text: &str, colors: bool) -> Result<String, String> {
+pub(crate) fn terminal_qr(text: &str, colors: bool) -> Result<String, String> {
     let image = code(text)?
         .render::<Dense1x2>()
         .dark_color(Dense1x2::Dark)
@@ -117,7 +117,7 @@ fn svg_qr(text: &str) -> Result<String, String> {
 /// address `site_url` in large type, then one sheet per running event (newest first) with the
 /// event's own page, so players at a table go straight to their event. Sized for A4 and Letter
 /// alike (the page fits the narrower A4 and the shorter Letter).
-pub fn poster(site: &Site, site_url: &str) -> Result<String, String> {
+pub(crate) fn poster(site: &Site, site_url: &str) -> Result<String, String> {
     let title = &site.config.title;
     let mut sheets = vec![sheet(
         title,

@@ -13,29 +13,29 @@ use crate::rules::decks::objective_set;
 
 /// The Atom feed's file name, at the root of the site (written by [`super::feed`]); every page
 /// links to it.
-pub const FEED_FILE: &str = "feed.xml";
+pub(crate) const FEED_FILE: &str = "feed.xml";
 
 /// The iCalendar file's name, at the root of the site (written by [`super::calendar`]); every
 /// page links to it.
-pub const CALENDAR_FILE: &str = "calendar.ics";
+pub(crate) const CALENDAR_FILE: &str = "calendar.ics";
 
 /// The path of the card index.
-pub const CARDS_PATH: &str = "cards/";
+pub(crate) const CARDS_PATH: &str = "cards/";
 
 /// The ratings page's path.
-pub const RATINGS_PATH: &str = "ratings/";
+pub(crate) const RATINGS_PATH: &str = "ratings/";
 
 /// The search index's file name, at the root of the site.
-pub const SEARCH_PATH: &str = "search.json";
+pub(crate) const SEARCH_PATH: &str = "search.json";
 
 /// The file name of an event's preview card, in the event page's folder.
-pub const PREVIEW_FILE: &str = "preview.png";
+pub(crate) const PREVIEW_FILE: &str = "preview.png";
 
 /// The plain-text export's file name, in the decklists page's folder.
-pub const DECKS_TEXT_FILE: &str = "decks.txt";
+pub(crate) const DECKS_TEXT_FILE: &str = "decks.txt";
 
 /// Lists the files a build wrote, with what it needs to recognize them unchanged.
-pub const MANIFEST: &str = ".holonet-manifest";
+pub(crate) const MANIFEST: &str = ".holonet-manifest";
 
 /// The record of the last build's events, in the output folder.
 pub const EVENTS_RECORD: &str = ".holonet-events";
@@ -44,77 +44,77 @@ pub const EVENTS_RECORD: &str = ".holonet-events";
 pub const PAGES_RECORD: &str = ".holonet-pages";
 
 /// The URL path of an event page.
-pub fn event_path(event: &Event) -> String {
+pub(crate) fn event_path(event: &Event) -> String {
     format!("events/{}/", event.slug)
 }
 
 /// The path of a Swiss round's own page: its tables and results, and the standings after it.
-pub fn round_path(event: &Event, number: u32) -> String {
+pub(crate) fn round_path(event: &Event, number: u32) -> String {
     format!("{}rounds/{number}/", event_path(event))
 }
 
 /// The path of an event's current-round page.
-pub fn pairings_path(event: &Event) -> String {
+pub(crate) fn pairings_path(event: &Event) -> String {
     format!("{}pairings/", event_path(event))
 }
 
 /// The path of an event's room screen.
-pub fn room_path(event: &Event) -> String {
+pub(crate) fn room_path(event: &Event) -> String {
     format!("{}room/", event_path(event))
 }
 
 /// The path of an event's result slips.
-pub fn slips_path(event: &Event) -> String {
+pub(crate) fn slips_path(event: &Event) -> String {
     format!("{}slips/", event_path(event))
 }
 
 /// The path of an event's decklists page under the site root.
-pub fn decks_path(event: &Event) -> String {
+pub(crate) fn decks_path(event: &Event) -> String {
     format!("{}decks/", event_path(event))
 }
 
 /// A player's lists (their section of the event's decklists page), when they recorded any:
 /// standings, brackets, the players list, card pages and player pages point there.
-pub fn deck_path(event: &Event, player: &Player) -> Option<String> {
+pub(crate) fn deck_path(event: &Event, player: &Player) -> Option<String> {
     has_decks(player).then(|| format!("{}#deck-{}", decks_path(event), player.id))
 }
 
 /// Whether the player recorded any list, and so has a section on the decklists page.
-pub fn has_decks(player: &Player) -> bool {
+pub(crate) fn has_decks(player: &Player) -> bool {
     player.decks.dark.is_some() || player.decks.light.is_some()
 }
 
 /// The path of a player's page.
-pub fn player_path(id: &str) -> String {
+pub(crate) fn player_path(id: &str) -> String {
     format!("players/{id}/")
 }
 
 /// The id of the page a player id belongs to: one person under several ids shares the page of
 /// the id `players.toml` keeps.
-pub fn page_id<'a>(aliases: &'a Aliases, id: &'a str) -> &'a str {
+pub(crate) fn page_id<'a>(aliases: &'a Aliases, id: &'a str) -> &'a str {
     crate::load::aliases::kept_id(aliases, id)
 }
 
 /// A person's page across the archive, under the id `players.toml` keeps for them.
-pub fn person_path(aliases: &Aliases, id: &str) -> String {
+pub(crate) fn person_path(aliases: &Aliases, id: &str) -> String {
     player_path(page_id(aliases, id))
 }
 
 /// The path of a player's head-to-head page, every opponent they met.
-pub fn head_to_head_path(id: &str) -> String {
+pub(crate) fn head_to_head_path(id: &str) -> String {
     format!("players/{id}/vs/")
 }
 
 /// What a card page is about: an objective set by number, or a SW:CCG card by id.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum CardKey {
+pub(crate) enum CardKey {
     Set(String),
     Ccg(u32),
 }
 
 impl CardKey {
     /// The page's path under the site root.
-    pub fn path(&self) -> String {
+    pub(crate) fn path(&self) -> String {
         match self {
             CardKey::Set(id) => format!("cards/sets/{}/", id.to_lowercase()),
             CardKey::Ccg(id) => format!("cards/ccg/{id}/"),
@@ -123,11 +123,11 @@ impl CardKey {
 }
 
 /// The page of the objective set `id`, when `data/` knows it.
-pub fn set_path(id: &str) -> Option<String> {
+pub(crate) fn set_path(id: &str) -> Option<String> {
     objective_set(id).map(|set| CardKey::Set(set.id.clone()).path())
 }
 
 /// The page of a SW:CCG card.
-pub fn card_path(card: &Card) -> String {
+pub(crate) fn card_path(card: &Card) -> String {
     CardKey::Ccg(card.id).path()
 }

@@ -7,46 +7,46 @@ use serde::Serialize;
 use super::model::SiteView;
 use super::names::NameLinks;
 use crate::event::Event;
-use crate::rules::audit::{Audit, Departure, RoundAudit, Status};
+use crate::rules::verdict::{Audit, Departure, RoundAudit, Status};
 
 /// The audit as the event page shows it.
 #[derive(Debug, Clone, Serialize)]
-pub struct AuditView {
+pub(crate) struct AuditView {
     /// `identical`, `legal` or `broken`: the badge's colour.
-    pub status: Status,
+    pub(crate) status: Status,
     /// The badge's words: "Pairings verified: every round as Holonet pairs it".
-    pub badge: String,
+    pub(crate) badge: String,
     /// The documentation page saying how to check a round oneself.
-    pub docs_url: String,
-    pub rounds: Vec<AuditRoundView>,
+    pub(crate) docs_url: String,
+    pub(crate) rounds: Vec<AuditRoundView>,
 }
 
 /// One audited round.
 #[derive(Debug, Clone, Serialize)]
-pub struct AuditRoundView {
+pub(crate) struct AuditRoundView {
     /// "Round 3", "Game 2", "Elimination games".
-    pub title: String,
-    pub status: Status,
+    pub(crate) title: String,
+    pub(crate) status: Status,
     /// "as Holonet pairs it", "another draw the rules permit", "breaks a rule".
-    pub verdict: &'static str,
-    pub departures: Vec<DepartureView>,
+    pub(crate) verdict: &'static str,
+    pub(crate) departures: Vec<DepartureView>,
 }
 
 /// One departure, in words.
 #[derive(Debug, Clone, Serialize)]
-pub struct DepartureView {
+pub(crate) struct DepartureView {
     /// "Table 4", "Game 7", "Bye", "Seating".
-    pub place: String,
-    pub broken: bool,
+    pub(crate) place: String,
+    pub(crate) broken: bool,
     /// The explanation, each player's name a link to their page.
-    pub parts: Vec<Part>,
+    pub(crate) parts: Vec<Part>,
 }
 
 /// A run of an explanation: plain words, or a player's name with the link to their page.
 #[derive(Debug, Clone, Serialize)]
-pub struct Part {
-    pub text: String,
-    pub url: Option<String>,
+pub(crate) struct Part {
+    pub(crate) text: String,
+    pub(crate) url: Option<String>,
 }
 
 /// Marks a player's place in an explanation, to be cut out into a link: control characters
@@ -88,7 +88,7 @@ fn badge_words(audit: &Audit) -> Option<String> {
 }
 
 /// The audit's view, or `None` for an event with nothing to audit.
-pub fn audit_view(
+pub(crate) fn audit_view(
     site: &SiteView,
     names: &NameLinks,
     event: &Event,

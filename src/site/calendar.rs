@@ -15,14 +15,14 @@ use std::fmt::Write;
 use super::addresses::event_path;
 use super::model::SiteView;
 use crate::event::{Date, Event};
-use crate::rules::compute::{Computed, Status};
+use crate::rules::computed::{Computed, Status};
 
 /// Identifies the program that made the calendar.
 const PRODID: &str = "-//Holonet//Holonet tournament archive//EN";
 
 /// The events the calendar lists: upcoming and running ones (a running event stays in the
 /// calendars that show it until it is finished), soonest first, then by address.
-pub fn listed(events: &[(Event, Computed)]) -> Vec<&(Event, Computed)> {
+pub(crate) fn listed(events: &[(Event, Computed)]) -> Vec<&(Event, Computed)> {
     let mut listed: Vec<&(Event, Computed)> = events
         .iter()
         .filter(|(_, c)| matches!(c.status, Status::Upcoming | Status::Running))
@@ -32,7 +32,7 @@ pub fn listed(events: &[(Event, Computed)]) -> Vec<&(Event, Computed)> {
 }
 
 /// The whole calendar, CRLF line endings and folding included.
-pub fn calendar(site: &SiteView, events: &[(Event, Computed)]) -> String {
+pub(crate) fn calendar(site: &SiteView, events: &[(Event, Computed)]) -> String {
     let host = host(&site.base_url);
     let mut out = String::new();
     let mut line = |name: &str, value: &str| out.push_str(&fold(&format!("{name}:{value}")));
@@ -129,7 +129,7 @@ fn host(base_url: &str) -> String {
 
 /// A TEXT value (RFC 5545, 3.3.11): `\`, `;` and `,` escaped with a backslash, each line break
 /// (LF, CRLF or CR) written `\n`, and other control characters but tab left out.
-pub fn text(value: &str) -> String {
+pub(crate) fn text(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
     let mut chars = value.chars().peekable();
     while let Some(c) = chars.next() {
@@ -158,7 +158,7 @@ fn uri(value: &str) -> String {
 /// One content line, folded (RFC 5545, 3.1): after at most 75 octets the line breaks with CRLF
 /// and goes on after a single space, which counts towards the next 75; a UTF-8 character is never
 /// split. Ends with CRLF.
-pub fn fold(line: &str) -> String {
+pub(crate) fn fold(line: &str) -> String {
     const MAX: usize = 75;
     let mut out = String::with_capacity(line.len() + line.len() / 25 + 2);
     let mut width = 0;

@@ -15,26 +15,26 @@ use super::players::{competitor_of, standings};
 use crate::event::{Decklist, Event, Side};
 use crate::load::aliases::Aliases;
 use crate::rules::ccg_decks::{cards, display_name, product, resolve_line};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::rules::decks::{ObjectiveSet, objective_set};
 
 /// One published list of one event, as a card page lists it.
 #[derive(Debug, Clone, Serialize)]
-pub struct DeckRow {
+pub(crate) struct DeckRow {
     /// The event, its link and its date: a card page writes them once per event
     /// ([`CardEvent`]), not on each of its rows.
     #[serde(skip)]
-    pub event: String,
+    pub(crate) event: String,
     #[serde(skip)]
-    pub event_url: String,
+    pub(crate) event_url: String,
     #[serde(skip)]
-    pub date: String,
-    pub player: PlayerRef,
-    pub deck_url: String,
+    pub(crate) date: String,
+    pub(crate) player: PlayerRef,
+    pub(crate) deck_url: String,
     /// "dark" or "light".
-    pub side: &'static str,
+    pub(crate) side: &'static str,
     /// "1st of 13", "Swiss rank 5 of 24", or empty while unknown.
-    pub finish: String,
+    pub(crate) finish: String,
     /// For the order: the place or rank, when known.
     #[serde(skip)]
     rank: Option<u32>,
@@ -42,7 +42,7 @@ pub struct DeckRow {
 
 /// One event's part in the card pages: its published lists, and the cards each holds.
 #[derive(Debug, Clone, Default)]
-pub struct EventCards {
+pub(crate) struct EventCards {
     decks: Vec<DeckRow>,
     /// Each card or set, with the lists (indexes into `decks`) that hold it.
     cards: BTreeMap<CardKey, Vec<usize>>,
@@ -50,7 +50,7 @@ pub struct EventCards {
 
 /// The objective sets and SW:CCG cards of one list, each once: only the sets `data/` knows and
 /// the lines naming exactly one card.
-pub fn list_cards(side: Side, deck: &Decklist) -> Vec<CardKey> {
+fn list_cards(side: Side, deck: &Decklist) -> Vec<CardKey> {
     let mut keys: Vec<CardKey> = deck
         .objectives
         .iter()
@@ -68,7 +68,12 @@ pub fn list_cards(side: Side, deck: &Decklist) -> Vec<CardKey> {
 }
 
 /// The card pages' share of `event`.
-pub fn share(site: &SiteView, aliases: &Aliases, event: &Event, computed: &Computed) -> EventCards {
+pub(crate) fn share(
+    site: &SiteView,
+    aliases: &Aliases,
+    event: &Event,
+    computed: &Computed,
+) -> EventCards {
     let mut share = EventCards::default();
     let persons = event.persons();
     if persons.iter().all(|p| !has_decks(p)) {
@@ -116,48 +121,48 @@ pub fn share(site: &SiteView, aliases: &Aliases, event: &Event, computed: &Compu
 #[derive(Debug, Clone, Serialize)]
 pub struct CardPage {
     #[serde(skip)]
-    pub path: String,
+    pub(crate) path: String,
     /// The set's title (with its number) or the card's name (with its product when shared).
-    pub title: String,
+    pub(crate) title: String,
     /// "SW:LCG objective set 1, light side, Jedi" or "SW:CCG Character, light side, Premiere".
-    pub about: String,
+    pub(crate) about: String,
     /// How many published lists hold it.
-    pub decks: usize,
+    pub(crate) decks: usize,
     /// The side of every one of those lists, when they share one (then the table leaves the
     /// side out of its rows and says it once).
-    pub side: Option<&'static str>,
+    pub(crate) side: Option<&'static str>,
     /// Every published list that holds it, by event: newest event first, best finish first.
     /// An event's name, date and link are written once, above its lists.
-    pub events: Vec<CardEvent>,
+    pub(crate) events: Vec<CardEvent>,
 }
 
 /// One event's lists on a card page.
 #[derive(Debug, Clone, Serialize)]
-pub struct CardEvent {
-    pub event: String,
-    pub url: String,
-    pub date: String,
-    pub decks: Vec<DeckRow>,
+pub(crate) struct CardEvent {
+    pub(crate) event: String,
+    pub(crate) url: String,
+    pub(crate) date: String,
+    pub(crate) decks: Vec<DeckRow>,
 }
 
 /// One entry of the card index.
 #[derive(Debug, Clone, Serialize)]
-pub struct IndexEntry {
+pub(crate) struct IndexEntry {
     #[serde(skip)]
     key: CardKey,
     /// The page's path under the site root.
     #[serde(skip)]
-    pub path: String,
-    pub title: String,
-    pub url: String,
-    pub decks: usize,
+    pub(crate) path: String,
+    pub(crate) title: String,
+    pub(crate) url: String,
+    pub(crate) decks: usize,
 }
 
 /// The card index: objective sets by number, SW:CCG cards by name.
 #[derive(Debug, Clone, Serialize)]
 pub struct CardIndex {
-    pub sets: Vec<IndexEntry>,
-    pub ccg: Vec<IndexEntry>,
+    pub(crate) sets: Vec<IndexEntry>,
+    pub(crate) ccg: Vec<IndexEntry>,
 }
 
 /// The pages' titles and descriptions, from `data/`.
@@ -189,7 +194,7 @@ fn describe(key: &CardKey) -> Option<(String, String)> {
 }
 
 /// The card pages and their index, from every event's share.
-pub fn pages<'a>(
+pub(crate) fn pages<'a>(
     site: &SiteView,
     shares: impl IntoIterator<Item = &'a EventCards>,
 ) -> (Vec<CardPage>, CardIndex) {

@@ -12,140 +12,140 @@ use crate::rules::casual::{
     ChallengeComputed, LeagueComputed, LeagueDecider, LeagueRow, RoleTally, ScenarioRecord,
     ScoredGame, SessionTally,
 };
-use crate::rules::compute::{Computed, ComputedKind};
+use crate::rules::computed::{Computed, ComputedKind};
 use crate::rules::swccg::scoring::Score;
 
 /// A league or a challenge event.
 #[derive(Debug, Clone, Serialize)]
-pub struct CasualView {
-    pub league: Option<LeagueView>,
-    pub challenge: Option<ChallengeView>,
+pub(crate) struct CasualView {
+    pub(crate) league: Option<LeagueView>,
+    pub(crate) challenge: Option<ChallengeView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct LeagueView {
+pub(crate) struct LeagueView {
     /// How the standings are ordered, on the rules reference page.
-    pub rule: RuleLink,
+    pub(crate) rule: RuleLink,
     /// Games needed to be ranked (0: no minimum).
-    pub min_games: u32,
+    pub(crate) min_games: u32,
     /// SW:CCG: scores are written `4(+14)`.
-    pub differential: bool,
-    pub games: usize,
-    pub rows: Vec<LeagueRowView>,
-    pub weeks: Vec<WeekView>,
+    pub(crate) differential: bool,
+    pub(crate) games: usize,
+    pub(crate) rows: Vec<LeagueRowView>,
+    pub(crate) weeks: Vec<WeekView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct LeagueRowView {
+pub(crate) struct LeagueRowView {
     /// "1", or "–" below the minimum of games.
-    pub rank_text: String,
-    pub ranked: bool,
-    pub id: String,
-    pub name: String,
+    pub(crate) rank_text: String,
+    pub(crate) ranked: bool,
+    pub(crate) id: String,
+    pub(crate) name: String,
     /// The player's page.
-    pub url: String,
-    pub games: u32,
+    pub(crate) url: String,
+    pub(crate) games: u32,
     /// Games won–lost–drawn.
-    pub record: String,
+    pub(crate) record: String,
     /// Points: `13`, or `4(+14)` in SW:CCG.
-    pub score: String,
+    pub(crate) score: String,
     /// The score of each week, empty for a week without games.
-    pub weekly: Vec<String>,
+    pub(crate) weekly: Vec<String>,
     /// What placed the row below the one above on equal points, linked to the rule.
-    pub tiebreak: Option<TiebreakColumn>,
+    pub(crate) tiebreak: Option<TiebreakColumn>,
     /// "2 more games to be ranked", or empty.
-    pub note: String,
+    pub(crate) note: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct WeekView {
-    pub number: u32,
+pub(crate) struct WeekView {
+    pub(crate) number: u32,
     /// `week-3`.
-    pub anchor: String,
-    pub steps: Steps,
+    pub(crate) anchor: String,
+    pub(crate) steps: Steps,
     /// "16–22 March 2015".
-    pub dates: String,
-    pub games: Vec<LeagueGameView>,
+    pub(crate) dates: String,
+    pub(crate) games: Vec<LeagueGameView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct LeagueGameView {
+pub(crate) struct LeagueGameView {
     /// `YYYY-MM-DD`, and as text.
-    pub date: String,
-    pub date_text: String,
-    pub dark: PlayerRef,
-    pub light: PlayerRef,
+    pub(crate) date: String,
+    pub(crate) date_text: String,
+    pub(crate) dark: PlayerRef,
+    pub(crate) light: PlayerRef,
     /// Which side won: `dark`, `light`, or empty for a draw.
-    pub winner: &'static str,
+    pub(crate) winner: &'static str,
     /// "Ann Okafor won (dial)", "Draw (time)", or SW:CCG "full win".
-    pub result: String,
+    pub(crate) result: String,
     /// SW:CCG: the scores, dark then light (`2(+12)`, `0(-12)`).
-    pub scores: Option<[String; 2]>,
+    pub(crate) scores: Option<[String; 2]>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct ChallengeView {
+pub(crate) struct ChallengeView {
     /// The challenge-deck rules on the reference page.
-    pub rule: RuleLink,
-    pub records: Vec<ScenarioRecordView>,
-    pub sessions: Vec<SessionView>,
-    pub players: Vec<PlayerSessionsView>,
+    pub(crate) rule: RuleLink,
+    pub(crate) records: Vec<ScenarioRecordView>,
+    pub(crate) sessions: Vec<SessionView>,
+    pub(crate) players: Vec<PlayerSessionsView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct ScenarioRecordView {
-    pub name: String,
+pub(crate) struct ScenarioRecordView {
+    pub(crate) name: String,
     /// The scenario's rules (on an event page).
-    pub rule: Option<RuleLink>,
+    pub(crate) rule: Option<RuleLink>,
     /// The side of the player with the challenge deck: `dark` or `light`.
-    pub solo_side: &'static str,
-    pub total: SessionTally,
+    pub(crate) solo_side: &'static str,
+    pub(crate) total: SessionTally,
     /// "Team of 2" and "Team of 3" rows, for the sizes played.
-    pub rows: Vec<(String, SessionTally)>,
+    pub(crate) rows: Vec<(String, SessionTally)>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct SessionView {
-    pub number: u32,
+pub(crate) struct SessionView {
+    pub(crate) number: u32,
     /// `session-3`.
-    pub anchor: String,
-    pub date: Option<String>,
-    pub date_text: Option<String>,
-    pub scenario: RuleLink,
-    pub solo: PlayerRef,
+    pub(crate) anchor: String,
+    pub(crate) date: Option<String>,
+    pub(crate) date_text: Option<String>,
+    pub(crate) scenario: RuleLink,
+    pub(crate) solo: PlayerRef,
     /// `dark` or `light`: the solo player's side.
-    pub solo_side: &'static str,
-    pub team: Vec<PlayerRef>,
-    pub solo_won: bool,
+    pub(crate) solo_side: &'static str,
+    pub(crate) team: Vec<PlayerRef>,
+    pub(crate) solo_won: bool,
     /// "Solo player won" or "Team won".
-    pub result: &'static str,
+    pub(crate) result: &'static str,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct PlayerSessionsView {
-    pub id: String,
-    pub name: String,
+pub(crate) struct PlayerSessionsView {
+    pub(crate) id: String,
+    pub(crate) name: String,
     /// The player's page.
-    pub url: String,
+    pub(crate) url: String,
     /// With the challenge deck: played and won.
-    pub solo: RoleTally,
+    pub(crate) solo: RoleTally,
     /// On a team against it.
-    pub team: RoleTally,
+    pub(crate) team: RoleTally,
     /// The sessions played, as links.
-    pub sessions: Vec<SessionLink>,
+    pub(crate) sessions: Vec<SessionLink>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct SessionLink {
-    pub number: u32,
-    pub anchor: String,
+pub(crate) struct SessionLink {
+    pub(crate) number: u32,
+    pub(crate) anchor: String,
     /// Whether this player's side won.
-    pub won: bool,
+    pub(crate) won: bool,
 }
 
 /// The casual part of an event page: a league's or a challenge event's; `None` for the other
 /// kinds.
-pub fn casual_view(
+pub(crate) fn casual_view(
     event: &Event,
     names: &NameLinks<'_>,
     computed: &Computed,

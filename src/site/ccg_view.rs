@@ -7,103 +7,104 @@ use super::model::{PlayerRef, RuleLink};
 use super::names::NameLinks;
 use super::stage_view::Rule;
 use crate::event::Event;
-use crate::rules::ccg_event::{CcgComputed, ScoredTable, TableReason};
+use crate::rules::ccg_event::{CcgComputed, ScoredTable};
+use crate::rules::ccg_replay::TableReason;
 use crate::rules::swccg::final_confrontation::FinalReason;
 use crate::rules::swccg::pairing::{ByeReason, PairReason};
 use crate::rules::swccg::scoring::{ResultKind, TrueTieDecider};
 use crate::rules::swccg::standings::Decider;
 
 #[derive(Debug, Clone, Serialize)]
-pub struct CcgView {
+pub(crate) struct CcgView {
     /// Minutes per game (one per card of the deck, or as the event says).
-    pub game_minutes: u32,
+    pub(crate) game_minutes: u32,
     /// Draft and cube pods for the player count, as text.
-    pub pods: Option<String>,
-    pub games: Vec<CcgGameView>,
-    pub standings: Option<CcgStandingsView>,
-    pub next: Option<CcgNextView>,
-    pub final_confrontation: Option<CcgFinalView>,
+    pub(crate) pods: Option<String>,
+    pub(crate) games: Vec<CcgGameView>,
+    pub(crate) standings: Option<CcgStandingsView>,
+    pub(crate) next: Option<CcgNextView>,
+    pub(crate) final_confrontation: Option<CcgFinalView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct CcgGameView {
-    pub number: u32,
-    pub anchor: String,
-    pub steps: super::model::Steps,
-    pub finished: bool,
-    pub tables: Vec<CcgTableView>,
-    pub byes: Vec<PlayerRef>,
-    pub standings: Option<CcgStandingsView>,
+pub(crate) struct CcgGameView {
+    pub(crate) number: u32,
+    pub(crate) anchor: String,
+    pub(crate) steps: super::model::Steps,
+    pub(crate) finished: bool,
+    pub(crate) tables: Vec<CcgTableView>,
+    pub(crate) byes: Vec<PlayerRef>,
+    pub(crate) standings: Option<CcgStandingsView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct CcgTableView {
-    pub number: u32,
-    pub dark: PlayerRef,
-    pub light: PlayerRef,
+pub(crate) struct CcgTableView {
+    pub(crate) number: u32,
+    pub(crate) dark: PlayerRef,
+    pub(crate) light: PlayerRef,
     /// `2(+15)` and `0(-15)`, dark then light; empty while not reported.
-    pub dark_score: String,
-    pub light_score: String,
+    pub(crate) dark_score: String,
+    light_score: String,
     /// Which side won: `dark`, `light`, or empty.
-    pub winner: &'static str,
+    pub(crate) winner: &'static str,
     /// "full win", "modified win (time)", "true tie: fewer cards in the lost pile", "quit",
     /// with "; deck-check penalty" when one applied.
-    pub how: String,
-    pub rule: Option<RuleLink>,
+    pub(crate) how: String,
+    pub(crate) rule: Option<RuleLink>,
     /// Why the two were paired (the guide's reason), or "as recorded, not the guide's pairing"
     /// with what the guide gives instead, where no outcome of the guide's procedure pairs them.
-    pub reason: Option<RuleLink>,
+    pub(crate) reason: Option<RuleLink>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct CcgStandingsView {
-    pub after_game: u32,
-    pub rows: Vec<CcgRowView>,
+pub(crate) struct CcgStandingsView {
+    after_game: u32,
+    pub(crate) rows: Vec<CcgRowView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct CcgRowView {
+pub(crate) struct CcgRowView {
     /// `None` for a disqualified player, listed last.
-    pub place: Option<usize>,
-    pub id: String,
-    pub name: String,
+    pub(crate) place: Option<usize>,
+    pub(crate) id: String,
+    pub(crate) name: String,
     /// The player's page.
-    pub url: String,
+    pub(crate) url: String,
     /// `6(+28)`.
-    pub score: String,
-    pub points: u32,
-    pub differential: i32,
-    pub decided_by: Option<RuleLink>,
+    pub(crate) score: String,
+    pub(crate) points: u32,
+    pub(crate) differential: i32,
+    pub(crate) decided_by: Option<RuleLink>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct CcgNextView {
-    pub number: u32,
-    pub tables: Vec<CcgPairingView>,
-    pub byes: Vec<(PlayerRef, RuleLink)>,
+pub(crate) struct CcgNextView {
+    pub(crate) number: u32,
+    pub(crate) tables: Vec<CcgPairingView>,
+    pub(crate) byes: Vec<(PlayerRef, RuleLink)>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct CcgPairingView {
-    pub number: u32,
-    pub dark: PlayerRef,
-    pub light: PlayerRef,
-    pub reason: RuleLink,
+pub(crate) struct CcgPairingView {
+    pub(crate) number: u32,
+    pub(crate) dark: PlayerRef,
+    pub(crate) light: PlayerRef,
+    pub(crate) reason: RuleLink,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct CcgFinalView {
-    pub finalists: [PlayerRef; 2],
-    pub games: Vec<CcgTableView>,
-    pub winner: Option<PlayerRef>,
-    pub reason: Option<RuleLink>,
-    pub rule: RuleLink,
+pub(crate) struct CcgFinalView {
+    pub(crate) finalists: [PlayerRef; 2],
+    pub(crate) games: Vec<CcgTableView>,
+    pub(crate) winner: Option<PlayerRef>,
+    pub(crate) reason: Option<RuleLink>,
+    pub(crate) rule: RuleLink,
 }
 
 /// How a chance outcome the event file records reads on the pages.
-pub const VENUE_COIN: &str = "coin toss at the venue";
+pub(crate) const VENUE_COIN: &str = "coin toss at the venue";
 /// How a chance outcome Holonet drew reads on the pages.
-pub const SEEDED: &str = "drawn by Holonet from the event's seed";
+pub(crate) const SEEDED: &str = "drawn by Holonet from the event's seed";
 
 /// How a game ended, in words: "full win", "modified win (time)", "true tie: ...", "quit".
 pub(super) fn result_how(kind: ResultKind, true_tie: Option<TrueTieDecider>) -> String {
@@ -199,7 +200,7 @@ pub(super) fn departure(event: &Event, reason: TableReason) -> Option<String> {
     let name = |p: usize| event.players[p].name.as_str();
     match reason {
         TableReason::Guide(_) => None,
-        TableReason::Undecided => Some(crate::rules::audit::UNDECIDED.to_string()),
+        TableReason::Undecided => Some(crate::rules::verdict::UNDECIDED.to_string()),
         TableReason::Departure {
             instead: Some(t), ..
         } => Some(format!(
@@ -229,7 +230,7 @@ fn reason_link(reason: PairReason, rule: Rule<'_>) -> RuleLink {
     rule("pairing", label)
 }
 
-pub fn ccg_view(
+pub(crate) fn ccg_view(
     event: &Event,
     names: &NameLinks<'_>,
     ccg: &CcgComputed,
@@ -279,7 +280,7 @@ pub fn ccg_view(
                         ),
                         TableReason::Undecided => rule(
                             "pairing",
-                            &format!("as recorded; {}", crate::rules::audit::UNDECIDED),
+                            &format!("as recorded; {}", crate::rules::verdict::UNDECIDED),
                         ),
                     });
                     view
@@ -308,8 +309,8 @@ pub fn ccg_view(
         |g| &mut g.steps,
     );
     CcgView {
-        game_minutes: crate::rules::ccg_event::game_minutes(&event.info),
-        pods: crate::rules::ccg_event::pods(
+        game_minutes: crate::rules::ccg_format::game_minutes(&event.info),
+        pods: crate::rules::ccg_format::pods(
             &event.info,
             crate::rules::compute::entrants(&event.players),
         ),

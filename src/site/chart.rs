@@ -20,7 +20,7 @@ const LABEL_CHARS: usize = 28;
 
 /// How a bar is filled: as the side it stands for, or in the chart colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tone {
+pub(crate) enum Tone {
     /// The chart colour.
     Plain,
     /// Filled in the text colour, like the dark side's mark.
@@ -44,13 +44,13 @@ impl Tone {
 
 /// One bar: `value` out of `of`, where `of` is drawn full width.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Bar {
-    pub label: String,
-    pub value: u32,
-    pub of: u32,
+pub(crate) struct Bar {
+    pub(crate) label: String,
+    pub(crate) value: u32,
+    pub(crate) of: u32,
     /// The numbers written after the bar and in the accessible name ("12 games, 55%").
-    pub text: String,
-    pub tone: Tone,
+    pub(crate) text: String,
+    pub(crate) tone: Tone,
 }
 
 /// A bar's length in tenths of a user unit, rounded, never longer than the full width.
@@ -78,7 +78,7 @@ fn short_label(label: &str) -> String {
 }
 
 /// The chart's accessible name: `what`, then each bar's label and numbers.
-pub fn spoken(what: &str, bars: &[Bar]) -> String {
+pub(crate) fn spoken(what: &str, bars: &[Bar]) -> String {
     let rows: Vec<String> = bars
         .iter()
         .map(|b| format!("{}: {}", b.label, b.text))
@@ -88,7 +88,7 @@ pub fn spoken(what: &str, bars: &[Bar]) -> String {
 
 /// The SVG of a horizontal bar chart; `what` says what it shows, for its accessible name and
 /// title. Empty when there are no bars.
-pub fn bar_chart(what: &str, bars: &[Bar]) -> String {
+pub(crate) fn bar_chart(what: &str, bars: &[Bar]) -> String {
     if bars.is_empty() {
         return String::new();
     }
@@ -120,9 +120,9 @@ pub fn bar_chart(what: &str, bars: &[Bar]) -> String {
 
 /// One point of a line chart: what it stands for (a period) and its value (a whole number).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Point {
-    pub label: String,
-    pub value: i64,
+pub(crate) struct Point {
+    pub(crate) label: String,
+    pub(crate) value: i64,
 }
 
 /// The line chart's drawing area, in user units: left edge (after the scale's numbers), right
@@ -147,7 +147,7 @@ fn along(start: u32, span: u32, part: i64, whole: i64) -> u64 {
 /// lowest to the highest value rounded out to fifty; `what` is its title and `spoken` its
 /// accessible name (the page gives the numbers in a table as well). Empty when there are no
 /// points.
-pub fn line_chart(what: &str, spoken: &str, points: &[Point]) -> String {
+pub(crate) fn line_chart(what: &str, spoken: &str, points: &[Point]) -> String {
     let (Some(low), Some(high)) = (
         points.iter().map(|p| p.value).min(),
         points.iter().map(|p| p.value).max(),

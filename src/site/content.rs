@@ -14,16 +14,16 @@ use crate::toml_reader::Reader;
 #[derive(Debug, Clone)]
 pub struct ContentPage {
     /// Source, relative to the site root.
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
     /// URL path under the site root (`about/`), empty for `_index.md`.
-    pub path: String,
-    pub title: String,
-    pub description: String,
-    pub weight: i64,
+    pub(crate) path: String,
+    pub(crate) title: String,
+    pub(crate) description: String,
+    pub(crate) weight: i64,
     /// Sanitized HTML.
-    pub html: String,
+    pub(crate) html: String,
     /// Its section headings, for its table of contents.
-    pub outline: Vec<super::markdown::Heading>,
+    pub(crate) outline: Vec<super::markdown::Heading>,
 }
 
 const FRONT_MATTER: &[&str] = &["title", "description", "weight"];
@@ -31,7 +31,9 @@ const FRONT_MATTER: &[&str] = &["title", "description", "weight"];
 /// Reads the built-in reference pages, then every `content/**/*.md` of the site (a site page
 /// replaces a built-in one at the same path). Returns pages sorted by path, and diagnostics
 /// with the sources they point into.
-pub fn load_content(root: &Path) -> (Vec<ContentPage>, Vec<Diagnostic>, Vec<(PathBuf, String)>) {
+pub(crate) fn load_content(
+    root: &Path,
+) -> (Vec<ContentPage>, Vec<Diagnostic>, Vec<(PathBuf, String)>) {
     let mut pages: Vec<ContentPage> = Vec::new();
     let mut diagnostics = Vec::new();
     let mut sources = Vec::new();
@@ -104,7 +106,7 @@ fn page_path(file: &Path) -> String {
 }
 
 /// Parses one page from its text.
-pub fn parse_page(file: &Path, text: &str) -> (Option<ContentPage>, Vec<Diagnostic>) {
+fn parse_page(file: &Path, text: &str) -> (Option<ContentPage>, Vec<Diagnostic>) {
     let mut reader = Reader::new(file);
     let path = page_path(file);
     if !path.is_empty() && !is_valid_slug(path.trim_end_matches('/')) {

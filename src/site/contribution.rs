@@ -25,14 +25,14 @@ use super::rivalries::Archive;
 use super::stats::{Counted, Counts, tally};
 use crate::event::Event;
 use crate::load::aliases::Aliases;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 /// One event's share of the archive-wide pages: what the lists and the search index show of it,
 /// always worked out, and the rest ([`Shares`]), worked out when a page that reads it is built.
 #[derive(Debug, Clone)]
 pub struct Contribution {
-    pub summary: EventSummary,
-    pub decks: EventDecks,
+    pub(crate) summary: EventSummary,
+    pub(crate) decks: EventDecks,
     /// Empty until [`Contribution::shares_for`] or [`Contributions::complete`] fills it: an
     /// edit to one event's place builds no page that reads them, and working them out for
     /// every event would be most of the time such a build takes.
@@ -41,23 +41,33 @@ pub struct Contribution {
 
 /// What the player pages, the ratings, the statistics and the card pages read of an event.
 #[derive(Debug, Clone)]
-pub struct Shares {
-    pub players: EventShare,
-    pub stats: Counted,
-    pub games: EventGames,
-    pub cards: EventCards,
+pub(crate) struct Shares {
+    pub(crate) players: EventShare,
+    pub(crate) stats: Counted,
+    pub(crate) games: EventGames,
+    pub(crate) cards: EventCards,
 }
 
 impl Contribution {
     /// The whole contribution of `event`.
-    pub fn of(site: &SiteView, aliases: &Aliases, event: &Event, computed: &Computed) -> Self {
+    pub(crate) fn of(
+        site: &SiteView,
+        aliases: &Aliases,
+        event: &Event,
+        computed: &Computed,
+    ) -> Self {
         let contribution = Contribution::listed(site, aliases, event, computed);
         contribution.shares_for(site, aliases, event, computed);
         contribution
     }
 
     /// The contribution of `event` with its [`Shares`] not yet worked out.
-    pub fn listed(site: &SiteView, aliases: &Aliases, event: &Event, computed: &Computed) -> Self {
+    pub(crate) fn listed(
+        site: &SiteView,
+        aliases: &Aliases,
+        event: &Event,
+        computed: &Computed,
+    ) -> Self {
         Contribution {
             summary: summary(site, aliases, event, computed),
             decks: deck_names(event),
@@ -67,7 +77,7 @@ impl Contribution {
 
     /// The shares, worked out now from `event` (the event this is the contribution of) if they
     /// were not yet.
-    pub fn shares_for(
+    pub(crate) fn shares_for(
         &self,
         site: &SiteView,
         aliases: &Aliases,
@@ -84,7 +94,7 @@ impl Contribution {
 
     /// The shares, which a build works out (with [`Contributions::complete`] or
     /// [`Contribution::shares_for`]) before it builds a page that reads them.
-    pub fn shares(&self) -> &Shares {
+    pub(crate) fn shares(&self) -> &Shares {
         self.shares
             .get()
             .expect("an event's shares are worked out before a page that reads them is built")
@@ -100,21 +110,21 @@ impl Contribution {
 /// (`summary`, `players`, `stats`, `cards`) are each what one group of archive-wide pages reads
 /// (see [`super::groups`]), so a group none of whose parts changed is kept whole.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Fingerprint {
-    pub whole: u128,
-    pub people: u128,
-    pub games: u128,
-    pub summary: u128,
-    pub players: u128,
-    pub stats: u128,
-    pub cards: u128,
+pub(crate) struct Fingerprint {
+    pub(crate) whole: u128,
+    pub(crate) people: u128,
+    pub(crate) games: u128,
+    pub(crate) summary: u128,
+    pub(crate) players: u128,
+    pub(crate) stats: u128,
+    pub(crate) cards: u128,
 }
 
 impl Contribution {
     /// The contribution's [`Fingerprint`]. The parts hold strings, numbers and ordered lists
     /// only, so their `Debug` text spells out every field, the same way every time; `whole` is
     /// the hash of every part's.
-    pub fn fingerprint(&self) -> Fingerprint {
+    pub(crate) fn fingerprint(&self) -> Fingerprint {
         let shares = self.shares();
         let people: Vec<(&str, &str, &str)> = shares.players.people().collect();
         let (summary, players, stats) = (
@@ -139,7 +149,7 @@ impl Contribution {
     }
 
     /// The player pages the event adds to, each once.
-    pub fn player_pages(&self) -> BTreeSet<String> {
+    pub(crate) fn player_pages(&self) -> BTreeSet<String> {
         self.shares()
             .players
             .people()
@@ -175,7 +185,7 @@ pub struct Contributions {
 impl Contributions {
     /// The contributions of `events`, worked out in parallel, their shares left for later
     /// ([`Contributions::complete`]).
-    pub fn of_all(site: &SiteView, aliases: &Aliases, events: &[(Event, Computed)]) -> Self {
+    pub(crate) fn of_all(site: &SiteView, aliases: &Aliases, events: &[(Event, Computed)]) -> Self {
         let by_slug: BTreeMap<String, Contribution> = events
             .par_iter()
             .map(|(event, computed)| {
@@ -195,7 +205,7 @@ impl Contributions {
     }
 
     /// Every affiliation and objective name the events' lists use, in order, each once.
-    pub fn deck_names(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn deck_names(&self) -> impl Iterator<Item = &str> {
         self.deck_names.keys().map(String::as_str)
     }
 
@@ -226,7 +236,7 @@ impl Contributions {
     }
 
     /// The statistics counts of every event, whose shares are worked out.
-    pub fn stats(&self) -> &Counted {
+    pub(crate) fn stats(&self) -> &Counted {
         self.stats.get_or_init(|| {
             let mut total = Counted::default();
             for contribution in self.by_slug.values() {
@@ -275,7 +285,7 @@ impl Contributions {
 
     /// Every meeting between player pages, for the pairs with a page in `scope` (`None`: every
     /// pair), from every event's meetings, oldest event first (see [`super::rivalries`]).
-    pub fn meetings(&self, scope: Option<&BTreeSet<String>>) -> Archive<'_> {
+    pub(crate) fn meetings(&self, scope: Option<&BTreeSet<String>>) -> Archive<'_> {
         let events = self
             .oldest_first()
             .into_iter()
@@ -292,7 +302,11 @@ impl Contributions {
     }
 
     /// Puts in the contribution of the event `slug`, returning the one it replaces.
-    pub fn insert(&mut self, slug: String, contribution: Contribution) -> Option<Contribution> {
+    pub(crate) fn insert(
+        &mut self,
+        slug: String,
+        contribution: Contribution,
+    ) -> Option<Contribution> {
         self.count(&contribution, true);
         let replaced = self.by_slug.insert(slug, contribution);
         if let Some(old) = &replaced {
@@ -302,12 +316,12 @@ impl Contributions {
     }
 
     /// The contribution of the event `slug`, if it is in.
-    pub fn get(&self, slug: &str) -> Option<&Contribution> {
+    pub(crate) fn get(&self, slug: &str) -> Option<&Contribution> {
         self.by_slug.get(slug)
     }
 
     /// Takes out the contribution of the event `slug`.
-    pub fn remove(&mut self, slug: &str) -> Option<Contribution> {
+    pub(crate) fn remove(&mut self, slug: &str) -> Option<Contribution> {
         let removed = self.by_slug.remove(slug);
         if let Some(old) = &removed {
             self.count(old, false);

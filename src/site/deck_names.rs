@@ -15,13 +15,13 @@ use crate::rules::decks::objective_set;
 /// One side's list in short: positions in the event's [`EventDecks::names`], and in the index
 /// in its table of every name ([`super::search::SearchIndex::t`]).
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct SideEntry {
+pub(crate) struct SideEntry {
     /// The affiliation (SW:LCG).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub a: Option<usize>,
+    pub(crate) a: Option<usize>,
     /// The objective set titles (SW:LCG) or objective cards (SW:CCG), each once, in list order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub o: Vec<usize>,
+    pub(crate) o: Vec<usize>,
 }
 
 /// What a list contributes to the index, before names become positions in the table.
@@ -36,30 +36,30 @@ struct SideNames {
 /// leaves the index only a small table per event to number into its own, rather than every
 /// name of every list of the archive to look up on each build.
 #[derive(Debug, Clone, Default)]
-pub struct EventDecks {
+pub(crate) struct EventDecks {
     names: Vec<String>,
-    pub decks: Vec<DeckNames>,
+    pub(crate) decks: Vec<DeckNames>,
 }
 
 impl EventDecks {
     /// Every affiliation and objective name the event's lists use, in order.
-    pub fn names(&self) -> &[String] {
+    pub(crate) fn names(&self) -> &[String] {
         &self.names
     }
 }
 
 /// One person's lists at an event.
 #[derive(Debug, Clone)]
-pub struct DeckNames {
+pub(crate) struct DeckNames {
     /// The person's position in the event's `persons()`.
-    pub person: usize,
-    pub dark: Option<SideEntry>,
-    pub light: Option<SideEntry>,
+    pub(crate) person: usize,
+    pub(crate) dark: Option<SideEntry>,
+    pub(crate) light: Option<SideEntry>,
 }
 
 /// The named lists of every person of `event` with a published list. Worked out once per event:
 /// naming SW:CCG objectives means looking up every card line.
-pub fn deck_names(event: &Event) -> EventDecks {
+pub(crate) fn deck_names(event: &Event) -> EventDecks {
     let named: Vec<(usize, [Option<SideNames>; 2])> = event
         .persons()
         .iter()

@@ -17,59 +17,59 @@ use crate::event::Side;
 use crate::rules::ccg_decks::{
     Card, Uniqueness, counts_toward_deck, display_name, product, read_line, resolve_line,
 };
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::rules::decks::objective_set;
 
 /// One objective set of a list: its number, title (when known) and copies.
 #[derive(Debug, Clone, Serialize)]
-pub struct SetLine {
-    pub id: String,
-    pub title: String,
-    pub count: usize,
+pub(crate) struct SetLine {
+    pub(crate) id: String,
+    pub(crate) title: String,
+    pub(crate) count: usize,
     /// The set's page, when `data/` knows the set.
-    pub url: Option<String>,
+    pub(crate) url: Option<String>,
 }
 
 /// A list on its page.
 #[derive(Debug, Clone, Serialize)]
-pub struct ListView {
+pub(crate) struct ListView {
     /// `dark` or `light`.
-    pub side: &'static str,
-    pub affiliation: Option<String>,
+    pub(crate) side: &'static str,
+    pub(crate) affiliation: Option<String>,
     /// Objective sets in number order, copies counted.
-    pub sets: Vec<SetLine>,
-    pub set_count: usize,
+    pub(crate) sets: Vec<SetLine>,
+    set_count: usize,
     /// SW:CCG: the cards grouped by type, in the order players sort a list.
-    pub groups: Vec<CardGroup>,
+    pub(crate) groups: Vec<CardGroup>,
     /// SW:CCG: cards that count toward the deck's size.
-    pub card_count: u32,
+    card_count: u32,
 }
 
 /// The cards of one type in a SW:CCG list.
 #[derive(Debug, Clone, Serialize)]
-pub struct CardGroup {
+pub(crate) struct CardGroup {
     /// `Characters`, `Defensive Shields`, or `Not identified` for lines that do not name exactly
     /// one card (unknown, ambiguous, or not a card line).
-    pub heading: String,
+    pub(crate) heading: String,
     /// Cards in the group (copies counted).
-    pub count: u32,
+    pub(crate) count: u32,
     /// Played from outside the deck: not counted in its size.
-    pub outside: bool,
-    pub cards: Vec<CardLine>,
+    pub(crate) outside: bool,
+    pub(crate) cards: Vec<CardLine>,
 }
 
 /// One card of a SW:CCG list.
 #[derive(Debug, Clone, Serialize)]
-pub struct CardLine {
-    pub count: u32,
+pub(crate) struct CardLine {
+    pub(crate) count: u32,
     /// The name that identifies the card: its title, with its product when the title is shared.
-    pub name: String,
+    pub(crate) name: String,
     /// `•`, `••`, `<>`..., or empty.
-    pub mark: String,
+    pub(crate) mark: String,
     /// The card's product, for readers who look it up.
-    pub product: Option<String>,
+    pub(crate) product: Option<String>,
     /// The card's page, for a line naming exactly one card (filled in by [`list_view`]).
-    pub url: Option<String>,
+    pub(crate) url: Option<String>,
     /// The card the line names, if exactly one.
     #[serde(skip)]
     card: Option<&'static Card>,
@@ -77,24 +77,24 @@ pub struct CardLine {
 
 /// One player's section of the decklists page.
 #[derive(Debug, Clone, Serialize)]
-pub struct PlayerDecks {
+pub(crate) struct PlayerDecks {
     /// The player's id at the event: the section's `id`, which [`deck_url`] links to.
-    pub id: String,
-    pub name: String,
+    pub(crate) id: String,
+    pub(crate) name: String,
     /// The player's page across the archive.
-    pub player_url: String,
+    player_url: String,
     /// Dark first.
-    pub lists: Vec<ListView>,
+    pub(crate) lists: Vec<ListView>,
 }
 
 /// The page's `decks`.
 #[derive(Debug, Clone, Serialize)]
-pub struct DecksPageView {
-    pub event_name: String,
-    pub event_url: String,
-    pub text_url: String,
+pub(crate) struct DecksPageView {
+    pub(crate) event_name: String,
+    pub(crate) event_url: String,
+    text_url: String,
     /// In the order of the event page's players list.
-    pub players: Vec<PlayerDecks>,
+    pub(crate) players: Vec<PlayerDecks>,
 }
 
 /// The event as the site may show it: without the decklists its `decklists` setting still holds
@@ -102,7 +102,7 @@ pub struct DecksPageView {
 /// count and image of the site is made from the event as given back here, so none of them can
 /// show any part of a list before its time. The lists were read and checked when the event was
 /// loaded, so their problems are still reported.
-pub fn publishable((mut event, computed): (Event, Computed)) -> (Event, Computed) {
+pub(crate) fn publishable((mut event, computed): (Event, Computed)) -> (Event, Computed) {
     if !computed.decklists_published {
         for person in event.players.iter_mut().chain(&mut event.people) {
             person.decks = Decks::default();
@@ -114,7 +114,7 @@ pub fn publishable((mut event, computed): (Event, Computed)) -> (Event, Computed
 /// What the event's pages say in place of its decklists while they are held back: when they
 /// come out, in the terms of the event's kind (see [`crate::rules::compute::decklists_published`]).
 /// `None` once they are published.
-pub fn withheld_notice(event: &Event, computed: &Computed) -> Option<&'static str> {
+pub(crate) fn withheld_notice(event: &Event, computed: &Computed) -> Option<&'static str> {
     if computed.decklists_published {
         return None;
     }
@@ -282,7 +282,7 @@ fn persons_in_order<'e>(event: &'e Event, computed: &Computed) -> Vec<&'e Player
 
 /// The event's decklists page: every player with a published list, in the players list's
 /// order, each with their lists, dark first. `None` when no list is published.
-pub fn decks_page(
+pub(crate) fn decks_page(
     site: &SiteView,
     aliases: &crate::load::aliases::Aliases,
     event: &Event,
@@ -322,7 +322,7 @@ pub fn decks_page(
 /// The plain-text export of every list of the page: each player's lists under a `#` line with
 /// their name. Each side's part, pasted into a decklist file (see `load::decklists`), reads back
 /// as the same list: `#` lines and headings (ending in `:`) are skipped.
-pub fn decks_text(page: &DecksPageView) -> String {
+pub(crate) fn decks_text(page: &DecksPageView) -> String {
     let mut out = format!("# {}: decklists\n", one_line(&page.event_name));
     for player in &page.players {
         out.push_str(&format!("\n\n# ===== {} =====\n", one_line(&player.name)));

@@ -86,11 +86,11 @@ pub struct Committed {
     /// The paths the render kept as they were without rendering them.
     pub kept: BTreeSet<String>,
     /// Files written with new bytes.
-    pub changed: usize,
+    pub(crate) changed: usize,
     /// Of those, files the tree did not have.
-    pub added: usize,
+    pub(crate) added: usize,
     /// The files removed.
-    pub removed: BTreeSet<String>,
+    pub(crate) removed: BTreeSet<String>,
 }
 
 impl DiskTree {
@@ -179,17 +179,20 @@ impl DiskTree {
             .flatten()
     }
 
-    pub fn contains(&self, rel: &str) -> bool {
+    pub(crate) fn contains(&self, rel: &str) -> bool {
         self.files.contains_key(rel)
     }
 
     /// Every path of the tree, in order.
-    pub fn paths(&self) -> impl Iterator<Item = &String> {
+    pub(crate) fn paths(&self) -> impl Iterator<Item = &String> {
         self.files.keys()
     }
 
     /// The paths that start with `prefix`, in order.
-    pub fn paths_under<'a>(&'a self, prefix: &'a str) -> impl Iterator<Item = &'a String> + 'a {
+    pub(crate) fn paths_under<'a>(
+        &'a self,
+        prefix: &'a str,
+    ) -> impl Iterator<Item = &'a String> + 'a {
         self.files
             .range(prefix.to_string()..)
             .map(|(path, _)| path)
@@ -197,7 +200,7 @@ impl DiskTree {
     }
 
     /// Every file with its bytes: the whole site read back, for tests and tools.
-    pub fn read_all(&self) -> Files {
+    pub(crate) fn read_all(&self) -> Files {
         self.files
             .keys()
             .filter_map(|rel| Some((rel.clone(), self.get(rel)?)))
@@ -268,17 +271,17 @@ impl DiskTree {
     }
 
     /// Throws away what a render wrote aside: the served files stay as they were.
-    pub fn discard_pending(&self) {
+    pub(crate) fn discard_pending(&self) {
         let _ = remove_any(&self.work.join(NEXT));
     }
 
     /// The folder the tree is kept in (`.holonet/serve-N/`), for messages.
-    pub fn folder(&self) -> &Path {
+    pub(crate) fn folder(&self) -> &Path {
         &self.work
     }
 
     /// Removes from disk every file the tree does not list (left by an earlier session).
-    pub fn sweep(&self) -> io::Result<()> {
+    pub(crate) fn sweep(&self) -> io::Result<()> {
         let site = self.work.join(SITE);
         let mut entries = walkdir::WalkDir::new(&site).min_depth(1).into_iter();
         while let Some(entry) = entries.next() {
@@ -344,18 +347,18 @@ impl Batch<'_> {
     }
 
     /// The tree the render goes into, as it was before it.
-    pub fn tree(&self) -> &DiskTree {
+    pub(crate) fn tree(&self) -> &DiskTree {
         self.tree
     }
 
     /// Whether the render handed over the file at `path`, rendered or kept.
-    pub fn covers(&self, path: &str) -> bool {
+    pub(crate) fn covers(&self, path: &str) -> bool {
         let state = self.state();
         state.rendered.contains(path) || state.kept.contains(path)
     }
 
     /// Removes the files at `paths` from the tree when the render is committed.
-    pub fn remove(&self, paths: impl IntoIterator<Item = String>) {
+    pub(crate) fn remove(&self, paths: impl IntoIterator<Item = String>) {
         let mut state = self.state();
         for path in paths {
             if self.tree.files.contains_key(&path) {
@@ -366,7 +369,7 @@ impl Batch<'_> {
     }
 
     /// Whether the tree's paths change with this render (a file added or removed).
-    pub fn changes_paths(&self) -> bool {
+    pub(crate) fn changes_paths(&self) -> bool {
         let state = self.state();
         !state.removed.is_empty()
             || !state.found.is_empty()
@@ -377,7 +380,7 @@ impl Batch<'_> {
     }
 
     /// The tree's paths once the render is committed.
-    pub fn paths_after(&self) -> BTreeSet<String> {
+    pub(crate) fn paths_after(&self) -> BTreeSet<String> {
         let state = self.state();
         self.tree
             .files

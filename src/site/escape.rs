@@ -10,13 +10,13 @@
 
 /// Escapes text for HTML content and quoted attributes. Tera's default also escapes `/`, which
 /// makes every URL in the page unreadable without making anything safer.
-pub fn html(text: &str) -> String {
+pub(crate) fn html(text: &str) -> String {
     escape(text, Markup::Html)
 }
 
 /// Text or an attribute value as XML: the five special characters as entities, and the control
 /// characters XML 1.0 does not allow (even as references) left out.
-pub fn xml(text: &str) -> String {
+pub(crate) fn xml(text: &str) -> String {
     escape(text, Markup::Xml)
 }
 

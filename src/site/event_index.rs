@@ -8,11 +8,11 @@ use super::model::{EventGroup, EventSummary, EventsIndexView, IndexLink, SiteVie
 use crate::event::ids::{capitalized, id_from_name};
 
 /// One index page: its path under the site root, title, description and model.
-pub struct IndexPage {
-    pub path: &'static str,
-    pub title: &'static str,
-    pub description: &'static str,
-    pub view: EventsIndexView,
+pub(crate) struct IndexPage {
+    pub(crate) path: &'static str,
+    pub(crate) title: &'static str,
+    pub(crate) description: &'static str,
+    pub(crate) view: EventsIndexView,
 }
 
 /// How one page groups the events.
@@ -66,7 +66,11 @@ type Listed<'a> = (&'a EventSummary, &'a str);
 
 /// The three index pages over `summaries`, with each event's row from `rows` (in the same
 /// order).
-pub fn pages(site: &SiteView, summaries: &[&EventSummary], rows: &[String]) -> Vec<IndexPage> {
+pub(crate) fn pages(
+    site: &SiteView,
+    summaries: &[&EventSummary],
+    rows: &[String],
+) -> Vec<IndexPage> {
     GROUPINGS
         .iter()
         .map(|grouping| {

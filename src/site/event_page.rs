@@ -16,157 +16,157 @@ use super::model::{
 };
 use crate::event::{Event, Outcome};
 use crate::rules::Tiebreaker;
-use crate::rules::compute::{Computed, ComputedKind, SwissComputed, VenueDraw};
+use crate::rules::computed::{Computed, ComputedKind, SwissComputed, VenueDraw};
 use crate::rules::scoring::RoundKind;
 use crate::rules::standings::{Decider, Standings};
 
 /// The event page's `event`.
 #[derive(Debug, Clone, Serialize)]
-pub struct EventView {
+pub(crate) struct EventView {
     #[serde(flatten)]
-    pub summary: EventSummary,
-    pub slug: String,
-    pub json_url: String,
-    pub venue: Option<String>,
-    pub organizer: Option<String>,
-    pub website: Option<String>,
-    pub format: String,
-    pub structure: String,
-    pub tier: Option<String>,
-    pub seed: u64,
-    pub round_minutes: u32,
-    pub swiss_rounds: Option<u32>,
-    pub cut: Option<u32>,
+    pub(crate) summary: EventSummary,
+    pub(crate) slug: String,
+    pub(crate) json_url: String,
+    pub(crate) venue: Option<String>,
+    pub(crate) organizer: Option<String>,
+    pub(crate) website: Option<String>,
+    pub(crate) format: String,
+    pub(crate) structure: String,
+    pub(crate) tier: Option<String>,
+    pub(crate) seed: u64,
+    pub(crate) round_minutes: u32,
+    pub(crate) swiss_rounds: Option<u32>,
+    pub(crate) cut: Option<u32>,
     /// The ruleset's reference page.
-    pub rules_url: String,
+    rules_url: String,
     /// `description` rendered from Markdown (sanitized).
-    pub description_html: Option<String>,
+    description_html: Option<String>,
     /// The sibling `.md` file rendered (sanitized).
-    pub long_html: Option<String>,
-    pub players: Vec<PlayerView>,
+    long_html: Option<String>,
+    pub(crate) players: Vec<PlayerView>,
     /// The players table's optional columns.
-    pub player_columns: PlayerColumns,
+    player_columns: PlayerColumns,
     /// While the decklists are held back, when they come out ("Decklists are published after
     /// the cut, ..."): said where the lists and their counts would be.
-    pub decklists_notice: Option<&'static str>,
+    decklists_notice: Option<&'static str>,
     /// The Swiss rounds, each linking to its own page.
-    pub rounds: Vec<RoundLink>,
+    pub(crate) rounds: Vec<RoundLink>,
     /// Standings after the last finished round.
-    pub standings: Option<StandingsView>,
+    pub(crate) standings: Option<StandingsView>,
     /// Number of the round published but not finished, if any.
-    pub current_round: Option<u32>,
+    current_round: Option<u32>,
     /// The current round's tables (or the elimination games ready to play), shown first on a
     /// running event's page: what players open it for between rounds.
-    pub now: Option<super::pairings_view::PairingsView>,
+    pub(crate) now: Option<super::pairings_view::PairingsView>,
     /// Running events: when the file was last updated, and what the page's script polls.
-    pub live: Option<super::live_view::LiveView>,
+    pub(crate) live: Option<super::live_view::LiveView>,
     /// The next Swiss round as the rules pair it, until it is written into the file.
-    pub next_round: Option<super::stage_view::NextRoundView>,
-    pub top_cut: Option<super::stage_view::CutView>,
-    pub bracket: Option<super::stage_view::BracketView>,
+    pub(crate) next_round: Option<super::stage_view::NextRoundView>,
+    top_cut: Option<super::stage_view::CutView>,
+    pub(crate) bracket: Option<super::stage_view::BracketView>,
     /// Final places (empty until known).
-    pub placings: Vec<super::stage_view::PlacingView>,
+    pub(crate) placings: Vec<super::stage_view::PlacingView>,
     /// Team events: whether the competitors are teams.
-    pub team: bool,
+    pub(crate) team: bool,
     /// Team events: the final match between the teams tied for first.
-    pub team_final: Option<super::stage_view::TeamFinalView>,
+    pub(crate) team_final: Option<super::stage_view::TeamFinalView>,
     /// SW:CCG events: games, standings, the next game and the Final Confrontation.
-    pub ccg: Option<super::ccg_view::CcgView>,
+    pub(crate) ccg: Option<super::ccg_view::CcgView>,
     /// Sides, endings, affiliations and objective sets of this event.
-    pub stats: super::stats::StatsView,
+    pub(crate) stats: super::stats::StatsView,
     /// Events known only by their results: the final standings as recorded.
-    pub recorded: Option<super::recorded_view::RecordedView>,
+    pub(crate) recorded: Option<super::recorded_view::RecordedView>,
     /// Leagues and challenge events: what they recorded and computed.
-    pub casual: Option<super::casual_view::CasualView>,
+    pub(crate) casual: Option<super::casual_view::CasualView>,
     /// The pairing audit: the badge near the top and the section listing the departures
     /// (`None` when no round is recorded).
-    pub audit: Option<super::audit_view::AuditView>,
+    pub(crate) audit: Option<super::audit_view::AuditView>,
     /// schema.org `Event` data as JSON-LD, escaped to sit inside a `<script>` element as it is.
-    pub json_ld: String,
+    pub(crate) json_ld: String,
 }
 
 /// A registered player.
 #[derive(Debug, Clone, Serialize)]
-pub struct PlayerView {
-    pub id: String,
-    pub name: String,
+pub(crate) struct PlayerView {
+    pub(crate) id: String,
+    pub(crate) name: String,
     /// The person's page across the archive; `None` for a team.
-    pub page_url: Option<String>,
-    pub number: u32,
+    page_url: Option<String>,
+    pub(crate) number: u32,
     /// "dropped after round 3", "disqualified after round 2", "rejoined in round 4", "late entry
     /// from round 2", or empty.
-    pub note: String,
+    pub(crate) note: String,
     /// Team events: the team's two players (player #1 first), with their decklists.
-    pub members: Vec<PlayerView>,
+    pub(crate) members: Vec<PlayerView>,
     /// The player's lists on the event's decklists page, when they recorded any.
-    pub deck_url: Option<String>,
+    pub(crate) deck_url: Option<String>,
     /// The final place, or while there is none the rank in the latest standings.
-    pub rank: Option<u32>,
+    pub(crate) rank: Option<u32>,
     /// `rank` as the players table shows it: "3", or "(17)" for a rank in the standings in a
     /// table whose other ranks are final places; empty without one.
-    pub rank_text: String,
+    pub(crate) rank_text: String,
     /// "5–1–0" (won–lost–drawn), a SW:CCG score `6(+28)`, a recorded score, or empty.
-    pub record: String,
+    pub(crate) record: String,
 }
 
 /// The event page's players table: which columns beside the name and number it has, and their
 /// heads.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct PlayerColumns {
+struct PlayerColumns {
     /// "Place" (every rank is a final place, or some are), "Rank" (none is), or `None` when no
     /// player has either.
-    pub rank: Option<&'static str>,
+    pub(crate) rank: Option<&'static str>,
     /// Under "Place" when some players have a rank but no place: "(Swiss rank)", what their
     /// bracketed numbers are.
-    pub rank_hint: &'static str,
+    rank_hint: &'static str,
     /// "Record", "Score" (SW:CCG), "Sessions won" (challenge decks), or `None` when no player
     /// has one.
-    pub record: Option<&'static str>,
+    pub(crate) record: Option<&'static str>,
     /// What the record counts: "W–L–D", "VP (differential)", or empty.
-    pub record_hint: &'static str,
+    record_hint: &'static str,
 }
 
 /// A Swiss round as the event page lists it.
 #[derive(Debug, Clone, Serialize)]
-pub struct RoundLink {
-    pub number: u32,
+pub(crate) struct RoundLink {
+    pub(crate) number: u32,
     /// The round's own page.
-    pub url: String,
+    pub(crate) url: String,
     /// `finished`, `in-progress` (some results in) or `published` (no results yet).
-    pub state: &'static str,
-    pub tables: usize,
-    pub byes: usize,
+    pub(crate) state: &'static str,
+    pub(crate) tables: usize,
+    pub(crate) byes: usize,
 }
 
 /// One Swiss round, for its own page.
 #[derive(Debug, Clone, Serialize)]
-pub struct RoundView {
-    pub event_name: String,
-    pub event_url: String,
+pub(crate) struct RoundView {
+    pub(crate) event_name: String,
+    pub(crate) event_url: String,
     /// The ruleset's reference page.
-    pub rules_url: String,
-    pub number: u32,
+    rules_url: String,
+    pub(crate) number: u32,
     /// The round's own page.
-    pub url: String,
+    pub(crate) url: String,
     /// The rounds before and after, on their own pages.
-    pub steps: Steps,
+    pub(crate) steps: Steps,
     /// `finished`, `in-progress` (some results in) or `published` (no results yet).
-    pub state: &'static str,
-    pub tables: Vec<TableView>,
+    pub(crate) state: &'static str,
+    pub(crate) tables: Vec<TableView>,
     /// Why the tables were paired: each reason once, in the order the tables first give it,
     /// linked to its rule once above the table (the rows say the reason in plain words).
-    pub reasons: Vec<RuleLink>,
+    pub(crate) reasons: Vec<RuleLink>,
     /// Every table was paired for the same reason: said once, with no column for it.
-    pub one_reason: bool,
-    pub byes: Vec<ByeView>,
+    one_reason: bool,
+    pub(crate) byes: Vec<ByeView>,
     /// Players with an unpaired loss this round (back after a drop).
-    pub unpaired_losses: Vec<PlayerRef>,
+    pub(crate) unpaired_losses: Vec<PlayerRef>,
     /// Standings after this round, when it is finished and they are not the event page's: the
     /// page draws them from `event.json` (see [`RoundStandingsView`]).
-    pub standings: Option<RoundStandingsView>,
+    pub(crate) standings: Option<RoundStandingsView>,
     /// The standings after this round are the event page's (the latest finished round's): the
     /// page links them there rather than writing a big event's largest table twice.
-    pub standings_on_event_page: bool,
+    standings_on_event_page: bool,
 }
 
 /// The standings after a round that is not the latest, for its round page. The page holds no
@@ -176,127 +176,127 @@ pub struct RoundView {
 /// the script the columns' keys, the tiebreakers' names and marks (its legend) and the players'
 /// notes, and says where the standings are when scripts are off.
 #[derive(Debug, Clone, Serialize)]
-pub struct RoundStandingsView {
-    pub after_round: u32,
+pub(crate) struct RoundStandingsView {
+    pub(crate) after_round: u32,
     /// The event's `event.json`.
-    pub json_url: String,
+    pub(crate) json_url: String,
     /// The value tiebreakers shown as columns, in the ruleset's order.
-    pub columns: Vec<KeyedTiebreak>,
+    pub(crate) columns: Vec<KeyedTiebreak>,
     /// Every tiebreaker of the ruleset, for the legend under the table.
-    pub tiebreakers: Vec<KeyedTiebreak>,
+    pub(crate) tiebreakers: Vec<KeyedTiebreak>,
     /// The notes beside names after this round ("dropped after round 2", "late entry from
     /// round 3"), as a JSON object by player id; empty when there is none.
-    pub notes: String,
+    pub(crate) notes: String,
 }
 
 /// A tiebreaker as the round page's script reads it: `key` is its column in `event.json`
 /// (`sos`), and the column (its mark and head, `SoS`, and its rule) as every standings table has
 /// it.
 #[derive(Debug, Clone, Serialize)]
-pub struct KeyedTiebreak {
-    pub key: &'static str,
+pub(crate) struct KeyedTiebreak {
+    pub(crate) key: &'static str,
     #[serde(flatten)]
-    pub column: TiebreakColumn,
+    pub(crate) column: TiebreakColumn,
 }
 
 /// A table of a round.
 #[derive(Debug, Clone, Serialize)]
-pub struct TableView {
-    pub number: u32,
-    pub seats: [SeatView; 2],
+pub(crate) struct TableView {
+    pub(crate) number: u32,
+    pub(crate) seats: [SeatView; 2],
     /// "6–0", "3–3 (split)", "not reported".
-    pub result: String,
-    pub pending: bool,
-    pub split: bool,
+    pub(crate) result: String,
+    pub(crate) pending: bool,
+    pub(crate) split: bool,
     /// Link to the split rule when the table split.
-    pub rule: Option<RuleLink>,
+    pub(crate) rule: Option<RuleLink>,
     /// Why these two players were paired, linked to the pairing rule.
-    pub reason: Option<RuleLink>,
-    pub games: Vec<GameView>,
+    pub(crate) reason: Option<RuleLink>,
+    pub(crate) games: Vec<GameView>,
 }
 
 /// A player at a table.
 #[derive(Debug, Clone, Serialize)]
-pub struct SeatView {
-    pub id: String,
-    pub name: String,
+pub(crate) struct SeatView {
+    pub(crate) id: String,
+    pub(crate) name: String,
     /// The player's page (a team's entry on the event page).
-    pub url: String,
+    pub(crate) url: String,
     /// Points taken from this match (when reported).
-    pub points: Option<u32>,
+    pub(crate) points: Option<u32>,
     /// Took more points than the opponent.
-    pub won: bool,
+    pub(crate) won: bool,
     /// Played dark in the first game (when recorded).
-    pub first_dark: bool,
+    pub(crate) first_dark: bool,
 }
 
 /// One game at a table.
 #[derive(Debug, Clone, Serialize)]
-pub struct GameView {
-    pub number: u32,
+pub(crate) struct GameView {
+    pub(crate) number: u32,
     /// Its winner and how: "Tom Kessel (dial)", "Tom Kessel", "Draw (time)".
-    pub text: String,
+    pub(crate) text: String,
 }
 
 /// A bye.
 #[derive(Debug, Clone, Serialize)]
-pub struct ByeView {
-    pub id: String,
-    pub name: String,
+pub(crate) struct ByeView {
+    pub(crate) id: String,
+    pub(crate) name: String,
     /// The player's page (a team's entry on the event page).
-    pub url: String,
-    pub points: u32,
-    pub rule: RuleLink,
+    pub(crate) url: String,
+    pub(crate) points: u32,
+    pub(crate) rule: RuleLink,
 }
 
 /// The standings after a round.
 #[derive(Debug, Clone, Serialize)]
-pub struct StandingsView {
-    pub after_round: u32,
+pub(crate) struct StandingsView {
+    pub(crate) after_round: u32,
     /// The ruleset's tiebreakers, in order, with links to their rules and the short names that
     /// mark the rows they decided.
-    pub tiebreakers: Vec<TiebreakColumn>,
+    pub(crate) tiebreakers: Vec<TiebreakColumn>,
     /// The value tiebreakers shown as columns.
-    pub columns: Vec<TiebreakColumn>,
-    pub rows: Vec<StandingRow>,
+    pub(crate) columns: Vec<TiebreakColumn>,
+    pub(crate) rows: Vec<StandingRow>,
     /// Who drew the random order of the players it placed, when it placed any: "drawn at the
     /// venue", "drawn by Holonet from the event's seed", or each for its ties.
-    pub random_drawn: Option<String>,
+    random_drawn: Option<String>,
 }
 
 /// A tiebreaker value: rounded for display, and exact.
 #[derive(Debug, Clone, Serialize)]
-pub struct TiebreakValue {
+pub(crate) struct TiebreakValue {
     /// Three decimals (or a whole number).
-    pub display: String,
+    pub(crate) display: String,
     /// The exact fraction.
-    pub exact: String,
+    pub(crate) exact: String,
 }
 
 /// One row of the standings.
 #[derive(Debug, Clone, Serialize)]
-pub struct StandingRow {
-    pub rank: Option<u32>,
+pub(crate) struct StandingRow {
+    pub(crate) rank: Option<u32>,
     /// "1", or "DQ" for a disqualified player.
-    pub rank_text: String,
-    pub id: String,
-    pub name: String,
+    pub(crate) rank_text: String,
+    pub(crate) id: String,
+    pub(crate) name: String,
     /// The player's page (a team's entry on the event page).
-    pub url: String,
+    pub(crate) url: String,
     /// The player's lists on the event's decklists page, when they recorded any.
-    pub deck_url: Option<String>,
-    pub points: u32,
+    pub(crate) deck_url: Option<String>,
+    pub(crate) points: u32,
     /// Games won–lost–drawn.
-    pub record: String,
-    pub byes: u32,
-    pub rounds_played: u32,
+    pub(crate) record: String,
+    pub(crate) byes: u32,
+    pub(crate) rounds_played: u32,
     /// The ruleset's value tiebreakers, in the order of `StandingsView::columns`.
-    pub values: Vec<TiebreakValue>,
+    pub(crate) values: Vec<TiebreakValue>,
     /// The tiebreaker that ranked this row below the one above on equal points, linked to its
     /// rule; `None` when points decided (or for the first row).
-    pub tiebreak: Option<TiebreakColumn>,
+    pub(crate) tiebreak: Option<TiebreakColumn>,
     /// "dropped after round 3", "disqualified", "late entry from round 2", or empty.
-    pub note: String,
+    pub(crate) note: String,
 }
 
 pub fn summary(
@@ -360,7 +360,7 @@ pub fn summary(
 }
 
 /// Builds the event page's model. `markdown` renders (and sanitizes) Markdown.
-pub fn event_view(
+pub(crate) fn event_view(
     site: &SiteView,
     event: &Event,
     computed: &Computed,
@@ -648,7 +648,7 @@ fn table_reasons(tables: &[TableView]) -> (Vec<RuleLink>, bool) {
 /// The Swiss rounds of an event, each for its own page (see [`round_path`]): the event page
 /// only lists them, since a big event's tables and standings after every round would make it
 /// several megabytes.
-pub fn round_views(
+pub(crate) fn round_views(
     site: &SiteView,
     event: &Event,
     computed: &Computed,

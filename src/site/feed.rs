@@ -13,18 +13,18 @@ use super::addresses::{FEED_FILE, event_path};
 use super::escape;
 use super::model::SiteView;
 use crate::event::{Date, Event};
-use crate::rules::compute::{Computed, Status};
+use crate::rules::computed::{Computed, Status};
 
 /// At most this many events, the most recent ones: enough for any reader to catch up, small
 /// enough that the file stays light as the archive grows.
-pub const MAX_ENTRIES: usize = 50;
+const MAX_ENTRIES: usize = 50;
 
 /// How many final places an entry lists.
 const PLACES_SHOWN: usize = 4;
 
 /// The events the feed lists: running or finished, newest first (by last day, then address),
 /// at most [`MAX_ENTRIES`].
-pub fn entries(events: &[(Event, Computed)]) -> Vec<&(Event, Computed)> {
+pub(crate) fn entries(events: &[(Event, Computed)]) -> Vec<&(Event, Computed)> {
     let mut listed: Vec<&(Event, Computed)> = events
         .iter()
         .filter(|(_, c)| matches!(c.status, Status::Running | Status::Finished))
@@ -48,7 +48,7 @@ fn timestamp(day: Date) -> String {
 }
 
 /// The whole feed.
-pub fn atom(
+pub(crate) fn atom(
     site: &SiteView,
     aliases: &crate::load::aliases::Aliases,
     events: &[(Event, Computed)],
@@ -121,7 +121,7 @@ pub fn atom(
 /// part under which rules, and when and where.
 /// "Finished. Final places: 1. Ana Lind, 2. Ben Osei. 6 players. Rules: FFG Tournament
 /// Regulations (2018), standard. 12 May 2018, Lyon, France."
-pub fn summary_text(
+fn summary_text(
     site: &SiteView,
     aliases: &crate::load::aliases::Aliases,
     event: &Event,

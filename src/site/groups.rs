@@ -19,7 +19,7 @@ use super::search::ArchiveParts;
 
 /// A group of archive-wide pages that is built, or kept, as one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Group {
+pub(crate) enum Group {
     Cards,
     Stats,
     Ratings,
@@ -29,7 +29,7 @@ pub enum Group {
 }
 
 impl Group {
-    pub const ALL: [Group; 6] = [
+    pub(crate) const ALL: [Group; 6] = [
         Group::Cards,
         Group::Stats,
         Group::Ratings,
@@ -41,7 +41,7 @@ impl Group {
     /// The group of the archive-wide page `path`, if it belongs to one. Only addresses Holonet
     /// gives them match, not a content page beside them (one inside `cards/sets/` or `cards/ccg/`
     /// would be taken for a card page).
-    pub fn of(path: &str) -> Option<Group> {
+    pub(crate) fn of(path: &str) -> Option<Group> {
         let card = ["cards/sets/", "cards/ccg/"]
             .iter()
             .any(|folder| path.starts_with(folder));
@@ -61,7 +61,11 @@ impl Group {
 
     /// Whether an edit that made an event's contribution `after` from `before` (`None`: no
     /// such event) changed what the group's pages show of it.
-    pub fn reads_changed(self, before: Option<&Fingerprint>, after: Option<&Fingerprint>) -> bool {
+    pub(crate) fn reads_changed(
+        self,
+        before: Option<&Fingerprint>,
+        after: Option<&Fingerprint>,
+    ) -> bool {
         before.map(|f| self.parts(f)) != after.map(|f| self.parts(f))
     }
 
@@ -81,7 +85,7 @@ impl Group {
 
 /// Each group's key, in the order of [`Group::ALL`], for the events `entries` under the shared
 /// key `shared`.
-pub fn keys(shared: u128, entries: &Recorded) -> Vec<u128> {
+pub(crate) fn keys(shared: u128, entries: &Recorded) -> Vec<u128> {
     Group::ALL
         .iter()
         .map(|group| {
@@ -103,7 +107,7 @@ pub fn keys(shared: u128, entries: &Recorded) -> Vec<u128> {
 /// The archive-wide parts of the last search index, whose bytes `last` reads, when every group
 /// of pages they are made from (the players A to Z, the ratings, the card pages) is among the
 /// `kept` ones; `None` otherwise, without reading it.
-pub fn kept_search_parts(
+pub(crate) fn kept_search_parts(
     kept: &BTreeSet<Group>,
     last: impl FnOnce() -> Option<Vec<u8>>,
 ) -> Option<ArchiveParts> {

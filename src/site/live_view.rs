@@ -8,39 +8,39 @@ use serde::Serialize;
 use super::addresses::event_path;
 use super::model::SiteView;
 use crate::event::Event;
-use crate::rules::compute::{Computed, Status};
+use crate::rules::computed::{Computed, Status};
 
 /// The script's file at the site root (`static/running.js`).
-pub const SCRIPT: &str = "running.js";
+const SCRIPT: &str = "running.js";
 
 /// A time as the event file records it.
 #[derive(Debug, Clone, Serialize)]
-pub struct UpdatedView {
+pub(crate) struct UpdatedView {
     /// RFC 3339, for `<time datetime>`.
-    pub iso: String,
+    pub(crate) iso: String,
     /// `14:05`: the venue's clock as written, never converted to the reader's time zone, so
     /// it matches the clock on the wall of the room.
-    pub time: String,
+    pub(crate) time: String,
 }
 
 /// The page's `live`, on a running event's pages only.
 #[derive(Debug, Clone, Serialize)]
-pub struct LiveView {
+pub(crate) struct LiveView {
     /// When an editing command last wrote the file, if it did.
-    pub updated: Option<UpdatedView>,
+    pub(crate) updated: Option<UpdatedView>,
     /// The value of `event.updated` in `event.json` this page was built from (empty when the
     /// file records none): the script offers a reload once the published file says otherwise.
-    pub built: String,
+    pub(crate) built: String,
     /// The event's `event.json`, polled by the script.
-    pub json_url: String,
-    pub script_url: String,
+    pub(crate) json_url: String,
+    pub(crate) script_url: String,
     /// The event page: where a reader of a page that is gone (the current round's page once the
     /// round is over) is sent instead of a reload into a missing page.
-    pub event_url: String,
+    pub(crate) event_url: String,
 }
 
 /// The freshness of a running event's pages; `None` for any other event.
-pub fn live_view(site: &SiteView, event: &Event, computed: &Computed) -> Option<LiveView> {
+pub(crate) fn live_view(site: &SiteView, event: &Event, computed: &Computed) -> Option<LiveView> {
     if computed.status != Status::Running {
         return None;
     }

@@ -19,7 +19,7 @@ fn options() -> Options {
 }
 
 /// Whether a link target is safe to publish: relative, a fragment, or http(s)/mailto.
-pub fn is_safe_url(url: &str) -> bool {
+fn is_safe_url(url: &str) -> bool {
     let trimmed: String = url
         .chars()
         .filter(|c| !c.is_whitespace() && !c.is_control())
@@ -50,26 +50,26 @@ fn safe(url: CowStr<'_>) -> CowStr<'_> {
 
 /// Renders Markdown to sanitized HTML (an event's report, a player's notes): headings keep
 /// only the `{#id}` written for them, since the page around them has ids of its own.
-pub fn render(markdown: &str) -> String {
+pub(crate) fn render(markdown: &str) -> String {
     let events: Vec<Event<'_>> = Parser::new_ext(markdown, options()).map(sanitize).collect();
     to_html(markdown.len(), events)
 }
 
 /// One section heading of a page, for its table of contents.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Heading {
+pub(crate) struct Heading {
     /// 2 or 3.
-    pub level: u8,
-    pub id: String,
+    pub(crate) level: u8,
+    pub(crate) id: String,
     /// The heading's words, as plain text.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 /// Renders a whole page of Markdown (a content or reference page) to sanitized HTML: every
 /// heading gets an id (its `{#id}`, or one made from its words) and a link to itself, so any
 /// section can be linked to, and the headings of levels 2 and 3 come back in order for the
 /// page's table of contents.
-pub fn render_page(markdown: &str) -> (String, Vec<Heading>) {
+pub(crate) fn render_page(markdown: &str) -> (String, Vec<Heading>) {
     let mut events: Vec<Event<'_>> = Parser::new_ext(markdown, options()).map(sanitize).collect();
     let mut outline = Vec::new();
     let mut taken: std::collections::BTreeSet<String> = events
@@ -216,7 +216,7 @@ fn sanitize(event: Event<'_>) -> Event<'_> {
 /// structured data of event pages): the words of each block, links reduced to their text, raw
 /// HTML kept as the text it is, list items on lines of their own after `- `, and a blank line
 /// between blocks. The result still needs the escaping of wherever it goes.
-pub fn plain_text(markdown: &str) -> String {
+pub(crate) fn plain_text(markdown: &str) -> String {
     /// Ends the current line and makes sure `newlines` line breaks follow the text so far.
     fn break_after(out: &mut String, newlines: usize) {
         let kept = out.trim_end_matches([' ', '\t']).len();

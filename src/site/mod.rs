@@ -3,45 +3,45 @@
 //! every page rendered (see [`output`]). `check` is the same, keeping nothing it renders.
 
 pub mod addresses;
-pub mod audit_view;
-pub mod calendar;
-pub mod cards;
-pub mod casual_view;
-pub mod ccg_view;
-pub mod chart;
-pub mod content;
-pub mod contribution;
-pub mod deck_names;
-pub mod deck_view;
+pub(crate) mod audit_view;
+pub(crate) mod calendar;
+pub(crate) mod cards;
+pub(crate) mod casual_view;
+pub(crate) mod ccg_view;
+pub(crate) mod chart;
+pub(crate) mod content;
+pub(crate) mod contribution;
+pub(crate) mod deck_names;
+pub(crate) mod deck_view;
 pub mod disk_tree;
-pub mod escape;
-pub mod event_index;
+pub(crate) mod escape;
+pub(crate) mod event_index;
 pub mod event_page;
-pub mod feed;
-pub mod groups;
+pub(crate) mod feed;
+pub(crate) mod groups;
 pub mod json;
-pub mod live_view;
-pub mod markdown;
+pub(crate) mod live_view;
+pub(crate) mod markdown;
 pub mod model;
-pub mod names;
-pub mod output;
-pub mod pairings_view;
-pub mod players;
-pub mod preview;
-pub mod ratings;
-pub mod recorded_view;
+pub(crate) mod names;
+pub(crate) mod output;
+pub(crate) mod pairings_view;
+pub(crate) mod players;
+pub(crate) mod preview;
+pub(crate) mod ratings;
+pub(crate) mod recorded_view;
 pub mod render;
-pub mod reuse;
-pub mod rivalries;
-pub mod room_view;
-pub mod schema_org;
+pub(crate) mod reuse;
+pub(crate) mod rivalries;
+pub(crate) mod room_view;
+pub(crate) mod schema_org;
 pub mod search;
 pub mod session;
-pub mod slips_view;
-pub mod stage_view;
-pub mod stats;
-pub mod templates;
-pub mod whitespace;
+pub(crate) mod slips_view;
+pub(crate) mod stage_view;
+pub(crate) mod stats;
+pub(crate) mod templates;
+pub(crate) mod whitespace;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -52,10 +52,10 @@ use rayon::prelude::*;
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic, Report};
 use crate::event::Event;
+use crate::load::options::LoadOptions;
 use crate::load::people::{self, People};
-use crate::load::validate::LoadOptions;
 use crate::load::{aliases, load_events};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 /// A loaded, computed site, ready to render.
 pub struct Site {
@@ -64,16 +64,16 @@ pub struct Site {
     pub aliases: aliases::Aliases,
     pub events: Vec<(Event, Computed)>,
     /// How many of `events` were taken from the event cache (see [`crate::load::cache`]).
-    pub from_cache: usize,
+    pub(crate) from_cache: usize,
     /// The key of each event's file and report as loaded, by slug (see
     /// [`crate::input_key::own_key`]): what a build records its pages as made from. `serve`
     /// records nothing, and does not keep it up to date.
-    pub own_keys: BTreeMap<String, u128>,
+    pub(crate) own_keys: BTreeMap<String, u128>,
     /// Each event's share of the archive-wide pages, by slug.
     pub contributions: contribution::Contributions,
     pub pages: Vec<content::ContentPage>,
     pub tera: tera::Tera,
-    pub statics: BTreeMap<String, templates::LayerFile>,
+    pub(crate) statics: BTreeMap<String, templates::LayerFile>,
 }
 
 /// Loads configuration, events, content, templates and static files, and computes every event.
@@ -187,8 +187,8 @@ pub fn render_for_session(
 /// archive-wide parts when their pages are among those (see [`search::ArchiveParts`]).
 #[derive(Debug, Default)]
 pub struct SessionKept {
-    pub groups: std::collections::BTreeSet<groups::Group>,
-    pub search_parts: Option<search::ArchiveParts>,
+    pub(crate) groups: std::collections::BTreeSet<groups::Group>,
+    pub(crate) search_parts: Option<search::ArchiveParts>,
 }
 
 /// What a render may keep of an earlier one instead of rendering it again.

@@ -11,39 +11,39 @@ use super::addresses::{CALENDAR_FILE, FEED_FILE, RATINGS_PATH};
 use super::content::ContentPage;
 use crate::config::Config;
 use crate::event::{Event, GameEnd};
-use crate::rules::compute::Status;
+use crate::rules::computed::Status;
 
 /// Site-wide values every template gets as `site`.
 #[derive(Debug, Clone, Serialize)]
 pub struct SiteView {
-    pub title: String,
-    pub description: String,
-    pub language: String,
+    pub(crate) title: String,
+    pub(crate) description: String,
+    pub(crate) language: String,
     /// The published address, ending in `/`.
-    pub base_url: String,
+    pub(crate) base_url: String,
     /// The path every link starts with, ending in `/` (`/` or `/archive/`).
-    pub root: String,
+    pub(crate) root: String,
     /// The main navigation: events, players, statistics, ratings (when kept), search, the
     /// rules reference, then the site's top-level pages.
-    pub nav: Vec<NavLink>,
+    pub(crate) nav: Vec<NavLink>,
     /// Whether a `theme.css` (from the theme or the site's `static/`) follows the default
     /// stylesheet: a theme restyles the site with it, without repeating the default rules.
-    pub theme_stylesheet: bool,
+    pub(crate) theme_stylesheet: bool,
     /// `og:locale` (`de_CH` for the language `de-CH`), when the language names a region.
-    pub og_locale: Option<String>,
+    pub(crate) og_locale: Option<String>,
     /// Link to the Atom feed of results.
-    pub feed_url: String,
+    pub(crate) feed_url: String,
     /// Link to the iCalendar file of coming events.
-    pub calendar_url: String,
+    pub(crate) calendar_url: String,
 }
 
 /// An entry of the main navigation. Templates mark the current one by comparing `path` with
 /// `page.path`.
 #[derive(Debug, Clone, Serialize)]
-pub struct NavLink {
-    pub title: String,
-    pub path: String,
-    pub url: String,
+pub(crate) struct NavLink {
+    pub(crate) title: String,
+    pub(crate) path: String,
+    pub(crate) url: String,
 }
 
 impl SiteView {
@@ -101,13 +101,13 @@ impl SiteView {
     }
 
     /// The link to a site path such as `events/2018/x/`.
-    pub fn link(&self, path: &str) -> String {
+    pub(crate) fn link(&self, path: &str) -> String {
         format!("{}{}", self.root, path)
     }
 
     /// The published address of a site path (`base_url` + path): absolute when `base_url` is a
     /// web address, as the feed, the calendar and the pages' metadata need.
-    pub fn absolute(&self, path: &str) -> String {
+    pub(crate) fn absolute(&self, path: &str) -> String {
         format!("{}{}", self.base_url, path)
     }
 }
@@ -131,103 +131,103 @@ fn og_locale(language: &str) -> Option<String> {
 
 /// Every template gets the page being rendered as `page`.
 #[derive(Debug, Clone, Serialize)]
-pub struct PageView {
-    pub title: String,
+pub(crate) struct PageView {
+    pub(crate) title: String,
     /// Path under the site root (`events/2018/x/`; empty for the home page).
-    pub path: String,
+    pub(crate) path: String,
     /// Link to this page (root + path).
-    pub url: String,
+    pub(crate) url: String,
     /// Absolute address (base_url + path), for canonical links.
-    pub permalink: String,
-    pub description: String,
+    pub(crate) permalink: String,
+    pub(crate) description: String,
     /// Open Graph `og:type`: `article` for event pages, `website` for the others.
-    pub og_type: &'static str,
+    pub(crate) og_type: &'static str,
     /// The image a link to the page shows in chat applications and social sites (`og:image`):
     /// event pages have one (see [`super::preview`]).
-    pub image: Option<PageImage>,
+    pub(crate) image: Option<PageImage>,
 }
 
 /// A page's link-preview image.
 #[derive(Debug, Clone, Serialize)]
-pub struct PageImage {
+pub(crate) struct PageImage {
     /// Its absolute address: preview readers fetch it from anywhere.
-    pub url: String,
-    pub width: u32,
-    pub height: u32,
+    pub(crate) url: String,
+    pub(crate) width: u32,
+    pub(crate) height: u32,
     /// What it shows, in one sentence (`og:image:alt`).
-    pub alt: String,
+    pub(crate) alt: String,
 }
 
 /// An event in lists (home page, events index).
 #[derive(Debug, Clone, Serialize)]
 pub struct EventSummary {
-    pub name: String,
-    pub url: String,
+    pub(crate) name: String,
+    pub(crate) url: String,
     /// `YYYY-MM-DD`.
-    pub date: String,
-    pub end_date: Option<String>,
+    pub(crate) date: String,
+    pub(crate) end_date: Option<String>,
     /// "12 May 2018" or "12–13 May 2018".
-    pub date_text: String,
-    pub year: u16,
-    pub location: Option<String>,
-    pub rules_id: String,
-    pub rules_name: String,
+    pub(crate) date_text: String,
+    pub(crate) year: u16,
+    pub(crate) location: Option<String>,
+    pub(crate) rules_id: String,
+    pub(crate) rules_name: String,
     /// The ruleset's game, for its mark: `lcg` or `ccg`, from the ruleset's family, so that no
     /// template tells the game from a ruleset's id or address.
-    pub game: &'static str,
+    pub(crate) game: &'static str,
     /// `standard` or `team`, with an SW:CCG limited variant after it: "standard, secret-squirrel".
-    pub format: String,
+    pub(crate) format: String,
     /// The tier as recorded (`premier`, `formal`, ...), if any.
-    pub tier: Option<String>,
-    pub status: Status,
+    pub(crate) tier: Option<String>,
+    pub(crate) status: Status,
     /// Players who took part (registered, minus those who withdrew before round 1).
-    pub player_count: u32,
+    pub(crate) player_count: u32,
     /// Swiss rounds finished (SW:CCG: games; casual events: games or sessions recorded).
-    pub rounds_played: usize,
+    pub(crate) rounds_played: usize,
     /// The same in words: "3 rounds finished", "12 games played", "1 session played".
-    pub progress: String,
+    pub(crate) progress: String,
     /// The winner (first of the final placings), once the event is finished, linked to their
     /// page (a team to its entry on the event page).
-    pub leader: Option<PlayerRef>,
+    pub(crate) leader: Option<PlayerRef>,
     /// The current round's page (by table and by name), while the event has one.
-    pub pairings: Option<PairingsLink>,
+    pub(crate) pairings: Option<PairingsLink>,
 }
 
 /// A link to a rule on a reference page.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct RuleLink {
-    pub label: String,
-    pub url: String,
+pub(crate) struct RuleLink {
+    pub(crate) label: String,
+    pub(crate) url: String,
 }
 
 /// The link to the current round's page.
 #[derive(Debug, Clone, Serialize)]
-pub struct PairingsLink {
+pub(crate) struct PairingsLink {
     /// `Round 2`, `Game 5`, `Top 8: games 9 and 10`.
-    pub title: String,
-    pub url: String,
+    pub(crate) title: String,
+    pub(crate) url: String,
     /// The same round on the room screen (see [`super::room_view`]).
-    pub room_url: String,
+    pub(crate) room_url: String,
 }
 
 /// A link to a neighbouring round, game or week.
 #[derive(Debug, Clone, Serialize)]
-pub struct StepLink {
+pub(crate) struct StepLink {
     /// `#game-3` on the same page, or a round's own page.
-    pub href: String,
-    pub number: u32,
+    pub(crate) href: String,
+    pub(crate) number: u32,
 }
 
 /// The rounds (or games) just before and after one, for its previous and next links. Worked
 /// out here rather than in the template, which would copy the whole list for each round.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct Steps {
-    pub prev: Option<StepLink>,
-    pub next: Option<StepLink>,
+pub(crate) struct Steps {
+    pub(crate) prev: Option<StepLink>,
+    pub(crate) next: Option<StepLink>,
 }
 
 /// Fills each item's [`Steps`] from its neighbours' links.
-pub fn link_steps<T>(
+pub(crate) fn link_steps<T>(
     items: &mut [T],
     link: impl Fn(&T) -> StepLink,
     steps: impl Fn(&mut T) -> &mut Steps,
@@ -243,73 +243,73 @@ pub fn link_steps<T>(
 
 /// A player named in a list.
 #[derive(Debug, Clone, Serialize)]
-pub struct PlayerRef {
-    pub id: String,
-    pub name: String,
+pub(crate) struct PlayerRef {
+    pub(crate) id: String,
+    pub(crate) name: String,
     /// The player's page (a team's entry on its event page; see [`super::names`]).
-    pub url: String,
+    pub(crate) url: String,
 }
 
 /// A column of tiebreaker values.
 #[derive(Debug, Clone, Serialize)]
-pub struct TiebreakColumn {
+pub(crate) struct TiebreakColumn {
     /// "SoS", "ESoS".
-    pub short: String,
-    pub label: String,
-    pub url: String,
+    pub(crate) short: String,
+    pub(crate) label: String,
+    pub(crate) url: String,
 }
 
 /// The home page's `home`.
 #[derive(Debug, Clone, Serialize)]
-pub struct HomeView<'a> {
+pub(crate) struct HomeView<'a> {
     /// `content/_index.md` rendered, if present.
-    pub intro_html: Option<String>,
-    pub upcoming: Vec<&'a EventSummary>,
-    pub running: Vec<&'a EventSummary>,
-    pub recent: Vec<&'a EventSummary>,
-    pub event_count: usize,
-    pub events_url: String,
+    pub(crate) intro_html: Option<String>,
+    pub(crate) upcoming: Vec<&'a EventSummary>,
+    pub(crate) running: Vec<&'a EventSummary>,
+    pub(crate) recent: Vec<&'a EventSummary>,
+    pub(crate) event_count: usize,
+    pub(crate) events_url: String,
 }
 
 /// The events index pages' `index`: the same events grouped one way (by year, by ruleset and
 /// format, by tier), with links to the other ways.
 #[derive(Debug, Clone, Serialize)]
-pub struct EventsIndexView {
+pub(crate) struct EventsIndexView {
     /// One sentence saying how this page groups the events.
-    pub lede: String,
-    pub groups: Vec<EventGroup>,
-    pub views: Vec<IndexLink>,
+    pub(crate) lede: String,
+    pub(crate) groups: Vec<EventGroup>,
+    pub(crate) views: Vec<IndexLink>,
 }
 
 /// One group of events, newest first.
 #[derive(Debug, Clone, Serialize)]
-pub struct EventGroup {
+pub(crate) struct EventGroup {
     /// The fragment id of the group's section.
-    pub id: String,
-    pub title: String,
+    pub(crate) id: String,
+    pub(crate) title: String,
     /// The group's table rows, each as `event_row.html` renders it (once per event, for the
     /// three index pages), one per line. Ready-made HTML rather than a list of summaries: the
     /// three pages list every event of the archive, and handing each page a thousand summaries
     /// to walk cost more than the rows themselves.
-    pub rows: String,
+    pub(crate) rows: String,
 }
 
 /// A link to one of the events index pages; `current` marks the page itself.
 #[derive(Debug, Clone, Serialize)]
-pub struct IndexLink {
-    pub label: String,
-    pub url: String,
-    pub current: bool,
+pub(crate) struct IndexLink {
+    pub(crate) label: String,
+    pub(crate) url: String,
+    pub(crate) current: bool,
 }
 
 /// A Markdown page's `content`.
 #[derive(Debug, Clone, Serialize)]
-pub struct ContentView {
-    pub title: String,
-    pub description: String,
-    pub html: String,
+pub(crate) struct ContentView {
+    pub(crate) title: String,
+    pub(crate) description: String,
+    pub(crate) html: String,
     /// The page's sections, listed above it when it has enough of them to need a map.
-    pub toc: Vec<super::markdown::Heading>,
+    pub(crate) toc: Vec<super::markdown::Heading>,
 }
 
 const MONTHS: [&str; 12] = [
@@ -335,12 +335,12 @@ fn month(m: u8) -> &'static str {
 }
 
 /// "12 May 2018", "12–13 May 2018", "30 May – 1 June 2018".
-pub fn date_text(event: &Event) -> String {
+pub(crate) fn date_text(event: &Event) -> String {
     range_text(event.info.date, event.info.end_date)
 }
 
 /// The days from `d` to `end`, written as [`date_text`] writes an event's.
-pub fn range_text(d: crate::event::Date, end: Option<crate::event::Date>) -> String {
+pub(crate) fn range_text(d: crate::event::Date, end: Option<crate::event::Date>) -> String {
     match end {
         Some(e) if e != d => {
             if e.year != d.year {
@@ -372,9 +372,9 @@ pub fn range_text(d: crate::event::Date, end: Option<crate::event::Date>) -> Str
 
 /// The length of a Swiss round (SW:CCG: of a game): the event's `round_minutes`, else what
 /// the ruleset gives its format (SW:CCG: one minute per card of the event's decks).
-pub fn round_minutes(event: &Event, ruleset: &crate::rules::Ruleset) -> u32 {
+pub(crate) fn round_minutes(event: &Event, ruleset: &crate::rules::Ruleset) -> u32 {
     if ruleset.family == crate::rules::Family::Ccg {
-        crate::rules::ccg_event::game_minutes(&event.info)
+        crate::rules::ccg_format::game_minutes(&event.info)
     } else {
         event
             .info

@@ -11,7 +11,7 @@ use crate::load::aliases::Aliases;
 
 /// The links of one event's names, for one page.
 #[derive(Clone, Copy)]
-pub struct NameLinks<'a> {
+pub(crate) struct NameLinks<'a> {
     site: &'a SiteView,
     aliases: &'a Aliases,
     event: &'a Event,
@@ -21,7 +21,7 @@ pub struct NameLinks<'a> {
 
 impl<'a> NameLinks<'a> {
     /// Links for the event page.
-    pub fn event_page(site: &'a SiteView, aliases: &'a Aliases, event: &'a Event) -> Self {
+    pub(crate) fn event_page(site: &'a SiteView, aliases: &'a Aliases, event: &'a Event) -> Self {
         NameLinks {
             site,
             aliases,
@@ -31,7 +31,7 @@ impl<'a> NameLinks<'a> {
     }
 
     /// Links for any other page (the pairings page, the decklists page, lists of events).
-    pub fn elsewhere(site: &'a SiteView, aliases: &'a Aliases, event: &'a Event) -> Self {
+    pub(crate) fn elsewhere(site: &'a SiteView, aliases: &'a Aliases, event: &'a Event) -> Self {
         NameLinks {
             on_event_page: false,
             ..Self::event_page(site, aliases, event)
@@ -39,12 +39,12 @@ impl<'a> NameLinks<'a> {
     }
 
     /// A person's page, by the id the event knows them by.
-    pub fn person(&self, id: &str) -> String {
+    pub(crate) fn person(&self, id: &str) -> String {
         self.site.link(&person_path(self.aliases, id))
     }
 
     /// Where a competitor (a player, or a team in a team event) links to, by id.
-    pub fn competitor(&self, id: &str) -> String {
+    pub(crate) fn competitor(&self, id: &str) -> String {
         if self.event.is_team() {
             self.team(id)
         } else {
@@ -53,7 +53,7 @@ impl<'a> NameLinks<'a> {
     }
 
     /// A team's entry on its event page.
-    pub fn team(&self, id: &str) -> String {
+    pub(crate) fn team(&self, id: &str) -> String {
         if self.on_event_page {
             format!("#player-{id}")
         } else {
@@ -62,7 +62,7 @@ impl<'a> NameLinks<'a> {
     }
 
     /// The competitor registered at `index`, named and linked.
-    pub fn player(&self, index: usize) -> PlayerRef {
+    pub(crate) fn player(&self, index: usize) -> PlayerRef {
         let p = &self.event.players[index];
         PlayerRef {
             id: p.id.clone(),
@@ -74,11 +74,11 @@ impl<'a> NameLinks<'a> {
 
 /// The player pages by id, with the current name and address of each: what the pages that list
 /// people across the archive (ratings, head-to-head pages) take from the player pages.
-pub struct People<'a>(HashMap<&'a str, (&'a str, &'a str)>);
+pub(crate) struct People<'a>(HashMap<&'a str, (&'a str, &'a str)>);
 
 impl<'a> People<'a> {
     /// From each page's id, name and address.
-    pub fn new(pages: impl IntoIterator<Item = (&'a str, &'a str, &'a str)>) -> Self {
+    pub(crate) fn new(pages: impl IntoIterator<Item = (&'a str, &'a str, &'a str)>) -> Self {
         People(
             pages
                 .into_iter()
@@ -88,12 +88,12 @@ impl<'a> People<'a> {
     }
 
     /// The name and address of the page `id`, when there is one.
-    pub fn page(&self, id: &str) -> Option<(&'a str, &'a str)> {
+    pub(crate) fn page(&self, id: &str) -> Option<(&'a str, &'a str)> {
         self.0.get(id).copied()
     }
 
     /// A person by page id, linked to their page: under the page's name, else the id.
-    pub fn person(&self, site: &SiteView, id: &str) -> PlayerRef {
+    pub(crate) fn person(&self, site: &SiteView, id: &str) -> PlayerRef {
         PlayerRef {
             id: id.to_string(),
             name: self

@@ -12,40 +12,40 @@ use super::addresses::{event_path, room_path, round_path, slips_path};
 use super::model::{PlayerRef, SiteView};
 use super::names::NameLinks;
 use crate::event::{Event, Kind, Outcome};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 /// One seat at a table.
 #[derive(Debug, Clone, Serialize)]
-pub struct PairingSeat {
-    pub id: String,
-    pub name: String,
+pub(crate) struct PairingSeat {
+    pub(crate) id: String,
+    pub(crate) name: String,
     /// The player's page (a team's entry on the event page).
-    pub url: String,
+    pub(crate) url: String,
     /// `dark`, `light`, `dark first`, or empty when the sides are not known yet.
-    pub side: &'static str,
+    pub(crate) side: &'static str,
 }
 
 /// One table of the current step.
 #[derive(Debug, Clone, Serialize)]
-pub struct PairingTable {
+pub(crate) struct PairingTable {
     /// The table number (Swiss) or the game number (elimination).
-    pub number: u32,
-    pub seats: [PairingSeat; 2],
+    pub(crate) number: u32,
+    pub(crate) seats: [PairingSeat; 2],
     /// The result when already reported, else empty.
-    pub result: String,
+    pub(crate) result: String,
 }
 
 /// A player looking for their table: where they sit and whom they play.
 #[derive(Debug, Clone, Serialize)]
-pub struct PlayerSeat {
-    pub name: String,
+pub(crate) struct PlayerSeat {
+    pub(crate) name: String,
     /// The player's page (a team's entry on the event page).
-    pub url: String,
+    pub(crate) url: String,
     /// The table (or game) number, or `Bye`.
-    pub place: String,
-    pub opponent: Option<String>,
-    pub opponent_url: Option<String>,
-    pub side: &'static str,
+    pub(crate) place: String,
+    pub(crate) opponent: Option<String>,
+    opponent_url: Option<String>,
+    pub(crate) side: &'static str,
     /// Text to sort names by: lower case, accents folded (`Zoë` sorts as `zoe`).
     #[serde(skip)]
     sort_key: String,
@@ -54,7 +54,7 @@ pub struct PlayerSeat {
 /// What the current step is: it decides how long it lasts and what a result slip asks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Stage {
+pub(crate) enum Stage {
     /// A Swiss round of matches (SW:LCG).
     Round,
     /// A SW:CCG game: one game at each table, sides given.
@@ -67,32 +67,32 @@ pub enum Stage {
 
 /// The page's `pairings`.
 #[derive(Debug, Clone, Serialize)]
-pub struct PairingsView {
+pub(crate) struct PairingsView {
     /// `Round 2`, `Game 5`, `Top 8: games 9 and 10`.
-    pub title: String,
-    pub stage: Stage,
+    pub(crate) title: String,
+    pub(crate) stage: Stage,
     /// `Table` or `Game`: what a number in `tables` counts.
-    pub unit: &'static str,
-    pub event_name: String,
-    pub event_url: String,
+    pub(crate) unit: &'static str,
+    pub(crate) event_name: String,
+    pub(crate) event_url: String,
     /// The step's results: a Swiss round's own page, or the step on the event page.
-    pub results_url: String,
-    pub tables: Vec<PairingTable>,
-    pub byes: Vec<PlayerRef>,
+    results_url: String,
+    pub(crate) tables: Vec<PairingTable>,
+    pub(crate) byes: Vec<PlayerRef>,
     /// Everyone playing (or with a bye), A to Z.
-    pub players: Vec<PlayerSeat>,
-    pub reported: usize,
+    pub(crate) players: Vec<PlayerSeat>,
+    pub(crate) reported: usize,
     /// When the file was last updated, and what the page's script polls (the page exists only
     /// while the event runs).
-    pub live: Option<super::live_view::LiveView>,
+    pub(crate) live: Option<super::live_view::LiveView>,
     /// The same step on the room screen, and its printable result slips.
-    pub room_url: String,
-    pub slips_url: String,
+    pub(crate) room_url: String,
+    slips_url: String,
 }
 
 /// The current round of a running event, if it has one. Its names link to the players' pages
 /// from any page (it appears on the event page and on pages of its own).
-pub fn pairings_view(
+pub(crate) fn pairings_view(
     site: &SiteView,
     aliases: &crate::load::aliases::Aliases,
     event: &Event,
@@ -172,7 +172,7 @@ pub fn pairings_view(
                 .filter(|f| f.outcome.is_none()),
         ) {
             let played = play.final_games.len() as u32;
-            let total = crate::rules::ccg_event::final_games(&event.info);
+            let total = crate::rules::ccg_format::final_games(&event.info);
             let game = played + 1;
             if game > total {
                 return None;

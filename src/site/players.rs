@@ -13,36 +13,36 @@ use super::ratings::{PlayerGame, Ratings};
 use super::rivalries::{MIN_MEETINGS, Meeting, Occasion, PairMeetings, Record, by_pair, meetings};
 use crate::event::casual::Session;
 use crate::event::{Event, Kind};
-use crate::rules::compute::{Computed, ComputedKind};
+use crate::rules::computed::{Computed, ComputedKind};
 
 /// One event of a player.
 #[derive(Debug, Clone, Serialize)]
-pub struct PlayerEvent {
-    pub name: String,
-    pub url: String,
-    pub date: String,
-    pub rules: String,
+pub(crate) struct PlayerEvent {
+    pub(crate) name: String,
+    pub(crate) url: String,
+    pub(crate) date: String,
+    pub(crate) rules: String,
     /// "1st of 13", "Swiss rank 5 of 24", or empty while unknown.
-    pub result: String,
+    pub(crate) result: String,
     /// Games (or matches for SW:CCG, games) won–lost–drawn, or a score `6(+28)`.
-    pub record: String,
-    pub deck_url: Option<String>,
+    pub(crate) record: String,
+    pub(crate) deck_url: Option<String>,
     /// The decklists recorded, dark first: each one's side and affiliation.
-    pub decks: Vec<DeckMark>,
+    pub(crate) decks: Vec<DeckMark>,
     /// The event holds its decklists back for now: said for every player alike, so that the
     /// row does not tell who handed in a list.
-    pub decks_withheld: bool,
+    decks_withheld: bool,
     /// Team events: the team played for, linked to its entry on the event page.
-    pub team: Option<PlayerRef>,
+    pub(crate) team: Option<PlayerRef>,
 }
 
 /// One recorded decklist of a player at an event, as its marks show it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct DeckMark {
+pub(crate) struct DeckMark {
     /// "dark" or "light".
-    pub side: &'static str,
+    pub(crate) side: &'static str,
     /// The SW:LCG affiliation, when the list names one.
-    pub affiliation: Option<String>,
+    pub(crate) affiliation: Option<String>,
 }
 
 /// The marks of the decklists `person` recorded.
@@ -60,63 +60,63 @@ fn deck_marks(person: &crate::event::Player) -> Vec<DeckMark> {
 
 /// Results against one opponent, over every event.
 #[derive(Debug, Clone, Serialize)]
-pub struct Rivalry {
-    pub id: String,
-    pub name: String,
-    pub url: String,
+pub(crate) struct Rivalry {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) url: String,
     /// Their row on the player's head-to-head page, with every meeting and game.
-    pub vs_url: String,
+    vs_url: String,
     #[serde(flatten)]
-    pub record: Record,
+    pub(crate) record: Record,
 }
 
 /// One challenge-deck session of a player.
 #[derive(Debug, Clone, Serialize)]
-pub struct PlayerSession {
-    pub event: String,
+pub(crate) struct PlayerSession {
+    pub(crate) event: String,
     /// The session on its event page.
-    pub url: String,
-    pub date: String,
-    pub scenario: String,
+    pub(crate) url: String,
+    pub(crate) date: String,
+    pub(crate) scenario: String,
     /// "challenge deck (dark side)" or "team of 3 (light side)".
-    pub role: String,
+    pub(crate) role: String,
     /// The others on the player's side.
-    pub with: Vec<PlayerRef>,
-    pub won: bool,
+    pub(crate) with: Vec<PlayerRef>,
+    pub(crate) won: bool,
 }
 
 /// A player's page.
 #[derive(Debug, Clone, Serialize)]
 pub struct PlayerPage {
-    pub id: String,
-    pub name: String,
-    pub url: String,
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) url: String,
     /// How many events the player played (`events` is left empty outside an edit's scope).
-    pub played: usize,
+    pub(crate) played: usize,
     /// Every name and id the player was known by (for the search index).
     #[serde(skip)]
-    pub known: Known,
-    pub events: Vec<PlayerEvent>,
+    pub(crate) known: Known,
+    pub(crate) events: Vec<PlayerEvent>,
     /// Challenge-deck sessions, newest first.
-    pub sessions: Vec<PlayerSession>,
+    pub(crate) sessions: Vec<PlayerSession>,
     /// Opponents met at least twice, most met first.
-    pub rivals: Vec<Rivalry>,
+    pub(crate) rivals: Vec<Rivalry>,
     /// How many opponents the player met, all of them on the head-to-head page `vs_url` (left
     /// at 0 outside an edit's scope, where `met_anyone` still tells whether that page exists).
-    pub opponents: usize,
+    pub(crate) opponents: usize,
     #[serde(skip)]
-    pub met_anyone: bool,
-    pub vs_url: String,
+    pub(crate) met_anyone: bool,
+    vs_url: String,
     /// The player's ratings, by game (empty while the site keeps no ratings, or outside an
     /// edit's scope).
-    pub ratings: Vec<PlayerGame>,
+    pub(crate) ratings: Vec<PlayerGame>,
 }
 
 /// The names and ids one player page was known by across the archive.
 #[derive(Debug, Clone, Default)]
-pub struct Known {
-    pub names: BTreeSet<String>,
-    pub ids: BTreeSet<String>,
+pub(crate) struct Known {
+    pub(crate) names: BTreeSet<String>,
+    pub(crate) ids: BTreeSet<String>,
 }
 
 impl Known {
@@ -132,17 +132,17 @@ impl Known {
 
 /// The players A to Z.
 #[derive(Debug, Clone, Serialize)]
-pub struct PlayerIndex {
-    pub letters: Vec<(String, Vec<IndexEntry>)>,
+pub(crate) struct PlayerIndex {
+    pub(crate) letters: Vec<(String, Vec<IndexEntry>)>,
 }
 
 /// One player in the index: the name, the page and how many events they played (not the whole
 /// page, which would put every row of the archive into one template's context).
 #[derive(Debug, Clone, Serialize)]
-pub struct IndexEntry {
-    pub name: String,
-    pub url: String,
-    pub events: usize,
+pub(crate) struct IndexEntry {
+    pub(crate) name: String,
+    pub(crate) url: String,
+    pub(crate) events: usize,
 }
 
 fn ordinal(n: u32) -> String {
@@ -173,7 +173,7 @@ fn recorded_record(row: &crate::event::recorded::RecordedStanding) -> String {
 }
 
 /// The player pages' names and addresses, for the pages that list people across the archive.
-pub fn people(pages: &[PlayerPage]) -> People<'_> {
+pub(crate) fn people(pages: &[PlayerPage]) -> People<'_> {
     People::new(
         pages
             .iter()
@@ -182,7 +182,11 @@ pub fn people(pages: &[PlayerPage]) -> People<'_> {
 }
 
 /// Gives the pages in `scope` (page ids; `None`: all) their rating sections.
-pub fn fill_ratings(pages: &mut [PlayerPage], ratings: &Ratings, scope: Option<&BTreeSet<String>>) {
+pub(crate) fn fill_ratings(
+    pages: &mut [PlayerPage],
+    ratings: &Ratings,
+    scope: Option<&BTreeSet<String>>,
+) {
     for page in pages
         .iter_mut()
         .filter(|p| scope.is_none_or(|s| s.contains(&p.id)))
@@ -198,7 +202,7 @@ pub fn fill_ratings(pages: &mut [PlayerPage], ratings: &Ratings, scope: Option<&
 /// an edit to one event assembles the archive from the others' shares without going over their
 /// rounds again.
 #[derive(Debug, Clone)]
-pub struct EventShare {
+pub(crate) struct EventShare {
     /// In registration order; `None` for a person who plays for no team in a team event.
     people: Vec<Option<PersonShare>>,
     /// Head to head, by position in `people`.
@@ -209,13 +213,13 @@ pub struct EventShare {
 
 impl EventShare {
     /// The event, as head-to-head pages link it.
-    pub fn occasion(&self) -> &Occasion {
+    pub(crate) fn occasion(&self) -> &Occasion {
         &self.occasion
     }
 
     /// Each person the event adds a row for: their player page, and the id and name the event
     /// knows them by.
-    pub fn people(&self) -> impl Iterator<Item = (&str, &str, &str)> {
+    pub(crate) fn people(&self) -> impl Iterator<Item = (&str, &str, &str)> {
         self.people
             .iter()
             .flatten()
@@ -223,7 +227,7 @@ impl EventShare {
     }
 
     /// The event's meetings by pair of player pages (see [`super::rivalries`]).
-    pub fn pairs(&self) -> PairMeetings<'_> {
+    pub(crate) fn pairs(&self) -> PairMeetings<'_> {
         let pages: Vec<Option<&str>> = self
             .people
             .iter()
@@ -246,7 +250,7 @@ struct PersonShare {
 }
 
 /// The player pages `event` adds to.
-pub fn share(
+pub(crate) fn share(
     site: &SiteView,
     event: &Event,
     computed: &Computed,
@@ -306,7 +310,7 @@ pub fn share(
 
 /// The competitor whose result is the result of the person at `index` of [`Event::persons`]:
 /// the person, or in a team event their team (`None` for a person of no team).
-pub fn competitor_of(event: &Event, index: usize) -> Option<usize> {
+pub(crate) fn competitor_of(event: &Event, index: usize) -> Option<usize> {
     if event.is_team() {
         event.members.iter().position(|m| m.contains(&index))
     } else {
@@ -317,19 +321,19 @@ pub fn competitor_of(event: &Event, index: usize) -> Option<usize> {
 /// Where one competitor of an event stands: the words of their player page's row, their place
 /// or rank, and their record.
 #[derive(Debug, Clone, Default)]
-pub struct Standing {
+pub(crate) struct Standing {
     /// "1st of 13", "Swiss rank 5 of 24", "league rank 2 of 8", or empty while unknown.
-    pub result: String,
+    pub(crate) result: String,
     /// The final place, or while there is none the rank in the latest standings.
-    pub rank: Option<u32>,
+    pub(crate) rank: Option<u32>,
     /// Whether `rank` is a final place.
-    pub placed: bool,
+    pub(crate) placed: bool,
     /// Games won–lost–drawn, a SW:CCG score `6(+28)`, a recorded score, or a challenge record.
-    pub record: String,
+    pub(crate) record: String,
 }
 
 /// How every competitor of `event` stands, in registration order.
-pub fn standings(event: &Event, computed: &Computed) -> Vec<Standing> {
+pub(crate) fn standings(event: &Event, computed: &Computed) -> Vec<Standing> {
     let field = event.players.len();
     // Standings that keep only the top of a larger field place a player among all who played.
     let shown_field = event.info.field_size.map_or(field, |n| n as usize);
@@ -424,7 +428,7 @@ pub fn standings(event: &Event, computed: &Computed) -> Vec<Standing> {
 /// in, since an edit renders only its own players' pages. Runs on every build and on every edit
 /// `serve` sees: pages are numbered once (an index per page id) so that counting a meeting is a
 /// lookup, not a string comparison.
-pub fn archive<'a>(
+pub(crate) fn archive<'a>(
     site: &SiteView,
     shares: impl IntoIterator<Item = &'a EventShare>,
     scope: Option<&BTreeSet<String>>,
@@ -575,7 +579,7 @@ fn by_competitor<T: Copy>(field: usize, rows: impl Iterator<Item = (usize, T)>) 
 }
 
 /// The players grouped by the first letter of their name.
-pub fn index(pages: &[PlayerPage]) -> PlayerIndex {
+pub(crate) fn index(pages: &[PlayerPage]) -> PlayerIndex {
     let mut letters: BTreeMap<String, Vec<IndexEntry>> = BTreeMap::new();
     for page in pages {
         let letter = page.name.chars().next().map_or_else(

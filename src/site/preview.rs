@@ -31,12 +31,12 @@ use serde::Serialize;
 use super::escape;
 use super::model::EventSummary;
 use crate::rules::Family;
-use crate::rules::compute::Status;
+use crate::rules::computed::Status;
 
 /// The card's size in pixels: the 1.91:1 image Open Graph readers (chat applications, social
 /// sites) show large.
-pub const WIDTH: u32 = 1200;
-pub const HEIGHT: u32 = 630;
+pub(crate) const WIDTH: u32 = 1200;
+pub(crate) const HEIGHT: u32 = 630;
 
 /// DejaVu Sans, the card's only font (see `assets/fonts/LICENSE`).
 const REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
@@ -58,24 +58,24 @@ const FACTS_HEIGHT: f32 = 110.0;
 
 /// What an event's card shows: everything that decides its pixels, and nothing else.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-pub struct Card {
+pub(crate) struct Card {
     /// The site's title, beside the logo.
-    pub site_title: String,
-    pub name: String,
+    site_title: String,
+    pub(crate) name: String,
     /// "12 May 2018", "12–13 May 2018".
-    pub dates: String,
-    pub players: u32,
+    pub(crate) dates: String,
+    pub(crate) players: u32,
     /// Whether the event's competitors are teams ("8 teams").
-    pub team: bool,
-    pub game: Game,
+    pub(crate) team: bool,
+    pub(crate) game: Game,
     /// The ruleset's name.
-    pub ruleset: String,
-    pub state: State,
+    pub(crate) ruleset: String,
+    pub(crate) state: State,
 }
 
 /// Which game an event was played in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-pub enum Game {
+pub(crate) enum Game {
     Lcg,
     Ccg,
 }
@@ -105,7 +105,7 @@ impl Game {
 
 /// Where an event stands.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-pub enum State {
+pub(crate) enum State {
     /// Finished, won by this player or team.
     Won(String),
     /// Finished, with no winner recorded.
@@ -117,7 +117,7 @@ pub enum State {
 
 impl Card {
     /// The card of the event `summary` stands for, on the site titled `site_title`.
-    pub fn of(site_title: &str, summary: &EventSummary, family: Family, team: bool) -> Card {
+    pub(crate) fn of(site_title: &str, summary: &EventSummary, family: Family, team: bool) -> Card {
         Card {
             site_title: site_title.to_string(),
             name: summary.name.clone(),
@@ -152,7 +152,7 @@ impl Card {
 
     /// The card's facts in one sentence, for `og:image:alt`: what a reader who cannot see the
     /// image is told instead.
-    pub fn alt(&self) -> String {
+    pub(crate) fn alt(&self) -> String {
         let state = match &self.state {
             State::Won(winner) => format!("won by {winner}"),
             State::Finished => "finished".to_string(),
@@ -170,7 +170,7 @@ impl Card {
     }
 
     /// The card as an SVG document of [`WIDTH`] by [`HEIGHT`] pixels.
-    pub fn svg(&self) -> String {
+    pub(crate) fn svg(&self) -> String {
         let mut svg = String::with_capacity(4096);
         // The background ([`BACKGROUND`]) is the pixmap's fill, not a shape: filling the whole
         // card through the drawing pipeline would take longer than the rest of the card. Then
@@ -283,7 +283,7 @@ impl Card {
     }
 
     /// The card as a PNG file.
-    pub fn png(&self) -> Vec<u8> {
+    pub(crate) fn png(&self) -> Vec<u8> {
         rasterize(&self.svg())
     }
 }

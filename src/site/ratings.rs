@@ -23,14 +23,14 @@ use crate::config::Ratings as Settings;
 use crate::event::{Event, Kind};
 use crate::load::aliases::Aliases;
 use crate::rules::Family;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::rules::rated_games::{RatedGame, rated_games};
 use crate::rules::rating::{Game, Period, PeriodLength, Track, rate};
 
 /// One event's part in the ratings: its rated games and the player pages they count for.
 /// Compared by `serve`, which renders every player page again when an edit changes them.
 #[derive(Debug, Clone, PartialEq)]
-pub struct EventGames {
+pub(crate) struct EventGames {
     family: Family,
     /// The event's name and page, for a player's last event.
     name: String,
@@ -43,7 +43,7 @@ pub struct EventGames {
 }
 
 /// The games `event` adds to the ratings.
-pub fn event_games(
+pub(crate) fn event_games(
     site: &SiteView,
     aliases: &Aliases,
     event: &Event,
@@ -86,90 +86,90 @@ const LIGHT: usize = 1;
 
 /// The ratings page's model.
 #[derive(Debug, Clone, Serialize)]
-pub struct RatingsView {
-    pub games: Vec<GameTables>,
+pub(crate) struct RatingsView {
+    pub(crate) games: Vec<GameTables>,
     /// Events known only by their final standings, which the ratings leave out.
-    pub recorded_events: usize,
-    pub min_games: u32,
-    pub provisional_deviation: u32,
+    recorded_events: usize,
+    pub(crate) min_games: u32,
+    pub(crate) provisional_deviation: u32,
     /// "month" or "event".
-    pub period: &'static str,
-    pub tau: String,
-    pub docs_url: String,
+    pub(crate) period: &'static str,
+    pub(crate) tau: String,
+    pub(crate) docs_url: String,
 }
 
 /// One game's tables: overall, light side, dark side.
 #[derive(Debug, Clone, Serialize)]
-pub struct GameTables {
-    pub game: &'static str,
-    pub id: &'static str,
-    pub tables: Vec<Table>,
+pub(crate) struct GameTables {
+    pub(crate) game: &'static str,
+    pub(crate) id: &'static str,
+    pub(crate) tables: Vec<Table>,
 }
 
 /// One ranked table.
 #[derive(Debug, Clone, Serialize)]
-pub struct Table {
-    pub title: &'static str,
+pub(crate) struct Table {
+    pub(crate) title: &'static str,
     /// The table's anchor: `lcg-overall`, `ccg-dark`.
-    pub id: String,
-    pub rows: Vec<Row>,
+    pub(crate) id: String,
+    pub(crate) rows: Vec<Row>,
     /// Players rated in the pool with too few games to be listed.
-    pub unlisted: usize,
+    pub(crate) unlisted: usize,
 }
 
 /// One listed player.
 #[derive(Debug, Clone, Serialize)]
-pub struct Row {
-    pub rank: usize,
-    pub name: String,
-    pub url: String,
-    pub rating: i64,
-    pub deviation: i64,
-    pub games: u32,
-    pub last_event: String,
-    pub last_url: String,
+pub(crate) struct Row {
+    pub(crate) rank: usize,
+    pub(crate) name: String,
+    pub(crate) url: String,
+    pub(crate) rating: i64,
+    pub(crate) deviation: i64,
+    pub(crate) games: u32,
+    last_event: String,
+    last_url: String,
     /// The deviation is above the provisional threshold.
-    pub provisional: bool,
+    pub(crate) provisional: bool,
 }
 
 /// A player's ratings in one game, for their page.
 #[derive(Debug, Clone, Serialize)]
-pub struct PlayerGame {
-    pub game: &'static str,
-    pub id: &'static str,
+pub(crate) struct PlayerGame {
+    pub(crate) game: &'static str,
+    pub(crate) id: &'static str,
     /// Overall, light side, dark side: those the player has.
-    pub pools: Vec<PlayerPool>,
+    pub(crate) pools: Vec<PlayerPool>,
     /// The overall rating after each period the player played, as an SVG (empty for a
     /// player of one period).
-    pub chart: String,
+    pub(crate) chart: String,
     /// The same as a table, oldest first (empty for a player of one period).
-    pub history: Vec<HistoryRow>,
+    pub(crate) history: Vec<HistoryRow>,
 }
 
 /// A player's rating in one pool.
 #[derive(Debug, Clone, Serialize)]
-pub struct PlayerPool {
-    pub title: &'static str,
-    pub rating: i64,
-    pub deviation: i64,
-    pub games: u32,
+pub(crate) struct PlayerPool {
+    pub(crate) title: &'static str,
+    pub(crate) rating: i64,
+    pub(crate) deviation: i64,
+    pub(crate) games: u32,
     /// The place on the ratings page, when listed.
-    pub rank: Option<usize>,
-    pub provisional: bool,
+    pub(crate) rank: Option<usize>,
+    pub(crate) provisional: bool,
 }
 
 /// The overall rating at the end of one period.
 #[derive(Debug, Clone, Serialize)]
-pub struct HistoryRow {
-    pub period: String,
-    pub rating: i64,
-    pub deviation: i64,
+pub(crate) struct HistoryRow {
+    pub(crate) period: String,
+    pub(crate) rating: i64,
+    pub(crate) deviation: i64,
 }
 
 /// The archive's ratings: the page, and each player's section by page id.
 #[derive(Debug, Clone)]
 pub struct Ratings {
-    pub view: RatingsView,
+    pub(crate) view: RatingsView,
     players: HashMap<String, Vec<PlayerGame>>,
 }
 
@@ -273,7 +273,7 @@ fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
 impl Ratings {
     /// The ratings from every event's games, given oldest first; `people` are the player pages'
     /// names and addresses.
-    pub fn of<'a>(
+    pub(crate) fn of<'a>(
         site: &SiteView,
         settings: &Settings,
         events: impl IntoIterator<Item = &'a EventGames>,
@@ -416,12 +416,12 @@ impl Ratings {
     }
 
     /// A player page's rating sections, by page id.
-    pub fn of_page(&self, page: &str) -> Option<&Vec<PlayerGame>> {
+    pub(crate) fn of_page(&self, page: &str) -> Option<&Vec<PlayerGame>> {
         self.players.get(page)
     }
 
     /// A player's listed overall ratings, by game id, for the search index.
-    pub fn listed(&self, page: &str) -> BTreeMap<&'static str, i64> {
+    pub(crate) fn listed(&self, page: &str) -> BTreeMap<&'static str, i64> {
         self.players
             .get(page)
             .into_iter()

@@ -10,51 +10,51 @@ use crate::event::{Event, Kind};
 
 /// The recorded standings table.
 #[derive(Debug, Clone, Serialize)]
-pub struct RecordedView {
+pub(crate) struct RecordedView {
     /// Which score columns any row fills, so empty columns are left out.
-    pub has_points: bool,
-    pub has_victory_points: bool,
-    pub has_differential: bool,
-    pub has_record: bool,
-    pub has_notes: bool,
-    pub has_seeds: bool,
-    pub rows: Vec<RecordedRowView>,
+    has_points: bool,
+    has_victory_points: bool,
+    has_differential: bool,
+    has_record: bool,
+    has_notes: bool,
+    has_seeds: bool,
+    pub(crate) rows: Vec<RecordedRowView>,
     /// "The top 12 of 48 players", when `field_size` says the rows are only the top of the
     /// field.
-    pub field: Option<String>,
+    pub(crate) field: Option<String>,
     /// The final, when the archive says who played it and who won.
-    pub final_match: Option<RecordedFinalView>,
+    pub(crate) final_match: Option<RecordedFinalView>,
 }
 
 /// The recorded final: its winner and its loser, linked to their pages.
 #[derive(Debug, Clone, Serialize)]
-pub struct RecordedFinalView {
-    pub winner: super::model::PlayerRef,
-    pub loser: super::model::PlayerRef,
+pub(crate) struct RecordedFinalView {
+    pub(crate) winner: super::model::PlayerRef,
+    pub(crate) loser: super::model::PlayerRef,
 }
 
 /// One recorded row.
 #[derive(Debug, Clone, Serialize)]
-pub struct RecordedRowView {
-    pub rank: u32,
-    pub id: String,
-    pub name: String,
+pub(crate) struct RecordedRowView {
+    pub(crate) rank: u32,
+    pub(crate) id: String,
+    pub(crate) name: String,
     /// The player's page.
-    pub url: String,
-    pub deck_url: Option<String>,
-    pub points: Option<u32>,
-    pub victory_points: Option<u32>,
+    pub(crate) url: String,
+    pub(crate) deck_url: Option<String>,
+    pub(crate) points: Option<u32>,
+    pub(crate) victory_points: Option<u32>,
     /// Signed, as printed: `+28`, `-4`, `0`.
-    pub differential: Option<String>,
+    pub(crate) differential: Option<String>,
     /// `5–1–0` or `5–1`.
-    pub record: Option<String>,
-    pub note: Option<String>,
+    pub(crate) record: Option<String>,
+    pub(crate) note: Option<String>,
     /// The seed the player entered the cut with.
-    pub seed: Option<u32>,
+    pub(crate) seed: Option<u32>,
 }
 
 /// The table of an event known only by its results; `None` for an event with rounds.
-pub fn recorded_view(
+pub(crate) fn recorded_view(
     site: &SiteView,
     event: &Event,
     names: &super::names::NameLinks<'_>,
@@ -110,7 +110,7 @@ pub fn recorded_view(
 }
 
 /// A differential as standings print it: `+28`, `-4`, `0`.
-pub fn signed(n: i64) -> String {
+pub(crate) fn signed(n: i64) -> String {
     if n > 0 {
         format!("+{n}")
     } else {

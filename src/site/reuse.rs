@@ -52,7 +52,7 @@ use crate::input_key::{self, Secret};
 
 /// The record of the last render that succeeded (a build's or a check's), under the site root:
 /// both records' texts, one after the other, sealed as one.
-pub const RENDERED: &str = ".holonet/rendered";
+pub(crate) const RENDERED: &str = ".holonet/rendered";
 
 /// The first line of [`PAGES_FILE`], naming its layout: then the shared key the pages were
 /// made under, in hexadecimal, on a line of its own; the key of each group of pages
@@ -67,21 +67,21 @@ const HEADER: &str = "# holonet events 4: slug key card whole people games summa
 
 /// What the last build made of one event.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// The key of the event's files ([`event_key`]).
-    pub key: u128,
+    pub(crate) key: u128,
     /// The key of its link-preview image ([`card_key`]).
-    pub card: u128,
+    pub(crate) card: u128,
     /// What it gave the archive-wide pages.
-    pub archive: Fingerprint,
+    pub(crate) archive: Fingerprint,
     /// The player pages it adds to.
-    pub players: BTreeSet<String>,
+    pub(crate) players: BTreeSet<String>,
     /// Its files.
-    pub files: Vec<String>,
+    pub(crate) files: Vec<String>,
 }
 
 /// Each event's entry, by slug.
-pub type Recorded = BTreeMap<String, Entry>;
+pub(crate) type Recorded = BTreeMap<String, Entry>;
 
 /// The files every event's pages depend on, besides the event's own.
 const SHARED: [&str; 6] = [
@@ -96,7 +96,7 @@ const SHARED: [&str; 6] = [
 /// The key of the files every page depends on (see [`shared_key`]). A build takes it before it
 /// reads any of them: an edit that lands while it reads them can only make the next build
 /// render more, never keep pages made from other bytes than the key says.
-pub fn files_key(root: &Path) -> u128 {
+pub(crate) fn files_key(root: &Path) -> u128 {
     let mut hasher = Xxh3::new();
     for shared in SHARED {
         input_key::add_tree(&mut hasher, root, shared);
@@ -111,7 +111,7 @@ pub fn files_key(root: &Path) -> u128 {
 
 /// The key of everything every page depends on: the site's shared files (`files`, see
 /// [`files_key`]), the base URL and Holonet (`program`, see [`input_key::program_key`]).
-pub fn shared_key(files: u128, base_url: &str, program: u128) -> u128 {
+pub(crate) fn shared_key(files: u128, base_url: &str, program: u128) -> u128 {
     let mut hasher = Xxh3::new();
     hasher.update(&program.to_le_bytes());
     hasher.update(base_url.as_bytes());
@@ -120,7 +120,7 @@ pub fn shared_key(files: u128, base_url: &str, program: u128) -> u128 {
 }
 
 /// The key of a link-preview card: Holonet (which draws it) and what it shows.
-pub fn card_key(program: u128, card: &super::preview::Card) -> u128 {
+pub(crate) fn card_key(program: u128, card: &super::preview::Card) -> u128 {
     let mut hasher = Xxh3::new();
     hasher.update(&program.to_le_bytes());
     // A card is strings and numbers: it always serializes.
@@ -132,7 +132,10 @@ pub fn card_key(program: u128, card: &super::preview::Card) -> u128 {
 /// event) can have changed a player's page or head-to-head page. Those pages read an
 /// event's players' share of it, in date order, and the ratings its games move: an edit that
 /// changed none of them (the event's place, say) changed no player page.
-pub fn reaches_player_pages(before: Option<&Fingerprint>, after: Option<&Fingerprint>) -> bool {
+pub(crate) fn reaches_player_pages(
+    before: Option<&Fingerprint>,
+    after: Option<&Fingerprint>,
+) -> bool {
     let read = |f: Option<&Fingerprint>| f.map(|f| (f.players, f.people, f.games));
     read(before) != read(after)
 }
@@ -142,7 +145,7 @@ pub fn reaches_player_pages(before: Option<&Fingerprint>, after: Option<&Fingerp
 /// the players of every event added, removed or whose players' share changed. `None` (every
 /// player) when such an event's players go by other names or its rated games changed, since
 /// those reach the pages of players who were not there.
-pub fn players_touched(last: &Recorded, now: &Recorded) -> Option<BTreeSet<String>> {
+pub(crate) fn players_touched(last: &Recorded, now: &Recorded) -> Option<BTreeSet<String>> {
     let mut touched = BTreeSet::new();
     let slugs: BTreeSet<&String> = last.keys().chain(now.keys()).collect();
     for slug in slugs {
@@ -168,7 +171,7 @@ pub fn players_touched(last: &Recorded, now: &Recorded) -> Option<BTreeSet<Strin
 /// recorded pages of every other player. A page `keeps` says the output no longer holds as
 /// recorded (deleted or edited by hand) is not kept: its players are touched instead, so that
 /// it is made again. With no record of the pages, every player is touched.
-pub fn player_scope<'a>(
+pub(crate) fn player_scope<'a>(
     last: &Recorded,
     now: &Recorded,
     pages: impl Iterator<Item = &'a str> + Clone,
@@ -216,16 +219,16 @@ fn player_page_owner(path: &str) -> Option<&str> {
 /// What the last render recorded: each event's entry, and the archive-wide pages' keys with
 /// the groups' keys when they were made under the shared key asked for (otherwise none).
 #[derive(Debug, Default, PartialEq, Eq)]
-pub struct Last {
-    pub events: Recorded,
-    pub pages: HashMap<String, u128>,
-    pub groups: Vec<u128>,
+pub(crate) struct Last {
+    pub(crate) events: Recorded,
+    pub(crate) pages: HashMap<String, u128>,
+    pub(crate) groups: Vec<u128>,
 }
 
 /// Reads the last build's records from the output folder `out`, for a build under the shared
 /// key `shared` (`None`: no page is reused). A record that is missing, of another layout or
 /// not sealed under `secret` is empty, which only costs a full render.
-pub fn read_output(out: &Path, shared: Option<u128>, secret: &Secret) -> Last {
+pub(crate) fn read_output(out: &Path, shared: Option<u128>, secret: &Secret) -> Last {
     let open = |name: &str| {
         let text = fs::read_to_string(out.join(name)).ok()?;
         secret.open(&text).map(str::to_string)
@@ -245,7 +248,7 @@ pub fn read_output(out: &Path, shared: Option<u128>, secret: &Secret) -> Last {
 
 /// Reads the record of the last render that succeeded in the site folder `root` ([`RENDERED`]),
 /// as [`read_output`] does.
-pub fn read_rendered(root: &Path, shared: Option<u128>, secret: &Secret) -> Last {
+pub(crate) fn read_rendered(root: &Path, shared: Option<u128>, secret: &Secret) -> Last {
     let Some(text) = fs::read_to_string(root.join(RENDERED)).ok() else {
         return Last::default();
     };
@@ -271,7 +274,7 @@ pub fn read_rendered(root: &Path, shared: Option<u128>, secret: &Secret) -> Last
 /// the events' (see [`text`]) and the pages' ([`pages_text`]). Written whole and renamed into
 /// place, so that a reader sees one render's records; a failure only costs the next check a
 /// full render.
-pub fn write_rendered(root: &Path, events: &str, pages: &str, secret: &Secret) {
+pub(crate) fn write_rendered(root: &Path, events: &str, pages: &str, secret: &Secret) {
     let path = root.join(RENDERED);
     let temporary = path.with_extension(format!("{}.tmp", std::process::id()));
     let sealed = secret.seal_text(&format!("{events}{pages}"));
@@ -334,7 +337,7 @@ fn parse_events(text: &str) -> Recorded {
 /// page, `event.json` and its link-preview image). An entry that names another event's page
 /// or an archive-wide one would have a build keep a file in its place, and one that lacks a
 /// file would have it vanish: such an entry is not used, and the event is rendered.
-pub fn claims_its_own(slug: &str, files: &[String]) -> bool {
+fn claims_its_own(slug: &str, files: &[String]) -> bool {
     let distinct: BTreeSet<&str> = files.iter().map(String::as_str).collect();
     let always =
         ["index.html", "event.json", PREVIEW_FILE].map(|name| format!("events/{slug}/{name}"));
@@ -395,7 +398,7 @@ fn parse_pages(text: &str, shared: u128) -> (HashMap<String, u128>, Vec<u128>) {
 
 /// The text of the pages' record: `pages` (path -> key) and the groups' keys `groups`, made
 /// under the shared key `shared`. Sealed where it is kept (see [`Secret::seal_text`]).
-pub fn pages_text(shared: u128, groups: &[u128], pages: &BTreeMap<String, u128>) -> String {
+pub(crate) fn pages_text(shared: u128, groups: &[u128], pages: &BTreeMap<String, u128>) -> String {
     let groups: Vec<String> = groups.iter().map(|k| format!("{k:032x}")).collect();
     let mut text = format!("{PAGES_HEADER}\n{shared:032x}\n{}\n", groups.join("\t"));
     for (path, key) in pages {
@@ -405,7 +408,7 @@ pub fn pages_text(shared: u128, groups: &[u128], pages: &BTreeMap<String, u128>)
 }
 
 /// The events' record's text. Sealed where it is kept (see [`Secret::seal_text`]).
-pub fn text(recorded: &Recorded) -> String {
+pub(crate) fn text(recorded: &Recorded) -> String {
     let mut text = format!("{HEADER}\n");
     for (slug, entry) in recorded {
         let f = entry.archive;

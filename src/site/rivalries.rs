@@ -26,35 +26,35 @@ use super::addresses::head_to_head_path;
 use super::model::{PlayerRef, SiteView};
 use super::names::People;
 use crate::event::{Event, Outcome};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::rules::scoring::score_round;
 
 /// One game of a meeting, by the event's player indexes: who played dark (when recorded) and
 /// who won (`None`: drawn).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GamePlayed {
-    pub dark: Option<usize>,
-    pub winner: Option<usize>,
+pub(crate) struct GamePlayed {
+    pub(crate) dark: Option<usize>,
+    pub(crate) winner: Option<usize>,
 }
 
 /// One meeting of two players in an event: a Swiss match, a league game or a SW:CCG game.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Meeting {
-    pub players: [usize; 2],
+pub(crate) struct Meeting {
+    pub(crate) players: [usize; 2],
     /// How the first player fared against the second.
-    pub outcome: Ordering,
+    pub(crate) outcome: Ordering,
     /// "Round 3", "Game 12".
-    pub round: String,
+    pub(crate) round: String,
     /// The round's or the game's number, which orders one player's meetings in an event.
-    pub number: u32,
+    pub(crate) number: u32,
     /// The Swiss round's number, which has a page of its own (see [`super::model::round_path`]).
-    pub round_page: Option<u32>,
-    pub games: Vec<GamePlayed>,
+    round_page: Option<u32>,
+    pub(crate) games: Vec<GamePlayed>,
 }
 
 impl Meeting {
     /// The round or game in short: "R3" for "Round 3", "G12" for "Game 12".
-    pub fn short_round(&self) -> String {
+    fn short_round(&self) -> String {
         let letter = self.round.chars().next().unwrap_or('R');
         format!("{letter}{}", self.number)
     }
@@ -62,7 +62,7 @@ impl Meeting {
 
 /// Head to head in a single-player event: Swiss matches (by the match points each took), league
 /// games and SW:CCG games, one meeting each (SW:CCG true ties have a winner too).
-pub fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
+pub(crate) fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
     let mut met = Vec::new();
     for round in event.rounds() {
         let scores = score_round(computed.ruleset, event, round);
@@ -148,14 +148,14 @@ pub fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
 
 /// How many times two players must have met for a row of their own on each other's
 /// head-to-head page (and a place among each other's frequent opponents).
-pub const MIN_MEETINGS: u32 = 2;
+pub(crate) const MIN_MEETINGS: u32 = 2;
 
 /// The event a meeting was part of, as a head-to-head row links it.
 #[derive(Debug, Clone)]
-pub struct Occasion {
-    pub name: String,
-    pub url: String,
-    pub date: String,
+pub(crate) struct Occasion {
+    pub(crate) name: String,
+    pub(crate) url: String,
+    pub(crate) date: String,
 }
 
 /// How the meetings between two players went for one of them: how many, and how many won, lost
@@ -163,17 +163,17 @@ pub struct Occasion {
 /// each page writes it flat (`#[serde(flatten)]`), as the `met`, `won`, `lost` and `drawn` its
 /// template reads.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Record {
-    pub met: u32,
-    pub won: u32,
-    pub lost: u32,
-    pub drawn: u32,
+pub(crate) struct Record {
+    pub(crate) met: u32,
+    pub(crate) won: u32,
+    pub(crate) lost: u32,
+    pub(crate) drawn: u32,
 }
 
 impl Record {
     /// Counts one meeting that went `outcome` for the player counted, and names it: "won",
     /// "lost" or "drawn".
-    pub fn count(&mut self, outcome: Ordering) -> &'static str {
+    pub(crate) fn count(&mut self, outcome: Ordering) -> &'static str {
         self.met += 1;
         match outcome {
             Ordering::Greater => {
@@ -194,10 +194,10 @@ impl Record {
 
 /// What one event's meetings between two pages add: by pair of page ids (in order), each
 /// meeting with the first page's player index first.
-pub type PairMeetings<'a> = BTreeMap<(&'a str, &'a str), Vec<Meeting>>;
+pub(crate) type PairMeetings<'a> = BTreeMap<(&'a str, &'a str), Vec<Meeting>>;
 
 /// The meetings of one event by pair of pages, each turned to the first page's side.
-pub fn by_pair<'a>(pages: &[Option<&'a str>], meetings: &[Meeting]) -> PairMeetings<'a> {
+pub(crate) fn by_pair<'a>(pages: &[Option<&'a str>], meetings: &[Meeting]) -> PairMeetings<'a> {
     let mut pairs: PairMeetings<'a> = BTreeMap::new();
     for meeting in meetings {
         let [a, b] = meeting.players;
@@ -228,7 +228,7 @@ type Held<'a> = (usize, &'a Occasion, Meeting);
 /// Every meeting between two player pages, by pair of page ids (in order), each meeting with
 /// its event (and the event's place, oldest first) and turned to the first page's side, oldest
 /// event first; and for each page, the pairs it is part of.
-pub struct Archive<'a> {
+pub(crate) struct Archive<'a> {
     pairs: BTreeMap<(&'a str, &'a str), Vec<Held<'a>>>,
     by_page: HashMap<&'a str, Vec<(&'a str, &'a str)>>,
 }
@@ -236,7 +236,7 @@ pub struct Archive<'a> {
 impl<'a> Archive<'a> {
     /// Gathers each event's meetings, oldest event first, for the pairs with a page in `scope`
     /// (`None`: every pair).
-    pub fn gather(
+    pub(crate) fn gather(
         events: impl IntoIterator<Item = (&'a Occasion, PairMeetings<'a>)>,
         scope: Option<&BTreeSet<String>>,
     ) -> Self {
@@ -260,7 +260,7 @@ impl<'a> Archive<'a> {
 
     /// The page ids with a head-to-head page in `scope` (`None`: every page): those who met
     /// anyone.
-    pub fn head_to_head_ids(&self, scope: Option<&BTreeSet<String>>) -> Vec<&'a str> {
+    pub(crate) fn head_to_head_ids(&self, scope: Option<&BTreeSet<String>>) -> Vec<&'a str> {
         let mut ids: Vec<&'a str> = self
             .by_page
             .keys()
@@ -273,7 +273,12 @@ impl<'a> Archive<'a> {
 
     /// The head-to-head page of the player page `id`: the opponents met more than once, most
     /// met first, then those met once, by event.
-    pub fn head_to_head(&self, site: &SiteView, players: &People, id: &str) -> HeadToHeadPage {
+    pub(crate) fn head_to_head(
+        &self,
+        site: &SiteView,
+        players: &People,
+        id: &str,
+    ) -> HeadToHeadPage {
         let mut rivals: Vec<Opponent> = Vec::new();
         let mut once: BTreeMap<(usize, u32), (&Occasion, OnceLine)> = BTreeMap::new();
         for &(a, b) in self.by_page.get(id).into_iter().flatten() {
@@ -337,62 +342,62 @@ impl<'a> Archive<'a> {
 
 /// A player's head-to-head page.
 #[derive(Debug, Clone, Serialize)]
-pub struct HeadToHeadPage {
+pub(crate) struct HeadToHeadPage {
     #[serde(skip)]
-    pub path: String,
-    pub player: PlayerRef,
+    pub(crate) path: String,
+    pub(crate) player: PlayerRef,
     /// How many opponents the player met.
-    pub met: usize,
+    pub(crate) met: usize,
     /// The opponents met at least [`MIN_MEETINGS`] times, most met first.
-    pub rivals: Vec<Opponent>,
+    pub(crate) rivals: Vec<Opponent>,
     /// The opponents met once, by event, oldest first: most of a regular's opponents, listed
     /// under the event's name and link once rather than each on a row of their own.
-    pub events: Vec<EventMeetings>,
+    pub(crate) events: Vec<EventMeetings>,
 }
 
 /// An opponent met at least [`MIN_MEETINGS`] times, on a head-to-head page, from the page's
 /// player's side.
 #[derive(Debug, Clone, Serialize)]
-pub struct Opponent {
-    pub player: PlayerRef,
+pub(crate) struct Opponent {
+    pub(crate) player: PlayerRef,
     /// Meetings (Swiss matches, league games, SW:CCG games) and how they went.
     #[serde(flatten)]
-    pub record: Record,
+    pub(crate) record: Record,
     /// Their games (of every meeting) and how they went.
-    pub games: Record,
+    pub(crate) games: Record,
     /// Every meeting, oldest first, each with its games' sides and results.
-    pub meetings: Vec<MeetingLine>,
+    pub(crate) meetings: Vec<MeetingLine>,
 }
 
 /// One meeting with an opponent met more than once.
 #[derive(Debug, Clone, Serialize)]
-pub struct MeetingLine {
-    pub event: String,
+pub(crate) struct MeetingLine {
+    pub(crate) event: String,
     /// The event's first day, `YYYY-MM-DD`.
-    pub date: String,
+    pub(crate) date: String,
     /// The round's page, or the event's when the round has none.
-    pub url: String,
-    pub round: String,
+    pub(crate) url: String,
+    pub(crate) round: String,
     /// How it went, game by game: see [`games_result`].
-    pub result: String,
+    pub(crate) result: String,
 }
 
 /// One event's meetings with opponents met once (and only there), in round order.
 #[derive(Debug, Clone, Serialize)]
-pub struct EventMeetings {
-    pub event: String,
-    pub url: String,
-    pub meetings: Vec<OnceLine>,
+pub(crate) struct EventMeetings {
+    pub(crate) event: String,
+    pub(crate) url: String,
+    pub(crate) meetings: Vec<OnceLine>,
 }
 
 /// The one meeting with an opponent met once.
 #[derive(Debug, Clone, Serialize)]
-pub struct OnceLine {
+pub(crate) struct OnceLine {
     /// "Round 3", "Game 12".
-    pub round: String,
-    pub player: PlayerRef,
+    pub(crate) round: String,
+    pub(crate) player: PlayerRef,
     /// How it went: see [`meeting_result`].
-    pub result: String,
+    pub(crate) result: String,
 }
 
 /// How one meeting went for the player `me` who took `result` ("won", "lost", "drawn"). A

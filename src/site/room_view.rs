@@ -11,15 +11,15 @@ use super::addresses::pairings_path;
 use super::model::{SiteView, round_minutes};
 use super::pairings_view::{PairingsView, Stage};
 use crate::event::{Event, Timestamp};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 /// A moment of the round, for the script and for people.
 #[derive(Debug, Clone, Serialize)]
-pub struct Moment {
+pub(crate) struct Moment {
     /// RFC 3339, for the script (`2026-11-22T14:05:00+00:00`).
-    pub iso: String,
+    pub(crate) iso: String,
     /// The venue's wall clock (`14:05`).
-    pub hhmm: String,
+    pub(crate) hhmm: String,
 }
 
 impl From<Timestamp> for Moment {
@@ -33,27 +33,27 @@ impl From<Timestamp> for Moment {
 
 /// How long the round lasts and, when the file records when it was paired, when it ends.
 #[derive(Debug, Clone, Serialize)]
-pub struct RoundClock {
-    pub minutes: u32,
-    pub started: Option<Moment>,
-    pub ends: Option<Moment>,
+pub(crate) struct RoundClock {
+    pub(crate) minutes: u32,
+    pub(crate) started: Option<Moment>,
+    pub(crate) ends: Option<Moment>,
 }
 
 /// The room screen's `room`.
 #[derive(Debug, Clone, Serialize)]
-pub struct RoomView {
-    pub pairings: PairingsView,
+pub(crate) struct RoomView {
+    pub(crate) pairings: PairingsView,
     /// The pairings page, where players find their table on their phones.
-    pub pairings_url: String,
+    pub(crate) pairings_url: String,
     /// The same address written out in full, to read off the screen.
-    pub pairings_address: String,
+    pairings_address: String,
     /// `None` during the cut: the rules' elimination game times are not part of Holonet's
     /// rules data, and `paired` cannot tell games published at different times apart.
-    pub clock: Option<RoundClock>,
+    pub(crate) clock: Option<RoundClock>,
 }
 
 /// The room screen of the current round, while the event has one.
-pub fn room_view(
+pub(crate) fn room_view(
     site: &SiteView,
     event: &Event,
     computed: &Computed,

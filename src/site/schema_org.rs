@@ -12,7 +12,7 @@ use serde::Serialize;
 use super::addresses::event_path;
 use super::model::{SiteView, date_text};
 use crate::event::Event;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 #[derive(Serialize)]
 struct EventLd<'a> {
@@ -62,7 +62,7 @@ struct NamedLd<'a> {
 /// address; the organizer is an `Organization`, since the file does not say whether it names a
 /// person or a club. The description is the event's own, as plain text, or else the page's
 /// one-line summary.
-pub fn event_json_ld(site: &SiteView, event: &Event, computed: &Computed) -> String {
+pub(crate) fn event_json_ld(site: &SiteView, event: &Event, computed: &Computed) -> String {
     let info = &event.info;
     let location = match (info.venue.as_deref(), info.location.as_deref()) {
         (Some(venue), address) => Some(PlaceLd {
@@ -110,7 +110,7 @@ pub fn event_json_ld(site: &SiteView, event: &Event, computed: &Computed) -> Str
 }
 
 /// Serializes `value` as JSON that can sit inside a `<script>` element as it is.
-pub fn to_script_json<T: Serialize>(value: &T) -> String {
+fn to_script_json<T: Serialize>(value: &T) -> String {
     let mut out = Vec::new();
     let mut serializer = serde_json::Serializer::with_formatter(&mut out, ScriptSafe);
     value

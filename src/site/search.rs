@@ -19,20 +19,20 @@ use super::ratings::Ratings;
 use crate::event::Event;
 use crate::event::ids::id_from_name;
 use crate::load::aliases::Aliases;
-use crate::rules::compute::{Computed, Status};
+use crate::rules::computed::{Computed, Status};
 
 /// The layout version, the `v` key. Adding a key keeps it; renaming or changing one raises it.
-pub const FORMAT: u32 = 1;
+pub(crate) const FORMAT: u32 = 1;
 
 /// The whole index.
 #[derive(Debug, Clone, Serialize)]
 pub struct SearchIndex {
     /// Layout version ([`FORMAT`]).
-    pub v: u32,
+    pub(crate) v: u32,
     /// Ruleset id -> name, for the rulesets the events use.
-    pub r: BTreeMap<String, String>,
+    pub(crate) r: BTreeMap<String, String>,
     /// Affiliation and objective names, sorted; decklists point into this table.
-    pub t: Vec<String>,
+    pub(crate) t: Vec<String>,
     /// Every event, newest first (then by address).
     pub e: Vec<EventEntry>,
     /// Every player page, in id order (as the player archive).
@@ -41,95 +41,95 @@ pub struct SearchIndex {
     pub d: Vec<DeckEntry>,
     /// The ratings page's address (`ratings/`), when the site keeps ratings.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub g: Option<&'static str>,
+    pub(crate) g: Option<&'static str>,
     /// Every card page: objective sets by number, then SW:CCG cards by name.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub c: Vec<CardEntry>,
+    pub(crate) c: Vec<CardEntry>,
 }
 
 /// A card page: an objective set or a SW:CCG card.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CardEntry {
+pub(crate) struct CardEntry {
     /// Title.
-    pub n: String,
+    pub(crate) n: String,
     /// Number of published decks that played it.
-    pub c: usize,
+    pub(crate) c: usize,
     /// The page's address under `cards/` (`sets/1`, `ccg/221`): the page is `cards/<i>/`, and
     /// its first part says the game.
-    pub i: String,
+    pub(crate) i: String,
 }
 
 /// An event.
 #[derive(Debug, Clone, Serialize)]
 pub struct EventEntry {
     /// Name.
-    pub n: String,
+    pub(crate) n: String,
     /// First day, `YYYY-MM-DD` (the year is its first four digits).
-    pub d: String,
+    pub(crate) d: String,
     /// Location, when recorded.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub l: Option<String>,
+    pub(crate) l: Option<String>,
     /// Ruleset id, a key of [`SearchIndex::r`].
-    pub r: String,
+    pub(crate) r: String,
     /// Format, with an SW:CCG limited variant after it (`team`, `sealed, epp-overdrive`); left
     /// out when `standard`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub f: Option<String>,
+    pub(crate) f: Option<String>,
     /// Tier, when recorded.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub t: Option<String>,
+    pub(crate) t: Option<String>,
     /// `upcoming` or `running`; left out once the event is finished.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub s: Option<Status>,
+    pub(crate) s: Option<Status>,
     /// The winner's name (a team's in a team event), once known.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub w: Option<String>,
+    pub(crate) w: Option<String>,
     /// The event's address under `events/` (`2018/outer-rim-sc`): its page is
     /// `events/<i>/`.
-    pub i: String,
+    pub(crate) i: String,
 }
 
 /// A player page.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlayerEntry {
     /// Name (as in the player's latest event).
-    pub n: String,
+    pub(crate) n: String,
     /// Other names the player played under, and ids that the names do not already spell.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub a: Vec<String>,
+    pub(crate) a: Vec<String>,
     /// Number of events.
-    pub c: usize,
+    pub(crate) c: usize,
     /// Whether the player met anyone: then they have a head-to-head page.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub h: bool,
+    pub(crate) h: bool,
     /// The player page's id: the page is `players/<i>/`.
-    pub i: String,
+    pub(crate) i: String,
     /// The player's overall rating in each game they are listed for on the ratings page
     /// (`lcg`, `ccg`), rounded.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub g: BTreeMap<String, i64>,
+    pub(crate) g: BTreeMap<String, i64>,
 }
 
 /// One player's lists at one event: their section of the event's decklists page.
 #[derive(Debug, Clone, Serialize)]
 pub struct DeckEntry {
     /// The event: a position in [`SearchIndex::e`].
-    pub e: usize,
+    pub(crate) e: usize,
     /// The player page: a position in [`SearchIndex::p`].
-    pub p: usize,
+    pub(crate) p: usize,
     /// The player's id at the event, when it is not the player page's (an alias joined in
     /// `players.toml`): the lists are at `events/<event's i>/decks/#deck-<this i or the player's i>`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub i: Option<String>,
+    pub(crate) i: Option<String>,
     /// The player's name at the event, when it is not the player page's name.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub n: Option<String>,
+    pub(crate) n: Option<String>,
     /// The dark side list, when recorded.
     #[serde(rename = "k", skip_serializing_if = "Option::is_none")]
-    pub dark: Option<SideEntry>,
+    pub(crate) dark: Option<SideEntry>,
     /// The light side list, when recorded.
     #[serde(rename = "l", skip_serializing_if = "Option::is_none")]
-    pub light: Option<SideEntry>,
+    pub(crate) light: Option<SideEntry>,
 }
 
 /// Whether every word of `id` starts a word of one of `names` (as ids spell them): such an id
@@ -149,9 +149,9 @@ fn spelt_by(id: &str, words: &[String]) -> bool {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ArchiveParts {
     /// [`SearchIndex::p`].
-    pub p: Vec<PlayerEntry>,
+    pub(crate) p: Vec<PlayerEntry>,
     /// [`SearchIndex::c`].
-    pub c: Vec<CardEntry>,
+    pub(crate) c: Vec<CardEntry>,
 }
 
 impl ArchiveParts {
@@ -207,7 +207,7 @@ impl ArchiveParts {
 
     /// The parts as an index written in this layout holds them (`search.json`'s bytes), or
     /// `None` when the bytes are not such an index.
-    pub fn read(bytes: &[u8]) -> Option<Self> {
+    pub(crate) fn read(bytes: &[u8]) -> Option<Self> {
         // Not `flatten`, which would buffer the whole index: the other keys are skipped.
         #[derive(Deserialize)]
         struct Written {
@@ -358,20 +358,20 @@ pub fn to_json(index: &SearchIndex) -> String {
 
 /// The search page's `search`.
 #[derive(Debug, Clone, Serialize)]
-pub struct SearchPageView {
-    pub index_url: String,
-    pub script_url: String,
-    pub docs_url: String,
-    pub events_url: String,
-    pub players_url: String,
-    pub stats_url: String,
-    pub events: usize,
-    pub players: usize,
-    pub decks: usize,
+pub(crate) struct SearchPageView {
+    index_url: String,
+    pub(crate) script_url: String,
+    pub(crate) docs_url: String,
+    pub(crate) events_url: String,
+    players_url: String,
+    stats_url: String,
+    pub(crate) events: usize,
+    pub(crate) players: usize,
+    pub(crate) decks: usize,
 }
 
 /// The search page's model.
-pub fn page_view(site: &super::model::SiteView, index: &SearchIndex) -> SearchPageView {
+pub(crate) fn page_view(site: &super::model::SiteView, index: &SearchIndex) -> SearchPageView {
     SearchPageView {
         index_url: site.link(SEARCH_PATH),
         script_url: site.link("search.js"),

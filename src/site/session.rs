@@ -30,9 +30,9 @@ use super::reuse::belongs_to_event;
 use super::{Report, SessionKept, Site, load, render_for_session, templates};
 use crate::diag::{Code, Diagnostic};
 use crate::event::Event;
-use crate::load::validate::LoadOptions;
+use crate::load::options::LoadOptions;
 use crate::load::{load_event_file, slug_of};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 /// What was loaded and the complete output tree made from it.
 pub struct Session {
@@ -61,7 +61,7 @@ pub struct Update {
     pub changed: usize,
     pub elapsed: Duration,
     /// Warnings of what was read again.
-    pub report: Report,
+    pub(crate) report: Report,
 }
 
 /// How a set of changed paths is handled.
@@ -108,7 +108,7 @@ impl Session {
 
     /// What was loaded, for a page the server makes itself (the poster of `serve --lan` needs
     /// the site's title and its running events).
-    pub fn site(&self) -> &Site {
+    pub(crate) fn site(&self) -> &Site {
         &self.site
     }
 
@@ -118,7 +118,7 @@ impl Session {
     }
 
     /// Whether the tree has a file at `path`.
-    pub fn has_file(&self, path: &str) -> bool {
+    pub(crate) fn has_file(&self, path: &str) -> bool {
         self.files.contains(path)
     }
 
@@ -163,7 +163,7 @@ impl Session {
 
     /// Reads and renders the whole site again, as `build` does: when changes may have been
     /// missed.
-    pub fn update_all(&mut self) -> Result<Update, Report> {
+    pub(crate) fn update_all(&mut self) -> Result<Update, Report> {
         self.whole_unapplied = true;
         self.update(&[])
     }

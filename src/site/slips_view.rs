@@ -12,44 +12,44 @@ use super::addresses::pairings_path;
 use super::model::SiteView;
 use super::pairings_view::{PairingsView, Stage};
 use crate::event::Event;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 /// A player on a slip.
 #[derive(Debug, Clone, Serialize)]
-pub struct SlipSeat {
-    pub name: String,
+pub(crate) struct SlipSeat {
+    pub(crate) name: String,
     /// `dark`, `light`, `dark first`, or empty when the sides are not known yet.
-    pub side: &'static str,
+    pub(crate) side: &'static str,
 }
 
 /// One slip: one table (or elimination game).
 #[derive(Debug, Clone, Serialize)]
-pub struct Slip {
+pub(crate) struct Slip {
     /// `Table 3`, `Game 9`.
-    pub label: String,
-    pub seats: [SlipSeat; 2],
+    pub(crate) label: String,
+    pub(crate) seats: [SlipSeat; 2],
 }
 
 /// The slips page's `slips`.
 #[derive(Debug, Clone, Serialize)]
-pub struct SlipsView {
-    pub event_name: String,
+pub(crate) struct SlipsView {
+    pub(crate) event_name: String,
     /// What every slip is for: `Round 2`, `Game 5` (SW:CCG), `Top 8`.
-    pub step: String,
+    pub(crate) step: String,
     /// `Round 2`, `Game 5`, `Top 8: games 9 and 10`.
-    pub title: String,
-    pub stage: Stage,
+    pub(crate) title: String,
+    pub(crate) stage: Stage,
     /// The games of one slip, numbered: two for a SW:LCG match, one for an elimination game.
-    pub games: Vec<u32>,
+    pub(crate) games: Vec<u32>,
     /// Whether a game can end in a draw: a Swiss game may (the rules give it points), an
     /// elimination game never does.
-    pub draws: bool,
-    pub slips: Vec<Slip>,
-    pub pairings_url: String,
+    pub(crate) draws: bool,
+    pub(crate) slips: Vec<Slip>,
+    pub(crate) pairings_url: String,
 }
 
 /// The slips of the current round, one per table; a bye needs none.
-pub fn slips_view(
+pub(crate) fn slips_view(
     site: &SiteView,
     event: &Event,
     computed: &Computed,

@@ -8,14 +8,14 @@ use super::model::{PlayerRef, RuleLink, SiteView};
 use super::names::NameLinks;
 use crate::event::Event;
 use crate::rules::bracket::{Decision, GameState, Part, SideReason};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::rules::pairing::swiss::{ByeReason, Reason};
 
 /// A rule link maker: anchor and label to a link on the ruleset's reference page.
-pub type Rule<'a> = &'a dyn Fn(&str, &str) -> RuleLink;
+pub(crate) type Rule<'a> = &'a dyn Fn(&str, &str) -> RuleLink;
 
 /// The link explaining why a table was paired.
-pub fn reason_link(reason: Reason, rule: Rule<'_>) -> RuleLink {
+pub(crate) fn reason_link(reason: Reason, rule: Rule<'_>) -> RuleLink {
     match reason {
         Reason::Random => rule("swiss-pairing", "random (round 1)"),
         Reason::AvoidNotPossible => rule("swiss-pairing", "random; could not be kept apart"),
@@ -37,26 +37,26 @@ fn bye_link(reason: ByeReason, rule: Rule<'_>) -> RuleLink {
 
 /// The next Swiss round, computed but not yet in the file.
 #[derive(Debug, Clone, Serialize)]
-pub struct NextRoundView {
-    pub number: u32,
-    pub tables: Vec<NextTableView>,
-    pub bye: Option<NextByeView>,
+pub(crate) struct NextRoundView {
+    pub(crate) number: u32,
+    pub(crate) tables: Vec<NextTableView>,
+    pub(crate) bye: Option<NextByeView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct NextTableView {
-    pub number: u32,
-    pub players: [PlayerRef; 2],
-    pub reason: RuleLink,
+pub(crate) struct NextTableView {
+    pub(crate) number: u32,
+    pub(crate) players: [PlayerRef; 2],
+    pub(crate) reason: RuleLink,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct NextByeView {
-    pub player: PlayerRef,
-    pub reason: RuleLink,
+pub(crate) struct NextByeView {
+    pub(crate) player: PlayerRef,
+    pub(crate) reason: RuleLink,
 }
 
-pub fn next_round_view(
+pub(crate) fn next_round_view(
     names: &NameLinks<'_>,
     computed: &Computed,
     rule: Rule<'_>,
@@ -83,26 +83,26 @@ pub fn next_round_view(
 
 /// The cut.
 #[derive(Debug, Clone, Serialize)]
-pub struct CutView {
-    pub size: u32,
-    pub seeds: Vec<SeedView>,
+pub(crate) struct CutView {
+    pub(crate) size: u32,
+    pub(crate) seeds: Vec<SeedView>,
     /// Qualified players who left before the cut began.
-    pub replaced: Vec<PlayerRef>,
-    pub rule: RuleLink,
+    pub(crate) replaced: Vec<PlayerRef>,
+    pub(crate) rule: RuleLink,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct SeedView {
-    pub seed: u32,
-    pub id: String,
-    pub name: String,
+pub(crate) struct SeedView {
+    pub(crate) seed: u32,
+    pub(crate) id: String,
+    pub(crate) name: String,
     /// The player's page (a team's entry on the event page).
-    pub url: String,
-    pub swiss_rank: u32,
-    pub replacement: bool,
+    pub(crate) url: String,
+    pub(crate) swiss_rank: u32,
+    pub(crate) replacement: bool,
 }
 
-pub fn cut_view(
+pub(crate) fn cut_view(
     event: &Event,
     names: &NameLinks<'_>,
     computed: &Computed,
@@ -134,73 +134,73 @@ pub fn cut_view(
 
 /// The bracket, by part and round.
 #[derive(Debug, Clone, Serialize)]
-pub struct BracketView {
-    pub size: u32,
-    pub upper: Vec<BracketRoundView>,
-    pub lower: Vec<BracketRoundView>,
+pub(crate) struct BracketView {
+    pub(crate) size: u32,
+    pub(crate) upper: Vec<BracketRoundView>,
+    pub(crate) lower: Vec<BracketRoundView>,
     /// The final and, when it was needed, the second final game.
-    pub finals: Vec<BracketGameView>,
+    pub(crate) finals: Vec<BracketGameView>,
     /// The desktop layout, as classes for the stylesheet: `cols-N` (N columns: the lower
     /// bracket's rounds and the final) and `skip-K` (the upper bracket's last game reaches the
     /// final across K empty columns).
-    pub layout: String,
-    pub champion: Option<PlayerRef>,
-    pub rule: RuleLink,
+    pub(crate) layout: String,
+    pub(crate) champion: Option<PlayerRef>,
+    pub(crate) rule: RuleLink,
     /// How most games' sides were decided, said once above the bracket (see
     /// [`common_side_reason`]); a game with another reason says its own.
-    pub side_reason: Option<RuleLink>,
+    pub(crate) side_reason: Option<RuleLink>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct BracketRoundView {
-    pub round: u32,
-    pub games: Vec<BracketGameView>,
+pub(crate) struct BracketRoundView {
+    pub(crate) round: u32,
+    pub(crate) games: Vec<BracketGameView>,
     /// How the round's games feed the part's next round, for the connectors: `join-pair` (each
     /// pair of games feeds one), `join-straight` (each game feeds one), or empty (the last round).
-    pub join: &'static str,
+    pub(crate) join: &'static str,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct BracketGameView {
-    pub number: u32,
+pub(crate) struct BracketGameView {
+    pub(crate) number: u32,
     /// `played`, `ready`, `waiting` or `not-needed`.
-    pub state: &'static str,
-    pub slots: [Option<BracketSeatView>; 2],
+    pub(crate) state: &'static str,
+    pub(crate) slots: [Option<BracketSeatView>; 2],
     /// What each empty slot shows: where its player will come from ("Winner of game 3", linked
     /// to that game), or that nobody came.
-    pub sources: [SourceView; 2],
-    pub side_reason: Option<RuleLink>,
+    pub(crate) sources: [SourceView; 2],
+    pub(crate) side_reason: Option<RuleLink>,
     /// How the game was decided when it was not simply played ("time: light 4.9 to dark 5.35",
     /// "bye: the opponent left"), linked to the rule applied.
-    pub decision: Option<RuleLink>,
+    pub(crate) decision: Option<RuleLink>,
 }
 
 #[derive(Debug, Clone, Serialize)]
-pub struct BracketSeatView {
-    pub id: String,
-    pub name: String,
+pub(crate) struct BracketSeatView {
+    pub(crate) id: String,
+    pub(crate) name: String,
     /// The player's page across the archive.
-    pub url: String,
-    pub seed: u32,
+    pub(crate) url: String,
+    pub(crate) seed: u32,
     /// The player's section of the decklists page, when they recorded lists.
-    pub deck_url: Option<String>,
+    pub(crate) deck_url: Option<String>,
     /// `dark`, `light`, or empty when not known yet.
-    pub side: &'static str,
-    pub won: bool,
+    pub(crate) side: &'static str,
+    pub(crate) won: bool,
     /// The game's result for this player, shown in the box: `won`, the points when the game
     /// went to time, `bye` or `left`; empty for a game not decided yet (and the loser of a game
     /// played out, whose row is simply not marked).
-    pub result: String,
+    pub(crate) result: String,
     /// The result said in full for screen readers ("won on time, 51.5 points").
-    pub result_said: String,
+    result_said: String,
 }
 
 /// An empty slot of a bracket game.
 #[derive(Debug, Clone, Serialize)]
-pub struct SourceView {
-    pub text: String,
+pub(crate) struct SourceView {
+    pub(crate) text: String,
     /// The game the player comes from (`game-3`), when there is one.
-    pub game: Option<String>,
+    pub(crate) game: Option<String>,
 }
 
 /// `units` as a decimal number of points (`per_point` units make a point): 174 halves are
@@ -348,7 +348,7 @@ fn game_view(
     }
 }
 
-pub fn bracket_view(
+pub(crate) fn bracket_view(
     site: &SiteView,
     event: &Event,
     computed: &Computed,
@@ -462,15 +462,15 @@ fn join(count: usize, next: usize) -> &'static str {
 
 /// A final place.
 #[derive(Debug, Clone, Serialize)]
-pub struct PlacingView {
-    pub place: u32,
-    pub id: String,
-    pub name: String,
+pub(crate) struct PlacingView {
+    pub(crate) place: u32,
+    pub(crate) id: String,
+    pub(crate) name: String,
     /// The player's page (a team's entry on the event page).
-    pub url: String,
+    pub(crate) url: String,
 }
 
-pub fn placings_view(names: &NameLinks<'_>, computed: &Computed) -> Vec<PlacingView> {
+pub(crate) fn placings_view(names: &NameLinks<'_>, computed: &Computed) -> Vec<PlacingView> {
     computed
         .placings
         .iter()
@@ -489,17 +489,17 @@ pub fn placings_view(names: &NameLinks<'_>, computed: &Computed) -> Vec<PlacingV
 
 /// The final match of a team event.
 #[derive(Debug, Clone, Serialize)]
-pub struct TeamFinalView {
-    pub teams: [PlayerRef; 2],
+pub(crate) struct TeamFinalView {
+    pub(crate) teams: [PlayerRef; 2],
     /// Points each team took, once recorded.
-    pub points: Option<[u32; 2]>,
-    pub champion: Option<PlayerRef>,
+    pub(crate) points: Option<[u32; 2]>,
+    pub(crate) champion: Option<PlayerRef>,
     /// "Final match drawn: ..." and the like, for the page to say.
-    pub state: &'static str,
-    pub rule: RuleLink,
+    pub(crate) state: &'static str,
+    pub(crate) rule: RuleLink,
 }
 
-pub fn team_final_view(
+pub(crate) fn team_final_view(
     names: &NameLinks<'_>,
     computed: &Computed,
     rule: Rule<'_>,

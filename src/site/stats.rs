@@ -30,7 +30,7 @@ use crate::event::Side;
 use crate::event::casual::{LeagueResult, Session};
 use crate::event::{Decklist, Event, Kind, Outcome};
 use crate::rules::ccg_decks::{display_name, resolve_line};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::rules::swccg::scoring::ResultKind;
 
 /// How many objective sets the tables list, most played first.
@@ -39,115 +39,115 @@ const TOP_OBJECTIVES: usize = 15;
 /// One row of a statistics table: a label, a count, its share and the bar's length (0-100,
 /// against the largest count of the table).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct Tally {
-    pub label: String,
+pub(crate) struct Tally {
+    pub(crate) label: String,
     /// In a sides table, the side a row's games were won by (`dark` or `light`, none for draws),
     /// for its mark and its chart bar's tone; none in other tables.
-    pub side: Option<&'static str>,
-    pub count: u32,
+    pub(crate) side: Option<&'static str>,
+    pub(crate) count: u32,
     /// "42%" of the table's total.
-    pub share: String,
-    pub bar: u32,
+    pub(crate) share: String,
+    pub(crate) bar: u32,
 }
 
 /// The statistics of some events.
 #[derive(Debug, Clone, Serialize, Default)]
-pub struct StatsView {
+pub(crate) struct StatsView {
     /// Events counted.
-    pub events: u32,
+    pub(crate) events: u32,
     /// Decklists counted (both games).
-    pub decks: u32,
+    pub(crate) decks: u32,
     /// Games whose sides are known (both games).
-    pub sided_games: u32,
+    sided_games: u32,
     /// SW:LCG.
-    pub sides: Vec<Tally>,
-    pub endings: Vec<Tally>,
-    pub affiliations: Vec<Tally>,
-    pub objectives: Vec<Tally>,
+    pub(crate) sides: Vec<Tally>,
+    pub(crate) endings: Vec<Tally>,
+    pub(crate) affiliations: Vec<Tally>,
+    pub(crate) objectives: Vec<Tally>,
     /// SW:CCG.
-    pub ccg_sides: Vec<Tally>,
-    pub ccg_endings: Vec<Tally>,
-    pub ccg_objectives: Vec<Tally>,
-    pub ccg_dark_cards: Vec<Tally>,
-    pub ccg_light_cards: Vec<Tally>,
+    ccg_sides: Vec<Tally>,
+    ccg_endings: Vec<Tally>,
+    ccg_objectives: Vec<Tally>,
+    ccg_dark_cards: Vec<Tally>,
+    ccg_light_cards: Vec<Tally>,
     /// Challenge-deck sessions: each scenario's record by team size.
-    pub scenarios: Vec<super::casual_view::ScenarioRecordView>,
+    pub(crate) scenarios: Vec<super::casual_view::ScenarioRecordView>,
     /// SW:LCG: each affiliation's games and wins, most played first.
-    pub affiliation_records: Vec<RateRow>,
+    affiliation_records: Vec<RateRow>,
     /// Events and players by year, oldest first.
-    pub years: Vec<YearRow>,
+    pub(crate) years: Vec<YearRow>,
     /// Side results and deck shares year by year, for each game.
-    pub trends: Trends,
+    pub(crate) trends: Trends,
     /// The charts drawn beside the tables (none until [`StatsView::charted`]).
-    pub charts: Charts,
+    pub(crate) charts: Charts,
     /// Whether any table has rows.
-    pub any: bool,
+    pub(crate) any: bool,
 }
 
 /// One affiliation's record: games played with it, games won, and the win rate ("55%").
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct RateRow {
-    pub label: String,
-    pub games: u32,
-    pub won: u32,
-    pub rate: String,
+struct RateRow {
+    pub(crate) label: String,
+    pub(crate) games: u32,
+    pub(crate) won: u32,
+    pub(crate) rate: String,
 }
 
 /// One year of the archive: its events and their players.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct YearRow {
-    pub year: String,
-    pub events: u32,
-    pub players: u32,
+pub(crate) struct YearRow {
+    pub(crate) year: String,
+    pub(crate) events: u32,
+    pub(crate) players: u32,
 }
 
 /// Charts of the numbers where a share or a trend is the point, as inline SVG (empty when there
 /// is nothing to draw). Each repeats numbers a table gives.
 #[derive(Debug, Clone, Serialize, Default)]
-pub struct Charts {
-    pub sides: String,
-    pub ccg_sides: String,
-    pub endings: String,
-    pub ccg_endings: String,
-    pub affiliations: String,
-    pub affiliation_records: String,
-    pub years: String,
-    pub trend_sides: String,
-    pub trend_ccg_sides: String,
-    pub trend_affiliations: String,
-    pub trend_ccg_objectives: String,
+pub(crate) struct Charts {
+    pub(crate) sides: String,
+    ccg_sides: String,
+    pub(crate) endings: String,
+    ccg_endings: String,
+    pub(crate) affiliations: String,
+    affiliation_records: String,
+    pub(crate) years: String,
+    trend_sides: String,
+    trend_ccg_sides: String,
+    trend_affiliations: String,
+    trend_ccg_objectives: String,
 }
 
 /// How the archive changed year by year, each game apart: which side won, and what decks the
 /// published lists were (SW:LCG affiliations, SW:CCG objectives).
 #[derive(Debug, Clone, Serialize, Default)]
-pub struct Trends {
-    pub sides: Vec<YearSides>,
-    pub ccg_sides: Vec<YearSides>,
-    pub affiliations: Vec<YearShares>,
-    pub ccg_objectives: Vec<YearShares>,
+pub(crate) struct Trends {
+    pub(crate) sides: Vec<YearSides>,
+    ccg_sides: Vec<YearSides>,
+    pub(crate) affiliations: Vec<YearShares>,
+    ccg_objectives: Vec<YearShares>,
 }
 
 /// One year's games with known sides: each side's wins and win rate ("52%" of the year's games).
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct YearSides {
-    pub year: String,
-    pub games: u32,
-    pub dark: u32,
-    pub light: u32,
-    pub drawn: u32,
-    pub dark_rate: String,
-    pub light_rate: String,
+pub(crate) struct YearSides {
+    pub(crate) year: String,
+    pub(crate) games: u32,
+    pub(crate) dark: u32,
+    pub(crate) light: u32,
+    pub(crate) drawn: u32,
+    dark_rate: String,
+    light_rate: String,
 }
 
 /// One year's published decklists of a game that name an affiliation (SW:LCG) or an objective
 /// (SW:CCG), and each one's share of them.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct YearShares {
-    pub year: String,
-    pub decks: u32,
+pub(crate) struct YearShares {
+    pub(crate) year: String,
+    pub(crate) decks: u32,
     /// Most played first; SW:CCG objectives cut to the most played few.
-    pub rows: Vec<Tally>,
+    pub(crate) rows: Vec<Tally>,
 }
 
 /// How many SW:CCG objectives each year of the trends lists.
@@ -329,7 +329,7 @@ pub(super) fn tally(counts: &mut Counts, label: &str, n: u32, adding: bool) {
 /// The counts of some events, before they become tables. Counted once per event (reading its
 /// decklists is the costly part) and summed: the archive's statistics add up each event's.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Counted {
+pub(crate) struct Counted {
     events: u32,
     decks: u32,
     sides: Counts,
@@ -403,7 +403,7 @@ fn deck_result(event: &Event, dark: usize, light: usize, winner: Option<usize>, 
 
 impl Counted {
     /// Counts one event.
-    pub fn event(event: &Event, computed: &Computed) -> Counted {
+    pub(crate) fn event(event: &Event, computed: &Computed) -> Counted {
         let mut c = Counted {
             events: 1,
             ..Counted::default()
@@ -527,7 +527,7 @@ impl Counted {
 
     /// Takes away counts [`Counted::add`] added: a running total stays exact when one event
     /// changes. Labels whose count drops to zero go, as if they had never been added.
-    pub fn remove(&mut self, other: &Counted) {
+    pub(crate) fn remove(&mut self, other: &Counted) {
         self.combine(other, false);
         for session in &other.sessions {
             if let Some(at) = self.sessions.iter().position(|s| s == session) {
@@ -537,7 +537,7 @@ impl Counted {
     }
 
     /// Adds another set of counts to these.
-    pub fn add(&mut self, other: &Counted) {
+    pub(crate) fn add(&mut self, other: &Counted) {
         self.combine(other, true);
         self.sessions.extend(other.sessions.iter().cloned());
     }
@@ -585,7 +585,7 @@ impl Counted {
     }
 
     /// The tables.
-    pub fn view(self) -> StatsView {
+    pub(crate) fn view(self) -> StatsView {
         let mut view = StatsView {
             events: self.events,
             decks: self.decks,
@@ -663,7 +663,7 @@ impl Counted {
 
 impl StatsView {
     /// These statistics with their charts drawn.
-    pub fn charted(mut self) -> StatsView {
+    pub(crate) fn charted(mut self) -> StatsView {
         self.charts = charts(&self);
         self
     }
@@ -782,7 +782,7 @@ fn share_trend_bars(years: &[YearShares]) -> Vec<Bar> {
 }
 
 /// The statistics of the events whose counts are `counted`.
-pub fn collect<'a>(counted: impl IntoIterator<Item = &'a Counted>) -> StatsView {
+pub(crate) fn collect<'a>(counted: impl IntoIterator<Item = &'a Counted>) -> StatsView {
     let mut total = Counted::default();
     for c in counted {
         total.add(c);

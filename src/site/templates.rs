@@ -16,15 +16,15 @@ use crate::limits::MAX_STATIC_BYTES;
 #[derive(Debug, Clone)]
 pub struct LayerFile {
     /// As shown in messages: `static/logo.png`, or `(built-in)/static/style.css`.
-    pub source: PathBuf,
-    pub content: Content,
+    pub(crate) source: PathBuf,
+    pub(crate) content: Content,
 }
 
 /// What a layer file holds. A site's own files are not read when the site is loaded: a static
 /// file is copied into the output by streaming (a site's photos and fonts never sit in memory
 /// together), and a template is read when templates are loaded.
 #[derive(Debug, Clone)]
-pub enum Content {
+pub(crate) enum Content {
     /// A built-in file, compiled into Holonet.
     BuiltIn(&'static [u8]),
     /// A file of the site or its theme, at this path (the site root joined with `source`).
@@ -33,7 +33,7 @@ pub enum Content {
 
 impl LayerFile {
     /// The file's bytes, read whole (templates, and stores that keep files in memory).
-    pub fn read(&self) -> Result<Vec<u8>, Diagnostic> {
+    pub(crate) fn read(&self) -> Result<Vec<u8>, Diagnostic> {
         match &self.content {
             Content::BuiltIn(bytes) => Ok(bytes.to_vec()),
             Content::OnDisk(full) => std::fs::read(full).map_err(|e| {
@@ -55,7 +55,7 @@ const RESERVED_OUTPUT: [&str; 3] = [MANIFEST, EVENTS_RECORD, PAGES_RECORD];
 
 /// Collects the files under `dir` of each layer (built-in, site, theme), later layers winning.
 /// Keys are paths relative to `dir`, with `/` separators.
-pub fn layered(
+pub(crate) fn layered(
     root: &Path,
     theme: Option<&str>,
     dir: &str,
@@ -149,7 +149,7 @@ pub fn layered(
 }
 
 /// Loads every template. Errors name the template file.
-pub fn load_templates(root: &Path, theme: Option<&str>) -> Result<Tera, Vec<Diagnostic>> {
+pub(crate) fn load_templates(root: &Path, theme: Option<&str>) -> Result<Tera, Vec<Diagnostic>> {
     let files = layered(root, theme, "templates").map_err(|d| vec![d])?;
     let mut sources = Vec::new();
     let mut diagnostics = Vec::new();
@@ -199,7 +199,7 @@ pub fn load_templates(root: &Path, theme: Option<&str>) -> Result<Tera, Vec<Diag
 }
 
 /// Tera's error with its causes, on one line.
-pub fn error_chain(e: &tera::Error) -> String {
+pub(crate) fn error_chain(e: &tera::Error) -> String {
     let mut text = e.to_string();
     let mut source = std::error::Error::source(e);
     while let Some(cause) = source {

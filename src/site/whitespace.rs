@@ -50,7 +50,7 @@ const OPTIONAL_END_TAGS: [(&str, &[&str], bool); 5] = [
 /// `html` with every run of white space that holds a line break, outside tags and verbatim
 /// elements, shortened to a single line break, and the end tags HTML lets a page leave out
 /// left out.
-pub fn collapse(html: &str) -> String {
+pub(crate) fn collapse(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
     let mut rest = html;
     while let Some(start) = rest.find('<') {

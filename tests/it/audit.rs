@@ -5,9 +5,9 @@
 
 use std::path::Path;
 
+use holonet::load::options::LoadOptions;
 use holonet::load::parse_event;
-use holonet::load::validate::LoadOptions;
-use holonet::rules::audit::Status;
+use holonet::rules::verdict::Status;
 use toml_edit::{DocumentMut, Value};
 
 use crate::common::{holonet, holonet_bench, visible_text};
@@ -62,7 +62,7 @@ fn read(dir: &Path) -> String {
     std::fs::read_to_string(dir.join(FILE)).expect("read")
 }
 
-fn load(dir: &Path) -> (holonet::event::Event, holonet::rules::compute::Computed) {
+fn load(dir: &Path) -> (holonet::event::Event, holonet::rules::computed::Computed) {
     let (event, diagnostics) = parse_event(Path::new(FILE), &read(dir), &LoadOptions::default());
     event.unwrap_or_else(|| panic!("valid: {diagnostics:?}"))
 }
@@ -130,7 +130,7 @@ fn swap_opponents(dir: &Path, i: usize, j: usize) {
 /// `[a, b]`, `[c, d]`: the swap seats `a` v `d` and `c` v `b`).
 fn find_swap(
     dir: &Path,
-    fits: impl Fn(&holonet::event::Event, &holonet::rules::compute::Computed, [usize; 4]) -> bool,
+    fits: impl Fn(&holonet::event::Event, &holonet::rules::computed::Computed, [usize; 4]) -> bool,
 ) -> (usize, usize) {
     let (event, computed) = load(dir);
     let tables: Vec<[usize; 2]> = event.rounds()[1].tables.iter().map(|t| t.players).collect();
@@ -152,7 +152,7 @@ fn met(event: &holonet::event::Event, a: usize, b: usize) -> bool {
         .any(|t| t.players.contains(&a) && t.players.contains(&b))
 }
 
-fn points(computed: &holonet::rules::compute::Computed, p: usize) -> u32 {
+fn points(computed: &holonet::rules::computed::Computed, p: usize) -> u32 {
     let rows = &computed.latest().expect("standings").rows;
     rows.iter().find(|r| r.player == p).expect("row").points
 }

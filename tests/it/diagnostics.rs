@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use holonet::diag::{Code, Severity};
+use holonet::load::options::LoadOptions;
 use holonet::load::parse_event;
-use holonet::load::validate::LoadOptions;
 
 /// Parses `tests/fixtures/invalid/<name>.toml` as if it were `events/<name>.toml`.
 fn diagnose(name: &str) -> (Vec<(Severity, Code, usize, usize)>, String) {

@@ -12,8 +12,8 @@ use holonet::diag::Code;
 use holonet::limits::{
     MAX_DECK_ENTRIES, MAX_FILE_BYTES, MAX_NESTING, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES,
 };
+use holonet::load::options::LoadOptions;
 use holonet::load::parse_event;
-use holonet::load::validate::LoadOptions;
 use holonet::site;
 
 const SMALL: &str = "tests/fixtures/sites/small";

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
+use holonet::load::options::LoadOptions;
 use holonet::load::parse_event;
-use holonet::load::validate::LoadOptions;
 use toml_edit::{DocumentMut, Value};
 
 use crate::common::holonet;
@@ -49,7 +49,7 @@ fn site() -> tempfile::TempDir {
     dir
 }
 
-fn load(dir: &Path) -> (holonet::event::Event, holonet::rules::compute::Computed) {
+fn load(dir: &Path) -> (holonet::event::Event, holonet::rules::computed::Computed) {
     let text = std::fs::read_to_string(dir.join("events/spring.toml")).expect("read");
     let (event, diagnostics) = parse_event(
         Path::new("events/spring.toml"),
@@ -383,7 +383,10 @@ fn secret_squirrel_final_is_the_top_two() {
     );
 }
 
-fn load_file(dir: &Path, file: &str) -> (holonet::event::Event, holonet::rules::compute::Computed) {
+fn load_file(
+    dir: &Path,
+    file: &str,
+) -> (holonet::event::Event, holonet::rules::computed::Computed) {
     let text = std::fs::read_to_string(dir.join(file)).expect("read");
     let (event, diagnostics) = parse_event(Path::new(file), &text, &LoadOptions::default());
     event.unwrap_or_else(|| panic!("valid: {diagnostics:?}"))

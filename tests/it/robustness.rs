@@ -7,8 +7,8 @@ use crate::common;
 use std::path::{Path, PathBuf};
 
 use holonet::load::fuzz::event_bytes;
+use holonet::load::options::LoadOptions;
 use holonet::load::parse_event;
-use holonet::load::validate::LoadOptions;
 use holonet::site;
 use proptest::prelude::*;
 

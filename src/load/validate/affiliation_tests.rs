@@ -3,8 +3,8 @@
 
 use super::testing::{SWISS, assert_clean, event, find, line_of};
 use crate::diag::{Code, Severity};
+use crate::load::options::LoadOptions;
 use crate::load::parse_event;
-use crate::load::validate::LoadOptions;
 
 /// Ann and Bo, Ann with a dark deck of `dark` (TOML lines under `[players.decks.dark]`).
 fn with_dark_deck(dark: &str) -> String {

@@ -228,8 +228,8 @@ fn check_time_ends_the_round(reader: &mut Reader<'_>, games: &[RawGame]) {
 /// objectives the light side must destroy (12 and 3; 16 and 5 in a 2 vs 2 game).
 #[derive(Debug, Clone, Copy)]
 pub(in crate::load) struct Victory {
-    pub dial: u32,
-    pub objectives: u32,
+    pub(crate) dial: u32,
+    pub(crate) objectives: u32,
 }
 
 /// Standard games.

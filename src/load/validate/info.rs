@@ -196,7 +196,7 @@ pub(super) fn validate_info(
         url: info.url.as_ref().map(|s| s.value.clone()),
         round_minutes,
         variant: info.variant.as_ref().and_then(|v| {
-            let allowed = crate::rules::ccg_event::variants(format_name);
+            let allowed = crate::rules::ccg_format::variants(format_name);
             if allowed.contains(&v.value.as_str()) {
                 Some(v.value.clone())
             } else {
@@ -565,7 +565,7 @@ mod tests {
             let (event, _) = crate::load::parse_event(
                 std::path::Path::new("events/test.toml"),
                 &text,
-                &crate::load::validate::LoadOptions::default(),
+                &crate::load::options::LoadOptions::default(),
             );
             event.expect("valid").0.info.decklists
         };

@@ -12,11 +12,13 @@ mod info;
 mod players;
 mod rounds;
 
+use super::options::LoadOptions;
 use super::raw::RawEvent;
 use super::{casual, ccg, decklists, elimination, recorded, teams, venue_draw};
 use crate::diag::Code;
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
-use crate::rules::compute::{self, Computed};
+use crate::rules::compute;
+use crate::rules::computed::{Computed, FinalProblem};
 use crate::rules::{self, Family, Ruleset};
 use crate::toml_reader::Reader;
 use common::{TEAM_VICTORY, VICTORY, check_games_played_out};
@@ -24,13 +26,9 @@ use info::validate_info;
 use players::{leaders_playing, validate_players};
 use rounds::{report_pairing_departures, validate_rounds};
 
-/// Validation takes the site's settings; their home is [`super::options`], below the parts of
-/// [`crate::load`] that read them, and callers name them here, beside [`validate`].
-pub use super::options::LoadOptions;
-
 /// Validates `raw`, then checks what the rules compute from it (the bracket's view of the
 /// recorded elimination games). Returns the event and its computed facts when no error was found.
-pub fn validate(
+pub(crate) fn validate(
     reader: &mut Reader<'_>,
     raw: RawEvent,
     slug: &str,
@@ -292,12 +290,12 @@ pub fn validate(
         &raw.final_match,
     ) {
         let (message, help) = match problem {
-            compute::FinalProblem::NotNeeded => (
+            FinalProblem::NotNeeded => (
                 "no final match is needed: no two teams are tied for first after the Swiss rounds"
                     .to_string(),
                 "remove `[final]`, or record the Swiss rounds' results first".to_string(),
             ),
-            compute::FinalProblem::NotAFinalist(team) => (
+            FinalProblem::NotAFinalist(team) => (
                 format!(
                     "{} is not one of the two teams tied for first",
                     event.players[team].name

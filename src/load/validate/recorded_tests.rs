@@ -5,8 +5,8 @@ use super::testing::{SWISS_2014, assert_clean, diagnose, event, find, line_of, p
 use crate::diag::{Code, Severity};
 use crate::event::Kind;
 use crate::event::recorded::{FinalResult, final_rows};
+use crate::load::options::LoadOptions;
 use crate::load::parse_event;
-use crate::load::validate::LoadOptions;
 
 /// A recorded 2014 event of four registered players and their rows, with `info` added to
 /// `[event]` and `extra[i]` added to row `i`.

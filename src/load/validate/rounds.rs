@@ -12,8 +12,8 @@ use super::common::{
 use crate::diag::Code;
 use crate::event::{Event, Forfeit, Outcome, Player, Round, Table};
 use crate::load::raw::{RawEvent, RawRound, RawTable};
-use crate::rules::audit::{DepartureKind, Stage};
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
+use crate::rules::verdict::{DepartureKind, Stage};
 use crate::rules::{MAX_ROUNDS, Ruleset};
 use crate::toml_reader::{Reader, Sp};
 

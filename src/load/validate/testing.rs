@@ -4,24 +4,25 @@
 use std::path::Path;
 
 use crate::diag::{Code, Diagnostic, Severity, line_col};
+use crate::load::options::LoadOptions;
 use crate::load::parse_event;
-use crate::load::validate::LoadOptions;
 
 /// `[event]` lines of a valid SW:LCG Swiss event under the 2018 rules, with its own number of
 /// rounds (so the structure table, which starts at 4 players, says nothing).
-pub const SWISS: &str = "rules = \"ffg-2018\"\nstructure = \"custom\"\nswiss_rounds = 3";
+pub(crate) const SWISS: &str = "rules = \"ffg-2018\"\nstructure = \"custom\"\nswiss_rounds = 3";
 
 /// The same under the 2014 rules.
-pub const SWISS_2014: &str = "rules = \"ffg-2014\"\nstructure = \"custom\"\nswiss_rounds = 3";
+pub(crate) const SWISS_2014: &str =
+    "rules = \"ffg-2014\"\nstructure = \"custom\"\nswiss_rounds = 3";
 
 /// An event file: `[event]` with a name, a date and the `info` lines, then `players` and
 /// `rounds` as written (TOML text).
-pub fn event(info: &str, players: &str, rounds: &str) -> String {
+pub(crate) fn event(info: &str, players: &str, rounds: &str) -> String {
     format!("[event]\nname = \"Test Open\"\ndate = 2018-05-12\n{info}\n\n{players}\n{rounds}")
 }
 
 /// `[[players]]` entries with these names only (ids made from the names).
-pub fn players(names: &[&str]) -> String {
+pub(crate) fn players(names: &[&str]) -> String {
     names
         .iter()
         .map(|n| format!("[[players]]\nname = \"{n}\"\n"))
@@ -29,18 +30,18 @@ pub fn players(names: &[&str]) -> String {
 }
 
 /// The four players most tests use: Ann, Bo, Cy and Di.
-pub fn four() -> String {
+pub(crate) fn four() -> String {
     players(&["Ann", "Bo", "Cy", "Di"])
 }
 
 /// A `[[rounds]]` entry with these tables (each written as an inline table's inside).
-pub fn round(tables: &[&str]) -> String {
+pub(crate) fn round(tables: &[&str]) -> String {
     let tables: Vec<String> = tables.iter().map(|t| format!("  {{ {t} }},\n")).collect();
     format!("[[rounds]]\ntables = [\n{}]\n", tables.concat())
 }
 
 /// Every diagnostic for `text`, read as `events/test.toml`.
-pub fn diagnose(text: &str) -> Vec<Diagnostic> {
+pub(crate) fn diagnose(text: &str) -> Vec<Diagnostic> {
     let (event, diagnostics) =
         parse_event(Path::new("events/test.toml"), text, &LoadOptions::default());
     assert_eq!(
@@ -52,7 +53,7 @@ pub fn diagnose(text: &str) -> Vec<Diagnostic> {
 }
 
 /// Asserts that `text` reads without any diagnostic.
-pub fn assert_clean(text: &str) {
+pub(crate) fn assert_clean(text: &str) {
     let found = diagnose(text);
     assert!(
         found.is_empty(),
@@ -62,21 +63,21 @@ pub fn assert_clean(text: &str) {
 
 /// The one diagnostic whose message holds `needle`, as the tests look at it.
 #[derive(Debug)]
-pub struct Found {
-    pub severity: Severity,
-    pub code: Code,
-    pub message: String,
-    pub label: Option<String>,
-    pub help: String,
+pub(crate) struct Found {
+    pub(crate) severity: Severity,
+    pub(crate) code: Code,
+    pub(crate) message: String,
+    pub(crate) label: Option<String>,
+    pub(crate) help: String,
     /// Line (from 1) and column (from 1) of the start of its span.
-    pub line: usize,
-    pub col: usize,
+    pub(crate) line: usize,
+    pub(crate) col: usize,
     /// The text its span covers.
-    pub spanned: String,
+    pub(crate) spanned: String,
 }
 
 /// The diagnostic of `text` whose message holds `needle`; fails unless there is exactly one.
-pub fn find(text: &str, needle: &str) -> Found {
+pub(crate) fn find(text: &str, needle: &str) -> Found {
     let all = diagnose(text);
     let matching: Vec<&Diagnostic> = all.iter().filter(|d| d.message.contains(needle)).collect();
     assert_eq!(
@@ -100,7 +101,7 @@ pub fn find(text: &str, needle: &str) -> Found {
 }
 
 /// Asserts that no diagnostic of `text` has `needle` in its message.
-pub fn assert_none(text: &str, needle: &str) {
+pub(crate) fn assert_none(text: &str, needle: &str) {
     let all = diagnose(text);
     assert!(
         !all.iter().any(|d| d.message.contains(needle)),
@@ -109,7 +110,7 @@ pub fn assert_none(text: &str, needle: &str) {
 }
 
 /// The line (from 1) of the only occurrence of `snippet` in `text`.
-pub fn line_of(text: &str, snippet: &str) -> usize {
+pub(crate) fn line_of(text: &str, snippet: &str) -> usize {
     assert_eq!(
         text.matches(snippet).count(),
         1,

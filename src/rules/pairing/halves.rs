@@ -104,10 +104,10 @@ use super::swiss::{
 
 /// A player to pair in halves: the 2018 entrant plus the player number the 2014 rules sort by.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Numbered {
-    pub entrant: Entrant,
+pub(crate) struct Numbered {
+    pub(crate) entrant: Entrant,
     /// The player number: within a score group, the lower number is the better-placed player.
-    pub number: u32,
+    pub(crate) number: u32,
 }
 
 /// Pairs round `round` (1-based) in halves. `players` are exactly the players in the event for
@@ -115,7 +115,7 @@ pub struct Numbered {
 /// only round 1 uses `seed` (see the module documentation). Inconsistent input does not panic:
 /// a player listed twice is paired once (the first entry counts), and opponents who are not
 /// seated this round are ignored.
-pub fn pair_round(seed: u64, round: u32, players: &[Numbered]) -> PairedRound {
+pub(crate) fn pair_round(seed: u64, round: u32, players: &[Numbered]) -> PairedRound {
     if round <= 1 {
         let entrants: Vec<Entrant> = players.iter().map(|p| p.entrant.clone()).collect();
         return score_groups::pair_round(seed, round, &entrants);
@@ -133,7 +133,11 @@ pub fn pair_round(seed: u64, round: u32, players: &[Numbered]) -> PairedRound {
 /// [`pair_round`] gives its own tables, judged for the tables recorded (see
 /// [`score_groups::label_recorded`], which also labels round 1, paired as under 2018).
 /// `players` are the players seated at those tables, as pairing saw them before the round.
-pub fn label_recorded(round: u32, players: &[Numbered], tables: &[[usize; 2]]) -> Vec<Reason> {
+pub(crate) fn label_recorded(
+    round: u32,
+    players: &[Numbered],
+    tables: &[[usize; 2]],
+) -> Vec<Reason> {
     if round <= 1 {
         let entrants: Vec<Entrant> = players.iter().map(|p| p.entrant.clone()).collect();
         return score_groups::label_recorded(round, &entrants, tables);
@@ -153,7 +157,7 @@ pub fn label_recorded(round: u32, players: &[Numbered], tables: &[[usize; 2]]) -
 /// The plain halves pairing of `players` (the seated players, an even number; see the module
 /// documentation): the tables the 2014 rules give before any adjustment for a rematch, as
 /// `[player, player]`. The audit holds a recorded round to it wherever it has no rematch.
-pub fn plain_pairing(players: &[Numbered]) -> Vec<[usize; 2]> {
+pub(crate) fn plain_pairing(players: &[Numbered]) -> Vec<[usize; 2]> {
     let field = Field::new(players.iter().collect());
     (0..field.order.len())
         .filter(|&p| p < field.ideal[p])

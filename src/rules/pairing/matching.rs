@@ -9,7 +9,10 @@ use integer_blossom::{Weight, min_weight_perfect_matching};
 /// table. Returns the weights and the largest total of a whole matching. When the total would
 /// not fit the solver, the least significant levels are dropped (weight 0), which only happens
 /// for regions of many hundreds of players, where ties on those levels are left to the solver.
-pub fn lexicographic_weights<const N: usize>(most: [i128; N], tables: usize) -> ([i128; N], i128) {
+pub(crate) fn lexicographic_weights<const N: usize>(
+    most: [i128; N],
+    tables: usize,
+) -> ([i128; N], i128) {
     // Far below the solver's "infinity" (`i128::MAX / 4`), which must exceed any slack.
     const LIMIT: i128 = i128::MAX >> 8;
     let tables = tables as i128;
@@ -33,7 +36,7 @@ pub fn lexicographic_weights<const N: usize>(most: [i128; N], tables: usize) -> 
 /// A minimum-cost perfect matching of `n` vertices (`n` even): `mate[i]` is `i`'s partner.
 /// Costs are computed wide, and handed to the solver as `i64` whenever no matching can reach
 /// `max_total` beyond its range, which halves the solver's memory (it keeps a `(2n+1)²` table).
-pub fn min_cost_matching(
+pub(crate) fn min_cost_matching(
     n: usize,
     max_total: i128,
     cost: impl Fn(usize, usize) -> i128,
@@ -46,16 +49,6 @@ pub fn min_cost_matching(
     } else {
         solve_matrix(n, cost)
     }
-}
-
-/// Whether `n` vertices (`n` even) can be paired so that no pair clashes: a perfect matching
-/// with the fewest clashing pairs has none. How a recorded rematch is told from an avoidable one.
-pub fn pairs_without(n: usize, clash: impl Fn(usize, usize) -> bool) -> bool {
-    if n == 0 {
-        return true;
-    }
-    let mate = min_cost_matching(n, n as i128, |i, j| i128::from(clash(i, j)));
-    (0..n).all(|i| !clash(i, mate[i]))
 }
 
 fn solve_matrix<W: Weight>(n: usize, cost: impl Fn(usize, usize) -> W) -> Vec<usize> {
@@ -71,6 +64,16 @@ fn solve_matrix<W: Weight>(n: usize, cost: impl Fn(usize, usize) -> W) -> Vec<us
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether `n` vertices (`n` even) can be paired so that no pair clashes: a perfect matching
+    /// with the fewest clashing pairs has none: a question whose answer is plain, put to the matching.
+    fn pairs_without(n: usize, clash: impl Fn(usize, usize) -> bool) -> bool {
+        if n == 0 {
+            return true;
+        }
+        let mate = min_cost_matching(n, n as i128, |i, j| i128::from(clash(i, j)));
+        (0..n).all(|i| !clash(i, mate[i]))
+    }
 
     #[test]
     fn weights_make_sums_lexicographic() {

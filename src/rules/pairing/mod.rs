@@ -9,14 +9,14 @@
 //! taken in standings order, and the bye after the first round goes to the lowest-ranked player
 //! who has not had one ([`bye_taker`]).
 
-pub mod halves;
-pub mod matching;
+pub(crate) mod halves;
+pub(crate) mod matching;
 pub mod score_groups;
 pub mod swiss;
 
 /// The entrants in standings order, `(rank, player)`, each player once: an entrant listed twice
 /// counts once, with its first entry.
-pub fn in_standings_order<T>(
+pub(crate) fn in_standings_order<T>(
     entrants: &[T],
     player: impl Fn(&T) -> usize,
     rank: impl Fn(&T) -> usize,
@@ -31,11 +31,11 @@ pub fn in_standings_order<T>(
 
 /// The player [`bye_taker`] chose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ByeTaker {
+pub(crate) struct ByeTaker {
     /// Position in the standings given.
-    pub index: usize,
+    pub(crate) index: usize,
     /// Every player had had a bye already: the lowest-ranked takes another.
-    pub all_had_byes: bool,
+    pub(crate) all_had_byes: bool,
 }
 
 /// Who takes a bye among players in standings order (best first): the lowest-ranked player who
@@ -45,7 +45,7 @@ pub struct ByeTaker {
 /// them where its document is silent, and the SW:CCG guide states it for its piles ("if they
 /// already had a bye, the next lowest"). Each engine names the choice in its own words
 /// ([`swiss::ByeReason`], [`crate::rules::swccg::pairing::ByeReason`]).
-pub fn bye_taker<T>(standings: &[T], had_bye: impl Fn(&T) -> bool) -> Option<ByeTaker> {
+pub(crate) fn bye_taker<T>(standings: &[T], had_bye: impl Fn(&T) -> bool) -> Option<ByeTaker> {
     let last = standings.len().checked_sub(1)?;
     Some(match standings.iter().rposition(|e| !had_bye(e)) {
         Some(index) => ByeTaker {

@@ -96,7 +96,11 @@ pub fn pair_round(seed: u64, round: u32, entrants: &[Entrant]) -> PairedRound {
 /// must be among them). Every rematch is labelled [`Reason::UnavoidableRematch`] here; the
 /// pairing audit, which decides exactly which recorded tables a permitted pairing keeps, turns
 /// those it finds avoidable into [`Reason::AvoidableRematch`] (see `compute`).
-pub fn label_recorded(round: u32, entrants: &[Entrant], tables: &[[usize; 2]]) -> Vec<Reason> {
+pub(crate) fn label_recorded(
+    round: u32,
+    entrants: &[Entrant],
+    tables: &[[usize; 2]],
+) -> Vec<Reason> {
     let first_round = round <= 1;
     let field = Field::new(entrants, first_round);
     let position = |player: usize| field.entrants.iter().position(|e| e.player == player);

@@ -37,7 +37,7 @@ pub struct Entrant {
 /// Why two players were paired, for the pages to show and link to the rule applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Reason {
+pub(crate) enum Reason {
     /// Round 1: drawn at random.
     Random,
     /// Round 1: drawn at random, but two players who asked to be kept apart could not be.
@@ -61,7 +61,7 @@ pub enum Reason {
 /// Why a player got the bye.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ByeReason {
+pub(crate) enum ByeReason {
     /// Round 1: a random player.
     Random,
     /// The lowest-ranked player who has not had a bye.
@@ -75,14 +75,14 @@ pub enum ByeReason {
 pub struct Pairing {
     /// Player indices, the higher-ranked (lower `rank`) first.
     pub players: [usize; 2],
-    pub reason: Reason,
+    pub(crate) reason: Reason,
 }
 
 /// The bye of a paired round.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Bye {
     pub player: usize,
-    pub reason: ByeReason,
+    pub(crate) reason: ByeReason,
 }
 
 /// A paired round: tables in order (table 1 first: the table of the best-ranked player), and
@@ -287,7 +287,7 @@ pub(super) fn later_round_reasons(
 /// Pairings equal on these levels differ only by the random draws (2018) or by the order within
 /// a group (2014), which is why the audit compares a recorded round with the engine's pairing of
 /// the same players on exactly these levels.
-pub fn levels(entrants: &[Entrant], tables: &[[usize; 2]]) -> [u64; 3] {
+pub(crate) fn levels(entrants: &[Entrant], tables: &[[usize; 2]]) -> [u64; 3] {
     let entrant = |p: usize| entrants.iter().find(|e| e.player == p);
     let mut points: Vec<u32> = tables
         .iter()
@@ -326,7 +326,7 @@ pub fn levels(entrants: &[Entrant], tables: &[[usize; 2]]) -> [u64; 3] {
 ///
 /// `None` when the round seats more than [`EXACT_FIELD`] players: the matching is not run, and
 /// no table can be called a break.
-pub fn kept_tables(
+pub(crate) fn kept_tables(
     entrants: &[Entrant],
     tables: &[[usize; 2]],
     only: Option<&[[usize; 2]]>,
@@ -397,7 +397,7 @@ pub fn kept_tables(
 /// cube of the field, and the limits let an event seat 4,096 players; the largest SW:LCG
 /// events on record seated a few hundred, well inside this bound, while a field four times
 /// this size would take the audit minutes on top of the pairing itself.
-pub const EXACT_FIELD: usize = 1_024;
+pub(crate) const EXACT_FIELD: usize = 1_024;
 
 #[cfg(test)]
 mod tests {

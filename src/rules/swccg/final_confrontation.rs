@@ -1,6 +1,6 @@
 //! The SW:CCG Final Confrontation: the finalists (the top two, or the top Dark and Light
-//! players of a sealed event), the higher seed's allegiances, and who wins the event from the
-//! final's games and the guide's tiebreakers.
+//! players of a sealed event) and who wins the event from the final's games and the guide's
+//! tiebreakers.
 
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
@@ -9,18 +9,14 @@ use super::scoring::Score;
 use crate::event::Side;
 use crate::rules::random::Stream;
 
-/// The allegiances of the higher seed in the two games of a constructed Final Confrontation:
-/// "The higher-seeded player may choose which allegiance they would like to play first"; the
-/// second game is played with the other.
-pub fn final_allegiances(higher_seed_first: Side) -> [Side; 2] {
-    [higher_seed_first, higher_seed_first.opposite()]
-}
-
 /// The finalists of a sealed (or cube) event, from the standings with each player's fixed
 /// allegiance, best first: the top Dark player against the top Light player, returned as
 /// `[dark, light]`; in Secret Squirrel the top two players, in standings order. `None` when
 /// there are not two finalists.
-pub fn sealed_finalists(standings: &[(usize, Side)], secret_squirrel: bool) -> Option<[usize; 2]> {
+pub(crate) fn sealed_finalists(
+    standings: &[(usize, Side)],
+    secret_squirrel: bool,
+) -> Option<[usize; 2]> {
     if secret_squirrel {
         let mut seen = BTreeSet::new();
         let mut top = standings.iter().map(|s| s.0).filter(|p| seen.insert(*p));
@@ -34,20 +30,20 @@ pub fn sealed_finalists(standings: &[(usize, Side)], secret_squirrel: bool) -> O
 
 /// One finalist's record for [`final_confrontation`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Finalist {
-    pub player: usize,
+pub(crate) struct Finalist {
+    pub(crate) player: usize,
     /// This player's score in each game of the Final Confrontation, in order (two in
     /// constructed, one in sealed).
-    pub final_games: Vec<Score>,
+    pub(crate) final_games: Vec<Score>,
     /// The highest differential of a game this player won in the regular games of the event
     /// (`None` if they won none); the final's own wins are added by the function.
-    pub best_win_differential: Option<i32>,
+    pub(crate) best_win_differential: Option<i32>,
 }
 
 /// What decided a Final Confrontation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum FinalReason {
+pub(crate) enum FinalReason {
     /// More games of the final won.
     Games,
     /// Games split: more victory points in the final (a full win beats a modified win).
@@ -66,9 +62,9 @@ pub enum FinalReason {
 
 /// The winner of the event decided by a Final Confrontation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct FinalOutcome {
-    pub winner: usize,
-    pub reason: FinalReason,
+pub(crate) struct FinalOutcome {
+    pub(crate) winner: usize,
+    pub(crate) reason: FinalReason,
 }
 
 /// The winner of a Final Confrontation from the recorded final games. The player who won more
@@ -80,7 +76,7 @@ pub struct FinalOutcome {
 /// coin (stream `label`; heads for `higher`). A sealed final is one game and never
 /// reaches the tiebreakers once its true tie (if any) was scored. Games are compared by
 /// position; a game recorded for one finalist only counts for that one.
-pub fn final_confrontation(
+pub(crate) fn final_confrontation(
     higher: &Finalist,
     lower: &Finalist,
     coin: Option<usize>,
@@ -166,7 +162,6 @@ mod tests {
 
     #[test]
     fn final_confrontation_allegiances_and_finalists() {
-        assert_eq!(final_allegiances(Side::Light), [Side::Light, Side::Dark]);
         use Side::{Dark, Light};
         let standings = [(5, Dark), (3, Dark), (8, Light), (1, Light)];
         assert_eq!(sealed_finalists(&standings, false), Some([5, 8]));

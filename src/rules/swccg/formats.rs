@@ -7,7 +7,7 @@ use std::fmt;
 /// The formats of the guide, as far as the rules here differ between them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Format {
+pub(crate) enum Format {
     /// Open or Classic constructed: two 60-card decks, one per side.
     Constructed,
     /// Sealed (non-draft): Premiere, OTSD, Death Star II sealed.
@@ -37,7 +37,7 @@ impl Format {
 /// The level of an event, for its minimum number of games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Tier {
+pub(crate) enum Tier {
     Standard,
     /// An event with a Worlds Day 2 automatic bid at stake (and Worlds itself).
     Championship,
@@ -48,7 +48,7 @@ pub enum Tier {
 /// guide gives no table: `None`. (The table follows a rule, groups of 4 with one group of 6
 /// when the count is 2 more than a multiple of 4, and with an odd count the dummy makes it even
 /// and must sit in a group of 6; it is not extended here because the guide does not state it.)
-pub fn draft_pods(players: u32) -> Option<Vec<(u32, bool)>> {
+pub(crate) fn draft_pods(players: u32) -> Option<Vec<(u32, bool)>> {
     let pods: &[(u32, bool)] = match players {
         8 => &[(4, false), (4, false)],
         9 => &[(4, false), (6, true)],
@@ -87,7 +87,7 @@ fn balanced_groups(players: u32, target: u32, max: u32) -> Vec<u32> {
 /// group count with the least total distance from the target, fewer groups on a tie, sizes as
 /// even as possible), which reproduces every printed entry. `None` below the cube minimum of 4
 /// players.
-pub fn cube_pods(players: u32, secret_squirrel: bool) -> Option<Vec<u32>> {
+pub(crate) fn cube_pods(players: u32, secret_squirrel: bool) -> Option<Vec<u32>> {
     if players < 4 {
         return None;
     }
@@ -116,7 +116,7 @@ pub fn cube_pods(players: u32, secret_squirrel: bool) -> Option<Vec<u32>> {
 /// Something an event's size or length falls short of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
-pub enum Warning {
+pub(crate) enum Warning {
     /// Fewer players than the format's minimum.
     TooFewPlayers { minimum: u32 },
     /// Fewer games than the format's minimum.
@@ -163,7 +163,12 @@ impl fmt::Display for Warning {
 ///   "play all opposing players", read as at least as many games as the larger side has
 ///   players (`players` rounded up to half), else 6.
 /// - Recommended for every format: 6 games from 32 players, 8 games from 42.
-pub fn minimum_warnings(format: Format, tier: Tier, players: u32, games: u32) -> Vec<Warning> {
+pub(crate) fn minimum_warnings(
+    format: Format,
+    tier: Tier,
+    players: u32,
+    games: u32,
+) -> Vec<Warning> {
     let mut out = Vec::new();
     let min_players = match format {
         Format::Constructed => 4,
@@ -215,40 +220,11 @@ pub fn minimum_warnings(format: Format, tier: Tier, players: u32, games: u32) ->
 /// draft and cube decks ("60 card decks would require a 60 minute time limit, 40 card decks
 /// would require a 40 minute time limit"); 15 for EPP Overdrive. `deck_size` is ignored by the
 /// fixed formats.
-pub fn game_minutes(format: Format, deck_size: u32) -> u32 {
+pub(crate) fn game_minutes(format: Format, deck_size: u32) -> u32 {
     match format {
         Format::Constructed => 60,
         Format::EppOverdrive => 15,
         _ => deck_size,
-    }
-}
-
-/// The time limit of a Final Confrontation game: constructed 90 minutes (the guide's
-/// recommendation); sealed formats 1.5 times the format's game length, rounded up to a whole
-/// minute (EPP Overdrive: 23).
-pub fn final_minutes(format: Format, deck_size: u32) -> u32 {
-    match format {
-        Format::Constructed => 90,
-        _ => game_minutes(format, deck_size)
-            .saturating_mul(3)
-            .div_ceil(2),
-    }
-}
-
-/// Deck-building time in minutes: 40-card decks 10, 60-card decks 20, EPP Overdrive 15, Watto's
-/// Cube 10; Secret Squirrel sealed has no construction period (0); constructed decks are built
-/// before the event (`None`), as are deck sizes the guide gives no time for.
-pub fn deck_building_minutes(format: Format, deck_size: u32) -> Option<u32> {
-    match format {
-        Format::Constructed => None,
-        Format::EppOverdrive => Some(15),
-        Format::SecretSquirrel => Some(0),
-        Format::Cube | Format::CubeSecretSquirrel => Some(10),
-        Format::Sealed | Format::BoosterDraft => match deck_size {
-            40 => Some(10),
-            60 => Some(20),
-            _ => None,
-        },
     }
 }
 
@@ -430,13 +406,5 @@ mod tests {
         assert_eq!(game_minutes(Format::BoosterDraft, 40), 40);
         assert_eq!(game_minutes(Format::Cube, 40), 40);
         assert_eq!(game_minutes(Format::EppOverdrive, 30), 15);
-        assert_eq!(final_minutes(Format::Constructed, 60), 90);
-        assert_eq!(final_minutes(Format::Sealed, 40), 60);
-        assert_eq!(final_minutes(Format::EppOverdrive, 30), 23);
-        assert_eq!(deck_building_minutes(Format::Sealed, 60), Some(20));
-        assert_eq!(deck_building_minutes(Format::BoosterDraft, 40), Some(10));
-        assert_eq!(deck_building_minutes(Format::EppOverdrive, 30), Some(15));
-        assert_eq!(deck_building_minutes(Format::Cube, 40), Some(10));
-        assert_eq!(deck_building_minutes(Format::Constructed, 60), None);
     }
 }

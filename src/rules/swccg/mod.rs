@@ -30,16 +30,16 @@
 //! [`final_confrontation`] and [`formats`] (pods, minimums, time). What they all speak of, the
 //! allegiance a player plays, is here.
 
-pub mod final_confrontation;
-pub mod formats;
-pub mod outcomes;
-pub mod pairing;
-pub mod scoring;
-pub mod standings;
+pub(crate) mod final_confrontation;
+pub(crate) mod formats;
+pub(crate) mod outcomes;
+pub(crate) mod pairing;
+pub(crate) mod scoring;
+pub(crate) mod standings;
 
 /// A seat of a game is named by the allegiance played there: in every game one player plays
 /// Dark Side and the other Light Side, so arrays of two are indexed `[dark, light]`
 /// ([`Side::index`]).
-pub type Seat = Side;
+pub(crate) type Seat = Side;
 
 use crate::event::Side;

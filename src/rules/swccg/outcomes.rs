@@ -26,7 +26,7 @@ use crate::rules::pairing::in_standings_order;
 
 /// How a game is paired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Procedure {
+pub(crate) enum Procedure {
     /// The second game of a round (step 3): the Dark pile against the Light pile, allegiances
     /// switched ([`super::pairing::pair_piles`]).
     Piles,
@@ -39,9 +39,9 @@ pub enum Procedure {
 }
 
 /// What the recorded game holds: tables as `(dark, light)` and the byes.
-pub struct Recorded<'a> {
-    pub tables: &'a [(usize, usize)],
-    pub byes: &'a [usize],
+pub(crate) struct Recorded<'a> {
+    pub(crate) tables: &'a [(usize, usize)],
+    pub(crate) byes: &'a [usize],
 }
 
 /// How many states (sets of players left) one search explores at most. The exact answer of a
@@ -50,27 +50,27 @@ pub struct Recorded<'a> {
 /// Each state costs about n² repeat checks, so 5,000 keeps one game of a 64-player event to a
 /// fraction of a second in a debug build, and a whole event's audit (each game searched with
 /// each coin and pile of the last bye) to a few seconds at most.
-pub const STATE_BOUND: usize = 5_000;
+pub(crate) const STATE_BOUND: usize = 5_000;
 
 /// The outcome giving the most recorded tables and byes, and how many it gives.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Best {
-    pub paired: Paired,
-    pub kept: usize,
+pub(crate) struct Best {
+    pub(crate) paired: Paired,
+    pub(crate) kept: usize,
     /// Whether no outcome gives more: the search ended before [`STATE_BOUND`], or `paired`
     /// gives every recorded table and bye. When not, `paired` is still an outcome of the
     /// procedure, only perhaps not the best one.
-    pub decided: bool,
+    pub(crate) decided: bool,
     /// The states the search explored (at most [`STATE_BOUND`] and the states of one walk to
     /// the end).
-    pub states: usize,
+    pub(crate) states: usize,
 }
 
 /// Among every order of the players level on total score (`rank` equal: the guide's piles know
 /// nothing finer), the outcome of `procedure` that gives the most of `recorded`'s tables (with
 /// their sides) and byes. Among equals, the first found, the players taken in `rank`, then
 /// player, order: the same game always gives the same answer.
-pub fn best(procedure: Procedure, entrants: &[Entrant], recorded: &Recorded) -> Best {
+pub(crate) fn best(procedure: Procedure, entrants: &[Entrant], recorded: &Recorded) -> Best {
     let list = in_standings_order(entrants, |e| e.player, |e| e.rank);
     let mut search = Search {
         list,

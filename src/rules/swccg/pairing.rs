@@ -13,15 +13,15 @@ use crate::rules::random::Stream;
 
 /// A game a player has played, as pairing needs it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Meeting {
-    pub opponent: usize,
+pub(crate) struct Meeting {
+    pub(crate) opponent: usize,
     /// The allegiance this player played in that game.
-    pub allegiance: Side,
+    pub(crate) allegiance: Side,
 }
 
 /// A player to pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Entrant {
+pub(crate) struct Entrant {
     pub player: usize,
     /// Position in the current standings, 0 first (from [`rank`](super::standings::rank)).
     /// Ignored for game 1.
@@ -29,14 +29,14 @@ pub struct Entrant {
     /// Whether the player has had a bye in this event.
     pub had_bye: bool,
     /// Every game played so far.
-    pub meetings: Vec<Meeting>,
+    pub(crate) meetings: Vec<Meeting>,
     /// [`pair_piles`]: the allegiance of the game just played (for the player who had the bye,
     /// the allegiance recorded with the bye, [`Bye::allegiance`]). [`pair_fixed`]: the
     /// allegiance the player keeps all event. Ignored by [`pair_first_game`] and
     /// [`pair_new_round`].
-    pub allegiance: Side,
+    pub(crate) allegiance: Side,
     /// A tournament director who plays in their own event (gets the first bye of an odd field).
-    pub organizer: bool,
+    pub(crate) organizer: bool,
 }
 
 impl Entrant {
@@ -57,7 +57,7 @@ pub(super) fn repeats(a: &Entrant, a_side: Side, b: &Entrant) -> bool {
 /// Why two players were paired, so the pages can name the rule applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum PairReason {
+pub(crate) enum PairReason {
     /// Game 1: neighbours in the shuffled pile of scorecards.
     Random,
     /// Second game of a round (or a fixed-allegiance game): same place in the Dark and Light
@@ -85,16 +85,16 @@ pub enum PairReason {
 
 /// One table: who plays Dark, who plays Light, and why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Table {
-    pub dark: usize,
-    pub light: usize,
-    pub reason: PairReason,
+pub(crate) struct Table {
+    pub(crate) dark: usize,
+    pub(crate) light: usize,
+    pub(crate) reason: PairReason,
 }
 
 /// Why a player got a bye.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ByeReason {
+pub(crate) enum ByeReason {
     /// The last card of the pile.
     Last,
     /// A playing tournament director takes the first bye of an odd field.
@@ -110,17 +110,17 @@ pub enum ByeReason {
 /// A bye (2(+0)), with the allegiance the player is counted in for the next pile pairing: the
 /// allegiance their position would have had.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Bye {
-    pub player: usize,
-    pub allegiance: Side,
-    pub reason: ByeReason,
+pub(crate) struct Bye {
+    pub(crate) player: usize,
+    pub(crate) allegiance: Side,
+    pub(crate) reason: ByeReason,
 }
 
 /// The pairing of one game.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Paired {
-    pub tables: Vec<Table>,
-    pub byes: Vec<Bye>,
+    pub(crate) tables: Vec<Table>,
+    pub(crate) byes: Vec<Bye>,
 }
 
 pub(super) fn table(a: usize, a_side: Side, b: usize, reason: PairReason) -> Table {
@@ -173,7 +173,7 @@ fn take_byes(pile: &mut Vec<&Entrant>, count: usize, side: Side, reason: ByeReas
 /// odd positions of a game paired from a single pile (the first game of a round). The player
 /// with that game's bye holds the last card, an odd position in an odd field, so this is also
 /// the allegiance pile the bye joins.
-pub fn coin(seed: u64, game: u32) -> Side {
+pub(crate) fn coin(seed: u64, game: u32) -> Side {
     if Stream::new(seed, &format!("game {game} allegiance")).below(2) == 0 {
         Side::Dark
     } else {
@@ -188,7 +188,7 @@ pub fn coin(seed: u64, game: u32) -> Side {
 /// tournament director (`organizer`) is moved to the bottom first, since they must receive the
 /// first-round bye. Sealed events use this too: the first pairing assigns the side each player
 /// keeps all event.
-pub fn pair_first_game(entrants: &[Entrant], seed: u64) -> Paired {
+pub(crate) fn pair_first_game(entrants: &[Entrant], seed: u64) -> Paired {
     let mut seen = BTreeSet::new();
     let mut order: Vec<&Entrant> = entrants.iter().filter(|e| seen.insert(e.player)).collect();
     order.sort_by_key(|e| e.player);
@@ -260,7 +260,7 @@ fn pair_two_piles<'a>(
 ///   avoids; the Dark pile is the one walked, top down.
 /// - Piles of unequal size (drops): the extra players of the larger pile meet each other, top
 ///   down, the higher-ranked switching allegiance (the guide does not cover this).
-pub fn pair_piles(entrants: &[Entrant]) -> Paired {
+pub(crate) fn pair_piles(entrants: &[Entrant]) -> Paired {
     let all = by_rank(entrants);
     let (mut dark, mut light): (Vec<&Entrant>, Vec<&Entrant>) =
         all.into_iter().partition(|e| e.allegiance == Side::Dark);
@@ -311,7 +311,7 @@ pub fn pair_piles(entrants: &[Entrant]) -> Paired {
 /// allegiances; players who met both ways: the lower-ranked switches rankings with the next
 /// player, repeatedly (each candidate examined by the same rules); if the higher player has met
 /// everyone left both ways, the original pairing is left.
-pub fn pair_new_round(entrants: &[Entrant], odd_side: Side) -> Paired {
+pub(crate) fn pair_new_round(entrants: &[Entrant], odd_side: Side) -> Paired {
     let mut pile = by_rank(entrants);
     let byes = if pile.len() % 2 == 1 {
         take_byes(&mut pile, 1, odd_side, ByeReason::Last)
@@ -356,7 +356,7 @@ pub fn pair_new_round(entrants: &[Entrant], odd_side: Side) -> Paired {
 /// next Light player they have not met, or the original one if they have met all. Players of
 /// the larger pile beyond the size of the smaller have no opponent of the other side: they get
 /// byes, from the bottom, skipping players who already had one when possible.
-pub fn pair_fixed(entrants: &[Entrant], game: u32, seed: u64) -> Paired {
+pub(crate) fn pair_fixed(entrants: &[Entrant], game: u32, seed: u64) -> Paired {
     let all = by_rank(entrants);
     let (mut dark, mut light): (Vec<&Entrant>, Vec<&Entrant>) =
         all.into_iter().partition(|e| e.allegiance == Side::Dark);

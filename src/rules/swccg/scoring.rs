@@ -12,7 +12,7 @@ use crate::rules::random::Stream;
 
 /// The largest differential one game can give: "A player cannot win (or lose) by more than a
 /// 59 differential."
-pub const MAX_DIFFERENTIAL: i32 = 59;
+pub(crate) const MAX_DIFFERENTIAL: i32 = 59;
 
 /// A score: victory points and differential, written `2(+15)`. Ordered as the standings order
 /// them: points first, then differential.
@@ -29,18 +29,18 @@ pub const MAX_DIFFERENTIAL: i32 = 59;
     serde::Serialize,
     serde::Deserialize,
 )]
-pub struct Score {
-    pub points: u32,
-    pub differential: i32,
+pub(crate) struct Score {
+    pub(crate) points: u32,
+    pub(crate) differential: i32,
 }
 
 impl Score {
-    pub const ZERO: Score = Score {
+    pub(crate) const ZERO: Score = Score {
         points: 0,
         differential: 0,
     };
 
-    pub const fn new(points: u32, differential: i32) -> Score {
+    pub(crate) const fn new(points: u32, differential: i32) -> Score {
         Score {
             points,
             differential,
@@ -49,7 +49,7 @@ impl Score {
 }
 
 /// The score of a bye: "2 victory points with 0 differential, or 2(+0)".
-pub const BYE: Score = Score::new(2, 0);
+pub(crate) const BYE: Score = Score::new(2, 0);
 
 impl fmt::Display for Score {
     /// `2(+15)`, `0(-6)`, `2(+0)`: the guide always writes the sign, and zero as `+0`.
@@ -93,7 +93,7 @@ fn capped(cards: u32) -> i32 {
 /// How a game ended, as recorded. A bye is not a game result: it has no second seat; it scores
 /// [`BYE`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameResult {
+pub(crate) enum GameResult {
     /// The loser's Life Force was depleted (also after time was called): a full win, 2 points;
     /// the differential is the winner's remaining Life Force, capped at 59; the loser gets 0
     /// and the negative.
@@ -119,7 +119,7 @@ pub enum GameResult {
 /// What kind of result a game was, for the pages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum ResultKind {
+pub(crate) enum ResultKind {
     FullWin,
     ModifiedWin,
     TrueTie,
@@ -129,7 +129,7 @@ pub enum ResultKind {
 /// What decided a true tie.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum TrueTieDecider {
+pub(crate) enum TrueTieDecider {
     LostPile,
     Hand,
     /// The coin tossed at the venue, as the event file records it.
@@ -141,7 +141,10 @@ pub enum TrueTieDecider {
 /// What the counts of a true tie decide, indexed `[dark, light]`: the seat with fewer cards in
 /// the lost pile, else with fewer cards in hand. `None` when both are level, the only case the
 /// guide leaves to "a coin toss or other random method".
-pub fn true_tie_counts(lost_pile: [u32; 2], hand: [u32; 2]) -> Option<(Seat, TrueTieDecider)> {
+pub(crate) fn true_tie_counts(
+    lost_pile: [u32; 2],
+    hand: [u32; 2],
+) -> Option<(Seat, TrueTieDecider)> {
     match (lost_pile[0].cmp(&lost_pile[1]), hand[0].cmp(&hand[1])) {
         (Ordering::Less, _) => Some((Side::Dark, TrueTieDecider::LostPile)),
         (Ordering::Greater, _) => Some((Side::Light, TrueTieDecider::LostPile)),
@@ -153,15 +156,15 @@ pub fn true_tie_counts(lost_pile: [u32; 2], hand: [u32; 2]) -> Option<(Seat, Tru
 
 /// A scored game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ScoredGame {
+pub(crate) struct ScoredGame {
     /// Indexed `[dark, light]`.
-    pub scores: [Score; 2],
-    pub winner: Seat,
-    pub kind: ResultKind,
+    pub(crate) scores: [Score; 2],
+    pub(crate) winner: Seat,
+    pub(crate) kind: ResultKind,
     /// For a true tie, what decided it.
-    pub true_tie: Option<TrueTieDecider>,
+    pub(crate) true_tie: Option<TrueTieDecider>,
     /// A quitter must not play in the rest of the event.
-    pub leaves_event: Option<Seat>,
+    leaves_event: Option<Seat>,
 }
 
 fn seat(index: usize) -> Seat {
@@ -179,7 +182,7 @@ fn scores_for(winner: Seat, win: Score) -> [Score; 2] {
 /// piles nor the hands decide and whose venue coin is not recorded (the label should name the
 /// game and table, so that each tie gets its own coin); other results ignore them. A recorded
 /// coin counts only where the counts are level: the counts decide first, as the guide orders.
-pub fn score_game(result: &GameResult, seed: u64, label: &str) -> ScoredGame {
+pub(crate) fn score_game(result: &GameResult, seed: u64, label: &str) -> ScoredGame {
     match *result {
         GameResult::Win { winner, life_force } => ScoredGame {
             scores: scores_for(winner, Score::new(2, capped(life_force))),
@@ -234,7 +237,7 @@ pub fn score_game(result: &GameResult, seed: u64, label: &str) -> ScoredGame {
 
 /// The differential of a major deck-check violation: "a –30 differential for that player and a
 /// +30 differential for their opponent".
-pub const DECK_VIOLATION_DIFFERENTIAL: i32 = 30;
+const DECK_VIOLATION_DIFFERENTIAL: i32 = 30;
 
 /// A major deck-list violation, applied to the prior game's scores (the offender's and the
 /// opponent's): "results in a full loss for the prior game (and a full win for the opponent).
@@ -245,7 +248,7 @@ pub const DECK_VIOLATION_DIFFERENTIAL: i32 = 30;
 /// Reading: "lost by 30 or more" means the offender scored no victory points and a
 /// differential of -30 or less; then both scores stand as recorded (a modified loss by 30 stays
 /// a modified loss). Every other result, wins included, becomes 0(-30) and 2(+30).
-pub fn major_deck_violation(offender: Score, opponent: Score) -> (Score, Score) {
+pub(crate) fn major_deck_violation(offender: Score, opponent: Score) -> (Score, Score) {
     if offender.points == 0 && offender.differential <= -DECK_VIOLATION_DIFFERENTIAL {
         (offender, opponent)
     } else {
@@ -258,7 +261,7 @@ pub fn major_deck_violation(offender: Score, opponent: Score) -> (Score, Score) 
 
 /// The deck-check failures that disqualify a player: "The penalty for a second violation is
 /// tournament disqualification."
-pub const DECK_CHECK_FAILURES_TO_DISQUALIFY: u32 = 2;
+pub(crate) const DECK_CHECK_FAILURES_TO_DISQUALIFY: u32 = 2;
 
 #[cfg(test)]
 mod tests {

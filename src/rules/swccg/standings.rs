@@ -12,37 +12,37 @@ use crate::rules::random::Stream;
 
 /// One game of a player, as the standings need it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameRecord {
-    pub opponent: usize,
+pub(crate) struct GameRecord {
+    pub(crate) opponent: usize,
     /// The allegiance this player played.
-    pub allegiance: Side,
+    pub(crate) allegiance: Side,
     /// This player's score for the game (after any deck-check penalty).
-    pub score: Score,
-    pub won: bool,
+    pub(crate) score: Score,
+    pub(crate) won: bool,
 }
 
 /// A player's event so far: the games played and the byes received.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct PlayerRecord {
-    pub player: usize,
-    pub games: Vec<GameRecord>,
-    pub byes: u32,
+pub(crate) struct PlayerRecord {
+    pub(crate) player: usize,
+    pub(crate) games: Vec<GameRecord>,
+    pub(crate) byes: u32,
     /// Disqualified from the tournament: listed after every other player, without a place.
-    pub disqualified: bool,
+    pub(crate) disqualified: bool,
     /// The players this one beat in a tiebreaker game, played after the last game to break a
     /// tie on points and differential. They count for nothing else.
-    pub tiebreak_wins: Vec<usize>,
+    pub(crate) tiebreak_wins: Vec<usize>,
 }
 impl PlayerRecord {
     /// The cumulative score: every game's score plus 2(+0) per bye.
-    pub fn cumulative(&self) -> Score {
+    fn cumulative(&self) -> Score {
         let byes: Score = (0..self.byes).map(|_| BYE).sum();
         self.games.iter().map(|g| g.score).sum::<Score>() + byes
     }
 
     /// The highest single-game differential. A bye counts as a game scored 2(+0); a player with
     /// neither games nor byes has none (and ranks below any player who has one).
-    pub fn highest_differential(&self) -> Option<i32> {
+    pub(crate) fn highest_differential(&self) -> Option<i32> {
         let bye = (self.byes > 0).then_some(0);
         self.games
             .iter()
@@ -54,7 +54,7 @@ impl PlayerRecord {
 
 /// What placed a row where it is, relative to its neighbour (see [`RankedRow::decided_by`]).
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Decider {
+pub(crate) enum Decider {
     Points,
     Differential,
     /// The winner of the tiebreaker game the two tied players played.
@@ -76,7 +76,7 @@ pub enum Decider {
 impl Decider {
     /// The stable name written in `event.json`, in the words the FFG rows use where the
     /// tiebreaker is the same (`head_to_head`, `sos`, `random`).
-    pub fn short(self) -> &'static str {
+    pub(crate) fn short(self) -> &'static str {
         match self {
             Decider::Points => "points",
             Decider::Differential => "differential",
@@ -90,7 +90,7 @@ impl Decider {
     }
 
     /// For strength of schedule, how many of the lowest entries were dropped.
-    pub fn sos_dropped(self) -> Option<u32> {
+    pub(crate) fn sos_dropped(self) -> Option<u32> {
         match self {
             Decider::StrengthOfSchedule { dropped } => Some(dropped),
             _ => None,
@@ -103,18 +103,18 @@ impl Decider {
 pub struct RankedRow {
     /// 1-based; every row has its own place (the guide breaks every tie). `None` for a
     /// disqualified player, listed after the ranked players.
-    pub place: Option<usize>,
+    pub(crate) place: Option<usize>,
     pub player: usize,
-    pub score: Score,
-    pub highest_differential: Option<i32>,
+    pub(crate) score: Score,
+    pub(crate) highest_differential: Option<i32>,
     /// The cumulative victory points of the opponent of each game, lowest first, with a 0 for
     /// each bye: strength of schedule at `dropped = k` is the sum of this list without its
     /// first `k` entries.
-    pub opponents_points: Vec<u32>,
+    pub(crate) opponents_points: Vec<u32>,
     /// What separates this player from the player directly above; for the first row, from the
     /// player directly below. `None` when the standings have a single ranked row, and for a
     /// disqualified player.
-    pub decided_by: Option<Decider>,
+    pub(crate) decided_by: Option<Decider>,
 }
 
 /// The tiebreaker levels, in the guide's order, after points and differential.
@@ -329,7 +329,7 @@ impl Standings<'_> {
 /// among themselves after every ranked player, without a place: they are out of the final
 /// placings, but their games stand, so their opponents keep the points and differential taken
 /// from them and count their victory points in strength of schedule.
-pub fn rank(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<RankedRow> {
+pub(crate) fn rank(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<RankedRow> {
     let mut seen = BTreeSet::new();
     let records: Vec<&PlayerRecord> = records.iter().filter(|r| seen.insert(r.player)).collect();
     let totals: Vec<Score> = records.iter().map(|r| r.cumulative()).collect();
@@ -391,7 +391,7 @@ pub fn rank(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<RankedRow> 
 /// ordered with them, the others keeping their seeded order, as do the players of `ahead`
 /// among themselves. The row below a moved player is marked [`Decider::DrawnAtVenue`]. `None`
 /// when no player of `ahead` moves (no such tie, or they are already first in theirs).
-pub fn follow_venue_draw(rows: &[RankedRow], ahead: &[usize]) -> Option<Vec<RankedRow>> {
+pub(crate) fn follow_venue_draw(rows: &[RankedRow], ahead: &[usize]) -> Option<Vec<RankedRow>> {
     let random = |i: usize| rows[i].decided_by == Some(Decider::Random);
     let mut out = rows.to_vec();
     let mut moved = false;

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::event::Event;
-use crate::rules::audit::{Audit, DepartureKind, Stage, Status as AuditStatus};
+use crate::rules::verdict::{Audit, DepartureKind, Stage, Status as AuditStatus};
 
 #[derive(Serialize)]
 pub(super) struct AuditJson<'a> {

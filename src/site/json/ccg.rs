@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::event::{CcgPlay, Event};
-use crate::rules::ccg_event::TableReason;
+use crate::rules::ccg_replay::TableReason;
 
 #[derive(Serialize)]
 pub(super) struct CcgJson<'a> {

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::event::Event;
 use crate::rules::bracket::{Decision, Part, SideReason};
-use crate::rules::compute::SwissComputed;
+use crate::rules::computed::SwissComputed;
 
 #[derive(Serialize)]
 pub(super) struct FinalJson<'a> {

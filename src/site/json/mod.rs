@@ -10,7 +10,7 @@
 use serde::Serialize;
 
 use crate::event::{Event, Kind};
-use crate::rules::compute::{Computed, ComputedKind, Status, SwissComputed};
+use crate::rules::computed::{Computed, ComputedKind, Status, SwissComputed};
 
 mod audit;
 mod casual;
@@ -27,7 +27,7 @@ use rounds::{CutJson, NextRoundJson, RoundJson};
 use standings::{Placing, RoundStandingsJson, StandingsJson};
 
 /// The version of this file's layout.
-pub const FORMAT: u32 = 3;
+pub(crate) const FORMAT: u32 = 3;
 
 #[derive(Serialize)]
 struct EventJson<'a> {

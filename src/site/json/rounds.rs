@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use crate::event::{Event, Outcome};
-use crate::rules::compute::{Computed, SwissComputed};
+use crate::rules::computed::{Computed, SwissComputed};
 use crate::rules::pairing::swiss::{ByeReason, Reason};
 use crate::rules::scoring::RoundKind;
 

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::event::Event;
 use crate::rules::Ruleset;
-use crate::rules::compute::{Computed, VenueDraw};
+use crate::rules::computed::{Computed, VenueDraw};
 use crate::rules::ratio::Ratio;
 use crate::rules::standings::{Decider, Standings};
 

@@ -75,9 +75,8 @@ use tree::{
     Tree, ancestors, child, copy_entry, new_file, parent, remove_entry, remove_tree, same_file,
 };
 
-
 /// Holonet's working folder beside the output folder: its spare copy and its build lock.
-pub const WORK_DIR: &str = ".holonet";
+pub(crate) const WORK_DIR: &str = ".holonet";
 
 /// What a write did, measured against the output as it was.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -88,12 +87,12 @@ pub struct WriteReport {
     /// The entries of the output this build did not make and kept because the output's
     /// manifest is not sealed ([`Found::Unsealed`]): nothing says whether they are an earlier
     /// build's or someone's own, so none is removed. Listed as carried over from then on.
-    pub kept_unsealed: Vec<String>,
+    pub(crate) kept_unsealed: Vec<String>,
 }
 
 /// Why the output could not be written. In every case the output folder is as it was.
 #[derive(Debug)]
-pub enum OutputError {
+pub(crate) enum OutputError {
     /// The folder holds files Holonet did not write.
     NotOurs(PathBuf),
     /// The output folder cannot be replaced in one step (the reason says why and what to do).
@@ -124,7 +123,7 @@ fn io_err(path: &Path) -> impl FnOnce(io::Error) -> OutputError + '_ {
 /// A build's output in progress: files are handed over as they are rendered (from any thread)
 /// and written into the spare copy, which replaces the output only at [`Staging::commit`].
 /// Dropped without a commit, the output stays as the previous build left it.
-pub struct Staging {
+pub(crate) struct Staging {
     out: Tree,
     spare: Tree,
     places: Places,
@@ -152,7 +151,7 @@ impl Staging {
     /// Starts a build into `out`: takes the output's build lock, finishes an exchange a stopped
     /// build began, reads the output's manifest (refusing a folder Holonet did not write) and
     /// readies the spare copy. `secret` is the site folder's: the manifests are sealed under it.
-    pub fn open(out: &Path, secret: Secret) -> Result<Staging, OutputError> {
+    pub(crate) fn open(out: &Path, secret: Secret) -> Result<Staging, OutputError> {
         let places = Places::of(out)?;
         let lock = hold_lock(&places.lock, &format!("building into {}", out.display()))
             .map_err(|why| OutputError::Refused(out.to_path_buf(), why))?;
@@ -202,7 +201,7 @@ impl Staging {
     }
 
     /// Hands over one file of the build (`rel`: its path under the output).
-    pub fn put(&self, rel: &str, bytes: &[u8]) -> Result<(), OutputError> {
+    pub(crate) fn put(&self, rel: &str, bytes: &[u8]) -> Result<(), OutputError> {
         let new = Recorded {
             len: bytes.len() as u64,
             hash: hash(bytes),
@@ -214,7 +213,7 @@ impl Staging {
 
     /// Hands over a file of the build copied from `source` (a static file): hashed and copied
     /// by streaming, never read whole into memory.
-    pub fn put_file(&self, rel: &str, source: &Path) -> Result<(), OutputError> {
+    pub(crate) fn put_file(&self, rel: &str, source: &Path) -> Result<(), OutputError> {
         let new = hash_file(source).map_err(io_err(source))?;
         self.place(rel, &new, None, |target| {
             io::copy(&mut fs::File::open(source)?, &mut new_file(target)?).map(drop)
@@ -252,7 +251,7 @@ impl Staging {
 
     /// Whether the output holds `rel` as the last build left it, so that [`Staging::keep`]
     /// can keep it: checked before a build decides what to render.
-    pub fn can_keep(&self, rel: &str) -> bool {
+    pub(crate) fn can_keep(&self, rel: &str) -> bool {
         self.as_recorded(rel).is_some()
     }
 
@@ -269,7 +268,7 @@ impl Staging {
     /// Keeps the files `rels` as the last build left them, without their bytes: when every one
     /// is in the output's manifest and untouched since, records them all and returns true;
     /// otherwise returns false (the caller renders them instead).
-    pub fn keep(&self, rels: &[String]) -> bool {
+    pub(crate) fn keep(&self, rels: &[String]) -> bool {
         let mut kept = Vec::with_capacity(rels.len());
         for rel in rels {
             let Some(recorded) = self.as_recorded(rel) else {
@@ -301,14 +300,14 @@ impl Staging {
     }
 
     /// How many files were handed over so far.
-    pub fn file_count(&self) -> usize {
+    pub(crate) fn file_count(&self) -> usize {
         self.lock().files.len()
     }
 
     /// Completes the spare copy (files Holonet did not write carried over from the output,
     /// what the new build does not hold removed, its manifest written) and exchanges it with
     /// the output.
-    pub fn commit(mut self) -> Result<WriteReport, OutputError> {
+    pub(crate) fn commit(mut self) -> Result<WriteReport, OutputError> {
         let state = std::mem::take(&mut *self.lock());
         let files = state.files;
         let foreign = if self.fresh {

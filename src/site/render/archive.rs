@@ -10,7 +10,7 @@ use super::RenderInput;
 use super::pages::{Pages, page_view};
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic};
-use crate::rules::compute::Status;
+use crate::rules::computed::Status;
 use crate::site::cards::{CardIndex, CardPage};
 use crate::site::model::{ContentView, EventSummary, HomeView, SiteView};
 use crate::site::players::PlayerPage;

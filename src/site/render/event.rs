@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use super::RenderInput;
 use super::pages::{Pages, page_view};
 use crate::event::Event;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 use crate::site::json::event_json;
 use crate::site::model::{self, PageView};
 

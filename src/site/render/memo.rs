@@ -26,7 +26,7 @@ pub struct Memo {
 
 impl Memo {
     /// A memo that has seen the pages `pages` (path -> key), as a previous build recorded them.
-    pub fn of_pages(pages: HashMap<String, u128>) -> Memo {
+    pub(crate) fn of_pages(pages: HashMap<String, u128>) -> Memo {
         Memo {
             pages: Mutex::new(pages),
             ..Memo::default()
@@ -34,13 +34,13 @@ impl Memo {
     }
 
     /// Forgets every page but those of `paths`.
-    pub fn retain(&self, paths: &BTreeSet<String>) {
+    pub(crate) fn retain(&self, paths: &BTreeSet<String>) {
         let mut pages = self.pages.lock().unwrap_or_else(|e| e.into_inner());
         pages.retain(|path, _| paths.contains(path));
     }
 
     /// Every page seen, with its key, in path order.
-    pub fn pages(&self) -> BTreeMap<String, u128> {
+    pub(crate) fn pages(&self) -> BTreeMap<String, u128> {
         let pages = self.pages.lock().unwrap_or_else(|e| e.into_inner());
         pages.iter().map(|(p, k)| (p.clone(), *k)).collect()
     }
@@ -89,7 +89,7 @@ impl Memo {
 
     /// Forgets `path`, a file that left the tree: should the same page come back, it is
     /// rendered, not taken for the file that is gone.
-    pub fn forget(&self, path: &str) {
+    pub(crate) fn forget(&self, path: &str) {
         self.pages
             .lock()
             .unwrap_or_else(|e| e.into_inner())

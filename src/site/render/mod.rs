@@ -16,7 +16,7 @@ use super::model::SiteView;
 use super::templates::LayerFile;
 use crate::config::Config;
 use crate::event::Event;
-use crate::rules::compute::Computed;
+use crate::rules::computed::Computed;
 
 mod archive;
 mod event;
@@ -26,56 +26,56 @@ mod sitemap;
 mod store;
 
 pub use memo::Memo;
-pub use sitemap::{finish, finishing_files};
-pub use store::{Discard, Output, Store};
+pub(crate) use sitemap::{finish, finishing_files};
+pub(crate) use store::{Discard, Output, Store};
 
 use pages::Pages;
 
 /// Everything rendering needs.
-pub struct RenderInput<'a> {
-    pub config: &'a Config,
+pub(crate) struct RenderInput<'a> {
+    pub(crate) config: &'a Config,
     /// Alias id -> the player page's id (`players.toml`).
-    pub aliases: &'a crate::load::aliases::Aliases,
-    pub events: &'a [(Event, Computed)],
+    pub(crate) aliases: &'a crate::load::aliases::Aliases,
+    pub(crate) events: &'a [(Event, Computed)],
     /// Each event's share of the archive-wide pages, by slug (one for every event).
-    pub contributions: &'a super::contribution::Contributions,
-    pub pages: &'a [ContentPage],
-    pub tera: &'a Tera,
-    pub statics: &'a BTreeMap<String, LayerFile>,
+    pub(crate) contributions: &'a super::contribution::Contributions,
+    pub(crate) pages: &'a [ContentPage],
+    pub(crate) tera: &'a Tera,
+    pub(crate) statics: &'a BTreeMap<String, LayerFile>,
     /// What to render: the whole site, or what an edit touched.
-    pub scope: &'a Scope,
+    pub(crate) scope: &'a Scope,
     /// Events whose files a previous build made from the same inputs, with those files (slug ->
     /// paths): kept instead of rendered when the store can vouch for them.
-    pub reuse: &'a EventFiles,
+    pub(crate) reuse: &'a EventFiles,
     /// `serve`'s record of the pages it rendered last (see [`Memo`]); `None` renders every page.
-    pub memo: Option<&'a Memo>,
+    pub(crate) memo: Option<&'a Memo>,
     /// `build`'s record of the archive-wide pages (players, head to head, cards, indexes), as
     /// the last build into the same output left them (see [`super::reuse::read_pages`]): used
     /// for those pages when there is no `memo`. Event pages have their own reuse (`reuse`).
-    pub archive_memo: &'a Memo,
+    pub(crate) archive_memo: &'a Memo,
     /// Archive-wide pages `build` keeps as the last build left them, without building them:
     /// no event that changed since touched their players (see
     /// [`super::reuse::players_touched`]), or their group's inputs are the same (see
     /// [`super::groups`]).
-    pub kept_pages: &'a [String],
+    pub(crate) kept_pages: &'a [String],
     /// The groups of archive-wide pages kept whole: not built at all.
-    pub kept_groups: &'a BTreeSet<super::groups::Group>,
+    pub(crate) kept_groups: &'a BTreeSet<super::groups::Group>,
     /// The search index's archive-wide parts as the last render made them, when the pages they
     /// are made from (players, ratings, cards) are kept: a search index made again takes them
     /// instead of building the player archive, the ratings and the card pages for them.
-    pub search_parts: Option<&'a super::search::ArchiveParts>,
+    pub(crate) search_parts: Option<&'a super::search::ArchiveParts>,
     /// The link-preview images the previous build made, which an event rendered again keeps when
     /// its card is the same.
-    pub previews: &'a Previews,
+    pub(crate) previews: &'a Previews,
 }
 
 /// The link-preview images of the previous build (see [`super::reuse::card_key`]).
 #[derive(Debug, Clone, Default)]
-pub struct Previews {
+pub(crate) struct Previews {
     /// Holonet's program key ([`crate::input_key::program_key`]), part of each card's key.
-    pub program: u128,
+    pub(crate) program: u128,
     /// Each event's card key in the previous build, by slug.
-    pub last: BTreeMap<String, u128>,
+    pub(crate) last: BTreeMap<String, u128>,
 }
 
 /// The part of the site to render. The pages made from every event (home, indexes, players A to
@@ -84,11 +84,11 @@ pub struct Previews {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Scope {
     /// The events (by slug) whose pages to render; `None`: every event.
-    pub events: Option<BTreeSet<String>>,
+    pub(crate) events: Option<BTreeSet<String>>,
     /// The player pages (by page id) to render; `None`: every player.
-    pub players: Option<BTreeSet<String>>,
+    pub(crate) players: Option<BTreeSet<String>>,
     /// Whether to render the content pages and copy the static files.
-    pub content: bool,
+    pub(crate) content: bool,
 }
 
 impl Scope {
@@ -111,10 +111,10 @@ impl Scope {
 }
 
 /// The output tree: relative path -> bytes.
-pub type Files = BTreeMap<String, Vec<u8>>;
+pub(crate) type Files = BTreeMap<String, Vec<u8>>;
 
 /// Each event's own files (by slug), as rendered or kept.
-pub type EventFiles = BTreeMap<String, Vec<String>>;
+pub(crate) type EventFiles = BTreeMap<String, Vec<String>>;
 
 /// Renders the part of the site `input.scope` names into `output`. The sitemap and
 /// `robots.txt`, which list every page, are added by [`finish`] once the output is complete.
@@ -122,7 +122,7 @@ pub type EventFiles = BTreeMap<String, Vec<String>>;
 /// pages in memory at a time; an event in `input.reuse` whose files the store can keep is not
 /// rendered at all. The archive-wide pages render alongside. Returns the files of each event in
 /// scope.
-pub fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
+pub(crate) fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> EventFiles {
     let mut site = SiteView::new(input.config, input.pages);
     site.theme_stylesheet = input.statics.contains_key("theme.css");
     let pages = Pages {

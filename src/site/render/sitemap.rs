@@ -12,14 +12,14 @@ use crate::site::model::SiteView;
 
 /// Adds the files that describe the finished tree: the sitemap (every HTML page) and
 /// `robots.txt`, which points to it.
-pub fn finish(config: &Config, pages: &[ContentPage], output: &Output<'_>) {
+pub(crate) fn finish(config: &Config, pages: &[ContentPage], output: &Output<'_>) {
     for (path, bytes) in finishing_files(config, pages, &output.paths()) {
         output.add(path, bytes, Path::new("the sitemap"));
     }
 }
 
 /// The sitemap and `robots.txt` of a tree with these `paths`.
-pub fn finishing_files(
+pub(crate) fn finishing_files(
     config: &Config,
     pages: &[ContentPage],
     paths: &BTreeSet<String>,

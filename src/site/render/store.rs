@@ -34,7 +34,7 @@ pub trait Store: Sync {
 }
 
 /// Keeps nothing: for `check`, which renders pages to find errors and writes none.
-pub struct Discard;
+pub(crate) struct Discard;
 
 impl Store for Discard {
     fn store(&self, _path: &str, _bytes: Vec<u8>) -> Result<(), Diagnostic> {
@@ -58,7 +58,7 @@ impl Store for Discard {
 
 /// The output of a render: hands each file to a [`Store`], refuses a second file at one
 /// address, and keeps every path (the sitemap lists them) and every problem.
-pub struct Output<'s> {
+pub(crate) struct Output<'s> {
     pub(super) store: &'s dyn Store,
     paths: Mutex<BTreeSet<String>>,
     diagnostics: Mutex<Vec<Diagnostic>>,
@@ -68,7 +68,7 @@ pub struct Output<'s> {
 }
 
 impl<'s> Output<'s> {
-    pub fn new(store: &'s dyn Store) -> Output<'s> {
+    pub(crate) fn new(store: &'s dyn Store) -> Output<'s> {
         Output {
             store,
             paths: Mutex::new(BTreeSet::new()),
@@ -146,7 +146,7 @@ impl<'s> Output<'s> {
     }
 
     /// Whether anything went wrong so far.
-    pub fn failed(&self) -> bool {
+    pub(crate) fn failed(&self) -> bool {
         !self
             .diagnostics
             .lock()
@@ -155,12 +155,12 @@ impl<'s> Output<'s> {
     }
 
     /// The paths of every file added so far.
-    pub fn paths(&self) -> BTreeSet<String> {
+    pub(crate) fn paths(&self) -> BTreeSet<String> {
         self.paths.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// The problems, in a stable order (files render in parallel).
-    pub fn into_result(self) -> Result<(), Vec<Diagnostic>> {
+    pub(crate) fn into_result(self) -> Result<(), Vec<Diagnostic>> {
         let mut diagnostics = self
             .diagnostics
             .into_inner()
