@@ -26,15 +26,12 @@ pub(crate) fn now() -> Timestamp {
 
 /// Today's date from the system clock (UTC), for `holonet new`.
 pub fn today() -> Date {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let utc = jiff::Timestamp::now().to_zoned_datetime(jiff::tz::TimeZone::UTC);
     Date {
-        year: 1970,
-        month: 1,
-        day: 1,
+        year: u16::try_from(utc.year()).unwrap_or(0),
+        month: utc.month().unsigned_abs(),
+        day: utc.day().unsigned_abs(),
     }
-    .add_days(days)
 }
 
 /// Which stamps an edit writes into `[event]`.
@@ -138,15 +135,7 @@ mod tests {
     }
 
     #[test]
-    fn today_counts_days_from_1970() {
-        let epoch = Date {
-            year: 1970,
-            month: 1,
-            day: 1,
-        };
-        assert_eq!(epoch.add_days(19_723).iso(), "2024-01-01");
-        assert_eq!(epoch.add_days(20_414).iso(), "2025-11-22");
-        let today = today();
-        assert!(today.is_valid() && today.year >= 2024);
+    fn today_is_a_valid_date() {
+        assert!(today().is_valid());
     }
 }
