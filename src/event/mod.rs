@@ -305,6 +305,9 @@ pub struct Player {
     pub disqualified: bool,
     /// The tournament director plays (swccg-2008).
     pub organizer: bool,
+    /// The player's handle on the community's forum (kept by `holonet import` from the
+    /// Tournament Assistant's files): how the same person is found in the files of other events.
+    pub forum_handle: Option<String>,
     pub decks: Decks,
 }
 
