@@ -415,7 +415,11 @@ fn import_saved(
             print_report(&outcome.report);
             say!(
                 "{} {} from {}. Run holonet check, then holonet build.",
-                if outcome.updated { "Updated" } else { "Created" },
+                if outcome.updated {
+                    "Updated"
+                } else {
+                    "Created"
+                },
                 outcome.written.display(),
                 file.display()
             );

@@ -208,7 +208,11 @@ fn read(file: &Path, text: &str) -> Result<Saved, Vec<Diagnostic>> {
     };
     let date = match top.get("date") {
         None | Some(Value::Null) => None,
-        Some(v) => match v.as_str().and_then(|s| s.get(..10)).and_then(Date::parse_iso) {
+        Some(v) => match v
+            .as_str()
+            .and_then(|s| s.get(..10))
+            .and_then(Date::parse_iso)
+        {
             Some(date) => Some(date),
             None => {
                 return Err(vec![
@@ -265,11 +269,17 @@ fn read(file: &Path, text: &str) -> Result<Saved, Vec<Diagnostic>> {
             .and_then(|n| u32::try_from(n).ok())
             .filter(|&n| n >= 1);
         let id = string(g.get("id")).unwrap_or_default();
-        let (Some(dark), Some(light), Some(number)) = (side("playerDark"), side("playerLight"), number)
+        let (Some(dark), Some(light), Some(number)) =
+            (side("playerDark"), side("playerLight"), number)
         else {
             problems.push(
-                Diagnostic::error(Code::MissingField, file, Some(locate(text, &id)), "this game has no `playerDark`, `playerLight` or `round.num`")
-                    .with_help("every saved game names its dark and light players and its game number"),
+                Diagnostic::error(
+                    Code::MissingField,
+                    file,
+                    Some(locate(text, &id)),
+                    "this game has no `playerDark`, `playerLight` or `round.num`",
+                )
+                .with_help("every saved game names its dark and light players and its game number"),
             );
             continue;
         };
@@ -281,8 +291,15 @@ fn read(file: &Path, text: &str) -> Result<Saved, Vec<Diagnostic>> {
         };
         let Some(differential) = differential.filter(|d| (0..=100_000).contains(d)) else {
             problems.push(
-                Diagnostic::error(Code::InvalidValue, file, Some(locate(text, &id)), "this game's `diff` is not a whole number from 0")
-                    .with_help("correct the differential in the Tournament Assistant and save the event again"),
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    file,
+                    Some(locate(text, &id)),
+                    "this game's `diff` is not a whole number from 0",
+                )
+                .with_help(
+                    "correct the differential in the Tournament Assistant and save the event again",
+                ),
             );
             continue;
         };
@@ -302,7 +319,10 @@ fn read(file: &Path, text: &str) -> Result<Saved, Vec<Diagnostic>> {
     games.sort_by_key(|g| g.number);
     Ok(Saved {
         id: string(top.get("id")).unwrap_or_default(),
-        name: string(top.get("name")).unwrap_or_default().trim().to_string(),
+        name: string(top.get("name"))
+            .unwrap_or_default()
+            .trim()
+            .to_string(),
         mode,
         date,
         players,
@@ -356,7 +376,10 @@ pub fn convert(
     let mut last_game = vec![0u32; saved.players.len()];
     for game in &saved.games {
         let entry = numbers.entry(game.number).or_default();
-        match (known.get(game.dark.as_str()), known.get(game.light.as_str())) {
+        match (
+            known.get(game.dark.as_str()),
+            known.get(game.light.as_str()),
+        ) {
             (Some(&a), Some(&b)) => {
                 if let Some(w) = &game.winner
                     && w != &game.dark
@@ -377,8 +400,13 @@ pub fn convert(
                 entry.1.push(p);
             }
             (None, None) => problems.push(
-                Diagnostic::error(Code::UnknownReference, file, Some(locate(text, &game.id)), "neither player of this game is a player of the event")
-                    .with_help("a game is between two listed players, or one player and a BYE"),
+                Diagnostic::error(
+                    Code::UnknownReference,
+                    file,
+                    Some(locate(text, &game.id)),
+                    "neither player of this game is a player of the event",
+                )
+                .with_help("a game is between two listed players, or one player and a BYE"),
             ),
         }
     }
@@ -400,8 +428,13 @@ pub fn convert(
     for (i, message, help) in archive.hints_for(&named) {
         let player = &saved.players[unmatched[i]];
         warnings.push(
-            Diagnostic::warning(Code::SimilarName, file, Some(locate(text, &player.id)), message)
-                .with_help(help),
+            Diagnostic::warning(
+                Code::SimilarName,
+                file,
+                Some(locate(text, &player.id)),
+                message,
+            )
+            .with_help(help),
         );
     }
     let id_of = |saved_id: &str| ids[known[saved_id]].0.as_str();
@@ -485,10 +518,7 @@ pub fn convert(
             let _ = writeln!(out, "]");
         }
         if !byes.is_empty() {
-            let list: Vec<String> = byes
-                .iter()
-                .map(|&p| quoted(&ids[p].0))
-                .collect();
+            let list: Vec<String> = byes.iter().map(|&p| quoted(&ids[p].0)).collect();
             let _ = writeln!(out, "byes = [{}]", list.join(", "));
         }
     }
@@ -571,8 +601,8 @@ pub fn import_saved(
     let invalid = |diagnostics| ImportError::Invalid(report_of(diagnostics));
     let id = read(file, text).map_err(invalid)?.id;
     let _lock = crate::atomic::lock_site(root).map_err(ImportError::Usage)?;
-    let leaving_out = existing_event(root, &id)
-        .and_then(|p| p.strip_prefix(root).ok().map(Path::to_path_buf));
+    let leaving_out =
+        existing_event(root, &id).and_then(|p| p.strip_prefix(root).ok().map(Path::to_path_buf));
     let archive = super::archive_people(root, leaving_out.as_deref());
     let converted = convert(file, text, options, &archive).map_err(invalid)?;
     let relative = match (&options.out, &leaving_out) {
