@@ -664,3 +664,128 @@ fn free_path(root: &Path, converted: &Converted) -> PathBuf {
         .find(|p| !root.join(p).exists())
         .unwrap_or_else(|| folder.join(format!("{base}.toml")))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> (PathBuf, String) {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/it/fixtures/pc-tournament-assistant")
+            .join(name);
+        let text = std::fs::read_to_string(&path).expect("fixture");
+        (path, text)
+    }
+
+    /// Every real file but the bracket converts: its players in the saved order, every game,
+    /// its byes and drops, the ruleset of its mode, and no differential outside DIFF mode.
+    #[test]
+    fn the_real_files_convert_with_every_player_and_game() {
+        // File, rules, players, dropped, games, byes, games in the event (its game numbers).
+        let expected = [
+            ("272d7d14", "swccg-pc-sos", 24, 0, 96, 0, 8),
+            ("29f7de7b", "swccg-pc-sos", 28, 6, 106, 1, 8),
+            ("734613dd", "swccg-pc-sos", 32, 4, 125, 1, 8),
+            ("81e8cdf4", "swccg-pc-sos", 62, 3, 246, 4, 8),
+            ("cc14a38b", "swccg-2008", 25, 5, 71, 2, 6),
+            ("d3dabb66", "swccg-pc-sos", 15, 1, 57, 1, 8),
+            ("d7839d26", "swccg-pc-sos", 37, 0, 152, 8, 8),
+            ("e2646ad3", "swccg-pc-sos", 17, 1, 70, 6, 8),
+            ("ea4959b7", "swccg-pc-sos", 16, 0, 32, 0, 4),
+            ("f70eb144", "swccg-pc-sos", 11, 0, 36, 6, 6),
+            ("fab9232f", "swccg-pc-sos", 61, 0, 248, 8, 8),
+        ];
+        let folder =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/fixtures/pc-tournament-assistant");
+        let mut names: Vec<String> = std::fs::read_dir(&folder)
+            .expect("fixtures")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".json"))
+            .collect();
+        names.sort();
+        assert_eq!(names.len(), 12);
+        for (prefix, rules, players, dropped, games, byes, numbers) in expected {
+            let name = names.iter().find(|n| n.starts_with(prefix)).expect(prefix);
+            let (path, text) = fixture(name);
+            assert!(is_saved_event(&text), "{name}");
+            let options = SavedOptions {
+                date: Date::parse_iso("2017-05-06"),
+                ..SavedOptions::default()
+            };
+            let converted = convert(&path, &text, &options, &People::default())
+                .unwrap_or_else(|d| panic!("{name}: {d:?}"));
+            let toml = &converted.text;
+            assert!(toml.contains(&format!("rules = \"{rules}\"\n")), "{name}");
+            assert!(
+                toml.contains(&format!("{ID_MARK}{}\n", &name[..36])),
+                "{name}"
+            );
+            assert!(
+                toml.contains(&format!("swiss_rounds = {numbers}\n")),
+                "{name}"
+            );
+            assert_eq!(toml.matches("\n[[players]]\n").count(), players, "{name}");
+            assert_eq!(toml.matches("\ndrop = ").count(), dropped, "{name}");
+            assert_eq!(toml.matches("\n[[rounds]]\n").count(), numbers, "{name}");
+            let bye_ids: usize = toml
+                .lines()
+                .filter(|l| l.starts_with("byes = ["))
+                .map(|l| l.matches('"').count() / 2)
+                .sum();
+            assert_eq!(bye_ids, byes, "{name}");
+            assert_eq!(toml.matches("{ table = ").count(), games - byes, "{name}");
+            assert_eq!(toml.matches(", winner = ").count(), games - byes, "{name}");
+            let differentials = toml.matches("differential = ").count();
+            if rules == "swccg-2008" {
+                assert_eq!(differentials, games - byes, "{name}");
+            } else {
+                assert_eq!(differentials, 0, "{name}: SOS files hold placeholders");
+            }
+            // The players in the saved standings order.
+            let saved: Value = serde_json::from_str(&text).expect("json");
+            let first = saved["players"][0]["name"].as_str().expect("name");
+            let written = toml
+                .split("\n[[players]]\n")
+                .nth(1)
+                .and_then(|p| p.lines().find(|l| l.starts_with("name = ")))
+                .expect("first player");
+            assert_eq!(
+                written,
+                format!("name = {}", quoted(first.trim())),
+                "{name}"
+            );
+        }
+        let bracket = names
+            .iter()
+            .find(|n| n.starts_with("ae83eb66"))
+            .expect("bracket");
+        let (path, text) = fixture(bracket);
+        let refused = convert(&path, &text, &SavedOptions::default(), &People::default())
+            .expect_err("MATCH_PLAY");
+        assert!(refused[0].message.contains("MATCH_PLAY"), "{refused:?}");
+    }
+
+    #[test]
+    fn a_dropped_player_leaves_after_the_last_game_played() {
+        let (path, text) = fixture("d3dabb66-1810-41fd-bf99-4897889f9903.json");
+        let converted =
+            convert(&path, &text, &SavedOptions::default(), &People::default()).expect("UK");
+        // Rob Perkins had a bye in game 1, then dropped.
+        assert!(
+            converted
+                .text
+                .contains("name = \"Rob Perkins\"\nid = \"rob-perkins\"\ndrop = 1\n"),
+            "{}",
+            converted.text
+        );
+        assert!(converted.text.contains("byes = [\"rob-perkins\"]"));
+    }
+
+    #[test]
+    fn json_errors_point_at_their_line_and_column() {
+        assert_eq!(offset_of("{\n  \"a\" 1\n}", 2, 7), 8);
+        let problems = read(Path::new("x.json"), "{\n  \"a\" 1\n}").expect_err("broken");
+        assert_eq!(problems[0].span, Some(8..9));
+        assert!(!is_saved_event("[1, 2]") && is_saved_event("{ broken"));
+    }
+}
