@@ -290,7 +290,7 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
-    /// Make an event known only by its results from a CSV of final standings.
+    /// Make an event from a CSV of final standings, or from the Tournament Assistant's saved files.
     ///
     /// The CSV's first line names its columns: `rank` and `player` (the name), and any of `id`,
     /// `points` (SW:LCG), `victory_points` and `differential` (SW:CCG), `wins`, `losses`,
@@ -299,19 +299,25 @@ enum Command {
     /// differential), the minus sign; an empty rank is a player without a place. The new file
     /// has a `[[players]]` entry per line and a `[[standings]]` row per placed line; it is
     /// validated before it is written, and an existing file is never replaced.
+    ///
+    /// A JSON file saved by the Players Committee's Star Wars CCG Tournament Assistant (or a
+    /// folder of them) becomes events/YEAR/SLUG.TOML with every player and game, named and dated
+    /// as saved; importing the same event again updates its file.
     Import {
-        /// The CSV file of standings.
-        csv: PathBuf,
-        /// The event file to create, such as events/2014/dantooine-regional.toml.
+        /// The CSV file of standings, a saved Tournament Assistant event (.json), or a folder
+        /// of saved events.
+        file: PathBuf,
+        /// The event file to create, such as events/2014/dantooine-regional.toml (required
+        /// for a CSV).
         #[arg(long)]
-        out: PathBuf,
-        /// The event's name.
+        out: Option<PathBuf>,
+        /// The event's name (required for a CSV).
         #[arg(long)]
-        name: String,
-        /// The event's date, YYYY-MM-DD.
+        name: Option<String>,
+        /// The event's date, YYYY-MM-DD (required for a CSV and for a saved event without one).
         #[arg(long, value_parser = parse_date)]
-        date: holonet::event::Date,
-        /// The ruleset [default: holonet.toml's default_rules, else ffg-2018].
+        date: Option<holonet::event::Date>,
+        /// The ruleset of a CSV [default: holonet.toml's default_rules, else ffg-2018].
         #[arg(long)]
         rules: Option<String>,
         /// The format, when not the ruleset's first (such as sealed).
@@ -393,6 +399,97 @@ macro_rules! say {
             println!($($arg)*);
         }
     };
+}
+
+/// `holonet import` of one saved Tournament Assistant event: says what it wrote, or why not.
+fn import_saved(
+    root: &Path,
+    file: &Path,
+    text: &str,
+    options: &holonet::edit::tournament_assistant::SavedOptions,
+) -> ExitCode {
+    use holonet::edit::import::ImportError;
+    match holonet::edit::tournament_assistant::import_saved(root, file, text, options) {
+        Ok(outcome) => {
+            print_report(&outcome.report);
+            say!(
+                "{} {} from {}. Run holonet check, then holonet build.",
+                if outcome.updated {
+                    "Updated"
+                } else {
+                    "Created"
+                },
+                outcome.written.display(),
+                file.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(ImportError::Usage(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+        Err(ImportError::Invalid(report)) => {
+            print_report(&report);
+            eprintln!(
+                "error: {} error(s) in {}; nothing was written for it",
+                report.errors(),
+                file.display()
+            );
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `holonet import DIR`: every saved Tournament Assistant event of the folder, in file name
+/// order; other files are skipped with a note. One file's errors do not stop the others, and
+/// the command fails when any file failed.
+fn import_folder(
+    root: &Path,
+    folder: &Path,
+    options: &holonet::edit::tournament_assistant::SavedOptions,
+) -> ExitCode {
+    use holonet::edit::tournament_assistant::{InFolder, folder_files};
+    let files = match folder_files(folder) {
+        Ok(files) => files,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (mut imported, mut failed) = (0, 0);
+    for found in files {
+        let (file, text) = match found {
+            InFolder::Saved(file, text) => (file, text),
+            InFolder::Other(file) => {
+                say!(
+                    "Skipped {}: not an event saved by the Tournament Assistant.",
+                    file.display()
+                );
+                continue;
+            }
+        };
+        if import_saved(root, &file, &text, options) == ExitCode::SUCCESS {
+            imported += 1;
+        } else {
+            failed += 1;
+        }
+    }
+    if failed > 0 {
+        eprintln!(
+            "error: {failed} file(s) of {} could not be imported; {imported} were",
+            folder.display()
+        );
+        return ExitCode::FAILURE;
+    }
+    if imported == 0 {
+        eprintln!(
+            "error: {} holds no event saved by the Tournament Assistant",
+            folder.display()
+        );
+        return ExitCode::FAILURE;
+    }
+    say!("Imported {imported} event(s) from {}.", folder.display());
+    ExitCode::SUCCESS
 }
 
 /// Prints a report's diagnostics on standard error; `--quiet` keeps only the errors.
@@ -766,7 +863,7 @@ fn main() -> ExitCode {
         }),
         Command::Unpair { file, root } => run_edit(&root, &file, registration::unpair_edit),
         Command::Import {
-            csv,
+            file,
             out,
             name,
             date,
@@ -776,6 +873,55 @@ fn main() -> ExitCode {
             location,
             root,
         } => {
+            let saved = |out: Option<PathBuf>| holonet::edit::tournament_assistant::SavedOptions {
+                date,
+                name: name.clone(),
+                out,
+            };
+            if file.is_dir() {
+                if out.is_some() || name.is_some() || date.is_some() {
+                    eprintln!(
+                        "error: --out, --name and --date name one event; import the files of {} one at a time to give them",
+                        file.display()
+                    );
+                    return ExitCode::FAILURE;
+                }
+                return import_folder(&root, &file, &saved(None));
+            }
+            let text = match holonet::edit::tournament_assistant::read_source(&file) {
+                Ok(text) => text,
+                Err(diagnostic) => {
+                    let mut report = holonet::diag::Report::default();
+                    report.diagnostics.push(diagnostic);
+                    print_report(&report);
+                    return ExitCode::FAILURE;
+                }
+            };
+            // A JSON object given no CSV options is read as a saved event, to say what it lacks.
+            if holonet::edit::tournament_assistant::is_saved_event(&text)
+                || (holonet::edit::tournament_assistant::is_json_object(&text) && out.is_none())
+            {
+                for (flag, given) in [
+                    ("--rules", rules.is_some()),
+                    ("--format", format.is_some()),
+                    ("--tier", tier.is_some()),
+                    ("--location", location.is_some()),
+                ] {
+                    if given {
+                        eprintln!(
+                            "error: {flag} is not read for a saved Tournament Assistant event (its mode gives the ruleset); add it to the event file after the import"
+                        );
+                        return ExitCode::FAILURE;
+                    }
+                }
+                return import_saved(&root, &file, &text, &saved(out));
+            }
+            let (Some(out), Some(name), Some(date)) = (out, name, date) else {
+                eprintln!(
+                    "error: a CSV of standings needs --out, --name and --date, such as --out events/2014/hoth-open.toml --name \"Hoth Open\" --date 2014-06-14"
+                );
+                return ExitCode::FAILURE;
+            };
             let rules = rules.unwrap_or_else(|| holonet::edit::new::default_rules(&root));
             let options = holonet::edit::import::ImportOptions {
                 name,
@@ -785,13 +931,13 @@ fn main() -> ExitCode {
                 tier,
                 location,
             };
-            match holonet::edit::import::import_file(&root, &csv, &out, &options) {
+            match holonet::edit::import::import_file(&root, &file, &out, &options) {
                 Ok((written, report)) => {
                     print_report(&report);
                     say!(
                         "Created {} from {}. Run holonet check, then holonet build.",
                         written.display(),
-                        csv.display()
+                        file.display()
                     );
                     ExitCode::SUCCESS
                 }

@@ -768,7 +768,7 @@ fn not_csv(file: &Path, text: &str) -> Option<Diagnostic> {
             "this is not a CSV file: it holds JSON",
         )
         .with_help(
-            "export the final standings as CSV from the spreadsheet or the tournament software (comma-, semicolon- or tab-separated), with a heading line such as `rank,player,points`",
+            "export the final standings as CSV from the spreadsheet or the tournament software (comma-, semicolon- or tab-separated), with a heading line such as `rank,player,points`; an event saved by the Players Committee's Tournament Assistant is imported without --out, as it is (a JSON object with `mode`, `players`, `games` and `rounds`)",
         )
     })
 }

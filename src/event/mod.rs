@@ -305,6 +305,9 @@ pub struct Player {
     pub(crate) disqualified: bool,
     /// The tournament director plays (swccg-2008).
     pub(crate) organizer: bool,
+    /// The player's handle on the community's forum (kept by `holonet import` from the
+    /// Tournament Assistant's files): how the same person is found in the files of other events.
+    pub(crate) forum_handle: Option<String>,
     pub decks: Decks,
 }
 

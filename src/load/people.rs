@@ -25,6 +25,8 @@ pub(crate) struct Entry {
     pub(crate) file: PathBuf,
     /// The entry's place among the file's `[[players]]` entries.
     pub(crate) index: usize,
+    /// The player's forum handle, when the entry records one.
+    pub(crate) forum_handle: Option<String>,
 }
 
 /// The people of the archive's valid events, and what `players.toml` says about them.
@@ -68,6 +70,7 @@ impl People {
                     name: person.name.clone(),
                     file: event.file.clone(),
                     index,
+                    forum_handle: person.forum_handle.clone(),
                 });
             }
         }
@@ -103,6 +106,18 @@ impl People {
             .filter(|e| kept_id(aliases, &e.id) == page);
         let first = theirs.clone().next()?;
         (!theirs.any(|e| name_key(&e.name) == key)).then_some(first)
+    }
+
+    /// The first entry (in the archive's order) with the forum handle `handle`, compared
+    /// without case and surrounding spaces, as the forum compares them: the same person, however
+    /// the name was typed at each event.
+    pub fn by_forum_handle(&self, handle: &str) -> Option<&Entry> {
+        let wanted = handle.trim().to_lowercase();
+        self.entries.iter().find(|e| {
+            e.forum_handle
+                .as_deref()
+                .is_some_and(|h| h.trim().to_lowercase() == wanted)
+        })
     }
 
     /// An id for a new entry `name` that puts no one else on its page: the one made from the

@@ -103,6 +103,8 @@ raw_table! {
         late: Option<Sp<i64>>,
         disqualified: Option<Sp<bool>>,
         organizer: Option<Sp<bool>>,
+        /// The player's handle on the community's forum, kept from an imported file.
+        forum_handle: Option<Sp<String>>,
         /// The decklists as written: dark, then light.
         decks: [Option<RawDeck>; 2],
     }

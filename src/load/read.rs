@@ -237,6 +237,7 @@ fn read_player(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>)
     let late = opt_int(reader, &f, "late");
     let disqualified = opt_bool(reader, &f, "disqualified");
     let organizer = opt_bool(reader, &f, "organizer");
+    let forum_handle = opt_string(reader, &f, "forum_handle");
     let mut decks: [Option<RawDeck>; 2] = Default::default();
     if let Some(value) = f.get("decks")
         && let Some(table) = reader.as_table(value, "`decks`")
@@ -271,6 +272,7 @@ fn read_player(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>)
         late,
         disqualified,
         organizer,
+        forum_handle,
         decks,
     }
 }

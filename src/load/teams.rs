@@ -107,6 +107,7 @@ pub(crate) fn validate_teams(
             late: None,
             disqualified: false,
             organizer: false,
+            forum_handle: None,
             decks: Decks::default(),
         });
     }

@@ -414,6 +414,7 @@ pub(crate) mod tests {
                 late: None,
                 disqualified: false,
                 organizer: false,
+                forum_handle: None,
                 decks: Decks::default(),
             })
             .collect();

@@ -32,6 +32,7 @@ mod serve;
 mod serve_files;
 mod serve_lan;
 mod session;
+mod tournament_assistant;
 mod tournament_day;
 mod venue;
 mod web;

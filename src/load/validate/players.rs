@@ -138,6 +138,7 @@ pub(super) fn validate_players(
             late,
             disqualified,
             organizer: p.organizer.as_ref().is_some_and(|o| o.value),
+            forum_handle: p.forum_handle.as_ref().map(|h| h.value.clone()),
             decks: decks
                 .get(index)
                 .map(|d| d.decks.clone())

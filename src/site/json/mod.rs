@@ -117,6 +117,10 @@ struct PlayerJson<'a> {
     /// A late entry's first round (SW:CCG: game).
     late: Option<u32>,
     disqualified: bool,
+    /// Only where the file records one (imported from the Tournament Assistant), so the
+    /// events of other communities keep their shape.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    forum_handle: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -189,6 +193,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                 rejoin: p.rejoin,
                 late: p.late,
                 disqualified: p.disqualified,
+                forum_handle: p.forum_handle.as_deref(),
             })
             .collect(),
         rounds: rounds::rounds_json(event, swiss),

@@ -1,0 +1,828 @@
+//! `holonet import` of the events the Players Committee's "Star Wars CCG Tournament Assistant"
+//! saves, one JSON file each: the players (with their forum handles and whether they dropped)
+//! and every game in order become an event file that Holonet scores itself, under the ruleset of
+//! the file's `mode` (`SOS`: `swccg-pc-sos`, `DIFF`: `swccg-2008`). The software's own saved
+//! standings are left out: they follow from the games.
+//!
+//! A file is recognised by what it holds, not by its name. Its event id is written into the
+//! event file as a comment, so importing the same file again (or a whole folder again) finds
+//! that event file and updates it instead of adding a second copy of the event.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::diag::{Code, Diagnostic, Report};
+use crate::event::ids::id_from_name;
+use crate::load::people::{Named, People};
+use crate::toml_reader::Date;
+
+/// The comment line that records the software's event id in an event file: how a later import
+/// of the same file finds it.
+const ID_MARK: &str = "# Tournament Assistant event id: ";
+
+/// What the command line may say about an imported file.
+#[derive(Debug, Clone, Default)]
+pub struct SavedOptions {
+    /// The event's date, for a file saved without one (or to correct the saved one).
+    pub date: Option<Date>,
+    /// The event's name, instead of the saved one.
+    pub name: Option<String>,
+    /// The event file to write, instead of `events/<year>/<slug>.toml`.
+    pub out: Option<PathBuf>,
+}
+
+/// How the software scored the event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Victory points, then the software's strength of schedule; the differentials it stores
+    /// are placeholders (0 or 1), not results.
+    Sos,
+    /// Victory points, then differential: the 2008 guide.
+    Diff,
+}
+
+impl Mode {
+    fn rules(self) -> &'static str {
+        match self {
+            Mode::Sos => "swccg-pc-sos",
+            Mode::Diff => "swccg-2008",
+        }
+    }
+}
+
+#[derive(Debug)]
+struct SavedPlayer {
+    id: String,
+    name: String,
+    /// The forum handle as typed, when the file has one.
+    handle: Option<String>,
+    dropped: bool,
+}
+
+#[derive(Debug)]
+struct SavedGame {
+    /// The software's game number (it calls it a round; a round is two games).
+    number: u32,
+    dark: String,
+    light: String,
+    winner: Option<String>,
+    differential: i64,
+    /// The game's own id, where errors about it point.
+    id: String,
+}
+
+/// A saved event, read and checked.
+#[derive(Debug)]
+struct Saved {
+    id: String,
+    name: String,
+    mode: Mode,
+    date: Option<Date>,
+    players: Vec<SavedPlayer>,
+    /// In the order they were played: by game number, then as saved.
+    games: Vec<SavedGame>,
+}
+
+/// One file of a folder given to `holonet import DIR`.
+pub enum InFolder {
+    /// A saved Tournament Assistant event, with its text.
+    Saved(PathBuf, String),
+    /// Any other file (unreadable, too large, a CSV, notes), skipped with a note.
+    Other(PathBuf),
+}
+
+/// The files of `folder` in file name order, each read and told apart: saved events to import,
+/// the rest to skip. Subfolders are not entered: a community's files sit side by side.
+pub fn folder_files(folder: &Path) -> Result<Vec<InFolder>, String> {
+    let entries = std::fs::read_dir(folder)
+        .map_err(|e| format!("cannot read the folder {}: {e}", folder.display()))?;
+    let mut names: Vec<std::ffi::OsString> = entries
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .map(|e| e.file_name())
+        .collect();
+    names.sort();
+    Ok(names
+        .into_iter()
+        .map(|name| {
+            let file = folder.join(name);
+            match read_source(&file) {
+                Ok(text) if is_saved_event(&text) => InFolder::Saved(file, text),
+                _ => InFolder::Other(file),
+            }
+        })
+        .collect())
+}
+
+/// Reads the file given to `holonet import` (a saved event or a CSV), with the limits every
+/// input file has.
+pub fn read_source(file: &Path) -> Result<String, Diagnostic> {
+    crate::text_file::read_text(file, file)
+}
+
+/// Whether `text` starts as a JSON object does: how `import` tells a saved event (whose
+/// problems it then reports as such) from a CSV.
+pub fn is_json_object(text: &str) -> bool {
+    text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n'])
+        .starts_with('{')
+}
+
+/// Whether `text` is a JSON object holding what every saved Tournament Assistant event holds
+/// (`mode`, `players`, `games` and `rounds`), or a JSON object broken before that can be told:
+/// the files of a folder that `import` imports (a broken one, to say where it breaks).
+pub fn is_saved_event(text: &str) -> bool {
+    is_json_object(text)
+        && serde_json::from_str::<Value>(text.trim_start_matches('\u{feff}')).map_or(true, |v| {
+            v.get("mode").is_some_and(Value::is_string)
+                && ["players", "games", "rounds"]
+                    .iter()
+                    .all(|k| v.get(k).is_some_and(Value::is_array))
+        })
+}
+
+/// Where the JSON string `"needle"` first is in `text` (ids are unique in a saved file, so an
+/// object is found by its id), or the start of the file.
+fn locate(text: &str, needle: &str) -> Range<usize> {
+    let quoted = format!("\"{needle}\"");
+    text.find(&quoted)
+        .map_or(0..1.min(text.len()), |at| at..at + quoted.len())
+}
+
+/// Where the value of the top-level key `key` is, as well as a text search can tell.
+fn key_value(text: &str, key: &str) -> Range<usize> {
+    let quoted = format!("\"{key}\"");
+    match text.find(&quoted) {
+        Some(at) => {
+            let after = at + quoted.len();
+            let rest = &text[after..];
+            let skip = rest.len() - rest.trim_start_matches([' ', ':', '\t', '\r', '\n']).len();
+            let start = after + skip;
+            let end = text[start..]
+                .find([',', '}', '\n'])
+                .map_or(text.len(), |n| start + n);
+            start..end.max(start + 1).min(text.len())
+        }
+        None => 0..1.min(text.len()),
+    }
+}
+
+/// The byte offset of a 1-based line and column, as `serde_json` reports them.
+fn offset_of(text: &str, line: usize, column: usize) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    (start + column.saturating_sub(1)).min(text.len())
+}
+
+/// Reads a saved event from the text of `file`; every problem at its place.
+fn read(file: &Path, text: &str) -> Result<Saved, Vec<Diagnostic>> {
+    let body = text.trim_start_matches('\u{feff}');
+    let bom = text.len() - body.len();
+    let value: Value = serde_json::from_str(body).map_err(|e| {
+        let at = bom + offset_of(body, e.line(), e.column());
+        vec![
+            Diagnostic::error(
+                Code::Syntax,
+                file,
+                Some(at..(at + 1).min(text.len()).max(at)),
+                format!("this is not valid JSON: {e}"),
+            )
+            .with_help("import the file as the Tournament Assistant saved it; an edited copy may have lost a comma or a quote here"),
+        ]
+    })?;
+    let shape = |what: String| {
+        Diagnostic::error(Code::MissingField, file, Some(0..1.min(text.len())), what)
+            .with_help("import a file saved by the Players Committee's Tournament Assistant: an object with `id`, `name`, `mode`, `players`, `games` and `rounds`")
+    };
+    let Some(top) = value.as_object() else {
+        return Err(vec![shape(
+            "this JSON is not a saved Tournament Assistant event, which is one object".into(),
+        )]);
+    };
+    let string = |v: Option<&Value>| v.and_then(Value::as_str).map(str::to_string);
+    let mut problems = Vec::new();
+    for key in ["id", "name", "mode"] {
+        if string(top.get(key)).is_none() {
+            problems.push(shape(format!("the file has no `{key}` text")));
+        }
+    }
+    for key in ["players", "games", "rounds"] {
+        if !top.get(key).is_some_and(Value::is_array) {
+            problems.push(shape(format!("the file has no `{key}` list")));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let mode_text = string(top.get("mode")).unwrap_or_default();
+    let mode = match mode_text.as_str() {
+        "SOS" => Mode::Sos,
+        "DIFF" => Mode::Diff,
+        "MATCH_PLAY" => {
+            return Err(vec![Diagnostic::error(
+                Code::InvalidValue,
+                file,
+                Some(key_value(text, "mode")),
+                "a MATCH_PLAY event cannot be imported: it is a bracket of two-game matches, both games of a match under one game number, each match won on the summed differential and then the lost cards",
+            )
+            .with_help("Holonet records one game per player per game number, and no ruleset of it decides a match that way; enter the bracket by hand, or import the event's Swiss part, saved in SOS or DIFF mode")]);
+        }
+        other => {
+            return Err(vec![Diagnostic::error(
+                Code::InvalidValue,
+                file,
+                Some(key_value(text, "mode")),
+                format!("unknown mode `{other}`"),
+            )
+            .with_help("the Tournament Assistant saves `SOS` or `DIFF` (and `MATCH_PLAY`, which Holonet cannot import)")]);
+        }
+    };
+    let date = match top.get("date") {
+        None | Some(Value::Null) => None,
+        Some(v) => match v
+            .as_str()
+            .and_then(|s| s.get(..10))
+            .and_then(Date::parse_iso)
+        {
+            Some(date) => Some(date),
+            None => {
+                return Err(vec![
+                    Diagnostic::error(
+                        Code::InvalidValue,
+                        file,
+                        Some(key_value(text, "date")),
+                        "`date` is not a date and time such as 2018-07-28T14:16:40.212Z",
+                    )
+                    .with_help("give the event's date with --date YYYY-MM-DD"),
+                ]);
+            }
+        },
+    };
+    let mut players = Vec::new();
+    for p in top["players"].as_array().into_iter().flatten() {
+        let (Some(id), Some(name)) = (string(p.get("id")), string(p.get("name"))) else {
+            problems.push(shape("a player has no `id` or `name`".into()));
+            continue;
+        };
+        let dropped = match p.get("status").and_then(Value::as_str) {
+            Some("STATUS_DROPPED") => true,
+            Some("STATUS_ACTIVE") | None => false,
+            Some(other) => {
+                problems.push(
+                    Diagnostic::error(
+                        Code::InvalidValue,
+                        file,
+                        Some(locate(text, other)),
+                        format!("{name} has the unknown status `{other}`"),
+                    )
+                    .with_help("the Tournament Assistant saves STATUS_ACTIVE or STATUS_DROPPED"),
+                );
+                false
+            }
+        };
+        let handle = string(p.get("forum_handle"))
+            .map(|h| h.trim().to_string())
+            .filter(|h| !h.is_empty());
+        players.push(SavedPlayer {
+            id,
+            name: name.trim().to_string(),
+            handle,
+            dropped,
+        });
+    }
+    let mut games = Vec::new();
+    for g in top["games"].as_array().into_iter().flatten() {
+        let side = |key: &str| g.get(key).and_then(|s| string(s.get("id")));
+        let number = g
+            .get("round")
+            .and_then(|r| r.get("num"))
+            .and_then(Value::as_u64)
+            .and_then(|n| u32::try_from(n).ok())
+            .filter(|&n| n >= 1);
+        let id = string(g.get("id")).unwrap_or_default();
+        let (Some(dark), Some(light), Some(number)) =
+            (side("playerDark"), side("playerLight"), number)
+        else {
+            problems.push(
+                Diagnostic::error(
+                    Code::MissingField,
+                    file,
+                    Some(locate(text, &id)),
+                    "this game has no `playerDark`, `playerLight` or `round.num`",
+                )
+                .with_help("every saved game names its dark and light players and its game number"),
+            );
+            continue;
+        };
+        // The software stores the differential as typed: a number, or text holding one.
+        let differential = match g.get("diff") {
+            Some(Value::Number(n)) => n.as_i64(),
+            Some(Value::String(s)) => s.trim().parse().ok(),
+            _ => Some(0),
+        };
+        let Some(differential) = differential.filter(|d| (0..=100_000).contains(d)) else {
+            problems.push(
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    file,
+                    Some(locate(text, &id)),
+                    "this game's `diff` is not a whole number from 0",
+                )
+                .with_help(
+                    "correct the differential in the Tournament Assistant and save the event again",
+                ),
+            );
+            continue;
+        };
+        games.push(SavedGame {
+            number,
+            dark,
+            light,
+            winner: g.get("winner").and_then(|w| string(w.get("id"))),
+            differential,
+            id,
+        });
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    // Byes and repaired pairings were moved within their game number: the number orders games.
+    games.sort_by_key(|g| g.number);
+    Ok(Saved {
+        id: string(top.get("id")).unwrap_or_default(),
+        name: string(top.get("name"))
+            .unwrap_or_default()
+            .trim()
+            .to_string(),
+        mode,
+        date,
+        players,
+        games,
+    })
+}
+
+/// An event file converted from a saved event.
+#[derive(Debug)]
+pub struct Converted {
+    pub text: String,
+    /// The event's date (the saved one, or `--date`), for the file's folder.
+    pub date: Date,
+    pub name: String,
+    /// The software's id of the event.
+    pub event_id: String,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Converts the saved event in `text` (read from `file`) into the text of an event file, its
+/// players matched against `archive` by forum handle, then by name.
+pub(crate) fn convert(
+    file: &Path,
+    text: &str,
+    options: &SavedOptions,
+    archive: &People,
+) -> Result<Converted, Vec<Diagnostic>> {
+    let saved = read(file, text)?;
+    let Some(date) = options.date.or(saved.date) else {
+        return Err(vec![
+            Diagnostic::error(
+                Code::MissingField,
+                file,
+                Some(key_value(text, "name")),
+                format!("`{}` was saved without a date", saved.name),
+            )
+            .with_help("give the day the event was played: holonet import FILE --date YYYY-MM-DD"),
+        ]);
+    };
+    let name = options.name.clone().unwrap_or_else(|| saved.name.clone());
+    let known: BTreeMap<&str, usize> = saved
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id.as_str(), i))
+        .collect();
+    let mut problems = Vec::new();
+    // Each game number's tables and byes. A bye is a game against an opponent who is no
+    // player of the event (the software names it BYE).
+    let mut numbers: BTreeMap<u32, (Vec<&SavedGame>, Vec<usize>)> = BTreeMap::new();
+    let mut last_game = vec![0u32; saved.players.len()];
+    for game in &saved.games {
+        let entry = numbers.entry(game.number).or_default();
+        match (
+            known.get(game.dark.as_str()),
+            known.get(game.light.as_str()),
+        ) {
+            (Some(&a), Some(&b)) => {
+                if let Some(w) = &game.winner
+                    && w != &game.dark
+                    && w != &game.light
+                {
+                    problems.push(
+                        Diagnostic::error(Code::BadResult, file, Some(locate(text, &game.id)), "the winner of this game did not play it")
+                            .with_help("correct the winner in the Tournament Assistant and save the event again"),
+                    );
+                }
+                for p in [a, b] {
+                    last_game[p] = last_game[p].max(game.number);
+                }
+                entry.0.push(game);
+            }
+            (Some(&p), None) | (None, Some(&p)) => {
+                last_game[p] = last_game[p].max(game.number);
+                entry.1.push(p);
+            }
+            (None, None) => problems.push(
+                Diagnostic::error(
+                    Code::UnknownReference,
+                    file,
+                    Some(locate(text, &game.id)),
+                    "neither player of this game is a player of the event",
+                )
+                .with_help("a game is between two listed players, or one player and a BYE"),
+            ),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let ids = assign_ids(&saved.players, archive);
+    let mut warnings = Vec::new();
+    let named: Vec<Named<'_>> = saved
+        .players
+        .iter()
+        .zip(&ids)
+        .filter(|(_, (_, by_handle))| by_handle.is_none())
+        .map(|(p, (id, _))| Named { id, name: &p.name })
+        .collect();
+    let unmatched: Vec<usize> = (0..saved.players.len())
+        .filter(|&i| ids[i].1.is_none())
+        .collect();
+    for (i, message, help) in archive.hints_for(&named) {
+        let player = &saved.players[unmatched[i]];
+        warnings.push(
+            Diagnostic::warning(
+                Code::SimilarName,
+                file,
+                Some(locate(text, &player.id)),
+                message,
+            )
+            .with_help(help),
+        );
+    }
+    let id_of = |saved_id: &str| ids[known[saved_id]].0.as_str();
+    let one_line = |text: &str| text.replace(char::is_control, " ");
+    let source = file.file_name().map_or_else(
+        || file.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# {}: imported from {}, saved by the Players Committee's Star Wars CCG Tournament Assistant in {} mode.",
+        one_line(&name),
+        one_line(&source),
+        match saved.mode {
+            Mode::Sos => "SOS",
+            Mode::Diff => "DIFF",
+        }
+    );
+    let _ = writeln!(out, "{ID_MARK}{}", one_line(&saved.id));
+    let _ = writeln!(
+        out,
+        "# Importing that file again updates this file. Each [[rounds]] entry is one game; two games make a round."
+    );
+    let _ = writeln!(out, "\n[event]");
+    let _ = writeln!(out, "name = {}", quoted(&name));
+    let _ = writeln!(out, "date = {}", date.iso());
+    let _ = writeln!(out, "rules = {}", quoted(saved.mode.rules()));
+    let _ = writeln!(out, "format = \"constructed\"");
+    let _ = writeln!(out, "structure = \"custom\"");
+    let _ = writeln!(
+        out,
+        "swiss_rounds = {}",
+        numbers.keys().next_back().copied().unwrap_or(0)
+    );
+    for (i, player) in saved.players.iter().enumerate() {
+        let (id, by_handle) = &ids[i];
+        let _ = writeln!(out, "\n[[players]]");
+        match by_handle {
+            Some(archived) if archived != &player.name => {
+                let _ = writeln!(
+                    out,
+                    "# saved as {}; the forum handle is that of {} in the archive",
+                    quoted(&player.name),
+                    quoted(archived)
+                );
+                let _ = writeln!(out, "name = {}", quoted(archived));
+            }
+            _ => {
+                let _ = writeln!(out, "name = {}", quoted(&player.name));
+            }
+        }
+        let _ = writeln!(out, "id = {}", quoted(id));
+        if let Some(handle) = &player.handle {
+            let _ = writeln!(out, "forum_handle = {}", quoted(handle));
+        }
+        if player.dropped {
+            let _ = writeln!(out, "drop = {}", last_game[i]);
+        }
+    }
+    for (number, (tables, byes)) in &numbers {
+        let _ = writeln!(out, "\n# Game {number}");
+        let _ = writeln!(out, "[[rounds]]");
+        if !tables.is_empty() {
+            let _ = writeln!(out, "tables = [");
+            for (t, game) in tables.iter().enumerate() {
+                let mut line = format!(
+                    "  {{ table = {}, dark = {}, light = {}",
+                    t + 1,
+                    quoted(id_of(&game.dark)),
+                    quoted(id_of(&game.light))
+                );
+                if let Some(winner) = &game.winner {
+                    let _ = write!(line, ", winner = {}", quoted(id_of(winner)));
+                    if saved.mode == Mode::Diff {
+                        let _ = write!(line, ", differential = {}", game.differential);
+                    }
+                }
+                let _ = writeln!(out, "{line} }},");
+            }
+            let _ = writeln!(out, "]");
+        }
+        if !byes.is_empty() {
+            let list: Vec<String> = byes.iter().map(|&p| quoted(&ids[p].0)).collect();
+            let _ = writeln!(out, "byes = [{}]", list.join(", "));
+        }
+    }
+    Ok(Converted {
+        text: out,
+        date,
+        name,
+        event_id: saved.id,
+        warnings,
+    })
+}
+
+/// A TOML basic string.
+fn quoted(text: &str) -> String {
+    toml::Value::String(text.to_string()).to_string()
+}
+
+/// Each player's id: that of the archive's player with the same forum handle (and that player's
+/// name, to write in place of a variant spelling), else the id made from the name (the same
+/// name gives the same id, so the same person), numbered when another person has it.
+fn assign_ids(players: &[SavedPlayer], archive: &People) -> Vec<(String, Option<String>)> {
+    let mut taken: BTreeSet<String> = BTreeSet::new();
+    let mut ids: Vec<Option<(String, Option<String>)>> = players
+        .iter()
+        .map(|p| {
+            let entry = archive.by_forum_handle(p.handle.as_deref()?)?;
+            taken
+                .insert(entry.id.clone())
+                .then(|| (entry.id.clone(), Some(entry.name.clone())))
+        })
+        .collect();
+    for (slot, player) in ids.iter_mut().zip(players) {
+        if slot.is_none() {
+            let id = archive.free_id(&player.name, |c| taken.contains(c));
+            taken.insert(id.clone());
+            *slot = Some((id, None));
+        }
+    }
+    ids.into_iter().flatten().collect()
+}
+
+/// The event file under `root` whose text records the software's event id `event_id`.
+fn existing_event(root: &Path, event_id: &str) -> Option<PathBuf> {
+    let mark = format!("{ID_MARK}{event_id}\n");
+    walkdir::WalkDir::new(root.join("events"))
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "toml"))
+        .find(|e| std::fs::read_to_string(e.path()).is_ok_and(|t| t.contains(&mark)))
+        .map(|e| e.path().to_path_buf())
+}
+
+/// What one import did.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The event file written.
+    pub written: PathBuf,
+    /// Whether it replaced the event file of an earlier import of the same event.
+    pub updated: bool,
+    pub report: Report,
+}
+
+/// Imports the saved event `file` into the site at `root`: a new event file, or the one an
+/// earlier import of the same event wrote, replaced. The new text is validated like any event
+/// before it is written, and written atomically, so on any error every file stays as it was.
+pub fn import_saved(
+    root: &Path,
+    file: &Path,
+    text: &str,
+    options: &SavedOptions,
+) -> Result<Outcome, super::import::ImportError> {
+    use super::import::ImportError;
+    let report_of = |diagnostics: Vec<Diagnostic>| {
+        let mut report = Report::default();
+        report.sources.insert(file.to_path_buf(), text.to_string());
+        report.diagnostics = diagnostics;
+        report
+    };
+    let invalid = |diagnostics| ImportError::Invalid(report_of(diagnostics));
+    let id = read(file, text).map_err(invalid)?.id;
+    let _lock = crate::atomic::lock_site(root).map_err(ImportError::Usage)?;
+    let leaving_out =
+        existing_event(root, &id).and_then(|p| p.strip_prefix(root).ok().map(Path::to_path_buf));
+    let archive = super::archive_people(root, leaving_out.as_deref());
+    let converted = convert(file, text, options, &archive).map_err(invalid)?;
+    let relative = match (&options.out, &leaving_out) {
+        (Some(out), _) => out.clone(),
+        (None, Some(found)) => found.clone(),
+        (None, None) => free_path(root, &converted),
+    };
+    let updated = leaving_out.as_deref() == Some(relative.as_path());
+    let target = if updated {
+        crate::paths::under_root(root, &relative)
+    } else {
+        super::new::new_event_target(root, &relative, "import").map_err(ImportError::Usage)?
+    };
+    let mut report = report_of(converted.warnings);
+    let (event, diagnostics) = crate::load::parse_event(
+        &relative,
+        &converted.text,
+        &crate::load::options::LoadOptions::default(),
+    );
+    if !diagnostics.is_empty() {
+        report
+            .sources
+            .insert(relative.clone(), converted.text.clone());
+        report.diagnostics.extend(diagnostics);
+    }
+    if event.is_none() {
+        return Err(ImportError::Invalid(report));
+    }
+    if updated {
+        let before = std::fs::read_to_string(&target)
+            .map_err(|e| ImportError::Usage(format!("cannot read {}: {e}", target.display())))?;
+        crate::atomic::write_atomically(
+            &target,
+            crate::atomic::Expected::Text(&before),
+            &converted.text,
+        )
+        .map_err(|e| ImportError::Usage(e.to_string()))?;
+    } else {
+        crate::atomic::write_new(&target, &converted.text).map_err(ImportError::Usage)?;
+    }
+    Ok(Outcome {
+        written: relative,
+        updated,
+        report,
+    })
+}
+
+/// `events/<year>/<slug>.toml` for a new event, the slug made from its name and numbered when
+/// another event has the file.
+fn free_path(root: &Path, converted: &Converted) -> PathBuf {
+    let base = match id_from_name(&converted.name) {
+        slug if slug.is_empty() => "event".to_string(),
+        slug => slug,
+    };
+    let folder = PathBuf::from("events").join(converted.date.year.to_string());
+    std::iter::once(base.clone())
+        .chain((2..).map(|n| format!("{base}-{n}")))
+        .map(|slug| folder.join(format!("{slug}.toml")))
+        .find(|p| !root.join(p).exists())
+        .unwrap_or_else(|| folder.join(format!("{base}.toml")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> (PathBuf, String) {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/it/fixtures/pc-tournament-assistant")
+            .join(name);
+        let text = std::fs::read_to_string(&path).expect("fixture");
+        (path, text)
+    }
+
+    /// Every real file but the bracket converts: its players in the saved order, every game,
+    /// its byes and drops, the ruleset of its mode, and no differential outside DIFF mode.
+    #[test]
+    fn the_real_files_convert_with_every_player_and_game() {
+        // File, rules, players, dropped, games, byes, games in the event (its game numbers).
+        let expected = [
+            ("272d7d14", "swccg-pc-sos", 24, 0, 96, 0, 8),
+            ("29f7de7b", "swccg-pc-sos", 28, 6, 106, 1, 8),
+            ("734613dd", "swccg-pc-sos", 32, 4, 125, 1, 8),
+            ("81e8cdf4", "swccg-pc-sos", 62, 3, 246, 4, 8),
+            ("cc14a38b", "swccg-2008", 25, 5, 71, 2, 6),
+            ("d3dabb66", "swccg-pc-sos", 15, 1, 57, 1, 8),
+            ("d7839d26", "swccg-pc-sos", 37, 0, 152, 8, 8),
+            ("e2646ad3", "swccg-pc-sos", 17, 1, 70, 6, 8),
+            ("ea4959b7", "swccg-pc-sos", 16, 0, 32, 0, 4),
+            ("f70eb144", "swccg-pc-sos", 11, 0, 36, 6, 6),
+            ("fab9232f", "swccg-pc-sos", 61, 0, 248, 8, 8),
+        ];
+        let folder =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/fixtures/pc-tournament-assistant");
+        let mut names: Vec<String> = std::fs::read_dir(&folder)
+            .expect("fixtures")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".json"))
+            .collect();
+        names.sort();
+        assert_eq!(names.len(), 12);
+        for (prefix, rules, players, dropped, games, byes, numbers) in expected {
+            let name = names.iter().find(|n| n.starts_with(prefix)).expect(prefix);
+            let (path, text) = fixture(name);
+            assert!(is_saved_event(&text), "{name}");
+            let options = SavedOptions {
+                date: Date::parse_iso("2017-05-06"),
+                ..SavedOptions::default()
+            };
+            let converted = convert(&path, &text, &options, &People::default())
+                .unwrap_or_else(|d| panic!("{name}: {d:?}"));
+            let toml = &converted.text;
+            assert!(toml.contains(&format!("rules = \"{rules}\"\n")), "{name}");
+            assert!(
+                toml.contains(&format!("{ID_MARK}{}\n", &name[..36])),
+                "{name}"
+            );
+            assert!(
+                toml.contains(&format!("swiss_rounds = {numbers}\n")),
+                "{name}"
+            );
+            assert_eq!(toml.matches("\n[[players]]\n").count(), players, "{name}");
+            assert_eq!(toml.matches("\ndrop = ").count(), dropped, "{name}");
+            assert_eq!(toml.matches("\n[[rounds]]\n").count(), numbers, "{name}");
+            let bye_ids: usize = toml
+                .lines()
+                .filter(|l| l.starts_with("byes = ["))
+                .map(|l| l.matches('"').count() / 2)
+                .sum();
+            assert_eq!(bye_ids, byes, "{name}");
+            assert_eq!(toml.matches("{ table = ").count(), games - byes, "{name}");
+            assert_eq!(toml.matches(", winner = ").count(), games - byes, "{name}");
+            let differentials = toml.matches("differential = ").count();
+            if rules == "swccg-2008" {
+                assert_eq!(differentials, games - byes, "{name}");
+            } else {
+                assert_eq!(differentials, 0, "{name}: SOS files hold placeholders");
+            }
+            // The players in the saved standings order.
+            let saved: Value = serde_json::from_str(&text).expect("json");
+            let first = saved["players"][0]["name"].as_str().expect("name");
+            let written = toml
+                .split("\n[[players]]\n")
+                .nth(1)
+                .and_then(|p| p.lines().find(|l| l.starts_with("name = ")))
+                .expect("first player");
+            assert_eq!(
+                written,
+                format!("name = {}", quoted(first.trim())),
+                "{name}"
+            );
+        }
+        let bracket = names
+            .iter()
+            .find(|n| n.starts_with("ae83eb66"))
+            .expect("bracket");
+        let (path, text) = fixture(bracket);
+        let refused = convert(&path, &text, &SavedOptions::default(), &People::default())
+            .expect_err("MATCH_PLAY");
+        assert!(refused[0].message.contains("MATCH_PLAY"), "{refused:?}");
+    }
+
+    #[test]
+    fn a_dropped_player_leaves_after_the_last_game_played() {
+        let (path, text) = fixture("d3dabb66-1810-41fd-bf99-4897889f9903.json");
+        let converted =
+            convert(&path, &text, &SavedOptions::default(), &People::default()).expect("UK");
+        // Rob Perkins had a bye in game 1, then dropped.
+        assert!(
+            converted
+                .text
+                .contains("name = \"Rob Perkins\"\nid = \"rob-perkins\"\ndrop = 1\n"),
+            "{}",
+            converted.text
+        );
+        assert!(converted.text.contains("byes = [\"rob-perkins\"]"));
+    }
+
+    #[test]
+    fn json_errors_point_at_their_line_and_column() {
+        assert_eq!(offset_of("{\n  \"a\" 1\n}", 2, 7), 8);
+        let problems = read(Path::new("x.json"), "{\n  \"a\" 1\n}").expect_err("broken");
+        assert_eq!(problems[0].span, Some(8..9));
+        assert!(!is_saved_event("[1, 2]") && is_saved_event("{ broken"));
+    }
+}

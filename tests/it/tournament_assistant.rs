@@ -1,0 +1,245 @@
+//! `holonet import` of the events saved by the Players Committee's Star Wars CCG Tournament
+//! Assistant (the real files in `fixtures/pc-tournament-assistant/`), run from a site folder as
+//! an organizer runs it: one file, a folder, a second import of the same event, the players
+//! found again by forum handle, and the errors at their line and column.
+
+use std::path::{Path, PathBuf};
+
+use crate::common::holonet;
+
+const DIFF_FILE: &str = "cc14a38b-28fa-4410-bd65-7da091356ca9.json";
+const UNDATED_FILE: &str = "29f7de7b-e14b-4c12-bed1-480c76c7f39d.json";
+const MATCH_PLAY_FILE: &str = "ae83eb66-f97b-4b61-9e3e-819bfbf4bc5d.json";
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/it/fixtures/pc-tournament-assistant")
+        .join(name)
+}
+
+/// A new site (`holonet init`) holding the given fixtures under `saved/`.
+fn site_with(files: &[&str]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = holonet(&["init", "site"], dir.path());
+    assert!(out.status.success(), "{}", printed(&out));
+    let site = dir.path().join("site");
+    std::fs::create_dir_all(site.join("saved")).expect("saved folder");
+    for name in files {
+        std::fs::copy(fixture(name), site.join("saved").join(name)).expect("copy fixture");
+    }
+    (dir, site)
+}
+
+fn printed(out: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+fn read(site: &Path, file: &str) -> String {
+    std::fs::read_to_string(site.join(file)).expect("event file")
+}
+
+/// The DIFF event becomes a swccg-2008 event with every game, byes and drops, which `check`
+/// passes; a second import updates the same file.
+#[test]
+fn a_diff_event_imports_checks_and_updates_in_place() {
+    let (_dir, site) = site_with(&[DIFF_FILE]);
+    let file = format!("saved/{DIFF_FILE}");
+    let out = holonet(&["import", &file], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    assert!(
+        printed(&out).contains("Created events/2017/worlds-2017-consolation.toml"),
+        "{}",
+        printed(&out)
+    );
+    let path = "events/2017/worlds-2017-consolation.toml";
+    let text = read(&site, path);
+    for expected in [
+        "# Tournament Assistant event id: cc14a38b-28fa-4410-bd65-7da091356ca9\n",
+        "imported from cc14a38b-28fa-4410-bd65-7da091356ca9.json",
+        "name = \"Worlds 2017 consolation\"\ndate = 2017-08-13\nrules = \"swccg-2008\"\nformat = \"constructed\"\nstructure = \"custom\"\nswiss_rounds = 6\n",
+        "[[players]]\nname = \"Chris Gogolen\"\nid = \"chris-gogolen\"\n",
+        "byes = [\"tim-culver\"]",
+    ] {
+        assert!(text.contains(expected), "{expected}\n{text}");
+    }
+    assert_eq!(text.matches("\n[[rounds]]\n").count(), 6);
+    assert_eq!(
+        text.matches("{ table = ").count(),
+        71 - 2,
+        "71 games, 2 of them byes"
+    );
+    assert_eq!(text.matches("drop = ").count(), 5);
+    assert_eq!(text.matches("differential = ").count(), 69);
+    let check = holonet(&["check"], &site);
+    assert!(check.status.success(), "{}", printed(&check));
+
+    // The organizer renamed the event in the software: the second import updates its file.
+    let saved = std::fs::read_to_string(site.join(&file)).expect("saved");
+    std::fs::write(
+        site.join(&file),
+        saved.replacen("Worlds 2017 consolation", "Worlds 2017 Consolation", 1),
+    )
+    .expect("rename");
+    let out = holonet(&["import", &file], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    assert!(
+        printed(&out).contains(&format!("Updated {path}")),
+        "{}",
+        printed(&out)
+    );
+    assert!(read(&site, path).contains("name = \"Worlds 2017 Consolation\"\n"));
+    let events = walkdir::WalkDir::new(site.join("events/2017"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "toml"))
+        .count();
+    assert_eq!(events, 1, "updated, never duplicated");
+}
+
+/// A folder: the saved events are imported, other files skipped with a note, and importing the
+/// folder again updates the same files.
+#[test]
+fn a_folder_imports_its_saved_events_and_skips_the_rest() {
+    let (_dir, site) = site_with(&[DIFF_FILE, "README.md"]);
+    for word in ["Created", "Updated"] {
+        let out = holonet(&["import", "saved"], &site);
+        let said = printed(&out);
+        assert!(out.status.success(), "{said}");
+        assert!(
+            said.contains(&format!("{word} events/2017/worlds-2017-consolation.toml")),
+            "{said}"
+        );
+        assert!(
+            said.contains(
+                "Skipped saved/README.md: not an event saved by the Tournament Assistant."
+            ),
+            "{said}"
+        );
+        assert!(said.contains("Imported 1 event(s) from saved."), "{said}");
+    }
+}
+
+/// An event saved without a date is refused at its name, asking for `--date`, which then
+/// dates it.
+#[test]
+fn an_undated_event_asks_for_its_date() {
+    let (_dir, site) = site_with(&[UNDATED_FILE]);
+    let file = format!("saved/{UNDATED_FILE}");
+    let out = holonet(&["import", &file], &site);
+    let said = printed(&out);
+    assert!(!out.status.success(), "{said}");
+    assert!(
+        said.contains("`2017 Endor Grand Prix` was saved without a date"),
+        "{said}"
+    );
+    assert!(said.contains(&format!(" --> {file}:1:")), "{said}");
+    assert!(said.contains("--date YYYY-MM-DD"), "{said}");
+    assert!(!site.join("events/2017").exists(), "nothing written");
+}
+
+/// A broken file is named with its line and column, a MATCH_PLAY bracket is refused at its
+/// `mode` saying why, and nothing is written.
+#[test]
+fn broken_and_bracket_files_are_refused_at_their_place() {
+    let (_dir, site) = site_with(&[MATCH_PLAY_FILE]);
+    let out = holonet(&["import", &format!("saved/{MATCH_PLAY_FILE}")], &site);
+    let said = printed(&out);
+    assert!(!out.status.success(), "{said}");
+    assert!(
+        said.contains("a MATCH_PLAY event cannot be imported"),
+        "{said}"
+    );
+    assert!(
+        said.contains(&format!("saved/{MATCH_PLAY_FILE}:1:")),
+        "{said}"
+    );
+
+    std::fs::write(
+        site.join("saved/broken.json"),
+        "{\n  \"id\": \"x\",\n  \"name\" \"Hoth\"\n}\n",
+    )
+    .expect("broken");
+    let out = holonet(&["import", "saved/broken.json"], &site);
+    let said = printed(&out);
+    assert!(!out.status.success(), "{said}");
+    assert!(said.contains("this is not valid JSON"), "{said}");
+    assert!(said.contains(" --> saved/broken.json:3:10"), "{said}");
+
+    std::fs::write(site.join("saved/odd.json"), "{\"id\": \"x\", \"name\": \"Hoth\", \"mode\": \"SWISS\", \"players\": [], \"games\": [], \"rounds\": []}")
+        .expect("odd");
+    let said = printed(&holonet(&["import", "saved/odd.json"], &site));
+    assert!(said.contains("unknown mode `SWISS`"), "{said}");
+    assert!(!site.join("events/2016").exists() && !site.join("events/2017").exists());
+}
+
+/// A saved DIFF event of two players and one game, `b` winning.
+fn small_event(id: &str, date: &str, a: (&str, &str), b: (&str, &str)) -> String {
+    format!(
+        r#"{{"id": "{id}", "name": "Hoth Cup {date}", "mode": "DIFF", "date": "{date}T18:00:00.000Z",
+  "players": [
+    {{"id": "{id}-b", "name": "{}", "forum_handle": "{}", "status": "STATUS_ACTIVE"}},
+    {{"id": "{id}-a", "name": "{}", "forum_handle": "{}", "status": "STATUS_ACTIVE"}}
+  ],
+  "games": [
+    {{"id": "{id}-g1", "playerDark": {{"id": "{id}-a", "name": "x"}}, "playerLight": {{"id": "{id}-b", "name": "y"}},
+     "winner": {{"id": "{id}-b", "name": "y"}}, "vp": 2, "diff": 12, "round": {{"num": 1}}}}
+  ],
+  "rounds": [{{"num": 1, "active": true}}]}}"#,
+        b.0, b.1, a.0, a.1
+    )
+}
+
+/// The same person in two files, once under another spelling of the name: found by the forum
+/// handle (the archive's name and id kept, the file's spelling noted), and by name where the
+/// handle is new; a near name is hinted.
+#[test]
+fn players_are_found_again_by_forum_handle_or_name() {
+    let (_dir, site) = site_with(&[]);
+    std::fs::write(
+        site.join("saved/one.json"),
+        small_event(
+            "e1",
+            "2017-05-01",
+            ("Piotr Ptak", "ptaku"),
+            ("Jan Westergard", ""),
+        ),
+    )
+    .expect("one");
+    std::fs::write(
+        site.join("saved/two.json"),
+        small_event(
+            "e2",
+            "2017-06-01",
+            ("Piotr Ptak (Bird)", "PTAKU"),
+            ("Jan Westergaard", ""),
+        ),
+    )
+    .expect("two");
+    let out = holonet(&["import", "saved"], &site);
+    let said = printed(&out);
+    assert!(out.status.success(), "{said}");
+    let first = read(&site, "events/2017/hoth-cup-2017-05-01.toml");
+    assert!(
+        first.contains("name = \"Piotr Ptak\"\nid = \"piotr-ptak\"\nforum_handle = \"ptaku\"\n"),
+        "{first}"
+    );
+    let second = read(&site, "events/2017/hoth-cup-2017-06-01.toml");
+    assert!(
+        second.contains("# saved as \"Piotr Ptak (Bird)\"; the forum handle is that of \"Piotr Ptak\" in the archive\nname = \"Piotr Ptak\"\nid = \"piotr-ptak\"\nforum_handle = \"PTAKU\"\n"),
+        "{second}"
+    );
+    assert!(
+        second.contains("name = \"Jan Westergaard\"\nid = \"jan-westergaard\"\n"),
+        "{second}"
+    );
+    assert!(
+        said.contains("`Jan Westergaard` (id jan-westergaard) is close to `Jan Westergard`"),
+        "{said}"
+    );
+    let check = holonet(&["check"], &site);
+    assert!(check.status.success(), "{}", printed(&check));
+}
