@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::addresses::{deck_path, event_path, pairings_path, round_path};
+use super::addresses::{deck_path, event_path, pairings_path, room_path, round_path};
 use super::model::{
     EventSummary, PairingsLink, PlayerRef, RuleLink, SiteView, StepLink, Steps, TiebreakColumn,
     date_text, game_winner_text, link_steps, round_minutes,
@@ -349,12 +349,10 @@ pub fn summary(
             if rounds_played == 1 { "" } else { "s" }
         ),
         leader,
-        pairings: super::pairings_view::pairings_view(site, aliases, event, computed).map(|p| {
-            PairingsLink {
-                title: p.title,
-                url: site.link(&pairings_path(event)),
-                room_url: p.room_url,
-            }
+        pairings: super::pairings_view::current_step(event, computed).map(|step| PairingsLink {
+            title: step.title(),
+            url: site.link(&pairings_path(event)),
+            room_url: site.link(&room_path(event)),
         }),
     }
 }

@@ -11,7 +11,9 @@ use serde::Serialize;
 use super::addresses::{event_path, room_path, round_path, slips_path};
 use super::model::{PlayerRef, SiteView};
 use super::names::NameLinks;
-use crate::event::{Event, Kind, Outcome};
+use crate::event::{CcgPlay, CcgRound, Event, Kind, Outcome, Round};
+use crate::rules::bracket::GameState;
+use crate::rules::ccg_event::CcgFinal;
 use crate::rules::compute::Computed;
 
 /// One seat at a table.
@@ -90,6 +92,105 @@ pub struct PairingsView {
     pub slips_url: String,
 }
 
+/// The step a running event is at, as [`current_step`] finds it: what the step plays, which
+/// decides its [`Stage`] and its title.
+pub enum Step<'a> {
+    /// The first Swiss round with a table still to report.
+    Round(&'a Round),
+    /// The first SW:CCG game with a table still to report.
+    CcgGame(&'a CcgRound),
+    /// Game `game` of `total` of the SW:CCG Final Confrontation.
+    Final {
+        play: &'a CcgPlay,
+        fin: &'a CcgFinal,
+        game: u32,
+        total: u32,
+    },
+    /// The elimination games of a cut of `size` that are ready to play, both players known.
+    Elimination {
+        size: u32,
+        games: Vec<&'a GameState>,
+    },
+}
+
+impl Step<'_> {
+    pub fn stage(&self) -> Stage {
+        match self {
+            Step::Round(_) => Stage::Round,
+            Step::CcgGame(_) => Stage::CcgGame,
+            Step::Final { .. } => Stage::FinalConfrontation,
+            Step::Elimination { .. } => Stage::Elimination,
+        }
+    }
+
+    /// `Round 2`, `Game 5`, `Final Confrontation: game 2 of 3`, `Top 8: games 9 and 10`.
+    pub fn title(&self) -> String {
+        match self {
+            Step::Round(round) => format!("Round {}", round.number),
+            Step::CcgGame(game) => format!("Game {}", game.number),
+            Step::Final { total: 1, .. } => "Final Confrontation".to_string(),
+            Step::Final { game, total, .. } => {
+                format!("Final Confrontation: game {game} of {total}")
+            }
+            Step::Elimination { size, games } => {
+                let numbers: Vec<String> =
+                    games.iter().map(|g| g.spec.number.to_string()).collect();
+                match numbers.as_slice() {
+                    [one] => format!("Top {size}: game {one}"),
+                    [init @ .., last] => {
+                        format!("Top {size}: games {} and {last}", init.join(", "))
+                    }
+                    [] => unreachable!("a step of elimination games has a game"),
+                }
+            }
+        }
+    }
+}
+
+/// The step `event` is at, if it is running one: the first Swiss round (or SW:CCG game) with a
+/// table still to report, else the next game of a Final Confrontation still to decide, else the
+/// elimination games ready to play. The one rule for the current round's pages and for the
+/// links to them that the event's summary carries.
+pub fn current_step<'a>(event: &'a Event, computed: &'a Computed) -> Option<Step<'a>> {
+    if let Some(round) = event.rounds().iter().find(|r| !r.is_complete()) {
+        return Some(Step::Round(round));
+    }
+    if let Some(game) = event.ccg_games().iter().find(|g| !g.is_complete()) {
+        return Some(Step::CcgGame(game));
+    }
+    if let (Kind::Ccg(play), Some(fin)) = (
+        &event.kind,
+        computed
+            .ccg()
+            .and_then(|c| c.final_confrontation.as_ref())
+            .filter(|f| f.outcome.is_none()),
+    ) {
+        let game = play.final_games.len() as u32 + 1;
+        let total = crate::rules::ccg_event::final_games(&event.info);
+        return (game <= total).then_some(Step::Final {
+            play,
+            fin,
+            game,
+            total,
+        });
+    }
+    let bracket = computed
+        .swiss()?
+        .bracket
+        .as_ref()
+        .filter(|b| !b.ready.is_empty())?;
+    let games: Vec<&GameState> = bracket
+        .games
+        .iter()
+        .filter(|g| bracket.ready.contains(&g.spec.number))
+        .filter(|g| g.players.iter().all(Option::is_some))
+        .collect();
+    (!games.is_empty()).then_some(Step::Elimination {
+        size: bracket.size,
+        games,
+    })
+}
+
 /// The current round of a running event, if it has one. Its names link to the players' pages
 /// from any page (it appears on the event page and on pages of its own).
 pub fn pairings_view(
@@ -98,6 +199,7 @@ pub fn pairings_view(
     event: &Event,
     computed: &Computed,
 ) -> Option<PairingsView> {
+    let step = current_step(event, computed)?;
     let names = NameLinks::elsewhere(site, aliases, event);
     let seat = |p: usize, side: &'static str| {
         let player = names.player(p);
@@ -110,8 +212,8 @@ pub fn pairings_view(
     };
     let event_url = site.link(&event_path(event));
     let on_event_page = |anchor: &str| format!("{event_url}#{anchor}");
-    let (title, stage, unit, results_url, tables, byes) =
-        if let Some(round) = event.rounds().iter().find(|r| !r.is_complete()) {
+    let (unit, results_url, tables, byes) = match &step {
+        Step::Round(round) => {
             let tables = round
                 .tables
                 .iter()
@@ -135,14 +237,13 @@ pub fn pairings_view(
                 })
                 .collect();
             (
-                format!("Round {}", round.number),
-                Stage::Round,
                 "Table",
                 site.link(&round_path(event, round.number)),
                 tables,
                 round.byes.clone(),
             )
-        } else if let Some(game) = event.ccg_games().iter().find(|g| !g.is_complete()) {
+        }
+        Step::CcgGame(game) => {
             let tables = game
                 .tables
                 .iter()
@@ -157,60 +258,36 @@ pub fn pairings_view(
                 })
                 .collect();
             (
-                format!("Game {}", game.number),
-                Stage::CcgGame,
                 "Table",
                 on_event_page(&format!("game-{}", game.number)),
                 tables,
                 game.byes.clone(),
             )
-        } else if let (Kind::Ccg(play), Some(fin)) = (
-            &event.kind,
-            computed
-                .ccg()
-                .and_then(|c| c.final_confrontation.as_ref())
-                .filter(|f| f.outcome.is_none()),
-        ) {
-            let played = play.final_games.len() as u32;
-            let total = crate::rules::ccg_event::final_games(&event.info);
-            let game = played + 1;
-            if game > total {
-                return None;
-            }
-            let sides = crate::rules::ccg_event::ruled_final_sides(event, play, fin, game);
+        }
+        Step::Final {
+            play, fin, game, ..
+        } => {
+            let sides = crate::rules::ccg_event::ruled_final_sides(event, play, fin, *game);
             let side = |p: usize| match sides {
                 Some([dark, _]) if dark == p => "dark",
                 Some(_) => "light",
                 None => "",
             };
             let [a, b] = sides.unwrap_or(fin.finalists);
-            let title = if total == 1 {
-                "Final Confrontation".to_string()
-            } else {
-                format!("Final Confrontation: game {game} of {total}")
-            };
             (
-                title,
-                Stage::FinalConfrontation,
                 "Game",
                 on_event_page("ccg-final-heading"),
                 vec![PairingTable {
-                    number: game,
+                    number: *game,
                     seats: [seat(a, side(a)), seat(b, side(b))],
                     result: String::new(),
                 }],
                 Vec::new(),
             )
-        } else {
-            let bracket = computed
-                .swiss()?
-                .bracket
-                .as_ref()
-                .filter(|b| !b.ready.is_empty())?;
-            let tables: Vec<PairingTable> = bracket
-                .games
+        }
+        Step::Elimination { games, .. } => {
+            let tables = games
                 .iter()
-                .filter(|g| bracket.ready.contains(&g.spec.number))
                 .filter_map(|g| {
                     let [Some(a), Some(b)] = g.players else {
                         return None;
@@ -227,23 +304,9 @@ pub fn pairings_view(
                     })
                 })
                 .collect();
-            let numbers: Vec<String> = tables.iter().map(|t| t.number.to_string()).collect();
-            let title = match numbers.as_slice() {
-                [one] => format!("Top {}: game {one}", bracket.size),
-                [init @ .., last] => {
-                    format!("Top {}: games {} and {last}", bracket.size, init.join(", "))
-                }
-                [] => return None,
-            };
-            (
-                title,
-                Stage::Elimination,
-                "Game",
-                on_event_page("bracket-heading"),
-                tables,
-                Vec::new(),
-            )
-        };
+            ("Game", on_event_page("bracket-heading"), tables, Vec::new())
+        }
+    };
     let mut players: Vec<PlayerSeat> = Vec::new();
     for t in &tables {
         for (me, them) in [(0, 1), (1, 0)] {
@@ -272,8 +335,8 @@ pub fn pairings_view(
     }
     players.sort_by(|a, b| (&a.sort_key, &a.name).cmp(&(&b.sort_key, &b.name)));
     Some(PairingsView {
-        title,
-        stage,
+        title: step.title(),
+        stage: step.stage(),
         unit,
         event_name: event.info.name.clone(),
         results_url,
