@@ -22,7 +22,7 @@ use super::model::{EventSummary, SiteView};
 use super::players::{EventShare, PlayerPage, archive, share};
 use super::ratings::{EventGames, Ratings, event_games};
 use super::rivalries::Archive;
-use super::stats::{Counted, Counts, tally};
+use super::counts::{Counted, Counts, tally};
 use crate::event::Event;
 use crate::load::aliases::Aliases;
 use crate::rules::compute::Computed;

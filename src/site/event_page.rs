@@ -362,7 +362,7 @@ pub fn event_view(
     site: &SiteView,
     event: &Event,
     computed: &Computed,
-    counted: &super::stats::Counted,
+    counted: &super::counts::Counted,
     now: Option<super::pairings_view::PairingsView>,
     markdown: &dyn Fn(&str) -> String,
     aliases: &crate::load::aliases::Aliases,

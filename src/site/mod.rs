@@ -11,6 +11,7 @@ pub mod ccg_view;
 pub mod chart;
 pub mod content;
 pub mod contribution;
+pub mod counts;
 pub mod deck_names;
 pub mod deck_view;
 pub mod disk_tree;

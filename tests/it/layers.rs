@@ -240,6 +240,7 @@ const SITE_FLOORS: &[(&str, u32)] = &[
     ("content", 1),
     ("model", 1),
     // Facts of one event that archive-wide pages read, as plain data.
+    ("counts", 2),
     ("deck_names", 2),
     // The page parts and the pages made of an event or of the archive's parts.
     ("names", 3),
