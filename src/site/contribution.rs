@@ -17,7 +17,7 @@ use rayon::prelude::*;
 
 use super::cards::{CardIndex, CardPage, EventCards};
 use super::deck_names::{EventDecks, deck_names};
-use super::event_page::summary;
+use super::summary::summary;
 use super::model::{EventSummary, SiteView};
 use super::players::{EventShare, PlayerPage, archive, share};
 use super::ratings::{EventGames, Ratings, event_games};

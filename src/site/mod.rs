@@ -12,6 +12,7 @@ pub mod chart;
 pub mod content;
 pub mod contribution;
 pub mod counts;
+pub mod current_step;
 pub mod deck_names;
 pub mod deck_view;
 pub mod disk_tree;
@@ -41,6 +42,7 @@ pub mod session;
 pub mod slips_view;
 pub mod stage_view;
 pub mod stats;
+pub mod summary;
 pub mod templates;
 pub mod whitespace;
 

@@ -388,7 +388,7 @@ pub fn page_view(site: &super::model::SiteView, index: &SearchIndex) -> SearchPa
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::site::event_page::summary;
+    use crate::site::summary::summary;
     use crate::site::model::SiteView;
     use std::path::Path;
 
