@@ -17,6 +17,7 @@ pub mod deck_names;
 pub mod deck_view;
 pub mod disk_tree;
 pub mod escape;
+pub mod event_games;
 pub mod event_index;
 pub mod event_page;
 pub mod feed;

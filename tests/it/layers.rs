@@ -240,11 +240,13 @@ const SITE_FLOORS: &[(&str, u32)] = &[
     ("content", 1),
     ("model", 1),
     // Facts of one event that archive-wide pages read, as plain data: the names its players go
-    // by, its current step, its summary, its statistics counts and its decklists' names.
+    // by, its current step, its summary, its statistics counts, its rated games and its decklists'
+    // names.
     ("names", 2),
     ("current_step", 2),
     ("summary", 2),
     ("counts", 2),
+    ("event_games", 2),
     ("deck_names", 2),
     // The page parts and the pages made of an event or of the archive's parts.
     ("audit_view", 3),
