@@ -16,13 +16,14 @@ use std::sync::OnceLock;
 use rayon::prelude::*;
 
 use super::cards::{CardIndex, CardPage, EventCards};
+use super::counts::{Counted, Counts, tally};
 use super::deck_names::{EventDecks, deck_names};
-use super::event_page::summary;
+use super::event_games::{EventGames, event_games};
 use super::model::{EventSummary, SiteView};
 use super::players::{EventShare, PlayerPage, archive, share};
-use super::ratings::{EventGames, Ratings, event_games};
+use super::ratings::Ratings;
 use super::rivalries::Archive;
-use super::stats::{Counted, Counts, tally};
+use super::summary::summary;
 use crate::event::Event;
 use crate::load::aliases::Aliases;
 use crate::rules::computed::Computed;

@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::addresses::{deck_path, event_path, pairings_path, round_path};
+use super::addresses::{deck_path, event_path, round_path};
 use super::model::{
-    EventSummary, PairingsLink, PlayerRef, RuleLink, SiteView, StepLink, Steps, TiebreakColumn,
-    date_text, game_winner_text, link_steps, round_minutes,
+    EventSummary, PlayerRef, RuleLink, SiteView, StepLink, Steps, TiebreakColumn, game_winner_text,
+    link_steps, round_minutes,
 };
 use crate::event::{Event, Outcome};
 use crate::rules::Tiebreaker;
@@ -299,72 +299,12 @@ pub(crate) struct StandingRow {
     pub(crate) note: String,
 }
 
-pub fn summary(
-    site: &SiteView,
-    aliases: &crate::load::aliases::Aliases,
-    event: &Event,
-    computed: &Computed,
-) -> EventSummary {
-    // The winner: first of the final placings (the champion of a cut, or the Swiss winner).
-    let (rounds_played, unit, done) = match &computed.kind {
-        ComputedKind::League(league) => (league.games.len(), "game", "played"),
-        ComputedKind::Challenge(challenge) => (challenge.sessions(), "session", "played"),
-        ComputedKind::Ccg(ccg) => (ccg.games().len(), "game", "finished"),
-        ComputedKind::Swiss(swiss) => (swiss.standings.len(), "round", "finished"),
-        ComputedKind::Recorded => (0, "round", "finished"),
-    };
-    let leader = computed
-        .placings
-        .as_ref()
-        .and_then(|p| p.first())
-        .map(|&(_, p)| super::names::NameLinks::elsewhere(site, aliases, event).player(p));
-    EventSummary {
-        name: event.info.name.clone(),
-        url: site.link(&event_path(event)),
-        date: event.info.date.iso(),
-        end_date: event.info.end_date.map(|d| d.iso()),
-        date_text: date_text(event),
-        year: event.info.date.year,
-        location: event.info.location.clone(),
-        rules_id: computed.ruleset.id.to_string(),
-        rules_name: computed.ruleset.name.to_string(),
-        game: match computed.ruleset.family {
-            crate::rules::Family::Lcg => "lcg",
-            crate::rules::Family::Ccg => "ccg",
-        },
-        format: match &event.info.variant {
-            Some(v) => format!("{}, {v}", event.info.format),
-            None => event.info.format.clone(),
-        },
-        tier: event.info.tier.clone(),
-        status: computed.status,
-        // A recorded event whose standings keep only the top rows says how many played.
-        player_count: event
-            .info
-            .field_size
-            .unwrap_or_else(|| crate::rules::compute::entrants(&event.players)),
-        rounds_played,
-        progress: format!(
-            "{rounds_played} {unit}{} {done}",
-            if rounds_played == 1 { "" } else { "s" }
-        ),
-        leader,
-        pairings: super::pairings_view::pairings_view(site, aliases, event, computed).map(|p| {
-            PairingsLink {
-                title: p.title,
-                url: site.link(&pairings_path(event)),
-                room_url: p.room_url,
-            }
-        }),
-    }
-}
-
 /// Builds the event page's model. `markdown` renders (and sanitizes) Markdown.
 pub(crate) fn event_view(
     site: &SiteView,
     event: &Event,
     computed: &Computed,
-    counted: &super::stats::Counted,
+    counted: &super::counts::Counted,
     now: Option<super::pairings_view::PairingsView>,
     markdown: &dyn Fn(&str) -> String,
     aliases: &crate::load::aliases::Aliases,
@@ -392,7 +332,7 @@ pub(crate) fn event_view(
         .find(|r| !r.is_complete())
         .map(|r| r.number);
     EventView {
-        summary: summary(site, aliases, event, computed),
+        summary: super::summary::summary(site, aliases, event, computed),
         slug: event.slug.clone(),
         json_url: site.link(&format!("{}event.json", event_path(event))),
         venue: event.info.venue.clone(),

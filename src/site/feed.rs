@@ -127,7 +127,7 @@ fn summary_text(
     event: &Event,
     computed: &Computed,
 ) -> String {
-    let summary = super::event_page::summary(site, aliases, event, computed);
+    let summary = super::summary::summary(site, aliases, event, computed);
     let name = |p: usize| event.players[p].name.as_str();
     let mut text = match computed.status {
         Status::Finished => "Finished.".to_string(),

@@ -2,16 +2,15 @@
 //! tables in order, and the same pairings by player name so each player finds their own table
 //! at a glance; printed, it is the sheet posted at the venue.
 //!
-//! The current step is the first Swiss round (or SW:CCG game) with a table still to report, or,
-//! once the Swiss rounds are over, the elimination games that are ready to play (SW:CCG: the
-//! next game of the Final Confrontation).
+//! The current step is the one [`super::current_step`] finds.
 
 use serde::Serialize;
 
 use super::addresses::{event_path, room_path, round_path, slips_path};
+use super::current_step::{Stage, Step, current_step};
 use super::model::{PlayerRef, SiteView};
 use super::names::NameLinks;
-use crate::event::{Event, Kind, Outcome};
+use crate::event::{Event, Outcome};
 use crate::rules::computed::Computed;
 
 /// One seat at a table.
@@ -51,20 +50,6 @@ pub(crate) struct PlayerSeat {
     sort_key: String,
 }
 
-/// What the current step is: it decides how long it lasts and what a result slip asks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub(crate) enum Stage {
-    /// A Swiss round of matches (SW:LCG).
-    Round,
-    /// A SW:CCG game: one game at each table, sides given.
-    CcgGame,
-    /// Elimination games ready to play: one game each.
-    Elimination,
-    /// The next game of a SW:CCG Final Confrontation: one table, a game like any other.
-    FinalConfrontation,
-}
-
 /// The page's `pairings`.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct PairingsView {
@@ -98,6 +83,7 @@ pub(crate) fn pairings_view(
     event: &Event,
     computed: &Computed,
 ) -> Option<PairingsView> {
+    let step = current_step(event, computed)?;
     let names = NameLinks::elsewhere(site, aliases, event);
     let seat = |p: usize, side: &'static str| {
         let player = names.player(p);
@@ -110,8 +96,8 @@ pub(crate) fn pairings_view(
     };
     let event_url = site.link(&event_path(event));
     let on_event_page = |anchor: &str| format!("{event_url}#{anchor}");
-    let (title, stage, unit, results_url, tables, byes) =
-        if let Some(round) = event.rounds().iter().find(|r| !r.is_complete()) {
+    let (unit, results_url, tables, byes) = match &step {
+        Step::Round(round) => {
             let tables = round
                 .tables
                 .iter()
@@ -135,14 +121,13 @@ pub(crate) fn pairings_view(
                 })
                 .collect();
             (
-                format!("Round {}", round.number),
-                Stage::Round,
                 "Table",
                 site.link(&round_path(event, round.number)),
                 tables,
                 round.byes.clone(),
             )
-        } else if let Some(game) = event.ccg_games().iter().find(|g| !g.is_complete()) {
+        }
+        Step::CcgGame(game) => {
             let tables = game
                 .tables
                 .iter()
@@ -157,60 +142,36 @@ pub(crate) fn pairings_view(
                 })
                 .collect();
             (
-                format!("Game {}", game.number),
-                Stage::CcgGame,
                 "Table",
                 on_event_page(&format!("game-{}", game.number)),
                 tables,
                 game.byes.clone(),
             )
-        } else if let (Kind::Ccg(play), Some(fin)) = (
-            &event.kind,
-            computed
-                .ccg()
-                .and_then(|c| c.final_confrontation.as_ref())
-                .filter(|f| f.outcome.is_none()),
-        ) {
-            let played = play.final_games.len() as u32;
-            let total = crate::rules::ccg_format::final_games(&event.info);
-            let game = played + 1;
-            if game > total {
-                return None;
-            }
-            let sides = crate::rules::ccg_event::ruled_final_sides(event, play, fin, game);
+        }
+        Step::Final {
+            play, fin, game, ..
+        } => {
+            let sides = crate::rules::ccg_event::ruled_final_sides(event, play, fin, *game);
             let side = |p: usize| match sides {
                 Some([dark, _]) if dark == p => "dark",
                 Some(_) => "light",
                 None => "",
             };
             let [a, b] = sides.unwrap_or(fin.finalists);
-            let title = if total == 1 {
-                "Final Confrontation".to_string()
-            } else {
-                format!("Final Confrontation: game {game} of {total}")
-            };
             (
-                title,
-                Stage::FinalConfrontation,
                 "Game",
                 on_event_page("ccg-final-heading"),
                 vec![PairingTable {
-                    number: game,
+                    number: *game,
                     seats: [seat(a, side(a)), seat(b, side(b))],
                     result: String::new(),
                 }],
                 Vec::new(),
             )
-        } else {
-            let bracket = computed
-                .swiss()?
-                .bracket
-                .as_ref()
-                .filter(|b| !b.ready.is_empty())?;
-            let tables: Vec<PairingTable> = bracket
-                .games
+        }
+        Step::Elimination { games, .. } => {
+            let tables = games
                 .iter()
-                .filter(|g| bracket.ready.contains(&g.spec.number))
                 .filter_map(|g| {
                     let [Some(a), Some(b)] = g.players else {
                         return None;
@@ -227,23 +188,9 @@ pub(crate) fn pairings_view(
                     })
                 })
                 .collect();
-            let numbers: Vec<String> = tables.iter().map(|t| t.number.to_string()).collect();
-            let title = match numbers.as_slice() {
-                [one] => format!("Top {}: game {one}", bracket.size),
-                [init @ .., last] => {
-                    format!("Top {}: games {} and {last}", bracket.size, init.join(", "))
-                }
-                [] => return None,
-            };
-            (
-                title,
-                Stage::Elimination,
-                "Game",
-                on_event_page("bracket-heading"),
-                tables,
-                Vec::new(),
-            )
-        };
+            ("Game", on_event_page("bracket-heading"), tables, Vec::new())
+        }
+    };
     let mut players: Vec<PlayerSeat> = Vec::new();
     for t in &tables {
         for (me, them) in [(0, 1), (1, 0)] {
@@ -272,8 +219,8 @@ pub(crate) fn pairings_view(
     }
     players.sort_by(|a, b| (&a.sort_key, &a.name).cmp(&(&b.sort_key, &b.name)));
     Some(PairingsView {
-        title,
-        stage,
+        title: step.title(),
+        stage: step.stage(),
         unit,
         event_name: event.info.name.clone(),
         results_url,

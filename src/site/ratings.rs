@@ -1,6 +1,6 @@
 //! The players' ratings across the archive: the ratings page (one ranked table per game and
 //! side), each player's rating section with its history chart, and the ratings the search
-//! index carries. Each event's rated games are picked out once, with its other
+//! index carries. Each event's rated games are picked out once ([`super::event_games`]), with its other
 //! [`super::contribution`]s; the ratings themselves are archive-wide (a game's effect depends
 //! on everything before it), so they are worked out again from those lists on every build and
 //! every edit `serve` sees, which is the cheap part.
@@ -15,58 +15,13 @@ use std::collections::{BTreeMap, HashMap};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::addresses::{event_path, page_id};
 use super::chart::{Point, line_chart};
+use super::event_games::EventGames;
 use super::model::SiteView;
 use super::names::People;
 use crate::config::Ratings as Settings;
-use crate::event::{Event, Kind};
-use crate::load::aliases::Aliases;
 use crate::rules::Family;
-use crate::rules::computed::Computed;
-use crate::rules::rated_games::{RatedGame, rated_games};
 use crate::rules::rating::{Game, Period, PeriodLength, Track, rate};
-
-/// One event's part in the ratings: its rated games and the player pages they count for.
-/// Compared by `serve`, which renders every player page again when an edit changes them.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct EventGames {
-    family: Family,
-    /// The event's name and page, for a player's last event.
-    name: String,
-    url: String,
-    /// Known only by its final standings: no games, and said so on the ratings page.
-    recorded: bool,
-    /// Each player's page id (`players.toml` applied), in registration order.
-    pages: Vec<String>,
-    games: Vec<RatedGame>,
-}
-
-/// The games `event` adds to the ratings.
-pub(crate) fn event_games(
-    site: &SiteView,
-    aliases: &Aliases,
-    event: &Event,
-    computed: &Computed,
-) -> EventGames {
-    let games = rated_games(event, computed);
-    EventGames {
-        family: computed.ruleset.family,
-        name: event.info.name.clone(),
-        url: site.link(&event_path(event)),
-        recorded: matches!(event.kind, Kind::Recorded(_)),
-        pages: if games.is_empty() {
-            Vec::new()
-        } else {
-            event
-                .players
-                .iter()
-                .map(|p| page_id(aliases, &p.id).to_string())
-                .collect()
-        },
-        games,
-    }
-}
 
 /// The games the ratings are kept for, with their names on the pages and in ids.
 const GAMES: [(Family, &str, &str); 2] = [
@@ -470,7 +425,11 @@ fn history_chart(game: &str, player: &str, history: &[HistoryRow]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::event::Kind;
+    use crate::rules::rated_games::{RatedGame, rated_games};
     use crate::rules::rating::Score;
+    use crate::site::addresses::page_id;
+    use crate::site::event_games::event_games;
     use crate::site::players::PlayerPage;
 
     /// The example site's events, loaded and computed, with its player pages and ratings.

@@ -8,8 +8,9 @@
 use serde::Serialize;
 
 use super::addresses::pairings_path;
+use super::current_step::Stage;
 use super::model::{SiteView, round_minutes};
-use super::pairings_view::{PairingsView, Stage};
+use super::pairings_view::PairingsView;
 use crate::event::{Event, Timestamp};
 use crate::rules::computed::Computed;
 

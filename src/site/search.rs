@@ -388,8 +388,8 @@ pub(crate) fn page_view(site: &super::model::SiteView, index: &SearchIndex) -> S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::site::event_page::summary;
     use crate::site::model::SiteView;
+    use crate::site::summary::summary;
     use std::path::Path;
 
     fn index_of(root: &Path, aliases: Option<Aliases>) -> SearchIndex {

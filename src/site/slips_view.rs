@@ -9,8 +9,9 @@
 use serde::Serialize;
 
 use super::addresses::pairings_path;
+use super::current_step::Stage;
 use super::model::SiteView;
-use super::pairings_view::{PairingsView, Stage};
+use super::pairings_view::PairingsView;
 use crate::event::Event;
 use crate::rules::computed::Computed;
 

@@ -2,36 +2,13 @@
 //! cards were played (from recorded decklists), how often each side won, and how games ended,
 //! for each of the two games apart (their results and decks have nothing in common).
 //!
-//! What is counted:
-//! - **Sides**: every game whose sides are known: Swiss games of a table that recorded
-//!   `first_dark` (the sides swap for the second game) and elimination games (SW:LCG); every
-//!   game and Final Confrontation game (SW:CCG).
-//! - **Endings**: every Swiss game of the LCG rulesets, by its recorded `by`; every SW:CCG game
-//!   by its result (full win, modified win, true tie, quit).
-//! - **Affiliations** and **objective sets**: every recorded LCG decklist; a set counts once per
-//!   deck that includes it.
-//! - **Leagues**: every league game counts in its game's sides and endings (its sides are always
-//!   recorded).
-//! - **Affiliation records**: every game above whose sides are known, for each player whose
-//!   decklist on the side they played names an affiliation (single-player SW:LCG events).
-//! - **Years**: every event by the year of its date, with its players (a player at two events
-//!   of a year counts twice; an event known only by its results counts its `field_size` when it
-//!   gives one, since everyone in the field played).
-//! - **Challenge-deck scenarios**: every session, in its scenario's record by team size.
-//! - **SW:CCG objectives and cards**: every recorded CCG decklist; a card counts once per deck
-//!   that includes it, and only the lines that name exactly one card are counted.
-
-use std::collections::BTreeMap;
+//! This is the view: tables, shares and charts made from the events' counts, which
+//! [`super::counts`] keeps as plain data (and where what is counted is said).
 
 use serde::Serialize;
 
 use super::chart::{Bar, Tone, bar_chart};
-use crate::event::Side;
-use crate::event::casual::{LeagueResult, Session};
-use crate::event::{Decklist, Event, Kind, Outcome};
-use crate::rules::ccg_decks::{display_name, resolve_line};
-use crate::rules::computed::Computed;
-use crate::rules::swccg::scoring::ResultKind;
+use super::counts::{Counted, Counts, DARK_WON, LIGHT_WON, by_year};
 
 /// How many objective sets the tables list, most played first.
 const TOP_OBJECTIVES: usize = 15;
@@ -215,9 +192,6 @@ fn share_bars(rows: &[Tally], sided: bool) -> Vec<Bar> {
         .collect()
 }
 
-/// Counts in insertion-independent order: label -> count.
-pub(super) type Counts = BTreeMap<String, u32>;
-
 /// Turns counts into rows, largest first (ties by label), keeping at most `limit`. Shares are
 /// of `total`, or of the counts' sum when `None`.
 fn tallies(counts: Counts, limit: usize, total: Option<u32>) -> Vec<Tally> {
@@ -237,20 +211,6 @@ fn tallies(counts: Counts, limit: usize, total: Option<u32>) -> Vec<Tally> {
         .collect()
 }
 
-/// The labels of a sides table's rows, by the side that won (`side_result` counts them).
-const DARK_WON: &str = "Dark side won";
-const LIGHT_WON: &str = "Light side won";
-
-/// Counts one game whose dark player is known.
-fn side_result(dark: usize, winner: Option<usize>, sides: &mut Counts) {
-    let label = match winner {
-        Some(w) if w == dark => DARK_WON,
-        Some(_) => LIGHT_WON,
-        None => "Drawn",
-    };
-    *sides.entry(label.to_string()).or_default() += 1;
-}
-
 /// A sides table's rows, each with the side that won its games.
 fn side_tallies(counts: Counts) -> Vec<Tally> {
     let mut rows = tallies(counts, usize::MAX, None);
@@ -267,340 +227,25 @@ fn side_tallies(counts: Counts) -> Vec<Tally> {
 /// How many most played cards of each side the SW:CCG tables list.
 const TOP_CARDS: usize = 15;
 
-/// The label of a SW:CCG result in the endings table.
-fn ccg_ending(kind: ResultKind) -> &'static str {
-    match kind {
-        ResultKind::FullWin => "full win",
-        ResultKind::ModifiedWin => "modified win (on time)",
-        ResultKind::TrueTie => "true tie",
-        ResultKind::Quit => "quit",
-    }
-}
-
-/// Counts from SW:CCG decklists: objectives, and each side's cards, by the decks holding them.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-struct CcgDecks {
-    decks: [u32; 2],
-    objectives: Counts,
-    cards: [Counts; 2],
-}
-
-impl CcgDecks {
-    fn add(&mut self, side: Side, deck: &Decklist) {
-        let slot = usize::from(side == Side::Light);
-        self.decks[slot] += 1;
-        let mut names: Vec<(String, bool)> = deck
-            .cards
-            .iter()
-            .filter_map(|line| resolve_line(line, side).ok())
-            .map(|(_, card)| (display_name(card), card.card_type == "Objective"))
-            .collect();
-        names.sort();
-        names.dedup();
-        for (name, objective) in names {
-            if objective {
-                // Objectives are two-faced; the front names the deck.
-                let front = name.split(" / ").next().unwrap_or(&name).to_string();
-                *self.objectives.entry(front).or_default() += 1;
-            }
-            *self.cards[slot].entry(name).or_default() += 1;
-        }
-    }
-}
-
-/// Counts `n` more of `label` into `counts`, or (`adding` false) takes `n` away, dropping a
-/// label that reaches zero: a running total taken down again equals one never counted up.
-pub(super) fn tally(counts: &mut Counts, label: &str, n: u32, adding: bool) {
-    match counts.get_mut(label) {
-        Some(count) if adding => *count += n,
-        Some(count) => {
-            *count -= n;
-            if *count == 0 {
-                counts.remove(label);
-            }
-        }
-        None if adding => {
-            counts.insert(label.to_string(), n);
-        }
-        None => {}
-    }
-}
-
-/// The counts of some events, before they become tables. Counted once per event (reading its
-/// decklists is the costly part) and summed: the archive's statistics add up each event's.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct Counted {
-    events: u32,
-    decks: u32,
-    sides: Counts,
-    endings: Counts,
-    affiliations: Counts,
-    objectives: Counts,
-    ccg_sides: Counts,
-    ccg_endings: Counts,
-    ccg_decks: CcgDecks,
-    /// By affiliation: games played with a deck of it, and games won.
-    deck_games: Counts,
-    deck_wins: Counts,
-    /// By year: events, and their players.
-    year_events: Counts,
-    year_players: Counts,
-    /// By year ([`year_key`]): SW:LCG and SW:CCG side results, SW:LCG affiliations and SW:CCG
-    /// objectives, for the trends.
-    year_sides: Counts,
-    year_ccg_sides: Counts,
-    year_affiliations: Counts,
-    year_ccg_objectives: Counts,
-    sessions: Vec<Session>,
-}
-
-/// Joins a year and a label into one key of a year's counts: a character no label holds
-/// keeps them apart, and keys sort by year first.
-const YEAR_SEP: char = '\u{1f}';
-
-fn year_key(year: &str, label: &str) -> String {
-    format!("{year}{YEAR_SEP}{label}")
-}
-
-/// A year's counts, back to `year -> label -> count`.
-fn by_year(counts: &Counts) -> BTreeMap<&str, Counts> {
-    let mut years: BTreeMap<&str, Counts> = BTreeMap::new();
-    for (key, &n) in counts {
-        if let Some((year, label)) = key.split_once(YEAR_SEP) {
-            years.entry(year).or_default().insert(label.to_string(), n);
-        }
-    }
-    years
-}
-
-/// Counts one game of a player whose decklist for `side` names an affiliation.
-fn deck_game(event: &Event, player: usize, side: Side, won: bool, c: &mut Counted) {
-    if event.is_team() {
-        // The games of a team event are the teams'; which member played is not recorded.
-        return;
-    }
-    let Some(person) = event.players.get(player) else {
-        return;
-    };
-    let deck = match side {
-        Side::Dark => &person.decks.dark,
-        Side::Light => &person.decks.light,
-    };
-    let Some(affiliation) = deck.as_ref().and_then(|d| d.affiliation.as_ref()) else {
-        return;
-    };
-    *c.deck_games.entry(affiliation.clone()).or_default() += 1;
-    if won {
-        *c.deck_wins.entry(affiliation.clone()).or_default() += 1;
-    }
-}
-
-/// Counts a game with known sides into each player's affiliation record.
-fn deck_result(event: &Event, dark: usize, light: usize, winner: Option<usize>, c: &mut Counted) {
-    deck_game(event, dark, Side::Dark, winner == Some(dark), c);
-    deck_game(event, light, Side::Light, winner == Some(light), c);
-}
-
-impl Counted {
-    /// Counts one event.
-    pub(crate) fn event(event: &Event, computed: &Computed) -> Counted {
-        let mut c = Counted {
-            events: 1,
-            ..Counted::default()
-        };
-        let lcg = computed.ccg().is_none();
-        let year = event.info.date.year.to_string();
-        c.year_events.insert(year.clone(), 1);
-        // A recorded field larger than its standings counts everyone who played.
-        let field = event.info.field_size.map(|n| {
-            let per_competitor = if event.is_team() { 2 } else { 1 };
-            n as usize * per_competitor
-        });
-        let players = u32::try_from(field.unwrap_or(event.persons().len())).unwrap_or(u32::MAX);
-        if players > 0 {
-            c.year_players.insert(year, players);
-        }
-        for table in event.rounds().iter().flat_map(|r| &r.tables) {
-            let Outcome::Games(games) = &table.outcome else {
-                continue;
-            };
-            for (i, game) in games.iter().enumerate() {
-                if lcg {
-                    let how = game.by.map_or("not recorded", |b| b.name());
-                    *c.endings.entry(how.to_string()).or_default() += 1;
-                }
-                if let Some(first) = table.first_dark {
-                    let other = table.players[usize::from(table.players[0] == first)];
-                    let dark = if i % 2 == 0 { first } else { other };
-                    let light = if dark == first { other } else { first };
-                    side_result(dark, game.winner, &mut c.sides);
-                    deck_result(event, dark, light, game.winner, &mut c);
-                }
-            }
-        }
-        if let Some(bracket) = computed.swiss().and_then(|s| s.bracket.as_ref()) {
-            for game in &bracket.games {
-                if let (Some(dark), Some(winner)) = (game.dark, game.winner) {
-                    side_result(dark, Some(winner), &mut c.sides);
-                    if let [Some(a), Some(b)] = game.players {
-                        let light = if a == dark { b } else { a };
-                        deck_result(event, dark, light, Some(winner), &mut c);
-                    }
-                }
-            }
-        }
-        if let Some(ccg) = computed.ccg() {
-            let finals = ccg.final_confrontation.iter().flat_map(|f| &f.games);
-            for game in ccg.games().iter().flatten().chain(finals) {
-                side_result(game.dark, Some(game.winner), &mut c.ccg_sides);
-                *c.ccg_endings
-                    .entry(ccg_ending(game.kind).to_string())
-                    .or_default() += 1;
-            }
-        }
-        if let (Kind::League(recorded), Some(league)) = (&event.kind, computed.league()) {
-            // The computed games are the recorded ones, scored, in the same order.
-            for (game, scored) in recorded.iter().zip(&league.games) {
-                match (&game.result, scored.kind) {
-                    (LeagueResult::Lcg(g), _) => {
-                        side_result(game.dark, g.winner, &mut c.sides);
-                        deck_result(event, game.dark, game.light, g.winner, &mut c);
-                        let how = g.by.map_or("not recorded", |b| b.name());
-                        *c.endings.entry(how.to_string()).or_default() += 1;
-                    }
-                    (LeagueResult::Ccg(_), kind) => {
-                        side_result(game.dark, scored.winner, &mut c.ccg_sides);
-                        if let Some(kind) = kind {
-                            *c.ccg_endings
-                                .entry(ccg_ending(kind).to_string())
-                                .or_default() += 1;
-                        }
-                    }
-                }
-            }
-        }
-        if let Kind::Challenge(sessions) = &event.kind {
-            c.sessions.extend(sessions.iter().cloned());
-        }
-        c.count_decks(event, lcg);
-        // An event falls in the year of its date, all its games and lists with it.
-        let year = event.info.date.year.to_string();
-        for (into, from) in [
-            (&mut c.year_sides, &c.sides),
-            (&mut c.year_ccg_sides, &c.ccg_sides),
-            (&mut c.year_affiliations, &c.affiliations),
-            (&mut c.year_ccg_objectives, &c.ccg_decks.objectives),
-        ] {
-            into.extend(from.iter().map(|(label, &n)| (year_key(&year, label), n)));
-        }
-        c
-    }
-
-    /// Counts every recorded decklist of `event` in its own game's tables.
-    fn count_decks(&mut self, event: &Event, lcg: bool) {
-        let c = self;
-        for person in event.persons() {
-            for (side, deck) in [
-                (Side::Dark, &person.decks.dark),
-                (Side::Light, &person.decks.light),
-            ] {
-                let Some(deck) = deck else { continue };
-                c.decks += 1;
-                if !lcg {
-                    c.ccg_decks.add(side, deck);
-                    continue;
-                }
-                if let Some(affiliation) = &deck.affiliation {
-                    *c.affiliations.entry(affiliation.clone()).or_default() += 1;
-                }
-                let mut ids: Vec<&String> = deck.objectives.iter().collect();
-                ids.sort();
-                ids.dedup();
-                for id in ids {
-                    let label = crate::rules::decks::objective_set(id)
-                        .map_or_else(|| id.clone(), |set| format!("{} ({id})", set.title));
-                    *c.objectives.entry(label).or_default() += 1;
-                }
-            }
-        }
-    }
-
-    /// Takes away counts [`Counted::add`] added: a running total stays exact when one event
-    /// changes. Labels whose count drops to zero go, as if they had never been added.
-    pub(crate) fn remove(&mut self, other: &Counted) {
-        self.combine(other, false);
-        for session in &other.sessions {
-            if let Some(at) = self.sessions.iter().position(|s| s == session) {
-                self.sessions.remove(at);
-            }
-        }
-    }
-
-    /// Adds another set of counts to these.
-    pub(crate) fn add(&mut self, other: &Counted) {
-        self.combine(other, true);
-        self.sessions.extend(other.sessions.iter().cloned());
-    }
-
-    /// Adds every number and count of `other` to these, or (`adding` false) takes them away.
-    fn combine(&mut self, other: &Counted, adding: bool) {
-        let [dark_cards, light_cards] = &mut self.ccg_decks.cards;
-        let [other_dark, other_light] = &other.ccg_decks.cards;
-        for (into, from) in [
-            (&mut self.sides, &other.sides),
-            (&mut self.endings, &other.endings),
-            (&mut self.affiliations, &other.affiliations),
-            (&mut self.objectives, &other.objectives),
-            (&mut self.ccg_sides, &other.ccg_sides),
-            (&mut self.ccg_endings, &other.ccg_endings),
-            (&mut self.ccg_decks.objectives, &other.ccg_decks.objectives),
-            (dark_cards, other_dark),
-            (light_cards, other_light),
-            (&mut self.deck_games, &other.deck_games),
-            (&mut self.deck_wins, &other.deck_wins),
-            (&mut self.year_events, &other.year_events),
-            (&mut self.year_players, &other.year_players),
-            (&mut self.year_sides, &other.year_sides),
-            (&mut self.year_ccg_sides, &other.year_ccg_sides),
-            (&mut self.year_affiliations, &other.year_affiliations),
-            (&mut self.year_ccg_objectives, &other.year_ccg_objectives),
-        ] {
-            for (label, &n) in from {
-                tally(into, label, n, adding);
-            }
-        }
-        let [dark_decks, light_decks] = &mut self.ccg_decks.decks;
-        for (into, from) in [
-            (&mut self.events, other.events),
-            (&mut self.decks, other.decks),
-            (dark_decks, other.ccg_decks.decks[0]),
-            (light_decks, other.ccg_decks.decks[1]),
-        ] {
-            if adding {
-                *into += from;
-            } else {
-                *into -= from;
-            }
-        }
-    }
-
-    /// The tables.
-    pub(crate) fn view(self) -> StatsView {
+impl StatsView {
+    /// The tables of `counted`.
+    pub(crate) fn of(counted: Counted) -> StatsView {
         let mut view = StatsView {
-            events: self.events,
-            decks: self.decks,
+            events: counted.events,
+            decks: counted.decks,
             ..StatsView::default()
         };
-        let ccg_decks = self.ccg_decks;
-        view.sided_games = self.sides.values().sum::<u32>() + self.ccg_sides.values().sum::<u32>();
-        view.sides = side_tallies(self.sides);
-        view.endings = tallies(self.endings, usize::MAX, None);
-        view.affiliations = tallies(self.affiliations, usize::MAX, None);
+        let ccg_decks = counted.ccg_decks;
+        view.sided_games =
+            counted.sides.values().sum::<u32>() + counted.ccg_sides.values().sum::<u32>();
+        view.sides = side_tallies(counted.sides);
+        view.endings = tallies(counted.endings, usize::MAX, None);
+        view.affiliations = tallies(counted.affiliations, usize::MAX, None);
         // A set's (or card's) share is of the decks, since one deck holds many.
         let lcg_decks = view.decks - ccg_decks.decks.iter().sum::<u32>();
-        view.objectives = tallies(self.objectives, TOP_OBJECTIVES, Some(lcg_decks));
-        view.ccg_sides = side_tallies(self.ccg_sides);
-        view.ccg_endings = tallies(self.ccg_endings, usize::MAX, None);
+        view.objectives = tallies(counted.objectives, TOP_OBJECTIVES, Some(lcg_decks));
+        view.ccg_sides = side_tallies(counted.ccg_sides);
+        view.ccg_endings = tallies(counted.ccg_endings, usize::MAX, None);
         view.ccg_objectives = tallies(
             ccg_decks.objectives,
             TOP_CARDS,
@@ -609,15 +254,15 @@ impl Counted {
         let [dark_cards, light_cards] = ccg_decks.cards;
         view.ccg_dark_cards = tallies(dark_cards, TOP_CARDS, Some(ccg_decks.decks[0]));
         view.ccg_light_cards = tallies(light_cards, TOP_CARDS, Some(ccg_decks.decks[1]));
-        view.scenarios = crate::rules::casual::scenario_records(&self.sessions)
+        view.scenarios = crate::rules::casual::scenario_records(&counted.sessions)
             .iter()
             .map(|r| super::casual_view::record_view(r, None))
             .collect();
-        let mut records: Vec<RateRow> = self
+        let mut records: Vec<RateRow> = counted
             .deck_games
             .iter()
             .map(|(label, &games)| {
-                let won = self.deck_wins.get(label).copied().unwrap_or(0);
+                let won = counted.deck_wins.get(label).copied().unwrap_or(0);
                 RateRow {
                     label: label.clone(),
                     games,
@@ -628,20 +273,20 @@ impl Counted {
             .collect();
         records.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.label.cmp(&b.label)));
         view.affiliation_records = records;
-        view.years = self
+        view.years = counted
             .year_events
             .iter()
             .map(|(year, &events)| YearRow {
                 year: year.clone(),
                 events,
-                players: self.year_players.get(year).copied().unwrap_or(0),
+                players: counted.year_players.get(year).copied().unwrap_or(0),
             })
             .collect();
         view.trends = Trends {
-            sides: year_sides(&self.year_sides),
-            ccg_sides: year_sides(&self.year_ccg_sides),
-            affiliations: year_shares(&self.year_affiliations, usize::MAX),
-            ccg_objectives: year_shares(&self.year_ccg_objectives, TOP_TREND_OBJECTIVES),
+            sides: year_sides(&counted.year_sides),
+            ccg_sides: year_sides(&counted.year_ccg_sides),
+            affiliations: year_shares(&counted.year_affiliations, usize::MAX),
+            ccg_objectives: year_shares(&counted.year_ccg_objectives, TOP_TREND_OBJECTIVES),
         };
         view.any = !view.scenarios.is_empty()
             || [
@@ -659,9 +304,7 @@ impl Counted {
             .any(|t| !t.is_empty());
         view
     }
-}
 
-impl StatsView {
     /// These statistics with their charts drawn.
     pub(crate) fn charted(mut self) -> StatsView {
         self.charts = charts(&self);
@@ -787,7 +430,7 @@ pub(crate) fn collect<'a>(counted: impl IntoIterator<Item = &'a Counted>) -> Sta
     for c in counted {
         total.add(c);
     }
-    total.view()
+    StatsView::of(total)
 }
 
 #[cfg(test)]

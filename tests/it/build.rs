@@ -2894,7 +2894,7 @@ fn search_index_of_a_large_archive_stays_compact() {
     let summaries: Vec<_> = loaded
         .events
         .iter()
-        .map(|(e, c)| site::event_page::summary(&view, &loaded.aliases, e, c))
+        .map(|(e, c)| site::summary::summary(&view, &loaded.aliases, e, c))
         .collect();
     let summaries: Vec<_> = summaries.iter().collect();
     loaded

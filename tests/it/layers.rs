@@ -239,10 +239,16 @@ const SITE_FLOORS: &[(&str, u32)] = &[
     ("chart", 1),
     ("content", 1),
     ("model", 1),
-    // Facts of one event that archive-wide pages read, as plain data.
+    // Facts of one event that archive-wide pages read, as plain data: the names its players go
+    // by, its current step, its summary, its statistics counts, its rated games and its decklists'
+    // names.
+    ("names", 2),
+    ("current_step", 2),
+    ("summary", 2),
+    ("counts", 2),
+    ("event_games", 2),
     ("deck_names", 2),
     // The page parts and the pages made of an event or of the archive's parts.
-    ("names", 3),
     ("audit_view", 3),
     ("calendar", 3),
     ("cards", 3),

@@ -14,6 +14,7 @@ use crate::rules::computed::Status;
 use crate::site::cards::{CardIndex, CardPage};
 use crate::site::model::{ContentView, EventSummary, HomeView, SiteView};
 use crate::site::players::PlayerPage;
+use crate::site::stats::StatsView;
 
 /// Renders the pages made from every event: home, the player pages in scope, search, players
 /// A to Z, statistics, the events indexes, the content pages, the feed and the calendar. After
@@ -135,7 +136,7 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
 
 /// The statistics page.
 fn render_stats(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
-    let archive_stats = input.contributions.stats().clone().view().charted();
+    let archive_stats = StatsView::of(input.contributions.stats().clone()).charted();
     pages.archive_page(
         "stats.html",
         [
