@@ -36,6 +36,8 @@ pub(crate) struct ListView {
     /// `dark` or `light`.
     pub(crate) side: &'static str,
     pub(crate) affiliation: Option<String>,
+    /// The affiliation's mark ([`super::model::affiliation_mark`]).
+    pub(crate) mark: Option<&'static str>,
     /// Objective sets in number order, copies counted.
     pub(crate) sets: Vec<SetLine>,
     set_count: usize,
@@ -165,6 +167,10 @@ fn list_view(site: &SiteView, side: Side, deck: &Decklist) -> ListView {
             Side::Light => "light",
         },
         affiliation: deck.affiliation.clone(),
+        mark: deck
+            .affiliation
+            .as_deref()
+            .and_then(super::model::affiliation_mark),
         sets,
         set_count: deck.objectives.len(),
         card_count: groups.iter().filter(|g| !g.outside).map(|g| g.count).sum(),

@@ -334,6 +334,23 @@ fn month(m: u8) -> &'static str {
         .unwrap_or("")
 }
 
+/// The mark the style sheet draws for an SW:LCG affiliation (`g-jedi`, …), from its name as
+/// the game prints it (decklists are read into those names); none for any other affiliation.
+/// Light affiliations are open shapes and dark ones filled, the shape pairing them: triangles
+/// for Jedi and Sith, diamond and square for the Rebel Alliance and the Imperial Navy,
+/// hexagons for Smugglers and Spies and Scum and Villainy.
+pub(crate) fn affiliation_mark(name: &str) -> Option<&'static str> {
+    match name {
+        "Jedi" => Some("jedi"),
+        "Sith" => Some("sith"),
+        "Rebel Alliance" => Some("rebel"),
+        "Imperial Navy" => Some("navy"),
+        "Smugglers and Spies" => Some("smugglers"),
+        "Scum and Villainy" => Some("scum"),
+        _ => None,
+    }
+}
+
 /// "12 May 2018", "12–13 May 2018", "30 May – 1 June 2018".
 pub(crate) fn date_text(event: &Event) -> String {
     range_text(event.info.date, event.info.end_date)

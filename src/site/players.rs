@@ -43,6 +43,8 @@ pub(crate) struct DeckMark {
     pub(crate) side: &'static str,
     /// The SW:LCG affiliation, when the list names one.
     pub(crate) affiliation: Option<String>,
+    /// Its mark ([`super::model::affiliation_mark`]).
+    pub(crate) mark: Option<&'static str>,
 }
 
 /// The marks of the decklists `person` recorded.
@@ -53,6 +55,10 @@ fn deck_marks(person: &crate::event::Player) -> Vec<DeckMark> {
             deck.as_ref().map(|d| DeckMark {
                 side,
                 affiliation: d.affiliation.clone(),
+                mark: d
+                    .affiliation
+                    .as_deref()
+                    .and_then(super::model::affiliation_mark),
             })
         })
         .collect()

@@ -21,6 +21,8 @@ pub(crate) struct Tally {
     /// In a sides table, the side a row's games were won by (`dark` or `light`, none for draws),
     /// for its mark and its chart bar's tone; none in other tables.
     pub(crate) side: Option<&'static str>,
+    /// In the affiliations table, the row's mark ([`super::model::affiliation_mark`]).
+    pub(crate) mark: Option<&'static str>,
     pub(crate) count: u32,
     /// "42%" of the table's total.
     pub(crate) share: String,
@@ -65,6 +67,8 @@ pub(crate) struct StatsView {
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 struct RateRow {
     pub(crate) label: String,
+    /// The affiliation's mark ([`super::model::affiliation_mark`]).
+    mark: Option<&'static str>,
     pub(crate) games: u32,
     pub(crate) won: u32,
     pub(crate) rate: String,
@@ -203,6 +207,7 @@ fn tallies(counts: Counts, limit: usize, total: Option<u32>) -> Vec<Tally> {
     rows.into_iter()
         .map(|(label, count)| Tally {
             side: None,
+            mark: None,
             share: percent(count, total),
             bar: count * 100 / max,
             label,
@@ -240,7 +245,13 @@ impl StatsView {
             counted.sides.values().sum::<u32>() + counted.ccg_sides.values().sum::<u32>();
         view.sides = side_tallies(counted.sides);
         view.endings = tallies(counted.endings, usize::MAX, None);
-        view.affiliations = tallies(counted.affiliations, usize::MAX, None);
+        view.affiliations = tallies(counted.affiliations, usize::MAX, None)
+            .into_iter()
+            .map(|row| Tally {
+                mark: super::model::affiliation_mark(&row.label),
+                ..row
+            })
+            .collect();
         // A set's (or card's) share is of the decks, since one deck holds many.
         let lcg_decks = view.decks - ccg_decks.decks.iter().sum::<u32>();
         view.objectives = tallies(counted.objectives, TOP_OBJECTIVES, Some(lcg_decks));
@@ -264,6 +275,7 @@ impl StatsView {
             .map(|(label, &games)| {
                 let won = counted.deck_wins.get(label).copied().unwrap_or(0);
                 RateRow {
+                    mark: super::model::affiliation_mark(label),
                     label: label.clone(),
                     games,
                     won,
@@ -453,6 +465,7 @@ mod tests {
             Tally {
                 label: "b".into(),
                 side: None,
+                mark: None,
                 count: 3,
                 share: "75%".into(),
                 bar: 100

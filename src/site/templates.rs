@@ -254,7 +254,8 @@ mod tests {
     #[test]
     fn templates_do_not_decide_from_ids_or_labels() {
         const STRING_TESTS: [&str; 3] = ["containing(", "starting_with(", "ending_with("];
-        const NAMED_FIELDS: [&str; 5] = [".label", ".name", "_id", "_url", ".url"];
+        // A field or macro argument holding a printed name, an id or an address.
+        const NAMED_FIELDS: [&str; 5] = ["label", "name", "_id", "url", "affiliation"];
         let mut found = Vec::new();
         for (path, text) in files("templates/", ".html") {
             for (line, tag) in tera_tags(text) {
