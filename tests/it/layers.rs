@@ -653,7 +653,14 @@ fn assert_no_circle_within(folder: &str) {
 
 #[test]
 fn the_files_of_every_folder_import_in_no_circle() {
-    for folder in ["src/load", "src/rules", "src/site", "src/edit", "src/serve", "src/event"] {
+    for folder in [
+        "src/load",
+        "src/rules",
+        "src/site",
+        "src/edit",
+        "src/serve",
+        "src/event",
+    ] {
         assert_no_circle_within(folder);
     }
 }

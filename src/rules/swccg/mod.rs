@@ -34,6 +34,7 @@ pub mod final_confrontation;
 pub mod formats;
 pub mod outcomes;
 pub mod pairing;
+pub mod pc_sos;
 pub mod scoring;
 pub mod standings;
 
