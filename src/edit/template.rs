@@ -597,7 +597,7 @@ mod tests {
     #[test]
     fn every_template_checks_clean_with_no_player() {
         let shapes = every_shape();
-        assert_eq!(shapes.len(), 14);
+        assert_eq!(shapes.len(), 15);
         for shape in shapes {
             let text = text(shape);
             let path = Path::new("events/2026/spring-open.toml");
@@ -716,7 +716,7 @@ mod tests {
         let error = |rules: &str, format: Option<&str>| Shape::new(rules, format).unwrap_err();
         assert_eq!(
             error("ffg2018", None),
-            "unknown ruleset `ffg2018`; did you mean `ffg-2018`? use one of: ffg-2018, ffg-2014, swccg-2008"
+            "unknown ruleset `ffg2018`; did you mean `ffg-2018`? use one of: ffg-2018, ffg-2014, swccg-2008, swccg-pc-sos"
         );
         assert_eq!(
             error("ffg-2018", Some("sealed")),

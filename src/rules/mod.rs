@@ -24,6 +24,7 @@ pub mod standings;
 pub mod structure;
 pub mod swccg;
 pub mod swccg_2008;
+pub mod swccg_pc_sos;
 pub mod tiebreak;
 pub mod verdict;
 
@@ -227,9 +228,10 @@ impl Ruleset {
 pub use ffg_2014::FFG_2014;
 pub use ffg_2018::FFG_2018;
 pub use swccg_2008::SWCCG_2008;
+pub use swccg_pc_sos::SWCCG_PC_SOS;
 
 /// Every ruleset this version implements: the registry `rules = "..."` is looked up in.
-pub static RULESETS: &[&Ruleset] = &[&FFG_2018, &FFG_2014, &SWCCG_2008];
+pub static RULESETS: &[&Ruleset] = &[&FFG_2018, &FFG_2014, &SWCCG_2008, &SWCCG_PC_SOS];
 
 /// The ruleset with this id.
 pub fn ruleset(id: &str) -> Option<&'static Ruleset> {

@@ -365,7 +365,7 @@ mod tests {
         assert_eq!(d.message, "unknown ruleset `fg-2018`");
         assert_eq!((d.severity, d.code), (Severity::Error, Code::InvalidValue));
         assert_eq!(d.label.as_deref(), Some("did you mean `ffg-2018`?"));
-        assert_eq!(d.help, "use one of: ffg-2018, ffg-2014, swccg-2008");
+        assert_eq!(d.help, "use one of: ffg-2018, ffg-2014, swccg-2008, swccg-pc-sos");
         assert_eq!((d.line, d.col, d.spanned.as_str()), (4, 9, "\"fg-2018\""));
     }
 
