@@ -414,3 +414,218 @@ fn ranked<K: Ord + Copy>(mut rows: Vec<Row>, key: impl Fn(&Row) -> K) -> Vec<Row
     }
     rows
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Game `n` between `dark` and `light` (`None`: the bye), won by `winner`.
+    fn game(n: u32, dark: Option<usize>, light: Option<usize>, winner: usize) -> Game {
+        Game {
+            number: n,
+            seats: [dark, light],
+            winner: Some(winner),
+        }
+    }
+
+    fn by_player(rows: &[Row]) -> Vec<Row> {
+        let mut rows = rows.to_vec();
+        rows.sort_by_key(|r| r.player);
+        rows
+    }
+
+    #[test]
+    fn the_version_follows_the_event_date() {
+        let at = |year, month, day| Version::at(Date { year, month, day });
+        assert_eq!(at(2015, 8, 10), Version::Average);
+        assert_eq!(at(2016, 8, 8), Version::Average);
+        assert_eq!(at(2016, 8, 9), Version::Sum);
+        assert_eq!(at(2016, 11, 1), Version::Sum);
+        assert_eq!(at(2016, 11, 2), Version::DropWeakest);
+        assert_eq!(at(2018, 9, 12), Version::DropWeakest);
+        assert_eq!(at(2018, 9, 13), Version::OpponentsSos);
+    }
+
+    /// Version 1: A beat B, C had a bye; then C beat A, B had a bye. A met B (2 points in 2
+    /// games) and C (4 in 2): 6 / 4. B and C met only A (2 in 2): 1. The byes count for the
+    /// player who had them and give nobody an opponent.
+    #[test]
+    fn version_1_averages_per_game_over_distinct_opponents() {
+        let games = [
+            game(1, Some(0), Some(1), 0),
+            game(1, None, Some(2), 2),
+            game(2, Some(2), Some(0), 2),
+            game(2, None, Some(1), 1),
+        ];
+        let rows = standings(3, 2, &games, Version::Average);
+        assert_eq!(rows.iter().map(|r| r.player).collect::<Vec<_>>(), [2, 0, 1]);
+        let rows = by_player(&rows);
+        assert_eq!(rows[0].sos, Sos::Average(Some(Ratio::new(3, 2))));
+        assert_eq!(rows[1].sos, Sos::Average(Some(Ratio::integer(1))));
+        assert_eq!(rows[2].sos, Sos::Average(Some(Ratio::integer(1))));
+        assert_eq!((rows[2].points, rows[2].wins, rows[2].losses), (4, 2, 0));
+        assert_eq!(rows[0].adjusted, None);
+        assert_eq!(rows[0].tiebreaker, None);
+    }
+
+    /// Version 1: an opponent met twice counts once, and counts at least half a point per game
+    /// (B: 0 points in 2 games counts 1). A player with only byes has no value.
+    #[test]
+    fn version_1_floors_weak_opponents_and_counts_a_rematch_once() {
+        let games = [
+            game(1, Some(0), Some(1), 0),
+            game(1, None, Some(2), 2),
+            game(2, Some(1), Some(0), 0),
+            game(2, None, Some(2), 2),
+        ];
+        let rows = by_player(&standings(3, 2, &games, Version::Average));
+        assert_eq!(rows[0].sos, Sos::Average(Some(Ratio::new(1, 2))));
+        assert_eq!(rows[1].sos, Sos::Average(Some(Ratio::integer(2))));
+        assert_eq!(rows[2].sos, Sos::Average(None));
+    }
+
+    /// Version 2, four players and four games (at least 2 adjusted points each). Player 3
+    /// won game 1 and dropped: 2 + 1 + 1 + 1 = 5. Player 1 lost every game: 0, raised to 2.
+    /// A bye counts 2; a rematch counts twice.
+    #[test]
+    fn version_2_sums_adjusted_points() {
+        let games = [
+            game(1, Some(0), Some(1), 0),
+            game(1, Some(3), Some(2), 3),
+            game(2, Some(1), Some(0), 0),
+            game(2, None, Some(2), 2),
+            game(3, Some(0), Some(2), 2),
+            game(3, None, Some(1), 1),
+            game(4, Some(2), Some(1), 2),
+            game(4, None, Some(0), 0),
+        ];
+        let rows = standings(4, 4, &games, Version::Sum);
+        let all = by_player(&rows);
+        let adjusted: Vec<Option<u32>> = all.iter().map(|r| r.adjusted).collect();
+        assert_eq!(adjusted, [Some(6), Some(2), Some(6), Some(5)]);
+        // Player 0 met 1, 1, 2 and a bye: 2 + 2 + 6 + 2.
+        assert_eq!(all[0].sos, Sos::Sum(12));
+        // Player 2 met 3, a bye, 0 and 1: 5 + 2 + 6 + 2.
+        assert_eq!(all[2].sos, Sos::Sum(15));
+        // Players 0 and 2 have 6 points; 2 goes first on strength of schedule.
+        assert_eq!(
+            rows.iter().map(|r| r.player).collect::<Vec<_>>(),
+            [2, 0, 1, 3]
+        );
+        assert_eq!(
+            rows.iter().map(|r| r.place).collect::<Vec<_>>(),
+            [1, 2, 3, 4]
+        );
+    }
+
+    /// Six players, two games (at least 1 adjusted point each). Adjusted points: 0 and 1
+    /// won one game (2), 3 and 5 both (4), 2 and 4 none (0, raised to 1). Sums: 3 met 1 and 2,
+    /// 2 + 1 = 3; 5 met 4 and 0, 1 + 2 = 3; 0 met 2 and 5, 1 + 4 = 5; 1 met 3 and 4, 4 + 1 = 5;
+    /// 2 met 0 and 3, 2 + 4 = 6; 4 met 5 and 1, 4 + 2 = 6: three groups of two level players.
+    fn three_ties() -> Vec<Game> {
+        vec![
+            game(1, Some(0), Some(2), 0),
+            game(1, Some(3), Some(1), 3),
+            game(1, Some(5), Some(4), 5),
+            game(2, Some(5), Some(0), 5),
+            game(2, Some(1), Some(4), 1),
+            game(2, Some(3), Some(2), 3),
+        ]
+    }
+
+    /// Version 3 on [`three_ties`]: dropping the weaker opponent leaves 3 and 5 at 2 each, 0
+    /// and 1 at 4 each; dropping both leaves 0; no pair met: they stay tied, sharing a place,
+    /// in file order. The last group (2 and 4) is never tie-broken: it keeps its sums.
+    #[test]
+    fn version_3_leaves_level_players_tied_and_the_last_group_alone() {
+        let rows = standings(6, 2, &three_ties(), Version::DropWeakest);
+        let order: Vec<(usize, usize)> = rows.iter().map(|r| (r.player, r.place)).collect();
+        assert_eq!(order, [(3, 1), (5, 1), (0, 3), (1, 3), (2, 5), (4, 5)]);
+        let tiebreakers: Vec<Option<u32>> = by_player(&rows).iter().map(|r| r.tiebreaker).collect();
+        assert_eq!(
+            tiebreakers,
+            [Some(0), Some(0), Some(6), Some(0), Some(6), Some(0)]
+        );
+        assert!(rows.iter().all(|r| r.separated.is_none() && !r.true_tie));
+    }
+
+    /// Version 4 on [`three_ties`]: opponents' strength of schedule, 3 met 1 (5) and 2 (6) =
+    /// 11, 5 met 4 (6) and 0 (5) = 11; 0 met 2 (6) and 5 (3) = 9, 1 met 3 (3) and 4 (6) = 9:
+    /// true ties. The last group (2 met 0 and 3, 4 met 5 and 1: 8 each) is still left alone,
+    /// with no true tie marked.
+    #[test]
+    fn version_4_marks_true_ties_on_opponents_strength() {
+        let rows = standings(6, 2, &three_ties(), Version::OpponentsSos);
+        let all = by_player(&rows);
+        let osos: Vec<Option<u32>> = all.iter().map(|r| r.opponents_sos).collect();
+        assert_eq!(
+            osos,
+            [Some(9), Some(9), Some(8), Some(11), Some(8), Some(11)]
+        );
+        let ties: Vec<bool> = all.iter().map(|r| r.true_tie).collect();
+        assert_eq!(ties, [true, true, false, true, false, true]);
+        let order: Vec<(usize, usize)> = rows.iter().map(|r| (r.player, r.place)).collect();
+        assert_eq!(order, [(3, 1), (5, 1), (0, 3), (1, 3), (2, 5), (4, 5)]);
+    }
+
+    fn blank(players: usize) -> Vec<Row> {
+        standings(players, 0, &[], Version::OpponentsSos)
+    }
+
+    /// The rules page's example: players 0 and 1 level; 0 met opponents worth 8, 6, 4 and 2,
+    /// 1 met 6, 6, 6 and 2. One drop: 18 and 18. Two: 14 and 12, and 0 goes first. Under
+    /// version 4 only the first drop may separate: both end at 0, and their opponents'
+    /// strength of schedule decides.
+    #[test]
+    fn dropping_weakest_opponents_repeatedly_or_once() {
+        let worth = [0, 0, 8, 6, 4, 2, 6, 6, 6, 2];
+        let games: Vec<Game> = (2..10)
+            .map(|o| game(1, Some(if o < 6 { 0 } else { 1 }), Some(o), o))
+            .collect();
+        let value = |o: Option<usize>| o.map_or(0, |o| worth[o]);
+        let mut rank = vec![0; 10];
+        let mut rows = blank(10);
+        rows.sort_by_key(|r| r.player);
+        let tie = |version| Tie {
+            games: &games,
+            created: 4,
+            value: &value,
+            version,
+        };
+        tie(Version::DropWeakest).break_group(&[0, 1], &mut rows, &mut rank);
+        assert!(rank[0] > rank[1]);
+        assert_eq!(
+            (rows[0].tiebreaker, rows[1].tiebreaker),
+            (Some(14), Some(12))
+        );
+        assert_eq!(rows[0].separated, Some(Separated::Tiebreaker));
+        rows[0].opponents_sos = Some(10);
+        rows[1].opponents_sos = Some(12);
+        tie(Version::OpponentsSos).break_group(&[0, 1], &mut rows, &mut rank);
+        assert!(rank[1] > rank[0]);
+        assert_eq!((rows[0].tiebreaker, rows[1].tiebreaker), (Some(0), Some(0)));
+        assert_eq!(rows[1].separated, Some(Separated::OpponentsSos));
+    }
+
+    /// Two players still level after every drop: the one who won every game between them goes
+    /// first. A split between them leaves them tied.
+    #[test]
+    fn head_to_head_between_the_last_two() {
+        let games = [game(1, Some(0), Some(1), 1), game(2, Some(1), Some(0), 1)];
+        let value = |_: Option<usize>| 2;
+        let mut rank = vec![0; 2];
+        let mut rows = blank(2);
+        rows.sort_by_key(|r| r.player);
+        let tie = Tie {
+            games: &games,
+            created: 2,
+            value: &value,
+            version: Version::DropWeakest,
+        };
+        tie.break_group(&[0, 1], &mut rows, &mut rank);
+        assert!(rank[1] > rank[0]);
+        assert_eq!(rows[1].separated, Some(Separated::HeadToHead { over: 0 }));
+        let split = [game(1, Some(0), Some(1), 1), game(2, Some(1), Some(0), 0)];
+        assert_eq!(head_to_head(&split, 0, 1), None);
+    }
+}
