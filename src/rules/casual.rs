@@ -660,7 +660,7 @@ mod tests {
                     light,
                     result: LeagueResult::Ccg(CcgResult::Won {
                         winner,
-                        life_force: lf,
+                        life_force: Some(lf),
                         modified,
                     }),
                 };

@@ -146,6 +146,18 @@ pub enum PairingMethod {
     AllegiancePiles,
 }
 
+/// How a SW:CCG ruleset ranks its games (the SW:LCG rulesets rank by their tiebreakers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CcgStandings {
+    /// The 2008 guide: victory points, differential, then its tiebreakers; every win records
+    /// its differential.
+    Guide,
+    /// The Players Committee's Tournament Assistant in its `SOS` mode: victory points, then its
+    /// strength of schedule and tiebreakers by version ([`swccg::pc_sos`]); a differential is
+    /// optional and plays no part.
+    TournamentAssistantSos,
+}
+
 /// What a late entry (`late = N` on a player) takes for the rounds before round N.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LateEntry {
@@ -198,6 +210,8 @@ pub struct Ruleset {
     pub pairing: PairingMethod,
     pub elimination: bracket::EliminationRules,
     pub tiebreakers: &'static [Tiebreaker],
+    /// How SW:CCG games are ranked (the SW:LCG rulesets say `Guide`, which they never read).
+    pub ccg_standings: CcgStandings,
     /// Path of the ruleset's reference page under the site root.
     pub reference_page: &'static str,
     /// The reference page's Markdown (`content/rules/<id>.md`), built in: every site gets the

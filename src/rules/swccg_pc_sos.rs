@@ -1,7 +1,7 @@
 //! The Players Committee's Tournament Assistant in its `SOS` mode: the ruleset as data. Its
 //! standings, in each of the program's versions, are code, in [`super::swccg::pc_sos`].
 
-use super::{Family, GamePoints, LateEntry, PairingMethod, Ruleset, bracket};
+use super::{CcgStandings, Family, GamePoints, LateEntry, PairingMethod, Ruleset, bracket};
 
 /// SW:CCG events run with the Players Committee's Tournament Assistant in its `SOS` mode (from
 /// 2015). Everything but the standings is the 2008 guide's, which the program followed.
@@ -37,6 +37,7 @@ pub static SWCCG_PC_SOS: Ruleset = Ruleset {
     pairing: PairingMethod::AllegiancePiles,
     elimination: bracket::ELIMINATION_2018,
     tiebreakers: &[],
+    ccg_standings: CcgStandings::TournamentAssistantSos,
     reference_page: "rules/swccg-pc-sos/",
     reference_text: include_str!("../../content/rules/swccg-pc-sos.md"),
 };

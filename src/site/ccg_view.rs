@@ -10,6 +10,7 @@ use crate::event::Event;
 use crate::rules::ccg_event::{CcgComputed, ScoredTable, TableReason};
 use crate::rules::swccg::final_confrontation::FinalReason;
 use crate::rules::swccg::pairing::{ByeReason, PairReason};
+use crate::rules::swccg::pc_sos::{Row, Separated, Sos};
 use crate::rules::swccg::scoring::{ResultKind, TrueTieDecider};
 use crate::rules::swccg::standings::Decider;
 
@@ -59,6 +60,28 @@ pub struct CcgTableView {
 pub struct CcgStandingsView {
     pub after_game: u32,
     pub rows: Vec<CcgRowView>,
+    /// The Tournament Assistant's columns (`swccg-pc-sos`): which of them the version shows.
+    pub sos: Option<SosColumns>,
+}
+
+/// The columns of the Tournament Assistant's standings that its version computes.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct SosColumns {
+    pub adjusted: bool,
+    pub tiebreaker: bool,
+    pub opponents_sos: bool,
+}
+
+/// A row's Tournament Assistant values, written for the page.
+#[derive(Debug, Clone, Serialize)]
+pub struct SosView {
+    pub record: String,
+    pub adjusted: Option<u32>,
+    /// A whole number, or the first version's average to three decimals.
+    pub sos: String,
+    pub tiebreaker: Option<u32>,
+    pub opponents_sos: Option<u32>,
+    pub true_tie: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -69,11 +92,12 @@ pub struct CcgRowView {
     pub name: String,
     /// The player's page.
     pub url: String,
-    /// `6(+28)`.
+    /// `6(+28)`, or `6` where the standings count no differential.
     pub score: String,
     pub points: u32,
-    pub differential: i32,
+    pub differential: Option<i32>,
     pub decided_by: Option<RuleLink>,
+    pub sos: Option<SosView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -142,8 +166,8 @@ fn table_view(names: &NameLinks<'_>, t: &ScoredTable, rule: Rule<'_>) -> CcgTabl
         number: t.table,
         dark: names.player(t.dark),
         light: names.player(t.light),
-        dark_score: t.scores[0].to_string(),
-        light_score: t.scores[1].to_string(),
+        dark_score: t.score_text(0),
+        light_score: t.score_text(1),
         winner: if t.winner == t.dark { "dark" } else { "light" },
         how,
         rule: Some(rule(
@@ -161,8 +185,14 @@ fn standings_view(
     after_game: u32,
     rule: Rule<'_>,
 ) -> CcgStandingsView {
+    let first = rows.iter().find_map(|r| r.pc_sos.as_ref());
     CcgStandingsView {
         after_game,
+        sos: first.map(|r| SosColumns {
+            adjusted: r.adjusted.is_some(),
+            tiebreaker: r.tiebreaker.is_some(),
+            opponents_sos: r.opponents_sos.is_some(),
+        }),
         rows: rows
             .iter()
             .map(|r| CcgRowView {
@@ -170,27 +200,56 @@ fn standings_view(
                 id: event.players[r.player].id.clone(),
                 name: event.players[r.player].name.clone(),
                 url: names.competitor(&event.players[r.player].id),
-                score: r.score.to_string(),
+                score: r.score_text(),
                 points: r.score.points,
-                differential: r.score.differential,
-                decided_by: r.decided_by.and_then(|d| match d {
-                    Decider::Points | Decider::Differential => None,
-                    Decider::TiebreakerGame => Some(rule("tiebreakers", "tiebreaker game")),
-                    Decider::HeadToHead => Some(rule("tiebreakers", "head to head")),
-                    Decider::HighestDifferential => {
-                        Some(rule("tiebreakers", "highest single-game differential"))
-                    }
-                    Decider::StrengthOfSchedule { .. } => {
-                        Some(rule("tiebreakers", "strength of schedule"))
-                    }
-                    Decider::Random => Some(rule("tiebreakers", &format!("random: {SEEDED}"))),
-                    Decider::DrawnAtVenue => {
-                        Some(rule("tiebreakers", "random: drawn at the venue"))
-                    }
-                }),
+                differential: r.differential(),
+                sos: r.pc_sos.as_ref().map(sos_view),
+                decided_by: r.pc_sos.as_ref().map_or_else(
+                    || guide_decider(r.decided_by, rule),
+                    |s| sos_decider(s, rule),
+                ),
             })
             .collect(),
     }
+}
+
+/// A Tournament Assistant row's values for the page.
+fn sos_view(r: &Row) -> SosView {
+    SosView {
+        record: format!("{}–{}", r.wins, r.losses),
+        adjusted: r.adjusted,
+        sos: match r.sos {
+            Sos::Average(a) => a.map_or_else(String::new, |a| a.decimal(3)),
+            Sos::Sum(s) => s.to_string(),
+        },
+        tiebreaker: r.tiebreaker,
+        opponents_sos: r.opponents_sos,
+        true_tie: r.true_tie,
+    }
+}
+
+/// What separated a Tournament Assistant row from its group, linked to the rules page.
+fn sos_decider(r: &Row, rule: Rule<'_>) -> Option<RuleLink> {
+    Some(match r.separated? {
+        Separated::Tiebreaker => rule("version-3", "weakest opponents dropped"),
+        Separated::OpponentsSos => rule("version-4", "opponents' strength of schedule"),
+        Separated::HeadToHead { .. } => rule("version-3", "head to head"),
+    })
+}
+
+/// What separated a row from the row above under the guide, linked to its rule.
+fn guide_decider(decided_by: Option<Decider>, rule: Rule<'_>) -> Option<RuleLink> {
+    decided_by.and_then(|d| match d {
+        Decider::Points | Decider::Differential => None,
+        Decider::TiebreakerGame => Some(rule("tiebreakers", "tiebreaker game")),
+        Decider::HeadToHead => Some(rule("tiebreakers", "head to head")),
+        Decider::HighestDifferential => {
+            Some(rule("tiebreakers", "highest single-game differential"))
+        }
+        Decider::StrengthOfSchedule { .. } => Some(rule("tiebreakers", "strength of schedule")),
+        Decider::Random => Some(rule("tiebreakers", &format!("random: {SEEDED}"))),
+        Decider::DrawnAtVenue => Some(rule("tiebreakers", "random: drawn at the venue")),
+    })
 }
 
 /// Why a recorded table departs from the guide, in words: what the guide's procedure gives the
