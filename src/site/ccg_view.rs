@@ -7,6 +7,7 @@ use super::model::{PlayerRef, RuleLink};
 use super::names::NameLinks;
 use super::stage_view::Rule;
 use crate::event::Event;
+use crate::rules::CcgStandings;
 use crate::rules::ccg_event::{CcgComputed, ScoredTable, TableReason};
 use crate::rules::swccg::final_confrontation::FinalReason;
 use crate::rules::swccg::pairing::{ByeReason, PairReason};
@@ -34,6 +35,8 @@ pub struct CcgGameView {
     pub finished: bool,
     pub tables: Vec<CcgTableView>,
     pub byes: Vec<PlayerRef>,
+    /// What a bye scores, as written: `2(+0)`, or `2` where the ruleset counts no differential.
+    pub bye_score: String,
     pub standings: Option<CcgStandingsView>,
 }
 
@@ -292,8 +295,14 @@ pub fn ccg_view(
     event: &Event,
     names: &NameLinks<'_>,
     ccg: &CcgComputed,
+    ranking: CcgStandings,
     rule: Rule<'_>,
 ) -> CcgView {
+    let bye = crate::rules::swccg::scoring::BYE;
+    let bye_score = match ranking {
+        CcgStandings::Guide => bye.to_string(),
+        CcgStandings::TournamentAssistantSos => bye.points.to_string(),
+    };
     let mut games: Vec<CcgGameView> = event
         .ccg_games()
         .iter()
@@ -351,6 +360,7 @@ pub fn ccg_view(
                 finished: i < ccg.games().len(),
                 tables,
                 byes: g.byes.iter().map(|&p| names.player(p)).collect(),
+                bye_score: bye_score.clone(),
                 standings: ccg
                     .standings
                     .get(i)

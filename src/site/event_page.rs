@@ -423,9 +423,9 @@ pub fn event_view(
         stats: super::stats::collect([counted]),
         decklists_notice: super::deck_view::withheld_notice(event, computed),
         team_final: super::stage_view::team_final_view(&names, computed, &rule),
-        ccg: computed
-            .ccg()
-            .map(|c| super::ccg_view::ccg_view(event, &names, c, &rule)),
+        ccg: computed.ccg().map(|c| {
+            super::ccg_view::ccg_view(event, &names, c, computed.ruleset.ccg_standings, &rule)
+        }),
         recorded: super::recorded_view::recorded_view(site, event, &names),
         casual: super::casual_view::casual_view(event, &names, computed, &rule),
         audit: super::audit_view::audit_view(site, &names, event, &computed.audit),
