@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use crate::diag::did_you_mean;
 use crate::rules::casual;
 use crate::rules::ccg_event::{self, LIMITED_DECK_SIZE};
-use crate::rules::{Family, RULESETS, Ruleset};
+use crate::rules::{CcgStandings, Family, RULESETS, Ruleset};
 use crate::toml_reader::Date;
 
 /// Other names organizers give SW:CCG and SW:LCG formats, and the project's name for each.
@@ -263,7 +263,7 @@ fn plan(out: &mut String, shape: Shape) {
             "the number of games, each paired on its own; a round is two, one per side"
         };
         commented(out, "swiss_rounds = 4", games);
-        if !shape.team() {
+        if !shape.team() && ruleset.cuts.contains(&2) {
             // The guide ends its tournaments with a Final Confrontation; the event may announce none.
             commented(
                 out,
@@ -503,6 +503,19 @@ fn league_games(out: &mut String, shape: Shape) {
 }
 
 fn ccg_rounds(out: &mut String, shape: Shape) {
+    if shape.ruleset.ccg_standings == CcgStandings::TournamentAssistantSos {
+        // The Tournament Assistant records winners only, and pairs its own way.
+        out.push_str(
+            "\n# One [[rounds]] entry per game, in order: each table names the dark and light side player\n\
+             # and the winner; a differential is optional. Byes go in `byes`.\n\
+             # [[rounds]]\n\
+             # tables = [\n\
+             #   { table = 1, dark = \"tom\", light = \"nick\", winner = \"nick\" },\n\
+             # ]\n\
+             # byes = [\"lara\"]\n",
+        );
+        return;
+    }
     let (who, a, b) = if shape.team() {
         ("team", "echo-base", "hoth-squad")
     } else {
@@ -647,9 +660,10 @@ mod tests {
             assert_eq!(mentions(&text, "swiss_rounds"), swiss, "{id}");
             assert_eq!(mentions(&text, "round_minutes"), swiss, "{id}");
             assert_eq!(mentions(&text, "drop"), swiss, "{id}");
+            // A ruleset without elimination (cuts of 0 only) has no cut to announce.
             assert_eq!(
                 mentions(&text, "cut"),
-                swiss && !shape.team(),
+                swiss && !shape.team() && shape.ruleset.cuts != [0],
                 "{id}: a cut"
             );
             assert_eq!(text.contains("[[teams]]"), shape.team(), "{id}");

@@ -16,8 +16,8 @@ pub static SWCCG_PC_SOS: Ruleset = Ruleset {
     structure_tables: &[],
     tiers: &["standard", "championship"],
     leaders_do_not_play: &[],
-    // The program ranks only; a Final Confrontation, where an event held one, is the guide's.
-    cuts: &[0, 2],
+    // The program ranks; it ran no Final Confrontation.
+    cuts: &[0],
     game_points: GamePoints {
         win: 2,
         draw: 0,

@@ -187,3 +187,83 @@ fn polish_nationals_2018_drop_weakest() {
 fn head_to_head_and_true_tie_sample_opponents_sos() {
     check("headtoheadandtruetiesample-ea4959b7", "opponents");
 }
+
+/// A small `swccg-pc-sos` event: one game played, three more announced.
+const SMALL: &str = r#"[event]
+name = "Small"
+date = 2019-03-02
+rules = "swccg-pc-sos"
+format = "constructed"
+structure = "custom"
+swiss_rounds = 4
+
+[[players]]
+name = "Ann"
+[[players]]
+name = "Bo"
+[[players]]
+name = "Cy"
+[[players]]
+name = "Di"
+[[players]]
+name = "Ed"
+
+[[rounds]]
+tables = [
+  { table = 1, dark = "ann", light = "bo", winner = "ann", differential = 7 },
+  { table = 2, dark = "cy", light = "di", winner = "di" },
+]
+byes = ["ed"]
+"#;
+
+fn small_site() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("tempdir");
+    run_ok(dir.path(), &["init", "site"]);
+    let events = dir.path().join("site/events/2019");
+    std::fs::create_dir_all(&events).expect("folder");
+    std::fs::write(events.join("small.toml"), SMALL).expect("write");
+    dir
+}
+
+/// A recorded differential is kept and shown with its game; a game without one shows victory
+/// points only, and the standings count none.
+#[test]
+fn a_differential_is_optional_and_never_shown_as_plus_zero() {
+    let dir = small_site();
+    let site = dir.path().join("site");
+    run_ok(&site, &["build"]);
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(site.join("public/events/2019/small/event.json")).expect("json"),
+    )
+    .expect("JSON");
+    let tables = &json["ccg"]["games"][0]["tables"];
+    assert_eq!(tables[0]["scores"], serde_json::json!(["2(+7)", "0(-7)"]));
+    assert_eq!(tables[1]["scores"], serde_json::json!(["0", "2"]));
+    let rows = json["ccg"]["standings_by_game"][0]
+        .as_array()
+        .expect("rows");
+    let ann = rows.iter().find(|r| r["id"] == "ann").expect("ann");
+    assert_eq!(ann["score"], "2");
+    assert!(ann.get("differential").is_none());
+    let html =
+        std::fs::read_to_string(site.join("public/events/2019/small/index.html")).expect("page");
+    assert!(
+        !html.contains("(+0)"),
+        "a bye or a win without differential shown as +0"
+    );
+    assert!(html.contains("2(+7)"));
+}
+
+/// `holonet pair` does not pair these events by another method: it says what to do.
+#[test]
+fn pair_explains_that_the_games_are_written_by_hand() {
+    let dir = small_site();
+    let site = dir.path().join("site");
+    let out = crate::common::holonet(&["pair", "events/2019/small.toml"], &site);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        said.contains("write game 2's tables in the file (see rules/swccg-pc-sos/#differences)"),
+        "{said}"
+    );
+}
