@@ -160,25 +160,22 @@ pub fn standings(players: usize, created: u32, games: &[Game], version: Version)
         .map(|p| adjusted_points(games, created, p).max(floor))
         .collect();
     let value = |o: Option<usize>| o.map_or(floor, |o| adjusted[o]);
+    let sums: Vec<u32> = (0..players)
+        .map(|p| {
+            decided
+                .iter()
+                .filter_map(|g| g.opponent_of(p))
+                .map(value)
+                .sum()
+        })
+        .collect();
     for (p, row) in rows.iter_mut().enumerate() {
         row.adjusted = Some(adjusted[p]);
-        let sos = decided
-            .iter()
-            .filter_map(|g| g.opponent_of(p))
-            .map(value)
-            .sum();
-        row.sos = Sos::Sum(sos);
+        row.sos = Sos::Sum(sums[p]);
     }
     if version == Version::Sum {
         return ranked(rows, |r| (r.points, r.sos.key(), 0));
     }
-    let sums: Vec<u32> = rows
-        .iter()
-        .map(|r| match r.sos {
-            Sos::Sum(s) => s,
-            Sos::Average(_) => 0,
-        })
-        .collect();
     for (p, row) in rows.iter_mut().enumerate() {
         row.tiebreaker = Some(sums[p]);
         if version == Version::OpponentsSos {
@@ -404,7 +401,7 @@ fn head_to_head(games: &[Game], a: usize, b: usize) -> Option<usize> {
 /// Sorts `rows` by `key`, highest first (stable: equal rows keep the given order), and gives
 /// rows with equal keys the same place.
 fn ranked<K: Ord + Copy>(mut rows: Vec<Row>, key: impl Fn(&Row) -> K) -> Vec<Row> {
-    rows.sort_by(|a, b| key(b).cmp(&key(a)));
+    rows.sort_by_key(|r| std::cmp::Reverse(key(r)));
     for i in 0..rows.len() {
         rows[i].place = if i > 0 && key(&rows[i]) == key(&rows[i - 1]) {
             rows[i - 1].place
