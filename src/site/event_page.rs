@@ -15,10 +15,10 @@ use super::model::{
     date_text, game_winner_text, link_steps, round_minutes,
 };
 use crate::event::{Event, Outcome};
-use crate::rules::Tiebreaker;
 use crate::rules::compute::{Computed, ComputedKind, SwissComputed, VenueDraw};
 use crate::rules::scoring::RoundKind;
 use crate::rules::standings::{Decider, Standings};
+use crate::rules::{CcgStandings, Tiebreaker};
 
 /// The event page's `event`.
 #[derive(Debug, Clone, Serialize)]
@@ -494,6 +494,11 @@ fn players_view(
         record_hint: match &computed.kind {
             _ if !any_record => "",
             ComputedKind::Swiss(_) | ComputedKind::League(_) => "W–L–D",
+            ComputedKind::Ccg(_)
+                if computed.ruleset.ccg_standings == CcgStandings::TournamentAssistantSos =>
+            {
+                "VP"
+            }
             ComputedKind::Ccg(_) => "VP (differential)",
             ComputedKind::Challenge(_) | ComputedKind::Recorded => "",
         },

@@ -267,3 +267,29 @@ fn pair_explains_that_the_games_are_written_by_hand() {
         "{said}"
     );
 }
+
+/// No page of the site (event pages, player pages, head to head, ratings, statistics) writes a
+/// result or a score of these events with a differential they never recorded; only the 2008
+/// guide's rules page speaks of `2(+0)`.
+#[test]
+fn no_page_shows_a_differential_that_was_not_recorded() {
+    fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("folder") {
+            let path = entry.expect("entry").path();
+            if path.ends_with("public/rules") {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, found);
+            } else if path.extension().is_some_and(|e| e == "html" || e == "json") {
+                let text = std::fs::read_to_string(&path).expect("page");
+                if text.contains("(+0)") || text.contains("(-0)") {
+                    found.push(path);
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(&site().join("public"), &mut found);
+    assert!(found.is_empty(), "{found:?}");
+}
