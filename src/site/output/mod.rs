@@ -75,7 +75,6 @@ use tree::{
     Tree, ancestors, child, copy_entry, new_file, parent, remove_entry, remove_tree, same_file,
 };
 
-
 /// Holonet's working folder beside the output folder: its spare copy and its build lock.
 pub const WORK_DIR: &str = ".holonet";
 
