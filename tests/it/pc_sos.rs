@@ -293,3 +293,16 @@ fn no_page_shows_a_differential_that_was_not_recorded() {
     walk(&site().join("public"), &mut found);
     assert!(found.is_empty(), "{found:?}");
 }
+
+/// `holonet audit` does not judge these events by the guide's piles: it says they are not
+/// audited, and why.
+#[test]
+fn audit_says_these_pairings_are_not_judged() {
+    let dir = small_site();
+    let site = dir.path().join("site");
+    let printed = run_ok(&site, &["audit", "events/2019/small.toml"]);
+    assert!(
+        printed.contains("Not audited: swccg-pc-sos events were paired by the Players Committee's Tournament Assistant"),
+        "{printed}"
+    );
+}
