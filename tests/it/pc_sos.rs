@@ -294,6 +294,28 @@ fn no_page_shows_a_differential_that_was_not_recorded() {
     assert!(found.is_empty(), "{found:?}");
 }
 
+/// `holonet report` takes the winner alone, and writes no differential.
+#[test]
+fn report_takes_the_winner_alone() {
+    let dir = small_site();
+    let site = dir.path().join("site");
+    let file = site.join("events/2019/small.toml");
+    let mut text = std::fs::read_to_string(&file).expect("file");
+    text.push_str("\n[[rounds]]\ntables = [\n  { table = 1, dark = \"bo\", light = \"ed\" },\n  { table = 2, dark = \"di\", light = \"ann\" },\n]\nbyes = [\"cy\"]\n");
+    std::fs::write(&file, text).expect("write");
+    run_ok(&site, &["report", "events/2019/small.toml", "1", "ed"]);
+    run_ok(&site, &["report", "events/2019/small.toml", "2", "ann+4"]);
+    let text = std::fs::read_to_string(&file).expect("file");
+    assert!(
+        text.contains(r#"{ table = 1, dark = "bo", light = "ed", winner = "ed" }"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#"winner = "ann", differential = 4 }"#),
+        "{text}"
+    );
+}
+
 /// `holonet audit` does not judge these events by the guide's piles: it says they are not
 /// audited, and why.
 #[test]
