@@ -802,7 +802,10 @@ fn main() -> ExitCode {
         Command::Audit { file, root } => match load_one(&root, &file) {
             Ok(loaded) => {
                 let audit = &loaded.computed.audit;
-                print!("{}", holonet::terminal::audit(&loaded.event, audit));
+                print!(
+                    "{}",
+                    holonet::terminal::audit(&loaded.event, &loaded.computed)
+                );
                 if audit.status() == Some(holonet::rules::verdict::Status::Broken) {
                     ExitCode::FAILURE
                 } else {

@@ -4,19 +4,29 @@ use std::fmt::Write as _;
 
 use crate::edit::pair::{NextStep, ReadyGame};
 use crate::event::Event;
-use crate::rules::Tiebreaker;
 use crate::rules::casual::{ChallengeComputed, LeagueComputed};
 use crate::rules::computed::{Computed, ComputedKind};
 use crate::rules::standings::Decider;
 use crate::rules::swccg::final_confrontation::FinalReason;
-use crate::rules::verdict::{Audit, Status};
+use crate::rules::verdict::Status;
+use crate::rules::{CcgStandings, Tiebreaker};
 use crate::site::ccg_view::{SEEDED, VENUE_COIN};
 
 /// The pairing audit of an event (`holonet audit`): the verdict, then each round's, with every
 /// departure in words under its round.
-pub fn audit(event: &Event, audit: &Audit) -> String {
+pub fn audit(event: &Event, computed: &Computed) -> String {
+    let audit = &computed.audit;
     let mut out = String::new();
     let _ = writeln!(out, "{} ({})", event.info.name, event.info.date.iso());
+    let ruleset = computed.ruleset;
+    if ruleset.ccg_standings == CcgStandings::TournamentAssistantSos {
+        let _ = writeln!(
+            out,
+            "Not audited: {} events were paired by the Players Committee's Tournament Assistant, whose pairing Holonet does not reproduce yet (see {}#differences).",
+            ruleset.id, ruleset.reference_page
+        );
+        return out;
+    }
     let Some(summary) = audit.summary() else {
         let _ = writeln!(out, "Nothing to audit: no round is recorded.");
         return out;

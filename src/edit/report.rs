@@ -12,6 +12,7 @@
 //! - a SW:CCG game, or a game of the Final Confrontation: `tom+12` (the winner and the
 //!   differential), `tom+12,modified` (a modified win on time), `tom+20,quit` (the other player
 //!   quit), or `tie:3,3,2,1` (a true tie: dark and light lost piles, then dark and light hands);
+//!   under `swccg-pc-sos`, whose differential is optional, also the winner's id alone, `tom`;
 //! - an elimination game: the winner's id, with `--dark` naming the player on the dark side
 //!   when the higher seed's choice is not recorded yet, or `--timed` with the game state when
 //!   it went to time (the winner is then computed from it).
@@ -26,6 +27,7 @@ use super::pair::ReadyGame;
 use super::transaction::{DOES_NOT_FIT, FileEdit, OneEvent};
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
 use crate::event::{Side, Timed};
+use crate::rules::CcgStandings;
 use crate::rules::ccg_event::{self, CcgComputed, CcgFinal};
 use crate::rules::ccg_format;
 use crate::rules::computed::{Computed, ComputedKind, SwissComputed};
@@ -555,10 +557,16 @@ fn result_values(
                     place.describe()
                 ));
             }
-            ccg_result(event, players, needed(&format!("{first}+12"))?)
+            let sos = computed.ruleset.ccg_standings == CcgStandings::TournamentAssistantSos;
+            let example = if sos {
+                first.to_string()
+            } else {
+                format!("{first}+12")
+            };
+            ccg_result(event, players, needed(&example)?, sos)
         }
         Place::Final { .. } => {
-            let mut result = ccg_result(event, players, needed(&format!("{first}+12"))?)?;
+            let mut result = ccg_result(event, players, needed(&format!("{first}+12"))?, false)?;
             let sides = [
                 ("dark", Value::from(first)),
                 ("light", Value::from(event.players[players[1]].id.as_str())),

@@ -9,9 +9,8 @@ use std::fmt::Write as _;
 
 use crate::diag::did_you_mean;
 use crate::rules::casual;
-
 use crate::rules::ccg_format::{self, LIMITED_DECK_SIZE};
-use crate::rules::{Family, RULESETS, Ruleset};
+use crate::rules::{CcgStandings, Family, RULESETS, Ruleset};
 use crate::toml_reader::Date;
 
 /// Other names organizers give SW:CCG and SW:LCG formats, and the project's name for each.
@@ -264,7 +263,7 @@ fn plan(out: &mut String, shape: Shape) {
             "the number of games, each paired on its own; a round is two, one per side"
         };
         commented(out, "swiss_rounds = 4", games);
-        if !shape.team() {
+        if !shape.team() && ruleset.cuts.contains(&2) {
             // The guide ends its tournaments with a Final Confrontation; the event may announce none.
             commented(
                 out,
@@ -504,6 +503,19 @@ fn league_games(out: &mut String, shape: Shape) {
 }
 
 fn ccg_rounds(out: &mut String, shape: Shape) {
+    if shape.ruleset.ccg_standings == CcgStandings::TournamentAssistantSos {
+        // The Tournament Assistant records winners only, and pairs its own way.
+        out.push_str(
+            "\n# One [[rounds]] entry per game, in order: each table names the dark and light side player\n\
+             # and the winner; a differential is optional. Byes go in `byes`.\n\
+             # [[rounds]]\n\
+             # tables = [\n\
+             #   { table = 1, dark = \"tom\", light = \"nick\", winner = \"nick\" },\n\
+             # ]\n\
+             # byes = [\"lara\"]\n",
+        );
+        return;
+    }
     let (who, a, b) = if shape.team() {
         ("team", "echo-base", "hoth-squad")
     } else {
@@ -598,7 +610,7 @@ mod tests {
     #[test]
     fn every_template_checks_clean_with_no_player() {
         let shapes = every_shape();
-        assert_eq!(shapes.len(), 14);
+        assert_eq!(shapes.len(), 15);
         for shape in shapes {
             let text = text(shape);
             let path = Path::new("events/2026/spring-open.toml");
@@ -648,9 +660,10 @@ mod tests {
             assert_eq!(mentions(&text, "swiss_rounds"), swiss, "{id}");
             assert_eq!(mentions(&text, "round_minutes"), swiss, "{id}");
             assert_eq!(mentions(&text, "drop"), swiss, "{id}");
+            // A ruleset without elimination (cuts of 0 only) has no cut to announce.
             assert_eq!(
                 mentions(&text, "cut"),
-                swiss && !shape.team(),
+                swiss && !shape.team() && shape.ruleset.cuts != [0],
                 "{id}: a cut"
             );
             assert_eq!(text.contains("[[teams]]"), shape.team(), "{id}");
@@ -717,7 +730,7 @@ mod tests {
         let error = |rules: &str, format: Option<&str>| Shape::new(rules, format).unwrap_err();
         assert_eq!(
             error("ffg2018", None),
-            "unknown ruleset `ffg2018`; did you mean `ffg-2018`? use one of: ffg-2018, ffg-2014, swccg-2008"
+            "unknown ruleset `ffg2018`; did you mean `ffg-2018`? use one of: ffg-2018, ffg-2014, swccg-2008, swccg-pc-sos"
         );
         assert_eq!(
             error("ffg-2018", Some("sealed")),

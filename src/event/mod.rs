@@ -118,10 +118,11 @@ pub(crate) struct CcgTable {
 /// How a SW:CCG game ended, as recorded.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum CcgResult {
-    /// A win (`modified`: on time, the winner having more Life Force left).
+    /// A win (`modified`: on time, the winner having more Life Force left). `life_force`, the
+    /// differential, is `None` where the ruleset lets a win go without one and none was recorded.
     Won {
         winner: usize,
-        life_force: u32,
+        life_force: Option<u32>,
         modified: bool,
     },
     /// A timed game with equal Life Force, decided by lost piles, then hands (dark, light),

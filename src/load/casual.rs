@@ -329,8 +329,8 @@ fn validate_league_game(
             g.span.clone(),
             &g.ccg,
             [dark, light],
-            ids,
-            players,
+            (ids, players),
+            true,
         )?),
     };
     Some(LeagueGame {

@@ -17,11 +17,13 @@ use crate::toml_reader::{Reader, Sp};
 /// Reads and checks every game of a SW:CCG event. Returns the games, and the players
 /// disqualified by a second deck-check failure ("The penalty for a second violation is
 /// tournament disqualification") with the game of that failure; seating such a player in a
-/// later game is an error.
+/// later game is an error. `differential_required`: whether a win without a differential is an
+/// error (the ruleset's standings use it) or a win with none recorded.
 pub(crate) fn validate_games(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     players: &[Player],
+    differential_required: bool,
 ) -> (Vec<CcgRound>, BTreeMap<usize, u32>) {
     let ids: BTreeMap<String, usize> = players
         .iter()
@@ -124,7 +126,14 @@ pub(crate) fn validate_games(
                 }
             }
             let errors = reader.diagnostics.iter().filter(|d| d.is_error()).count();
-            let result = ccg_result(reader, t.span.clone(), ccg, [dark, light], &ids, players);
+            let result = ccg_result(
+                reader,
+                t.span.clone(),
+                ccg,
+                [dark, light],
+                (&ids, players),
+                differential_required,
+            );
             // A result refused above is reported there, not again as a table left unreported.
             if reader.diagnostics.iter().filter(|d| d.is_error()).count() > errors {
                 refused.push((number, table_number));
@@ -272,7 +281,14 @@ pub(crate) fn validate_final_games(
         let (Some(dark), Some(light)) = (dark, light) else {
             continue;
         };
-        let result = ccg_result(reader, t.span.clone(), ccg, [dark, light], &ids, players);
+        let result = ccg_result(
+            reader,
+            t.span.clone(),
+            ccg,
+            [dark, light],
+            (&ids, players),
+            true,
+        );
         out.push(CcgTable {
             number: i as u32 + 1,
             dark,
@@ -379,14 +395,15 @@ pub(crate) fn validate_final_record(
 }
 
 /// The result of a SW:CCG game between `dark` and `light` as recorded at `span`; `None` when
-/// it has none yet, or a problem was reported.
+/// it has none yet, or a problem was reported. A win without `differential` is an error where
+/// `differential_required`, else a win with none recorded.
 pub(super) fn ccg_result(
     reader: &mut Reader<'_>,
     span: std::ops::Range<usize>,
     ccg: &RawCcgTable,
     [dark, light]: [usize; 2],
-    ids: &BTreeMap<String, usize>,
-    players: &[Player],
+    (ids, players): (&BTreeMap<String, usize>, &[Player]),
+    differential_required: bool,
 ) -> Option<CcgResult> {
     if let Some((_, values)) = &ccg.tie {
         let mut read = values
@@ -439,6 +456,13 @@ pub(super) fn ccg_result(
             differential: differential.unwrap_or(0),
         });
     }
+    if ccg.differential.is_none() && !differential_required {
+        return Some(CcgResult::Won {
+            winner,
+            life_force: None,
+            modified: ccg.modified.as_ref().is_some_and(|m| m.value),
+        });
+    }
     let Some(life_force) = differential else {
         if ccg.differential.is_none() {
             reader.error(Code::MissingField, span, "a win needs its `differential`").help =
@@ -448,7 +472,7 @@ pub(super) fn ccg_result(
     };
     Some(CcgResult::Won {
         winner,
-        life_force,
+        life_force: Some(life_force),
         modified: ccg.modified.as_ref().is_some_and(|m| m.value),
     })
 }

@@ -669,7 +669,7 @@ mod tests {
                     light,
                     result: LeagueResult::Ccg(CcgResult::Won {
                         winner,
-                        life_force: lf,
+                        life_force: Some(lf),
                         modified,
                     }),
                 };

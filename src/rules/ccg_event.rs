@@ -5,10 +5,12 @@
 
 use std::collections::BTreeMap;
 
+use super::CcgStandings;
 use super::ccg_replay::{judge, seeded, setup};
 use super::swccg;
 use super::swccg::final_confrontation::{FinalOutcome, Finalist};
 use super::swccg::pairing::Paired;
+use super::swccg::pc_sos;
 use super::swccg::scoring::{GameResult, ResultKind, Score, TrueTieDecider};
 use super::swccg::standings::{GameRecord, PlayerRecord, RankedRow};
 use crate::event::Side;
@@ -30,6 +32,21 @@ pub(crate) struct ScoredTable {
     pub(crate) true_tie: Option<TrueTieDecider>,
     /// A major deck-check violation changed the result.
     pub(crate) penalty: bool,
+    /// The win's differential was recorded (a ruleset without differentials lets a win go
+    /// without one; its scores then count victory points only).
+    pub(crate) differential_recorded: bool,
+}
+
+impl ScoredTable {
+    /// Seat `seat`'s score as written: `2(+15)`, or `2` where no differential was recorded
+    /// (never `2(+0)`).
+    pub(crate) fn score_text(&self, seat: usize) -> String {
+        if self.differential_recorded {
+            self.scores[seat].to_string()
+        } else {
+            self.scores[seat].points.to_string()
+        }
+    }
 }
 
 /// The Final Confrontation.
@@ -115,7 +132,7 @@ pub(crate) fn game_result(result: CcgResult, dark: usize) -> GameResult {
             modified: false,
         } => GameResult::Win {
             winner: seat(winner),
-            life_force,
+            life_force: life_force.unwrap_or(0),
         },
         CcgResult::Won {
             winner,
@@ -123,7 +140,7 @@ pub(crate) fn game_result(result: CcgResult, dark: usize) -> GameResult {
             modified: true,
         } => GameResult::Modified {
             winner: seat(winner),
-            life_force,
+            life_force: life_force.unwrap_or(0),
         },
         CcgResult::TrueTie {
             lost_pile,
@@ -184,6 +201,13 @@ fn score_table(event: &Event, game: &str, t: &CcgTable) -> Option<ScoredTable> {
         kind,
         true_tie,
         penalty,
+        differential_recorded: !matches!(
+            t.result,
+            Some(CcgResult::Won {
+                life_force: None,
+                ..
+            })
+        ),
     })
 }
 
@@ -238,13 +262,19 @@ fn records(
 }
 
 /// Computes a SW:CCG event. `planned` is the number of games announced; `cut` is 2 for a
-/// Final Confrontation.
+/// Final Confrontation; `ranking` is the ruleset's way of ranking games. The Tournament
+/// Assistant's standings are computed by [`swccg::pc_sos`], and its events are not judged
+/// against the guide's pairing nor paired by it.
 pub(crate) fn compute_ccg(
     event: &Event,
     play: &CcgPlay,
     planned: Option<u32>,
     cut: u32,
+    ranking: CcgStandings,
 ) -> CcgComputed {
+    if ranking == CcgStandings::TournamentAssistantSos {
+        return compute_pc_sos(event, play);
+    }
     let finished = play.games.iter().take_while(|g| g.is_complete()).count();
     let reported: Vec<Vec<ScoredTable>> = play
         .games
@@ -329,6 +359,64 @@ pub(crate) fn compute_ccg(
         computed.final_confrontation = Some(fin);
     }
     computed
+}
+
+/// A Tournament Assistant `SOS` event: its scored games, and its standings after each finished
+/// game by the version of the program live on the event's date. A player without a game yet is
+/// not listed, as under the guide.
+fn compute_pc_sos(event: &Event, play: &CcgPlay) -> CcgComputed {
+    let finished = play.games.iter().take_while(|g| g.is_complete()).count();
+    let reported: Vec<Vec<ScoredTable>> = play
+        .games
+        .iter()
+        .map(|g| {
+            g.tables
+                .iter()
+                .filter_map(|t| score_table(event, &format!("game {}", g.number), t))
+                .collect()
+        })
+        .collect();
+    let version = pc_sos::Version::at(event.info.date);
+    let mut games = Vec::new();
+    let mut standings = Vec::new();
+    for (k, g) in play.games.iter().take(finished).enumerate() {
+        games.extend(reported[k].iter().map(|t| pc_sos::Game {
+            number: g.number,
+            seats: [Some(t.dark), Some(t.light)],
+            winner: Some(t.winner),
+        }));
+        games.extend(g.byes.iter().map(|&p| pc_sos::Game {
+            number: g.number,
+            seats: [None, Some(p)],
+            winner: Some(p),
+        }));
+        let rows = pc_sos::standings(event.players.len(), g.number, &games, version);
+        standings.push(
+            rows.into_iter()
+                .filter(|r| r.wins + r.losses > 0)
+                .map(|r| RankedRow {
+                    place: Some(r.place),
+                    player: r.player,
+                    score: Score::new(r.points, 0),
+                    highest_differential: None,
+                    opponents_points: Vec::new(),
+                    decided_by: None,
+                    pc_sos: Some(r),
+                })
+                .collect(),
+        );
+    }
+    CcgComputed {
+        reasons: play
+            .games
+            .iter()
+            .map(|g| vec![None; g.tables.len()])
+            .collect(),
+        replays: vec![None; play.games.len()],
+        reported,
+        standings,
+        ..CcgComputed::default()
+    }
 }
 
 /// What is wrong with the recorded tiebreaker games, judged against the final standings before

@@ -415,7 +415,13 @@ fn cut_seeds(
 /// Confrontation, with a cut of 2) are over.
 fn settle_ccg(event: &Event, play: &CcgPlay, computed: &mut Computed) {
     let cut = computed.cut.unwrap_or(0);
-    let ccg = ccg_event::compute_ccg(event, play, computed.swiss_rounds, cut);
+    let ccg = ccg_event::compute_ccg(
+        event,
+        play,
+        computed.swiss_rounds,
+        cut,
+        computed.ruleset.ccg_standings,
+    );
     let games_done = computed
         .swiss_rounds
         .is_some_and(|n| ccg.games().len() as u32 >= n)

@@ -1,6 +1,8 @@
 //! The FFG *Star Wars: The Card Game* Organized Play and Tournament Rules (2014): the ruleset as data.
 
-use super::{Family, GamePoints, LateEntry, PairingMethod, Ruleset, Tiebreaker, bracket};
+use super::{
+    CcgStandings, Family, GamePoints, LateEntry, PairingMethod, Ruleset, Tiebreaker, bracket,
+};
 
 /// FFG *Star Wars: The Card Game* Organized Play and Tournament Rules, 2014 (v2.2).
 pub(crate) static FFG_2014: Ruleset = Ruleset {
@@ -43,6 +45,7 @@ pub(crate) static FFG_2014: Ruleset = Ruleset {
         Tiebreaker::OpponentsStrength,
         Tiebreaker::Random,
     ],
+    ccg_standings: CcgStandings::Guide,
     reference_page: "rules/ffg-2014/",
     reference_text: include_str!("../../content/rules/ffg-2014.md"),
 };

@@ -2,7 +2,9 @@
 //! Its structure tables (Swiss rounds and cut by player count) are here with it.
 
 use super::structure::{StructureRow, row};
-use super::{Family, GamePoints, LateEntry, PairingMethod, Ruleset, Tiebreaker, bracket};
+use super::{
+    CcgStandings, Family, GamePoints, LateEntry, PairingMethod, Ruleset, Tiebreaker, bracket,
+};
 
 /// FFG *Star Wars: The Card Game* Tournament Regulations, 2018.
 pub(crate) static FFG_2018: Ruleset = Ruleset {
@@ -40,6 +42,7 @@ pub(crate) static FFG_2018: Ruleset = Ruleset {
         Tiebreaker::ExtendedStrengthOfSchedule,
         Tiebreaker::Random,
     ],
+    ccg_standings: CcgStandings::Guide,
     reference_page: "rules/ffg-2018/",
     reference_text: include_str!("../../content/rules/ffg-2018.md"),
 };

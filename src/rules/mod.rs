@@ -24,6 +24,7 @@ pub(crate) mod standings;
 pub(crate) mod structure;
 pub(crate) mod swccg;
 pub(crate) mod swccg_2008;
+pub(crate) mod swccg_pc_sos;
 pub(crate) mod tiebreak;
 pub mod verdict;
 
@@ -145,6 +146,18 @@ pub(crate) enum PairingMethod {
     AllegiancePiles,
 }
 
+/// How a SW:CCG ruleset ranks its games (the SW:LCG rulesets rank by their tiebreakers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CcgStandings {
+    /// The 2008 guide: victory points, differential, then its tiebreakers; every win records
+    /// its differential.
+    Guide,
+    /// The Players Committee's Tournament Assistant in its `SOS` mode: victory points, then its
+    /// strength of schedule and tiebreakers by version ([`swccg::pc_sos`]); a differential is
+    /// optional and plays no part.
+    TournamentAssistantSos,
+}
+
 /// What a late entry (`late = N` on a player) takes for the rounds before round N.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum LateEntry {
@@ -197,6 +210,8 @@ pub struct Ruleset {
     pub(crate) pairing: PairingMethod,
     pub(crate) elimination: bracket::EliminationRules,
     pub(crate) tiebreakers: &'static [Tiebreaker],
+    /// How SW:CCG games are ranked (the SW:LCG rulesets say `Guide`, which they never read).
+    pub(crate) ccg_standings: CcgStandings,
     /// Path of the ruleset's reference page under the site root.
     pub(crate) reference_page: &'static str,
     /// The reference page's Markdown (`content/rules/<id>.md`), built in: every site gets the
@@ -227,9 +242,10 @@ impl Ruleset {
 pub(crate) use ffg_2014::FFG_2014;
 pub(crate) use ffg_2018::FFG_2018;
 pub(crate) use swccg_2008::SWCCG_2008;
+pub(crate) use swccg_pc_sos::SWCCG_PC_SOS;
 
 /// Every ruleset this version implements: the registry `rules = "..."` is looked up in.
-pub static RULESETS: &[&Ruleset] = &[&FFG_2018, &FFG_2014, &SWCCG_2008];
+pub static RULESETS: &[&Ruleset] = &[&FFG_2018, &FFG_2014, &SWCCG_2008, &SWCCG_PC_SOS];
 
 /// The ruleset with this id.
 pub(crate) fn ruleset(id: &str) -> Option<&'static Ruleset> {

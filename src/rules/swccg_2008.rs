@@ -1,7 +1,7 @@
 //! The SW:CCG Tournament Guide (2008): the ruleset as data.
 //! Its scoring, ranking and pairing are code, in [`super::swccg`].
 
-use super::{Family, GamePoints, LateEntry, PairingMethod, Ruleset, bracket};
+use super::{CcgStandings, Family, GamePoints, LateEntry, PairingMethod, Ruleset, bracket};
 
 /// Official SW:CCG Tournament Guide v4.1 (2008). Its scoring, ranking and pairing live in
 /// [`swccg`]; the LCG-shaped fields below describe only what both families share.
@@ -39,6 +39,7 @@ pub(crate) static SWCCG_2008: Ruleset = Ruleset {
     pairing: PairingMethod::AllegiancePiles,
     elimination: bracket::ELIMINATION_2018,
     tiebreakers: &[],
+    ccg_standings: CcgStandings::Guide,
     reference_page: "rules/swccg-2008/",
     reference_text: include_str!("../../content/rules/swccg-2008.md"),
 };

@@ -7,10 +7,12 @@ use super::model::{PlayerRef, RuleLink};
 use super::names::NameLinks;
 use super::stage_view::Rule;
 use crate::event::Event;
+use crate::rules::CcgStandings;
 use crate::rules::ccg_event::{CcgComputed, ScoredTable};
 use crate::rules::ccg_replay::TableReason;
 use crate::rules::swccg::final_confrontation::FinalReason;
 use crate::rules::swccg::pairing::{ByeReason, PairReason};
+use crate::rules::swccg::pc_sos::{Row, Separated, Sos};
 use crate::rules::swccg::scoring::{ResultKind, TrueTieDecider};
 use crate::rules::swccg::standings::Decider;
 
@@ -34,6 +36,8 @@ pub(crate) struct CcgGameView {
     pub(crate) finished: bool,
     pub(crate) tables: Vec<CcgTableView>,
     pub(crate) byes: Vec<PlayerRef>,
+    /// What a bye scores, as written: `2(+0)`, or `2` where the ruleset counts no differential.
+    pub(crate) bye_score: String,
     pub(crate) standings: Option<CcgStandingsView>,
 }
 
@@ -58,8 +62,30 @@ pub(crate) struct CcgTableView {
 
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct CcgStandingsView {
-    after_game: u32,
+    pub(crate) after_game: u32,
     pub(crate) rows: Vec<CcgRowView>,
+    /// The Tournament Assistant's columns (`swccg-pc-sos`): which of them the version shows.
+    pub(crate) sos: Option<SosColumns>,
+}
+
+/// The columns of the Tournament Assistant's standings that its version computes.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub(crate) struct SosColumns {
+    pub(crate) adjusted: bool,
+    pub(crate) tiebreaker: bool,
+    pub(crate) opponents_sos: bool,
+}
+
+/// A row's Tournament Assistant values, written for the page.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct SosView {
+    pub(crate) record: String,
+    pub(crate) adjusted: Option<u32>,
+    /// A whole number, or the first version's average to three decimals.
+    pub(crate) sos: String,
+    pub(crate) tiebreaker: Option<u32>,
+    pub(crate) opponents_sos: Option<u32>,
+    pub(crate) true_tie: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -70,11 +96,12 @@ pub(crate) struct CcgRowView {
     pub(crate) name: String,
     /// The player's page.
     pub(crate) url: String,
-    /// `6(+28)`.
+    /// `6(+28)`, or `6` where the standings count no differential.
     pub(crate) score: String,
     pub(crate) points: u32,
-    pub(crate) differential: i32,
+    pub(crate) differential: Option<i32>,
     pub(crate) decided_by: Option<RuleLink>,
+    pub(crate) sos: Option<SosView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -143,8 +170,8 @@ fn table_view(names: &NameLinks<'_>, t: &ScoredTable, rule: Rule<'_>) -> CcgTabl
         number: t.table,
         dark: names.player(t.dark),
         light: names.player(t.light),
-        dark_score: t.scores[0].to_string(),
-        light_score: t.scores[1].to_string(),
+        dark_score: t.score_text(0),
+        light_score: t.score_text(1),
         winner: if t.winner == t.dark { "dark" } else { "light" },
         how,
         rule: Some(rule(
@@ -162,8 +189,14 @@ fn standings_view(
     after_game: u32,
     rule: Rule<'_>,
 ) -> CcgStandingsView {
+    let first = rows.iter().find_map(|r| r.pc_sos.as_ref());
     CcgStandingsView {
         after_game,
+        sos: first.map(|r| SosColumns {
+            adjusted: r.adjusted.is_some(),
+            tiebreaker: r.tiebreaker.is_some(),
+            opponents_sos: r.opponents_sos.is_some(),
+        }),
         rows: rows
             .iter()
             .map(|r| CcgRowView {
@@ -171,27 +204,56 @@ fn standings_view(
                 id: event.players[r.player].id.clone(),
                 name: event.players[r.player].name.clone(),
                 url: names.competitor(&event.players[r.player].id),
-                score: r.score.to_string(),
+                score: r.score_text(),
                 points: r.score.points,
-                differential: r.score.differential,
-                decided_by: r.decided_by.and_then(|d| match d {
-                    Decider::Points | Decider::Differential => None,
-                    Decider::TiebreakerGame => Some(rule("tiebreakers", "tiebreaker game")),
-                    Decider::HeadToHead => Some(rule("tiebreakers", "head to head")),
-                    Decider::HighestDifferential => {
-                        Some(rule("tiebreakers", "highest single-game differential"))
-                    }
-                    Decider::StrengthOfSchedule { .. } => {
-                        Some(rule("tiebreakers", "strength of schedule"))
-                    }
-                    Decider::Random => Some(rule("tiebreakers", &format!("random: {SEEDED}"))),
-                    Decider::DrawnAtVenue => {
-                        Some(rule("tiebreakers", "random: drawn at the venue"))
-                    }
-                }),
+                differential: r.differential(),
+                sos: r.pc_sos.as_ref().map(sos_view),
+                decided_by: r.pc_sos.as_ref().map_or_else(
+                    || guide_decider(r.decided_by, rule),
+                    |s| sos_decider(s, rule),
+                ),
             })
             .collect(),
     }
+}
+
+/// A Tournament Assistant row's values for the page.
+fn sos_view(r: &Row) -> SosView {
+    SosView {
+        record: format!("{}–{}", r.wins, r.losses),
+        adjusted: r.adjusted,
+        sos: match r.sos {
+            Sos::Average(a) => a.map_or_else(String::new, |a| a.decimal(3)),
+            Sos::Sum(s) => s.to_string(),
+        },
+        tiebreaker: r.tiebreaker,
+        opponents_sos: r.opponents_sos,
+        true_tie: r.true_tie,
+    }
+}
+
+/// What separated a Tournament Assistant row from its group, linked to the rules page.
+fn sos_decider(r: &Row, rule: Rule<'_>) -> Option<RuleLink> {
+    Some(match r.separated? {
+        Separated::Tiebreaker => rule("version-3", "weakest opponents dropped"),
+        Separated::OpponentsSos => rule("version-4", "opponents' strength of schedule"),
+        Separated::HeadToHead { .. } => rule("version-3", "head to head"),
+    })
+}
+
+/// What separated a row from the row above under the guide, linked to its rule.
+fn guide_decider(decided_by: Option<Decider>, rule: Rule<'_>) -> Option<RuleLink> {
+    decided_by.and_then(|d| match d {
+        Decider::Points | Decider::Differential => None,
+        Decider::TiebreakerGame => Some(rule("tiebreakers", "tiebreaker game")),
+        Decider::HeadToHead => Some(rule("tiebreakers", "head to head")),
+        Decider::HighestDifferential => {
+            Some(rule("tiebreakers", "highest single-game differential"))
+        }
+        Decider::StrengthOfSchedule { .. } => Some(rule("tiebreakers", "strength of schedule")),
+        Decider::Random => Some(rule("tiebreakers", &format!("random: {SEEDED}"))),
+        Decider::DrawnAtVenue => Some(rule("tiebreakers", "random: drawn at the venue")),
+    })
 }
 
 /// Why a recorded table departs from the guide, in words: what the guide's procedure gives the
@@ -234,8 +296,14 @@ pub(crate) fn ccg_view(
     event: &Event,
     names: &NameLinks<'_>,
     ccg: &CcgComputed,
+    ranking: CcgStandings,
     rule: Rule<'_>,
 ) -> CcgView {
+    let bye = crate::rules::swccg::scoring::BYE;
+    let bye_score = match ranking {
+        CcgStandings::Guide => bye.to_string(),
+        CcgStandings::TournamentAssistantSos => bye.points.to_string(),
+    };
     let mut games: Vec<CcgGameView> = event
         .ccg_games()
         .iter()
@@ -293,6 +361,7 @@ pub(crate) fn ccg_view(
                 finished: i < ccg.games().len(),
                 tables,
                 byes: g.byes.iter().map(|&p| names.player(p)).collect(),
+                bye_score: bye_score.clone(),
                 standings: ccg
                     .standings
                     .get(i)

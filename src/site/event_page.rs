@@ -15,10 +15,10 @@ use super::model::{
     link_steps, round_minutes,
 };
 use crate::event::{Event, Outcome};
-use crate::rules::Tiebreaker;
 use crate::rules::computed::{Computed, ComputedKind, SwissComputed, VenueDraw};
 use crate::rules::scoring::RoundKind;
 use crate::rules::standings::{Decider, Standings};
+use crate::rules::{CcgStandings, Tiebreaker};
 
 /// The event page's `event`.
 #[derive(Debug, Clone, Serialize)]
@@ -363,9 +363,9 @@ pub(crate) fn event_view(
         stats: super::stats::collect([counted]),
         decklists_notice: super::deck_view::withheld_notice(event, computed),
         team_final: super::stage_view::team_final_view(&names, computed, &rule),
-        ccg: computed
-            .ccg()
-            .map(|c| super::ccg_view::ccg_view(event, &names, c, &rule)),
+        ccg: computed.ccg().map(|c| {
+            super::ccg_view::ccg_view(event, &names, c, computed.ruleset.ccg_standings, &rule)
+        }),
         recorded: super::recorded_view::recorded_view(site, event, &names),
         casual: super::casual_view::casual_view(event, &names, computed, &rule),
         audit: super::audit_view::audit_view(site, &names, event, &computed.audit),
@@ -434,6 +434,11 @@ fn players_view(
         record_hint: match &computed.kind {
             _ if !any_record => "",
             ComputedKind::Swiss(_) | ComputedKind::League(_) => "W–L–D",
+            ComputedKind::Ccg(_)
+                if computed.ruleset.ccg_standings == CcgStandings::TournamentAssistantSos =>
+            {
+                "VP"
+            }
             ComputedKind::Ccg(_) => "VP (differential)",
             ComputedKind::Challenge(_) | ComputedKind::Recorded => "",
         },

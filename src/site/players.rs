@@ -403,7 +403,7 @@ pub(crate) fn standings(event: &Event, computed: &Computed) -> Vec<Standing> {
                 .or(recorded.map(|r| r.rank));
             let record = match (swiss_row, ccg_row, recorded) {
                 (Some(r), ..) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
-                (None, Some(r), _) => r.score.to_string(),
+                (None, Some(r), _) => r.score_text(),
                 (None, None, Some(r)) => recorded_record(r),
                 _ => match (league_row, challenge) {
                     (Some(r), _) => format!("{}–{}–{}", r.wins, r.losses, r.draws),

@@ -176,7 +176,7 @@ fn new_writes_a_template_that_checks_for_every_ruleset_and_format() {
             written += 1;
         }
     }
-    assert_eq!(written, 14);
+    assert_eq!(written, 15);
     let out = holonet(&["check", "--format", "json"], &site);
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert!(
@@ -190,7 +190,7 @@ fn new_writes_a_template_that_checks_for_every_ruleset_and_format() {
     for (args, expected) in [
         (
             &["--rules", "ffg2018"][..],
-            "did you mean `ffg-2018`? use one of: ffg-2018, ffg-2014, swccg-2008",
+            "did you mean `ffg-2018`? use one of: ffg-2018, ffg-2014, swccg-2008, swccg-pc-sos",
         ),
         (
             &["--rules", "ffg-2014", "--format", "sealed"][..],

@@ -21,6 +21,7 @@ mod issue_forms;
 mod layers;
 mod names;
 mod pair;
+mod pc_sos;
 mod ratings;
 mod record_reports;
 mod recorded_events;

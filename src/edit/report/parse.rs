@@ -135,13 +135,19 @@ pub(super) fn swiss_result(
 
 /// `winner` and `differential` (and `modified` or `quit`), or `tie`, for a SW:CCG game between
 /// `[dark, light]`. A differential above the guide's cap is written as reported (the cards left
-/// in the winner's Life Force, a fact of the game) with a warning saying what counts.
+/// in the winner's Life Force, a fact of the game) with a warning saying what counts. Where
+/// `winner_alone` (a ruleset whose differential is optional), the winner's id alone is a result.
 pub(super) fn ccg_result(
     event: &Event,
     players: [usize; 2],
     result: &str,
+    winner_alone: bool,
 ) -> Result<Values, String> {
     let result = result.trim();
+    if winner_alone && !result.contains(['+', ',', ':']) {
+        let winner = player(event, players, result)?;
+        return Ok(vec![("winner", Value::from(event.players[winner].id.clone()))].into());
+    }
     if let Some(counts) = result.strip_prefix("tie:") {
         let usage = "tie:DARK_LOST,LIGHT_LOST,DARK_HAND,LIGHT_HAND, such as tie:3,3,2,1 (with the coin's winner after them, such as tie:3,3,2,2,tom, when both counts are level and the venue tossed a coin)";
         let mut parts: Vec<&str> = counts.split(',').map(str::trim).collect();

@@ -19,7 +19,7 @@ use crate::diag::Code;
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
 use crate::rules::compute;
 use crate::rules::computed::{Computed, FinalProblem};
-use crate::rules::{self, Family, Ruleset};
+use crate::rules::{self, CcgStandings, Family, Ruleset};
 use crate::toml_reader::Reader;
 use common::{TEAM_VICTORY, VICTORY, check_games_played_out};
 use info::validate_info;
@@ -92,7 +92,12 @@ pub(crate) fn validate(
         (Vec::new(), Vec::new())
     } else if ccg {
         ccg::warn_below_minimums(reader, &raw, &info, compute::entrants(&players));
-        let (games, disqualified) = ccg::validate_games(reader, &raw, &players);
+        let (games, disqualified) = ccg::validate_games(
+            reader,
+            &raw,
+            &players,
+            ruleset.ccg_standings == CcgStandings::Guide,
+        );
         // A player disqualified by a second deck-check failure leaves the event after that
         // game, as a player recorded `disqualified` with that `drop` would.
         for (p, game) in disqualified {
@@ -363,7 +368,10 @@ mod tests {
         assert_eq!(d.message, "unknown ruleset `fg-2018`");
         assert_eq!((d.severity, d.code), (Severity::Error, Code::InvalidValue));
         assert_eq!(d.label.as_deref(), Some("did you mean `ffg-2018`?"));
-        assert_eq!(d.help, "use one of: ffg-2018, ffg-2014, swccg-2008");
+        assert_eq!(
+            d.help,
+            "use one of: ffg-2018, ffg-2014, swccg-2008, swccg-pc-sos"
+        );
         assert_eq!((d.line, d.col, d.spanned.as_str()), (4, 9, "\"fg-2018\""));
     }
 

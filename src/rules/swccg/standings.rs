@@ -115,6 +115,26 @@ pub struct RankedRow {
     /// player directly below. `None` when the standings have a single ranked row, and for a
     /// disqualified player.
     pub(crate) decided_by: Option<Decider>,
+    /// Under the Tournament Assistant's `SOS` standings (`swccg-pc-sos`), its values; the row
+    /// then has no differential.
+    pub(crate) pc_sos: Option<super::pc_sos::Row>,
+}
+
+impl RankedRow {
+    /// The score as written: `6(+28)`, or the victory points alone where the standings count
+    /// no differential.
+    pub(crate) fn score_text(&self) -> String {
+        if self.pc_sos.is_some() {
+            self.score.points.to_string()
+        } else {
+            self.score.to_string()
+        }
+    }
+
+    /// The total differential, where the standings count one.
+    pub(crate) fn differential(&self) -> Option<i32> {
+        self.pc_sos.is_none().then_some(self.score.differential)
+    }
 }
 
 /// The tiebreaker levels, in the guide's order, after points and differential.
@@ -369,6 +389,7 @@ pub(crate) fn rank(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<Rank
         highest_differential: standings.records[i].highest_differential(),
         opponents_points: standings.opponents_points[i].clone(),
         decided_by,
+        pc_sos: None,
     };
     order
         .iter()

@@ -61,12 +61,59 @@ struct CcgRowJson<'a> {
     id: &'a str,
     score: String,
     victory_points: u32,
-    differential: i32,
+    /// Absent where the standings count no differential (`swccg-pc-sos`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    differential: Option<i32>,
     highest_differential: Option<i32>,
+    /// The Tournament Assistant's values (`swccg-pc-sos`), absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sos: Option<PcSosJson>,
     /// [`crate::rules::swccg::standings::Decider::short`].
     decided_by: Option<&'static str>,
     /// With `decided_by = "sos"`: the lowest entries dropped.
     sos_dropped: Option<u32>,
+}
+
+/// A `swccg-pc-sos` row's values, as the rules page names them.
+#[derive(Serialize)]
+struct PcSosJson {
+    wins: u32,
+    losses: u32,
+    /// From the program's second version on.
+    adjusted_points: Option<u32>,
+    /// A whole number, or in the first version an exact fraction (`"3/2"`); null for a
+    /// player who met no listed opponent.
+    strength_of_schedule: Option<String>,
+    /// From the third version on.
+    tiebreaker: Option<u32>,
+    /// `tiebreaker`, `opponents_sos` or `head_to_head`, where one separated the player.
+    separated_by: Option<&'static str>,
+    /// Fourth version.
+    opponents_sos: Option<u32>,
+    true_tie: bool,
+}
+
+impl From<&crate::rules::swccg::pc_sos::Row> for PcSosJson {
+    fn from(r: &crate::rules::swccg::pc_sos::Row) -> PcSosJson {
+        use crate::rules::swccg::pc_sos::{Separated, Sos};
+        PcSosJson {
+            wins: r.wins,
+            losses: r.losses,
+            adjusted_points: r.adjusted,
+            strength_of_schedule: match r.sos {
+                Sos::Average(a) => a.map(|a| a.to_string()),
+                Sos::Sum(s) => Some(s.to_string()),
+            },
+            tiebreaker: r.tiebreaker,
+            separated_by: r.separated.map(|s| match s {
+                Separated::Tiebreaker => "tiebreaker",
+                Separated::OpponentsSos => "opponents_sos",
+                Separated::HeadToHead { .. } => "head_to_head",
+            }),
+            opponents_sos: r.opponents_sos,
+            true_tie: r.true_tie,
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -113,7 +160,7 @@ fn ccg_table_json<'a>(
         winner: scored.map(|s| id(s.winner)),
         result: scored.map(|s| s.kind),
         true_tie: scored.and_then(|s| s.true_tie),
-        scores: scored.map(|s| [s.scores[0].to_string(), s.scores[1].to_string()]),
+        scores: scored.map(|s| [s.score_text(0), s.score_text(1)]),
         penalty: scored.is_some_and(|s| s.penalty),
         reason: None,
         departure: None,
@@ -169,9 +216,10 @@ pub(super) fn ccg_json<'a>(
                     .map(|r| CcgRowJson {
                         rank: r.place,
                         id: id(r.player),
-                        score: r.score.to_string(),
+                        score: r.score_text(),
                         victory_points: r.score.points,
-                        differential: r.score.differential,
+                        differential: r.differential(),
+                        sos: r.pc_sos.as_ref().map(PcSosJson::from),
                         highest_differential: r.highest_differential,
                         decided_by: r.decided_by.map(|d| d.short()),
                         sos_dropped: r.decided_by.and_then(|d| d.sos_dropped()),
