@@ -9,112 +9,37 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::addresses::{CardKey, deck_path, event_path, has_decks, person_path};
+use super::addresses::CardKey;
+use super::card_lists::{EventCards, ListedDeck};
 use super::model::{PlayerRef, SiteView};
-use super::players::{competitor_of, standings};
-use crate::event::{Decklist, Event, Side};
-use crate::load::aliases::Aliases;
-use crate::rules::ccg_decks::{cards, display_name, product, resolve_line};
-use crate::rules::computed::Computed;
+use crate::rules::ccg_decks::{cards, display_name, product};
 use crate::rules::decks::{ObjectiveSet, objective_set};
 
 /// One published list of one event, as a card page lists it.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct DeckRow {
-    /// The event, its link and its date: a card page writes them once per event
-    /// ([`CardEvent`]), not on each of its rows.
-    #[serde(skip)]
-    pub(crate) event: String,
-    #[serde(skip)]
-    pub(crate) event_url: String,
-    #[serde(skip)]
-    pub(crate) date: String,
     pub(crate) player: PlayerRef,
     pub(crate) deck_url: String,
     /// "dark" or "light".
     pub(crate) side: &'static str,
     /// "1st of 13", "Swiss rank 5 of 24", or empty while unknown.
     pub(crate) finish: String,
-    /// For the order: the place or rank, when known.
-    #[serde(skip)]
-    rank: Option<u32>,
 }
 
-/// One event's part in the card pages: its published lists, and the cards each holds.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct EventCards {
-    decks: Vec<DeckRow>,
-    /// Each card or set, with the lists (indexes into `decks`) that hold it.
-    cards: BTreeMap<CardKey, Vec<usize>>,
-}
-
-/// The objective sets and SW:CCG cards of one list, each once: only the sets `data/` knows and
-/// the lines naming exactly one card.
-fn list_cards(side: Side, deck: &Decklist) -> Vec<CardKey> {
-    let mut keys: Vec<CardKey> = deck
-        .objectives
-        .iter()
-        .filter_map(|id| objective_set(id).map(|set| CardKey::Set(set.id.clone())))
-        .chain(
-            deck.cards
-                .iter()
-                .filter_map(|line| resolve_line(line, side).ok())
-                .map(|(_, card)| CardKey::Ccg(card.id)),
-        )
-        .collect();
-    keys.sort();
-    keys.dedup();
-    keys
-}
-
-/// The card pages' share of `event`.
-pub(crate) fn share(
-    site: &SiteView,
-    aliases: &Aliases,
-    event: &Event,
-    computed: &Computed,
-) -> EventCards {
-    let mut share = EventCards::default();
-    let persons = event.persons();
-    if persons.iter().all(|p| !has_decks(p)) {
-        return share;
-    }
-    let places = standings(event, computed);
-    for (index, person) in persons.iter().enumerate() {
-        let place = competitor_of(event, index).and_then(|c| places.get(c));
-        for (side, deck) in [
-            (Side::Dark, &person.decks.dark),
-            (Side::Light, &person.decks.light),
-        ] {
-            let Some(deck) = deck else { continue };
-            let Some(deck_url) = deck_path(event, person).map(|path| site.link(&path)) else {
-                continue;
-            };
-            let keys = list_cards(side, deck);
-            if keys.is_empty() {
-                continue;
-            }
-            let row = share.decks.len();
-            share.decks.push(DeckRow {
-                event: event.info.name.clone(),
-                event_url: site.link(&event_path(event)),
-                date: event.info.date.iso(),
-                player: PlayerRef {
-                    id: person.id.clone(),
-                    name: person.name.clone(),
-                    url: site.link(&person_path(aliases, &person.id)),
-                },
-                deck_url,
-                side: side.name(),
-                finish: place.map(|p| p.result.clone()).unwrap_or_default(),
-                rank: place.and_then(|p| p.rank),
-            });
-            for key in keys {
-                share.cards.entry(key).or_default().push(row);
-            }
+impl DeckRow {
+    /// The row of `deck`, linked.
+    fn of(site: &SiteView, deck: &ListedDeck) -> Self {
+        DeckRow {
+            player: PlayerRef {
+                id: deck.player_id.clone(),
+                name: deck.player_name.clone(),
+                url: site.link(&deck.player_path),
+            },
+            deck_url: site.link(&deck.deck_path),
+            side: deck.side,
+            finish: deck.finish.clone(),
         }
     }
-    share
 }
 
 /// A card page.
@@ -198,7 +123,7 @@ pub(crate) fn pages<'a>(
     site: &SiteView,
     shares: impl IntoIterator<Item = &'a EventCards>,
 ) -> (Vec<CardPage>, CardIndex) {
-    let mut found: BTreeMap<&CardKey, Vec<&DeckRow>> = BTreeMap::new();
+    let mut found: BTreeMap<&CardKey, Vec<&ListedDeck>> = BTreeMap::new();
     for share in shares {
         for (key, rows) in &share.cards {
             found
@@ -219,16 +144,16 @@ pub(crate) fn pages<'a>(
         rows.sort_by(|a, b| {
             (
                 &b.date,
-                &a.event_url,
+                &a.event_path,
                 a.rank.unwrap_or(u32::MAX),
-                &a.player.id,
+                &a.player_id,
                 a.side,
             )
                 .cmp(&(
                     &a.date,
-                    &b.event_url,
+                    &b.event_path,
                     b.rank.unwrap_or(u32::MAX),
-                    &b.player.id,
+                    &b.player_id,
                     b.side,
                 ))
         });
@@ -238,16 +163,20 @@ pub(crate) fn pages<'a>(
             .filter(|side| rows.iter().all(|r| r.side == *side));
         let decks = rows.len();
         let mut events: Vec<CardEvent> = Vec::new();
+        let mut last_path = None;
         for row in rows.iter().copied() {
             match events.last_mut() {
-                Some(e) if e.url == row.event_url => e.decks.push(row.clone()),
+                Some(e) if last_path == Some(&row.event_path) => {
+                    e.decks.push(DeckRow::of(site, row))
+                }
                 _ => events.push(CardEvent {
                     event: row.event.clone(),
-                    url: row.event_url.clone(),
+                    url: site.link(&row.event_path),
                     date: row.date.clone(),
-                    decks: vec![row.clone()],
+                    decks: vec![DeckRow::of(site, row)],
                 }),
             }
+            last_path = Some(&row.event_path);
         }
         let path = key.path();
         let entry = IndexEntry {
@@ -290,26 +219,5 @@ mod tests {
         assert_eq!(CardKey::Set("1".into()).path(), "cards/sets/1/");
         assert_eq!(CardKey::Set("FIC01".into()).path(), "cards/sets/fic01/");
         assert_eq!(CardKey::Ccg(221).path(), "cards/ccg/221/");
-    }
-
-    #[test]
-    fn a_list_names_each_known_set_and_card_once() {
-        let deck = Decklist {
-            affiliation: Some("Jedi".into()),
-            objectives: vec!["2".into(), "1".into(), "2".into(), "no-such-set".into()],
-            cards: vec![
-                "1 Beru Lars".into(),
-                "2 beru lars".into(),
-                "3 No Such Card".into(),
-            ],
-        };
-        assert_eq!(
-            list_cards(Side::Light, &deck),
-            [
-                CardKey::Set("1".into()),
-                CardKey::Set("2".into()),
-                CardKey::Ccg(221)
-            ]
-        );
     }
 }

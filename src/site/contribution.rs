@@ -15,12 +15,14 @@ use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
-use super::cards::{CardIndex, CardPage, EventCards};
+use super::card_lists::EventCards;
+use super::cards::{CardIndex, CardPage};
 use super::counts::{Counted, Counts, tally};
 use super::deck_names::{EventDecks, deck_names};
 use super::event_games::{EventGames, event_games};
 use super::model::{EventSummary, SiteView};
-use super::players::{EventShare, PlayerPage, archive, share};
+use super::player_events::EventShare;
+use super::players::{PlayerPage, archive};
 use super::ratings::Ratings;
 use super::rivalries::Archive;
 use super::summary::summary;
@@ -86,10 +88,10 @@ impl Contribution {
         computed: &Computed,
     ) -> &Shares {
         self.shares.get_or_init(|| Shares {
-            players: share(site, event, computed, aliases),
+            players: super::player_events::share(aliases, event, computed),
             stats: Counted::event(event, computed),
             games: event_games(site, aliases, event, computed),
-            cards: super::cards::share(site, aliases, event, computed),
+            cards: super::card_lists::share(aliases, event, computed),
         })
     }
 

@@ -271,7 +271,7 @@ fn mark(uniqueness: Uniqueness) -> String {
 /// while there is one, the others after them in registration order; a team's two players
 /// together, in the team's place.
 fn persons_in_order<'e>(event: &'e Event, computed: &Computed) -> Vec<&'e Player> {
-    let standings = super::players::standings(event, computed);
+    let standings = super::standings::standings(event, computed);
     let mut order: Vec<usize> = (0..event.players.len()).collect();
     order.sort_by_key(|&i| {
         let rank = standings.get(i).and_then(|s| s.rank);

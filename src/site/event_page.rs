@@ -381,7 +381,7 @@ fn players_view(
     computed: &Computed,
     names: &super::names::NameLinks<'_>,
 ) -> (Vec<PlayerView>, PlayerColumns) {
-    let standings = super::players::standings(event, computed);
+    let standings = super::standings::standings(event, computed);
     let mut players: Vec<PlayerView> = event
         .players
         .iter()
@@ -400,7 +400,7 @@ fn players_view(
             player_view(site, event, p, url, members.unwrap_or_default())
         })
         .collect();
-    let ranked = |s: &&super::players::Standing| s.rank.is_some();
+    let ranked = |s: &&super::standings::Standing| s.rank.is_some();
     let placed = standings.iter().filter(ranked).filter(|s| s.placed).count();
     let all_placed = placed == standings.iter().filter(ranked).count();
     for (view, standing) in players.iter_mut().zip(&standings) {

@@ -6,14 +6,13 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
-use super::addresses::{deck_path, event_path, head_to_head_path, page_id, player_path};
+use super::addresses::{head_to_head_path, player_path};
 use super::model::{PlayerRef, SiteView};
-use super::names::{NameLinks, People};
+use super::names::People;
+use super::player_events::{EventShare, Named, Played, SessionPlayed};
 use super::ratings::{PlayerGame, Ratings};
-use super::rivalries::{MIN_MEETINGS, Meeting, Occasion, PairMeetings, Record, by_pair, meetings};
-use crate::event::casual::Session;
-use crate::event::{Event, Kind};
-use crate::rules::computed::{Computed, ComputedKind};
+use super::rivalries::{MIN_MEETINGS, Record};
+use crate::event::Side;
 
 /// One event of a player.
 #[derive(Debug, Clone, Serialize)]
@@ -47,21 +46,45 @@ pub(crate) struct DeckMark {
     pub(crate) mark: Option<&'static str>,
 }
 
-/// The marks of the decklists `person` recorded.
-fn deck_marks(person: &crate::event::Player) -> Vec<DeckMark> {
-    [("dark", &person.decks.dark), ("light", &person.decks.light)]
-        .into_iter()
-        .filter_map(|(side, deck)| {
-            deck.as_ref().map(|d| DeckMark {
-                side,
-                affiliation: d.affiliation.clone(),
-                mark: d
-                    .affiliation
-                    .as_deref()
-                    .and_then(super::model::affiliation_mark),
-            })
+/// The marks of the decklists recorded: each one's side and affiliation.
+fn deck_marks(decks: &[(Side, Option<String>)]) -> Vec<DeckMark> {
+    decks
+        .iter()
+        .map(|(side, affiliation)| DeckMark {
+            side: side.name(),
+            affiliation: affiliation.clone(),
+            mark: affiliation
+                .as_deref()
+                .and_then(super::model::affiliation_mark),
         })
         .collect()
+}
+
+impl PlayerEvent {
+    /// The row of one person's event, linked.
+    fn of(site: &SiteView, played: &Played) -> Self {
+        PlayerEvent {
+            name: played.event.clone(),
+            url: site.link(&played.event_path),
+            date: played.date.clone(),
+            rules: played.rules.clone(),
+            result: played.result.clone(),
+            record: played.record.clone(),
+            deck_url: played.deck_path.as_deref().map(|path| site.link(path)),
+            decks: deck_marks(&played.decks),
+            decks_withheld: played.decks_withheld,
+            team: played.team.as_ref().map(|team| linked(site, team)),
+        }
+    }
+}
+
+/// A competitor, linked.
+fn linked(site: &SiteView, named: &Named) -> PlayerRef {
+    PlayerRef {
+        id: named.id.clone(),
+        name: named.name.clone(),
+        url: site.link(&named.path),
+    }
 }
 
 /// Results against one opponent, over every event.
@@ -89,6 +112,21 @@ pub(crate) struct PlayerSession {
     /// The others on the player's side.
     pub(crate) with: Vec<PlayerRef>,
     pub(crate) won: bool,
+}
+
+impl PlayerSession {
+    /// The line of one person's challenge session, linked.
+    fn of(site: &SiteView, session: &SessionPlayed) -> Self {
+        PlayerSession {
+            event: session.event.clone(),
+            url: site.link(&session.path),
+            date: session.date.clone(),
+            scenario: session.scenario.clone(),
+            role: session.role.clone(),
+            with: session.with.iter().map(|n| linked(site, n)).collect(),
+            won: session.won,
+        }
+    }
 }
 
 /// A player's page.
@@ -151,33 +189,6 @@ pub(crate) struct IndexEntry {
     pub(crate) events: usize,
 }
 
-fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
-/// What a recorded standings row says of a player's day: the record if kept, else the score
-/// (`12 points`, `8(+41)`).
-fn recorded_record(row: &crate::event::recorded::RecordedStanding) -> String {
-    if let Some(record) = row.record() {
-        return record;
-    }
-    match (row.points, row.victory_points, row.differential) {
-        (Some(points), ..) => format!("{points} points"),
-        (None, Some(vp), Some(diff)) => {
-            format!("{vp}({})", super::recorded_view::signed(diff))
-        }
-        (None, Some(vp), None) => format!("{vp} VP"),
-        _ => String::new(),
-    }
-}
-
 /// The player pages' names and addresses, for the pages that list people across the archive.
 pub(crate) fn people(pages: &[PlayerPage]) -> People<'_> {
     People::new(
@@ -201,230 +212,6 @@ pub(crate) fn fill_ratings(
             page.ratings.clone_from(games);
         }
     }
-}
-
-/// One event's part in the player archive: each person's row on their page and the meetings
-/// between them. Worked out once per event (with its other [`super::contribution`]s), so that
-/// an edit to one event assembles the archive from the others' shares without going over their
-/// rounds again.
-#[derive(Debug, Clone)]
-pub(crate) struct EventShare {
-    /// In registration order; `None` for a person who plays for no team in a team event.
-    people: Vec<Option<PersonShare>>,
-    /// Head to head, by position in `people`.
-    meetings: Vec<Meeting>,
-    /// The event, as head-to-head pages link it.
-    occasion: Occasion,
-}
-
-impl EventShare {
-    /// The event, as head-to-head pages link it.
-    pub(crate) fn occasion(&self) -> &Occasion {
-        &self.occasion
-    }
-
-    /// Each person the event adds a row for: their player page, and the id and name the event
-    /// knows them by.
-    pub(crate) fn people(&self) -> impl Iterator<Item = (&str, &str, &str)> {
-        self.people
-            .iter()
-            .flatten()
-            .map(|p| (p.page.as_str(), p.id.as_str(), p.name.as_str()))
-    }
-
-    /// The event's meetings by pair of player pages (see [`super::rivalries`]).
-    pub(crate) fn pairs(&self) -> PairMeetings<'_> {
-        let pages: Vec<Option<&str>> = self
-            .people
-            .iter()
-            .map(|p| p.as_ref().map(|p| p.page.as_str()))
-            .collect();
-        by_pair(&pages, &self.meetings)
-    }
-}
-
-/// One person's part in one event.
-#[derive(Debug, Clone)]
-struct PersonShare {
-    /// The page the person's rows go to (`players.toml` applied).
-    page: String,
-    /// The id and name the event knows the person by.
-    id: String,
-    name: String,
-    row: PlayerEvent,
-    sessions: Vec<PlayerSession>,
-}
-
-/// The player pages `event` adds to.
-pub(crate) fn share(
-    site: &SiteView,
-    event: &Event,
-    computed: &Computed,
-    aliases: &crate::load::aliases::Aliases,
-) -> EventShare {
-    let team = event.is_team();
-    let people = event.persons();
-    let standings = standings(event, computed);
-    let names = NameLinks::elsewhere(site, aliases, event);
-    let mut shares = Vec::with_capacity(people.len());
-    for (index, person) in people.iter().enumerate() {
-        let Some(competitor) = competitor_of(event, index) else {
-            shares.push(None);
-            continue;
-        };
-        let Standing { result, record, .. } = standings[competitor].clone();
-        shares.push(Some(PersonShare {
-            page: page_id(aliases, &person.id).to_string(),
-            id: person.id.clone(),
-            name: person.name.clone(),
-            row: PlayerEvent {
-                name: event.info.name.clone(),
-                url: site.link(&event_path(event)),
-                date: event.info.date.iso(),
-                rules: event.info.rules.clone(),
-                result,
-                record,
-                deck_url: deck_path(event, person).map(|path| site.link(&path)),
-                decks: deck_marks(person),
-                decks_withheld: !computed.decklists_published,
-                team: team.then(|| names.player(competitor)),
-            },
-            sessions: match &event.kind {
-                Kind::Challenge(sessions) => &sessions[..],
-                _ => &[],
-            }
-            .iter()
-            .filter_map(|session| player_session(site, &names, event, session, index))
-            .collect(),
-        }));
-    }
-    EventShare {
-        people: shares,
-        // Meetings are counted in single-player events only, where every person plays.
-        meetings: if team {
-            Vec::new()
-        } else {
-            meetings(event, computed)
-        },
-        occasion: Occasion {
-            name: event.info.name.clone(),
-            url: site.link(&event_path(event)),
-            date: event.info.date.iso(),
-        },
-    }
-}
-
-/// The competitor whose result is the result of the person at `index` of [`Event::persons`]:
-/// the person, or in a team event their team (`None` for a person of no team).
-pub(crate) fn competitor_of(event: &Event, index: usize) -> Option<usize> {
-    if event.is_team() {
-        event.members.iter().position(|m| m.contains(&index))
-    } else {
-        Some(index)
-    }
-}
-
-/// Where one competitor of an event stands: the words of their player page's row, their place
-/// or rank, and their record.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Standing {
-    /// "1st of 13", "Swiss rank 5 of 24", "league rank 2 of 8", or empty while unknown.
-    pub(crate) result: String,
-    /// The final place, or while there is none the rank in the latest standings.
-    pub(crate) rank: Option<u32>,
-    /// Whether `rank` is a final place.
-    pub(crate) placed: bool,
-    /// Games won–lost–drawn, a SW:CCG score `6(+28)`, a recorded score, or a challenge record.
-    pub(crate) record: String,
-}
-
-/// How every competitor of `event` stands, in registration order.
-pub(crate) fn standings(event: &Event, computed: &Computed) -> Vec<Standing> {
-    let field = event.players.len();
-    // Standings that keep only the top of a larger field place a player among all who played.
-    let shown_field = event.info.field_size.map_or(field, |n| n as usize);
-    let places = by_competitor(
-        field,
-        computed
-            .placings
-            .iter()
-            .flatten()
-            .map(|&(place, q)| (q, place)),
-    );
-    let swiss_rows = by_competitor(
-        field,
-        computed
-            .latest()
-            .iter()
-            .flat_map(|s| &s.rows)
-            .map(|r| (r.player, r)),
-    );
-    let ccg_last = computed.ccg().and_then(|c| c.standings.last());
-    let ccg_rows = by_competitor(
-        field,
-        ccg_last
-            .iter()
-            .flat_map(|rows| rows.iter())
-            .map(|r| (r.player, r)),
-    );
-    (0..field)
-        .map(|competitor| {
-            let place = places.get(competitor).copied().flatten();
-            let swiss_row = swiss_rows.get(competitor).copied().flatten();
-            let swiss_rank = swiss_row.and_then(|r| r.rank);
-            let ccg_row = ccg_rows.get(competitor).copied().flatten();
-            let league_row = computed
-                .league()
-                .and_then(|l| l.standings.iter().find(|r| r.player == competitor));
-            let challenge = match &computed.kind {
-                ComputedKind::Challenge(c) => c.players.iter().find(|r| r.player == competitor),
-                _ => None,
-            };
-            let recorded = match &event.kind {
-                Kind::Recorded(rows) => rows.iter().find(|r| r.player == competitor),
-                _ => None,
-            };
-            let result = match (place, swiss_rank, league_row) {
-                (Some(p), ..) => format!("{} of {shown_field}", ordinal(p)),
-                (None, Some(r), _) => format!("Swiss rank {r} of {field}"),
-                (None, None, Some(r)) => match r.rank {
-                    Some(rank) => format!("league rank {rank} of {field}"),
-                    None => "unranked (too few games)".to_string(),
-                },
-                _ => ccg_row.map_or_else(String::new, |r| match r.place {
-                    Some(place) => format!("rank {place} of {field}"),
-                    None => "disqualified".to_string(),
-                }),
-            };
-            let rank = place
-                .or(swiss_rank)
-                .or(league_row.and_then(|r| r.rank))
-                .or(ccg_row.and_then(|r| r.place).map(|p| p as u32))
-                .or(recorded.map(|r| r.rank));
-            let record = match (swiss_row, ccg_row, recorded) {
-                (Some(r), ..) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
-                (None, Some(r), _) => r.score_text(),
-                (None, None, Some(r)) => recorded_record(r),
-                _ => match (league_row, challenge) {
-                    (Some(r), _) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
-                    (None, Some(c)) => format!(
-                        "solo {}–{}, team {}–{}",
-                        c.solo.won,
-                        c.solo.played - c.solo.won,
-                        c.team.won,
-                        c.team.played - c.team.won
-                    ),
-                    (None, None) => String::new(),
-                },
-            };
-            Standing {
-                result,
-                rank,
-                placed: place.is_some() || recorded.is_some(),
-                record,
-            }
-        })
-        .collect()
 }
 
 /// Builds the player pages from every event's share, given oldest first, in id order.
@@ -475,8 +262,9 @@ pub(crate) fn archive<'a>(
             page.played += 1;
             page.known.note(&person.name, &person.id);
             if filled[number] {
-                page.events.push(person.row.clone());
-                page.sessions.extend(person.sessions.iter().cloned());
+                page.events.push(PlayerEvent::of(site, &person.played));
+                page.sessions
+                    .extend(person.sessions.iter().map(|s| PlayerSession::of(site, s)));
             }
         }
         for meeting in &share.meetings {
@@ -529,59 +317,6 @@ pub(crate) fn archive<'a>(
     }
     pages.sort_by(|a, b| a.id.cmp(&b.id));
     pages
-}
-
-/// `player`'s part in a challenge session, if they played it.
-fn player_session(
-    site: &SiteView,
-    names: &NameLinks<'_>,
-    event: &Event,
-    session: &Session,
-    player: usize,
-) -> Option<PlayerSession> {
-    let scenario = session.scenario;
-    let (role, with) = if session.solo == player {
-        (
-            format!("challenge deck ({} side)", scenario.solo_side().name()),
-            Vec::new(),
-        )
-    } else if session.team.contains(&player) {
-        (
-            format!(
-                "team of {} ({} side)",
-                session.team.len(),
-                scenario.team_side().name()
-            ),
-            session
-                .team
-                .iter()
-                .filter(|&&p| p != player)
-                .map(|&p| names.player(p))
-                .collect(),
-        )
-    } else {
-        return None;
-    };
-    Some(PlayerSession {
-        event: event.info.name.clone(),
-        url: site.link(&format!("{}#session-{}", event_path(event), session.number)),
-        date: session.date.unwrap_or(event.info.date).iso(),
-        scenario: scenario.name().to_string(),
-        role,
-        with,
-        won: session.won_by(player),
-    })
-}
-
-/// `rows` laid out by competitor (`field` of them): each competitor's first row, if any.
-fn by_competitor<T: Copy>(field: usize, rows: impl Iterator<Item = (usize, T)>) -> Vec<Option<T>> {
-    let mut found = vec![None; field];
-    for (competitor, row) in rows {
-        if let Some(slot) = found.get_mut(competitor) {
-            slot.get_or_insert(row);
-        }
-    }
-    found
 }
 
 /// The players grouped by the first letter of their name.

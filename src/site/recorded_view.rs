@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::addresses::deck_path;
 use super::model::SiteView;
+use super::standings::signed;
 use crate::event::recorded::final_rows;
 use crate::event::{Event, Kind};
 
@@ -107,25 +108,4 @@ pub(crate) fn recorded_view(
         field,
         final_match,
     })
-}
-
-/// A differential as standings print it: `+28`, `-4`, `0`.
-pub(crate) fn signed(n: i64) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::signed;
-
-    #[test]
-    fn differentials_carry_their_sign() {
-        assert_eq!(signed(28), "+28");
-        assert_eq!(signed(-4), "-4");
-        assert_eq!(signed(0), "0");
-    }
 }

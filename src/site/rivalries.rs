@@ -23,140 +23,13 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde::Serialize;
 
 use super::addresses::head_to_head_path;
+use super::meetings::{GamePlayed, Meeting, Occasion, PairMeetings};
 use super::model::{PlayerRef, SiteView};
 use super::names::People;
-use crate::event::{Event, Outcome};
-use crate::rules::computed::Computed;
-use crate::rules::scoring::score_round;
-
-/// One game of a meeting, by the event's player indexes: who played dark (when recorded) and
-/// who won (`None`: drawn).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct GamePlayed {
-    pub(crate) dark: Option<usize>,
-    pub(crate) winner: Option<usize>,
-}
-
-/// One meeting of two players in an event: a Swiss match, a league game or a SW:CCG game.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Meeting {
-    pub(crate) players: [usize; 2],
-    /// How the first player fared against the second.
-    pub(crate) outcome: Ordering,
-    /// "Round 3", "Game 12".
-    pub(crate) round: String,
-    /// The round's or the game's number, which orders one player's meetings in an event.
-    pub(crate) number: u32,
-    /// The Swiss round's number, which has a page of its own (see [`super::model::round_path`]).
-    round_page: Option<u32>,
-    pub(crate) games: Vec<GamePlayed>,
-}
-
-impl Meeting {
-    /// The round or game in short: "R3" for "Round 3", "G12" for "Game 12".
-    fn short_round(&self) -> String {
-        let letter = self.round.chars().next().unwrap_or('R');
-        format!("{letter}{}", self.number)
-    }
-}
-
-/// Head to head in a single-player event: Swiss matches (by the match points each took), league
-/// games and SW:CCG games, one meeting each (SW:CCG true ties have a winner too).
-pub(crate) fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
-    let mut met = Vec::new();
-    for round in event.rounds() {
-        let scores = score_round(computed.ruleset, event, round);
-        for table in &round.tables {
-            let [a, b] = table.players;
-            let (Some(x), Some(y)) = (scores[a], scores[b]) else {
-                continue;
-            };
-            if x.opponent() != Some(b) {
-                continue;
-            }
-            let games = match &table.outcome {
-                Outcome::Games(games) => games
-                    .iter()
-                    .enumerate()
-                    .map(|(i, game)| GamePlayed {
-                        // The sides swap for the second game.
-                        dark: table.first_dark.map(|first| {
-                            let other = if first == a { b } else { a };
-                            if i % 2 == 0 { first } else { other }
-                        }),
-                        winner: game.winner,
-                    })
-                    .collect(),
-                _ => Vec::new(),
-            };
-            met.push(Meeting {
-                players: [a, b],
-                outcome: x.points.cmp(&y.points),
-                round: format!("Round {}", round.number),
-                number: round.number,
-                round_page: Some(round.number),
-                games,
-            });
-        }
-    }
-    if let Some(league) = computed.league() {
-        for g in &league.games {
-            let [dark, light] = g.players;
-            let outcome = match g.winner {
-                Some(w) if w == dark => Ordering::Greater,
-                Some(_) => Ordering::Less,
-                None => Ordering::Equal,
-            };
-            met.push(Meeting {
-                players: [dark, light],
-                outcome,
-                round: format!("Game {}", g.number),
-                number: g.number,
-                round_page: None,
-                games: vec![GamePlayed {
-                    dark: Some(dark),
-                    winner: g.winner,
-                }],
-            });
-        }
-    }
-    if let Some(ccg) = computed.ccg() {
-        for (round, tables) in ccg.games().iter().enumerate() {
-            for t in tables {
-                let outcome = if t.winner == t.dark {
-                    Ordering::Greater
-                } else {
-                    Ordering::Less
-                };
-                met.push(Meeting {
-                    players: [t.dark, t.light],
-                    outcome,
-                    // SW:CCG events count games: each recorded entry is one game.
-                    round: format!("Game {}", round + 1),
-                    number: u32::try_from(round + 1).unwrap_or(u32::MAX),
-                    round_page: None,
-                    games: vec![GamePlayed {
-                        dark: Some(t.dark),
-                        winner: Some(t.winner),
-                    }],
-                });
-            }
-        }
-    }
-    met
-}
 
 /// How many times two players must have met for a row of their own on each other's
 /// head-to-head page (and a place among each other's frequent opponents).
 pub(crate) const MIN_MEETINGS: u32 = 2;
-
-/// The event a meeting was part of, as a head-to-head row links it.
-#[derive(Debug, Clone)]
-pub(crate) struct Occasion {
-    pub(crate) name: String,
-    pub(crate) url: String,
-    pub(crate) date: String,
-}
 
 /// How the meetings between two players went for one of them: how many, and how many won, lost
 /// and drawn. Head-to-head rows and the rivals on player pages count this way, and a row's games;
@@ -190,36 +63,6 @@ impl Record {
             }
         }
     }
-}
-
-/// What one event's meetings between two pages add: by pair of page ids (in order), each
-/// meeting with the first page's player index first.
-pub(crate) type PairMeetings<'a> = BTreeMap<(&'a str, &'a str), Vec<Meeting>>;
-
-/// The meetings of one event by pair of pages, each turned to the first page's side.
-pub(crate) fn by_pair<'a>(pages: &[Option<&'a str>], meetings: &[Meeting]) -> PairMeetings<'a> {
-    let mut pairs: PairMeetings<'a> = BTreeMap::new();
-    for meeting in meetings {
-        let [a, b] = meeting.players;
-        let (Some(Some(pa)), Some(Some(pb))) = (pages.get(a), pages.get(b)) else {
-            continue;
-        };
-        if pa == pb {
-            continue;
-        }
-        let turned = if pa < pb {
-            meeting.clone()
-        } else {
-            Meeting {
-                players: [b, a],
-                outcome: meeting.outcome.reverse(),
-                ..meeting.clone()
-            }
-        };
-        let key = if pa < pb { (*pa, *pb) } else { (*pb, *pa) };
-        pairs.entry(key).or_default().push(turned);
-    }
-    pairs
 }
 
 /// A meeting with the place of its event (oldest first) and the event.
@@ -302,7 +145,7 @@ impl<'a> Archive<'a> {
                 meetings: Vec::new(),
             };
             for (_, occasion, meeting) in meetings {
-                row.add(occasion, meeting, first);
+                row.add(site, occasion, meeting, first);
             }
             rivals.push(row);
         }
@@ -322,7 +165,7 @@ impl<'a> Archive<'a> {
                 last = Some(order);
                 events.push(EventMeetings {
                     event: occasion.name.clone(),
-                    url: occasion.url.clone(),
+                    url: site.link(&occasion.path),
                     meetings: Vec::new(),
                 });
             }
@@ -468,7 +311,7 @@ fn turned(meeting: &Meeting, first: bool) -> (usize, Ordering, &'static str) {
 impl Opponent {
     /// Counts one meeting and its games, from the side of the first player of the pair when
     /// `first`.
-    fn add(&mut self, occasion: &Occasion, meeting: &Meeting, first: bool) {
+    fn add(&mut self, site: &SiteView, occasion: &Occasion, meeting: &Meeting, first: bool) {
         let (me, outcome, word) = turned(meeting, first);
         let result = games_result(meeting, me, word);
         self.record.count(outcome);
@@ -483,8 +326,8 @@ impl Opponent {
             event: occasion.name.clone(),
             date: occasion.date.clone(),
             url: match meeting.round_page {
-                Some(n) => format!("{}rounds/{n}/", occasion.url),
-                None => occasion.url.clone(),
+                Some(n) => site.link(&format!("{}rounds/{n}/", occasion.path)),
+                None => site.link(&occasion.path),
             },
             round: meeting.round.clone(),
             result,
@@ -495,6 +338,7 @@ impl Opponent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::site::meetings::by_pair;
 
     fn meeting(
         players: [usize; 2],
@@ -531,7 +375,7 @@ mod tests {
         assert_eq!(pairs.keys().collect::<Vec<_>>(), [&("ann", "tom")]);
         let occasion = Occasion {
             name: "Cup".into(),
-            url: "/events/cup/".into(),
+            path: "events/cup/".into(),
             date: "2024-01-01".into(),
         };
         let archive = Archive::gather([(&occasion, pairs)], None);

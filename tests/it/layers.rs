@@ -240,14 +240,19 @@ const SITE_FLOORS: &[(&str, u32)] = &[
     ("content", 1),
     ("model", 1),
     // Facts of one event that archive-wide pages read, as plain data: the names its players go
-    // by, its current step, its summary, its statistics counts, its rated games and its decklists'
-    // names.
+    // by, its current step, its summary, its statistics counts, its rated games, its decklists'
+    // names, its standings, which of its lists hold which cards, who met whom and each player's
+    // part.
     ("names", 2),
     ("current_step", 2),
     ("summary", 2),
     ("counts", 2),
     ("event_games", 2),
     ("deck_names", 2),
+    ("standings", 2),
+    ("card_lists", 2),
+    ("meetings", 2),
+    ("player_events", 2),
     // The page parts and the pages made of an event or of the archive's parts.
     ("audit_view", 3),
     ("calendar", 3),

@@ -1,0 +1,167 @@
+//! Who met whom in one event, and how it went: its Swiss matches, league games and SW:CCG games,
+//! by the event's player indexes, as plain facts. Worked out once per event (with its other
+//! [`super::contribution`]s), so that the head-to-head pages and the rivals on player pages are
+//! assembled from every event's meetings without going over their rounds again
+//! ([`super::rivalries`]).
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+use crate::event::{Event, Outcome};
+use crate::rules::computed::Computed;
+use crate::rules::scoring::score_round;
+
+/// One game of a meeting, by the event's player indexes: who played dark (when recorded) and
+/// who won (`None`: drawn).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct GamePlayed {
+    pub(crate) dark: Option<usize>,
+    pub(crate) winner: Option<usize>,
+}
+
+/// One meeting of two players in an event: a Swiss match, a league game or a SW:CCG game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Meeting {
+    pub(crate) players: [usize; 2],
+    /// How the first player fared against the second.
+    pub(crate) outcome: Ordering,
+    /// "Round 3", "Game 12".
+    pub(crate) round: String,
+    /// The round's or the game's number, which orders one player's meetings in an event.
+    pub(crate) number: u32,
+    /// The Swiss round's number, which has a page of its own (see [`super::model::round_path`]).
+    pub(crate) round_page: Option<u32>,
+    pub(crate) games: Vec<GamePlayed>,
+}
+
+impl Meeting {
+    /// The round or game in short: "R3" for "Round 3", "G12" for "Game 12".
+    pub(crate) fn short_round(&self) -> String {
+        let letter = self.round.chars().next().unwrap_or('R');
+        format!("{letter}{}", self.number)
+    }
+}
+
+/// Head to head in a single-player event: Swiss matches (by the match points each took), league
+/// games and SW:CCG games, one meeting each (SW:CCG true ties have a winner too).
+pub(crate) fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
+    let mut met = Vec::new();
+    for round in event.rounds() {
+        let scores = score_round(computed.ruleset, event, round);
+        for table in &round.tables {
+            let [a, b] = table.players;
+            let (Some(x), Some(y)) = (scores[a], scores[b]) else {
+                continue;
+            };
+            if x.opponent() != Some(b) {
+                continue;
+            }
+            let games = match &table.outcome {
+                Outcome::Games(games) => games
+                    .iter()
+                    .enumerate()
+                    .map(|(i, game)| GamePlayed {
+                        // The sides swap for the second game.
+                        dark: table.first_dark.map(|first| {
+                            let other = if first == a { b } else { a };
+                            if i % 2 == 0 { first } else { other }
+                        }),
+                        winner: game.winner,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            met.push(Meeting {
+                players: [a, b],
+                outcome: x.points.cmp(&y.points),
+                round: format!("Round {}", round.number),
+                number: round.number,
+                round_page: Some(round.number),
+                games,
+            });
+        }
+    }
+    if let Some(league) = computed.league() {
+        for g in &league.games {
+            let [dark, light] = g.players;
+            let outcome = match g.winner {
+                Some(w) if w == dark => Ordering::Greater,
+                Some(_) => Ordering::Less,
+                None => Ordering::Equal,
+            };
+            met.push(Meeting {
+                players: [dark, light],
+                outcome,
+                round: format!("Game {}", g.number),
+                number: g.number,
+                round_page: None,
+                games: vec![GamePlayed {
+                    dark: Some(dark),
+                    winner: g.winner,
+                }],
+            });
+        }
+    }
+    if let Some(ccg) = computed.ccg() {
+        for (round, tables) in ccg.games().iter().enumerate() {
+            for t in tables {
+                let outcome = if t.winner == t.dark {
+                    Ordering::Greater
+                } else {
+                    Ordering::Less
+                };
+                met.push(Meeting {
+                    players: [t.dark, t.light],
+                    outcome,
+                    // SW:CCG events count games: each recorded entry is one game.
+                    round: format!("Game {}", round + 1),
+                    number: u32::try_from(round + 1).unwrap_or(u32::MAX),
+                    round_page: None,
+                    games: vec![GamePlayed {
+                        dark: Some(t.dark),
+                        winner: Some(t.winner),
+                    }],
+                });
+            }
+        }
+    }
+    met
+}
+
+/// The event a meeting was part of, as head-to-head rows name and link it.
+#[derive(Debug, Clone)]
+pub(crate) struct Occasion {
+    pub(crate) name: String,
+    pub(crate) path: String,
+    pub(crate) date: String,
+}
+
+/// What one event's meetings between two pages add: by pair of page ids (in order), each
+/// meeting with the first page's player index first.
+pub(crate) type PairMeetings<'a> = BTreeMap<(&'a str, &'a str), Vec<Meeting>>;
+
+/// The meetings of one event by pair of pages, each turned to the first page's side.
+pub(crate) fn by_pair<'a>(pages: &[Option<&'a str>], meetings: &[Meeting]) -> PairMeetings<'a> {
+    let mut pairs: PairMeetings<'a> = BTreeMap::new();
+    for meeting in meetings {
+        let [a, b] = meeting.players;
+        let (Some(Some(pa)), Some(Some(pb))) = (pages.get(a), pages.get(b)) else {
+            continue;
+        };
+        if pa == pb {
+            continue;
+        }
+        let turned = if pa < pb {
+            meeting.clone()
+        } else {
+            Meeting {
+                players: [b, a],
+                outcome: meeting.outcome.reverse(),
+                ..meeting.clone()
+            }
+        };
+        let key = if pa < pb { (*pa, *pb) } else { (*pb, *pa) };
+        pairs.entry(key).or_default().push(turned);
+    }
+    pairs
+}

@@ -1,0 +1,220 @@
+//! What one event adds to its players' pages, as plain facts: each person's place, record,
+//! decklists and challenge sessions, with site paths, not links, and the meetings between them.
+//! Worked out once per event (with its other [`super::contribution`]s), so that an edit to one
+//! event assembles the player pages from the others' shares without going over their rounds
+//! again; the player pages ([`super::players`]) turn it into their rows.
+
+use super::addresses::{deck_path, event_path, page_id, person_path};
+use super::meetings::{Meeting, Occasion, PairMeetings, by_pair, meetings};
+use super::standings::{Standing, competitor_of, standings};
+use crate::event::casual::Session;
+use crate::event::{Event, Kind, Side};
+use crate::load::aliases::Aliases;
+use crate::rules::computed::Computed;
+
+/// One event's part in the player archive: each person's part and the meetings between them.
+#[derive(Debug, Clone)]
+pub(crate) struct EventShare {
+    /// In registration order; `None` for a person who plays for no team in a team event.
+    pub(crate) people: Vec<Option<PersonShare>>,
+    /// Head to head, by position in `people`.
+    pub(crate) meetings: Vec<Meeting>,
+    /// The event, as head-to-head pages name it.
+    occasion: Occasion,
+}
+
+impl EventShare {
+    /// The event, as head-to-head pages name it.
+    pub(crate) fn occasion(&self) -> &Occasion {
+        &self.occasion
+    }
+
+    /// Each person the event adds a row for: their player page, and the id and name the event
+    /// knows them by.
+    pub(crate) fn people(&self) -> impl Iterator<Item = (&str, &str, &str)> {
+        self.people
+            .iter()
+            .flatten()
+            .map(|p| (p.page.as_str(), p.id.as_str(), p.name.as_str()))
+    }
+
+    /// The event's meetings by pair of player pages (see [`super::rivalries`]).
+    pub(crate) fn pairs(&self) -> PairMeetings<'_> {
+        let pages: Vec<Option<&str>> = self
+            .people
+            .iter()
+            .map(|p| p.as_ref().map(|p| p.page.as_str()))
+            .collect();
+        by_pair(&pages, &self.meetings)
+    }
+}
+
+/// One person's part in one event.
+#[derive(Debug, Clone)]
+pub(crate) struct PersonShare {
+    /// The page the person's rows go to (`players.toml` applied).
+    pub(crate) page: String,
+    /// The id and name the event knows the person by.
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) played: Played,
+    pub(crate) sessions: Vec<SessionPlayed>,
+}
+
+/// How one person's event went.
+#[derive(Debug, Clone)]
+pub(crate) struct Played {
+    pub(crate) event: String,
+    pub(crate) event_path: String,
+    pub(crate) date: String,
+    pub(crate) rules: String,
+    /// "1st of 13", "Swiss rank 5 of 24", or empty while unknown.
+    pub(crate) result: String,
+    /// Games (or matches for SW:CCG, games) won–lost–drawn, or a score `6(+28)`.
+    pub(crate) record: String,
+    pub(crate) deck_path: Option<String>,
+    /// The decklists recorded, dark first: each one's side and affiliation.
+    pub(crate) decks: Vec<(Side, Option<String>)>,
+    /// The event holds its decklists back for now.
+    pub(crate) decks_withheld: bool,
+    /// Team events: the team played for.
+    pub(crate) team: Option<Named>,
+}
+
+/// A competitor of an event, with where their name links to.
+#[derive(Debug, Clone)]
+pub(crate) struct Named {
+    pub(crate) id: String,
+    pub(crate) name: String,
+    pub(crate) path: String,
+}
+
+/// One challenge-deck session of one person.
+#[derive(Debug, Clone)]
+pub(crate) struct SessionPlayed {
+    pub(crate) event: String,
+    /// The session on its event page.
+    pub(crate) path: String,
+    pub(crate) date: String,
+    pub(crate) scenario: String,
+    /// "challenge deck (dark side)" or "team of 3 (light side)".
+    pub(crate) role: String,
+    /// The others on the person's side.
+    pub(crate) with: Vec<Named>,
+    pub(crate) won: bool,
+}
+
+/// The competitor registered at `index` of `event`, and where their name links to away from
+/// the event page: a person's page, or a team's entry on its event page.
+fn named(aliases: &Aliases, event: &Event, index: usize) -> Named {
+    let p = &event.players[index];
+    Named {
+        id: p.id.clone(),
+        name: p.name.clone(),
+        path: if event.is_team() {
+            format!("{}#player-{}", event_path(event), p.id)
+        } else {
+            person_path(aliases, &p.id)
+        },
+    }
+}
+
+/// The player pages' share of `event`.
+pub(crate) fn share(aliases: &Aliases, event: &Event, computed: &Computed) -> EventShare {
+    let team = event.is_team();
+    let people = event.persons();
+    let standings = standings(event, computed);
+    let mut shares = Vec::with_capacity(people.len());
+    for (index, person) in people.iter().enumerate() {
+        let Some(competitor) = competitor_of(event, index) else {
+            shares.push(None);
+            continue;
+        };
+        let Standing { result, record, .. } = standings[competitor].clone();
+        shares.push(Some(PersonShare {
+            page: page_id(aliases, &person.id).to_string(),
+            id: person.id.clone(),
+            name: person.name.clone(),
+            played: Played {
+                event: event.info.name.clone(),
+                event_path: event_path(event),
+                date: event.info.date.iso(),
+                rules: event.info.rules.clone(),
+                result,
+                record,
+                deck_path: deck_path(event, person),
+                decks: [
+                    (Side::Dark, &person.decks.dark),
+                    (Side::Light, &person.decks.light),
+                ]
+                .into_iter()
+                .filter_map(|(side, deck)| deck.as_ref().map(|d| (side, d.affiliation.clone())))
+                .collect(),
+                decks_withheld: !computed.decklists_published,
+                team: team.then(|| named(aliases, event, competitor)),
+            },
+            sessions: match &event.kind {
+                Kind::Challenge(sessions) => &sessions[..],
+                _ => &[],
+            }
+            .iter()
+            .filter_map(|session| session_played(aliases, event, session, index))
+            .collect(),
+        }));
+    }
+    EventShare {
+        people: shares,
+        // Meetings are counted in single-player events only, where every person plays.
+        meetings: if team {
+            Vec::new()
+        } else {
+            meetings(event, computed)
+        },
+        occasion: Occasion {
+            name: event.info.name.clone(),
+            path: event_path(event),
+            date: event.info.date.iso(),
+        },
+    }
+}
+
+/// `player`'s part in a challenge session, if they played it.
+fn session_played(
+    aliases: &Aliases,
+    event: &Event,
+    session: &Session,
+    player: usize,
+) -> Option<SessionPlayed> {
+    let scenario = session.scenario;
+    let (role, with) = if session.solo == player {
+        (
+            format!("challenge deck ({} side)", scenario.solo_side().name()),
+            Vec::new(),
+        )
+    } else if session.team.contains(&player) {
+        (
+            format!(
+                "team of {} ({} side)",
+                session.team.len(),
+                scenario.team_side().name()
+            ),
+            session
+                .team
+                .iter()
+                .filter(|&&p| p != player)
+                .map(|&p| named(aliases, event, p))
+                .collect(),
+        )
+    } else {
+        return None;
+    };
+    Some(SessionPlayed {
+        event: event.info.name.clone(),
+        path: format!("{}#session-{}", event_path(event), session.number),
+        date: session.date.unwrap_or(event.info.date).iso(),
+        scenario: scenario.name().to_string(),
+        role,
+        with,
+        won: session.won_by(player),
+    })
+}
