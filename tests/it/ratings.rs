@@ -81,7 +81,9 @@ fn a_player_page_shows_ratings_with_an_accessible_history_chart() {
         .find("id=\"ratings-heading\"")
         .expect("a rating section")..];
     assert!(
-        section.contains(&format!("<th scope=\"row\">Overall<td>{rating}")),
+        section.contains(&format!(
+            "<th scope=\"row\">Overall<td data-label=\"Now\">{rating}"
+        )),
         "the page and the index agree"
     );
     let svg = &section[section.find("<svg").expect("a chart")..];
