@@ -183,10 +183,16 @@ impl Diagnostic {
                 let _ = writeln!(out, "{pad}--> {}:{line}:{col}", self.file.display());
                 let _ = writeln!(out, "{pad} |");
                 let text = line_text(src, span.start);
-                let shown = printable(&text.replace('\t', " "));
-                let _ = writeln!(out, "{number} | {shown}");
                 let width = caret_width(text, col, &span);
-                let _ = write!(out, "{pad} | {}{}", " ".repeat(col - 1), "^".repeat(width));
+                let (shown, caret_col, width) = window(text, col, width);
+                let shown = printable(&shown.replace('\t', " "));
+                let _ = writeln!(out, "{number} | {shown}");
+                let _ = write!(
+                    out,
+                    "{pad} | {}{}",
+                    " ".repeat(caret_col - 1),
+                    "^".repeat(width)
+                );
                 if let Some(label) = &self.label {
                     let _ = write!(out, " {}", printable(label));
                 }
@@ -331,6 +337,38 @@ fn caret_width(line: &str, col: usize, span: &Range<usize>) -> usize {
     let wanted = span.end.saturating_sub(span.start).max(1);
     wanted.min(remaining.max(1))
 }
+
+/// The characters of a source line shown under a diagnostic: the whole line up to
+/// [`LONG_LINE_CHARS`] (a long event-file line, a table of many keys, reads best whole), else
+/// [`SHOWN_CHARS`] of them around the caret, an ellipsis marking each cut. A file written on
+/// one line (a JSON export of another program) would otherwise fill the terminal with its whole
+/// text. Returns the text, the caret's column in it and the carets' width, cut to the window.
+fn window(line: &str, col: usize, width: usize) -> (String, usize, usize) {
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= LONG_LINE_CHARS {
+        return (line.to_string(), col, width);
+    }
+    let start = (col - 1)
+        .saturating_sub(SHOWN_CHARS / 3)
+        .min(chars.len() - SHOWN_CHARS);
+    let end = start + SHOWN_CHARS;
+    let mut shown = String::new();
+    if start > 0 {
+        shown.push('…');
+    }
+    shown.extend(&chars[start..end]);
+    if end < chars.len() {
+        shown.push('…');
+    }
+    let caret_col = col - start + usize::from(start > 0);
+    (shown, caret_col, width.min(end - (col - 1)).max(1))
+}
+
+/// The longest source line a diagnostic shows whole.
+const LONG_LINE_CHARS: usize = 300;
+
+/// How many characters of a longer source line a diagnostic shows.
+const SHOWN_CHARS: usize = 160;
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
@@ -488,6 +526,61 @@ mod tests {
         assert!(text.contains("2 | nmae = \"x\""));
         assert!(text.contains("  | ^^^^ did you mean `name`?"));
         assert!(text.contains("\n  = help: rename it"), "{text}");
+    }
+
+    #[test]
+    fn a_line_of_a_few_hundred_characters_is_shown_whole() {
+        let src = format!("x = \"{}\"", "y".repeat(LONG_LINE_CHARS - 6));
+        let d = Diagnostic::error(Code::InvalidValue, Path::new("f"), Some(4..5), "m");
+        assert!(d.render(Some(&src)).contains(&format!("1 | {src}\n")));
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_the_caret() {
+        let src = format!(
+            "{{\"a\":\"{}\",\"mode\":\"X\",\"b\":\"{}\"}}",
+            "x".repeat(5000),
+            "y".repeat(5000)
+        );
+        let start = src.find("\"X\"").unwrap();
+        let d = Diagnostic::error(
+            Code::InvalidValue,
+            Path::new("saved.json"),
+            Some(start..start + 3),
+            "unknown mode",
+        )
+        .with_label("here");
+        let text = d.render(Some(&src));
+        let lines: Vec<&str> = text.lines().collect();
+        let shown = lines.iter().find(|l| l.starts_with("1 | ")).unwrap();
+        assert_eq!(
+            shown.chars().count(),
+            "1 | ".len() + SHOWN_CHARS + 2,
+            "{text}"
+        );
+        assert!(shown.starts_with("1 | …") && shown.ends_with('…'), "{text}");
+        // The caret stands under the value the span names.
+        let caret = lines.iter().find(|l| l.contains('^')).unwrap();
+        let at = caret.chars().position(|c| c == '^').unwrap();
+        let under: String = shown.chars().skip(at).take(3).collect();
+        assert_eq!(under, "\"X\"", "{text}");
+        assert!(caret.ends_with("^^^ here"), "{text}");
+        assert!(text.len() < 600, "{text}");
+    }
+
+    #[test]
+    fn a_caret_at_either_end_of_a_long_line_keeps_its_place() {
+        let src = "z".repeat(1000);
+        for (span, head, tail) in [(0..1, "1 | zz", true), (999..1000, "1 | …z", false)] {
+            let d = Diagnostic::error(Code::InvalidValue, Path::new("f"), Some(span), "m");
+            let text = d.render(Some(&src));
+            let shown = text.lines().find(|l| l.starts_with("1 | ")).unwrap();
+            assert!(shown.starts_with(head), "{text}");
+            assert_eq!(shown.ends_with('…'), tail, "{text}");
+            let caret = text.lines().find(|l| l.contains('^')).unwrap();
+            let at = caret.chars().position(|c| c == '^').unwrap();
+            assert_eq!(shown.chars().nth(at), Some('z'), "{text}");
+        }
     }
 
     #[test]
