@@ -243,3 +243,49 @@ fn players_are_found_again_by_forum_handle_or_name() {
     let check = holonet(&["check"], &site);
     assert!(check.status.success(), "{}", printed(&check));
 }
+
+/// Every saved event but the bracket sample imports from the site folder (the undated one with
+/// the `--date` its error asks for), and the archive they make passes `check` with no error: an
+/// SOS event is scored by `swccg-pc-sos`, its games without differentials.
+#[test]
+fn every_saved_event_imports_and_the_archive_checks() {
+    let names: Vec<String> = std::fs::read_dir(fixture(""))
+        .expect("fixtures")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".json") && n != MATCH_PLAY_FILE)
+        .collect();
+    assert_eq!(names.len(), 11, "{names:?}");
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let (_dir, site) = site_with(&refs);
+    for name in &names {
+        let file = format!("saved/{name}");
+        let mut args = vec!["import", file.as_str()];
+        if name == UNDATED_FILE {
+            args.extend(["--date", "2017-05-06"]);
+        }
+        let out = holonet(&args, &site);
+        assert!(out.status.success(), "{name}: {}", printed(&out));
+    }
+    let out = holonet(&["check"], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    assert!(!printed(&out).contains("error"), "{}", printed(&out));
+    let events: Vec<String> = walkdir::WalkDir::new(site.join("events"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "toml"))
+        .map(|e| {
+            read(
+                &site,
+                &e.path().strip_prefix(&site).unwrap().to_string_lossy(),
+            )
+        })
+        .collect();
+    let sos = events
+        .iter()
+        .filter(|t| t.contains("rules = \"swccg-pc-sos\""))
+        .count();
+    assert_eq!(sos, 10, "ten SOS events");
+    for text in events.iter().filter(|t| t.contains("swccg-pc-sos")) {
+        assert!(!text.contains("differential"), "{text}");
+    }
+}
