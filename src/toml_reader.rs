@@ -103,11 +103,16 @@ impl Date {
     /// The date `days` after this one (`days` may be negative), within jiff's years.
     pub(crate) fn add_days(&self, days: i64) -> Date {
         let duration = jiff::SignedDuration::from_secs(days.saturating_mul(86_400));
-        let date = self.civil().saturating_add(duration);
+        Date::from_civil(self.civil().saturating_add(duration))
+    }
+
+    /// The day jiff names, in the file's terms: the one way a date computed by jiff (a day
+    /// added, the clock read) comes back. jiff's years are 1 to 9999 at most here.
+    pub(crate) fn from_civil(date: jiff::civil::Date) -> Date {
         Date {
             year: u16::try_from(date.year()).unwrap_or(0),
-            month: date.month() as u8,
-            day: date.day() as u8,
+            month: date.month().unsigned_abs(),
+            day: date.day().unsigned_abs(),
         }
     }
 

@@ -12,11 +12,7 @@ pub(crate) fn now() -> Timestamp {
     let zoned = jiff::ZonedDateTime::now();
     let offset_seconds = zoned.offset().seconds();
     Timestamp {
-        date: Date {
-            year: u16::try_from(zoned.year()).unwrap_or(0),
-            month: zoned.month().unsigned_abs(),
-            day: zoned.day().unsigned_abs(),
-        },
+        date: Date::from_civil(zoned.date()),
         hour: zoned.hour().unsigned_abs(),
         minute: zoned.minute().unsigned_abs(),
         second: zoned.second().unsigned_abs(),
@@ -26,12 +22,11 @@ pub(crate) fn now() -> Timestamp {
 
 /// Today's date from the system clock (UTC), for `holonet new`.
 pub fn today() -> Date {
-    let utc = jiff::Timestamp::now().to_zoned_datetime(jiff::tz::TimeZone::UTC);
-    Date {
-        year: u16::try_from(utc.year()).unwrap_or(0),
-        month: utc.month().unsigned_abs(),
-        day: utc.day().unsigned_abs(),
-    }
+    Date::from_civil(
+        jiff::Timestamp::now()
+            .to_zoned_datetime(jiff::tz::TimeZone::UTC)
+            .date(),
+    )
 }
 
 /// Which stamps an edit writes into `[event]`.
