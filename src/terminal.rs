@@ -19,11 +19,13 @@ pub fn audit(event: &Event, computed: &Computed) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} ({})", event.info.name, event.info.date.iso());
     let ruleset = computed.ruleset;
-    if ruleset.ccg_standings == CcgStandings::TournamentAssistantSos {
+    if ruleset.ccg_standings == CcgStandings::TournamentAssistantSos
+        && !crate::rules::swccg::pc_pairing::Rules::judged(event.info.date)
+    {
         let _ = writeln!(
             out,
-            "Not audited: {} events were paired by the Players Committee's Tournament Assistant, whose pairing Holonet does not reproduce yet (see {}#differences).",
-            ruleset.id, ruleset.reference_page
+            "Not audited: before 2016-07-21 the Players Committee's Tournament Assistant paired by rules of its own that Holonet does not model (see {}#pairing).",
+            ruleset.reference_page
         );
         return out;
     }

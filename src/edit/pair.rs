@@ -6,7 +6,6 @@ use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Val
 
 use super::transaction::{FileEdit, Mode, OneEvent};
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
-use crate::rules::CcgStandings;
 use crate::rules::bracket::{GameState, Part};
 use crate::rules::ccg_event::CcgComputed;
 use crate::rules::compute::next_swiss_round;
@@ -108,22 +107,6 @@ pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow>
         Kind::Recorded(_) => Err(NotNow(
             "this event is known only by its final standings (`[[standings]]`): it has no rounds to pair".into(),
         )),
-        // The Tournament Assistant's own pairing is not implemented: its games are written by
-        // hand (or imported), and Holonet does not pair them by the guide's piles instead.
-        Kind::Ccg(play)
-            if computed.ruleset.ccg_standings == CcgStandings::TournamentAssistantSos
-                && play.games.iter().all(|g| g.is_complete())
-                && computed
-                    .swiss_rounds
-                    .is_some_and(|n| (play.games.len() as u32) < n) =>
-        {
-            Err(NotNow(format!(
-                "{} events are paired by the Players Committee's Tournament Assistant, which Holonet does not reproduce yet: write game {}'s tables in the file (see {}#differences)",
-                computed.ruleset.id,
-                play.games.len() + 1,
-                computed.ruleset.reference_page
-            )))
-        }
         Kind::Ccg(play) => match &computed.kind {
             ComputedKind::Ccg(ccg) => next_ccg_game(event, play, ccg),
             _ => unreachable!("a SW:CCG event is computed game by game"),

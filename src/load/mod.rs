@@ -18,6 +18,8 @@ pub(crate) mod venue_draw;
 
 #[cfg(test)]
 mod ccg_event_tests;
+#[cfg(test)]
+mod pc_sos_event_tests;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -46,7 +46,7 @@ use std::collections::BTreeSet;
 
 use super::bracket::Problem;
 use super::ccg_event::CcgComputed;
-use super::ccg_replay::TableReason;
+use super::ccg_replay::{AssistantBreak, TableReason};
 use super::computed::{Computed, ComputedKind, FinalProblem, SwissComputed};
 use super::pairing::halves::{self, Numbered};
 use super::pairing::score_groups;
@@ -421,19 +421,39 @@ fn audit_ccg(play: &CcgPlay, ccg: &CcgComputed) -> Vec<RoundAudit> {
                         .tables
                         .iter()
                         .any(|x| x.dark == t.dark && x.light == t.light);
+                    let mut players = vec![t.dark, t.light];
                     let (kind, broken) = match (*reason)? {
                         // The seeded outcome gives it: no difference from the replay.
-                        TableReason::Guide(_) | TableReason::Undecided if seeded => return None,
+                        TableReason::Guide(_)
+                        | TableReason::Undecided
+                        | TableReason::AssistantUndecided
+                            if seeded =>
+                        {
+                            return None;
+                        }
                         TableReason::Guide(_) => (DepartureKind::OtherDraw, false),
                         TableReason::Departure { .. } if repeats(t.dark, t.light) => {
                             (DepartureKind::Rematch, true)
                         }
                         TableReason::Departure { .. } => (DepartureKind::NotTheGuide, true),
                         TableReason::Undecided => (DepartureKind::Undecided, false),
+                        TableReason::NotTheAssistant { player, why } => {
+                            // The player it concerns is named first.
+                            players.sort_by_key(|&p| p != player);
+                            match why {
+                                AssistantBreak::Allegiance => (DepartureKind::AllegianceKept, true),
+                                AssistantBreak::Pairing => (DepartureKind::NotTheAssistant, true),
+                                AssistantBreak::Repeat => {
+                                    players = vec![t.dark, t.light];
+                                    (DepartureKind::AssistantRepeat, true)
+                                }
+                            }
+                        }
+                        TableReason::AssistantUndecided => (DepartureKind::NotReplayed, false),
                     };
                     Some(Departure {
                         table: Some(t.number),
-                        players: vec![t.dark, t.light],
+                        players,
                         kind,
                         broken,
                         instead: Vec::new(),

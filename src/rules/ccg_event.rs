@@ -7,12 +7,13 @@ use std::collections::BTreeMap;
 
 use super::CcgStandings;
 use super::ccg_replay::{judge, seeded, setup};
+use super::pc_sos_replay;
 use super::swccg;
 use super::swccg::final_confrontation::{FinalOutcome, Finalist};
 use super::swccg::pairing::Paired;
-use super::swccg::pc_sos;
 use super::swccg::scoring::{GameResult, ResultKind, Score, TrueTieDecider};
 use super::swccg::standings::{GameRecord, PlayerRecord, RankedRow};
+use super::swccg::{pc_pairing, pc_sos};
 use crate::event::Side;
 use crate::event::{CcgPlay, CcgResult, CcgTable, Event};
 
@@ -273,7 +274,7 @@ pub(crate) fn compute_ccg(
     ranking: CcgStandings,
 ) -> CcgComputed {
     if ranking == CcgStandings::TournamentAssistantSos {
-        return compute_pc_sos(event, play);
+        return compute_pc_sos(event, play, planned);
     }
     let finished = play.games.iter().take_while(|g| g.is_complete()).count();
     let reported: Vec<Vec<ScoredTable>> = play
@@ -363,8 +364,10 @@ pub(crate) fn compute_ccg(
 
 /// A Tournament Assistant `SOS` event: its scored games, and its standings after each finished
 /// game by the version of the program live on the event's date. A player without a game yet is
-/// not listed, as under the guide.
-fn compute_pc_sos(event: &Event, play: &CcgPlay) -> CcgComputed {
+/// not listed, as under the guide. Each recorded game is judged against the software's pairing
+/// ([`pc_sos_replay`]) where the event's date has it modelled, and the next game is paired by it
+/// until the games announced (`planned`) are played.
+fn compute_pc_sos(event: &Event, play: &CcgPlay, planned: Option<u32>) -> CcgComputed {
     let finished = play.games.iter().take_while(|g| g.is_complete()).count();
     let reported: Vec<Vec<ScoredTable>> = play
         .games
@@ -378,7 +381,8 @@ fn compute_pc_sos(event: &Event, play: &CcgPlay) -> CcgComputed {
         .collect();
     let version = pc_sos::Version::at(event.info.date);
     let mut games = Vec::new();
-    let mut standings = Vec::new();
+    // The software's standings of every player after each finished game: what pairs the next.
+    let mut every_row: Vec<Vec<pc_sos::Row>> = Vec::new();
     for (k, g) in play.games.iter().take(finished).enumerate() {
         games.extend(reported[k].iter().map(|t| pc_sos::Game {
             number: g.number,
@@ -390,9 +394,17 @@ fn compute_pc_sos(event: &Event, play: &CcgPlay) -> CcgComputed {
             seats: [None, Some(p)],
             winner: Some(p),
         }));
-        let rows = pc_sos::standings(event.players.len(), g.number, &games, version);
-        standings.push(
-            rows.into_iter()
+        every_row.push(pc_sos::standings(
+            event.players.len(),
+            g.number,
+            &games,
+            version,
+        ));
+    }
+    let standings = every_row
+        .iter()
+        .map(|rows| {
+            rows.iter()
                 .filter(|r| r.wins + r.losses > 0)
                 .map(|r| RankedRow {
                     place: Some(r.place),
@@ -401,20 +413,46 @@ fn compute_pc_sos(event: &Event, play: &CcgPlay) -> CcgComputed {
                     highest_differential: None,
                     opponents_points: Vec::new(),
                     decided_by: None,
-                    pc_sos: Some(r),
+                    pc_sos: Some(r.clone()),
                 })
-                .collect(),
-        );
+                .collect()
+        })
+        .collect();
+    let rules = pc_pairing::Rules::at(event.info.date);
+    let entrants_before = |before: usize| {
+        let rows = before.checked_sub(1).map_or(&[][..], |i| &every_row[i][..]);
+        pc_sos_replay::entrants(event, play, before, rows)
+    };
+    let (mut reasons, mut replays) = (Vec::new(), Vec::new());
+    for (i, g) in play.games.iter().enumerate() {
+        if pc_pairing::Rules::judged(event.info.date) && i <= finished {
+            let (r, replay) = pc_sos_replay::judge(g, &entrants_before(i), rules, event.info.seed);
+            reasons.push(r);
+            replays.push(Some(replay));
+        } else {
+            reasons.push(vec![None; g.tables.len()]);
+            replays.push(None);
+        }
     }
+    let played = play.games.len();
+    let next = (finished == played && planned.is_none_or(|n| (played as u32) < n))
+        .then(|| {
+            let number = played as u32 + 1;
+            let entrants = entrants_before(played);
+            (entrants.len() >= 2).then(|| {
+                (
+                    number,
+                    pc_pairing::pair(&entrants, number, rules, event.info.seed),
+                )
+            })
+        })
+        .flatten();
     CcgComputed {
-        reasons: play
-            .games
-            .iter()
-            .map(|g| vec![None; g.tables.len()])
-            .collect(),
-        replays: vec![None; play.games.len()],
+        reasons,
+        replays,
         reported,
         standings,
+        next,
         ..CcgComputed::default()
     }
 }

@@ -53,6 +53,23 @@ pub(crate) enum TableReason {
     /// bound ([`swccg::outcomes::STATE_BOUND`]) before trying every order of the players level
     /// on total score, so another outcome may give it. Not called a break.
     Undecided,
+    /// `swccg-pc-sos`: no draw of the Tournament Assistant's pairing gives this table
+    /// ([`super::pc_sos_replay`]); `player` is the one it concerns.
+    NotTheAssistant { player: usize, why: AssistantBreak },
+    /// `swccg-pc-sos`: outside the pairs of scores the piles give, in a game where the software
+    /// had repeats to avoid by moves Holonet does not replay for every draw. Not called a break.
+    AssistantUndecided,
+}
+
+/// What of the Tournament Assistant's pairing a recorded table breaks.
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AssistantBreak {
+    /// A round's second game: the player plays the allegiance of the game before.
+    Allegiance,
+    /// Scores the piles do not pair in a game with no repeat to avoid.
+    Pairing,
+    /// A round's first game: a repeat of opponents and allegiances the software swaps.
+    Repeat,
 }
 
 /// Judges the recorded tables and byes of game `g` against every outcome of the guide's random

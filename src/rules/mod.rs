@@ -14,6 +14,7 @@ pub mod decks;
 pub(crate) mod ffg_2014;
 pub(crate) mod ffg_2018;
 pub mod pairing;
+pub(crate) mod pc_sos_replay;
 pub mod random;
 pub(crate) mod rated_games;
 pub(crate) mod rating;

@@ -61,6 +61,11 @@ impl Status {
 /// The verdict on a table or bye the audit could not decide.
 pub(crate) const UNDECIDED: &str = "not decided: too many possible pairings to try every one";
 
+/// The verdict on a table of a Tournament Assistant game the audit does not replay
+/// ([`DepartureKind::NotReplayed`]).
+pub(crate) const NOT_REPLAYED: &str =
+    "not decided: the software's moves to avoid a repeat are not replayed";
+
 /// One round, game or seeded stage, audited.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct RoundAudit {
@@ -126,17 +131,33 @@ pub(crate) enum DepartureKind {
     NotTheBracket,
     /// A final between others than the finalists the standings give, or a final not needed.
     NotTheFinalists,
+    /// `swccg-pc-sos`: a player who plays the allegiance of the game before in a round's second
+    /// game, not the one player moved to even out the piles.
+    AllegianceKept,
+    /// `swccg-pc-sos`: scores the Tournament Assistant's piles do not pair, in a game with no
+    /// repeat to avoid.
+    NotTheAssistant,
+    /// `swccg-pc-sos`: a repeat of opponents and allegiances in a round's first game, which the
+    /// software avoids by swapping the allegiances.
+    AssistantRepeat,
+    /// `swccg-pc-sos`: outside the pairs of scores the piles give, in a game where the software
+    /// had repeats to avoid by moves Holonet does not replay for every draw: not known to
+    /// break a rule, so never called a break.
+    NotReplayed,
+}
+
+impl DepartureKind {
+    /// Whether Holonet could not decide if the rules permit it (never a break).
+    pub(crate) fn is_undecided(self) -> bool {
+        matches!(self, DepartureKind::Undecided | DepartureKind::NotReplayed)
+    }
 }
 
 impl RoundAudit {
     pub fn status(&self) -> Status {
         if self.departures.iter().any(|d| d.broken) {
             Status::Broken
-        } else if self
-            .departures
-            .iter()
-            .any(|d| d.kind == DepartureKind::Undecided)
-        {
+        } else if self.departures.iter().any(|d| d.kind.is_undecided()) {
             Status::Undecided
         } else if self.departures.is_empty() {
             Status::Identical
@@ -200,10 +221,7 @@ impl Audit {
                 plural(total, "difference")
             ),
             Status::Undecided => {
-                let open = self
-                    .departures()
-                    .filter(|d| d.kind == DepartureKind::Undecided)
-                    .count();
+                let open = self.departures().filter(|d| d.kind.is_undecided()).count();
                 format!("{}, {open} not decided", plural(total, "difference"))
             }
             Status::Broken if total == broken => format!(
@@ -229,7 +247,9 @@ impl Departure {
     pub(crate) fn verdict(&self) -> &'static str {
         if self.broken {
             Status::Broken.verdict()
-        } else if self.kind == DepartureKind::Undecided {
+        } else if self.kind == DepartureKind::NotReplayed {
+            NOT_REPLAYED
+        } else if self.kind.is_undecided() {
             UNDECIDED
         } else {
             "permitted by the rules"
@@ -312,6 +332,18 @@ impl Departure {
             (DepartureKind::NotTheFinalists, _) => {
                 format!("The final is played by {instead}, not as recorded.")
             }
+            (DepartureKind::AllegianceKept, _) => format!(
+                "{a} plays the allegiance of the game before again, in the second game of a round: the Tournament Assistant switches every player's allegiance, and moves only one player, of the fewest points in the longer pile, to even out unequal piles."
+            ),
+            (DepartureKind::NotTheAssistant, _) => format!(
+                "{a} (dark) v {b} (light) is not a table the Tournament Assistant's pairing gives from the games before, under any draw: with no repeat to avoid in this game, the tops of its piles always meet, so which scores meet is fixed."
+            ),
+            (DepartureKind::AssistantRepeat, _) => format!(
+                "{a} (dark) and {b} (light) had already met with these allegiances; in the first game of a round the Tournament Assistant swaps their allegiances instead."
+            ),
+            (DepartureKind::NotReplayed, _) => format!(
+                "{a} v {b} is not a table the Tournament Assistant's piles give when their tops meet; in this game the software had repeats to avoid (by pairing down or swapping opponents), which Holonet does not replay for every draw, so whether it gives this table is not known, and it is not called a break."
+            ),
         }
     }
 }

@@ -9,7 +9,7 @@ use super::stage_view::Rule;
 use crate::event::Event;
 use crate::rules::CcgStandings;
 use crate::rules::ccg_event::{CcgComputed, ScoredTable};
-use crate::rules::ccg_replay::TableReason;
+use crate::rules::ccg_replay::{AssistantBreak, TableReason};
 use crate::rules::swccg::final_confrontation::FinalReason;
 use crate::rules::swccg::pairing::{ByeReason, PairReason};
 use crate::rules::swccg::pc_sos::{Row, Separated, Sos};
@@ -263,6 +263,20 @@ pub(super) fn departure(event: &Event, reason: TableReason) -> Option<String> {
     match reason {
         TableReason::Guide(_) => None,
         TableReason::Undecided => Some(crate::rules::verdict::UNDECIDED.to_string()),
+        TableReason::AssistantUndecided => Some(crate::rules::verdict::NOT_REPLAYED.to_string()),
+        TableReason::NotTheAssistant { player, why } => Some(match why {
+            AssistantBreak::Allegiance => format!(
+                "the Tournament Assistant switches {}'s allegiance in a round's second game",
+                name(player)
+            ),
+            AssistantBreak::Pairing => {
+                "the Tournament Assistant's piles pair other scores in this game".to_string()
+            }
+            AssistantBreak::Repeat => format!(
+                "{} had met this opponent with these allegiances; the Tournament Assistant swaps them",
+                name(player)
+            ),
+        }),
         TableReason::Departure {
             instead: Some(t), ..
         } => Some(format!(
@@ -346,9 +360,16 @@ pub(crate) fn ccg_view(
                                 departure(event, r).unwrap_or_default()
                             ),
                         ),
-                        TableReason::Undecided => rule(
+                        TableReason::NotTheAssistant { .. } => rule(
                             "pairing",
-                            &format!("as recorded; {}", crate::rules::verdict::UNDECIDED),
+                            &format!(
+                                "as recorded, not the Tournament Assistant's pairing: {}",
+                                departure(event, r).unwrap_or_default()
+                            ),
+                        ),
+                        TableReason::Undecided | TableReason::AssistantUndecided => rule(
+                            "pairing",
+                            &format!("as recorded; {}", departure(event, r).unwrap_or_default()),
                         ),
                     });
                     view

@@ -254,18 +254,25 @@ fn a_differential_is_optional_and_never_shown_as_plus_zero() {
     assert!(html.contains("2(+7)"));
 }
 
-/// `holonet pair` does not pair these events by another method: it says what to do.
+/// `holonet pair` pairs game 2 as the Tournament Assistant does: the bye to the fewest points
+/// (Bo or Cy, 0), everyone switching allegiance, and Ed, back from his bye, in the shorter
+/// pile.
 #[test]
-fn pair_explains_that_the_games_are_written_by_hand() {
+fn pair_writes_the_next_game_by_the_softwares_pairing() {
     let dir = small_site();
     let site = dir.path().join("site");
-    let out = crate::common::holonet(&["pair", "events/2019/small.toml"], &site);
-    let said = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success());
+    let printed = run_ok(&site, &["pair", "events/2019/small.toml"]);
+    assert!(printed.contains("Game 2"), "{printed}");
+    let text = std::fs::read_to_string(site.join("events/2019/small.toml")).expect("file");
+    let game2 = &text[text.rfind("[[rounds]]").expect("game 2")..];
     assert!(
-        said.contains("write game 2's tables in the file (see rules/swccg-pc-sos/#differences)"),
-        "{said}"
+        game2.contains(r#"byes = ["bo"]"#) || game2.contains(r#"byes = ["cy"]"#),
+        "{game2}"
     );
+    assert_eq!(game2.matches("dark = ").count(), 2, "{game2}");
+    assert!(game2.contains(r#"light = "ann""#), "{game2}");
+    assert!(game2.contains(r#"dark = "di""#), "{game2}");
+    assert!(game2.contains(r#""ed""#), "{game2}");
 }
 
 /// No page of the site (event pages, player pages, head to head, ratings, statistics) writes a
@@ -316,15 +323,28 @@ fn report_takes_the_winner_alone() {
     );
 }
 
-/// `holonet audit` does not judge these events by the guide's piles: it says they are not
-/// audited, and why.
+/// `holonet audit` judges these events by the Tournament Assistant's pairing, not the guide's
+/// piles: game 2 written by `holonet pair` is as Holonet pairs it; a player kept on the same
+/// allegiance breaks its rule.
 #[test]
-fn audit_says_these_pairings_are_not_judged() {
+fn audit_judges_by_the_softwares_pairing() {
     let dir = small_site();
     let site = dir.path().join("site");
+    run_ok(&site, &["pair", "events/2019/small.toml"]);
     let printed = run_ok(&site, &["audit", "events/2019/small.toml"]);
+    assert!(printed.contains("Game 2  as Holonet pairs it"), "{printed}");
+    let file = site.join("events/2019/small.toml");
+    let mut text = std::fs::read_to_string(&file).expect("file");
+    let cut = text.rfind("[[rounds]]").expect("game 2");
+    text.truncate(cut);
+    // Ann played Dark in game 1 and plays Dark again.
+    text.push_str("[[rounds]]\ntables = [\n  { table = 1, dark = \"ann\", light = \"di\" },\n  { table = 2, dark = \"ed\", light = \"cy\" },\n]\nbyes = [\"bo\"]\n");
+    std::fs::write(&file, text).expect("write");
+    let out = crate::common::holonet(&["audit", "events/2019/small.toml"], &site);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{said}");
     assert!(
-        printed.contains("Not audited: swccg-pc-sos events were paired by the Players Committee's Tournament Assistant"),
-        "{printed}"
+        said.contains("Ann plays the allegiance of the game before again"),
+        "{said}"
     );
 }

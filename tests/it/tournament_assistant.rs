@@ -289,3 +289,33 @@ fn every_saved_event_imports_and_the_archive_checks() {
         assert!(!text.contains("differential"), "{text}");
     }
 }
+
+/// An imported `SOS` event stopped after six of its eight games: `holonet pair` writes game 7
+/// by the Tournament Assistant's pairing, run from the site folder, and the audit, which
+/// judges each game by the software's rules, finds the event's real games and Holonet's own
+/// pairing within them.
+#[test]
+fn pair_continues_an_imported_sos_event_by_the_softwares_pairing() {
+    const NATIONALS_2018: &str = "272d7d14-5197-4568-9d10-1ff1281a9695.json";
+    let (_dir, site) = site_with(&[NATIONALS_2018]);
+    let out = holonet(&["import", &format!("saved/{NATIONALS_2018}")], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    let path = "events/2018/2018-us-nationals.toml";
+    let text = read(&site, path);
+    let cut = text.find("# Game 7\n").expect("game 7 in the file");
+    std::fs::write(site.join(path), &text[..cut]).expect("write");
+    let out = holonet(&["pair", path], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    let text = read(&site, path);
+    let game7 = &text[text.rfind("[[rounds]]").expect("a new game")..];
+    // 24 players: twelve tables, no bye.
+    assert_eq!(game7.matches("dark = ").count(), 12, "{game7}");
+    assert!(!game7.contains("byes = [\""), "{game7}");
+    let out = holonet(&["audit", path], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    let said = printed(&out);
+    assert!(said.contains("Game 7  as Holonet pairs it"), "{said}");
+    assert!(!said.contains("BREAKS A RULE"), "{said}");
+    let out = holonet(&["check"], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+}

@@ -197,7 +197,12 @@ pub(super) fn ccg_json<'a>(
                                 TableReason::Departure { .. } => {
                                     TableReasonJson::Departure("departure")
                                 }
-                                TableReason::Undecided => TableReasonJson::Departure("undecided"),
+                                TableReason::NotTheAssistant { .. } => {
+                                    TableReasonJson::Departure("departure")
+                                }
+                                TableReason::Undecided | TableReason::AssistantUndecided => {
+                                    TableReasonJson::Departure("undecided")
+                                }
                             }),
                             departure: reason
                                 .and_then(|r| crate::site::ccg_view::departure(event, r)),
