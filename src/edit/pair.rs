@@ -6,6 +6,7 @@ use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Val
 
 use super::transaction::{FileEdit, Mode, OneEvent};
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
+use crate::rules::CcgStandings;
 use crate::rules::bracket::{GameState, Part};
 use crate::rules::ccg_event::CcgComputed;
 use crate::rules::compute::next_swiss_round;
@@ -107,6 +108,15 @@ pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow>
         Kind::Recorded(_) => Err(NotNow(
             "this event is known only by its final standings (`[[standings]]`): it has no rounds to pair".into(),
         )),
+        // The bracket's seeds are not in the file, so its matches cannot be paired from it.
+        Kind::Ccg(_)
+            if computed.ruleset.ccg_standings == CcgStandings::TournamentAssistantMatchPlay =>
+        {
+            Err(NotNow(format!(
+                "{} events are a bracket of two-game matches whose seeds are not in the file: write each match's two games in the file, one [[rounds]] entry per game (see {}#event-file)",
+                computed.ruleset.id, computed.ruleset.reference_page
+            )))
+        }
         Kind::Ccg(play) => match &computed.kind {
             ComputedKind::Ccg(ccg) => next_ccg_game(event, play, ccg),
             _ => unreachable!("a SW:CCG event is computed game by game"),

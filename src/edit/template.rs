@@ -516,6 +516,23 @@ fn ccg_rounds(out: &mut String, shape: Shape) {
         );
         return;
     }
+    if shape.ruleset.ccg_standings == CcgStandings::TournamentAssistantMatchPlay {
+        // A bracket of two-game matches, written by hand: its seeds are not in the file.
+        out.push_str(
+            "\n# Two [[rounds]] entries per bracket round: the first game of every match, then the\n\
+             # second, sides switched. Every win records its differential. A player out of the\n\
+             # bracket gets `drop` = the last game they played.\n\
+             # [[rounds]]\n\
+             # tables = [\n\
+             #   { table = 1, dark = \"tom\", light = \"nick\", winner = \"nick\", differential = 8 },\n\
+             # ]\n\
+             # [[rounds]]\n\
+             # tables = [\n\
+             #   { table = 1, dark = \"nick\", light = \"tom\", winner = \"tom\", differential = 3 },\n\
+             # ]\n",
+        );
+        return;
+    }
     let (who, a, b) = if shape.team() {
         ("team", "echo-base", "hoth-squad")
     } else {
@@ -610,7 +627,7 @@ mod tests {
     #[test]
     fn every_template_checks_clean_with_no_player() {
         let shapes = every_shape();
-        assert_eq!(shapes.len(), 15);
+        assert_eq!(shapes.len(), 16);
         for shape in shapes {
             let text = text(shape);
             let path = Path::new("events/2026/spring-open.toml");
@@ -730,7 +747,7 @@ mod tests {
         let error = |rules: &str, format: Option<&str>| Shape::new(rules, format).unwrap_err();
         assert_eq!(
             error("ffg2018", None),
-            "unknown ruleset `ffg2018`; did you mean `ffg-2018`? use one of: ffg-2018, ffg-2014, swccg-2008, swccg-pc-sos"
+            "unknown ruleset `ffg2018`; did you mean `ffg-2018`? use one of: ffg-2018, ffg-2014, swccg-2008, swccg-pc-sos, swccg-pc-match-play"
         );
         assert_eq!(
             error("ffg-2018", Some("sealed")),

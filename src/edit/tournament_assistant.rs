@@ -43,6 +43,8 @@ enum Mode {
     Sos,
     /// Victory points, then differential: the 2008 guide.
     Diff,
+    /// A bracket of two-game matches, both games of a match under one game number.
+    MatchPlay,
 }
 
 impl Mode {
@@ -50,7 +52,22 @@ impl Mode {
         match self {
             Mode::Sos => "swccg-pc-sos",
             Mode::Diff => "swccg-2008",
+            Mode::MatchPlay => "swccg-pc-match-play",
         }
+    }
+
+    /// The name the software saves.
+    fn saved_name(self) -> &'static str {
+        match self {
+            Mode::Sos => "SOS",
+            Mode::Diff => "DIFF",
+            Mode::MatchPlay => "MATCH_PLAY",
+        }
+    }
+
+    /// Whether the differentials the software stores are results (not placeholders).
+    fn records_differentials(self) -> bool {
+        self != Mode::Sos
     }
 }
 
@@ -224,23 +241,17 @@ fn read(file: &Path, text: &str) -> Result<Saved, Vec<Diagnostic>> {
     let mode = match mode_text.as_str() {
         "SOS" => Mode::Sos,
         "DIFF" => Mode::Diff,
-        "MATCH_PLAY" => {
-            return Err(vec![Diagnostic::error(
-                Code::InvalidValue,
-                file,
-                Some(key_value(text, "mode")),
-                "a MATCH_PLAY event cannot be imported: it is a bracket of two-game matches, both games of a match under one game number, each match won on the summed differential and then the lost cards",
-            )
-            .with_help("Holonet records one game per player per game number, and no ruleset of it decides a match that way; enter the bracket by hand, or import the event's Swiss part, saved in SOS or DIFF mode")]);
-        }
+        "MATCH_PLAY" => Mode::MatchPlay,
         other => {
-            return Err(vec![Diagnostic::error(
-                Code::InvalidValue,
-                file,
-                Some(key_value(text, "mode")),
-                format!("unknown mode `{other}`"),
-            )
-            .with_help("the Tournament Assistant saves `SOS` or `DIFF` (and `MATCH_PLAY`, which Holonet cannot import)")]);
+            return Err(vec![
+                Diagnostic::error(
+                    Code::InvalidValue,
+                    file,
+                    Some(key_value(text, "mode")),
+                    format!("unknown mode `{other}`"),
+                )
+                .with_help("the Tournament Assistant saves `SOS`, `DIFF` or `MATCH_PLAY`"),
+            ]);
         }
     };
     let date = match top.get("date") {
@@ -367,6 +378,9 @@ fn read(file: &Path, text: &str) -> Result<Saved, Vec<Diagnostic>> {
     })
 }
 
+/// Each game number's tables and byes (players by their index in the saved file).
+type Games<'a> = BTreeMap<u32, (Vec<&'a SavedGame>, Vec<usize>)>;
+
 /// An event file converted from a saved event.
 #[derive(Debug)]
 pub struct Converted {
@@ -409,7 +423,7 @@ pub(crate) fn convert(
     let mut problems = Vec::new();
     // Each game number's tables and byes. A bye is a game against an opponent who is no
     // player of the event (the software names it BYE).
-    let mut numbers: BTreeMap<u32, (Vec<&SavedGame>, Vec<usize>)> = BTreeMap::new();
+    let mut numbers = Games::new();
     let mut last_game = vec![0u32; saved.players.len()];
     for game in &saved.games {
         let entry = numbers.entry(game.number).or_default();
@@ -450,6 +464,10 @@ pub(crate) fn convert(
     if !problems.is_empty() {
         return Err(problems);
     }
+    if saved.mode == Mode::MatchPlay {
+        (numbers, last_game) = match_games(numbers, &known, saved.players.len());
+    }
+    let last_number = numbers.keys().next_back().copied().unwrap_or(0);
     let ids = assign_ids(&saved.players, archive);
     let mut warnings = Vec::new();
     let named: Vec<Named<'_>> = saved
@@ -486,15 +504,17 @@ pub(crate) fn convert(
         "# {}: imported from {}, saved by the Players Committee's Star Wars CCG Tournament Assistant in {} mode.",
         one_line(&name),
         one_line(&source),
-        match saved.mode {
-            Mode::Sos => "SOS",
-            Mode::Diff => "DIFF",
-        }
+        saved.mode.saved_name()
     );
     let _ = writeln!(out, "{ID_MARK}{}", one_line(&saved.id));
     let _ = writeln!(
         out,
-        "# Importing that file again updates this file. Each [[rounds]] entry is one game; two games make a round."
+        "# Importing that file again updates this file. {}",
+        if saved.mode == Mode::MatchPlay {
+            "Each match is two games: each bracket round is two [[rounds]] entries, its matches' first games, then their second games."
+        } else {
+            "Each [[rounds]] entry is one game; two games make a round."
+        }
     );
     let _ = writeln!(out, "\n[event]");
     let _ = writeln!(out, "name = {}", quoted(&name));
@@ -528,7 +548,9 @@ pub(crate) fn convert(
         if let Some(handle) = &player.handle {
             let _ = writeln!(out, "forum_handle = {}", quoted(handle));
         }
-        if player.dropped {
+        // A bracket's player is out once their match is lost: they have no later game.
+        let out_of_bracket = saved.mode == Mode::MatchPlay && last_game[i] < last_number;
+        if player.dropped || out_of_bracket {
             let _ = writeln!(out, "drop = {}", last_game[i]);
         }
     }
@@ -546,7 +568,7 @@ pub(crate) fn convert(
                 );
                 if let Some(winner) = &game.winner {
                     let _ = write!(line, ", winner = {}", quoted(id_of(winner)));
-                    if saved.mode == Mode::Diff {
+                    if saved.mode.records_differentials() {
                         let _ = write!(line, ", differential = {}", game.differential);
                     }
                 }
@@ -566,6 +588,35 @@ pub(crate) fn convert(
         event_id: saved.id,
         warnings,
     })
+}
+
+/// The games of a bracket round with each match's two games under one of the software's game
+/// numbers, as Holonet's games: the first game of every match of game number `n` in game
+/// `2n - 1`, the second in game `2n`. Returns the games and each player's last game.
+fn match_games<'a>(
+    numbers: Games<'a>,
+    known: &BTreeMap<&str, usize>,
+    players: usize,
+) -> (Games<'a>, Vec<u32>) {
+    let mut games = Games::new();
+    let mut last_game = vec![0u32; players];
+    for (number, (tables, byes)) in numbers {
+        let mut met = BTreeSet::new();
+        for game in tables {
+            let (a, b) = (known[game.dark.as_str()], known[game.light.as_str()]);
+            let second = !met.insert((a.min(b), a.max(b)));
+            let holonet_number = 2 * number - u32::from(!second);
+            games.entry(holonet_number).or_default().0.push(game);
+            for p in [a, b] {
+                last_game[p] = last_game[p].max(holonet_number);
+            }
+        }
+        for p in byes {
+            games.entry(2 * number - 1).or_default().1.push(p);
+            last_game[p] = last_game[p].max(2 * number - 1);
+        }
+    }
+    (games, last_game)
 }
 
 /// A TOML basic string.
@@ -714,8 +765,8 @@ mod tests {
         (path, text)
     }
 
-    /// Every real file but the bracket converts: its players in the saved order, every game,
-    /// its byes and drops, the ruleset of its mode, and no differential outside DIFF mode.
+    /// Every real file converts: its players in the saved order, every game, its byes and
+    /// drops, the ruleset of its mode, and no differential in SOS mode.
     #[test]
     fn the_real_files_convert_with_every_player_and_game() {
         // File, rules, players, dropped, games, byes, games in the event (its game numbers).
@@ -796,10 +847,23 @@ mod tests {
             .iter()
             .find(|n| n.starts_with("ae83eb66"))
             .expect("bracket");
+        // The bracket: each of its two game numbers is two games (every match's first games,
+        // then its second), the four players out after the first bracket round drop after
+        // game 2, and the unfinished match's two games have no winner.
         let (path, text) = fixture(bracket);
-        let refused = convert(&path, &text, &SavedOptions::default(), &People::default())
-            .expect_err("MATCH_PLAY");
-        assert!(refused[0].message.contains("MATCH_PLAY"), "{refused:?}");
+        let toml = convert(&path, &text, &SavedOptions::default(), &People::default())
+            .expect("MATCH_PLAY")
+            .text;
+        assert!(toml.contains("rules = \"swccg-pc-match-play\"\n"));
+        assert!(toml.contains("swiss_rounds = 4\n"));
+        assert_eq!(toml.matches("\n[[rounds]]\n").count(), 4);
+        assert_eq!(toml.matches("\ndrop = 2\n").count(), 4);
+        assert_eq!(toml.matches("{ table = ").count(), 12);
+        assert_eq!(toml.matches(", winner = ").count(), 10);
+        assert_eq!(toml.matches(", differential = ").count(), 10);
+        assert!(toml.contains(
+            "# Game 2\n[[rounds]]\ntables = [\n  { table = 1, dark = \"nate-davis\", light = \"wise\", winner = \"nate-davis\", differential = 3 },"
+        ));
     }
 
     #[test]

@@ -8,6 +8,7 @@ use super::validate::common::{in_range, resolve};
 use crate::diag::Code;
 use crate::event::Side;
 use crate::event::{CcgResult, CcgRound, CcgTable, EventInfo, Player};
+use crate::rules::CcgStandings;
 use crate::rules::swccg::formats::{Format, Tier, minimum_warnings};
 use crate::rules::swccg::scoring::{
     DECK_CHECK_FAILURES_TO_DISQUALIFY, TrueTieDecider, true_tie_counts,
@@ -17,14 +18,18 @@ use crate::toml_reader::{Reader, Sp};
 /// Reads and checks every game of a SW:CCG event. Returns the games, and the players
 /// disqualified by a second deck-check failure ("The penalty for a second violation is
 /// tournament disqualification") with the game of that failure; seating such a player in a
-/// later game is an error. `differential_required`: whether a win without a differential is an
-/// error (the ruleset's standings use it) or a win with none recorded.
+/// later game is an error. `ranking`, the ruleset's way of ranking games, says whether a win
+/// without a differential is an error (the standings use it) or a win with none recorded, and
+/// whether a game may be recorded while an earlier one has unreported tables (a bracket's
+/// matches run apart).
 pub(crate) fn validate_games(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
     players: &[Player],
-    differential_required: bool,
+    ranking: CcgStandings,
 ) -> (Vec<CcgRound>, BTreeMap<usize, u32>) {
+    let differential_required = ranking != CcgStandings::TournamentAssistantSos;
+    let matches_run_apart = ranking == CcgStandings::TournamentAssistantMatchPlay;
     let ids: BTreeMap<String, usize> = players
         .iter()
         .enumerate()
@@ -239,7 +244,7 @@ pub(crate) fn validate_games(
             .tables
             .iter()
             .any(|t| t.result.is_none() && !refused.contains(&(game.number, t.number)));
-        if i + 1 < games.len() && unreported {
+        if i + 1 < games.len() && unreported && !matches_run_apart {
             reader
                 .error(
                     Code::BadResult,

@@ -273,8 +273,10 @@ pub(crate) fn compute_ccg(
     cut: u32,
     ranking: CcgStandings,
 ) -> CcgComputed {
-    if ranking == CcgStandings::TournamentAssistantSos {
-        return compute_pc_sos(event, play, planned);
+    match ranking {
+        CcgStandings::TournamentAssistantSos => return compute_pc_sos(event, play, planned),
+        CcgStandings::TournamentAssistantMatchPlay => return compute_match_play(event, play),
+        CcgStandings::Guide => {}
     }
     let finished = play.games.iter().take_while(|g| g.is_complete()).count();
     let reported: Vec<Vec<ScoredTable>> = play
@@ -360,6 +362,68 @@ pub(crate) fn compute_ccg(
         computed.final_confrontation = Some(fin);
     }
     computed
+}
+
+/// A Tournament Assistant `MATCH_PLAY` bracket: its scored games, and its standings after each
+/// recorded game, counting every game with a result (a match still under way counts its
+/// games played, as the program's standings did). The bracket is not paired nor judged by
+/// Holonet: its seeds are not in the file.
+fn compute_match_play(event: &Event, play: &CcgPlay) -> CcgComputed {
+    let reported: Vec<Vec<ScoredTable>> = play
+        .games
+        .iter()
+        .map(|g| {
+            g.tables
+                .iter()
+                .filter_map(|t| score_table(event, &format!("game {}", g.number), t))
+                .collect()
+        })
+        .collect();
+    let mut totals: Vec<Option<Score>> = vec![None; event.players.len()];
+    let mut standings = Vec::new();
+    for (g, scored) in play.games.iter().zip(&reported) {
+        for t in scored {
+            for (seat, p) in [t.dark, t.light].into_iter().enumerate() {
+                let total = totals[p].get_or_insert(Score::ZERO);
+                total.points += t.scores[seat].points;
+                total.differential += t.scores[seat].differential;
+            }
+        }
+        for &p in &g.byes {
+            let total = totals[p].get_or_insert(Score::ZERO);
+            total.points += crate::rules::swccg::scoring::BYE.points;
+        }
+        let entries: Vec<(usize, Score)> = totals
+            .iter()
+            .enumerate()
+            .filter_map(|(p, t)| t.map(|t| (p, t)))
+            .collect();
+        standings.push(
+            pc_sos::match_play_standings(&entries)
+                .into_iter()
+                .map(|(place, player, score)| RankedRow {
+                    place: Some(place),
+                    player,
+                    score,
+                    highest_differential: None,
+                    opponents_points: Vec::new(),
+                    decided_by: None,
+                    pc_sos: None,
+                })
+                .collect(),
+        );
+    }
+    CcgComputed {
+        reasons: play
+            .games
+            .iter()
+            .map(|g| vec![None; g.tables.len()])
+            .collect(),
+        replays: vec![None; play.games.len()],
+        reported,
+        standings,
+        ..CcgComputed::default()
+    }
 }
 
 /// A Tournament Assistant `SOS` event: its scored games, and its standings after each finished

@@ -25,6 +25,7 @@ pub(crate) mod standings;
 pub(crate) mod structure;
 pub(crate) mod swccg;
 pub(crate) mod swccg_2008;
+pub(crate) mod swccg_pc_match_play;
 pub(crate) mod swccg_pc_sos;
 pub(crate) mod tiebreak;
 pub mod verdict;
@@ -157,6 +158,10 @@ pub enum CcgStandings {
     /// strength of schedule and tiebreakers by version ([`swccg::pc_sos`]); a differential is
     /// optional and plays no part.
     TournamentAssistantSos,
+    /// The Tournament Assistant in its `MATCH_PLAY` mode: a bracket of two-game matches; its
+    /// standings are victory points, then the differential
+    /// ([`swccg::pc_sos::match_play_standings`]), and every win records its differential.
+    TournamentAssistantMatchPlay,
 }
 
 /// What a late entry (`late = N` on a player) takes for the rounds before round N.
@@ -243,10 +248,17 @@ impl Ruleset {
 pub(crate) use ffg_2014::FFG_2014;
 pub(crate) use ffg_2018::FFG_2018;
 pub(crate) use swccg_2008::SWCCG_2008;
+pub(crate) use swccg_pc_match_play::SWCCG_PC_MATCH_PLAY;
 pub(crate) use swccg_pc_sos::SWCCG_PC_SOS;
 
 /// Every ruleset this version implements: the registry `rules = "..."` is looked up in.
-pub static RULESETS: &[&Ruleset] = &[&FFG_2018, &FFG_2014, &SWCCG_2008, &SWCCG_PC_SOS];
+pub static RULESETS: &[&Ruleset] = &[
+    &FFG_2018,
+    &FFG_2014,
+    &SWCCG_2008,
+    &SWCCG_PC_SOS,
+    &SWCCG_PC_MATCH_PLAY,
+];
 
 /// The ruleset with this id.
 pub(crate) fn ruleset(id: &str) -> Option<&'static Ruleset> {

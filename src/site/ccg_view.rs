@@ -315,7 +315,7 @@ pub(crate) fn ccg_view(
 ) -> CcgView {
     let bye = crate::rules::swccg::scoring::BYE;
     let bye_score = match ranking {
-        CcgStandings::Guide => bye.to_string(),
+        CcgStandings::Guide | CcgStandings::TournamentAssistantMatchPlay => bye.to_string(),
         CcgStandings::TournamentAssistantSos => bye.points.to_string(),
     };
     let mut games: Vec<CcgGameView> = event

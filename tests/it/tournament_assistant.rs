@@ -141,23 +141,12 @@ fn an_undated_event_asks_for_its_date() {
     assert!(!site.join("events/2017").exists(), "nothing written");
 }
 
-/// A broken file is named with its line and column, a MATCH_PLAY bracket is refused at its
-/// `mode` saying why, and nothing is written.
+/// A broken file is named with its line and column, an unknown mode is refused at its `mode`,
+/// and nothing is written.
 #[test]
-fn broken_and_bracket_files_are_refused_at_their_place() {
-    let (_dir, site) = site_with(&[MATCH_PLAY_FILE]);
-    let out = holonet(&["import", &format!("saved/{MATCH_PLAY_FILE}")], &site);
-    let said = printed(&out);
-    assert!(!out.status.success(), "{said}");
-    assert!(
-        said.contains("a MATCH_PLAY event cannot be imported"),
-        "{said}"
-    );
-    assert!(
-        said.contains(&format!("saved/{MATCH_PLAY_FILE}:1:")),
-        "{said}"
-    );
-
+fn broken_files_are_refused_at_their_place() {
+    let (_dir, site) = site_with(&[]);
+    std::fs::create_dir_all(site.join("saved")).expect("saved");
     std::fs::write(
         site.join("saved/broken.json"),
         "{\n  \"id\": \"x\",\n  \"name\" \"Hoth\"\n}\n",
@@ -244,17 +233,17 @@ fn players_are_found_again_by_forum_handle_or_name() {
     assert!(check.status.success(), "{}", printed(&check));
 }
 
-/// Every saved event but the bracket sample imports from the site folder (the undated one with
-/// the `--date` its error asks for), and the archive they make passes `check` with no error: an
-/// SOS event is scored by `swccg-pc-sos`, its games without differentials.
+/// Every saved event imports from the site folder (the undated one with the `--date` its error
+/// asks for), and the archive they make passes `check` with no error: an SOS event is scored by
+/// `swccg-pc-sos`, its games without differentials, the bracket by `swccg-pc-match-play`.
 #[test]
 fn every_saved_event_imports_and_the_archive_checks() {
     let names: Vec<String> = std::fs::read_dir(fixture(""))
         .expect("fixtures")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".json") && n != MATCH_PLAY_FILE)
+        .filter(|n| n.ends_with(".json"))
         .collect();
-    assert_eq!(names.len(), 11, "{names:?}");
+    assert_eq!(names.len(), 12, "{names:?}");
     let refs: Vec<&str> = names.iter().map(String::as_str).collect();
     let (_dir, site) = site_with(&refs);
     for name in &names {
@@ -285,6 +274,11 @@ fn every_saved_event_imports_and_the_archive_checks() {
         .filter(|t| t.contains("rules = \"swccg-pc-sos\""))
         .count();
     assert_eq!(sos, 10, "ten SOS events");
+    let brackets = events
+        .iter()
+        .filter(|t| t.contains("rules = \"swccg-pc-match-play\""))
+        .count();
+    assert_eq!(brackets, 1, "the bracket sample");
     for text in events.iter().filter(|t| t.contains("swccg-pc-sos")) {
         assert!(!text.contains("differential"), "{text}");
     }
@@ -318,4 +312,55 @@ fn pair_continues_an_imported_sos_event_by_the_softwares_pairing() {
     assert!(!said.contains("BREAKS A RULE"), "{said}");
     let out = holonet(&["check"], &site);
     assert!(out.status.success(), "{}", printed(&out));
+}
+
+/// The bracket sample (`MATCH_PLAY`) builds, and its standings in `event.json` are the saved
+/// ones: every player in the saved order, with the saved victory points (two per win) and
+/// differential, and the two players level on both (Ryan Jellison, Tom Marlin) sharing a place.
+#[test]
+fn the_bracket_sample_builds_with_the_saved_standings() {
+    let (_dir, site) = site_with(&[MATCH_PLAY_FILE]);
+    let out = holonet(&["import", &format!("saved/{MATCH_PLAY_FILE}")], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    let out = holonet(&["build"], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(site.join("public/events/2016/tom-s-top-8-test/event.json"))
+            .expect("event.json"),
+    )
+    .expect("JSON");
+    let rows = json["ccg"]["standings_by_game"]
+        .as_array()
+        .and_then(|games| games.last())
+        .and_then(serde_json::Value::as_array)
+        .expect("standings")
+        .clone();
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture(MATCH_PLAY_FILE)).expect("saved"))
+            .expect("saved JSON");
+    let players = saved["players"].as_array().expect("players");
+    assert_eq!(rows.len(), players.len());
+    let name_of = |id: &serde_json::Value| {
+        json["players"]
+            .as_array()
+            .and_then(|ps| ps.iter().find(|p| p["id"] == *id))
+            .map(|p| p["name"].clone())
+            .expect("player")
+    };
+    for (row, player) in rows.iter().zip(players) {
+        assert_eq!(name_of(&row["id"]), player["name"], "{row}");
+        assert_eq!(row["victory_points"], player["vp"], "{row}");
+        assert_eq!(row["differential"], player["diff"], "{row}");
+        let wins = player["wins"].as_u64().expect("wins");
+        assert_eq!(row["victory_points"].as_u64(), Some(2 * wins), "{row}");
+    }
+    assert_eq!(rows[3]["rank"], 4);
+    assert_eq!(rows[4]["rank"], 4);
+    let out = holonet(&["pair", "events/2016/tom-s-top-8-test.toml"], &site);
+    assert!(!out.status.success());
+    assert!(
+        printed(&out).contains("seeds are not in the file"),
+        "{}",
+        printed(&out)
+    );
 }

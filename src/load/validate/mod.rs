@@ -19,7 +19,7 @@ use crate::diag::Code;
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
 use crate::rules::compute;
 use crate::rules::computed::{Computed, FinalProblem};
-use crate::rules::{self, CcgStandings, Family, Ruleset};
+use crate::rules::{self, Family, Ruleset};
 use crate::toml_reader::Reader;
 use common::{TEAM_VICTORY, VICTORY, check_games_played_out};
 use info::validate_info;
@@ -92,12 +92,8 @@ pub(crate) fn validate(
         (Vec::new(), Vec::new())
     } else if ccg {
         ccg::warn_below_minimums(reader, &raw, &info, compute::entrants(&players));
-        let (games, disqualified) = ccg::validate_games(
-            reader,
-            &raw,
-            &players,
-            ruleset.ccg_standings == CcgStandings::Guide,
-        );
+        let (games, disqualified) =
+            ccg::validate_games(reader, &raw, &players, ruleset.ccg_standings);
         // A player disqualified by a second deck-check failure leaves the event after that
         // game, as a player recorded `disqualified` with that `drop` would.
         for (p, game) in disqualified {
@@ -370,7 +366,7 @@ mod tests {
         assert_eq!(d.label.as_deref(), Some("did you mean `ffg-2018`?"));
         assert_eq!(
             d.help,
-            "use one of: ffg-2018, ffg-2014, swccg-2008, swccg-pc-sos"
+            "use one of: ffg-2018, ffg-2014, swccg-2008, swccg-pc-sos, swccg-pc-match-play"
         );
         assert_eq!((d.line, d.col, d.spanned.as_str()), (4, 9, "\"fg-2018\""));
     }
