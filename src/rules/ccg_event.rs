@@ -13,7 +13,7 @@ use super::swccg::final_confrontation::{FinalOutcome, Finalist};
 use super::swccg::pairing::Paired;
 use super::swccg::scoring::{GameResult, ResultKind, Score, TrueTieDecider};
 use super::swccg::standings::{GameRecord, PlayerRecord, RankedRow};
-use super::swccg::{pc_pairing, pc_sos};
+use super::swccg::{pc_match_play, pc_pairing, pc_sos};
 use crate::event::Side;
 use crate::event::{CcgPlay, CcgResult, CcgTable, Event};
 
@@ -71,8 +71,11 @@ pub struct CcgComputed {
     /// table's result as soon as it is reported, though only finished games count in standings
     /// (see [`CcgComputed::games`]).
     pub(crate) reported: Vec<Vec<ScoredTable>>,
-    /// Standings after each finished game.
+    /// Standings after each finished game (a bracket's: after each recorded game, its games
+    /// with a result counted).
     pub standings: Vec<Vec<RankedRow>>,
+    /// How many of the recorded games, from the first, have every table's result.
+    pub(crate) finished: usize,
     /// The next game, paired by the guide, when the recorded games are finished and more are planned.
     pub(crate) next: Option<(u32, Paired)>,
     pub final_confrontation: Option<CcgFinal>,
@@ -88,8 +91,8 @@ pub struct CcgComputed {
 }
 
 impl CcgComputed {
-    /// Scored tables of each finished game, the games the standings count: the first of
-    /// `reported`, one for each standings entry.
+    /// Scored tables of each game the standings count: the first of `reported`, one for each
+    /// standings entry.
     pub(crate) fn games(&self) -> &[Vec<ScoredTable>] {
         &self.reported[..self.standings.len()]
     }
@@ -325,6 +328,7 @@ pub(crate) fn compute_ccg(
     let mut computed = CcgComputed {
         reported,
         standings,
+        finished,
         next: None,
         final_confrontation: None,
         reasons: Vec::new(),
@@ -399,7 +403,7 @@ fn compute_match_play(event: &Event, play: &CcgPlay) -> CcgComputed {
             .filter_map(|(p, t)| t.map(|t| (p, t)))
             .collect();
         standings.push(
-            pc_sos::match_play_standings(&entries)
+            pc_match_play::standings(&entries)
                 .into_iter()
                 .map(|(place, player, score)| RankedRow {
                     place: Some(place),
@@ -414,6 +418,7 @@ fn compute_match_play(event: &Event, play: &CcgPlay) -> CcgComputed {
         );
     }
     CcgComputed {
+        finished: play.games.iter().take_while(|g| g.is_complete()).count(),
         reasons: play
             .games
             .iter()
@@ -424,6 +429,29 @@ fn compute_match_play(event: &Event, play: &CcgPlay) -> CcgComputed {
         standings,
         ..CcgComputed::default()
     }
+}
+
+/// A `MATCH_PLAY` bracket's placings ([`pc_match_play::placings`]), once its final is decided:
+/// each recorded table with its scored result, if it has one.
+pub(crate) fn match_play_placings(play: &CcgPlay, ccg: &CcgComputed) -> Option<Vec<(u32, usize)>> {
+    let games: Vec<Vec<pc_match_play::MatchGame>> = play
+        .games
+        .iter()
+        .zip(&ccg.reported)
+        .map(|(g, scored)| {
+            g.tables
+                .iter()
+                .map(|t| pc_match_play::MatchGame {
+                    players: [t.dark, t.light],
+                    result: scored.iter().find(|s| s.table == t.number).map(|s| {
+                        let seat = usize::from(s.winner == s.light);
+                        (s.winner, s.scores[seat].differential.unsigned_abs())
+                    }),
+                })
+                .collect()
+        })
+        .collect();
+    pc_match_play::placings(&games)
 }
 
 /// A Tournament Assistant `SOS` event: its scored games, and its standings after each finished
@@ -512,6 +540,7 @@ fn compute_pc_sos(event: &Event, play: &CcgPlay, planned: Option<u32>) -> CcgCom
         })
         .flatten();
     CcgComputed {
+        finished,
         reasons,
         replays,
         reported,

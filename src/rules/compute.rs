@@ -12,7 +12,7 @@ use super::round_entrants::entrants_before;
 use super::scoring::score_round;
 use super::standings::{Standings, VenueDrawProblem, apply_venue_draw, random_ties, standings};
 use super::verdict::{Audit, DepartureKind, Stage};
-use super::{PairingMethod, Ruleset, ccg_event, structure};
+use super::{CcgStandings, PairingMethod, Ruleset, ccg_event, structure};
 use crate::event::{
     CcgPlay, DecklistRelease, EliminationGame, Event, EventInfo, FinalMatch, Kind, Player, Round,
     SwissPlay,
@@ -446,6 +446,10 @@ fn settle_ccg(event: &Event, play: &CcgPlay, computed: &mut Computed) {
                 .map(|(p, place)| (place, p))
                 .collect()
         }),
+        // A bracket places by its final and the round each player went out in.
+        _ if computed.ruleset.ccg_standings == CcgStandings::TournamentAssistantMatchPlay => {
+            ccg_event::match_play_placings(play, &ccg)
+        }
         (None, Some(rows)) if games_done && cut == 0 => Some(
             rows.iter()
                 .filter_map(|r| Some((r.place? as u32, r.player)))

@@ -160,7 +160,7 @@ pub enum CcgStandings {
     TournamentAssistantSos,
     /// The Tournament Assistant in its `MATCH_PLAY` mode: a bracket of two-game matches; its
     /// standings are victory points, then the differential
-    /// ([`swccg::pc_sos::match_play_standings`]), and every win records its differential.
+    /// ([`swccg::pc_match_play`]), and every win records its differential.
     TournamentAssistantMatchPlay,
 }
 

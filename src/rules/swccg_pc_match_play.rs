@@ -1,5 +1,5 @@
 //! The Players Committee's Tournament Assistant in its `MATCH_PLAY` mode: the ruleset as data.
-//! Its standings are code, in [`super::swccg::pc_sos::match_play_standings`].
+//! Its standings are code, in [`super::swccg::pc_match_play`].
 
 use super::{CcgStandings, Family, GamePoints, LateEntry, PairingMethod, Ruleset, bracket};
 

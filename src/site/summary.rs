@@ -22,7 +22,7 @@ pub fn summary(
     let (rounds_played, unit, done) = match &computed.kind {
         ComputedKind::League(league) => (league.games.len(), "game", "played"),
         ComputedKind::Challenge(challenge) => (challenge.sessions(), "session", "played"),
-        ComputedKind::Ccg(ccg) => (ccg.games().len(), "game", "finished"),
+        ComputedKind::Ccg(ccg) => (ccg.finished, "game", "finished"),
         ComputedKind::Swiss(swiss) => (swiss.standings.len(), "round", "finished"),
         ComputedKind::Recorded => (0, "round", "finished"),
     };

@@ -34,6 +34,7 @@ pub(crate) mod final_confrontation;
 pub(crate) mod formats;
 pub(crate) mod outcomes;
 pub(crate) mod pairing;
+pub(crate) mod pc_match_play;
 pub(crate) mod pc_pairing;
 pub(crate) mod pc_sos;
 pub(crate) mod scoring;

@@ -215,33 +215,6 @@ pub(crate) fn standings(
     ranked(rows, |r| (r.points, r.sos.key(), rank[r.player]))
 }
 
-/// The standings of the software's `MATCH_PLAY` mode from each player's total (`totals`, in the
-/// order the players are given): victory points, then differential. The program breaks no
-/// further tie, so rows level on both share a place and keep the order given. Returns
-/// `(place, player, total)`, best first.
-pub(crate) fn match_play_standings(
-    totals: &[(usize, super::scoring::Score)],
-) -> Vec<(usize, usize, super::scoring::Score)> {
-    let mut order: Vec<(usize, super::scoring::Score)> = totals.to_vec();
-    order.sort_by_key(|(_, s)| {
-        (
-            std::cmp::Reverse(s.points),
-            std::cmp::Reverse(s.differential),
-        )
-    });
-    let mut place = 0;
-    order
-        .iter()
-        .enumerate()
-        .map(|(i, &(p, s))| {
-            if i == 0 || order[i - 1].1 != s {
-                place = i + 1;
-            }
-            (place, p, s)
-        })
-        .collect()
-}
-
 /// The first version's strength of schedule of `p`: over the distinct listed opponents (the
 /// bye is none), their points over their games, each raised to one point per two games.
 fn average_sos(rows: &[Row], decided: &[&Game], p: usize) -> Sos {

@@ -180,7 +180,7 @@ pub(super) fn ccg_json<'a>(
             .enumerate()
             .map(|(i, g)| CcgGameJson {
                 number: g.number,
-                finished: ccg.games().len() > i,
+                finished: ccg.finished > i,
                 tables: g
                     .tables
                     .iter()
