@@ -1969,6 +1969,12 @@ fn the_feed_lists_results_newest_first_with_absolute_links_under_a_sub_path() {
             "2018/outer-rim-store-championship",
             "2018-03-17",
         ),
+        (
+            "Worlds 2017 consolation",
+            "2017/worlds-2017-consolation",
+            "2017-08-13",
+        ),
+        ("UK Regional 2017", "2017/uk-regional-2017", "2017-06-03"),
         ("Hoth Doubles 2017", "2017/hoth-doubles", "2017-02-11"),
         ("Mos Eisley Open 2015", "2015/mos-eisley-open", "2015-09-19"),
         (
@@ -2704,7 +2710,7 @@ fn search_page_and_index_work_under_a_sub_path() {
         assert!(page.contains(text), "the search page has {text}");
     }
     assert!(
-        visible_text(&page).contains("14 events, 129 players and 34 decklists"),
+        visible_text(&page).contains("16 events, 169 players and 34 decklists"),
         "{}",
         visible_text(&page)
     );
@@ -2723,7 +2729,7 @@ fn search_page_and_index_work_under_a_sub_path() {
     let events = index["e"].as_array().expect("events");
     let players = index["p"].as_array().expect("players");
     let decks = index["d"].as_array().expect("decks");
-    assert_eq!((events.len(), players.len(), decks.len()), (14, 129, 34));
+    assert_eq!((events.len(), players.len(), decks.len()), (16, 169, 34));
     let id = |v: &Value| v["i"].as_str().expect("i").to_string();
     let mut pages: Vec<String> = events
         .iter()

@@ -176,7 +176,7 @@ fn new_writes_a_template_that_checks_for_every_ruleset_and_format() {
             written += 1;
         }
     }
-    assert_eq!(written, 15);
+    assert_eq!(written, 16);
     let out = holonet(&["check", "--format", "json"], &site);
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert!(
@@ -477,14 +477,14 @@ fn quiet_verbose_and_completions() {
     let stderr = text(&out.stderr);
     for stage in [
         // The quiet build computed the events; those without a warning were kept.
-        "Loaded and checked 14 events (",
+        "Loaded and checked 16 events (",
         " unchanged, from the cache) in",
         "Rendered",
         "Wrote the output folder in",
     ] {
         assert!(stderr.contains(stage), "{stage}: {stderr}");
     }
-    assert!(text(&out.stdout).starts_with("Built 14 events into"));
+    assert!(text(&out.stdout).starts_with("Built 16 events into"));
     for shell in ["bash", "zsh", "fish"] {
         let out = holonet(&["completions", shell], site.path());
         assert!(out.status.success());

@@ -364,3 +364,69 @@ fn the_bracket_sample_builds_with_the_saved_standings() {
         printed(&out)
     );
 }
+
+/// The DIFF event's standings under `swccg-2008` equal the saved ones: every player's victory
+/// points and differential, and the order wherever the software's keys (victory points, then
+/// differential) decide it. Where the software left players level on both, the guide's
+/// tiebreakers order them, so only the group is compared there.
+#[test]
+fn the_diff_event_has_the_saved_standings() {
+    let (_dir, site) = site_with(&[DIFF_FILE]);
+    let out = holonet(&["import", &format!("saved/{DIFF_FILE}")], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    let out = holonet(&["build"], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            site.join("public/events/2017/worlds-2017-consolation/event.json"),
+        )
+        .expect("event.json"),
+    )
+    .expect("JSON");
+    let name_of = |id: &serde_json::Value| {
+        json["players"]
+            .as_array()
+            .and_then(|ps| ps.iter().find(|p| p["id"] == *id))
+            .and_then(|p| p["name"].as_str())
+            .map(str::to_string)
+            .expect("player")
+    };
+    let rows: Vec<(i64, i64, String)> = json["ccg"]["standings_by_game"]
+        .as_array()
+        .and_then(|games| games.last())
+        .and_then(serde_json::Value::as_array)
+        .expect("standings")
+        .iter()
+        .map(|r| {
+            (
+                r["victory_points"].as_i64().expect("vp"),
+                r["differential"].as_i64().expect("differential"),
+                name_of(&r["id"]),
+            )
+        })
+        .collect();
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture(DIFF_FILE)).expect("saved"))
+            .expect("saved JSON");
+    let mut expected: Vec<(i64, i64, String)> = saved["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| {
+            (
+                p["vp"].as_i64().expect("vp"),
+                p["diff"].as_i64().expect("diff"),
+                p["name"].as_str().expect("name").trim().to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(rows.len(), expected.len());
+    // Same keys in the same order, row by row.
+    let keys = |rows: &[(i64, i64, String)]| rows.iter().map(|r| (r.0, r.1)).collect::<Vec<_>>();
+    assert_eq!(keys(&rows), keys(&expected));
+    // The same players within each group of equal keys.
+    let mut got = rows.clone();
+    got.sort();
+    expected.sort();
+    assert_eq!(got, expected);
+}
