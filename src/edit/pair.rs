@@ -96,23 +96,47 @@ impl ReadyGame {
 
 /// Why nothing can be added now.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NotNow(pub String);
+pub struct NotNow {
+    pub message: String,
+    /// Nothing is wrong: the event's next step is not a pairing (a Final Confrontation or a
+    /// final match to play, or the event is complete). `pair` says what comes next and
+    /// succeeds.
+    pub settled: bool,
+}
+
+impl NotNow {
+    /// Pairing is refused: something must be done first, or the event has no pairings.
+    fn refused(message: impl Into<String>) -> NotNow {
+        NotNow {
+            message: message.into(),
+            settled: false,
+        }
+    }
+
+    /// The next step is not a pairing.
+    fn settled(message: impl Into<String>) -> NotNow {
+        NotNow {
+            message: message.into(),
+            settled: true,
+        }
+    }
+}
 
 /// Decides what comes next for an event, or why nothing can.
 pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow> {
     match &event.kind {
-        Kind::League(_) | Kind::Challenge(_) => Err(NotNow(format!(
+        Kind::League(_) | Kind::Challenge(_) => Err(NotNow::refused(format!(
             "a `{}` event has no pairing rounds: record each game or session in the file as it is played",
             event.info.format
         ))),
-        Kind::Recorded(_) => Err(NotNow(
-            "this event is known only by its final standings (`[[standings]]`): it has no rounds to pair".into(),
+        Kind::Recorded(_) => Err(NotNow::refused(
+            "this event is known only by its final standings (`[[standings]]`): it has no rounds to pair",
         )),
         // The bracket's seeds are not in the file, so its matches cannot be paired from it.
         Kind::Ccg(_)
             if computed.ruleset.ccg_standings == CcgStandings::TournamentAssistantMatchPlay =>
         {
-            Err(NotNow(format!(
+            Err(NotNow::refused(format!(
                 "{} events are a bracket of two-game matches whose seeds are not in the file: write each match's two games in the file, one [[rounds]] entry per game (see {}#event-file)",
                 computed.ruleset.id, computed.ruleset.reference_page
             )))
@@ -131,7 +155,7 @@ pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow>
 /// The next SW:CCG game, once every recorded game is finished, or why there is none.
 fn next_ccg_game(event: &Event, play: &CcgPlay, ccg: &CcgComputed) -> Result<NextStep, NotNow> {
     if let Some(open) = play.games.iter().find(|g| !g.is_complete()) {
-        return Err(NotNow(format!(
+        return Err(NotNow::refused(format!(
             "game {} still has unreported tables; record their results first",
             open.number
         )));
@@ -142,7 +166,7 @@ fn next_ccg_game(event: &Event, play: &CcgPlay, ccg: &CcgComputed) -> Result<Nex
             paired: paired.clone(),
         });
     }
-    Err(NotNow(
+    Err(NotNow::settled(
         match ccg
             .final_confrontation
             .as_ref()
@@ -171,7 +195,7 @@ fn next_swiss_step(
             .filter(|t| t.outcome == crate::event::Outcome::Pending)
             .map(|t| t.number.to_string())
             .collect();
-        return Err(NotNow(format!(
+        return Err(NotNow::refused(format!(
             "round {} still has unreported tables ({}); record their results first",
             round.number,
             open.join(", ")
@@ -181,32 +205,32 @@ fn next_swiss_step(
         return Ok(NextStep::Swiss { number, round });
     }
     if !computed.swiss_finished() {
-        return Err(NotNow(
-            "there are not enough players in the event to pair a round".into(),
+        return Err(NotNow::refused(
+            "there are not enough players in the event to pair a round",
         ));
     }
     if let Some(team_final) = swiss.team_final.as_ref().filter(|f| f.points.is_none()) {
         let [a, b] = team_final.teams.map(|t| event.players[t].name.as_str());
-        return Err(NotNow(format!(
+        return Err(NotNow::settled(format!(
             "the Swiss rounds are finished and {a} and {b} are level on points at the top: they play a final match, which needs no pairing; record it with holonet report FILE 1 RESULT (such as 2-0), with --dark for the team that plays dark first"
         )));
     }
     let Some(bracket) = swiss.bracket.as_ref() else {
-        return Err(NotNow(if computed.cut.unwrap_or(0) == 0 {
-            "the Swiss rounds are finished and the event has no cut: it is complete".into()
+        return Err(if computed.cut.unwrap_or(0) == 0 {
+            NotNow::settled("the Swiss rounds are finished and the event has no cut: it is complete")
         } else {
-            "the cut cannot be made: there are not enough eligible players".into()
-        }));
+            NotNow::refused("the cut cannot be made: there are not enough eligible players")
+        });
     };
     if let Some(open) = play.elimination.iter().find(|g| !g.is_reported()) {
-        return Err(NotNow(format!(
+        return Err(NotNow::refused(format!(
             "elimination game {} is published but has no result; record it first",
             open.number
         )));
     }
     if bracket.champion.is_some() {
-        return Err(NotNow(
-            "the bracket is finished: the event is complete".into(),
+        return Err(NotNow::settled(
+            "the bracket is finished: the event is complete",
         ));
     }
     let listed: Vec<u32> = play.elimination.iter().map(|g| g.number).collect();
@@ -217,7 +241,7 @@ fn next_swiss_step(
         .filter_map(|g| ReadyGame::from_state(swiss, g))
         .collect();
     if games.is_empty() {
-        return Err(NotNow("no elimination game is ready to be played".into()));
+        return Err(NotNow::refused("no elimination game is ready to be played"));
     }
     Ok(NextStep::Elimination { games })
 }
@@ -432,8 +456,26 @@ pub fn file_edit(
     mode: Mode,
     announce: fn(&Event, &NextStep) -> String,
 ) -> Result<FileEdit, String> {
-    let step = next_step(&loaded.event, &loaded.computed)
-        .map_err(|NotNow(message)| format!("nothing to pair: {message}"))?;
+    let step = match next_step(&loaded.event, &loaded.computed) {
+        Ok(step) => step,
+        // Nothing to write, and nothing wrong: the file stays as it is, and the organizer is
+        // told what comes next.
+        Err(NotNow {
+            message,
+            settled: true,
+        }) => {
+            let summary = format!("Nothing to pair: {message}.");
+            return Ok(FileEdit {
+                text: loaded.text.clone(),
+                recorded: summary.clone(),
+                summary,
+                corrected: false,
+                warnings: Vec::new(),
+                unfit: String::new(),
+            });
+        }
+        Err(NotNow { message, .. }) => return Err(format!("nothing to pair: {message}")),
+    };
     let text = apply(&loaded.text, &loaded.event, &step, wall_clock::now())?;
     let what = match &step {
         NextStep::Swiss { number, .. } => format!("round {number}"),

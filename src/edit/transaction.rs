@@ -210,6 +210,8 @@ pub fn edit_event(
     }
     let written = match mode {
         Mode::DryRun => Ok(()),
+        // An edit that changes nothing leaves the file as it is (its time included).
+        Mode::Write if edited.text == loaded.text => Ok(()),
         Mode::Write => write_atomically(&loaded.path, Expected::Text(&loaded.text), &edited.text),
     };
     let result = written

@@ -594,12 +594,19 @@ fn report_swccg_capped_differential_and_final_confrontation() {
         "{}",
         text(&out.stderr)
     );
+    // The Final Confrontation is the normal next step: `pair` says so and succeeds, and the
+    // file is left as it was.
+    let before = std::fs::read(dir.path().join(file)).expect("file");
     let out = holonet(&["pair", file], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
-        text(&out.stderr).contains("the Final Confrontation is Bob v Ann"),
+        text(&out.stdout).contains(
+            "Nothing to pair: the games are finished: the Final Confrontation is Bob v Ann"
+        ),
         "{}",
-        text(&out.stderr)
+        text(&out.stdout)
     );
+    assert_eq!(std::fs::read(dir.path().join(file)).expect("file"), before);
     let out = holonet(&["report", file, "1", "ann+3"], dir.path());
     assert!(
         text(&out.stderr).contains("pass --dark bob or --dark ann"),

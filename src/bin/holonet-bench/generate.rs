@@ -502,7 +502,7 @@ pub fn event(index: usize, seed: u64) -> Result<Generated, String> {
         let (event, computed) = load(&path, &text)?;
         let step = match pair::next_step(&event, &computed) {
             Ok(step) => step,
-            Err(pair::NotNow(message)) => {
+            Err(pair::NotNow { message, .. }) => {
                 if computed.status != Status::Finished {
                     return Err(format!(
                         "generated event {} stopped before its end: {message}",
