@@ -217,7 +217,9 @@ fn next_swiss_step(
     }
     let Some(bracket) = swiss.bracket.as_ref() else {
         return Err(if computed.cut.unwrap_or(0) == 0 {
-            NotNow::settled("the Swiss rounds are finished and the event has no cut: it is complete")
+            NotNow::settled(
+                "the Swiss rounds are finished and the event has no cut: it is complete",
+            )
         } else {
             NotNow::refused("the cut cannot be made: there are not enough eligible players")
         });
