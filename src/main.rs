@@ -115,7 +115,8 @@ enum Command {
         /// Print the tables it would write, without writing.
         #[arg(long)]
         dry_run: bool,
-        /// The site folder (with holonet.toml).
+        /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
+        /// does.
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
@@ -178,7 +179,8 @@ enum Command {
             conflicts_with = "file"
         )]
         reply: Option<PathBuf>,
-        /// The site folder (with holonet.toml).
+        /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
+        /// does.
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
@@ -196,7 +198,8 @@ enum Command {
     Audit {
         /// The event file, such as events/2026/spring-open.toml.
         file: PathBuf,
-        /// The site folder (with holonet.toml).
+        /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
+        /// does.
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
@@ -204,7 +207,8 @@ enum Command {
     Standings {
         /// The event file, such as events/2026/spring-open.toml.
         file: PathBuf,
-        /// The site folder (with holonet.toml).
+        /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
+        /// does.
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
@@ -255,7 +259,8 @@ enum Command {
             conflicts_with = "file"
         )]
         reply: Option<PathBuf>,
-        /// The site folder (with holonet.toml).
+        /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
+        /// does.
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
@@ -274,7 +279,8 @@ enum Command {
         /// count on from the Swiss rounds.
         #[arg(long)]
         after: Option<u32>,
-        /// The site folder (with holonet.toml).
+        /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
+        /// does.
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
@@ -286,7 +292,8 @@ enum Command {
     Unpair {
         /// The event file, such as events/2026/spring-open.toml.
         file: PathBuf,
-        /// The site folder (with holonet.toml).
+        /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
+        /// does.
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
@@ -329,7 +336,8 @@ enum Command {
         /// Where the event took place.
         #[arg(long)]
         location: Option<String>,
-        /// The site folder (with holonet.toml).
+        /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
+        /// does.
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
@@ -347,7 +355,8 @@ enum Command {
         /// draft, cube, team or league (swccg-2008) [default: the ruleset's first].
         #[arg(long)]
         format: Option<String>,
-        /// The site folder (with holonet.toml).
+        /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
+        /// does.
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
@@ -614,7 +623,11 @@ fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
 /// `report --from-issue` and `register --from-issue`: makes the edit the form of `kind` in the
 /// file `body` asks for, prints how it ended, and writes the issue's reply into `reply`.
 fn run_issue(root: &Path, body: &Path, reply: Option<&Path>, kind: FormKind) -> ExitCode {
-    let answered = from_issue::answer(root, body, kind);
+    // As for every verb, relative paths are read from (and written in) the site folder.
+    let body = holonet::paths::under_root(root, body);
+    let reply = reply.map(|r| holonet::paths::under_root(root, r));
+    let reply = reply.as_deref();
+    let answered = from_issue::answer(root, &body, kind);
     let code = match &answered.outcome {
         Err(message) => {
             eprintln!("error: {message}");
@@ -876,6 +889,8 @@ fn main() -> ExitCode {
             location,
             root,
         } => {
+            // As for every verb, a relative FILE is read from the site folder.
+            let file = holonet::paths::under_root(&root, &file);
             let saved = |out: Option<PathBuf>| holonet::edit::tournament_assistant::SavedOptions {
                 date,
                 name: name.clone(),

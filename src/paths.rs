@@ -17,7 +17,7 @@ const SOURCE_DIRS: &[&str] = &["events", "content", "templates", "themes", "stat
 /// The file at `relative` under the site `root`, as a command names it: run from the site folder
 /// (the default root, `.`), the path as the organizer typed it (`events/x.toml`, not
 /// `./events/x.toml`).
-pub(crate) fn under_root(root: &Path, relative: &Path) -> PathBuf {
+pub fn under_root(root: &Path, relative: &Path) -> PathBuf {
     if root == Path::new(".") {
         relative.to_path_buf()
     } else {

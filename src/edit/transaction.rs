@@ -69,23 +69,19 @@ pub fn load_one_event(root: &Path, file: &Path) -> Result<OneEvent, Report> {
     }
 }
 
-/// Validates `text` as the new content of the event file at `path` (under `root`), with the
-/// site's settings: the check every edit passes before it is written.
-fn check_event_text(root: &Path, path: &Path, text: &str) -> Result<(), Report> {
-    let relative = crate::load::locate(root, path).map_err(|message| Report {
-        diagnostics: vec![Diagnostic::error(Code::Io, path, None, message)],
-        sources: BTreeMap::new(),
-    })?;
+/// Validates `text` as the new content of the event file at `relative` (its path under
+/// `root`), with the site's settings: the check every edit passes before it is written.
+fn check_event_text(root: &Path, relative: &Path, text: &str) -> Result<(), Report> {
     let options = LoadOptions {
         default_rules: Config::load(root).ok().and_then(|c| c.default_rules),
         site_root: Some(root.to_path_buf()),
     };
-    let (event, diagnostics) = crate::load::parse_event(&relative, text, &options);
+    let (event, diagnostics) = crate::load::parse_event(relative, text, &options);
     if event.is_some() {
         return Ok(());
     }
     let mut sources = BTreeMap::new();
-    sources.insert(relative, text.to_string());
+    sources.insert(relative.to_path_buf(), text.to_string());
     Err(Report {
         diagnostics,
         sources,
@@ -196,7 +192,7 @@ pub fn edit_event(
             };
         }
     };
-    if let Err(report) = check_event_text(root, &loaded.path, &edited.text) {
+    if let Err(report) = check_event_text(root, &loaded.event.file, &edited.text) {
         reports.push(report);
         let message = format!(
             "{}; {} was not changed",

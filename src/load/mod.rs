@@ -397,9 +397,19 @@ pub(crate) fn locate(root: &Path, file: &Path) -> Result<PathBuf, String> {
     let root_abs = root
         .canonicalize()
         .map_err(|e| format!("cannot find the site folder {}: {e}", root.display()))?;
-    let file_abs = file
-        .canonicalize()
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    // As `git -C` does: a relative FILE is read from the site folder.
+    let file = crate::paths::under_root(root, file);
+    let file_abs = file.canonicalize().map_err(|e| {
+        format!(
+            "cannot read {}: {e}{}",
+            file.display(),
+            if root == Path::new(".") {
+                ""
+            } else {
+                " (a FILE is read from the site folder given with --root)"
+            }
+        )
+    })?;
     let relative = file_abs.strip_prefix(&root_abs).map_err(|_| {
         format!(
             "{} is not inside the site folder {}; pass the site with --root",

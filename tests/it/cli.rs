@@ -1023,3 +1023,45 @@ fn cut_seat_drawn_at_the_venue_is_accepted() {
         "{err}"
     );
 }
+
+/// `--root` means the same for every verb, as `git -C` does: a relative FILE is read from the
+/// site folder. Run from the folder above the site, `new`, `register`, `pair`, `standings` and
+/// `audit` all take `events/...`; a path written from the working folder is refused with a word
+/// on why.
+#[test]
+fn root_makes_every_file_relative_to_the_site_folder() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = holonet(&["init", "site"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let file = "events/2026/root-cup.toml";
+    let run = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--root", "site"]);
+        holonet(&all, dir.path())
+    };
+    let out = run(&["new", file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(dir.path().join("site").join(file).is_file());
+    for name in ["Ann", "Bob", "Cy", "Di"] {
+        let out = run(&["register", file, name]);
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+    }
+    let out = run(&["pair", file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("Round 1"),
+        "{}",
+        text(&out.stdout)
+    );
+    for verb in ["standings", "audit"] {
+        let out = run(&[verb, file]);
+        assert!(out.status.success(), "{verb}: {}", text(&out.stderr));
+    }
+    let out = run(&["register", "site/events/2026/root-cup.toml", "Ed"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("a FILE is read from the site folder given with --root"),
+        "{}",
+        text(&out.stderr)
+    );
+}
