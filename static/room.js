@@ -17,15 +17,15 @@
   }
 
   /* What the clock shows `nowMs` into a round ending at `endMs`: minutes and seconds left
-     ("69:59"), or past the end ("+02:05"), whole seconds rounded up while counting down so
-     that "00:00" is the moment time is called. */
+     ("69:59"), whole seconds rounded up so that "00:00" is the moment time is called; from
+     then on it stays at "00:00" (the screen says "time"), however long the page stays open:
+     the end of the round is the last thing a clock can say. */
   function clock(endMs, nowMs) {
     var left = endMs - nowMs;
     var over = left <= 0;
-    var seconds = over ? Math.floor(-left / 1000) : Math.ceil(left / 1000);
-    var text = pad(Math.floor(seconds / 60)) + ":" + pad(seconds % 60);
+    var seconds = over ? 0 : Math.ceil(left / 1000);
     return {
-      text: over ? (seconds === 0 ? text : "+" + text) : text,
+      text: pad(Math.floor(seconds / 60)) + ":" + pad(seconds % 60),
       over: over,
       ending: !over && seconds <= ENDING_MINUTES * 60
     };
@@ -63,16 +63,23 @@
     }
     var time = el.querySelector(".room-countdown-time");
     var label = el.querySelector(".room-countdown-label");
+    var timer = null;
     function tick() {
       var shown = clock(end, Date.now());
       time.textContent = shown.text;
       label.textContent = shown.over ? "time" : "left";
       el.classList.toggle("is-ending", shown.ending);
       el.classList.toggle("is-over", shown.over);
+      // Time is called: the clock stops there.
+      if (shown.over && timer !== null) {
+        clearInterval(timer);
+      }
+      return shown.over;
     }
-    tick();
     el.hidden = false;
-    setInterval(tick, 1000);
+    if (!tick()) {
+      timer = setInterval(tick, 1000);
+    }
   }
 
   function startPaging() {
