@@ -146,40 +146,6 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
         )
     })?;
     let base_path = base_path(&root, options.base_url.as_deref());
-    let shared = Arc::new(Shared {
-        site: Mutex::new(None),
-        state: Mutex::new(State {
-            error: None,
-            generation: 0,
-        }),
-        news: Condvar::new(),
-        base_path: base_path.clone(),
-    });
-    // Following starts before the site is first read, so that a save made while it is read is
-    // applied once it is (the rebuild waits for the site), never lost.
-    let _watcher = watch::follow(
-        &root,
-        options.base_url.clone(),
-        Arc::clone(&shared),
-        Arc::clone(&log),
-        options.release_memory,
-    )?;
-    {
-        let mut site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
-        match Session::open(&root, options.base_url.as_deref()) {
-            Ok((session, report)) => {
-                log.report(&report);
-                *site = Some(session);
-            }
-            Err(report) => {
-                log.report(&report);
-                log.info("The site has errors: serving them until they are fixed.");
-                shared.state.lock().unwrap_or_else(|p| p.into_inner()).error =
-                    Some(Failure::of(&report, None, &base_path));
-            }
-        }
-    }
-    (options.release_memory)();
     // Every interface with a network to serve, so this computer keeps its loopback address;
     // without one (or without `--lan`), only loopback.
     let lan_address = if options.lan {
@@ -199,11 +165,50 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
         .map_err(|e| format!("cannot read the server's address: {e}"))?
         .port();
     let url = format!("http://127.0.0.1:{port}{base_path}");
+    let lan_url = lan_address.map(|ip| format!("http://{ip}:{port}{base_path}"));
+    // The pages name the address phones can reach: under --lan, the site's address on the
+    // network (the room screen's address and codes would otherwise send phones to the
+    // published site, or to a placeholder).
+    let base_url = lan_url.clone().or_else(|| options.base_url.clone());
+    let shared = Arc::new(Shared {
+        site: Mutex::new(None),
+        state: Mutex::new(State {
+            error: None,
+            generation: 0,
+        }),
+        news: Condvar::new(),
+        base_path: base_path.clone(),
+    });
+    // Following starts before the site is first read, so that a save made while it is read is
+    // applied once it is (the rebuild waits for the site), never lost.
+    let _watcher = watch::follow(
+        &root,
+        base_url.clone(),
+        Arc::clone(&shared),
+        Arc::clone(&log),
+        options.release_memory,
+    )?;
+    {
+        let mut site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
+        match Session::open(&root, base_url.as_deref()) {
+            Ok((session, report)) => {
+                log.report(&report);
+                *site = Some(session);
+            }
+            Err(report) => {
+                log.report(&report);
+                log.info("The site has errors: serving them until they are fixed.");
+                shared.state.lock().unwrap_or_else(|p| p.into_inner()).error =
+                    Some(Failure::of(&report, None, &base_path));
+            }
+        }
+    }
+    (options.release_memory)();
+    // Said once the site is read: the address is then ready to answer.
     log.info(&format!(
         "Serving {} on {url} (Ctrl-C to stop)",
         root.display()
     ));
-    let lan_url = lan_address.map(|ip| format!("http://{ip}:{port}{base_path}"));
     if options.lan {
         announce_lan(
             lan_url.as_deref(),
