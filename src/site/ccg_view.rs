@@ -11,7 +11,7 @@ use crate::rules::CcgStandings;
 use crate::rules::ccg_event::{CcgComputed, ScoredTable};
 use crate::rules::ccg_replay::{AssistantBreak, TableReason};
 use crate::rules::swccg::final_confrontation::FinalReason;
-use crate::rules::swccg::pairing::{ByeReason, PairReason};
+use crate::rules::swccg::pairing::PairReason;
 use crate::rules::swccg::pc_sos::{Row, Separated, Sos};
 use crate::rules::swccg::scoring::{ResultKind, TrueTieDecider};
 use crate::rules::swccg::standings::Decider;
@@ -24,7 +24,6 @@ pub(crate) struct CcgView {
     pub(crate) pods: Option<String>,
     pub(crate) games: Vec<CcgGameView>,
     pub(crate) standings: Option<CcgStandingsView>,
-    pub(crate) next: Option<CcgNextView>,
     pub(crate) final_confrontation: Option<CcgFinalView>,
 }
 
@@ -102,21 +101,6 @@ pub(crate) struct CcgRowView {
     pub(crate) differential: Option<i32>,
     pub(crate) decided_by: Option<RuleLink>,
     pub(crate) sos: Option<SosView>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct CcgNextView {
-    pub(crate) number: u32,
-    pub(crate) tables: Vec<CcgPairingView>,
-    pub(crate) byes: Vec<(PlayerRef, RuleLink)>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct CcgPairingView {
-    pub(crate) number: u32,
-    pub(crate) dark: PlayerRef,
-    pub(crate) light: PlayerRef,
-    pub(crate) reason: RuleLink,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -409,34 +393,6 @@ pub(crate) fn ccg_view(
             .standings
             .last()
             .map(|rows| standings_view(event, names, rows, ccg.standings.len() as u32, rule)),
-        next: ccg.next.as_ref().map(|(number, paired)| CcgNextView {
-            number: *number,
-            tables: paired
-                .tables
-                .iter()
-                .enumerate()
-                .map(|(i, t)| CcgPairingView {
-                    number: i as u32 + 1,
-                    dark: names.player(t.dark),
-                    light: names.player(t.light),
-                    reason: reason_link(t.reason, rule),
-                })
-                .collect(),
-            byes: paired
-                .byes
-                .iter()
-                .map(|b| {
-                    let label = match b.reason {
-                        ByeReason::Last => "last in the pile",
-                        ByeReason::Organizer => "playing tournament director",
-                        ByeReason::NextWithoutBye => "next lowest without a bye",
-                        ByeReason::AllHadByes => "everyone has had one",
-                        ByeReason::NoOpponentOfOtherSide => "no opponent of the other side",
-                    };
-                    (names.player(b.player), rule("byes", label))
-                })
-                .collect(),
-        }),
         final_confrontation: ccg.final_confrontation.as_ref().map(|f| CcgFinalView {
             finalists: [names.player(f.finalists[0]), names.player(f.finalists[1])],
             games: f.games.iter().map(|t| table_view(names, t, rule)).collect(),

@@ -61,7 +61,6 @@ pub(crate) struct EventView {
     /// Running events: when the file was last updated, and what the page's script polls.
     pub(crate) live: Option<super::live_view::LiveView>,
     /// The next Swiss round as the rules pair it, until it is written into the file.
-    pub(crate) next_round: Option<super::stage_view::NextRoundView>,
     top_cut: Option<super::stage_view::CutView>,
     pub(crate) bracket: Option<super::stage_view::BracketView>,
     /// Final places (empty until known).
@@ -355,7 +354,6 @@ pub(crate) fn event_view(
         current_round,
         now,
         live: super::live_view::live_view(site, event, computed),
-        next_round: super::stage_view::next_round_view(&names, computed, &rule),
         top_cut: super::stage_view::cut_view(event, &names, computed, &rule),
         bracket: super::stage_view::bracket_view(site, event, computed, &rule, &names),
         placings: super::stage_view::placings_view(&names, computed),

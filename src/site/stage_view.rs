@@ -9,7 +9,7 @@ use super::names::NameLinks;
 use crate::event::Event;
 use crate::rules::bracket::{Decision, GameState, Part, SideReason};
 use crate::rules::computed::Computed;
-use crate::rules::pairing::swiss::{ByeReason, Reason};
+use crate::rules::pairing::swiss::Reason;
 
 /// A rule link maker: anchor and label to a link on the ruleset's reference page.
 pub(crate) type Rule<'a> = &'a dyn Fn(&str, &str) -> RuleLink;
@@ -25,60 +25,6 @@ pub(crate) fn reason_link(reason: Reason, rule: Rule<'_>) -> RuleLink {
         Reason::UnavoidableRematch => rule("swiss-pairing", "rematch"),
         Reason::AvoidableRematch => rule("swiss-pairing", "rematch a pairing could have avoided"),
     }
-}
-
-fn bye_link(reason: ByeReason, rule: Rule<'_>) -> RuleLink {
-    match reason {
-        ByeReason::Random => rule("byes", "random (round 1)"),
-        ByeReason::LowestWithoutBye => rule("byes", "lowest-ranked without a bye"),
-        ByeReason::LowestAllHadByes => rule("byes", "lowest-ranked; everyone has had one"),
-    }
-}
-
-/// The next Swiss round, computed but not yet in the file.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct NextRoundView {
-    pub(crate) number: u32,
-    pub(crate) tables: Vec<NextTableView>,
-    pub(crate) bye: Option<NextByeView>,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct NextTableView {
-    pub(crate) number: u32,
-    pub(crate) players: [PlayerRef; 2],
-    pub(crate) reason: RuleLink,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct NextByeView {
-    pub(crate) player: PlayerRef,
-    pub(crate) reason: RuleLink,
-}
-
-pub(crate) fn next_round_view(
-    names: &NameLinks<'_>,
-    computed: &Computed,
-    rule: Rule<'_>,
-) -> Option<NextRoundView> {
-    let (number, paired) = computed.swiss()?.next_round.as_ref()?;
-    Some(NextRoundView {
-        number: *number,
-        tables: paired
-            .tables
-            .iter()
-            .enumerate()
-            .map(|(i, t)| NextTableView {
-                number: i as u32 + 1,
-                players: [names.player(t.players[0]), names.player(t.players[1])],
-                reason: reason_link(t.reason, rule),
-            })
-            .collect(),
-        bye: paired.bye.map(|b| NextByeView {
-            player: names.player(b.player),
-            reason: bye_link(b.reason, rule),
-        }),
-    })
 }
 
 /// The cut.

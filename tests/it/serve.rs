@@ -376,10 +376,15 @@ fn serve_lan_prints_the_network_address_and_its_code_and_serves_the_poster() {
     let (status, room) = server.get("/archive/events/2026/corellia-spring-open/room/");
     assert_eq!(status, "HTTP/1.1 200 OK");
     assert!(
-        room.contains(&format!(">{lan_url}events/2026/corellia-spring-open/pairings/<")),
+        room.contains(&format!(
+            ">{lan_url}events/2026/corellia-spring-open/pairings/<"
+        )),
         "{room}"
     );
-    assert!(!room.contains("https://example.github.io/archive/events/"), "{room}");
+    assert!(
+        !room.contains("https://example.github.io/archive/events/"),
+        "{room}"
+    );
 }
 
 /// More connections than the server serves at once (and than one client may hold): the extra

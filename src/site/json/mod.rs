@@ -23,7 +23,7 @@ use audit::AuditJson;
 use casual::{ChallengeJson, LeagueJson};
 use ccg::CcgJson;
 use elimination::{EliminationJson, FinalJson};
-use rounds::{CutJson, NextRoundJson, RoundJson};
+use rounds::{CutJson, RoundJson};
 use standings::{Placing, RoundStandingsJson, StandingsJson};
 
 /// The version of this file's layout.
@@ -43,8 +43,6 @@ struct EventJson<'a> {
     pending_round: Option<u32>,
     /// Final places, once known: the bracket's, or the Swiss standings' without a cut.
     placings: Option<Vec<Placing<'a>>>,
-    /// The next Swiss round as the rules pair it, while it is not in the file yet.
-    next_round: Option<NextRoundJson<'a>>,
     /// The top cut, once the Swiss rounds are finished.
     cut: Option<CutJson<'a>>,
     /// The double-elimination bracket.
@@ -211,7 +209,6 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             .find(|r| !r.is_complete())
             .map(|r| r.number),
         placings: standings::placings_json(event, computed),
-        next_round: rounds::next_round_json(event, swiss),
         cut: rounds::cut_json(event, computed, swiss),
         teams: event
             .members

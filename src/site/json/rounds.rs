@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::event::{Event, Outcome};
 use crate::rules::computed::{Computed, SwissComputed};
-use crate::rules::pairing::swiss::{ByeReason, Reason};
+use crate::rules::pairing::swiss::Reason;
 use crate::rules::scoring::RoundKind;
 
 #[derive(Serialize)]
@@ -46,26 +46,6 @@ struct GameJson<'a> {
     /// Winner's id; null for a draw.
     winner: Option<&'a str>,
     by: Option<&'static str>,
-}
-
-#[derive(Serialize)]
-pub(super) struct NextRoundJson<'a> {
-    number: u32,
-    tables: Vec<NextTableJson<'a>>,
-    bye: Option<NextByeJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct NextTableJson<'a> {
-    table: u32,
-    players: [&'a str; 2],
-    reason: Reason,
-}
-
-#[derive(Serialize)]
-struct NextByeJson<'a> {
-    player: &'a str,
-    reason: ByeReason,
 }
 
 #[derive(Serialize)]
@@ -149,34 +129,6 @@ pub(super) fn rounds_json<'a>(event: &'a Event, swiss: &SwissComputed) -> Vec<Ro
                 .unwrap_or_default(),
         })
         .collect()
-}
-
-/// The next Swiss round as the rules pair it, while it is not in the file yet.
-pub(super) fn next_round_json<'a>(
-    event: &'a Event,
-    swiss: &SwissComputed,
-) -> Option<NextRoundJson<'a>> {
-    let id = |p: usize| event.players[p].id.as_str();
-    swiss
-        .next_round
-        .as_ref()
-        .map(|(number, paired)| NextRoundJson {
-            number: *number,
-            tables: paired
-                .tables
-                .iter()
-                .enumerate()
-                .map(|(i, t)| NextTableJson {
-                    table: i as u32 + 1,
-                    players: [id(t.players[0]), id(t.players[1])],
-                    reason: t.reason,
-                })
-                .collect(),
-            bye: paired.bye.map(|b| NextByeJson {
-                player: id(b.player),
-                reason: b.reason,
-            }),
-        })
 }
 
 /// The top cut, once the Swiss rounds are finished.
