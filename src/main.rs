@@ -277,8 +277,13 @@ enum Command {
         id: String,
         /// The last round the player was in (0: withdrew before round 1). Elimination rounds
         /// count on from the Swiss rounds.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "undo")]
         after: Option<u32>,
+        /// Take the drop back: nothing missed while no round was paired since; otherwise the
+        /// player rejoins from the next round, the rounds missed counting as unpaired losses,
+        /// where the ruleset allows a return.
+        #[arg(long)]
+        undo: bool,
         /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
         /// does.
         #[arg(long, default_value = ".")]
@@ -873,9 +878,14 @@ fn main() -> ExitCode {
             file,
             id,
             after,
+            undo,
             root,
         } => run_edit(&root, &file, |loaded| {
-            registration::drop_edit(loaded, &id, after)
+            if undo {
+                registration::undo_drop_edit(loaded, &id)
+            } else {
+                registration::drop_edit(loaded, &id, after)
+            }
         }),
         Command::Unpair { file, root } => run_edit(&root, &file, registration::unpair_edit),
         Command::Import {

@@ -479,21 +479,7 @@ pub(crate) fn drop(
         ));
     }
     let who = if event.is_team() { "team" } else { "player" };
-    let Some(p) = event.players.iter().position(|p| p.id == id) else {
-        let by_name = event
-            .players
-            .iter()
-            .find(|p| p.name.eq_ignore_ascii_case(id.trim()))
-            .map(|p| p.id.as_str());
-        let hint = by_name
-            .or_else(|| crate::diag::did_you_mean(id, event.players.iter().map(|p| p.id.as_str())));
-        return Err(match hint {
-            Some(hint) => format!("no {who} has the id `{id}` in {file}; did you mean `{hint}`?"),
-            None => format!(
-                "no {who} has the id `{id}` in {file}; `holonet standings {file}` lists them"
-            ),
-        });
-    };
+    let p = entrant(event, id)?;
     let player = &event.players[p];
     let unit = unit(computed);
     if let Some(d) = player.drop {
@@ -566,6 +552,139 @@ pub(crate) fn drop(
             after + 1
         )
     };
+    finish(doc, at, summary)
+}
+
+/// The index of the player (or team) `id`, or what to type instead: the id of a player
+/// written by name, or the closest id.
+fn entrant(event: &Event, id: &str) -> Result<usize, String> {
+    let file = event.file.display();
+    let who = if event.is_team() { "team" } else { "player" };
+    if let Some(p) = event.players.iter().position(|p| p.id == id) {
+        return Ok(p);
+    }
+    let by_name = event
+        .players
+        .iter()
+        .find(|p| p.name.eq_ignore_ascii_case(id.trim()))
+        .map(|p| p.id.as_str());
+    let hint = by_name
+        .or_else(|| crate::diag::did_you_mean(id, event.players.iter().map(|p| p.id.as_str())));
+    Err(match hint {
+        Some(hint) => format!("no {who} has the id `{id}` in {file}; did you mean `{hint}`?"),
+        None => {
+            format!("no {who} has the id `{id}` in {file}; `holonet standings {file}` lists them")
+        }
+    })
+}
+
+/// Undoes a drop (`drop --undo`). While no round has been paired since the drop, the drop goes
+/// and nothing was missed. Once rounds were paired without the player, they come back from
+/// the next round to be paired (`rejoin`), and the rounds missed count as unpaired losses,
+/// where the ruleset lets a dropped player return (ffg-2018); elsewhere the return is refused,
+/// with how to take unplayed rounds back first. A drop during the elimination, a disqualification
+/// and a return already recorded are refused with what to do.
+pub(crate) fn undo_drop(
+    text: &str,
+    event: &Event,
+    computed: &Computed,
+    id: &str,
+    at: Timestamp,
+) -> Result<Edited, String> {
+    let file = event.file.display();
+    if event.is_casual() || matches!(event.kind, Kind::Recorded(_)) {
+        return Err(format!(
+            "{file} has no rounds to drop out of, so no drop to undo"
+        ));
+    }
+    let p = entrant(event, id)?;
+    let player = &event.players[p];
+    let unit = unit(computed);
+    let Some(dropped) = player.drop else {
+        return Err(format!(
+            "{} has not dropped: there is nothing to undo",
+            player.name
+        ));
+    };
+    if player.disqualified {
+        return Err(format!(
+            "{} was disqualified, which drop --undo does not take back: if it was a mistake, remove `disqualified` and `drop` from their entry in {file}",
+            player.name
+        ));
+    }
+    if let Some(back) = player.rejoin {
+        return Err(format!(
+            "{} already rejoined from {unit} {back}: edit `rejoin` in {file} to correct it",
+            player.name
+        ));
+    }
+    let swiss_rounds = computed.swiss_rounds.unwrap_or(u32::MAX);
+    let elimination_begun =
+        matches!(&event.kind, Kind::Swiss(play) if !play.elimination.is_empty());
+    if elimination_begun && dropped >= swiss_rounds {
+        return Err(format!(
+            "{} left during the cut, whose games were played on without them: the bracket cannot take them back",
+            player.name
+        ));
+    }
+    let recorded = recorded_rounds(event);
+    let mut doc = parse(text)?;
+    let list = if event.is_team() { "teams" } else { "players" };
+    let entry = doc
+        .get_mut(list)
+        .and_then(Item::as_array_of_tables_mut)
+        .and_then(|tables| tables.get_mut(p))
+        .ok_or_else(|| format!("cannot find {}'s `[[{list}]]` entry in {file}", player.name))?;
+    if recorded <= dropped {
+        entry.remove("drop");
+        let summary = format!(
+            "{}'s drop is undone in {file}: nothing was missed, and they are paired from {unit} {} on.",
+            player.name,
+            dropped + 1
+        );
+        return finish(doc, at, summary);
+    }
+    let missed = if dropped + 1 == recorded {
+        format!("{unit} {recorded}")
+    } else {
+        format!("{unit}s {}–{recorded}", dropped + 1)
+    };
+    let open_last = event
+        .rounds()
+        .iter()
+        .find(|r| r.number == recorded)
+        .is_some_and(|r| {
+            r.tables
+                .iter()
+                .all(|t| t.outcome == crate::event::Outcome::Pending)
+        })
+        || event
+            .ccg_games()
+            .iter()
+            .find(|g| g.number == recorded)
+            .is_some_and(|g| g.tables.iter().all(|t| t.result.is_none()));
+    let unpair_first = if open_last {
+        format!(
+            "; to seat them in {unit} {recorded}, which has no result yet, run `holonet unpair {file}` first, then undo the drop and pair again"
+        )
+    } else {
+        String::new()
+    };
+    if !computed.ruleset.allows_rejoin {
+        return Err(format!(
+            "{} does not let a dropped {} come back once {missed} was paired without them (see {}#drops){unpair_first}",
+            computed.ruleset.id,
+            if event.is_team() { "team" } else { "player" },
+            computed.ruleset.reference_page
+        ));
+    }
+    let back = recorded + 1;
+    entry.insert("rejoin", value(i64::from(back)));
+    let summary = format!(
+        "{} rejoins {file} from {unit} {back}; {missed} count{} as unpaired losses{unpair_first}.",
+        player.name,
+        if dropped + 1 == recorded { "s" } else { "" }
+    );
     finish(doc, at, summary)
 }
 
@@ -737,6 +856,18 @@ pub fn drop_edit(loaded: &OneEvent, id: &str, after: Option<u32>) -> Result<File
         &loaded.computed,
         id,
         after,
+        crate::wall_clock::now(),
+    )
+    .map(FileEdit::from)
+}
+
+/// `drop --undo`'s edit of the loaded event file.
+pub fn undo_drop_edit(loaded: &OneEvent, id: &str) -> Result<FileEdit, String> {
+    undo_drop(
+        &loaded.text,
+        &loaded.event,
+        &loaded.computed,
+        id,
         crate::wall_clock::now(),
     )
     .map(FileEdit::from)
@@ -1078,6 +1209,61 @@ mod tests {
         assert!(e.contains("plays in round 2"), "{e}");
         let e = drop_in(&text, "bo-lind", Some(3)).unwrap_err();
         assert!(e.contains("round 3 is not paired yet"), "{e}");
+    }
+
+    fn undo_in(text: &str, id: &str) -> Result<Edited, String> {
+        let (event, computed) = load(text);
+        undo_drop(text, &event, &computed, id, AT)
+    }
+
+    #[test]
+    fn a_drop_undone_before_the_next_round_leaves_no_trace() {
+        let text = file("ffg-2018", ROUND_1);
+        let dropped = drop_in(&text, "bo-lind", None).unwrap().text;
+        let undone = undo_in(&dropped, "bo-lind").unwrap();
+        assert!(!undone.text.contains("drop = "), "{}", undone.text);
+        kept(&text, &undone.text);
+        assert_eq!(
+            undone.summary,
+            "Bo Lind's drop is undone in events/2026/spring-open.toml: nothing was missed, and they are paired from round 2 on."
+        );
+        let e = undo_in(&undone.text, "bo-lind").unwrap_err();
+        assert!(e.contains("has not dropped"), "{e}");
+    }
+
+    /// Round 2 paired and finished without Bo, who dropped after round 1.
+    fn bo_missed_round_2(rules: &str) -> String {
+        let round_2 = "\n# round 2\n[[rounds]]\ntables = [\n  { table = 1, players = [\"ann-lee\", \"cid-moe\"], games = [\"ann-lee\", \"ann-lee\"] },\n]\nbyes = [\"dot-ray\"]\n";
+        file(rules, &format!("{ROUND_1}{round_2}"))
+            .replace("# came with Ann\n", "# came with Ann\ndrop = 1\n")
+            // A match of one drawn game is an ffg-2018 result only.
+            .replace("games = [\"draw\"]", "games = [\"cid-moe\", \"cid-moe\"]")
+    }
+
+    #[test]
+    fn a_drop_undone_after_a_missed_round_rejoins_where_the_rules_allow() {
+        let text = bo_missed_round_2("ffg-2018");
+        let undone = undo_in(&text, "bo-lind").unwrap();
+        assert!(
+            undone.text.contains("drop = 1\nrejoin = 3\n"),
+            "{}",
+            undone.text
+        );
+        assert_eq!(
+            undone.summary,
+            "Bo Lind rejoins events/2026/spring-open.toml from round 3; round 2 counts as unpaired losses."
+        );
+        let (event, _) = load(&undone.text);
+        assert_eq!(
+            (event.players[1].drop, event.players[1].rejoin),
+            (Some(1), Some(3))
+        );
+        // The 2014 rules let no dropped player return once a round went on without them.
+        let e = undo_in(&bo_missed_round_2("ffg-2014"), "bo-lind").unwrap_err();
+        assert!(
+            e.contains("ffg-2014 does not let a dropped player come back once round 2 was paired without them"),
+            "{e}"
+        );
     }
 
     fn unpair_in(text: &str) -> Result<Edited, String> {
