@@ -203,6 +203,16 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
+    /// Where an event stands: the round (SW:CCG: game) under way, the tables still missing a
+    /// result with both names, and what to type next.
+    Status {
+        /// The event file, such as events/2026/spring-open.toml.
+        file: PathBuf,
+        /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
+        /// does.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
     /// Print an event's current standings, and what comes next.
     Standings {
         /// The event file, such as events/2026/spring-open.toml.
@@ -832,6 +842,20 @@ fn main() -> ExitCode {
             }
             // Bad input is not a verdict on the pairings.
             Err(_) => ExitCode::from(2),
+        },
+        Command::Status { file, root } => match load_one(&root, &file) {
+            Ok(loaded) => {
+                print!(
+                    "{}",
+                    holonet::terminal::status(
+                        &loaded.event,
+                        &loaded.computed,
+                        &file.display().to_string()
+                    )
+                );
+                ExitCode::SUCCESS
+            }
+            Err(code) => code,
         },
         Command::Standings { file, root } => match load_one(&root, &file) {
             Ok(loaded) => {

@@ -280,6 +280,169 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
     out
 }
 
+/// Where an event stands (`holonet status FILE`): the step under way and the tables still
+/// missing a result, with both names, then what to type next. `file` is the event file as the
+/// organizer named it, to print in the commands.
+pub fn status(event: &Event, computed: &Computed, file: &str) -> String {
+    use crate::edit::pair::{NotNow, next_step};
+    use crate::site::current_step::{Step, current_step};
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} ({}, {})",
+        event.info.name,
+        event.info.date.iso(),
+        computed.ruleset.id
+    );
+    let left = event
+        .players
+        .iter()
+        .filter(|p| p.drop.is_some() && p.rejoin.is_none())
+        .count();
+    let who = if event.is_team() { "teams" } else { "players" };
+    let _ = writeln!(
+        out,
+        "{} {who}{}",
+        event.players.len(),
+        if left > 0 {
+            format!(", {left} dropped")
+        } else {
+            String::new()
+        }
+    );
+    let name = |p: usize| event.players[p].name.as_str();
+    let report = format!("holonet report {file}");
+    match current_step(event, computed) {
+        Some(Step::Round(round)) => {
+            let open: Vec<String> = round
+                .tables
+                .iter()
+                .filter(|t| t.outcome == crate::event::Outcome::Pending)
+                .map(|t| {
+                    format!(
+                        "  Table {}: {} v {}",
+                        t.number,
+                        name(t.players[0]),
+                        name(t.players[1])
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "\nRound {}: {} of {} tables still to report",
+                round.number,
+                open.len(),
+                round.tables.len()
+            );
+            let _ = writeln!(out, "{}", open.join("\n"));
+            let _ = writeln!(
+                out,
+                "\nNext: {report} TABLE RESULT (such as 2-0) for each, then holonet pair {file}"
+            );
+        }
+        Some(Step::CcgGame(game)) => {
+            let open: Vec<String> = game
+                .tables
+                .iter()
+                .filter(|t| t.result.is_none())
+                .map(|t| {
+                    format!(
+                        "  Table {}: {} (dark) v {} (light)",
+                        t.number,
+                        name(t.dark),
+                        name(t.light)
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "\nGame {}: {} of {} tables still to report",
+                game.number,
+                open.len(),
+                game.tables.len()
+            );
+            let _ = writeln!(out, "{}", open.join("\n"));
+            let _ = writeln!(
+                out,
+                "\nNext: {report} TABLE WINNER+DIFFERENTIAL (such as tom+12) for each, then holonet pair {file}"
+            );
+        }
+        Some(step @ Step::Final { .. }) => {
+            let Step::Final { fin, game, .. } = &step else {
+                unreachable!()
+            };
+            let _ = writeln!(
+                out,
+                "\n{}: {} v {}",
+                step.title(),
+                name(fin.finalists[0]),
+                name(fin.finalists[1])
+            );
+            let _ = writeln!(
+                out,
+                "\nNext: {report} {game} WINNER+DIFFERENTIAL (with --dark for the side chosen, where it is a choice)"
+            );
+        }
+        Some(step @ Step::Elimination { .. }) => {
+            let Step::Elimination { games, .. } = &step else {
+                unreachable!()
+            };
+            let listed: Vec<u32> = match &event.kind {
+                crate::event::Kind::Swiss(play) => {
+                    play.elimination.iter().map(|g| g.number).collect()
+                }
+                _ => Vec::new(),
+            };
+            let _ = writeln!(out, "\n{}", step.title());
+            if let Some(swiss) = computed.swiss() {
+                for g in games {
+                    if let Some(ready) = crate::edit::pair::ReadyGame::from_state(swiss, g) {
+                        let _ = writeln!(out, "  {}", ready.describe(event));
+                    }
+                }
+            }
+            let unwritten = games.iter().any(|g| !listed.contains(&g.spec.number));
+            let next = if unwritten {
+                format!("holonet pair {file} writes the games ready to play")
+            } else {
+                format!("{report} GAME WINNER for each")
+            };
+            let _ = writeln!(out, "\nNext: {next}");
+        }
+        None => match next_step(event, computed) {
+            Ok(step) => {
+                let so_far = if event.rounds().is_empty() && event.ccg_games().is_empty() {
+                    "Nothing is paired yet"
+                } else {
+                    "Every result is in"
+                };
+                let _ = writeln!(
+                    out,
+                    "\n{so_far}. Next: holonet pair {file} (writes {})",
+                    step.what()
+                );
+            }
+            Err(NotNow {
+                message,
+                settled: true,
+            }) => {
+                let _ = writeln!(out, "\nNothing to pair: {message}.");
+                final_places(&mut out, event, computed);
+            }
+            Err(NotNow { message, .. }) if event.players.is_empty() => {
+                let _ = writeln!(
+                    out,
+                    "\nNo one is registered yet ({message}). Next: holonet register {file} NAME"
+                );
+            }
+            Err(NotNow { message, .. }) => {
+                let _ = writeln!(out, "\n{}{}.", message[..1].to_uppercase(), &message[1..]);
+            }
+        },
+    }
+    out
+}
+
 /// The event's final places, best first, once they are known.
 fn final_places(out: &mut String, event: &Event, computed: &Computed) {
     let Some(placings) = &computed.placings else {

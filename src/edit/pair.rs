@@ -30,6 +30,24 @@ pub enum NextStep {
     },
 }
 
+impl NextStep {
+    /// What it writes, in a few words: "round 3", "game 5", "elimination games 9, 10".
+    pub(crate) fn what(&self) -> String {
+        match self {
+            NextStep::Swiss { number, .. } => format!("round {number}"),
+            NextStep::CcgGame { number, .. } => format!("game {number}"),
+            NextStep::Elimination { games } => {
+                let numbers: Vec<String> = games.iter().map(|g| g.number.to_string()).collect();
+                format!(
+                    "elimination game{} {}",
+                    if games.len() == 1 { "" } else { "s" },
+                    numbers.join(", ")
+                )
+            }
+        }
+    }
+}
+
 /// An elimination game ready to be played.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReadyGame {
@@ -479,18 +497,7 @@ pub fn file_edit(
         Err(NotNow { message, .. }) => return Err(format!("nothing to pair: {message}")),
     };
     let text = apply(&loaded.text, &loaded.event, &step, wall_clock::now())?;
-    let what = match &step {
-        NextStep::Swiss { number, .. } => format!("round {number}"),
-        NextStep::CcgGame { number, .. } => format!("game {number}"),
-        NextStep::Elimination { games } => {
-            let numbers: Vec<String> = games.iter().map(|g| g.number.to_string()).collect();
-            format!(
-                "elimination game{} {}",
-                if games.len() == 1 { "" } else { "s" },
-                numbers.join(", ")
-            )
-        }
-    };
+    let what = step.what();
     let announcement = announce(&loaded.event, &step);
     let path = loaded.path.display();
     let summary = match mode {

@@ -1065,3 +1065,59 @@ fn root_makes_every_file_relative_to_the_site_folder() {
         text(&out.stderr)
     );
 }
+
+/// `holonet status FILE`: before round 1, what to type; during a round, the tables still to
+/// report with both names; at the end, that nothing is left and the final places.
+#[test]
+fn status_says_where_the_event_stands_and_what_to_type_next() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = holonet(&["init", "site"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let site = dir.path().join("site");
+    let file = "events/2026/status-cup.toml";
+    assert!(
+        holonet(&["new", file, "--rules", "ffg-2018"], &site)
+            .status
+            .success()
+    );
+    for name in ["Ann Lee", "Bo Vos", "Cy Moe", "Di Ray"] {
+        assert!(holonet(&["register", file, name], &site).status.success());
+    }
+    let said = text(&holonet(&["status", file], &site).stdout);
+    assert!(said.contains("4 players\n"), "{said}");
+    assert!(
+        said.contains(&format!(
+            "Nothing is paired yet. Next: holonet pair {file} (writes round 1)"
+        )),
+        "{said}"
+    );
+    assert!(holonet(&["pair", file], &site).status.success());
+    assert!(
+        holonet(&["report", file, "1", "2-0"], &site)
+            .status
+            .success()
+    );
+    let event = std::fs::read_to_string(site.join(file)).expect("file");
+    let out = holonet(&["status", file], &site);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("Round 1: 1 of 2 tables still to report"),
+        "{said}"
+    );
+    // The open table, with both names as the file seats them.
+    let line = said
+        .lines()
+        .find(|l| l.starts_with("  Table 2: "))
+        .unwrap_or_else(|| panic!("{said}"));
+    assert_eq!(line.matches(" v ").count(), 1, "{line}");
+    assert!(
+        said.contains(&format!("Next: holonet report {file} TABLE RESULT")),
+        "{said}"
+    );
+    // status only reads.
+    assert_eq!(
+        std::fs::read_to_string(site.join(file)).expect("file"),
+        event
+    );
+}

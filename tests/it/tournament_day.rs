@@ -262,6 +262,26 @@ fn an_ffg_2018_event_runs_from_an_empty_file_to_a_champion_from_the_terminal() {
                         .is_some_and(|p| p.iter().any(|p| p["id"] == "lu-hask" && p["drop"] == 1))
                 });
                 dropped = true;
+                // A drop typed for the wrong player is taken back before the next round:
+                // nothing was missed, and the file records no drop for her.
+                day.verb("drop", &["ada-quill"]);
+                let undone = day.verb("drop", &["ada-quill", "--undo"]);
+                assert!(undone.contains("nothing was missed"), "{undone}");
+                day.served("the drop undone", |j| {
+                    j["players"].as_array().is_some_and(|p| {
+                        p.iter()
+                            .any(|p| p["id"] == "ada-quill" && p["drop"].is_null())
+                    })
+                });
+                // Where the event stands: every result of round 1 is in, round 2 is next.
+                let status = day.verb("status", &[]);
+                assert!(status.contains("13 players, 1 dropped"), "{status}");
+                assert!(
+                    status.contains(&format!(
+                        "Every result is in. Next: holonet pair {file} (writes round 2)"
+                    )),
+                    "{status}"
+                );
             }
         } else {
             // The cut: every game that is ready is played; the first goes to time.
