@@ -64,8 +64,6 @@ pub const SITE_FILES: &[(&str, &str)] = &[
     embed!("holonet.toml"),
     embed!("content/_index.md"),
     embed!("content/about.md"),
-    embed!("events/2018/outer-rim-store-championship.toml"),
-    embed!("events/2018/outer-rim-store-championship.md"),
     embed!(".github/workflows/pages.yml"),
     embed!(".github/workflows/check.yml"),
     embed!(".github/install-holonet.sh"),
@@ -73,6 +71,13 @@ pub const SITE_FILES: &[(&str, &str)] = &[
     embed!(".github/record-reports.sh"),
     embed!(".github/ISSUE_TEMPLATE/result.yml"),
     embed!(".github/ISSUE_TEMPLATE/registration.yml"),
+];
+
+/// The example event `holonet init --example` adds (with its report), for a site to try the
+/// pages on before it holds events of its own; `init` says to delete it before publishing.
+pub const EXAMPLE_EVENT: &[(&str, &str)] = &[
+    embed!("events/2018/outer-rim-store-championship.toml"),
+    embed!("events/2018/outer-rim-store-championship.md"),
 ];
 
 #[cfg(test)]

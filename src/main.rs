@@ -11,7 +11,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 use holonet::edit::issue_form::FormKind;
 use holonet::edit::transaction::{self, Mode, Outcome};
-use holonet::edit::{from_issue, pair, registration, report};
+use holonet::edit::{casual, from_issue, pair, registration, report};
 use holonet::{scaffold, site};
 
 /// mimalloc rather than the system allocator: a build allocates and frees millions of small
@@ -102,6 +102,10 @@ enum Command {
     Init {
         /// The folder to create (it must not exist, or be empty).
         dir: PathBuf,
+        /// Add an example event (a finished store championship) to try the pages on; delete
+        /// it before publishing.
+        #[arg(long)]
+        example: bool,
     },
     /// Write the next step of an event into its file: the next Swiss round, the cut's first
     /// games, or the elimination games that are ready.
@@ -294,6 +298,62 @@ enum Command {
         /// where the ruleset allows a return.
         #[arg(long)]
         undo: bool,
+        /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
+        /// does.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Record a league game as it is played (format = "league"): who played dark, who played
+    /// light, and the result.
+    Game {
+        /// The event file, such as events/2026/spring-league.toml.
+        file: PathBuf,
+        /// The id of the player who played the dark side.
+        dark: String,
+        /// The id of the player who played the light side.
+        light: String,
+        /// SW:LCG: the winner's id (tom), with how the game ended (tom:dial, tom:objectives,
+        /// tom:deck, tom:time, tom:concession, tom:forfeit), or draw (on time). SW:CCG: tom+12,
+        /// tom+12,modified, tom+20,quit, or tie:DARK_LOST,LIGHT_LOST,DARK_HAND,LIGHT_HAND.
+        result: String,
+        /// The day it was played, YYYY-MM-DD [default: today, which must be within the
+        /// league's dates].
+        #[arg(long, value_parser = parse_date)]
+        date: Option<holonet::event::Date>,
+        /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
+        /// does.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Record a challenge-deck session (format = "challenge"): the scenario, the player with
+    /// the challenge deck, the team and who won.
+    Session {
+        /// The event file, such as events/2026/challenge-nights.toml.
+        file: PathBuf,
+        /// The scenario: jerjerrods-task or hunt-for-skywalker.
+        scenario: String,
+        /// The id of the player with the challenge deck.
+        solo: String,
+        /// The ids of the team's two or three players.
+        #[arg(long, num_args = 2..=3, required = true)]
+        team: Vec<String>,
+        /// Who won: solo or team.
+        #[arg(long)]
+        winner: String,
+        /// The day it was played, YYYY-MM-DD [default: today, which must be within the
+        /// event's dates].
+        #[arg(long, value_parser = parse_date)]
+        date: Option<holonet::event::Date>,
+        /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
+        /// does.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Close an event (closed = true): a league's or challenge event's standings become final,
+    /// and no issue form changes the event any more.
+    Close {
+        /// The event file.
+        file: PathBuf,
         /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
         /// does.
         #[arg(long, default_value = ".")]
@@ -765,12 +825,21 @@ fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
         }
-        Command::Init { dir } => match scaffold::init(&dir) {
-            Ok(count) => {
+        Command::Init { dir, example } => match scaffold::init(&dir, example) {
+            Ok(count) if example => {
                 say!(
-                    "Created a new site in {} ({count} files). Next: cd {} && holonet build",
+                    "Created a new site in {} ({count} files), with an example event: events/2018/outer-rim-store-championship.toml and the .md beside it. Delete both before you publish the site. Next: cd {} && holonet build",
                     dir.display(),
                     dir.display()
+                );
+                ExitCode::SUCCESS
+            }
+            Ok(count) => {
+                say!(
+                    "Created a new site in {} ({count} files), with no events yet. Next: cd {} && holonet new events/{}/my-event.toml, then holonet build (holonet init --example adds an example event to try the pages on)",
+                    dir.display(),
+                    dir.display(),
+                    &holonet::wall_clock::today().iso()[..4]
                 );
                 ExitCode::SUCCESS
             }
@@ -912,6 +981,45 @@ fn main() -> ExitCode {
             }
         }),
         Command::Unpair { file, root } => run_edit(&root, &file, registration::unpair_edit),
+        Command::Game {
+            file,
+            dark,
+            light,
+            result,
+            date,
+            root,
+        } => run_edit(&root, &file, |loaded| {
+            casual::game_edit(
+                loaded,
+                casual::GameRequest {
+                    dark: &dark,
+                    light: &light,
+                    result: &result,
+                    date,
+                },
+            )
+        }),
+        Command::Session {
+            file,
+            scenario,
+            solo,
+            team,
+            winner,
+            date,
+            root,
+        } => {
+            let request = casual::SessionRequest {
+                scenario: &scenario,
+                solo: &solo,
+                team: team.iter().map(String::as_str).collect(),
+                winner: &winner,
+                date,
+            };
+            run_edit(&root, &file, |loaded| {
+                casual::session_edit(loaded, &request)
+            })
+        }
+        Command::Close { file, root } => run_edit(&root, &file, casual::close_edit),
         Command::Import {
             file,
             out,

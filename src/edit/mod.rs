@@ -6,6 +6,7 @@
 //! `report` or `register` takes, `issue_reply` words the answer posted on the issue, and
 //! `from_issue` puts the two through the same transaction.
 
+pub mod casual;
 pub mod from_issue;
 pub mod import;
 pub mod issue_form;

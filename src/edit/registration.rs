@@ -62,12 +62,16 @@ fn recorded_rounds(event: &Event) -> u32 {
     event.rounds().len().max(event.ccg_games().len()) as u32
 }
 
-fn parse(text: &str) -> Result<DocumentMut, String> {
+pub(super) fn parse(text: &str) -> Result<DocumentMut, String> {
     text.parse()
         .map_err(|e| format!("cannot edit this file: {e}"))
 }
 
-fn finish(mut doc: DocumentMut, at: Timestamp, summary: String) -> Result<Edited, String> {
+pub(super) fn finish(
+    mut doc: DocumentMut,
+    at: Timestamp,
+    summary: String,
+) -> Result<Edited, String> {
     stamp(&mut doc, at, Stamp::Updated)?;
     Ok(Edited {
         text: doc.to_string(),
@@ -277,9 +281,15 @@ fn writes_ids(doc: &DocumentMut, key: &str) -> bool {
         .is_some_and(|list| !list.is_empty() && list.iter().all(|t| t.contains_key("id")))
 }
 
-/// Appends `entry` to the array of tables `key` (`[[players]]`, `[[teams]]`), creating it after
+/// Appends `entry` to the array of tables `key` (`[[players]]`, `[[teams]]`, a league's
+/// `[[games]]`), creating it after
 /// everything else when the file has none yet.
-fn append(doc: &mut DocumentMut, event: &Event, key: &str, mut entry: Table) -> Result<(), String> {
+pub(super) fn append(
+    doc: &mut DocumentMut,
+    event: &Event,
+    key: &str,
+    mut entry: Table,
+) -> Result<(), String> {
     match doc.get_mut(key) {
         Some(Item::ArrayOfTables(list)) => list.push(entry),
         Some(_) => {
@@ -557,7 +567,7 @@ pub(crate) fn drop(
 
 /// The index of the player (or team) `id`, or what to type instead: the id of a player
 /// written by name, or the closest id.
-fn entrant(event: &Event, id: &str) -> Result<usize, String> {
+pub(super) fn entrant(event: &Event, id: &str) -> Result<usize, String> {
     let file = event.file.display();
     let who = if event.is_team() { "team" } else { "player" };
     if let Some(p) = event.players.iter().position(|p| p.id == id) {

@@ -34,7 +34,7 @@ use crate::rules::computed::{Computed, ComputedKind, SwissComputed};
 use crate::toml_reader::Timestamp;
 use crate::wall_clock::{self, Stamp};
 
-mod parse;
+pub(crate) mod parse;
 
 use parse::{Values, ccg_result, player, swiss_result, timed_state};
 

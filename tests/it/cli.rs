@@ -116,10 +116,9 @@ fn init_makes_a_site_that_builds_and_new_makes_an_event_that_checks() {
         site.join("public/events/2026/spring-open/index.html")
             .is_file()
     );
-    assert!(
-        site.join("public/events/2018/outer-rim-store-championship/event.json")
-            .is_file()
-    );
+    // A new site publishes no invented event: only the one made with `new`.
+    assert!(!site.join("events/2018").exists());
+    assert!(!site.join("public/events/2018").exists());
     // Neither verb overwrites.
     assert!(
         !holonet(&["new", "events/2026/spring-open.toml"], &site)
@@ -638,7 +637,8 @@ fn report_swccg_capped_differential_and_final_confrontation() {
 #[test]
 fn import_reads_spreadsheet_exports_and_hints_at_known_names() {
     let dir = tempfile::tempdir().expect("tempdir");
-    let out = holonet(&["init", "site"], dir.path());
+    // The example event's players are the archive the hints are found in.
+    let out = holonet(&["init", "site", "--example"], dir.path());
     assert!(out.status.success(), "{}", text(&out.stderr));
     let site = dir.path().join("site");
     std::fs::write(
@@ -742,6 +742,7 @@ fn the_reference_pages_complete_example_checks_clean() {
     let out = holonet(&["init", "site"], dir.path());
     assert!(out.status.success());
     let site = dir.path().join("site");
+    std::fs::create_dir_all(site.join("events/2018")).expect("folder");
     std::fs::write(
         site.join("events/2018/outer-rim-sc.toml"),
         &docs[start..end],
@@ -1120,4 +1121,52 @@ fn status_says_where_the_event_stands_and_what_to_type_next() {
         std::fs::read_to_string(site.join(file)).expect("file"),
         event
     );
+}
+
+/// `init` writes no event; `init --example` adds the example event, whose file opens by saying
+/// it is an example to delete before publishing, as `init` says too.
+#[test]
+fn init_publishes_nothing_invented_unless_an_example_is_asked_for() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = holonet(&["init", "plain"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("with no events yet"),
+        "{}",
+        text(&out.stdout)
+    );
+    // The folder events go in, with a word on what goes there, and no event.
+    let events: Vec<_> = std::fs::read_dir(dir.path().join("plain/events"))
+        .expect("events/")
+        .map(|e| e.expect("entry").file_name())
+        .collect();
+    assert_eq!(events, ["README.md"]);
+    let out = holonet(&["build"], &dir.path().join("plain"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let home = std::fs::read_to_string(dir.path().join("plain/public/index.html")).expect("home");
+    assert!(
+        !home.contains("Outer Rim"),
+        "no invented event on the home page"
+    );
+
+    let out = holonet(&["init", "tryout", "--example"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("events/2018/outer-rim-store-championship.toml and the .md beside it. Delete both before you publish the site."),
+        "{said}"
+    );
+    let event = std::fs::read_to_string(
+        dir.path()
+            .join("tryout/events/2018/outer-rim-store-championship.toml"),
+    )
+    .expect("the example");
+    assert!(
+        event.starts_with(
+            "# AN EXAMPLE from `holonet init --example`, not a real event: delete this file"
+        ),
+        "{event}"
+    );
+    let out = holonet(&["check"], &dir.path().join("tryout"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
 }

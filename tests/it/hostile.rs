@@ -454,12 +454,12 @@ mod writes {
     #[test]
     fn init_writes_only_into_an_empty_folder() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let count = scaffold::init(dir.path()).expect("init");
+        let count = scaffold::init(dir.path(), true).expect("init");
         assert!(count > 10);
         assert!(temporaries(dir.path()).is_empty());
         let other = tempfile::tempdir().expect("tempdir");
         fs::write(other.path().join("mine.txt"), "keep").expect("write");
-        assert!(scaffold::init(other.path()).is_err());
+        assert!(scaffold::init(other.path(), false).is_err());
         assert_eq!(
             fs::read_to_string(other.path().join("mine.txt")).expect("r"),
             "keep"

@@ -499,3 +499,95 @@ fn a_swccg_constructed_event_runs_through_its_final_confrontation_from_the_termi
     assert!(first.contains(&champion), "{standings}");
     day.page_with("", &champion);
 }
+
+/// A league night and a challenge evening run with verbs only, from the site folder: `new`,
+/// `register`, `game` (a win by dial, a plain win, a draw on time), `session`, `standings` and
+/// `close`; the files check, and the closed league's site lists its final places.
+#[test]
+fn a_league_night_and_a_challenge_evening_need_no_hand_written_toml() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    assert!(holonet(&["init", "site"], dir.path()).status.success());
+    let site = dir.path().join("site");
+    let run = |args: &[&str]| {
+        let out = holonet(args, &site);
+        assert!(
+            out.status.success(),
+            "holonet {args:?} failed:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let league = "events/league-night.toml";
+    run(&["new", league, "--rules", "ffg-2018", "--format", "league"]);
+    for name in ["Ann Lee", "Bo Vos", "Cy Moe", "Di Ray"] {
+        run(&["register", league, name]);
+    }
+    let said = run(&["game", league, "ann-lee", "bo-vos", "ann-lee:dial"]);
+    assert!(
+        said.contains("Ann Lee (dark) v Bo Vos (light), Ann Lee won by dial"),
+        "{said}"
+    );
+    run(&["game", league, "cy-moe", "di-ray", "di-ray"]);
+    let said = run(&["game", league, "bo-vos", "cy-moe", "draw"]);
+    assert!(said.contains("a draw on time"), "{said}");
+    // A wrong result is refused with the file unchanged.
+    let before = std::fs::read_to_string(site.join(league)).expect("file");
+    let out = holonet(&["game", league, "ann-lee", "di-ray", "zed"], &site);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("names neither player"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(site.join(league)).expect("file"),
+        before
+    );
+    let standings = run(&["standings", league]);
+    assert!(standings.contains("Ann Lee"), "{standings}");
+    let said = run(&["close", league]);
+    assert!(said.contains("its standings are final"), "{said}");
+
+    let evening = "events/challenge-evening.toml";
+    run(&[
+        "new",
+        evening,
+        "--rules",
+        "ffg-2018",
+        "--format",
+        "challenge",
+    ]);
+    for name in ["Ann Lee", "Bo Vos", "Cy Moe"] {
+        run(&["register", evening, name]);
+    }
+    let said = run(&[
+        "session",
+        evening,
+        "jerjerrods-task",
+        "ann-lee",
+        "--team",
+        "bo-vos",
+        "cy-moe",
+        "--winner",
+        "team",
+    ]);
+    assert!(said.contains("the team won"), "{said}");
+
+    let checked = run(&["check"]);
+    assert!(!checked.contains("error"), "{checked}");
+    run(&["build"]);
+    let json: Value = serde_json::from_str(
+        &std::fs::read_to_string(site.join("public/events/league-night/event.json"))
+            .expect("event.json"),
+    )
+    .expect("JSON");
+    assert_eq!(json["event"]["status"], "finished", "{}", json["event"]);
+    assert_eq!(
+        json["league"]["games"].as_array().map(Vec::len),
+        Some(3),
+        "{json}"
+    );
+    let text = std::fs::read_to_string(site.join(league)).expect("file");
+    assert!(text.contains("closed = true"), "{text}");
+}

@@ -25,9 +25,9 @@ pub(super) fn player(event: &Event, players: [usize; 2], id: &str) -> Result<usi
 }
 
 /// The keys and values to write, in order, and warnings about them.
-pub(super) struct Values {
-    pub(super) values: Vec<(&'static str, Value)>,
-    pub(super) warnings: Vec<String>,
+pub(crate) struct Values {
+    pub(crate) values: Vec<(&'static str, Value)>,
+    pub(crate) warnings: Vec<String>,
 }
 
 impl From<Vec<(&'static str, Value)>> for Values {
@@ -137,7 +137,7 @@ pub(super) fn swiss_result(
 /// `[dark, light]`. A differential above the guide's cap is written as reported (the cards left
 /// in the winner's Life Force, a fact of the game) with a warning saying what counts. Where
 /// `winner_alone` (a ruleset whose differential is optional), the winner's id alone is a result.
-pub(super) fn ccg_result(
+pub(crate) fn ccg_result(
     event: &Event,
     players: [usize; 2],
     result: &str,
