@@ -61,7 +61,15 @@ pub fn write_reply(path: &Path, answer: &str) -> Result<(), WriteError> {
 fn edit_from_issue(root: &Path, body: &str, kind: FormKind) -> Outcome {
     let form = match issue_form::parse(body, kind) {
         Ok(form) => form,
-        Err(problems) => return Outcome::refused(problems.to_string()),
+        Err(mut problems) => {
+            // The event is looked up too: a wrong link is said with the rest, not one edit later.
+            if let Some(Err(message)) =
+                issue_form::written_event(body).map(|event| issue_form::event_file(root, &event))
+            {
+                problems.0.push(message);
+            }
+            return Outcome::refused(problems.to_string());
+        }
     };
     let file = match issue_form::event_file(root, form.event()) {
         Ok(file) => file,

@@ -297,6 +297,12 @@ pub(crate) fn parse(body: &str, kind: FormKind) -> Result<Form, Problems> {
     }
 }
 
+/// The `Event` field as written, when the body has one: looked up even when other fields are
+/// wrong, so that a form's problems are all said at once.
+pub(crate) fn written_event(body: &str) -> Option<String> {
+    Fields::parse(body).text(EVENT, false, MAX_EVENT_CHARS)
+}
+
 /// The fields of a body, by heading, and the problems met reading them.
 struct Fields<'b> {
     /// Each heading (as [`key`] gives it) with the lines below it, in the body's order.

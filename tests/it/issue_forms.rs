@@ -456,6 +456,31 @@ fn a_refused_form_leaves_the_file_exits_1_and_replies_with_the_diagnostic() {
         "{reply}"
     );
     assert_eq!(changed(&before, &snapshot(site)), Vec::<String>::new());
+    // A wrong event link is said with the form's other problems, not one edit later.
+    let (out, reply) = from_issue(
+        site,
+        "report",
+        "### Event\n\nevents/2026/no-such-open.toml\n\n### Table\n\nfour\n\n### Result\n\n2-0\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        reply.contains("error: the form has 2 problems:\n"),
+        "{reply}"
+    );
+    assert!(reply.contains("not `four`"), "{reply}");
+    assert!(reply.contains("no-such-open"), "{reply}");
+    // A sentence for a result is said not to be read, not to name someone absent.
+    let (out, reply) = from_issue(
+        site,
+        "report",
+        &result_body(SWISS, "", "1", "2-0 Maren won", ""),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        reply.contains("`2-0 Maren won` is not a result Holonet can read"),
+        "{reply}"
+    );
+    assert_eq!(changed(&before, &snapshot(site)), Vec::<String>::new());
     // A body the workflow did not save is its fault: exit 2, and a reply that says so.
     let out = holonet(
         &["report", "--from-issue", "missing.md", "--reply", REPLY],

@@ -10,17 +10,25 @@ use crate::event::{Event, GameEnd, Side, Timed};
 use crate::rules::Ruleset;
 use crate::rules::swccg::scoring::{MAX_DIFFERENTIAL, Score};
 
-/// A player at the table by id.
+/// A player at the table by id (or by name, as a player writes a form). Text that is neither
+/// (a sentence such as `2-0 Léo won`) is said not to be read, rather than not to be at the table.
 pub(super) fn player(event: &Event, players: [usize; 2], id: &str) -> Result<usize, String> {
     let id = id.trim();
     players
         .into_iter()
-        .find(|&p| event.players[p].id == id)
+        .find(|&p| event.players[p].id == id || event.players[p].name.eq_ignore_ascii_case(id))
         .ok_or_else(|| {
-            format!(
-                "`{id}` is not at this table: use `{}` or `{}`",
+            let ids = format!(
+                "`{}` or `{}`",
                 event.players[players[0]].id, event.players[players[1]].id
-            )
+            );
+            if id.contains(char::is_whitespace) || id.contains(|c: char| c.is_ascii_digit()) {
+                format!(
+                    "`{id}` is not a result Holonet can read: name the winner by id ({ids}), as the examples of the result's syntax show"
+                )
+            } else {
+                format!("`{id}` is not at this table: use {ids}")
+            }
         })
 }
 
