@@ -129,11 +129,16 @@ impl<'a> Archive<'a> {
             let other = if first { b } else { a };
             let meetings = &self.pairs[&(a, b)];
             if let [(order, occasion, meeting)] = meetings.as_slice() {
-                let (me, _, word) = turned(meeting, first);
+                let (me, outcome, _) = turned(meeting, first);
                 let line = OnceLine {
                     round: meeting.short_round(),
+                    verb: match outcome {
+                        Ordering::Greater => "beat",
+                        Ordering::Less => "lost to",
+                        Ordering::Equal => "drew with",
+                    },
                     player: players.person(site, other),
-                    result: meeting_result(meeting, me, word),
+                    detail: meeting_detail(meeting, me),
                 };
                 once.insert((*order, meeting.number), (occasion, line));
                 continue;
@@ -233,25 +238,38 @@ pub(crate) struct EventMeetings {
     pub(crate) meetings: Vec<OnceLine>,
 }
 
-/// The one meeting with an opponent met once.
+/// The one meeting with an opponent met once, said from the page owner's side as a sentence
+/// whose subject is the owner: "R2 beat Cy Dax", "G4 lost to Cy Dax as light".
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct OnceLine {
-    /// "Round 3", "Game 12".
+    /// "R3", "G12".
     pub(crate) round: String,
+    /// "beat", "lost to" or "drew with".
+    pub(crate) verb: &'static str,
     pub(crate) player: PlayerRef,
-    /// How it went: see [`meeting_result`].
-    pub(crate) result: String,
+    /// What the round's page does not say: see [`meeting_detail`].
+    pub(crate) detail: String,
 }
 
-/// How one meeting went for the player `me` who took `result` ("won", "lost", "drawn"). A
-/// Swiss round has a page of its own, with the games, their sides and scores: the match result
-/// says enough. League and SW:CCG games (no round page) say their side: "won as dark"; games
-/// with their sides, "won: won as dark, lost as light, won as dark"; games without, "lost 0–2".
-fn meeting_result(meeting: &Meeting, me: usize, result: &str) -> String {
+/// What follows "beat NAME" for the player `me`. A Swiss round has a page of its own, with the
+/// games, their sides and scores: nothing. League and SW:CCG games (no round page) say the
+/// side: " as dark"; games with their sides, ": won as dark, lost as light, won as dark"; games
+/// without, " 2–0".
+fn meeting_detail(meeting: &Meeting, me: usize) -> String {
     if meeting.round_page.is_some() {
-        return result.to_string();
+        return String::new();
     }
-    games_result(meeting, me, result)
+    let side = |game: &GamePlayed| match game.dark {
+        Some(d) if d == me => " as dark",
+        Some(_) => " as light",
+        None => "",
+    };
+    match meeting.games.as_slice() {
+        [] => String::new(),
+        [game] => side(game).to_string(),
+        // With no leading word: ": won as dark, …" or " 2–0".
+        _ => games_result(meeting, me, ""),
+    }
 }
 
 /// How one meeting went for the player `me` who took `result`, game by game where the sides
