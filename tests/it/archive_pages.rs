@@ -225,7 +225,12 @@ fn every_opponent_is_on_the_head_to_head_page_with_every_meeting() {
     let once: Vec<&str> = table("h2h-once").split("<tr>").skip(2).collect();
     assert_eq!(once.len(), 1, "one event: {html}");
     // Said from Ann's side, Ann the subject: she beat Cy.
-    assert_eq!(text_of(once[0]), "Spring Open R2 beat Cy Dax", "{}", once[0]);
+    assert_eq!(
+        text_of(once[0]),
+        "Spring Open R2 beat Cy Dax",
+        "{}",
+        once[0]
+    );
     assert!(
         once[0].contains("href=\"/events/2025/spring/\""),
         "{}",
@@ -238,7 +243,10 @@ fn every_opponent_is_on_the_head_to_head_page_with_every_meeting() {
     );
     // From Cy's side, the same meeting the other way round.
     let cy_page = text_of(&page(&out, "players/cy/vs"));
-    assert!(cy_page.contains("Spring Open R2 lost to Ann Vel"), "{cy_page}");
+    assert!(
+        cy_page.contains("Spring Open R2 lost to Ann Vel"),
+        "{cy_page}"
+    );
     // The round's page has what the line leaves out: both games and their sides.
     let round = main_text(&page(&out, "events/2025/spring/rounds/2"));
     assert!(
