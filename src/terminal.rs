@@ -314,57 +314,43 @@ pub fn status(event: &Event, computed: &Computed, file: &str) -> String {
     let report = format!("holonet report {file}");
     match current_step(event, computed) {
         Some(Step::Round(round)) => {
-            let open: Vec<String> = round
+            let open: Vec<(u32, String)> = round
                 .tables
                 .iter()
                 .filter(|t| t.outcome == crate::event::Outcome::Pending)
                 .map(|t| {
-                    format!(
-                        "  Table {}: {} v {}",
+                    (
                         t.number,
-                        name(t.players[0]),
-                        name(t.players[1])
+                        format!("{} v {}", name(t.players[0]), name(t.players[1])),
                     )
                 })
                 .collect();
-            let _ = writeln!(
-                out,
-                "\nRound {}: {} of {} tables still to report",
-                round.number,
-                open.len(),
-                round.tables.len()
-            );
-            let _ = writeln!(out, "{}", open.join("\n"));
-            let _ = writeln!(
-                out,
-                "\nNext: {report} TABLE RESULT (such as 2-0) for each, then holonet pair {file}"
+            still_to_report(
+                &mut out,
+                &format!("Round {}", round.number),
+                &open,
+                round.tables.len(),
+                &format!("{report} TABLE RESULT (such as 2-0) for each, then holonet pair {file}"),
             );
         }
         Some(Step::CcgGame(game)) => {
-            let open: Vec<String> = game
+            let open: Vec<(u32, String)> = game
                 .tables
                 .iter()
                 .filter(|t| t.result.is_none())
                 .map(|t| {
-                    format!(
-                        "  Table {}: {} (dark) v {} (light)",
-                        t.number,
-                        name(t.dark),
-                        name(t.light)
-                    )
+                    let who = format!("{} (dark) v {} (light)", name(t.dark), name(t.light));
+                    (t.number, who)
                 })
                 .collect();
-            let _ = writeln!(
-                out,
-                "\nGame {}: {} of {} tables still to report",
-                game.number,
-                open.len(),
-                game.tables.len()
-            );
-            let _ = writeln!(out, "{}", open.join("\n"));
-            let _ = writeln!(
-                out,
-                "\nNext: {report} TABLE WINNER+DIFFERENTIAL (such as tom+12) for each, then holonet pair {file}"
+            still_to_report(
+                &mut out,
+                &format!("Game {}", game.number),
+                &open,
+                game.tables.len(),
+                &format!(
+                    "{report} TABLE WINNER+DIFFERENTIAL (such as tom+12) for each, then holonet pair {file}"
+                ),
             );
         }
         Some(step @ Step::Final { .. }) => {
@@ -441,6 +427,28 @@ pub fn status(event: &Event, computed: &Computed, file: &str) -> String {
         },
     }
     out
+}
+
+/// The step `title` under way: its tables still missing a result (`open`: number, both names)
+/// of `total`, and the command that reports them (`next`).
+fn still_to_report(
+    out: &mut String,
+    title: &str,
+    open: &[(u32, String)],
+    total: usize,
+    next: &str,
+) {
+    let _ = writeln!(
+        out,
+        "\n{title}: {} of {total} tables still to report",
+        open.len()
+    );
+    let lines: Vec<String> = open
+        .iter()
+        .map(|(number, who)| format!("  Table {number}: {who}"))
+        .collect();
+    let _ = writeln!(out, "{}", lines.join("\n"));
+    let _ = writeln!(out, "\nNext: {next}");
 }
 
 /// The event's final places, best first, once they are known.

@@ -10,7 +10,7 @@
 use toml_edit::{Array, Table, value};
 
 use super::registration::{Edited, append, entrant, finish, parse};
-use super::report::parse::ccg_result;
+use super::report::parse::{ccg_result, player};
 use super::transaction::{FileEdit, OneEvent};
 use crate::event::{Date, Event, Kind, Timestamp};
 use crate::rules::computed::Computed;
@@ -121,17 +121,14 @@ pub(crate) fn game(
                 Some((who, by)) => (who.trim(), Some(by.trim())),
                 None => (result, None),
             };
-            let winner = [dark, light]
-                .into_iter()
-                .find(|&p| event.players[p].id == who || event.players[p].name.eq_ignore_ascii_case(who))
-                .ok_or_else(|| {
-                    format!(
-                        "`{result}` names neither player: write the winner's id (`{}` or `{}`), ID:HOW such as {}:dial, or draw",
-                        id(dark),
-                        id(light),
-                        id(dark)
-                    )
-                })?;
+            let winner = player(event, [dark, light], who).map_err(|_| {
+                format!(
+                    "`{result}` names neither player: write the winner's id (`{}` or `{}`), ID:HOW such as {}:dial, or draw",
+                    id(dark),
+                    id(light),
+                    id(dark)
+                )
+            })?;
             entry.insert("winner", value(id(winner)));
             if let Some(by) = by {
                 if !ENDINGS.contains(&by) {

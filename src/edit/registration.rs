@@ -499,8 +499,7 @@ pub(crate) fn drop(
         ));
     }
     let recorded = recorded_rounds(event);
-    let elimination_begun =
-        matches!(&event.kind, Kind::Swiss(play) if !play.elimination.is_empty());
+    let elimination_begun = elimination_begun(event);
     let after = match after {
         Some(n) => n,
         None if elimination_begun => {
@@ -541,12 +540,7 @@ pub(crate) fn drop(
         ));
     }
     let mut doc = parse(text)?;
-    let list = if event.is_team() { "teams" } else { "players" };
-    let entry = doc
-        .get_mut(list)
-        .and_then(Item::as_array_of_tables_mut)
-        .and_then(|tables| tables.get_mut(p))
-        .ok_or_else(|| format!("cannot find {}'s `[[{list}]]` entry in {file}", player.name))?;
+    let entry = roster_entry(&mut doc, event, p)?;
     entry.insert("drop", value(i64::from(after)));
     let summary = if after == 0 {
         format!("{} withdrew before {unit} 1 in {file}.", player.name)
@@ -563,6 +557,43 @@ pub(crate) fn drop(
         )
     };
     finish(doc, at, summary)
+}
+
+/// The tables of `round` (SW:CCG: game) that have a result.
+fn reported_tables(event: &Event, round: u32) -> std::collections::BTreeSet<u32> {
+    (0..event.players.len())
+        .filter_map(|p| match seat(event, p, round) {
+            Some(Seat::Table {
+                number,
+                reported: true,
+            }) => Some(number),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether the elimination of a Swiss event has games in the file.
+fn elimination_begun(event: &Event) -> bool {
+    matches!(&event.kind, Kind::Swiss(play) if !play.elimination.is_empty())
+}
+
+/// The `[[players]]` (team event: `[[teams]]`) entry of player `p` in `doc`.
+fn roster_entry<'a>(
+    doc: &'a mut DocumentMut,
+    event: &Event,
+    p: usize,
+) -> Result<&'a mut Table, String> {
+    let list = if event.is_team() { "teams" } else { "players" };
+    doc.get_mut(list)
+        .and_then(Item::as_array_of_tables_mut)
+        .and_then(|tables| tables.get_mut(p))
+        .ok_or_else(|| {
+            format!(
+                "cannot find {}'s `[[{list}]]` entry in {}",
+                event.players[p].name,
+                event.file.display()
+            )
+        })
 }
 
 /// The index of the player (or team) `id`, or what to type instead: the id of a player
@@ -629,8 +660,7 @@ pub(crate) fn undo_drop(
         ));
     }
     let swiss_rounds = computed.swiss_rounds.unwrap_or(u32::MAX);
-    let elimination_begun =
-        matches!(&event.kind, Kind::Swiss(play) if !play.elimination.is_empty());
+    let elimination_begun = elimination_begun(event);
     if elimination_begun && dropped >= swiss_rounds {
         return Err(format!(
             "{} left during the cut, whose games were played on without them: the bracket cannot take them back",
@@ -639,12 +669,7 @@ pub(crate) fn undo_drop(
     }
     let recorded = recorded_rounds(event);
     let mut doc = parse(text)?;
-    let list = if event.is_team() { "teams" } else { "players" };
-    let entry = doc
-        .get_mut(list)
-        .and_then(Item::as_array_of_tables_mut)
-        .and_then(|tables| tables.get_mut(p))
-        .ok_or_else(|| format!("cannot find {}'s `[[{list}]]` entry in {file}", player.name))?;
+    let entry = roster_entry(&mut doc, event, p)?;
     if recorded <= dropped {
         entry.remove("drop");
         let summary = format!(
@@ -659,20 +684,7 @@ pub(crate) fn undo_drop(
     } else {
         format!("{unit}s {}–{recorded}", dropped + 1)
     };
-    let open_last = event
-        .rounds()
-        .iter()
-        .find(|r| r.number == recorded)
-        .is_some_and(|r| {
-            r.tables
-                .iter()
-                .all(|t| t.outcome == crate::event::Outcome::Pending)
-        })
-        || event
-            .ccg_games()
-            .iter()
-            .find(|g| g.number == recorded)
-            .is_some_and(|g| g.tables.iter().all(|t| t.result.is_none()));
+    let open_last = reported_tables(event, recorded).is_empty();
     let unpair_first = if open_last {
         format!(
             "; to seat them in {unit} {recorded}, which has no result yet, run `holonet unpair {file}` first, then undo the drop and pair again"
@@ -757,15 +769,7 @@ pub(crate) fn unpair(
         if last == 0 {
             return Err(format!("{file} has no {unit} to take back"));
         }
-        let reported: Vec<String> = (0..event.players.len())
-            .filter_map(|p| match seat(event, p, last) {
-                Some(Seat::Table {
-                    number,
-                    reported: true,
-                }) => Some(number),
-                _ => None,
-            })
-            .collect::<std::collections::BTreeSet<u32>>()
+        let reported: Vec<String> = reported_tables(event, last)
             .iter()
             .map(u32::to_string)
             .collect();

@@ -265,6 +265,19 @@ fn records(
     records
 }
 
+/// Every recorded game's tables with a result, scored, game by game.
+fn scored_games(event: &Event, play: &CcgPlay) -> Vec<Vec<ScoredTable>> {
+    play.games
+        .iter()
+        .map(|g| {
+            g.tables
+                .iter()
+                .filter_map(|t| score_table(event, &format!("game {}", g.number), t))
+                .collect()
+        })
+        .collect()
+}
+
 /// Computes a SW:CCG event. `planned` is the number of games announced; `cut` is 2 for a
 /// Final Confrontation; `ranking` is the ruleset's way of ranking games. The Tournament
 /// Assistant's standings are computed by [`swccg::pc_sos`], and its events are not judged
@@ -282,16 +295,7 @@ pub(crate) fn compute_ccg(
         CcgStandings::Guide => {}
     }
     let finished = play.games.iter().take_while(|g| g.is_complete()).count();
-    let reported: Vec<Vec<ScoredTable>> = play
-        .games
-        .iter()
-        .map(|g| {
-            g.tables
-                .iter()
-                .filter_map(|t| score_table(event, &format!("game {}", g.number), t))
-                .collect()
-        })
-        .collect();
+    let reported = scored_games(event, play);
     let disqualified = disqualifications(event);
     let standings_after = |k: usize, tiebreakers: &[ScoredTable]| {
         let mut players: Vec<PlayerRecord> = records(event, play, &reported[..k], &disqualified)
@@ -373,16 +377,7 @@ pub(crate) fn compute_ccg(
 /// games played, as the program's standings did). The bracket is not paired nor judged by
 /// Holonet: its seeds are not in the file.
 fn compute_match_play(event: &Event, play: &CcgPlay) -> CcgComputed {
-    let reported: Vec<Vec<ScoredTable>> = play
-        .games
-        .iter()
-        .map(|g| {
-            g.tables
-                .iter()
-                .filter_map(|t| score_table(event, &format!("game {}", g.number), t))
-                .collect()
-        })
-        .collect();
+    let reported = scored_games(event, play);
     let mut totals: Vec<Option<Score>> = vec![None; event.players.len()];
     let mut standings = Vec::new();
     for (g, scored) in play.games.iter().zip(&reported) {
@@ -461,16 +456,7 @@ pub(crate) fn match_play_placings(play: &CcgPlay, ccg: &CcgComputed) -> Option<V
 /// until the games announced (`planned`) are played.
 fn compute_pc_sos(event: &Event, play: &CcgPlay, planned: Option<u32>) -> CcgComputed {
     let finished = play.games.iter().take_while(|g| g.is_complete()).count();
-    let reported: Vec<Vec<ScoredTable>> = play
-        .games
-        .iter()
-        .map(|g| {
-            g.tables
-                .iter()
-                .filter_map(|t| score_table(event, &format!("game {}", g.number), t))
-                .collect()
-        })
-        .collect();
+    let reported = scored_games(event, play);
     let version = pc_sos::Version::at(event.info.date);
     let mut games = Vec::new();
     // The software's standings of every player after each finished game: what pairs the next.

@@ -14,7 +14,7 @@ use super::swccg;
 use super::swccg::pairing::{ByeReason, Entrant, Meeting, PairReason, Paired, Table};
 use super::swccg::standings::RankedRow;
 use crate::event::Side;
-use crate::event::{CcgPlay, CcgResult, Event};
+use crate::event::{CcgPlay, CcgResult, CcgRound, Event};
 
 /// A recorded game paired again from the games before it.
 #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Eq)]
@@ -221,6 +221,49 @@ pub(super) fn seeded(setup: &Setup, seed: u64) -> (Side, Paired) {
     (setup.coin, paired)
 }
 
+/// What the games played so far hold for pairing the next: who quit (they are paired no
+/// more), every player's games (opponent and allegiance), and each player's byes.
+pub(super) struct History {
+    pub(super) quit: Vec<usize>,
+    pub(super) meetings: Vec<Vec<Meeting>>,
+    pub(super) byes: Vec<u32>,
+}
+
+impl History {
+    pub(super) fn of(event: &Event, played: &[CcgRound]) -> History {
+        let quit = played
+            .iter()
+            .flat_map(|g| &g.tables)
+            .filter_map(|t| match t.result {
+                Some(CcgResult::Quit { quitter, .. }) => Some(quitter),
+                _ => None,
+            })
+            .collect();
+        let mut meetings: Vec<Vec<Meeting>> = vec![Vec::new(); event.players.len()];
+        let mut byes = vec![0u32; event.players.len()];
+        for g in played {
+            for t in &g.tables {
+                meetings[t.dark].push(Meeting {
+                    opponent: t.light,
+                    allegiance: Side::Dark,
+                });
+                meetings[t.light].push(Meeting {
+                    opponent: t.dark,
+                    allegiance: Side::Light,
+                });
+            }
+            for &p in &g.byes {
+                byes[p] += 1;
+            }
+        }
+        History {
+            quit,
+            meetings,
+            byes,
+        }
+    }
+}
+
 /// What pairing game `number` starts from.
 pub(super) struct Setup {
     pub(super) number: u32,
@@ -255,14 +298,11 @@ pub(super) fn setup(
     let number = before as u32 + 1;
     let played = play.games.get(..before)?;
     let seed = event.info.seed;
-    let quit: Vec<usize> = played
-        .iter()
-        .flat_map(|g| &g.tables)
-        .filter_map(|t| match t.result {
-            Some(CcgResult::Quit { quitter, .. }) => Some(quitter),
-            _ => None,
-        })
-        .collect();
+    let History {
+        quit,
+        mut meetings,
+        byes,
+    } = History::of(event, played);
     let table_sides = |g: &crate::event::CcgRound| -> Vec<(usize, Side)> {
         g.tables
             .iter()
@@ -291,23 +331,6 @@ pub(super) fn setup(
             }
         },
     };
-    let mut meetings: Vec<Vec<Meeting>> = vec![Vec::new(); event.players.len()];
-    let mut had_bye = vec![false; event.players.len()];
-    for g in played {
-        for t in &g.tables {
-            meetings[t.dark].push(Meeting {
-                opponent: t.light,
-                allegiance: Side::Dark,
-            });
-            meetings[t.light].push(Meeting {
-                opponent: t.dark,
-                allegiance: Side::Light,
-            });
-        }
-        for &p in &g.byes {
-            had_bye[p] = true;
-        }
-    }
     let fixed = fixed_sides(&event.info);
     let entrants: Vec<Entrant> = event
         .players
@@ -318,7 +341,7 @@ pub(super) fn setup(
             player: p,
             // Set for each order of the standings and each pile of a bye, below.
             rank: 0,
-            had_bye: had_bye[p],
+            had_bye: byes[p] > 0,
             meetings: std::mem::take(&mut meetings[p]),
             allegiance: Side::Dark,
             organizer: player.organizer,

@@ -25,11 +25,11 @@
 
 use std::collections::BTreeMap;
 
-use super::ccg_replay::{AssistantBreak, Replay, TableReason};
+use super::ccg_replay::{AssistantBreak, History, Replay, TableReason};
 use super::swccg;
-use super::swccg::pairing::{Meeting, PairReason};
+use super::swccg::pairing::PairReason;
 use super::swccg::pc_pairing::{self, LastGame, PcEntrant, Rules, met_as};
-use crate::event::{CcgPlay, CcgResult, CcgRound, Event, Side};
+use crate::event::{CcgPlay, CcgRound, Event, Side};
 
 /// Judges the recorded game `g` against the software's pairing of `entrants` (the players in
 /// the event for it, with their record before it): each table's reason and the replay (the
@@ -153,7 +153,7 @@ fn first_of_round(
         };
         Some(better_side == first || met_as(l, d))
     };
-    let seeded_first = pc_pairing::first_pile(seed, number);
+    let seeded_first = swccg::pairing::coin(seed, number);
     let count = |first: Side| {
         tables
             .iter()
@@ -334,31 +334,11 @@ pub(super) fn entrants(
 ) -> Vec<PcEntrant> {
     let number = before as u32 + 1;
     let played = &play.games[..before.min(play.games.len())];
-    let quit: Vec<usize> = played
-        .iter()
-        .flat_map(|g| &g.tables)
-        .filter_map(|t| match t.result {
-            Some(CcgResult::Quit { quitter, .. }) => Some(quitter),
-            _ => None,
-        })
-        .collect();
-    let mut meetings: Vec<Vec<Meeting>> = vec![Vec::new(); event.players.len()];
-    let mut byes = vec![0u32; event.players.len()];
-    for g in played {
-        for t in &g.tables {
-            meetings[t.dark].push(Meeting {
-                opponent: t.light,
-                allegiance: Side::Dark,
-            });
-            meetings[t.light].push(Meeting {
-                opponent: t.dark,
-                allegiance: Side::Light,
-            });
-        }
-        for &p in &g.byes {
-            byes[p] += 1;
-        }
-    }
+    let History {
+        quit,
+        mut meetings,
+        byes,
+    } = History::of(event, played);
     let last = |p: usize| -> LastGame {
         let Some(g) = played.last() else {
             return LastGame::Absent;

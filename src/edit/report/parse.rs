@@ -12,7 +12,7 @@ use crate::rules::swccg::scoring::{MAX_DIFFERENTIAL, Score};
 
 /// A player at the table by id (or by name, as a player writes a form). Text that is neither
 /// (a sentence such as `2-0 Léo won`) is said not to be read, rather than not to be at the table.
-pub(super) fn player(event: &Event, players: [usize; 2], id: &str) -> Result<usize, String> {
+pub(crate) fn player(event: &Event, players: [usize; 2], id: &str) -> Result<usize, String> {
     let id = id.trim();
     players
         .into_iter()

@@ -10,7 +10,8 @@
 //! Only a repeat of the same opponents **with the same allegiances** is avoided; a rematch with
 //! the allegiances reversed stands. Randomness comes from [`Stream`]s labelled
 //! `"game {game} order"` (the shuffle before sorting), `"game {game} level points"` (the shuffle
-//! among equal victory points) and `"game {game} allegiance"` (the pile dealt first).
+//! among equal victory points) and `"game {game} allegiance"` (the pile dealt first, the coin of
+//! [`super::pairing::coin`]).
 //!
 //! Kept apart from the 2008 guide's engine ([`super::pairing`]), whose piles and repeats follow
 //! other rules; the vocabulary of a paired game ([`Paired`], [`Table`], [`Bye`]) is shared so the
@@ -18,7 +19,7 @@
 
 use std::cmp::Reverse;
 
-use super::pairing::{Bye, ByeReason, Meeting, PairReason, Paired, Table};
+use super::pairing::{Bye, ByeReason, Meeting, PairReason, Paired, Table, coin};
 use crate::event::{Date, Side};
 use crate::rules::random::Stream;
 
@@ -207,19 +208,11 @@ pub(crate) fn pairing_order(
     order
 }
 
-/// The seeded pile dealt first in a round's first game (stream `"game {number} allegiance"`).
-pub(crate) fn first_pile(seed: u64, number: u32) -> Side {
-    if Stream::new(seed, &format!("game {number} allegiance")).below(2) == 0 {
-        Side::Dark
-    } else {
-        Side::Light
-    }
-}
-
 /// Pairs game `number` as the software does, its random steps drawn from `seed`.
 pub(crate) fn pair(entrants: &[PcEntrant], number: u32, rules: Rules, seed: u64) -> Paired {
     let order = pairing_order(entrants, number, rules, seed);
-    let piles = piles(order, number, first_pile(seed, number), rules);
+    // The pile dealt first: the seeded coin of the game, as the guide's engine draws it.
+    let piles = piles(order, number, coin(seed, number), rules);
     let mut byes: Vec<Bye> = piles.bye.into_iter().collect();
     let mut walk = Walk {
         dark: piles.dark,
@@ -447,7 +440,7 @@ mod tests {
             .map(|p| entrant(p, 10 - 2 * p as u32, LastGame::Played(Side::Light)))
             .collect();
         for seed in 0..8 {
-            let first = first_pile(seed, 3);
+            let first = coin(seed, 3);
             let paired = pair(&e, 3, RULES_2017, seed);
             let pairs: Vec<(usize, usize)> = paired
                 .tables
@@ -490,7 +483,7 @@ mod tests {
             .map(|p| entrant(p, 4 - 2 * p as u32, LastGame::Played(Side::Dark)))
             .collect();
         // Whoever is dealt first plays the pile dealt first: make them have met that way.
-        let first = first_pile(11, 3);
+        let first = coin(11, 3);
         match first {
             Side::Dark => met(&mut e, 0, 1),
             Side::Light => met(&mut e, 1, 0),
