@@ -144,7 +144,7 @@ impl NotNow {
 pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow> {
     match &event.kind {
         Kind::League(_) | Kind::Challenge(_) => Err(NotNow::refused(format!(
-            "a `{}` event has no pairing rounds: record each game or session in the file as it is played",
+            "a `{}` event has no pairing rounds: record each game with `holonet game FILE DARK LIGHT RESULT` (a challenge session: `holonet session FILE SCENARIO SOLO --team A B --winner solo|team`) as it is played",
             event.info.format
         ))),
         Kind::Recorded(_) => Err(NotNow::refused(

@@ -307,7 +307,7 @@ fn find_place(
             "this event is known only by its final standings (`[[standings]]`): it has no tables to report".into(),
         ),
         (Kind::League(_) | Kind::Challenge(_), _) => Err(format!(
-            "a `{}` event has no tables to report: add the game or session to the file as it is played",
+            "a `{}` event has no tables to report: record each game with `holonet game FILE DARK LIGHT RESULT` (a challenge session: `holonet session FILE SCENARIO SOLO --team A B --winner solo|team`) as it is played",
             event.info.format
         )),
         (Kind::Swiss(_) | Kind::Ccg(_), _) => {

@@ -483,6 +483,7 @@ fn records(out: &mut String, shape: Shape) {
 fn league_games(out: &mut String, shape: Shape) {
     out.push_str(
         "\n# One [[games]] entry per game, as it is played; the same players may meet again.\n\
+         # `holonet game FILE DARK LIGHT RESULT` writes one for you (and `holonet close FILE` ends the league).\n\
          # [[games]]\n\
          # date = 2026-11-23\n\
          # dark = \"tom\"\n\
