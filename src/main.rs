@@ -87,6 +87,13 @@ enum Command {
         /// /__holonet/poster/. Anyone on the network can read the site (read-only).
         #[arg(long)]
         lan: bool,
+        /// Let players report their own table from their phones: the running round's pairings
+        /// page offers each table a form, with the code printed on its result slip (the slips
+        /// carry codes only when printed from this computer). A report is recorded when both
+        /// players' reports agree, or when you confirm it (type `confirm FILE TABLE` here, or
+        /// run holonet confirm); a disagreement is shown here and never applied.
+        #[arg(long)]
+        self_report: bool,
     },
     /// Validate every event and page without writing anything; exit 1 on any error.
     Check {
@@ -207,8 +214,24 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
+    /// Record what a player reported from their phone (holonet serve --self-report) for one
+    /// table of the running round, without waiting for the other player's report.
+    Confirm {
+        /// The event file, such as events/2026/spring-open.toml.
+        file: PathBuf,
+        /// The table number.
+        table: u32,
+        /// Where the two players' reports differ: the id of the player whose report is right.
+        #[arg(long, value_name = "ID")]
+        player: Option<String>,
+        /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
+        /// does.
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
     /// Where an event stands: the round (SW:CCG: game) under way, the tables still missing a
-    /// result with both names, and what to type next.
+    /// result with both names, the players' reports waiting (serve --self-report), and what to
+    /// type next.
     Status {
         /// The event file, such as events/2026/spring-open.toml.
         file: PathBuf,
@@ -782,6 +805,7 @@ fn main() -> ExitCode {
             base_url,
             open,
             lan,
+            self_report,
         } => {
             let options = holonet::serve::Options {
                 root,
@@ -789,6 +813,7 @@ fn main() -> ExitCode {
                 base_url,
                 open,
                 lan,
+                self_report,
                 release_memory: release_freed_memory,
                 terminal_colors: std::io::stdout().is_terminal()
                     && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
@@ -919,6 +944,7 @@ fn main() -> ExitCode {
                     holonet::terminal::status(
                         &loaded.event,
                         &loaded.computed,
+                        &holonet::edit::self_report::waiting_for(&root, &loaded.event),
                         &file.display().to_string()
                     )
                 );
@@ -926,6 +952,17 @@ fn main() -> ExitCode {
             }
             Err(code) => code,
         },
+        Command::Confirm {
+            file,
+            table,
+            player,
+            root,
+        } => print_outcome(&holonet::edit::self_report::confirm(
+            &root,
+            &file,
+            table,
+            player.as_deref(),
+        )),
         Command::Standings { file, root } => match load_one(&root, &file) {
             Ok(loaded) => {
                 print!(

@@ -24,10 +24,11 @@
 mod connections;
 mod failure;
 mod lan;
+mod self_report;
 mod watch;
 
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
-use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::net::{IpAddr, Ipv4Addr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -37,6 +38,7 @@ use crate::site::session::Session;
 pub use connections::{CLIENT_CONNECTIONS, MAX_CONNECTIONS, OWN_CONNECTIONS};
 use connections::{Connections, Slot};
 use failure::{Failure, from_this_computer};
+use self_report::Desk;
 
 /// The prefix of the server's own addresses, which no site page can have.
 const OWN: &str = "__holonet/";
@@ -117,8 +119,12 @@ pub struct Options {
     pub port: u16,
     pub base_url: Option<String>,
     pub open: bool,
-    /// Listen on the local network too, for players' phones (read-only, like on loopback).
+    /// Listen on the local network too, for players' phones (read-only, like on loopback,
+    /// unless `self_report`).
     pub lan: bool,
+    /// Take the players' reports of their own tables (see `serve/self_report.rs`): the one
+    /// form that may be posted. Without it the server is read-only.
+    pub self_report: bool,
     /// Whether the terminal shows colours: the QR code of `lan` is then drawn black on white.
     pub terminal_colors: bool,
     /// Called once the site is built and after every rebuild: the program gives the memory the
@@ -218,6 +224,14 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
         );
     }
 
+    let desk = options.self_report.then(|| {
+        log.info(&format!(
+            "Players may report their tables from the running round's pairings page, with the code on their result slip: print the slips from {url} on this computer (other devices get them without codes). Type `confirm FILE TABLE` here to record a report without waiting for the other player."
+        ));
+        let desk = Arc::new(Desk::new(&root, Arc::clone(&log)));
+        confirm_from_terminal(&root, Arc::clone(&log));
+        desk
+    });
     if let Some(limit) = limited {
         log.info(&format!(
             "This system lets holonet open {limit} files at once, so it serves {capacity} connections at once (an open tab holds one); `ulimit -n 1024` before holonet serve allows more."
@@ -268,11 +282,23 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
         let shared = Arc::clone(&shared);
         let base_path = base_path.clone();
         let lan_url = lan_url.clone();
+        let desk = desk.clone();
         // A thread the system cannot start drops the connection (and its slot), never the server.
         let _ = std::thread::Builder::new().spawn(move || {
             let _slot: Slot = slot;
+            let from = Client {
+                address: client,
+                own,
+            };
             // A connection that goes away mid-answer is the browser's business.
-            let _ = handle(stream, own, &base_path, lan_url.as_deref(), &shared);
+            let _ = handle(
+                stream,
+                from,
+                &base_path,
+                lan_url.as_deref(),
+                &shared,
+                desk.as_deref(),
+            );
         });
     }
 }
@@ -320,36 +346,105 @@ fn base_path(root: &Path, base_url: Option<&str>) -> String {
     }
 }
 
-/// Answers one request. `lan_url` is the site's address on the local network, with `--lan`.
+/// Who sent a request: its address, and whether it is this computer.
+#[derive(Clone, Copy)]
+struct Client {
+    address: IpAddr,
+    own: bool,
+}
+
+/// Answers one request. `lan_url` is the site's address on the local network, with `--lan`;
+/// `desk` takes the players' reports, with `--self-report`.
 fn handle(
     stream: TcpStream,
-    own: bool,
+    client: Client,
     base_path: &str,
     lan_url: Option<&str>,
     shared: &Shared,
+    desk: Option<&Desk>,
 ) -> std::io::Result<()> {
+    let own = client.own;
     // A client that stops reading cannot hold its thread for long either.
     stream.set_write_timeout(Some(Duration::from_secs(30)))?;
     let until = Instant::now() + REQUEST_HEAD_TIME;
     let mut reader = BufReader::new(Deadline(&stream, until).take(REQUEST_HEAD_LIMIT));
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;
-    // The headers are read and not needed.
+    // Of the headers, only a report's length is needed.
+    let mut length: Option<usize> = None;
     loop {
         let mut header = String::new();
         if reader.read_line(&mut header)? == 0 || header == "\r\n" || header == "\n" {
             break;
         }
+        if let Some((name, value)) = header.split_once(':')
+            && name.trim().eq_ignore_ascii_case("content-length")
+        {
+            length = value.trim().parse().ok();
+        }
     }
-    drop(reader);
     let mut parts = request_line.split_whitespace();
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
+    let report_address = format!("{base_path}{OWN}{}", self_report::REPORT_ADDRESS);
+    if let (Some(desk), "POST") = (desk, method)
+        && target == report_address
+    {
+        // The body follows the head in the same reader, within the same time.
+        let body = match length {
+            Some(n) if n <= self_report::BODY_LIMIT => {
+                let mut body = vec![0; n];
+                reader.get_mut().set_limit(n as u64);
+                reader.read_exact(&mut body).map(|()| body).ok()
+            }
+            _ => None,
+        };
+        drop(reader);
+        let mut out = stream;
+        let Some(body) = body else {
+            return respond(
+                &mut out,
+                "413 Content Too Large",
+                "text/plain; charset=utf-8",
+                b"A report is a short form, sent with its length.\n",
+                false,
+            );
+        };
+        let answer = desk.take(client.address, own, &body, base_path, |file| {
+            let site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
+            site.as_ref().and_then(|session| {
+                session
+                    .site()
+                    .events
+                    .iter()
+                    .find(|(event, _)| event.file == file)
+                    .map(|(event, _)| crate::site::addresses::pairings_path(event))
+            })
+        });
+        return respond(
+            &mut out,
+            answer.status,
+            "text/html; charset=utf-8",
+            answer.page.as_bytes(),
+            false,
+        );
+    }
+    drop(reader);
     let mut out = stream;
     if method != "GET" && method != "HEAD" {
-        let body = "This server is read-only: it answers GET and HEAD only.\n";
+        let (allow, body) = if desk.is_some() {
+            (
+                "GET, HEAD (POST only for a table's report)",
+                "This server takes only the players' reports, posted from the pairings page's form; everything else is read-only.\n",
+            )
+        } else {
+            (
+                "GET, HEAD",
+                "This server is read-only: it answers GET and HEAD only.\n",
+            )
+        };
         write!(
             out,
-            "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            "HTTP/1.1 405 Method Not Allowed\r\nAllow: {allow}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
             body.len()
         )?;
         return out.flush();
@@ -389,6 +484,13 @@ fn handle(
             "events" => events(&mut out, own, shared),
             "poster" => redirect(&mut out, &format!("{base_path}{OWN}poster/")),
             "poster/" => poster(&mut out, lan_url, shared, base_path, head),
+            self_report::STYLE_ADDRESS if desk.is_some() => respond(
+                &mut out,
+                "200 OK",
+                "text/css; charset=utf-8",
+                self_report::STYLE.as_bytes(),
+                head,
+            ),
             _ => respond(
                 &mut out,
                 "404 Not Found",
@@ -408,7 +510,10 @@ fn handle(
         let site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
         match site.as_ref() {
             Some(session) => (
-                session.file(&file),
+                session.file(&file).map(|bytes| match desk {
+                    Some(desk) => with_self_report(desk, session, &file, bytes, own, base_path),
+                    None => bytes,
+                }),
                 session.has_file(&format!("{file}/index.html")),
                 session.file("404.html"),
                 true,
@@ -464,6 +569,77 @@ fn handle(
         &not_found,
         head,
     )
+}
+
+/// A page as served with `--self-report`: the running round's pairings page with its forms,
+/// and, on this computer only, the slips with their codes.
+fn with_self_report(
+    desk: &Desk,
+    session: &Session,
+    file: &str,
+    bytes: Vec<u8>,
+    own: bool,
+    base_path: &str,
+) -> Vec<u8> {
+    let site = session.site();
+    let changed = if file.ends_with("/pairings/index.html") {
+        self_report::with_forms(site, file, &bytes, base_path)
+    } else if own && file.ends_with("/slips/index.html") {
+        desk.with_codes(site, file, &bytes)
+    } else {
+        None
+    };
+    changed.unwrap_or(bytes)
+}
+
+/// With `--self-report` in a terminal: the organizer types `confirm FILE TABLE [--player ID]`
+/// where `serve` runs to record a player's report (as `holonet confirm` does).
+fn confirm_from_terminal(root: &Path, log: Arc<dyn Log>) {
+    use std::io::IsTerminal;
+    if !std::io::stdin().is_terminal() {
+        return;
+    }
+    let root = root.to_path_buf();
+    let _ = std::thread::Builder::new().spawn(move || {
+        for line in std::io::stdin().lines().map_while(Result::ok) {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let words = match words.first() {
+                Some(&"holonet") => &words[1..],
+                _ => &words[..],
+            };
+            let said = match words {
+                [] => continue,
+                ["confirm", file, table, rest @ ..] => {
+                    let player = match rest {
+                        [] => None,
+                        ["--player", id] => Some(*id),
+                        _ => {
+                            log.info("Type: confirm FILE TABLE, or confirm FILE TABLE --player ID");
+                            continue;
+                        }
+                    };
+                    match table.parse::<u32>() {
+                        Ok(table) => {
+                            let outcome = crate::edit::self_report::confirm(
+                                &root,
+                                Path::new(file),
+                                table,
+                                player,
+                            );
+                            outcome.reports.iter().for_each(|r| log.report(r));
+                            match outcome.result {
+                                Ok(written) => written.edit.summary,
+                                Err(message) => format!("error: {message}"),
+                            }
+                        }
+                        Err(_) => format!("`{table}` is not a table number"),
+                    }
+                }
+                _ => "Type: confirm FILE TABLE (such as confirm events/2026/spring-open.toml 3), with --player ID where the players disagree".to_string(),
+            };
+            log.info(&said);
+        }
+    });
 }
 
 /// Reading from a connection until a moment: each read waits at most for what is left, so the
@@ -766,7 +942,8 @@ fn open_browser(url: &str) {
     let _ = std::process::Command::new(command).arg(url).spawn();
 }
 
-/// The script every served page gets: reload on `reload` and `ok`; on `error` (which only
+/// The script every served page gets: reload on `reload` and `ok` (unless a report's form is
+/// being filled in); on `error` (which only
 /// this computer's tabs get), the diagnostics over the page when the failure belongs to it (the
 /// broken event's pages, or every page for a failure outside the events), else a small notice
 /// in a corner naming the file, with a link to the broken event. All as text, never as markup.
@@ -812,9 +989,16 @@ const LIVE_JS: &str = r#"// Holonet live reload (holonet serve only; never part 
     var mine = !failure.pages || failure.pages.some(function (page) { return path.indexOf(page) === 0; });
     if (mine) { overlay(failure.text); } else { notice(failure.files, failure.pages); }
   }
+  // A report being filled in (serve --self-report) is not thrown away by a reload: sending it
+  // leaves the page anyway.
+  var filling = false;
+  document.addEventListener("input", function (e) {
+    if (e.target.form && e.target.form.method === "post") filling = true;
+  });
+  function reload() { if (!filling) location.reload(); }
   var source = new EventSource(url);
-  source.addEventListener("reload", function () { location.reload(); });
-  source.addEventListener("ok", function () { location.reload(); });
+  source.addEventListener("reload", reload);
+  source.addEventListener("ok", reload);
   // Also fired, without data, when the connection drops: only a message with data is news.
   source.addEventListener("error", function (e) { if (e.data !== undefined) broken(e.data); });
 })();

@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::edit::pair::{NextStep, ReadyGame};
+use crate::edit::self_report::Waiting;
 use crate::event::Event;
 use crate::rules::casual::{ChallengeComputed, LeagueComputed};
 use crate::rules::computed::{Computed, ComputedKind};
@@ -281,9 +282,11 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
 }
 
 /// Where an event stands (`holonet status FILE`): the step under way and the tables still
-/// missing a result, with both names, then what to type next. `file` is the event file as the
+/// missing a result, with both names, the players' reports waiting, then what to type next. `file` is the event file as the
 /// organizer named it, to print in the commands.
-pub fn status(event: &Event, computed: &Computed, file: &str) -> String {
+/// `waiting` are the players' reports from their phones that wait for the other player or the
+/// organizer (`serve --self-report`).
+pub fn status(event: &Event, computed: &Computed, waiting: &[Waiting], file: &str) -> String {
     use crate::edit::pair::{NotNow, next_step};
     use crate::site::current_step::{Step, current_step};
     let mut out = String::new();
@@ -329,6 +332,7 @@ pub fn status(event: &Event, computed: &Computed, file: &str) -> String {
                 &mut out,
                 &format!("Round {}", round.number),
                 &open,
+                &waiting_reports(event, waiting, file),
                 round.tables.len(),
                 &format!("{report} TABLE RESULT (such as 2-0) for each, then holonet pair {file}"),
             );
@@ -347,6 +351,7 @@ pub fn status(event: &Event, computed: &Computed, file: &str) -> String {
                 &mut out,
                 &format!("Game {}", game.number),
                 &open,
+                &waiting_reports(event, waiting, file),
                 game.tables.len(),
                 &format!(
                     "{report} TABLE WINNER+DIFFERENTIAL (such as tom+12) for each, then holonet pair {file}"
@@ -435,6 +440,7 @@ fn still_to_report(
     out: &mut String,
     title: &str,
     open: &[(u32, String)],
+    waiting: &str,
     total: usize,
     next: &str,
 ) {
@@ -448,7 +454,49 @@ fn still_to_report(
         .map(|(number, who)| format!("  Table {number}: {who}"))
         .collect();
     let _ = writeln!(out, "{}", lines.join("\n"));
+    out.push_str(waiting);
     let _ = writeln!(out, "\nNext: {next}");
+}
+
+/// The players' reports waiting, table by table: one player's (to confirm, or to wait for the
+/// other's), or two that disagree (for the organizer to settle). Empty when none waits.
+fn waiting_reports(event: &Event, waiting: &[Waiting], file: &str) -> String {
+    if waiting.is_empty() {
+        return String::new();
+    }
+    let name = |id: &str| {
+        event
+            .players
+            .iter()
+            .find(|p| p.id == id)
+            .map_or(id.to_string(), |p| p.name.clone())
+    };
+    let named = |id: &str| format!("{} ({id})", name(id));
+    let mut tables: Vec<u32> = waiting.iter().map(|w| w.table).collect();
+    tables.sort_unstable();
+    tables.dedup();
+    let mut out = String::from("\nReported from the players' phones, waiting:\n");
+    for table in tables {
+        let here: Vec<&Waiting> = waiting.iter().filter(|w| w.table == table).collect();
+        let line = match here.as_slice() {
+            [one] => format!(
+                "  Table {table}: {} reported \"{}\"; to record it now: holonet confirm {file} {table}",
+                name(&one.player),
+                one.words
+            ),
+            [first, second, ..] => format!(
+                "  Table {table}: the players disagree: {} reported \"{}\", {} reported \"{}\"; settle it with holonet confirm {file} {table} --player ID, or holonet report {file} {table} RESULT",
+                named(&first.player),
+                first.words,
+                named(&second.player),
+                second.words
+            ),
+            [] => continue,
+        };
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
 }
 
 /// The event's final places, best first, once they are known.

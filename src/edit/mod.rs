@@ -15,6 +15,7 @@ pub mod new;
 pub mod pair;
 pub mod registration;
 pub mod report;
+pub mod self_report;
 pub(crate) mod template;
 pub mod tournament_assistant;
 pub mod transaction;

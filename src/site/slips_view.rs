@@ -26,6 +26,8 @@ pub(crate) struct SlipSeat {
 /// One slip: one table (or elimination game).
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct Slip {
+    /// The table (or game) number: `serve --self-report` puts each table's code on its slip.
+    pub(crate) number: u32,
     /// `Table 3`, `Game 9`.
     pub(crate) label: String,
     pub(crate) seats: [SlipSeat; 2],
@@ -83,6 +85,7 @@ pub(crate) fn slips_view(
             .tables
             .iter()
             .map(|t| Slip {
+                number: t.number,
                 label: format!("{} {}", pairings.unit, t.number),
                 seats: t.seats.clone().map(|s| SlipSeat {
                     name: s.name,
