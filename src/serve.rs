@@ -39,6 +39,7 @@ pub use connections::{CLIENT_CONNECTIONS, MAX_CONNECTIONS, OWN_CONNECTIONS};
 use connections::{Connections, Slot};
 use failure::{Failure, from_this_computer};
 use self_report::Desk;
+pub use self_report::{REPORTS_PER_ROUND, WRONG_CODES_PER_ROUND};
 
 /// The prefix of the server's own addresses, which no site page can have.
 const OWN: &str = "__holonet/";
@@ -385,30 +386,27 @@ fn handle(
     }
     let mut parts = request_line.split_whitespace();
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
+    // A body is read (within the head's limit and time) even when it is not wanted: closing a
+    // connection with unread data resets it, and the client would miss the answer.
+    let mut body = Vec::new();
+    if let Some(n) = length {
+        let _ = (&mut reader).take(n as u64).read_to_end(&mut body);
+    }
+    drop(reader);
     let report_address = format!("{base_path}{OWN}{}", self_report::REPORT_ADDRESS);
     if let (Some(desk), "POST") = (desk, method)
         && target == report_address
     {
-        // The body follows the head in the same reader, within the same time.
-        let body = match length {
-            Some(n) if n <= self_report::BODY_LIMIT => {
-                let mut body = vec![0; n];
-                reader.get_mut().set_limit(n as u64);
-                reader.read_exact(&mut body).map(|()| body).ok()
-            }
-            _ => None,
-        };
-        drop(reader);
         let mut out = stream;
-        let Some(body) = body else {
+        if length.is_none_or(|n| n > self_report::BODY_LIMIT || body.len() != n) {
             return respond(
                 &mut out,
                 "413 Content Too Large",
                 "text/plain; charset=utf-8",
-                b"A report is a short form, sent with its length.\n",
+                b"A report is a short form, sent whole with its length.\n",
                 false,
             );
-        };
+        }
         let answer = desk.take(client.address, own, &body, base_path, |file| {
             let site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
             site.as_ref().and_then(|session| {
@@ -428,7 +426,6 @@ fn handle(
             false,
         );
     }
-    drop(reader);
     let mut out = stream;
     if method != "GET" && method != "HEAD" {
         let (allow, body) = if desk.is_some() {

@@ -37,10 +37,10 @@ pub(crate) const STYLE_ADDRESS: &str = "self-report.css";
 
 /// Reports one phone may send in one round: a player sends one or two, a shared tablet at the
 /// venue a table's worth.
-pub(crate) const REPORTS_PER_ROUND: u32 = 30;
+pub const REPORTS_PER_ROUND: u32 = 30;
 
 /// Wrong codes one phone may send in one round: enough for typos, far too few to guess one.
-pub(crate) const WRONG_CODES_PER_ROUND: u32 = 5;
+pub const WRONG_CODES_PER_ROUND: u32 = 5;
 
 /// The most a report's body may take: a form of a few short fields.
 pub(crate) const BODY_LIMIT: usize = 4096;

@@ -29,6 +29,7 @@ mod records;
 mod registration;
 mod robustness;
 mod scripts_js;
+mod self_report;
 mod serve;
 mod serve_files;
 mod serve_lan;

@@ -224,6 +224,64 @@ fn a_phone_on_the_venue_network_never_sees_diagnostics() {
     assert_eq!(leaks(&during.join("\n")), None, "{during:?}");
 }
 
+/// `serve --lan --self-report` facing a phone: the pairings page offers it the report forms,
+/// but the slips it gets carry no codes (they are printed from the organizer's computer); and
+/// a phone that keeps sending wrong codes is refused for the rest of the round, right code or
+/// not, with the event file untouched throughout.
+#[test]
+fn a_phone_reports_with_a_code_it_cannot_guess() {
+    use crate::common::serve::{post_form, report_form};
+    use crate::self_report::{FILE, PAIRINGS, SLIPS, running_event};
+    let venue = match Venue::make() {
+        Ok(venue) => venue,
+        Err(why) => {
+            eprintln!("skipped: no network namespace for the phone ({why})");
+            return;
+        }
+    };
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let file = site.join(FILE);
+    let mut command = Command::new("ip");
+    command
+        .args(["netns", "exec", &venue.name])
+        .arg(env!("CARGO_BIN_EXE_holonet"))
+        .args(["serve", "--lan", "--self-report", "--port", "0"])
+        .current_dir(&site);
+    let server = spawn(command, Errors::Dropped);
+    server.says(&format!(
+        "On the local network: http://{SERVER_IP}:{}/ ",
+        server.port
+    ));
+    let phone: SocketAddr = format!("{SERVER_IP}:{}", server.port).parse().unwrap();
+    let pairings = wait_for_page(phone, PAIRINGS, "Report your result");
+    let slips = wait_for_page(phone, SLIPS, "Table 1");
+    assert!(!slips.contains("slip-code"), "{slips}");
+    let original = std::fs::read(&file).expect("the event file");
+    let (action, hidden) = report_form(&pairings, 1);
+    let mut fields: Vec<(&str, &str)> = hidden
+        .iter()
+        .map(|(name, value)| (name.as_str(), value.as_str()))
+        .collect();
+    fields.extend([("player", "ann-ray"), ("result", "2-0")]);
+    for guess in 0..holonet::serve::WRONG_CODES_PER_ROUND {
+        let guess = format!("WRONG{guess}");
+        let mut sent = fields.clone();
+        sent.push(("code", &guess));
+        let (status, body) = post_form(phone, &action, &sent);
+        assert_eq!(status, 403, "{body}");
+    }
+    let mut sent = fields.clone();
+    sent.push(("code", "GGG GGG"));
+    let (status, body) = post_form(phone, &action, &sent);
+    assert_eq!(status, 429, "{body}");
+    assert!(
+        body.contains("Hand your result slip to the organizer"),
+        "{body}"
+    );
+    assert_eq!(std::fs::read(&file).expect("the event file"), original);
+}
+
 /// The organizer's browser (loopback) gets each failure with the pages it belongs to: a typo
 /// in one event belongs to that event's pages (the overlay there, a corner notice elsewhere);
 /// a broken configuration belongs to every page.

@@ -1,6 +1,7 @@
 //! A tournament day end to end, as an organizer runs it: `holonet init`, then only CLI verbs
-//! (`new`, `register`, `pair`, `report`, `drop`, `standings`) from the site folder, while
-//! `holonet serve` (started in the site folder with default flags) keeps the site live. After
+//! (`new`, `register`, `pair`, `report`, `drop`, `status`, `standings`) from the site folder,
+//! while `holonet serve` (started in the site folder) keeps the site live; one round is reported
+//! by the players themselves, from the pairings page's forms (`serve --self-report`). After
 //! every step the served `event.json` and pages must show the change.
 
 use std::path::Path;
@@ -10,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::common::holonet;
-use crate::common::serve::{Server, serve_in};
+use crate::common::serve::{Server, post_form, report_form, serve_in, slip_codes};
 
 /// One organizer's event on one served site.
 struct Day<'a> {
@@ -148,7 +149,7 @@ fn an_ffg_2018_event_runs_from_an_empty_file_to_a_champion_from_the_terminal() {
     let file = "events/2026/day.toml";
     let dir = new_site(file, &["--rules", "ffg-2018"]);
     let site = dir.path().join("site");
-    let server = serve_in(&site, &[]);
+    let server = serve_in(&site, &["--self-report"]);
     let day = Day {
         site: &site,
         file,
@@ -175,6 +176,7 @@ fn an_ffg_2018_event_runs_from_an_empty_file_to_a_champion_from_the_terminal() {
     let mut corrected = false;
     let mut rounds_paired = 0;
     let mut went_to_time = false;
+    let mut self_reported = false;
     loop {
         let out = day.try_run(&["pair", file]);
         assert!(
@@ -214,12 +216,55 @@ fn an_ffg_2018_event_runs_from_an_empty_file_to_a_champion_from_the_terminal() {
                 })
                 .collect();
             let round_number = round["number"].as_u64().expect("number");
+            // Round 3 is reported by the players: both players of each table send the same
+            // result from the pairings page's form, with the code on their slip.
+            let by_players = round_number == 3;
+            let (pairings, codes) = if by_players {
+                let slips = day.page_with("slips/", "slip-code");
+                (
+                    day.page_with("pairings/", "Report your result"),
+                    slip_codes(&slips),
+                )
+            } else {
+                (String::new(), Default::default())
+            };
             for (i, (table, _)) in tables.iter().enumerate() {
                 let result = ["2-0", "1-1", "0-2", "2:0", "1-0", "0:2"][i % 6];
-                day.verb("report", &[&table.to_string(), result]);
+                if !by_players {
+                    day.verb("report", &[&table.to_string(), result]);
+                    day.served(&format!("table {table} reported"), |j| {
+                        j["rounds"][round_number as usize - 1]["tables"][i]["result"] != "pending"
+                    });
+                    continue;
+                }
+                let number = u32::try_from(*table).expect("a table number");
+                let (action, hidden) = report_form(&pairings, number);
+                // The form offers scores written with a dash.
+                let score = result.replace(':', "-");
+                let seated = &round["tables"][i]["players"];
+                for seat in 0..2 {
+                    let mut fields: Vec<(&str, &str)> = hidden
+                        .iter()
+                        .map(|(name, value)| (name.as_str(), value.as_str()))
+                        .collect();
+                    fields.extend([
+                        ("player", str_of(&seated[seat])),
+                        ("result", score.as_str()),
+                        ("code", codes[&number].as_str()),
+                    ]);
+                    let (status, page) = post_form(day.server.local(), &action, &fields);
+                    assert_eq!(status, 200, "{page}");
+                    let wanted = if seat == 0 {
+                        "is recorded as soon as"
+                    } else {
+                        "Both players agree"
+                    };
+                    assert!(page.contains(wanted), "{page}");
+                }
                 day.served(&format!("table {table} reported"), |j| {
                     j["rounds"][round_number as usize - 1]["tables"][i]["result"] != "pending"
                 });
+                self_reported = true;
             }
             if round_number == 2 && !corrected {
                 // A slip handed in wrong: table 1 of the round just finished is corrected.
@@ -317,7 +362,7 @@ fn an_ffg_2018_event_runs_from_an_empty_file_to_a_champion_from_the_terminal() {
             }
         }
     }
-    assert!(late_entered && dropped && corrected);
+    assert!(late_entered && dropped && corrected && self_reported);
     let json = day.served("the finished event", |j| j["event"]["status"] == "finished");
     let timed = json["elimination"]["games"]
         .as_array()

@@ -210,3 +210,87 @@ pub fn wait_for_page(to: SocketAddr, path: &str, wanted: &str) -> String {
         thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// Posts `fields` as a browser posts a form (URL-encoded) to `path` on the server at `to`:
+/// status code and body.
+pub fn post_form(to: SocketAddr, path: &str, fields: &[(&str, &str)]) -> (u16, String) {
+    let body = fields
+        .iter()
+        .map(|(name, value)| format!("{}={}", form_encode(name), form_encode(value)))
+        .collect::<Vec<_>>()
+        .join("&");
+    let mut stream = TcpStream::connect(to).expect("connect");
+    stream.set_read_timeout(Some(PATIENCE)).expect("timeout");
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {to}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .expect("request");
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("response");
+    let (head, body) = response.split_once("\r\n\r\n").unwrap_or((&response, ""));
+    let code = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or(0);
+    (code, body.to_string())
+}
+
+/// A form value as browsers encode it: letters, digits and `-_.*` as they are, a space as
+/// `+`, every other byte as `%XX`.
+fn form_encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'*' => {
+                (b as char).to_string()
+            }
+            b' ' => "+".to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// The table codes printed on a slips page (`serve --self-report`, on this computer), by
+/// table number, as printed (`KM7 PQX`).
+pub fn slip_codes(slips: &str) -> std::collections::BTreeMap<u32, String> {
+    slips
+        .split("data-table=\"")
+        .skip(1)
+        .filter_map(|slip| {
+            let (number, rest) = slip.split_once('"')?;
+            let slip = rest.split("</section>").next()?;
+            let code = slip.split("slip-code").nth(1)?;
+            let code = code.split("<strong>").nth(1)?.split("</strong>").next()?;
+            Some((number.parse().ok()?, code.to_string()))
+        })
+        .collect()
+}
+
+/// The report form of `table` on a pairings page (`serve --self-report`): where it posts,
+/// and its hidden fields (the event, the round and the table) as a browser sends them.
+pub fn report_form(pairings: &str, table: u32) -> (String, Vec<(String, String)>) {
+    let start = pairings
+        .find(&format!("id=\"report-{table}\""))
+        .unwrap_or_else(|| panic!("no report form for table {table}"));
+    let form = &pairings[start..];
+    let form = &form[..form.find("</form>").expect("the form's end")];
+    let attribute = |tag: &str, name: &str| -> String {
+        let at = tag.find(&format!("{name}=\"")).expect("the attribute") + name.len() + 2;
+        tag[at..]
+            .split('"')
+            .next()
+            .expect("its value")
+            .replace("&amp;", "&")
+    };
+    let action = attribute(form.split("<form").nth(1).expect("a form tag"), "action");
+    let hidden = form
+        .split("<input")
+        .skip(1)
+        .filter(|tag| tag.contains("type=\"hidden\""))
+        .map(|tag| (attribute(tag, "name"), attribute(tag, "value")))
+        .collect();
+    (action, hidden)
+}
