@@ -13,7 +13,8 @@
 //!
 //! The HTTP side is deliberately small (GET and HEAD, one thread per connection, no keep-alive)
 //! and read-only: it answers with the built site's files and its own few addresses, nothing else
-//! on the machine. No client can hold more than its share of connections (see
+//! on the machine. The one exception, with `--self-report`, is the form players post their
+//! table's result with (see `serve/self_report.rs`). No client can hold more than its share of connections (see
 //! `serve/connections.rs`). It honours a sub-path base URL: with `--base-url https://x.github.io/archive/`
 //! the site is at `http://127.0.0.1:PORT/archive/`.
 //!

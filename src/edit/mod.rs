@@ -4,7 +4,9 @@
 //! validates the new text like any event file and writes it atomically, so a change the rules
 //! reject never reaches the file. `issue_form` turns a GitHub issue form into the request
 //! `report` or `register` takes, `issue_reply` words the answer posted on the issue, and
-//! `from_issue` puts the two through the same transaction.
+//! `from_issue` puts the two through the same transaction. `self_report` takes the players'
+//! own reports (`serve --self-report`) and records them, once agreed or confirmed, as `report`
+//! does.
 
 pub mod casual;
 pub mod from_issue;
