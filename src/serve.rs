@@ -222,6 +222,7 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
             lan_url.as_deref(),
             &url,
             options.terminal_colors,
+            options.self_report,
             log.as_ref(),
         );
     }
@@ -319,15 +320,20 @@ fn listen_error(ip: Ipv4Addr, port: u16, error: &std::io::Error) -> String {
 
 /// Tells the organizer where phones find the site, with its QR code, or that there is no
 /// network to serve and the site stays on this computer.
-fn announce_lan(lan_url: Option<&str>, url: &str, colors: bool, log: &dyn Log) {
+fn announce_lan(lan_url: Option<&str>, url: &str, colors: bool, self_report: bool, log: &dyn Log) {
     let Some(lan_url) = lan_url else {
         log.info(
             "--lan: no local network found (no route to a private address), so only this computer can open the site. Join the venue's Wi-Fi and start holonet serve --lan again.",
         );
         return;
     };
+    let served = if self_report {
+        "players can also report their own tables"
+    } else {
+        "it is served read-only"
+    };
     log.info(&format!(
-        "On the local network: {lan_url} (anyone on this network can read the site; it is served read-only)"
+        "On the local network: {lan_url} (anyone on this network can read the site; {served})"
     ));
     log.info(&format!(
         "Phones on the same Wi-Fi scan this code; a poster to print: {url}{OWN}poster/"
