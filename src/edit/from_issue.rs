@@ -80,7 +80,16 @@ fn edit_from_issue(root: &Path, body: &str, kind: FormKind) -> Outcome {
         issue_form::takes_forms(&loaded.event, wall_clock::now().date)?;
         match &form {
             issue_form::Form::Result(result) => {
-                report::file_edit(loaded, &result.request(&loaded.event))
+                let request = result.request(&loaded.event);
+                report::file_edit(loaded, &request).map_err(|first| {
+                    // Every problem at once, so the player mends the form in one edit.
+                    let every = report::every_problem(&loaded.event, &loaded.computed, &request);
+                    if every.len() > 1 {
+                        issue_form::Problems(every).to_string()
+                    } else {
+                        first
+                    }
+                })
             }
             issue_form::Form::Registration(entry) => {
                 registration::register_edit(root, loaded, entry.registration())

@@ -545,7 +545,7 @@ fn result_values(
         Place::Swiss { .. } | Place::TeamFinal => {
             let mut values = swiss_result(event, computed.ruleset, players, needed("2-0")?)?;
             if let Some(dark) = request.dark {
-                let dark = player(event, players, dark)?;
+                let dark = dark_player(event, players, dark)?;
                 values.push(("first_dark", Value::from(event.players[dark].id.clone())));
             }
             Ok(values.into())
@@ -769,6 +769,115 @@ fn number_of(table: Option<&InlineTable>, key: &str) -> Option<u32> {
         .get(key)?
         .as_integer()
         .and_then(|n| u32::try_from(n).ok())
+}
+
+/// Every problem `request` has, not only the first: for an issue form, whose player would
+/// otherwise learn of one problem per edit. The place (round and table); the result read there,
+/// or, when the place is wrong, a result that no table of the round being played could take
+/// (one that cannot be read at all); then who played dark.
+pub(crate) fn every_problem(
+    event: &Event,
+    computed: &Computed,
+    request: &Request<'_>,
+) -> Vec<String> {
+    let mut problems = Vec::new();
+    let without_dark = Request {
+        dark: None,
+        ..request.clone()
+    };
+    match find_place(event, computed, request) {
+        Ok((place, players)) => {
+            if let Err(problem) = result_values(event, computed, place, players, &without_dark) {
+                problems.push(problem);
+            }
+            if let (Some(dark), Place::Swiss { .. } | Place::TeamFinal) = (request.dark, place)
+                && let Err(problem) = dark_player(event, players, dark)
+            {
+                problems.push(problem);
+            }
+        }
+        Err(problem) => {
+            problems.push(problem);
+            let tried: Vec<Result<Values, String>> = open_places(event)
+                .into_iter()
+                .map(|(place, players)| {
+                    result_values(event, computed, place, players, &without_dark)
+                })
+                .collect();
+            // A result naming players says "not at this table" at every table but theirs:
+            // only a result no table can read is a problem of its own.
+            if let Some(Err(unreadable)) = tried.first()
+                && tried.iter().all(Result::is_err)
+                && !unreadable.contains("is not at this table")
+            {
+                problems.push(unreadable.clone());
+            }
+            if let Some(dark) = request.dark
+                && !event
+                    .players
+                    .iter()
+                    .any(|p| p.id == dark.trim() || p.name.eq_ignore_ascii_case(dark.trim()))
+            {
+                problems.push(format!(
+                    "`{dark}` (who played dark) is not a player of this event: give their id or their name as the pairings show it"
+                ));
+            }
+        }
+    }
+    problems.dedup();
+    problems
+}
+
+/// Who played dark at a Swiss table, by id or name: one of its two players.
+fn dark_player(event: &Event, players: [usize; 2], dark: &str) -> Result<usize, String> {
+    player(event, players, dark).map_err(|_| {
+        format!(
+            "`{dark}` (who played dark) is not at this table: use `{}` or `{}`",
+            event.players[players[0]].id, event.players[players[1]].id
+        )
+    })
+}
+
+/// The tables of the round (SW:CCG: game) being played that still miss a result.
+fn open_places(event: &Event) -> Vec<(Place, [usize; 2])> {
+    match &event.kind {
+        Kind::Swiss(play) => play
+            .rounds
+            .iter()
+            .find(|r| !r.is_complete())
+            .map(|round| {
+                round
+                    .tables
+                    .iter()
+                    .map(|t| {
+                        let place = Place::Swiss {
+                            round: round.number,
+                            table: t.number,
+                        };
+                        (place, t.players)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        Kind::Ccg(play) => play
+            .games
+            .iter()
+            .find(|g| !g.is_complete())
+            .map(|game| {
+                game.tables
+                    .iter()
+                    .map(|t| {
+                        let place = Place::Ccg {
+                            game: game.number,
+                            table: t.number,
+                        };
+                        (place, [t.dark, t.light])
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
 }
 
 /// `report`'s edit of the loaded event file, from the command line or an issue form.

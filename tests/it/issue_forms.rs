@@ -481,6 +481,43 @@ fn a_refused_form_leaves_the_file_exits_1_and_replies_with_the_diagnostic() {
         "{reply}"
     );
     assert_eq!(changed(&before, &snapshot(site)), Vec::<String>::new());
+    // Once the event is found, a table that is not in the round, a result no table can read
+    // and a dark side who is not playing are said together, in one reply.
+    let (out, reply) = from_issue(
+        site,
+        "report",
+        &result_body(SWISS, "", "99", "2-0 Maren won", "Nobody Here"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        reply.contains("error: the form has 3 problems:\n"),
+        "{reply}"
+    );
+    assert!(reply.contains("has no table 99"), "{reply}");
+    assert!(
+        reply.contains("`2-0 Maren won` is not a result Holonet can read"),
+        "{reply}"
+    );
+    assert!(
+        reply.contains("`Nobody Here` (who played dark) is not a player of this event"),
+        "{reply}"
+    );
+    // At the right table, an unreadable result and a dark side from another table.
+    let (out, reply) = from_issue(
+        site,
+        "report",
+        &result_body(SWISS, "", "1", "2-0 Maren won", "Nobody Here"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        reply.contains("error: the form has 2 problems:\n"),
+        "{reply}"
+    );
+    assert!(
+        reply.contains("`Nobody Here` (who played dark) is not at this table"),
+        "{reply}"
+    );
+    assert_eq!(changed(&before, &snapshot(site)), Vec::<String>::new());
     // A body the workflow did not save is its fault: exit 2, and a reply that says so.
     let out = holonet(
         &["report", "--from-issue", "missing.md", "--reply", REPLY],
