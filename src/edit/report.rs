@@ -92,6 +92,8 @@ pub(crate) struct Reported {
     pub(crate) text: String,
     /// Where the result went, such as "table 4 of round 2".
     pub(crate) place: String,
+    /// The same place, to look the result up once computed.
+    at: Place,
     /// What the file now records there, as written (`games = ["tom", "tom"]`).
     pub(crate) recorded: String,
     /// With `--replace`: what the file recorded there before.
@@ -182,6 +184,7 @@ pub(crate) fn report(
     Ok(Reported {
         text: doc.to_string(),
         place: place.describe(),
+        at: place,
         recorded: recorded.join(", "),
         previous: request.replace.then(|| previous.join(", ")),
         words,
@@ -771,6 +774,97 @@ fn number_of(table: Option<&InlineTable>, key: &str) -> Option<u32> {
         .and_then(|n| u32::try_from(n).ok())
 }
 
+/// What the rules make of the result just written into `text`, where its keys do not say it
+/// themselves: who won a true tie, and on what; that a player who quit leaves the event; who
+/// won an elimination game that went to time. `None` for every other result.
+fn decided(loaded: &OneEvent, text: &str, place: Place) -> Option<String> {
+    use crate::event::CcgResult;
+    let options = crate::load::options::LoadOptions {
+        default_rules: Some(loaded.computed.ruleset.id.to_string()),
+        site_root: None,
+    };
+    let (parsed, _) = crate::load::parse_event(&loaded.event.file, text, &options);
+    let (event, computed) = parsed?;
+    let name = |p: usize| event.players[p].name.clone();
+    match (place, &computed.kind) {
+        (Place::Ccg { game, table }, ComputedKind::Ccg(ccg)) => {
+            let Kind::Ccg(play) = &event.kind else {
+                return None;
+            };
+            let recorded = play
+                .games
+                .get(game as usize - 1)?
+                .tables
+                .iter()
+                .find(|t| t.number == table)?
+                .result?;
+            let scored = ccg
+                .reported
+                .get(game as usize - 1)?
+                .iter()
+                .find(|t| t.table == table)?;
+            if let Some(decider) = scored.true_tie {
+                use crate::rules::swccg::scoring::TrueTieDecider;
+                let on = match decider {
+                    TrueTieDecider::LostPile => "fewer cards in the lost pile",
+                    TrueTieDecider::Hand => "fewer cards in hand, the lost piles being level",
+                    TrueTieDecider::VenueCoin => "the coin tossed at the venue",
+                    TrueTieDecider::Random => {
+                        let [dark, light] =
+                            [scored.dark, scored.light].map(|p| &event.players[p].id);
+                        let counts = match recorded {
+                            CcgResult::TrueTie {
+                                lost_pile, hand, ..
+                            } => {
+                                format!("{},{},{},{}", lost_pile[0], lost_pile[1], hand[0], hand[1])
+                            }
+                            _ => return None,
+                        };
+                        return Some(format!(
+                            "The true tie is level on lost piles and hands too: the guide leaves it to a coin. Toss one at the table and add its winner to the counts (--replace, such as tie:{counts},{dark} or tie:{counts},{light}); until then Holonet draws it from the event's seed, and {} has it for now.",
+                            name(scored.winner)
+                        ));
+                    }
+                };
+                return Some(format!(
+                    "{} wins the true tie on {on}.",
+                    name(scored.winner)
+                ));
+            }
+            match recorded {
+                CcgResult::Quit { quitter, .. } => Some(quitter),
+                _ => None,
+            }
+            .map(|quitter| {
+                format!(
+                    "{} quit: they leave the event and are paired no more. If they play on, correct the result without `,quit` (--replace).",
+                    name(quitter)
+                )
+            })
+        }
+        (Place::Elimination { game }, ComputedKind::Swiss(swiss)) => {
+            let state = swiss
+                .bracket
+                .as_ref()?
+                .games
+                .iter()
+                .find(|g| g.spec.number == game)?;
+            let timed = matches!(
+                event.kind,
+                Kind::Swiss(ref play) if play.elimination.iter().any(|g| g.number == game && g.timed.is_some())
+            );
+            let winner = state.winner?;
+            timed.then(|| {
+                format!(
+                    "{} wins game {game} on the game state at time.",
+                    name(winner)
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
 /// Every problem `request` has, not only the first: for an issue form, whose player would
 /// otherwise learn of one problem per edit. The place (round and table); the result read there,
 /// or, when the place is wrong, a result that no table of the round being played could take
@@ -890,6 +984,7 @@ pub fn file_edit(loaded: &OneEvent, request: &Request<'_>) -> Result<FileEdit, S
         wall_clock::now(),
     )?;
     let file = loaded.path.display();
+    let decided = decided(loaded, &reported.text, reported.at);
     let summary = match &reported.previous {
         Some(previous) => format!(
             "Corrected {} in {file}: {} (was {previous}).",
@@ -899,6 +994,10 @@ pub fn file_edit(loaded: &OneEvent, request: &Request<'_>) -> Result<FileEdit, S
             "Recorded {} in {file}: {}.",
             reported.place, reported.recorded
         ),
+    };
+    let summary = match decided {
+        Some(decided) => format!("{summary}\n{decided}"),
+        None => summary,
     };
     Ok(FileEdit {
         text: reported.text,
@@ -1250,5 +1349,52 @@ mod tests {
         assert!(wrong.contains("Ann plays dark in game 2"), "{wrong}");
         let third = run(&second.text, &request(3, "bob+8")).unwrap_err();
         assert!(third.contains("two games"), "{third}");
+    }
+
+    /// `report`'s summary as the organizer reads it, for `text`.
+    fn summary(text: &str, request: &Request<'_>) -> String {
+        let path = Path::new("events/e.toml");
+        let (loaded, diagnostics) = parse_event(path, text, &LoadOptions::default());
+        let (event, computed) = loaded.unwrap_or_else(|| panic!("valid: {diagnostics:?}"));
+        let one = OneEvent {
+            event,
+            computed,
+            text: text.to_string(),
+            path: path.to_path_buf(),
+            report: crate::diag::Report::default(),
+        };
+        file_edit(&one, request).expect("recorded").summary
+    }
+
+    #[test]
+    fn a_quit_and_a_true_tie_say_what_they_decide() {
+        let quit = summary(CCG, &request(1, "bob+20,quit"));
+        assert!(
+            quit.ends_with("\nAnn quit: they leave the event and are paired no more. If they play on, correct the result without `,quit` (--replace)."),
+            "{quit}"
+        );
+        let on_hands = summary(CCG, &request(1, "tie:3,3,2,1"));
+        assert!(
+            on_hands.ends_with(
+                "\nBob wins the true tie on fewer cards in hand, the lost piles being level."
+            ),
+            "{on_hands}"
+        );
+        let level = summary(CCG, &request(1, "tie:3,3,2,2"));
+        assert!(
+            level.contains("toss one at the table") || level.contains("Toss one at the table"),
+            "{level}"
+        );
+        assert!(
+            level.contains("tie:3,3,2,2,ann or tie:3,3,2,2,bob"),
+            "{level}"
+        );
+        let coin = summary(CCG, &request(1, "tie:3,3,2,2,ann"));
+        assert!(
+            coin.ends_with("\nAnn wins the true tie on the coin tossed at the venue."),
+            "{coin}"
+        );
+        let plain = summary(CCG, &request(1, "bob+20"));
+        assert!(!plain.contains('\n'), "{plain}");
     }
 }
