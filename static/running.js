@@ -238,7 +238,13 @@
       status.textContent = findStatus(input.value, shown, list.length);
     }
     input.addEventListener("input", run);
-    input.closest(".finder").hidden = false;
+    var finder = input.closest(".finder");
+    finder.hidden = false;
+    // A phone's keyboard covers the lower part of the screen: the box goes to the top, and the
+    // rows it keeps, right below it, stay in view.
+    input.addEventListener("focus", function () {
+      finder.scrollIntoView({ block: "start" });
+    });
     // A value the browser kept from before a reload.
     if (input.value) {
       run();

@@ -189,8 +189,10 @@
     });
     (index.c || []).forEach(function (c, i) {
       var game = c.i.lastIndexOf("ccg/", 0) === 0 ? "SW:CCG card" : "SW:LCG objective set";
-      items.push(item("card", i, c.n, [c.n], [c.n, game], "cards/" + c.i + "/", "", c.c,
-        [game, c.c + (c.c === 1 ? " deck" : " decks")]));
+      // Where two cards share a title, their sides tell them apart.
+      var kind = c.s ? game + ", " + c.s + " side" : game;
+      items.push(item("card", i, c.n, [c.n], [c.n, game, c.s || ""], "cards/" + c.i + "/", "", c.c,
+        [kind, c.c + (c.c === 1 ? " deck" : " decks")]));
     });
     return items;
   }

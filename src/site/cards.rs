@@ -79,6 +79,11 @@ pub(crate) struct IndexEntry {
     #[serde(skip)]
     pub(crate) path: String,
     pub(crate) title: String,
+    /// What tells two cards of the same title apart: "light side, Location" (SW:CCG), "light
+    /// side, Jedi" (an objective set).
+    pub(crate) tag: String,
+    /// `light` or `dark`.
+    pub(crate) side: &'static str,
     pub(crate) url: String,
     pub(crate) decks: usize,
 }
@@ -90,30 +95,40 @@ pub struct CardIndex {
     pub(crate) ccg: Vec<IndexEntry>,
 }
 
+/// A card page's words, from `data/`.
+struct Described {
+    title: String,
+    /// The page's description: "SW:CCG Location, light side, Dagobah".
+    about: String,
+    /// Its short form for lists: "light side, Location".
+    tag: String,
+    side: &'static str,
+}
+
 /// The pages' titles and descriptions, from `data/`.
-fn describe(key: &CardKey) -> Option<(String, String)> {
+fn describe(key: &CardKey) -> Option<Described> {
     match key {
         CardKey::Set(id) => objective_set(id).map(|set: &ObjectiveSet| {
-            (
-                format!("{} ({})", set.title, set.id),
-                format!(
-                    "SW:LCG objective set {}, {} side, {}",
-                    set.id,
-                    set.side.name(),
-                    set.affiliation
-                ),
-            )
+            let tag = format!("{} side, {}", set.side.name(), set.affiliation);
+            Described {
+                title: format!("{} ({})", set.title, set.id),
+                about: format!("SW:LCG objective set {}, {tag}", set.id),
+                tag,
+                side: set.side.name(),
+            }
         }),
         CardKey::Ccg(id) => cards().iter().find(|c| c.id == *id).map(|card| {
             let from = product(&card.set).map_or_else(|| card.set.clone(), |p| p.name.clone());
-            (
-                display_name(card),
-                format!(
+            Described {
+                title: display_name(card),
+                about: format!(
                     "SW:CCG {}, {} side, {from}",
                     card.card_type,
                     card.side.name()
                 ),
-            )
+                tag: format!("{} side, {}", card.side.name(), card.card_type),
+                side: card.side.name(),
+            }
         }),
     }
 }
@@ -138,7 +153,13 @@ pub(crate) fn pages<'a>(
         ccg: Vec::new(),
     };
     for (key, mut rows) in found {
-        let Some((title, about)) = describe(key) else {
+        let Some(Described {
+            title,
+            about,
+            tag,
+            side: card_side,
+        }) = describe(key)
+        else {
             continue;
         };
         rows.sort_by(|a, b| {
@@ -182,6 +203,8 @@ pub(crate) fn pages<'a>(
         let entry = IndexEntry {
             key: key.clone(),
             title: title.clone(),
+            tag,
+            side: card_side,
             url: site.link(&path),
             path: path.clone(),
             decks,

@@ -330,6 +330,15 @@ pub(crate) fn event_view(
         .iter()
         .find(|r| !r.is_complete())
         .map(|r| r.number);
+    // The final places carry each player's record and lists, as the players table has them:
+    // the section players look at first says how each place was earned.
+    let mut placings = super::stage_view::placings_view(&names, computed);
+    for placing in &mut placings {
+        if let Some(row) = players.iter().find(|p| p.id == placing.id) {
+            placing.record.clone_from(&row.record);
+            placing.deck_url.clone_from(&row.deck_url);
+        }
+    }
     EventView {
         summary: super::summary::summary(site, aliases, event, computed),
         slug: event.slug.clone(),
@@ -356,7 +365,7 @@ pub(crate) fn event_view(
         live: super::live_view::live_view(site, event, computed),
         top_cut: super::stage_view::cut_view(event, &names, computed, &rule),
         bracket: super::stage_view::bracket_view(site, event, computed, &rule, &names),
-        placings: super::stage_view::placings_view(&names, computed),
+        placings,
         team: event.is_team(),
         stats: super::stats::collect([counted]),
         decklists_notice: super::deck_view::withheld_notice(event, computed),
@@ -644,14 +653,8 @@ pub(crate) fn round_views(
                     TableView {
                         number: t.number,
                         seats: [seat(a, pa, pb), seat(b, pb, pa)],
-                        result: match (pa, pb) {
-                            (Some(x), Some(y)) if split => format!("{x}–{y} (split)"),
-                            (Some(x), Some(y)) if t.forfeit.is_some() => {
-                                format!("{x}–{y} (forfeit)")
-                            }
-                            (Some(x), Some(y)) => format!("{x}–{y}"),
-                            _ => "not reported".to_string(),
-                        },
+                        result: super::model::swiss_result_text(ruleset, t)
+                            .unwrap_or_else(|| "not reported".to_string()),
                         pending: t.outcome == Outcome::Pending,
                         split,
                         rule: match t.forfeit {

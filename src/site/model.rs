@@ -351,6 +351,24 @@ pub(crate) fn affiliation_mark(name: &str) -> Option<&'static str> {
     }
 }
 
+/// A Swiss table's result as the pages show it: each player's match points, the first
+/// player's first (`5–0`), marked when the players split the round or one forfeited it after a
+/// deck check; `None` until it is reported. The round's page and the current round's tables
+/// show the same words.
+pub(crate) fn swiss_result_text(
+    ruleset: &crate::rules::Ruleset,
+    table: &crate::event::Table,
+) -> Option<String> {
+    let [a, b] = crate::rules::scoring::table_scores(ruleset, table)?.map(|s| s.points);
+    Some(if table.outcome == crate::event::Outcome::Split {
+        format!("{a}–{b} (split)")
+    } else if table.forfeit.is_some() {
+        format!("{a}–{b} (forfeit)")
+    } else {
+        format!("{a}–{b}")
+    })
+}
+
 /// "12 May 2018", "12–13 May 2018", "30 May – 1 June 2018".
 pub(crate) fn date_text(event: &Event) -> String {
     range_text(event.info.date, event.info.end_date)

@@ -10,7 +10,7 @@ use super::addresses::{event_path, room_path, round_path, slips_path};
 use super::current_step::{Stage, Step, current_step};
 use super::model::{PlayerRef, SiteView};
 use super::names::NameLinks;
-use crate::event::{Event, Outcome};
+use crate::event::Event;
 use crate::rules::computed::Computed;
 
 /// One seat at a table.
@@ -113,10 +113,8 @@ pub(crate) fn pairings_view(
                     PairingTable {
                         number: t.number,
                         seats: [seat(a, first(a)), seat(b, first(b))],
-                        result: match &t.outcome {
-                            Outcome::Pending => String::new(),
-                            _ => "reported".to_string(),
-                        },
+                        result: super::model::swiss_result_text(computed.ruleset, t)
+                            .unwrap_or_default(),
                     }
                 })
                 .collect();
@@ -128,17 +126,23 @@ pub(crate) fn pairings_view(
             )
         }
         Step::CcgGame(game) => {
+            let ccg_reported = match &computed.kind {
+                crate::rules::computed::ComputedKind::Ccg(ccg) => {
+                    ccg.reported.get(game.number as usize - 1)
+                }
+                _ => None,
+            };
             let tables = game
                 .tables
                 .iter()
                 .map(|t| PairingTable {
                     number: t.number,
                     seats: [seat(t.dark, "dark"), seat(t.light, "light")],
-                    result: if t.result.is_some() {
-                        "reported".to_string()
-                    } else {
-                        String::new()
-                    },
+                    // The scores as the event page's game shows them: dark's, then light's.
+                    result: ccg_reported
+                        .and_then(|tables| tables.iter().find(|s| s.table == t.number))
+                        .map(|s| format!("{} – {}", s.score_text(0), s.score_text(1)))
+                        .unwrap_or_default(),
                 })
                 .collect();
             (

@@ -57,6 +57,10 @@ pub(crate) struct CardEntry {
     /// The page's address under `cards/` (`sets/1`, `ccg/221`): the page is `cards/<i>/`, and
     /// its first part says the game.
     pub(crate) i: String,
+    /// The card's side, `light` or `dark`, where another card has the same title (and only
+    /// there, to keep the index small): what tells the two apart.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub(crate) s: String,
 }
 
 /// An event.
@@ -188,6 +192,10 @@ impl ArchiveParts {
                 }
             })
             .collect();
+        let mut titles: HashMap<&str, usize> = HashMap::new();
+        for entry in cards.sets.iter().chain(&cards.ccg) {
+            *titles.entry(entry.title.as_str()).or_default() += 1;
+        }
         let c = cards
             .sets
             .iter()
@@ -200,6 +208,11 @@ impl ArchiveParts {
                     .trim_start_matches(CARDS_PATH)
                     .trim_end_matches('/')
                     .to_string(),
+                s: if titles[entry.title.as_str()] > 1 {
+                    entry.side.to_string()
+                } else {
+                    String::new()
+                },
             })
             .collect();
         ArchiveParts { p, c }

@@ -414,6 +414,10 @@ pub(crate) struct PlacingView {
     pub(crate) name: String,
     /// The player's page (a team's entry on the event page).
     pub(crate) url: String,
+    /// The player's record as the players table gives it ("5–1–0"), or empty.
+    pub(crate) record: String,
+    /// The player's lists on the decklists page, when published.
+    pub(crate) deck_url: Option<String>,
 }
 
 pub(crate) fn placings_view(names: &NameLinks<'_>, computed: &Computed) -> Vec<PlacingView> {
@@ -428,6 +432,8 @@ pub(crate) fn placings_view(names: &NameLinks<'_>, computed: &Computed) -> Vec<P
                 id: player.id,
                 name: player.name,
                 url: player.url,
+                record: String::new(),
+                deck_url: None,
             }
         })
         .collect()

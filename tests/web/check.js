@@ -1,5 +1,5 @@
-// Loads every page of a built site in headless Chromium, checks it with axe-core and checks that
-// it fits a phone's width; optionally takes screenshots of the main pages at phone and desktop
+// Loads every page of a built site in headless Chromium, checks it with axe-core, checks that
+// it fits a phone's width and that no text overlaps other text at phone and desktop widths; optionally takes screenshots of the main pages at phone and desktop
 // widths. Run by tests/it/web.rs:
 //
 //   node tests/web/check.js --tools DIR --root DIR --base /archive/ [--screens DIR]
@@ -10,8 +10,8 @@
 // --screens  where to write the screenshots (none are taken without it)
 // --chromium the browser [default: /usr/bin/chromium]
 //
-// Exit status: 0 when axe finds nothing, every page and file it uses loads and no page is wider
-// than a phone's screen; 1 with a report of what was found; 2 when the check itself could not
+// Exit status: 0 when axe finds nothing, every page and file it uses loads, no page is wider
+// than a phone's screen and no text is printed over other text at either width; 1 with a report of what was found; 2 when the check itself could not
 // run. The last line of the output is `pages-checked: N`, the number of pages axe checked at
 // desktop width.
 'use strict';
@@ -239,6 +239,7 @@ async function main() {
         `${current}: ${wide.page} px wide on a ${PHONE.width} px phone screen, so the whole page scrolls sideways (first too wide: ${wide.name})`,
       );
     }
+    await checkOverlaps(PHONE.width);
     if (strict) {
       const scrollers = await page.evaluate(() => {
         const hidden = (e) => e.closest('.visually-hidden') || e.getClientRects().length === 0;
@@ -261,10 +262,94 @@ async function main() {
     await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
   };
 
+  // No text is printed over other text, at either width: every text run in the page keeps to
+  // itself (two runs of different elements whose boxes intersect are an overprint), and no
+  // table cell or definition spills its content (a label drawn by CSS included) beyond
+  // its own box into its neighbours (a list item's may: a bracket's connectors are drawn so).
+  const checkOverlaps = async (width) => {
+    const found = await page.evaluate(() => {
+      const name = (e) => e.tagName.toLowerCase() + (e.className ? `.${String(e.className).split(' ')[0]}` : '');
+      // Hidden, or kept for screen readers only (clipped to nothing, as a phone card table's
+      // column heads are).
+      const shown = (e) => {
+        if (e.closest('.visually-hidden, [hidden], details:not([open]) > :not(summary)')) return false;
+        for (let a = e; a; a = a.parentElement) {
+          const style = getComputedStyle(a);
+          if (style.clipPath !== 'none' || style.display === 'none') return false;
+        }
+        const style = getComputedStyle(e);
+        return style.visibility !== 'hidden' && e.getClientRects().length > 0;
+      };
+      const spills = [];
+      for (const e of document.querySelectorAll('main :is(td, th, dd, dt)')) {
+        if (!shown(e)) continue;
+        const style = getComputedStyle(e);
+        if (style.overflowX !== 'visible' && style.overflowY !== 'visible') continue;
+        const label = getComputedStyle(e, '::before').content;
+        const hasText = (e.textContent.trim() !== '') || (label && label !== 'none' && label !== 'normal' && label !== '""');
+        if (!hasText) continue;
+        if (e.scrollWidth > e.clientWidth + 2 || e.scrollHeight > e.clientHeight + 2) {
+          spills.push(`${name(e)} "${e.textContent.trim().slice(0, 40)}" spills out of its box (${e.scrollWidth}×${e.scrollHeight} in ${e.clientWidth}×${e.clientHeight})`);
+          if (spills.length >= 3) break;
+        }
+      }
+      // Text runs: each text node's line boxes, bucketed by 50 px rows.
+      const runs = [];
+      const walker = document.createTreeWalker(document.querySelector('main') || document.body, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!n.textContent.trim() || !n.parentElement || !shown(n.parentElement)) continue;
+        if (n.parentElement.closest('svg, .scroll-cue')) continue;
+        range.selectNodeContents(n);
+        for (const r of range.getClientRects()) {
+          if (r.width < 1 || r.height < 1) continue;
+          runs.push({ el: n.parentElement, r, text: n.textContent.trim().slice(0, 30) });
+        }
+      }
+      const rows = new Map();
+      runs.forEach((run, i) => {
+        for (let y = Math.floor(run.r.top / 50); y <= Math.floor(run.r.bottom / 50); y++) {
+          if (!rows.has(y)) rows.set(y, []);
+          rows.get(y).push(i);
+        }
+      });
+      const clips = (e) => {
+        for (let a = e; a; a = a.parentElement) {
+          const s = getComputedStyle(a);
+          if (s.overflowX !== 'visible' || s.overflowY !== 'visible') return a;
+        }
+        return null;
+      };
+      const overprints = [];
+      const seen = new Set();
+      for (const members of rows.values()) {
+        for (let x = 0; x < members.length && overprints.length < 3; x++) {
+          for (let y = x + 1; y < members.length; y++) {
+            const a = runs[members[x]], b = runs[members[y]];
+            if (a.el === b.el) continue;
+            const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+            const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+            // Line boxes of neighbouring lines may touch by a pixel or two.
+            if (w <= 2 || h <= 3) continue;
+            // Text scrolled out of a scrolling box is not on the screen.
+            if (clips(a.el) !== clips(b.el)) continue;
+            const key = `${members[x]}:${members[y]}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            overprints.push(`"${a.text}" (${name(a.el)}) and "${b.text}" (${name(b.el)}) are printed over each other`);
+          }
+        }
+      }
+      return spills.concat(overprints);
+    });
+    for (const f of found) problems.push(`${current}: at ${width} px, ${f}`);
+  };
+
   const started = Date.now();
   const strictly = (p) => NO_SIDEWAYS.some((w) => (typeof w === 'string' ? w === p : w.test(p)));
   for (const { path: p } of pages) {
     await check(p, DESKTOP);
+    await checkOverlaps(DESKTOP.width);
     await checkPhoneWidth(strictly(p));
   }
   const checked = pages.length;

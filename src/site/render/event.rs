@@ -42,19 +42,23 @@ pub(super) fn render_event(
     );
     let path = crate::site::addresses::event_path(event);
     let card = event_card(input, event, computed);
-    let description = format!(
-        "{} – {}, {}",
-        event.info.name, view.summary.date_text, computed.ruleset.name
-    );
+    let view_summary = view.summary.clone();
+    let description = event_description(&view.summary);
+    // Every page of the event that people paste into a chat (the event, its rounds, the
+    // current pairings) shows the event's card in the preview.
+    let image = model::PageImage {
+        url: site.absolute(&format!("{path}{}", crate::site::addresses::PREVIEW_FILE)),
+        width: crate::site::preview::WIDTH,
+        height: crate::site::preview::HEIGHT,
+        alt: card.alt(),
+    };
+    let with_image = |page: PageView| PageView {
+        image: Some(image.clone()),
+        ..page
+    };
     let page = PageView {
         og_type: "article",
-        image: Some(model::PageImage {
-            url: site.absolute(&format!("{path}{}", crate::site::addresses::PREVIEW_FILE)),
-            width: crate::site::preview::WIDTH,
-            height: crate::site::preview::HEIGHT,
-            alt: card.alt(),
-        }),
-        ..page_view(site, &event.info.name, &path, &description)
+        ..with_image(page_view(site, &event.info.name, &path, &description))
     };
     pages.emit(
         "event.html",
@@ -71,11 +75,16 @@ pub(super) fn render_event(
             .map(|round| {
                 let round_path = crate::site::addresses::round_path(event, round.number);
                 let title = format!("Round {}: {}", round.number, event.info.name);
-                let description = format!("{title}: tables, results and standings");
+                let description = format!(
+                    "{} tables, their results and the standings after round {} · {}",
+                    round.tables.len(),
+                    round.number,
+                    event_description(&view.summary)
+                );
                 let file = format!("{round_path}index.html");
                 pages.emit(
                     "round.html",
-                    &page_view(site, &title, &round_path, &description),
+                    &with_image(page_view(site, &title, &round_path, &description)),
                     Some(("round", round)),
                     source,
                     file.clone(),
@@ -132,8 +141,15 @@ pub(super) fn render_event(
     if let Some(view) = now {
         let path = crate::site::addresses::pairings_path(event);
         let title = format!("{}: {}", view.title, event.info.name);
-        let description = format!("Pairings of {}, by table and by name", title);
-        let page = page_view(site, &title, &path, &description);
+        let description = format!(
+            "Find your {}: {} {}s by player name and by number, {} reported so far · {}",
+            view.unit.to_lowercase(),
+            view.tables.len(),
+            view.unit.to_lowercase(),
+            view.reported,
+            event_description(&view_summary)
+        );
+        let page = with_image(page_view(site, &title, &path, &description));
         pages.emit(
             "pairings.html",
             &page,
@@ -145,6 +161,29 @@ pub(super) fn render_event(
         render_venue_pages(pages, event, computed, view, &mut named);
     }
     files
+}
+
+/// What a link preview says of an event beyond its name: who won (or which round is under
+/// way), how many played, where and when, under which rules. "Won by Amara Okonkwo · 24
+/// players · Lyon · 15 June 2019 · FFG Tournament Regulations (2018)".
+fn event_description(summary: &model::EventSummary) -> String {
+    let mut parts = Vec::new();
+    match (&summary.leader, &summary.pairings) {
+        (Some(winner), _) if summary.status == crate::rules::computed::Status::Finished => {
+            parts.push(format!("Won by {}", winner.name));
+        }
+        (_, Some(pairings)) => parts.push(format!("{} under way", pairings.title)),
+        _ => {}
+    }
+    let players = summary.player_count;
+    parts.push(format!(
+        "{players} player{}",
+        if players == 1 { "" } else { "s" }
+    ));
+    parts.extend(summary.location.clone());
+    parts.push(summary.date_text.clone());
+    parts.push(summary.rules_name.clone());
+    parts.join(" · ")
 }
 
 /// The card of an event's link-preview image: what [`crate::site::preview`] draws, and what decides
