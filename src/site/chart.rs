@@ -123,6 +123,9 @@ pub(crate) fn bar_chart(what: &str, bars: &[Bar]) -> String {
 pub(crate) struct Point {
     pub(crate) label: String,
     pub(crate) value: i64,
+    /// Where the point stands on the time axis, in any unit that grows with time (a day
+    /// number): points are spaced by it, so a long gap is drawn long.
+    pub(crate) at: i64,
 }
 
 /// The line chart's drawing area, in user units: left edge (after the scale's numbers), right
@@ -143,8 +146,8 @@ fn along(start: u32, span: u32, part: i64, whole: i64) -> u64 {
     start + (part * span + whole / 2) / whole
 }
 
-/// The SVG of a line chart of `points`, evenly spaced left to right, on a scale from the
-/// lowest to the highest value rounded out to fifty; `what` is its title and `spoken` its
+/// The SVG of a line chart of `points`, placed left to right by their time (`at`), on a scale
+/// from the lowest to the highest value rounded out to fifty, with its middle marked; `what` is its title and `spoken` its
 /// accessible name (the page gives the numbers in a table as well). Empty when there are no
 /// points.
 pub(crate) fn line_chart(what: &str, spoken: &str, points: &[Point]) -> String {
@@ -157,9 +160,9 @@ pub(crate) fn line_chart(what: &str, spoken: &str, points: &[Point]) -> String {
     let (left, right, top, bottom) = PLOT;
     let floor = low.div_euclid(SCALE_STEP) * SCALE_STEP;
     let ceiling = (high.div_euclid(SCALE_STEP) + 1) * SCALE_STEP;
-    let last = i64::try_from(points.len() - 1).unwrap_or(i64::MAX);
+    let (start, span) = (points[0].at, points[points.len() - 1].at - points[0].at);
     let at = |i: usize, value: i64| {
-        let x = along(left, right - left, i64::try_from(i).unwrap_or(0), last);
+        let x = along(left, right - left, points[i].at - start, span);
         let y = u64::from(bottom) * 10 - along(0, bottom - top, value - floor, ceiling - floor);
         (tenths(x), tenths(y))
     };
@@ -173,6 +176,16 @@ pub(crate) fn line_chart(what: &str, spoken: &str, points: &[Point]) -> String {
         title = escape::html(what),
         top_y = top + 8,
     );
+    // The middle of the scale, where it falls on a step, as a faint line with its number.
+    let middle = floor + (ceiling - floor) / 2 / SCALE_STEP * SCALE_STEP;
+    if middle > floor && middle < ceiling {
+        let y = tenths(
+            u64::from(bottom) * 10 - along(0, bottom - top, middle - floor, ceiling - floor),
+        );
+        svg.push_str(&format!(
+            "<path class=\"chart-grid\" d=\"M{left} {y}H{right}\"/><text class=\"chart-value\" x=\"0\" y=\"{y}\" dy=\"4\">{middle}</text>"
+        ));
+    }
     let line: Vec<String> = points
         .iter()
         .enumerate()
@@ -318,31 +331,34 @@ mod tests {
     }
 
     #[test]
-    fn a_line_chart_spans_its_scale_and_escapes_its_labels() {
-        let point = |label: &str, value| Point {
+    fn a_line_chart_spans_its_scale_places_points_by_time_and_escapes_its_labels() {
+        let point = |label: &str, value, at| Point {
             label: label.to_string(),
             value,
+            at,
         };
         let svg = line_chart(
             "Rating <of> A",
             "from 1500 to 1620 & up",
             &[
-                point("2018-01", 1500),
-                point("2018-03", 1620),
-                point("<x>", 1580),
+                point("2018-01", 1500, 0),
+                point("2018-03", 1620, 10),
+                point("<x>", 1580, 40),
             ],
         );
         assert!(svg.contains("aria-label=\"from 1500 to 1620 &amp; up\""));
         assert!(svg.contains("<title>Rating &lt;of&gt; A</title>"));
         assert!(svg.contains(">&lt;x&gt;</text>"));
         // 1500 sits on the floor (1500), 1620 under the ceiling (1650): 120 of 150 up 108 units.
+        // The second point is a quarter of the way in time (10 of 40), so a quarter across.
         assert!(
-            svg.contains("points=\"44.0,118.0 179.0,31.6 314.0,60.4\""),
+            svg.contains("points=\"44.0,118.0 111.5,31.6 314.0,60.4\""),
             "{svg}"
         );
         assert!(svg.contains(">1650</text>") && svg.contains(">1500</text>"));
+        assert!(svg.contains(">1550</text>"), "the scale's middle: {svg}");
         assert_eq!(line_chart("x", "y", &[]), "");
-        let one = line_chart("x", "y", &[point("a", 1500)]);
+        let one = line_chart("x", "y", &[point("a", 1500, 7)]);
         assert!(one.contains("points=\"179.0,118.0\""), "{one}");
     }
 }

@@ -117,6 +117,9 @@ pub(crate) struct PlayerPool {
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct HistoryRow {
     pub(crate) period: String,
+    /// The period's place in time (a day number), for the chart's time axis.
+    #[serde(skip)]
+    at: i64,
     pub(crate) rating: i64,
     pub(crate) deviation: i64,
 }
@@ -137,8 +140,8 @@ fn shown(value: f64) -> i64 {
 struct Rated<'a> {
     /// Page ids by player number.
     ids: Vec<&'a str>,
-    /// Each period's label ("2018-06", or the event's name).
-    labels: Vec<String>,
+    /// Each period's label ("2018-06", or the event's name) and its first day, as a day number.
+    labels: Vec<(String, i64)>,
     /// Overall tracks by player number, sided tracks by `2 * player + side`.
     overall: Vec<Option<Track>>,
     sided: Vec<Option<Track>>,
@@ -151,8 +154,8 @@ struct Rated<'a> {
 fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
     let mut numbers: HashMap<&str, usize> = HashMap::new();
     let mut ids: Vec<&str> = Vec::new();
-    // Period number -> (label, overall games, sided games).
-    let mut periods: BTreeMap<i64, (String, Vec<Game>, Vec<Game>)> = BTreeMap::new();
+    // Period number -> ((label, first day), overall games, sided games).
+    let mut periods: BTreeMap<i64, ((String, i64), Vec<Game>, Vec<Game>)> = BTreeMap::new();
     let mut last_overall: Vec<(&str, &str)> = Vec::new();
     let mut last_sided: Vec<(&str, &str)> = Vec::new();
     for (position, &event) in events.iter().enumerate() {
@@ -177,9 +180,14 @@ fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
                 ),
                 PeriodLength::Event => (i64::try_from(position).unwrap_or(0), event.name.clone()),
             };
+            // Days counted as 31 to a month: enough to space periods by time on a chart.
+            let day = (i64::from(game.date.year) * 12 + i64::from(game.date.month) - 1) * 31
+                + i64::from(game.date.day)
+                - 1;
             let period = periods
                 .entry(key)
-                .or_insert_with(|| (label, Vec::new(), Vec::new()));
+                .or_insert_with(|| ((label, day), Vec::new(), Vec::new()));
+            period.0.1 = period.0.1.min(day);
             period.1.push(Game {
                 entries: players,
                 score: game.score,
@@ -336,7 +344,8 @@ impl Ratings {
                         .history
                         .iter()
                         .map(|(period, r)| HistoryRow {
-                            period: rated.labels[*period].clone(),
+                            period: rated.labels[*period].0.clone(),
+                            at: rated.labels[*period].1,
                             rating: shown(r.rating),
                             deviation: shown(r.deviation),
                         })
@@ -399,6 +408,7 @@ fn history_chart(game: &str, player: &str, history: &[HistoryRow]) -> String {
         .map(|h| Point {
             label: h.period.clone(),
             value: h.rating,
+            at: h.at,
         })
         .collect();
     let high = history

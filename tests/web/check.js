@@ -301,8 +301,11 @@ async function main() {
         if (!n.textContent.trim() || !n.parentElement || !shown(n.parentElement)) continue;
         if (n.parentElement.closest('svg, .scroll-cue')) continue;
         range.selectNodeContents(n);
-        for (const r of range.getClientRects()) {
-          if (r.width < 1 || r.height < 1) continue;
+        for (const box of range.getClientRects()) {
+          if (box.width < 1 || box.height < 1) continue;
+          // The glyphs' core: a line's box reaches above the capitals and below the baseline
+          // (a large clock's box covers the small line under it without touching its text).
+          const r = { left: box.left, right: box.right, top: box.top + box.height * 0.15, bottom: box.bottom - box.height * 0.25 };
           runs.push({ el: n.parentElement, r, text: n.textContent.trim().slice(0, 30) });
         }
       }

@@ -194,6 +194,28 @@ fn render_card_pages(pages: &Pages<'_, '_>, cards: &[CardPage], index: &CardInde
     );
 }
 
+/// What a link preview says of a player beyond their name: how many events, over which years,
+/// and the latest with its result. "12 events, 2014–2026; latest: Kessel Run Regional 2026,
+/// 3rd of 11".
+fn player_description(player: &PlayerPage) -> String {
+    let events = player.played;
+    let mut text = format!("{events} event{}", if events == 1 { "" } else { "s" });
+    let years = |e: &crate::site::players::PlayerEvent| e.date.get(..4).unwrap_or("").to_string();
+    if let (Some(newest), Some(oldest)) = (player.events.first(), player.events.last()) {
+        let (first, last) = (years(oldest), years(newest));
+        if first == last {
+            text.push_str(&format!(", {last}"));
+        } else {
+            text.push_str(&format!(", {first}–{last}"));
+        }
+        text.push_str(&format!("; latest: {}", newest.name));
+        if !newest.result.is_empty() {
+            text.push_str(&format!(", {}", newest.result));
+        }
+    }
+    text
+}
+
 /// The player pages in scope, the head-to-head pages of their pairs, and (with `index`) the
 /// players A to Z.
 fn render_player_pages(
@@ -208,12 +230,7 @@ fn render_player_pages(
         .filter(|p| input.scope.has_player(&p.id))
         .for_each(|player| {
             let path = crate::site::addresses::player_path(&player.id);
-            let page = page_view(
-                site,
-                &player.name,
-                &path,
-                &format!("{}: events, results and decklists", player.name),
-            );
+            let page = page_view(site, &player.name, &path, &player_description(player));
             pages.emit(
                 "player.html",
                 &page,
