@@ -150,12 +150,20 @@ struct Rated<'a> {
     last_sided: Vec<(&'a str, &'a str)>,
 }
 
+/// One rating period's games as they are gathered: its label, its first day (a day number,
+/// for the chart's time axis), and its games overall and by side.
+struct PeriodGames {
+    label: String,
+    day: i64,
+    overall: Vec<Game>,
+    sided: Vec<Game>,
+}
+
 /// Rates one game's events, given oldest first.
 fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
     let mut numbers: HashMap<&str, usize> = HashMap::new();
     let mut ids: Vec<&str> = Vec::new();
-    // Period number -> ((label, first day), overall games, sided games).
-    let mut periods: BTreeMap<i64, ((String, i64), Vec<Game>, Vec<Game>)> = BTreeMap::new();
+    let mut periods: BTreeMap<i64, PeriodGames> = BTreeMap::new();
     let mut last_overall: Vec<(&str, &str)> = Vec::new();
     let mut last_sided: Vec<(&str, &str)> = Vec::new();
     for (position, &event) in events.iter().enumerate() {
@@ -184,11 +192,14 @@ fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
             let day = (i64::from(game.date.year) * 12 + i64::from(game.date.month) - 1) * 31
                 + i64::from(game.date.day)
                 - 1;
-            let period = periods
-                .entry(key)
-                .or_insert_with(|| ((label, day), Vec::new(), Vec::new()));
-            period.0.1 = period.0.1.min(day);
-            period.1.push(Game {
+            let period = periods.entry(key).or_insert_with(|| PeriodGames {
+                label,
+                day,
+                overall: Vec::new(),
+                sided: Vec::new(),
+            });
+            period.day = period.day.min(day);
+            period.overall.push(Game {
                 entries: players,
                 score: game.score,
             });
@@ -198,7 +209,7 @@ fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
             if let Some(dark) = game.dark {
                 let side = |seat: usize| if seat == dark { DARK } else { LIGHT };
                 let entries = [2 * players[0] + side(0), 2 * players[1] + side(1)];
-                period.2.push(Game {
+                period.sided.push(Game {
                     entries,
                     score: game.score,
                 });
@@ -210,12 +221,15 @@ fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
     }
     let mut labels = Vec::with_capacity(periods.len());
     let (mut overall, mut sided) = (Vec::new(), Vec::new());
-    for (number, (label, all, by_side)) in periods {
-        labels.push(label);
-        overall.push(Period { number, games: all });
+    for (number, period) in periods {
+        labels.push((period.label, period.day));
+        overall.push(Period {
+            number,
+            games: period.overall,
+        });
         sided.push(Period {
             number,
-            games: by_side,
+            games: period.sided,
         });
     }
     let parameters = &settings.parameters;
