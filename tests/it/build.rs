@@ -2136,6 +2136,25 @@ fn event_pages_carry_open_graph_tags_and_schema_org_data() {
         assert!(page.contains(tag), "the event page has {tag}");
     }
     assert!(!page.contains("og:locale"), "`en` names no region");
+    // Every page people paste into a chat says more than its title, and the event's rounds and
+    // current pairings show the event's card too.
+    let read = |path: &str| fs::read_to_string(out.join(path)).expect(path);
+    let finished = read("events/2019/coruscant-regional/index.html");
+    assert!(
+        finished.contains("<meta name=\"description\" content=\"Won by Amara Okonkwo · 24 players · Lyon, France · 15 June 2019 · FFG Tournament Regulations (2018)\">"),
+        "{finished}"
+    );
+    let round = read("events/2019/coruscant-regional/rounds/1/index.html");
+    assert!(round.contains("<meta property=\"og:image\" content=\"https://example.github.io/archive/events/2019/coruscant-regional/preview.png\">"));
+    assert!(round.contains("<meta name=\"description\" content=\"12 tables, their results and the standings after round 1 · Won by Amara Okonkwo"));
+    let pairings = read("events/2026/corellia-spring-open/pairings/index.html");
+    assert!(pairings.contains("<meta property=\"og:image\" content=\"https://example.github.io/archive/events/2026/corellia-spring-open/preview.png\">"));
+    assert!(pairings.contains("<meta name=\"description\" content=\"Find your table: 4 tables by player name and by number, 1 reported so far · Round 2 under way · 9 players"));
+    let player = read("players/ann/index.html");
+    assert!(
+        player.contains("<meta name=\"description\" content=\"1 event, 2015; latest: Mos Eisley Cantina League, Spring 2015, 1st of 6\">"),
+        "{player}"
+    );
     let ld: Value = serde_json::from_str(&json_ld(&page)).expect("JSON-LD");
     assert_eq!(ld["@context"], "https://schema.org");
     assert_eq!(ld["@type"], "Event");
@@ -3547,4 +3566,66 @@ fn names_on_an_event_page_link_to_the_players_pages() {
             players.len()
         );
     }
+}
+
+/// SW:CCG has a dark and a light "Dagobah": the card index says each one's side and type, and
+/// the search index gives the side to cards whose title another card shares (and only to them).
+#[test]
+fn cards_of_the_same_title_are_told_apart_by_their_side() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let index = fs::read_to_string(out.join("cards/index.html")).expect("card index");
+    assert!(index.contains(
+        "<li><a href=\"/cards/ccg/596/\">Dagobah</a> <span class=\"note\">dark side, Location · "
+    ));
+    assert!(index.contains(
+        "<li><a href=\"/cards/ccg/597/\">Dagobah</a> <span class=\"note\">light side, Location · "
+    ));
+    let search = fs::read_to_string(out.join("search.json")).expect("search index");
+    assert!(
+        search.contains("\"i\":\"ccg/596\",\"s\":\"dark\"}"),
+        "{search}"
+    );
+    assert!(search.contains("\"i\":\"ccg/597\",\"s\":\"light\"}"));
+    let cards: Vec<&str> = search
+        .split("{\"n\":")
+        .filter(|entry| entry.contains("\"i\":\"ccg/") || entry.contains("\"i\":\"sets/"))
+        .collect();
+    let sided = cards
+        .iter()
+        .filter(|entry| entry.contains(",\"s\":\""))
+        .count();
+    assert!(
+        sided > 0 && sided < cards.len() / 4,
+        "{sided} of {} cards carry a side",
+        cards.len()
+    );
+}
+
+/// A finished event's page says who won before anything else: the champion in the header, then
+/// the final placings with each player's record, and only then the event's details.
+#[test]
+fn a_finished_event_names_its_champion_first() {
+    let site = copy_site(Path::new("."));
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let page = fs::read_to_string(out.join("events/2019/coruscant-regional/index.html"))
+        .expect("event page");
+    let at = |text: &str| {
+        page.find(text)
+            .unwrap_or_else(|| panic!("{text} is on the page"))
+    };
+    let champion = at(
+        "<p class=\"champion-line\">Champion: <strong><a href=\"/players/amara-okonkwo/\">Amara Okonkwo</a></strong> <span class=\"note\">5–2–1</span></p>",
+    );
+    let placings = at(
+        "<li value=\"1\"><span class=\"place\">1.</span> <a href=\"/players/amara-okonkwo/\">Amara Okonkwo</a> <span class=\"note\">5–2–1</span>",
+    );
+    let details = at("<h2 id=\"facts-heading\">");
+    assert!(champion < placings && placings < details);
+    // An event still running names no champion.
+    let running = fs::read_to_string(out.join("events/2026/corellia-spring-open/index.html"))
+        .expect("event page");
+    assert!(!running.contains("champion-line"));
 }
