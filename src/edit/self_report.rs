@@ -312,14 +312,15 @@ pub fn submit(root: &Path, secret: &Secret, sent: &Submission<'_>) -> Result<Tak
             );
             Refusal::because(format!(
                 "{} is not being played any more ({now}): hand your slip to the organizer",
-                capitalized(&sent.stage.title(sent.number))
+                crate::event::ids::capitalized(&sent.stage.title(sent.number))
             ))
         })?;
     let table = step
         .table(sent.table)
         .ok_or_else(|| Refusal::because(format!("{} has no table {}", step.title(), sent.table)))?;
+    // The file as the event knows it (`events/2026/x.toml`), however the form wrote it.
     if typed_code(sent.code)
-        != table_code(secret, sent.event, step.stage, step.number, table.number)
+        != table_code(secret, &event.file, step.stage, step.number, table.number)
     {
         return Err(Refusal {
             message: format!(
@@ -353,7 +354,7 @@ pub fn submit(root: &Path, secret: &Secret, sent: &Submission<'_>) -> Result<Tak
     let words =
         checked_words(root, &loaded, &step, table.number, sent.result).map_err(Refusal::because)?;
     let mine = Waiting {
-        event: sent.event.to_path_buf(),
+        event: event.file.clone(),
         stage: step.stage,
         number: step.number,
         table: table.number,
@@ -578,10 +579,6 @@ fn with_waiting<T>(
         write_atomically(&path, expected, &format!("{text}\n")).map_err(|e| e.to_string())?;
     }
     Ok(answer)
-}
-
-fn capitalized(text: &str) -> String {
-    crate::event::ids::capitalized(text)
 }
 
 #[cfg(test)]

@@ -162,7 +162,7 @@ impl Desk {
                     status,
                     base_path,
                     "Nothing was recorded",
-                    &format!("{}.", sentence(&refusal.message)),
+                    &format!("{}.", crate::event::ids::capitalized(&refusal.message)),
                     back.as_deref(),
                 )
             }
@@ -408,11 +408,6 @@ fn form_decode(value: &str) -> Option<String> {
         i += 1;
     }
     String::from_utf8(out).ok()
-}
-
-/// `message` as a sentence: its first letter in capitals.
-fn sentence(message: &str) -> String {
-    crate::event::ids::capitalized(message)
 }
 
 /// The page a phone is shown after sending a report.
