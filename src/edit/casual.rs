@@ -12,7 +12,7 @@ use toml_edit::{Array, Table, value};
 use super::registration::{Edited, append, entrant, finish, parse};
 use super::report::parse::{ccg_result, player};
 use super::transaction::{FileEdit, OneEvent};
-use crate::event::{Date, Event, Kind, Timestamp};
+use crate::event::{Date, Event, GameEnd, Kind, Timestamp};
 use crate::rules::computed::Computed;
 use crate::rules::{CcgStandings, Family};
 
@@ -38,16 +38,6 @@ pub struct SessionRequest<'a> {
     pub winner: &'a str,
     pub date: Option<Date>,
 }
-
-/// How a SW:LCG game may end (`by`).
-const ENDINGS: [&str; 6] = [
-    "dial",
-    "objectives",
-    "deck",
-    "time",
-    "concession",
-    "forfeit",
-];
 
 /// The day to record: the one given, else `today`, which must fall within the event's dates.
 fn day_of(event: &Event, given: Option<Date>, today: Date) -> Result<Date, String> {
@@ -131,10 +121,10 @@ pub(crate) fn game(
             })?;
             entry.insert("winner", value(id(winner)));
             if let Some(by) = by {
-                if !ENDINGS.contains(&by) {
+                if GameEnd::from_name(by).is_none() {
                     return Err(format!(
                         "`{by}` is not how a game ends: use one of {}",
-                        ENDINGS.join(", ")
+                        GameEnd::NAMES.join(", ")
                     ));
                 }
                 entry.insert("by", value(by));

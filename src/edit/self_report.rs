@@ -470,15 +470,24 @@ pub fn confirm(root: &Path, file: &Path, table: u32, player: Option<&str>) -> Ou
 /// The reports waiting for the event in `file`, once those made moot are dropped: for
 /// `holonet status` and the organizer's terminal.
 pub fn waiting_for(root: &Path, event: &Event) -> Vec<Waiting> {
-    let Ok(text) = std::fs::read_to_string(root.join(WAITING_FILE)) else {
-        return Vec::new();
-    };
-    let waiting: Vec<Waiting> = serde_json::from_str(&text).unwrap_or_default();
+    let (_, waiting) = read_waiting(&root.join(WAITING_FILE));
     let step = open_step(event);
     waiting
         .into_iter()
         .filter(|w| w.event == event.file && w.is_open(step.as_ref()))
         .collect()
+}
+
+/// The list of waiting reports at `path`: its text as read (`None`: there is none yet), and the
+/// reports in it. A list Holonet cannot read (edited by hand, cut short) counts as empty: the
+/// reports in it were never results, and the players can send theirs again.
+fn read_waiting(path: &Path) -> (Option<String>, Vec<Waiting>) {
+    let text = std::fs::read_to_string(path).ok();
+    let waiting = text
+        .as_deref()
+        .and_then(|text| serde_json::from_str(text).ok())
+        .unwrap_or_default();
+    (text, waiting)
 }
 
 impl Waiting {
@@ -558,13 +567,7 @@ fn with_waiting<T>(
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
     }
     let _lock = hold_lock(&root.join(WAITING_LOCK), "taking players' reports")?;
-    let before = std::fs::read_to_string(&path).ok();
-    // A list Holonet cannot read (edited by hand, cut short) is started again: the reports in it
-    // were never results, and the players can send theirs again.
-    let mut waiting: Vec<Waiting> = before
-        .as_deref()
-        .and_then(|text| serde_json::from_str(text).ok())
-        .unwrap_or_default();
+    let (before, mut waiting) = read_waiting(&path);
     let step = open_step(event);
     waiting.retain(|w| w.event != event.file || w.is_open(step.as_ref()));
     let kept = waiting.clone();

@@ -4,10 +4,8 @@
 //! the form the pairings page offers, filled in and posted as a browser posts it, with the code
 //! read off the slips page. After every refusal the event file is byte for byte as it was.
 
-use std::path::Path;
-
-use crate::common::holonet;
 use crate::common::serve::{post_form, report_form, serve_in, slip_codes};
+use crate::common::{holonet, run_ok};
 
 pub(crate) const FILE: &str = "events/2026/spring-open.toml";
 pub(crate) const PAIRINGS: &str = "/events/2026/spring-open/pairings/";
@@ -22,28 +20,16 @@ const PLAYERS: [(&str, &str); 6] = [
     ("Fen Holt", "fen-holt"),
 ];
 
-/// Runs `holonet ARGS` in the site folder; its standard output, or a failure with what it said.
-fn run(site: &Path, args: &[&str]) -> String {
-    let out = holonet(args, site);
-    assert!(
-        out.status.success(),
-        "holonet {args:?}: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 /// A new site with a six-player ffg-2018 event whose round 1 is paired.
 pub(crate) fn running_event() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("tempdir");
     assert!(holonet(&["init", "site"], dir.path()).status.success());
     let site = dir.path().join("site");
-    run(&site, &["new", FILE, "--rules", "ffg-2018"]);
+    run_ok(&site, &["new", FILE, "--rules", "ffg-2018"]);
     for (name, _) in PLAYERS {
-        run(&site, &["register", FILE, name]);
+        run_ok(&site, &["register", FILE, name]);
     }
-    run(&site, &["pair", FILE]);
+    run_ok(&site, &["pair", FILE]);
     dir
 }
 
@@ -153,7 +139,7 @@ fn a_round_is_reported_from_the_players_phones() {
         "{page}"
     );
     assert_eq!(std::fs::read(&file).expect("the event file"), before);
-    let status = run(&site, &["status", FILE]);
+    let status = run_ok(&site, &["status", FILE]);
     assert!(status.contains("Table 2: the players disagree"), "{status}");
     let out = holonet(&["confirm", FILE, "2"], &site);
     assert!(!out.status.success());
@@ -163,7 +149,7 @@ fn a_round_is_reported_from_the_players_phones() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(std::fs::read(&file).expect("the event file"), before);
-    let said = run(&site, &["confirm", FILE, "2", "--player", b2]);
+    let said = run_ok(&site, &["confirm", FILE, "2", "--player", b2]);
     assert!(said.contains("Recorded table 2 of round 1"), "{said}");
     let text = std::fs::read_to_string(&file).expect("the event file");
     assert!(
@@ -173,13 +159,13 @@ fn a_round_is_reported_from_the_players_phones() {
 
     // Table 3: one player reports; the organizer confirms it from the terminal.
     assert_eq!(send(3, a3, "1-1", &codes[&3]).0, 200);
-    let status = run(&site, &["status", FILE]);
+    let status = run_ok(&site, &["status", FILE]);
     assert!(status.contains("1–1"), "{status}");
     assert!(
         status.contains(&format!("holonet confirm {FILE} 3")),
         "{status}"
     );
-    run(&site, &["confirm", FILE, "3"]);
+    run_ok(&site, &["confirm", FILE, "3"]);
     let done = std::fs::read_to_string(&file).expect("the event file");
     assert!(done.contains(&format!("games = [\"{a3}\"")), "{done}");
 
@@ -189,11 +175,11 @@ fn a_round_is_reported_from_the_players_phones() {
         409,
         "not being played any more",
     );
-    let status = run(&site, &["status", FILE]);
+    let status = run_ok(&site, &["status", FILE]);
     assert!(!status.contains("waiting"), "{status}");
 
     // The next round's codes are new: round 1's code does not open round 2's table 1.
-    run(&site, &["pair", FILE]);
+    run_ok(&site, &["pair", FILE]);
     let pairings = server.wait_for_page(PAIRINGS, "Round 2");
     let slips = server.wait_for_page(SLIPS, "Round 2");
     let new_codes = slip_codes(&slips);
@@ -274,11 +260,11 @@ fn a_swccg_game_is_reported_with_its_winner_and_differential() {
     assert!(holonet(&["init", "site"], dir.path()).status.success());
     let site = dir.path().join("site");
     let file = "events/2026/ccg.toml";
-    run(&site, &["new", file, "--rules", "swccg-2008"]);
+    run_ok(&site, &["new", file, "--rules", "swccg-2008"]);
     for (name, _) in &PLAYERS[..4] {
-        run(&site, &["register", file, name]);
+        run_ok(&site, &["register", file, name]);
     }
-    run(&site, &["pair", file]);
+    run_ok(&site, &["pair", file]);
     let server = serve_in(&site, &["--self-report"]);
     let pairings = server.wait_for_page("/events/2026/ccg/pairings/", "Report your result");
     assert!(pairings.contains("name=\"differential\""), "{pairings}");

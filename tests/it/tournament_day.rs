@@ -561,16 +561,7 @@ fn a_league_night_and_a_challenge_evening_need_no_hand_written_toml() {
     let dir = tempfile::tempdir().expect("tempdir");
     assert!(holonet(&["init", "site"], dir.path()).status.success());
     let site = dir.path().join("site");
-    let run = |args: &[&str]| {
-        let out = holonet(args, &site);
-        assert!(
-            out.status.success(),
-            "holonet {args:?} failed:\n{}{}",
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let run = |args: &[&str]| crate::common::run_ok(&site, args);
     let league = "events/league-night.toml";
     run(&["new", league, "--rules", "ffg-2018", "--format", "league"]);
     for name in ["Ann Lee", "Bo Vos", "Cy Moe", "Di Ray"] {
