@@ -14,6 +14,7 @@ pub mod import;
 pub mod issue_form;
 pub(crate) mod issue_reply;
 pub mod new;
+pub mod open_step;
 pub mod pair;
 pub mod registration;
 pub mod report;

@@ -932,46 +932,27 @@ fn dark_player(event: &Event, players: [usize; 2], dark: &str) -> Result<usize, 
     })
 }
 
-/// The tables of the round (SW:CCG: game) being played that still miss a result.
+/// The tables of the round (SW:CCG: game) being played, each with its place.
 fn open_places(event: &Event) -> Vec<(Place, [usize; 2])> {
-    match &event.kind {
-        Kind::Swiss(play) => play
-            .rounds
-            .iter()
-            .find(|r| !r.is_complete())
-            .map(|round| {
-                round
-                    .tables
-                    .iter()
-                    .map(|t| {
-                        let place = Place::Swiss {
-                            round: round.number,
-                            table: t.number,
-                        };
-                        (place, t.players)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default(),
-        Kind::Ccg(play) => play
-            .games
-            .iter()
-            .find(|g| !g.is_complete())
-            .map(|game| {
-                game.tables
-                    .iter()
-                    .map(|t| {
-                        let place = Place::Ccg {
-                            game: game.number,
-                            table: t.number,
-                        };
-                        (place, [t.dark, t.light])
-                    })
-                    .collect()
-            })
-            .unwrap_or_default(),
-        _ => Vec::new(),
-    }
+    let Some(step) = super::open_step::open_step(event) else {
+        return Vec::new();
+    };
+    step.tables
+        .iter()
+        .map(|t| {
+            let place = match step.stage {
+                super::open_step::Stage::Round => Place::Swiss {
+                    round: step.number,
+                    table: t.number,
+                },
+                super::open_step::Stage::Game => Place::Ccg {
+                    game: step.number,
+                    table: t.number,
+                },
+            };
+            (place, t.players)
+        })
+        .collect()
 }
 
 /// `report`'s edit of the loaded event file, from the command line or an issue form.

@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+pub use super::open_step::{OpenStep, OpenTable, Stage, open_step};
 use super::report;
 use super::transaction::{Mode, OneEvent, Outcome, edit_event, load_event};
 use crate::atomic::{Expected, hold_lock, write_atomically};
@@ -44,109 +45,6 @@ const CODE_SYMBOLS: &[u8] = b"ACDEFGHJKLMNPQRTUVWXY34679";
 /// The length of a code: 26^6, about 300 million codes, against the few guesses a phone is
 /// allowed per round (see `serve`).
 const CODE_LENGTH: usize = 6;
-
-/// What a report is for: a Swiss round or a SW:CCG game of play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Stage {
-    Round,
-    Game,
-}
-
-impl Stage {
-    /// `round` or `game`, as the form sends it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Stage::Round => "round",
-            Stage::Game => "game",
-        }
-    }
-
-    /// The stage a form names.
-    pub fn from_name(name: &str) -> Option<Stage> {
-        match name {
-            "round" => Some(Stage::Round),
-            "game" => Some(Stage::Game),
-            _ => None,
-        }
-    }
-
-    fn title(self, number: u32) -> String {
-        match self {
-            Stage::Round => format!("round {number}"),
-            Stage::Game => format!("game {number}"),
-        }
-    }
-}
-
-/// The step of an event that takes reports from the players: the first Swiss round (or SW:CCG
-/// game) with a table still missing its result. The elimination games and the Final
-/// Confrontation are reported by the organizer, who watches them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OpenStep {
-    pub stage: Stage,
-    pub number: u32,
-    pub tables: Vec<OpenTable>,
-}
-
-/// One table of the open step.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OpenTable {
-    pub number: u32,
-    /// As the file lists them: a Swiss table's two players, a SW:CCG table's dark then light.
-    pub players: [usize; 2],
-    pub reported: bool,
-}
-
-impl OpenStep {
-    /// `round 2`, `game 3`.
-    pub fn title(&self) -> String {
-        self.stage.title(self.number)
-    }
-
-    fn table(&self, number: u32) -> Option<&OpenTable> {
-        self.tables.iter().find(|t| t.number == number)
-    }
-}
-
-/// The step of `event` whose tables the players may report, if one is under way.
-pub fn open_step(event: &Event) -> Option<OpenStep> {
-    match &event.kind {
-        Kind::Swiss(play) => {
-            let round = play.rounds.iter().find(|r| !r.is_complete())?;
-            Some(OpenStep {
-                stage: Stage::Round,
-                number: round.number,
-                tables: round
-                    .tables
-                    .iter()
-                    .map(|t| OpenTable {
-                        number: t.number,
-                        players: t.players,
-                        reported: t.outcome != crate::event::Outcome::Pending,
-                    })
-                    .collect(),
-            })
-        }
-        Kind::Ccg(play) => {
-            let game = play.games.iter().find(|g| !g.is_complete())?;
-            Some(OpenStep {
-                stage: Stage::Game,
-                number: game.number,
-                tables: game
-                    .tables
-                    .iter()
-                    .map(|t| OpenTable {
-                        number: t.number,
-                        players: [t.dark, t.light],
-                        reported: t.result.is_some(),
-                    })
-                    .collect(),
-            })
-        }
-        Kind::League(_) | Kind::Challenge(_) | Kind::Recorded(_) => None,
-    }
-}
 
 /// What a player picks as the result of their table.
 #[derive(Debug, Clone, PartialEq, Eq)]
