@@ -304,3 +304,65 @@ fn a_swccg_game_is_reported_with_its_winner_and_differential() {
         "{table}"
     );
 }
+
+/// Both players of a table press "Send" at the same moment: the two reports are taken one
+/// after the other (never both as the first), so the second finds the first and the result is
+/// recorded once.
+#[test]
+fn two_players_reporting_at_once_record_the_result_once() {
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let file = site.join(FILE);
+    let server = serve_in(&site, &["--self-report"]);
+    let codes = slip_codes(&server.wait_for_page(SLIPS, "slip-code"));
+    let pairings = server.wait_for_page(PAIRINGS, "Report your result");
+    let json: serde_json::Value = serde_json::from_str(
+        &server.wait_for_page("/events/2026/spring-open/event.json", "\"tables\""),
+    )
+    .expect("event.json");
+    let [a, b] = tables_of(&json)[0].1.clone();
+    let (action, hidden) = report_form(&pairings, 1);
+    let start = std::sync::Arc::new(std::sync::Barrier::new(2));
+    let answers: Vec<(u16, String)> = [a.clone(), b]
+        .into_iter()
+        .map(|player| {
+            let (action, hidden, code) = (action.clone(), hidden.clone(), codes[&1].clone());
+            let (start, to) = (std::sync::Arc::clone(&start), server.local());
+            std::thread::spawn(move || {
+                let mut fields: Vec<(&str, &str)> = hidden
+                    .iter()
+                    .map(|(name, value)| (name.as_str(), value.as_str()))
+                    .collect();
+                fields.extend([
+                    ("player", player.as_str()),
+                    ("result", "2-0"),
+                    ("code", &code),
+                ]);
+                start.wait();
+                post_form(to, &action, &fields)
+            })
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|sender| sender.join().expect("a report"))
+        .collect();
+    assert!(
+        answers.iter().all(|(status, _)| *status == 200),
+        "{answers:?}"
+    );
+    let recorded = answers
+        .iter()
+        .filter(|(_, page)| page.contains("Both players agree"))
+        .count();
+    let waited = answers
+        .iter()
+        .filter(|(_, page)| page.contains("is recorded as soon as"))
+        .count();
+    assert_eq!((recorded, waited), (1, 1), "{answers:?}");
+    let text = std::fs::read_to_string(&file).expect("the event file");
+    assert_eq!(
+        text.matches(&format!("games = [\"{a}\", \"{a}\"]")).count(),
+        1,
+        "{text}"
+    );
+}
