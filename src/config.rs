@@ -38,6 +38,10 @@ pub struct Ratings {
     pub(crate) min_games: u32,
     /// A listed rating whose deviation is above this is marked provisional.
     pub(crate) provisional_deviation: u32,
+    /// The ratings page lists first the players who played a rated game of that game within
+    /// this many months up to its latest rated game, and the all-time list apart; 0 lists
+    /// everyone as active.
+    pub(crate) active_months: u32,
 }
 
 impl Default for Ratings {
@@ -47,6 +51,7 @@ impl Default for Ratings {
             parameters: Parameters::default(),
             min_games: 5,
             provisional_deviation: 120,
+            active_months: 24,
         }
     }
 }
@@ -60,6 +65,7 @@ const RATINGS_KEYS: &[&str] = &[
     "volatility",
     "min_games",
     "provisional_deviation",
+    "active_months",
 ];
 
 /// Reads the `[ratings]` table; what is not given keeps its default.
@@ -113,6 +119,7 @@ fn read_ratings(reader: &mut Reader<'_>, value: &Spanned<DeValue<'_>>) -> Rating
             &mut ratings.provisional_deviation,
             350,
         ),
+        ("active_months", &mut ratings.active_months, 1200),
     ] {
         if let Some(n) = fields
             .get(key)

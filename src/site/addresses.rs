@@ -48,6 +48,12 @@ pub(crate) fn event_path(event: &Event) -> String {
     format!("events/{}/", event.slug)
 }
 
+/// The page of a year's events, in the folder that year's event files conventionally have
+/// (`events/2019/`): the events index is split into such pages when the archive is large.
+pub(crate) fn events_year_path(year: &str) -> String {
+    format!("events/{year}/")
+}
+
 /// The path of a Swiss round's own page: its tables and results, and the standings after it.
 pub(crate) fn round_path(event: &Event, number: u32) -> String {
     format!("{}rounds/{number}/", event_path(event))
@@ -98,6 +104,12 @@ pub(crate) fn page_id<'a>(aliases: &'a Aliases, id: &'a str) -> &'a str {
 /// A person's page across the archive, under the id `players.toml` keeps for them.
 pub(crate) fn person_path(aliases: &Aliases, id: &str) -> String {
     player_path(page_id(aliases, id))
+}
+
+/// A page of the players A to Z of a large archive: a letter (`players/a-z/k/`) or a run of
+/// names within one (`players/a-z/ma/`). The folder `a-z` is one no real name gives an id.
+pub(crate) fn players_letters_path(folder: &str) -> String {
+    format!("players/a-z/{folder}/")
 }
 
 /// The path of a player's head-to-head page, every opponent they met.

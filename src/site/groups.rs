@@ -28,6 +28,60 @@ pub(crate) enum Group {
     Search,
 }
 
+/// Whether `folder` is a page of a split events index: a year's (`events/2019/`) or a group's
+/// year (`events/rulesets/ffg-2018-standard/2019/`, `events/tiers/premier/2019/`).
+fn is_split_events_page(folder: &str) -> bool {
+    let is_year = |s: &str| s.len() == 4 && s.bytes().all(|b| b.is_ascii_digit());
+    let Some(rest) = folder
+        .strip_prefix("events/")
+        .and_then(|f| f.strip_suffix('/'))
+    else {
+        return false;
+    };
+    let parts: Vec<&str> = rest.split('/').collect();
+    match parts.as_slice() {
+        [year] => is_year(year),
+        ["rulesets" | "tiers", group, year] => {
+            crate::event::ids::is_valid_id(group) && is_year(year)
+        }
+        _ => false,
+    }
+}
+
+/// Whether `folder` is a page of a split players A to Z (`players/a-z/ma/`).
+fn is_players_letters_page(folder: &str) -> bool {
+    folder
+        .strip_prefix("players/a-z/")
+        .and_then(|f| f.strip_suffix('/'))
+        .is_some_and(crate::event::ids::is_valid_id)
+}
+
+/// Whether `folder` is a page of a ratings table's list (`ratings/lcg-overall/`,
+/// `ratings/ccg-dark/all/3/`).
+fn is_ratings_list_page(folder: &str) -> bool {
+    let Some(rest) = folder
+        .strip_prefix(RATINGS_PATH)
+        .and_then(|f| f.strip_suffix('/'))
+    else {
+        return false;
+    };
+    let mut parts = rest.split('/');
+    let table = parts.next().unwrap_or("");
+    let is_table = ["lcg", "ccg"].iter().any(|game| {
+        table
+            .strip_prefix(game)
+            .and_then(|pool| pool.strip_prefix('-'))
+            .is_some_and(|pool| ["overall", "light", "dark"].contains(&pool))
+    });
+    let mut rest: Vec<&str> = parts.collect();
+    if rest.first() == Some(&"all") {
+        rest.remove(0);
+    }
+    let is_number =
+        |s: &str| !s.is_empty() && !s.starts_with('0') && s.bytes().all(|b| b.is_ascii_digit());
+    is_table && (rest.is_empty() || (rest.len() == 1 && is_number(rest[0])))
+}
+
 impl Group {
     pub(crate) const ALL: [Group; 6] = [
         Group::Cards,
@@ -51,8 +105,11 @@ impl Group {
             Some(CARDS_PATH) => Group::Cards,
             Some("stats/") => Group::Stats,
             Some(RATINGS_PATH) => Group::Ratings,
+            Some(folder) if is_ratings_list_page(folder) => Group::Ratings,
             Some("" | "events/" | "events/rulesets/" | "events/tiers/") => Group::Indexes,
+            Some(folder) if is_split_events_page(folder) => Group::Indexes,
             Some("players/") => Group::Players,
+            Some(folder) if is_players_letters_page(folder) => Group::Players,
             Some("search/") => Group::Search,
             _ if path == SEARCH_PATH => Group::Search,
             _ => return None,
@@ -141,6 +198,33 @@ mod tests {
             "a content page"
         );
         assert_eq!(Group::of("events/2018/x/index.html"), None);
+        assert_eq!(Group::of("events/2018/index.html"), Some(Group::Indexes));
+        assert_eq!(
+            Group::of("events/rulesets/ffg-2018-standard/2019/index.html"),
+            Some(Group::Indexes)
+        );
+        assert_eq!(
+            Group::of("events/tiers/store/2019/index.html"),
+            Some(Group::Indexes)
+        );
+        assert_eq!(Group::of("events/tiers/store/index.html"), None);
+        assert_eq!(Group::of("events/2018/x/2019/index.html"), None);
+        assert_eq!(Group::of("players/a-z/ma/index.html"), Some(Group::Players));
+        assert_eq!(
+            Group::of("ratings/lcg-overall/index.html"),
+            Some(Group::Ratings)
+        );
+        assert_eq!(
+            Group::of("ratings/ccg-dark/all/3/index.html"),
+            Some(Group::Ratings)
+        );
+        assert_eq!(Group::of("ratings/ccg-dark/all/03/index.html"), None);
+        assert_eq!(
+            Group::of("ratings/history/index.html"),
+            None,
+            "a content page"
+        );
+        assert_eq!(Group::of("players/a-z/vs/x/index.html"), None);
     }
 
     #[test]

@@ -272,13 +272,29 @@ pub(crate) struct HomeView<'a> {
 }
 
 /// The events index pages' `index`: the same events grouped one way (by year, by ruleset and
-/// format, by tier), with links to the other ways.
-#[derive(Debug, Clone, Serialize)]
+/// format, by tier), with links to the other ways. A split archive's pages (see
+/// [`super::event_index::EVENTS_PER_PAGE`]) add a directory of the pages below them, or the
+/// pages beside them.
+#[derive(Debug, Clone, Default, Serialize)]
 pub(crate) struct EventsIndexView {
     /// One sentence saying how this page groups the events.
     pub(crate) lede: String,
     pub(crate) groups: Vec<EventGroup>,
     pub(crate) views: Vec<IndexLink>,
+    /// A grouping's page of a split archive: each year, or each group with its years.
+    pub(crate) directory: Vec<DirectoryEntry>,
+    /// A year's page of a split archive: the other years of its group, itself marked.
+    pub(crate) siblings: Vec<IndexLink>,
+}
+
+/// One entry of a split events index's directory: a year with its page (`url`), or a ruleset's
+/// or tier's group with a page per year (`years`).
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct DirectoryEntry {
+    pub(crate) title: String,
+    pub(crate) url: String,
+    pub(crate) events: usize,
+    pub(crate) years: Vec<IndexLink>,
 }
 
 /// One group of events, newest first.

@@ -2,7 +2,7 @@
 //! they played, their places and records, their decklists, and their results against the
 //! opponents they met most.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap};
 
 use serde::Serialize;
 
@@ -174,21 +174,6 @@ impl Known {
     }
 }
 
-/// The players A to Z.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct PlayerIndex {
-    pub(crate) letters: Vec<(String, Vec<IndexEntry>)>,
-}
-
-/// One player in the index: the name, the page and how many events they played (not the whole
-/// page, which would put every row of the archive into one template's context).
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct IndexEntry {
-    pub(crate) name: String,
-    pub(crate) url: String,
-    pub(crate) events: usize,
-}
-
 /// The player pages' names and addresses, for the pages that list people across the archive.
 pub(crate) fn people(pages: &[PlayerPage]) -> People<'_> {
     People::new(
@@ -317,31 +302,4 @@ pub(crate) fn archive<'a>(
     }
     pages.sort_by(|a, b| a.id.cmp(&b.id));
     pages
-}
-
-/// The players grouped by the first letter of their name.
-pub(crate) fn index(pages: &[PlayerPage]) -> PlayerIndex {
-    let mut letters: BTreeMap<String, Vec<IndexEntry>> = BTreeMap::new();
-    for page in pages {
-        let letter = page.name.chars().next().map_or_else(
-            || "#".to_string(),
-            |c| crate::event::ids::id_from_name(&c.to_string()).to_uppercase(),
-        );
-        let letter = if letter.is_empty() {
-            "#".to_string()
-        } else {
-            letter
-        };
-        letters.entry(letter).or_default().push(IndexEntry {
-            name: page.name.clone(),
-            url: page.url.clone(),
-            events: page.played,
-        });
-    }
-    for list in letters.values_mut() {
-        list.sort_by(|a, b| a.name.cmp(&b.name));
-    }
-    PlayerIndex {
-        letters: letters.into_iter().collect(),
-    }
 }

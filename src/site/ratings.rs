@@ -42,7 +42,11 @@ const LIGHT: usize = 1;
 /// The ratings page's model.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct RatingsView {
+    /// Read by [`super::ratings_pages`], which gives each page the part it shows.
+    #[serde(skip)]
     pub(crate) games: Vec<GameTables>,
+    /// The activity window in months (0: none, everyone listed is active).
+    pub(crate) active_months: u32,
     /// Events known only by their final standings, which the ratings leave out.
     recorded_events: usize,
     pub(crate) min_games: u32,
@@ -59,15 +63,24 @@ pub(crate) struct GameTables {
     pub(crate) game: &'static str,
     pub(crate) id: &'static str,
     pub(crate) tables: Vec<Table>,
+    /// The activity window's first and last month ("2024-12", "2026-11"): the months up to
+    /// the game's latest rated game. Empty without a window.
+    pub(crate) active_from: String,
+    pub(crate) active_to: String,
 }
 
-/// One ranked table.
+/// One ranked table: a game's pool, its listed players twice, the active ones ranked among
+/// themselves and everyone ranked of all time.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct Table {
     pub(crate) title: &'static str,
-    /// The table's anchor: `lcg-overall`, `ccg-dark`.
+    /// The table's anchor and its pages' folder: `lcg-overall`, `ccg-dark`.
     pub(crate) id: String,
-    pub(crate) rows: Vec<Row>,
+    /// The listed players who played a rated game of the pool within the activity window
+    /// (`active_months`), highest first; everyone when there is no window.
+    pub(crate) active: Vec<Row>,
+    /// Every listed player, highest first.
+    pub(crate) all_time: Vec<Row>,
     /// Players rated in the pool with too few games to be listed.
     pub(crate) unlisted: usize,
 }
@@ -81,8 +94,8 @@ pub(crate) struct Row {
     pub(crate) rating: i64,
     pub(crate) deviation: i64,
     pub(crate) games: u32,
-    last_event: String,
-    last_url: String,
+    pub(crate) last_event: String,
+    pub(crate) last_url: String,
     /// The deviation is above the provisional threshold.
     pub(crate) provisional: bool,
 }
@@ -108,8 +121,10 @@ pub(crate) struct PlayerPool {
     pub(crate) rating: i64,
     pub(crate) deviation: i64,
     pub(crate) games: u32,
-    /// The place on the ratings page, when listed.
+    /// The place among the active players on the ratings page, when listed and active.
     pub(crate) rank: Option<usize>,
+    /// The place in the all-time list, when listed.
+    pub(crate) all_time_rank: Option<usize>,
     pub(crate) provisional: bool,
 }
 
@@ -145,9 +160,28 @@ struct Rated<'a> {
     /// Overall tracks by player number, sided tracks by `2 * player + side`.
     overall: Vec<Option<Track>>,
     sided: Vec<Option<Track>>,
-    /// Each entry's last event (name, page), overall and sided.
-    last_overall: Vec<(&'a str, &'a str)>,
-    last_sided: Vec<(&'a str, &'a str)>,
+    /// Each entry's last event (name, page, month number), overall and sided.
+    last_overall: Vec<Last<'a>>,
+    last_sided: Vec<Last<'a>>,
+    /// The month number (`year * 12 + month - 1`) of the game's latest rated game.
+    newest_month: i64,
+}
+
+/// An entry's last rated game: its event's name and page, and its month number.
+type Last<'a> = (&'a str, &'a str, i64);
+
+/// A month number, `year * 12 + month - 1`, for the activity window.
+fn month_number(date: crate::event::Date) -> i64 {
+    i64::from(date.year) * 12 + i64::from(date.month) - 1
+}
+
+/// A month number as `2026-11`.
+fn month_label(number: i64) -> String {
+    format!(
+        "{:04}-{:02}",
+        number.div_euclid(12),
+        number.rem_euclid(12) + 1
+    )
 }
 
 /// One rating period's games as they are gathered: its label, its first day (a day number,
@@ -164,11 +198,13 @@ fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
     let mut numbers: HashMap<&str, usize> = HashMap::new();
     let mut ids: Vec<&str> = Vec::new();
     let mut periods: BTreeMap<i64, PeriodGames> = BTreeMap::new();
-    let mut last_overall: Vec<(&str, &str)> = Vec::new();
-    let mut last_sided: Vec<(&str, &str)> = Vec::new();
+    let mut last_overall: Vec<Last> = Vec::new();
+    let mut last_sided: Vec<Last> = Vec::new();
+    let mut newest_month = i64::MIN;
     for (position, &event) in events.iter().enumerate() {
-        let last = (event.name.as_str(), event.url.as_str());
         for game in &event.games {
+            let month = month_number(game.date);
+            let last = (event.name.as_str(), event.url.as_str(), month);
             let players = game.players.map(|p| {
                 let page = event.pages[p].as_str();
                 *numbers.entry(page).or_insert_with(|| {
@@ -181,6 +217,7 @@ fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
             if players[0] == players[1] {
                 continue;
             }
+            newest_month = newest_month.max(month);
             let (key, label) = match settings.parameters.period {
                 PeriodLength::Month => (
                     i64::from(game.date.year) * 12 + i64::from(game.date.month) - 1,
@@ -204,7 +241,7 @@ fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
                 score: game.score,
             });
             for p in players {
-                last_overall[p] = last;
+                last_overall[p] = latest(last_overall[p], last);
             }
             if let Some(dark) = game.dark {
                 let side = |seat: usize| if seat == dark { DARK } else { LIGHT };
@@ -214,7 +251,7 @@ fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
                     score: game.score,
                 });
                 for e in entries {
-                    last_sided[e] = last;
+                    last_sided[e] = latest(last_sided[e], last);
                 }
             }
         }
@@ -244,7 +281,13 @@ fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
         labels,
         last_overall,
         last_sided,
+        newest_month,
     }
+}
+
+/// The later of two last games: a league's games are dated apart from its events' order.
+fn latest<'a>(known: Last<'a>, game: Last<'a>) -> Last<'a> {
+    if game.2 >= known.2 { game } else { known }
 }
 
 impl Ratings {
@@ -280,8 +323,11 @@ impl Ratings {
                     })
             };
             let mut tables = Vec::new();
-            // Each player's place in each pool.
-            let mut ranks: HashMap<(usize, usize), usize> = HashMap::new();
+            // Each player's place in each pool: among the active players, and of all time.
+            let mut ranks: HashMap<(usize, usize), (Option<usize>, usize)> = HashMap::new();
+            // The first month of the activity window; none without one.
+            let window = (settings.active_months > 0)
+                .then(|| rated.newest_month - i64::from(settings.active_months) + 1);
             for (pool, (title, part, side)) in POOLS.iter().enumerate() {
                 let entry = |p: usize| side.map_or(p, |s| 2 * p + s);
                 let (tracks, last) = match side {
@@ -299,32 +345,38 @@ impl Ratings {
                         .total_cmp(&x.current.rating)
                         .then_with(|| rated.ids[*a].cmp(rated.ids[*b]))
                 });
-                let rows = rated_players
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &(p, t))| {
-                        ranks.insert((pool, p), i + 1);
-                        let (name, url) = name(p);
-                        let (last_event, last_url) = last[entry(p)];
-                        Row {
-                            rank: i + 1,
-                            name: name.to_string(),
-                            url,
-                            rating: shown(t.current.rating),
-                            deviation: shown(t.current.deviation),
-                            games: t.games,
-                            last_event: last_event.to_string(),
-                            last_url: last_url.to_string(),
-                            provisional: t.current.deviation
-                                > f64::from(settings.provisional_deviation),
-                        }
-                    })
-                    .collect::<Vec<_>>();
+                let row = |rank: usize, p: usize, t: &Track| {
+                    let (name, url) = name(p);
+                    let (last_event, last_url, _) = last[entry(p)];
+                    Row {
+                        rank,
+                        name: name.to_string(),
+                        url,
+                        rating: shown(t.current.rating),
+                        deviation: shown(t.current.deviation),
+                        games: t.games,
+                        last_event: last_event.to_string(),
+                        last_url: last_url.to_string(),
+                        provisional: t.current.deviation
+                            > f64::from(settings.provisional_deviation),
+                    }
+                };
+                let (mut all_time, mut active) = (Vec::new(), Vec::new());
+                for (i, &(p, t)) in rated_players.iter().enumerate() {
+                    all_time.push(row(i + 1, p, t));
+                    let is_active = window.is_none_or(|first| last[entry(p)].2 >= first);
+                    let active_rank = is_active.then(|| {
+                        active.push(row(active.len() + 1, p, t));
+                        active.len()
+                    });
+                    ranks.insert((pool, p), (active_rank, i + 1));
+                }
                 tables.push(Table {
                     title,
                     id: format!("{id}-{part}"),
-                    unlisted: all - rows.len(),
-                    rows,
+                    unlisted: all - all_time.len(),
+                    active,
+                    all_time,
                 });
             }
             for (p, page) in rated.ids.iter().enumerate() {
@@ -344,7 +396,8 @@ impl Ratings {
                             rating: shown(track.current.rating),
                             deviation: shown(track.current.deviation),
                             games: track.games,
-                            rank: ranks.get(&(pool, p)).copied(),
+                            rank: ranks.get(&(pool, p)).and_then(|r| r.0),
+                            all_time_rank: ranks.get(&(pool, p)).map(|r| r.1),
                             provisional: track.current.deviation
                                 > f64::from(settings.provisional_deviation),
                         })
@@ -377,11 +430,22 @@ impl Ratings {
                         history,
                     });
             }
-            games.push(GameTables { game, id, tables });
+            let (active_from, active_to) = match window {
+                Some(first) => (month_label(first), month_label(rated.newest_month)),
+                None => (String::new(), String::new()),
+            };
+            games.push(GameTables {
+                game,
+                id,
+                tables,
+                active_from,
+                active_to,
+            });
         }
         Ratings {
             view: RatingsView {
                 games,
+                active_months: settings.active_months,
                 recorded_events: events.iter().filter(|e| e.recorded).count(),
                 min_games: settings.min_games,
                 provisional_deviation: settings.provisional_deviation,
@@ -406,7 +470,7 @@ impl Ratings {
             .flatten()
             .filter_map(|g| {
                 let overall = g.pools.first()?;
-                overall.rank.map(|_| (g.id, overall.rating))
+                overall.all_time_rank.map(|_| (g.id, overall.rating))
             })
             .collect()
     }
@@ -516,9 +580,9 @@ mod tests {
         assert_eq!(pools("bob"), [("Overall", 1), ("Light side", 1)]);
         assert_eq!(pools("cy"), [("Overall", 1)]);
         let tables = &ratings.view.games[0].tables;
-        let light: Vec<&str> = tables[1].rows.iter().map(|r| r.name.as_str()).collect();
+        let light: Vec<&str> = tables[1].all_time.iter().map(|r| r.name.as_str()).collect();
         assert_eq!(light, ["bob"], "only Bob played light");
-        let dark = &tables[2].rows[0];
+        let dark = &tables[2].all_time[0];
         assert!(dark.rating > 1500 && dark.name == "ann");
         // A period rates against the ratings it began with: Cy drew with a newcomer like
         // himself, whatever else Ann did that period, so his rating does not move.
@@ -536,10 +600,65 @@ mod tests {
         };
         let ratings = Ratings::of(&site, &settings, [&event], &People::new([]));
         let overall = &ratings.view.games[0].tables[0];
-        assert!(overall.rows.is_empty());
+        assert!(overall.all_time.is_empty());
         assert_eq!(overall.unlisted, 2);
         assert_eq!(ratings.players["ann"][0].pools[0].rank, None);
         assert!(ratings.listed("ann").is_empty());
+    }
+
+    #[test]
+    fn the_active_list_keeps_the_window_up_to_the_latest_game_and_the_all_time_list_everyone() {
+        let (site, loaded, _) = example();
+        let on = |players: [usize; 2], year: u16, month: u8| RatedGame {
+            date: crate::event::Date {
+                year,
+                month,
+                day: 28,
+            },
+            ..game(players, Score::Won, None)
+        };
+        // Cy last played in 2023-12, 24 months before Ann and Bob's last game: just out of a
+        // 24-month window (2024-01 to 2025-12).
+        let old = event_of(vec![on([2, 0], 2023, 12)]);
+        let new = event_of(vec![on([0, 1], 2025, 12)]);
+        let settings = Settings {
+            min_games: 1,
+            ..loaded.config.ratings.clone()
+        };
+        let ratings = Ratings::of(&site, &settings, [&old, &new], &People::new([]));
+        let game = &ratings.view.games[0];
+        let overall = &game.tables[0];
+        let names = |rows: &[Row]| -> Vec<(usize, String)> {
+            rows.iter().map(|r| (r.rank, r.name.clone())).collect()
+        };
+        assert_eq!(
+            names(&overall.active),
+            [(1, "ann".into()), (2, "bob".into())]
+        );
+        assert_eq!(overall.all_time.len(), 3);
+        let cy = overall.all_time.iter().find(|r| r.name == "cy").unwrap();
+        assert_eq!(cy.rank, 1, "Cy beat Ann and holds the top of all time");
+        assert_eq!(
+            (game.active_from.as_str(), game.active_to.as_str()),
+            ("2024-01", "2025-12")
+        );
+        let pool = |id: &str| ratings.players[id][0].pools[0].clone();
+        assert_eq!((pool("cy").rank, pool("cy").all_time_rank), (None, Some(1)));
+        assert_eq!(pool("ann").rank, Some(1));
+        assert_eq!(
+            ratings.listed("cy").len(),
+            1,
+            "search keeps an inactive rating"
+        );
+        // A month more and Cy is active; no window and everyone is.
+        for months in [25, 0] {
+            let settings = Settings {
+                active_months: months,
+                ..settings.clone()
+            };
+            let ratings = Ratings::of(&site, &settings, [&old, &new], &People::new([]));
+            assert_eq!(ratings.view.games[0].tables[0].active.len(), 3, "{months}");
+        }
     }
 
     #[test]

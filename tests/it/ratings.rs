@@ -36,22 +36,44 @@ fn the_ratings_page_ranks_every_game_and_side_and_leaves_recorded_events_out() {
         "{text}"
     );
     assert!(html.contains("href=\"/docs/ratings/\""));
-    // Ranked highest first, every row linking to its player and last event.
-    let overall = &html[html.find("id=\"lcg-overall\"").expect("table")..];
-    let overall = &overall[..overall.find("</table>").expect("end")];
-    let ratings: Vec<i64> = overall
-        .split("data-label=\"Rating\" class=\"num\">")
-        .skip(1)
-        .map(|cell| {
-            cell[..cell.find(|c: char| !c.is_ascii_digit()).expect("number")]
-                .parse()
-                .expect("a rating")
-        })
-        .collect();
-    assert!(ratings.len() > 10, "{ratings:?}");
-    assert!(ratings.windows(2).all(|w| w[0] >= w[1]), "{ratings:?}");
-    assert!(overall.contains("<a href=\"/players/"));
-    assert!(overall.contains("<a href=\"/events/"));
+    // Ranked highest first, every row linking to its player and last event: on `ratings/` the
+    // players active in the two years up to the game's latest rated game, on the all-time page
+    // everyone listed.
+    let ratings_of = |html: &str| -> Vec<i64> {
+        let table = &html[html.find("id=\"lcg-overall\"").expect("table")..];
+        let table = &table[..table.find("</table>").expect("end")];
+        assert!(table.contains("<a href=\"/players/"));
+        assert!(table.contains("<a href=\"/events/"));
+        table
+            .split("data-label=\"Rating\" class=\"num\">")
+            .skip(1)
+            .map(|cell| {
+                cell[..cell.find(|c: char| !c.is_ascii_digit()).expect("number")]
+                    .parse()
+                    .expect("a rating")
+            })
+            .collect()
+    };
+    let active = ratings_of(&html);
+    assert!(active.windows(2).all(|w| w[0] >= w[1]), "{active:?}");
+    assert!(
+        text.contains("Active: a rated SW:LCG game from 2024-12 to 2026-11."),
+        "{text}"
+    );
+    let all_time_page = read(&out, "ratings/lcg-overall/all/index.html");
+    let all_time = ratings_of(&all_time_page);
+    assert!(all_time.len() > 10, "{all_time:?}");
+    assert!(all_time.windows(2).all(|w| w[0] >= w[1]), "{all_time:?}");
+    assert!(active.len() < all_time.len(), "{active:?}");
+    assert!(active.iter().all(|r| all_time.contains(r)));
+    let inactive = all_time.len() - active.len();
+    assert!(
+        html.contains(&format!(
+            "<a href=\"/ratings/lcg-overall/all/\">All time: {} players</a>, the {inactive} inactive among them",
+            all_time.len()
+        )),
+        "{text}"
+    );
     // In the navigation of every page, and the docs page is built.
     let home = read(&out, "index.html");
     assert!(home.contains("href=\"/ratings/\""));

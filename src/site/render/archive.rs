@@ -149,18 +149,26 @@ fn render_stats(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
     );
 }
 
-/// The ratings page.
+/// The ratings pages: `ratings/` and the lists it cannot show whole.
 fn render_ratings(pages: &Pages<'_, '_>, ratings: &crate::site::ratings::Ratings) {
-    pages.archive_page(
-        "ratings.html",
-        [
-            "Ratings",
-            crate::site::addresses::RATINGS_PATH,
-            "Glicko-2 ratings of every player, by game and side.",
-        ],
-        ("ratings", &ratings.view),
-        "the ratings page",
-    );
+    crate::site::ratings_pages::pages(pages.site, &ratings.view)
+        .par_iter()
+        .for_each(|ratings| {
+            let page = page_view(
+                pages.site,
+                &ratings.title,
+                &ratings.path,
+                &ratings.description,
+            );
+            pages.emit(
+                "ratings.html",
+                &page,
+                Some(("ratings", &ratings.view)),
+                Path::new("the ratings page"),
+                format!("{}index.html", ratings.path),
+                Path::new("templates/ratings.html"),
+            );
+        });
 }
 
 /// A page per objective set and SW:CCG card of the published decklists, and their index.
@@ -267,17 +275,19 @@ fn render_player_pages(
     if !index {
         return;
     }
-    let players_index = crate::site::players::index(archive);
-    pages.archive_page(
-        "players.html",
-        [
-            "Players",
-            "players/",
-            "Every player in the archive, A to Z.",
-        ],
-        ("players", &players_index),
-        "the players index",
-    );
+    crate::site::player_index::pages(site, archive)
+        .par_iter()
+        .for_each(|index| {
+            let page = page_view(site, &index.title, &index.path, &index.description);
+            pages.emit(
+                "players.html",
+                &page,
+                Some(("players", &index.view)),
+                Path::new("the players index"),
+                format!("{}index.html", index.path),
+                Path::new("templates/players.html"),
+            );
+        });
 }
 
 /// The search index and the search page.
@@ -346,7 +356,7 @@ fn render_event_indexes(
     crate::site::event_index::pages(site, summaries, &rows)
         .par_iter()
         .for_each(|index| {
-            let page = page_view(site, index.title, index.path, index.description);
+            let page = page_view(site, &index.title, &index.path, &index.description);
             pages.emit(
                 "events.html",
                 &page,
