@@ -1295,10 +1295,16 @@ fn statistics_page_has_charts_beside_its_tables() {
     ] {
         assert!(page.contains(expected), "{expected} in {page}");
     }
-    // Five charts of the tables, and two of the trends (sides and affiliations by year).
+    // Five charts of the tables, and two of the trends (sides and affiliations by year, a
+    // line over the years each).
     assert_eq!(page.matches("<figure class=\"chart-figure\">").count(), 7);
     assert_eq!(page.matches("<figcaption>").count(), 7);
-    assert_eq!(page.matches("<svg class=\"chart\" role=\"img\"").count(), 7);
+    assert_eq!(page.matches("<svg class=\"chart\" role=\"img\"").count(), 5);
+    assert_eq!(
+        page.matches("<svg class=\"chart chart-lines chart-trend\" role=\"img\"")
+            .count(),
+        2
+    );
     let text = visible_text(&page);
     for expected in [
         "Events by year",
