@@ -364,4 +364,7 @@ fn the_trends_give_the_hand_computed_numbers() {
             .count(),
         2
     );
+    // Each table is folded under its chart, still in the page.
+    assert_eq!(trends.matches("<details class=\"chart-table\">").count(), 2);
+    assert_eq!(trends.matches("<summary>The figures as a table").count(), 2);
 }
