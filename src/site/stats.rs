@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use super::chart::{Bar, Tone, bar_chart};
+use super::chart::{Bar, Mark, Period, Series, Share, Tone, bar_chart, trend_chart};
 use super::counts::{Counted, Counts, DARK_WON, LIGHT_WON, by_year};
 
 /// How many objective sets the tables list, most played first.
@@ -131,8 +131,11 @@ pub(crate) struct YearShares {
     pub(crate) rows: Vec<Tally>,
 }
 
-/// How many SW:CCG objectives each year of the trends lists.
+/// How many SW:CCG objectives the trends follow: the most played over all the years.
 const TOP_TREND_OBJECTIVES: usize = 5;
+/// How many lines a trend chart of deck shares draws at most: the most played over all the
+/// years (the table gives every one).
+const TREND_LINES: usize = 6;
 
 /// Each year's side results, from `year -> label -> games` counts.
 fn year_sides(counts: &Counts) -> Vec<YearSides> {
@@ -156,16 +159,54 @@ fn year_sides(counts: &Counts) -> Vec<YearSides> {
 }
 
 /// Each year's deck shares, from `year -> label -> decks`, of the year's decks that name one
-/// (a list names one affiliation, or one SW:CCG objective), keeping the `limit` most played.
-fn year_shares(counts: &Counts, limit: usize) -> Vec<YearShares> {
-    by_year(counts)
+/// (a list names one affiliation, or one SW:CCG objective): every label played that year, or,
+/// with `follow`, the `follow` most played over all the years, each year (played or not).
+fn year_shares(counts: &Counts, follow: Option<usize>) -> Vec<YearShares> {
+    let years = by_year(counts);
+    let followed: Option<Vec<String>> = follow.map(|limit| {
+        let mut totals = Counts::new();
+        for labels in years.values() {
+            for (label, &n) in labels {
+                *totals.entry(label.clone()).or_default() += n;
+            }
+        }
+        tallies(totals, limit, None)
+            .into_iter()
+            .map(|t| t.label)
+            .collect()
+    });
+    years
         .into_iter()
         .map(|(year, labels)| {
             let decks = labels.values().sum();
+            let rows = match &followed {
+                None => tallies(labels, usize::MAX, Some(decks)),
+                Some(followed) => {
+                    let max = followed
+                        .iter()
+                        .filter_map(|l| labels.get(l))
+                        .max()
+                        .map_or(1, |&n| n.max(1));
+                    followed
+                        .iter()
+                        .map(|label| {
+                            let count = labels.get(label).copied().unwrap_or(0);
+                            Tally {
+                                label: label.clone(),
+                                side: None,
+                                mark: None,
+                                count,
+                                share: percent(count, decks),
+                                bar: count * 100 / max,
+                            }
+                        })
+                        .collect()
+                }
+            };
             YearShares {
                 year: year.to_string(),
                 decks,
-                rows: tallies(labels, limit, Some(decks)),
+                rows,
             }
         })
         .collect()
@@ -297,8 +338,8 @@ impl StatsView {
         view.trends = Trends {
             sides: year_sides(&counted.year_sides),
             ccg_sides: year_sides(&counted.year_ccg_sides),
-            affiliations: year_shares(&counted.year_affiliations, usize::MAX),
-            ccg_objectives: year_shares(&counted.year_ccg_objectives, TOP_TREND_OBJECTIVES),
+            affiliations: year_shares(&counted.year_affiliations, None),
+            ccg_objectives: year_shares(&counted.year_ccg_objectives, Some(TOP_TREND_OBJECTIVES)),
         };
         view.any = !view.scenarios.is_empty()
             || [
@@ -381,57 +422,115 @@ fn charts(view: &StatsView) -> Charts {
             &record_bars,
         ),
         years: bar_chart("Events per year, with their players", &year_bars),
-        trend_sides: bar_chart(
+        trend_sides: trend_chart(
             "SW:LCG games won by each side, year by year",
-            &side_trend_bars(&view.trends.sides),
+            &periods(view.trends.sides.iter().map(|y| y.year.as_str())),
+            &side_series(&view.trends.sides),
         ),
-        trend_ccg_sides: bar_chart(
+        trend_ccg_sides: trend_chart(
             "SW:CCG games won by each side, year by year",
-            &side_trend_bars(&view.trends.ccg_sides),
+            &periods(view.trends.ccg_sides.iter().map(|y| y.year.as_str())),
+            &side_series(&view.trends.ccg_sides),
         ),
-        trend_affiliations: bar_chart(
+        trend_affiliations: trend_chart(
             "Affiliations as a share of each year's published SW:LCG decklists",
-            &share_trend_bars(&view.trends.affiliations),
+            &periods(view.trends.affiliations.iter().map(|y| y.year.as_str())),
+            &share_series(&view.trends.affiliations),
         ),
-        trend_ccg_objectives: bar_chart(
+        trend_ccg_objectives: trend_chart(
             "The most played SW:CCG objectives as a share of each year's published decklists",
-            &share_trend_bars(&view.trends.ccg_objectives),
+            &periods(view.trends.ccg_objectives.iter().map(|y| y.year.as_str())),
+            &share_series(&view.trends.ccg_objectives),
         ),
     }
 }
 
-/// Two bars a year, the dark side's wins then the light side's, each of the year's games.
-fn side_trend_bars(years: &[YearSides]) -> Vec<Bar> {
+/// The years of a trend on its time axis, each placed by its number (a year with no events
+/// leaves a gap); a year that is not a number (none is) takes its place in the order.
+fn periods<'a>(years: impl Iterator<Item = &'a str>) -> Vec<Period> {
+    let years: Vec<&str> = years.collect();
+    let numbers: Option<Vec<i64>> = years.iter().map(|y| y.parse().ok()).collect();
     years
         .iter()
-        .flat_map(|y| {
-            [
-                ("Dark side", y.dark, &y.dark_rate, Tone::Dark),
-                ("Light side", y.light, &y.light_rate, Tone::Light),
-            ]
-            .map(|(side, won, rate, tone)| Bar {
-                label: format!("{} · {side}", y.year),
-                value: won,
-                of: y.games,
-                text: format!("{won} of {} · {rate}", y.games),
-                tone,
-            })
+        .enumerate()
+        .map(|(i, year)| Period {
+            label: (*year).to_string(),
+            at: numbers
+                .as_ref()
+                .map_or(i64::try_from(i).unwrap_or(0), |n| n[i]),
         })
         .collect()
 }
 
-/// A bar for each kind of deck of each year, against the year's decks.
-fn share_trend_bars(years: &[YearShares]) -> Vec<Bar> {
-    years
+/// Two lines: the dark side's wins of each year's games, then the light side's, marked as the
+/// pages mark the sides (a disc, a ring).
+fn side_series(years: &[YearSides]) -> Vec<Series> {
+    [("Dark side", Mark::Disc), ("Light side", Mark::Ring)]
+        .into_iter()
+        .map(|(label, mark)| Series {
+            label: label.to_string(),
+            mark,
+            shares: years
+                .iter()
+                .map(|y| {
+                    let part = if mark == Mark::Disc { y.dark } else { y.light };
+                    Some(Share { part, of: y.games })
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// A line for each of the most played kinds of deck over all the years (at most
+/// [`TREND_LINES`]), its share of each year's decks; an affiliation is marked by its shape on
+/// the pages, anything else by the next mark not taken.
+fn share_series(years: &[YearShares]) -> Vec<Series> {
+    let mut totals = Counts::new();
+    for y in years {
+        for r in &y.rows {
+            *totals.entry(r.label.clone()).or_default() += r.count;
+        }
+    }
+    let labels: Vec<String> = tallies(totals, TREND_LINES, None)
+        .into_iter()
+        .map(|t| t.label)
+        .collect();
+    let own = |label: &str| match super::model::affiliation_mark(label) {
+        Some("jedi") => Some(Mark::Up),
+        Some("sith") => Some(Mark::Down),
+        Some("rebel") => Some(Mark::Diamond),
+        Some("navy") => Some(Mark::Square),
+        Some("smugglers") => Some(Mark::Hexagon),
+        Some("scum") => Some(Mark::HexagonFilled),
+        _ => None,
+    };
+    let mut taken: Vec<Mark> = labels.iter().filter_map(|l| own(l)).collect();
+    labels
         .iter()
-        .flat_map(|y| {
-            y.rows.iter().map(|r| Bar {
-                label: format!("{} · {}", y.year, r.label),
-                value: r.count,
-                of: y.decks,
-                text: format!("{} of {} · {}", r.count, y.decks, r.share),
-                tone: Tone::Plain,
-            })
+        .map(|label| {
+            let mark = own(label).unwrap_or_else(|| {
+                let next = Mark::SEQUENCE
+                    .into_iter()
+                    .find(|m| !taken.contains(m))
+                    .unwrap_or(Mark::Disc);
+                taken.push(next);
+                next
+            });
+            Series {
+                label: label.clone(),
+                mark,
+                shares: years
+                    .iter()
+                    .map(|y| {
+                        let part = y
+                            .rows
+                            .iter()
+                            .find(|r| &r.label == label)
+                            .map_or(0, |r| r.count);
+                        Some(Share { part, of: y.decks })
+                    })
+                    .collect(),
+            }
         })
         .collect()
 }
@@ -472,5 +571,91 @@ mod tests {
             }
         );
         assert_eq!((rows[1].share.as_str(), rows[1].bar), ("25%", 33));
+    }
+
+    fn year_counts(rows: &[(&str, &str, u32)]) -> Counts {
+        rows.iter()
+            .map(|&(year, label, n)| (format!("{year}\u{1f}{label}"), n))
+            .collect()
+    }
+
+    #[test]
+    fn followed_shares_are_the_most_played_over_all_the_years_each_year() {
+        let counts = year_counts(&[
+            ("2018", "A", 3),
+            ("2018", "B", 1),
+            ("2019", "B", 4),
+            ("2019", "C", 1),
+        ]);
+        let years = year_shares(&counts, Some(2));
+        let rows = |y: &YearShares| -> Vec<(String, u32, String)> {
+            y.rows
+                .iter()
+                .map(|r| (r.label.clone(), r.count, r.share.clone()))
+                .collect()
+        };
+        assert_eq!(
+            rows(&years[0]),
+            [("B".into(), 1, "25%".into()), ("A".into(), 3, "75%".into())],
+            "B (5) then A (3); C left out"
+        );
+        assert_eq!(
+            rows(&years[1]),
+            [("B".into(), 4, "80%".into()), ("A".into(), 0, "0%".into())]
+        );
+        let every = year_shares(&counts, None);
+        assert_eq!(every[1].rows.len(), 2, "each year's own: B and C");
+        let series = share_series(&years);
+        assert_eq!(series.len(), 2);
+        assert_eq!(series[0].label, "B");
+        assert_eq!(series[0].mark, Mark::Disc);
+        assert_eq!(series[1].mark, Mark::Square, "the next mark not taken");
+        assert_eq!(
+            series[1].shares,
+            [
+                Some(Share { part: 3, of: 4 }),
+                Some(Share { part: 0, of: 5 })
+            ]
+        );
+    }
+
+    #[test]
+    fn affiliations_keep_their_marks_and_sides_are_disc_and_ring() {
+        let counts = year_counts(&[("2019", "Sith", 2), ("2019", "Jedi", 1), ("2019", "Odd", 1)]);
+        let marks: Vec<(String, Mark)> = share_series(&year_shares(&counts, None))
+            .into_iter()
+            .map(|s| (s.label, s.mark))
+            .collect();
+        assert_eq!(
+            marks,
+            [
+                ("Sith".to_string(), Mark::Down),
+                ("Jedi".to_string(), Mark::Up),
+                ("Odd".to_string(), Mark::Disc)
+            ]
+        );
+        let sides = year_sides(&year_counts(&[
+            ("2019", DARK_WON, 3),
+            ("2019", LIGHT_WON, 1),
+        ]));
+        let series = side_series(&sides);
+        assert_eq!(series[0].shares, [Some(Share { part: 3, of: 4 })]);
+        assert_eq!(
+            (series[1].label.as_str(), series[1].mark),
+            ("Light side", Mark::Ring)
+        );
+        assert_eq!(
+            periods(["2008", "2011"].into_iter()),
+            [
+                Period {
+                    label: "2008".into(),
+                    at: 2008
+                },
+                Period {
+                    label: "2011".into(),
+                    at: 2011
+                }
+            ]
+        );
     }
 }

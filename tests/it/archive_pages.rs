@@ -346,10 +346,25 @@ fn the_trends_give_the_hand_computed_numbers() {
     assert!(text.contains("2025 Jedi 2 of 3 67%"), "{text}");
     assert!(text.contains("2025 Sith 1 of 3 33%"), "{text}");
     assert!(!text.contains("2026 Scum"), "{text}");
-    // The charts state the same numbers in their accessible names.
+    // The charts are lines over the years, whose accessible names summarize each line.
     assert!(
-        trends.contains("2025 · Dark side: 5 of 8 · 63%"),
+        trends.contains(
+            "aria-label=\"SW:LCG games won by each side, year by year, 2025 to 2026: \
+             Dark side 63% in 2025, 50% in 2026; Light side 25% in 2025, 50% in 2026.\""
+        ),
         "{trends}"
     );
-    assert!(trends.contains("2025 · Jedi: 2 of 3 · 67%"), "{trends}");
+    assert!(
+        trends.contains(", 2025: Jedi 67% in 2025; Sith 33% in 2025.\""),
+        "{trends}"
+    );
+    assert_eq!(
+        trends
+            .matches("<svg class=\"chart chart-lines chart-trend\" role=\"img\"")
+            .count(),
+        2
+    );
+    // Each table is folded under its chart, still in the page.
+    assert_eq!(trends.matches("<details class=\"chart-table\">").count(), 2);
+    assert_eq!(trends.matches("<summary>The figures as a table").count(), 2);
 }

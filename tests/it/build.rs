@@ -1295,10 +1295,17 @@ fn statistics_page_has_charts_beside_its_tables() {
     ] {
         assert!(page.contains(expected), "{expected} in {page}");
     }
-    // Five charts of the tables, and two of the trends (sides and affiliations by year).
+    // Five charts of the tables, and two of the trends (sides and affiliations by year, a
+    // line over the years each), every table of a chart folded under it.
     assert_eq!(page.matches("<figure class=\"chart-figure\">").count(), 7);
     assert_eq!(page.matches("<figcaption>").count(), 7);
-    assert_eq!(page.matches("<svg class=\"chart\" role=\"img\"").count(), 7);
+    assert_eq!(page.matches("<svg class=\"chart\" role=\"img\"").count(), 5);
+    assert_eq!(
+        page.matches("<svg class=\"chart chart-lines chart-trend\" role=\"img\"")
+            .count(),
+        2
+    );
+    assert_eq!(page.matches("<details class=\"chart-table\">").count(), 7);
     let text = visible_text(&page);
     for expected in [
         "Events by year",
@@ -1311,6 +1318,10 @@ fn statistics_page_has_charts_beside_its_tables() {
     }
     let event = fs::read_to_string(out.join("events/2019/stats-cup/index.html")).expect("event");
     assert!(!event.contains("chart-figure"), "charts are the archive's");
+    assert!(
+        !event.contains("<details class=\"chart-table\">"),
+        "tables in full"
+    );
     assert!(event.contains("Dark side won"));
     // A player's page marks each deck they played by its side and affiliation.
     let ben = fs::read_to_string(out.join("players/ben/index.html")).expect("player");
