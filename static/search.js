@@ -380,23 +380,40 @@
       }
     });
 
+    // The index is the whole archive (megabytes for a community's history): it is fetched
+    // when someone is about to search (the box is focused or typed in, or the address holds a
+    // query), not with the page, so the page opens at once on a phone.
+    var requested = false;
+    function load() {
+      if (requested) {
+        return;
+      }
+      requested = true;
+      window.fetch(form.getAttribute("data-index"))
+        .then(function (response) {
+          if (!response.ok) {
+            throw new Error(response.status);
+          }
+          return response.json();
+        })
+        .then(function (index) {
+          items = prepare(index);
+        })
+        .catch(function () {
+          failed = true;
+        })
+        .then(function () {
+          run(false);
+        });
+    }
+    input.addEventListener("focus", load);
+    input.addEventListener("input", load);
+    input.addEventListener("pointerdown", load);
+
     run(false);
-    window.fetch(form.getAttribute("data-index"))
-      .then(function (response) {
-        if (!response.ok) {
-          throw new Error(response.status);
-        }
-        return response.json();
-      })
-      .then(function (index) {
-        items = prepare(index);
-      })
-      .catch(function () {
-        failed = true;
-      })
-      .then(function () {
-        run(false);
-      });
+    if (input.value.trim() || document.activeElement === input) {
+      load();
+    }
   }
 
   var api = {

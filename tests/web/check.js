@@ -358,6 +358,29 @@ async function main() {
   const checked = pages.length;
   const desktopSeconds = (Date.now() - started) / 1000;
 
+  // The search page opens without its index (the whole archive), fetches it once someone
+  // types, and then finds what they typed.
+  if (pages.some((p) => p.path === 'search/')) {
+    const fetched = [];
+    const onRequest = (request) => {
+      if (request.url().endsWith('/search.json')) fetched.push(request.url());
+    };
+    page.on('request', onRequest);
+    current = `${args.base}search/`;
+    await page.goto(origin + current, { waitUntil: 'load' });
+    if (fetched.length > 0) problems.push(`${current}: fetched its index before anyone searched`);
+    await page.fill('#search-q', 'corellia');
+    try {
+      await page.waitForSelector('#search-results li a', { timeout: 20000 });
+      const first = await page.textContent('#search-results li a');
+      if (!/corellia/i.test(first)) problems.push(`${current}: "corellia" first found ${first}`);
+    } catch (error) {
+      problems.push(`${current}: typing "corellia" found nothing (${error.message.split('\n')[0]})`);
+    }
+    if (fetched.length !== 1) problems.push(`${current}: fetched its index ${fetched.length} times`);
+    page.off('request', onRequest);
+  }
+
   // Screenshots of the main pages, which axe also checks at phone width.
   let phoneChecked = 0;
   if (args.screens) {
