@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::addresses::CardKey;
 use super::card_lists::{EventCards, ListedDeck};
-use super::model::{PlayerRef, SiteView};
+use super::model::{IndexLink, PlayerRef, SiteView};
 use crate::rules::ccg_decks::{cards, display_name, product};
 use crate::rules::decks::{ObjectiveSet, objective_set};
 
@@ -59,6 +59,120 @@ pub struct CardPage {
     /// Every published list that holds it, by event: newest event first, best finish first.
     /// An event's name, date and link are written once, above its lists.
     pub(crate) events: Vec<CardEvent>,
+}
+
+/// The most decklists one card page lists. A card played more widely has its page list the
+/// newest events' lists up to about this many (whole events), and a page per year
+/// (`cards/sets/89/2019/`) for all of them, so a staple of a large archive still opens on a phone.
+pub(crate) const DECKS_PER_PAGE: usize = 300;
+
+/// One page of a card: the card's facts and the events it lists.
+pub(crate) struct CardPagePart<'a> {
+    pub(crate) path: String,
+    pub(crate) title: String,
+    pub(crate) description: String,
+    pub(crate) view: CardPageView<'a>,
+}
+
+/// The model of a card page (`card` in `card.html`).
+#[derive(Debug, Serialize)]
+pub(crate) struct CardPageView<'a> {
+    pub(crate) title: &'a str,
+    pub(crate) about: &'a str,
+    /// Every published list that holds it, and their events, on all its pages.
+    pub(crate) decks: usize,
+    pub(crate) event_count: usize,
+    pub(crate) side: Option<&'static str>,
+    /// The events this page lists: all of them, the newest, or one year's.
+    pub(crate) events: &'a [CardEvent],
+    /// A year's page: its year.
+    pub(crate) year: Option<&'a str>,
+    /// A card of several pages: a link per year, the page's own marked.
+    pub(crate) years: Vec<IndexLink>,
+    /// The card's first page.
+    pub(crate) url: String,
+}
+
+impl CardPage {
+    /// The card's pages: one, or the newest lists and a page per year (see [`DECKS_PER_PAGE`]).
+    pub(crate) fn pages<'a>(&'a self, site: &SiteView) -> Vec<CardPagePart<'a>> {
+        let event_count = self.events.len();
+        let view =
+            |events: &'a [CardEvent], year: Option<&'a str>, years: Vec<IndexLink>| CardPageView {
+                title: &self.title,
+                about: &self.about,
+                decks: self.decks,
+                event_count,
+                side: self.side,
+                events,
+                year,
+                years,
+                url: site.link(&self.path),
+            };
+        let description = format!("{}: the published decklists that played it", self.title);
+        if self.decks <= DECKS_PER_PAGE {
+            return vec![CardPagePart {
+                path: self.path.clone(),
+                title: self.title.clone(),
+                description,
+                view: view(&self.events, None, Vec::new()),
+            }];
+        }
+        // The events are newest first, so each year's are together.
+        let mut years: Vec<(&'a str, std::ops::Range<usize>)> = Vec::new();
+        for (i, event) in self.events.iter().enumerate() {
+            let year = event.date.get(..4).unwrap_or("");
+            match years.last_mut() {
+                Some((last, range)) if *last == year => range.end = i + 1,
+                _ => years.push((year, i..i + 1)),
+            }
+        }
+        let links = |current: Option<&str>| -> Vec<IndexLink> {
+            years
+                .iter()
+                .map(|(year, range)| IndexLink {
+                    label: format!(
+                        "{year} ({})",
+                        self.events[range.clone()]
+                            .iter()
+                            .map(|e| e.decks.len())
+                            .sum::<usize>()
+                    ),
+                    url: site.link(&format!("{}{year}/", self.path)),
+                    current: current == Some(year),
+                })
+                .collect()
+        };
+        // The newest whole events up to the page's share of lists.
+        let mut shown = 0;
+        let newest = self
+            .events
+            .iter()
+            .take_while(|e| {
+                let fits = shown < DECKS_PER_PAGE;
+                shown += e.decks.len();
+                fits
+            })
+            .count();
+        let mut pages = vec![CardPagePart {
+            path: self.path.clone(),
+            title: self.title.clone(),
+            description,
+            view: view(&self.events[..newest], None, links(None)),
+        }];
+        for (year, range) in &years {
+            pages.push(CardPagePart {
+                path: format!("{}{year}/", self.path),
+                title: format!("{}: {year}", self.title),
+                description: format!(
+                    "{}: the published decklists of {year} that played it",
+                    self.title
+                ),
+                view: view(&self.events[range.clone()], Some(year), links(Some(year))),
+            });
+        }
+        pages
+    }
 }
 
 /// One event's lists on a card page.
@@ -236,6 +350,72 @@ pub(crate) fn pages<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A card in `per_event` lists at each of `events` events, three a year from 2026 back.
+    fn card(events: usize, per_event: usize) -> CardPage {
+        let deck = DeckRow {
+            player: PlayerRef {
+                id: "ann".into(),
+                name: "Ann".into(),
+                url: "/players/ann/".into(),
+            },
+            deck_url: "/events/x/decks/#deck-ann".into(),
+            side: "light",
+            finish: String::new(),
+        };
+        CardPage {
+            path: "cards/sets/89/".into(),
+            title: "Set 89".into(),
+            about: "SW:LCG objective set 89".into(),
+            decks: events * per_event,
+            side: Some("light"),
+            events: (0..events)
+                .map(|i| CardEvent {
+                    event: format!("Event {i}"),
+                    url: format!("/events/{i}/"),
+                    date: format!("{}-06-{:02}", 2026 - i / 3, 20 - i % 3),
+                    decks: vec![deck.clone(); per_event],
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_card_of_many_lists_shows_the_newest_and_a_page_per_year() {
+        let config = crate::config::Config::parse("title = \"T\"").expect("a valid configuration");
+        let site = SiteView::new(&config, &[]);
+        let few = card(3, DECKS_PER_PAGE / 3);
+        assert_eq!(few.pages(&site).len(), 1, "a page's worth stays one page");
+        let many = card(12, 70);
+        let pages = many.pages(&site);
+        let paths: Vec<&str> = pages.iter().map(|p| p.path.as_str()).collect();
+        assert_eq!(
+            paths,
+            [
+                "cards/sets/89/",
+                "cards/sets/89/2026/",
+                "cards/sets/89/2025/",
+                "cards/sets/89/2024/",
+                "cards/sets/89/2023/"
+            ]
+        );
+        let lists =
+            |part: &CardPagePart| -> usize { part.view.events.iter().map(|e| e.decks.len()).sum() };
+        // The newest whole events up to a page's share: five events of 70 lists.
+        assert_eq!(lists(&pages[0]), 5 * 70);
+        assert_eq!(
+            pages[1..].iter().map(lists).sum::<usize>(),
+            12 * 70,
+            "every list once"
+        );
+        assert_eq!(pages[2].title, "Set 89: 2025");
+        assert_eq!(pages[2].view.years.iter().filter(|y| y.current).count(), 1);
+        assert_eq!(pages[0].view.years[0].label, "2026 (210)");
+        assert!(pages.iter().all(|p| {
+            crate::site::groups::Group::of(&format!("{}index.html", p.path))
+                == Some(crate::site::groups::Group::Cards)
+        }));
+    }
 
     #[test]
     fn addresses_use_numbers_and_ids_never_titles() {

@@ -175,20 +175,17 @@ fn render_ratings(pages: &Pages<'_, '_>, ratings: &crate::site::ratings::Ratings
 fn render_card_pages(pages: &Pages<'_, '_>, cards: &[CardPage], index: &CardIndex) {
     let site = pages.site;
     cards.par_iter().for_each(|card| {
-        let page = page_view(
-            site,
-            &card.title,
-            &card.path,
-            &format!("{}: the published decklists that played it", card.title),
-        );
-        pages.emit(
-            "card.html",
-            &page,
-            Some(("card", card)),
-            Path::new("a card page"),
-            format!("{}index.html", card.path),
-            Path::new("templates/card.html"),
-        );
+        for part in card.pages(site) {
+            let page = page_view(site, &part.title, &part.path, &part.description);
+            pages.emit(
+                "card.html",
+                &page,
+                Some(("card", &part.view)),
+                Path::new("a card page"),
+                format!("{}index.html", part.path),
+                Path::new("templates/card.html"),
+            );
+        }
     });
     pages.archive_page(
         "cards.html",
