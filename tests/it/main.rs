@@ -18,6 +18,7 @@ mod incremental_build;
 mod install_script;
 mod interrupted_build;
 mod issue_forms;
+mod large_archive;
 mod layers;
 mod names;
 mod pair;

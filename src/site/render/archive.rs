@@ -350,8 +350,35 @@ fn render_event_indexes(
             )
         })
         .collect();
-    crate::site::event_index::pages(site, summaries, &rows)
+    let index_pages = crate::site::event_index::pages(site, summaries, &rows);
+    // An event file named as a year (`events/2019.toml`) has the address of that year's page
+    // once the index is split: said once, at the file, which is the one to rename.
+    for (event, _) in input.events {
+        let path = crate::site::addresses::event_path(event);
+        if index_pages.iter().any(|index| index.path == path) {
+            pages.output.fail(
+                Diagnostic::error(
+                    Code::BadSlug,
+                    &event.file,
+                    None,
+                    format!("this event's address, `{path}`, is the page of that year's events"),
+                )
+                .with_help(format!(
+                    "move the file into the year's folder, such as events/{}/{}.toml",
+                    event.slug,
+                    crate::event::ids::id_from_name(&event.info.name)
+                )),
+            );
+        }
+    }
+    index_pages
         .par_iter()
+        .filter(|index| {
+            input
+                .events
+                .iter()
+                .all(|(event, _)| crate::site::addresses::event_path(event) != index.path)
+        })
         .for_each(|index| {
             let page = page_view(site, &index.title, &index.path, &index.description);
             pages.emit(

@@ -1,0 +1,122 @@
+//! An archive past one page of events: the events index split by year and by ruleset per year,
+//! built the way an organizer builds it (from the site folder, default flags), with every event
+//! on exactly one year page; and an event file named as a year, refused at its file with the
+//! previous site left as it was.
+
+use std::fs;
+use std::path::Path;
+
+use crate::common::{holonet, visible_text};
+
+/// 130 upcoming events (no players yet), 26 a year from 2019 to 2023.
+fn write_archive(root: &Path) {
+    fs::write(root.join("holonet.toml"), "title = \"Large archive\"\n").expect("config");
+    for i in 0..130 {
+        let year = 2019 + i / 26;
+        let folder = root.join(format!("events/{year}"));
+        fs::create_dir_all(&folder).expect("folder");
+        fs::write(
+            folder.join(format!("open-{i:03}.toml")),
+            format!(
+                "[event]\nname = \"Open {i:03}\"\ndate = {year}-{:02}-{:02}\nrules = \"ffg-2018\"\n",
+                1 + (i % 12),
+                1 + (i % 28)
+            ),
+        )
+        .expect("event file");
+    }
+}
+
+fn read(root: &Path, path: &str) -> String {
+    fs::read_to_string(root.join("public").join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The event names a page lists in its tables.
+fn listed(html: &str) -> Vec<String> {
+    html.split("<td class=\"card-title\"><a href=\"")
+        .skip(1)
+        .map(|cell| {
+            let name = &cell[cell.find('>').expect("link") + 1..];
+            name[..name.find('<').expect("end")].to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn a_large_archive_lists_the_newest_events_and_each_year_on_its_own_page() {
+    let site = tempfile::tempdir().expect("temp");
+    let root = site.path();
+    write_archive(root);
+    let out = holonet(&["build"], root);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let index = read(root, "events/index.html");
+    let newest = listed(&index);
+    assert_eq!(newest.len(), 100, "the newest hundred");
+    let text = visible_text(&index);
+    assert!(
+        text.contains("The 100 newest of the archive&#39;s 130 events"),
+        "{text}"
+    );
+    for year in 2019..=2023 {
+        assert!(
+            index.contains(&format!("href=\"/events/{year}/\"")),
+            "{year}"
+        );
+    }
+    // Every event on exactly one year page, which lists its year's events only.
+    let mut all = Vec::new();
+    for year in 2019..=2023 {
+        let page = read(root, &format!("events/{year}/index.html"));
+        let names = listed(&page);
+        assert_eq!(names.len(), 26, "{year}");
+        assert!(visible_text(&page).contains(&format!("Events of {year}")));
+        all.extend(names);
+    }
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), 130);
+    // The 2023 events are the newest, all on events/; the oldest of 2019 only on its year.
+    assert!(newest.iter().any(|n| n == "Open 129"));
+    assert!(!newest.iter().any(|n| n == "Open 000"));
+    // By ruleset: the groups with their years on the grouping's page, a page per year.
+    let rulesets = read(root, "events/rulesets/index.html");
+    assert!(listed(&rulesets).is_empty());
+    let group = "events/rulesets/ffg-tournament-regulations-2018-standard/2021/";
+    assert!(
+        rulesets.contains(&format!("href=\"/{group}\"")),
+        "{rulesets}"
+    );
+    assert_eq!(listed(&read(root, &format!("{group}index.html"))).len(), 26);
+}
+
+#[test]
+fn an_event_file_named_as_a_year_is_refused_at_its_file_and_the_site_stays() {
+    let site = tempfile::tempdir().expect("temp");
+    let root = site.path();
+    write_archive(root);
+    assert!(holonet(&["build"], root).status.success());
+    let before = read(root, "events/2020/index.html");
+    fs::write(
+        root.join("events/2020.toml"),
+        "[event]\nname = \"Year Open\"\ndate = 2020-05-05\nrules = \"ffg-2018\"\n",
+    )
+    .expect("event file");
+    let out = holonet(&["build"], root);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("events/2020.toml"), "{stderr}");
+    assert!(
+        stderr.contains("is the page of that year's events"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("events/2020/year-open.toml"), "{stderr}");
+    assert_eq!(
+        read(root, "events/2020/index.html"),
+        before,
+        "the previous site stays"
+    );
+}
