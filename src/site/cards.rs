@@ -61,9 +61,10 @@ pub struct CardPage {
     pub(crate) events: Vec<CardEvent>,
 }
 
-/// The most decklists one card page lists. A card played more widely has its page list the
-/// newest events' lists up to about this many (whole events), and a page per year
-/// (`cards/sets/89/2019/`) for all of them, so a staple of a large archive still opens on a phone.
+/// The most decklists one card page lists. A card played more widely has its lists on pages of
+/// whole years, newest first, each up to this many lists (a year of more has a page alone):
+/// `cards/sets/89/`, then `cards/sets/89/2019-2022/`, so a staple of a large archive still opens
+/// on a phone, and every list is on exactly one page.
 pub(crate) const DECKS_PER_PAGE: usize = 300;
 
 /// One page of a card: the card's facts and the events it lists.
@@ -83,95 +84,108 @@ pub(crate) struct CardPageView<'a> {
     pub(crate) decks: usize,
     pub(crate) event_count: usize,
     pub(crate) side: Option<&'static str>,
-    /// The events this page lists: all of them, the newest, or one year's.
+    /// The events this page lists.
     pub(crate) events: &'a [CardEvent],
-    /// A year's page: its year.
-    pub(crate) year: Option<&'a str>,
-    /// A card of several pages: a link per year, the page's own marked.
-    pub(crate) years: Vec<IndexLink>,
+    /// A card of several pages: the years this one covers ("2019–2022"), and a link per page,
+    /// this one marked.
+    pub(crate) years: String,
+    pub(crate) pages: Vec<IndexLink>,
     /// The card's first page.
     pub(crate) url: String,
 }
 
 impl CardPage {
-    /// The card's pages: one, or the newest lists and a page per year (see [`DECKS_PER_PAGE`]).
+    /// The card's pages: one, or pages of whole years (see [`DECKS_PER_PAGE`]).
     pub(crate) fn pages<'a>(&'a self, site: &SiteView) -> Vec<CardPagePart<'a>> {
-        let event_count = self.events.len();
-        let view =
-            |events: &'a [CardEvent], year: Option<&'a str>, years: Vec<IndexLink>| CardPageView {
-                title: &self.title,
-                about: &self.about,
-                decks: self.decks,
-                event_count,
-                side: self.side,
-                events,
-                year,
-                years,
-                url: site.link(&self.path),
-            };
         let description = format!("{}: the published decklists that played it", self.title);
-        if self.decks <= DECKS_PER_PAGE {
-            return vec![CardPagePart {
-                path: self.path.clone(),
-                title: self.title.clone(),
-                description,
-                view: view(&self.events, None, Vec::new()),
-            }];
-        }
-        // The events are newest first, so each year's are together.
-        let mut years: Vec<(&'a str, std::ops::Range<usize>)> = Vec::new();
-        for (i, event) in self.events.iter().enumerate() {
-            let year = event.date.get(..4).unwrap_or("");
-            match years.last_mut() {
-                Some((last, range)) if *last == year => range.end = i + 1,
-                _ => years.push((year, i..i + 1)),
-            }
-        }
-        let links = |current: Option<&str>| -> Vec<IndexLink> {
-            years
+        // Runs of events, newest first: whole years, each run up to a page's lists.
+        let mut runs: Vec<(std::ops::Range<usize>, usize)> = Vec::new();
+        let mut i = 0;
+        while i < self.events.len() {
+            let year = self.events[i].date.get(..4).unwrap_or("");
+            let end = i + self.events[i..]
                 .iter()
-                .map(|(year, range)| IndexLink {
-                    label: format!(
-                        "{year} ({})",
-                        self.events[range.clone()]
-                            .iter()
-                            .map(|e| e.decks.len())
-                            .sum::<usize>()
-                    ),
-                    url: site.link(&format!("{}{year}/", self.path)),
-                    current: current == Some(year),
+                .take_while(|e| e.date.get(..4).unwrap_or("") == year)
+                .count();
+            let lists: usize = self.events[i..end].iter().map(|e| e.decks.len()).sum();
+            match runs.last_mut() {
+                Some((range, count)) if *count + lists <= DECKS_PER_PAGE => {
+                    range.end = end;
+                    *count += lists;
+                }
+                _ => runs.push((i..end, lists)),
+            }
+            i = end;
+        }
+        let years_of = |range: &std::ops::Range<usize>| -> (String, String) {
+            let year = |e: &CardEvent| e.date.get(..4).unwrap_or("").to_string();
+            let (newest, oldest) = (
+                year(&self.events[range.start]),
+                year(&self.events[range.end - 1]),
+            );
+            if newest == oldest {
+                (newest.clone(), newest)
+            } else {
+                (format!("{oldest}–{newest}"), format!("{oldest}-{newest}"))
+            }
+        };
+        let path = |n: usize, range: &std::ops::Range<usize>| {
+            if n == 0 {
+                self.path.clone()
+            } else {
+                format!("{}{}/", self.path, years_of(range).1)
+            }
+        };
+        let links = |current: usize| -> Vec<IndexLink> {
+            if runs.len() < 2 {
+                return Vec::new();
+            }
+            runs.iter()
+                .enumerate()
+                .map(|(n, (range, count))| IndexLink {
+                    label: format!("{} ({count})", years_of(range).0),
+                    url: site.link(&path(n, range)),
+                    current: n == current,
                 })
                 .collect()
         };
-        // The newest whole events up to the page's share of lists.
-        let mut shown = 0;
-        let newest = self
-            .events
-            .iter()
-            .take_while(|e| {
-                let fits = shown < DECKS_PER_PAGE;
-                shown += e.decks.len();
-                fits
+        runs.iter()
+            .enumerate()
+            .map(|(n, (range, _))| {
+                let years = if runs.len() < 2 {
+                    String::new()
+                } else {
+                    years_of(range).0
+                };
+                CardPagePart {
+                    path: path(n, range),
+                    title: if n == 0 {
+                        self.title.clone()
+                    } else {
+                        format!("{}: {years}", self.title)
+                    },
+                    description: if n == 0 {
+                        description.clone()
+                    } else {
+                        format!(
+                            "{}: the published decklists of {years} that played it",
+                            self.title
+                        )
+                    },
+                    view: CardPageView {
+                        title: &self.title,
+                        about: &self.about,
+                        decks: self.decks,
+                        event_count: self.events.len(),
+                        side: self.side,
+                        events: &self.events[range.clone()],
+                        years,
+                        pages: links(n),
+                        url: site.link(&self.path),
+                    },
+                }
             })
-            .count();
-        let mut pages = vec![CardPagePart {
-            path: self.path.clone(),
-            title: self.title.clone(),
-            description,
-            view: view(&self.events[..newest], None, links(None)),
-        }];
-        for (year, range) in &years {
-            pages.push(CardPagePart {
-                path: format!("{}{year}/", self.path),
-                title: format!("{}: {year}", self.title),
-                description: format!(
-                    "{}: the published decklists of {year} that played it",
-                    self.title
-                ),
-                view: view(&self.events[range.clone()], Some(year), links(Some(year))),
-            });
-        }
-        pages
+            .collect()
     }
 }
 
@@ -381,11 +395,13 @@ mod tests {
     }
 
     #[test]
-    fn a_card_of_many_lists_shows_the_newest_and_a_page_per_year() {
+    fn a_card_of_many_lists_has_pages_of_whole_years_each_list_on_one() {
         let config = crate::config::Config::parse("title = \"T\"").expect("a valid configuration");
         let site = SiteView::new(&config, &[]);
         let few = card(3, DECKS_PER_PAGE / 3);
         assert_eq!(few.pages(&site).len(), 1, "a page's worth stays one page");
+        assert!(few.pages(&site)[0].view.pages.is_empty());
+        // Three events a year, 70 lists each: 210 a year, so a year a page.
         let many = card(12, 70);
         let pages = many.pages(&site);
         let paths: Vec<&str> = pages.iter().map(|p| p.path.as_str()).collect();
@@ -393,7 +409,6 @@ mod tests {
             paths,
             [
                 "cards/sets/89/",
-                "cards/sets/89/2026/",
                 "cards/sets/89/2025/",
                 "cards/sets/89/2024/",
                 "cards/sets/89/2023/"
@@ -401,16 +416,21 @@ mod tests {
         );
         let lists =
             |part: &CardPagePart| -> usize { part.view.events.iter().map(|e| e.decks.len()).sum() };
-        // The newest whole events up to a page's share: five events of 70 lists.
-        assert_eq!(lists(&pages[0]), 5 * 70);
         assert_eq!(
-            pages[1..].iter().map(lists).sum::<usize>(),
+            pages.iter().map(lists).sum::<usize>(),
             12 * 70,
             "every list once"
         );
-        assert_eq!(pages[2].title, "Set 89: 2025");
-        assert_eq!(pages[2].view.years.iter().filter(|y| y.current).count(), 1);
-        assert_eq!(pages[0].view.years[0].label, "2026 (210)");
+        assert!(pages.iter().all(|p| lists(p) <= DECKS_PER_PAGE));
+        assert_eq!(pages[1].title, "Set 89: 2025");
+        assert_eq!(pages[1].view.pages.iter().filter(|y| y.current).count(), 1);
+        assert_eq!(pages[0].view.pages[0].label, "2026 (210)");
+        // Smaller years share a page: 30 lists a year, ten years to a page.
+        let spread = card(36, 10);
+        let pages = spread.pages(&site);
+        let paths: Vec<&str> = pages.iter().map(|p| p.path.as_str()).collect();
+        assert_eq!(paths, ["cards/sets/89/", "cards/sets/89/2015-2016/"]);
+        assert_eq!(pages[1].view.years, "2015–2016");
         assert!(pages.iter().all(|p| {
             crate::site::groups::Group::of(&format!("{}index.html", p.path))
                 == Some(crate::site::groups::Group::Cards)
