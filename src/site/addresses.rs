@@ -28,6 +28,10 @@ pub(crate) const RATINGS_PATH: &str = "ratings/";
 /// The search index's file name, at the root of the site.
 pub(crate) const SEARCH_PATH: &str = "search.json";
 
+/// The site's own preview card, at the root: the `og:image` of every page without a card of
+/// its own.
+pub(crate) const SITE_CARD_FILE: &str = "site-card.png";
+
 /// The file name of an event's preview card, in the event page's folder.
 pub(crate) const PREVIEW_FILE: &str = "preview.png";
 

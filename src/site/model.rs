@@ -7,11 +7,15 @@
 
 use serde::Serialize;
 
-use super::addresses::{CALENDAR_FILE, FEED_FILE, RATINGS_PATH};
+use super::addresses::{CALENDAR_FILE, FEED_FILE, RATINGS_PATH, SITE_CARD_FILE};
 use super::content::ContentPage;
 use crate::config::Config;
 use crate::event::{Event, GameEnd};
 use crate::rules::computed::Status;
+
+/// A link-preview card's size in pixels: the 1.91:1 image Open Graph readers (chat
+/// applications, social sites) show large.
+pub(crate) const CARD_SIZE: (u32, u32) = (1200, 630);
 
 /// Site-wide values every template gets as `site`.
 #[derive(Debug, Clone, Serialize)]
@@ -35,6 +39,8 @@ pub struct SiteView {
     pub(crate) feed_url: String,
     /// Link to the iCalendar file of coming events.
     pub(crate) calendar_url: String,
+    /// The site's preview card: the link preview of every page without one of its own.
+    pub(crate) card: PageImage,
 }
 
 /// An entry of the main navigation. Templates mark the current one by comparing `path` with
@@ -94,6 +100,16 @@ impl SiteView {
             og_locale: og_locale(&config.language),
             feed_url: format!("{root}{FEED_FILE}"),
             calendar_url: format!("{root}{CALENDAR_FILE}"),
+            card: PageImage {
+                url: format!("{}{SITE_CARD_FILE}", config.base_url),
+                width: CARD_SIZE.0,
+                height: CARD_SIZE.1,
+                alt: if config.description.is_empty() {
+                    format!("{}: tournament archive", config.title)
+                } else {
+                    format!("{}: {}", config.title, config.description)
+                },
+            },
             root,
             nav,
             theme_stylesheet: false,

@@ -29,14 +29,13 @@ use resvg::usvg;
 use serde::Serialize;
 
 use super::escape;
-use super::model::EventSummary;
+use super::model::{CARD_SIZE, EventSummary};
 use crate::rules::Family;
 use crate::rules::computed::Status;
 
-/// The card's size in pixels: the 1.91:1 image Open Graph readers (chat applications, social
-/// sites) show large.
-pub(crate) const WIDTH: u32 = 1200;
-pub(crate) const HEIGHT: u32 = 630;
+/// The card's size in pixels (see [`CARD_SIZE`]).
+pub(crate) const WIDTH: u32 = CARD_SIZE.0;
+pub(crate) const HEIGHT: u32 = CARD_SIZE.1;
 
 /// DejaVu Sans, the card's only font (see `assets/fonts/LICENSE`).
 const REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
@@ -199,15 +198,7 @@ impl Card {
 
     /// The logo and the site's title, top left; the game's mark, top right.
     fn header(&self, svg: &mut String) {
-        // The logo file's own `<svg>` element, placed and sized: a nested viewport.
-        let logo_body = LOGO
-            .split_once('>')
-            .map_or("", |(_, body)| body)
-            .trim_end()
-            .trim_end_matches("</svg>");
-        svg.push_str(&format!(
-            r#"<svg x="{MARGIN}" y="52" width="64" height="64" viewBox="0 0 32 32">{logo_body}</svg>"#
-        ));
+        logo(svg);
         let badge_width = 150.0;
         let title_width = WIDTH as f32 - 2.0 * MARGIN - 84.0 - badge_width - 24.0;
         let (size, title) = fit_line(&self.site_title, title_width, &[30.0, 26.0, 22.0], false);
@@ -286,6 +277,66 @@ impl Card {
     pub(crate) fn png(&self) -> Vec<u8> {
         rasterize(&self.svg())
     }
+}
+
+/// Holonet's logo, top left.
+fn logo(svg: &mut String) {
+    // The logo file's own `<svg>` element, placed and sized: a nested viewport.
+    let logo_body = LOGO
+        .split_once('>')
+        .map_or("", |(_, body)| body)
+        .trim_end()
+        .trim_end_matches("</svg>");
+    svg.push_str(&format!(
+        r#"<svg x="{MARGIN}" y="52" width="64" height="64" viewBox="0 0 32 32">{logo_body}</svg>"#
+    ));
+}
+
+/// The site's own card (`site-card.png` at the root): the preview of every page without a card
+/// of its own (a player's page, the ratings, the statistics). It shows the site's title and
+/// description only, which `holonet.toml` sets, so it changes only with them; the page's own
+/// title and description are the preview's text.
+pub(crate) fn site_card_svg(title: &str, description: &str) -> String {
+    let mut svg = String::with_capacity(2048);
+    svg.push_str(&format!(
+        concat!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{family}">"##,
+            r##"<rect y="{bar}" width="{w}" height="14" fill="#4fb3ff"/>"##,
+        ),
+        w = WIDTH,
+        h = HEIGHT,
+        family = FAMILY,
+        bar = HEIGHT - 14,
+    ));
+    logo(&mut svg);
+    svg.push_str(&format!(
+        r##"<text x="{}" y="95" font-size="28" font-weight="bold" letter-spacing="3" fill="#ffd166">TOURNAMENT ARCHIVE</text>"##,
+        MARGIN + 84.0
+    ));
+    let width = WIDTH as f32 - 2.0 * MARGIN;
+    let (size, lines) = fit_block(title, width);
+    let mut below = name_block(&mut svg, 170.0, size, &lines);
+    // The description, up to three lines, the last cut if it is longer.
+    let size = 34.0;
+    let mut lines = wrap(description, width, size);
+    if lines.len() > 3 {
+        let rest = lines.split_off(2).join(" ");
+        lines.push(truncate(&rest, width, size, true));
+    }
+    for line in lines {
+        below += size * 1.35;
+        svg.push_str(&format!(
+            r##"<text x="{MARGIN}" y="{below}" font-size="{size}" fill="#c9d3e6">{}</text>"##,
+            escape::xml(&line)
+        ));
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// The site's card as a PNG file (see [`site_card_svg`]).
+pub(crate) fn site_card(title: &str, description: &str) -> Vec<u8> {
+    rasterize(&site_card_svg(title, description))
 }
 
 /// The event's name, in `lines` of `size` from `top` down (see [`fit_block`]); returns where
@@ -638,6 +689,37 @@ fn truncate(text: &str, width: f32, size: f32, bold: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_site_card_shows_the_title_and_description_escaped_and_is_a_png_of_the_card_size() {
+        let svg = site_card_svg(
+            "Kessel <Runners> Archive",
+            "Every event & result since 2013.",
+        );
+        assert!(svg.contains("Kessel &lt;Runners&gt; Archive"), "{svg}");
+        assert!(
+            svg.contains("Every event &amp; result since 2013."),
+            "{svg}"
+        );
+        assert!(!svg.contains("<Runners>"));
+        let png = site_card("Kessel Runners Archive", "Every event since 2013.");
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        // Width and height, big-endian, in the IHDR chunk.
+        assert_eq!(u32::from_be_bytes(png[16..20].try_into().unwrap()), WIDTH);
+        assert_eq!(u32::from_be_bytes(png[20..24].try_into().unwrap()), HEIGHT);
+        assert_eq!(
+            png,
+            site_card("Kessel Runners Archive", "Every event since 2013.")
+        );
+        // A long description keeps to three lines.
+        let long = "word ".repeat(200);
+        assert_eq!(
+            site_card_svg("T", &long)
+                .matches("font-size=\"34\"")
+                .count(),
+            3
+        );
+    }
 
     fn card(name: &str, state: State) -> Card {
         Card {

@@ -397,18 +397,10 @@ mod tests {
             date: "2024-01-01".into(),
         };
         let archive = Archive::gather([(&occasion, pairs)], None);
-        let site = SiteView {
-            title: String::new(),
-            description: String::new(),
-            language: "en".into(),
-            base_url: "https://example.org/".into(),
-            root: "/".into(),
-            nav: Vec::new(),
-            theme_stylesheet: false,
-            og_locale: None,
-            feed_url: String::new(),
-            calendar_url: String::new(),
-        };
+        let config =
+            crate::config::Config::parse("title = \"T\"\nbase_url = \"https://example.org/\"")
+                .expect("a valid configuration");
+        let site = SiteView::new(&config, &[]);
         let people = People::new([]);
         // Ann's page: Tom met twice, a row of his own with every game's side.
         let ann = archive.head_to_head(&site, &people, "ann");

@@ -2188,11 +2188,22 @@ fn event_pages_carry_open_graph_tags_and_schema_org_data() {
     assert!(!description.contains("**"), "plain text: {description}");
     let home = fs::read_to_string(out.join("index.html")).expect("home");
     assert!(home.contains("<meta property=\"og:type\" content=\"website\">"));
-    assert!(home.contains("<meta name=\"twitter:card\" content=\"summary\">"));
-    assert!(
-        !home.contains("og:image"),
-        "only event pages have a preview image"
-    );
+    // A page without a card of its own shows the site's: home, a player's page.
+    for html in [&home, &player] {
+        assert_eq!(
+            meta(html, "og:image"),
+            Some("https://example.github.io/archive/site-card.png")
+        );
+        assert_eq!(
+            meta(html, "og:image:alt"),
+            Some(
+                "Holonet Tournament Archive: Pairings, standings and results of Star Wars card game tournaments."
+            )
+        );
+        assert!(html.contains("<meta name=\"twitter:card\" content=\"summary_large_image\">"));
+    }
+    let card = fs::read(out.join("site-card.png")).expect("the site's card");
+    assert_eq!(&card[..8], b"\x89PNG\r\n\x1a\n");
     assert!(home.contains("<link rel=\"canonical\" href=\"https://example.github.io/archive/\">"));
     // The canonical link is the address for previews too: no `og:url` repeats it.
     assert!(!home.contains("og:url") && !page.contains("og:url"));

@@ -435,6 +435,15 @@ fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
     for (path, file) in input.statics.iter().filter(|_| input.scope.content) {
         output.add_file(path, file);
     }
+    // The site's preview card, with the static files, unless the render keeps nothing
+    // (`check`): drawn from the site's title and description alone, a few milliseconds.
+    if input.scope.content && !output.store.discards() {
+        output.add(
+            crate::site::addresses::SITE_CARD_FILE.into(),
+            crate::site::preview::site_card(&site.title, &site.description),
+            Path::new(crate::site::addresses::SITE_CARD_FILE),
+        );
+    }
     // The feed and the calendar are for readers and calendar applications, not search engines:
     // they stay out of the sitemap (which lists HTML pages only).
     output.add(
