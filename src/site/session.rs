@@ -21,7 +21,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::addresses::{CARDS_PATH, SEARCH_PATH, head_to_head_path, page_id, player_path};
+use super::addresses::{SEARCH_PATH, head_to_head_path, page_id, player_path};
 use super::contribution::Contribution;
 use super::disk_tree::{Batch, Committed, DiskTree};
 use super::groups::Group;
@@ -265,7 +265,10 @@ impl Session {
             content: false,
         };
         let kept = self.kept(&changed_groups);
-        let cards_built = !kept.groups.contains(&Group::Cards);
+        let rebuilt: BTreeSet<Group> = Group::ALL
+            .into_iter()
+            .filter(|group| !kept.groups.contains(group))
+            .collect();
         // Pages of these events and players that the new render no longer has go, in the same
         // commit.
         let stale = |batch: &Batch| -> Vec<String> {
@@ -277,11 +280,12 @@ impl Session {
                     .cloned()
                     .collect::<Vec<_>>()
             });
-            // Card pages render whole when they are built: any other in the tree is gone (a
-            // list taken back).
+            // A group of archive-wide pages renders whole when it is built: any other page of
+            // the group in the tree is gone (a list taken back, a year or a run of names no
+            // longer split off, a ratings page past the last rank).
             let archive_files: Vec<String> = tree
-                .paths_under(CARDS_PATH)
-                .filter(|_| cards_built)
+                .paths()
+                .filter(|path| Group::of(path).is_some_and(|group| rebuilt.contains(&group)))
                 .cloned()
                 .collect();
             players

@@ -120,3 +120,52 @@ fn an_event_file_named_as_a_year_is_refused_at_its_file_and_the_site_stays() {
         "the previous site stays"
     );
 }
+
+/// Polls `path` on `server` until `wanted` holds of its status and body, within the serve
+/// helpers' patience.
+fn wait_until(
+    server: &crate::common::serve::Server,
+    path: &str,
+    wanted: impl Fn(u16, &str) -> bool,
+) {
+    let deadline = std::time::Instant::now() + crate::common::serve::PATIENCE;
+    loop {
+        let (status, body) = server.fetch(path);
+        if wanted(status, &body) {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{path} never came (last answer {status}: {body:.300})"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn serve_takes_down_the_year_pages_when_the_archive_shrinks_to_one_page() {
+    let site = tempfile::tempdir().expect("temp");
+    let root = site.path();
+    write_archive(root);
+    let server = crate::common::serve::serve_in(root, &[]);
+    wait_until(&server, "/events/2019/", |status, body| {
+        status == 200 && body.contains("Open 000")
+    });
+    // Thirty of 2019's events deleted at once (26 of them), and four of 2020's: 100 are left,
+    // one page of them.
+    for i in 0..30 {
+        let year = 2019 + i / 26;
+        fs::remove_file(root.join(format!("events/{year}/open-{i:03}.toml"))).expect("delete");
+    }
+    wait_until(&server, "/events/", |status, body| {
+        status == 200 && listed(body).len() == 100 && !body.contains("Every year")
+    });
+    for gone in ["/events/2019/", "/events/2020/", "/events/2023/"] {
+        wait_until(&server, gone, |status, _| status == 404);
+    }
+    wait_until(
+        &server,
+        "/events/rulesets/ffg-tournament-regulations-2018-standard/2021/",
+        |status, _| status == 404,
+    );
+}
