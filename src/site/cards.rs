@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::addresses::CardKey;
 use super::card_lists::{EventCards, ListedDeck};
-use super::model::{IndexLink, PlayerRef, SiteView};
+use super::model::{IndexLink, ListPage, PlayerRef, SiteView};
 use crate::rules::ccg_decks::{cards, display_name, product};
 use crate::rules::decks::{ObjectiveSet, objective_set};
 
@@ -68,12 +68,7 @@ pub struct CardPage {
 pub(crate) const DECKS_PER_PAGE: usize = 300;
 
 /// One page of a card: the card's facts and the events it lists.
-pub(crate) struct CardPagePart<'a> {
-    pub(crate) path: String,
-    pub(crate) title: String,
-    pub(crate) description: String,
-    pub(crate) view: CardPageView<'a>,
-}
+pub(crate) type CardPagePart<'a> = ListPage<CardPageView<'a>>;
 
 /// The model of a card page (`card` in `card.html`).
 #[derive(Debug, Serialize)]

@@ -6,17 +6,12 @@ use std::collections::BTreeMap;
 
 use super::addresses::events_year_path;
 use super::model::{
-    DirectoryEntry, EventGroup, EventSummary, EventsIndexView, IndexLink, SiteView,
+    DirectoryEntry, EventGroup, EventSummary, EventsIndexView, IndexLink, ListPage, SiteView,
 };
 use crate::event::ids::{capitalized, id_from_name};
 
 /// One index page: its path under the site root, title, description and model.
-pub(crate) struct IndexPage {
-    pub(crate) path: String,
-    pub(crate) title: String,
-    pub(crate) description: String,
-    pub(crate) view: EventsIndexView,
-}
+pub(crate) type IndexPage = ListPage<EventsIndexView>;
 
 /// How one page groups the events.
 struct Grouping {

@@ -287,6 +287,16 @@ pub(crate) struct HomeView<'a> {
     pub(crate) events_url: String,
 }
 
+/// One page of a list the archive splits into pages once it is long (the events indexes, the
+/// players A to Z, the ratings, a card's decklists): its path under the site root, title,
+/// description, and its template's model.
+pub(crate) struct ListPage<V> {
+    pub(crate) path: String,
+    pub(crate) title: String,
+    pub(crate) description: String,
+    pub(crate) view: V,
+}
+
 /// The events index pages' `index`: the same events grouped one way (by year, by ruleset and
 /// format, by tier), with links to the other ways. A split archive's pages (see
 /// [`super::event_index::EVENTS_PER_PAGE`]) add a directory of the pages below them, or the

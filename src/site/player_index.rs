@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::addresses::players_letters_path;
-use super::model::{IndexLink, SiteView};
+use super::model::{IndexLink, ListPage, SiteView};
 use super::players::PlayerPage;
 use crate::event::ids::id_from_name;
 
@@ -21,12 +21,7 @@ pub(crate) const PLAYERS_PER_PAGE: usize = 500;
 const LONGEST_PREFIX: usize = 12;
 
 /// One page of the players A to Z.
-pub(crate) struct PlayersPage {
-    pub(crate) path: String,
-    pub(crate) title: String,
-    pub(crate) description: String,
-    pub(crate) view: PlayerIndex,
-}
+pub(crate) type PlayersPage = ListPage<PlayerIndex>;
 
 /// The model of a page of the players A to Z: its names by letter and, in a split archive, the
 /// pages of every letter.

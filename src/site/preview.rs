@@ -170,20 +170,7 @@ impl Card {
 
     /// The card as an SVG document of [`WIDTH`] by [`HEIGHT`] pixels.
     pub(crate) fn svg(&self) -> String {
-        let mut svg = String::with_capacity(4096);
-        // The background ([`BACKGROUND`]) is the pixmap's fill, not a shape: filling the whole
-        // card through the drawing pipeline would take longer than the rest of the card. Then
-        // the accent bar along the bottom.
-        svg.push_str(&format!(
-            concat!(
-                r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{family}">"##,
-                r##"<rect y="{bar}" width="{w}" height="14" fill="#4fb3ff"/>"##,
-            ),
-            w = WIDTH,
-            h = HEIGHT,
-            family = FAMILY,
-            bar = HEIGHT - 14,
-        ));
+        let mut svg = open_card(4096);
         self.header(&mut svg);
         // The name and the facts below it, centred between the header and the outcome.
         let (size, lines) = fit_block(&self.name, WIDTH as f32 - 2.0 * MARGIN);
@@ -279,6 +266,25 @@ impl Card {
     }
 }
 
+/// A card's SVG document opened, with room for `capacity` bytes: its size and font, and the
+/// accent bar along the bottom. The background ([`BACKGROUND`]) is the pixmap's fill, not a
+/// shape: filling the whole card through the drawing pipeline would take longer than the rest
+/// of the card.
+fn open_card(capacity: usize) -> String {
+    let mut svg = String::with_capacity(capacity);
+    svg.push_str(&format!(
+        concat!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{family}">"##,
+            r##"<rect y="{bar}" width="{w}" height="14" fill="#4fb3ff"/>"##,
+        ),
+        w = WIDTH,
+        h = HEIGHT,
+        family = FAMILY,
+        bar = HEIGHT - 14,
+    ));
+    svg
+}
+
 /// Holonet's logo, top left.
 fn logo(svg: &mut String) {
     // The logo file's own `<svg>` element, placed and sized: a nested viewport.
@@ -297,17 +303,7 @@ fn logo(svg: &mut String) {
 /// description only, which `holonet.toml` sets, so it changes only with them; the page's own
 /// title and description are the preview's text.
 pub(crate) fn site_card_svg(title: &str, description: &str) -> String {
-    let mut svg = String::with_capacity(2048);
-    svg.push_str(&format!(
-        concat!(
-            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="{family}">"##,
-            r##"<rect y="{bar}" width="{w}" height="14" fill="#4fb3ff"/>"##,
-        ),
-        w = WIDTH,
-        h = HEIGHT,
-        family = FAMILY,
-        bar = HEIGHT - 14,
-    ));
+    let mut svg = open_card(2048);
     logo(&mut svg);
     svg.push_str(&format!(
         r##"<text x="{}" y="95" font-size="28" font-weight="bold" letter-spacing="3" fill="#ffd166">TOURNAMENT ARCHIVE</text>"##,

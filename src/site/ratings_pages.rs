@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use super::model::{IndexLink, SiteView};
+use super::model::{IndexLink, ListPage, SiteView};
 use super::ratings::{RatingsView, Row, Table};
 
 /// The active players each table shows on `ratings/`.
@@ -17,12 +17,7 @@ pub(crate) const OVERVIEW_ROWS: usize = 25;
 pub(crate) const RANKS_PER_PAGE: usize = 100;
 
 /// One ratings page: its path under the site root, title, description and model.
-pub(crate) struct RatingsPage<'a> {
-    pub(crate) path: String,
-    pub(crate) title: String,
-    pub(crate) description: String,
-    pub(crate) view: RatingsPageView<'a>,
-}
+pub(crate) type RatingsPage<'a> = ListPage<RatingsPageView<'a>>;
 
 /// The model of a ratings page (`ratings` in `ratings.html`).
 #[derive(Debug, Serialize)]

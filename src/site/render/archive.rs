@@ -153,38 +153,15 @@ fn render_stats(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
 fn render_ratings(pages: &Pages<'_, '_>, ratings: &crate::site::ratings::Ratings) {
     crate::site::ratings_pages::pages(pages.site, &ratings.view)
         .par_iter()
-        .for_each(|ratings| {
-            let page = page_view(
-                pages.site,
-                &ratings.title,
-                &ratings.path,
-                &ratings.description,
-            );
-            pages.emit(
-                "ratings.html",
-                &page,
-                Some(("ratings", &ratings.view)),
-                Path::new("the ratings page"),
-                format!("{}index.html", ratings.path),
-                Path::new("templates/ratings.html"),
-            );
-        });
+        .for_each(|page| pages.list_page("ratings.html", ("ratings", page), "the ratings page"));
 }
 
 /// A page per objective set and SW:CCG card of the published decklists, and their index.
 fn render_card_pages(pages: &Pages<'_, '_>, cards: &[CardPage], index: &CardIndex) {
     let site = pages.site;
     cards.par_iter().for_each(|card| {
-        for part in card.pages(site) {
-            let page = page_view(site, &part.title, &part.path, &part.description);
-            pages.emit(
-                "card.html",
-                &page,
-                Some(("card", &part.view)),
-                Path::new("a card page"),
-                format!("{}index.html", part.path),
-                Path::new("templates/card.html"),
-            );
+        for page in card.pages(site) {
+            pages.list_page("card.html", ("card", &page), "a card page");
         }
     });
     pages.archive_page(
@@ -274,17 +251,7 @@ fn render_player_pages(
     }
     crate::site::player_index::pages(site, archive)
         .par_iter()
-        .for_each(|index| {
-            let page = page_view(site, &index.title, &index.path, &index.description);
-            pages.emit(
-                "players.html",
-                &page,
-                Some(("players", &index.view)),
-                Path::new("the players index"),
-                format!("{}index.html", index.path),
-                Path::new("templates/players.html"),
-            );
-        });
+        .for_each(|page| pages.list_page("players.html", ("players", page), "the players index"));
 }
 
 /// The search index and the search page.
@@ -379,17 +346,7 @@ fn render_event_indexes(
                 .iter()
                 .all(|(event, _)| crate::site::addresses::event_path(event) != index.path)
         })
-        .for_each(|index| {
-            let page = page_view(site, &index.title, &index.path, &index.description);
-            pages.emit(
-                "events.html",
-                &page,
-                Some(("index", &index.view)),
-                Path::new("the events index"),
-                format!("{}index.html", index.path),
-                Path::new("templates/events.html"),
-            );
-        });
+        .for_each(|page| pages.list_page("events.html", ("index", page), "the events index"));
 }
 
 /// Statistics (unless kept), the content pages, the 404 page, the static files, the feed and

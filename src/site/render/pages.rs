@@ -10,7 +10,7 @@ use tera::{Context, Tera};
 use super::memo::{Memo, key};
 use super::store::Output;
 use crate::diag::{Code, Diagnostic};
-use crate::site::model::{PageView, SiteView};
+use crate::site::model::{ListPage, PageView, SiteView};
 use crate::site::templates::error_chain;
 
 pub(super) fn page_view(site: &SiteView, title: &str, path: &str, description: &str) -> PageView {
@@ -52,6 +52,22 @@ impl Pages<'_, '_> {
             Path::new(what),
             format!("{path}index.html"),
             &Path::new("templates").join(template),
+        );
+    }
+
+    /// One page of a list the archive splits into pages, rendered by `template` with its view
+    /// under `name`; `what` names the page in an error.
+    pub(super) fn list_page<V: Serialize>(
+        &self,
+        template: &str,
+        (name, page): (&str, &ListPage<V>),
+        what: &str,
+    ) {
+        self.archive_page(
+            template,
+            [&page.title, &page.path, &page.description],
+            (name, &page.view),
+            what,
         );
     }
 
