@@ -67,12 +67,7 @@ fn is_ratings_list_page(folder: &str) -> bool {
     };
     let mut parts = rest.split('/');
     let table = parts.next().unwrap_or("");
-    let is_table = ["lcg", "ccg"].iter().any(|game| {
-        table
-            .strip_prefix(game)
-            .and_then(|pool| pool.strip_prefix('-'))
-            .is_some_and(|pool| ["overall", "light", "dark"].contains(&pool))
-    });
+    let is_table = super::ratings::is_table_id(table);
     let mut rest: Vec<&str> = parts.collect();
     if rest.first() == Some(&"all") {
         rest.remove(0);

@@ -35,6 +35,16 @@ const POOLS: [(&str, &str, Option<usize>); 3] = [
     ("Light side", "light", Some(LIGHT)),
     ("Dark side", "dark", Some(DARK)),
 ];
+/// Whether `id` is a ratings table's id, `game-pool` (`lcg-overall`, `ccg-dark`): the folder
+/// of its pages under `ratings/`.
+pub(crate) fn is_table_id(id: &str) -> bool {
+    GAMES.iter().any(|(_, _, game)| {
+        POOLS.iter().any(|(_, pool, _)| {
+            id.strip_prefix(game).and_then(|p| p.strip_prefix('-')) == Some(pool)
+        })
+    })
+}
+
 /// A player's sided entries: `2 * player + side`.
 const DARK: usize = 0;
 const LIGHT: usize = 1;

@@ -319,10 +319,16 @@ fn render_event_indexes(
         .collect();
     let index_pages = crate::site::event_index::pages(site, summaries, &rows);
     // An event file named as a year (`events/2019.toml`) has the address of that year's page
-    // once the index is split: said once, at the file, which is the one to rename.
+    // once the index is split: said once, at the file, which is the one to rename, and the
+    // year's page is not made.
+    let index_paths: std::collections::HashSet<&str> = index_pages
+        .iter()
+        .map(|index| index.path.as_str())
+        .collect();
+    let mut taken = std::collections::HashSet::new();
     for (event, _) in input.events {
         let path = crate::site::addresses::event_path(event);
-        if index_pages.iter().any(|index| index.path == path) {
+        if index_paths.contains(path.as_str()) {
             pages.output.fail(
                 Diagnostic::error(
                     Code::BadSlug,
@@ -336,16 +342,12 @@ fn render_event_indexes(
                     crate::event::ids::id_from_name(&event.info.name)
                 )),
             );
+            taken.insert(path);
         }
     }
     index_pages
         .par_iter()
-        .filter(|index| {
-            input
-                .events
-                .iter()
-                .all(|(event, _)| crate::site::addresses::event_path(event) != index.path)
-        })
+        .filter(|index| !taken.contains(&index.path))
         .for_each(|page| pages.list_page("events.html", ("index", page), "the events index"));
 }
 
