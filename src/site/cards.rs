@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::addresses::CardKey;
@@ -256,11 +257,14 @@ fn describe(key: &CardKey) -> Option<Described> {
     }
 }
 
-/// The card pages and their index, from every event's share.
+/// The card pages, each given to `each` as it is made, and their index, from every event's
+/// share. A page is made, handed over and let go one at a time (in parallel): together the
+/// pages hold every published list once per card in it, the most memory of any kind of page.
 pub(crate) fn pages<'a>(
     site: &SiteView,
     shares: impl IntoIterator<Item = &'a EventCards>,
-) -> (Vec<CardPage>, CardIndex) {
+    each: impl Fn(CardPage) + Sync,
+) -> CardIndex {
     let mut found: BTreeMap<&CardKey, Vec<&ListedDeck>> = BTreeMap::new();
     for share in shares {
         for (key, rows) in &share.cards {
@@ -270,80 +274,25 @@ pub(crate) fn pages<'a>(
                 .extend(rows.iter().map(|&r| &share.decks[r]));
         }
     }
-    let mut pages = Vec::with_capacity(found.len());
+    let entries: Vec<IndexEntry> = found
+        .into_iter()
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .filter_map(|(key, rows)| {
+            let (page, entry) = page(site, key, rows)?;
+            each(page);
+            Some(entry)
+        })
+        .collect();
     let mut index = CardIndex {
         sets: Vec::new(),
         ccg: Vec::new(),
     };
-    for (key, mut rows) in found {
-        let Some(Described {
-            title,
-            about,
-            tag,
-            side: card_side,
-        }) = describe(key)
-        else {
-            continue;
-        };
-        rows.sort_by(|a, b| {
-            (
-                &b.date,
-                &a.event_path,
-                a.rank.unwrap_or(u32::MAX),
-                &a.player_id,
-                a.side,
-            )
-                .cmp(&(
-                    &a.date,
-                    &b.event_path,
-                    b.rank.unwrap_or(u32::MAX),
-                    &b.player_id,
-                    b.side,
-                ))
-        });
-        let side = rows
-            .first()
-            .map(|r| r.side)
-            .filter(|side| rows.iter().all(|r| r.side == *side));
-        let decks = rows.len();
-        let mut events: Vec<CardEvent> = Vec::new();
-        let mut last_path = None;
-        for row in rows.iter().copied() {
-            match events.last_mut() {
-                Some(e) if last_path == Some(&row.event_path) => {
-                    e.decks.push(DeckRow::of(site, row))
-                }
-                _ => events.push(CardEvent {
-                    event: row.event.clone(),
-                    url: site.link(&row.event_path),
-                    date: row.date.clone(),
-                    decks: vec![DeckRow::of(site, row)],
-                }),
-            }
-            last_path = Some(&row.event_path);
-        }
-        let path = key.path();
-        let entry = IndexEntry {
-            key: key.clone(),
-            title: title.clone(),
-            tag,
-            side: card_side,
-            url: site.link(&path),
-            path: path.clone(),
-            decks,
-        };
-        match key {
+    for entry in entries {
+        match entry.key {
             CardKey::Set(_) => index.sets.push(entry),
             CardKey::Ccg(_) => index.ccg.push(entry),
         }
-        pages.push(CardPage {
-            path,
-            title,
-            about,
-            decks,
-            side,
-            events,
-        });
     }
     // Sets in number order (numbers as numbers), cards by name.
     index.sets.sort_by_key(|e| match &e.key {
@@ -353,7 +302,76 @@ pub(crate) fn pages<'a>(
     index
         .ccg
         .sort_by(|a, b| (&a.title, &a.key).cmp(&(&b.title, &b.key)));
-    (pages, index)
+    index
+}
+
+/// The page of the card `key` and its entry in the index, from the published lists that hold
+/// it; `None` for a card Holonet cannot describe.
+fn page(
+    site: &SiteView,
+    key: &CardKey,
+    mut rows: Vec<&ListedDeck>,
+) -> Option<(CardPage, IndexEntry)> {
+    let Described {
+        title,
+        about,
+        tag,
+        side: card_side,
+    } = describe(key)?;
+    rows.sort_by(|a, b| {
+        (
+            &b.date,
+            &a.event_path,
+            a.rank.unwrap_or(u32::MAX),
+            &a.player_id,
+            a.side,
+        )
+            .cmp(&(
+                &a.date,
+                &b.event_path,
+                b.rank.unwrap_or(u32::MAX),
+                &b.player_id,
+                b.side,
+            ))
+    });
+    let side = rows
+        .first()
+        .map(|r| r.side)
+        .filter(|side| rows.iter().all(|r| r.side == *side));
+    let decks = rows.len();
+    let mut events: Vec<CardEvent> = Vec::new();
+    let mut last_path = None;
+    for row in rows.iter().copied() {
+        match events.last_mut() {
+            Some(e) if last_path == Some(&row.event_path) => e.decks.push(DeckRow::of(site, row)),
+            _ => events.push(CardEvent {
+                event: row.event.clone(),
+                url: site.link(&row.event_path),
+                date: row.date.clone(),
+                decks: vec![DeckRow::of(site, row)],
+            }),
+        }
+        last_path = Some(&row.event_path);
+    }
+    let path = key.path();
+    let entry = IndexEntry {
+        key: key.clone(),
+        title: title.clone(),
+        tag,
+        side: card_side,
+        url: site.link(&path),
+        path: path.clone(),
+        decks,
+    };
+    let page = CardPage {
+        path,
+        title,
+        about,
+        decks,
+        side,
+        events,
+    };
+    Some((page, entry))
 }
 
 #[cfg(test)]

@@ -286,21 +286,42 @@ impl Contributions {
         )
     }
 
-    /// Every meeting between player pages, for the pairs with a page in `scope` (`None`: every
-    /// pair), from every event's meetings, oldest event first (see [`super::rivalries`]).
-    pub(crate) fn meetings(&self, scope: Option<&BTreeSet<String>>) -> Archive<'_> {
-        let events = self
-            .oldest_first()
-            .into_iter()
-            .map(|c| (c.shares().players.occasion(), c.shares().players.pairs()));
-        Archive::gather(events, scope)
+    /// Every meeting between player pages, for the pairs with a page in `pages`, from every
+    /// event's meetings, oldest event first (see [`super::rivalries`]).
+    pub(crate) fn meetings(&self, pages: &BTreeSet<String>) -> Archive<'_> {
+        let events = self.oldest_first().into_iter().map(|c| {
+            let share = &c.shares().players;
+            (share.occasion(), share.pairs(Some(pages)))
+        });
+        Archive::gather(events)
     }
 
-    /// The card pages and their index, from every event's published lists.
-    pub fn card_pages(&self, site: &SiteView) -> (Vec<CardPage>, CardIndex) {
+    /// The player pages in `scope` (`None`: every page) that met another page's player, in
+    /// order, in batches of as few pages as hold at most `most` meetings (a page with more is
+    /// a batch alone): the head-to-head pages are made a batch at a time, so that only one
+    /// batch's meetings are in memory, however large the archive.
+    pub(crate) fn head_to_head_batches(
+        &self,
+        scope: Option<&BTreeSet<String>>,
+        most: usize,
+    ) -> Vec<BTreeSet<String>> {
+        let mut counts = BTreeMap::new();
+        for contribution in self.by_slug.values() {
+            contribution
+                .shares()
+                .players
+                .count_meetings(scope, &mut counts);
+        }
+        super::batches::batches(counts, most)
+    }
+
+    /// The card pages, each given to `each` as it is made (see [`super::cards::pages`]), and
+    /// their index, from every event's published lists.
+    pub fn card_pages(&self, site: &SiteView, each: impl Fn(CardPage) + Sync) -> CardIndex {
         super::cards::pages(
             site,
             self.oldest_first().into_iter().map(|c| &c.shares().cards),
+            each,
         )
     }
 

@@ -5,7 +5,7 @@
 //! ([`super::rivalries`]).
 
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::event::{Event, Outcome};
 use crate::rules::computed::Computed;
@@ -25,20 +25,32 @@ pub(crate) struct Meeting {
     pub(crate) players: [usize; 2],
     /// How the first player fared against the second.
     pub(crate) outcome: Ordering,
-    /// "Round 3", "Game 12".
-    pub(crate) round: String,
     /// The round's or the game's number, which orders one player's meetings in an event.
     pub(crate) number: u32,
-    /// The Swiss round's number, which has a page of its own (see [`super::model::round_path`]).
+    /// The Swiss round's number, which has a page of its own (see [`super::model::round_path`]);
+    /// `None` for a league or SW:CCG game. It also tells which of the two the meeting was, so
+    /// the meeting holds no label of its own: an archive holds hundreds of thousands of them.
     pub(crate) round_page: Option<u32>,
     pub(crate) games: Vec<GamePlayed>,
 }
 
 impl Meeting {
+    /// "Round 3" for a Swiss round, "Game 12" for a league or SW:CCG game.
+    pub(crate) fn round(&self) -> String {
+        format!("{} {}", self.stage(), self.number)
+    }
+
     /// The round or game in short: "R3" for "Round 3", "G12" for "Game 12".
     pub(crate) fn short_round(&self) -> String {
-        let letter = self.round.chars().next().unwrap_or('R');
-        format!("{letter}{}", self.number)
+        format!("{}{}", &self.stage()[..1], self.number)
+    }
+
+    fn stage(&self) -> &'static str {
+        if self.round_page.is_some() {
+            "Round"
+        } else {
+            "Game"
+        }
     }
 }
 
@@ -74,7 +86,6 @@ pub(crate) fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
             met.push(Meeting {
                 players: [a, b],
                 outcome: x.points.cmp(&y.points),
-                round: format!("Round {}", round.number),
                 number: round.number,
                 round_page: Some(round.number),
                 games,
@@ -92,7 +103,6 @@ pub(crate) fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
             met.push(Meeting {
                 players: [dark, light],
                 outcome,
-                round: format!("Game {}", g.number),
                 number: g.number,
                 round_page: None,
                 games: vec![GamePlayed {
@@ -114,7 +124,6 @@ pub(crate) fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
                     players: [t.dark, t.light],
                     outcome,
                     // SW:CCG events count games: each recorded entry is one game.
-                    round: format!("Game {}", round + 1),
                     number: u32::try_from(round + 1).unwrap_or(u32::MAX),
                     round_page: None,
                     games: vec![GamePlayed {
@@ -140,28 +149,45 @@ pub(crate) struct Occasion {
 /// meeting with the first page's player index first.
 pub(crate) type PairMeetings<'a> = BTreeMap<(&'a str, &'a str), Vec<Meeting>>;
 
-/// The meetings of one event by pair of pages, each turned to the first page's side.
-pub(crate) fn by_pair<'a>(pages: &[Option<&'a str>], meetings: &[Meeting]) -> PairMeetings<'a> {
+/// The meetings of one event by pair of pages, each turned to the first page's side, for the
+/// pairs with a page in `scope` (`None`: every pair).
+pub(crate) fn by_pair<'a>(
+    pages: &[Option<&'a str>],
+    meetings: &[Meeting],
+    scope: Option<&BTreeSet<String>>,
+) -> PairMeetings<'a> {
     let mut pairs: PairMeetings<'a> = BTreeMap::new();
     for meeting in meetings {
-        let [a, b] = meeting.players;
-        let (Some(Some(pa)), Some(Some(pb))) = (pages.get(a), pages.get(b)) else {
+        let Some((pa, pb)) = pages_met(pages, meeting) else {
             continue;
         };
-        if pa == pb {
+        if scope.is_some_and(|s| !s.contains(pa) && !s.contains(pb)) {
             continue;
         }
         let turned = if pa < pb {
             meeting.clone()
         } else {
             Meeting {
-                players: [b, a],
+                players: [meeting.players[1], meeting.players[0]],
                 outcome: meeting.outcome.reverse(),
                 ..meeting.clone()
             }
         };
-        let key = if pa < pb { (*pa, *pb) } else { (*pb, *pa) };
+        let key = if pa < pb { (pa, pb) } else { (pb, pa) };
         pairs.entry(key).or_default().push(turned);
     }
     pairs
+}
+
+/// The two pages a meeting was between, when both players have one and they differ: the
+/// meetings head-to-head pages count.
+pub(crate) fn pages_met<'a>(
+    pages: &[Option<&'a str>],
+    meeting: &Meeting,
+) -> Option<(&'a str, &'a str)> {
+    let [a, b] = meeting.players;
+    match (pages.get(a), pages.get(b)) {
+        (Some(Some(pa)), Some(Some(pb))) if pa != pb => Some((pa, pb)),
+        _ => None,
+    }
 }

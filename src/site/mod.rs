@@ -4,6 +4,7 @@
 
 pub mod addresses;
 pub(crate) mod audit_view;
+pub(crate) mod batches;
 pub(crate) mod calendar;
 pub(crate) mod card_lists;
 pub(crate) mod cards;

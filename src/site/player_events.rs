@@ -5,7 +5,9 @@
 //! again; the player pages ([`super::players`]) turn it into their rows.
 
 use super::addresses::{deck_path, event_path, page_id, person_path};
-use super::meetings::{Meeting, Occasion, PairMeetings, by_pair, meetings};
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::meetings::{Meeting, Occasion, PairMeetings, by_pair, meetings, pages_met};
 use super::standings::{Standing, competitor_of, standings};
 use crate::event::casual::Session;
 use crate::event::{Event, Kind, Side};
@@ -38,14 +40,35 @@ impl EventShare {
             .map(|p| (p.page.as_str(), p.id.as_str(), p.name.as_str()))
     }
 
-    /// The event's meetings by pair of player pages (see [`super::rivalries`]).
-    pub(crate) fn pairs(&self) -> PairMeetings<'_> {
-        let pages: Vec<Option<&str>> = self
-            .people
+    /// The event's meetings by pair of player pages, for the pairs with a page in `scope`
+    /// (`None`: every pair; see [`super::rivalries`]).
+    pub(crate) fn pairs(&self, scope: Option<&BTreeSet<String>>) -> PairMeetings<'_> {
+        by_pair(&self.pages(), &self.meetings, scope)
+    }
+
+    /// Adds to `counts` how many meetings with another page each player page in `scope`
+    /// (`None`: every page) had in the event.
+    pub(crate) fn count_meetings<'a>(
+        &'a self,
+        scope: Option<&BTreeSet<String>>,
+        counts: &mut BTreeMap<&'a str, usize>,
+    ) {
+        let pages = self.pages();
+        for (pa, pb) in self.meetings.iter().filter_map(|m| pages_met(&pages, m)) {
+            for page in [pa, pb] {
+                if scope.is_none_or(|s| s.contains(page)) {
+                    *counts.entry(page).or_default() += 1;
+                }
+            }
+        }
+    }
+
+    /// Each person's player page, by position in `people`.
+    fn pages(&self) -> Vec<Option<&str>> {
+        self.people
             .iter()
             .map(|p| p.as_ref().map(|p| p.page.as_str()))
-            .collect();
-        by_pair(&pages, &self.meetings)
+            .collect()
     }
 }
 

@@ -77,18 +77,13 @@ pub(crate) struct Archive<'a> {
 }
 
 impl<'a> Archive<'a> {
-    /// Gathers each event's meetings, oldest event first, for the pairs with a page in `scope`
-    /// (`None`: every pair).
+    /// Gathers each event's meetings by pair of pages, oldest event first.
     pub(crate) fn gather(
         events: impl IntoIterator<Item = (&'a Occasion, PairMeetings<'a>)>,
-        scope: Option<&BTreeSet<String>>,
     ) -> Self {
         let mut pairs: BTreeMap<(&'a str, &'a str), Vec<Held<'a>>> = BTreeMap::new();
         for (order, (occasion, met)) in events.into_iter().enumerate() {
             for ((a, b), meetings) in met {
-                if scope.is_some_and(|s| !s.contains(a) && !s.contains(b)) {
-                    continue;
-                }
                 let list = pairs.entry((a, b)).or_default();
                 list.extend(meetings.into_iter().map(|m| (order, occasion, m)));
             }
@@ -347,7 +342,7 @@ impl Opponent {
                 Some(n) => site.link(&format!("{}rounds/{n}/", occasion.path)),
                 None => site.link(&occasion.path),
             },
-            round: meeting.round.clone(),
+            round: meeting.round(),
             result,
         });
     }
@@ -366,7 +361,6 @@ mod tests {
         Meeting {
             players,
             outcome,
-            round: "Round 1".into(),
             number: 1,
             round_page: Some(1),
             games: games
@@ -389,14 +383,14 @@ mod tests {
             meeting([1, 0], Ordering::Equal, &[(1, None)]),
             meeting([0, 2], Ordering::Greater, &[(0, Some(0))]),
         ];
-        let pairs = by_pair(&pages, &met);
+        let pairs = by_pair(&pages, &met, None);
         assert_eq!(pairs.keys().collect::<Vec<_>>(), [&("ann", "tom")]);
         let occasion = Occasion {
             name: "Cup".into(),
             path: "events/cup/".into(),
             date: "2024-01-01".into(),
         };
-        let archive = Archive::gather([(&occasion, pairs)], None);
+        let archive = Archive::gather([(&occasion, pairs)]);
         let config =
             crate::config::Config::parse("title = \"T\"\nbase_url = \"https://example.org/\"")
                 .expect("a valid configuration");

@@ -420,7 +420,7 @@ mod tests {
         let players = contributions.player_pages(&view, None);
         let summaries: Vec<&EventSummary> = summaries.iter().collect();
         let ratings = contributions.ratings(&view, &site.config.ratings, &players);
-        let (_, cards) = contributions.card_pages(&view);
+        let cards = contributions.card_pages(&view, drop);
         build(
             &site.events,
             &summaries,

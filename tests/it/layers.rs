@@ -231,6 +231,7 @@ fn the_scanner_reads_paths_and_groups() {
 const SITE_FLOORS: &[(&str, u32)] = &[
     // The vocabulary of every page: every address and reserved file name, escaping, whitespace.
     ("addresses", 0),
+    ("batches", 0),
     ("escape", 0),
     ("whitespace", 0),
     // What pages are made of before any event: Markdown, charts, the content pages and the

@@ -2,6 +2,7 @@
 //! pages and the players A to Z, ratings, statistics, the card pages, search, the content
 //! pages, the 404 page, the static files, the feed and the calendar.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use rayon::prelude::*;
@@ -11,8 +12,9 @@ use super::pages::{Pages, page_view};
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic};
 use crate::rules::computed::Status;
-use crate::site::cards::{CardIndex, CardPage};
+use crate::site::cards::CardIndex;
 use crate::site::model::{ContentView, EventSummary, HomeView, SiteView};
+use crate::site::names::People;
 use crate::site::players::PlayerPage;
 use crate::site::stats::StatsView;
 
@@ -68,31 +70,40 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
             .contributions
             .complete(pages.site, input.aliases, input.events);
     }
-    let cards = cards_needed.then(|| input.contributions.card_pages(pages.site));
     rayon::join(
         || {
+            // The card pages, the player pages and the head-to-head pages are each made from
+            // every event, rendered, and let go before the next group is made: held together
+            // they would be most of a big archive's memory. Each group renders on every thread.
+            let card_index =
+                cards_needed.then(|| render_card_pages(input, pages, build(Group::Cards)));
             if let Some(parts) = reused_parts {
                 render_search(input, pages, &summaries, parts.clone());
             }
             if !archive_needed {
                 return;
             }
-            let mut archive = input.contributions.player_pages(pages.site, scope);
-            let ratings = rated.then(|| {
-                let ratings = input.contributions.ratings(pages.site, settings, &archive);
-                crate::site::players::fill_ratings(&mut archive, &ratings, scope);
-                ratings
-            });
+            // Every page's name and counts, without its rows: what the ratings, the players
+            // A to Z and the search index read.
+            let everyone = input
+                .contributions
+                .player_pages(pages.site, Some(&BTreeSet::new()));
+            let ratings =
+                rated.then(|| input.contributions.ratings(pages.site, settings, &everyone));
             rayon::join(
-                || render_player_pages(input, pages, &archive, build(Group::Players)),
+                || {
+                    if build(Group::Players) {
+                        render_player_index(pages, &everyone);
+                    }
+                },
                 || {
                     rayon::join(
                         || {
-                            if let Some((_, card_index)) =
-                                cards.as_ref().filter(|_| search_from_archive)
+                            if let Some(card_index) =
+                                card_index.as_ref().filter(|_| search_from_archive)
                             {
                                 let parts = crate::site::search::ArchiveParts::of(
-                                    &archive,
+                                    &everyone,
                                     ratings.as_ref(),
                                     card_index,
                                 );
@@ -109,6 +120,9 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
                     )
                 },
             );
+            render_player_pages(input, pages, &everyone, ratings.as_ref());
+            drop(ratings);
+            render_head_to_head(input, pages, &crate::site::players::people(&everyone));
         },
         || {
             rayon::join(
@@ -117,18 +131,7 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
                         render_event_indexes(input, pages, &summaries);
                     }
                 },
-                || {
-                    rayon::join(
-                        || render_other_pages(input, pages),
-                        || {
-                            if let Some((cards, index)) =
-                                cards.as_ref().filter(|_| build(Group::Cards))
-                            {
-                                render_card_pages(pages, cards, index);
-                            }
-                        },
-                    )
-                },
+                || render_other_pages(input, pages),
             )
         },
     );
@@ -156,24 +159,31 @@ fn render_ratings(pages: &Pages<'_, '_>, ratings: &crate::site::ratings::Ratings
         .for_each(|page| pages.list_page("ratings.html", ("ratings", page), "the ratings page"));
 }
 
-/// A page per objective set and SW:CCG card of the published decklists, and their index.
-fn render_card_pages(pages: &Pages<'_, '_>, cards: &[CardPage], index: &CardIndex) {
+/// The card pages and their index: a page per objective set and SW:CCG card of the published
+/// decklists, rendered (with `render`) as each is made. Returns the index, which the search
+/// index reads.
+fn render_card_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, render: bool) -> CardIndex {
     let site = pages.site;
-    cards.par_iter().for_each(|card| {
-        for page in card.pages(site) {
-            pages.list_page("card.html", ("card", &page), "a card page");
+    let index = input.contributions.card_pages(site, |card| {
+        if render {
+            for page in card.pages(site) {
+                pages.list_page("card.html", ("card", &page), "a card page");
+            }
         }
     });
-    pages.archive_page(
-        "cards.html",
-        [
-            "Cards",
-            crate::site::addresses::CARDS_PATH,
-            "Every objective set and SW:CCG card of the published decklists.",
-        ],
-        ("cards", index),
-        "the cards index",
-    );
+    if render {
+        pages.archive_page(
+            "cards.html",
+            [
+                "Cards",
+                crate::site::addresses::CARDS_PATH,
+                "Every objective set and SW:CCG card of the published decklists.",
+            ],
+            ("cards", &index),
+            "the cards index",
+        );
+    }
+    index
 }
 
 /// What a link preview says of a player beyond their name: how many events, over which years,
@@ -198,60 +208,89 @@ fn player_description(player: &PlayerPage) -> String {
     text
 }
 
-/// The player pages in scope, the head-to-head pages of their pairs, and (with `index`) the
-/// players A to Z.
+/// How many event rows one batch of player pages is made from at most: a batch's pages are
+/// made, rendered and let go before the next batch is made (see [`crate::site::batches`]).
+const ROWS_PER_BATCH: usize = 10_000;
+
+/// The player pages in scope, from `everyone`'s names and counts (see
+/// [`crate::site::players::archive`]), made with their rows and `ratings` a batch at a time.
 fn render_player_pages(
     input: &RenderInput<'_>,
     pages: &Pages<'_, '_>,
-    archive: &[PlayerPage],
-    index: bool,
+    everyone: &[PlayerPage],
+    ratings: Option<&crate::site::ratings::Ratings>,
 ) {
     let site = pages.site;
-    archive
-        .par_iter()
+    let sizes = everyone
+        .iter()
         .filter(|p| input.scope.has_player(&p.id))
-        .for_each(|player| {
-            let path = crate::site::addresses::player_path(&player.id);
-            let page = page_view(site, &player.name, &path, &player_description(player));
-            pages.emit(
-                "player.html",
-                &page,
-                Some(("player", player)),
-                Path::new("a player page"),
-                format!("{path}index.html"),
-                Path::new("templates/player.html"),
-            );
-        });
-    let meetings = input.contributions.meetings(input.scope.players.as_ref());
-    let people = crate::site::players::people(archive);
-    // Built one at a time, as they are rendered: together they hold every game twice.
-    meetings
-        .head_to_head_ids(input.scope.players.as_ref())
-        .par_iter()
-        .for_each(|id| {
-            let head_to_head = meetings.head_to_head(site, &people, id);
-            let name = &head_to_head.player.name;
-            let page = page_view(
-                site,
-                &format!("{name}: head to head"),
-                &head_to_head.path,
-                &format!("Every opponent {name} has met, and how each meeting went"),
-            );
-            pages.emit(
-                "head_to_head.html",
-                &page,
-                Some(("head_to_head", &head_to_head)),
-                Path::new("a head-to-head page"),
-                format!("{}index.html", head_to_head.path),
-                Path::new("templates/head_to_head.html"),
-            );
-        });
-    if !index {
-        return;
+        .map(|p| (p.id.as_str(), p.played));
+    for batch in crate::site::batches::batches(sizes, ROWS_PER_BATCH) {
+        let mut archive = input.contributions.player_pages(site, Some(&batch));
+        if let Some(ratings) = ratings {
+            crate::site::players::fill_ratings(&mut archive, ratings, Some(&batch));
+        }
+        archive
+            .par_iter()
+            .filter(|p| batch.contains(&p.id))
+            .for_each(|player| {
+                let path = crate::site::addresses::player_path(&player.id);
+                let page = page_view(site, &player.name, &path, &player_description(player));
+                pages.emit(
+                    "player.html",
+                    &page,
+                    Some(("player", player)),
+                    Path::new("a player page"),
+                    format!("{path}index.html"),
+                    Path::new("templates/player.html"),
+                );
+            });
     }
-    crate::site::player_index::pages(site, archive)
+}
+
+/// The players A to Z.
+fn render_player_index(pages: &Pages<'_, '_>, everyone: &[PlayerPage]) {
+    crate::site::player_index::pages(pages.site, everyone)
         .par_iter()
         .for_each(|page| pages.list_page("players.html", ("players", page), "the players index"));
+}
+
+/// How many meetings one batch of head-to-head pages is made from at most (see
+/// [`crate::site::contribution::Contributions::head_to_head_batches`]): about 15 MB of them
+/// in memory at a time, where a 1,000-event archive's half a million took 135 MB at once.
+const MEETINGS_PER_BATCH: usize = 50_000;
+
+/// The head-to-head pages of the player pages in scope, made a batch of pages at a time.
+fn render_head_to_head(input: &RenderInput<'_>, pages: &Pages<'_, '_>, people: &People<'_>) {
+    let site = pages.site;
+    let scope = input.scope.players.as_ref();
+    for batch in input
+        .contributions
+        .head_to_head_batches(scope, MEETINGS_PER_BATCH)
+    {
+        let meetings = input.contributions.meetings(&batch);
+        meetings
+            .head_to_head_ids(Some(&batch))
+            .par_iter()
+            .for_each(|id| {
+                let head_to_head = meetings.head_to_head(site, people, id);
+                let name = &head_to_head.player.name;
+                let page = page_view(
+                    site,
+                    &format!("{name}: head to head"),
+                    &head_to_head.path,
+                    &format!("Every opponent {name} has met, and how each meeting went"),
+                );
+                pages.emit(
+                    "head_to_head.html",
+                    &page,
+                    Some(("head_to_head", &head_to_head)),
+                    Path::new("a head-to-head page"),
+                    format!("{}index.html", head_to_head.path),
+                    Path::new("templates/head_to_head.html"),
+                );
+            });
+    }
 }
 
 /// The search index and the search page.
