@@ -444,7 +444,10 @@ tables = [{ players = ["cy", "di"], games = ["cy", "cy"] }]
         .collect();
     assert_eq!(
         forfeits,
-        [serde_json::json!({ "seat": forfeits[0]["seat"], "rest": true, "player": "ann" })],
+        [
+            serde_json::json!({ "seat": 0, "rest": true, "player": "ann" }),
+            serde_json::json!({ "seat": 1, "player": "di" })
+        ],
         "{json}"
     );
 }

@@ -42,13 +42,14 @@ const TABLE_COLUMNS: [&str; 8] = [
     "forfeit",
 ];
 
+/// In a table's row, so written as a `serde_json` object, whose keys come in alphabetical order.
 #[derive(Serialize)]
 struct ForfeitJson {
-    /// The seat (0 or 1 in the table's `players`) of the player whose deck failed the check.
-    seat: usize,
     /// Whether they also forfeit every later match (and leave the event).
     #[serde(skip_serializing_if = "super::is_false")]
     rest: bool,
+    /// The seat (0 or 1 in the table's `players`) of the player whose deck failed the check.
+    seat: usize,
 }
 
 #[derive(Serialize)]
@@ -120,8 +121,8 @@ pub(super) fn rounds_json<'a>(event: &'a Event, swiss: &SwissComputed) -> Vec<Ro
                         ),
                         json!(result),
                         json!(t.forfeit.map(|f| ForfeitJson {
-                            seat: seat(f.player),
                             rest: f.rest,
+                            seat: seat(f.player),
                         })),
                     ])
                 })
