@@ -302,9 +302,9 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
         final_match: elimination::final_json(event, swiss),
         elimination: elimination::elimination_json(event, swiss),
     };
-    // Plain structs with string keys: serialization cannot fail. Compact, not indented: a
-    // 256-player event's record is 1.3 MB rather than 2.8 MB, and an archive's output has to
-    // fit in what a static host accepts (GitHub Pages publishes at most 1 GB).
+    // Plain structs with string keys: serialization cannot fail. Compact, not indented
+    // (indentation would double the file): an archive's output has to fit in what a static host
+    // accepts (GitHub Pages publishes at most 1 GB).
     let mut text = serde_json::to_string(&doc).expect("event.json serializes");
     text.push('\n');
     text
