@@ -21,7 +21,8 @@
     return String(scaled / 1000n) + "." + "000".slice(frac.length) + frac;
   }
 
-  /* The rows of the standings after round `round` in `doc` (a parsed event.json), as cell texts:
+  /* The rows of the standings after round `round` in `doc` (a parsed event.json, format 4: a row
+     leaves out its trailing nulls, so a value it lacks is null), as cell texts:
      `columns` are the tiebreaker keys shown as columns, `marks` maps a tiebreaker key to its mark
      and `notes` a player id to the note beside the name. A column shows every value with three
      decimals as soon as one of them is a fraction, like the event page. Returns null when the
@@ -50,9 +51,10 @@
       var id = r[at.id];
       var byes = r[at.byes];
       var decided = r[at.decided_by];
+      var unranked = r[at.rank] === null || r[at.rank] === undefined;
       return {
-        ranked: r[at.rank] !== null,
-        rank: r[at.rank] === null ? "DQ" : String(r[at.rank]),
+        ranked: !unranked,
+        rank: unranked ? "DQ" : String(r[at.rank]),
         name: Object.prototype.hasOwnProperty.call(names, id) ? names[id] : id,
         byes: byes > 0 ? "(" + byes + " bye" + (byes === 1 ? "" : "s") + ")" : "",
         note: Object.prototype.hasOwnProperty.call(notes, id) ? notes[id] : "",

@@ -41,10 +41,6 @@ impl Ratio {
         Ratio { num: n, den: 1 }
     }
 
-    pub(crate) fn numer(&self) -> u128 {
-        self.num
-    }
-
     pub(crate) fn denom(&self) -> u128 {
         self.den
     }

@@ -35,13 +35,8 @@ pub(crate) fn running_event() -> tempfile::TempDir {
 
 /// The two players of each table of the paired round, by table, from `event.json`.
 fn tables_of(json: &serde_json::Value) -> Vec<(u32, [String; 2])> {
-    let round = json["rounds"]
-        .as_array()
-        .and_then(|r| r.last())
-        .expect("a round");
-    round["tables"]
-        .as_array()
-        .expect("tables")
+    let rounds = json["rounds"].as_array().expect("a round").len();
+    crate::common::event_json::tables(json, rounds)
         .iter()
         .map(|t| {
             let player = |i: usize| t["players"][i].as_str().expect("an id").to_string();

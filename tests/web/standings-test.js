@@ -16,6 +16,7 @@ assert.equal(s.decimal("1/3000"), "0.000");
 assert.equal(s.decimal("0"), "0.000");
 assert.equal(s.decimal("123456789012345678901/1000"), "123456789012345678.901", "no float rounding");
 
+// Format 4: a row leaves out its trailing nulls (the first row's `decided_by`).
 const doc = {
   players: [
     { id: "ann", name: "Ann <b>Lee</b>" },
@@ -24,14 +25,14 @@ const doc = {
     { id: "dee", name: "Dee Fox" }
   ],
   standings_by_round: [
-    { after_round: 1, columns: ["rank", "id", "points", "wins", "losses", "draws", "byes", "sos", "esos", "random", "decided_by"],
-      rows: [[1, "ann", 6, 2, 0, 0, 0, "3", "6", 1, null]] },
-    { after_round: 2, columns: ["rank", "id", "points", "wins", "losses", "draws", "byes", "esos", "sos", "random", "decided_by"],
+    { after_round: 1, columns: ["rank", "id", "points", "wins", "losses", "draws", "byes", "rounds_played", "sos", "esos", "random", "decided_by"],
+      rows: [[1, "ann", 6, 2, 0, 0, 0, 1, "3", "6", 1]] },
+    { after_round: 2, columns: ["rank", "id", "points", "wins", "losses", "draws", "byes", "rounds_played", "esos", "sos", "random", "decided_by"],
       rows: [
-        [1, "ann", 12, 4, 0, 0, 1, "7/2", "3", 2, null],
-        [2, "bo", 12, 4, 0, 0, 0, "3", "3", 0, "esos"],
-        [3, "cy", 6, 2, 1, 1, 2, "3", "2", 1, "points"],
-        [null, "dee", 0, 0, 4, 0, 0, "1", "1", 3, null]
+        [1, "ann", 12, 4, 0, 0, 1, 2, "7/2", "3", 2],
+        [2, "bo", 12, 4, 0, 0, 0, 2, "3", "3", 0, "esos"],
+        [3, "cy", 6, 2, 1, 1, 2, 2, "3", "2", 1, "points"],
+        [null, "dee", 0, 0, 4, 0, 0, 2, "1", "1", 3, null]
       ] }
   ]
 };
@@ -54,6 +55,7 @@ assert.equal(rows[3].note, "disqualified after round 2");
 assert.equal(s.rows(doc, 1, ["sos"], marks, {})[0].values[0], "3", "whole numbers stay whole");
 assert.equal(s.rows(doc, 3, ["sos"], marks, {}), null, "no standings after an unplayed round");
 assert.equal(s.rows({ players: [], standings_by_round: [] }, 1, [], marks, {}), null);
+assert.equal(s.rows({}, 1, [], marks, {}), null, "an event without standings leaves the key out");
 
 // The tiebreaker columns' heads, from the legend's marks and names (written in its sentence in
 // lower case).

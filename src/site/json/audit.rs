@@ -12,6 +12,7 @@ pub(super) struct AuditJson<'a> {
     status: AuditStatus,
     /// The verdict in words, as the page's badge says it.
     summary: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     rounds: Vec<AuditRoundJson<'a>>,
 }
 
@@ -20,20 +21,26 @@ struct AuditRoundJson<'a> {
     /// `round`, `game`, `elimination`, `final_match` or `final_confrontation`.
     stage: Stage,
     /// The round or game number (null for the seeded stages).
+    #[serde(skip_serializing_if = "Option::is_none")]
     number: Option<u32>,
     status: AuditStatus,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     departures: Vec<DepartureJson<'a>>,
 }
 
 #[derive(Serialize)]
 struct DepartureJson<'a> {
     /// The recorded table (elimination, final: game) number; null for a bye or a missing player.
+    #[serde(skip_serializing_if = "Option::is_none")]
     table: Option<u32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     players: Vec<&'a str>,
     kind: DepartureKind,
     /// Whether it breaks a rule; otherwise it is a choice the rules allow.
+    #[serde(skip_serializing_if = "super::is_false")]
     broken: bool,
     /// Who the rules give the place to: the player due the bye, or the finalists.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     instead: Vec<&'a str>,
     /// The departure in plain words, as the page says it.
     explanation: String,

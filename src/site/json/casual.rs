@@ -8,8 +8,11 @@ use crate::event::{Event, Kind};
 #[derive(Serialize)]
 pub(super) struct LeagueJson<'a> {
     min_games: u32,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     weeks: Vec<WeekJson>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     games: Vec<LeagueGameJson<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     standings: Vec<LeagueRowJson<'a>>,
 }
 
@@ -30,51 +33,65 @@ struct LeagueGameJson<'a> {
     dark: &'a str,
     light: &'a str,
     /// Null for a drawn SW:LCG game.
+    #[serde(skip_serializing_if = "Option::is_none")]
     winner: Option<&'a str>,
     /// SW:LCG: how the game ended, when recorded.
+    #[serde(skip_serializing_if = "Option::is_none")]
     by: Option<&'static str>,
     /// SW:CCG: `full_win`, `modified_win`, `true_tie` or `quit`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     result: Option<crate::rules::swccg::scoring::ResultKind>,
     /// Points each took, dark then light.
     points: [u32; 2],
     /// SW:CCG: the differentials, dark then light.
+    #[serde(skip_serializing_if = "Option::is_none")]
     differential: Option<[i32; 2]>,
 }
 
 #[derive(Serialize)]
 struct LeagueRowJson<'a> {
     /// Null below `min_games`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     rank: Option<u32>,
     id: &'a str,
     points: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
     differential: Option<i32>,
     games: u32,
     wins: u32,
     losses: u32,
     draws: u32,
     /// Points from the games among the players level on points (when needed).
+    #[serde(skip_serializing_if = "Option::is_none")]
     head_to_head_points: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     decided_by: Option<crate::rules::casual::LeagueDecider>,
     games_short: u32,
     /// Points taken in each week, week 1 first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     weekly_points: Vec<u32>,
 }
 
 #[derive(Serialize)]
 pub(super) struct ChallengeJson<'a> {
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     sessions: Vec<SessionJson<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     records: Vec<ScenarioRecordJson>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     players: Vec<PlayerSessionsJson<'a>>,
 }
 
 #[derive(Serialize)]
 struct SessionJson<'a> {
     number: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
     date: Option<String>,
     scenario: crate::event::casual::Scenario,
     solo: &'a str,
     /// The side of the challenge deck: `dark` or `light`.
     solo_side: &'static str,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     team: Vec<&'a str>,
     winner: crate::event::casual::SessionWinner,
 }
@@ -84,6 +101,7 @@ struct ScenarioRecordJson {
     scenario: crate::event::casual::Scenario,
     #[serde(flatten)]
     total: crate::rules::casual::SessionTally,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     by_team_size: Vec<TeamSizeJson>,
 }
 
@@ -99,6 +117,7 @@ struct PlayerSessionsJson<'a> {
     id: &'a str,
     solo: crate::rules::casual::RoleTally,
     team: crate::rules::casual::RoleTally,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     sessions: Vec<u32>,
 }
 

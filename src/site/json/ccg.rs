@@ -8,18 +8,25 @@ use crate::rules::ccg_replay::TableReason;
 
 #[derive(Serialize)]
 pub(super) struct CcgJson<'a> {
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     games: Vec<CcgGameJson<'a>>,
     /// Standings after each finished game, oldest first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     standings_by_game: Vec<Vec<CcgRowJson<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     next_game: Option<CcgNextJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     final_confrontation: Option<CcgFinalJson<'a>>,
 }
 
 #[derive(Serialize)]
 struct CcgGameJson<'a> {
     number: u32,
+    #[serde(skip_serializing_if = "super::is_false")]
     finished: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     tables: Vec<CcgTableJson<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     byes: Vec<&'a str>,
 }
 
@@ -28,21 +35,28 @@ struct CcgTableJson<'a> {
     table: u32,
     dark: &'a str,
     light: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
     winner: Option<&'a str>,
     /// `full_win`, `modified_win`, `true_tie`, `quit` (the scored outcome, after any deck-check
     /// penalty); null while pending.
+    #[serde(skip_serializing_if = "Option::is_none")]
     result: Option<crate::rules::swccg::scoring::ResultKind>,
     /// With `result = "true_tie"`: what decided it, `lost_pile`, `hand`, `venue_coin` (the coin
     /// tossed at the venue, as recorded) or `random` (drawn by Holonet from the event's seed).
+    #[serde(skip_serializing_if = "Option::is_none")]
     true_tie: Option<crate::rules::swccg::scoring::TrueTieDecider>,
     /// Scores written `2(+15)`: dark, light.
+    #[serde(skip_serializing_if = "Option::is_none")]
     scores: Option<[String; 2]>,
+    #[serde(skip_serializing_if = "super::is_false")]
     penalty: bool,
     /// The guide's reason for the pairing, `departure`, or `undecided` (the search stopped at
     /// its bound); null in the Final Confrontation.
+    #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<TableReasonJson>,
     /// With `reason = "departure"`: what the guide's procedure gives instead, in words; with
     /// `undecided`, the audit's words for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     departure: Option<String>,
 }
 
@@ -57,6 +71,7 @@ enum TableReasonJson {
 #[derive(Serialize)]
 struct CcgRowJson<'a> {
     /// Null for a disqualified player, listed last.
+    #[serde(skip_serializing_if = "Option::is_none")]
     rank: Option<usize>,
     id: &'a str,
     score: String,
@@ -64,13 +79,16 @@ struct CcgRowJson<'a> {
     /// Absent where the standings count no differential (`swccg-pc-sos`).
     #[serde(skip_serializing_if = "Option::is_none")]
     differential: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     highest_differential: Option<i32>,
     /// The Tournament Assistant's values (`swccg-pc-sos`), absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     sos: Option<PcSosJson>,
     /// [`crate::rules::swccg::standings::Decider::short`].
+    #[serde(skip_serializing_if = "Option::is_none")]
     decided_by: Option<&'static str>,
     /// With `decided_by = "sos"`: the lowest entries dropped.
+    #[serde(skip_serializing_if = "Option::is_none")]
     sos_dropped: Option<u32>,
 }
 
@@ -80,16 +98,22 @@ struct PcSosJson {
     wins: u32,
     losses: u32,
     /// From the program's second version on.
+    #[serde(skip_serializing_if = "Option::is_none")]
     adjusted_points: Option<u32>,
     /// A whole number, or in the first version an exact fraction (`"3/2"`); null for a
     /// player who met no listed opponent.
+    #[serde(skip_serializing_if = "Option::is_none")]
     strength_of_schedule: Option<String>,
     /// From the third version on.
+    #[serde(skip_serializing_if = "Option::is_none")]
     tiebreaker: Option<u32>,
     /// `tiebreaker`, `opponents_sos` or `head_to_head`, where one separated the player.
+    #[serde(skip_serializing_if = "Option::is_none")]
     separated_by: Option<&'static str>,
     /// Fourth version.
+    #[serde(skip_serializing_if = "Option::is_none")]
     opponents_sos: Option<u32>,
+    #[serde(skip_serializing_if = "super::is_false")]
     true_tie: bool,
 }
 
@@ -119,7 +143,9 @@ impl From<&crate::rules::swccg::pc_sos::Row> for PcSosJson {
 #[derive(Serialize)]
 struct CcgNextJson<'a> {
     number: u32,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     tables: Vec<CcgPairJson<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     byes: Vec<&'a str>,
 }
 
@@ -133,15 +159,20 @@ struct CcgPairJson<'a> {
 #[derive(Serialize)]
 struct CcgFinalJson<'a> {
     finalists: [&'a str; 2],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     games: Vec<CcgTableJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     winner: Option<&'a str>,
     /// What decided the winner: `games`, `victory_points`, `differential`,
     /// `highest_win_differential`, `venue_coin` (the coin tossed at the venue, as recorded),
     /// `random` (drawn by Holonet from the event's seed) or `waived`; null until decided.
+    #[serde(skip_serializing_if = "Option::is_none")]
     decided_by: Option<crate::rules::swccg::final_confrontation::FinalReason>,
     /// The second seed waived the final; the higher seed won.
+    #[serde(skip_serializing_if = "super::is_false")]
     waived: bool,
     /// Finalists whose decks did not match their lists, replaced by the next highest players.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     replaced: Vec<&'a str>,
 }
 

@@ -10,14 +10,18 @@ use crate::rules::computed::SwissComputed;
 #[derive(Serialize)]
 pub(super) struct FinalJson<'a> {
     teams: [&'a str; 2],
+    #[serde(skip_serializing_if = "Option::is_none")]
     points: Option<[u32; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     champion: Option<&'a str>,
 }
 
 #[derive(Serialize)]
 pub(super) struct EliminationJson<'a> {
     size: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
     champion: Option<&'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     games: Vec<BracketGameJson<'a>>,
 }
 
@@ -27,11 +31,17 @@ struct BracketGameJson<'a> {
     round: u32,
     part: Part,
     players: [Option<&'a str>; 2],
+    #[serde(skip_serializing_if = "Option::is_none")]
     dark: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     side_reason: Option<SideReason>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     winner: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     decision: Option<Decision>,
+    #[serde(skip_serializing_if = "super::is_false")]
     needed: bool,
+    #[serde(skip_serializing_if = "super::is_false")]
     ready: bool,
 }
 

@@ -1,5 +1,8 @@
-//! `event.json`: the machine-readable twin of each event page (format 3, documented in
-//! `content/docs/event-json.md`). Keys are fixed and ordered; values are exact.
+//! `event.json`: the machine-readable twin of each event page (format 4, documented in
+//! `content/docs/event-json.md`). Keys are fixed and ordered; values are exact. A key whose value
+//! is null, false or an empty list is left out (every struct here marks its fields so), and the
+//! big per-table and per-player lists are rows of values under named `columns`: an archive of
+//! thousands of events has to fit on a free static host, and those were most of the bytes.
 //!
 //! This module writes the file's frame: the event's facts, its players and teams, and the rows
 //! of an event known only by its results. Each other part is written by the module named for
@@ -24,45 +27,71 @@ use casual::{ChallengeJson, LeagueJson};
 use ccg::CcgJson;
 use elimination::{EliminationJson, FinalJson};
 use rounds::{CutJson, RoundJson};
-use standings::{Placing, RoundStandingsJson, StandingsJson};
+use standings::{Placing, RoundStandingsJson};
 
 /// The version of this file's layout.
-pub(crate) const FORMAT: u32 = 3;
+pub(crate) const FORMAT: u32 = 4;
+
+/// Whether a boolean key is left out: false is what its absence means.
+fn is_false(value: &bool) -> bool {
+    !value
+}
+
+/// A row of a table under named `columns`: its values in the columns' order, the trailing nulls
+/// left out (a reader takes a missing value as null), so a row pays only for what it holds.
+fn row(mut values: Vec<serde_json::Value>) -> Vec<serde_json::Value> {
+    while values.last().is_some_and(serde_json::Value::is_null) {
+        values.pop();
+    }
+    values
+}
 
 #[derive(Serialize)]
 struct EventJson<'a> {
     format: u32,
     event: Info<'a>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     players: Vec<PlayerJson<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     rounds: Vec<RoundJson<'a>>,
-    /// Standings after the last finished round.
-    standings: Option<StandingsJson<'a>>,
-    /// Standings after each finished round, oldest first.
+    /// Standings after each finished round, oldest first: the last is the latest.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     standings_by_round: Vec<RoundStandingsJson<'a>>,
     /// The round published but not finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pending_round: Option<u32>,
     /// Final places, once known: the bracket's, or the Swiss standings' without a cut.
+    #[serde(skip_serializing_if = "Option::is_none")]
     placings: Option<Vec<Placing<'a>>>,
     /// The top cut, once the Swiss rounds are finished.
+    #[serde(skip_serializing_if = "Option::is_none")]
     cut: Option<CutJson<'a>>,
     /// The double-elimination bracket.
+    #[serde(skip_serializing_if = "Option::is_none")]
     elimination: Option<EliminationJson<'a>>,
     /// Team events: each team's two players (the competitors in `players` are the teams).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     teams: Vec<TeamJson<'a>>,
     /// Team events: the final match between the two teams tied for first, when one is needed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     final_match: Option<FinalJson<'a>>,
     /// SW:CCG events: every game, the standings after each, the next game and the Final
-    /// Confrontation (the `rounds` and `standings` above stay empty).
+    /// Confrontation (`rounds` and `standings_by_round` above stay empty).
+    #[serde(skip_serializing_if = "Option::is_none")]
     ccg: Option<CcgJson<'a>>,
     /// Events known only by their results: the `[[standings]]` rows as recorded, in file order
     /// (empty for an event with rounds). `placings` repeats their ranks.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     recorded_standings: Vec<RecordedJson<'a>>,
     /// Leagues: every game scored, the weeks and the standings.
+    #[serde(skip_serializing_if = "Option::is_none")]
     league: Option<LeagueJson<'a>>,
     /// Challenge events: every session, each scenario's record and each player's sessions.
+    #[serde(skip_serializing_if = "Option::is_none")]
     challenge: Option<ChallengeJson<'a>>,
     /// The pairing audit: each recorded round paired again and compared with the file (null
     /// when nothing is recorded that pairing decides).
+    #[serde(skip_serializing_if = "Option::is_none")]
     audit: Option<AuditJson<'a>>,
 }
 
@@ -71,20 +100,29 @@ struct Info<'a> {
     slug: &'a str,
     name: &'a str,
     date: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     end_date: Option<String>,
     rules: &'a str,
     format: &'a str,
     structure: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
     tier: Option<&'a str>,
     seed: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
     location: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     venue: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     organizer: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     url: Option<&'a str>,
     round_minutes: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
     swiss_rounds: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     cut: Option<u32>,
     /// Events known only by their results: the file's `field_size` (null when not given).
+    #[serde(skip_serializing_if = "Option::is_none")]
     field_size: Option<u32>,
     status: Status,
     /// When the decklists are published, and whether they are now. This file never holds
@@ -102,6 +140,7 @@ struct Info<'a> {
 struct DecklistsJson {
     /// The file's `decklists`: `public`, `after-cut` or `after-event`.
     setting: &'static str,
+    #[serde(skip_serializing_if = "is_false")]
     published: bool,
 }
 
@@ -110,13 +149,16 @@ struct PlayerJson<'a> {
     id: &'a str,
     name: &'a str,
     number: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
     drop: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     rejoin: Option<u32>,
     /// A late entry's first round (SW:CCG: game).
+    #[serde(skip_serializing_if = "Option::is_none")]
     late: Option<u32>,
+    #[serde(skip_serializing_if = "is_false")]
     disqualified: bool,
-    /// Only where the file records one (imported from the Tournament Assistant), so the
-    /// events of other communities keep their shape.
+    /// Where the file records one (imported from the Tournament Assistant).
     #[serde(skip_serializing_if = "Option::is_none")]
     forum_handle: Option<&'a str>,
 }
@@ -131,15 +173,24 @@ struct TeamJson<'a> {
 struct RecordedJson<'a> {
     rank: u32,
     id: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
     points: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     victory_points: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     differential: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     wins: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     losses: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     draws: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     note: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     seed: Option<u32>,
     /// `won` or `lost` for the final's two players.
+    #[serde(skip_serializing_if = "Option::is_none")]
     final_result: Option<&'static str>,
 }
 
@@ -195,13 +246,10 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             })
             .collect(),
         rounds: rounds::rounds_json(event, swiss),
-        standings: computed
-            .latest()
-            .map(|s| standings::standings_json(computed.ruleset, event, s, swiss.venue_draw)),
         standings_by_round: swiss
             .standings
             .iter()
-            .map(|s| standings::round_standings_json(computed.ruleset, event, s))
+            .map(|s| standings::round_standings_json(computed.ruleset, event, s, swiss.venue_draw))
             .collect(),
         pending_round: event
             .rounds()
@@ -254,9 +302,9 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
         final_match: elimination::final_json(event, swiss),
         elimination: elimination::elimination_json(event, swiss),
     };
-    // Plain structs with string keys: serialization cannot fail. Compact, not indented: a
-    // 256-player event's record is 1.3 MB rather than 2.8 MB, and an archive's output has to
-    // fit in what a static host accepts (GitHub Pages publishes at most 1 GB).
+    // Plain structs with string keys: serialization cannot fail. Compact, not indented
+    // (indentation would double the file): an archive's output has to fit in what a static host
+    // accepts (GitHub Pages publishes at most 1 GB).
     let mut text = serde_json::to_string(&doc).expect("event.json serializes");
     text.push('\n');
     text

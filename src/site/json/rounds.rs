@@ -2,56 +2,61 @@
 //! as the rules pair it (`next_round`) and the top cut's seeds (`cut`).
 
 use serde::Serialize;
+use serde_json::{Value, json};
 
 use crate::event::{Event, Outcome};
 use crate::rules::computed::{Computed, SwissComputed};
-use crate::rules::pairing::swiss::Reason;
 use crate::rules::scoring::RoundKind;
 
 #[derive(Serialize)]
 pub(super) struct RoundJson<'a> {
     number: u32,
+    #[serde(skip_serializing_if = "super::is_false")]
     finished: bool,
-    tables: Vec<TableJson<'a>>,
+    /// The names of a table row's values, in order: [`TABLE_COLUMNS`].
+    columns: [&'static str; 8],
+    /// One row per table: a round of a big event has a hundred tables, and the keys of an
+    /// object per table were half of its bytes.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    tables: Vec<Vec<Value>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     byes: Vec<&'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     unpaired_losses: Vec<&'a str>,
 }
 
-#[derive(Serialize)]
-struct TableJson<'a> {
-    table: u32,
-    players: [&'a str; 2],
-    first_dark: Option<&'a str>,
-    /// `pending`, `played` or `split`.
-    result: &'static str,
-    games: Vec<GameJson<'a>>,
-    /// Tournament points each player took, in seat order (null while pending).
-    points: Option<[u32; 2]>,
-    /// A forfeit after a deck check (2014), which decides `points` whatever the games were.
-    forfeit: Option<ForfeitJson<'a>>,
-    /// Why the two were paired, judged from the standings before the round.
-    reason: Option<Reason>,
-}
+/// A table row's values: the table's number, its two players' ids, the tournament points each
+/// took (null until the round is finished), its games (each the winner's seat, 0 or 1 in
+/// `players`, or null for a draw, then how it ended when recorded), the seat of the first
+/// game's dark side player, why the two were paired, the result when it is not `played`
+/// (`pending` or `split`) and a forfeit after a deck check (2014). The columns that are most
+/// often null come last, so that a row's trailing nulls can be left out.
+const TABLE_COLUMNS: [&str; 8] = [
+    "table",
+    "players",
+    "points",
+    "games",
+    "first_dark",
+    "reason",
+    "result",
+    "forfeit",
+];
 
+/// In a table's row, so written as a `serde_json` object, whose keys come in alphabetical order.
 #[derive(Serialize)]
-struct ForfeitJson<'a> {
-    /// The player whose deck failed the check.
-    player: &'a str,
+struct ForfeitJson {
     /// Whether they also forfeit every later match (and leave the event).
+    #[serde(skip_serializing_if = "super::is_false")]
     rest: bool,
-}
-
-#[derive(Serialize)]
-struct GameJson<'a> {
-    /// Winner's id; null for a draw.
-    winner: Option<&'a str>,
-    by: Option<&'static str>,
+    /// The seat (0 or 1 in the table's `players`) of the player whose deck failed the check.
+    seat: usize,
 }
 
 #[derive(Serialize)]
 pub(super) struct CutJson<'a> {
     size: u32,
     seeds: Vec<SeedJson<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     replaced: Vec<&'a str>,
 }
 
@@ -60,6 +65,7 @@ struct SeedJson<'a> {
     seed: u32,
     id: &'a str,
     swiss_rank: u32,
+    #[serde(skip_serializing_if = "super::is_false")]
     replacement: bool,
 }
 
@@ -73,46 +79,52 @@ pub(super) fn rounds_json<'a>(event: &'a Event, swiss: &SwissComputed) -> Vec<Ro
         .map(|(i, round)| RoundJson {
             number: round.number,
             finished: round.is_complete(),
+            columns: TABLE_COLUMNS,
             tables: round
                 .tables
                 .iter()
                 .enumerate()
                 .map(|(table_index, t)| {
+                    // A player of the table as a seat: the players' ids are in the row once.
+                    let seat = |p: usize| usize::from(p != t.players[0]);
                     let points = swiss
                         .round_scores
                         .get(i)
                         .and_then(|s| Some([s[t.players[0]]?.points, s[t.players[1]]?.points]));
                     let (result, games) = match &t.outcome {
-                        Outcome::Pending => ("pending", Vec::new()),
-                        Outcome::Split => ("split", Vec::new()),
+                        Outcome::Pending => (Some("pending"), Vec::new()),
+                        Outcome::Split => (Some("split"), Vec::new()),
                         Outcome::Games(games) => (
-                            "played",
+                            None,
                             games
                                 .iter()
-                                .map(|g| GameJson {
-                                    winner: g.winner.map(id),
-                                    by: g.by.map(|b| b.name()),
+                                .map(|g| {
+                                    let mut game = vec![json!(g.winner.map(seat))];
+                                    game.extend(g.by.map(|b| json!(b.name())));
+                                    game
                                 })
                                 .collect(),
                         ),
                     };
-                    TableJson {
-                        table: t.number,
-                        players: [id(t.players[0]), id(t.players[1])],
-                        first_dark: t.first_dark.map(id),
-                        result,
-                        games,
-                        points,
-                        forfeit: t.forfeit.map(|f| ForfeitJson {
-                            player: id(f.player),
+                    super::row(vec![
+                        json!(t.number),
+                        json!([id(t.players[0]), id(t.players[1])]),
+                        json!(points),
+                        json!(games),
+                        json!(t.first_dark.map(seat)),
+                        json!(
+                            swiss
+                                .table_reasons
+                                .get(i)
+                                .and_then(|r| r.get(table_index))
+                                .copied()
+                        ),
+                        json!(result),
+                        json!(t.forfeit.map(|f| ForfeitJson {
                             rest: f.rest,
-                        }),
-                        reason: swiss
-                            .table_reasons
-                            .get(i)
-                            .and_then(|r| r.get(table_index))
-                            .copied(),
-                    }
+                            seat: seat(f.player),
+                        })),
+                    ])
                 })
                 .collect(),
             byes: round.byes.iter().map(|&p| id(p)).collect(),

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests that build whole sites; `serve` starts
 //! `holonet serve` and fetches its pages.
 
+pub mod event_json;
 pub mod serve;
 
 use std::fs;
