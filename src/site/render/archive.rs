@@ -2,18 +2,23 @@
 //! pages and the players A to Z, ratings, statistics, the card pages, search, the content
 //! pages, the 404 page, the static files, the feed and the calendar.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use rayon::prelude::*;
 
 use super::RenderInput;
+use super::memo::{Memo, key};
 use super::pages::{Pages, page_view};
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic};
 use crate::rules::computed::Status;
+use crate::site::addresses::player_path;
 use crate::site::cards::{CardIndex, CardPage};
 use crate::site::model::{ContentView, EventSummary, HomeView, SiteView};
 use crate::site::players::PlayerPage;
+use crate::site::ratings::Ratings;
+use crate::site::search::ArchiveParts;
 use crate::site::stats::StatsView;
 
 /// Renders the pages made from every event: home, the player pages in scope, search, players
@@ -52,11 +57,11 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
         .iter()
         .map(|(event, _)| &input.contributions[&event.slug].summary)
         .collect();
-    // The search index needs the player archive, the ratings and the card pages only when it
-    // cannot take its parts made of them from the last render.
-    let reused_parts = input.search_parts.filter(|_| build(Group::Search));
-    let search_from_archive = build(Group::Search) && reused_parts.is_none();
-    let cards_needed = build(Group::Cards) || search_from_archive;
+    // The search index needs the player archive and the ratings, or the card pages, only when
+    // it cannot take its part made of them from the last render.
+    let search = build(Group::Search);
+    let search_from_archive = search && input.search_parts.players.is_none();
+    let cards_needed = build(Group::Cards) || (search && input.search_parts.cards.is_none());
     let scope = input.scope.players.as_ref();
     let settings = &input.config.ratings;
     let player_pages = scope.is_none_or(|s| !s.is_empty());
@@ -69,33 +74,62 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
             .complete(pages.site, input.aliases, input.events);
     }
     let cards = cards_needed.then(|| input.contributions.card_pages(pages.site));
+    let cards_part = || match (&input.search_parts.cards, &cards) {
+        (Some(kept), _) => kept.clone(),
+        (None, Some((_, index))) => ArchiveParts::cards_part(index),
+        (None, None) => unreachable!("the card pages are built when no part is kept"),
+    };
     rayon::join(
         || {
-            if let Some(parts) = reused_parts {
-                render_search(input, pages, &summaries, parts.clone());
+            if let Some(players) = input.search_parts.players.as_ref().filter(|_| search) {
+                let parts = ArchiveParts {
+                    p: players.clone(),
+                    c: cards_part(),
+                };
+                render_search(input, pages, &summaries, parts);
             }
             if !archive_needed {
                 return;
             }
             let mut archive = input.contributions.player_pages(pages.site, scope);
-            let ratings = rated.then(|| {
-                let ratings = input.contributions.ratings(pages.site, settings, &archive);
-                crate::site::players::fill_ratings(&mut archive, &ratings, scope);
-                ratings
-            });
+            let ratings =
+                rated.then(|| input.contributions.ratings(pages.site, settings, &archive));
+            let page_scope = match (input.memo, &ratings, scope) {
+                (Some(memo), Some(ratings), Some(scope)) => Some(with_moved_ratings(
+                    input,
+                    pages.site,
+                    memo,
+                    ratings,
+                    &mut archive,
+                    scope,
+                )),
+                (Some(memo), Some(ratings), None) => {
+                    ratings_moved(memo, ratings, &archive);
+                    None
+                }
+                _ => scope.cloned(),
+            };
+            if let Some(ratings) = &ratings {
+                crate::site::players::fill_ratings(&mut archive, ratings, page_scope.as_ref());
+            }
             rayon::join(
-                || render_player_pages(input, pages, &archive, build(Group::Players)),
+                || {
+                    render_player_pages(
+                        input,
+                        pages,
+                        &archive,
+                        page_scope.as_ref(),
+                        build(Group::Players),
+                    )
+                },
                 || {
                     rayon::join(
                         || {
-                            if let Some((_, card_index)) =
-                                cards.as_ref().filter(|_| search_from_archive)
-                            {
-                                let parts = crate::site::search::ArchiveParts::of(
-                                    &archive,
-                                    ratings.as_ref(),
-                                    card_index,
-                                );
+                            if search_from_archive {
+                                let parts = ArchiveParts {
+                                    p: ArchiveParts::players_part(&archive, ratings.as_ref()),
+                                    c: cards_part(),
+                                };
                                 render_search(input, pages, &summaries, parts);
                             }
                         },
@@ -198,18 +232,65 @@ fn player_description(player: &PlayerPage) -> String {
     text
 }
 
-/// The player pages in scope, the head-to-head pages of their pairs, and (with `index`) the
-/// players A to Z.
+/// `serve`'s player pages to render: those of `scope`, and those whose rating sections moved
+/// since `memo` saw them ([`ratings_moved`]), which `archive` (made for `scope`) is filled in
+/// for. A result moves the ratings of the event's players and with them the ranks of players
+/// far from it, whose pages are then found without building every player's page.
+fn with_moved_ratings(
+    input: &RenderInput<'_>,
+    site: &SiteView,
+    memo: &Memo,
+    ratings: &Ratings,
+    archive: &mut [PlayerPage],
+    scope: &BTreeSet<String>,
+) -> BTreeSet<String> {
+    let moved: BTreeSet<String> = ratings_moved(memo, ratings, archive)
+        .into_iter()
+        .filter(|id| !scope.contains(id))
+        .collect();
+    if !moved.is_empty() {
+        // The same pages in the same order, those of `moved` filled in.
+        let filled = input.contributions.player_pages(site, Some(&moved));
+        for (page, full) in archive.iter_mut().zip(filled) {
+            if moved.contains(&page.id) {
+                *page = full;
+            }
+        }
+    }
+    scope.iter().cloned().chain(moved).collect()
+}
+
+/// The ids of the player pages of `archive` whose rating sections are not the ones `memo`
+/// remembers their served pages showing, which it remembers from now on.
+fn ratings_moved(memo: &Memo, ratings: &Ratings, archive: &[PlayerPage]) -> Vec<String> {
+    let sections: Vec<(String, u128)> = archive
+        .par_iter()
+        .map(|page| {
+            let path = format!("{}index.html", player_path(&page.id));
+            (path, key("ratings", &ratings.of_page(&page.id)))
+        })
+        .collect();
+    let moved = memo.ratings_moved(sections);
+    archive
+        .iter()
+        .filter(|page| moved.contains(&format!("{}index.html", player_path(&page.id))))
+        .map(|page| page.id.clone())
+        .collect()
+}
+
+/// The player pages of `scope` (`None`: every player), the head-to-head pages of the pairs
+/// of the players the render's scope names, and (with `index`) the players A to Z.
 fn render_player_pages(
     input: &RenderInput<'_>,
     pages: &Pages<'_, '_>,
     archive: &[PlayerPage],
+    scope: Option<&BTreeSet<String>>,
     index: bool,
 ) {
     let site = pages.site;
     archive
         .par_iter()
-        .filter(|p| input.scope.has_player(&p.id))
+        .filter(|p| scope.is_none_or(|s| s.contains(&p.id)))
         .for_each(|player| {
             let path = crate::site::addresses::player_path(&player.id);
             let page = page_view(site, &player.name, &path, &player_description(player));
@@ -259,7 +340,7 @@ fn render_search(
     input: &RenderInput<'_>,
     pages: &Pages<'_, '_>,
     summaries: &[&EventSummary],
-    parts: crate::site::search::ArchiveParts,
+    parts: ArchiveParts,
 ) {
     let (site, output) = (pages.site, pages.output);
     let search_index = crate::site::search::build(
