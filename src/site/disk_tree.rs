@@ -17,13 +17,21 @@
 //! - **What is in memory:** each file's length and 128-bit XXH3 hash, nothing more. A page
 //!   rendered again with the same bytes is recognized by its hash and not written.
 //! - **An update is all or nothing.** A render writes its changed files aside
-//!   (`.holonet/serve-N/next/`, [`Batch`]), with the folders they go in; a full disk or any
-//!   other failure there leaves the served files as they were. Only once every file is
-//!   written are they moved into place ([`DiskTree::commit`]), new files first (unlisted,
-//!   they are not served yet, so a failure among them is undone), then the files they
-//!   replace and the files the update removes, which takes no room on the disk. The server
-//!   reads none while a commit runs, and a file a kill left anywhere is found on the next
-//!   start, which compares every file with its new bytes.
+//!   (`.holonet/serve-N/next/`, numbered in the order written, [`Batch`]), and makes the
+//!   folders they go in; a full disk or any other failure there leaves the served files as
+//!   they were. Only once every file is written are they moved into place
+//!   ([`DiskTree::commit`]), new files first (unlisted, they are not served yet, so a failure
+//!   among them is undone), then the files they replace and the files the update removes,
+//!   which takes no room on the disk. The server reads none while a commit runs, and a file a
+//!   kill left anywhere is found on the next start, which compares every file with its new
+//!   bytes.
+//! - **Files are reused, not made and deleted.** Where the system exchanges two files in one
+//!   step, a file replaced takes the place of its replacement in `next/`, where the next
+//!   update writes into it. A result edit changes a thousand player pages (their ranks), and
+//!   making a thousand files and deleting as many on each update is what a file system such
+//!   as ext4 does slowest: it looks over every file deleted in the last seconds for each one
+//!   it makes. At most [`SPARE_FILES`] are kept there, so that a change of every page does
+//!   not leave a copy of the whole site behind.
 //! - **A restart costs what changed.** The folder is kept when `serve` stops, so the next one
 //!   finds the files of the last: a file it would write is compared with the one already there
 //!   and kept when the bytes are the same, and what the new site does not have is removed.
@@ -43,6 +51,10 @@ const SITE: &str = "site";
 
 /// A render's changed files, until they are moved into place.
 const NEXT: &str = "next";
+
+/// How many of the files replaced `next/` keeps for the next updates to write into: more than
+/// a result edit to a 1,000-event archive changes.
+const SPARE_FILES: usize = 4096;
 
 /// The start of the name of a folder made in the system's temporary folder.
 const PRIVATE_PREFIX: &str = "holonet-serve-";
@@ -233,8 +245,8 @@ impl DiskTree {
                 && fs::symlink_metadata(self.site_path(rel))
                     .is_err_and(|e| e.kind() == io::ErrorKind::NotFound)
         });
-        for (done, (rel, _)) in new.iter().enumerate() {
-            if let Err(e) = self.move_into_place(rel) {
+        for (done, (rel, (_, number))) in new.iter().enumerate() {
+            if let Err(e) = self.move_into_place(rel, *number) {
                 for (rel, _) in &new[..done] {
                     let _ = remove_any(&self.site_path(rel));
                 }
@@ -244,10 +256,11 @@ impl DiskTree {
         }
         committed.changed += new.len();
         committed.added += new.len() + state.found.len();
-        self.files.extend(new);
+        self.files
+            .extend(new.into_iter().map(|(rel, (entry, _))| (rel, entry)));
         self.files.extend(state.found);
-        for (rel, entry) in replacing {
-            self.move_into_place(&rel)?;
+        for (rel, (entry, number)) in replacing {
+            self.move_into_place(&rel, number)?;
             committed.changed += 1;
             committed.added += usize::from(self.files.insert(rel, entry).is_none());
         }
@@ -256,18 +269,32 @@ impl DiskTree {
             self.files.remove(&rel);
             committed.removed.insert(rel);
         }
-        remove_any(&self.work.join(NEXT))?;
+        for number in SPARE_FILES..state.written {
+            remove_any(&self.staged_path(number))?;
+        }
         Ok(committed)
     }
 
-    /// Moves the file at `rel` from where the render wrote it into the served files, in place
-    /// of whatever is there (a folder of pages before, when a page takes its place).
-    fn move_into_place(&self, rel: &str) -> io::Result<()> {
-        let target = self.site_path(rel);
-        if fs::symlink_metadata(&target).is_ok_and(|m| m.is_dir()) {
-            fs::remove_dir_all(&target)?;
+    /// Where the render writes the file it numbered `number`.
+    fn staged_path(&self, number: usize) -> PathBuf {
+        self.work.join(NEXT).join(number.to_string())
+    }
+
+    /// Moves the file the render wrote as `number` into the served files at `rel`, in place of
+    /// whatever is there (a folder of pages before, when a page takes its place). A file it
+    /// replaces takes its place, for the next render to write into, where the system can
+    /// exchange them.
+    fn move_into_place(&self, rel: &str, number: usize) -> io::Result<()> {
+        let (staged, target) = (self.staged_path(number), self.site_path(rel));
+        match fs::symlink_metadata(&target) {
+            Ok(m) if m.is_dir() => fs::remove_dir_all(&target)?,
+            // A link is replaced, never kept to be written through.
+            Ok(m) if m.is_file() && super::output::exchange_in_one_step(&staged, &target)? => {
+                return Ok(());
+            }
+            _ => {}
         }
-        fs::rename(self.work.join(NEXT).join(rel), &target)
+        fs::rename(staged, &target)
     }
 
     /// Throws away what a render wrote aside: the served files stay as they were.
@@ -332,8 +359,10 @@ pub struct Pending(BatchState);
 struct BatchState {
     rendered: BTreeSet<String>,
     kept: BTreeSet<String>,
-    /// Written aside, to put in place.
-    changed: BTreeMap<String, Entry>,
+    /// Written aside, to put in place, with their numbers in `next/`.
+    changed: BTreeMap<String, (Entry, usize)>,
+    /// How many files were written aside.
+    written: usize,
     /// Already on disk with these bytes (from an earlier session), not yet listed.
     found: BTreeMap<String, Entry>,
     /// Listed by the tree, to remove.
@@ -397,16 +426,23 @@ impl Batch<'_> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Writes the file at `rel` aside, and makes the folders it goes in among the served
-    /// files (an empty folder serves nothing): whatever needs room on the disk is done here.
-    fn write_aside(&self, rel: &str, bytes: &[u8]) -> io::Result<()> {
-        let staged = self.tree.work.join(NEXT).join(rel);
+    /// Writes the file at `rel` aside, into a file an earlier update left there when it can,
+    /// and makes the folders it goes in among the served files (an empty folder serves
+    /// nothing): whatever needs room on the disk is done here. Returns the file's number.
+    fn write_aside(&self, rel: &str, bytes: &[u8]) -> io::Result<usize> {
+        let number = {
+            let mut state = self.state();
+            state.written += 1;
+            state.written - 1
+        };
+        let staged = self.tree.staged_path(number);
         for path in [&staged, &self.tree.site_path(rel)] {
             if let Some(parent) = path.parent() {
                 fs::create_dir_all(parent)?;
             }
         }
-        fs::write(&staged, bytes)
+        fs::write(&staged, bytes)?;
+        Ok(number)
     }
 
     /// Whether the file at `rel`, which the tree does not list, is on disk with these bytes.
@@ -428,17 +464,19 @@ impl Store for Batch<'_> {
             self.state().found.insert(path.to_string(), entry);
             return Ok(());
         }
-        self.write_aside(path, &bytes).map_err(|e| {
-            let staged = self.tree.work.join(NEXT).join(path);
+        let number = self.write_aside(path, &bytes).map_err(|e| {
+            let staged = self.tree.work.join(NEXT);
             Diagnostic::error(
                 Code::Io,
                 &staged,
                 None,
-                format!("cannot write {}: {e}", staged.display()),
+                format!("cannot write {path} into {}: {e}", staged.display()),
             )
             .with_help("check the free space and permissions of the site's .holonet folder")
         })?;
-        self.state().changed.insert(path.to_string(), entry);
+        self.state()
+            .changed
+            .insert(path.to_string(), (entry, number));
         Ok(())
     }
 
@@ -611,6 +649,40 @@ mod tests {
         assert_eq!(tree.get("index.html").unwrap(), b"home");
         assert!(!tree.contains("new/index.html"));
         assert!(!site.join(".holonet/serve-1/next").exists());
+        let _ = fs::remove_dir_all(&site);
+    }
+
+    /// The files replaced stay in `next/` for the next updates to write into, never served,
+    /// and no more of them than the spare files kept.
+    #[test]
+    fn replaced_files_are_written_into_again_and_only_the_new_bytes_are_served() {
+        let site = temp_site("spares");
+        let mut tree = DiskTree::open(&site).unwrap();
+        let next = tree.work.join(NEXT);
+        for round in 0..3 {
+            let pages: Vec<(String, String)> = (0..5)
+                .map(|n| {
+                    (
+                        format!("p{n}/index.html"),
+                        format!("page {n}, round {round}"),
+                    )
+                })
+                .collect();
+            let pages: Vec<(&str, &str)> = pages
+                .iter()
+                .map(|(p, b)| (p.as_str(), b.as_str()))
+                .collect();
+            let committed = render(&mut tree, &pages, &[]);
+            assert_eq!(committed.changed, 5, "round {round}");
+            for (path, bytes) in &pages {
+                assert_eq!(tree.get(path).unwrap(), bytes.as_bytes(), "round {round}");
+            }
+            let spares = fs::read_dir(&next).map_or(0, |entries| entries.count());
+            assert!(
+                spares <= 5.min(SPARE_FILES),
+                "round {round}: {spares} spares"
+            );
+        }
         let _ = fs::remove_dir_all(&site);
     }
 

@@ -15,7 +15,7 @@ use xxhash_rust::xxh3::Xxh3;
 use super::addresses::{CARDS_PATH, RATINGS_PATH, SEARCH_PATH};
 use super::contribution::Fingerprint;
 use super::reuse::Recorded;
-use super::search::ArchiveParts;
+use super::search::{ArchiveParts, LastParts};
 
 /// A group of archive-wide pages that is built, or kept, as one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -156,19 +156,28 @@ pub(crate) fn keys(shared: u128, entries: &Recorded) -> Vec<u128> {
         .collect()
 }
 
-/// The archive-wide parts of the last search index, whose bytes `last` reads, when every group
-/// of pages they are made from (the players A to Z, the ratings, the card pages) is among the
-/// `kept` ones; `None` otherwise, without reading it.
+/// The archive-wide parts of the last search index, whose bytes `last` reads, that the
+/// `kept` groups of pages vouch for: its players' part when the players A to Z and the ratings
+/// are kept, its cards' part when the card pages are; `last` is not read when neither is.
 pub(crate) fn kept_search_parts(
     kept: &BTreeSet<Group>,
     last: impl FnOnce() -> Option<Vec<u8>>,
-) -> Option<ArchiveParts> {
-    [Group::Players, Group::Ratings, Group::Cards]
+) -> LastParts {
+    let players = [Group::Players, Group::Ratings]
         .iter()
-        .all(|group| kept.contains(group))
+        .all(|group| kept.contains(group));
+    let cards = kept.contains(&Group::Cards);
+    let read = (players || cards)
         .then(last)
         .flatten()
-        .and_then(|bytes| ArchiveParts::read(&bytes))
+        .and_then(|bytes| ArchiveParts::read(&bytes));
+    let Some(ArchiveParts { p, c }) = read else {
+        return LastParts::default();
+    };
+    LastParts {
+        players: players.then_some(p),
+        cards: cards.then_some(c),
+    }
 }
 
 #[cfg(test)]

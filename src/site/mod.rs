@@ -195,11 +195,11 @@ pub fn render_for_session(
 
 /// What `serve` keeps of its last render without building it again: the groups of archive-wide
 /// pages an edit did not change (its files hold them as they are), and the search index's
-/// archive-wide parts when their pages are among those (see [`search::ArchiveParts`]).
+/// archive-wide parts whose pages are among those (see [`search::LastParts`]).
 #[derive(Debug, Default)]
 pub struct SessionKept {
     pub(crate) groups: std::collections::BTreeSet<groups::Group>,
-    pub(crate) search_parts: Option<search::ArchiveParts>,
+    pub(crate) search_parts: search::LastParts,
 }
 
 /// What a render may keep of an earlier one instead of rendering it again.
@@ -221,9 +221,9 @@ struct Earlier<'a> {
     kept_groups: std::collections::BTreeSet<groups::Group>,
     /// Each group's key in this build, to record.
     group_keys: Vec<u128>,
-    /// The search index's archive-wide parts from the last build's index, when this build keeps
-    /// every page they are made from (see [`search::ArchiveParts`]).
-    search_parts: Option<search::ArchiveParts>,
+    /// The search index's archive-wide parts from the last build's index whose pages this
+    /// build keeps (see [`search::LastParts`]).
+    search_parts: search::LastParts,
 }
 
 /// Renders the part of the site `scope` names into `store`, with the sitemap when `finish`,
@@ -251,7 +251,7 @@ fn render_into(
             archive_memo: &earlier.archive,
             kept_pages: &earlier.kept_pages,
             kept_groups: &earlier.kept_groups,
-            search_parts: earlier.search_parts.as_ref(),
+            search_parts: &earlier.search_parts,
             previews: &earlier.previews,
         },
         &output,

@@ -158,11 +158,33 @@ pub struct ArchiveParts {
     pub(crate) c: Vec<CardEntry>,
 }
 
+/// What the last render's index lends the next one: its players' part while the pages it is
+/// made from (the players A to Z and the ratings) are kept, its cards' part while the card
+/// pages are (see [`super::groups::kept_search_parts`]). An edit that moves a rating keeps the
+/// card pages, and the index made again then builds no card page.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct LastParts {
+    pub(crate) players: Option<Vec<PlayerEntry>>,
+    pub(crate) cards: Option<Vec<CardEntry>>,
+}
+
 impl ArchiveParts {
     /// The parts for the player archive `players` (in id order), with their `ratings` when the
     /// site keeps ratings, and the card pages' index `cards`.
     pub fn of(players: &[PlayerPage], ratings: Option<&Ratings>, cards: &CardIndex) -> Self {
-        let p = players
+        ArchiveParts {
+            p: ArchiveParts::players_part(players, ratings),
+            c: ArchiveParts::cards_part(cards),
+        }
+    }
+
+    /// [`SearchIndex::p`] for the player archive `players` (in id order), with their
+    /// `ratings` when the site keeps ratings.
+    pub(crate) fn players_part(
+        players: &[PlayerPage],
+        ratings: Option<&Ratings>,
+    ) -> Vec<PlayerEntry> {
+        players
             .iter()
             .map(|page| {
                 let (names, ids) = (&page.known.names, &page.known.ids);
@@ -191,12 +213,16 @@ impl ArchiveParts {
                         .collect(),
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    /// [`SearchIndex::c`] for the card pages' index `cards`.
+    pub(crate) fn cards_part(cards: &CardIndex) -> Vec<CardEntry> {
         let mut titles: HashMap<&str, usize> = HashMap::new();
         for entry in cards.sets.iter().chain(&cards.ccg) {
             *titles.entry(entry.title.as_str()).or_default() += 1;
         }
-        let c = cards
+        cards
             .sets
             .iter()
             .chain(&cards.ccg)
@@ -214,8 +240,7 @@ impl ArchiveParts {
                     String::new()
                 },
             })
-            .collect();
-        ArchiveParts { p, c }
+            .collect()
     }
 
     /// The parts as an index written in this layout holds them (`search.json`'s bytes), or

@@ -204,8 +204,6 @@ impl Session {
         let mut players = BTreeSet::new();
         let mut replaced = Vec::new();
         let mut replaced_contributions = Vec::new();
-        // Ratings run through the whole archive: a changed game can move any player's rating.
-        let mut rated_games_changed = false;
         // The groups of archive-wide pages whose parts of an edited event changed: the others
         // stay in the tree as they are, not built.
         let mut changed_groups = BTreeSet::new();
@@ -250,18 +248,17 @@ impl Session {
             if super::reuse::reaches_player_pages(before.as_ref(), after.as_ref()) {
                 players.extend(their_players);
             }
-            let now = current.map(|c| &c.shares().games);
-            rated_games_changed |= previous.as_ref().map(|c| &c.shares().games) != now;
             replaced_contributions.push((slug.clone(), previous));
             self.site.events.extend(new);
             replaced.extend(old);
             slugs.insert(slug);
         }
         self.site.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
-        let every_player = rated_games_changed && self.site.config.ratings.enabled;
+        // A changed game moves ratings throughout the archive: the render adds the pages of
+        // the players whose ratings moved (see its memo), without building every other one.
         let scope = Scope {
             events: Some(slugs.clone()),
-            players: (!every_player).then(|| players.clone()),
+            players: Some(players.clone()),
             content: false,
         };
         let kept = self.kept(&changed_groups);

@@ -79,19 +79,30 @@ impl Places {
     }
 }
 
-/// Exchanges two folders in one step where the system can, otherwise by three renames through
-/// `swap` (see [`finish_exchange`] for a build cut between them).
-pub(super) fn exchange(a: &Path, b: &Path, swap: &Path) -> io::Result<()> {
+/// Exchanges the files or folders at `a` and `b` in one step, where the system can: `false`
+/// (and nothing done) where it cannot.
+pub(crate) fn exchange_in_one_step(a: &Path, b: &Path) -> io::Result<bool> {
     #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
     {
         use rustix::fs::{CWD, RenameFlags, renameat_with};
         use rustix::io::Errno;
         match renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE) {
-            Ok(()) => return Ok(()),
-            // The file system or the kernel has no exchange: rename three times instead.
+            Ok(()) => return Ok(true),
+            // The file system or the kernel has no exchange.
             Err(e) if e == Errno::INVAL || e == Errno::NOSYS || e == Errno::NOTSUP => {}
             Err(e) => return Err(e.into()),
         }
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
+    let _ = (a, b);
+    Ok(false)
+}
+
+/// Exchanges two folders in one step where the system can, otherwise by three renames through
+/// `swap` (see [`finish_exchange`] for a build cut between them).
+pub(super) fn exchange(a: &Path, b: &Path, swap: &Path) -> io::Result<()> {
+    if exchange_in_one_step(a, b)? {
+        return Ok(());
     }
     fs::rename(a, swap)?;
     if let Err(e) = fs::rename(b, a) {

@@ -8,14 +8,18 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use super::RenderInput;
+use super::memo::{Memo, key};
 use super::pages::{Pages, page_view};
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic};
 use crate::rules::computed::Status;
+use crate::site::addresses::player_path;
 use crate::site::cards::CardIndex;
 use crate::site::model::{ContentView, EventSummary, HomeView, SiteView};
 use crate::site::names::People;
 use crate::site::players::PlayerPage;
+use crate::site::ratings::Ratings;
+use crate::site::search::ArchiveParts;
 use crate::site::stats::StatsView;
 
 /// Renders the pages made from every event: home, the player pages in scope, search, players
@@ -54,11 +58,11 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
         .iter()
         .map(|(event, _)| &input.contributions[&event.slug].summary)
         .collect();
-    // The search index needs the player archive, the ratings and the card pages only when it
-    // cannot take its parts made of them from the last render.
-    let reused_parts = input.search_parts.filter(|_| build(Group::Search));
-    let search_from_archive = build(Group::Search) && reused_parts.is_none();
-    let cards_needed = build(Group::Cards) || search_from_archive;
+    // The search index needs the player archive and the ratings, or the card pages, only when
+    // it cannot take its part made of them from the last render.
+    let search = build(Group::Search);
+    let search_from_archive = search && input.search_parts.players.is_none();
+    let cards_needed = build(Group::Cards) || (search && input.search_parts.cards.is_none());
     let scope = input.scope.players.as_ref();
     let settings = &input.config.ratings;
     let player_pages = scope.is_none_or(|s| !s.is_empty());
@@ -77,8 +81,17 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
             // they would be most of a big archive's memory. Each group renders on every thread.
             let card_index =
                 cards_needed.then(|| render_card_pages(input, pages, build(Group::Cards)));
-            if let Some(parts) = reused_parts {
-                render_search(input, pages, &summaries, parts.clone());
+            let cards_part = || match (&input.search_parts.cards, &card_index) {
+                (Some(kept), _) => kept.clone(),
+                (None, Some(index)) => ArchiveParts::cards_part(index),
+                (None, None) => unreachable!("the card pages are built when no part is kept"),
+            };
+            if let Some(players) = input.search_parts.players.as_ref().filter(|_| search) {
+                let parts = ArchiveParts {
+                    p: players.clone(),
+                    c: cards_part(),
+                };
+                render_search(input, pages, &summaries, parts);
             }
             if !archive_needed {
                 return;
@@ -99,14 +112,11 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
                 || {
                     rayon::join(
                         || {
-                            if let Some(card_index) =
-                                card_index.as_ref().filter(|_| search_from_archive)
-                            {
-                                let parts = crate::site::search::ArchiveParts::of(
-                                    &everyone,
-                                    ratings.as_ref(),
-                                    card_index,
-                                );
+                            if search_from_archive {
+                                let parts = ArchiveParts {
+                                    p: ArchiveParts::players_part(&everyone, ratings.as_ref()),
+                                    c: cards_part(),
+                                };
                                 render_search(input, pages, &summaries, parts);
                             }
                         },
@@ -120,7 +130,27 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
                     )
                 },
             );
-            render_player_pages(input, pages, &everyone, ratings.as_ref());
+            // `serve` renders the pages of the players whose ratings moved too.
+            let page_scope = match (input.memo, &ratings, scope) {
+                (Some(memo), Some(ratings), Some(scope)) => Some(
+                    ratings_moved(memo, ratings, &everyone)
+                        .into_iter()
+                        .chain(scope.iter().cloned())
+                        .collect(),
+                ),
+                (Some(memo), Some(ratings), None) => {
+                    ratings_moved(memo, ratings, &everyone);
+                    None
+                }
+                _ => scope.cloned(),
+            };
+            render_player_pages(
+                input,
+                pages,
+                &everyone,
+                ratings.as_ref(),
+                page_scope.as_ref(),
+            );
             drop(ratings);
             render_head_to_head(input, pages, &crate::site::players::people(&everyone));
         },
@@ -212,18 +242,39 @@ fn player_description(player: &PlayerPage) -> String {
 /// made, rendered and let go before the next batch is made (see [`crate::site::batches`]).
 const ROWS_PER_BATCH: usize = 10_000;
 
-/// The player pages in scope, from `everyone`'s names and counts (see
+/// The ids of the player pages of `everyone` whose rating sections are not the ones `memo`
+/// remembers their served pages showing, which it remembers from now on. A result moves the
+/// ratings of the event's players and with them the ranks of players far from it, whose pages
+/// are found this way without building every player's page.
+fn ratings_moved(memo: &Memo, ratings: &Ratings, everyone: &[PlayerPage]) -> Vec<String> {
+    let sections: Vec<(String, u128)> = everyone
+        .par_iter()
+        .map(|page| {
+            let path = format!("{}index.html", player_path(&page.id));
+            (path, key("ratings", &ratings.of_page(&page.id)))
+        })
+        .collect();
+    let moved = memo.ratings_moved(sections);
+    everyone
+        .iter()
+        .filter(|page| moved.contains(&format!("{}index.html", player_path(&page.id))))
+        .map(|page| page.id.clone())
+        .collect()
+}
+
+/// The player pages of `scope` (`None`: every player), from `everyone`'s names and counts (see
 /// [`crate::site::players::archive`]), made with their rows and `ratings` a batch at a time.
 fn render_player_pages(
     input: &RenderInput<'_>,
     pages: &Pages<'_, '_>,
     everyone: &[PlayerPage],
-    ratings: Option<&crate::site::ratings::Ratings>,
+    ratings: Option<&Ratings>,
+    scope: Option<&BTreeSet<String>>,
 ) {
     let site = pages.site;
     let sizes = everyone
         .iter()
-        .filter(|p| input.scope.has_player(&p.id))
+        .filter(|p| scope.is_none_or(|s| s.contains(&p.id)))
         .map(|p| (p.id.as_str(), p.played));
     for batch in crate::site::batches::batches(sizes, ROWS_PER_BATCH) {
         let mut archive = input.contributions.player_pages(site, Some(&batch));

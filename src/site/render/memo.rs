@@ -22,6 +22,11 @@ pub struct Memo {
     /// Images drawn by no template (the events' link-preview cards), by path: the key of what
     /// they were drawn from. Unlike the pages, they stay valid when the templates change.
     images: Mutex<HashMap<String, u128>>,
+    /// Each player page's rating sections as the served page shows them, by the page's path:
+    /// a changed result moves the ratings and ranks of players who were not at the event, and
+    /// their pages are found by these keys instead of by rendering every player's page. Like
+    /// the images, they stay valid when the templates change.
+    ratings: Mutex<HashMap<String, u128>>,
 }
 
 impl Memo {
@@ -53,10 +58,31 @@ impl Memo {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone();
+        let ratings = self
+            .ratings
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
         Memo {
             images: Mutex::new(images),
+            ratings: Mutex::new(ratings),
             ..Memo::default()
         }
+    }
+
+    /// The player pages of `sections` (page path, key of its rating sections) whose sections
+    /// are not those last remembered for them, which are remembered from now on: the pages to
+    /// render again for their ratings.
+    pub(super) fn ratings_moved(&self, sections: Vec<(String, u128)>) -> BTreeSet<String> {
+        let mut seen = self.ratings.lock().unwrap_or_else(|e| e.into_inner());
+        sections
+            .into_iter()
+            .filter_map(|(path, key)| {
+                let moved = seen.get(&path) != Some(&key);
+                seen.insert(path.clone(), key);
+                moved.then_some(path)
+            })
+            .collect()
     }
 
     /// Whether the image `path` was last drawn from `key`; remembers `key` either way.
@@ -95,6 +121,10 @@ impl Memo {
             .unwrap_or_else(|e| e.into_inner())
             .remove(path);
         self.images
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(path);
+        self.ratings
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(path);

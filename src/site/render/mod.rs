@@ -60,10 +60,10 @@ pub(crate) struct RenderInput<'a> {
     pub(crate) kept_pages: &'a [String],
     /// The groups of archive-wide pages kept whole: not built at all.
     pub(crate) kept_groups: &'a BTreeSet<super::groups::Group>,
-    /// The search index's archive-wide parts as the last render made them, when the pages they
-    /// are made from (players, ratings, cards) are kept: a search index made again takes them
-    /// instead of building the player archive, the ratings and the card pages for them.
-    pub(crate) search_parts: Option<&'a super::search::ArchiveParts>,
+    /// The search index's archive-wide parts as the last render made them, those whose pages
+    /// (players and ratings, cards) are kept: a search index made again takes them instead of
+    /// building the player archive and the ratings, or the card pages, for them.
+    pub(crate) search_parts: &'a super::search::LastParts,
     /// The link-preview images the previous build made, which an event rendered again keeps when
     /// its card is the same.
     pub(crate) previews: &'a Previews,
@@ -85,7 +85,9 @@ pub(crate) struct Previews {
 pub struct Scope {
     /// The events (by slug) whose pages to render; `None`: every event.
     pub(crate) events: Option<BTreeSet<String>>,
-    /// The player pages (by page id) to render; `None`: every player.
+    /// The player pages (by page id) to render, with their head-to-head pages; `None`: every
+    /// player. With `serve`'s memo, the pages of the players whose ratings moved are rendered
+    /// too.
     pub(crate) players: Option<BTreeSet<String>>,
     /// Whether to render the content pages and copy the static files.
     pub(crate) content: bool,
@@ -103,10 +105,6 @@ impl Scope {
 
     fn has_event(&self, slug: &str) -> bool {
         self.events.as_ref().is_none_or(|s| s.contains(slug))
-    }
-
-    fn has_player(&self, id: &str) -> bool {
-        self.players.as_ref().is_none_or(|s| s.contains(id))
     }
 }
 
