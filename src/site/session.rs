@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::addresses::{SEARCH_PATH, head_to_head_path, page_id, player_path};
-use super::contribution::Contribution;
+use super::contribution::{Contribution, Fingerprint};
 use super::disk_tree::{Batch, Committed, DiskTree};
 use super::groups::Group;
 use super::render::{Files, Memo, Scope, Store};
@@ -207,6 +207,8 @@ impl Session {
         // The groups of archive-wide pages whose parts of an edited event changed: the others
         // stay in the tree as they are, not built.
         let mut changed_groups = BTreeSet::new();
+        // Whether an edited event's players go by other names than before.
+        let mut names_changed = false;
         let view = super::model::SiteView::new(&self.site.config, &self.site.pages);
         for (slug, new) in edits {
             let old = self
@@ -248,6 +250,8 @@ impl Session {
             if super::reuse::reaches_player_pages(before.as_ref(), after.as_ref()) {
                 players.extend(their_players);
             }
+            let names = |f: Option<&Fingerprint>| f.map(|f| f.people);
+            names_changed |= names(before.as_ref()) != names(after.as_ref());
             replaced_contributions.push((slug.clone(), previous));
             self.site.events.extend(new);
             replaced.extend(old);
@@ -256,9 +260,12 @@ impl Session {
         self.site.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
         // A changed game moves ratings throughout the archive: the render adds the pages of
         // the players whose ratings moved (see its memo), without building every other one.
+        // A player who goes by another name (or a player come or gone) is named on the pages
+        // of opponents from other events: every player page is built, as `build` does (see
+        // `reuse::players_touched`).
         let scope = Scope {
             events: Some(slugs.clone()),
-            players: Some(players.clone()),
+            players: (!names_changed).then(|| players.clone()),
             content: false,
         };
         let kept = self.kept(&changed_groups);

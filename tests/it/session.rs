@@ -400,3 +400,37 @@ fn a_round_taken_back_leaves_no_page_of_it() {
     assert!(session.files().contains_key(&own("rounds/1/index.html")));
     assert_same_as_full(&session, root);
 }
+
+/// A player who goes by a new name in their latest event (the two ids joined in
+/// `players.toml`) takes it on every page that names them: their own, and those of opponents
+/// from other events, who were not at the edited event (Rafael Moreau met Maren Holm in 2015).
+#[test]
+fn a_player_renamed_in_their_latest_event_is_renamed_on_every_page() {
+    let site = common::example_site();
+    let root = site.path();
+    let players = fs::read_to_string(root.join("players.toml")).expect("read");
+    let joined = "\n[[players]]\nid = \"maren-holm\"\naliases = [\"maren-holm-lind\"]\n";
+    fs::write(root.join("players.toml"), players + joined).expect("write");
+    let (mut session, _) = Session::open(root, None).expect("opens");
+    let opponents_page = "players/rafael-moreau/vs/index.html";
+    let names = |session: &Session, name: &str| {
+        String::from_utf8_lossy(&session.files()[opponents_page]).contains(name)
+    };
+    assert!(names(&session, "Maren Holm<"), "{opponents_page} names her");
+    let file = "events/2026/corellia-spring-open.toml";
+    let text = fs::read_to_string(root.join(file)).expect("read");
+    assert!(
+        !text.contains("rafael-moreau"),
+        "he was not at the edited event"
+    );
+    let renamed = text
+        .replacen("name = \"Maren Holm\"", "name = \"Maren Holm-Lind\"", 1)
+        .replace("\"maren-holm\"", "\"maren-holm-lind\"");
+    fs::write(root.join(file), renamed).expect("write");
+    session.update(&[PathBuf::from(file)]).expect("updates");
+    assert!(
+        names(&session, "Maren Holm-Lind<"),
+        "{opponents_page} names her anew"
+    );
+    assert_same_as_full(&session, root);
+}
