@@ -291,7 +291,7 @@ impl Contributions {
     pub(crate) fn meetings(&self, pages: &BTreeSet<String>) -> Archive<'_> {
         let events = self.oldest_first().into_iter().map(|c| {
             let share = &c.shares().players;
-            (share.occasion(), share.pairs(Some(pages)))
+            (share.occasion(), share.pairs(pages))
         });
         Archive::gather(events)
     }

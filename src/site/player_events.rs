@@ -40,10 +40,10 @@ impl EventShare {
             .map(|p| (p.page.as_str(), p.id.as_str(), p.name.as_str()))
     }
 
-    /// The event's meetings by pair of player pages, for the pairs with a page in `scope`
-    /// (`None`: every pair; see [`super::rivalries`]).
-    pub(crate) fn pairs(&self, scope: Option<&BTreeSet<String>>) -> PairMeetings<'_> {
-        by_pair(&self.pages(), &self.meetings, scope)
+    /// The event's meetings by pair of player pages, for the pairs with a page in `pages`
+    /// (see [`super::rivalries`]).
+    pub(crate) fn pairs(&self, pages: &BTreeSet<String>) -> PairMeetings<'_> {
+        by_pair(&self.pages(), &self.meetings, Some(pages))
     }
 
     /// Adds to `counts` how many meetings with another page each player page in `scope`

@@ -96,14 +96,13 @@ impl<'a> Archive<'a> {
         Archive { pairs, by_page }
     }
 
-    /// The page ids with a head-to-head page in `scope` (`None`: every page): those who met
-    /// anyone.
-    pub(crate) fn head_to_head_ids(&self, scope: Option<&BTreeSet<String>>) -> Vec<&'a str> {
+    /// The page ids of `pages` with a head-to-head page: those who met anyone.
+    pub(crate) fn head_to_head_ids(&self, pages: &BTreeSet<String>) -> Vec<&'a str> {
         let mut ids: Vec<&'a str> = self
             .by_page
             .keys()
             .copied()
-            .filter(|id| scope.is_none_or(|s| s.contains(*id)))
+            .filter(|id| pages.contains(*id))
             .collect();
         ids.sort_unstable();
         ids

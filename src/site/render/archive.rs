@@ -247,18 +247,21 @@ const ROWS_PER_BATCH: usize = 10_000;
 /// ratings of the event's players and with them the ranks of players far from it, whose pages
 /// are found this way without building every player's page.
 fn ratings_moved(memo: &Memo, ratings: &Ratings, everyone: &[PlayerPage]) -> Vec<String> {
+    let paths: Vec<String> = everyone
+        .iter()
+        .map(|page| format!("{}index.html", player_path(&page.id)))
+        .collect();
     let sections: Vec<(String, u128)> = everyone
         .par_iter()
-        .map(|page| {
-            let path = format!("{}index.html", player_path(&page.id));
-            (path, key("ratings", &ratings.of_page(&page.id)))
-        })
+        .zip(&paths)
+        .map(|(page, path)| (path.clone(), key("ratings", &ratings.of_page(&page.id))))
         .collect();
     let moved = memo.ratings_moved(sections);
     everyone
         .iter()
-        .filter(|page| moved.contains(&format!("{}index.html", player_path(&page.id))))
-        .map(|page| page.id.clone())
+        .zip(&paths)
+        .filter(|(_, path)| moved.contains(*path))
+        .map(|(page, _)| page.id.clone())
         .collect()
 }
 
@@ -320,27 +323,24 @@ fn render_head_to_head(input: &RenderInput<'_>, pages: &Pages<'_, '_>, people: &
         .head_to_head_batches(scope, MEETINGS_PER_BATCH)
     {
         let meetings = input.contributions.meetings(&batch);
-        meetings
-            .head_to_head_ids(Some(&batch))
-            .par_iter()
-            .for_each(|id| {
-                let head_to_head = meetings.head_to_head(site, people, id);
-                let name = &head_to_head.player.name;
-                let page = page_view(
-                    site,
-                    &format!("{name}: head to head"),
-                    &head_to_head.path,
-                    &format!("Every opponent {name} has met, and how each meeting went"),
-                );
-                pages.emit(
-                    "head_to_head.html",
-                    &page,
-                    Some(("head_to_head", &head_to_head)),
-                    Path::new("a head-to-head page"),
-                    format!("{}index.html", head_to_head.path),
-                    Path::new("templates/head_to_head.html"),
-                );
-            });
+        meetings.head_to_head_ids(&batch).par_iter().for_each(|id| {
+            let head_to_head = meetings.head_to_head(site, people, id);
+            let name = &head_to_head.player.name;
+            let page = page_view(
+                site,
+                &format!("{name}: head to head"),
+                &head_to_head.path,
+                &format!("Every opponent {name} has met, and how each meeting went"),
+            );
+            pages.emit(
+                "head_to_head.html",
+                &page,
+                Some(("head_to_head", &head_to_head)),
+                Path::new("a head-to-head page"),
+                format!("{}index.html", head_to_head.path),
+                Path::new("templates/head_to_head.html"),
+            );
+        });
     }
 }
 
