@@ -421,8 +421,8 @@ fn handle(
                     .site()
                     .events
                     .iter()
-                    .find(|(event, _)| event.file == file)
-                    .map(|(event, _)| crate::site::addresses::pairings_path(event))
+                    .find(|held| held.file == file)
+                    .map(|held| crate::site::addresses::pairings_path(&held.open().0))
             })
         });
         return respond(

@@ -40,12 +40,9 @@ pub(crate) fn archive_people(root: &Path, leaving_out: Option<&Path>) -> People 
         site_root: None,
     };
     // Without the event cache: an edit writes its event file and nothing else.
-    let loaded = crate::load::load_events(root, &options, None);
+    let loaded = crate::load::load_events(root, &options, None, |(event, _)| {
+        (leaving_out != Some(event.file.as_path())).then(|| crate::load::people::entries_of(&event))
+    });
     let players = crate::load::aliases::load_file(root).unwrap_or_default();
-    People::of(
-        root,
-        loaded.events.iter().map(|(event, _)| event),
-        players,
-        leaving_out,
-    )
+    People::from_entries(root, loaded.events.into_iter().flatten(), players)
 }

@@ -95,12 +95,15 @@ impl EventCache {
         decode(self.secret, key, &bytes)
     }
 
-    /// Keeps `event` under `key`. Written to a temporary file and renamed into place, so a
-    /// reader never sees half an entry; a failure is ignored (the next run computes again).
-    pub(crate) fn put(&self, key: u128, event: &(Event, Computed)) {
-        let Some(bytes) = encode(self.secret, key, event) else {
-            return;
-        };
+    /// The entry that keeps `event` under `key` (see [`EventCache::put`]).
+    pub(crate) fn entry(&self, key: u128, event: &(Event, Computed)) -> Option<Vec<u8>> {
+        encode(self.secret, key, event)
+    }
+
+    /// Keeps `entry` (made by [`EventCache::entry`]) under `key`. Written to a temporary file
+    /// and renamed into place, so a reader never sees half an entry; a failure is ignored (the
+    /// next run computes again).
+    pub(crate) fn put(&self, key: u128, bytes: &[u8]) {
         static WRITES: AtomicU64 = AtomicU64::new(0);
         let temporary = self.dir.join(format!(
             "{key:032x}.{}-{}.tmp",
@@ -109,7 +112,7 @@ impl EventCache {
         ));
         let written = fs::create_dir_all(&self.dir)
             .and_then(|()| fs::File::create(&temporary))
-            .and_then(|mut file| file.write_all(&bytes));
+            .and_then(|mut file| file.write_all(bytes));
         if written.is_err() || fs::rename(&temporary, self.path(key)).is_err() {
             let _ = fs::remove_file(&temporary);
         }
@@ -190,7 +193,8 @@ mod tests {
     /// Every event of the example site and of the test fixtures.
     fn events() -> Vec<(Event, Computed)> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut events = crate::load::load_events(root, &LoadOptions::default(), None).events;
+        let mut events =
+            crate::load::load_events(root, &LoadOptions::default(), None, |e| e).events;
         let fixtures = root.join("tests/fixtures");
         for file in walkdir::WalkDir::new(&fixtures).sort_by_file_name() {
             let file = file.expect("fixtures are readable");
@@ -267,7 +271,7 @@ mod tests {
             None,
         ));
         assert!(cache.get(key).is_none());
-        cache.put(key, event);
+        cache.put(key, &cache.entry(key, event).expect("an event encodes"));
         assert!(cache.get(key).is_some());
         // Another Holonet or another configuration: other keys.
         assert_ne!(

@@ -7,6 +7,7 @@ pub(crate) mod ccg;
 pub(crate) mod decklists;
 pub(crate) mod elimination;
 pub mod fuzz;
+pub mod held;
 pub mod options;
 pub mod people;
 pub(crate) mod raw;
@@ -36,13 +37,13 @@ use options::LoadOptions;
 use read::read_event;
 use validate::validate;
 
-/// The loaded archive: valid events (sorted by slug), every diagnostic, and the text of each
-/// file that has a diagnostic (to show the offending lines).
-#[derive(Debug, Default)]
-pub(crate) struct Loaded {
-    /// Each valid event with what the rules computed from it (validation needs the computation:
-    /// the bracket checks the recorded elimination games).
-    pub(crate) events: Vec<(Event, Computed)>,
+/// The loaded archive: valid events (sorted by slug) as the loader's caller keeps them, every
+/// diagnostic, and the text of each file that has a diagnostic (to show the offending lines).
+#[derive(Debug)]
+pub(crate) struct Loaded<T> {
+    /// What the caller kept of each valid event with what the rules computed from it
+    /// (validation needs the computation: the bracket checks the recorded elimination games).
+    pub(crate) events: Vec<T>,
     /// How many of `events` were taken from the cache rather than computed.
     pub(crate) from_cache: usize,
     /// The key of each event's own files as they were read ([`crate::input_key::own_key`]),
@@ -50,6 +51,18 @@ pub(crate) struct Loaded {
     pub(crate) own_keys: BTreeMap<String, u128>,
     pub(crate) diagnostics: Vec<Diagnostic>,
     pub(crate) sources: BTreeMap<PathBuf, String>,
+}
+
+impl<T> Default for Loaded<T> {
+    fn default() -> Self {
+        Loaded {
+            events: Vec::new(),
+            from_cache: 0,
+            own_keys: BTreeMap::new(),
+            diagnostics: Vec::new(),
+            sources: BTreeMap::new(),
+        }
+    }
 }
 
 /// Finds the event files under `root/events`, as paths relative to `root`, sorted. A symbolic
@@ -95,14 +108,17 @@ fn relative(root: &Path, path: &Path) -> PathBuf {
         .map_or_else(|_| path.to_path_buf(), Path::to_path_buf)
 }
 
-/// Loads every event under `root/events`. With a `cache`, an event whose files are as a run
-/// of this Holonet left them is taken from it rather than read and computed again, and every
-/// event computed without a warning is put in it (see [`cache`]).
-pub(crate) fn load_events(
+/// Loads every event under `root/events`, giving each valid one to `keep` as soon as it is
+/// loaded and keeping what that returns: a caller that keeps less than the whole event (see
+/// [`held`]) never holds every event whole at once. With a `cache`, an event whose files are as
+/// a run of this Holonet left them is taken from it rather than read and computed again, and
+/// every event computed without a warning is put in it (see [`cache`]).
+pub(crate) fn load_events<T: Send + Sync>(
     root: &Path,
     options: &LoadOptions,
     cache: Option<&cache::EventCache>,
-) -> Loaded {
+    keep: impl Fn((Event, Computed)) -> T + Sync,
+) -> Loaded<T> {
     let files = match event_files(root) {
         Ok(files) => files,
         Err(diag) => {
@@ -112,11 +128,24 @@ pub(crate) fn load_events(
             };
         }
     };
-    let results: Vec<(LoadedFile, Option<CacheUse>)> = files
+    let mut results: Vec<(KeptFile<T>, Option<CacheUse>)> = files
         .par_iter()
-        .map(|file| match cache {
-            Some(cache) => load_cached(root, file, options, cache),
-            None => (load_event_file(root, file, options), None),
+        .map(|file| {
+            let (loaded, used) = match cache {
+                Some(cache) => load_cached(root, file, options, cache),
+                None => (load_event_file(root, file, options), None),
+            };
+            let slug = loaded.event.as_ref().map(|(event, _)| event.slug.clone());
+            let kept = KeptFile {
+                slug,
+                event: loaded.event.map(&keep),
+                path: loaded.path,
+                diagnostics: loaded.diagnostics,
+                text: loaded.text,
+                other_sources: loaded.other_sources,
+                own_key: loaded.own_key,
+            };
+            (kept, used)
         })
         .collect();
     if let Some(cache) = cache {
@@ -129,9 +158,10 @@ pub(crate) fn load_events(
             .count(),
         ..Loaded::default()
     };
+    results.sort_by(|(a, _), (b, _)| a.slug.cmp(&b.slug));
     for (file, _) in results {
-        if let (Some((event, _)), Some(key)) = (&file.event, file.own_key) {
-            loaded.own_keys.insert(event.slug.clone(), key);
+        if let (Some(slug), Some(key)) = (file.slug, file.own_key) {
+            loaded.own_keys.insert(slug, key);
         }
         loaded.events.extend(file.event);
         if !file.diagnostics.is_empty()
@@ -142,17 +172,28 @@ pub(crate) fn load_events(
         loaded.sources.extend(file.other_sources);
         loaded.diagnostics.extend(file.diagnostics);
     }
-    loaded.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
     loaded
+}
+
+/// One event file, loaded, with what the loader's caller kept of its event.
+struct KeptFile<T> {
+    path: PathBuf,
+    /// The event's slug, when the file has no error.
+    slug: Option<String>,
+    event: Option<T>,
+    diagnostics: Vec<Diagnostic>,
+    text: Option<String>,
+    other_sources: BTreeMap<PathBuf, String>,
+    own_key: Option<u128>,
 }
 
 /// How one event file used the cache.
 enum CacheUse {
     /// The event was taken from the entry of this key.
     Found(u128),
-    /// The event was computed; `keep` when it goes into the cache: it was computed without a
-    /// warning.
-    Computed { key: u128, keep: bool },
+    /// The event was computed; with the entry that puts it in the cache when it was computed
+    /// without a warning.
+    Computed { key: u128, entry: Option<Vec<u8>> },
 }
 
 impl CacheUse {
@@ -190,8 +231,11 @@ fn load_cached(
         return (loaded, Some(CacheUse::Found(key)));
     }
     let loaded = load_event_text(root, file, text, report, options);
-    let keep = loaded.event.is_some() && loaded.diagnostics.is_empty();
-    (loaded, Some(CacheUse::Computed { key, keep }))
+    let entry = match &loaded.event {
+        Some(event) if loaded.diagnostics.is_empty() => cache.entry(key, event),
+        _ => None,
+    };
+    (loaded, Some(CacheUse::Computed { key, entry }))
 }
 
 /// The report beside the event file `file` (relative to `root`), read as its event reads it:
@@ -215,17 +259,21 @@ fn own_key_of(file: &Path, text: &str, report: Option<&Result<String, Diagnostic
 
 /// Puts the events computed now into `cache`, when the files every event depends on did not
 /// change while they were computed, and removes the entries of files no longer there.
-fn keep_in_cache(
+fn keep_in_cache<T: Send + Sync>(
     root: &Path,
     cache: &cache::EventCache,
-    results: &[(LoadedFile, Option<CacheUse>)],
+    results: &[(KeptFile<T>, Option<CacheUse>)],
 ) {
     if !cache.still_current(root) {
         return;
     }
-    results.par_iter().for_each(|(file, used)| {
-        if let (Some(event), Some(CacheUse::Computed { key, keep: true })) = (&file.event, used) {
-            cache.put(*key, event);
+    results.par_iter().for_each(|(_, used)| {
+        if let Some(CacheUse::Computed {
+            key,
+            entry: Some(entry),
+        }) = used
+        {
+            cache.put(*key, entry);
         }
     });
     let keys = results

@@ -29,6 +29,22 @@ pub(crate) struct Entry {
     pub(crate) forum_handle: Option<String>,
 }
 
+/// Each person's entry in `event`, in order.
+pub(crate) fn entries_of(event: &Event) -> Vec<Entry> {
+    event
+        .persons()
+        .iter()
+        .enumerate()
+        .map(|(index, person)| Entry {
+            id: person.id.clone(),
+            name: person.name.clone(),
+            file: event.file.clone(),
+            index,
+            forum_handle: person.forum_handle.clone(),
+        })
+        .collect()
+}
+
 /// The people of the archive's valid events, and what `players.toml` says about them.
 #[derive(Debug, Default)]
 pub(crate) struct People {
@@ -44,35 +60,38 @@ pub(crate) struct People {
 impl People {
     /// The people of `events`, in their order, leaving out the event file `leaving_out` (the
     /// one being edited, whose own entries its edit checks).
+    #[cfg(test)]
     pub(crate) fn of<'e>(
         root: &Path,
         events: impl IntoIterator<Item = &'e Event>,
         players: PlayersFile,
         leaving_out: Option<&Path>,
     ) -> People {
+        let entries = events
+            .into_iter()
+            .filter(|event| leaving_out != Some(event.file.as_path()))
+            .map(entries_of);
+        People::from_entries(root, entries, players)
+    }
+
+    /// The people of the events whose entries ([`entries_of`]) are `events`, in their order.
+    pub(crate) fn from_entries(
+        root: &Path,
+        events: impl IntoIterator<Item = Vec<Entry>>,
+        players: PlayersFile,
+    ) -> People {
         let mut people = People {
             root: root.to_path_buf(),
             players,
             ..People::default()
         };
-        for event in events {
-            if leaving_out == Some(event.file.as_path()) {
-                continue;
-            }
-            for (index, person) in event.persons().iter().enumerate() {
-                people
-                    .by_id
-                    .entry(person.id.clone())
-                    .or_default()
-                    .push(people.entries.len());
-                people.entries.push(Entry {
-                    id: person.id.clone(),
-                    name: person.name.clone(),
-                    file: event.file.clone(),
-                    index,
-                    forum_handle: person.forum_handle.clone(),
-                });
-            }
+        for entry in events.into_iter().flatten() {
+            people
+                .by_id
+                .entry(entry.id.clone())
+                .or_default()
+                .push(people.entries.len());
+            people.entries.push(entry);
         }
         people
     }

@@ -89,13 +89,12 @@ fn events_of(file: &Path, site: Option<&Site>) -> Option<Vec<String>> {
             let owners: Vec<String> = site?
                 .events
                 .iter()
-                .filter(|(event, _)| {
-                    event
-                        .file
+                .filter(|held| {
+                    held.file
                         .parent()
                         .is_some_and(|folder| file.starts_with(folder))
                 })
-                .map(|(event, _)| event.slug.clone())
+                .map(|held| held.slug.clone())
                 .collect();
             (!owners.is_empty()).then_some(owners)
         }

@@ -127,8 +127,8 @@ pub(crate) fn poster(site: &Site, site_url: &str) -> Result<String, String> {
     let mut running: Vec<_> = site
         .events
         .iter()
-        .filter(|(_, computed)| computed.status == Status::Running)
-        .map(|(event, _)| event)
+        .filter(|held| held.status == Status::Running)
+        .map(|held| held.open().0)
         .collect();
     running.sort_by(|a, b| {
         b.info
@@ -138,7 +138,7 @@ pub(crate) fn poster(site: &Site, site_url: &str) -> Result<String, String> {
             .then_with(|| a.info.name.cmp(&b.info.name))
     });
     for event in running {
-        let url = format!("{site_url}{}", event_path(event));
+        let url = format!("{site_url}{}", event_path(&event));
         sheets.push(sheet(
             &event.info.name,
             &format!("The pairings and standings of this event on {title}: join the venue's Wi-Fi and scan the code."),

@@ -26,7 +26,7 @@ use crate::event::Event;
 use crate::input_key::Secret;
 use crate::rules::computed::Computed;
 use crate::site::Site;
-use crate::site::addresses::{pairings_path, slips_path};
+use crate::site::addresses::{event_path_of, pairings_path, slips_path};
 use crate::site::escape::html;
 
 /// The address the forms post to, under the server's own prefix.
@@ -269,7 +269,7 @@ pub(crate) fn with_forms(site: &Site, file: &str, page: &[u8], base_path: &str) 
         own = super::OWN
     );
     for table in open {
-        section.push_str(&form(event, computed, &step, table, base_path));
+        section.push_str(&form(&event, &computed, &step, table, base_path));
     }
     section.push_str("</section>\n");
     let text = String::from_utf8_lossy(page);
@@ -278,17 +278,20 @@ pub(crate) fn with_forms(site: &Site, file: &str, page: &[u8], base_path: &str) 
 }
 
 /// The event whose page `path_of` gives the folder of `file`, with its step taking reports.
-fn open_event<'a>(
-    site: &'a Site,
+fn open_event(
+    site: &Site,
     file: &str,
     path_of: fn(&Event) -> String,
-) -> Option<(&'a Event, &'a Computed, OpenStep)> {
+) -> Option<(Event, Computed, OpenStep)> {
     let folder = file.strip_suffix("index.html")?;
+    // Only an event whose pages are under the folder is opened.
     let (event, computed) = site
         .events
         .iter()
+        .filter(|held| folder.starts_with(&event_path_of(&held.slug)))
+        .map(|held| held.open())
         .find(|(event, _)| path_of(event) == folder)?;
-    let step = self_report::open_step(event)?;
+    let step = self_report::open_step(&event)?;
     Some((event, computed, step))
 }
 

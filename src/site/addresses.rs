@@ -49,7 +49,12 @@ pub const PAGES_RECORD: &str = ".holonet-pages";
 
 /// The URL path of an event page.
 pub(crate) fn event_path(event: &Event) -> String {
-    format!("events/{}/", event.slug)
+    event_path_of(&event.slug)
+}
+
+/// [`event_path`], from the event's slug alone.
+pub(crate) fn event_path_of(slug: &str) -> String {
+    format!("events/{slug}/")
 }
 
 /// The page of a year's events, in the folder that year's event files conventionally have

@@ -15,6 +15,7 @@ use std::fmt::Write;
 use super::addresses::event_path;
 use super::model::SiteView;
 use crate::event::{Date, Event};
+use crate::load::held::HeldEvent;
 use crate::rules::computed::{Computed, Status};
 
 /// Identifies the program that made the calendar.
@@ -22,17 +23,17 @@ const PRODID: &str = "-//Holonet//Holonet tournament archive//EN";
 
 /// The events the calendar lists: upcoming and running ones (a running event stays in the
 /// calendars that show it until it is finished), soonest first, then by address.
-pub(crate) fn listed(events: &[(Event, Computed)]) -> Vec<&(Event, Computed)> {
-    let mut listed: Vec<&(Event, Computed)> = events
+pub(crate) fn listed(events: &[HeldEvent]) -> Vec<&HeldEvent> {
+    let mut listed: Vec<&HeldEvent> = events
         .iter()
-        .filter(|(_, c)| matches!(c.status, Status::Upcoming | Status::Running))
+        .filter(|held| matches!(held.status, Status::Upcoming | Status::Running))
         .collect();
-    listed.sort_by(|(a, _), (b, _)| (a.info.date, &a.slug).cmp(&(b.info.date, &b.slug)));
+    listed.sort_by(|a, b| (a.first_day, &a.slug).cmp(&(b.first_day, &b.slug)));
     listed
 }
 
 /// The whole calendar, CRLF line endings and folding included.
-pub(crate) fn calendar(site: &SiteView, events: &[(Event, Computed)]) -> String {
+pub(crate) fn calendar(site: &SiteView, events: &[HeldEvent]) -> String {
     let host = host(&site.base_url);
     let mut out = String::new();
     let mut line = |name: &str, value: &str| out.push_str(&fold(&format!("{name}:{value}")));
@@ -44,7 +45,8 @@ pub(crate) fn calendar(site: &SiteView, events: &[(Event, Computed)]) -> String 
         "X-WR-CALNAME",
         &text(&format!("{}: upcoming events", site.title)),
     );
-    for (event, computed) in listed(events) {
+    for held in listed(events) {
+        let (event, computed) = &held.open();
         let info = &event.info;
         line("BEGIN", "VEVENT");
         line("UID", &text(&format!("{}@{host}", event.slug)));

@@ -28,6 +28,7 @@ use super::rivalries::Archive;
 use super::summary::summary;
 use crate::event::Event;
 use crate::load::aliases::Aliases;
+use crate::load::held::HeldEvent;
 use crate::rules::computed::Computed;
 
 /// One event's share of the archive-wide pages: what the lists and the search index show of it,
@@ -188,20 +189,28 @@ pub struct Contributions {
 impl Contributions {
     /// The contributions of `events`, worked out in parallel, their shares left for later
     /// ([`Contributions::complete`]).
-    pub(crate) fn of_all(site: &SiteView, aliases: &Aliases, events: &[(Event, Computed)]) -> Self {
-        let by_slug: BTreeMap<String, Contribution> = events
+    #[cfg(test)]
+    pub(crate) fn of_all(site: &SiteView, aliases: &Aliases, events: &[HeldEvent]) -> Self {
+        let listed: Vec<(String, Contribution)> = events
             .par_iter()
-            .map(|(event, computed)| {
-                let contribution = Contribution::listed(site, aliases, event, computed);
-                (event.slug.clone(), contribution)
+            .map(|held| {
+                let (event, computed) = held.open();
+                let contribution = Contribution::listed(site, aliases, &event, &computed);
+                (event.slug, contribution)
             })
             .collect();
+        Contributions::of_listed(listed)
+    }
+
+    /// The contributions `listed` (by slug, with their shares not worked out yet), with the
+    /// running totals made from them.
+    pub(crate) fn of_listed(listed: impl IntoIterator<Item = (String, Contribution)>) -> Self {
         let mut all = Contributions {
             by_slug: BTreeMap::new(),
             stats: OnceLock::new(),
             deck_names: Counts::new(),
         };
-        for (slug, contribution) in by_slug {
+        for (slug, contribution) in listed {
             all.insert(slug, contribution);
         }
         all
@@ -214,10 +223,14 @@ impl Contributions {
 
     /// Works out the shares of every contribution of `events` that has none yet, in parallel:
     /// before building a page that reads every event's shares.
-    pub fn complete(&self, site: &SiteView, aliases: &Aliases, events: &[(Event, Computed)]) {
-        events.par_iter().for_each(|(event, computed)| {
-            if let Some(contribution) = self.by_slug.get(&event.slug) {
-                contribution.shares_for(site, aliases, event, computed);
+    /// Each event is opened only when its shares are missing.
+    pub fn complete(&self, site: &SiteView, aliases: &Aliases, events: &[HeldEvent]) {
+        events.par_iter().for_each(|held| {
+            if let Some(contribution) = self.by_slug.get(&held.slug)
+                && contribution.shares.get().is_none()
+            {
+                let (event, computed) = held.open();
+                contribution.shares_for(site, aliases, &event, &computed);
             }
         });
     }
@@ -368,7 +381,7 @@ mod tests {
     use super::*;
 
     /// The example site's events, loaded and computed.
-    fn example() -> (SiteView, Aliases, Vec<(Event, Computed)>) {
+    fn example() -> (SiteView, Aliases, Vec<HeldEvent>) {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let (site, report) = super::super::load(root, None);
         let site = site.unwrap_or_else(|| panic!("the example site loads: {}", report.render()));
@@ -407,7 +420,7 @@ mod tests {
         let (site, aliases, events) = example();
         let later = Contributions::of_all(&site, &aliases, &events);
         later.complete(&site, &aliases, &events);
-        for (event, computed) in &events {
+        for (event, computed) in &events.iter().map(HeldEvent::open).collect::<Vec<_>>() {
             let at_once = Contribution::of(&site, &aliases, event, computed);
             let later = &later[event.slug.as_str()];
             assert_eq!(later.fingerprint(), at_once.fingerprint(), "{}", event.slug);
@@ -418,7 +431,7 @@ mod tests {
     fn the_running_totals_stay_those_of_the_events_in() {
         let (site, aliases, events) = example();
         assert!(events.len() >= 3, "the example site has events to take out");
-        let whole = |events: &[(Event, Computed)]| {
+        let whole = |events: &[HeldEvent]| {
             let all = Contributions::of_all(&site, &aliases, events);
             all.complete(&site, &aliases, events);
             all
@@ -426,7 +439,7 @@ mod tests {
         let mut all = whole(&events);
         // The total is made before the edits, which then correct it.
         assert_ne!(all.stats(), &Counted::default());
-        let (first, second) = (&events[0].0.slug, &events[1].0.slug);
+        let (first, second) = (&events[0].slug, &events[1].slug);
         let taken = all.remove(first).expect("the first event is in");
         let replaced = all.insert(second.clone(), all[second.as_str()].clone());
         assert!(replaced.is_some(), "putting an event in again replaces it");

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use serde::Serialize;
 
 use super::addresses::has_decks;
-use crate::event::{Decklist, Event, Side};
+use crate::event::{Decklist, Event, Player, Side};
 use crate::rules::ccg_decks::{display_name, resolve_line};
 use crate::rules::decks::objective_set;
 
@@ -51,8 +51,9 @@ impl EventDecks {
 /// One person's lists at an event.
 #[derive(Debug, Clone)]
 pub(crate) struct DeckNames {
-    /// The person's position in the event's `persons()`.
-    pub(crate) person: usize,
+    /// The id and name the event knows the person by.
+    pub(crate) id: String,
+    pub(crate) name: String,
     pub(crate) dark: Option<SideEntry>,
     pub(crate) light: Option<SideEntry>,
 }
@@ -60,16 +61,15 @@ pub(crate) struct DeckNames {
 /// The named lists of every person of `event` with a published list. Worked out once per event:
 /// naming SW:CCG objectives means looking up every card line.
 pub(crate) fn deck_names(event: &Event) -> EventDecks {
-    let named: Vec<(usize, [Option<SideNames>; 2])> = event
+    let named: Vec<(&Player, [Option<SideNames>; 2])> = event
         .persons()
         .iter()
-        .enumerate()
-        .filter(|(_, person)| has_decks(person))
-        .map(|(index, person)| {
+        .filter(|person| has_decks(person))
+        .map(|person| {
             let dark = person.decks.dark.as_ref();
             let light = person.decks.light.as_ref();
             (
-                index,
+                person,
                 [
                     dark.map(|d| side_names(Side::Dark, d)),
                     light.map(|d| side_names(Side::Light, d)),
@@ -93,7 +93,8 @@ pub(crate) fn deck_names(event: &Event) -> EventDecks {
     let decks = named
         .iter()
         .map(|(person, [dark, light])| DeckNames {
-            person: *person,
+            id: person.id.clone(),
+            name: person.name.clone(),
             dark: dark.as_ref().map(entry),
             light: light.as_ref().map(entry),
         })

@@ -327,7 +327,7 @@ mod tests {
         let (site, report) = crate::site::load(root, None);
         let site = site.unwrap_or_else(|| panic!("the example site loads: {}", report.render()));
         let view = SiteView::new(&site.config, &site.pages);
-        let model = site.contributions[&site.events[0].0.slug].summary.clone();
+        let model = site.contributions[&site.events[0].slug].summary.clone();
         let events: Vec<EventSummary> = (0..count)
             .map(|i| {
                 let year = 2014 + (i % 7) as u16;

@@ -13,6 +13,7 @@ use super::addresses::{FEED_FILE, event_path};
 use super::escape;
 use super::model::SiteView;
 use crate::event::{Date, Event};
+use crate::load::held::HeldEvent;
 use crate::rules::computed::{Computed, Status};
 
 /// At most this many events, the most recent ones: enough for any reader to catch up, small
@@ -24,22 +25,18 @@ const PLACES_SHOWN: usize = 4;
 
 /// The events the feed lists: running or finished, newest first (by last day, then address),
 /// at most [`MAX_ENTRIES`].
-pub(crate) fn entries(events: &[(Event, Computed)]) -> Vec<&(Event, Computed)> {
-    let mut listed: Vec<&(Event, Computed)> = events
+pub(crate) fn entries(events: &[HeldEvent]) -> Vec<&HeldEvent> {
+    let mut listed: Vec<&HeldEvent> = events
         .iter()
-        .filter(|(_, c)| matches!(c.status, Status::Running | Status::Finished))
+        .filter(|held| matches!(held.status, Status::Running | Status::Finished))
         .collect();
-    listed.sort_by(|(a, _), (b, _)| {
-        last_day(b)
-            .cmp(&last_day(a))
+    listed.sort_by(|a, b| {
+        b.last_day
+            .cmp(&a.last_day)
             .then_with(|| a.slug.cmp(&b.slug))
     });
     listed.truncate(MAX_ENTRIES);
     listed
-}
-
-fn last_day(event: &Event) -> Date {
-    event.info.end_date.unwrap_or(event.info.date)
 }
 
 /// An RFC 3339 timestamp for a day: its start in UTC.
@@ -51,13 +48,13 @@ fn timestamp(day: Date) -> String {
 pub(crate) fn atom(
     site: &SiteView,
     aliases: &crate::load::aliases::Aliases,
-    events: &[(Event, Computed)],
+    events: &[HeldEvent],
 ) -> String {
     let listed = entries(events);
     // With nothing to list there is no date to take; the epoch keeps the file valid and stable.
     let updated = listed.first().map_or_else(
         || "1970-01-01T00:00:00Z".to_string(),
-        |(e, _)| timestamp(last_day(e)),
+        |held| timestamp(held.last_day),
     );
     let author = escape::xml(&site.title);
     let mut out = String::new();
@@ -89,7 +86,8 @@ pub(crate) fn atom(
     let _ = writeln!(out, "  <updated>{updated}</updated>");
     let _ = writeln!(out, "  <author><name>{author}</name></author>");
     out.push_str("  <generator>Holonet</generator>\n");
-    for (event, computed) in listed {
+    for held in listed {
+        let (event, computed) = &held.open();
         let url = escape::xml(&site.absolute(&event_path(event)));
         out.push_str("  <entry>\n");
         let _ = writeln!(out, "    <title>{}</title>", escape::xml(&event.info.name));
@@ -98,7 +96,7 @@ pub(crate) fn atom(
             "    <link rel=\"alternate\" type=\"text/html\" href=\"{url}\"/>"
         );
         let _ = writeln!(out, "    <id>{url}</id>");
-        let _ = writeln!(out, "    <updated>{}</updated>", timestamp(last_day(event)));
+        let _ = writeln!(out, "    <updated>{}</updated>", timestamp(held.last_day));
         let _ = writeln!(out, "    <author><name>{author}</name></author>");
         let _ = writeln!(
             out,

@@ -62,18 +62,17 @@ use rayon::prelude::*;
 
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic, Report};
-use crate::event::Event;
+use crate::load::held::HeldEvent;
 use crate::load::options::LoadOptions;
 use crate::load::people::{self, People};
 use crate::load::{aliases, load_events};
-use crate::rules::computed::Computed;
 
 /// A loaded, computed site, ready to render.
 pub struct Site {
     pub config: Config,
     /// `players.toml`: alias id -> the player page's id.
     pub aliases: aliases::Aliases,
-    pub events: Vec<(Event, Computed)>,
+    pub events: Vec<HeldEvent>,
     /// How many of `events` were taken from the event cache (see [`crate::load::cache`]).
     pub(crate) from_cache: usize,
     /// The key of each event's file and report as loaded, by slug (see
@@ -85,6 +84,16 @@ pub struct Site {
     pub pages: Vec<content::ContentPage>,
     pub tera: tera::Tera,
     pub(crate) statics: BTreeMap<String, templates::LayerFile>,
+}
+
+#[cfg(test)]
+impl Site {
+    /// Every event, opened.
+    pub(crate) fn opened_events(
+        &self,
+    ) -> Vec<(crate::event::Event, crate::rules::computed::Computed)> {
+        self.events.iter().map(HeldEvent::open).collect()
+    }
 }
 
 /// Loads configuration, events, content, templates and static files, and computes every event.
@@ -117,21 +126,33 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     let cache = crate::input_key::program_key().map(|program| {
         crate::load::cache::EventCache::open(root, program, Path::new(crate::config::FILE))
     });
-    let loaded = load_events(root, &options, cache.as_ref());
+    let (pages, diags, sources) = content::load_content(root);
+    report.absorb(diags, sources);
+    // Each event is held encoded as soon as it is loaded, with what the site reads of it
+    // without opening it again: its people and its contribution to the lists.
+    let view = model::SiteView::new(&config, &pages);
+    let loaded = load_events(root, &options, cache.as_ref(), |event| {
+        let (event, computed) = deck_view::publishable(event);
+        let people = people::entries_of(&event);
+        let contribution = contribution::Contribution::listed(&view, &aliases, &event, &computed);
+        (HeldEvent::hold(&(event, computed)), people, contribution)
+    });
     let from_cache = loaded.from_cache;
     let own_keys = loaded.own_keys;
     report.absorb(loaded.diagnostics, loaded.sources);
+    let mut events = Vec::with_capacity(loaded.events.len());
+    let mut entries = Vec::with_capacity(loaded.events.len());
+    let mut listed = Vec::with_capacity(loaded.events.len());
+    for (event, people, contribution) in loaded.events {
+        listed.push((event.slug.clone(), contribution));
+        events.push(event);
+        entries.push(people);
+    }
     // Two people on one page, or one person on two, across events.
-    let people = People::of(
-        root,
-        loaded.events.iter().map(|(event, _)| event),
-        players,
-        None,
-    );
+    let people = People::from_entries(root, entries, players);
     let (diags, sources) = people::check(&people);
     report.absorb(diags, sources);
-    let (pages, diags, sources) = content::load_content(root);
-    report.absorb(diags, sources);
+    drop(people);
     let tera = match templates::load_templates(root, config.theme.as_deref()) {
         Ok(t) => Some(t),
         Err(diags) => {
@@ -149,13 +170,7 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     if report.has_errors() {
         return (None, report);
     }
-    let events: Vec<(Event, Computed)> = loaded
-        .events
-        .into_iter()
-        .map(deck_view::publishable)
-        .collect();
-    let view = model::SiteView::new(&config, &pages);
-    let contributions = contribution::Contributions::of_all(&view, &aliases, &events);
+    let contributions = contribution::Contributions::of_listed(listed);
     let tera = tera.expect("templates loaded when there is no error");
     (
         Some(Site {
@@ -320,23 +335,24 @@ fn last_build(
         .map(|(program, shared)| {
             site.events
                 .par_iter()
-                .filter_map(|(event, computed)| {
+                .filter_map(|held| {
                     // Every loaded event has its key; one without is not recorded, so rendered
                     // every time.
-                    let own = *site.own_keys.get(&event.slug)?;
-                    let contribution = &site.contributions[&event.slug];
+                    let own = *site.own_keys.get(&held.slug)?;
+                    let contribution = &site.contributions[&held.slug];
                     let card = preview::Card::of(
                         &site.config.title,
                         &contribution.summary,
-                        computed.ruleset.family,
-                        event.is_team(),
+                        held.ruleset.family,
+                        held.team,
                     );
                     let key = crate::input_key::event_key(shared, own);
                     // The same inputs make the same contribution: its hashes are the record's.
-                    let (archive, players) = match last.get(&event.slug) {
+                    let (archive, players) = match last.get(&held.slug) {
                         Some(entry) if entry.key == key => (entry.archive, entry.players.clone()),
                         _ => {
-                            contribution.shares_for(&view, &site.aliases, event, computed);
+                            let (event, computed) = held.open();
+                            contribution.shares_for(&view, &site.aliases, &event, &computed);
                             (contribution.fingerprint(), contribution.player_pages())
                         }
                     };
@@ -347,7 +363,7 @@ fn last_build(
                         players,
                         files: Vec::new(),
                     };
-                    Some((event.slug.clone(), entry))
+                    Some((held.slug.clone(), entry))
                 })
                 .collect()
         })

@@ -675,7 +675,7 @@ mod tests {
     fn recorded_standings_and_team_events_add_no_games() {
         let (site, loaded, pages) = example();
         let mut seen = (0, false);
-        for (event, computed) in &loaded.events {
+        for (event, computed) in &loaded.opened_events() {
             let games = event_games(&site, &loaded.aliases, event, computed);
             if matches!(event.kind, Kind::Recorded(_)) {
                 seen.0 += 1;
@@ -692,8 +692,8 @@ mod tests {
             .ratings(&site, &loaded.config.ratings, &pages);
         assert_eq!(ratings.view.recorded_events, seen.0);
         // Someone who played only the recorded event has no rating.
-        let recorded = loaded
-            .events
+        let events = loaded.opened_events();
+        let recorded = events
             .iter()
             .find(|(e, _)| matches!(e.kind, Kind::Recorded(_)))
             .expect("a recorded event");
@@ -709,8 +709,8 @@ mod tests {
     #[test]
     fn swiss_games_carry_their_sides_switched_for_the_second() {
         let (_, loaded, _) = example();
-        let (event, computed) = loaded
-            .events
+        let events = loaded.opened_events();
+        let (event, computed) = events
             .iter()
             .find(|(e, _)| e.slug == "2018/outer-rim-store-championship")
             .expect("the example event");

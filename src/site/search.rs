@@ -16,10 +16,10 @@ use super::deck_names::{EventDecks, SideEntry};
 use super::model::EventSummary;
 use super::players::PlayerPage;
 use super::ratings::Ratings;
-use crate::event::Event;
 use crate::event::ids::id_from_name;
 use crate::load::aliases::Aliases;
-use crate::rules::computed::{Computed, Status};
+use crate::load::held::HeldEvent;
+use crate::rules::computed::Status;
 
 /// The layout version, the `v` key. Adding a key keeps it; renaming or changing one raises it.
 pub(crate) const FORMAT: u32 = 1;
@@ -263,7 +263,7 @@ impl ArchiveParts {
 /// players known by `aliases`, with the archive-wide `parts`; `rated` when the site keeps
 /// ratings.
 pub fn build(
-    events: &[(Event, Computed)],
+    events: &[HeldEvent],
     summaries: &[&EventSummary],
     contributions: &Contributions,
     aliases: &Aliases,
@@ -272,10 +272,9 @@ pub fn build(
 ) -> SearchIndex {
     let mut order: Vec<usize> = (0..events.len()).collect();
     order.sort_by(|&a, &b| {
-        let (x, y) = (&events[a].0, &events[b].0);
-        y.info
-            .date
-            .cmp(&x.info.date)
+        let (x, y) = (&events[a], &events[b]);
+        y.first_day
+            .cmp(&x.first_day)
             .then_with(|| x.slug.cmp(&y.slug))
     });
     let ArchiveParts { p, c } = parts;
@@ -301,12 +300,9 @@ pub fn build(
     // Each event's lists, in the order of `e`.
     let mut tables: Vec<&EventDecks> = Vec::with_capacity(events.len());
     for (position_in_e, &i) in order.iter().enumerate() {
-        let (event, computed) = &events[i];
+        let held = &events[i];
         let summary = &summaries[i];
-        r.insert(
-            computed.ruleset.id.to_string(),
-            computed.ruleset.name.to_string(),
-        );
+        r.insert(held.ruleset.id.to_string(), held.ruleset.name.to_string());
         e.push(EventEntry {
             n: summary.name.clone(),
             d: summary.date.clone(),
@@ -316,17 +312,15 @@ pub fn build(
             t: summary.tier.clone(),
             s: (summary.status != Status::Finished).then_some(summary.status),
             w: summary.leader.as_ref().map(|l| l.name.clone()),
-            i: event.slug.clone(),
+            i: held.slug.clone(),
         });
-        let persons = event.persons();
-        let decks = &contributions[&event.slug].decks;
+        let decks = &contributions[&held.slug].decks;
         for names in &decks.decks {
-            let person = &persons[names.person];
-            let Some(&player) = position.get(page_id(aliases, &person.id)) else {
+            let Some(&player) = position.get(page_id(aliases, &names.id)) else {
                 continue;
             };
-            let name = (p[player].n != person.name).then(|| person.name.clone());
-            let id = (p[player].i != person.id).then(|| person.id.clone());
+            let name = (p[player].n != names.name).then(|| names.name.clone());
+            let id = (p[player].i != names.id).then(|| names.id.clone());
             pending.push((
                 position_in_e,
                 player,
@@ -433,10 +427,10 @@ mod tests {
     fn index_of(root: &Path, aliases: Option<Aliases>) -> SearchIndex {
         let (site, report) = crate::site::load(root, None);
         let site = site.unwrap_or_else(|| panic!("{}", report.render()));
-        let aliases = aliases.unwrap_or(site.aliases);
+        let aliases = aliases.unwrap_or_else(|| site.aliases.clone());
         let view = SiteView::new(&site.config, &site.pages);
         let summaries: Vec<EventSummary> = site
-            .events
+            .opened_events()
             .iter()
             .map(|(e, c)| summary(&view, &aliases, e, c))
             .collect();
@@ -624,7 +618,7 @@ mod tests {
         assert_eq!((&parts.p, &parts.c), (&index.p, &index.c));
         let view = SiteView::new(&site.config, &site.pages);
         let summaries: Vec<EventSummary> = site
-            .events
+            .opened_events()
             .iter()
             .map(|(e, c)| summary(&view, &site.aliases, e, c))
             .collect();

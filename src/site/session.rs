@@ -30,6 +30,7 @@ use super::reuse::belongs_to_event;
 use super::{Report, SessionKept, Site, load, render_for_session, templates};
 use crate::diag::{Code, Diagnostic};
 use crate::event::Event;
+use crate::load::held::HeldEvent;
 use crate::load::options::LoadOptions;
 use crate::load::{load_event_file, slug_of};
 use crate::rules::computed::Computed;
@@ -215,15 +216,16 @@ impl Session {
                 .site
                 .events
                 .iter()
-                .position(|(e, _)| e.slug == slug)
+                .position(|held| held.slug == slug)
                 .map(|i| self.site.events.remove(i));
-            let their_players: Vec<String> = old
+            let opened = old.as_ref().map(HeldEvent::open);
+            let their_players: Vec<String> = opened
                 .iter()
                 .chain(new.iter())
                 .flat_map(|event| self.page_ids(&event.0).collect::<Vec<_>>())
                 .collect();
             // What the edit replaces, whole, to compare with what it makes.
-            if let Some((event, computed)) = &old
+            if let Some((event, computed)) = &opened
                 && let Some(previous) = self.site.contributions.get(&slug)
             {
                 previous.shares_for(&view, &self.site.aliases, event, computed);
@@ -253,11 +255,11 @@ impl Session {
             let names = |f: Option<&Fingerprint>| f.map(|f| f.people);
             names_changed |= names(before.as_ref()) != names(after.as_ref());
             replaced_contributions.push((slug.clone(), previous));
-            self.site.events.extend(new);
+            self.site.events.extend(new.as_ref().map(HeldEvent::hold));
             replaced.extend(old);
             slugs.insert(slug);
         }
-        self.site.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
+        self.site.events.sort_by(|a, b| a.slug.cmp(&b.slug));
         // A changed game moves ratings throughout the archive: the render adds the pages of
         // the players whose ratings moved (see its memo), without building every other one.
         // A player who goes by another name (or a player come or gone) is named on the pages
@@ -319,7 +321,7 @@ impl Session {
             Err(failed) => {
                 // The memo saw pages of a site that is now rolled back.
                 self.memo = Memo::default();
-                self.site.events.retain(|(e, _)| !slugs.contains(&e.slug));
+                self.site.events.retain(|held| !slugs.contains(&held.slug));
                 self.site.events.extend(replaced);
                 for (slug, previous) in replaced_contributions {
                     match previous {
@@ -327,7 +329,7 @@ impl Session {
                         None => self.site.contributions.remove(&slug),
                     };
                 }
-                self.site.events.sort_by(|a, b| a.0.slug.cmp(&b.0.slug));
+                self.site.events.sort_by(|a, b| a.slug.cmp(&b.slug));
                 return Err(failed);
             }
         };

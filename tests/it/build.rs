@@ -2935,7 +2935,10 @@ fn search_index_of_a_large_archive_stays_compact() {
     let summaries: Vec<_> = loaded
         .events
         .iter()
-        .map(|(e, c)| site::summary::summary(&view, &loaded.aliases, e, c))
+        .map(|held| {
+            let (e, c) = held.open();
+            site::summary::summary(&view, &loaded.aliases, &e, &c)
+        })
         .collect();
     let summaries: Vec<_> = summaries.iter().collect();
     loaded

@@ -56,7 +56,7 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
     let summaries: Vec<&EventSummary> = input
         .events
         .iter()
-        .map(|(event, _)| &input.contributions[&event.slug].summary)
+        .map(|held| &input.contributions[&held.slug].summary)
         .collect();
     // The search index needs the player archive and the ratings, or the card pages, only when
     // it cannot take its part made of them from the last render.
@@ -416,9 +416,10 @@ fn render_event_indexes(
         .map(|index| index.path.as_str())
         .collect();
     let mut taken = std::collections::HashSet::new();
-    for (event, _) in input.events {
-        let path = crate::site::addresses::event_path(event);
+    for held in input.events {
+        let path = crate::site::addresses::event_path_of(&held.slug);
         if index_paths.contains(path.as_str()) {
+            let (event, _) = held.open();
             pages.output.fail(
                 Diagnostic::error(
                     Code::BadSlug,

@@ -15,8 +15,7 @@ use super::content::ContentPage;
 use super::model::SiteView;
 use super::templates::LayerFile;
 use crate::config::Config;
-use crate::event::Event;
-use crate::rules::computed::Computed;
+use crate::load::held::HeldEvent;
 
 mod archive;
 mod event;
@@ -36,7 +35,7 @@ pub(crate) struct RenderInput<'a> {
     pub(crate) config: &'a Config,
     /// Alias id -> the player page's id (`players.toml`).
     pub(crate) aliases: &'a crate::load::aliases::Aliases,
-    pub(crate) events: &'a [(Event, Computed)],
+    pub(crate) events: &'a [HeldEvent],
     /// Each event's share of the archive-wide pages, by slug (one for every event).
     pub(crate) contributions: &'a super::contribution::Contributions,
     pub(crate) pages: &'a [ContentPage],
@@ -146,17 +145,20 @@ fn render_events(input: &RenderInput<'_>, pages: &Pages<'_, '_>) -> EventFiles {
     input
         .events
         .par_iter()
-        .filter(|(event, _)| input.scope.has_event(&event.slug))
-        .map(|(event, computed)| {
+        .filter(|held| input.scope.has_event(&held.slug))
+        .map(|held| {
             let kept = input
                 .reuse
-                .get(&event.slug)
-                .filter(|files| output.keep(files, &event.file));
+                .get(&held.slug)
+                .filter(|files| output.keep(files, &held.file));
             let files = match kept {
                 Some(files) => files.clone(),
-                None => event::render_event(input, pages, event, computed),
+                None => {
+                    let (event, computed) = held.open();
+                    event::render_event(input, pages, &event, &computed)
+                }
             };
-            (event.slug.clone(), files)
+            (held.slug.clone(), files)
         })
         .collect()
 }
