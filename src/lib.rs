@@ -14,6 +14,7 @@ pub mod builtin;
 pub mod config;
 pub mod diag;
 pub mod edit;
+pub mod encoded;
 pub mod event;
 pub mod input_key;
 pub mod limits;

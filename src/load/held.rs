@@ -1,16 +1,16 @@
-//! Events held in memory encoded, as the event cache keeps them ([`super::cache`]), and opened
-//! when a page is made from them: a loaded event with what the rules computed from it takes
-//! about 270 KB of memory at a typical size, its encoding about 22 KB. A build goes over every
-//! event a few times (working out each one's share of the archive-wide pages, then rendering
-//! its own pages), each time on a few threads at once, so opening an event each time holds a
-//! few events whole instead of the archive: at 10,000 events, the difference between 2.7 GB
-//! and 220 MB. Opening costs about a quarter of a millisecond an event.
+//! Events held in memory encoded ([`crate::encoded`]), as the event cache keeps them
+//! ([`super::cache`]), and opened where a page is made from them: a loaded event with what the
+//! rules computed from it takes about 115 KB of memory at a typical size, its encoding about
+//! 22 KB. A build goes over every event a few times (working out each one's share of the
+//! archive-wide pages, then rendering its own pages), each time on a few threads at once, so
+//! opening an event each time holds a few events whole instead of the archive.
 //!
 //! What is read of every event without opening it is kept beside the encoding: its address,
 //! its file, where it stands, its days and its ruleset.
 
 use std::path::PathBuf;
 
+use crate::encoded::Encoded;
 use crate::event::Event;
 use crate::rules::Ruleset;
 use crate::rules::computed::{Computed, Status};
@@ -30,17 +30,13 @@ pub struct HeldEvent {
     pub(crate) ruleset: &'static Ruleset,
     /// A team event ([`Event::is_team`]).
     pub(crate) team: bool,
-    /// The event and its computed facts in postcard's encoding.
-    encoded: Box<[u8]>,
+    encoded: Encoded<(Event, Computed)>,
 }
 
 impl HeldEvent {
     /// `event`, encoded.
     pub(crate) fn hold(event: &(Event, Computed)) -> HeldEvent {
         let (loaded, computed) = event;
-        let encoded = postcard::to_stdvec(event)
-            .expect("an event encodes: it is made of strings, numbers and lists")
-            .into_boxed_slice();
         HeldEvent {
             slug: loaded.slug.clone(),
             file: loaded.file.clone(),
@@ -49,14 +45,13 @@ impl HeldEvent {
             last_day: loaded.info.end_date.unwrap_or(loaded.info.date),
             ruleset: computed.ruleset,
             team: loaded.is_team(),
-            encoded,
+            encoded: Encoded::new(event),
         }
     }
 
     /// The event and its computed facts, decoded.
     pub fn open(&self) -> (Event, Computed) {
-        postcard::from_bytes(&self.encoded)
-            .expect("a held event decodes: it was encoded by this program")
+        self.encoded.open()
     }
 }
 

@@ -118,7 +118,7 @@ impl Tiebreaker {
 }
 
 /// The two games' tournament systems differ at the root.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) enum Family {
     /// *Star Wars: The Card Game*: Swiss rounds of two-game matches, tournament points.
     Lcg,

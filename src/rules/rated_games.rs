@@ -15,7 +15,7 @@ use super::swccg::scoring::ResultKind;
 use crate::event::{Date, Event, GameEnd, Kind, Outcome};
 
 /// One game that counts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct RatedGame {
     /// The two players, indices into the event's players.
     pub(crate) players: [usize; 2],

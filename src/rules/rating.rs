@@ -94,7 +94,7 @@ pub(crate) struct Game {
 }
 
 /// A game's result for its first entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) enum Score {
     Won,
     Drawn,

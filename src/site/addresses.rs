@@ -127,7 +127,9 @@ pub(crate) fn head_to_head_path(id: &str) -> String {
 }
 
 /// What a card page is about: an objective set by number, or a SW:CCG card by id.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub(crate) enum CardKey {
     Set(String),
     Ccg(u32),

@@ -14,7 +14,7 @@ use crate::rules::computed::Computed;
 use crate::rules::decks::objective_set;
 
 /// One published list of one event.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub(crate) struct ListedDeck {
     pub(crate) event: String,
     pub(crate) event_path: String,
@@ -24,8 +24,7 @@ pub(crate) struct ListedDeck {
     pub(crate) player_name: String,
     pub(crate) player_path: String,
     pub(crate) deck_path: String,
-    /// "dark" or "light".
-    pub(crate) side: &'static str,
+    pub(crate) side: Side,
     /// "1st of 13", "Swiss rank 5 of 24", or empty while unknown.
     pub(crate) finish: String,
     /// For the order: the place or rank, when known.
@@ -33,7 +32,7 @@ pub(crate) struct ListedDeck {
 }
 
 /// One event's part in the card pages: its published lists, and the cards each holds.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct EventCards {
     pub(crate) decks: Vec<ListedDeck>,
     /// Each card or set, with the lists (indexes into `decks`) that hold it.
@@ -90,7 +89,7 @@ pub(crate) fn share(aliases: &Aliases, event: &Event, computed: &Computed) -> Ev
                 player_name: person.name.clone(),
                 player_path: person_path(aliases, &person.id),
                 deck_path,
-                side: side.name(),
+                side,
                 finish: place.map(|p| p.result.clone()).unwrap_or_default(),
                 rank: place.and_then(|p| p.rank),
             });

@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::addresses::CardKey;
 use super::card_lists::{EventCards, ListedDeck};
 use super::model::{IndexLink, ListPage, PlayerRef, SiteView};
+use crate::event::Side;
 use crate::rules::ccg_decks::{cards, display_name, product};
 use crate::rules::decks::{ObjectiveSet, objective_set};
 
@@ -37,7 +38,7 @@ impl DeckRow {
                 url: site.link(&deck.player_path),
             },
             deck_url: site.link(&deck.deck_path),
-            side: deck.side,
+            side: deck.side.name(),
             finish: deck.finish.clone(),
         }
     }
@@ -337,7 +338,8 @@ fn page(
     let side = rows
         .first()
         .map(|r| r.side)
-        .filter(|side| rows.iter().all(|r| r.side == *side));
+        .filter(|side| rows.iter().all(|r| r.side == *side))
+        .map(Side::name);
     let decks = rows.len();
     let mut events: Vec<CardEvent> = Vec::new();
     let mut last_path = None;

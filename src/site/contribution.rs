@@ -26,6 +26,7 @@ use super::players::{PlayerPage, archive};
 use super::ratings::Ratings;
 use super::rivalries::Archive;
 use super::summary::summary;
+use crate::encoded::Encoded;
 use crate::event::Event;
 use crate::load::aliases::Aliases;
 use crate::load::held::HeldEvent;
@@ -44,12 +45,15 @@ pub struct Contribution {
 }
 
 /// What the player pages, the ratings, the statistics and the card pages read of an event.
+/// Held for every event of the archive through a build, so kept encoded and decoded where they
+/// are read (see [`crate::encoded`]): the people, which every batch of player pages goes over,
+/// are kept decoded but for their rows.
 #[derive(Debug, Clone)]
 pub(crate) struct Shares {
     pub(crate) players: EventShare,
-    pub(crate) stats: Counted,
-    pub(crate) games: EventGames,
-    pub(crate) cards: EventCards,
+    pub(crate) stats: Encoded<Counted>,
+    pub(crate) games: Encoded<EventGames>,
+    pub(crate) cards: Encoded<EventCards>,
 }
 
 impl Contribution {
@@ -90,9 +94,9 @@ impl Contribution {
     ) -> &Shares {
         self.shares.get_or_init(|| Shares {
             players: super::player_events::share(aliases, event, computed),
-            stats: Counted::event(event, computed),
-            games: event_games(site, aliases, event, computed),
-            cards: super::card_lists::share(aliases, event, computed),
+            stats: Encoded::new(&Counted::event(event, computed)),
+            games: Encoded::new(&event_games(site, aliases, event, computed)),
+            cards: Encoded::new(&super::card_lists::share(aliases, event, computed)),
         })
     }
 
@@ -241,8 +245,8 @@ impl Contributions {
     fn count(&mut self, contribution: &Contribution, adding: bool) {
         if let Some(total) = self.stats.get_mut() {
             match contribution.shares.get() {
-                Some(shares) if adding => total.add(&shares.stats),
-                Some(shares) => total.remove(&shares.stats),
+                Some(shares) if adding => total.add(&shares.stats.open()),
+                Some(shares) => total.remove(&shares.stats.open()),
                 None => self.stats = OnceLock::new(),
             }
         }
@@ -256,7 +260,7 @@ impl Contributions {
         self.stats.get_or_init(|| {
             let mut total = Counted::default();
             for contribution in self.by_slug.values() {
-                total.add(&contribution.shares().stats);
+                total.add(&contribution.shares().stats.open());
             }
             total
         })
@@ -291,12 +295,12 @@ impl Contributions {
         settings: &crate::config::Ratings,
         pages: &[PlayerPage],
     ) -> Ratings {
-        Ratings::of(
-            site,
-            settings,
-            self.oldest_first().into_iter().map(|c| &c.shares().games),
-            &super::players::people(pages),
-        )
+        let games: Vec<&Encoded<EventGames>> = self
+            .oldest_first()
+            .into_iter()
+            .map(|c| &c.shares().games)
+            .collect();
+        Ratings::of(site, settings, &games, &super::players::people(pages))
     }
 
     /// Every meeting between player pages, for the pairs with a page in `pages`, from every
@@ -331,11 +335,12 @@ impl Contributions {
     /// The card pages, each given to `each` as it is made (see [`super::cards::pages`]), and
     /// their index, from every event's published lists.
     pub fn card_pages(&self, site: &SiteView, each: impl Fn(CardPage) + Sync) -> CardIndex {
-        super::cards::pages(
-            site,
-            self.oldest_first().into_iter().map(|c| &c.shares().cards),
-            each,
-        )
+        let cards: Vec<EventCards> = self
+            .oldest_first()
+            .into_iter()
+            .map(|c| c.shares().cards.open())
+            .collect();
+        super::cards::pages(site, &cards, each)
     }
 
     /// Puts in the contribution of the event `slug`, returning the one it replaces.

@@ -60,7 +60,7 @@ fn ccg_ending(kind: ResultKind) -> &'static str {
 }
 
 /// Counts from SW:CCG decklists: objectives, and each side's cards, by the decks holding them.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(super) struct CcgDecks {
     pub(super) decks: [u32; 2],
     pub(super) objectives: Counts,
@@ -110,7 +110,7 @@ pub(super) fn tally(counts: &mut Counts, label: &str, n: u32, adding: bool) {
 
 /// The counts of some events, before they become tables. Counted once per event (reading its
 /// decklists is the costly part) and summed: the archive's statistics add up each event's.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Counted {
     pub(super) events: u32,
     pub(super) decks: u32,

@@ -13,7 +13,7 @@ use crate::rules::rated_games::{RatedGame, rated_games};
 
 /// One event's part in the ratings: its rated games and the player pages they count for.
 /// Compared by `serve`, which renders every player page again when an edit changes them.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct EventGames {
     pub(super) family: Family,
     /// The event's name and page, for a player's last event.

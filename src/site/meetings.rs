@@ -7,23 +7,26 @@
 use std::cmp::Ordering;
 use std::collections::{BTreeMap, BTreeSet};
 
+use serde::{Deserialize, Serialize};
+
 use crate::event::{Event, Outcome};
 use crate::rules::computed::Computed;
 use crate::rules::scoring::score_round;
 
 /// One game of a meeting, by the event's player indexes: who played dark (when recorded) and
 /// who won (`None`: drawn).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct GamePlayed {
     pub(crate) dark: Option<usize>,
     pub(crate) winner: Option<usize>,
 }
 
 /// One meeting of two players in an event: a Swiss match, a league game or a SW:CCG game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Meeting {
     pub(crate) players: [usize; 2],
     /// How the first player fared against the second.
+    #[serde(with = "ordering")]
     pub(crate) outcome: Ordering,
     /// The round's or the game's number, which orders one player's meetings in an event.
     pub(crate) number: u32,
@@ -189,5 +192,20 @@ pub(crate) fn pages_met<'a>(
     match (pages.get(a), pages.get(b)) {
         (Some(Some(pa)), Some(Some(pb))) if pa != pb => Some((pa, pb)),
         _ => None,
+    }
+}
+
+/// An [`Ordering`] in the encoding of a share: -1, 0 or 1.
+mod ordering {
+    use std::cmp::Ordering;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(order: &Ordering, to: S) -> Result<S::Ok, S::Error> {
+        to.serialize_i8(*order as i8)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<Ordering, D::Error> {
+        Ok(i8::deserialize(from)?.cmp(&0))
     }
 }

@@ -4,11 +4,15 @@
 //! event assembles the player pages from the others' shares without going over their rounds
 //! again; the player pages ([`super::players`]) turn it into their rows.
 
-use super::addresses::{deck_path, event_path, page_id, person_path};
 use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::addresses::{deck_path, event_path, page_id, person_path};
 
 use super::meetings::{Meeting, Occasion, PairMeetings, by_pair, meetings, pages_met};
 use super::standings::{Standing, competitor_of, standings};
+use crate::encoded::Encoded;
 use crate::event::casual::Session;
 use crate::event::{Event, Kind, Side};
 use crate::load::aliases::Aliases;
@@ -19,8 +23,9 @@ use crate::rules::computed::Computed;
 pub(crate) struct EventShare {
     /// In registration order; `None` for a person who plays for no team in a team event.
     pub(crate) people: Vec<Option<PersonShare>>,
-    /// Head to head, by position in `people`.
-    pub(crate) meetings: Vec<Meeting>,
+    /// Head to head, by position in `people`; read by every batch of player and head-to-head
+    /// pages, decoded each time (see [`crate::encoded`]).
+    meetings: Encoded<Vec<Meeting>>,
     /// The event, as head-to-head pages name it.
     occasion: Occasion,
 }
@@ -43,7 +48,12 @@ impl EventShare {
     /// The event's meetings by pair of player pages, for the pairs with a page in `pages`
     /// (see [`super::rivalries`]).
     pub(crate) fn pairs(&self, pages: &BTreeSet<String>) -> PairMeetings<'_> {
-        by_pair(&self.pages(), &self.meetings, Some(pages))
+        by_pair(&self.pages(), &self.meetings(), Some(pages))
+    }
+
+    /// The meetings between the event's people, by position in `people`.
+    pub(crate) fn meetings(&self) -> Vec<Meeting> {
+        self.meetings.open()
     }
 
     /// Adds to `counts` how many meetings with another page each player page in `scope`
@@ -54,7 +64,8 @@ impl EventShare {
         counts: &mut BTreeMap<&'a str, usize>,
     ) {
         let pages = self.pages();
-        for (pa, pb) in self.meetings.iter().filter_map(|m| pages_met(&pages, m)) {
+        let meetings = self.meetings();
+        for (pa, pb) in meetings.iter().filter_map(|m| pages_met(&pages, m)) {
             for page in [pa, pb] {
                 if scope.is_none_or(|s| s.contains(page)) {
                     *counts.entry(page).or_default() += 1;
@@ -80,12 +91,19 @@ pub(crate) struct PersonShare {
     /// The id and name the event knows the person by.
     pub(crate) id: String,
     pub(crate) name: String,
+    /// Read only for the pages a batch fills in, so decoded only then.
+    pub(crate) rows: Encoded<PersonRows>,
+}
+
+/// The rows one person's page has of one event.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(crate) struct PersonRows {
     pub(crate) played: Played,
     pub(crate) sessions: Vec<SessionPlayed>,
 }
 
 /// How one person's event went.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct Played {
     pub(crate) event: String,
     pub(crate) event_path: String,
@@ -105,7 +123,7 @@ pub(crate) struct Played {
 }
 
 /// A competitor of an event, with where their name links to.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct Named {
     pub(crate) id: String,
     pub(crate) name: String,
@@ -113,7 +131,7 @@ pub(crate) struct Named {
 }
 
 /// One challenge-deck session of one person.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct SessionPlayed {
     pub(crate) event: String,
     /// The session on its event page.
@@ -158,41 +176,43 @@ pub(crate) fn share(aliases: &Aliases, event: &Event, computed: &Computed) -> Ev
             page: page_id(aliases, &person.id).to_string(),
             id: person.id.clone(),
             name: person.name.clone(),
-            played: Played {
-                event: event.info.name.clone(),
-                event_path: event_path(event),
-                date: event.info.date.iso(),
-                rules: event.info.rules.clone(),
-                result,
-                record,
-                deck_path: deck_path(event, person),
-                decks: [
-                    (Side::Dark, &person.decks.dark),
-                    (Side::Light, &person.decks.light),
-                ]
-                .into_iter()
-                .filter_map(|(side, deck)| deck.as_ref().map(|d| (side, d.affiliation.clone())))
+            rows: Encoded::new(&PersonRows {
+                played: Played {
+                    event: event.info.name.clone(),
+                    event_path: event_path(event),
+                    date: event.info.date.iso(),
+                    rules: event.info.rules.clone(),
+                    result,
+                    record,
+                    deck_path: deck_path(event, person),
+                    decks: [
+                        (Side::Dark, &person.decks.dark),
+                        (Side::Light, &person.decks.light),
+                    ]
+                    .into_iter()
+                    .filter_map(|(side, deck)| deck.as_ref().map(|d| (side, d.affiliation.clone())))
+                    .collect(),
+                    decks_withheld: !computed.decklists_published,
+                    team: team.then(|| named(aliases, event, competitor)),
+                },
+                sessions: match &event.kind {
+                    Kind::Challenge(sessions) => &sessions[..],
+                    _ => &[],
+                }
+                .iter()
+                .filter_map(|session| session_played(aliases, event, session, index))
                 .collect(),
-                decks_withheld: !computed.decklists_published,
-                team: team.then(|| named(aliases, event, competitor)),
-            },
-            sessions: match &event.kind {
-                Kind::Challenge(sessions) => &sessions[..],
-                _ => &[],
-            }
-            .iter()
-            .filter_map(|session| session_played(aliases, event, session, index))
-            .collect(),
+            }),
         }));
     }
     EventShare {
         people: shares,
         // Meetings are counted in single-player events only, where every person plays.
-        meetings: if team {
+        meetings: Encoded::new(&if team {
             Vec::new()
         } else {
             meetings(event, computed)
-        },
+        }),
         occasion: Occasion {
             name: event.info.name.clone(),
             path: event_path(event),

@@ -247,12 +247,13 @@ pub(crate) fn archive<'a>(
             page.played += 1;
             page.known.note(&person.name, &person.id);
             if filled[number] {
-                page.events.push(PlayerEvent::of(site, &person.played));
+                let rows = person.rows.open();
+                page.events.push(PlayerEvent::of(site, &rows.played));
                 page.sessions
-                    .extend(person.sessions.iter().map(|s| PlayerSession::of(site, s)));
+                    .extend(rows.sessions.iter().map(|s| PlayerSession::of(site, s)));
             }
         }
-        for meeting in &share.meetings {
+        for meeting in &share.meetings() {
             let [a, b] = meeting.players;
             let (a, b, outcome) = (number_of[a], number_of[b], meeting.outcome);
             for (me, them, ord) in [(a, b, outcome), (b, a, outcome.reverse())] {

@@ -20,6 +20,7 @@ use super::event_games::EventGames;
 use super::model::SiteView;
 use super::names::People;
 use crate::config::Ratings as Settings;
+use crate::encoded::Encoded;
 use crate::rules::Family;
 use crate::rules::rating::{Game, Period, PeriodLength, Track, rate};
 
@@ -162,23 +163,25 @@ fn shown(value: f64) -> i64 {
 }
 
 /// One game's ratings, before they become views.
-struct Rated<'a> {
+struct Rated {
     /// Page ids by player number.
-    ids: Vec<&'a str>,
+    ids: Vec<String>,
+    /// The name and page of each event with games of the game, oldest first.
+    events: Vec<(String, String)>,
     /// Each period's label ("2018-06", or the event's name) and its first day, as a day number.
     labels: Vec<(String, i64)>,
     /// Overall tracks by player number, sided tracks by `2 * player + side`.
     overall: Vec<Option<Track>>,
     sided: Vec<Option<Track>>,
-    /// Each entry's last event (name, page, month number), overall and sided.
-    last_overall: Vec<Last<'a>>,
-    last_sided: Vec<Last<'a>>,
+    /// Each entry's last event (by position in `events`, and month number), overall and sided.
+    last_overall: Vec<Last>,
+    last_sided: Vec<Last>,
     /// The month number (`year * 12 + month - 1`) of the game's latest rated game.
     newest_month: i64,
 }
 
-/// An entry's last rated game: its event's name and page, and its month number.
-type Last<'a> = (&'a str, &'a str, i64);
+/// An entry's last rated game: its event's position in [`Rated::events`], and its month number.
+type Last = (usize, i64);
 
 /// A month number, `year * 12 + month - 1`, for the activity window.
 fn month_number(date: crate::event::Date) -> i64 {
@@ -203,22 +206,35 @@ struct PeriodGames {
     sided: Vec<Game>,
 }
 
-/// Rates one game's events, given oldest first.
-fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
-    let mut numbers: HashMap<&str, usize> = HashMap::new();
-    let mut ids: Vec<&str> = Vec::new();
+/// Rates the games of `family`'s events, given oldest first: `None` when none has a game. The
+/// events are decoded one at a time, so only the games gathered into rating periods are held.
+fn rate_game(
+    settings: &Settings,
+    family: Family,
+    all_events: &[&Encoded<EventGames>],
+) -> Option<Rated> {
+    let mut numbers: HashMap<String, usize> = HashMap::new();
+    let mut ids: Vec<String> = Vec::new();
+    let mut events: Vec<(String, String)> = Vec::new();
     let mut periods: BTreeMap<i64, PeriodGames> = BTreeMap::new();
     let mut last_overall: Vec<Last> = Vec::new();
     let mut last_sided: Vec<Last> = Vec::new();
     let mut newest_month = i64::MIN;
-    for (position, &event) in events.iter().enumerate() {
+    for encoded in all_events {
+        let event = encoded.open();
+        if event.family != family || event.games.is_empty() {
+            continue;
+        }
+        let position = events.len();
+        events.push((event.name.clone(), event.url.clone()));
         for game in &event.games {
             let month = month_number(game.date);
-            let last = (event.name.as_str(), event.url.as_str(), month);
+            let last = (position, month);
             let players = game.players.map(|p| {
-                let page = event.pages[p].as_str();
-                *numbers.entry(page).or_insert_with(|| {
-                    ids.push(page);
+                let page = &event.pages[p];
+                numbers.get(page.as_str()).copied().unwrap_or_else(|| {
+                    ids.push(page.clone());
+                    numbers.insert(page.clone(), ids.len() - 1);
                     last_overall.push(last);
                     last_sided.extend([last, last]);
                     ids.len() - 1
@@ -284,51 +300,49 @@ fn rate_game<'a>(settings: &Settings, events: &[&'a EventGames]) -> Rated<'a> {
         || rate(parameters, ids.len(), &overall),
         || rate(parameters, 2 * ids.len(), &sided),
     );
-    Rated {
+    if events.is_empty() {
+        return None;
+    }
+    Some(Rated {
         overall,
         sided,
         ids,
+        events,
         labels,
         last_overall,
         last_sided,
         newest_month,
-    }
+    })
 }
 
 /// The later of two last games: a league's games are dated apart from its events' order.
-fn latest<'a>(known: Last<'a>, game: Last<'a>) -> Last<'a> {
-    if game.2 >= known.2 { game } else { known }
+fn latest(known: Last, game: Last) -> Last {
+    if game.1 >= known.1 { game } else { known }
 }
 
 impl Ratings {
     /// The ratings from every event's games, given oldest first; `people` are the player pages'
     /// names and addresses.
-    pub(crate) fn of<'a>(
+    pub(crate) fn of(
         site: &SiteView,
         settings: &Settings,
-        events: impl IntoIterator<Item = &'a EventGames>,
+        events: &[&Encoded<EventGames>],
         people: &People<'_>,
     ) -> Ratings {
-        let events: Vec<&EventGames> = events.into_iter().collect();
         let mut games = Vec::new();
         let mut players: HashMap<String, Vec<PlayerGame>> = HashMap::new();
         // The games are rated apart from each other, so at once.
-        let by_game: Vec<(&str, &str, Rated<'_>)> = GAMES
+        let by_game: Vec<(&str, &str, Rated)> = GAMES
             .par_iter()
             .filter_map(|&(family, game, id)| {
-                let of_game: Vec<&EventGames> = events
-                    .iter()
-                    .copied()
-                    .filter(|e| e.family == family && !e.games.is_empty())
-                    .collect();
-                (!of_game.is_empty()).then(|| (game, id, rate_game(settings, &of_game)))
+                rate_game(settings, family, events).map(|rated| (game, id, rated))
             })
             .collect();
         for (game, id, rated) in by_game {
             let name = |p: usize| {
                 people
-                    .page(rated.ids[p])
-                    .map_or((rated.ids[p], String::new()), |(name, url)| {
+                    .page(&rated.ids[p])
+                    .map_or((rated.ids[p].as_str(), String::new()), |(name, url)| {
                         (name, url.to_string())
                     })
             };
@@ -353,11 +367,11 @@ impl Ratings {
                     y.current
                         .rating
                         .total_cmp(&x.current.rating)
-                        .then_with(|| rated.ids[*a].cmp(rated.ids[*b]))
+                        .then_with(|| rated.ids[*a].cmp(&rated.ids[*b]))
                 });
                 let row = |rank: usize, p: usize, t: &Track| {
                     let (name, url) = name(p);
-                    let (last_event, last_url, _) = last[entry(p)];
+                    let (last_event, last_url) = &rated.events[last[entry(p)].0];
                     Row {
                         rank,
                         name: name.to_string(),
@@ -365,8 +379,8 @@ impl Ratings {
                         rating: shown(t.current.rating),
                         deviation: shown(t.current.deviation),
                         games: t.games,
-                        last_event: last_event.to_string(),
-                        last_url: last_url.to_string(),
+                        last_event: last_event.clone(),
+                        last_url: last_url.clone(),
                         provisional: t.current.deviation
                             > f64::from(settings.provisional_deviation),
                     }
@@ -374,7 +388,7 @@ impl Ratings {
                 let (mut all_time, mut active) = (Vec::new(), Vec::new());
                 for (i, &(p, t)) in rated_players.iter().enumerate() {
                     all_time.push(row(i + 1, p, t));
-                    let is_active = window.is_none_or(|first| last[entry(p)].2 >= first);
+                    let is_active = window.is_none_or(|first| last[entry(p)].1 >= first);
                     let active_rank = is_active.then(|| {
                         active.push(row(active.len() + 1, p, t));
                         active.len()
@@ -456,7 +470,7 @@ impl Ratings {
             view: RatingsView {
                 games,
                 active_months: settings.active_months,
-                recorded_events: events.iter().filter(|e| e.recorded).count(),
+                recorded_events: events.iter().filter(|e| e.open().recorded).count(),
                 min_games: settings.min_games,
                 provisional_deviation: settings.provisional_deviation,
                 period: settings.parameters.period.name(),
@@ -578,7 +592,7 @@ mod tests {
             game([0, 1], Score::Won, Some(0)),
             game([2, 0], Score::Drawn, None),
         ]);
-        let ratings = Ratings::of(&site, &settings, [&event], &People::new([]));
+        let ratings = Ratings::of(&site, &settings, &[&Encoded::new(&event)], &People::new([]));
         let pools = |id: &str| -> Vec<(&str, u32)> {
             ratings.players[id][0]
                 .pools
@@ -608,7 +622,7 @@ mod tests {
             min_games: 2,
             ..loaded.config.ratings.clone()
         };
-        let ratings = Ratings::of(&site, &settings, [&event], &People::new([]));
+        let ratings = Ratings::of(&site, &settings, &[&Encoded::new(&event)], &People::new([]));
         let overall = &ratings.view.games[0].tables[0];
         assert!(overall.all_time.is_empty());
         assert_eq!(overall.unlisted, 2);
@@ -635,7 +649,12 @@ mod tests {
             min_games: 1,
             ..loaded.config.ratings.clone()
         };
-        let ratings = Ratings::of(&site, &settings, [&old, &new], &People::new([]));
+        let ratings = Ratings::of(
+            &site,
+            &settings,
+            &[&Encoded::new(&old), &Encoded::new(&new)],
+            &People::new([]),
+        );
         let game = &ratings.view.games[0];
         let overall = &game.tables[0];
         let names = |rows: &[Row]| -> Vec<(usize, String)> {
@@ -666,7 +685,12 @@ mod tests {
                 active_months: months,
                 ..settings.clone()
             };
-            let ratings = Ratings::of(&site, &settings, [&old, &new], &People::new([]));
+            let ratings = Ratings::of(
+                &site,
+                &settings,
+                &[&Encoded::new(&old), &Encoded::new(&new)],
+                &People::new([]),
+            );
             assert_eq!(ratings.view.games[0].tables[0].active.len(), 3, "{months}");
         }
     }

@@ -268,7 +268,7 @@ mod tests {
         let mut view = Ratings::of(
             &site,
             &config.ratings,
-            [],
+            &[],
             &crate::site::names::People::new([]),
         )
         .view;

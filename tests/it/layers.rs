@@ -18,6 +18,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("toml_reader", 1),
     ("paths", 1),
     ("input_key", 1),
+    ("encoded", 1),
     ("limits", 2),
     ("wall_clock", 2),
     ("text_file", 3),

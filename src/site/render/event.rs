@@ -35,7 +35,8 @@ pub(super) fn render_event(
         computed,
         &input.contributions[&event.slug]
             .shares_for(site, input.aliases, event, computed)
-            .stats,
+            .stats
+            .open(),
         now.clone(),
         &crate::site::markdown::render,
         input.aliases,
