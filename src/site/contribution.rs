@@ -19,7 +19,7 @@ use super::card_lists::EventCards;
 use super::cards::{CardIndex, CardPage};
 use super::counts::{Counted, Counts, tally};
 use super::deck_names::{EventDecks, deck_names};
-use super::event_games::{EventGames, event_games};
+use super::event_games::{HeldGames, event_games};
 use super::model::{EventSummary, SiteView};
 use super::player_events::EventShare;
 use super::players::{PlayerPage, archive};
@@ -52,7 +52,7 @@ pub struct Contribution {
 pub(crate) struct Shares {
     pub(crate) players: EventShare,
     pub(crate) stats: Encoded<Counted>,
-    pub(crate) games: Encoded<EventGames>,
+    pub(crate) games: HeldGames,
     pub(crate) cards: Encoded<EventCards>,
 }
 
@@ -95,7 +95,7 @@ impl Contribution {
         self.shares.get_or_init(|| Shares {
             players: super::player_events::share(aliases, event, computed),
             stats: Encoded::new(&Counted::event(event, computed)),
-            games: Encoded::new(&event_games(site, aliases, event, computed)),
+            games: HeldGames::hold(&event_games(site, aliases, event, computed)),
             cards: Encoded::new(&super::card_lists::share(aliases, event, computed)),
         })
     }
@@ -295,7 +295,7 @@ impl Contributions {
         settings: &crate::config::Ratings,
         pages: &[PlayerPage],
     ) -> Ratings {
-        let games: Vec<&Encoded<EventGames>> = self
+        let games: Vec<&HeldGames> = self
             .oldest_first()
             .into_iter()
             .map(|c| &c.shares().games)

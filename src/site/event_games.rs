@@ -5,6 +5,7 @@
 
 use super::addresses::{event_path, page_id};
 use super::model::SiteView;
+use crate::encoded::Encoded;
 use crate::event::{Event, Kind};
 use crate::load::aliases::Aliases;
 use crate::rules::Family;
@@ -24,6 +25,32 @@ pub(crate) struct EventGames {
     /// Each player's page id (`players.toml` applied), in registration order.
     pub(super) pages: Vec<String>,
     pub(super) games: Vec<RatedGame>,
+}
+
+/// An event's part in the ratings as its share holds it: what tells whether the ratings read
+/// its games at all, beside the games themselves, encoded (see [`crate::encoded`]), so that an
+/// event is decoded once per rating, and only when it has games of the game being rated.
+#[derive(Debug, Clone)]
+pub(crate) struct HeldGames {
+    pub(super) family: Family,
+    pub(super) recorded: bool,
+    games: Option<Encoded<EventGames>>,
+}
+
+impl HeldGames {
+    /// `games`, held.
+    pub(crate) fn hold(games: &EventGames) -> Self {
+        HeldGames {
+            family: games.family,
+            recorded: games.recorded,
+            games: (!games.games.is_empty()).then(|| Encoded::new(games)),
+        }
+    }
+
+    /// The event's part, decoded, when it has rated games.
+    pub(super) fn open(&self) -> Option<EventGames> {
+        self.games.as_ref().map(Encoded::open)
+    }
 }
 
 /// The games `event` adds to the ratings.

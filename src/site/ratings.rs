@@ -16,11 +16,10 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::chart::{Point, line_chart};
-use super::event_games::EventGames;
+use super::event_games::HeldGames;
 use super::model::SiteView;
 use super::names::People;
 use crate::config::Ratings as Settings;
-use crate::encoded::Encoded;
 use crate::rules::Family;
 use crate::rules::rating::{Game, Period, PeriodLength, Track, rate};
 
@@ -208,11 +207,7 @@ struct PeriodGames {
 
 /// Rates the games of `family`'s events, given oldest first: `None` when none has a game. The
 /// events are decoded one at a time, so only the games gathered into rating periods are held.
-fn rate_game(
-    settings: &Settings,
-    family: Family,
-    all_events: &[&Encoded<EventGames>],
-) -> Option<Rated> {
+fn rate_game(settings: &Settings, family: Family, all_events: &[&HeldGames]) -> Option<Rated> {
     let mut numbers: HashMap<String, usize> = HashMap::new();
     let mut ids: Vec<String> = Vec::new();
     let mut events: Vec<(String, String)> = Vec::new();
@@ -220,11 +215,10 @@ fn rate_game(
     let mut last_overall: Vec<Last> = Vec::new();
     let mut last_sided: Vec<Last> = Vec::new();
     let mut newest_month = i64::MIN;
-    for encoded in all_events {
-        let event = encoded.open();
-        if event.family != family || event.games.is_empty() {
+    for held in all_events.iter().filter(|held| held.family == family) {
+        let Some(event) = held.open() else {
             continue;
-        }
+        };
         let position = events.len();
         events.push((event.name.clone(), event.url.clone()));
         for game in &event.games {
@@ -326,7 +320,7 @@ impl Ratings {
     pub(crate) fn of(
         site: &SiteView,
         settings: &Settings,
-        events: &[&Encoded<EventGames>],
+        events: &[&HeldGames],
         people: &People<'_>,
     ) -> Ratings {
         let mut games = Vec::new();
@@ -470,7 +464,7 @@ impl Ratings {
             view: RatingsView {
                 games,
                 active_months: settings.active_months,
-                recorded_events: events.iter().filter(|e| e.open().recorded).count(),
+                recorded_events: events.iter().filter(|e| e.recorded).count(),
                 min_games: settings.min_games,
                 provisional_deviation: settings.provisional_deviation,
                 period: settings.parameters.period.name(),
@@ -541,7 +535,7 @@ mod tests {
     use crate::rules::rated_games::{RatedGame, rated_games};
     use crate::rules::rating::Score;
     use crate::site::addresses::page_id;
-    use crate::site::event_games::event_games;
+    use crate::site::event_games::{EventGames, event_games};
     use crate::site::players::PlayerPage;
 
     /// The example site's events, loaded and computed, with its player pages and ratings.
@@ -592,7 +586,12 @@ mod tests {
             game([0, 1], Score::Won, Some(0)),
             game([2, 0], Score::Drawn, None),
         ]);
-        let ratings = Ratings::of(&site, &settings, &[&Encoded::new(&event)], &People::new([]));
+        let ratings = Ratings::of(
+            &site,
+            &settings,
+            &[&HeldGames::hold(&event)],
+            &People::new([]),
+        );
         let pools = |id: &str| -> Vec<(&str, u32)> {
             ratings.players[id][0]
                 .pools
@@ -622,7 +621,12 @@ mod tests {
             min_games: 2,
             ..loaded.config.ratings.clone()
         };
-        let ratings = Ratings::of(&site, &settings, &[&Encoded::new(&event)], &People::new([]));
+        let ratings = Ratings::of(
+            &site,
+            &settings,
+            &[&HeldGames::hold(&event)],
+            &People::new([]),
+        );
         let overall = &ratings.view.games[0].tables[0];
         assert!(overall.all_time.is_empty());
         assert_eq!(overall.unlisted, 2);
@@ -652,7 +656,7 @@ mod tests {
         let ratings = Ratings::of(
             &site,
             &settings,
-            &[&Encoded::new(&old), &Encoded::new(&new)],
+            &[&HeldGames::hold(&old), &HeldGames::hold(&new)],
             &People::new([]),
         );
         let game = &ratings.view.games[0];
@@ -688,7 +692,7 @@ mod tests {
             let ratings = Ratings::of(
                 &site,
                 &settings,
-                &[&Encoded::new(&old), &Encoded::new(&new)],
+                &[&HeldGames::hold(&old), &HeldGames::hold(&new)],
                 &People::new([]),
             );
             assert_eq!(ratings.view.games[0].tables[0].active.len(), 3, "{months}");
