@@ -128,24 +128,14 @@ pub(crate) fn load_events<T: Send + Sync>(
             };
         }
     };
-    let mut results: Vec<(KeptFile<T>, Option<CacheUse>)> = files
+    let results: Vec<Used<(String, T)>> = files
         .par_iter()
         .map(|file| {
             let (loaded, used) = match cache {
                 Some(cache) => load_cached(root, file, options, cache),
                 None => (load_event_file(root, file, options), None),
             };
-            let slug = loaded.event.as_ref().map(|(event, _)| event.slug.clone());
-            let kept = KeptFile {
-                slug,
-                event: loaded.event.map(&keep),
-                path: loaded.path,
-                diagnostics: loaded.diagnostics,
-                text: loaded.text,
-                other_sources: loaded.other_sources,
-                own_key: loaded.own_key,
-            };
-            (kept, used)
+            (loaded.keeping(&keep), used)
         })
         .collect();
     if let Some(cache) = cache {
@@ -158,12 +148,12 @@ pub(crate) fn load_events<T: Send + Sync>(
             .count(),
         ..Loaded::default()
     };
-    results.sort_by(|(a, _), (b, _)| a.slug.cmp(&b.slug));
+    let mut events = Vec::with_capacity(results.len());
     for (file, _) in results {
-        if let (Some(slug), Some(key)) = (file.slug, file.own_key) {
-            loaded.own_keys.insert(slug, key);
+        if let (Some((slug, _)), Some(key)) = (&file.event, file.own_key) {
+            loaded.own_keys.insert(slug.clone(), key);
         }
-        loaded.events.extend(file.event);
+        events.extend(file.event);
         if !file.diagnostics.is_empty()
             && let Some(text) = file.text
         {
@@ -172,20 +162,13 @@ pub(crate) fn load_events<T: Send + Sync>(
         loaded.sources.extend(file.other_sources);
         loaded.diagnostics.extend(file.diagnostics);
     }
+    events.sort_by(|(a, _), (b, _)| a.cmp(b));
+    loaded.events = events.into_iter().map(|(_, kept)| kept).collect();
     loaded
 }
 
-/// One event file, loaded, with what the loader's caller kept of its event.
-struct KeptFile<T> {
-    path: PathBuf,
-    /// The event's slug, when the file has no error.
-    slug: Option<String>,
-    event: Option<T>,
-    diagnostics: Vec<Diagnostic>,
-    text: Option<String>,
-    other_sources: BTreeMap<PathBuf, String>,
-    own_key: Option<u128>,
-}
+/// One event file, loaded, and how it used the cache (`None`: without one).
+type Used<E> = (LoadedFile<E>, Option<CacheUse>);
 
 /// How one event file used the cache.
 enum CacheUse {
@@ -259,11 +242,7 @@ fn own_key_of(file: &Path, text: &str, report: Option<&Result<String, Diagnostic
 
 /// Puts the events computed now into `cache`, when the files every event depends on did not
 /// change while they were computed, and removes the entries of files no longer there.
-fn keep_in_cache<T: Send + Sync>(
-    root: &Path,
-    cache: &cache::EventCache,
-    results: &[(KeptFile<T>, Option<CacheUse>)],
-) {
+fn keep_in_cache<T: Send + Sync>(root: &Path, cache: &cache::EventCache, results: &[Used<T>]) {
     if !cache.still_current(root) {
         return;
     }
@@ -296,13 +275,14 @@ pub(crate) fn slug_of(file: &Path) -> String {
         .join("/")
 }
 
-/// One event file, loaded.
+/// One event file, loaded: with the event and what the rules computed from it, or (see
+/// [`LoadedFile::keeping`]) what a caller keeps of them.
 #[derive(Debug)]
-pub(crate) struct LoadedFile {
+pub(crate) struct LoadedFile<E = (Event, Computed)> {
     /// Relative to the site root.
     pub(crate) path: PathBuf,
     /// The event, when the file has no error.
-    pub(crate) event: Option<(Event, Computed)>,
+    pub(crate) event: Option<E>,
     pub(crate) diagnostics: Vec<Diagnostic>,
     /// The file's text, when it could be read.
     pub(crate) text: Option<String>,
@@ -311,6 +291,20 @@ pub(crate) struct LoadedFile {
     /// The key of the event file and its report as read ([`crate::input_key::own_key`]),
     /// when both could be read.
     pub(crate) own_key: Option<u128>,
+}
+
+impl LoadedFile {
+    /// The file with its event's slug and what `keep` keeps of the event in place of the event.
+    fn keeping<T>(self, keep: impl Fn((Event, Computed)) -> T) -> LoadedFile<(String, T)> {
+        LoadedFile {
+            event: self.event.map(|event| (event.0.slug.clone(), keep(event))),
+            path: self.path,
+            diagnostics: self.diagnostics,
+            text: self.text,
+            other_sources: self.other_sources,
+            own_key: self.own_key,
+        }
+    }
 }
 
 /// Reads and validates one file given relative to `root`.
