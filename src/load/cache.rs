@@ -12,7 +12,9 @@
 //! it: a run reads the entries of the files it finds and writes the ones it computed. Each is
 //! written to a temporary file and renamed into place, and carries its key, its length and a
 //! seal of both and of its bytes, so that a torn, truncated or foreign file is a miss, never a
-//! wrong event. Entries that no event file has any more are removed at the end of each run.
+//! wrong event. An entry is written as its event is computed, and renamed into place at the end
+//! of the run, once the files every event depends on are known not to have changed meanwhile.
+//! Entries that no event file has any more are removed at the end of each run.
 //! Nothing here can fail a build: a cache that cannot be read or written only costs the time to
 //! compute.
 //!
@@ -95,16 +97,14 @@ impl EventCache {
         decode(self.secret, key, &bytes)
     }
 
-    /// The entry that keeps `event` under `key` (see [`EventCache::put`]).
-    pub(crate) fn entry(&self, key: u128, event: &(Event, Computed)) -> Option<Vec<u8>> {
-        encode(self.secret, key, event)
-    }
-
-    /// Keeps `entry` (made by [`EventCache::entry`]) under `key`. Written to a temporary file
-    /// and renamed into place, so a reader never sees half an entry; a failure is ignored (the
-    /// next run computes again).
-    pub(crate) fn put(&self, key: u128, bytes: &[u8]) {
+    /// Writes the entry that keeps `event` under `key` beside the entries, under a temporary
+    /// name that no run reads, for [`EventCache::put`] to put in place once the run knows the
+    /// files every event depends on did not change meanwhile. On disk rather than in memory:
+    /// a first build of 10,000 events would otherwise hold 220 MB of entries until its last
+    /// event is computed. `None` when it cannot be written (the next run computes again).
+    pub(crate) fn stage(&self, key: u128, event: &(Event, Computed)) -> Option<Staged> {
         static WRITES: AtomicU64 = AtomicU64::new(0);
+        let bytes = encode(self.secret, key, event)?;
         let temporary = self.dir.join(format!(
             "{key:032x}.{}-{}.tmp",
             std::process::id(),
@@ -112,15 +112,30 @@ impl EventCache {
         ));
         let written = fs::create_dir_all(&self.dir)
             .and_then(|()| fs::File::create(&temporary))
-            .and_then(|mut file| file.write_all(bytes));
-        if written.is_err() || fs::rename(&temporary, self.path(key)).is_err() {
+            .and_then(|mut file| file.write_all(&bytes));
+        if written.is_err() {
             let _ = fs::remove_file(&temporary);
+            return None;
+        }
+        Some(Staged { key, temporary })
+    }
+
+    /// Puts a staged entry in place, by a rename, so a reader never sees half an entry; a
+    /// failure (another run swept the staged file away) is ignored.
+    pub(crate) fn put(&self, staged: &Staged) {
+        if fs::rename(&staged.temporary, self.path(staged.key)).is_err() {
+            let _ = fs::remove_file(&staged.temporary);
         }
     }
 
-    /// Removes every entry but those of `keys`, and temporary files left by a run that was
-    /// stopped. Another run writing at the same time loses at most an entry, which costs it
-    /// the time to compute it again.
+    /// Removes a staged entry that is not to be kept.
+    pub(crate) fn discard(&self, staged: &Staged) {
+        let _ = fs::remove_file(&staged.temporary);
+    }
+
+    /// Removes every entry but those of `keys`, and the staged entries of runs that were
+    /// stopped. Another run at the same time keeps its staged entries; it can lose an entry it
+    /// put in place meanwhile, which costs it the time to compute it again.
     pub(crate) fn retain(&self, keys: &BTreeSet<u128>) {
         let Ok(entries) = fs::read_dir(&self.dir) else {
             return;
@@ -128,12 +143,36 @@ impl EventCache {
         let kept: BTreeSet<String> = keys.iter().map(|k| format!("{k:032x}")).collect();
         for entry in entries.flatten() {
             let name = entry.file_name();
-            let current = name.to_str().is_some_and(|n| kept.contains(n));
+            let current = name
+                .to_str()
+                .is_some_and(|n| kept.contains(n) || staged_by_a_running_process(n));
             if !current {
                 let _ = fs::remove_file(entry.path());
             }
         }
     }
+}
+
+/// An entry written under a temporary name by [`EventCache::stage`].
+pub(crate) struct Staged {
+    key: u128,
+    temporary: PathBuf,
+}
+
+/// Whether `name` is an entry staged by a process still running (another run, which puts it
+/// in place when it is done): where processes cannot be looked up, none is.
+fn staged_by_a_running_process(name: &str) -> bool {
+    let Some(pid) = name
+        .strip_suffix(".tmp")
+        .and_then(|rest| rest.split_once('.'))
+        .and_then(|(_, writer)| writer.split_once('-'))
+        .map(|(pid, _)| pid)
+    else {
+        return false;
+    };
+    cfg!(target_os = "linux")
+        && pid.bytes().all(|b| b.is_ascii_digit())
+        && Path::new("/proc").join(pid).exists()
 }
 
 /// The key of what every event depends on besides its own files: Holonet, the configuration
@@ -271,7 +310,7 @@ mod tests {
             None,
         ));
         assert!(cache.get(key).is_none());
-        cache.put(key, &cache.entry(key, event).expect("an event encodes"));
+        cache.put(&cache.stage(key, event).expect("an entry is written"));
         assert!(cache.get(key).is_some());
         // Another Holonet or another configuration: other keys.
         assert_ne!(
@@ -294,11 +333,18 @@ mod tests {
         );
         // Sealed under the site folder's secret.
         assert_eq!(input_key::Secret::of_site(root), cache.secret);
-        fs::write(root.join(DIR).join("stale.1-1.tmp"), "half").expect("write");
+        // A staged entry left by a run that was stopped is swept; one of a running run is not.
+        fs::write(root.join(DIR).join("stale.999999999-1.tmp"), "half").expect("write");
+        let running = format!("{key:032x}.{}-9.tmp", std::process::id());
+        fs::write(root.join(DIR).join(&running), "half").expect("write");
         cache.retain(&BTreeSet::from([key]));
         assert!(cache.get(key).is_some());
-        let left: Vec<_> = fs::read_dir(root.join(DIR)).expect("dir").collect();
-        assert_eq!(left.len(), 1, "only the entry kept");
+        let mut left: Vec<_> = fs::read_dir(root.join(DIR))
+            .expect("dir")
+            .map(|e| e.expect("entry").file_name().into_string().expect("utf-8"))
+            .collect();
+        left.sort();
+        assert_eq!(left, [format!("{key:032x}"), running], "the entry kept");
         cache.retain(&BTreeSet::new());
         assert!(cache.get(key).is_none());
     }

@@ -174,9 +174,11 @@ type Used<E> = (LoadedFile<E>, Option<CacheUse>);
 enum CacheUse {
     /// The event was taken from the entry of this key.
     Found(u128),
-    /// The event was computed; with the entry that puts it in the cache when it was computed
-    /// without a warning.
-    Computed { key: u128, entry: Option<Vec<u8>> },
+    /// The event was computed; with its entry, staged, when it was computed without a warning.
+    Computed {
+        key: u128,
+        entry: Option<cache::Staged>,
+    },
 }
 
 impl CacheUse {
@@ -215,7 +217,7 @@ fn load_cached(
     }
     let loaded = load_event_text(root, file, text, report, options);
     let entry = match &loaded.event {
-        Some(event) if loaded.diagnostics.is_empty() => cache.entry(key, event),
+        Some(event) if loaded.diagnostics.is_empty() => cache.stage(key, event),
         _ => None,
     };
     (loaded, Some(CacheUse::Computed { key, entry }))
@@ -240,21 +242,26 @@ fn own_key_of(file: &Path, text: &str, report: Option<&Result<String, Diagnostic
     crate::input_key::own_key(file, text.as_bytes(), report)
 }
 
-/// Puts the events computed now into `cache`, when the files every event depends on did not
-/// change while they were computed, and removes the entries of files no longer there.
+/// Puts the entries of the events computed now in place in `cache` when the files every event
+/// depends on did not change while they were computed (and removes them when they did), and
+/// removes the entries of files no longer there.
 fn keep_in_cache<T: Send + Sync>(root: &Path, cache: &cache::EventCache, results: &[Used<T>]) {
-    if !cache.still_current(root) {
-        return;
-    }
+    let current = cache.still_current(root);
     results.par_iter().for_each(|(_, used)| {
         if let Some(CacheUse::Computed {
-            key,
-            entry: Some(entry),
+            entry: Some(entry), ..
         }) = used
         {
-            cache.put(*key, entry);
+            if current {
+                cache.put(entry);
+            } else {
+                cache.discard(entry);
+            }
         }
     });
+    if !current {
+        return;
+    }
     let keys = results
         .iter()
         .filter_map(|(_, used)| used.as_ref().map(CacheUse::key))
@@ -294,13 +301,15 @@ pub(crate) struct LoadedFile<E = (Event, Computed)> {
 }
 
 impl LoadedFile {
-    /// The file with its event's slug and what `keep` keeps of the event in place of the event.
+    /// The file with its event's slug and what `keep` keeps of the event in place of the event,
+    /// and with its text only when a diagnostic shows its lines: every file of the archive is
+    /// loaded before any is put together (440 MB of text at 10,000 events).
     fn keeping<T>(self, keep: impl Fn((Event, Computed)) -> T) -> LoadedFile<(String, T)> {
         LoadedFile {
             event: self.event.map(|event| (event.0.slug.clone(), keep(event))),
+            text: self.text.filter(|_| !self.diagnostics.is_empty()),
             path: self.path,
             diagnostics: self.diagnostics,
-            text: self.text,
             other_sources: self.other_sources,
             own_key: self.own_key,
         }
