@@ -3,7 +3,7 @@
 //! an edit to another event assembles the card pages from it without going over its lists
 //! again. The card pages ([`super::cards`]) turn it into their rows.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::addresses::{CardKey, deck_path, event_path, has_decks, person_path};
 use super::standings::{competitor_of, standings};
@@ -37,6 +37,30 @@ pub(crate) struct EventCards {
     pub(crate) decks: Vec<ListedDeck>,
     /// Each card or set, with the lists (indexes into `decks`) that hold it.
     pub(crate) cards: BTreeMap<CardKey, Vec<usize>>,
+}
+
+impl EventCards {
+    /// The part of these lists that the cards of `keys` are in: those cards, and only the lists
+    /// that hold one of them.
+    pub(crate) fn only(self, keys: &BTreeSet<CardKey>) -> EventCards {
+        let mut decks: Vec<Option<ListedDeck>> = self.decks.into_iter().map(Some).collect();
+        let mut renumbered = BTreeMap::new();
+        let mut only = EventCards::default();
+        for (key, rows) in self.cards.into_iter().filter(|(key, _)| keys.contains(key)) {
+            let rows = rows
+                .into_iter()
+                .map(|row| {
+                    *renumbered.entry(row).or_insert_with(|| {
+                        only.decks
+                            .push(decks[row].take().expect("each list is moved once"));
+                        only.decks.len() - 1
+                    })
+                })
+                .collect();
+            only.cards.insert(key, rows);
+        }
+        only
+    }
 }
 
 /// The objective sets and SW:CCG cards of one list, each once: only the sets `data/` knows and

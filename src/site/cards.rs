@@ -258,14 +258,14 @@ fn describe(key: &CardKey) -> Option<Described> {
     }
 }
 
-/// The card pages, each given to `each` as it is made, and their index, from every event's
-/// share. A page is made, handed over and let go one at a time (in parallel): together the
+/// The card pages of `shares`' cards, each given to `each` as it is made, and their entries in
+/// the index. A page is made, handed over and let go one at a time (in parallel): together the
 /// pages hold every published list once per card in it, the most memory of any kind of page.
 pub(crate) fn pages<'a>(
     site: &SiteView,
     shares: impl IntoIterator<Item = &'a EventCards>,
     each: impl Fn(CardPage) + Sync,
-) -> CardIndex {
+) -> Vec<IndexEntry> {
     let mut found: BTreeMap<&CardKey, Vec<&ListedDeck>> = BTreeMap::new();
     for share in shares {
         for (key, rows) in &share.cards {
@@ -275,7 +275,7 @@ pub(crate) fn pages<'a>(
                 .extend(rows.iter().map(|&r| &share.decks[r]));
         }
     }
-    let entries: Vec<IndexEntry> = found
+    found
         .into_iter()
         .collect::<Vec<_>>()
         .into_par_iter()
@@ -284,7 +284,11 @@ pub(crate) fn pages<'a>(
             each(page);
             Some(entry)
         })
-        .collect();
+        .collect()
+}
+
+/// The card index of the pages' `entries`.
+pub(crate) fn index(entries: Vec<IndexEntry>) -> CardIndex {
     let mut index = CardIndex {
         sets: Vec::new(),
         ccg: Vec::new(),

@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
+use super::addresses::CardKey;
 use super::card_lists::EventCards;
 use super::cards::{CardIndex, CardPage};
 use super::counts::{Counted, Counts, tally};
@@ -329,18 +330,36 @@ impl Contributions {
                 .players
                 .count_meetings(scope, &mut counts);
         }
+        let counts = counts.into_iter().map(|(id, n)| (id.to_string(), n));
         super::batches::batches(counts, most)
     }
 
     /// The card pages, each given to `each` as it is made (see [`super::cards::pages`]), and
-    /// their index, from every event's published lists.
-    pub fn card_pages(&self, site: &SiteView, each: impl Fn(CardPage) + Sync) -> CardIndex {
-        let cards: Vec<EventCards> = self
-            .oldest_first()
-            .into_iter()
-            .map(|c| c.shares().cards.open())
-            .collect();
-        super::cards::pages(site, &cards, each)
+    /// their index, from every event's published lists. Made in batches of cards holding at
+    /// most `most` lists together, each batch from every event's lists of its cards only: at
+    /// 10,000 events every list decoded at once would take 260 MB.
+    pub fn card_pages(
+        &self,
+        site: &SiteView,
+        most: usize,
+        each: impl Fn(CardPage) + Sync,
+    ) -> CardIndex {
+        let events = self.oldest_first();
+        let mut counts: BTreeMap<CardKey, usize> = BTreeMap::new();
+        for contribution in &events {
+            for (key, rows) in contribution.shares().cards.open().cards {
+                *counts.entry(key).or_default() += rows.len();
+            }
+        }
+        let mut entries = Vec::new();
+        for batch in super::batches::batches(counts, most) {
+            let cards: Vec<EventCards> = events
+                .par_iter()
+                .map(|c| c.shares().cards.open().only(&batch))
+                .collect();
+            entries.extend(super::cards::pages(site, &cards, &each));
+        }
+        super::cards::index(entries)
     }
 
     /// Puts in the contribution of the event `slug`, returning the one it replaces.
@@ -460,5 +479,27 @@ mod tests {
             without_first.stats(),
             "the first event counts for something"
         );
+    }
+
+    #[test]
+    fn card_pages_made_a_few_lists_at_a_time_are_those_made_at_once() {
+        let (site, aliases, events) = example();
+        let all = Contributions::of_all(&site, &aliases, &events);
+        all.complete(&site, &aliases, &events);
+        let made = |most: usize| {
+            let pages = std::sync::Mutex::new(Vec::new());
+            let index = all.card_pages(&site, most, |page| {
+                let json = serde_json::to_string(&page).expect("serializes");
+                pages.lock().expect("not poisoned").push((page.path, json));
+            });
+            let mut pages = pages.into_inner().expect("not poisoned");
+            pages.sort();
+            (pages, serde_json::to_string(&index).expect("serializes"))
+        };
+        let (pages, index) = made(usize::MAX);
+        assert!(pages.len() > 10, "{} card pages", pages.len());
+        // One list a batch: each card a batch of its own.
+        assert_eq!(made(1), (pages.clone(), index.clone()));
+        assert_eq!(made(40), (pages, index));
     }
 }

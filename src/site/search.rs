@@ -439,7 +439,7 @@ mod tests {
         let players = contributions.player_pages(&view, None);
         let summaries: Vec<&EventSummary> = summaries.iter().collect();
         let ratings = contributions.ratings(&view, &site.config.ratings, &players);
-        let cards = contributions.card_pages(&view, drop);
+        let cards = contributions.card_pages(&view, usize::MAX, drop);
         build(
             &site.events,
             &summaries,

@@ -2948,7 +2948,7 @@ fn search_index_of_a_large_archive_stays_compact() {
     let ratings = loaded
         .contributions
         .ratings(&view, &loaded.config.ratings, &players);
-    let cards = loaded.contributions.card_pages(&view, drop);
+    let cards = loaded.contributions.card_pages(&view, usize::MAX, drop);
     let index = site::search::build(
         &loaded.events,
         &summaries,

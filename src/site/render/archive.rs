@@ -189,18 +189,25 @@ fn render_ratings(pages: &Pages<'_, '_>, ratings: &crate::site::ratings::Ratings
         .for_each(|page| pages.list_page("ratings.html", ("ratings", page), "the ratings page"));
 }
 
+/// How many published lists one batch of card pages is made from at most (see
+/// [`crate::site::contribution::Contributions::card_pages`]): about 40 MB of them in memory at
+/// a time.
+const LISTS_PER_BATCH: usize = 200_000;
+
 /// The card pages and their index: a page per objective set and SW:CCG card of the published
 /// decklists, rendered (with `render`) as each is made. Returns the index, which the search
 /// index reads.
 fn render_card_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, render: bool) -> CardIndex {
     let site = pages.site;
-    let index = input.contributions.card_pages(site, |card| {
-        if render {
-            for page in card.pages(site) {
-                pages.list_page("card.html", ("card", &page), "a card page");
+    let index = input
+        .contributions
+        .card_pages(site, LISTS_PER_BATCH, |card| {
+            if render {
+                for page in card.pages(site) {
+                    pages.list_page("card.html", ("card", &page), "a card page");
+                }
             }
-        }
-    });
+        });
     if render {
         pages.archive_page(
             "cards.html",
@@ -278,7 +285,7 @@ fn render_player_pages(
     let sizes = everyone
         .iter()
         .filter(|p| scope.is_none_or(|s| s.contains(&p.id)))
-        .map(|p| (p.id.as_str(), p.played));
+        .map(|p| (p.id.clone(), p.played));
     for batch in crate::site::batches::batches(sizes, ROWS_PER_BATCH) {
         let mut archive = input.contributions.player_pages(site, Some(&batch));
         if let Some(ratings) = ratings {
