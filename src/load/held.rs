@@ -45,7 +45,7 @@ impl HeldEvent {
             last_day: loaded.info.end_date.unwrap_or(loaded.info.date),
             ruleset: computed.ruleset,
             team: loaded.is_team(),
-            encoded: Encoded::new(event),
+            encoded: Encoded::deflated(event),
         }
     }
 

@@ -35,10 +35,7 @@ mod tests {
     fn pages_are_batched_in_order_up_to_the_rows_a_batch_holds() {
         let sizes = [("a", 3), ("b", 4), ("c", 2), ("d", 9), ("e", 1)];
         let got = batches(sizes, 7);
-        let ids: Vec<Vec<&str>> = got
-            .iter()
-            .map(|b| b.iter().copied().collect())
-            .collect();
+        let ids: Vec<Vec<&str>> = got.iter().map(|b| b.iter().copied().collect()).collect();
         // a+b fill a batch; c alone would overflow with d, which is bigger than a batch.
         assert_eq!(ids, [vec!["a", "b"], vec!["c"], vec!["d"], vec!["e"]]);
         assert!(batches::<&str>([], 7).is_empty());

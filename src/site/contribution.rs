@@ -95,9 +95,9 @@ impl Contribution {
     ) -> &Shares {
         self.shares.get_or_init(|| Shares {
             players: super::player_events::share(aliases, event, computed),
-            stats: Encoded::new(&Counted::event(event, computed)),
+            stats: Encoded::deflated(&Counted::event(event, computed)),
             games: HeldGames::hold(&event_games(site, aliases, event, computed)),
-            cards: Encoded::new(&super::card_lists::share(aliases, event, computed)),
+            cards: Encoded::deflated(&super::card_lists::share(aliases, event, computed)),
         })
     }
 

@@ -43,7 +43,7 @@ impl HeldGames {
         HeldGames {
             family: games.family,
             recorded: games.recorded,
-            games: (!games.games.is_empty()).then(|| Encoded::new(games)),
+            games: (!games.games.is_empty()).then(|| Encoded::deflated(games)),
         }
     }
 

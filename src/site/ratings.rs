@@ -256,20 +256,14 @@ fn rate_game(settings: &Settings, family: Family, all_events: &[&HeldGames]) -> 
                 sided: Vec::new(),
             });
             period.day = period.day.min(day);
-            period.overall.push(Game {
-                entries: players,
-                score: game.score,
-            });
+            period.overall.push(Game::between(players, game.score));
             for p in players {
                 last_overall[p] = latest(last_overall[p], last);
             }
             if let Some(dark) = game.dark {
                 let side = |seat: usize| if seat == dark { DARK } else { LIGHT };
                 let entries = [2 * players[0] + side(0), 2 * players[1] + side(1)];
-                period.sided.push(Game {
-                    entries,
-                    score: game.score,
-                });
+                period.sided.push(Game::between(entries, game.score));
                 for e in entries {
                     last_sided[e] = latest(last_sided[e], last);
                 }
