@@ -132,11 +132,12 @@ impl Score {
 }
 
 /// One period: its number in time (periods that follow each other differ by one; a gap is
-/// periods nobody played) and its games.
+/// periods nobody played) and its games, as `G`, which [`rate`] reads as [`Game`]s: the games
+/// of an archive are held once while each pool of entries reads them its own way.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Period {
+pub(crate) struct Period<G = Game> {
     pub(crate) number: i64,
-    pub(crate) games: Vec<Game>,
+    pub(crate) games: Vec<G>,
 }
 
 /// A rating as shown: rounded only when displayed.
@@ -200,24 +201,29 @@ fn sit_out(rating: Glicko2Rating, from: i64, to: i64) -> Glicko2Rating {
 }
 
 /// Rates `entries` entries over `periods`, given in time order (numbers increasing), each
-/// entry starting at the parameters' rating. Entries that played no game have no track.
-pub(crate) fn rate(
+/// entry starting at the parameters' rating; `game` reads each of a period's games as the game
+/// between two entries, or `None` for a game these entries did not play. Entries that played
+/// no game have no track.
+pub(crate) fn rate<G>(
     parameters: &Parameters,
     entries: usize,
-    periods: &[Period],
+    periods: &[Period<G>],
+    game: impl Fn(&G) -> Option<Game>,
 ) -> Vec<Option<Track>> {
     rate_from(
         &parameters.config(),
         &vec![parameters.newcomer(); entries],
         periods,
+        game,
     )
 }
 
 /// [`rate`] with each entry's rating before its first period given (`start`, one per entry).
-fn rate_from(
+fn rate_from<G>(
     config: &Glicko2Config,
     start: &[Glicko2Rating],
-    periods: &[Period],
+    periods: &[Period<G>],
+    game: impl Fn(&G) -> Option<Game>,
 ) -> Vec<Option<Track>> {
     let entries = start.len();
     let mut states: Vec<Option<State>> = (0..entries).map(|_| None).collect();
@@ -225,7 +231,7 @@ fn rate_from(
     let mut results: Vec<Vec<(usize, Score)>> = vec![Vec::new(); entries];
     let mut playing: Vec<usize> = Vec::new();
     for (position, period) in periods.iter().enumerate() {
-        for game in &period.games {
+        for game in period.games.iter().filter_map(&game) {
             let [a, b] = game.entries.map(|e| e as usize);
             for (me, them, score) in [(a, b, game.score), (b, a, game.score.reversed())] {
                 if results[me].is_empty() {
@@ -294,6 +300,11 @@ mod tests {
     /// those rounded values r' = 1464.06, RD' = 151.52 and σ' = 0.05999. Computed without
     /// rounding on the way, r' is 1464.0506: the last published digit comes from the rounded μ'.
     const PAPER_SCALED: (f64, f64) = (-0.2069, 0.8722);
+
+    /// Periods of plain games, read as they are.
+    fn as_is(game: &Game) -> Option<Game> {
+        Some(*game)
+    }
     const PAPER: (f64, f64, f64) = (1464.06, 151.52, 0.05999);
 
     fn paper_parameters() -> Parameters {
@@ -375,7 +386,7 @@ mod tests {
                 game(3, Score::Lost),
             ],
         };
-        let tracks = rate_from(&paper_parameters().config(), &start, &[period]);
+        let tracks = rate_from(&paper_parameters().config(), &start, &[period], as_is);
         let player = tracks[0].as_ref().expect("the player played");
         assert_paper(player.history[0].1);
         assert_paper(player.current);
@@ -403,7 +414,7 @@ mod tests {
                 games: vec![game(1, 2)],
             },
         ];
-        let tracks = rate(&parameters, 3, &periods);
+        let tracks = rate(&parameters, 3, &periods, as_is);
         let zero = tracks[0].as_ref().expect("played");
         let after = zero.history[0].1;
         // Entry 0 sat out periods 2 to 5: four widenings, one at a time by the crate.
@@ -438,7 +449,7 @@ mod tests {
                 score: Score::Drawn,
             }],
         }];
-        let tracks = rate(&parameters, 2, &periods);
+        let tracks = rate(&parameters, 2, &periods, as_is);
         for track in tracks.iter().flatten() {
             assert!((track.current.rating - 1500.0).abs() < 1e-9);
             assert!(track.current.deviation < 350.0);
@@ -453,6 +464,7 @@ mod tests {
                     score: Score::Won,
                 }],
             }],
+            as_is,
         );
         let winner = won[0].as_ref().expect("played").current.rating;
         let loser = won[1].as_ref().expect("played").current.rating;
@@ -488,8 +500,8 @@ mod tests {
                 .collect()
         };
         assert_eq!(
-            bits(rate(&parameters, 9, &periods)),
-            bits(rate(&parameters, 9, &periods))
+            bits(rate(&parameters, 9, &periods, as_is)),
+            bits(rate(&parameters, 9, &periods, as_is))
         );
     }
 }

@@ -48,7 +48,12 @@ impl EventShare {
     /// The event's meetings by pair of player pages, for the pairs with a page in `pages`
     /// (see [`super::rivalries`]).
     pub(crate) fn pairs(&self, pages: &BTreeSet<String>) -> PairMeetings<'_> {
-        by_pair(&self.pages(), &self.meetings(), Some(pages))
+        let own = self.pages();
+        // A batch of head-to-head pages goes over every event: most have none of its players.
+        if !own.iter().flatten().any(|page| pages.contains(*page)) {
+            return PairMeetings::new();
+        }
+        by_pair(&own, &self.meetings(), Some(pages))
     }
 
     /// The meetings between the event's people, by position in `people`.
@@ -91,7 +96,7 @@ pub(crate) struct PersonShare {
     /// The id and name the event knows the person by.
     pub(crate) id: String,
     pub(crate) name: String,
-    /// Read only for the pages a batch fills in, so decoded only then.
+    /// Read only for the pages a batch fills in, so decoded only then: once a build.
     pub(crate) rows: Encoded<PersonRows>,
 }
 
@@ -176,7 +181,7 @@ pub(crate) fn share(aliases: &Aliases, event: &Event, computed: &Computed) -> Ev
             page: page_id(aliases, &person.id).to_string(),
             id: person.id.clone(),
             name: person.name.clone(),
-            rows: Encoded::new(&PersonRows {
+            rows: Encoded::deflated(&PersonRows {
                 played: Played {
                     event: event.info.name.clone(),
                     event_path: event_path(event),
