@@ -46,15 +46,34 @@ impl<T: Serialize + DeserializeOwned> Encoded<T> {
 
     /// The value, decoded.
     pub fn open(&self) -> T {
-        let inflated;
-        let encoded = if self.deflated {
-            inflated = miniz_oxide::inflate::decompress_to_vec(&self.bytes)
-                .expect("what this program deflated inflates");
-            &inflated
+        self.try_open()
+            .expect("a value encoded by this program decodes")
+    }
+
+    /// The value, decoded; `None` when the bytes are not a `T` this program encoded (those of
+    /// [`Encoded::from_deflated`], read from a file).
+    pub fn try_open(&self) -> Option<T> {
+        if self.deflated {
+            let inflated = miniz_oxide::inflate::decompress_to_vec(&self.bytes).ok()?;
+            postcard::from_bytes(&inflated).ok()
         } else {
-            &self.bytes[..]
-        };
-        postcard::from_bytes(encoded).expect("a value encoded by this program decodes")
+            postcard::from_bytes(&self.bytes).ok()
+        }
+    }
+
+    /// The bytes of a value encoded by [`Encoded::deflated`], given back by
+    /// [`Encoded::deflated_bytes`] (kept in a file, say): read them with [`Encoded::try_open`].
+    pub fn from_deflated(bytes: Box<[u8]>) -> Self {
+        Encoded {
+            bytes,
+            deflated: true,
+            of: PhantomData,
+        }
+    }
+
+    /// The bytes of a value encoded by [`Encoded::deflated`], for [`Encoded::from_deflated`].
+    pub fn deflated_bytes(&self) -> Option<&[u8]> {
+        self.deflated.then_some(&*self.bytes)
     }
 }
 

@@ -40,7 +40,7 @@ pub(crate) fn archive_people(root: &Path, leaving_out: Option<&Path>) -> People 
         site_root: None,
     };
     // Without the event cache: an edit writes its event file and nothing else.
-    let loaded = crate::load::load_events(root, &options, None, |(event, _)| {
+    let loaded = crate::load::load_events(root, &options, None, |(event, _), _| {
         (leaving_out != Some(event.file.as_path())).then(|| crate::load::people::entries_of(&event))
     });
     let players = crate::load::aliases::load_file(root).unwrap_or_default();

@@ -33,6 +33,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use xxhash_rust::xxh3::Xxh3;
 
+use crate::encoded::Encoded;
 use crate::event::Event;
 use crate::input_key;
 use crate::rules::computed::Computed;
@@ -42,8 +43,9 @@ pub(crate) const DIR: &str = ".holonet/cache/events";
 
 /// The first bytes of every entry, naming its layout; an entry written by another layout is a
 /// miss. The key, the payload's length and the seal ([`seal`]) follow, then the payload: the
-/// event and its computed facts in postcard's encoding.
-const MAGIC: &[u8; 8] = b"hnevt002";
+/// event and its computed facts as a build holds them ([`Encoded::deflated`]), so that a build
+/// holds an event taken from the cache in the entry's own bytes.
+const MAGIC: &[u8; 8] = b"hnevt003";
 
 /// Bytes before the payload: the magic, the key, the length and the seal.
 const HEADER_LEN: usize = 8 + 16 + 8 + 16;
@@ -91,10 +93,11 @@ impl EventCache {
         self.dir.join(format!("{key:032x}"))
     }
 
-    /// The event kept under `key`, if there is a sound entry for it.
-    pub(crate) fn get(&self, key: u128) -> Option<(Event, Computed)> {
+    /// The event kept under `key`, if there is a sound entry for it, with its encoding.
+    pub(crate) fn get(&self, key: u128) -> Option<((Event, Computed), HeldEncoding)> {
         let bytes = fs::read(self.path(key)).ok()?;
-        decode(self.secret, key, &bytes)
+        let encoded = decode(self.secret, key, &bytes)?;
+        Some((encoded.try_open()?, encoded))
     }
 
     /// Writes the entry that keeps `event` under `key` beside the entries, under a temporary
@@ -102,7 +105,7 @@ impl EventCache {
     /// files every event depends on did not change meanwhile. On disk rather than in memory:
     /// a first build of 10,000 events would otherwise hold 220 MB of entries until its last
     /// event is computed. `None` when it cannot be written (the next run computes again).
-    pub(crate) fn stage(&self, key: u128, event: &(Event, Computed)) -> Option<Staged> {
+    pub(crate) fn stage(&self, key: u128, event: &HeldEncoding) -> Option<Staged> {
         static WRITES: AtomicU64 = AtomicU64::new(0);
         let bytes = encode(self.secret, key, event)?;
         let temporary = self.dir.join(format!(
@@ -153,6 +156,9 @@ impl EventCache {
     }
 }
 
+/// An event and its computed facts as a build holds them, and as an entry keeps them.
+pub(crate) type HeldEncoding = Encoded<(Event, Computed)>;
+
 /// An entry written under a temporary name by [`EventCache::stage`].
 pub(crate) struct Staged {
     key: u128,
@@ -192,18 +198,18 @@ fn seal(secret: input_key::Secret, key: u128, payload: &[u8]) -> u128 {
     secret.seal(&[&key.to_le_bytes(), payload])
 }
 
-fn encode(secret: input_key::Secret, key: u128, event: &(Event, Computed)) -> Option<Vec<u8>> {
-    let payload = postcard::to_stdvec(event).ok()?;
+fn encode(secret: input_key::Secret, key: u128, event: &HeldEncoding) -> Option<Vec<u8>> {
+    let payload = event.deflated_bytes()?;
     let mut bytes = Vec::with_capacity(HEADER_LEN + payload.len());
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&key.to_le_bytes());
     bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    bytes.extend_from_slice(&seal(secret, key, &payload).to_le_bytes());
-    bytes.extend_from_slice(&payload);
+    bytes.extend_from_slice(&seal(secret, key, payload).to_le_bytes());
+    bytes.extend_from_slice(payload);
     Some(bytes)
 }
 
-fn decode(secret: input_key::Secret, key: u128, bytes: &[u8]) -> Option<(Event, Computed)> {
+fn decode(secret: input_key::Secret, key: u128, bytes: &[u8]) -> Option<HeldEncoding> {
     let (header, payload) = bytes.split_at_checked(HEADER_LEN)?;
     let (magic, rest) = header.split_at(8);
     let (stored_key, rest) = rest.split_at(16);
@@ -215,7 +221,7 @@ fn decode(secret: input_key::Secret, key: u128, bytes: &[u8]) -> Option<(Event, 
     if !sound {
         return None;
     }
-    postcard::from_bytes(payload).ok()
+    Some(Encoded::from_deflated(payload.into()))
 }
 
 #[cfg(test)]
@@ -233,7 +239,7 @@ mod tests {
     fn events() -> Vec<(Event, Computed)> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut events =
-            crate::load::load_events(root, &LoadOptions::default(), None, |e| e).events;
+            crate::load::load_events(root, &LoadOptions::default(), None, |e, _| e).events;
         let fixtures = root.join("tests/fixtures");
         for file in walkdir::WalkDir::new(&fixtures).sort_by_file_name() {
             let file = file.expect("fixtures are readable");
@@ -258,8 +264,10 @@ mod tests {
         assert!(events.len() > 20, "{} events", events.len());
         for (i, event) in events.iter().enumerate() {
             let key = i as u128 + 1;
-            let bytes = encode(secret_of_tests(), key, event).expect("every event encodes");
+            let bytes = encode(secret_of_tests(), key, &Encoded::deflated(event))
+                .expect("every event encodes");
             let back = decode(secret_of_tests(), key, &bytes)
+                .and_then(|encoded| encoded.try_open())
                 .unwrap_or_else(|| panic!("{} reads back", event.0.file.display()));
             // Field by field, as `Debug` spells every one of them out.
             assert_eq!(
@@ -275,7 +283,7 @@ mod tests {
     fn a_torn_foreign_or_misnamed_entry_is_a_miss() {
         let event = &events()[0];
         let s = secret_of_tests();
-        let bytes = encode(s, 7, event).expect("encodes");
+        let bytes = encode(s, 7, &Encoded::deflated(event)).expect("encodes");
         assert!(decode(s, 7, &bytes).is_some());
         assert!(decode(s, 8, &bytes).is_none(), "another key");
         assert!(
@@ -310,7 +318,8 @@ mod tests {
             None,
         ));
         assert!(cache.get(key).is_none());
-        cache.put(&cache.stage(key, event).expect("an entry is written"));
+        let encoded = Encoded::deflated(event);
+        cache.put(&cache.stage(key, &encoded).expect("an entry is written"));
         assert!(cache.get(key).is_some());
         // Another Holonet or another configuration: other keys.
         assert_ne!(

@@ -36,6 +36,15 @@ pub struct HeldEvent {
 impl HeldEvent {
     /// `event`, encoded.
     pub(crate) fn hold(event: &(Event, Computed)) -> HeldEvent {
+        HeldEvent::hold_as(event, Encoded::deflated(event))
+    }
+
+    /// `event`, held in `encoded`: its encoding by [`Encoded::deflated`], made already (the
+    /// event cache's, see [`super::cache`]).
+    pub(crate) fn hold_as(
+        event: &(Event, Computed),
+        encoded: Encoded<(Event, Computed)>,
+    ) -> HeldEvent {
         let (loaded, computed) = event;
         HeldEvent {
             slug: loaded.slug.clone(),
@@ -45,7 +54,7 @@ impl HeldEvent {
             last_day: loaded.info.end_date.unwrap_or(loaded.info.date),
             ruleset: computed.ruleset,
             team: loaded.is_team(),
-            encoded: Encoded::deflated(event),
+            encoded,
         }
     }
 
@@ -66,7 +75,7 @@ mod tests {
             root,
             &super::super::options::LoadOptions::default(),
             None,
-            |event| event,
+            |event, _| event,
         );
         assert!(loaded.events.len() >= 3, "the example site has events");
         for event in &loaded.events {

@@ -28,6 +28,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use crate::diag::{Code, Diagnostic};
+use crate::encoded::Encoded;
 use crate::event::Event;
 use crate::event::ids::{is_reserved_name, is_valid_slug};
 use crate::rules::computed::Computed;
@@ -109,7 +110,8 @@ fn relative(root: &Path, path: &Path) -> PathBuf {
 }
 
 /// Loads every event under `root/events`, giving each valid one to `keep` as soon as it is
-/// loaded and keeping what that returns: a caller that keeps less than the whole event (see
+/// loaded, with its encoding when the cache made it (see [`LoadedFile::encoded`]), and keeping
+/// what that returns: a caller that keeps less than the whole event (see
 /// [`held`]) never holds every event whole at once. With a `cache`, an event whose files are as
 /// a run of this Holonet left them is taken from it rather than read and computed again, and
 /// every event computed without a warning is put in it (see [`cache`]).
@@ -117,7 +119,7 @@ pub(crate) fn load_events<T: Send + Sync>(
     root: &Path,
     options: &LoadOptions,
     cache: Option<&cache::EventCache>,
-    keep: impl Fn((Event, Computed)) -> T + Sync,
+    keep: impl Fn((Event, Computed), Option<cache::HeldEncoding>) -> T + Sync,
 ) -> Loaded<T> {
     let files = match event_files(root) {
         Ok(files) => files,
@@ -204,10 +206,11 @@ fn load_cached(
     let own_key = own_key_of(file, &text, report.as_ref());
     // The key is made from the bytes the event is made from, each file read once.
     let key = cache.key(own_key);
-    if let Some(event) = cache.get(key) {
+    if let Some((event, encoded)) = cache.get(key) {
         let loaded = LoadedFile {
             path: file.to_path_buf(),
             event: Some(event),
+            encoded: Some(encoded),
             diagnostics: Vec::new(),
             text: None,
             other_sources: BTreeMap::new(),
@@ -215,11 +218,17 @@ fn load_cached(
         };
         return (loaded, Some(CacheUse::Found(key)));
     }
-    let loaded = load_event_text(root, file, text, report, options);
-    let entry = match &loaded.event {
-        Some(event) if loaded.diagnostics.is_empty() => cache.stage(key, event),
-        _ => None,
-    };
+    let mut loaded = load_event_text(root, file, text, report, options);
+    let mut entry = None;
+    if let Some(event) = loaded
+        .event
+        .as_ref()
+        .filter(|_| loaded.diagnostics.is_empty())
+    {
+        let encoded = Encoded::deflated(event);
+        entry = cache.stage(key, &encoded);
+        loaded.encoded = Some(encoded);
+    }
     (loaded, Some(CacheUse::Computed { key, entry }))
 }
 
@@ -290,6 +299,10 @@ pub(crate) struct LoadedFile<E = (Event, Computed)> {
     pub(crate) path: PathBuf,
     /// The event, when the file has no error.
     pub(crate) event: Option<E>,
+    /// The event's encoding as a build holds it, when the cache made it: read from the cache
+    /// or written to it. Handed to the caller with the event, so that it need not encode it
+    /// again.
+    pub(crate) encoded: Option<cache::HeldEncoding>,
     pub(crate) diagnostics: Vec<Diagnostic>,
     /// The file's text, when it could be read.
     pub(crate) text: Option<String>,
@@ -304,9 +317,16 @@ impl LoadedFile {
     /// The file with its event's slug and what `keep` keeps of the event in place of the event,
     /// and with its text only when a diagnostic shows its lines: every file of the archive is
     /// loaded before any is put together (440 MB of text at 10,000 events).
-    fn keeping<T>(self, keep: impl Fn((Event, Computed)) -> T) -> LoadedFile<(String, T)> {
+    fn keeping<T>(
+        self,
+        keep: impl Fn((Event, Computed), Option<cache::HeldEncoding>) -> T,
+    ) -> LoadedFile<(String, T)> {
+        let encoded = self.encoded;
         LoadedFile {
-            event: self.event.map(|event| (event.0.slug.clone(), keep(event))),
+            event: self
+                .event
+                .map(|event| (event.0.slug.clone(), keep(event, encoded))),
+            encoded: None,
             text: self.text.filter(|_| !self.diagnostics.is_empty()),
             path: self.path,
             diagnostics: self.diagnostics,
@@ -332,6 +352,7 @@ fn unreadable(file: &Path, diag: Diagnostic) -> LoadedFile {
     LoadedFile {
         path: file.to_path_buf(),
         event: None,
+        encoded: None,
         diagnostics: vec![diag],
         text: None,
         other_sources: BTreeMap::new(),
@@ -378,6 +399,7 @@ fn load_event_text(
     LoadedFile {
         path: file.to_path_buf(),
         event,
+        encoded: None,
         diagnostics,
         text: Some(text),
         other_sources,

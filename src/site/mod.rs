@@ -131,11 +131,17 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     // Each event is held encoded as soon as it is loaded, with what the site reads of it
     // without opening it again: its people and its contribution to the lists.
     let view = model::SiteView::new(&config, &pages);
-    let loaded = load_events(root, &options, cache.as_ref(), |event| {
-        let (event, computed) = deck_view::publishable(event);
-        let people = people::entries_of(&event);
-        let contribution = contribution::Contribution::listed(&view, &aliases, &event, &computed);
-        (HeldEvent::hold(&(event, computed)), people, contribution)
+    let loaded = load_events(root, &options, cache.as_ref(), |event, encoded| {
+        // An event whose lists are all out is held in the encoding the cache made of it.
+        let whole = encoded.filter(|_| event.1.decklists_published);
+        let event = deck_view::publishable(event);
+        let people = people::entries_of(&event.0);
+        let contribution = contribution::Contribution::listed(&view, &aliases, &event.0, &event.1);
+        let held = match whole {
+            Some(encoded) => HeldEvent::hold_as(&event, encoded),
+            None => HeldEvent::hold(&event),
+        };
+        (held, people, contribution)
     });
     let from_cache = loaded.from_cache;
     let own_keys = loaded.own_keys;
