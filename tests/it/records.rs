@@ -113,23 +113,23 @@ fn a_forged_cache_entry_is_never_published() {
     let cache = root.join(".holonet/cache/events");
     let mut forgeries = 0;
     for entry in fs::read_dir(&cache).expect("the cache").flatten() {
-        let mut bytes = fs::read(entry.path()).expect("read");
+        let bytes = fs::read(entry.path()).expect("read");
         let (header, payload) = bytes.split_at(48);
-        let payload = String::from_utf8_lossy(payload).into_owned();
-        if !payload.contains(name) {
+        // The payload is deflated postcard: inflated, changed, deflated again, with its length
+        // and an unkeyed hash of it in the header.
+        let Ok(mut plain) = miniz_oxide::inflate::decompress_to_vec(payload) else {
             continue;
-        }
-        let mut payload = bytes[48..].to_vec();
-        let at = payload
-            .windows(name.len())
-            .position(|w| w == name.as_bytes())
-            .expect("the name");
-        payload[at..at + name.len()].copy_from_slice(forged.as_bytes());
+        };
+        let Some(at) = plain.windows(name.len()).position(|w| w == name.as_bytes()) else {
+            continue;
+        };
+        plain[at..at + name.len()].copy_from_slice(forged.as_bytes());
+        let payload = miniz_oxide::deflate::compress_to_vec(&plain, 1);
         let hash = xxhash_rust::xxh3::xxh3_128(&payload).to_le_bytes();
         let mut header = header.to_vec();
+        header[24..32].copy_from_slice(&(payload.len() as u64).to_le_bytes());
         header[32..48].copy_from_slice(&hash);
-        bytes = [header, payload].concat();
-        fs::write(entry.path(), bytes).expect("write");
+        fs::write(entry.path(), [header, payload].concat()).expect("write");
         forgeries += 1;
     }
     assert_eq!(forgeries, 1, "one entry holds the event");
