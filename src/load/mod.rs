@@ -299,9 +299,8 @@ pub(crate) struct LoadedFile<E = (Event, Computed)> {
     pub(crate) path: PathBuf,
     /// The event, when the file has no error.
     pub(crate) event: Option<E>,
-    /// The event's encoding as a build holds it, when the cache made it: read from the cache
-    /// or written to it. Handed to the caller with the event, so that it need not encode it
-    /// again.
+    /// The event's encoding as a build holds it, when the cache has it: read from the cache or
+    /// made for it. Handed to the caller with the event, so that it need not encode it again.
     pub(crate) encoded: Option<cache::HeldEncoding>,
     pub(crate) diagnostics: Vec<Diagnostic>,
     /// The file's text, when it could be read.
