@@ -1,10 +1,10 @@
 //! Values kept in memory in postcard's encoding, some deflated, and decoded each time they are
-//! read.
-//! A build keeps, for every event of the archive, the event itself and its share of the
+//! read. A build keeps, for every event of the archive, the event itself and its share of the
 //! archive-wide pages; decoded, their strings, lists and maps take five to ten times the bytes
 //! of their encoding, which would make a build's memory grow with the archive by hundreds of
 //! kilobytes an event. The encoding repeats names, addresses and keys, which deflate's fastest
-//! level halves again, for the values read a few times a build. Decoding is cheap beside rendering a page from what was decoded.
+//! level halves again, for the values read a few times a build. Decoding is cheap beside
+//! rendering a page from what was decoded.
 
 use std::marker::PhantomData;
 

@@ -1,9 +1,10 @@
 //! Events held in memory encoded and deflated ([`crate::encoded`]), as the event cache keeps
 //! them ([`super::cache`]), and opened where a page is made from them: a loaded event with what
 //! the rules computed from it takes about 115 KB of memory at a typical size, its encoding about
-//! 22 KB, deflated about 12 KB. A build goes over every event a few times (working out each one's share of the
-//! archive-wide pages, then rendering its own pages), each time on a few threads at once, so
-//! opening an event each time holds a few events whole instead of the archive.
+//! 22 KB, deflated about 12 KB. A build goes over every event a few times (working out each
+//! one's share of the archive-wide pages, then rendering its own pages), each time on a few
+//! threads at once, so opening an event each time holds a few events whole instead of the
+//! archive.
 //!
 //! What is read of every event without opening it is kept beside the encoding: its address,
 //! its file, where it stands, its days and its ruleset.

@@ -214,6 +214,16 @@ struct SeatedGame {
 }
 
 impl SeatedGame {
+    /// The game between the players numbered `players`, whose seat `dark` (0 or 1) played the
+    /// dark side when it is known.
+    fn between(players: [usize; 2], score: Score, dark: Option<usize>) -> SeatedGame {
+        SeatedGame {
+            entries: Game::between(players, score).entries,
+            score,
+            dark: dark.map(|seat| u8::from(seat == 1)),
+        }
+    }
+
     /// The game between the players' overall entries.
     fn overall(&self) -> Option<Game> {
         Some(Game {
@@ -290,11 +300,7 @@ fn rate_game(settings: &Settings, family: Family, all_events: &[&HeldGames]) -> 
                 games: Vec::new(),
             });
             period.day = period.day.min(day);
-            let seated = SeatedGame {
-                entries: Game::between(players, game.score).entries,
-                score: game.score,
-                dark: game.dark.map(|seat| u8::from(seat == 1)),
-            };
+            let seated = SeatedGame::between(players, game.score, game.dark);
             period.games.push(seated);
             for p in players {
                 last_overall[p] = latest(last_overall[p], last);
