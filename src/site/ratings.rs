@@ -94,6 +94,81 @@ pub(crate) struct Table {
     pub(crate) unlisted: usize,
 }
 
+/// The active players each table shows on `ratings/`.
+pub(crate) const OVERVIEW_ROWS: usize = 25;
+
+/// The ranks one page of a table's list shows.
+pub(crate) const RANKS_PER_PAGE: usize = 100;
+
+impl Table {
+    /// Listed players the activity window leaves out of the active list.
+    pub(crate) fn inactive(&self) -> usize {
+        self.all_time.len() - self.active.len()
+    }
+
+    /// Whether a list has pages of its own: the active list when `ratings/` cannot show it
+    /// whole, the all-time list when the window leaves someone out of the active one.
+    pub(crate) fn has_own_pages(&self, all_time: bool) -> bool {
+        if all_time {
+            self.inactive() > 0
+        } else {
+            self.active.len() > OVERVIEW_ROWS
+        }
+    }
+
+    /// The folder of a list: `ratings/lcg-overall/` or `ratings/lcg-overall/all/`.
+    pub(crate) fn list_folder(&self, all_time: bool) -> String {
+        let base = format!("{}{}/", super::addresses::RATINGS_PATH, self.id);
+        if all_time {
+            format!("{base}all/")
+        } else {
+            base
+        }
+    }
+
+    /// The first and last rank on page `number` (from 1) of a list.
+    pub(crate) fn page_ranks(&self, all_time: bool, number: usize) -> (usize, usize) {
+        let len = if all_time {
+            &self.all_time
+        } else {
+            &self.active
+        }
+        .len();
+        let first = (number - 1) * RANKS_PER_PAGE + 1;
+        (first, (first + RANKS_PER_PAGE - 1).min(len))
+    }
+
+    /// Where rank `rank` of a list stands, as a player's page gives it.
+    pub(crate) fn place(&self, site: &SiteView, all_time: bool, rank: usize) -> Place {
+        let number = rank.div_ceil(RANKS_PER_PAGE);
+        let url = if self.has_own_pages(all_time) {
+            site.link(&list_page(&self.list_folder(all_time), number))
+        } else {
+            format!("{}#{}", site.link(super::addresses::RATINGS_PATH), self.id)
+        };
+        let ranks = if number == 1 {
+            rank.to_string()
+        } else {
+            let (first, last) = self.page_ranks(all_time, number);
+            format!("{first}–{last}")
+        };
+        Place {
+            ranks,
+            url,
+            all_time,
+        }
+    }
+}
+
+/// The path of page `number` (from 1) of the list in `folder`.
+pub(crate) fn list_page(folder: &str, number: usize) -> String {
+    if number == 1 {
+        folder.to_string()
+    } else {
+        format!("{folder}{number}/")
+    }
+}
+
 /// One listed player.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct Row {
@@ -130,11 +205,26 @@ pub(crate) struct PlayerPool {
     pub(crate) rating: i64,
     pub(crate) deviation: i64,
     pub(crate) games: u32,
-    /// The place among the active players on the ratings page, when listed and active.
-    pub(crate) rank: Option<usize>,
-    /// The place in the all-time list, when listed.
-    pub(crate) all_time_rank: Option<usize>,
+    /// The place among the active players, or of all time when not active; none when not
+    /// listed.
+    pub(crate) place: Option<Place>,
     pub(crate) provisional: bool,
+}
+
+/// Where a player stands in a ratings list, as their own page gives it: the exact rank on the
+/// list's first page, past it the ranks of the list's page they are on ("1701–1800"), linked
+/// to that page, which has them in order. A rating that moves shifts the rank of every player
+/// it passes, so with every rank exact a single result would change a thousand player pages
+/// of a large archive (and `serve` would render them all); a page's ranks change only for the
+/// few players at its edges.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct Place {
+    /// "7", or "1701–1800".
+    pub(crate) ranks: String,
+    /// The list's page that shows the rank.
+    pub(crate) url: String,
+    /// The all-time list's, for a player not active.
+    pub(crate) all_time: bool,
 }
 
 /// The overall rating at the end of one period.
@@ -447,8 +537,13 @@ impl Ratings {
                             rating: shown(track.current.rating),
                             deviation: shown(track.current.deviation),
                             games: track.games,
-                            rank: ranks.get(&(pool, p)).and_then(|r| r.0),
-                            all_time_rank: ranks.get(&(pool, p)).map(|r| r.1),
+                            place: ranks.get(&(pool, p)).map(|&(active, all_time)| {
+                                let table = &tables[pool];
+                                match active {
+                                    Some(rank) => table.place(site, false, rank),
+                                    None => table.place(site, true, all_time),
+                                }
+                            }),
                             provisional: track.current.deviation
                                 > f64::from(settings.provisional_deviation),
                         })
@@ -521,7 +616,7 @@ impl Ratings {
             .flatten()
             .filter_map(|g| {
                 let overall = g.pools.first()?;
-                overall.all_time_rank.map(|_| (g.id, overall.rating))
+                overall.place.as_ref().map(|_| (g.id, overall.rating))
             })
             .collect()
     }
@@ -667,7 +762,7 @@ mod tests {
         let overall = &ratings.view.games[0].tables[0];
         assert!(overall.all_time.is_empty());
         assert_eq!(overall.unlisted, 2);
-        assert_eq!(ratings.players["ann"][0].pools[0].rank, None);
+        assert!(ratings.players["ann"][0].pools[0].place.is_none());
         assert!(ratings.listed("ann").is_empty());
     }
 
@@ -713,8 +808,24 @@ mod tests {
             ("2024-01", "2025-12")
         );
         let pool = |id: &str| ratings.players[id][0].pools[0].clone();
-        assert_eq!((pool("cy").rank, pool("cy").all_time_rank), (None, Some(1)));
-        assert_eq!(pool("ann").rank, Some(1));
+        // Cy's page gives his all-time rank, on the all-time list's page; Ann's her rank on the
+        // active list, which `ratings/` shows whole.
+        let place = |id: &str| {
+            let place = pool(id).place.expect("listed");
+            (place.ranks, place.url, place.all_time)
+        };
+        assert_eq!(
+            place("cy"),
+            ("1".into(), site.link("ratings/lcg-overall/all/"), true)
+        );
+        assert_eq!(
+            place("ann"),
+            (
+                "1".into(),
+                format!("{}#lcg-overall", site.link("ratings/")),
+                false
+            )
+        );
         assert_eq!(
             ratings.listed("cy").len(),
             1,

@@ -8,13 +8,7 @@
 use serde::Serialize;
 
 use super::model::{IndexLink, ListPage, SiteView};
-use super::ratings::{RatingsView, Row, Table};
-
-/// The active players each table shows on `ratings/`.
-pub(crate) const OVERVIEW_ROWS: usize = 25;
-
-/// The ranks one page of a table's list shows.
-pub(crate) const RANKS_PER_PAGE: usize = 100;
+use super::ratings::{OVERVIEW_ROWS, RANKS_PER_PAGE, RatingsView, Row, list_page};
 
 /// One ratings page: its path under the site root, title, description and model.
 pub(crate) type RatingsPage<'a> = ListPage<RatingsPageView<'a>>;
@@ -62,29 +56,9 @@ pub(crate) struct ShownTable<'a> {
     pub(crate) all_time: Option<IndexLink>,
 }
 
-/// The folder of a table's list: `ratings/lcg-overall/` or `ratings/lcg-overall/all/`.
-fn list_folder(table: &Table, all_time: bool) -> String {
-    let base = format!("{}{}/", super::addresses::RATINGS_PATH, table.id);
-    if all_time {
-        format!("{base}all/")
-    } else {
-        base
-    }
-}
-
-/// The path of page `number` (from 1) of a list.
-fn list_page(folder: &str, number: usize) -> String {
-    if number == 1 {
-        folder.to_string()
-    } else {
-        format!("{folder}{number}/")
-    }
-}
-
 /// Every ratings page.
 pub(crate) fn pages<'a>(site: &SiteView, ratings: &'a RatingsView) -> Vec<RatingsPage<'a>> {
     let all_ratings = site.link(super::addresses::RATINGS_PATH);
-    let inactive = |t: &Table| t.all_time.len() - t.active.len();
     let overview = RatingsPageView {
         about: ratings,
         games: ratings
@@ -104,15 +78,15 @@ pub(crate) fn pages<'a>(site: &SiteView, ratings: &'a RatingsView) -> Vec<Rating
                         list: "active players",
                         rows: &t.active[..t.active.len().min(OVERVIEW_ROWS)],
                         unlisted: t.unlisted,
-                        inactive: inactive(t),
+                        inactive: t.inactive(),
                         more: (t.active.len() > OVERVIEW_ROWS).then(|| IndexLink {
                             label: format!("All {} active players", t.active.len()),
-                            url: site.link(&list_folder(t, false)),
+                            url: site.link(&t.list_folder(false)),
                             current: false,
                         }),
-                        all_time: (inactive(t) > 0).then(|| IndexLink {
+                        all_time: (t.inactive() > 0).then(|| IndexLink {
                             label: format!("All time: {} players", t.all_time.len()),
-                            url: site.link(&list_folder(t, true)),
+                            url: site.link(&t.list_folder(true)),
                             current: false,
                         }),
                     })
@@ -132,21 +106,13 @@ pub(crate) fn pages<'a>(site: &SiteView, ratings: &'a RatingsView) -> Vec<Rating
     }];
     for g in &ratings.games {
         for t in &g.tables {
-            // A list of its own when `ratings/` cannot show it whole.
-            let lists = [
-                (false, &t.active, t.active.len() > OVERVIEW_ROWS),
-                (true, &t.all_time, inactive(t) > 0),
-            ];
-            for (all_time, rows, own_pages) in lists {
-                if !own_pages {
+            for (all_time, rows) in [(false, &t.active), (true, &t.all_time)] {
+                if !t.has_own_pages(all_time) {
                     continue;
                 }
-                let folder = list_folder(t, all_time);
+                let folder = t.list_folder(all_time);
                 let count = rows.len().div_ceil(RANKS_PER_PAGE);
-                let range = |n: usize| {
-                    let first = (n - 1) * RANKS_PER_PAGE + 1;
-                    (first, (first + RANKS_PER_PAGE - 1).min(rows.len()))
-                };
+                let range = |n: usize| t.page_ranks(all_time, n);
                 let list = if all_time {
                     "all time"
                 } else {
@@ -167,18 +133,18 @@ pub(crate) fn pages<'a>(site: &SiteView, ratings: &'a RatingsView) -> Vec<Rating
                     let other_list = if all_time {
                         IndexLink {
                             label: format!("Active players only ({})", t.active.len()),
-                            url: site.link(&list_folder(t, false)),
+                            url: site.link(&t.list_folder(false)),
                             current: false,
                         }
                     } else {
                         IndexLink {
                             label: format!("All time ({} players)", t.all_time.len()),
-                            url: site.link(&list_folder(t, true)),
+                            url: site.link(&t.list_folder(true)),
                             current: false,
                         }
                     };
                     // The active list of a table without its own page is on `ratings/`.
-                    let other_list = match all_time && t.active.len() <= OVERVIEW_ROWS {
+                    let other_list = match all_time && !t.has_own_pages(false) {
                         true => IndexLink {
                             url: format!("{all_ratings}#{}", t.id),
                             ..other_list
@@ -212,7 +178,7 @@ pub(crate) fn pages<'a>(site: &SiteView, ratings: &'a RatingsView) -> Vec<Rating
                                     list,
                                     rows: &rows[first - 1..last],
                                     unlisted: t.unlisted,
-                                    inactive: inactive(t),
+                                    inactive: t.inactive(),
                                     more: None,
                                     all_time: None,
                                 }],
@@ -246,7 +212,7 @@ pub(crate) fn pages<'a>(site: &SiteView, ratings: &'a RatingsView) -> Vec<Rating
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::site::ratings::{GameTables, Ratings};
+    use crate::site::ratings::{GameTables, Ratings, Table};
 
     fn row(rank: usize) -> Row {
         Row {
@@ -345,6 +311,43 @@ mod tests {
                 .sum::<usize>()
         });
         assert!(most.max().unwrap() <= 2 * OVERVIEW_ROWS.max(RANKS_PER_PAGE));
+    }
+
+    #[test]
+    fn a_players_place_links_to_the_page_that_lists_that_rank() {
+        for (active, all_time) in [(260, 301), (OVERVIEW_ROWS, OVERVIEW_ROWS + 3), (100, 100)] {
+            let (site, view) = view(active, all_time);
+            let pages = pages(&site, &view);
+            let table = &view.games[0].tables[0];
+            for (list, len) in [(false, active), (true, all_time)] {
+                if list && !table.has_own_pages(true) {
+                    continue;
+                }
+                for rank in 1..=len {
+                    let place = table.place(&site, list, rank);
+                    let (page, anchor) = place.url.split_once('#').unwrap_or((&place.url, ""));
+                    let page = pages
+                        .iter()
+                        .find(|p| site.link(&p.path) == page)
+                        .unwrap_or_else(|| panic!("rank {rank}: no page at {}", place.url));
+                    let shown = page.view.games[0]
+                        .tables
+                        .iter()
+                        .find(|t| anchor.is_empty() || t.id == anchor)
+                        .expect("the table the anchor names");
+                    let ranks: Vec<usize> = shown.rows.iter().map(|r| r.rank).collect();
+                    assert!(ranks.contains(&rank), "rank {rank} is not on {}", place.url);
+                    assert_eq!(shown.list, if list { "all time" } else { "active players" });
+                    let (first, last) = (ranks[0], ranks[ranks.len() - 1]);
+                    let expected = if rank <= RANKS_PER_PAGE {
+                        rank.to_string()
+                    } else {
+                        format!("{first}–{last}")
+                    };
+                    assert_eq!((place.ranks, place.all_time), (expected, list));
+                }
+            }
+        }
     }
 
     #[test]
