@@ -330,6 +330,7 @@ fn last_build(
     let reuse::Last {
         events: last,
         pages,
+        ratings,
         groups: last_groups,
     } = match records {
         Records::Output(out) => reuse::read_output(out, shared, secret),
@@ -429,7 +430,7 @@ fn last_build(
             events,
             previews,
             memo: None,
-            archive: render::Memo::of_pages(pages),
+            archive: render::Memo::of_records(pages, ratings),
             kept_pages,
             kept_groups,
             group_keys,
@@ -495,7 +496,12 @@ fn records(
             Some((slug, entry))
         })
         .collect();
-    let pages = reuse::pages_text(shared, &earlier.group_keys, &earlier.archive.pages());
+    let pages = reuse::pages_text(
+        shared,
+        &earlier.group_keys,
+        &earlier.archive.pages(),
+        &earlier.archive.ratings(),
+    );
     Some((reuse::text(&recorded), pages))
 }
 

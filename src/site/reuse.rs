@@ -57,8 +57,14 @@ pub(crate) const RENDERED: &str = ".holonet/rendered";
 /// The first line of [`PAGES_FILE`], naming its layout: then the shared key the pages were
 /// made under, in hexadecimal, on a line of its own; the key of each group of pages
 /// ([`super::groups::keys`]), in hexadecimal and separated by tabs, on the next; and one line
-/// per page, its key in hexadecimal and its path, separated by a tab.
-const PAGES_HEADER: &str = "# holonet pages 2: shared key, group keys, then key path";
+/// per page, its key in hexadecimal and its path, separated by a tab; then, after the line
+/// [`RATINGS_LINE`], one line per player page with the key of its rating sections and its
+/// path, the same way (see [`super::render::Memo`]).
+const PAGES_HEADER: &str =
+    "# holonet pages 3: shared key, group keys, key path per page, then rating sections";
+
+/// The line of [`PAGES_HEADER`]'s record after which the player pages' rating sections come.
+const RATINGS_LINE: &str = "# rating sections";
 
 /// The first line of [`FILE`], naming its layout: then one line per event, separated by tabs:
 /// its slug; its key, its card's key and its contribution's seven hashes ([`Fingerprint`]) in
@@ -143,8 +149,10 @@ pub(crate) fn reaches_player_pages(
 /// The player pages whose head-to-head and own pages an edit can have changed, given
 /// what the last build recorded of each event (`last`) and what this build records (`now`):
 /// the players of every event added, removed or whose players' share changed. `None` (every
-/// player) when such an event's players go by other names or its rated games changed, since
-/// those reach the pages of players who were not there.
+/// player) when such an event's players go by other names, which reach the pages of players
+/// who were not there. Changed rated games reach them too, through their ratings: the render
+/// adds the pages whose rating sections are not the recorded ones (see
+/// [`super::render::Memo`]), without building every player's page to find them.
 pub(crate) fn players_touched(last: &Recorded, now: &Recorded) -> Option<BTreeSet<String>> {
     let mut touched = BTreeSet::new();
     let slugs: BTreeSet<&String> = last.keys().chain(now.keys()).collect();
@@ -154,8 +162,8 @@ pub(crate) fn players_touched(last: &Recorded, now: &Recorded) -> Option<BTreeSe
         if !reaches_player_pages(before_hash.as_ref(), after_hash.as_ref()) {
             continue;
         }
-        let reaching = |f: Option<Fingerprint>| f.map(|f| (f.people, f.games));
-        if reaching(before_hash) != reaching(after_hash) {
+        let names = |f: Option<Fingerprint>| f.map(|f| f.people);
+        if names(before_hash) != names(after_hash) {
             return None;
         }
         for entry in before.into_iter().chain(after) {
@@ -222,6 +230,8 @@ fn player_page_owner(path: &str) -> Option<&str> {
 pub(crate) struct Last {
     pub(crate) events: Recorded,
     pub(crate) pages: HashMap<String, u128>,
+    /// The key of each player page's rating sections, by the page's path.
+    pub(crate) ratings: HashMap<String, u128>,
     pub(crate) groups: Vec<u128>,
 }
 
@@ -233,7 +243,7 @@ pub(crate) fn read_output(out: &Path, shared: Option<u128>, secret: &Secret) -> 
         let text = fs::read_to_string(out.join(name)).ok()?;
         secret.open(&text).map(str::to_string)
     };
-    let (pages, groups) = shared
+    let (pages, ratings, groups) = shared
         .zip(open(PAGES_RECORD))
         .map(|(shared, text)| parse_pages(&text, shared))
         .unwrap_or_default();
@@ -242,6 +252,7 @@ pub(crate) fn read_output(out: &Path, shared: Option<u128>, secret: &Secret) -> 
             .map(|text| parse_events(&text))
             .unwrap_or_default(),
         pages,
+        ratings,
         groups,
     }
 }
@@ -260,12 +271,13 @@ pub(crate) fn read_rendered(root: &Path, shared: Option<u128>, secret: &Secret) 
         Some(at) => body.split_at(at + 1),
         None => (body, ""),
     };
-    let (pages, groups) = shared
+    let (pages, ratings, groups) = shared
         .map(|shared| parse_pages(pages, shared))
         .unwrap_or_default();
     Last {
         events: parse_events(events),
         pages,
+        ratings,
         groups,
     }
 }
@@ -377,7 +389,10 @@ pub(super) fn belongs_to_event(path: &str, slug: &str) -> bool {
 /// The archive-wide pages' keys in the pages' record `text`, and its groups' keys, when the
 /// pages were made under the shared key `shared`; empty otherwise (a template, the
 /// configuration or Holonet changed: every page is rendered), or for another layout.
-fn parse_pages(text: &str, shared: u128) -> (HashMap<String, u128>, Vec<u128>) {
+fn parse_pages(
+    text: &str,
+    shared: u128,
+) -> (HashMap<String, u128>, HashMap<String, u128>, Vec<u128>) {
     let hex = |k: &str| u128::from_str_radix(k, 16).ok();
     let mut lines = text.lines();
     let same = lines.next() == Some(PAGES_HEADER) && lines.next().and_then(hex) == Some(shared);
@@ -387,21 +402,37 @@ fn parse_pages(text: &str, shared: u128) -> (HashMap<String, u128>, Vec<u128>) {
     let Some(groups) = groups.filter(|_| same) else {
         return Default::default();
     };
-    let pages = lines
-        .filter_map(|line| {
-            let (key, path) = line.split_once('\t')?;
-            Some((path.to_string(), hex(key)?))
-        })
-        .collect();
-    (pages, groups)
+    let keyed = |lines: &mut std::str::Lines<'_>| -> HashMap<String, u128> {
+        lines
+            .take_while(|line| *line != RATINGS_LINE)
+            .filter_map(|line| {
+                let (key, path) = line.split_once('\t')?;
+                Some((path.to_string(), hex(key)?))
+            })
+            .collect()
+    };
+    let pages = keyed(&mut lines);
+    let ratings = keyed(&mut lines);
+    (pages, ratings, groups)
 }
 
-/// The text of the pages' record: `pages` (path -> key) and the groups' keys `groups`, made
-/// under the shared key `shared`. Sealed where it is kept (see [`Secret::seal_text`]).
-pub(crate) fn pages_text(shared: u128, groups: &[u128], pages: &BTreeMap<String, u128>) -> String {
+/// The text of the pages' record: `pages` (path -> key), `ratings` (player page path -> key of
+/// its rating sections) and the groups' keys `groups`, made under the shared key `shared`.
+/// Sealed where it is kept (see [`Secret::seal_text`]).
+pub(crate) fn pages_text(
+    shared: u128,
+    groups: &[u128],
+    pages: &BTreeMap<String, u128>,
+    ratings: &BTreeMap<String, u128>,
+) -> String {
     let groups: Vec<String> = groups.iter().map(|k| format!("{k:032x}")).collect();
     let mut text = format!("{PAGES_HEADER}\n{shared:032x}\n{}\n", groups.join("\t"));
     for (path, key) in pages {
+        text.push_str(&format!("{key:032x}\t{path}\n"));
+    }
+    text.push_str(RATINGS_LINE);
+    text.push('\n');
+    for (path, key) in ratings {
         text.push_str(&format!("{key:032x}\t{path}\n"));
     }
     text
@@ -538,14 +569,15 @@ mod tests {
         write_rendered(
             root,
             &text(&recorded),
-            &pages_text(42, &[9], &pages),
+            &pages_text(42, &[9], &pages, &pages),
             &secret,
         );
         let last = read_rendered(root, Some(42), &secret);
         let read: BTreeMap<String, u128> = last.pages.into_iter().collect();
+        let ratings: BTreeMap<String, u128> = last.ratings.into_iter().collect();
         assert_eq!(
-            (last.events, read, last.groups),
-            (recorded.clone(), pages, vec![9])
+            (last.events, read, ratings, last.groups),
+            (recorded.clone(), pages.clone(), pages, vec![9])
         );
         assert!(read_rendered(root, Some(43), &secret).pages.is_empty());
         assert_eq!(
@@ -566,11 +598,18 @@ mod tests {
             ("cards/index.html".to_string(), u128::MAX),
         ]
         .into();
-        let text = pages_text(42, &[1, u128::MAX], &pages);
-        let (read, groups) = parse_pages(&text, 42);
-        let read: BTreeMap<String, u128> = read.into_iter().collect();
-        assert_eq!((read, groups), (pages, vec![1, u128::MAX]));
+        let ratings: BTreeMap<String, u128> = [("players/ana/index.html".to_string(), 8)].into();
+        let text = pages_text(42, &[1, u128::MAX], &pages, &ratings);
+        let (read, read_ratings, groups) = parse_pages(&text, 42);
+        let sorted =
+            |m: HashMap<String, u128>| -> BTreeMap<String, u128> { m.into_iter().collect() };
+        assert_eq!(
+            (sorted(read), sorted(read_ratings), groups),
+            (pages.clone(), ratings, vec![1, u128::MAX])
+        );
         assert!(parse_pages(&text, 43).0.is_empty(), "another shared key");
+        let without = pages_text(42, &[1, u128::MAX], &pages, &BTreeMap::new());
+        assert_eq!(sorted(parse_pages(&without, 42).0), pages);
     }
 
     fn entry(whole: u128, people: u128, games: u128, players: &[&str]) -> Entry {
@@ -607,7 +646,7 @@ mod tests {
         let mut now = last.clone();
         now.insert("b".into(), entry(9, 20, 200, &["cat", "dan"]));
         let cat_dan = BTreeSet::from(["cat".to_string(), "dan".to_string()]);
-        assert_eq!(players_touched(&last, &now), Some(cat_dan));
+        assert_eq!(players_touched(&last, &now), Some(cat_dan.clone()));
         // A change no player page shows (the event's place): no one.
         let mut placed = last.clone();
         let mut moved = entry(9, 20, 200, &["cat", "dan"]);
@@ -615,11 +654,15 @@ mod tests {
         placed.insert("b".into(), moved);
         assert_eq!(players_touched(&last, &placed), Some(BTreeSet::new()));
         // A player dropped from the event (names unchanged for the others would still change
-        // `people`): everyone, as for a changed result or a new event.
+        // `people`): everyone, as for a new event.
         now.insert("b".into(), entry(9, 21, 200, &["cat"]));
         assert_eq!(players_touched(&last, &now), None, "names");
         now.insert("b".into(), entry(9, 20, 201, &["cat", "dan"]));
-        assert_eq!(players_touched(&last, &now), None, "rated games");
+        assert_eq!(
+            players_touched(&last, &now),
+            Some(cat_dan),
+            "rated games: the render adds the players whose ratings moved"
+        );
         let mut removed = last.clone();
         removed.remove("c");
         assert_eq!(players_touched(&last, &removed), None, "an event removed");

@@ -132,9 +132,12 @@ fn every_kind_of_edit_builds_what_a_fresh_build_makes() {
         "{written} of {all} written"
     );
 
-    // A result of the last round: standings and ratings move.
+    // A result of the last round: standings and ratings move, of the event's players and of
+    // players who met them later (the build finds them by their rating sections).
     turn_last_result(uncut[1]);
     build_and_compare(&root, "a result turned");
+    turn_last_result(uncut[uncut.len() - 1]);
+    build_and_compare(&root, "a result of the newest event turned");
 
     // A player known by another name, under the same id: their opponents' pages print it.
     let text = fs::read_to_string(uncut[2]).expect("read");

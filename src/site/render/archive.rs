@@ -46,11 +46,33 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
             );
         }
     };
-    input.kept_pages.par_chunks(256).for_each(|batch| {
-        if !pages.output.keep(batch, Path::new(&batch[0])) {
-            batch.iter().for_each(kept_alone);
-        }
-    });
+    let keep = |paths: &[String]| {
+        paths.par_chunks(256).for_each(|batch| {
+            if !pages.output.keep(batch, Path::new(&batch[0])) {
+                batch.iter().for_each(kept_alone);
+            }
+        });
+    };
+    // A player's own page the record keeps waits for the ratings: one whose rating sections
+    // are not the recorded ones is made again instead (see `ratings_moved`).
+    let (own_pages, others): (Vec<String>, Vec<String>) = input
+        .kept_pages
+        .iter()
+        .cloned()
+        .partition(|path| is_own_player_page(path));
+    keep(&others);
+    let own_pages = std::sync::Mutex::new(Some(own_pages));
+    let keep_own_pages = |moved: &[String]| {
+        let Some(mut paths) = own_pages.lock().unwrap_or_else(|e| e.into_inner()).take() else {
+            return;
+        };
+        let moved: BTreeSet<String> = moved
+            .iter()
+            .map(|id| format!("{}index.html", player_path(id)))
+            .collect();
+        paths.retain(|path| !moved.contains(path));
+        keep(&paths);
+    };
     use crate::site::groups::Group;
     let build = |group: Group| !input.kept_groups.contains(&group);
     let summaries: Vec<&EventSummary> = input
@@ -130,20 +152,16 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
                     )
                 },
             );
-            // `serve` renders the pages of the players whose ratings moved too.
-            let page_scope = match (input.memo, &ratings, scope) {
-                (Some(memo), Some(ratings), Some(scope)) => Some(
-                    ratings_moved(memo, ratings, &everyone)
-                        .into_iter()
-                        .chain(scope.iter().cloned())
-                        .collect(),
-                ),
-                (Some(memo), Some(ratings), None) => {
-                    ratings_moved(memo, ratings, &everyone);
-                    None
-                }
-                _ => scope.cloned(),
-            };
+            // The pages of the players whose ratings moved are rendered too: `serve`'s memo
+            // knows what it served, a build's record what the last build wrote.
+            let memo = input.memo.unwrap_or(input.archive_memo);
+            let moved = ratings
+                .as_ref()
+                .map(|ratings| ratings_moved(memo, ratings, &everyone))
+                .unwrap_or_default();
+            keep_own_pages(&moved);
+            let page_scope: Option<BTreeSet<String>> =
+                scope.map(|scope| moved.into_iter().chain(scope.iter().cloned()).collect());
             render_player_pages(
                 input,
                 pages,
@@ -165,6 +183,16 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
             )
         },
     );
+    // No ratings were worked out: every kept page is kept.
+    keep_own_pages(&[]);
+}
+
+/// Whether `path` is a player's own page (`players/ana/index.html`), not their head-to-head
+/// page. (`players/a-z/index.html` passes too; its keep waits for the ratings, no harm done.)
+fn is_own_player_page(path: &str) -> bool {
+    path.strip_prefix("players/")
+        .and_then(|rest| rest.strip_suffix("/index.html"))
+        .is_some_and(|id| !id.is_empty() && !id.contains('/'))
 }
 
 /// The statistics page.
@@ -250,9 +278,10 @@ fn player_description(player: &PlayerPage) -> String {
 const ROWS_PER_BATCH: usize = 10_000;
 
 /// The ids of the player pages of `everyone` whose rating sections are not the ones `memo`
-/// remembers their served pages showing, which it remembers from now on. A result moves the
-/// ratings of the event's players and with them the ranks of players far from it, whose pages
-/// are found this way without building every player's page.
+/// remembers their pages showing (`serve`'s, or the last build's record), which it remembers
+/// from now on. A result moves the ratings of the event's players, of their later opponents and
+/// the ranks at a ratings page's edge; those pages are found this way without building every
+/// player's page.
 fn ratings_moved(memo: &Memo, ratings: &Ratings, everyone: &[PlayerPage]) -> Vec<String> {
     let paths: Vec<String> = everyone
         .iter()

@@ -30,10 +30,12 @@ pub struct Memo {
 }
 
 impl Memo {
-    /// A memo that has seen the pages `pages` (path -> key), as a previous build recorded them.
-    pub(crate) fn of_pages(pages: HashMap<String, u128>) -> Memo {
+    /// A memo that has seen the pages `pages` (path -> key) and the player pages' rating
+    /// sections `ratings` (path -> key), as a previous build recorded them.
+    pub(crate) fn of_records(pages: HashMap<String, u128>, ratings: HashMap<String, u128>) -> Memo {
         Memo {
             pages: Mutex::new(pages),
+            ratings: Mutex::new(ratings),
             ..Memo::default()
         }
     }
@@ -42,12 +44,20 @@ impl Memo {
     pub(crate) fn retain(&self, paths: &BTreeSet<String>) {
         let mut pages = self.pages.lock().unwrap_or_else(|e| e.into_inner());
         pages.retain(|path, _| paths.contains(path));
+        let mut ratings = self.ratings.lock().unwrap_or_else(|e| e.into_inner());
+        ratings.retain(|path, _| paths.contains(path));
     }
 
     /// Every page seen, with its key, in path order.
     pub(crate) fn pages(&self) -> BTreeMap<String, u128> {
         let pages = self.pages.lock().unwrap_or_else(|e| e.into_inner());
         pages.iter().map(|(p, k)| (p.clone(), *k)).collect()
+    }
+
+    /// Every player page's rating sections seen, with their key, in path order.
+    pub(crate) fn ratings(&self) -> BTreeMap<String, u128> {
+        let ratings = self.ratings.lock().unwrap_or_else(|e| e.into_inner());
+        ratings.iter().map(|(p, k)| (p.clone(), *k)).collect()
     }
 
     /// A memo for new templates: the pages rendered by the old ones are no guide to the new
