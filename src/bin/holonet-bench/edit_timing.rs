@@ -117,6 +117,45 @@ fn parse(text: &str) -> Result<DocumentMut, String> {
         .map_err(|e| format!("the event file is not TOML: {e}"))
 }
 
+/// The edits `holonet-bench edit` makes, each undone by making it again.
+pub const ONE_EDITS: [&str; 2] = ["name", "result"];
+
+/// Makes one edit to the event file `path`: `name` marks the event's name (or takes the mark
+/// off), `result` mirrors a table of the last Swiss round (see [`with_last_result_swapped`]).
+/// Making the same edit twice gives the file back.
+pub fn edit_once(path: &Path, kind: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let edited = match kind {
+        "name" => with_name_toggled(&text)?,
+        "result" => with_last_result_swapped(&text)?,
+        _ => return Err(format!("no edit `{kind}`: one of {}", ONE_EDITS.join(", "))),
+    };
+    std::fs::write(path, edited).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// The mark [`with_name_toggled`] puts after the event's name.
+const NAME_MARK: &str = " (edited)";
+
+/// `text` with the mark put after the event's name, or taken off when it is there.
+fn with_name_toggled(text: &str) -> Result<String, String> {
+    let mut doc = parse(text)?;
+    let event = doc
+        .get_mut("event")
+        .and_then(|e| e.as_table_like_mut())
+        .ok_or("the event file has no [event]")?;
+    let name = event
+        .get("name")
+        .and_then(|n| n.as_str())
+        .ok_or("the event has no name")?;
+    let edited = match name.strip_suffix(NAME_MARK) {
+        Some(base) => base.to_string(),
+        None => format!("{name}{NAME_MARK}"),
+    };
+    event.insert("name", toml_edit::value(edited));
+    Ok(doc.to_string())
+}
+
 /// `text` with the event's location marked with edit `n`.
 fn with_location(text: &str, n: usize) -> Result<String, String> {
     let mut doc = parse(text)?;
@@ -231,6 +270,14 @@ tables = [
   { table = 2, players = ["a", "b"], first_dark = "a", games = [{ winner = "a", by = "dial" }, "a"] },
 ]
 "#;
+
+    #[test]
+    fn a_name_edit_marks_the_name_and_a_second_takes_the_mark_off() {
+        let marked = with_name_toggled(EVENT).expect("edits");
+        assert_ne!(marked, EVENT);
+        assert!(marked.contains(NAME_MARK), "{marked}");
+        assert_eq!(with_name_toggled(&marked).expect("edits"), EVENT);
+    }
 
     #[test]
     fn a_location_edit_marks_the_location_once() {

@@ -59,6 +59,15 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
+    /// Make one edit to an event file, as an organizer saves it: `name` marks the event's name,
+    /// `result` turns a table of the last Swiss round. The same edit again gives the file back.
+    Edit {
+        /// The event file to edit.
+        file: PathBuf,
+        /// `name` or `result`.
+        #[arg(long)]
+        kind: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -84,6 +93,13 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Edit { file, kind } => match edit_timing::edit_once(&file, &kind) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::FAILURE
+            }
+        },
         Command::TimeEdits { file, times, root } => {
             match edit_timing::time_edits(&root, &file, times, release_freed_memory) {
                 Ok(timings) => {
