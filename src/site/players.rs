@@ -194,7 +194,7 @@ pub(crate) fn fill_ratings(
         .filter(|p| scope.is_none_or(|s| s.contains(&p.id)))
     {
         if let Some(games) = ratings.of_page(&page.id) {
-            page.ratings.clone_from(games);
+            page.ratings = games.iter().map(|g| g.charted(&page.name)).collect();
         }
     }
 }

@@ -192,7 +192,9 @@ pub(crate) struct PlayerGame {
     /// Overall, light side, dark side: those the player has.
     pub(crate) pools: Vec<PlayerPool>,
     /// The overall rating after each period the player played, as an SVG (empty for a
-    /// player of one period).
+    /// player of one period). Drawn only for a page that is made ([`PlayerGame::charted`]):
+    /// every player's ratings are worked out on each edit `serve` sees, and few of their pages
+    /// are made again.
     pub(crate) chart: String,
     /// The same as a table, oldest first (empty for a player of one period).
     pub(crate) history: Vec<HistoryRow>,
@@ -564,7 +566,6 @@ impl Ratings {
                         })
                         .collect()
                 };
-                let chart = history_chart(game, name(p).0, &history);
                 players
                     .entry(page.to_string())
                     .or_default()
@@ -572,7 +573,7 @@ impl Ratings {
                         game,
                         id,
                         pools,
-                        chart,
+                        chart: String::new(),
                         history,
                     });
             }
@@ -619,6 +620,16 @@ impl Ratings {
                 overall.place.as_ref().map(|_| (g.id, overall.rating))
             })
             .collect()
+    }
+}
+
+impl PlayerGame {
+    /// These ratings with their chart drawn, for the page of `player` (their name).
+    pub(crate) fn charted(&self, player: &str) -> PlayerGame {
+        PlayerGame {
+            chart: history_chart(self.game, player, &self.history),
+            ..self.clone()
+        }
     }
 }
 
