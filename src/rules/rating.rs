@@ -8,6 +8,10 @@
 //! The computation knows nothing of events or sides: it rates numbered *entries* (a player, or
 //! a player on one side) from games between two of them, grouped into periods numbered in time.
 
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::Mutex;
+
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
@@ -106,7 +110,7 @@ impl Game {
 }
 
 /// A game's result for its first entry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub(crate) enum Score {
     Won,
     Drawn,
@@ -168,6 +172,7 @@ pub(crate) struct Track {
 }
 
 /// An entry's state while the periods are rated.
+#[derive(Debug, Clone)]
 struct State {
     rating: Glicko2Rating,
     /// The number of the last period it is brought up to.
@@ -215,22 +220,193 @@ pub(crate) fn rate<G>(
         &vec![parameters.newcomer(); entries],
         periods,
         game,
+        None,
     )
 }
 
-/// [`rate`] with each entry's rating before its first period given (`start`, one per entry).
+/// [`rate`], resuming from what the last run over mostly the same periods left in `resume`,
+/// and leaving there what the next run can resume from: the same tracks as [`rate`], made
+/// again only from the first period that changed (see [`Resume`]).
+pub(crate) fn rate_resuming<G>(
+    parameters: &Parameters,
+    entries: usize,
+    periods: &[Period<G>],
+    game: impl Fn(&G) -> Option<Game>,
+    resume: &mut Resume,
+) -> Vec<Option<Track>> {
+    rate_from(
+        &parameters.config(),
+        &vec![parameters.newcomer(); entries],
+        periods,
+        game,
+        Some(resume),
+    )
+}
+
+/// An entry's rating, the last period it is brought up to and its games, before a period: its
+/// [`State`] without the history, which the run's last states hold.
+type Standing = (Glicko2Rating, i64, u32);
+
+/// The most states before a period a [`Resume`] keeps.
+const MOST_SAVED: usize = 16;
+
+/// What one rating run leaves for the next over mostly the same periods (`serve` rates the
+/// archive again after each edit): a digest of each period's games, each entry's state at the
+/// end of the run, and its state before a few of the last periods (1, 2, 4, 8… from the end).
+/// An edit to the event being played changes only the last period, and the next run rates
+/// from the state before it instead of from the archive's first period; an edit further back
+/// resumes from the latest state before the first period it changed.
+#[derive(Debug, Default)]
+pub(crate) struct Resume {
+    /// A digest of the run's parameters and starting ratings.
+    setup: u64,
+    /// A digest of each period's number and games, in order.
+    digests: Vec<u64>,
+    /// Each entry's state at the end of the run.
+    last: Vec<Option<State>>,
+    /// (position of a period, each entry's standing before it), oldest first.
+    saved: Vec<(usize, Vec<Option<Standing>>)>,
+}
+
+impl Resume {
+    /// The states to rate from and the position of the first period to rate: the latest saved
+    /// standings before the first period whose digest is not the last run's, with each
+    /// entry's history up to there taken from the last run's. Nothing to resume from: no
+    /// state, from the first period.
+    fn restore(&self, setup: u64, digests: &[u64], entries: usize) -> (Vec<Option<State>>, usize) {
+        let fresh = || ((0..entries).map(|_| None).collect(), 0);
+        if self.setup != setup || self.last.len() > entries {
+            return fresh();
+        }
+        let same = self
+            .digests
+            .iter()
+            .zip(digests)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let Some((position, standings)) = self.saved.iter().rev().find(|(p, _)| *p <= same) else {
+            return fresh();
+        };
+        let mut states: Vec<Option<State>> = standings
+            .iter()
+            .zip(&self.last)
+            .map(|(standing, last)| {
+                standing.map(|(rating, at, games)| State {
+                    rating,
+                    at,
+                    games,
+                    history: last
+                        .iter()
+                        .flat_map(|l| &l.history)
+                        .take_while(|(p, _)| p < position)
+                        .copied()
+                        .collect(),
+                })
+            })
+            .collect();
+        states.resize_with(entries, || None);
+        (states, *position)
+    }
+}
+
+/// The runs' [`Resume`]s by the runs' names, kept from one rating of the archive to the next.
+#[derive(Debug, Default)]
+pub struct Resumes(Mutex<HashMap<String, Resume>>);
+
+impl Resumes {
+    /// Takes the resume of run `name` out (an empty one the first time): give it back with
+    /// [`Resumes::put`].
+    pub(crate) fn take(&self, name: &str) -> Resume {
+        let mut runs = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        runs.remove(name).unwrap_or_default()
+    }
+
+    pub(crate) fn put(&self, name: &str, resume: Resume) {
+        let mut runs = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        runs.insert(name.to_string(), resume);
+    }
+}
+
+/// A digest of `value` (the std hasher, with its fixed keys: the same in every run).
+fn digest(value: impl Hash) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    value.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The positions before which a run saves its entries' standings: 1, 2, 4, 8… periods from the
+/// end of `count` periods, the first period aside (before it there is nothing to save).
+fn save_points(count: usize) -> impl Iterator<Item = usize> {
+    (0..usize::BITS)
+        .map_while(move |k| count.checked_sub(1 << k))
+        .filter(|&position| position > 0)
+}
+
+/// [`rate`] with each entry's rating before its first period given (`start`, one per entry),
+/// resuming from `resume` when there is one (see [`Resume`]).
 fn rate_from<G>(
     config: &Glicko2Config,
     start: &[Glicko2Rating],
     periods: &[Period<G>],
     game: impl Fn(&G) -> Option<Game>,
+    mut resume: Option<&mut Resume>,
 ) -> Vec<Option<Track>> {
     let entries = start.len();
-    let mut states: Vec<Option<State>> = (0..entries).map(|_| None).collect();
+    let setup = digest(
+        [config.tau, config.convergence_tolerance]
+            .into_iter()
+            .chain(
+                start
+                    .iter()
+                    .flat_map(|r| [r.rating, r.deviation, r.volatility]),
+            )
+            .map(f64::to_bits)
+            .collect::<Vec<u64>>(),
+    );
+    let digests: Vec<u64> = match resume {
+        Some(_) => periods
+            .iter()
+            .map(|period| {
+                let games: Vec<([u32; 2], Score)> = period
+                    .games
+                    .iter()
+                    .filter_map(&game)
+                    .map(|g| (g.entries, g.score))
+                    .collect();
+                digest((period.number, games))
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let (mut states, from) = match resume.as_deref() {
+        Some(resume) => resume.restore(setup, &digests, entries),
+        None => ((0..entries).map(|_| None).collect(), 0),
+    };
+    // The saved standings still true (those before `from`), and those this run saves.
+    let mut saved = match resume.as_deref_mut() {
+        Some(resume) => {
+            let mut kept = std::mem::take(&mut resume.saved);
+            kept.retain(|(position, _)| *position <= from);
+            kept
+        }
+        None => Vec::new(),
+    };
+    let mut save_at: Vec<usize> = match resume {
+        Some(_) => save_points(periods.len()).filter(|&p| p > from).collect(),
+        None => Vec::new(),
+    };
     // Each entry's results of the period: (opponent, score); reused from period to period.
     let mut results: Vec<Vec<(usize, Score)>> = vec![Vec::new(); entries];
     let mut playing: Vec<usize> = Vec::new();
-    for (position, period) in periods.iter().enumerate() {
+    for (position, period) in periods.iter().enumerate().skip(from) {
+        if save_at.last() == Some(&position) {
+            save_at.pop();
+            let standings = states
+                .iter()
+                .map(|s| s.as_ref().map(|s| (s.rating, s.at, s.games)))
+                .collect();
+            saved.push((position, standings));
+        }
         for game in period.games.iter().filter_map(&game) {
             let [a, b] = game.entries.map(|e| e as usize);
             for (me, them, score) in [(a, b, game.score), (b, a, game.score.reversed())] {
@@ -276,6 +452,16 @@ fn rate_from<G>(
         for entry in playing.drain(..) {
             results[entry].clear();
         }
+    }
+    if let Some(resume) = resume {
+        let excess = saved.len().saturating_sub(MOST_SAVED);
+        saved.drain(..excess);
+        *resume = Resume {
+            setup,
+            digests,
+            last: states.clone(),
+            saved,
+        };
     }
     let last = periods.last().map_or(0, |p| p.number);
     states
@@ -386,7 +572,7 @@ mod tests {
                 game(3, Score::Lost),
             ],
         };
-        let tracks = rate_from(&paper_parameters().config(), &start, &[period], as_is);
+        let tracks = rate_from(&paper_parameters().config(), &start, &[period], as_is, None);
         let player = tracks[0].as_ref().expect("the player played");
         assert_paper(player.history[0].1);
         assert_paper(player.current);
@@ -503,5 +689,94 @@ mod tests {
             bits(rate(&parameters, 9, &periods, as_is)),
             bits(rate(&parameters, 9, &periods, as_is))
         );
+    }
+
+    /// `count` periods in time order, with a gap after every fourth, each of six games among
+    /// `entries` entries, drawn from `seed`.
+    fn drawn_periods(count: usize, entries: usize, seed: usize) -> Vec<Period> {
+        (0..count)
+            .map(|n| Period {
+                number: (n + n / 4) as i64,
+                games: (0..6)
+                    .map(|g| {
+                        let a = (g * 7 + n * 5 + seed) % entries;
+                        let b = (a + 1 + (g + n + seed) % (entries - 1)) % entries;
+                        Game::between(
+                            [a, b],
+                            [Score::Won, Score::Lost, Score::Drawn][(g + seed) % 3],
+                        )
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_resumed_rating_is_the_full_rating_of_the_same_periods() {
+        let parameters = paper_parameters();
+        let mut resume = Resume::default();
+        let mut periods = drawn_periods(40, 12, 0);
+        let mut entries = 12;
+        let check = |periods: &[Period], entries: usize, resume: &mut Resume, what: &str| {
+            let resumed = rate_resuming(&parameters, entries, periods, as_is, resume);
+            assert_eq!(
+                resumed,
+                rate(&parameters, entries, periods, as_is),
+                "{what}"
+            );
+        };
+        check(&periods, entries, &mut resume, "the first run");
+        check(&periods, entries, &mut resume, "nothing changed");
+        // A result of the last period turned, then one of a period far back, then of the first.
+        for position in [39, 20, 0, 38] {
+            let game = &mut periods[position].games[0];
+            game.score = game.score.reversed();
+            check(
+                &periods,
+                entries,
+                &mut resume,
+                &format!("period {position} edited"),
+            );
+        }
+        // A period added, with a newcomer; then a period taken away.
+        let mut added = drawn_periods(41, 13, 3).pop().expect("a period");
+        added.number = periods[39].number + 2;
+        periods.push(added);
+        entries = 13;
+        check(
+            &periods,
+            entries,
+            &mut resume,
+            "a period and an entry added",
+        );
+        periods.pop();
+        check(&periods, entries, &mut resume, "the period taken away");
+        // Fewer entries than the last run, or other parameters: rated from the start.
+        let fewer = drawn_periods(40, 10, 1);
+        check(&fewer, 10, &mut resume, "fewer entries");
+        let other = Parameters {
+            tau: 0.3,
+            ..parameters
+        };
+        let resumed = rate_resuming(&other, 10, &fewer, as_is, &mut resume);
+        assert_eq!(resumed, rate(&other, 10, &fewer, as_is), "other parameters");
+        assert!(resume.saved.len() <= MOST_SAVED);
+        assert!(
+            resume.saved.windows(2).all(|w| w[0].0 < w[1].0),
+            "oldest first"
+        );
+        // The run after an edit to the last period starts from the standings saved before it,
+        // not from the first period: spoiled, they spoil its result.
+        let saved: Vec<usize> = resume.saved.iter().map(|(p, _)| *p).collect();
+        assert_eq!(saved, [8, 24, 32, 36, 38, 39]);
+        let (_, before_last) = resume.saved.last_mut().expect("saved");
+        for (rating, ..) in before_last.iter_mut().flatten() {
+            rating.rating += 100.0;
+        }
+        let mut edited = fewer.clone();
+        let game = &mut edited[39].games[0];
+        game.score = game.score.reversed();
+        let resumed = rate_resuming(&other, 10, &edited, as_is, &mut resume);
+        assert_ne!(resumed, rate(&other, 10, &edited, as_is), "resumed");
     }
 }

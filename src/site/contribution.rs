@@ -295,13 +295,20 @@ impl Contributions {
         site: &SiteView,
         settings: &crate::config::Ratings,
         pages: &[PlayerPage],
+        resumes: Option<&crate::rules::rating::Resumes>,
     ) -> Ratings {
         let games: Vec<&HeldGames> = self
             .oldest_first()
             .into_iter()
             .map(|c| &c.shares().games)
             .collect();
-        Ratings::of(site, settings, &games, &super::players::people(pages))
+        Ratings::of(
+            site,
+            settings,
+            &games,
+            &super::players::people(pages),
+            resumes,
+        )
     }
 
     /// Every meeting between player pages, for the pairs with a page in `pages`, from every

@@ -3,7 +3,9 @@
 //! index carries. Each event's rated games are picked out once ([`super::event_games`]), with its other
 //! [`super::contribution`]s; the ratings themselves are archive-wide (a game's effect depends
 //! on everything before it), so they are worked out again from those lists on every build and
-//! every edit `serve` sees, which is the cheap part.
+//! every edit `serve` sees; `serve` keeps what each rating leaves for the next
+//! ([`crate::rules::rating::Resumes`]), which rates again only from the first period an edit
+//! changed.
 //!
 //! Each game is rated in three pools: the overall one, where a player has one rating per game
 //! (SW:LCG, SW:CCG), and the sided one, where a player has a dark-side and a light-side rating
@@ -20,7 +22,9 @@ use super::model::SiteView;
 use super::names::People;
 use crate::config::Ratings as Settings;
 use crate::rules::Family;
-use crate::rules::rating::{Game, Period, PeriodLength, Score, Track, rate};
+use crate::rules::rating::{
+    Game, Period, PeriodLength, Resumes, Score, Track, rate, rate_resuming,
+};
 
 /// The games the ratings are kept for, with their names on the pages and in ids.
 const GAMES: [(Family, &str, &str); 2] = [
@@ -344,7 +348,14 @@ impl SeatedGame {
 
 /// Rates the games of `family`'s events, given oldest first: `None` when none has a game. The
 /// events are decoded one at a time, so only the games gathered into rating periods are held.
-fn rate_game(settings: &Settings, family: Family, all_events: &[&HeldGames]) -> Option<Rated> {
+/// With `resumes` (and the game's id), each pool is rated again only from the first period
+/// that changed since the last rating (see [`Resumes`]).
+fn rate_game(
+    settings: &Settings,
+    family: Family,
+    all_events: &[&HeldGames],
+    resumes: Option<(&Resumes, &str)>,
+) -> Option<Rated> {
     let mut numbers: HashMap<String, usize> = HashMap::new();
     let mut ids: Vec<String> = Vec::new();
     let mut events: Vec<(String, String)> = Vec::new();
@@ -414,10 +425,40 @@ fn rate_game(settings: &Settings, family: Family, all_events: &[&HeldGames]) -> 
         });
     }
     let parameters = &settings.parameters;
-    let (overall, sided) = rayon::join(
-        || rate(parameters, ids.len(), &games, SeatedGame::overall),
-        || rate(parameters, 2 * ids.len(), &games, SeatedGame::sided),
-    );
+    let (overall, sided) = match resumes {
+        Some((resumes, id)) => {
+            let names = [format!("{id}-overall"), format!("{id}-sided")];
+            let [mut overall, mut sided] = names.clone().map(|name| resumes.take(&name));
+            let rated = rayon::join(
+                || {
+                    rate_resuming(
+                        parameters,
+                        ids.len(),
+                        &games,
+                        SeatedGame::overall,
+                        &mut overall,
+                    )
+                },
+                || {
+                    rate_resuming(
+                        parameters,
+                        2 * ids.len(),
+                        &games,
+                        SeatedGame::sided,
+                        &mut sided,
+                    )
+                },
+            );
+            for (name, resume) in names.iter().zip([overall, sided]) {
+                resumes.put(name, resume);
+            }
+            rated
+        }
+        None => rayon::join(
+            || rate(parameters, ids.len(), &games, SeatedGame::overall),
+            || rate(parameters, 2 * ids.len(), &games, SeatedGame::sided),
+        ),
+    };
     if events.is_empty() {
         return None;
     }
@@ -440,12 +481,15 @@ fn latest(known: Last, game: Last) -> Last {
 
 impl Ratings {
     /// The ratings from every event's games, given oldest first; `people` are the player pages'
-    /// names and addresses.
+    /// names and addresses. `resumes` keeps what each rating leaves for the next (`serve`'s,
+    /// from one edit to the next), which then rates again only from the first period an edit
+    /// changed.
     pub(crate) fn of(
         site: &SiteView,
         settings: &Settings,
         events: &[&HeldGames],
         people: &People<'_>,
+        resumes: Option<&Resumes>,
     ) -> Ratings {
         let mut games = Vec::new();
         let mut players: HashMap<String, Vec<PlayerGame>> = HashMap::new();
@@ -454,7 +498,8 @@ impl Ratings {
         let by_game: Vec<(&str, &str, Rated)> = GAMES
             .iter()
             .filter_map(|&(family, game, id)| {
-                rate_game(settings, family, events).map(|rated| (game, id, rated))
+                rate_game(settings, family, events, resumes.map(|r| (r, id)))
+                    .map(|rated| (game, id, rated))
             })
             .collect();
         for (game, id, rated) in by_game {
@@ -734,6 +779,7 @@ mod tests {
             &settings,
             &[&HeldGames::hold(&event)],
             &People::new([]),
+            None,
         );
         let pools = |id: &str| -> Vec<(&str, u32)> {
             ratings.players[id][0]
@@ -769,6 +815,7 @@ mod tests {
             &settings,
             &[&HeldGames::hold(&event)],
             &People::new([]),
+            None,
         );
         let overall = &ratings.view.games[0].tables[0];
         assert!(overall.all_time.is_empty());
@@ -801,6 +848,7 @@ mod tests {
             &settings,
             &[&HeldGames::hold(&old), &HeldGames::hold(&new)],
             &People::new([]),
+            None,
         );
         let game = &ratings.view.games[0];
         let overall = &game.tables[0];
@@ -853,6 +901,7 @@ mod tests {
                 &settings,
                 &[&HeldGames::hold(&old), &HeldGames::hold(&new)],
                 &People::new([]),
+                None,
             );
             assert_eq!(ratings.view.games[0].tables[0].active.len(), 3, "{months}");
         }
@@ -876,7 +925,7 @@ mod tests {
         assert!(seen.0 > 0 && seen.1, "the example has both kinds");
         let ratings = loaded
             .contributions
-            .ratings(&site, &loaded.config.ratings, &pages);
+            .ratings(&site, &loaded.config.ratings, &pages, None);
         assert_eq!(ratings.view.recorded_events, seen.0);
         // Someone who played only the recorded event has no rating.
         let events = loaded.opened_events();
@@ -922,14 +971,14 @@ mod tests {
             serde_json::to_string(&(&r.view, players)).expect("serializes")
         };
         let settings = &loaded.config.ratings;
-        let once = loaded.contributions.ratings(&site, settings, &pages);
+        let once = loaded.contributions.ratings(&site, settings, &pages, None);
         let fresh = crate::site::contribution::Contributions::of_all(
             &site,
             &loaded.aliases,
             &loaded.events,
         );
         fresh.complete(&site, &loaded.aliases, &loaded.events);
-        let again = fresh.ratings(&site, settings, &pages);
+        let again = fresh.ratings(&site, settings, &pages, None);
         assert_eq!(json(&once), json(&again));
         assert!(!once.view.games.is_empty());
     }

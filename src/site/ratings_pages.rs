@@ -236,6 +236,7 @@ mod tests {
             &config.ratings,
             &[],
             &crate::site::names::People::new([]),
+            None,
         )
         .view;
         let table = |id: &str| Table {

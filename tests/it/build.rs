@@ -2947,7 +2947,7 @@ fn search_index_of_a_large_archive_stays_compact() {
     let players = loaded.contributions.player_pages(&view, None);
     let ratings = loaded
         .contributions
-        .ratings(&view, &loaded.config.ratings, &players);
+        .ratings(&view, &loaded.config.ratings, &players, None);
     let cards = loaded.contributions.card_pages(&view, usize::MAX, drop);
     let index = site::search::build(
         &loaded.events,

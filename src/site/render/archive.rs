@@ -123,8 +123,10 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
             let everyone = input
                 .contributions
                 .player_pages(pages.site, Some(&BTreeSet::new()));
-            let ratings =
-                rated.then(|| input.contributions.ratings(pages.site, settings, &everyone));
+            let ratings = rated.then(|| {
+                let resumes = input.memo.map(Memo::rating_runs);
+                (input.contributions).ratings(pages.site, settings, &everyone, resumes)
+            });
             rayon::join(
                 || {
                     if build(Group::Players) {

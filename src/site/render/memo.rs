@@ -8,6 +8,8 @@ use std::sync::Mutex;
 use serde::Serialize;
 use xxhash_rust::xxh3::Xxh3;
 
+use crate::rules::rating::Resumes;
+
 /// What the archive-wide pages looked like when `serve` last rendered them: for each page, a
 /// hash of its template and everything its template was given. An edit to one event leaves most
 /// of them (an index of other years, the statistics when no result changed) as they were, and a
@@ -27,6 +29,9 @@ pub struct Memo {
     /// their pages are found by these keys instead of by rendering every player's page. Like
     /// the images, they stay valid when the templates change.
     ratings: Mutex<HashMap<String, u128>>,
+    /// What each rating of the archive leaves for the next: an edit to the event being played
+    /// changes the last rating period, and only that period is rated again.
+    rating_runs: Resumes,
 }
 
 impl Memo {
@@ -52,6 +57,11 @@ impl Memo {
     pub(crate) fn pages(&self) -> BTreeMap<String, u128> {
         let pages = self.pages.lock().unwrap_or_else(|e| e.into_inner());
         pages.iter().map(|(p, k)| (p.clone(), *k)).collect()
+    }
+
+    /// What the last rating of the archive left for the next (see [`Resumes`]).
+    pub(crate) fn rating_runs(&self) -> &Resumes {
+        &self.rating_runs
     }
 
     /// Every player page's rating sections seen, with their key, in path order.
