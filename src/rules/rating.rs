@@ -208,38 +208,22 @@ fn sit_out(rating: Glicko2Rating, from: i64, to: i64) -> Glicko2Rating {
 /// Rates `entries` entries over `periods`, given in time order (numbers increasing), each
 /// entry starting at the parameters' rating; `game` reads each of a period's games as the game
 /// between two entries, or `None` for a game these entries did not play. Entries that played
-/// no game have no track.
+/// no game have no track. With `resume`, the run starts from what the last run over mostly the
+/// same periods left there, and leaves there what the next can start from: the same tracks,
+/// made again only from the first period that changed (see [`Resume`]).
 pub(crate) fn rate<G>(
     parameters: &Parameters,
     entries: usize,
     periods: &[Period<G>],
     game: impl Fn(&G) -> Option<Game>,
+    resume: Option<&mut Resume>,
 ) -> Vec<Option<Track>> {
     rate_from(
         &parameters.config(),
         &vec![parameters.newcomer(); entries],
         periods,
         game,
-        None,
-    )
-}
-
-/// [`rate`], resuming from what the last run over mostly the same periods left in `resume`,
-/// and leaving there what the next run can resume from: the same tracks as [`rate`], made
-/// again only from the first period that changed (see [`Resume`]).
-pub(crate) fn rate_resuming<G>(
-    parameters: &Parameters,
-    entries: usize,
-    periods: &[Period<G>],
-    game: impl Fn(&G) -> Option<Game>,
-    resume: &mut Resume,
-) -> Vec<Option<Track>> {
-    rate_from(
-        &parameters.config(),
-        &vec![parameters.newcomer(); entries],
-        periods,
-        game,
-        Some(resume),
+        resume,
     )
 }
 
@@ -600,7 +584,7 @@ mod tests {
                 games: vec![game(1, 2)],
             },
         ];
-        let tracks = rate(&parameters, 3, &periods, as_is);
+        let tracks = rate(&parameters, 3, &periods, as_is, None);
         let zero = tracks[0].as_ref().expect("played");
         let after = zero.history[0].1;
         // Entry 0 sat out periods 2 to 5: four widenings, one at a time by the crate.
@@ -635,7 +619,7 @@ mod tests {
                 score: Score::Drawn,
             }],
         }];
-        let tracks = rate(&parameters, 2, &periods, as_is);
+        let tracks = rate(&parameters, 2, &periods, as_is, None);
         for track in tracks.iter().flatten() {
             assert!((track.current.rating - 1500.0).abs() < 1e-9);
             assert!(track.current.deviation < 350.0);
@@ -651,6 +635,7 @@ mod tests {
                 }],
             }],
             as_is,
+            None,
         );
         let winner = won[0].as_ref().expect("played").current.rating;
         let loser = won[1].as_ref().expect("played").current.rating;
@@ -686,8 +671,8 @@ mod tests {
                 .collect()
         };
         assert_eq!(
-            bits(rate(&parameters, 9, &periods, as_is)),
-            bits(rate(&parameters, 9, &periods, as_is))
+            bits(rate(&parameters, 9, &periods, as_is, None)),
+            bits(rate(&parameters, 9, &periods, as_is, None))
         );
     }
 
@@ -718,10 +703,10 @@ mod tests {
         let mut periods = drawn_periods(40, 12, 0);
         let mut entries = 12;
         let check = |periods: &[Period], entries: usize, resume: &mut Resume, what: &str| {
-            let resumed = rate_resuming(&parameters, entries, periods, as_is, resume);
+            let resumed = rate(&parameters, entries, periods, as_is, Some(resume));
             assert_eq!(
                 resumed,
-                rate(&parameters, entries, periods, as_is),
+                rate(&parameters, entries, periods, as_is, None),
                 "{what}"
             );
         };
@@ -758,8 +743,12 @@ mod tests {
             tau: 0.3,
             ..parameters
         };
-        let resumed = rate_resuming(&other, 10, &fewer, as_is, &mut resume);
-        assert_eq!(resumed, rate(&other, 10, &fewer, as_is), "other parameters");
+        let resumed = rate(&other, 10, &fewer, as_is, Some(&mut resume));
+        assert_eq!(
+            resumed,
+            rate(&other, 10, &fewer, as_is, None),
+            "other parameters"
+        );
         assert!(resume.saved.len() <= MOST_SAVED);
         assert!(
             resume.saved.windows(2).all(|w| w[0].0 < w[1].0),
@@ -776,7 +765,7 @@ mod tests {
         let mut edited = fewer.clone();
         let game = &mut edited[39].games[0];
         game.score = game.score.reversed();
-        let resumed = rate_resuming(&other, 10, &edited, as_is, &mut resume);
-        assert_ne!(resumed, rate(&other, 10, &edited, as_is), "resumed");
+        let resumed = rate(&other, 10, &edited, as_is, Some(&mut resume));
+        assert_ne!(resumed, rate(&other, 10, &edited, as_is, None), "resumed");
     }
 }

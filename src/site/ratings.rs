@@ -22,9 +22,7 @@ use super::model::SiteView;
 use super::names::People;
 use crate::config::Ratings as Settings;
 use crate::rules::Family;
-use crate::rules::rating::{
-    Game, Period, PeriodLength, Resumes, Score, Track, rate, rate_resuming,
-};
+use crate::rules::rating::{Game, Period, PeriodLength, Resumes, Score, Track, rate};
 
 /// The games the ratings are kept for, with their names on the pages and in ids.
 const GAMES: [(Family, &str, &str); 2] = [
@@ -425,40 +423,40 @@ fn rate_game(
         });
     }
     let parameters = &settings.parameters;
-    let (overall, sided) = match resumes {
-        Some((resumes, id)) => {
-            let names = [format!("{id}-overall"), format!("{id}-sided")];
-            let [mut overall, mut sided] = names.clone().map(|name| resumes.take(&name));
-            let rated = rayon::join(
-                || {
-                    rate_resuming(
-                        parameters,
-                        ids.len(),
-                        &games,
-                        SeatedGame::overall,
-                        &mut overall,
-                    )
-                },
-                || {
-                    rate_resuming(
-                        parameters,
-                        2 * ids.len(),
-                        &games,
-                        SeatedGame::sided,
-                        &mut sided,
-                    )
-                },
-            );
-            for (name, resume) in names.iter().zip([overall, sided]) {
-                resumes.put(name, resume);
-            }
-            rated
-        }
-        None => rayon::join(
-            || rate(parameters, ids.len(), &games, SeatedGame::overall),
-            || rate(parameters, 2 * ids.len(), &games, SeatedGame::sided),
-        ),
+    // The pools' resumes, taken out while they rate and put back after.
+    let names = resumes.map(|(_, id)| [format!("{id}-overall"), format!("{id}-sided")]);
+    let mut held = resumes
+        .zip(names.clone())
+        .map(|((resumes, _), names)| names.map(|name| resumes.take(&name)));
+    let [overall_resume, sided_resume] = match held.as_mut() {
+        Some([overall, sided]) => [Some(overall), Some(sided)],
+        None => [None, None],
     };
+    let (overall, sided) = rayon::join(
+        || {
+            rate(
+                parameters,
+                ids.len(),
+                &games,
+                SeatedGame::overall,
+                overall_resume,
+            )
+        },
+        || {
+            rate(
+                parameters,
+                2 * ids.len(),
+                &games,
+                SeatedGame::sided,
+                sided_resume,
+            )
+        },
+    );
+    if let (Some((resumes, _)), Some(names), Some(held)) = (resumes, names, held) {
+        for (name, resume) in names.iter().zip(held) {
+            resumes.put(name, resume);
+        }
+    }
     if events.is_empty() {
         return None;
     }

@@ -139,37 +139,33 @@ const NAME_MARK: &str = " (edited)";
 
 /// `text` with the mark put after the event's name, or taken off when it is there.
 fn with_name_toggled(text: &str) -> Result<String, String> {
-    let mut doc = parse(text)?;
-    let event = doc
-        .get_mut("event")
-        .and_then(|e| e.as_table_like_mut())
-        .ok_or("the event file has no [event]")?;
-    let name = event
-        .get("name")
-        .and_then(|n| n.as_str())
-        .ok_or("the event has no name")?;
-    let edited = match name.strip_suffix(NAME_MARK) {
+    with_event_text(text, "name", |name| match name.strip_suffix(NAME_MARK) {
         Some(base) => base.to_string(),
         None => format!("{name}{NAME_MARK}"),
-    };
-    event.insert("name", toml_edit::value(edited));
-    Ok(doc.to_string())
+    })
 }
 
 /// `text` with the event's location marked with edit `n`.
 fn with_location(text: &str, n: usize) -> Result<String, String> {
+    with_event_text(text, "location", |location| {
+        let base = location.split(" · edit ").next().unwrap_or(location);
+        format!("{base} · edit {n}")
+    })
+}
+
+/// `text` with the text `key` of its `[event]` table replaced by what `edit` makes of it.
+fn with_event_text(text: &str, key: &str, edit: impl Fn(&str) -> String) -> Result<String, String> {
     let mut doc = parse(text)?;
     let event = doc
         .get_mut("event")
         .and_then(|e| e.as_table_like_mut())
         .ok_or("the event file has no [event]")?;
-    let location = event
-        .get("location")
-        .and_then(|l| l.as_str())
-        .ok_or("the event has no location")?;
-    let base = location.split(" · edit ").next().unwrap_or(location);
-    let edited = format!("{base} · edit {n}");
-    event.insert("location", toml_edit::value(edited));
+    let value = event
+        .get(key)
+        .and_then(|v| v.as_str())
+        .ok_or(format!("the event has no {key}"))?;
+    let edited = edit(value);
+    event.insert(key, toml_edit::value(edited));
     Ok(doc.to_string())
 }
 
