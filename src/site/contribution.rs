@@ -38,6 +38,8 @@ use crate::rules::computed::Computed;
 #[derive(Debug, Clone)]
 pub struct Contribution {
     pub(crate) summary: EventSummary,
+    /// The event's entry in the feed, in plain text (see [`super::feed::entry_text`]).
+    pub(crate) feed_text: String,
     pub(crate) decks: EventDecks,
     /// Empty until [`Contribution::shares_for`] or [`Contributions::complete`] fills it: an
     /// edit to one event's place builds no page that reads them, and working them out for
@@ -77,8 +79,10 @@ impl Contribution {
         event: &Event,
         computed: &Computed,
     ) -> Self {
+        let summary = summary(site, aliases, event, computed);
         Contribution {
-            summary: summary(site, aliases, event, computed),
+            feed_text: super::feed::entry_text(&summary, event, computed),
+            summary,
             decks: deck_names(event),
             shares: OnceLock::new(),
         }

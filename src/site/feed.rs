@@ -9,9 +9,9 @@
 
 use std::fmt::Write;
 
-use super::addresses::{FEED_FILE, event_path};
+use super::addresses::{FEED_FILE, event_path_of};
 use super::escape;
-use super::model::SiteView;
+use super::model::{EventSummary, SiteView};
 use crate::event::{Date, Event};
 use crate::load::held::HeldEvent;
 use crate::rules::computed::{Computed, Status};
@@ -45,10 +45,14 @@ fn timestamp(day: Date) -> String {
 }
 
 /// The whole feed.
-pub(crate) fn atom(
+///
+/// `entry` gives an event's summary and its entry's text, written once with the rest of what
+/// the event contributes ([`entry_text`]): the feed is made again on every edit `serve` sees,
+/// and reopening its fifty events each time would cost more than the rest of a location edit.
+pub(crate) fn atom<'a>(
     site: &SiteView,
-    aliases: &crate::load::aliases::Aliases,
-    events: &[HeldEvent],
+    events: &'a [HeldEvent],
+    entry: impl Fn(&'a HeldEvent) -> (&'a EventSummary, &'a str),
 ) -> String {
     let listed = entries(events);
     // With nothing to list there is no date to take; the epoch keeps the file valid and stable.
@@ -87,10 +91,10 @@ pub(crate) fn atom(
     let _ = writeln!(out, "  <author><name>{author}</name></author>");
     out.push_str("  <generator>Holonet</generator>\n");
     for held in listed {
-        let (event, computed) = &held.open();
-        let url = escape::xml(&site.absolute(&event_path(event)));
+        let (summary, text) = entry(held);
+        let url = escape::xml(&site.absolute(&event_path_of(&held.slug)));
         out.push_str("  <entry>\n");
-        let _ = writeln!(out, "    <title>{}</title>", escape::xml(&event.info.name));
+        let _ = writeln!(out, "    <title>{}</title>", escape::xml(&summary.name));
         let _ = writeln!(
             out,
             "    <link rel=\"alternate\" type=\"text/html\" href=\"{url}\"/>"
@@ -101,13 +105,13 @@ pub(crate) fn atom(
         let _ = writeln!(
             out,
             "    <category term=\"{}\" label=\"{}\"/>",
-            escape::xml(computed.ruleset.id),
-            escape::xml(computed.ruleset.name)
+            escape::xml(&summary.rules_id),
+            escape::xml(&summary.rules_name)
         );
         let _ = writeln!(
             out,
             "    <summary type=\"text\">{}</summary>",
-            escape::xml(&summary_text(site, aliases, event, computed))
+            escape::xml(text)
         );
         out.push_str("  </entry>\n");
     }
@@ -119,13 +123,7 @@ pub(crate) fn atom(
 /// part under which rules, and when and where.
 /// "Finished. Final places: 1. Ana Lind, 2. Ben Osei. 6 players. Rules: FFG Tournament
 /// Regulations (2018), standard. 12 May 2018, Lyon, France."
-fn summary_text(
-    site: &SiteView,
-    aliases: &crate::load::aliases::Aliases,
-    event: &Event,
-    computed: &Computed,
-) -> String {
-    let summary = super::summary::summary(site, aliases, event, computed);
+pub(crate) fn entry_text(summary: &EventSummary, event: &Event, computed: &Computed) -> String {
     let name = |p: usize| event.players[p].name.as_str();
     let mut text = match computed.status {
         Status::Finished => "Finished.".to_string(),

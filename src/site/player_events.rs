@@ -68,13 +68,9 @@ impl EventShare {
         scope: Option<&BTreeSet<String>>,
         counts: &mut BTreeMap<&'a str, usize>,
     ) {
-        let pages = self.pages();
-        let meetings = self.meetings();
-        for (pa, pb) in meetings.iter().filter_map(|m| pages_met(&pages, m)) {
-            for page in [pa, pb] {
-                if scope.is_none_or(|s| s.contains(page)) {
-                    *counts.entry(page).or_default() += 1;
-                }
+        for person in self.people.iter().flatten() {
+            if person.met > 0 && scope.is_none_or(|s| s.contains(&person.page)) {
+                *counts.entry(person.page.as_str()).or_default() += person.met;
             }
         }
     }
@@ -98,6 +94,10 @@ pub(crate) struct PersonShare {
     pub(crate) name: String,
     /// Read only for the pages a batch fills in, so decoded only then: once a build.
     pub(crate) rows: Encoded<PersonRows>,
+    /// How many of the event's meetings the person had with another page's player: counted
+    /// once here, so that the pages that only count meetings (every edit `serve` sees asks
+    /// which pages met anyone) need not decode every event's meetings.
+    pub(crate) met: usize,
 }
 
 /// The rows one person's page has of one event.
@@ -208,16 +208,32 @@ pub(crate) fn share(aliases: &Aliases, event: &Event, computed: &Computed) -> Ev
                 .filter_map(|session| session_played(aliases, event, session, index))
                 .collect(),
             }),
+            met: 0,
         }));
+    }
+    // Meetings are counted in single-player events only, where every person plays.
+    let meetings = if team {
+        Vec::new()
+    } else {
+        meetings(event, computed)
+    };
+    let pages: Vec<Option<String>> = shares
+        .iter()
+        .map(|p| p.as_ref().map(|p| p.page.clone()))
+        .collect();
+    let pages: Vec<Option<&str>> = pages.iter().map(Option::as_deref).collect();
+    for meeting in &meetings {
+        if pages_met(&pages, meeting).is_some() {
+            for person in meeting.players {
+                if let Some(Some(share)) = shares.get_mut(person) {
+                    share.met += 1;
+                }
+            }
+        }
     }
     EventShare {
         people: shares,
-        // Meetings are counted in single-player events only, where every person plays.
-        meetings: Encoded::new(&if team {
-            Vec::new()
-        } else {
-            meetings(event, computed)
-        }),
+        meetings: Encoded::new(&meetings),
         occasion: Occasion {
             name: event.info.name.clone(),
             path: event_path(event),

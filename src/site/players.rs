@@ -245,6 +245,7 @@ pub(crate) fn archive<'a>(
             // Events come oldest first, so the page ends with the name of the latest one.
             page.name.clone_from(&person.name);
             page.played += 1;
+            page.met_anyone |= person.met > 0;
             page.known.note(&person.name, &person.id);
             if filled[number] {
                 let rows = person.rows.open();
@@ -253,16 +254,16 @@ pub(crate) fn archive<'a>(
                     .extend(rows.sessions.iter().map(|s| PlayerSession::of(site, s)));
             }
         }
+        // Only the pages filled in need the meetings themselves: decoded for their events.
+        if !number_of.iter().any(|&n| filled.get(n) == Some(&true)) {
+            continue;
+        }
         for meeting in &share.meetings() {
             let [a, b] = meeting.players;
             let (a, b, outcome) = (number_of[a], number_of[b], meeting.outcome);
             for (me, them, ord) in [(a, b, outcome), (b, a, outcome.reverse())] {
                 // One person under two ids of one page meets no one (as on head-to-head pages).
-                if me == them {
-                    continue;
-                }
-                pages[me].met_anyone = true;
-                if !filled[me] {
+                if me == them || !filled[me] {
                     continue;
                 }
                 records.entry((me, them)).or_default().count(ord);

@@ -367,36 +367,43 @@ fn rate_game(
         };
         let position = events.len();
         events.push((event.name.clone(), event.url.clone()));
+        // Each of the event's pages, numbered when first seen in a game: looked up in the
+        // archive's numbers once per event, not once per game.
+        let mut local: Vec<Option<usize>> = vec![None; event.pages.len()];
         for game in &event.games {
             let month = month_number(game.date);
             let last = (position, month);
             let players = game.players.map(|p| {
-                let page = &event.pages[p];
-                numbers.get(page.as_str()).copied().unwrap_or_else(|| {
-                    ids.push(page.clone());
-                    numbers.insert(page.clone(), ids.len() - 1);
-                    last_overall.push(last);
-                    last_sided.extend([last, last]);
-                    ids.len() - 1
+                *local[p].get_or_insert_with(|| {
+                    let page = &event.pages[p];
+                    numbers.get(page.as_str()).copied().unwrap_or_else(|| {
+                        ids.push(page.clone());
+                        numbers.insert(page.clone(), ids.len() - 1);
+                        last_overall.push(last);
+                        last_sided.extend([last, last]);
+                        ids.len() - 1
+                    })
                 })
             });
             if players[0] == players[1] {
                 continue;
             }
             newest_month = newest_month.max(month);
-            let (key, label) = match settings.parameters.period {
-                PeriodLength::Month => (
-                    i64::from(game.date.year) * 12 + i64::from(game.date.month) - 1,
-                    format!("{:04}-{:02}", game.date.year, game.date.month),
-                ),
-                PeriodLength::Event => (i64::try_from(position).unwrap_or(0), event.name.clone()),
+            let key = match settings.parameters.period {
+                PeriodLength::Month => {
+                    i64::from(game.date.year) * 12 + i64::from(game.date.month) - 1
+                }
+                PeriodLength::Event => i64::try_from(position).unwrap_or(0),
             };
             // Days counted as 31 to a month: enough to space periods by time on a chart.
             let day = (i64::from(game.date.year) * 12 + i64::from(game.date.month) - 1) * 31
                 + i64::from(game.date.day)
                 - 1;
             let period = periods.entry(key).or_insert_with(|| PeriodGames {
-                label,
+                label: match settings.parameters.period {
+                    PeriodLength::Month => format!("{:04}-{:02}", game.date.year, game.date.month),
+                    PeriodLength::Event => event.name.clone(),
+                },
                 day,
                 games: Vec::new(),
             });

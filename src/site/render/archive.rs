@@ -536,7 +536,11 @@ fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
     // they stay out of the sitemap (which lists HTML pages only).
     output.add(
         crate::site::addresses::FEED_FILE.into(),
-        crate::site::feed::atom(site, input.aliases, input.events).into_bytes(),
+        crate::site::feed::atom(site, input.events, |held| {
+            let contribution = &input.contributions[&held.slug];
+            (&contribution.summary, contribution.feed_text.as_str())
+        })
+        .into_bytes(),
         Path::new(crate::site::addresses::FEED_FILE),
     );
     output.add(
