@@ -28,6 +28,10 @@ pub(crate) struct EventShare {
     meetings: Encoded<Vec<Meeting>>,
     /// The event, as head-to-head pages name it.
     occasion: Occasion,
+    /// What every person's row of the event shares, kept once here rather than in each row.
+    pub(crate) rules: String,
+    /// The event holds its decklists back for now.
+    pub(crate) decks_withheld: bool,
 }
 
 impl EventShare {
@@ -92,7 +96,9 @@ pub(crate) struct PersonShare {
     /// The id and name the event knows the person by.
     pub(crate) id: String,
     pub(crate) name: String,
-    /// Read only for the pages a batch fills in, so decoded only then: once a build.
+    /// Read only for the pages a batch fills in, so decoded only then: once a build. Not
+    /// deflated: a person's own facts are a few dozen bytes, which deflate would hardly shorten,
+    /// and making a deflater for each person would be most of the time an event's shares take.
     pub(crate) rows: Encoded<PersonRows>,
     /// How many of the event's meetings the person had with another page's player: counted
     /// once here, so that the pages that only count meetings (every edit `serve` sees asks
@@ -107,13 +113,9 @@ pub(crate) struct PersonRows {
     pub(crate) sessions: Vec<SessionPlayed>,
 }
 
-/// How one person's event went.
+/// How one person's event went (the event itself is the share's [`EventShare::occasion`]).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct Played {
-    pub(crate) event: String,
-    pub(crate) event_path: String,
-    pub(crate) date: String,
-    pub(crate) rules: String,
     /// "1st of 13", "Swiss rank 5 of 24", or empty while unknown.
     pub(crate) result: String,
     /// Games (or matches for SW:CCG, games) won–lost–drawn, or a score `6(+28)`.
@@ -121,8 +123,6 @@ pub(crate) struct Played {
     pub(crate) deck_path: Option<String>,
     /// The decklists recorded, dark first: each one's side and affiliation.
     pub(crate) decks: Vec<(Side, Option<String>)>,
-    /// The event holds its decklists back for now.
-    pub(crate) decks_withheld: bool,
     /// Team events: the team played for.
     pub(crate) team: Option<Named>,
 }
@@ -181,12 +181,8 @@ pub(crate) fn share(aliases: &Aliases, event: &Event, computed: &Computed) -> Ev
             page: page_id(aliases, &person.id).to_string(),
             id: person.id.clone(),
             name: person.name.clone(),
-            rows: Encoded::deflated(&PersonRows {
+            rows: Encoded::new(&PersonRows {
                 played: Played {
-                    event: event.info.name.clone(),
-                    event_path: event_path(event),
-                    date: event.info.date.iso(),
-                    rules: event.info.rules.clone(),
                     result,
                     record,
                     deck_path: deck_path(event, person),
@@ -197,7 +193,6 @@ pub(crate) fn share(aliases: &Aliases, event: &Event, computed: &Computed) -> Ev
                     .into_iter()
                     .filter_map(|(side, deck)| deck.as_ref().map(|d| (side, d.affiliation.clone())))
                     .collect(),
-                    decks_withheld: !computed.decklists_published,
                     team: team.then(|| named(aliases, event, competitor)),
                 },
                 sessions: match &event.kind {
@@ -239,6 +234,8 @@ pub(crate) fn share(aliases: &Aliases, event: &Event, computed: &Computed) -> Ev
             path: event_path(event),
             date: event.info.date.iso(),
         },
+        rules: event.info.rules.clone(),
+        decks_withheld: !computed.decklists_published,
     }
 }
 

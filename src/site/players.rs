@@ -61,18 +61,19 @@ fn deck_marks(decks: &[(Side, Option<String>)]) -> Vec<DeckMark> {
 }
 
 impl PlayerEvent {
-    /// The row of one person's event, linked.
-    fn of(site: &SiteView, played: &Played) -> Self {
+    /// The row of one person's event, `share`, linked.
+    fn of(site: &SiteView, share: &EventShare, played: &Played) -> Self {
+        let event = share.occasion();
         PlayerEvent {
-            name: played.event.clone(),
-            url: site.link(&played.event_path),
-            date: played.date.clone(),
-            rules: played.rules.clone(),
+            name: event.name.clone(),
+            url: site.link(&event.path),
+            date: event.date.clone(),
+            rules: share.rules.clone(),
             result: played.result.clone(),
             record: played.record.clone(),
             deck_url: played.deck_path.as_deref().map(|path| site.link(path)),
             decks: deck_marks(&played.decks),
-            decks_withheld: played.decks_withheld,
+            decks_withheld: share.decks_withheld,
             team: played.team.as_ref().map(|team| linked(site, team)),
         }
     }
@@ -249,7 +250,7 @@ pub(crate) fn archive<'a>(
             page.known.note(&person.name, &person.id);
             if filled[number] {
                 let rows = person.rows.open();
-                page.events.push(PlayerEvent::of(site, &rows.played));
+                page.events.push(PlayerEvent::of(site, share, &rows.played));
                 page.sessions
                     .extend(rows.sessions.iter().map(|s| PlayerSession::of(site, s)));
             }
