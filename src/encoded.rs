@@ -122,6 +122,25 @@ fn encode<T: Serialize>(value: &T) -> Vec<u8> {
     postcard::to_stdvec(value).expect("a value of strings, numbers, lists and maps encodes")
 }
 
+/// An encoded value is written as its bytes and whether they are deflated, so that a value
+/// holding encoded parts (an event's shares, in the event cache) keeps them as they are.
+impl<T> Serialize for Encoded<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (self.deflated, &*self.bytes).serialize(serializer)
+    }
+}
+
+impl<'de, T> serde::Deserialize<'de> for Encoded<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let (deflated, bytes): (bool, Vec<u8>) = serde::Deserialize::deserialize(deserializer)?;
+        Ok(Encoded {
+            bytes: bytes.into_boxed_slice(),
+            deflated,
+            of: PhantomData,
+        })
+    }
+}
+
 impl<T> Clone for Encoded<T> {
     fn clone(&self) -> Self {
         Encoded {

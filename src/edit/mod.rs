@@ -40,9 +40,16 @@ pub(crate) fn archive_people(root: &Path, leaving_out: Option<&Path>) -> People 
         site_root: None,
     };
     // Without the event cache: an edit writes its event file and nothing else.
-    let loaded = crate::load::load_events(root, &options, None, |(event, _), _| {
-        (leaving_out != Some(event.file.as_path())).then(|| crate::load::people::entries_of(&event))
-    });
+    let loaded = crate::load::load_events(
+        root,
+        &options,
+        None,
+        |(event, _), _| {
+            (leaving_out != Some(event.file.as_path()))
+                .then(|| crate::load::people::entries_of(&event))
+        },
+        None,
+    );
     let players = crate::load::aliases::load_file(root).unwrap_or_default();
     People::from_entries(root, loaded.events.into_iter().flatten(), players)
 }

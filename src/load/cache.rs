@@ -44,11 +44,28 @@ pub(crate) const DIR: &str = ".holonet/cache/events";
 /// The first bytes of every entry, naming its layout; an entry written by another layout is a
 /// miss. The key, the payload's length and the seal ([`seal`]) follow, then the payload: the
 /// event and its computed facts as a build holds them ([`Encoded::deflated`]), so that a build
-/// holds an event taken from the cache in the entry's own bytes.
-const MAGIC: &[u8; 8] = b"hnevt003";
+/// holds an event taken from the cache in the entry's own bytes. After the payload, what the
+/// caller keeps of the event ([`Kept`]): the key of its other inputs, then its bytes.
+const MAGIC: &[u8; 8] = b"hnevt004";
 
 /// Bytes before the payload: the magic, the key, the length and the seal.
 const HEADER_LEN: usize = 8 + 16 + 8 + 16;
+
+/// What a caller keeps of an event beside the event in its entry, so that a later run takes it
+/// without opening the event (a build's lists, people and shares of the archive-wide pages):
+/// the key of everything it was made from besides the event (the caller's other inputs: the
+/// entry's own key covers the event), and its bytes, which only the caller reads.
+#[derive(Debug, Clone)]
+pub(crate) struct Kept {
+    pub(crate) inputs: u128,
+    pub(crate) bytes: Box<[u8]>,
+}
+
+/// A sound entry: the event as a build holds it, and what the caller kept of it, if anything.
+pub(crate) struct Entry {
+    pub(crate) event: HeldEncoding,
+    pub(crate) kept: Option<Kept>,
+}
 
 /// The event cache of one site.
 pub(crate) struct EventCache {
@@ -93,11 +110,10 @@ impl EventCache {
         self.dir.join(format!("{key:032x}"))
     }
 
-    /// The event kept under `key`, if there is a sound entry for it, with its encoding.
-    pub(crate) fn get(&self, key: u128) -> Option<((Event, Computed), HeldEncoding)> {
+    /// The sound entry under `key`, if there is one.
+    pub(crate) fn get(&self, key: u128) -> Option<Entry> {
         let bytes = fs::read(self.path(key)).ok()?;
-        let encoded = decode(self.secret, key, &bytes)?;
-        Some((encoded.try_open()?, encoded))
+        decode(self.secret, key, &bytes)
     }
 
     /// Writes the entry that keeps `event` under `key` beside the entries, under a temporary
@@ -105,9 +121,14 @@ impl EventCache {
     /// files every event depends on did not change meanwhile. On disk rather than in memory:
     /// a first build of 10,000 events would otherwise hold 220 MB of entries until its last
     /// event is computed. `None` when it cannot be written (the next run computes again).
-    pub(crate) fn stage(&self, key: u128, event: &HeldEncoding) -> Option<Staged> {
+    pub(crate) fn stage(
+        &self,
+        key: u128,
+        event: &HeldEncoding,
+        kept: Option<&Kept>,
+    ) -> Option<Staged> {
         static WRITES: AtomicU64 = AtomicU64::new(0);
-        let bytes = encode(self.secret, key, event)?;
+        let bytes = encode(self.secret, key, event, kept)?;
         let temporary = self.dir.join(format!(
             "{key:032x}.{}-{}.tmp",
             std::process::id(),
@@ -193,35 +214,55 @@ fn shared_key(root: &Path, program: u128, settings: &Path) -> u128 {
     hasher.digest128()
 }
 
-/// The seal of an entry: of its key and payload, under `secret`.
-fn seal(secret: input_key::Secret, key: u128, payload: &[u8]) -> u128 {
-    secret.seal(&[&key.to_le_bytes(), payload])
+/// The seal of an entry: of its key and of everything after its header, under `secret`.
+fn seal(secret: input_key::Secret, key: u128, body: &[u8]) -> u128 {
+    secret.seal(&[&key.to_le_bytes(), body])
 }
 
-fn encode(secret: input_key::Secret, key: u128, event: &HeldEncoding) -> Option<Vec<u8>> {
+fn encode(
+    secret: input_key::Secret,
+    key: u128,
+    event: &HeldEncoding,
+    kept: Option<&Kept>,
+) -> Option<Vec<u8>> {
     let payload = event.deflated_bytes()?;
-    let mut bytes = Vec::with_capacity(HEADER_LEN + payload.len());
+    let mut body = Vec::with_capacity(payload.len() + 16 + kept.map_or(0, |k| k.bytes.len()));
+    body.extend_from_slice(payload);
+    if let Some(kept) = kept {
+        body.extend_from_slice(&kept.inputs.to_le_bytes());
+        body.extend_from_slice(&kept.bytes);
+    }
+    let mut bytes = Vec::with_capacity(HEADER_LEN + body.len());
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&key.to_le_bytes());
     bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    bytes.extend_from_slice(&seal(secret, key, payload).to_le_bytes());
-    bytes.extend_from_slice(payload);
+    bytes.extend_from_slice(&seal(secret, key, &body).to_le_bytes());
+    bytes.extend_from_slice(&body);
     Some(bytes)
 }
 
-fn decode(secret: input_key::Secret, key: u128, bytes: &[u8]) -> Option<HeldEncoding> {
-    let (header, payload) = bytes.split_at_checked(HEADER_LEN)?;
+fn decode(secret: input_key::Secret, key: u128, bytes: &[u8]) -> Option<Entry> {
+    let (header, body) = bytes.split_at_checked(HEADER_LEN)?;
     let (magic, rest) = header.split_at(8);
     let (stored_key, rest) = rest.split_at(16);
     let (len, hash) = rest.split_at(8);
+    let len = usize::try_from(u64::from_le_bytes(len.try_into().ok()?)).ok()?;
+    let (payload, after) = body.split_at_checked(len)?;
     let sound = magic == MAGIC
         && stored_key == key.to_le_bytes()
-        && len == (payload.len() as u64).to_le_bytes()
-        && hash == seal(secret, key, payload).to_le_bytes();
+        && hash == seal(secret, key, body).to_le_bytes()
+        && (after.is_empty() || after.len() >= 16);
     if !sound {
         return None;
     }
-    Some(Encoded::from_deflated(payload.into()))
+    let kept = after.split_at_checked(16).map(|(inputs, bytes)| Kept {
+        inputs: u128::from_le_bytes(inputs.try_into().expect("16 bytes")),
+        bytes: bytes.into(),
+    });
+    Some(Entry {
+        event: Encoded::from_deflated(payload.into()),
+        kept,
+    })
 }
 
 #[cfg(test)]
@@ -239,7 +280,7 @@ mod tests {
     fn events() -> Vec<(Event, Computed)> {
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut events =
-            crate::load::load_events(root, &LoadOptions::default(), None, |e, _| e).events;
+            crate::load::load_events(root, &LoadOptions::default(), None, |e, _| e, None).events;
         let fixtures = root.join("tests/fixtures");
         for file in walkdir::WalkDir::new(&fixtures).sort_by_file_name() {
             let file = file.expect("fixtures are readable");
@@ -264,10 +305,10 @@ mod tests {
         assert!(events.len() > 20, "{} events", events.len());
         for (i, event) in events.iter().enumerate() {
             let key = i as u128 + 1;
-            let bytes = encode(secret_of_tests(), key, &Encoded::deflated(event))
+            let bytes = encode(secret_of_tests(), key, &Encoded::deflated(event), None)
                 .expect("every event encodes");
             let back = decode(secret_of_tests(), key, &bytes)
-                .and_then(|encoded| encoded.try_open())
+                .and_then(|entry| entry.event.try_open())
                 .unwrap_or_else(|| panic!("{} reads back", event.0.file.display()));
             // Field by field, as `Debug` spells every one of them out.
             assert_eq!(
@@ -283,8 +324,16 @@ mod tests {
     fn a_torn_foreign_or_misnamed_entry_is_a_miss() {
         let event = &events()[0];
         let s = secret_of_tests();
-        let bytes = encode(s, 7, &Encoded::deflated(event)).expect("encodes");
-        assert!(decode(s, 7, &bytes).is_some());
+        let kept = Kept {
+            inputs: 9,
+            bytes: b"kept".as_slice().into(),
+        };
+        let bytes = encode(s, 7, &Encoded::deflated(event), Some(&kept)).expect("encodes");
+        let entry = decode(s, 7, &bytes).expect("a sound entry");
+        let back = entry.kept.expect("what was kept");
+        assert_eq!((back.inputs, &*back.bytes), (9, b"kept".as_slice()));
+        let without = encode(s, 7, &Encoded::deflated(event), None).expect("encodes");
+        assert!(decode(s, 7, &without).is_some_and(|entry| entry.kept.is_none()));
         assert!(decode(s, 8, &bytes).is_none(), "another key");
         assert!(
             decode(s, 7, &bytes[..bytes.len() - 1]).is_none(),
@@ -319,7 +368,11 @@ mod tests {
         ));
         assert!(cache.get(key).is_none());
         let encoded = Encoded::deflated(event);
-        cache.put(&cache.stage(key, &encoded).expect("an entry is written"));
+        cache.put(
+            &cache
+                .stage(key, &encoded, None)
+                .expect("an entry is written"),
+        );
         assert!(cache.get(key).is_some());
         // Another Holonet or another configuration: other keys.
         assert_ne!(

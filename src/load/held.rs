@@ -34,7 +34,53 @@ pub struct HeldEvent {
     encoded: Encoded<(Event, Computed)>,
 }
 
+/// What a held event tells without being opened, as the event cache keeps it beside the event's
+/// encoding (see [`HeldEvent::facts`]).
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
+pub(crate) struct Facts {
+    slug: String,
+    file: PathBuf,
+    status: Status,
+    first_day: Date,
+    last_day: Date,
+    ruleset: String,
+    team: bool,
+}
+
 impl HeldEvent {
+    /// What the event tells without being opened.
+    pub(crate) fn facts(&self) -> Facts {
+        Facts {
+            slug: self.slug.clone(),
+            file: self.file.clone(),
+            status: self.status,
+            first_day: self.first_day,
+            last_day: self.last_day,
+            ruleset: self.ruleset.id.to_string(),
+            team: self.team,
+        }
+    }
+
+    /// The event held in `encoded`, which `facts` tell of; `None` for a ruleset this Holonet
+    /// does not know.
+    pub(crate) fn of_facts(facts: Facts, encoded: Encoded<(Event, Computed)>) -> Option<Self> {
+        Some(HeldEvent {
+            ruleset: crate::rules::ruleset(&facts.ruleset)?,
+            slug: facts.slug,
+            file: facts.file,
+            status: facts.status,
+            first_day: facts.first_day,
+            last_day: facts.last_day,
+            team: facts.team,
+            encoded,
+        })
+    }
+
+    /// The event's encoding.
+    pub(crate) fn encoding(&self) -> &Encoded<(Event, Computed)> {
+        &self.encoded
+    }
+
     /// `event`, encoded.
     pub(crate) fn hold(event: &(Event, Computed)) -> HeldEvent {
         HeldEvent::hold_as(event, Encoded::deflated(event))
@@ -77,6 +123,7 @@ mod tests {
             &super::super::options::LoadOptions::default(),
             None,
             |event, _| event,
+            None,
         );
         assert!(loaded.events.len() >= 3, "the example site has events");
         for event in &loaded.events {

@@ -115,11 +115,15 @@ fn relative(root: &Path, path: &Path) -> PathBuf {
 /// [`held`]) never holds every event whole at once. With a `cache`, an event whose files are as
 /// a run of this Holonet left them is taken from it rather than read and computed again, and
 /// every event computed without a warning is put in it (see [`cache`]).
+///
+/// With `kept` too, what `keep` returns is written in the event's entry, and a later run whose
+/// other inputs are the same (`kept.inputs`) reads it back from there without opening the event.
 pub(crate) fn load_events<T: Send + Sync>(
     root: &Path,
     options: &LoadOptions,
     cache: Option<&cache::EventCache>,
     keep: impl Fn((Event, Computed), Option<cache::HeldEncoding>) -> T + Sync,
+    kept: Option<&KeptForm<T>>,
 ) -> Loaded<T> {
     let files = match event_files(root) {
         Ok(files) => files,
@@ -132,12 +136,9 @@ pub(crate) fn load_events<T: Send + Sync>(
     };
     let results: Vec<Used<(String, T)>> = files
         .par_iter()
-        .map(|file| {
-            let (loaded, used) = match cache {
-                Some(cache) => load_cached(root, file, options, cache),
-                None => (load_event_file(root, file, options), None),
-            };
-            (loaded.keeping(&keep), used)
+        .map(|file| match cache {
+            Some(cache) => load_cached(root, file, options, cache, &keep, kept),
+            None => (load_event_file(root, file, options).keeping(&keep), None),
         })
         .collect();
     if let Some(cache) = cache {
@@ -146,7 +147,9 @@ pub(crate) fn load_events<T: Send + Sync>(
     let mut loaded = Loaded {
         from_cache: results
             .iter()
-            .filter(|(_, used)| matches!(used, Some(CacheUse::Found(_))))
+            .filter(|(_, used)| {
+                matches!(used, Some(CacheUse::Found(_) | CacheUse::Refreshed { .. }))
+            })
             .count(),
         ..Loaded::default()
     };
@@ -174,8 +177,14 @@ type Used<E> = (LoadedFile<E>, Option<CacheUse>);
 
 /// How one event file used the cache.
 enum CacheUse {
-    /// The event was taken from the entry of this key.
+    /// The event was taken from the entry of this key, with what the caller kept of it.
     Found(u128),
+    /// The event was taken from the entry of this key, but what the caller keeps of it was
+    /// made again (from other inputs): with the entry that keeps both, staged.
+    Refreshed {
+        key: u128,
+        entry: Option<cache::Staged>,
+    },
     /// The event was computed; with its entry, staged, when it was computed without a warning.
     Computed {
         key: u128,
@@ -186,50 +195,110 @@ enum CacheUse {
 impl CacheUse {
     fn key(&self) -> u128 {
         match self {
-            CacheUse::Found(key) | CacheUse::Computed { key, .. } => *key,
+            CacheUse::Found(key)
+            | CacheUse::Refreshed { key, .. }
+            | CacheUse::Computed { key, .. } => *key,
+        }
+    }
+
+    /// The entry this run wrote, to put in place or discard at its end.
+    fn staged(&self) -> Option<&cache::Staged> {
+        match self {
+            CacheUse::Found(_) => None,
+            CacheUse::Refreshed { entry, .. } | CacheUse::Computed { entry, .. } => entry.as_ref(),
         }
     }
 }
 
-/// [`load_event_file`], through `cache`.
-fn load_cached(
+/// How what a caller keeps of each event ([`load_events`]) is kept in the event's cache entry.
+pub(crate) struct KeptForm<T> {
+    /// The key of everything the kept value is made from besides the event and what the
+    /// entry's key covers (the caller's own inputs: `players.toml`, the site's pages).
+    pub(crate) inputs: u128,
+    /// The kept value's bytes.
+    pub(crate) write: fn(&T) -> Vec<u8>,
+    /// The kept value, from its bytes and the event's encoding; `None` when they are not a
+    /// value this program wrote.
+    pub(crate) read: fn(&[u8], cache::HeldEncoding) -> Option<T>,
+}
+
+impl<T> KeptForm<T> {
+    /// `value`, as an entry keeps it.
+    fn kept(&self, value: &T) -> cache::Kept {
+        cache::Kept {
+            inputs: self.inputs,
+            bytes: (self.write)(value).into_boxed_slice(),
+        }
+    }
+}
+
+/// [`load_event_file`], through `cache`, keeping what `keep` returns (see [`load_events`]).
+fn load_cached<T>(
     root: &Path,
     file: &Path,
     options: &LoadOptions,
     cache: &cache::EventCache,
-) -> (LoadedFile, Option<CacheUse>) {
+    keep: &impl Fn((Event, Computed), Option<cache::HeldEncoding>) -> T,
+    kept: Option<&KeptForm<T>>,
+) -> Used<(String, T)> {
     let text = match read_text(&root.join(file), file) {
         Ok(text) => text,
-        Err(diag) => return (unreadable(file, diag), None),
+        Err(diag) => return (unreadable(file, diag).keeping(keep), None),
     };
     let report = read_report(root, file);
     let own_key = own_key_of(file, &text, report.as_ref());
     // The key is made from the bytes the event is made from, each file read once.
     let key = cache.key(own_key);
-    if let Some((event, encoded)) = cache.get(key) {
-        let loaded = LoadedFile {
+    if let Some(entry) = cache.get(key) {
+        let found = |value: T| LoadedFile {
             path: file.to_path_buf(),
-            event: Some(event),
-            encoded: Some(encoded),
+            event: Some((slug_of(file), value)),
+            encoded: None,
             diagnostics: Vec::new(),
             text: None,
             other_sources: BTreeMap::new(),
             own_key: Some(own_key),
         };
-        return (loaded, Some(CacheUse::Found(key)));
+        let ready = kept.zip(entry.kept.as_ref()).and_then(|(form, kept)| {
+            (kept.inputs == form.inputs)
+                .then(|| (form.read)(&kept.bytes, entry.event.clone()))
+                .flatten()
+        });
+        if let Some(value) = ready {
+            return (found(value), Some(CacheUse::Found(key)));
+        }
+        if let Some(event) = entry.event.try_open() {
+            let value = keep(event, Some(entry.event.clone()));
+            let Some(form) = kept else {
+                return (found(value), Some(CacheUse::Found(key)));
+            };
+            let staged = cache.stage(key, &entry.event, Some(&form.kept(&value)));
+            let used = CacheUse::Refreshed { key, entry: staged };
+            return (found(value), Some(used));
+        }
     }
     let mut loaded = load_event_text(root, file, text, report, options);
-    let mut entry = None;
-    if let Some(event) = loaded
-        .event
-        .as_ref()
-        .filter(|_| loaded.diagnostics.is_empty())
-    {
-        let encoded = Encoded::deflated(event);
-        entry = cache.stage(key, &encoded);
-        loaded.encoded = Some(encoded);
+    let mut staged = None;
+    let sound = loaded.diagnostics.is_empty();
+    if let Some(event) = loaded.event.take() {
+        let encoded = sound.then(|| Encoded::deflated(&event));
+        let value = keep(event, encoded.clone());
+        if let Some(encoded) = &encoded {
+            staged = cache.stage(key, encoded, kept.map(|form| form.kept(&value)).as_ref());
+        }
+        let slug = slug_of(file);
+        let mut loaded = LoadedFile {
+            event: None,
+            ..loaded
+        }
+        .keeping(keep);
+        loaded.event = Some((slug, value));
+        return (loaded, Some(CacheUse::Computed { key, entry: staged }));
     }
-    (loaded, Some(CacheUse::Computed { key, entry }))
+    (
+        loaded.keeping(keep),
+        Some(CacheUse::Computed { key, entry: None }),
+    )
 }
 
 /// The report beside the event file `file` (relative to `root`), read as its event reads it:
@@ -257,10 +326,7 @@ fn own_key_of(file: &Path, text: &str, report: Option<&Result<String, Diagnostic
 fn keep_in_cache<T: Send + Sync>(root: &Path, cache: &cache::EventCache, results: &[Used<T>]) {
     let current = cache.still_current(root);
     results.par_iter().for_each(|(_, used)| {
-        if let Some(CacheUse::Computed {
-            entry: Some(entry), ..
-        }) = used
-        {
+        if let Some(entry) = used.as_ref().and_then(CacheUse::staged) {
             if current {
                 cache.put(entry);
             } else {

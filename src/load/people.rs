@@ -17,7 +17,7 @@ use crate::event::ids::id_from_name;
 use crate::toml_reader::Reader;
 
 /// One person's `[[players]]` entry in an event file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Entry {
     pub(crate) id: String,
     pub(crate) name: String,

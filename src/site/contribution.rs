@@ -47,11 +47,42 @@ pub struct Contribution {
     shares: OnceLock<Shares>,
 }
 
+/// A contribution as the event cache keeps it (see [`super::kept`]): with its shares as far as
+/// they were worked out.
+impl serde::Serialize for Contribution {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let kept = (
+            &self.summary,
+            &self.feed_text,
+            &self.decks,
+            self.shares.get(),
+        );
+        serde::Serialize::serialize(&kept, serializer)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Contribution {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let (summary, feed_text, decks, shares): (
+            EventSummary,
+            String,
+            EventDecks,
+            Option<Shares>,
+        ) = serde::Deserialize::deserialize(deserializer)?;
+        Ok(Contribution {
+            summary,
+            feed_text,
+            decks,
+            shares: shares.map_or_else(OnceLock::new, OnceLock::from),
+        })
+    }
+}
+
 /// What the player pages, the ratings, the statistics and the card pages read of an event.
 /// Held for every event of the archive through a build, so kept encoded and decoded where they
 /// are read (see [`crate::encoded`]): the people, which every batch of player pages goes over,
 /// are kept decoded but for their rows.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Shares {
     pub(crate) players: EventShare,
     pub(crate) stats: Encoded<Counted>,
@@ -103,6 +134,11 @@ impl Contribution {
             games: HeldGames::hold(&event_games(site, aliases, event, computed)),
             cards: Encoded::deflated(&super::card_lists::share(aliases, event, computed)),
         })
+    }
+
+    /// Whether the shares are worked out.
+    pub(crate) fn has_shares(&self) -> bool {
+        self.shares.get().is_some()
     }
 
     /// The shares, which a build works out (with [`Contributions::complete`] or

@@ -35,7 +35,8 @@ struct SideNames {
 /// order, and each person's lists as positions in those names. Numbering names per event once
 /// leaves the index only a small table per event to number into its own, rather than every
 /// name of every list of the archive to look up on each build.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, serde::Deserialize)]
+#[serde(into = "KeptDecks", from = "KeptDecks")]
 pub(crate) struct EventDecks {
     names: Vec<String>,
     pub(crate) decks: Vec<DeckNames>,
@@ -45,6 +46,53 @@ impl EventDecks {
     /// Every affiliation and objective name the event's lists use, in order.
     pub(crate) fn names(&self) -> &[String] {
         &self.names
+    }
+}
+
+/// [`EventDecks`] as the event cache keeps it: each side as its affiliation and objectives, in
+/// full (the search index's form leaves out what is empty, which only a reader that knows the
+/// names can do).
+#[derive(Serialize, serde::Deserialize)]
+struct KeptDecks {
+    names: Vec<String>,
+    /// Each person's id, name, and dark and light lists.
+    decks: Vec<(String, String, [KeptSide; 2])>,
+}
+
+/// A [`SideEntry`] as kept: its affiliation and objectives.
+type KeptSide = Option<(Option<usize>, Vec<usize>)>;
+
+impl From<EventDecks> for KeptDecks {
+    fn from(decks: EventDecks) -> Self {
+        let side = |entry: Option<SideEntry>| entry.map(|e| (e.a, e.o));
+        KeptDecks {
+            names: decks.names,
+            decks: decks
+                .decks
+                .into_iter()
+                .map(|d| (d.id, d.name, [side(d.dark), side(d.light)]))
+                .collect(),
+        }
+    }
+}
+
+impl From<KeptDecks> for EventDecks {
+    fn from(kept: KeptDecks) -> Self {
+        let side =
+            |kept: Option<(Option<usize>, Vec<usize>)>| kept.map(|(a, o)| SideEntry { a, o });
+        EventDecks {
+            names: kept.names,
+            decks: kept
+                .decks
+                .into_iter()
+                .map(|(id, name, [dark, light])| DeckNames {
+                    id,
+                    name,
+                    dark: side(dark),
+                    light: side(light),
+                })
+                .collect(),
+        }
     }
 }
 

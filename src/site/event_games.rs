@@ -30,7 +30,7 @@ pub(crate) struct EventGames {
 /// An event's part in the ratings as its share holds it: what tells whether the ratings read
 /// its games at all, beside the games themselves, encoded (see [`crate::encoded`]), so that an
 /// event is decoded once per rating, and only when it has games of the game being rated.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub(crate) struct HeldGames {
     pub(super) family: Family,
     pub(super) recorded: bool,

@@ -141,7 +141,7 @@ pub(crate) fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
 }
 
 /// The event a meeting was part of, as head-to-head rows name and link it.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct Occasion {
     pub(crate) name: String,
     pub(crate) path: String,

@@ -25,6 +25,7 @@ pub mod event_page;
 pub(crate) mod feed;
 pub(crate) mod groups;
 pub mod json;
+pub(crate) mod kept;
 pub(crate) mod live_view;
 pub(crate) mod markdown;
 pub(crate) mod meetings;
@@ -129,30 +130,22 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     let (pages, diags, sources) = content::load_content(root);
     report.absorb(diags, sources);
     // Each event is held encoded as soon as it is loaded, with what the site reads of it
-    // without opening it again: its people and its contribution to the lists.
+    // without opening it again: its people and its contribution to the archive-wide pages,
+    // which the event cache keeps beside it for the next build (see `kept`).
     let view = model::SiteView::new(&config, &pages);
-    let loaded = load_events(root, &options, cache.as_ref(), |event, encoded| {
-        // An event whose lists are all out is held in the encoding the cache made of it.
-        let whole = encoded.filter(|_| event.1.decklists_published);
-        let event = deck_view::publishable(event);
-        let people = people::entries_of(&event.0);
-        let contribution = contribution::Contribution::listed(&view, &aliases, &event.0, &event.1);
-        let held = match whole {
-            Some(encoded) => HeldEvent::hold_as(&event, encoded),
-            None => HeldEvent::hold(&event),
-        };
-        (held, people, contribution)
-    });
+    let form = kept::form(&view, &aliases);
+    let keep = |event, encoded| kept::loaded(&view, &aliases, event, encoded);
+    let loaded = load_events(root, &options, cache.as_ref(), keep, Some(&form));
     let from_cache = loaded.from_cache;
     let own_keys = loaded.own_keys;
     report.absorb(loaded.diagnostics, loaded.sources);
     let mut events = Vec::with_capacity(loaded.events.len());
     let mut entries = Vec::with_capacity(loaded.events.len());
     let mut listed = Vec::with_capacity(loaded.events.len());
-    for (event, people, contribution) in loaded.events {
-        listed.push((event.slug.clone(), contribution));
-        events.push(event);
-        entries.push(people);
+    for event in loaded.events {
+        listed.push((event.held.slug.clone(), event.contribution));
+        events.push(event.held);
+        entries.push(event.people);
     }
     // Two people on one page, or one person on two, across events.
     let people = People::from_entries(root, entries, players);

@@ -174,8 +174,9 @@ pub(crate) struct PageImage {
     pub(crate) alt: String,
 }
 
-/// An event in lists (home page, events index).
-#[derive(Debug, Clone, Serialize)]
+/// An event in lists (home page, events index); kept in the event cache too (see
+/// [`super::contribution`]).
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub struct EventSummary {
     pub(crate) name: String,
     pub(crate) url: String,
@@ -190,7 +191,7 @@ pub struct EventSummary {
     pub(crate) rules_name: String,
     /// The ruleset's game, for its mark: `lcg` or `ccg`, from the ruleset's family, so that no
     /// template tells the game from a ruleset's id or address.
-    pub(crate) game: &'static str,
+    pub(crate) game: GameMark,
     /// `standard` or `team`, with an SW:CCG limited variant after it: "standard, secret-squirrel".
     pub(crate) format: String,
     /// The tier as recorded (`premier`, `formal`, ...), if any.
@@ -209,6 +210,14 @@ pub struct EventSummary {
     pub(crate) pairings: Option<PairingsLink>,
 }
 
+/// A game's mark in the lists, as templates read it: `lcg` or `ccg`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum GameMark {
+    Lcg,
+    Ccg,
+}
+
 /// A link to a rule on a reference page.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub(crate) struct RuleLink {
@@ -217,7 +226,7 @@ pub(crate) struct RuleLink {
 }
 
 /// The link to the current round's page.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub(crate) struct PairingsLink {
     /// `Round 2`, `Game 5`, `Top 8: games 9 and 10`.
     pub(crate) title: String,
@@ -258,7 +267,7 @@ pub(crate) fn link_steps<T>(
 }
 
 /// A player named in a list.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, serde::Deserialize)]
 pub(crate) struct PlayerRef {
     pub(crate) id: String,
     pub(crate) name: String,

@@ -19,7 +19,7 @@ use crate::load::aliases::Aliases;
 use crate::rules::computed::Computed;
 
 /// One event's part in the player archive: each person's part and the meetings between them.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct EventShare {
     /// In registration order; `None` for a person who plays for no team in a team event.
     pub(crate) people: Vec<Option<PersonShare>>,
@@ -89,7 +89,7 @@ impl EventShare {
 }
 
 /// One person's part in one event.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct PersonShare {
     /// The page the person's rows go to (`players.toml` applied).
     pub(crate) page: String,

@@ -5,7 +5,7 @@
 
 use super::addresses::{event_path, pairings_path, room_path};
 use super::current_step::current_step;
-use super::model::{EventSummary, PairingsLink, SiteView, date_text};
+use super::model::{EventSummary, GameMark, PairingsLink, SiteView, date_text};
 use super::names::NameLinks;
 use crate::event::Event;
 use crate::load::aliases::Aliases;
@@ -42,8 +42,8 @@ pub fn summary(
         rules_id: computed.ruleset.id.to_string(),
         rules_name: computed.ruleset.name.to_string(),
         game: match computed.ruleset.family {
-            crate::rules::Family::Lcg => "lcg",
-            crate::rules::Family::Ccg => "ccg",
+            crate::rules::Family::Lcg => GameMark::Lcg,
+            crate::rules::Family::Ccg => GameMark::Ccg,
         },
         format: match &event.info.variant {
             Some(v) => format!("{}, {v}", event.info.format),
