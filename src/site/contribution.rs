@@ -1,10 +1,10 @@
 //! What each event adds to the archive-wide pages: its summary in the lists, its rows on its
 //! players' pages, its statistics counts and its named decklists for the search index. Working
 //! them out means going over every round and every card line of the event, so it is done once
-//! per event, in parallel: the summary and the lists' names when the event is loaded, the rest
-//! (its [`Shares`]) the first time a page that reads them is built, which a build after an edit
-//! to one event's place never does. `serve` works them out again only for the events an edit
-//! touched. The archive-wide pages are then assembled from the shares, and the
+//! per event, in parallel, when the event is computed, and kept in its cache entry with it
+//! (see [`super::kept`]): a build takes an unchanged event's contribution from there, and
+//! `serve` works them out again only for the events an edit touched. The archive-wide pages
+//! are then assembled from the shares, and the
 //! statistics are a running total that an edit corrects by one event's counts: an edit costs
 //! the archive-wide pages an assembly, not a second pass over every game of the archive. The
 //! ratings are the same: each event's rated games are picked out once, and the ratings are
@@ -30,52 +30,20 @@ use super::summary::summary;
 use crate::encoded::Encoded;
 use crate::event::Event;
 use crate::load::aliases::Aliases;
+#[cfg(test)]
 use crate::load::held::HeldEvent;
 use crate::rules::computed::Computed;
 
 /// One event's share of the archive-wide pages: what the lists and the search index show of it,
-/// always worked out, and the rest ([`Shares`]), worked out when a page that reads it is built.
-#[derive(Debug, Clone)]
+/// and what the other archive-wide pages read ([`Shares`]). Kept in the event cache too (see
+/// [`super::kept`]).
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 pub struct Contribution {
     pub(crate) summary: EventSummary,
     /// The event's entry in the feed, in plain text (see [`super::feed::entry_text`]).
     pub(crate) feed_text: String,
     pub(crate) decks: EventDecks,
-    /// Empty until [`Contribution::shares_for`] or [`Contributions::complete`] fills it: an
-    /// edit to one event's place builds no page that reads them, and working them out for
-    /// every event would be most of the time such a build takes.
-    shares: OnceLock<Shares>,
-}
-
-/// A contribution as the event cache keeps it (see [`super::kept`]): with its shares as far as
-/// they were worked out.
-impl serde::Serialize for Contribution {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let kept = (
-            &self.summary,
-            &self.feed_text,
-            &self.decks,
-            self.shares.get(),
-        );
-        serde::Serialize::serialize(&kept, serializer)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Contribution {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let (summary, feed_text, decks, shares): (
-            EventSummary,
-            String,
-            EventDecks,
-            Option<Shares>,
-        ) = serde::Deserialize::deserialize(deserializer)?;
-        Ok(Contribution {
-            summary,
-            feed_text,
-            decks,
-            shares: shares.map_or_else(OnceLock::new, OnceLock::from),
-        })
-    }
+    shares: Shares,
 }
 
 /// What the player pages, the ratings, the statistics and the card pages read of an event.
@@ -91,20 +59,8 @@ pub(crate) struct Shares {
 }
 
 impl Contribution {
-    /// The whole contribution of `event`.
+    /// The contribution of `event`.
     pub(crate) fn of(
-        site: &SiteView,
-        aliases: &Aliases,
-        event: &Event,
-        computed: &Computed,
-    ) -> Self {
-        let contribution = Contribution::listed(site, aliases, event, computed);
-        contribution.shares_for(site, aliases, event, computed);
-        contribution
-    }
-
-    /// The contribution of `event` with its [`Shares`] not yet worked out.
-    pub(crate) fn listed(
         site: &SiteView,
         aliases: &Aliases,
         event: &Event,
@@ -115,38 +71,18 @@ impl Contribution {
             feed_text: super::feed::entry_text(&summary, event, computed),
             summary,
             decks: deck_names(event),
-            shares: OnceLock::new(),
+            shares: Shares {
+                players: super::player_events::share(aliases, event, computed),
+                stats: Encoded::deflated(&Counted::event(event, computed)),
+                games: HeldGames::hold(&event_games(site, aliases, event, computed)),
+                cards: Encoded::deflated(&super::card_lists::share(aliases, event, computed)),
+            },
         }
     }
 
-    /// The shares, worked out now from `event` (the event this is the contribution of) if they
-    /// were not yet.
-    pub(crate) fn shares_for(
-        &self,
-        site: &SiteView,
-        aliases: &Aliases,
-        event: &Event,
-        computed: &Computed,
-    ) -> &Shares {
-        self.shares.get_or_init(|| Shares {
-            players: super::player_events::share(aliases, event, computed),
-            stats: Encoded::deflated(&Counted::event(event, computed)),
-            games: HeldGames::hold(&event_games(site, aliases, event, computed)),
-            cards: Encoded::deflated(&super::card_lists::share(aliases, event, computed)),
-        })
-    }
-
-    /// Whether the shares are worked out.
-    pub(crate) fn has_shares(&self) -> bool {
-        self.shares.get().is_some()
-    }
-
-    /// The shares, which a build works out (with [`Contributions::complete`] or
-    /// [`Contribution::shares_for`]) before it builds a page that reads them.
+    /// What the player pages, the ratings, the statistics and the card pages read of the event.
     pub(crate) fn shares(&self) -> &Shares {
-        self.shares
-            .get()
-            .expect("an event's shares are worked out before a page that reads them is built")
+        &self.shares
     }
 }
 
@@ -232,23 +168,21 @@ pub struct Contributions {
 }
 
 impl Contributions {
-    /// The contributions of `events`, worked out in parallel, their shares left for later
-    /// ([`Contributions::complete`]).
+    /// The contributions of `events`, worked out in parallel.
     #[cfg(test)]
     pub(crate) fn of_all(site: &SiteView, aliases: &Aliases, events: &[HeldEvent]) -> Self {
         let listed: Vec<(String, Contribution)> = events
             .par_iter()
             .map(|held| {
                 let (event, computed) = held.open();
-                let contribution = Contribution::listed(site, aliases, &event, &computed);
+                let contribution = Contribution::of(site, aliases, &event, &computed);
                 (event.slug, contribution)
             })
             .collect();
         Contributions::of_listed(listed)
     }
 
-    /// The contributions `listed` (by slug, with their shares not worked out yet), with the
-    /// running totals made from them.
+    /// The contributions `listed` (by slug), with the running totals made from them.
     pub(crate) fn of_listed(listed: impl IntoIterator<Item = (String, Contribution)>) -> Self {
         let mut all = Contributions {
             by_slug: BTreeMap::new(),
@@ -266,29 +200,15 @@ impl Contributions {
         self.deck_names.keys().map(String::as_str)
     }
 
-    /// Works out the shares of every contribution of `events` that has none yet, in parallel:
-    /// before building a page that reads every event's shares.
-    /// Each event is opened only when its shares are missing.
-    pub fn complete(&self, site: &SiteView, aliases: &Aliases, events: &[HeldEvent]) {
-        events.par_iter().for_each(|held| {
-            if let Some(contribution) = self.by_slug.get(&held.slug)
-                && contribution.shares.get().is_none()
-            {
-                let (event, computed) = held.open();
-                contribution.shares_for(site, aliases, &event, &computed);
-            }
-        });
-    }
-
     /// Counts `contribution` into the running totals, or (`adding` false) out of them. A
-    /// statistics total not made yet is made when read; one that cannot be corrected (the
-    /// contribution's shares are not worked out) is dropped, to be made again.
+    /// statistics total not made yet is made when read.
     fn count(&mut self, contribution: &Contribution, adding: bool) {
         if let Some(total) = self.stats.get_mut() {
-            match contribution.shares.get() {
-                Some(shares) if adding => total.add(&shares.stats.open()),
-                Some(shares) => total.remove(&shares.stats.open()),
-                None => self.stats = OnceLock::new(),
+            let counts = contribution.shares.stats.open();
+            if adding {
+                total.add(&counts);
+            } else {
+                total.remove(&counts);
             }
         }
         for name in contribution.decks.names() {
@@ -423,11 +343,6 @@ impl Contributions {
         replaced
     }
 
-    /// The contribution of the event `slug`, if it is in.
-    pub(crate) fn get(&self, slug: &str) -> Option<&Contribution> {
-        self.by_slug.get(slug)
-    }
-
     /// Takes out the contribution of the event `slug`.
     pub(crate) fn remove(&mut self, slug: &str) -> Option<Contribution> {
         let removed = self.by_slug.remove(slug);
@@ -464,7 +379,6 @@ mod tests {
     fn a_scoped_archive_fills_in_only_its_pages_and_counts_everyone() {
         let (site, aliases, events) = example();
         let all = Contributions::of_all(&site, &aliases, &events);
-        all.complete(&site, &aliases, &events);
         let full = all.player_pages(&site, None);
         let busiest = full
             .iter()
@@ -487,26 +401,10 @@ mod tests {
     }
 
     #[test]
-    fn shares_worked_out_later_are_those_worked_out_at_once() {
-        let (site, aliases, events) = example();
-        let later = Contributions::of_all(&site, &aliases, &events);
-        later.complete(&site, &aliases, &events);
-        for (event, computed) in &events.iter().map(HeldEvent::open).collect::<Vec<_>>() {
-            let at_once = Contribution::of(&site, &aliases, event, computed);
-            let later = &later[event.slug.as_str()];
-            assert_eq!(later.fingerprint(), at_once.fingerprint(), "{}", event.slug);
-        }
-    }
-
-    #[test]
     fn the_running_totals_stay_those_of_the_events_in() {
         let (site, aliases, events) = example();
         assert!(events.len() >= 3, "the example site has events to take out");
-        let whole = |events: &[HeldEvent]| {
-            let all = Contributions::of_all(&site, &aliases, events);
-            all.complete(&site, &aliases, events);
-            all
-        };
+        let whole = |events: &[HeldEvent]| Contributions::of_all(&site, &aliases, events);
         let mut all = whole(&events);
         // The total is made before the edits, which then correct it.
         assert_ne!(all.stats(), &Counted::default());
@@ -532,7 +430,6 @@ mod tests {
     fn card_pages_made_a_few_lists_at_a_time_are_those_made_at_once() {
         let (site, aliases, events) = example();
         let all = Contributions::of_all(&site, &aliases, &events);
-        all.complete(&site, &aliases, &events);
         let made = |most: usize| {
             let pages = std::sync::Mutex::new(Vec::new());
             let index = all.card_pages(&site, most, |page| {

@@ -103,8 +103,6 @@ fn read(bytes: &[u8], entry_encoding: HeldEncoding) -> Option<LoadedEvent> {
         Some(bytes) => Encoded::from_deflated(bytes.into_boxed_slice()),
         None => entry_encoding,
     };
-    // Without its shares, a build would open the event after all.
-    kept.contribution.has_shares().then_some(())?;
     Some(LoadedEvent {
         held: HeldEvent::of_facts(kept.facts, encoding)?,
         people: kept.people,
@@ -182,7 +180,10 @@ mod tests {
         aliases.insert("someone".to_string(), "someone-else".to_string());
         assert_ne!(form(&view, &aliases).inputs, inputs);
         let elsewhere = SiteView::new(
-            &site.config.clone().with_base_url("https://example.net/archive/"),
+            &site
+                .config
+                .clone()
+                .with_base_url("https://example.net/archive/"),
             &site.pages,
         );
         assert_ne!(form(&elsewhere, &site.aliases).inputs, inputs);

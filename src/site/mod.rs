@@ -329,7 +329,6 @@ fn last_build(
         Records::Output(out) => reuse::read_output(out, shared, secret),
         Records::Rendered(root) => reuse::read_rendered(root, shared, secret),
     };
-    let view = model::SiteView::new(&site.config, &site.pages);
     let entries: BTreeMap<String, reuse::Entry> = program
         .zip(shared)
         .map(|(program, shared)| {
@@ -350,11 +349,7 @@ fn last_build(
                     // The same inputs make the same contribution: its hashes are the record's.
                     let (archive, players) = match last.get(&held.slug) {
                         Some(entry) if entry.key == key => (entry.archive, entry.players.clone()),
-                        _ => {
-                            let (event, computed) = held.open();
-                            contribution.shares_for(&view, &site.aliases, &event, &computed);
-                            (contribution.fingerprint(), contribution.player_pages())
-                        }
+                        _ => (contribution.fingerprint(), contribution.player_pages()),
                     };
                     let entry = reuse::Entry {
                         key,

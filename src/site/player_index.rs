@@ -252,8 +252,6 @@ mod tests {
         let (site, report) = crate::site::load(root, None);
         let site = site.unwrap_or_else(|| panic!("the example site loads: {}", report.render()));
         let view = SiteView::new(&site.config, &site.pages);
-        site.contributions
-            .complete(&view, &site.aliases, &site.events);
         let model = site.contributions.player_pages(&view, None).remove(0);
         let pages = names
             .iter()

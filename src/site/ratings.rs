@@ -732,8 +732,6 @@ mod tests {
         let (site, report) = crate::site::load(root, None);
         let site = site.unwrap_or_else(|| panic!("the example site loads: {}", report.render()));
         let view = SiteView::new(&site.config, &site.pages);
-        site.contributions
-            .complete(&view, &site.aliases, &site.events);
         let pages = site.contributions.player_pages(&view, None);
         (view, site, pages)
     }
@@ -982,7 +980,6 @@ mod tests {
             &loaded.aliases,
             &loaded.events,
         );
-        fresh.complete(&site, &loaded.aliases, &loaded.events);
         let again = fresh.ratings(&site, settings, &pages, None);
         assert_eq!(json(&once), json(&again));
         assert!(!once.view.games.is_empty());

@@ -435,7 +435,6 @@ mod tests {
             .map(|(e, c)| summary(&view, &aliases, e, c))
             .collect();
         let contributions = Contributions::of_all(&view, &aliases, &site.events);
-        contributions.complete(&view, &aliases, &site.events);
         let players = contributions.player_pages(&view, None);
         let summaries: Vec<&EventSummary> = summaries.iter().collect();
         let ratings = contributions.ratings(&view, &site.config.ratings, &players, None);

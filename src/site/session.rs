@@ -224,12 +224,6 @@ impl Session {
                 .chain(new.iter())
                 .flat_map(|event| self.page_ids(&event.0).collect::<Vec<_>>())
                 .collect();
-            // What the edit replaces, whole, to compare with what it makes.
-            if let Some((event, computed)) = &opened
-                && let Some(previous) = self.site.contributions.get(&slug)
-            {
-                previous.shares_for(&view, &self.site.aliases, event, computed);
-            }
             let previous = match &new {
                 Some((event, computed)) => {
                     let contribution = Contribution::of(&view, &self.site.aliases, event, computed);

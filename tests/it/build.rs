@@ -2941,9 +2941,6 @@ fn search_index_of_a_large_archive_stays_compact() {
         })
         .collect();
     let summaries: Vec<_> = summaries.iter().collect();
-    loaded
-        .contributions
-        .complete(&view, &loaded.aliases, &loaded.events);
     let players = loaded.contributions.player_pages(&view, None);
     let ratings = loaded
         .contributions

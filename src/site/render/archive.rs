@@ -90,12 +90,6 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
     let player_pages = scope.is_none_or(|s| !s.is_empty());
     let rated = settings.enabled && (player_pages || build(Group::Ratings) || search_from_archive);
     let archive_needed = rated || player_pages || build(Group::Players) || search_from_archive;
-    // Those pages and the statistics read every event's shares: worked out now, once.
-    if archive_needed || cards_needed || build(Group::Stats) {
-        input
-            .contributions
-            .complete(pages.site, input.aliases, input.events);
-    }
     rayon::join(
         || {
             // The card pages, the player pages and the head-to-head pages are each made from

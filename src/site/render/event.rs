@@ -33,10 +33,7 @@ pub(super) fn render_event(
         site,
         event,
         computed,
-        &input.contributions[&event.slug]
-            .shares_for(site, input.aliases, event, computed)
-            .stats
-            .open(),
+        &input.contributions[&event.slug].shares().stats.open(),
         now.clone(),
         &crate::site::markdown::render,
         input.aliases,
