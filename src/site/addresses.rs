@@ -130,7 +130,7 @@ pub(crate) fn head_to_head_path(id: &str) -> String {
 #[derive(
     Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
-pub(crate) enum CardKey {
+pub enum CardKey {
     Set(String),
     Ccg(u32),
 }

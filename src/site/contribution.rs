@@ -103,6 +103,10 @@ pub(crate) struct Fingerprint {
     pub(crate) players: u128,
     pub(crate) stats: u128,
     pub(crate) cards: u128,
+    /// The cards its lists hold, each with how many lists: what the cards index and the
+    /// splitting of other events' rows across card pages read. While it and `people` stay the
+    /// same, a change to `cards` reaches only the pages of the event's own cards.
+    pub(crate) card_keys: u128,
 }
 
 impl Contribution {
@@ -122,6 +126,9 @@ impl Contribution {
             debug_hash(&shares.games),
             debug_hash(&shares.cards),
         );
+        let card_keys: Vec<(CardKey, usize)> = (shares.cards.open().cards.into_iter())
+            .map(|(key, rows)| (key, rows.len()))
+            .collect();
         Fingerprint {
             whole: debug_hash(&(summary, players, stats, decks, games, cards)),
             people: debug_hash(&(&self.summary.date, people)),
@@ -130,7 +137,13 @@ impl Contribution {
             players,
             stats,
             cards,
+            card_keys: debug_hash(&card_keys),
         }
+    }
+
+    /// The cards the event's lists hold.
+    pub(crate) fn card_keys(&self) -> Vec<CardKey> {
+        self.shares.cards.open().cards.into_keys().collect()
     }
 
     /// The player pages the event adds to, each once.
@@ -304,18 +317,22 @@ impl Contributions {
     /// The card pages, each given to `each` as it is made (see [`super::cards::pages`]), and
     /// their index, from every event's published lists. Made in batches of cards holding at
     /// most `most` lists together, each batch from every event's lists of its cards only: at
-    /// 10,000 events every list decoded at once would take 260 MB.
+    /// 10,000 events every list decoded at once would take 260 MB. With `only`, the pages of
+    /// those cards alone, and an index of them alone.
     pub fn card_pages(
         &self,
         site: &SiteView,
         most: usize,
+        only: Option<&BTreeSet<CardKey>>,
         each: impl Fn(CardPage) + Sync,
     ) -> CardIndex {
         let events = self.oldest_first();
         let mut counts: BTreeMap<CardKey, usize> = BTreeMap::new();
         for contribution in &events {
             for (key, rows) in contribution.shares().cards.open().cards {
-                *counts.entry(key).or_default() += rows.len();
+                if only.is_none_or(|only| only.contains(&key)) {
+                    *counts.entry(key).or_default() += rows.len();
+                }
             }
         }
         let mut entries = Vec::new();
@@ -432,7 +449,7 @@ mod tests {
         let all = Contributions::of_all(&site, &aliases, &events);
         let made = |most: usize| {
             let pages = std::sync::Mutex::new(Vec::new());
-            let index = all.card_pages(&site, most, |page| {
+            let index = all.card_pages(&site, most, None, |page| {
                 let json = serde_json::to_string(&page).expect("serializes");
                 pages.lock().expect("not poisoned").push((page.path, json));
             });

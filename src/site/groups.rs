@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 
 use xxhash_rust::xxh3::Xxh3;
 
-use super::addresses::{CARDS_PATH, RATINGS_PATH, SEARCH_PATH};
+use super::addresses::{CARDS_PATH, CardKey, RATINGS_PATH, SEARCH_PATH};
 use super::contribution::Fingerprint;
 use super::reuse::Recorded;
 use super::search::{ArchiveParts, LastParts};
@@ -156,6 +156,43 @@ pub(crate) fn keys(shared: u128, entries: &Recorded) -> Vec<u128> {
         .collect()
 }
 
+/// The cards whose pages a build must make when the card pages are not kept whole: those of the
+/// lists of every event whose part in the card pages changed, when no such event came or went
+/// and each kept the cards its lists hold, each in as many lists, and its date and people
+/// (`card_keys` and `people` of its [`Fingerprint`]). Then no other card page and not the cards
+/// index can have changed: each card page shows only the lists that hold its card. `None`
+/// when any of that is not so, or when the last build's card pages were made from other shared
+/// inputs (`last_key`, the last build's key of the card pages, is not the key of the last
+/// build's events under today's `shared` key): every card page is made then. `cards_of` gives
+/// an event's cards, by slug.
+pub(crate) fn card_scope(
+    shared: u128,
+    last_key: Option<u128>,
+    last: &Recorded,
+    now: &Recorded,
+    cards_of: &dyn Fn(&str) -> Vec<CardKey>,
+) -> Option<BTreeSet<CardKey>> {
+    let cards = Group::Cards as usize;
+    if last_key != keys(shared, last).get(cards).copied() {
+        return None;
+    }
+    let slugs: BTreeSet<&String> = last.keys().chain(now.keys()).collect();
+    let mut scope = BTreeSet::new();
+    for slug in slugs {
+        let (before, after) = (last.get(slug), now.get(slug));
+        let (before, after) = (before.map(|e| &e.archive), after.map(|e| &e.archive));
+        if !Group::Cards.reads_changed(before, after) {
+            continue;
+        }
+        let (before, after) = before.zip(after)?;
+        if (before.card_keys, before.people) != (after.card_keys, after.people) {
+            return None;
+        }
+        scope.extend(cards_of(slug));
+    }
+    Some(scope)
+}
+
 /// The archive-wide parts of the last search index, whose bytes `last` reads, that the
 /// `kept` groups of pages vouch for: its players' part when the players A to Z and the ratings
 /// are kept, its cards' part when the card pages are; `last` is not read when neither is.
@@ -248,6 +285,7 @@ mod tests {
             players: 5,
             stats: 6,
             cards: 7,
+            card_keys: 8,
         };
         let after = Fingerprint {
             whole: 9,
@@ -264,5 +302,50 @@ mod tests {
             .collect();
         assert_eq!(changed, [Group::Indexes, Group::Search]);
         assert_ne!(keys(1, &last), keys(2, &last), "the shared key");
+    }
+
+    #[test]
+    fn only_the_edited_events_cards_are_built_while_their_cards_and_people_stay() {
+        let entry = |cards: u128, card_keys: u128, people: u128| crate::site::reuse::Entry {
+            key: 0,
+            card: 0,
+            archive: Fingerprint {
+                cards,
+                card_keys,
+                people,
+                ..Fingerprint::default()
+            },
+            players: Default::default(),
+            files: Vec::new(),
+        };
+        let cards_of = |slug: &str| vec![CardKey::Set(slug.to_uppercase())];
+        let last: Recorded = [
+            ("a".to_string(), entry(1, 1, 1)),
+            ("b".to_string(), entry(2, 2, 2)),
+        ]
+        .into();
+        let last_key = keys(7, &last).get(Group::Cards as usize).copied();
+        let scope = |now: &Recorded| card_scope(7, last_key, &last, now, &cards_of);
+        // Event b's rows on its cards' pages changed (its name, say): b's cards only.
+        let renamed: Recorded = [
+            ("a".to_string(), entry(1, 1, 1)),
+            ("b".to_string(), entry(3, 2, 2)),
+        ]
+        .into();
+        assert_eq!(scope(&renamed), Some([CardKey::Set("B".into())].into()));
+        assert_eq!(scope(&last), Some(BTreeSet::new()), "nothing changed");
+        // Its lists hold other cards, or its date or people changed, or it came or went: every
+        // card page.
+        for now in [
+            [("a", entry(1, 1, 1)), ("b", entry(3, 9, 2))],
+            [("a", entry(1, 1, 1)), ("b", entry(3, 2, 9))],
+            [("a", entry(1, 1, 1)), ("c", entry(2, 2, 2))],
+        ] {
+            let now: Recorded = now.map(|(slug, e)| (slug.to_string(), e)).into();
+            assert_eq!(scope(&now), None, "{now:?}");
+        }
+        // The last card pages came from other shared inputs (templates, Holonet): every one.
+        assert_eq!(card_scope(8, last_key, &last, &renamed, &cards_of), None);
+        assert_eq!(card_scope(7, None, &last, &renamed, &cards_of), None);
     }
 }

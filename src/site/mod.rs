@@ -233,6 +233,9 @@ struct Earlier<'a> {
     kept_pages: Vec<String>,
     /// The groups of archive-wide pages whose inputs are the last build's (see [`groups`]).
     kept_groups: std::collections::BTreeSet<groups::Group>,
+    /// The cards whose pages are built, when an edit reached only those (see
+    /// [`groups::card_scope`]).
+    card_scope: Option<std::collections::BTreeSet<addresses::CardKey>>,
     /// Each group's key in this build, to record.
     group_keys: Vec<u128>,
     /// The search index's archive-wide parts from the last build's index whose pages this
@@ -265,6 +268,7 @@ fn render_into(
             archive_memo: &earlier.archive,
             kept_pages: &earlier.kept_pages,
             kept_groups: &earlier.kept_groups,
+            card_scope: earlier.card_scope.as_ref(),
             search_parts: &earlier.search_parts,
             previews: &earlier.previews,
         },
@@ -391,14 +395,47 @@ fn last_build(
             kept_pages.extend(paths);
         }
     }
+    // Card pages changed only for the cards of the edited events' lists: the others are kept.
+    let mut card_scope = shared
+        .filter(|_| !kept_groups.contains(&groups::Group::Cards))
+        .and_then(|shared| {
+            let last_cards = last_groups.first().copied();
+            groups::card_scope(shared, last_cards, &last, &entries, &|slug: &str| {
+                site.contributions[slug].card_keys()
+            })
+        });
+    let kept_cards: Vec<String> = card_scope.as_ref().map_or_else(Vec::new, |scope| {
+        let built: Vec<String> = scope.iter().map(addresses::CardKey::path).collect();
+        pages
+            .keys()
+            .filter(|path| groups::Group::of(path) == Some(groups::Group::Cards))
+            .filter(|path| !built.iter().any(|folder| path.starts_with(folder.as_str())))
+            .cloned()
+            .collect()
+    });
+    if !kept_cards.iter().all(|path| keeps(path)) {
+        card_scope = None;
+    }
     // The search index's players and cards are the last build's when their pages are, and
-    // the output still holds the index as that build wrote it.
-    let search_parts = groups::kept_search_parts(&kept_groups, || match records {
+    // the output still holds the index as that build wrote it; its cards also when only some
+    // card pages change, since those keep their cards and counts.
+    let mut vouched = kept_groups.clone();
+    if card_scope.is_some() {
+        vouched.insert(groups::Group::Cards);
+    }
+    let search_parts = groups::kept_search_parts(&vouched, || match records {
         Records::Output(out) => keeps(addresses::SEARCH_PATH)
             .then(|| std::fs::read(out.join(addresses::SEARCH_PATH)).ok())
             .flatten(),
         Records::Rendered(_) => None,
     });
+    // Without the last index's cards, the search index needs the whole cards index.
+    if search_parts.cards.is_none() {
+        card_scope = None;
+    }
+    if card_scope.is_some() {
+        kept_pages.extend(kept_cards);
+    }
     let previews = render::Previews {
         program: program.unwrap_or_default(),
         last: last
@@ -421,6 +458,7 @@ fn last_build(
             archive: render::Memo::of_records(pages, ratings),
             kept_pages,
             kept_groups,
+            card_scope,
             group_keys,
             search_parts,
         },

@@ -67,9 +67,9 @@ const PAGES_HEADER: &str =
 const RATINGS_LINE: &str = "# rating sections";
 
 /// The first line of [`FILE`], naming its layout: then one line per event, separated by tabs:
-/// its slug; its key, its card's key and its contribution's seven hashes ([`Fingerprint`]) in
+/// its slug; its key, its card's key and its contribution's eight hashes ([`Fingerprint`]) in
 /// hexadecimal; its player pages, separated by commas; and its files.
-const HEADER: &str = "# holonet events 4: slug key card whole people games summary players stats cards players files";
+const HEADER: &str = "# holonet events 5: slug key card whole people games summary players stats cards card_keys players files";
 
 /// What the last build made of one event.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -321,6 +321,7 @@ fn parse_events(text: &str) -> Recorded {
                 players: hash()?,
                 stats: hash()?,
                 cards: hash()?,
+                card_keys: hash()?,
             };
             let players = fields
                 .next()?
@@ -448,7 +449,14 @@ pub(crate) fn text(recorded: &Recorded) -> String {
             entry.key, entry.card
         ));
         for hash in [
-            f.whole, f.people, f.games, f.summary, f.players, f.stats, f.cards,
+            f.whole,
+            f.people,
+            f.games,
+            f.summary,
+            f.players,
+            f.stats,
+            f.cards,
+            f.card_keys,
         ] {
             text.push_str(&format!("{hash:032x}\t"));
         }
@@ -479,6 +487,7 @@ mod tests {
                     people: 2,
                     games: u128::MAX,
                     cards: 3,
+                    card_keys: 4,
                     ..Fingerprint::default()
                 },
                 players: BTreeSet::from(["ana".to_string(), "ben-okoro".to_string()]),

@@ -438,7 +438,7 @@ mod tests {
         let players = contributions.player_pages(&view, None);
         let summaries: Vec<&EventSummary> = summaries.iter().collect();
         let ratings = contributions.ratings(&view, &site.config.ratings, &players, None);
-        let cards = contributions.card_pages(&view, usize::MAX, drop);
+        let cards = contributions.card_pages(&view, usize::MAX, None, drop);
         build(
             &site.events,
             &summaries,

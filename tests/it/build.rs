@@ -2945,7 +2945,9 @@ fn search_index_of_a_large_archive_stays_compact() {
     let ratings = loaded
         .contributions
         .ratings(&view, &loaded.config.ratings, &players, None);
-    let cards = loaded.contributions.card_pages(&view, usize::MAX, drop);
+    let cards = loaded
+        .contributions
+        .card_pages(&view, usize::MAX, None, drop);
     let index = site::search::build(
         &loaded.events,
         &summaries,

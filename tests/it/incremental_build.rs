@@ -132,6 +132,33 @@ fn every_kind_of_edit_builds_what_a_fresh_build_makes() {
         "{written} of {all} written"
     );
 
+    // An event's name, with published lists: its rows on the pages of its lists' cards change
+    // (the other card pages are kept: see `holonet::site::groups::card_scope`); then the same
+    // with a card page that the edit does not reach deleted by hand, which is made again.
+    let decked = files
+        .iter()
+        .find(|f| fs::read_to_string(f).is_ok_and(|t| t.contains("[players.decks.")))
+        .expect("an event with published lists");
+    let card_pages = |root: &Path| -> Vec<PathBuf> {
+        walkdir::WalkDir::new(root.join("public/cards/sets"))
+            .into_iter()
+            .map(|e| e.expect("walk").into_path())
+            .filter(|p| p.ends_with("index.html"))
+            .collect()
+    };
+    assert!(card_pages(&root).len() >= 10, "card pages");
+    replace_line(decked, "name = \"", "name = \"Renamed Open 2030\"");
+    let written = build_and_compare(&root, "an event with lists renamed");
+    assert!(written < all / 4, "{written} of {all} written");
+    let untouched = card_pages(&root)
+        .into_iter()
+        .find(|p| !fs::read_to_string(p).is_ok_and(|t| t.contains("Renamed Open 2030")))
+        .expect("a card page without the renamed event");
+    fs::remove_file(&untouched).expect("remove");
+    replace_line(decked, "name = \"", "name = \"Renamed Again Open 2030\"");
+    build_and_compare(&root, "an event with lists renamed, a card page deleted by hand");
+    assert!(untouched.is_file(), "the deleted card page is made again");
+
     // A result of the last round: standings and ratings move, of the event's players and of
     // players who met them later (the build finds them by their rating sections).
     turn_last_result(uncut[1]);

@@ -223,16 +223,18 @@ const LISTS_PER_BATCH: usize = 200_000;
 /// index reads.
 fn render_card_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>, render: bool) -> CardIndex {
     let site = pages.site;
+    let scope = input.card_scope.filter(|_| render);
     let index = input
         .contributions
-        .card_pages(site, LISTS_PER_BATCH, |card| {
+        .card_pages(site, LISTS_PER_BATCH, scope, |card| {
             if render {
                 for page in card.pages(site) {
                     pages.list_page("card.html", ("card", &page), "a card page");
                 }
             }
         });
-    if render {
+    // An index of some cards only is no index: the whole one is kept (see `card_scope`).
+    if render && scope.is_none() {
         pages.archive_page(
             "cards.html",
             [

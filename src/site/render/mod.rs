@@ -59,6 +59,10 @@ pub(crate) struct RenderInput<'a> {
     pub(crate) kept_pages: &'a [String],
     /// The groups of archive-wide pages kept whole: not built at all.
     pub(crate) kept_groups: &'a BTreeSet<super::groups::Group>,
+    /// When the card pages are built, the only cards whose pages are: an edit reached those
+    /// alone, and the other card pages and the cards index are among `kept_pages` (see
+    /// [`super::groups::card_scope`]). `None`: every card page, and the index.
+    pub(crate) card_scope: Option<&'a BTreeSet<crate::site::addresses::CardKey>>,
     /// The search index's archive-wide parts as the last render made them, those whose pages
     /// (players and ratings, cards) are kept: a search index made again takes them instead of
     /// building the player archive and the ratings, or the card pages, for them.
