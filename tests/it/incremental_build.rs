@@ -156,7 +156,10 @@ fn every_kind_of_edit_builds_what_a_fresh_build_makes() {
         .expect("a card page without the renamed event");
     fs::remove_file(&untouched).expect("remove");
     replace_line(decked, "name = \"", "name = \"Renamed Again Open 2030\"");
-    build_and_compare(&root, "an event with lists renamed, a card page deleted by hand");
+    build_and_compare(
+        &root,
+        "an event with lists renamed, a card page deleted by hand",
+    );
     assert!(untouched.is_file(), "the deleted card page is made again");
 
     // A result of the last round: standings and ratings move, of the event's players and of
