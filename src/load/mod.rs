@@ -110,7 +110,8 @@ fn relative(root: &Path, path: &Path) -> PathBuf {
 }
 
 /// Loads every event under `root/events`, giving each valid one to `keep` as soon as it is
-/// loaded, with its encoding when the cache made it (see [`LoadedFile::encoded`]), and keeping
+/// loaded, with its encoding when the cache made it (so that the caller need not encode it
+/// again), and keeping
 /// what that returns: a caller that keeps less than the whole event (see
 /// [`held`]) never holds every event whole at once. With a `cache`, an event whose files are as
 /// a run of this Holonet left them is taken from it rather than read and computed again, and
@@ -138,7 +139,10 @@ pub(crate) fn load_events<T: Send + Sync>(
         .par_iter()
         .map(|file| match cache {
             Some(cache) => load_cached(root, file, options, cache, &keep, kept),
-            None => (load_event_file(root, file, options).keeping(&keep), None),
+            None => (
+                load_event_file(root, file, options).keeping(None, &keep),
+                None,
+            ),
         })
         .collect();
     if let Some(cache) = cache {
@@ -243,7 +247,7 @@ fn load_cached<T>(
 ) -> Used<(String, T)> {
     let text = match read_text(&root.join(file), file) {
         Ok(text) => text,
-        Err(diag) => return (unreadable(file, diag).keeping(keep), None),
+        Err(diag) => return (unreadable(file, diag).keeping(None, keep), None),
     };
     let report = read_report(root, file);
     let own_key = own_key_of(file, &text, report.as_ref());
@@ -253,7 +257,6 @@ fn load_cached<T>(
         let found = |value: T| LoadedFile {
             path: file.to_path_buf(),
             event: Some((slug_of(file), value)),
-            encoded: None,
             diagnostics: Vec::new(),
             text: None,
             other_sources: BTreeMap::new(),
@@ -277,28 +280,18 @@ fn load_cached<T>(
             return (found(value), Some(used));
         }
     }
-    let mut loaded = load_event_text(root, file, text, report, options);
-    let mut staged = None;
-    let sound = loaded.diagnostics.is_empty();
-    if let Some(event) = loaded.event.take() {
-        let encoded = sound.then(|| Encoded::deflated(&event));
-        let value = keep(event, encoded.clone());
-        if let Some(encoded) = &encoded {
-            staged = cache.stage(key, encoded, kept.map(|form| form.kept(&value)).as_ref());
-        }
-        let slug = slug_of(file);
-        let mut loaded = LoadedFile {
-            event: None,
-            ..loaded
-        }
-        .keeping(keep);
-        loaded.event = Some((slug, value));
-        return (loaded, Some(CacheUse::Computed { key, entry: staged }));
-    }
-    (
-        loaded.keeping(keep),
-        Some(CacheUse::Computed { key, entry: None }),
-    )
+    let loaded = load_event_text(root, file, text, report, options);
+    // Only an event loaded without a warning is kept, so that every warning is told every run.
+    let encoded = (loaded.event.as_ref())
+        .filter(|_| loaded.diagnostics.is_empty())
+        .map(Encoded::deflated);
+    let loaded = loaded.keeping(encoded.clone(), keep);
+    let entry = encoded
+        .zip(loaded.event.as_ref())
+        .and_then(|(encoded, (_, value))| {
+            cache.stage(key, &encoded, kept.map(|form| form.kept(value)).as_ref())
+        });
+    (loaded, Some(CacheUse::Computed { key, entry }))
 }
 
 /// The report beside the event file `file` (relative to `root`), read as its event reads it:
@@ -365,9 +358,6 @@ pub(crate) struct LoadedFile<E = (Event, Computed)> {
     pub(crate) path: PathBuf,
     /// The event, when the file has no error.
     pub(crate) event: Option<E>,
-    /// The event's encoding as a build holds it, when the cache has it: read from the cache or
-    /// made for it. Handed to the caller with the event, so that it need not encode it again.
-    pub(crate) encoded: Option<cache::HeldEncoding>,
     pub(crate) diagnostics: Vec<Diagnostic>,
     /// The file's text, when it could be read.
     pub(crate) text: Option<String>,
@@ -379,19 +369,19 @@ pub(crate) struct LoadedFile<E = (Event, Computed)> {
 }
 
 impl LoadedFile {
-    /// The file with its event's slug and what `keep` keeps of the event in place of the event,
-    /// and with its text only when a diagnostic shows its lines: every file of the archive is
-    /// loaded before any is put together (440 MB of text at 10,000 events).
+    /// The file with its event's slug and what `keep` keeps of the event (given its `encoded`
+    /// form, if the cache made one) in place of the event, and with its text only when a
+    /// diagnostic shows its lines: every file of the archive is loaded before any is put
+    /// together (440 MB of text at 10,000 events).
     fn keeping<T>(
         self,
+        encoded: Option<cache::HeldEncoding>,
         keep: impl Fn((Event, Computed), Option<cache::HeldEncoding>) -> T,
     ) -> LoadedFile<(String, T)> {
-        let encoded = self.encoded;
         LoadedFile {
             event: self
                 .event
                 .map(|event| (event.0.slug.clone(), keep(event, encoded))),
-            encoded: None,
             text: self.text.filter(|_| !self.diagnostics.is_empty()),
             path: self.path,
             diagnostics: self.diagnostics,
@@ -417,7 +407,6 @@ fn unreadable(file: &Path, diag: Diagnostic) -> LoadedFile {
     LoadedFile {
         path: file.to_path_buf(),
         event: None,
-        encoded: None,
         diagnostics: vec![diag],
         text: None,
         other_sources: BTreeMap::new(),
@@ -464,7 +453,6 @@ fn load_event_text(
     LoadedFile {
         path: file.to_path_buf(),
         event,
-        encoded: None,
         diagnostics,
         text: Some(text),
         other_sources,
