@@ -399,7 +399,7 @@ fn last_build(
     let mut card_scope = shared
         .filter(|_| !kept_groups.contains(&groups::Group::Cards))
         .and_then(|shared| {
-            let last_cards = last_groups.first().copied();
+            let last_cards = last_groups.get(groups::Group::Cards as usize).copied();
             groups::card_scope(shared, last_cards, &last, &entries, &|slug: &str| {
                 site.contributions[slug].card_keys()
             })
