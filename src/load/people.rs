@@ -4,7 +4,7 @@
 //! hint (H019) that `players.toml` answers either way: `[[players]]` joins the ids,
 //! `[[distinct]]` says they are two people. `check`, `register` and `import` all ask here.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
@@ -160,14 +160,18 @@ impl People {
     /// The archive's names, one per person and spelling (each with its first entry), for
     /// [`similar_names`].
     pub(crate) fn names(&self) -> Vec<Named<'_>> {
+        // An id and name written as an earlier entry wrote them has that entry's key too:
+        // only the first of each spelling works its key out (most entries repeat one).
+        let mut spelled: HashSet<(&str, &str)> = HashSet::new();
         let mut seen = BTreeSet::new();
         self.entries
             .iter()
             .filter(|e| {
-                seen.insert((
-                    kept_id(&self.players.aliases, &e.id).to_string(),
-                    name_key(&e.name),
-                ))
+                spelled.insert((&e.id, &e.name))
+                    && seen.insert((
+                        kept_id(&self.players.aliases, &e.id).to_string(),
+                        name_key(&e.name),
+                    ))
             })
             .map(|e| Named {
                 id: &e.id,
@@ -207,15 +211,17 @@ impl People {
     /// Whether the ids `a` and `b` are both in one event: two people registered side by side
     /// are two, however close their names.
     fn in_one_event(&self, a: &str, b: &str) -> bool {
-        let files = |id: &str| -> BTreeSet<&Path> {
+        // The files as written (the archive's relative paths): a few per person, so a list.
+        let files = |id: &str| -> Vec<&std::ffi::OsStr> {
             self.by_id
                 .get(id)
                 .into_iter()
                 .flatten()
-                .map(|&i| self.entries[i].file.as_path())
+                .map(|&i| self.entries[i].file.as_os_str())
                 .collect()
         };
-        !files(a).is_disjoint(&files(b))
+        let theirs = files(b);
+        files(a).iter().any(|file| theirs.contains(file))
     }
 
     /// The first entry of `named`, one of [`People::names`].
@@ -407,8 +413,8 @@ pub fn close_pairs(keys: &[String], wanted: impl Fn(usize, usize) -> bool) -> Ve
             for &b in &bucket[n + 1..] {
                 let (a, b) = (a.min(b), a.max(b));
                 if !pairs.contains(&(a, b))
-                    && wanted(a, b)
                     && edit_distance_within(&keys[a], &keys[b], 1).is_some()
+                    && wanted(a, b)
                 {
                     pairs.insert((a, b));
                 }
@@ -540,9 +546,12 @@ pub(crate) fn check(people: &People) -> (Vec<Diagnostic>, Vec<(PathBuf, String)>
     let mut diagnostics = Vec::new();
     for (id, at) in &people.by_id {
         let first = &people.entries[at[0]];
-        let key = name_key(&first.name);
+        let key = std::cell::OnceCell::new();
         for entry in at.iter().map(|&i| &people.entries[i]) {
-            if name_key(&entry.name) == key {
+            // The same spelling is the same name; another is compared by its key.
+            if entry.name == first.name
+                || name_key(&entry.name) == *key.get_or_init(|| name_key(&first.name))
+            {
                 continue;
             }
             let there = texts.at(first, "id");

@@ -51,7 +51,7 @@
 //! manifests and their seals (`manifest`), a folder as its manifest describes it and the file
 //! steps that never follow a link (`tree`), and the spare's place and the exchange (`exchange`).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -136,6 +136,9 @@ pub(crate) struct Staging {
     /// The site folder's secret, which the manifests are sealed under.
     secret: Secret,
     state: Mutex<State>,
+    /// The files [`Staging::can_keep`] found as recorded: the output is not written during a
+    /// build, so [`Staging::keep`] takes them without looking at them a second time.
+    keepable: Mutex<HashSet<String>>,
     committed: bool,
     _lock: HeldLock,
 }
@@ -196,6 +199,7 @@ impl Staging {
             unsealed,
             secret,
             state: Mutex::new(State::default()),
+            keepable: Mutex::default(),
             committed: false,
             _lock: lock,
         })
@@ -253,12 +257,22 @@ impl Staging {
     /// Whether the output holds `rel` as the last build left it, so that [`Staging::keep`]
     /// can keep it: checked before a build decides what to render.
     pub(crate) fn can_keep(&self, rel: &str) -> bool {
-        self.as_recorded(rel).is_some()
+        let keepable = self.as_recorded(rel).is_some();
+        if keepable {
+            let mut known = self.keepable.lock().unwrap_or_else(|e| e.into_inner());
+            known.insert(rel.to_string());
+        }
+        keepable
     }
 
     /// What the output's manifest records of `rel`, when the file is still as recorded.
     fn as_recorded(&self, rel: &str) -> Option<Recorded> {
         let recorded = self.out.files.get(rel)?;
+        let known = self.keepable.lock().unwrap_or_else(|e| e.into_inner());
+        if known.contains(rel) {
+            return Some(*recorded);
+        }
+        drop(known);
         let untouched = self
             .out
             .file(rel)
