@@ -223,6 +223,21 @@ fn every_kind_of_edit_builds_what_a_fresh_build_makes() {
         build_and_compare(&root, &format!("{page} deleted by hand"));
     }
 
+    // The site's card is kept while the site's title and description are the same: deleted by
+    // hand, it is drawn again; drawn anew when the description changes.
+    let card = root.join("public/site-card.png");
+    let drawn = fs::read(&card).expect("the site's card");
+    fs::remove_file(&card).expect("remove");
+    build_and_compare(&root, "the site's card deleted by hand");
+    assert_eq!(fs::read(&card).expect("drawn again"), drawn);
+    replace_line(
+        &root.join("holonet.toml"),
+        "description = ",
+        "description = \"Every event of the Kessel Run league.\"",
+    );
+    build_and_compare(&root, "the site's description changed");
+    assert_ne!(fs::read(&card).expect("the site's card"), drawn);
+
     // A place again: the search index is made again, taking its players and cards from the
     // last one (their pages are kept); but not from one changed by hand since.
     let placed = uncut

@@ -520,12 +520,15 @@ fn render_other_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_>) {
         output.add_file(path, file);
     }
     // The site's preview card, with the static files, unless the render keeps nothing
-    // (`check`): drawn from the site's title and description alone, a few milliseconds.
+    // (`check`): drawn from the site's title and description alone (ten milliseconds), and
+    // kept while they are the same.
     if input.scope.content && !output.store.discards() {
-        output.add(
-            crate::site::addresses::SITE_CARD_FILE.into(),
-            crate::site::preview::site_card(&site.title, &site.description),
-            Path::new(crate::site::addresses::SITE_CARD_FILE),
+        let file = crate::site::addresses::SITE_CARD_FILE;
+        pages.drawn(
+            file,
+            &(&site.title, &site.description),
+            Path::new(file),
+            || crate::site::preview::site_card(&site.title, &site.description),
         );
     }
     // The feed and the calendar are for readers and calendar applications, not search engines:

@@ -104,6 +104,24 @@ impl Pages<'_, '_> {
         }
     }
 
+    /// The file `path` drawn by `draw` from `inputs` (an image no template makes), unless the
+    /// memo saw it drawn from the same inputs and the output still holds it as it was.
+    pub(super) fn drawn<T: Serialize>(
+        &self,
+        path: &str,
+        inputs: &T,
+        source: &Path,
+        draw: impl FnOnce() -> Vec<u8>,
+    ) {
+        if let Some(memo) = self.memo
+            && memo.unchanged(path, key(path, inputs))
+            && self.output.keep(&[path.to_string()], source)
+        {
+            return;
+        }
+        self.output.add(path.into(), draw(), source);
+    }
+
     /// Renders `template` with `site` and one named value into a fragment of other pages,
     /// reusing the memo's copy when `name` was last rendered from the same; an empty
     /// fragment (and the error recorded) when the template fails.
