@@ -10,6 +10,7 @@ pub mod fuzz;
 pub mod held;
 pub mod options;
 pub mod people;
+pub(crate) mod rating_cache;
 pub(crate) mod raw;
 pub(crate) mod read;
 pub(crate) mod recorded;

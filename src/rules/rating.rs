@@ -145,7 +145,7 @@ pub(crate) struct Period<G = Game> {
 }
 
 /// A rating as shown: rounded only when displayed.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Rating {
     pub(crate) rating: f64,
     pub(crate) deviation: f64,
@@ -172,7 +172,7 @@ pub(crate) struct Track {
 }
 
 /// An entry's state while the periods are rated.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize)]
 struct State {
     rating: Glicko2Rating,
     /// The number of the last period it is brought up to.
@@ -240,7 +240,7 @@ const MOST_SAVED: usize = 16;
 /// An edit to the event being played changes only the last period, and the next run rates
 /// from the state before it instead of from the archive's first period; an edit further back
 /// resumes from the latest state before the first period it changed.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
 pub(crate) struct Resume {
     /// A digest of the run's parameters and starting ratings.
     setup: u64,
@@ -308,6 +308,19 @@ impl Resumes {
     pub(crate) fn put(&self, name: &str, resume: Resume) {
         let mut runs = self.0.lock().unwrap_or_else(|e| e.into_inner());
         runs.insert(name.to_string(), resume);
+    }
+
+    /// The resumes as bytes, in the runs' name order: the same resumes make the same bytes.
+    pub(crate) fn to_bytes(&self) -> Vec<u8> {
+        let runs = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let ordered: std::collections::BTreeMap<&String, &Resume> = runs.iter().collect();
+        postcard::to_stdvec(&ordered).unwrap_or_default()
+    }
+
+    /// The resumes of [`Resumes::to_bytes`]; `None` when `bytes` are not such resumes.
+    pub(crate) fn from_bytes(bytes: &[u8]) -> Option<Resumes> {
+        let runs: HashMap<String, Resume> = postcard::from_bytes(bytes).ok()?;
+        Some(Resumes(Mutex::new(runs)))
     }
 }
 
@@ -767,5 +780,32 @@ mod tests {
         game.score = game.score.reversed();
         let resumed = rate(&other, 10, &edited, as_is, Some(&mut resume));
         assert_ne!(resumed, rate(&other, 10, &edited, as_is, None), "resumed");
+    }
+
+    /// A resume kept as bytes (`build` keeps them in the site folder between runs) reads back
+    /// as it was written, and a run resumed from it rates as one from the start.
+    #[test]
+    fn resumes_kept_as_bytes_resume_as_they_were() {
+        let parameters = paper_parameters();
+        let mut periods = drawn_periods(30, 10, 2);
+        let mut resume = Resume::default();
+        rate(&parameters, 10, &periods, as_is, Some(&mut resume));
+        let kept = Resumes::default();
+        kept.put("lcg-overall", resume);
+        let bytes = kept.to_bytes();
+        let read = Resumes::from_bytes(&bytes).expect("resumes");
+        assert_eq!(read.to_bytes(), bytes, "the same bytes again");
+        let game = &mut periods[29].games[0];
+        game.score = game.score.reversed();
+        let mut resume = read.take("lcg-overall");
+        assert!(!resume.saved.is_empty(), "standings to resume from");
+        assert_eq!(
+            rate(&parameters, 10, &periods, as_is, Some(&mut resume)),
+            rate(&parameters, 10, &periods, as_is, None)
+        );
+        assert!(
+            Resumes::from_bytes(&bytes[..bytes.len() / 2]).is_none(),
+            "torn"
+        );
     }
 }

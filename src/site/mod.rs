@@ -55,6 +55,7 @@ pub mod summary;
 pub(crate) mod templates;
 pub(crate) mod whitespace;
 
+use crate::load::rating_cache::RatingCache;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -204,7 +205,7 @@ pub fn render_for_session(
         search_parts: kept.search_parts,
         ..Earlier::default()
     };
-    render_into(site, scope, store, finish, &earlier).map(drop)
+    render_into(site, scope, store, finish, &earlier, None).map(drop)
 }
 
 /// What `serve` keeps of its last render without building it again: the groups of archive-wide
@@ -251,6 +252,7 @@ fn render_into(
     store: &dyn render::Store,
     finish: bool,
     earlier: &Earlier<'_>,
+    saved_ratings: Option<&RatingCache>,
 ) -> Result<render::EventFiles, Vec<Diagnostic>> {
     let output = render::Output::new(store);
     let event_files = render::render_site(
@@ -266,6 +268,7 @@ fn render_into(
             reuse: &earlier.events,
             memo: earlier.memo,
             archive_memo: &earlier.archive,
+            saved_ratings,
             kept_pages: &earlier.kept_pages,
             kept_groups: &earlier.kept_groups,
             card_scope: earlier.card_scope.as_ref(),
@@ -488,7 +491,19 @@ pub fn check(root: &Path) -> Report {
             previews: render::Previews::default(),
             ..last.earlier
         };
-        match render_into(&site, &last.scope, &render::Discard, true, &earlier) {
+        let saved_ratings = RatingCache::of_site(root, secret);
+        let rendered = render_into(
+            &site,
+            &last.scope,
+            &render::Discard,
+            true,
+            &earlier,
+            saved_ratings.as_ref(),
+        );
+        if let Some(saved) = &saved_ratings {
+            saved.save();
+        }
+        match rendered {
             Ok(event_files) => {
                 let records = records(last.shared, last.entries, event_files, &earlier);
                 if let Some((events, pages)) = records {
@@ -622,7 +637,15 @@ pub fn build_with_progress(
         &secret,
         &|path| staging.can_keep(path),
     );
-    let event_files = match render_into(&site, &scope, &store, true, &earlier) {
+    let saved_ratings = RatingCache::of_site(root, secret);
+    let event_files = match render_into(
+        &site,
+        &scope,
+        &store,
+        true,
+        &earlier,
+        saved_ratings.as_ref(),
+    ) {
         Ok(files) => files,
         Err(diags) => {
             report.absorb(diags, []);
@@ -655,7 +678,15 @@ pub fn build_with_progress(
     let started = Instant::now();
     let events = site.events.len();
     drop_later((site, earlier));
-    match staging.commit() {
+    // The ratings' resumes are kept while the output is put in place: neither waits for the
+    // other, and a resume vouches for nothing published.
+    let committed = std::thread::scope(|scope| {
+        if let Some(saved) = &saved_ratings {
+            scope.spawn(|| saved.save());
+        }
+        staging.commit()
+    });
+    match committed {
         Ok(write) => {
             progress(Progress::Written {
                 elapsed: started.elapsed(),

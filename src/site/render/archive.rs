@@ -2,6 +2,7 @@
 //! pages and the players A to Z, ratings, statistics, the card pages, search, the content
 //! pages, the 404 page, the static files, the feed and the calendar.
 
+use crate::load::rating_cache::RatingCache;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -118,7 +119,10 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
                 .contributions
                 .player_pages(pages.site, Some(&BTreeSet::new()));
             let ratings = rated.then(|| {
-                let resumes = input.memo.map(Memo::rating_runs);
+                let resumes = input
+                    .memo
+                    .map(Memo::rating_runs)
+                    .or_else(|| input.saved_ratings.map(RatingCache::resumes));
                 (input.contributions).ratings(pages.site, settings, &everyone, resumes)
             });
             rayon::join(

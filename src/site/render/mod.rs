@@ -52,6 +52,9 @@ pub(crate) struct RenderInput<'a> {
     /// the last build into the same output left them (see [`super::reuse::read_pages`]): used
     /// for those pages when there is no `memo`. Event pages have their own reuse (`reuse`).
     pub(crate) archive_memo: &'a Memo,
+    /// What the last rating of the archive left for the next, kept in the site folder: where
+    /// the ratings resume from when there is no `memo` (`build` and `check`).
+    pub(crate) saved_ratings: Option<&'a crate::load::rating_cache::RatingCache>,
     /// Archive-wide pages `build` keeps as the last build left them, without building them:
     /// no event that changed since touched their players (see
     /// [`super::reuse::players_touched`]), or their group's inputs are the same (see
