@@ -73,7 +73,8 @@ use manifest::{
     Found, Recorded, hash, hash_file, is_reserved, is_safe_relative, manifest_text, read_manifest,
 };
 use tree::{
-    Tree, ancestors, child, copy_entry, new_file, parent, remove_entry, remove_tree, same_file,
+    Tree, ancestors, child, copy_entry, folders_of, new_file, parent, remove_entry, remove_tree,
+    same_file,
 };
 
 /// Holonet's working folder beside the output folder: its spare copy and its build lock.
@@ -388,7 +389,7 @@ impl Staging {
         &self,
         files: &BTreeMap<String, Recorded>,
     ) -> Result<BTreeSet<String>, OutputError> {
-        let dirs: BTreeSet<&str> = files.keys().flat_map(|rel| ancestors(rel)).collect();
+        let dirs = folders_of(files.keys());
         let mut foreign = BTreeSet::new();
         for (rel, kind) in self.out.others()? {
             let ours = is_reserved(&rel)
@@ -433,18 +434,13 @@ impl Staging {
         files: &BTreeMap<String, Recorded>,
         foreign: &BTreeSet<String>,
     ) -> Result<(), OutputError> {
-        let kept_dirs: BTreeSet<&str> = files
-            .keys()
-            .chain(foreign)
-            .flat_map(|rel| ancestors(rel))
-            .collect();
+        let kept_dirs = folders_of(files.keys().chain(foreign));
         let stays =
             |rel: &str| files.contains_key(rel) || foreign.contains(rel) || kept_dirs.contains(rel);
         let spare = &self.spare;
         let listed = spare.files.keys().chain(&spare.carried);
-        let dirs: BTreeSet<&str> = std::iter::once("")
-            .chain(listed.clone().flat_map(|rel| ancestors(rel)))
-            .collect();
+        let mut dirs = folders_of(listed.clone());
+        dirs.insert("");
         let mut doomed: Vec<String> = listed
             .filter(|rel| !stays(rel) && spare.folder(parent(rel)) == Some(true))
             .cloned()

@@ -27,6 +27,26 @@ pub(super) fn ancestors(rel: &str) -> impl Iterator<Item = &str> {
     rel.match_indices('/').map(|(i, _)| &rel[..i])
 }
 
+/// Every folder above the paths `rels`. A build's paths come in order and share most of their
+/// folders: a folder above the path before is not put in the set again (at 18,000 files,
+/// collecting every path's folders took a few times longer).
+pub(super) fn folders_of<'a>(rels: impl Iterator<Item = &'a String>) -> BTreeSet<&'a str> {
+    let mut dirs = BTreeSet::new();
+    let mut previous = "";
+    for rel in rels {
+        for dir in ancestors(rel) {
+            let above_previous = previous.len() > dir.len()
+                && previous.starts_with(dir)
+                && previous.as_bytes()[dir.len()] == b'/';
+            if !above_previous {
+                dirs.insert(dir);
+            }
+        }
+        previous = rel;
+    }
+    dirs
+}
+
 /// The folder holding `rel` (`""` for the root).
 pub(super) fn parent(rel: &str) -> &str {
     rel.rfind('/').map_or("", |i| &rel[..i])
@@ -122,14 +142,8 @@ impl Tree {
     /// and so is, whole, any folder found there that no listed path goes through.
     pub(super) fn others(&self) -> Result<Vec<(String, fs::FileType)>, OutputError> {
         let carried = self.carried.iter();
-        let dirs: BTreeSet<&str> = std::iter::once("")
-            .chain(
-                self.files
-                    .keys()
-                    .chain(carried.clone())
-                    .flat_map(|r| ancestors(r)),
-            )
-            .collect();
+        let mut dirs = folders_of(self.files.keys().chain(carried.clone()));
+        dirs.insert("");
         let mut found = Vec::new();
         for rel in carried.filter(|rel| self.folder(parent(rel)) == Some(true)) {
             if let Ok(metadata) = fs::symlink_metadata(self.path(rel)) {
@@ -366,4 +380,35 @@ pub(super) fn same_file(a: &fs::Metadata, b: &fs::Metadata) -> bool {
 #[cfg(not(unix))]
 pub(super) fn same_file(_a: &fs::Metadata, _b: &fs::Metadata) -> bool {
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_folders_of_paths_in_any_order_are_every_folder_above_them() {
+        let paths: Vec<String> = [
+            "a/b/c.html",
+            "a/b/d.html",
+            "a/bc/e.html",
+            "a/b/f/g.html",
+            "a/bx",
+            "index.html",
+            "z/y/x/w.html",
+            "a/b/c.html",
+        ]
+        .map(String::from)
+        .to_vec();
+        let every: BTreeSet<&str> = paths.iter().flat_map(|p| ancestors(p)).collect();
+        assert_eq!(
+            every,
+            BTreeSet::from(["a", "a/b", "a/b/f", "a/bc", "z", "z/y", "z/y/x"])
+        );
+        let mut sorted = paths.clone();
+        sorted.sort();
+        for order in [&paths, &sorted] {
+            assert_eq!(folders_of(order.iter()), every, "{order:?}");
+        }
+    }
 }
