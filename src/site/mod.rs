@@ -148,19 +148,33 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
         events.push(event.held);
         entries.push(event.people);
     }
-    // Two people on one page, or one person on two, across events.
-    let people = People::from_entries(root, entries, players);
-    let (diags, sources) = people::check(&people);
+    // The people's check and the archive's contributions on one thread, the templates and
+    // static files on another: each is read or worked out on one thread only.
+    let ((people_checked, contributions), (tera, statics)) = rayon::join(
+        || {
+            // Two people on one page, or one person on two, across events.
+            let people = People::from_entries(root, entries, players);
+            let checked = people::check(&people);
+            drop_later(people);
+            (checked, contribution::Contributions::of_listed(listed))
+        },
+        || {
+            (
+                templates::load_templates(root, config.theme.as_deref()),
+                templates::layered(root, config.theme.as_deref(), "static"),
+            )
+        },
+    );
+    let (diags, sources) = people_checked;
     report.absorb(diags, sources);
-    drop(people);
-    let tera = match templates::load_templates(root, config.theme.as_deref()) {
+    let tera = match tera {
         Ok(t) => Some(t),
         Err(diags) => {
             report.absorb(diags, []);
             None
         }
     };
-    let statics = match templates::layered(root, config.theme.as_deref(), "static") {
+    let statics = match statics {
         Ok(s) => s,
         Err(d) => {
             report.absorb(vec![d], []);
@@ -170,7 +184,6 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     if report.has_errors() {
         return (None, report);
     }
-    let contributions = contribution::Contributions::of_listed(listed);
     let tera = tera.expect("templates loaded when there is no error");
     (
         Some(Site {
