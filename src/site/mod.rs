@@ -155,7 +155,7 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
             // Two people on one page, or one person on two, across events.
             let people = People::from_entries(root, entries, players);
             let checked = people::check(&people);
-            drop_later(people);
+            drop(people);
             (checked, contribution::Contributions::of_listed(listed))
         },
         || {

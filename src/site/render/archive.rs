@@ -119,10 +119,13 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
                 .contributions
                 .player_pages(pages.site, Some(&BTreeSet::new()));
             let ratings = rated.then(|| {
-                let resumes = input
-                    .memo
-                    .map(Memo::rating_runs)
-                    .or_else(|| input.saved_ratings.map(RatingCache::resumes));
+                // A render of every player's page (a first build) rates without the kept
+                // resume: it would hold the resume (about 40 MB at 10,000 events) beside every
+                // player's rating while it renders them all.
+                let resumes = input.memo.map(Memo::rating_runs).or_else(|| {
+                    let saved = input.saved_ratings.filter(|_| scope.is_some());
+                    saved.map(RatingCache::resumes)
+                });
                 (input.contributions).ratings(pages.site, settings, &everyone, resumes)
             });
             rayon::join(
