@@ -82,10 +82,7 @@ impl Pages<'_, '_> {
         path: String,
         source: &Path,
     ) {
-        if let Some(memo) = self.memo
-            && memo.unchanged(&path, key(template, &(self.site, page, extra)))
-            && self.output.keep(std::slice::from_ref(&path), source)
-        {
+        if self.kept_as_before(&path, || key(template, &(self.site, page, extra)), source) {
             return;
         }
         let mut context = Context::new();
@@ -113,13 +110,18 @@ impl Pages<'_, '_> {
         source: &Path,
         draw: impl FnOnce() -> Vec<u8>,
     ) {
-        if let Some(memo) = self.memo
-            && memo.unchanged(path, key(path, inputs))
-            && self.output.keep(&[path.to_string()], source)
-        {
+        if self.kept_as_before(path, || key(path, inputs), source) {
             return;
         }
         self.output.add(path.into(), draw(), source);
+    }
+
+    /// Whether the file `path` is kept as the output holds it: the memo saw it made from the
+    /// same inputs (their `key`, worked out only with a memo) and the output still holds it.
+    fn kept_as_before(&self, path: &str, key: impl FnOnce() -> u128, source: &Path) -> bool {
+        self.memo.is_some_and(|memo| {
+            memo.unchanged(path, key()) && self.output.keep(&[path.to_string()], source)
+        })
     }
 
     /// Renders `template` with `site` and one named value into a fragment of other pages,
