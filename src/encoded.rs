@@ -123,21 +123,66 @@ fn encode<T: Serialize>(value: &T) -> Vec<u8> {
 }
 
 /// An encoded value is written as its bytes and whether they are deflated, so that a value
-/// holding encoded parts (an event's shares, in the event cache) keeps them as they are.
+/// holding encoded parts (an event's shares, in the event cache) keeps them as they are. The
+/// bytes go as serde's bytes, which postcard writes exactly as a list of numbers (a length, then
+/// the bytes) but reads in one copy rather than a number at a time.
 impl<T> Serialize for Encoded<T> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        (self.deflated, &*self.bytes).serialize(serializer)
+        (self.deflated, AsBytes(&self.bytes)).serialize(serializer)
     }
 }
 
 impl<'de, T> serde::Deserialize<'de> for Encoded<T> {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let (deflated, bytes): (bool, Vec<u8>) = serde::Deserialize::deserialize(deserializer)?;
+        let (deflated, ByteBuf(bytes)): (bool, ByteBuf) =
+            serde::Deserialize::deserialize(deserializer)?;
         Ok(Encoded {
             bytes: bytes.into_boxed_slice(),
             deflated,
             of: PhantomData,
         })
+    }
+}
+
+/// Bytes serialized as serde's bytes.
+struct AsBytes<'a>(&'a [u8]);
+
+impl Serialize for AsBytes<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(self.0)
+    }
+}
+
+/// Bytes deserialized from serde's bytes, or from a list of numbers (how a format without
+/// bytes, JSON, writes them).
+struct ByteBuf(Vec<u8>);
+
+impl<'de> serde::Deserialize<'de> for ByteBuf {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = ByteBuf;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("bytes")
+            }
+            fn visit_bytes<E: serde::de::Error>(self, bytes: &[u8]) -> Result<ByteBuf, E> {
+                Ok(ByteBuf(bytes.to_vec()))
+            }
+            fn visit_byte_buf<E: serde::de::Error>(self, bytes: Vec<u8>) -> Result<ByteBuf, E> {
+                Ok(ByteBuf(bytes))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<ByteBuf, A::Error> {
+                let mut bytes = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(1 << 20));
+                while let Some(byte) = seq.next_element()? {
+                    bytes.push(byte);
+                }
+                Ok(ByteBuf(bytes))
+            }
+        }
+        deserializer.deserialize_byte_buf(Visitor)
     }
 }
 
@@ -183,6 +228,22 @@ mod tests {
                 format!("{:?}", encode(&value.clone()))
             );
             assert_ne!(format!("{encoded:?}"), format!("{:?}", encode(&other)));
+        }
+    }
+
+    #[test]
+    fn an_encoded_value_is_written_as_a_list_of_its_bytes_was_and_reads_back_from_either() {
+        let value: Vec<String> = vec!["kessel".to_string(); 30];
+        for encoded in [Encoded::new(&value), Encoded::deflated(&value)] {
+            let as_list =
+                postcard::to_stdvec(&(encoded.deflated, encoded.bytes.to_vec())).expect("encodes");
+            // Entries written before bytes went as bytes read the same.
+            assert_eq!(postcard::to_stdvec(&encoded).expect("encodes"), as_list);
+            let read: Encoded<Vec<String>> = postcard::from_bytes(&as_list).expect("decodes");
+            assert_eq!(read.open(), value);
+            let json = serde_json::to_string(&encoded).expect("serializes");
+            let read: Encoded<Vec<String>> = serde_json::from_str(&json).expect("reads");
+            assert_eq!(read.open(), value);
         }
     }
 
