@@ -335,7 +335,7 @@ fn last_build(
     shared_files: u128,
     records: Records<'_>,
     secret: &crate::input_key::Secret,
-    keeps: &dyn Fn(&str) -> bool,
+    keeps: &(dyn Fn(&str) -> bool + Sync),
 ) -> LastBuild {
     let program = crate::input_key::program_key();
     let shared =
@@ -406,7 +406,7 @@ fn last_build(
         if group == groups::Group::Search {
             paths.push(addresses::SEARCH_PATH.to_string());
         }
-        if now == then && paths.iter().all(|path| keeps(path)) {
+        if now == then && paths.par_iter().all(|path| keeps(path)) {
             kept_groups.insert(group);
             kept_pages.extend(paths);
         }
@@ -429,7 +429,7 @@ fn last_build(
             .cloned()
             .collect()
     });
-    if !kept_cards.iter().all(|path| keeps(path)) {
+    if !kept_cards.par_iter().all(|path| keeps(path)) {
         card_scope = None;
     }
     // The search index's players and cards are the last build's when their pages are, and

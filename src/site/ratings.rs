@@ -14,10 +14,11 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::chart::{Point, line_chart};
-use super::event_games::HeldGames;
+use super::event_games::{EventGames, HeldGames};
 use super::model::SiteView;
 use super::names::People;
 use crate::config::Ratings as Settings;
@@ -47,6 +48,10 @@ pub(crate) fn is_table_id(id: &str) -> bool {
 }
 
 /// A player's sided entries: `2 * player + side`.
+/// How many events' games are decoded at once, while the ones before them are read in: enough
+/// to keep every thread busy, few enough that the decoded games never hold much memory.
+const DECODED_AHEAD: usize = 32;
+
 const DARK: usize = 0;
 const LIGHT: usize = 1;
 
@@ -361,10 +366,7 @@ fn rate_game(
     let mut last_overall: Vec<Last> = Vec::new();
     let mut last_sided: Vec<Last> = Vec::new();
     let mut newest_month = i64::MIN;
-    for held in all_events.iter().filter(|held| held.family == family) {
-        let Some(event) = held.open() else {
-            continue;
-        };
+    let mut read_in = |event: EventGames| {
         let position = events.len();
         events.push((event.name.clone(), event.url.clone()));
         // Each of the event's pages, numbered when first seen in a game: looked up in the
@@ -418,6 +420,29 @@ fn rate_game(
                     last_sided[e as usize] = latest(last_sided[e as usize], last);
                 }
             }
+        }
+    };
+    // Decoding the events' games is most of the work before the rating: the next events are
+    // decoded, on every thread, while the last ones are read in, in date order.
+    let held: Vec<&HeldGames> = all_events
+        .iter()
+        .copied()
+        .filter(|held| held.family == family)
+        .collect();
+    let decode = |run: &[&HeldGames]| -> Vec<Option<EventGames>> {
+        run.par_iter().map(|held| held.open()).collect()
+    };
+    let mut runs = held.chunks(DECODED_AHEAD);
+    let mut decoded = runs.next().map(decode).unwrap_or_default();
+    loop {
+        let next = runs.next();
+        let (ahead, ()) = rayon::join(
+            || next.map(decode),
+            || decoded.drain(..).flatten().for_each(&mut read_in),
+        );
+        match ahead {
+            Some(ahead) => decoded = ahead,
+            None => break,
         }
     }
     let mut labels = Vec::with_capacity(periods.len());

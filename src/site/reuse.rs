@@ -44,6 +44,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fs;
 use std::path::Path;
 
+use rayon::prelude::*;
 use xxhash_rust::xxh3::Xxh3;
 
 use super::addresses::{DECKS_TEXT_FILE, EVENTS_RECORD, PAGES_RECORD, PREVIEW_FILE};
@@ -183,7 +184,7 @@ pub(crate) fn player_scope<'a>(
     last: &Recorded,
     now: &Recorded,
     pages: impl Iterator<Item = &'a str> + Clone,
-    keeps: &dyn Fn(&str) -> bool,
+    keeps: &(dyn Fn(&str) -> bool + Sync),
 ) -> (Option<BTreeSet<String>>, Vec<String>) {
     if pages.clone().next().is_none() {
         return (None, Vec::new());
@@ -191,8 +192,9 @@ pub(crate) fn player_scope<'a>(
     let Some(mut touched) = players_touched(last, now) else {
         return (None, Vec::new());
     };
+    // Each page looked at is a few `stat`s: thousands of them, across threads.
     let lost: Vec<String> = untouched_player_pages(pages.clone(), &touched)
-        .into_iter()
+        .into_par_iter()
         .filter(|path| !keeps(path))
         .collect();
     touched.extend(
