@@ -51,6 +51,7 @@
 //! manifests and their seals (`manifest`), a folder as its manifest describes it and the file
 //! steps that never follow a link (`tree`), and the spare's place and the exchange (`exchange`).
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fs;
 use std::io::{self, Write};
@@ -326,18 +327,23 @@ impl Staging {
     pub(crate) fn commit(mut self) -> Result<WriteReport, OutputError> {
         let state = std::mem::take(&mut *self.lock());
         let files = state.files;
+        // The folders above the build's files: after an edit, those of both manifests too.
+        let dirs = folders_of(files.keys());
         let foreign = if self.fresh {
             BTreeSet::new()
         } else {
-            self.carry_foreign(&files)?
+            self.carry_foreign(&files, &dirs)?
         };
-        self.sweep_spare(&files, &foreign)?;
-        let removed = self
-            .out
-            .files
-            .keys()
-            .filter(|rel| !files.contains_key(*rel) && self.out.file(rel).is_some())
-            .count();
+        self.sweep_spare(&files, &foreign, &dirs)?;
+        let removed = if self.out.files.keys().eq(files.keys()) {
+            0
+        } else {
+            self.out
+                .files
+                .keys()
+                .filter(|rel| !files.contains_key(*rel) && self.out.file(rel).is_some())
+                .count()
+        };
         let out = &self.out.root;
         let manifest = self.secret.seal_text(&manifest_text(&files, &foreign));
         write_synced(&self.spare.path(MANIFEST), manifest.as_bytes())?;
@@ -384,14 +390,15 @@ impl Staging {
     }
 
     /// Copies into the spare, as hard links (links as links), the output's files that no
-    /// build wrote, unless the new build has its own file or folder there. Returns their paths.
+    /// build wrote, unless the new build has its own file or folder there (`dirs`: the folders
+    /// above its files). Returns their paths.
     fn carry_foreign(
         &self,
         files: &BTreeMap<String, Recorded>,
+        dirs: &BTreeSet<&str>,
     ) -> Result<BTreeSet<String>, OutputError> {
-        let dirs = folders_of(files.keys());
         let mut foreign = BTreeSet::new();
-        for (rel, kind) in self.out.others()? {
+        for (rel, kind) in self.out.others(&self.out.listed_folders(files, dirs))? {
             let ours = is_reserved(&rel)
                 || files.contains_key(&rel)
                 || dirs.contains(rel.as_str())
@@ -433,19 +440,31 @@ impl Staging {
         &self,
         files: &BTreeMap<String, Recorded>,
         foreign: &BTreeSet<String>,
+        built_dirs: &BTreeSet<&str>,
     ) -> Result<(), OutputError> {
-        let kept_dirs = folders_of(files.keys().chain(foreign));
+        let kept_dirs = if foreign.is_empty() {
+            Cow::Borrowed(built_dirs)
+        } else {
+            Cow::Owned(folders_of(files.keys().chain(foreign)))
+        };
         let stays =
             |rel: &str| files.contains_key(rel) || foreign.contains(rel) || kept_dirs.contains(rel);
         let spare = &self.spare;
-        let listed = spare.files.keys().chain(&spare.carried);
-        let mut dirs = folders_of(listed.clone());
-        dirs.insert("");
-        let mut doomed: Vec<String> = listed
-            .filter(|rel| !stays(rel) && spare.folder(parent(rel)) == Some(true))
-            .cloned()
-            .collect();
-        for &dir in &dirs {
+        let dirs = spare.listed_folders(files, built_dirs);
+        // What the spare's manifest lists and the build does not hold goes (every listed path
+        // stays when the spare listed the build's files, as after an edit).
+        let mut doomed: Vec<String> = if matches!(dirs, Cow::Borrowed(_)) {
+            Vec::new()
+        } else {
+            spare
+                .files
+                .keys()
+                .chain(&spare.carried)
+                .filter(|rel| !stays(rel) && spare.folder(parent(rel)) == Some(true))
+                .cloned()
+                .collect()
+        };
+        for dir in std::iter::once("").chain(dirs.iter().copied()) {
             let Some(unchanged) = spare.folder(dir) else {
                 continue;
             };

@@ -2,6 +2,7 @@
 //! read only where it changed since, reached through real folders only. And the file-system
 //! steps the build takes in the spare, none of which follows a link.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fs;
 use std::io;
@@ -136,21 +137,40 @@ impl Tree {
         unchanged
     }
 
+    /// The folders above the paths the manifest lists (its build's files and those carried
+    /// over), the root aside: `built`, the folders above a build's files, when those files
+    /// are the manifest's own and nothing was carried over (a build after an edit), or else
+    /// worked out.
+    pub(super) fn listed_folders<'a>(
+        &'a self,
+        files: &BTreeMap<String, Recorded>,
+        built: &'a BTreeSet<&'a str>,
+    ) -> Cow<'a, BTreeSet<&'a str>> {
+        if self.carried.is_empty() && self.files.keys().eq(files.keys()) {
+            Cow::Borrowed(built)
+        } else {
+            Cow::Owned(folders_of(self.files.keys().chain(&self.carried)))
+        }
+    }
+
     /// Every entry of the tree that its manifest does not list as one of its build's files
     /// (files and links, never folders), with its kind: in the folders unchanged since the
     /// manifest, the entries it lists as carried over; the folders changed since are read,
-    /// and so is, whole, any folder found there that no listed path goes through.
-    pub(super) fn others(&self) -> Result<Vec<(String, fs::FileType)>, OutputError> {
+    /// and so is, whole, any folder found there that no listed path goes through. `dirs`:
+    /// the [`Tree::listed_folders`].
+    pub(super) fn others(
+        &self,
+        dirs: &BTreeSet<&str>,
+    ) -> Result<Vec<(String, fs::FileType)>, OutputError> {
         let carried = self.carried.iter();
-        let mut dirs = folders_of(self.files.keys().chain(carried.clone()));
-        dirs.insert("");
         let mut found = Vec::new();
         for rel in carried.filter(|rel| self.folder(parent(rel)) == Some(true)) {
             if let Ok(metadata) = fs::symlink_metadata(self.path(rel)) {
                 found.push((rel.clone(), metadata.file_type()));
             }
         }
-        for dir in dirs.iter().filter(|dir| self.folder(dir) == Some(false)) {
+        let root_and_dirs = std::iter::once("").chain(dirs.iter().copied());
+        for dir in root_and_dirs.filter(|dir| self.folder(dir) == Some(false)) {
             let path = self.path(dir);
             for entry in fs::read_dir(&path).map_err(io_err(&path))? {
                 let entry = entry.map_err(io_err(&path))?;
