@@ -16,13 +16,23 @@ use xxhash_rust::xxh3::Xxh3;
 
 /// The key of Holonet's own program file, which every cached result depends on: a different
 /// Holonet (even one rebuilt from other sources) never reuses anything. `None` when Holonet
-/// cannot read it: then nothing is reused. Read once per process.
+/// cannot read it: then nothing is reused. Read once per process, a piece at a time (the
+/// program is about 20 MB: read whole, allocating it took longer than hashing it).
 pub(crate) fn program_key() -> Option<u128> {
     static KEY: OnceLock<Option<u128>> = OnceLock::new();
     *KEY.get_or_init(|| {
-        let program = fs::read(std::env::current_exe().ok()?).ok()?;
-        Some(xxhash_rust::xxh3::xxh3_128(&program))
+        let program = fs::File::open(std::env::current_exe().ok()?).ok()?;
+        let mut hasher = Xxh3::new();
+        feed(&mut hasher, program).ok()?;
+        Some(hasher.digest128())
     })
+}
+
+/// Starts working out [`program_key`] on a thread of its own, for a run that reads its
+/// configuration and site files first: the run's first use of the key waits for it, if it
+/// has to.
+pub(crate) fn program_key_ahead() {
+    std::thread::spawn(program_key);
 }
 
 /// Feeds everything `reader` holds to `hasher`, 64 KiB at a time, so that no file is ever held
@@ -233,6 +243,13 @@ fn private_file(path: &Path) -> io::Result<fs::File> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_program_key_is_the_hash_of_the_whole_program_file() {
+        let program = fs::read(std::env::current_exe().expect("a test binary")).expect("readable");
+        program_key_ahead();
+        assert_eq!(program_key(), Some(xxhash_rust::xxh3::xxh3_128(&program)));
+    }
 
     #[test]
     fn reports_beside_their_events_are_own_files_and_other_files_are_not() {

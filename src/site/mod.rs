@@ -101,6 +101,8 @@ impl Site {
 /// Loads configuration, events, content, templates and static files, and computes every event.
 /// Returns the site when nothing is in error; the report carries warnings either way.
 pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
+    // Read while the configuration and `players.toml` are: the event cache needs it next.
+    crate::input_key::program_key_ahead();
     let mut report = Report::default();
     let config = match Config::load(root) {
         Ok(c) => c,
@@ -148,15 +150,18 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
         events.push(event.held);
         entries.push(event.people);
     }
-    // The people's check and the archive's contributions on one thread, the templates and
-    // static files on another: each is read or worked out on one thread only.
+    // The people's check, the archive's contributions, and the templates and static files
+    // side by side: each is read or worked out on one thread only.
     let ((people_checked, contributions), (tera, statics)) = rayon::join(
         || {
-            // Two people on one page, or one person on two, across events.
-            let people = People::from_entries(root, entries, players);
-            let checked = people::check(&people);
-            drop(people);
-            (checked, contribution::Contributions::of_listed(listed))
+            rayon::join(
+                || {
+                    // Two people on one page, or one person on two, across events.
+                    let people = People::from_entries(root, entries, players);
+                    people::check(&people)
+                },
+                || contribution::Contributions::of_listed(listed),
+            )
         },
         || {
             (
