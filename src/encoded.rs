@@ -13,6 +13,7 @@ use miniz_oxide::deflate::core::{
     CompressorOxide, TDEFLFlush, TDEFLStatus, compress, create_comp_flags_from_zip_params,
 };
 
+use rayon::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -78,6 +79,36 @@ impl<T: Serialize + DeserializeOwned> Encoded<T> {
     /// The bytes of a value encoded by [`Encoded::deflated`], for [`Encoded::from_deflated`].
     pub fn deflated_bytes(&self) -> Option<&[u8]> {
         self.deflated.then_some(&*self.bytes)
+    }
+}
+
+/// How many values [`each_decoded`] decodes at once: enough to keep every thread busy, few
+/// enough that the decoded values never hold much memory.
+const DECODED_AHEAD: usize = 32;
+
+/// Gives `take` each of `items` decoded by `decode`, in order, on the calling thread, while
+/// the next few are decoded on every thread: for work that must take values one after the
+/// other (a rating reads the events' games in date order) and would otherwise decode them on
+/// one thread only. Only a few decoded values are held at a time, however many `items` there
+/// are.
+pub(crate) fn each_decoded<T: Sync, U: Send>(
+    items: &[T],
+    decode: impl Fn(&T) -> U + Sync,
+    mut take: impl FnMut(U) + Send,
+) {
+    let decode_run = |run: &[T]| -> Vec<U> { run.par_iter().map(&decode).collect() };
+    let mut runs = items.chunks(DECODED_AHEAD);
+    let mut decoded = runs.next().map(decode_run).unwrap_or_default();
+    loop {
+        let next = runs.next();
+        let (ahead, ()) = rayon::join(
+            || next.map(decode_run),
+            || decoded.drain(..).for_each(&mut take),
+        );
+        match ahead {
+            Some(ahead) => decoded = ahead,
+            None => return,
+        }
     }
 }
 
@@ -244,6 +275,23 @@ mod tests {
             let json = serde_json::to_string(&encoded).expect("serializes");
             let read: Encoded<Vec<String>> = serde_json::from_str(&json).expect("reads");
             assert_eq!(read.open(), value);
+        }
+    }
+
+    #[test]
+    fn each_value_is_taken_once_in_order_while_the_next_are_decoded() {
+        for count in [
+            0,
+            1,
+            DECODED_AHEAD - 1,
+            DECODED_AHEAD,
+            3 * DECODED_AHEAD + 5,
+        ] {
+            let items: Vec<u32> = (0..count).map(|i| i as u32).collect();
+            let mut taken = Vec::new();
+            each_decoded(&items, |i| i * 2, |v| taken.push(v));
+            let expected: Vec<u32> = items.iter().map(|i| i * 2).collect();
+            assert_eq!(taken, expected, "{count} values");
         }
     }
 

@@ -285,12 +285,17 @@ impl Contributions {
     }
 
     /// Every meeting between player pages, for the pairs with a page in `pages`, from every
-    /// event's meetings, oldest event first (see [`super::rivalries`]).
+    /// event's meetings, oldest event first (see [`super::rivalries`]). The events' meetings
+    /// are decoded across threads: only a batch's pairs are held, as gathered.
     pub(crate) fn meetings(&self, pages: &BTreeSet<String>) -> Archive<'_> {
-        let events = self.oldest_first().into_iter().map(|c| {
-            let share = &c.shares().players;
-            (share.occasion(), share.pairs(pages))
-        });
+        let events: Vec<_> = self
+            .oldest_first()
+            .par_iter()
+            .map(|c| {
+                let share = &c.shares().players;
+                (share.occasion(), share.pairs(pages))
+            })
+            .collect();
         Archive::gather(events)
     }
 

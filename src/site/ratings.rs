@@ -14,7 +14,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use rayon::prelude::*;
 use serde::Serialize;
 
 use super::chart::{Point, line_chart};
@@ -22,6 +21,7 @@ use super::event_games::{EventGames, HeldGames};
 use super::model::SiteView;
 use super::names::People;
 use crate::config::Ratings as Settings;
+use crate::encoded::each_decoded;
 use crate::rules::Family;
 use crate::rules::rating::{Game, Period, PeriodLength, Resumes, Score, Track, rate};
 
@@ -48,10 +48,6 @@ pub(crate) fn is_table_id(id: &str) -> bool {
 }
 
 /// A player's sided entries: `2 * player + side`.
-/// How many events' games are decoded at once, while the ones before them are read in: enough
-/// to keep every thread busy, few enough that the decoded games never hold much memory.
-const DECODED_AHEAD: usize = 32;
-
 const DARK: usize = 0;
 const LIGHT: usize = 1;
 
@@ -422,29 +418,17 @@ fn rate_game(
             }
         }
     };
-    // Decoding the events' games is most of the work before the rating: the next events are
-    // decoded, on every thread, while the last ones are read in, in date order.
+    // Decoding the events' games is most of the work before the rating.
     let held: Vec<&HeldGames> = all_events
         .iter()
         .copied()
         .filter(|held| held.family == family)
         .collect();
-    let decode = |run: &[&HeldGames]| -> Vec<Option<EventGames>> {
-        run.par_iter().map(|held| held.open()).collect()
-    };
-    let mut runs = held.chunks(DECODED_AHEAD);
-    let mut decoded = runs.next().map(decode).unwrap_or_default();
-    loop {
-        let next = runs.next();
-        let (ahead, ()) = rayon::join(
-            || next.map(decode),
-            || decoded.drain(..).flatten().for_each(&mut read_in),
-        );
-        match ahead {
-            Some(ahead) => decoded = ahead,
-            None => break,
-        }
-    }
+    each_decoded(
+        &held,
+        |held| held.open(),
+        |event| event.into_iter().for_each(&mut read_in),
+    );
     let mut labels = Vec::with_capacity(periods.len());
     let mut games = Vec::with_capacity(periods.len());
     for (number, period) in periods {

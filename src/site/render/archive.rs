@@ -96,8 +96,19 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
             // The card pages, the player pages and the head-to-head pages are each made from
             // every event, rendered, and let go before the next group is made: held together
             // they would be most of a big archive's memory. Each group renders on every thread.
-            let card_index =
-                cards_needed.then(|| render_card_pages(input, pages, build(Group::Cards)));
+            // The rating's kept resume (an edit's build rates from it) is read while the card
+            // pages are made: it waits for nothing else.
+            let saved_resumes = input
+                .saved_ratings
+                .filter(|_| rated && archive_needed && input.memo.is_none() && scope.is_some());
+            let (card_index, ()) = rayon::join(
+                || cards_needed.then(|| render_card_pages(input, pages, build(Group::Cards))),
+                || {
+                    if let Some(saved) = saved_resumes {
+                        saved.resumes();
+                    }
+                },
+            );
             let cards_part = || match (&input.search_parts.cards, &card_index) {
                 (Some(kept), _) => kept.clone(),
                 (None, Some(index)) => ArchiveParts::cards_part(index),
