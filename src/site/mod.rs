@@ -55,7 +55,6 @@ pub mod summary;
 pub(crate) mod templates;
 pub(crate) mod whitespace;
 
-use crate::load::rating_cache::RatingCache;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -67,6 +66,7 @@ use crate::diag::{Code, Diagnostic, Report};
 use crate::load::held::HeldEvent;
 use crate::load::options::LoadOptions;
 use crate::load::people::{self, People};
+use crate::load::rating_cache::RatingCache;
 use crate::load::{aliases, load_events};
 
 /// A loaded, computed site, ready to render.

@@ -2,7 +2,6 @@
 //! pages and the players A to Z, ratings, statistics, the card pages, search, the content
 //! pages, the 404 page, the static files, the feed and the calendar.
 
-use crate::load::rating_cache::RatingCache;
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -13,6 +12,7 @@ use super::memo::{Memo, key};
 use super::pages::{Pages, page_view};
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic};
+use crate::load::rating_cache::RatingCache;
 use crate::rules::computed::Status;
 use crate::site::addresses::player_path;
 use crate::site::cards::CardIndex;
@@ -96,8 +96,10 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
             // The card pages, the player pages and the head-to-head pages are each made from
             // every event, rendered, and let go before the next group is made: held together
             // they would be most of a big archive's memory. Each group renders on every thread.
-            // The rating's kept resume (an edit's build rates from it) is read while the card
-            // pages are made: it waits for nothing else.
+            // The rating's kept resume, where this render rates from it, is read while the card
+            // pages are made: it waits for nothing else. A render of every player's page (a
+            // first build) rates without it: it would hold the resume (about 40 MB at 10,000
+            // events) beside every player's rating while it renders them all.
             let saved_resumes = input
                 .saved_ratings
                 .filter(|_| rated && archive_needed && input.memo.is_none() && scope.is_some());
@@ -130,13 +132,10 @@ pub(super) fn render_archive_pages(input: &RenderInput<'_>, pages: &Pages<'_, '_
                 .contributions
                 .player_pages(pages.site, Some(&BTreeSet::new()));
             let ratings = rated.then(|| {
-                // A render of every player's page (a first build) rates without the kept
-                // resume: it would hold the resume (about 40 MB at 10,000 events) beside every
-                // player's rating while it renders them all.
-                let resumes = input.memo.map(Memo::rating_runs).or_else(|| {
-                    let saved = input.saved_ratings.filter(|_| scope.is_some());
-                    saved.map(RatingCache::resumes)
-                });
+                let resumes = input
+                    .memo
+                    .map(Memo::rating_runs)
+                    .or_else(|| saved_resumes.map(RatingCache::resumes));
                 (input.contributions).ratings(pages.site, settings, &everyone, resumes)
             });
             rayon::join(
