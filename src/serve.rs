@@ -24,7 +24,9 @@
 
 mod connections;
 mod failure;
+mod host;
 mod lan;
+mod report_guard;
 mod self_report;
 mod watch;
 
@@ -39,8 +41,8 @@ use crate::site::session::Session;
 pub use connections::{CLIENT_CONNECTIONS, MAX_CONNECTIONS, OWN_CONNECTIONS};
 use connections::{Connections, Slot};
 use failure::{Failure, from_this_computer};
+pub use report_guard::{REPORTS_PER_ROUND, WRONG_CODES_PER_PLAYER, WRONG_CODES_PER_ROUND};
 use self_report::Desk;
-pub use self_report::{REPORTS_PER_ROUND, WRONG_CODES_PER_ROUND};
 
 /// The prefix of the server's own addresses, which no site page can have.
 const OWN: &str = "__holonet/";
@@ -229,7 +231,8 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
 
     let desk = options.self_report.then(|| {
         log.info(&format!(
-            "Players may report their tables from the running round's pairings page, with the code on their result slip: print the slips from {url} on this computer (other devices get them without codes). Type `confirm FILE TABLE` here to record a report without waiting for the other player."
+            "Players may report their tables from the running round's pairings page, each with the personal code on their own player card: print the cards from {url}{OWN}{} on this computer (no other device gets them) and hand each player theirs. Type `confirm FILE TABLE` here to record a report without waiting for the other player.",
+            self_report::CARDS_ADDRESS
         ));
         let desk = Arc::new(Desk::new(&root, Arc::clone(&log)));
         confirm_from_terminal(&root, Arc::clone(&log));
@@ -371,26 +374,37 @@ fn handle(
     shared: &Shared,
     desk: Option<&Desk>,
 ) -> std::io::Result<()> {
-    let own = client.own;
     // A client that stops reading cannot hold its thread for long either.
     stream.set_write_timeout(Some(Duration::from_secs(30)))?;
     let until = Instant::now() + REQUEST_HEAD_TIME;
     let mut reader = BufReader::new(Deadline(&stream, until).take(REQUEST_HEAD_LIMIT));
     let mut request_line = String::new();
     reader.read_line(&mut request_line)?;
-    // Of the headers, only a report's length is needed.
+    // Of the headers, only a report's length and where a request says it is from are needed.
     let mut length: Option<usize> = None;
+    let (mut host, mut origin, mut fetch_site) = (None, None, None);
     loop {
         let mut header = String::new();
         if reader.read_line(&mut header)? == 0 || header == "\r\n" || header == "\n" {
             break;
         }
-        if let Some((name, value)) = header.split_once(':')
-            && name.trim().eq_ignore_ascii_case("content-length")
-        {
-            length = value.trim().parse().ok();
+        if let Some((name, value)) = header.split_once(':') {
+            let value = Some(value.trim().to_string());
+            match name.trim().to_ascii_lowercase().as_str() {
+                "content-length" => length = value.and_then(|v| v.parse().ok()),
+                "host" => host = value,
+                "origin" => origin = value,
+                "sec-fetch-site" => fetch_site = value,
+                _ => {}
+            }
         }
     }
+    // A request naming another host (a page's own name pointed at this computer) is a
+    // stranger's, wherever it comes from: no codes, no diagnostics.
+    let ours = stream
+        .local_addr()
+        .is_ok_and(|local| host::is_ours(host.as_deref(), local));
+    let own = client.own && ours;
     let mut parts = request_line.split_whitespace();
     let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
     // A body is read (within the head's limit and time) even when it is not wanted: closing a
@@ -405,6 +419,24 @@ fn handle(
         && target == report_address
     {
         let mut out = stream;
+        // Only the site's own pages send reports: a form on any other page, posted across sites
+        // by a browser, names its own origin, or its request another host.
+        let foreign = !ours
+            || origin
+                .as_deref()
+                .is_some_and(|o| !host::is_same_origin(o, host.as_deref().unwrap_or_default()))
+            || fetch_site
+                .as_deref()
+                .is_some_and(|site| !matches!(site, "same-origin" | "none"));
+        if foreign {
+            return respond(
+                &mut out,
+                "403 Forbidden",
+                "text/plain; charset=utf-8",
+                b"A report is taken only from this site's own pairings page, at the address this server prints.\n",
+                false,
+            );
+        }
         if length.is_none_or(|n| n > self_report::BODY_LIMIT || body.len() != n) {
             return respond(
                 &mut out,
@@ -414,15 +446,20 @@ fn handle(
                 false,
             );
         }
-        let answer = desk.take(client.address, own, &body, base_path, |file| {
+        let answer = desk.take(client.address, own, &body, base_path, |named| {
+            // The event exactly as the form writes it, or none: a path spelt another way
+            // (`./`, `..`, doubled slashes, absolute) names nothing.
             let site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
             site.as_ref().and_then(|session| {
                 session
                     .site()
                     .events
                     .iter()
-                    .find(|held| held.file == file)
-                    .map(|held| crate::site::addresses::pairings_path(&held.open().0))
+                    .find(|held| held.file.to_str() == Some(named))
+                    .map(|held| self_report::Served {
+                        file: held.file.clone(),
+                        pairings: crate::site::addresses::pairings_path(&held.open().0),
+                    })
             })
         });
         return respond(
@@ -488,6 +525,22 @@ fn handle(
             "events" => events(&mut out, own, shared),
             "poster" => redirect(&mut out, &format!("{base_path}{OWN}poster/")),
             "poster/" => poster(&mut out, lan_url, shared, base_path, head),
+            self_report::CARDS_ADDRESS if own => match desk {
+                Some(desk) => {
+                    let site_url = lan_url.map_or_else(
+                        || format!("http://{}{base_path}", host.as_deref().unwrap_or_default()),
+                        str::to_string,
+                    );
+                    cards(&mut out, desk, &site_url, shared, base_path, head)
+                }
+                None => respond(
+                    &mut out,
+                    "404 Not Found",
+                    "text/plain; charset=utf-8",
+                    b"Players' codes exist only with holonet serve --self-report.\n",
+                    head,
+                ),
+            },
             self_report::STYLE_ADDRESS if desk.is_some() => respond(
                 &mut out,
                 "200 OK",
@@ -515,7 +568,7 @@ fn handle(
         match site.as_ref() {
             Some(session) => (
                 session.file(&file).map(|bytes| match desk {
-                    Some(desk) => with_self_report(desk, session, &file, bytes, own, base_path),
+                    Some(_) => with_self_report(session, &file, bytes, own, base_path),
                     None => bytes,
                 }),
                 session.has_file(&format!("{file}/index.html")),
@@ -578,7 +631,6 @@ fn handle(
 /// A page as served with `--self-report`: the running round's pairings page with its forms,
 /// and, on this computer only, the slips with their codes.
 fn with_self_report(
-    desk: &Desk,
     session: &Session,
     file: &str,
     bytes: Vec<u8>,
@@ -589,7 +641,7 @@ fn with_self_report(
     let changed = if file.ends_with("/pairings/index.html") {
         self_report::with_forms(site, file, &bytes, base_path)
     } else if own && file.ends_with("/slips/index.html") {
-        desk.with_codes(site, file, &bytes)
+        Desk::with_cards_note(site, file, &bytes, base_path)
     } else {
         None
     };
@@ -677,6 +729,39 @@ fn is_plain_path(path: &str) -> bool {
 
 /// The poster of `--lan`: the site's address on the network as a QR code to print, made from
 /// the site as it is now (its running events change as the day goes).
+/// The players' cards with their codes (`serve --self-report`, this computer only); phones
+/// reach the site at `site_url`.
+fn cards(
+    out: &mut TcpStream,
+    desk: &Desk,
+    site_url: &str,
+    shared: &Shared,
+    base_path: &str,
+    head: bool,
+) -> std::io::Result<()> {
+    let page = {
+        let site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
+        site.as_ref()
+            .map(|session| desk.cards(session.site(), site_url))
+    };
+    match page {
+        Some(page) => respond(
+            out,
+            "200 OK",
+            "text/html; charset=utf-8",
+            &with_live_script("cards.html", page.as_bytes(), base_path),
+            head,
+        ),
+        None => respond(
+            out,
+            "503 Service Unavailable",
+            "text/plain; charset=utf-8",
+            b"The site has errors (see the terminal): the players' codes are shown once it builds.\n",
+            head,
+        ),
+    }
+}
+
 fn poster(
     out: &mut TcpStream,
     lan_url: Option<&str>,

@@ -6,7 +6,7 @@
 //! `report` or `register` takes, `issue_reply` words the answer posted on the issue, and
 //! `from_issue` puts the two through the same transaction. `self_report` takes the players'
 //! own reports (`serve --self-report`) and records them, once agreed or confirmed, as `report`
-//! does.
+//! does; `waiting` keeps those waiting, each bound to the pairing it was sent for.
 
 pub mod casual;
 pub mod from_issue;
@@ -22,6 +22,7 @@ pub mod self_report;
 pub(crate) mod template;
 pub mod tournament_assistant;
 pub mod transaction;
+pub mod waiting;
 
 use std::path::Path;
 

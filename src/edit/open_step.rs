@@ -74,11 +74,29 @@ impl OpenStep {
 /// The step of `event` whose tables the players may report, if one is under way.
 pub fn open_step(event: &Event) -> Option<OpenStep> {
     match &event.kind {
-        Kind::Swiss(play) => {
-            let round = play.rounds.iter().find(|r| !r.is_complete())?;
+        Kind::Swiss(play) => step(
+            event,
+            Stage::Round,
+            play.rounds.iter().find(|r| !r.is_complete())?.number,
+        ),
+        Kind::Ccg(play) => step(
+            event,
+            Stage::Game,
+            play.games.iter().find(|g| !g.is_complete())?.number,
+        ),
+        Kind::League(_) | Kind::Challenge(_) | Kind::Recorded(_) => None,
+    }
+}
+
+/// Round (or SW:CCG game) `number` of `event` as it is paired, whether or not it is complete;
+/// `None` when the event has no such step.
+pub fn step(event: &Event, stage: Stage, number: u32) -> Option<OpenStep> {
+    match (&event.kind, stage) {
+        (Kind::Swiss(play), Stage::Round) => {
+            let round = play.rounds.iter().find(|r| r.number == number)?;
             Some(OpenStep {
-                stage: Stage::Round,
-                number: round.number,
+                stage,
+                number,
                 tables: round
                     .tables
                     .iter()
@@ -90,11 +108,11 @@ pub fn open_step(event: &Event) -> Option<OpenStep> {
                     .collect(),
             })
         }
-        Kind::Ccg(play) => {
-            let game = play.games.iter().find(|g| !g.is_complete())?;
+        (Kind::Ccg(play), Stage::Game) => {
+            let game = play.games.iter().find(|g| g.number == number)?;
             Some(OpenStep {
-                stage: Stage::Game,
-                number: game.number,
+                stage,
+                number,
                 tables: game
                     .tables
                     .iter()
@@ -106,6 +124,6 @@ pub fn open_step(event: &Event) -> Option<OpenStep> {
                     .collect(),
             })
         }
-        Kind::League(_) | Kind::Challenge(_) | Kind::Recorded(_) => None,
+        _ => None,
     }
 }

@@ -1,17 +1,23 @@
 //! Players reporting their own table from a phone on the venue's network (`holonet serve
 //! --self-report`), and the organizer confirming what they reported (`holonet confirm`).
 //!
-//! - **The code.** Each table of the running round (a Swiss round, or a SW:CCG game) has a code
-//!   that only its players have: it is printed on the table's result slip, as `serve` gives the
-//!   slips to this computer only. It is a keyed hash of the event file, the round and the table
-//!   under the site folder's secret ([`Secret`]), so it differs for every table and round and no
-//!   one without the secret can work it out; nothing needs to be stored to check it.
+//! - **Who is reporting.** Each player has a personal code for the event, printed on a card the
+//!   organizer hands them (from `serve`'s cards page, on this computer only), and no one else
+//!   sees it: not their opponent, not the table's slip. A report names its player and carries
+//!   that player's code, so it speaks for that player and no one else. The code is a keyed hash
+//!   of the event file and the player's id under the site folder's secret ([`Secret`]), so no
+//!   one without the secret can work it out and nothing needs to be stored to check it.
 //! - **The reports.** A report names the player sending it and the result, in the words of
 //!   `holonet report` (`2-0`, `tom+12`). It is first checked like the organizer's own report (a
 //!   dry run of the same edit), so a result the rules refuse is refused at once, on the phone.
-//!   Then it waits in the site's list of reports (`.holonet/self-reports.json`, never published)
-//!   until the other player's report agrees, which records it, or the organizer confirms it.
-//!   Two reports that differ are both kept and never applied: the organizer settles them.
+//!   Then it waits in the site's list of reports ([`super::waiting`], never published) until
+//!   the other player's report agrees, which records it, or the organizer confirms it. Two
+//!   reports that differ are both kept and never applied: the organizer settles them. Two
+//!   agreeing reports sent from one device on the network are kept for the organizer too: one
+//!   person may hold both cards.
+//! - **The pairing.** A report belongs to the pairing it was sent for (see [`super::waiting`]):
+//!   once the round is paired again, a player dropped or entered late, or the table changed by
+//!   hand, it no longer counts, and `confirm` refuses it, saying so.
 //! - **Recording** goes through the same transaction as `holonet report` (the site's lock, the
 //!   check of the new text, the atomic write), so a refused report leaves the file untouched.
 //!
@@ -19,32 +25,32 @@
 //! that has its result, is refused. Reports the organizer made moot (by typing the result, or
 //! pairing on) are dropped from the list the next time it is read.
 
-use std::path::{Path, PathBuf};
-
-use serde::{Deserialize, Serialize};
+use std::path::Path;
 
 pub use super::open_step::{OpenStep, OpenTable, Stage, open_step};
 use super::report;
 use super::transaction::{Mode, OneEvent, Outcome, edit_event, load_event};
-use crate::atomic::{Expected, hold_lock, write_atomically};
+use super::waiting::with_waiting;
+pub use super::waiting::{WAITING_FILE, Waiting, pairing_of, waiting_for};
 use crate::event::{Event, Kind};
 use crate::input_key::Secret;
 use crate::rules::CcgStandings;
 use crate::rules::computed::Computed;
 
-/// The reports waiting for the other player or the organizer, under the site folder.
-pub const WAITING_FILE: &str = ".holonet/self-reports.json";
-
-/// The lock taken while the list of waiting reports is read and rewritten.
-const WAITING_LOCK: &str = ".holonet/self-reports.lock";
-
-/// The symbols of a table's code: capitals and digits that cannot be taken for one another
-/// (no B/8, I/1, O/0, S/5, Z/2), so a code copied from paper onto a phone is copied right.
+/// The symbols of a code: capitals and digits that cannot be taken for one another (no B/8,
+/// I/1, O/0, S/5, Z/2), so a code copied from paper onto a phone is copied right.
 const CODE_SYMBOLS: &[u8] = b"ACDEFGHJKLMNPQRTUVWXY34679";
 
-/// The length of a code: 26^6, about 300 million codes, against the few guesses a phone is
-/// allowed per round (see `serve`).
-const CODE_LENGTH: usize = 6;
+/// The length of a code: 26^8, about 2.1 × 10^11 codes. `serve` lets at most
+/// [`WRONG_CODES_PER_PLAYER`] wrong codes be sent in one player's name in a round, from every
+/// device together, so a round's guessing finds a given player's code with a chance of about
+/// 5 in 10^11, and any code of an event of 4,096 players with under 2 in 10^7.
+pub const CODE_LENGTH: usize = 8;
+
+/// Wrong codes that may be sent in one player's name in one round (one SW:CCG game), from every
+/// device together (this computer included): enough for a player's typos, and the bound on
+/// guessing whoever sends them. Past it, that player's reports are taken by the organizer.
+pub const WRONG_CODES_PER_PLAYER: u32 = 10;
 
 /// What a player picks as the result of their table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,15 +96,14 @@ pub fn game_result(winner: &str, differential: &str) -> String {
     }
 }
 
-/// The code of `table` of `stage` `number` of the event in `file` (its path under the site).
-pub fn table_code(secret: &Secret, file: &Path, stage: Stage, number: u32, table: u32) -> String {
+/// The personal code of the player `player` (an id) in the event in `file` (its path under
+/// the site): the same all event long, different for every player and event.
+pub fn player_code(secret: &Secret, file: &Path, player: &str) -> String {
     let mut value = secret.seal(&[
-        b"holonet self-report code\0",
+        b"holonet self-report player code\0",
         file.to_string_lossy().as_bytes(),
         b"\0",
-        stage.name().as_bytes(),
-        &number.to_le_bytes(),
-        &table.to_le_bytes(),
+        player.as_bytes(),
     ]);
     let base = CODE_SYMBOLS.len() as u128;
     (0..CODE_LENGTH)
@@ -110,7 +115,7 @@ pub fn table_code(secret: &Secret, file: &Path, stage: Stage, number: u32, table
         .collect()
 }
 
-/// A code as printed (`KM7 PQX`): two groups of three, easier to copy.
+/// A code as printed (`KM7P QXA4`): two groups of four, easier to copy.
 pub fn printed_code(code: &str) -> String {
     let (first, second) = code.split_at(code.len() / 2);
     format!("{first} {second}")
@@ -122,22 +127,6 @@ fn typed_code(code: &str) -> String {
         .filter(|c| !c.is_whitespace() && *c != '-')
         .map(|c| c.to_ascii_uppercase())
         .collect()
-}
-
-/// One player's report, waiting.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Waiting {
-    /// The event file, under the site folder.
-    pub event: PathBuf,
-    pub stage: Stage,
-    pub number: u32,
-    pub table: u32,
-    /// The id of the player who sent it.
-    pub player: String,
-    /// The result, as `holonet report` reads it.
-    pub result: String,
-    /// The result in words with the players' names (`Ann 2–0 Bo`).
-    pub words: String,
 }
 
 /// A report sent from a phone.
@@ -173,13 +162,17 @@ pub enum Taken {
         other: String,
         theirs: String,
     },
+    /// The other player's report agrees, but both came from the same device on the network:
+    /// kept for the organizer, who confirms it once both players say so (one person may hold
+    /// both cards).
+    OneDevice { words: String, other: String },
 }
 
 /// Why a report was not taken; nothing was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
     pub message: String,
-    /// The code was wrong: `serve` counts these per phone.
+    /// The code was wrong: `serve` counts these per device and per player.
     pub wrong_code: bool,
 }
 
@@ -192,17 +185,29 @@ impl Refusal {
     }
 }
 
-/// Takes one player's report: checks it, then records it when the other player's report agrees,
-/// or keeps it for the other player or the organizer.
-pub fn submit(root: &Path, secret: &Secret, sent: &Submission<'_>) -> Result<Taken, Refusal> {
+/// A report whose table and player are found in the event's running step, before its code is
+/// checked: `serve` counts what the device and the player named have sent against that step.
+pub struct Claim {
+    loaded: OneEvent,
+    step: OpenStep,
+    pairing: String,
+    table: OpenTable,
+    /// The player sending it, and their opponent (indices into the event's players).
+    me: usize,
+    other: usize,
+}
+
+/// Finds the table and the player a report names in the step of the event now taking reports;
+/// or why the report cannot be taken at all (nothing about the code is told or checked yet).
+pub fn claim(root: &Path, sent: &Submission<'_>) -> Result<Claim, Refusal> {
     let loaded = load_event(root, &root.join(sent.event)).map_err(|_| {
         Refusal::because(
             "the event's file has errors just now, so no result can be taken: hand your slip to the organizer",
         )
     })?;
     let event = &loaded.event;
-    let step = open_step(event)
-        .filter(|step| step.stage == sent.stage && step.number == sent.number)
+    let (step, pairing) = pairing_of(event)
+        .filter(|(step, _)| step.stage == sent.stage && step.number == sent.number)
         .ok_or_else(|| {
             let now = open_step(event).map_or_else(
                 || "no round is taking results now".to_string(),
@@ -215,25 +220,8 @@ pub fn submit(root: &Path, secret: &Secret, sent: &Submission<'_>) -> Result<Tak
         })?;
     let table = step
         .table(sent.table)
+        .cloned()
         .ok_or_else(|| Refusal::because(format!("{} has no table {}", step.title(), sent.table)))?;
-    // The file as the event knows it (`events/2026/x.toml`), however the form wrote it.
-    if typed_code(sent.code)
-        != table_code(secret, &event.file, step.stage, step.number, table.number)
-    {
-        return Err(Refusal {
-            message: format!(
-                "that is not the code of table {}: copy it from your table's result slip",
-                table.number
-            ),
-            wrong_code: true,
-        });
-    }
-    if table.reported {
-        return Err(Refusal::because(format!(
-            "table {} already has its result; if it is wrong, tell the organizer",
-            table.number
-        )));
-    }
     let Some(&me) = table
         .players
         .iter()
@@ -249,52 +237,138 @@ pub fn submit(root: &Path, secret: &Secret, sent: &Submission<'_>) -> Result<Tak
     } else {
         table.players[0]
     };
-    let words =
-        checked_words(root, &loaded, &step, table.number, sent.result).map_err(Refusal::because)?;
-    let mine = Waiting {
-        event: event.file.clone(),
-        stage: step.stage,
-        number: step.number,
-        table: table.number,
-        player: sent.player.to_string(),
-        result: sent.result.trim().to_string(),
-        words: words.clone(),
-    };
-    let reporter = event.players[me].name.clone();
-    let other_name = event.players[other].name.clone();
-    let other_id = event.players[other].id.clone();
-    with_waiting(root, event, |waiting| {
-        waiting.retain(|w| !w.is_for(&mine) || w.player != mine.player);
-        let theirs = waiting
-            .iter()
-            .find(|w| w.is_for(&mine) && w.player == other_id)
-            .cloned();
-        match theirs {
-            Some(theirs) if theirs.result == mine.result => {
-                record(root, &mine)?;
-                waiting.retain(|w| !w.is_for(&mine));
-                Ok(Taken::Recorded(words))
-            }
-            Some(theirs) => {
-                waiting.push(mine);
-                Ok(Taken::Disagreement {
-                    words,
-                    reporter,
-                    other: other_name,
-                    theirs: theirs.words,
-                })
-            }
-            None => {
-                waiting.push(mine);
-                Ok(Taken::Waiting {
-                    words,
-                    reporter,
-                    other: other_name,
-                })
-            }
-        }
+    Ok(Claim {
+        loaded,
+        step,
+        pairing,
+        table,
+        me,
+        other,
     })
-    .map_err(Refusal::because)
+}
+
+impl Claim {
+    /// The event file, under the site folder, as the event knows it.
+    pub fn event_file(&self) -> &Path {
+        &self.loaded.event.file
+    }
+
+    /// The step taking reports.
+    pub fn step(&self) -> (Stage, u32) {
+        (self.step.stage, self.step.number)
+    }
+
+    /// The table reported.
+    pub fn table(&self) -> u32 {
+        self.table.number
+    }
+
+    /// The id of the player the report speaks for.
+    pub fn player_id(&self) -> &str {
+        &self.loaded.event.players[self.me].id
+    }
+
+    /// The name of the player the report speaks for.
+    pub fn player_name(&self) -> &str {
+        &self.loaded.event.players[self.me].name
+    }
+
+    /// Takes the report, whose player proves who they are with `code`, sent from `device` (none:
+    /// this computer): checks the code, then the result, then records it when the other
+    /// player's report agrees, or keeps it for the other player or the organizer.
+    pub fn take(
+        self,
+        root: &Path,
+        secret: &Secret,
+        sent: &Submission<'_>,
+        device: Option<&str>,
+    ) -> Result<Taken, Refusal> {
+        let event = &self.loaded.event;
+        let me = &event.players[self.me];
+        // The code first: without it, nothing about the table is told.
+        if typed_code(sent.code) != player_code(secret, &event.file, &me.id) {
+            return Err(Refusal {
+                message: format!(
+                    "that is not {}'s code: copy it from your own player card",
+                    me.name
+                ),
+                wrong_code: true,
+            });
+        }
+        let number = self.table.number;
+        if self.table.reported {
+            return Err(Refusal::because(format!(
+                "table {number} already has its result; if it is wrong, tell the organizer"
+            )));
+        }
+        let words = checked_words(root, &self.loaded, &self.step, number, sent.result)
+            .map_err(Refusal::because)?;
+        let mine = Waiting {
+            event: event.file.clone(),
+            stage: self.step.stage,
+            number: self.step.number,
+            table: number,
+            player: me.id.clone(),
+            result: sent.result.trim().to_string(),
+            words: words.clone(),
+            pairing: self.pairing.clone(),
+            device: device.map(str::to_string),
+            void: false,
+        };
+        let reporter = me.name.clone();
+        let other = &event.players[self.other];
+        let (other_name, other_id) = (other.name.clone(), other.id.clone());
+        let pairing = self.pairing;
+        with_waiting(root, event, |waiting| {
+            waiting.retain(|w| !w.is_for(&mine) || w.player != mine.player);
+            let theirs = waiting
+                .iter()
+                .find(|w| w.is_for(&mine) && w.player == other_id && w.counts(&pairing))
+                .cloned();
+            match theirs {
+                Some(theirs) if theirs.result == mine.result => {
+                    if mine.device.is_some() && theirs.device == mine.device {
+                        waiting.push(mine);
+                        return Ok(Taken::OneDevice {
+                            words,
+                            other: other_name,
+                        });
+                    }
+                    record(root, &mine)?;
+                    waiting.retain(|w| !w.is_for(&mine));
+                    Ok(Taken::Recorded(words))
+                }
+                Some(theirs) => {
+                    waiting.push(mine);
+                    Ok(Taken::Disagreement {
+                        words,
+                        reporter,
+                        other: other_name,
+                        theirs: theirs.words,
+                    })
+                }
+                None => {
+                    waiting.push(mine);
+                    Ok(Taken::Waiting {
+                        words,
+                        reporter,
+                        other: other_name,
+                    })
+                }
+            }
+        })
+        .map_err(Refusal::because)
+    }
+}
+
+/// Takes one player's report: [`claim`], then [`Claim::take`].
+pub fn submit(
+    root: &Path,
+    secret: &Secret,
+    sent: &Submission<'_>,
+    device: Option<&str>,
+) -> Result<Taken, Refusal> {
+    claim(root, sent)?.take(root, secret, sent, device)
 }
 
 /// The organizer confirms what a player reported for `table` of the event in `file` (`holonet
@@ -308,12 +382,28 @@ pub fn confirm(root: &Path, file: &Path, table: u32, player: Option<&str>) -> Ou
     let event_file = loaded.event.file.clone();
     let shown = file.display().to_string();
     let step = open_step(&loaded.event).map_or_else(String::new, |s| format!(" of {}", s.title()));
+    let pairing = pairing_of(&loaded.event).map(|(_, pairing)| pairing);
+    let name_of = |id: &str| {
+        loaded
+            .event
+            .players
+            .iter()
+            .find(|p| p.id == id)
+            .map_or(id.to_string(), |p| p.name.clone())
+    };
     let confirmed = with_waiting(root, &loaded.event, |waiting| {
-        let here: Vec<&Waiting> = waiting
+        let (here, stale): (Vec<&Waiting>, Vec<&Waiting>) = waiting
             .iter()
             .filter(|w| w.event == event_file && w.table == table)
-            .collect();
+            .partition(|w| pairing.as_deref().is_some_and(|p| w.counts(p)));
         let chosen = match (here.as_slice(), player) {
+            ([], _) if !stale.is_empty() => {
+                let who: Vec<String> = stale.iter().map(|w| name_of(&w.player)).collect();
+                return Err(format!(
+                    "the report waiting for table {table}{step} (from {}) was sent for the pairing as it was before: the round was paired again, or its players changed, since, so it no longer counts and nothing was recorded; ask the players at table {table} to report again, or type the result with holonet report {shown} {table} RESULT",
+                    who.join(" and ")
+                ));
+            }
             ([], _) => {
                 return Err(format!(
                     "no player's report is waiting for table {table}{step}; type the result with holonet report {shown} {table} RESULT"
@@ -331,15 +421,7 @@ pub fn confirm(root: &Path, file: &Path, table: u32, player: Option<&str>) -> Ou
             ([one], None) => one,
             ([first, second, ..], None) if first.result == second.result => first,
             ([first, second, ..], None) => {
-                let who = |w: &Waiting| {
-                    let name = loaded
-                        .event
-                        .players
-                        .iter()
-                        .find(|p| p.id == w.player)
-                        .map_or(w.player.as_str(), |p| p.name.as_str());
-                    format!("{name} (--player {})", w.player)
-                };
+                let who = |w: &Waiting| format!("{} (--player {})", name_of(&w.player), w.player);
                 return Err(format!(
                     "the players disagree: {} reported \"{}\", {} reported \"{}\"; confirm one with --player ID, or type the result with holonet report {shown} {table} RESULT",
                     who(first),
@@ -365,47 +447,7 @@ pub fn confirm(root: &Path, file: &Path, table: u32, player: Option<&str>) -> Ou
     })
 }
 
-/// The reports waiting for the event in `file`, once those made moot are dropped: for
-/// `holonet status` and the organizer's terminal.
-pub fn waiting_for(root: &Path, event: &Event) -> Vec<Waiting> {
-    let (_, waiting) = read_waiting(&root.join(WAITING_FILE));
-    let step = open_step(event);
-    waiting
-        .into_iter()
-        .filter(|w| w.event == event.file && w.is_open(step.as_ref()))
-        .collect()
-}
-
-/// The list of waiting reports at `path`: its text as read (`None`: there is none yet), and the
-/// reports in it. A list Holonet cannot read (edited by hand, cut short) counts as empty: the
-/// reports in it were never results, and the players can send theirs again.
-fn read_waiting(path: &Path) -> (Option<String>, Vec<Waiting>) {
-    let text = std::fs::read_to_string(path).ok();
-    let waiting = text
-        .as_deref()
-        .and_then(|text| serde_json::from_str(text).ok())
-        .unwrap_or_default();
-    (text, waiting)
-}
-
 impl Waiting {
-    /// Whether this report is for the same table of the same step as `other`.
-    fn is_for(&self, other: &Waiting) -> bool {
-        self.event == other.event
-            && self.stage == other.stage
-            && self.number == other.number
-            && self.table == other.table
-    }
-
-    /// Whether its table still takes reports in `step`, the event's open step.
-    fn is_open(&self, step: Option<&OpenStep>) -> bool {
-        step.is_some_and(|step| {
-            step.stage == self.stage
-                && step.number == self.number
-                && step.table(self.table).is_some_and(|t| !t.reported)
-        })
-    }
-
     fn request(&self) -> report::Request<'_> {
         report::Request {
             table: self.table,
@@ -453,57 +495,42 @@ fn record(root: &Path, report: &Waiting) -> Result<(), String> {
     outcome.result.map(|_| ())
 }
 
-/// Runs `change` on the list of waiting reports under its lock, the reports of `event` that
-/// are moot dropped first, and writes the list back when it changed.
-fn with_waiting<T>(
-    root: &Path,
-    event: &Event,
-    change: impl FnOnce(&mut Vec<Waiting>) -> Result<T, String>,
-) -> Result<T, String> {
-    let path = root.join(WAITING_FILE);
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
-    }
-    let _lock = hold_lock(&root.join(WAITING_LOCK), "taking players' reports")?;
-    let (before, mut waiting) = read_waiting(&path);
-    let step = open_step(event);
-    waiting.retain(|w| w.event != event.file || w.is_open(step.as_ref()));
-    let kept = waiting.clone();
-    let answer = change(&mut waiting)?;
-    if waiting != kept {
-        let text = serde_json::to_string_pretty(&waiting)
-            .map_err(|e| format!("cannot write the players' reports: {e}"))?;
-        let expected = match &before {
-            Some(text) => Expected::Text(text),
-            None => Expected::Absent,
-        };
-        write_atomically(&path, expected, &format!("{text}\n")).map_err(|e| e.to_string())?;
-    }
-    Ok(answer)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn codes_differ_by_table_round_and_event_and_read_back_as_typed() {
+    fn each_player_has_a_code_of_their_own_that_reads_back_as_typed() {
         let secret = Secret::of_tests([7, 11]);
         let file = Path::new("events/2026/e.toml");
-        let code = table_code(&secret, file, Stage::Round, 2, 3);
+        let code = player_code(&secret, file, "ann");
         assert_eq!(code.len(), CODE_LENGTH);
         assert!(code.bytes().all(|b| CODE_SYMBOLS.contains(&b)), "{code}");
+        assert_eq!(
+            player_code(&secret, file, "ann"),
+            code,
+            "the same all event long"
+        );
         let others = [
-            table_code(&secret, file, Stage::Round, 2, 4),
-            table_code(&secret, file, Stage::Round, 3, 3),
-            table_code(&secret, file, Stage::Game, 2, 3),
-            table_code(&secret, Path::new("events/2026/f.toml"), Stage::Round, 2, 3),
-            table_code(&Secret::of_tests([7, 12]), file, Stage::Round, 2, 3),
+            player_code(&secret, file, "bo"),
+            player_code(&secret, Path::new("events/2026/f.toml"), "ann"),
+            player_code(&Secret::of_tests([7, 12]), file, "ann"),
         ];
         assert!(others.iter().all(|other| *other != code), "{others:?}");
         let printed = printed_code(&code);
+        assert_eq!(printed.len(), CODE_LENGTH + 1);
         assert_eq!(typed_code(&printed.to_lowercase()), code);
         assert_eq!(typed_code(&printed.replace(' ', "-")), code);
+    }
+
+    /// The figure the docs give: with at most `WRONG_CODES_PER_PLAYER` guesses per player and
+    /// round, a round of guessing against every player of the largest event finds a code with
+    /// a chance under one in a million.
+    #[test]
+    fn a_round_of_guessing_succeeds_with_under_one_chance_in_a_million() {
+        let codes = (CODE_SYMBOLS.len() as f64).powi(CODE_LENGTH as i32);
+        let guesses = f64::from(WRONG_CODES_PER_PLAYER) * crate::limits::MAX_PLAYERS as f64;
+        assert!(guesses / codes < 1e-6, "{}", guesses / codes);
     }
 
     #[test]

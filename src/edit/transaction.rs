@@ -11,6 +11,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use super::waiting::void_replaced;
 use crate::atomic::{Expected, lock_site, write_atomically};
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic, Report};
@@ -70,15 +71,16 @@ pub fn load_one_event(root: &Path, file: &Path) -> Result<OneEvent, Report> {
 }
 
 /// Validates `text` as the new content of the event file at `relative` (its path under
-/// `root`), with the site's settings: the check every edit passes before it is written.
-fn check_event_text(root: &Path, relative: &Path, text: &str) -> Result<(), Report> {
+/// `root`), with the site's settings: the check every edit passes before it is written. The
+/// event it records, when valid.
+fn check_event_text(root: &Path, relative: &Path, text: &str) -> Result<Event, Report> {
     let options = LoadOptions {
         default_rules: Config::load(root).ok().and_then(|c| c.default_rules),
         site_root: Some(root.to_path_buf()),
     };
     let (event, diagnostics) = crate::load::parse_event(relative, text, &options);
-    if event.is_some() {
-        return Ok(());
+    if let Some((event, _)) = event {
+        return Ok(event);
     }
     let mut sources = BTreeMap::new();
     sources.insert(relative.to_path_buf(), text.to_string());
@@ -192,30 +194,46 @@ pub fn edit_event(
             };
         }
     };
-    if let Err(report) = check_event_text(root, &loaded.event.file, &edited.text) {
-        reports.push(report);
-        let message = format!(
-            "{}; {} was not changed",
-            edited.unfit,
-            loaded.path.display()
-        );
-        return Outcome {
-            reports,
-            result: Err(message),
-        };
-    }
+    let after = match check_event_text(root, &loaded.event.file, &edited.text) {
+        Ok(after) => after,
+        Err(report) => {
+            reports.push(report);
+            let message = format!(
+                "{}; {} was not changed",
+                edited.unfit,
+                loaded.path.display()
+            );
+            return Outcome {
+                reports,
+                result: Err(message),
+            };
+        }
+    };
     let written = match mode {
         Mode::DryRun => Ok(()),
         // An edit that changes nothing leaves the file as it is (its time included).
         Mode::Write if edited.text == loaded.text => Ok(()),
         Mode::Write => write_atomically(&loaded.path, Expected::Text(&loaded.text), &edited.text),
     };
-    let result = written
+    // The site is free again before the players' reports are looked at: whoever records a
+    // report holds their list first and the site's lock second, never the other way round.
+    drop(_lock);
+    let mut result = written
         .map(|()| Written {
             file: loaded.event.file.clone(),
             edit: edited,
         })
         .map_err(|e| e.to_string());
+    if mode == Mode::Write
+        && let Ok(written) = &mut result
+        && let Err(message) = void_replaced(root, &loaded.event, &after)
+    {
+        // The edit is written; only the reports sent for the old pairing could not be set
+        // aside, and they no longer count anyway (their pairing is gone).
+        written.edit.warnings.push(format!(
+            "the players' reports sent before this change could not be marked void ({message}); they no longer count, since the pairing they were sent for has changed"
+        ));
+    }
     Outcome { reports, result }
 }
 

@@ -1,32 +1,39 @@
 //! `holonet serve --self-report`: players report their own table from their phones, on the
 //! venue's network, with no account, no internet and no script needed.
 //!
+//! - Each player proves who they are with the personal code on their player card (see
+//!   [`crate::edit::self_report`]). The cards page, `__holonet/cards/`, is served to this
+//!   computer only, to print once and hand out; every other client, and any request naming a
+//!   host that is not this server's (see `serve.rs`), gets no code at all.
 //! - The running round's pairings page gets a form for each table still missing its result:
-//!   who is reporting, the result, and the table's code (see [`crate::edit::self_report`]).
-//! - The slips page, printed from this computer, carries each table's code; every other
-//!   client gets the slips as built, without codes.
-//! - `POST __holonet/report` is the one address that takes a request with a body. Each report
-//!   goes to [`self_report::submit`], which checks it and records it through the edit
-//!   transaction once both players agree. The phone is answered with a page saying what became
-//!   of its report, and the organizer's terminal is told.
-//! - Each phone (each address on the network) may send [`REPORTS_PER_ROUND`] reports and get
-//!   [`WRONG_CODES_PER_ROUND`] codes wrong in a round; past that its reports are refused until
-//!   the next round, so no one can try codes until one fits. This computer is not limited.
+//!   who is reporting, the result, and their code.
+//! - `POST __holonet/report` is the one address that takes a request with a body. A report must
+//!   name an event file exactly as the site knows it (as the form writes it); anything else is
+//!   refused before anything is counted or read. It then goes to [`self_report::claim`] and
+//!   [`self_report::Claim::take`], which check it and record it through the edit transaction
+//!   once both players agree. The phone is answered with a page saying what became of its
+//!   report, and the organizer's terminal is told, every value from the network shown with its
+//!   control characters escaped.
+//! - What each device and each player may send is counted in [`report_guard`]: no number of
+//!   devices can guess a code, and nothing a device sends grows the server's memory or the
+//!   terminal's output without bound.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use super::Log;
+use super::report_guard::{self, Guard};
 use crate::edit::self_report::{
-    self, Choices, OpenStep, OpenTable, Stage, Submission, Taken, printed_code, table_code,
+    self, Choices, OpenStep, OpenTable, Stage, Submission, Taken, player_code, printed_code,
 };
 use crate::event::Event;
 use crate::input_key::Secret;
-use crate::rules::computed::Computed;
+use crate::rules::computed::{Computed, Status};
 use crate::site::Site;
-use crate::site::addresses::{event_path_of, pairings_path, slips_path};
+use crate::site::addresses::{event_path_of, pairings_path};
 use crate::site::escape::html;
 
 /// The address the forms post to, under the server's own prefix.
@@ -35,29 +42,28 @@ pub(crate) const REPORT_ADDRESS: &str = "report";
 /// The forms' stylesheet, under the server's own prefix.
 pub(crate) const STYLE_ADDRESS: &str = "self-report.css";
 
-/// Reports one phone may send in one round: a player sends one or two, a shared tablet at the
-/// venue a table's worth.
-pub const REPORTS_PER_ROUND: u32 = 30;
-
-/// Wrong codes one phone may send in one round: enough for typos, far too few to guess one.
-pub const WRONG_CODES_PER_ROUND: u32 = 5;
+/// The players' cards with their codes, under the server's own prefix (this computer only).
+pub(crate) const CARDS_ADDRESS: &str = "cards/";
 
 /// The most a report's body may take: a form of a few short fields.
 pub(crate) const BODY_LIMIT: usize = 4096;
+
+/// The most of a value from the network shown in the terminal.
+const SHOWN_LIMIT: usize = 80;
 
 /// The desk that takes the players' reports for the site at `root`.
 pub(crate) struct Desk {
     root: PathBuf,
     secret: Secret,
     log: Arc<dyn Log>,
-    /// What each phone has sent, by round of each event.
-    counts: Mutex<HashMap<(IpAddr, PathBuf, Stage, u32), Count>>,
+    guard: Mutex<Guard>,
 }
 
-#[derive(Default)]
-struct Count {
-    sent: u32,
-    wrong_codes: u32,
+/// An event the site serves, as a report names it: its file as the event knows it, and its
+/// pairings page (for the link back).
+pub(crate) struct Served {
+    pub(crate) file: PathBuf,
+    pub(crate) pairings: String,
 }
 
 /// The answer to a report: its HTTP status and the page the phone shows.
@@ -68,7 +74,7 @@ pub(crate) struct Answer {
 
 /// The fields a report's form sends.
 struct Form {
-    event: PathBuf,
+    event: String,
     stage: Stage,
     number: u32,
     table: u32,
@@ -83,19 +89,41 @@ impl Desk {
             root: root.to_path_buf(),
             secret: Secret::of_site(root),
             log,
-            counts: Mutex::new(HashMap::new()),
+            guard: Mutex::new(Guard::default()),
+        }
+    }
+
+    fn guard(&self) -> std::sync::MutexGuard<'_, Guard> {
+        self.guard.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Tells the organizer's terminal `line`, its control characters escaped.
+    fn say(&self, line: &str) {
+        self.log.info(&terminal_safe(line));
+    }
+
+    /// Tells the terminal of a report refused from `client`: at most a line a second per
+    /// device, with the count of those left out.
+    fn say_refused(&self, client: IpAddr, line: &str) {
+        let told = self.guard().may_say(client, Instant::now());
+        match told {
+            None => {}
+            Some(0) => self.say(line),
+            Some(n) => self.say(&format!(
+                "{line} ({n} more refused from {client} not shown)"
+            )),
         }
     }
 
     /// Takes the report in `body` (a form, URL-encoded) from `client` (`own`: this computer).
-    /// `pairings` gives the pairings page of an event file, for the link back.
+    /// `served` finds the event a form names, when the site has it.
     pub(crate) fn take(
         &self,
         client: IpAddr,
         own: bool,
         body: &[u8],
         base_path: &str,
-        pairings: impl Fn(&Path) -> Option<String>,
+        served: impl Fn(&str) -> Option<Served>,
     ) -> Answer {
         let Some(form) = read_form(body) else {
             return answer(
@@ -106,29 +134,50 @@ impl Desk {
                 None,
             );
         };
-        let back = pairings(&form.event);
-        let key = (client, form.event.clone(), form.stage, form.number);
-        if !own {
-            let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-            let count = counts.entry(key.clone()).or_default();
-            if count.sent >= REPORTS_PER_ROUND || count.wrong_codes >= WRONG_CODES_PER_ROUND {
-                self.log.info(&format!(
+        let Some(event) = served(&form.event) else {
+            self.say_refused(
+                client,
+                &format!(
+                    "Self-report refused: {client} named an event this site does not have ({})",
+                    shown(&form.event)
+                ),
+            );
+            return answer(
+                "409 Conflict",
+                base_path,
+                "Nothing was recorded",
+                "This site has no event taking reports at that address. Open the pairings page again and send the form from there.",
+                None,
+            );
+        };
+        let back = Some(event.pairings.as_str());
+        let device = (!own).then_some(client);
+        let refused_here = |why: &str| {
+            answer(
+                "429 Too Many Requests",
+                base_path,
+                "Nothing was recorded",
+                why,
+                back,
+            )
+        };
+        const DEVICE_OVER: &str = "This phone has sent too many reports, or wrong codes, this round. Hand your result slip to the organizer.";
+        if device.is_some_and(|d| {
+            self.guard()
+                .device_over(d, &event.file, (form.stage, form.number))
+        }) {
+            self.say_refused(
+                client,
+                &format!(
                     "Self-report refused: {client} sent too many reports (or wrong codes) for {} of {}",
-                    form.stage.name(),
-                    form.event.display()
-                ));
-                return answer(
-                    "429 Too Many Requests",
-                    base_path,
-                    "Nothing was recorded",
-                    "This phone has sent too many reports, or wrong codes, this round. Hand your result slip to the organizer.",
-                    back.as_deref(),
-                );
-            }
-            count.sent += 1;
+                    form.stage.title(form.number),
+                    event.file.display()
+                ),
+            );
+            return refused_here(DEVICE_OVER);
         }
         let sent = Submission {
-            event: &form.event,
+            event: &event.file,
             stage: form.stage,
             number: form.number,
             table: form.table,
@@ -137,37 +186,63 @@ impl Desk {
             code: &form.code,
         };
         let place = format!(
-            "table {} of {} {} ({})",
+            "table {} of {} ({})",
             form.table,
-            form.stage.name(),
-            form.number,
-            form.event.display()
+            form.stage.title(form.number),
+            event.file.display()
         );
-        match self_report::submit(&self.root, &self.secret, &sent) {
+        let claimed = self_report::claim(&self.root, &sent);
+        if let Some(device) = device {
+            let step = claimed.as_ref().ok().map(|claim| claim.step());
+            if !self.guard().count_report(device, &event.file, step) {
+                self.say_refused(
+                    client,
+                    &format!(
+                        "Self-report refused: {client} sent too many reports (or wrong codes) for {}",
+                        event.file.display()
+                    ),
+                );
+                return refused_here(DEVICE_OVER);
+            }
+        }
+        let claim = match claimed {
+            Ok(claim) => claim,
+            Err(refusal) => return self.refused(client, &place, &refusal, base_path, back),
+        };
+        let (step, player) = (claim.step(), claim.player_id().to_string());
+        if self.guard().player_over(&event.file, step, &player) {
+            self.say_refused(
+                client,
+                &format!(
+                    "Self-report for {place} refused: too many wrong codes were sent in the name of {} this round",
+                    claim.player_name()
+                ),
+            );
+            return refused_here(&format!(
+                "Too many wrong codes were sent in the name of {} this round, so this table's result is taken by the organizer. Hand your result slip to them.",
+                claim.player_name()
+            ));
+        }
+        let name = claim.player_name().to_string();
+        let device_name = device.map(|d| d.to_string());
+        let taken = claim.take(&self.root, &self.secret, &sent, device_name.as_deref());
+        match taken {
             Err(refusal) => {
-                if refusal.wrong_code && !own {
-                    let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-                    counts.entry(key).or_default().wrong_codes += 1;
+                if refusal.wrong_code
+                    && self
+                        .guard()
+                        .count_wrong_code(device, &event.file, step, &player)
+                {
+                    self.say(&format!(
+                        "Self-report: {} wrong codes were sent in the name of {name} for {place}; reports in their name are refused for the rest of {}: record that table with holonet report",
+                        report_guard::WRONG_CODES_PER_PLAYER,
+                        step.0.title(step.1)
+                    ));
                 }
-                self.log.info(&format!(
-                    "Self-report for {place} refused: {}",
-                    refusal.message
-                ));
-                let status = if refusal.wrong_code {
-                    "403 Forbidden"
-                } else {
-                    "409 Conflict"
-                };
-                answer(
-                    status,
-                    base_path,
-                    "Nothing was recorded",
-                    &format!("{}.", crate::event::ids::capitalized(&refusal.message)),
-                    back.as_deref(),
-                )
+                self.refused(client, &place, &refusal, base_path, back)
             }
             Ok(Taken::Recorded(words)) => {
-                self.log.info(&format!(
+                self.say(&format!(
                     "Self-report: both players of {place} agree; recorded: {words}"
                 ));
                 answer(
@@ -175,7 +250,7 @@ impl Desk {
                     base_path,
                     "Recorded",
                     &format!("Both players agree: {words}. Thank you!"),
-                    back.as_deref(),
+                    back,
                 )
             }
             Ok(Taken::Waiting {
@@ -183,9 +258,9 @@ impl Desk {
                 reporter,
                 other,
             }) => {
-                self.log.info(&format!(
+                self.say(&format!(
                     "Self-report for {place}: {reporter} reported \"{words}\"; waiting for {other} (to record it now: confirm {} {})",
-                    form.event.display(),
+                    event.file.display(),
                     form.table
                 ));
                 answer(
@@ -195,7 +270,23 @@ impl Desk {
                     &format!(
                         "Your result, {words}, is recorded as soon as {other} sends the same, or the organizer confirms it."
                     ),
-                    back.as_deref(),
+                    back,
+                )
+            }
+            Ok(Taken::OneDevice { words, other }) => {
+                self.say(&format!(
+                    "Self-report for {place}: both players' reports (\"{words}\") came from one device, {client}; one person may hold both cards, so it is recorded once you confirm it: confirm {} {}",
+                    event.file.display(),
+                    form.table
+                ));
+                answer(
+                    "200 OK",
+                    base_path,
+                    "Sent to the organizer",
+                    &format!(
+                        "Both reports of this table came from this one phone, so the organizer confirms the result ({words}) before it is recorded. {other} can also send theirs from their own phone."
+                    ),
+                    back,
                 )
             }
             Ok(Taken::Disagreement {
@@ -204,9 +295,9 @@ impl Desk {
                 other,
                 theirs,
             }) => {
-                self.log.info(&format!(
+                self.say(&format!(
                     "Self-report for {place}: the players disagree: {reporter} reported \"{words}\", {other} reported \"{theirs}\"; settle it with confirm {} {} --player ID, or holonet report",
-                    form.event.display(),
+                    event.file.display(),
                     form.table
                 ));
                 answer(
@@ -216,44 +307,139 @@ impl Desk {
                     &format!(
                         "You reported {words}; {other} reported {theirs}. Nothing is recorded until the organizer decides: go and see them."
                     ),
-                    back.as_deref(),
+                    back,
                 )
             }
         }
     }
 
-    /// The slips page `file` with each table's code on its slip, when it is the slips page of
-    /// an event whose round takes reports; `None` otherwise (the page is served as built).
-    pub(crate) fn with_codes(&self, site: &Site, file: &str, page: &[u8]) -> Option<Vec<u8>> {
-        let (event, _, step) = open_event(site, file, slips_path)?;
-        let mut text = String::from_utf8_lossy(page).into_owned();
-        for table in step.tables.iter().filter(|t| !t.reported) {
-            let code = table_code(
-                &self.secret,
-                &event.file,
-                step.stage,
-                step.number,
-                table.number,
-            );
-            let Some(slip) = text.find(&format!("data-table=\"{}\"", table.number)) else {
-                continue;
-            };
-            let Some(head_end) = text[slip..]
-                .find("</h2>")
-                .map(|at| slip + at + "</h2>".len())
-            else {
-                continue;
-            };
-            text.insert_str(
-                head_end,
-                &format!(
-                    "\n  <p class=\"slip-code\">To report from a phone: this table's code <strong>{}</strong></p>",
-                    printed_code(&code)
-                ),
-            );
-        }
-        Some(text.into_bytes())
+    /// The answer to a refused report, told in the terminal (within the device's lines).
+    fn refused(
+        &self,
+        client: IpAddr,
+        place: &str,
+        refusal: &self_report::Refusal,
+        base_path: &str,
+        back: Option<&str>,
+    ) -> Answer {
+        self.say_refused(
+            client,
+            &format!(
+                "Self-report for {place} from {client} refused: {}",
+                refusal.message
+            ),
+        );
+        let status = if refusal.wrong_code {
+            "403 Forbidden"
+        } else {
+            "409 Conflict"
+        };
+        answer(
+            status,
+            base_path,
+            "Nothing was recorded",
+            &format!("{}.", crate::event::ids::capitalized(&refusal.message)),
+            back,
+        )
     }
+
+    /// The cards page: for each event taking players (registered, or playing its rounds), a
+    /// card per player with their name and personal code, to print once and hand out. Phones
+    /// reach the site at `site_url`.
+    pub(crate) fn cards(&self, site: &Site, site_url: &str) -> String {
+        let mut events: Vec<Event> = site
+            .events
+            .iter()
+            .filter(|held| held.status != Status::Finished)
+            .map(|held| held.open().0)
+            .filter(|event| {
+                matches!(
+                    event.kind,
+                    crate::event::Kind::Swiss(_) | crate::event::Kind::Ccg(_)
+                )
+            })
+            .collect();
+        events.sort_by(|a, b| {
+            b.info
+                .date
+                .iso()
+                .cmp(&a.info.date.iso())
+                .then_with(|| a.info.name.cmp(&b.info.name))
+        });
+        let mut sections = String::new();
+        for event in &events {
+            let url = format!("{site_url}{}", pairings_path(event));
+            let mut players: Vec<&crate::event::Player> = event.players.iter().collect();
+            players.sort_by_key(|p| (p.name.to_lowercase(), p.id.clone()));
+            sections.push_str(&format!(
+                "<section class=\"cards-event\"><h2>{}</h2>\n<div class=\"cards\">\n",
+                html(&event.info.name)
+            ));
+            for player in players {
+                let code = player_code(&self.secret, &event.file, &player.id);
+                sections.push_str(&format!(
+                    "<article class=\"player-card\" data-event=\"{}\" data-player=\"{}\"><p class=\"card-event\">{}</p><p class=\"card-name\">{}</p><p class=\"card-code\">Your code <strong class=\"player-code\">{}</strong></p><p class=\"card-how\">Report your table from the pairings page, {}. Keep this card to yourself: this code is how the site knows a result comes from you.</p></article>\n",
+                    html(&event.file.to_string_lossy()),
+                    html(&player.id),
+                    html(&event.info.name),
+                    html(&player.name),
+                    printed_code(&code),
+                    html(&url)
+                ));
+            }
+            sections.push_str("</div></section>\n");
+        }
+        if events.is_empty() {
+            sections.push_str("<p>No event is taking players just now: cards appear here for every event that is not finished.</p>\n");
+        }
+        format!(
+            "<!DOCTYPE html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"robots\" content=\"noindex\"><title>Players' codes: {title}</title><style>{CARDS_CSS}</style></head><body>\n<main>\n<h1 class=\"screen\">Players' codes</h1>\n<p class=\"screen\">Print these cards (only this computer sees them), cut them apart and hand each player their own, at registration: a player reports their table's result from their phone with the code on their card, and a result is recorded once both players' reports agree. A late entrant's card appears here as soon as they are registered; reprint a lost card from here (the code stays the same all event long).</p>\n{sections}</main>\n</body></html>\n",
+            lang = html(&site.config.language),
+            title = html(&site.config.title),
+        )
+    }
+
+    /// The note this computer's slips page gets: the players' codes are on their cards.
+    pub(crate) fn with_cards_note(
+        site: &Site,
+        file: &str,
+        page: &[u8],
+        base_path: &str,
+    ) -> Option<Vec<u8>> {
+        open_event(site, file, crate::site::addresses::slips_path)?;
+        let text = String::from_utf8_lossy(page);
+        let at = text.find("</header>")?;
+        let note = format!(
+            "<p class=\"slips-cards\">Players report from their phones with the personal code on their player card, never on this slip: print the cards once from <a href=\"{base_path}{own}{CARDS_ADDRESS}\">the players' codes</a> and hand each player their own.</p>\n",
+            own = super::OWN
+        );
+        Some(format!("{}{note}{}", &text[..at], &text[at..]).into_bytes())
+    }
+}
+
+/// `text` safe to show in a terminal: every control character (an escape sequence that would
+/// clear the screen or retitle the window, a bell, a carriage return) and every mark that turns
+/// text around is shown as its code, `\u{1b}`, never sent as it is.
+pub(crate) fn terminal_safe(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let turning = matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        if c.is_control() || turning {
+            out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A value from the network as the terminal shows it: at most [`SHOWN_LIMIT`] characters.
+fn shown(value: &str) -> String {
+    let mut cut: String = value.chars().take(SHOWN_LIMIT).collect();
+    if cut.len() < value.len() {
+        cut.push('…');
+    }
+    format!("`{cut}`")
 }
 
 /// The pairings page `file` with a report form for each table still missing its result, when
@@ -265,7 +451,7 @@ pub(crate) fn with_forms(site: &Site, file: &str, page: &[u8], base_path: &str) 
         return None;
     }
     let mut section = format!(
-        "<section class=\"self-report\" aria-labelledby=\"self-report\">\n<link rel=\"stylesheet\" href=\"{base_path}{own}{STYLE_ADDRESS}\">\n<h2 id=\"self-report\">Report your result</h2>\n<p>Each player sends the result from their own phone, with the code printed on the table's result slip. It is recorded once both reports agree; if they differ, the organizer decides.</p>\n",
+        "<section class=\"self-report\" aria-labelledby=\"self-report\">\n<link rel=\"stylesheet\" href=\"{base_path}{own}{STYLE_ADDRESS}\">\n<h2 id=\"self-report\">Report your result</h2>\n<p>Each player sends the result from their own phone, with the personal code on their own player card (the organizer hands them out). It is recorded once both players' reports agree; if they differ, the organizer decides.</p>\n",
         own = super::OWN
     );
     for table in open {
@@ -360,7 +546,7 @@ fn form(
         }
     }
     out.push_str(&format!(
-        "<p class=\"self-report-field\"><label for=\"report-{n}-code\">Code on your table's slip</label> <input id=\"report-{n}-code\" name=\"code\" required maxlength=\"12\" autocomplete=\"off\" autocapitalize=\"characters\" spellcheck=\"false\"></p>\n<p><button type=\"submit\">Send the result of table {n}</button></p>\n</form>\n</details>\n"
+        "<p class=\"self-report-field\"><label for=\"report-{n}-code\">Your code, from your player card</label> <input id=\"report-{n}-code\" name=\"code\" required maxlength=\"16\" autocomplete=\"off\" autocapitalize=\"characters\" spellcheck=\"false\"></p>\n<p><button type=\"submit\">Send the result of table {n}</button></p>\n</form>\n</details>\n"
     ));
     out
 }
@@ -382,7 +568,7 @@ fn read_form(body: &[u8]) -> Option<Form> {
         ),
     };
     Some(Form {
-        event: PathBuf::from(field("event").filter(|e| !e.is_empty())?),
+        event: field("event").filter(|e| !e.is_empty())?,
         stage: Stage::from_name(&field("stage")?)?,
         number: field("number")?.parse().ok()?,
         table: field("table")?.parse().ok()?,
@@ -436,6 +622,22 @@ fn answer(
     Answer { status, page }
 }
 
+/// The players' cards: eight to a printed page, each with a dashed line to cut along.
+const CARDS_CSS: &str = "\
+@page{margin:10mm}\
+html{color:#000;background:#fff;font-family:system-ui,sans-serif}\
+body{margin:0}main{max-width:190mm;margin:0 auto;padding:0 1rem}\
+.cards-event h2{font-size:14pt;margin:6mm 0 3mm}\
+.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(85mm,1fr));gap:0}\
+.player-card{border:1px dashed #555;padding:4mm 5mm;min-height:52mm;box-sizing:border-box;break-inside:avoid}\
+.player-card p{margin:0 0 2mm}\
+.card-event{font-size:10pt}\
+.card-name{font-size:16pt;font-weight:700;overflow-wrap:anywhere}\
+.card-code strong{display:block;font:700 22pt/1.2 ui-monospace,monospace;letter-spacing:.08em}\
+.card-how{font-size:9pt}\
+.cards-event{break-after:page}.cards-event:last-child{break-after:auto}\
+@media print{.screen{display:none}}";
+
 /// The forms' and answers' looks: inside the site's own page style, touch-sized choices.
 pub(crate) const STYLE: &str = "\
 .self-report{margin:2rem 0;padding-top:1rem;border-top:1px solid currentColor}
@@ -462,7 +664,7 @@ mod tests {
             b"event=events%2F2026%2Fday.toml&stage=round&number=2&table=3&player=ann&result=2-0&code=km7+pqx",
         )
         .expect("a whole form");
-        assert_eq!(form.event, Path::new("events/2026/day.toml"));
+        assert_eq!(form.event, "events/2026/day.toml");
         assert_eq!((form.stage, form.number, form.table), (Stage::Round, 2, 3));
         assert_eq!(form.result, "2-0");
         assert_eq!(form.code, "km7 pqx");

@@ -1,15 +1,25 @@
 //! Players reporting their own tables (`holonet serve --self-report`), from a client on this
 //! computer (127.0.0.1), as the organizer runs it: a site from `holonet init`, an event from
 //! `holonet new`, `serve` started in the site folder with its default flags. Every report is
-//! the form the pairings page offers, filled in and posted as a browser posts it, with the code
-//! read off the slips page. After every refusal the event file is byte for byte as it was.
+//! the form the pairings page offers, filled in and posted as a browser posts it, with the
+//! player's own code read off the cards page. After every refusal the event file is byte for
+//! byte as it was.
 
-use crate::common::serve::{post_form, report_form, serve_in, slip_codes};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::common::serve::{
+    CARDS, Server, player_codes, post_form, post_form_with, report_form, serve_in,
+};
 use crate::common::{holonet, run_ok};
 
 pub(crate) const FILE: &str = "events/2026/spring-open.toml";
 pub(crate) const PAIRINGS: &str = "/events/2026/spring-open/pairings/";
 pub(crate) const SLIPS: &str = "/events/2026/spring-open/slips/";
+const EVENT_JSON: &str = "/events/2026/spring-open/event.json";
+
+/// What `holonet status` says above the players' reports waiting.
+const WAITING: &str = "Reported from the players' phones";
 
 const PLAYERS: [(&str, &str); 6] = [
     ("Ann Ray", "ann-ray"),
@@ -48,72 +58,118 @@ fn tables_of(json: &serde_json::Value) -> Vec<(u32, [String; 2])> {
         .collect()
 }
 
+/// The tables of the round `server` serves once `event.json` shows `wanted`.
+fn served_tables(server: &Server, wanted: &str) -> Vec<(u32, [String; 2])> {
+    tables_of(&serde_json::from_str(&server.wait_for_page(EVENT_JSON, wanted)).expect("event.json"))
+}
+
+/// Every player's code, from the cards page this computer prints.
+pub(crate) fn codes_of(server: &Server) -> BTreeMap<String, String> {
+    player_codes(&server.wait_for_page(CARDS, "player-code"), FILE)
+}
+
+/// A phone's report for `table` on the served `pairings` page: the form's own fields, then
+/// the player's choices; status and answer.
+fn send(
+    server: &Server,
+    pairings: &str,
+    table: u32,
+    player: &str,
+    result: &str,
+    code: &str,
+) -> (u16, String) {
+    let (action, hidden) = report_form(pairings, table);
+    let mut fields: Vec<(&str, &str)> = hidden
+        .iter()
+        .map(|(name, value)| (name.as_str(), value.as_str()))
+        .collect();
+    fields.extend([("player", player), ("result", result), ("code", code)]);
+    post_form(server.local(), &action, &fields)
+}
+
+/// Asserts a refused report: its status, "Nothing was recorded" and `why`, the file `file`
+/// byte for byte as it was.
+fn refused(file: &Path, before: &[u8], answer: (u16, String), status: u16, why: &str) {
+    assert_eq!(answer.0, status, "{}", answer.1);
+    assert!(answer.1.contains("Nothing was recorded"), "{}", answer.1);
+    assert!(answer.1.contains(why), "{why:?} in {}", answer.1);
+    assert_eq!(std::fs::read(file).expect("the event file"), before);
+}
+
 #[test]
 fn a_round_is_reported_from_the_players_phones() {
     let dir = running_event();
     let site = dir.path().join("site");
     let file = site.join(FILE);
     let server = serve_in(&site, &["--self-report"]);
-    let json: serde_json::Value = serde_json::from_str(
-        &server.wait_for_page("/events/2026/spring-open/event.json", "\"tables\""),
-    )
-    .expect("event.json");
-    let tables = tables_of(&json);
+    let tables = served_tables(&server, "\"tables\"");
     assert_eq!(tables.len(), 3);
 
-    // The slips printed on this computer carry a code per table, each different.
-    let slips = server.wait_for_page(SLIPS, "slip-code");
-    let codes = slip_codes(&slips);
-    assert_eq!(codes.keys().copied().collect::<Vec<_>>(), vec![1, 2, 3]);
+    // The cards printed on this computer carry a code per player, each different; the slips
+    // carry none, and say where the cards are.
+    let codes = codes_of(&server);
+    assert_eq!(codes.len(), PLAYERS.len(), "{codes:?}");
     let distinct: std::collections::BTreeSet<&String> = codes.values().collect();
-    assert_eq!(distinct.len(), 3, "{codes:?}");
+    assert_eq!(distinct.len(), PLAYERS.len(), "{codes:?}");
+    let slips = server.wait_for_page(SLIPS, "player card");
+    assert!(
+        !codes.values().any(|code| slips.contains(code.as_str())),
+        "{slips}"
+    );
     let pairings = server.wait_for_page(PAIRINGS, "Report your result");
-
-    // What a phone sends for `table`: the form's own fields, then the player's choices.
     let send = |table: u32, player: &str, result: &str, code: &str| {
-        let (action, hidden) = report_form(&pairings, table);
-        let mut fields: Vec<(&str, &str)> = hidden
-            .iter()
-            .map(|(name, value)| (name.as_str(), value.as_str()))
-            .collect();
-        fields.extend([("player", player), ("result", result), ("code", code)]);
-        post_form(server.local(), &action, &fields)
-    };
-    let refused = |answer: (u16, String), status: u16, why: &str| {
-        let before = std::fs::read(&file).expect("the event file");
-        assert_eq!(answer.0, status, "{}", answer.1);
-        assert!(answer.1.contains("Nothing was recorded"), "{}", answer.1);
-        assert!(answer.1.contains(why), "{why:?} in {}", answer.1);
-        assert_eq!(std::fs::read(&file).expect("the event file"), before);
+        send(&server, &pairings, table, player, result, code)
     };
     let original = std::fs::read(&file).expect("the event file");
     let [a1, b1] = &tables[0].1;
     let [a2, b2] = &tables[1].1;
     let [a3, _] = &tables[2].1;
 
-    // Refused, and the file untouched: a wrong code, another table's code, a player from
-    // another table, a result the rules do not allow.
+    // Refused, and the file untouched: a wrong code, another player's code (the opponent's
+    // included), a player from another table, a result the rules do not allow.
     refused(
-        send(1, a1, "2-0", "AAA AAA"),
+        &file,
+        &original,
+        send(1, a1, "2-0", "AAAA AAAA"),
         403,
-        "not the code of table 1",
+        "copy it from your own player card",
     );
     refused(
-        send(1, a1, "2-0", &codes[&2]),
+        &file,
+        &original,
+        send(1, a1, "2-0", &codes[b1]),
         403,
-        "not the code of table 1",
+        "copy it from your own player card",
     );
-    refused(send(1, a2, "2-0", &codes[&1]), 409, "Pick your name");
-    refused(send(1, a1, "3-0", &codes[&1]), 409, "more than the match");
-    assert_eq!(std::fs::read(&file).expect("the event file"), original);
+    refused(
+        &file,
+        &original,
+        send(1, a1, "2-0", &codes[a2]),
+        403,
+        "copy it from your own player card",
+    );
+    refused(
+        &file,
+        &original,
+        send(1, a2, "2-0", &codes[a2]),
+        409,
+        "Pick your name",
+    );
+    refused(
+        &file,
+        &original,
+        send(1, a1, "3-0", &codes[a1]),
+        409,
+        "more than the match",
+    );
 
     // Table 1: the first report waits for the other player, the file unchanged; the second
     // agrees (the code typed in small letters, with a dash), and the result is recorded.
-    let (status, page) = send(1, a1, "2-0", &codes[&1]);
+    let (status, page) = send(1, a1, "2-0", &codes[a1]);
     assert_eq!(status, 200, "{page}");
     assert!(page.contains("is recorded as soon as"), "{page}");
     assert_eq!(std::fs::read(&file).expect("the event file"), original);
-    let typed = codes[&1].to_lowercase().replace(' ', "-");
+    let typed = codes[b1].to_lowercase().replace(' ', "-");
     let (status, page) = send(1, b1, "2-0", &typed);
     assert_eq!(status, 200, "{page}");
     assert!(page.contains("Both players agree"), "{page}");
@@ -126,8 +182,8 @@ fn a_round_is_reported_from_the_players_phones() {
     // Table 2: the players disagree. Both reports are kept for the organizer, neither applied;
     // status shows them, and confirm without choosing refuses.
     let before = std::fs::read(&file).expect("the event file");
-    assert_eq!(send(2, a2, "1-1", &codes[&2]).0, 200);
-    let (status, page) = send(2, b2, "0-2", &codes[&2]);
+    assert_eq!(send(2, a2, "1-1", &codes[a2]).0, 200);
+    let (status, page) = send(2, b2, "0-2", &codes[b2]);
     assert_eq!(status, 200, "{page}");
     assert!(
         page.contains("Nothing is recorded until the organizer decides"),
@@ -153,7 +209,7 @@ fn a_round_is_reported_from_the_players_phones() {
     );
 
     // Table 3: one player reports; the organizer confirms it from the terminal.
-    assert_eq!(send(3, a3, "1-1", &codes[&3]).0, 200);
+    assert_eq!(send(3, a3, "1-1", &codes[a3]).0, 200);
     let status = run_ok(&site, &["status", FILE]);
     assert!(status.contains("1–1"), "{status}");
     assert!(
@@ -165,40 +221,246 @@ fn a_round_is_reported_from_the_players_phones() {
     assert!(done.contains(&format!("games = [\"{a3}\"")), "{done}");
 
     // After the round: its reports are refused, and nothing waits any more.
+    let before = std::fs::read(&file).expect("the event file");
     refused(
-        send(3, a3, "2-0", &codes[&3]),
+        &file,
+        &before,
+        send(3, a3, "2-0", &codes[a3]),
         409,
         "not being played any more",
     );
     let status = run_ok(&site, &["status", FILE]);
     assert!(!status.contains("waiting"), "{status}");
 
-    // The next round's codes are new: round 1's code does not open round 2's table 1.
+    // A player's code is theirs all event long; in round 2 it still speaks for them alone.
     run_ok(&site, &["pair", FILE]);
     let pairings = server.wait_for_page(PAIRINGS, "Round 2");
-    let slips = server.wait_for_page(SLIPS, "Round 2");
-    let new_codes = slip_codes(&slips);
-    assert_ne!(new_codes[&1], codes[&1]);
+    let tables = served_tables(&server, "\"number\":2");
+    let [a, b] = &tables[0].1;
+    let before = std::fs::read(&file).expect("the event file");
+    refused(
+        &file,
+        &before,
+        self::send(&server, &pairings, 1, a, "2-0", &codes[b]),
+        403,
+        "copy it from your own player card",
+    );
+    let (status, page) = self::send(&server, &pairings, 1, a, "2-0", &codes[a]);
+    assert_eq!(status, 200, "{page}");
+}
+
+/// One player holding the other's card still cannot make a result agreed: from one phone on
+/// the venue's network the two reports go to the organizer (see `serve_lan`); and no report
+/// can carry the table, only its own player.
+#[test]
+fn one_players_code_never_speaks_for_the_other() {
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let file = site.join(FILE);
+    let server = serve_in(&site, &["--self-report"]);
+    let tables = served_tables(&server, "\"tables\"");
+    let codes = codes_of(&server);
+    let pairings = server.wait_for_page(PAIRINGS, "Report your result");
+    let [a, b] = &tables[0].1;
+    let original = std::fs::read(&file).expect("the event file");
+    // Ann's code, sent for Ann and then for Bo: Bo's report is refused as a wrong code.
+    assert_eq!(send(&server, &pairings, 1, a, "2-0", &codes[a]).0, 200);
+    refused(
+        &file,
+        &original,
+        send(&server, &pairings, 1, b, "2-0", &codes[a]),
+        403,
+        "copy it from your own player card",
+    );
+    let status = run_ok(&site, &["status", FILE]);
+    assert!(status.contains("waiting"), "{status}");
+}
+
+/// A report belongs to the pairing it was sent for: the round unpaired and paired again (even
+/// the same way, in the same second), a late entrant registered, a player dropped, or the
+/// table changed by hand, and it no longer counts: `status` no longer lists it, `confirm`
+/// refuses it and says why, and the other player's report does not complete it.
+#[test]
+fn a_report_is_void_once_its_pairing_changes() {
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let file = site.join(FILE);
+    let server = serve_in(&site, &["--self-report"]);
+    let codes = codes_of(&server);
+    let tables = served_tables(&server, "\"tables\"");
+    let pairings = server.wait_for_page(PAIRINGS, "Report your result");
+    let [a, b] = tables[0].1.clone();
+    let (status, page) = send(&server, &pairings, 1, &a, "2-0", &codes[&a]);
+    assert_eq!(status, 200, "{page}");
+    assert!(run_ok(&site, &["status", FILE]).contains(WAITING));
+    // Each change voids the report waiting; the other player then reports, and waits alone.
+    let mut other = b.clone();
+    // A player leaves once their table has its result.
+    let leaving = tables[2].1[0].clone();
+    let changes: [Vec<Vec<&str>>; 3] = [
+        vec![vec!["unpair", FILE], vec!["pair", FILE]],
+        vec![vec!["register", FILE, "Gil Late", "--late"]],
+        vec![
+            vec!["report", FILE, "3", "2-0"],
+            vec!["drop", FILE, &leaving],
+        ],
+    ];
+    for change in changes {
+        for verb in &change {
+            run_ok(&site, verb);
+        }
+        let status = run_ok(&site, &["status", FILE]);
+        assert!(!status.contains(WAITING), "{change:?}: {status}");
+        let before = std::fs::read(&file).expect("the event file");
+        let out = holonet(&["confirm", FILE, "1"], &site);
+        assert!(!out.status.success(), "{change:?}");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains("no longer counts"), "{change:?}: {said}");
+        assert_eq!(std::fs::read(&file).expect("the event file"), before);
+        let tables = served_tables(&server, "\"tables\"");
+        assert_eq!(tables[0].1, [a.clone(), b.clone()], "the same table 1");
+        let (status, page) = send(&server, &pairings, 1, &other, "2-0", &codes[&other]);
+        assert_eq!(status, 200, "{page}");
+        assert!(
+            page.contains("is recorded as soon as"),
+            "{change:?}: {page}"
+        );
+        assert_eq!(std::fs::read(&file).expect("the event file"), before);
+        other = if other == a { b.clone() } else { a.clone() };
+    }
+    // By hand: the first two tables' players exchanged in the file (the report waiting is
+    // the last change's).
+    let [c, d] = served_tables(&server, "\"tables\"")[1].1.clone();
+    let text = std::fs::read_to_string(&file).expect("the event file");
+    let edited = text
+        .replace(&format!("[\"{a}\", \"{b}\"]"), "[\"@1\", \"@2\"]")
+        .replace(
+            &format!("[\"{c}\", \"{d}\"]"),
+            &format!("[\"{a}\", \"{d}\"]"),
+        )
+        .replace("[\"@1\", \"@2\"]", &format!("[\"{c}\", \"{b}\"]"));
+    assert_ne!(edited, text, "the tables are written as [\"a\", \"b\"]");
+    std::fs::write(&file, &edited).expect("a hand edit");
+    let out = holonet(&["confirm", FILE, "1"], &site);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no longer counts"));
+    assert_eq!(
+        std::fs::read_to_string(&file).expect("the event file"),
+        edited
+    );
+}
+
+/// A report names its event exactly as the pairings page's form writes it. The same file spelt
+/// another way (`./`, `..`, a doubled slash, the absolute path) names no event: refused before
+/// anything is counted or read, so it neither earns fresh tries at a code nor takes a right one.
+#[test]
+fn an_event_spelt_another_way_is_refused() {
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let file = site.join(FILE);
+    let server = serve_in(&site, &["--self-report"]);
+    let tables = served_tables(&server, "\"tables\"");
+    let codes = codes_of(&server);
+    let pairings = server.wait_for_page(PAIRINGS, "Report your result");
     let (action, hidden) = report_form(&pairings, 1);
+    let [a, _] = &tables[0].1;
+    let absolute = file.display().to_string();
+    let original = std::fs::read(&file).expect("the event file");
+    for spelt in [
+        format!("./{FILE}"),
+        "events/2026/../2026/spring-open.toml".to_string(),
+        "events//2026/spring-open.toml".to_string(),
+        absolute,
+        format!("{FILE}\u{1b}[2J"),
+    ] {
+        let mut fields: Vec<(&str, &str)> = hidden
+            .iter()
+            .filter(|(name, _)| name != "event")
+            .map(|(name, value)| (name.as_str(), value.as_str()))
+            .collect();
+        fields.extend([
+            ("event", spelt.as_str()),
+            ("player", a.as_str()),
+            ("result", "2-0"),
+            ("code", codes[a].as_str()),
+        ]);
+        refused(
+            &file,
+            &original,
+            post_form(server.local(), &action, &fields),
+            409,
+            "no event taking reports at that address",
+        );
+    }
+    // Nothing from the network reaches the terminal raw: the escape above is shown escaped.
+    let line = server.says("named an event this site does not have");
+    assert!(!line.contains('\u{1b}'), "{line:?}");
+}
+
+/// Only the site's own pages get codes and send reports: a request naming another host (a
+/// page's own name pointed at this computer) is a stranger's, so it gets no cards; a form posted
+/// from another site, or to another host, is refused.
+#[test]
+fn only_the_sites_own_pages_get_codes_and_send_reports() {
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let file = site.join(FILE);
+    let server = serve_in(&site, &["--self-report"]);
+    let tables = served_tables(&server, "\"tables\"");
+    let codes = codes_of(&server);
+    let pairings = server.wait_for_page(PAIRINGS, "Report your result");
+    // The cards page to a request naming another host, from this very computer.
+    let mut stream = std::net::TcpStream::connect(server.local()).expect("connect");
+    use std::io::{Read, Write};
+    write!(
+        stream,
+        "GET /__holonet/cards/ HTTP/1.1\r\nHost: evil.example:{}\r\n\r\n",
+        server.port
+    )
+    .expect("request");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("answer");
+    assert!(answer.starts_with("HTTP/1.1 404"), "{answer}");
+    assert!(!codes.values().any(|code| answer.contains(code.as_str())));
+
+    let (action, hidden) = report_form(&pairings, 1);
+    let [a, _] = &tables[0].1;
     let mut fields: Vec<(&str, &str)> = hidden
         .iter()
         .map(|(name, value)| (name.as_str(), value.as_str()))
         .collect();
-    let json: serde_json::Value = serde_json::from_str(
-        &server.wait_for_page("/events/2026/spring-open/event.json", "\"number\":2"),
-    )
-    .expect("event.json");
-    let player = tables_of(&json)[0].1[0].clone();
     fields.extend([
-        ("player", player.as_str()),
+        ("player", a.as_str()),
         ("result", "2-0"),
-        ("code", codes[&1].as_str()),
+        ("code", codes[a].as_str()),
     ]);
-    refused(
-        post_form(server.local(), &action, &fields),
-        403,
-        "not the code",
+    let here = server.local();
+    let original = std::fs::read(&file).expect("the event file");
+    for headers in [
+        vec![format!("Host: evil.example:{}", server.port)],
+        vec![
+            format!("Host: {here}"),
+            "Origin: http://evil.example".to_string(),
+        ],
+        vec![format!("Host: {here}"), "Origin: null".to_string()],
+        vec![
+            format!("Host: {here}"),
+            "Sec-Fetch-Site: cross-site".to_string(),
+        ],
+        vec![],
+    ] {
+        let (status, body) = post_form_with(here, &action, &fields, &headers);
+        assert_eq!(status, 403, "{headers:?}: {body}");
+        assert_eq!(std::fs::read(&file).expect("the event file"), original);
+    }
+    // The site's own page: the same report, with its own origin, is taken.
+    let (status, body) = post_form_with(
+        here,
+        &action,
+        &fields,
+        &[format!("Host: {here}"), format!("Origin: http://{here}")],
     );
+    assert_eq!(status, 200, "{body}");
 }
 
 /// Without `--self-report` the server takes no POST at all, not even a well-made report; with
@@ -216,14 +478,16 @@ fn only_self_report_takes_a_post_and_only_at_its_address() {
         ("table", "1"),
         ("player", "ann-ray"),
         ("result", "2-0"),
-        ("code", "AAAAAA"),
+        ("code", "AAAAAAAA"),
     ];
     {
         let server = serve_in(&site, &[]);
         let pairings = server.wait_for_page(PAIRINGS, "Round 1");
         assert!(!pairings.contains("Report your result"));
         let slips = server.wait_for_page(SLIPS, "Round 1");
-        assert!(!slips.contains("slip-code"));
+        assert!(!slips.contains("player card"));
+        let (status, _) = server.fetch(CARDS);
+        assert_eq!(status, 404);
         for path in ["/__holonet/report", PAIRINGS, "/"] {
             let (status, body) = post_form(server.local(), path, &report);
             assert_eq!(status, 405, "{path}: {body}");
@@ -263,7 +527,7 @@ fn a_swccg_game_is_reported_with_its_winner_and_differential() {
     let server = serve_in(&site, &["--self-report"]);
     let pairings = server.wait_for_page("/events/2026/ccg/pairings/", "Report your result");
     assert!(pairings.contains("name=\"differential\""), "{pairings}");
-    let codes = slip_codes(&server.wait_for_page("/events/2026/ccg/slips/", "slip-code"));
+    let codes = player_codes(&server.wait_for_page(CARDS, "player-code"), file);
     let (action, hidden) = report_form(&pairings, 1);
     let text = std::fs::read_to_string(site.join(file)).expect("the event file");
     let table = text
@@ -284,7 +548,7 @@ fn a_swccg_game_is_reported_with_its_winner_and_differential() {
             ("player", player.as_str()),
             ("winner", light.as_str()),
             ("differential", "12"),
-            ("code", codes[&1].as_str()),
+            ("code", codes[player.as_str()].as_str()),
         ]);
         let (status, page) = post_form(server.local(), &action, &fields);
         assert_eq!(status, 200, "{page}");
@@ -309,7 +573,7 @@ fn two_players_reporting_at_once_record_the_result_once() {
     let site = dir.path().join("site");
     let file = site.join(FILE);
     let server = serve_in(&site, &["--self-report"]);
-    let codes = slip_codes(&server.wait_for_page(SLIPS, "slip-code"));
+    let codes = codes_of(&server);
     let pairings = server.wait_for_page(PAIRINGS, "Report your result");
     let json: serde_json::Value = serde_json::from_str(
         &server.wait_for_page("/events/2026/spring-open/event.json", "\"tables\""),
@@ -321,7 +585,7 @@ fn two_players_reporting_at_once_record_the_result_once() {
     let answers: Vec<(u16, String)> = [a.clone(), b]
         .into_iter()
         .map(|player| {
-            let (action, hidden, code) = (action.clone(), hidden.clone(), codes[&1].clone());
+            let (action, hidden, code) = (action.clone(), hidden.clone(), codes[&player].clone());
             let (start, to) = (std::sync::Arc::clone(&start), server.local());
             std::thread::spawn(move || {
                 let mut fields: Vec<(&str, &str)> = hidden

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::common::event_json::tables;
 use crate::common::holonet;
-use crate::common::serve::{Server, post_form, report_form, serve_in, slip_codes};
+use crate::common::serve::{CARDS, Server, player_codes, post_form, report_form, serve_in};
 
 /// One organizer's event on one served site.
 struct Day<'a> {
@@ -217,13 +217,13 @@ fn an_ffg_2018_event_runs_from_an_empty_file_to_a_champion_from_the_terminal() {
                 .collect();
             let round_number = round["number"].as_u64().expect("number");
             // Round 3 is reported by the players: both players of each table send the same
-            // result from the pairings page's form, with the code on their slip.
+            // result from the pairings page's form, each with the code on their own card.
             let by_players = round_number == 3;
             let (pairings, codes) = if by_players {
-                let slips = day.page_with("slips/", "slip-code");
+                let cards = day.server.wait_for_page(CARDS, "player-code");
                 (
                     day.page_with("pairings/", "Report your result"),
-                    slip_codes(&slips),
+                    player_codes(&cards, file),
                 )
             } else {
                 (String::new(), Default::default())
@@ -250,7 +250,7 @@ fn an_ffg_2018_event_runs_from_an_empty_file_to_a_champion_from_the_terminal() {
                     fields.extend([
                         ("player", str_of(&seated[seat])),
                         ("result", score.as_str()),
-                        ("code", codes[&number].as_str()),
+                        ("code", codes[str_of(&seated[seat])].as_str()),
                     ]);
                     let (status, page) = post_form(day.server.local(), &action, &fields);
                     assert_eq!(status, 200, "{page}");

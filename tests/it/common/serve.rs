@@ -214,6 +214,17 @@ pub fn wait_for_page(to: SocketAddr, path: &str, wanted: &str) -> String {
 /// Posts `fields` as a browser posts a form (URL-encoded) to `path` on the server at `to`:
 /// status code and body.
 pub fn post_form(to: SocketAddr, path: &str, fields: &[(&str, &str)]) -> (u16, String) {
+    post_form_with(to, path, fields, &[format!("Host: {to}")])
+}
+
+/// Posts `fields` as [`post_form`] does, with the request's headers `headers` (`Host` among
+/// them, or not) instead of the browser's own.
+pub fn post_form_with(
+    to: SocketAddr,
+    path: &str,
+    fields: &[(&str, &str)],
+    headers: &[String],
+) -> (u16, String) {
     let body = fields
         .iter()
         .map(|(name, value)| format!("{}={}", form_encode(name), form_encode(value)))
@@ -223,7 +234,8 @@ pub fn post_form(to: SocketAddr, path: &str, fields: &[(&str, &str)]) -> (u16, S
     stream.set_read_timeout(Some(PATIENCE)).expect("timeout");
     write!(
         stream,
-        "POST {path} HTTP/1.1\r\nHost: {to}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+        "POST {path} HTTP/1.1\r\n{}Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{body}",
+        headers.iter().map(|h| format!("{h}\r\n")).collect::<String>(),
         body.len()
     )
     .expect("request");
@@ -253,18 +265,21 @@ fn form_encode(value: &str) -> String {
         .collect()
 }
 
-/// The table codes printed on a slips page (`serve --self-report`, on this computer), by
-/// table number, as printed (`KM7 PQX`).
-pub fn slip_codes(slips: &str) -> std::collections::BTreeMap<u32, String> {
-    slips
-        .split("data-table=\"")
+/// The players' cards page of `serve --self-report` (this computer only).
+pub const CARDS: &str = "/__holonet/cards/";
+
+/// The personal codes on the cards page `cards` for the event in `file` (its path under the
+/// site), by player id, as printed (`KM7P QXA4`).
+pub fn player_codes(cards: &str, file: &str) -> std::collections::BTreeMap<String, String> {
+    cards
+        .split("<article class=\"player-card\"")
         .skip(1)
-        .filter_map(|slip| {
-            let (number, rest) = slip.split_once('"')?;
-            let slip = rest.split("</section>").next()?;
-            let code = slip.split("slip-code").nth(1)?;
-            let code = code.split("<strong>").nth(1)?.split("</strong>").next()?;
-            Some((number.parse().ok()?, code.to_string()))
+        .filter(|card| card.contains(&format!("data-event=\"{file}\"")))
+        .filter_map(|card| {
+            let id = card.split("data-player=\"").nth(1)?.split('"').next()?;
+            let code = card.split("class=\"player-code\">").nth(1)?;
+            let code = code.split("</strong>").next()?;
+            Some((id.to_string(), code.to_string()))
         })
         .collect()
 }
