@@ -291,7 +291,6 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
         let desk = desk.clone();
         // A thread the system cannot start drops the connection (and its slot), never the server.
         let _ = std::thread::Builder::new().spawn(move || {
-            let _slot: Slot = slot;
             let from = Client {
                 address: client,
                 own,
@@ -300,6 +299,7 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
             let _ = handle(
                 stream,
                 from,
+                &slot,
                 &base_path,
                 lan_url.as_deref(),
                 &shared,
@@ -369,6 +369,7 @@ struct Client {
 fn handle(
     stream: TcpStream,
     client: Client,
+    slot: &Slot,
     base_path: &str,
     lan_url: Option<&str>,
     shared: &Shared,
@@ -522,7 +523,7 @@ fn handle(
                 LIVE_JS.as_bytes(),
                 head,
             ),
-            "events" => events(&mut out, own, shared),
+            "events" => events(&mut out, own, shared, slot),
             "poster" => redirect(&mut out, &format!("{base_path}{OWN}poster/")),
             "poster/" => poster(&mut out, lan_url, shared, base_path, head),
             self_report::CARDS_ADDRESS if own => match desk {
@@ -823,7 +824,8 @@ enum News {
 /// files, the pages it belongs to) when a rebuild failed, and `ok` when the site is fixed.
 /// Every other tab gets only `reload`, after a rebuild that changed the site: a failed one
 /// changes nothing it is served.
-fn events(out: &mut TcpStream, own: bool, shared: &Shared) -> std::io::Result<()> {
+fn events(out: &mut TcpStream, own: bool, shared: &Shared, slot: &Slot) -> std::io::Result<()> {
+    slot.stays_open();
     out.write_all(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n")?;
     let (mut seen, mut broken, first) = {
         let state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
@@ -855,7 +857,8 @@ fn events(out: &mut TcpStream, own: bool, shared: &Shared) -> std::io::Result<()
         };
         let message = match news {
             News::Quiet => {
-                if hung_up(out) {
+                // A closed tab, or room needed for another client (see `serve/connections.rs`).
+                if hung_up(out) || slot.must_close() {
                     return Ok(());
                 }
                 quiet += 1;

@@ -9,6 +9,15 @@
 //!   address and none for a script holding the whole server. This computer, trusted, gets
 //!   [`OWN_CONNECTIONS`] (scripts and link checkers open more), still short of the whole server,
 //!   so that phones keep their share.
+//! - **This computer always gets in**: [`OWN_RESERVE`] connections are never given to the
+//!   network.
+//! - **Fair shares survive many addresses.** One machine can take many addresses on the venue's
+//!   network, each with its own share, and hold every connection the network may have. So once
+//!   the network's connections are all held, a newcomer holding fewer than the greediest client
+//!   is let in, and one of that client's reload channels is told to close (it closes within a
+//!   second, and its tab reconnects later, when there is room): whoever holds the most gives way
+//!   first, so every device keeps a fair share. The few connections let in while channels are
+//!   closing are counted ([`CLOSING_ROOM`] at most).
 //! - Each connection takes one descriptor, and the process may open only so many: the server
 //!   raises its own soft limit as far as the system lets it, and serves at once only what the
 //!   limit leaves after a reserve for the rebuilds' files, so accepting never runs out of them.
@@ -17,6 +26,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
@@ -30,6 +40,14 @@ pub const CLIENT_CONNECTIONS: usize = 32;
 /// Connections this computer may hold at once (the organizer's browser and tools).
 pub const OWN_CONNECTIONS: usize = 128;
 
+/// Connections kept for this computer alone, whatever the network holds (a quarter of the
+/// server at most, where the system allows few).
+pub const OWN_RESERVE: usize = 32;
+
+/// Connections let in past the server's room while the reload channels told to make room for
+/// them close.
+pub const CLOSING_ROOM: usize = 16;
+
 /// The connections being served, counted by client.
 pub(crate) struct Connections {
     /// How many may be served at once, from the descriptor limit (at most [`MAX_CONNECTIONS`]).
@@ -42,13 +60,32 @@ pub(crate) struct Connections {
 #[derive(Default)]
 struct Held {
     total: usize,
-    by_client: HashMap<IpAddr, usize>,
+    /// The connections held by clients on the network.
+    network: usize,
+    /// Reload channels told to close that have not closed yet.
+    closing: usize,
+    by_client: HashMap<IpAddr, Client>,
+    next_id: u64,
+}
+
+/// What one client holds.
+#[derive(Default)]
+struct Client {
+    count: usize,
+    /// Its reload channels (long-lived connections), by slot, with their "close" flag.
+    channels: Vec<(u64, Arc<AtomicBool>)>,
 }
 
 /// A connection being served; counted until dropped.
 pub(crate) struct Slot {
     connections: Arc<Connections>,
     client: IpAddr,
+    own: bool,
+    id: u64,
+    /// Set when the connection must close to make room for another client.
+    close: Arc<AtomicBool>,
+    /// Counted among the channels told to close.
+    told: AtomicBool,
 }
 
 impl Connections {
@@ -61,8 +98,16 @@ impl Connections {
         })
     }
 
-    /// A slot for a connection from `client` (`own`: from this computer), or none when the
-    /// server or that client's share is full.
+    /// The connections the network may hold: all but this computer's reserve.
+    fn network_room(&self) -> usize {
+        self.capacity
+            .saturating_sub(OWN_RESERVE.min(self.capacity / 4))
+            .max(1)
+    }
+
+    /// A slot for a connection from `client` (`own`: from this computer), or none when that
+    /// client's share is full, or the server is full and no client holds more than its fair
+    /// share.
     pub(crate) fn take(self: &Arc<Self>, client: IpAddr, own: bool) -> Option<Slot> {
         let share = if own {
             OWN_CONNECTIONS
@@ -70,22 +115,85 @@ impl Connections {
             CLIENT_CONNECTIONS
         };
         let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
-        let by_client = held.by_client.get(&client).copied().unwrap_or(0);
-        if held.total >= self.capacity || by_client >= share {
+        let holding = held.by_client.get(&client).map_or(0, |c| c.count);
+        if holding >= share {
+            return None;
+        }
+        let full = held.total >= self.capacity || (!own && held.network >= self.network_room());
+        if full && !self.make_room(&mut held, client, holding) {
             return None;
         }
         held.total += 1;
-        held.by_client.insert(client, by_client + 1);
+        if !own {
+            held.network += 1;
+        }
+        held.next_id += 1;
+        let id = held.next_id;
+        held.by_client.entry(client).or_default().count += 1;
         Some(Slot {
             connections: Arc::clone(self),
             client,
+            own,
+            id,
+            close: Arc::new(AtomicBool::new(false)),
+            told: AtomicBool::new(false),
         })
+    }
+
+    /// Tells a reload channel of the network client holding the most connections to close,
+    /// when it holds more than `holding` + 1 (what `client` would hold once let in) and the
+    /// room for channels closing is not used up: `true` when one was told.
+    fn make_room(&self, held: &mut Held, client: IpAddr, holding: usize) -> bool {
+        if held.closing >= CLOSING_ROOM {
+            return false;
+        }
+        let greediest = held
+            .by_client
+            .iter_mut()
+            .filter(|(address, c)| **address != client && !c.channels.is_empty())
+            .max_by_key(|(address, c)| (c.count, **address));
+        let Some((_, greediest)) = greediest else {
+            return false;
+        };
+        if greediest.count <= holding + 1 {
+            return false;
+        }
+        // The newest channel goes: the oldest tabs were there first.
+        let Some((_, close)) = greediest.channels.pop() else {
+            return false;
+        };
+        close.store(true, Ordering::Relaxed);
+        held.closing += 1;
+        true
     }
 
     /// Waits until a connection closes, or `most` has passed.
     pub(crate) fn wait_for_a_close(&self, most: Duration) {
         let held = self.held.lock().unwrap_or_else(|p| p.into_inner());
         let _ = self.closed.wait_timeout(held, most);
+    }
+}
+
+impl Slot {
+    /// Marks this connection a reload channel, one that stays open: the kind that is told to
+    /// close to make room for another client. This computer's channels never are.
+    pub(crate) fn stays_open(&self) {
+        if self.own {
+            return;
+        }
+        let mut held = self
+            .connections
+            .held
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if let Some(client) = held.by_client.get_mut(&self.client) {
+            client.channels.push((self.id, Arc::clone(&self.close)));
+        }
+    }
+
+    /// Whether this connection was told to close to make room for another client.
+    pub(crate) fn must_close(&self) -> bool {
+        self.close.load(Ordering::Relaxed)
     }
 }
 
@@ -97,11 +205,22 @@ impl Drop for Slot {
             .lock()
             .unwrap_or_else(|p| p.into_inner());
         held.total -= 1;
-        match held.by_client.get_mut(&self.client) {
-            Some(count) if *count > 1 => *count -= 1,
-            _ => {
-                held.by_client.remove(&self.client);
+        if !self.own {
+            held.network -= 1;
+        }
+        if self.close.load(Ordering::Relaxed) && !self.told.swap(true, Ordering::Relaxed) {
+            held.closing = held.closing.saturating_sub(1);
+        }
+        let gone = match held.by_client.get_mut(&self.client) {
+            Some(client) if client.count > 1 => {
+                client.count -= 1;
+                client.channels.retain(|(id, _)| *id != self.id);
+                false
             }
+            _ => true,
+        };
+        if gone {
+            held.by_client.remove(&self.client);
         }
         drop(held);
         self.connections.closed.notify_all();
@@ -176,25 +295,84 @@ mod tests {
 
     #[test]
     fn each_client_gets_its_share_and_no_more() {
-        let connections = Connections::new(40);
-        let phone = IpAddr::V4(Ipv4Addr::new(10, 0, 0, 7));
-        let held: Vec<Slot> = (0..CLIENT_CONNECTIONS)
-            .map(|_| connections.take(phone, false).expect("within its share"))
+        // 75 of the 100 for the network, a quarter kept for this computer.
+        let connections = Connections::new(100);
+        let phone = |n: u8| IpAddr::V4(Ipv4Addr::new(10, 0, 0, n));
+        let mut held: Vec<Slot> = (0..CLIENT_CONNECTIONS)
+            .map(|_| connections.take(phone(7), false).expect("within its share"))
             .collect();
-        assert!(connections.take(phone, false).is_none(), "past its share");
-        let other = IpAddr::V4(Ipv4Addr::new(10, 0, 0, 8));
-        let more: Vec<Slot> = (0..8)
-            .map(|_| connections.take(other, false).expect("another client"))
-            .collect();
+        assert!(
+            connections.take(phone(7), false).is_none(),
+            "past its share"
+        );
+        for n in 8..10 {
+            while let Some(slot) = connections.take(phone(n), false) {
+                held.push(slot);
+            }
+        }
+        assert_eq!(held.len(), 75, "the network's room");
+        // No reload channel to make room with: a new phone is told to retry.
+        assert!(connections.take(phone(10), false).is_none());
         let own = IpAddr::V4(Ipv4Addr::LOCALHOST);
+        let mine: Vec<Slot> = (0..25)
+            .map(|_| {
+                connections
+                    .take(own, true)
+                    .expect("this computer's reserve")
+            })
+            .collect();
         assert!(connections.take(own, true).is_none(), "the server is full");
-        drop(more);
-        assert!(connections.take(own, true).is_some());
+        drop(mine);
         drop(held);
         assert!(
-            connections.take(phone, false).is_some(),
+            connections.take(phone(7), false).is_some(),
             "a closed one is freed"
         );
         assert_eq!(connections.held.lock().unwrap().total, 0);
+    }
+
+    /// One machine with many addresses fills every reload channel the network may have: this
+    /// computer keeps its reserve, and each new device still gets in, the greediest address's
+    /// newest channel told to close for it.
+    #[test]
+    fn many_addresses_from_one_machine_leave_every_device_its_share() {
+        let connections = Connections::new(MAX_CONNECTIONS);
+        let attacker = |n: u8| IpAddr::V4(Ipv4Addr::new(10, 0, 1, n));
+        let mut flood: Vec<Slot> = Vec::new();
+        // Its addresses push one another's channels out until none holds more than one past
+        // another; each channel told to close closes, as the server closes it.
+        loop {
+            let before = flood.len();
+            for n in 0..19 {
+                while let Some(slot) = connections.take(attacker(n), false) {
+                    slot.stays_open();
+                    flood.push(slot);
+                }
+            }
+            flood.retain(|slot| !slot.must_close());
+            if flood.len() == before {
+                break;
+            }
+        }
+        let room = MAX_CONNECTIONS - OWN_RESERVE;
+        assert_eq!(flood.len(), room, "the network's room, and no more");
+        let own = IpAddr::V4(Ipv4Addr::LOCALHOST);
+        assert!(
+            connections.take(own, true).is_some(),
+            "this computer's reserve"
+        );
+        // Each of a room's worth of phones gets in; one channel is told to close for each.
+        let mut phones = Vec::new();
+        for n in 0..CLOSING_ROOM {
+            let phone = IpAddr::V4(Ipv4Addr::new(10, 0, 2, u8::try_from(n).unwrap()));
+            phones.push(connections.take(phone, false).expect("a fair share"));
+        }
+        let told = flood.iter().filter(|slot| slot.must_close()).count();
+        assert_eq!(told, CLOSING_ROOM);
+        // Until those close, no more room is made; once they close, there is again.
+        let late = IpAddr::V4(Ipv4Addr::new(10, 0, 3, 1));
+        assert!(connections.take(late, false).is_none());
+        flood.retain(|slot| !slot.must_close());
+        assert!(connections.take(late, false).is_some());
     }
 }

@@ -20,9 +20,10 @@ use crate::common::serve::{Errors, get, get_on, serve_in, spawn, wait_for_page};
 /// Opens a tab's reload channel on `stream` (for a site under `base`); its lines arrive on
 /// the receiver.
 fn listen_on(mut stream: TcpStream, base: &str) -> Receiver<String> {
+    let host = stream.peer_addr().expect("connected");
     write!(
         stream,
-        "GET {base}__holonet/events HTTP/1.1\r\nHost: site\r\n\r\n"
+        "GET {base}__holonet/events HTTP/1.1\r\nHost: {host}\r\n\r\n"
     )
     .expect("request");
     let (tx, rx) = channel();
@@ -82,8 +83,9 @@ fn fix_event(site: &Path) {
     common::edit(site, EVENT, "venue = 42", "venue = \"The Drall Room\"");
 }
 
-/// A network namespace of the test's own with a veth pair to this one: the phone's network
-/// (10.213.77.0/30, private to the test). Removed, with its pair, when dropped.
+/// A network namespace of the test's own with a veth pair to this one: the phones' network
+/// (10.213.77.0/29, private to the test; this side has the phones' addresses, `.2` to `.6`).
+/// Removed, with its pair, when dropped.
 struct Venue {
     name: String,
 }
@@ -91,6 +93,14 @@ struct Venue {
 /// This side of the pair, and the namespace's side (where `serve` runs).
 const PHONE_IP: &str = "10.213.77.2";
 const SERVER_IP: &str = "10.213.77.1";
+
+/// The other phones' addresses, on this side of the pair too.
+const MORE_PHONES: [[u8; 4]; 4] = [
+    [10, 213, 77, 3],
+    [10, 213, 77, 4],
+    [10, 213, 77, 5],
+    [10, 213, 77, 6],
+];
 
 impl Venue {
     /// The namespace, or why there can be none here.
@@ -105,18 +115,26 @@ impl Venue {
         let (here, there) = (format!("hv{id}a"), format!("hv{id}b"));
         let ns = venue.name.as_str();
         venue.ip(&["netns", "add", ns])?;
-        let steps: [&[&str]; 7] = [
+        let more: Vec<String> = MORE_PHONES
+            .iter()
+            .map(|[a, b, c, d]| format!("{a}.{b}.{c}.{d}/29"))
+            .collect();
+        let steps: [&[&str]; 11] = [
             &[
                 "link", "add", &here, "type", "veth", "peer", "name", &there, "netns", ns,
             ],
-            &["addr", "add", &format!("{PHONE_IP}/30"), "dev", &here],
+            &["addr", "add", &format!("{PHONE_IP}/29"), "dev", &here],
+            &["addr", "add", &more[0], "dev", &here],
+            &["addr", "add", &more[1], "dev", &here],
+            &["addr", "add", &more[2], "dev", &here],
+            &["addr", "add", &more[3], "dev", &here],
             &["link", "set", &here, "up"],
             &[
                 "-n",
                 ns,
                 "addr",
                 "add",
-                &format!("{SERVER_IP}/30"),
+                &format!("{SERVER_IP}/29"),
                 "dev",
                 &there,
             ],
@@ -224,62 +242,318 @@ fn a_phone_on_the_venue_network_never_sees_diagnostics() {
     assert_eq!(leaks(&during.join("\n")), None, "{during:?}");
 }
 
-/// `serve --lan --self-report` facing a phone: the pairings page offers it the report forms,
-/// but the slips it gets carry no codes (they are printed from the organizer's computer); and
-/// a phone that keeps sending wrong codes is refused for the rest of the round, right code or
-/// not, with the event file untouched throughout.
-#[test]
-fn a_phone_reports_with_a_code_it_cannot_guess() {
-    use crate::common::serve::{post_form, report_form};
-    use crate::self_report::{FILE, PAIRINGS, SLIPS, running_event};
+/// `serve --lan --self-report` in the venue's namespace, with its address on the phones'
+/// network; or `None` (the test is skipped, saying why) where no namespace can be made.
+fn self_report_at_the_venue(
+    site: &Path,
+) -> Option<(Venue, crate::common::serve::Server, SocketAddr)> {
     let venue = match Venue::make() {
         Ok(venue) => venue,
         Err(why) => {
-            eprintln!("skipped: no network namespace for the phone ({why})");
-            return;
+            eprintln!("skipped: no network namespace for the phones ({why})");
+            return None;
         }
     };
-    let dir = running_event();
-    let site = dir.path().join("site");
-    let file = site.join(FILE);
     let mut command = Command::new("ip");
     command
         .args(["netns", "exec", &venue.name])
         .arg(env!("CARGO_BIN_EXE_holonet"))
         .args(["serve", "--lan", "--self-report", "--port", "0"])
-        .current_dir(&site);
+        .current_dir(site);
     let server = spawn(command, Errors::Dropped);
     server.says(&format!(
         "On the local network: http://{SERVER_IP}:{}/ ",
         server.port
     ));
-    let phone: SocketAddr = format!("{SERVER_IP}:{}", server.port).parse().unwrap();
-    let pairings = wait_for_page(phone, PAIRINGS, "Report your result");
-    let slips = wait_for_page(phone, SLIPS, "Table 1");
-    assert!(!slips.contains("slip-code"), "{slips}");
-    let original = std::fs::read(&file).expect("the event file");
-    let (action, hidden) = report_form(&pairings, 1);
+    let address: SocketAddr = format!("{SERVER_IP}:{}", server.port).parse().unwrap();
+    Some((venue, server, address))
+}
+
+/// Every player's code for the event in `file`, as the cards page prints them on the
+/// organizer's computer (here the venue's namespace, which the test cannot browse from): made
+/// from the site folder's secret, as `serve` makes them.
+#[cfg(target_os = "linux")]
+fn organizer_codes(site: &Path, file: &str) -> std::collections::BTreeMap<String, String> {
+    use holonet::edit::self_report::{player_code, printed_code};
+    let secret = holonet::input_key::Secret::of_site(site);
+    let text = std::fs::read_to_string(site.join(file)).expect("the event file");
+    let event: toml::Table = text.parse().expect("TOML");
+    event["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .map(|p| {
+            let name = p["name"].as_str().expect("a name");
+            let id = p
+                .get("id")
+                .and_then(|id| id.as_str())
+                .map_or_else(|| name.to_lowercase().replace(' ', "-"), str::to_string);
+            let code = printed_code(&player_code(&secret, Path::new(file), &id));
+            (id, code)
+        })
+        .collect()
+}
+
+/// A phone's report for `table` of the served pairings page, sent from `from` (an address on
+/// the phones' side of the pair): status and answer.
+#[cfg(target_os = "linux")]
+fn report_from(
+    from: [u8; 4],
+    to: SocketAddr,
+    pairings: &str,
+    table: u32,
+    choices: &[(&str, &str)],
+) -> (u16, String) {
+    use crate::common::serve::{post_form_on, report_form};
+    let (action, hidden) = report_form(pairings, table);
     let mut fields: Vec<(&str, &str)> = hidden
         .iter()
         .map(|(name, value)| (name.as_str(), value.as_str()))
         .collect();
-    fields.extend([("player", "ann-ray"), ("result", "2-0")]);
+    fields.extend_from_slice(choices);
+    post_form_on(
+        connect_from(from, to),
+        &action,
+        &fields,
+        &[format!("Host: {to}")],
+    )
+}
+
+/// The phones' first address as the test connects from it.
+#[cfg(target_os = "linux")]
+fn phone() -> [u8; 4] {
+    let ip: std::net::Ipv4Addr = PHONE_IP.parse().unwrap();
+    ip.octets()
+}
+
+/// `serve --lan --self-report` facing a phone: the pairings page offers it the report forms,
+/// but it gets no player's code (the cards are printed from the organizer's computer); and a
+/// phone that keeps sending wrong codes is refused for the rest of the round, right code or
+/// not, with the event file untouched throughout.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_phone_reports_with_a_code_it_cannot_guess() {
+    use crate::common::serve::CARDS;
+    use crate::self_report::{FILE, PAIRINGS, SLIPS, running_event};
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let Some((_venue, _server, at)) = self_report_at_the_venue(&site) else {
+        return;
+    };
+    let file = site.join(FILE);
+    let pairings = wait_for_page(at, PAIRINGS, "Report your result");
+    let (status, cards) = get_on(connect_from(phone(), at), CARDS);
+    assert!(status.contains("404"), "{status}: {cards}");
+    assert!(!cards.contains("player-code"), "{cards}");
+    let slips = wait_for_page(at, SLIPS, "Table 1");
+    assert!(!slips.contains("player card"), "{slips}");
+    let codes = organizer_codes(&site, FILE);
+    let original = std::fs::read(&file).expect("the event file");
     for guess in 0..holonet::serve::WRONG_CODES_PER_ROUND {
         let guess = format!("WRONG{guess}");
-        let mut sent = fields.clone();
-        sent.push(("code", &guess));
-        let (status, body) = post_form(phone, &action, &sent);
+        let (status, body) = report_from(
+            phone(),
+            at,
+            &pairings,
+            1,
+            &[("player", "ann-ray"), ("result", "2-0"), ("code", &guess)],
+        );
         assert_eq!(status, 403, "{body}");
     }
-    let mut sent = fields.clone();
-    sent.push(("code", "GGG GGG"));
-    let (status, body) = post_form(phone, &action, &sent);
+    let (status, body) = report_from(
+        phone(),
+        at,
+        &pairings,
+        1,
+        &[
+            ("player", "ann-ray"),
+            ("result", "2-0"),
+            ("code", &codes["ann-ray"]),
+        ],
+    );
     assert_eq!(status, 429, "{body}");
     assert!(
         body.contains("Hand your result slip to the organizer"),
         "{body}"
     );
     assert_eq!(std::fs::read(&file).expect("the event file"), original);
+}
+
+/// Wrong codes sent in one player's name are counted from every device together: past
+/// `WRONG_CODES_PER_PLAYER` in a round, no device, however new, gets another try at that
+/// player's code, the right one included; the other players are not affected.
+#[cfg(target_os = "linux")]
+#[test]
+fn wrong_codes_in_a_players_name_are_bounded_across_every_device() {
+    use crate::self_report::{FILE, PAIRINGS, running_event};
+    use holonet::serve::{WRONG_CODES_PER_PLAYER, WRONG_CODES_PER_ROUND};
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let Some((_venue, _server, at)) = self_report_at_the_venue(&site) else {
+        return;
+    };
+    let file = site.join(FILE);
+    let codes = organizer_codes(&site, FILE);
+    let pairings = wait_for_page(at, PAIRINGS, "Report your result");
+    let original = std::fs::read(&file).expect("the event file");
+    let devices = [phone(), MORE_PHONES[0], MORE_PHONES[1]];
+    let mut sent = 0;
+    'guessing: for device in devices {
+        for guess in 0..WRONG_CODES_PER_ROUND {
+            if sent == WRONG_CODES_PER_PLAYER {
+                break 'guessing;
+            }
+            let guess = format!("WRONG{guess}");
+            let (status, body) = report_from(
+                device,
+                at,
+                &pairings,
+                1,
+                &[("player", "ann-ray"), ("result", "2-0"), ("code", &guess)],
+            );
+            assert_eq!(status, 403, "{body}");
+            sent += 1;
+        }
+    }
+    let (status, body) = report_from(
+        MORE_PHONES[2],
+        at,
+        &pairings,
+        1,
+        &[
+            ("player", "ann-ray"),
+            ("result", "2-0"),
+            ("code", &codes["ann-ray"]),
+        ],
+    );
+    assert_eq!(status, 429, "{body}");
+    assert!(
+        body.contains("Too many wrong codes were sent in the name of Ann Ray"),
+        "{body}"
+    );
+    assert_eq!(std::fs::read(&file).expect("the event file"), original);
+    // Ann's opponent, from a phone of their own, is still taken.
+    let tables = std::fs::read_to_string(&file).expect("the event file");
+    let opponent = if tables.contains("players = [\"ann-ray\", \"") {
+        tables
+            .split("players = [\"ann-ray\", \"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .to_string()
+    } else {
+        tables
+            .split("\", \"ann-ray\"]")
+            .next()
+            .unwrap()
+            .rsplit('"')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    let (status, body) = report_from(
+        MORE_PHONES[3],
+        at,
+        &pairings,
+        1,
+        &[
+            ("player", &opponent),
+            ("result", "0-2"),
+            ("code", &codes[&opponent]),
+        ],
+    );
+    assert_eq!(status, 200, "{body}");
+}
+
+/// Two agreeing reports of one table sent from one phone on the venue's network are never
+/// "both players agree": one person may hold both cards. They wait for the organizer, who
+/// confirms them; from two phones, the same reports are recorded at once.
+#[cfg(target_os = "linux")]
+#[test]
+fn two_reports_from_one_phone_wait_for_the_organizer() {
+    use crate::common::run_ok;
+    use crate::self_report::{FILE, PAIRINGS, running_event};
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let Some((_venue, _server, at)) = self_report_at_the_venue(&site) else {
+        return;
+    };
+    let file = site.join(FILE);
+    let codes = organizer_codes(&site, FILE);
+    let pairings = wait_for_page(at, PAIRINGS, "Report your result");
+    let text = std::fs::read_to_string(&file).expect("the event file");
+    let seated = |table: u32| -> [String; 2] {
+        let line = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .find(|l| l.contains(&format!("table = {table}, players = [")))
+            .expect("the table");
+        let ids: Vec<String> = line
+            .split("players = [")
+            .nth(1)
+            .unwrap()
+            .split(']')
+            .next()
+            .unwrap()
+            .split(',')
+            .map(|id| id.trim().trim_matches('"').to_string())
+            .collect();
+        [ids[0].clone(), ids[1].clone()]
+    };
+    let [a, b] = seated(1);
+    let original = std::fs::read(&file).expect("the event file");
+    for player in [&a, &b] {
+        let (status, body) = report_from(
+            phone(),
+            at,
+            &pairings,
+            1,
+            &[
+                ("player", player),
+                ("result", "2-0"),
+                ("code", &codes[player]),
+            ],
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    assert_eq!(
+        std::fs::read(&file).expect("the event file"),
+        original,
+        "not recorded"
+    );
+    let status = run_ok(&site, &["status", FILE]);
+    assert!(
+        status.contains("Reported from the players' phones"),
+        "{status}"
+    );
+    run_ok(&site, &["confirm", FILE, "1"]);
+    let recorded = std::fs::read_to_string(&file).expect("the event file");
+    assert!(
+        recorded.contains(&format!("games = [\"{a}\", \"{a}\"]")),
+        "{recorded}"
+    );
+
+    // Table 2 from two phones: recorded at once.
+    let [c, d] = seated(2);
+    let (status, _) = report_from(
+        phone(),
+        at,
+        &pairings,
+        2,
+        &[("player", &c), ("result", "1-1"), ("code", &codes[&c])],
+    );
+    assert_eq!(status, 200);
+    let (status, body) = report_from(
+        MORE_PHONES[0],
+        at,
+        &pairings,
+        2,
+        &[("player", &d), ("result", "1-1"), ("code", &codes[&d])],
+    );
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains("Both players agree"), "{body}");
 }
 
 /// The organizer's browser (loopback) gets each failure with the pages it belongs to: a typo
@@ -330,7 +604,8 @@ fn the_organizer_sees_a_broken_event_over_its_own_pages_only() {
 }
 
 /// A connection to `to` from the local address `from` (on Linux every 127.0.0.0/8 address
-/// reaches loopback), so one test plays two clients of this computer.
+/// reaches loopback, and each phone's address on the venue's pair is this side's), so one
+/// test plays several clients.
 #[cfg(target_os = "linux")]
 fn connect_from(from: [u8; 4], to: SocketAddr) -> TcpStream {
     use rustix::net::{AddressFamily, SocketType, bind, connect, socket};

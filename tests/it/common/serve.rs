@@ -225,12 +225,27 @@ pub fn post_form_with(
     fields: &[(&str, &str)],
     headers: &[String],
 ) -> (u16, String) {
+    post_form_on(
+        TcpStream::connect(to).expect("connect"),
+        path,
+        fields,
+        headers,
+    )
+}
+
+/// Posts `fields` as [`post_form_with`] does, on a connected `stream` (one from an address of
+/// the test's choosing).
+pub fn post_form_on(
+    mut stream: TcpStream,
+    path: &str,
+    fields: &[(&str, &str)],
+    headers: &[String],
+) -> (u16, String) {
     let body = fields
         .iter()
         .map(|(name, value)| format!("{}={}", form_encode(name), form_encode(value)))
         .collect::<Vec<_>>()
         .join("&");
-    let mut stream = TcpStream::connect(to).expect("connect");
     stream.set_read_timeout(Some(PATIENCE)).expect("timeout");
     write!(
         stream,
