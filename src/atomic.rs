@@ -115,6 +115,25 @@ impl std::fmt::Display for WriteError {
     }
 }
 
+/// Exchanges the files or folders at `a` and `b` in one step, where the system can: `false`
+/// (and nothing done) where it cannot.
+pub(crate) fn exchange_in_one_step(a: &Path, b: &Path) -> std::io::Result<bool> {
+    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+    {
+        use rustix::fs::{CWD, RenameFlags, renameat_with};
+        use rustix::io::Errno;
+        match renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE) {
+            Ok(()) => return Ok(true),
+            // The file system or the kernel has no exchange.
+            Err(e) if e == Errno::INVAL || e == Errno::NOSYS || e == Errno::NOTSUP => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
+    let _ = (a, b);
+    Ok(false)
+}
+
 /// Writes `new` to `path` atomically, provided the file is still as `expected`.
 pub(crate) fn write_atomically(
     path: &Path,
