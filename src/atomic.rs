@@ -1,16 +1,42 @@
 //! Writing the files an organizer keeps (`pair`, `report`, `new`, `import`, `init`) so that no
 //! work is ever lost: a file is written whole to a temporary file beside it, flushed to disk, and
-//! only then put in place by a rename (or, for a new file, a hard link that cannot replace one), so
-//! a laptop that dies mid-write leaves the old file or the new one, never half of either. A file
-//! that changed on disk since Holonet read it (an editor saved it meanwhile) is left as it is: the
-//! organizer's edit wins, and the command says to run it again.
+//! only then put in place in one step (or, for a new file, by a hard link that cannot replace
+//! one), so a laptop that dies mid-write leaves the old file or the new one, never half of
+//! either.
+//!
+//! A file that changed on disk since Holonet read it (an editor saved it meanwhile) is left as it
+//! was saved: the organizer's edit wins, and the command says to run it again. The file is
+//! compared with what was read at the moment it is replaced, not before: where the system can
+//! exchange two names in one step (`renameat2` with `RENAME_EXCHANGE` on Linux, `renameatx_np`
+//! with `RENAME_SWAP` on macOS, [`exchange_in_one_step`]), the new file and the file at the path
+//! trade places, and what came out is compared with what was read. The same text: it is
+//! removed, and the edit is done. Another text: a save landed, and it is put back, so for an
+//! instant the path holds Holonet's text. A save that lands at the path in that instant is newer
+//! still, and it is the one that stays there: each file that comes out is told apart by its
+//! device and inode (held open, so that no new file can be given the number), and only a file
+//! that a newer save replaced is ever thrown away. Should saves keep landing, step after step,
+//! the last one that came out is kept beside the file, under its name followed by
+//! `.holonet-kept-N`, and the command says so.
+//!
+//! What no write by renaming can catch: an editor that opened the file before the exchange and
+//! writes into it in place after what came out was compared writes into a file that is no
+//! longer at the path, and that save is gone. Editors that save by writing a new file and
+//! renaming it over the old one (most, and `sed -i`) are always caught, and so is a save in
+//! place that began before the compare. And an editor's save that lands after Holonet's edit is
+//! in place (from a text read before it) replaces that edit in turn, as any later save would.
+//!
+//! Where names cannot be exchanged in one step (FAT, exFAT, some network file systems, and
+//! systems other than Linux, Android and macOS), the file is compared just before the rename,
+//! once the temporary file is flushed: a save that lands between that compare and the rename
+//! (a few microseconds, with nothing written to disk between them) is replaced.
 //!
 //! Two Holonet commands editing the same site at once (two `report`s from two terminals, a
-//! script reporting every table together) would each pass that check and the second rename would
-//! drop the first one's edit. So each editing command holds the site's edit lock ([`lock_site`])
-//! from reading the file to writing it: the second waits, reads the first one's result, and
-//! either applies its own edit on top or refuses with its usual message (a table that already
-//! has a result, say). No accepted edit is ever lost.
+//! script reporting every table together) would each read the same text, and the second to
+//! write would find the file changed and refuse (or, without the exchange, could pass the
+//! compare and drop the first one's edit). So each editing command holds the site's edit lock
+//! ([`lock_site`]) from reading the file to writing it: the second waits, reads the first one's
+//! result, and either applies its own edit on top or refuses with its usual message (a table
+//! that already has a result, say). No accepted edit is ever lost.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -83,13 +109,20 @@ pub(crate) enum Expected<'a> {
     Text(&'a str),
 }
 
-/// Why a file could not be written. In every case the file is as it was.
+/// Why a file could not be written. In every case but [`WriteError::KeptAside`] the file is as
+/// it was (or as an editor saved it meanwhile).
 #[derive(Debug)]
 pub enum WriteError {
     /// The file changed on disk since it was read.
     Changed(PathBuf),
     /// A new file's path is taken.
     Exists(PathBuf),
+    /// The file changed on disk, and a save made meanwhile could not be put back at the path
+    /// (saves kept landing there, or the exchange failed): it is kept at `kept`.
+    KeptAside {
+        path: PathBuf,
+        kept: PathBuf,
+    },
     Io(PathBuf, std::io::Error),
 }
 
@@ -106,6 +139,12 @@ impl std::fmt::Display for WriteError {
                 "{} already exists; holonet never overwrites a file it did not read",
                 p.display()
             ),
+            WriteError::KeptAside { path, kept } => write!(
+                f,
+                "{} changed on disk while holonet was writing it, and a save made meanwhile could not be put back in its place (saves kept landing there); that save is kept as {}: compare the two files, keep the one you want, then run the command again",
+                path.display(),
+                kept.display()
+            ),
             WriteError::Io(p, e) => write!(
                 f,
                 "cannot write {}: {e}; the file was not changed",
@@ -115,11 +154,51 @@ impl std::fmt::Display for WriteError {
     }
 }
 
-/// Writes `new` to `path` atomically, provided the file is still as `expected`.
+/// Exchanges the files or folders at `a` and `b` in one step, where the system can: `false`
+/// (and nothing done) where it cannot.
+pub(crate) fn exchange_in_one_step(a: &Path, b: &Path) -> std::io::Result<bool> {
+    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+    {
+        use rustix::fs::{CWD, RenameFlags, renameat_with};
+        use rustix::io::Errno;
+        match renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE) {
+            Ok(()) => return Ok(true),
+            // The file system or the kernel has no exchange.
+            Err(e) if e == Errno::INVAL || e == Errno::NOSYS || e == Errno::NOTSUP => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
+    let _ = (a, b);
+    Ok(false)
+}
+
+/// Writes `new` to `path` atomically, provided the file is still as `expected` when it is
+/// replaced (see the module's documentation).
 pub(crate) fn write_atomically(
     path: &Path,
     expected: Expected<'_>,
     new: &str,
+) -> Result<(), WriteError> {
+    write_atomically_with(path, expected, new, |_| {})
+}
+
+/// The moments at which tests make a save land: [`write_atomically_with`] calls its hook there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Moment {
+    /// The temporary file is written and flushed; the file is about to be replaced.
+    BeforeReplacement,
+    /// A save was found in what the replacement took out; it is about to be put back (again,
+    /// at each step when saves keep landing).
+    BeforePutBack,
+}
+
+/// [`write_atomically`], calling `at` at each [`Moment`] (a no-op but in tests).
+fn write_atomically_with(
+    path: &Path,
+    expected: Expected<'_>,
+    new: &str,
+    mut at: impl FnMut(Moment),
 ) -> Result<(), WriteError> {
     let io = |e| WriteError::Io(path.to_path_buf(), e);
     match expected {
@@ -127,6 +206,7 @@ pub(crate) fn write_atomically(
             return Err(WriteError::Exists(path.to_path_buf()));
         }
         Expected::Absent => {}
+        // Already changed: no need to write anything to find out again.
         Expected::Text(original) => {
             if std::fs::read_to_string(path).map_err(io)? != original {
                 return Err(WriteError::Changed(path.to_path_buf()));
@@ -134,24 +214,29 @@ pub(crate) fn write_atomically(
         }
     }
     let tmp = temporary_beside(path);
-    let result = write_synced(&tmp, new).and_then(|()| match expected {
-        // A hard link fails when the name is taken, where a rename would replace the file.
-        // File systems without hard links (FAT, exFAT on a USB stick) get a check, then a rename.
-        Expected::Absent => std::fs::hard_link(&tmp, path).or_else(|e| {
-            if e.kind() == std::io::ErrorKind::AlreadyExists
-                || std::fs::symlink_metadata(path).is_ok()
-            {
-                Err(std::io::ErrorKind::AlreadyExists.into())
-            } else {
-                std::fs::rename(&tmp, path)
-            }
-        }),
-        // The new file keeps the old one's permissions (a file kept private stays private).
-        Expected::Text(_) => std::fs::metadata(path)
-            .and_then(|m| std::fs::set_permissions(&tmp, m.permissions()))
-            .and_then(|()| std::fs::rename(&tmp, path)),
+    if let Err(e) = write_synced(&tmp, new) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(io(e));
+    }
+    match expected {
+        Expected::Absent => link_new(path, &tmp),
+        Expected::Text(original) => replace(path, &tmp, original, new, &mut at),
+    }
+}
+
+/// Puts the flushed temporary file `tmp` at `path`, where no file is: a hard link fails when the
+/// name is taken, where a rename would replace the file. File systems without hard links (FAT,
+/// exFAT on a USB stick) get a check, then a rename.
+fn link_new(path: &Path, tmp: &Path) -> Result<(), WriteError> {
+    let result = std::fs::hard_link(tmp, path).or_else(|e| {
+        if e.kind() == std::io::ErrorKind::AlreadyExists || std::fs::symlink_metadata(path).is_ok()
+        {
+            Err(std::io::ErrorKind::AlreadyExists.into())
+        } else {
+            std::fs::rename(tmp, path)
+        }
     });
-    let _ = std::fs::remove_file(&tmp);
+    let _ = std::fs::remove_file(tmp);
     match result {
         Ok(()) => {
             sync_folder(path);
@@ -160,7 +245,166 @@ pub(crate) fn write_atomically(
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
             Err(WriteError::Exists(path.to_path_buf()))
         }
-        Err(e) => Err(io(e)),
+        Err(e) => Err(WriteError::Io(path.to_path_buf(), e)),
+    }
+}
+
+/// Puts the flushed temporary file `tmp` (holding `new`) at `path` in place of the file there,
+/// provided that file holds `original` at that moment.
+fn replace(
+    path: &Path,
+    tmp: &Path,
+    original: &str,
+    new: &str,
+    at: &mut impl FnMut(Moment),
+) -> Result<(), WriteError> {
+    let failed = |e: std::io::Error| {
+        let _ = std::fs::remove_file(tmp);
+        if std::fs::symlink_metadata(path).is_err() {
+            // Removed meanwhile: a change too.
+            WriteError::Changed(path.to_path_buf())
+        } else {
+            WriteError::Io(path.to_path_buf(), e)
+        }
+    };
+    // The new file keeps the old one's permissions (a file kept private stays private).
+    std::fs::metadata(path)
+        .and_then(|m| std::fs::set_permissions(tmp, m.permissions()))
+        .map_err(failed)?;
+    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+    let ours = Pinned::at(tmp).map_err(failed)?;
+    #[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
+    let _ = new;
+    at(Moment::BeforeReplacement);
+    match exchange_in_one_step(tmp, path) {
+        #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+        Ok(true) => return settle_exchange(path, tmp, original, new, ours, at),
+        // No exchange here: the compare and the rename below.
+        Ok(_) => {}
+        Err(e) => return Err(failed(e)),
+    }
+    match std::fs::read(path) {
+        Ok(now) if now == original.as_bytes() => {}
+        Ok(_) => {
+            let _ = std::fs::remove_file(tmp);
+            return Err(WriteError::Changed(path.to_path_buf()));
+        }
+        Err(e) => return Err(failed(e)),
+    }
+    std::fs::rename(tmp, path).map_err(failed)?;
+    sync_folder(path);
+    Ok(())
+}
+
+/// A file found at a name, held open: an inode number is only a file's own while the file
+/// lives, and one that an editor's rename unlinked could be reused by the editor's next save.
+#[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+struct Pinned {
+    /// Its device and inode.
+    id: (u64, u64),
+    _open: std::fs::File,
+}
+
+#[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+impl Pinned {
+    /// Opens the file at `path`.
+    fn at(path: &Path) -> std::io::Result<Pinned> {
+        use std::os::unix::fs::MetadataExt;
+        let file = std::fs::File::open(path)?;
+        let meta = file.metadata()?;
+        Ok(Pinned {
+            id: (meta.dev(), meta.ino()),
+            _open: file,
+        })
+    }
+}
+
+/// How many exchanges putting a save back may take (each further one needs yet another save to
+/// land at the path in the instant between two of them).
+#[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+const PUT_BACK_STEPS: usize = 16;
+
+/// After the new file (`ours`) and the file at `path` were exchanged, so that the latter is at
+/// `tmp`: done when it holds `original`; otherwise a save landed, and it goes back to the path.
+#[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+fn settle_exchange(
+    path: &Path,
+    tmp: &Path,
+    original: &str,
+    new: &str,
+    ours: Pinned,
+    at: &mut impl FnMut(Moment),
+) -> Result<(), WriteError> {
+    let read = std::fs::read(tmp);
+    if read.as_ref().is_ok_and(|out| out == original.as_bytes()) {
+        let _ = std::fs::remove_file(tmp);
+        sync_folder(path);
+        return Ok(());
+    }
+    put_back(path, tmp, new, ours, at)?;
+    Err(match read {
+        Err(e) => WriteError::Io(path.to_path_buf(), e),
+        Ok(_) => WriteError::Changed(path.to_path_buf()),
+    })
+}
+
+/// Puts the save now at `tmp` back at `path`, in place of the new file (`ours`, holding `new`).
+/// A file that comes out of an exchange is thrown away only when a newer save replaced it: the
+/// new file, or a save that was at the path before another landed there. A file never seen
+/// before landed at the path after the one just put there, so it is newer, and it goes back
+/// instead.
+#[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+fn put_back(
+    path: &Path,
+    tmp: &Path,
+    new: &str,
+    ours: Pinned,
+    at: &mut impl FnMut(Moment),
+) -> Result<(), WriteError> {
+    let Ok(mut held) = Pinned::at(tmp) else {
+        return Err(keep_aside(path, tmp));
+    };
+    let ours_id = ours.id;
+    let mut superseded = vec![ours];
+    for _ in 0..PUT_BACK_STEPS {
+        at(Moment::BeforePutBack);
+        if !matches!(exchange_in_one_step(tmp, path), Ok(true)) {
+            return Err(keep_aside(path, tmp));
+        }
+        let Ok(out) = Pinned::at(tmp) else {
+            return Err(keep_aside(path, tmp));
+        };
+        // The new file is ours only while it holds our text: an editor may have written into it
+        // in place while it was at the path.
+        let discard = superseded.iter().any(|file| file.id == out.id)
+            && (out.id != ours_id || std::fs::read(tmp).is_ok_and(|text| text == new.as_bytes()));
+        if discard {
+            let _ = std::fs::remove_file(tmp);
+            sync_folder(path);
+            return Ok(());
+        }
+        superseded.retain(|file| file.id != out.id);
+        superseded.push(std::mem::replace(&mut held, out));
+    }
+    Err(keep_aside(path, tmp))
+}
+
+/// Keeps the file at `tmp` (a save that could not be put back) beside `path` under a name that
+/// says what it is, and says where.
+#[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+fn keep_aside(path: &Path, tmp: &Path) -> WriteError {
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    let kept = (0..)
+        .map(|n| path.with_file_name(format!("{name}.holonet-kept-{n}")))
+        .find(|kept| std::fs::symlink_metadata(kept).is_err())
+        .filter(|kept| std::fs::rename(tmp, kept).is_ok())
+        .unwrap_or_else(|| tmp.to_path_buf());
+    sync_folder(path);
+    WriteError::KeptAside {
+        path: path.to_path_buf(),
+        kept,
     }
 }
 
@@ -214,12 +458,25 @@ pub(crate) fn write_new(target: &Path, text: &str) -> Result<(), String> {
 mod tests {
     use super::*;
 
+    /// The temporary and kept-aside files in `dir`.
     fn leftovers(dir: &Path) -> Vec<String> {
         std::fs::read_dir(dir)
             .expect("read_dir")
             .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".holonet-tmp"))
+            .filter(|n| n.ends_with(".holonet-tmp") || n.contains(".holonet-kept-"))
             .collect()
+    }
+
+    /// Saves `text` at `path` as most editors and `sed -i` do: a new file beside it, renamed
+    /// over it.
+    fn save_by_rename(path: &Path, text: &str) {
+        let beside = path.with_file_name("editor-save.tmp");
+        std::fs::write(&beside, text).expect("write the editor's file");
+        std::fs::rename(&beside, path).expect("rename it over the file");
+    }
+
+    fn read(path: &Path) -> String {
+        std::fs::read_to_string(path).expect("read")
     }
 
     #[test]
@@ -244,6 +501,132 @@ mod tests {
             "saved by the editor"
         );
         assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn a_save_landing_at_the_moment_of_replacement_is_kept() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("e.toml");
+        std::fs::write(&path, "old").expect("write");
+        let mut moments = Vec::new();
+        let err = write_atomically_with(&path, Expected::Text("old"), "new", |moment| {
+            moments.push(moment);
+            if moment == Moment::BeforeReplacement {
+                save_by_rename(&path, "saved by the editor");
+            }
+        })
+        .expect_err("changed");
+        assert!(matches!(err, WriteError::Changed(_)), "{err}");
+        assert_eq!(read(&path), "saved by the editor");
+        assert!(leftovers(dir.path()).is_empty());
+        assert_eq!(moments[0], Moment::BeforeReplacement);
+    }
+
+    #[test]
+    fn a_save_in_place_at_the_moment_of_replacement_is_kept() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("e.toml");
+        std::fs::write(&path, "old").expect("write");
+        let err = write_atomically_with(&path, Expected::Text("old"), "new", |moment| {
+            if moment == Moment::BeforeReplacement {
+                // Truncates the file and writes into it: the same inode, another text.
+                std::fs::write(&path, "saved in place").expect("write in place");
+            }
+        })
+        .expect_err("changed");
+        assert!(matches!(err, WriteError::Changed(_)), "{err}");
+        assert_eq!(read(&path), "saved in place");
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn a_file_unchanged_at_the_moment_of_replacement_is_replaced() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("e.toml");
+        std::fs::write(&path, "old").expect("write");
+        let mut moments = Vec::new();
+        write_atomically_with(&path, Expected::Text("old"), "new", |moment| {
+            moments.push(moment);
+        })
+        .expect("written");
+        assert_eq!(read(&path), "new");
+        assert_eq!(moments, [Moment::BeforeReplacement], "nothing to put back");
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+    #[test]
+    fn a_save_landing_while_another_is_put_back_is_the_one_left_at_the_path() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("e.toml");
+        std::fs::write(&path, "old").expect("write");
+        let mut put_backs = 0;
+        let err = write_atomically_with(&path, Expected::Text("old"), "new", |moment| {
+            match moment {
+                Moment::BeforeReplacement => save_by_rename(&path, "first save"),
+                Moment::BeforePutBack => {
+                    put_backs += 1;
+                    if put_backs == 1 {
+                        // Lands over holonet's text, for that instant at the path.
+                        save_by_rename(&path, "second save");
+                    }
+                }
+            }
+        })
+        .expect_err("changed");
+        assert!(matches!(err, WriteError::Changed(_)), "{err}");
+        assert_eq!(read(&path), "second save", "the newest save stays");
+        assert_eq!(put_backs, 2, "the second save went back in one more step");
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+    #[test]
+    fn a_save_written_into_the_new_file_while_another_is_put_back_is_the_one_left_at_the_path() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("e.toml");
+        std::fs::write(&path, "old").expect("write");
+        let mut put_backs = 0;
+        let err = write_atomically_with(&path, Expected::Text("old"), "new", |moment| {
+            match moment {
+                Moment::BeforeReplacement => save_by_rename(&path, "first save"),
+                Moment::BeforePutBack => {
+                    put_backs += 1;
+                    if put_backs == 1 {
+                        // Into holonet's new file, for that instant at the path.
+                        std::fs::write(&path, "written in place").expect("write in place");
+                    }
+                }
+            }
+        })
+        .expect_err("changed");
+        assert!(matches!(err, WriteError::Changed(_)), "{err}");
+        assert_eq!(read(&path), "written in place");
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+    #[test]
+    fn a_save_that_cannot_be_put_back_is_kept_beside_the_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("e.toml");
+        std::fs::write(&path, "old").expect("write");
+        let mut saves = 0;
+        let err = write_atomically_with(&path, Expected::Text("old"), "new", |_| {
+            saves += 1;
+            save_by_rename(&path, &format!("save {saves}"));
+        })
+        .expect_err("kept aside");
+        let WriteError::KeptAside { kept, .. } = &err else {
+            panic!("{err}");
+        };
+        assert_eq!(saves, 1 + PUT_BACK_STEPS);
+        // The last save came out of the last exchange, and the one before it went back.
+        assert_eq!(read(kept), format!("save {saves}"));
+        assert_eq!(read(&path), format!("save {}", saves - 1));
+        assert_eq!(kept, &dir.path().join("e.toml.holonet-kept-0"));
+        assert!(err.to_string().contains("e.toml.holonet-kept-0"), "{err}");
+        assert_eq!(leftovers(dir.path()), ["e.toml.holonet-kept-0"]);
     }
 
     #[test]

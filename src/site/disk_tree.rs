@@ -289,7 +289,7 @@ impl DiskTree {
         match fs::symlink_metadata(&target) {
             Ok(m) if m.is_dir() => fs::remove_dir_all(&target)?,
             // A link is replaced, never kept to be written through.
-            Ok(m) if m.is_file() && super::output::exchange_in_one_step(&staged, &target)? => {
+            Ok(m) if m.is_file() && crate::atomic::exchange_in_one_step(&staged, &target)? => {
                 return Ok(());
             }
             _ => {}

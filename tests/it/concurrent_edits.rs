@@ -1,7 +1,8 @@
 //! Two writers at once: editing commands started together on one event file (as from two
 //! terminals, or a script reporting every table at once) never lose an accepted edit. Each either
 //! applies on top of the others or refuses with its usual message, and the file ends holding
-//! every edit that printed success.
+//! every edit that printed success. And a save made by hand in an editor while a command writes
+//! the file is never lost: the command either ends before it, or says the file changed on disk.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -128,4 +129,87 @@ fn the_same_table_reported_twice_at_once_keeps_one_and_refuses_the_other() {
         .to_string();
     let first_won = games.iter().all(|g| g.as_str() == Some(first.as_str()));
     assert_eq!(first_won, accepted[0] == 0, "{games:?}");
+}
+
+/// Saves the event file as an editor or `sed -i` does: reads it, writes the text with the
+/// event's name changed into a new file beside it, and renames that over it.
+fn save_by_hand(file: &Path, hand_line: &str) {
+    let text = std::fs::read_to_string(file).expect("the editor reads the file");
+    let mut replaced = false;
+    let saved: String = text
+        .lines()
+        .map(|line| {
+            if !replaced && line.starts_with("name = ") {
+                replaced = true;
+                hand_line.to_string()
+            } else {
+                line.to_string()
+            }
+        })
+        .map(|line| line + "\n")
+        .collect();
+    assert!(replaced, "the event's name line");
+    let beside = file.with_file_name("sedXYZ123");
+    std::fs::write(&beside, saved).expect("the editor writes its file");
+    std::fs::rename(&beside, file).expect("the editor renames it over the event file");
+}
+
+#[test]
+fn a_hand_save_racing_a_report_is_never_lost() {
+    const TRIALS: u64 = 60;
+    let (_dir, site, paired) = paired_site();
+    let file = "events/2026/two-writers.toml";
+    let path = site.join(file);
+    let (mut recorded, mut refused, mut saved_over) = (0, 0, 0);
+    for trial in 0..TRIALS {
+        std::fs::write(&path, &paired).expect("reset");
+        let report = Command::new(env!("CARGO_BIN_EXE_holonet"))
+            .args(["report", file, "1", "2-0"])
+            .current_dir(&site)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("spawn holonet");
+        // The save starts at a later point in each trial: after more and more reads of the file
+        // (a count, not a time, so the points spread over the report whatever the machine).
+        for _ in 0..trial * trial * 4 {
+            std::hint::black_box(std::fs::read(&path).ok());
+        }
+        let hand_line = format!("name = \"Hand Saved {trial}\"");
+        save_by_hand(&path, &hand_line);
+        let out = report.wait_with_output().expect("wait");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let text = std::fs::read_to_string(&path).expect("read");
+        assert!(
+            text.lines().any(|line| line == hand_line),
+            "trial {trial}: the hand save was lost (report: {:?}, {stderr})",
+            out.status
+        );
+        let event: toml::Table = text.parse().expect("the file is valid TOML");
+        let has_result = event["rounds"][0]["tables"][0].get("games").is_some();
+        if out.status.success() {
+            // Recorded, or saved over by the editor, which read the file before the result was in.
+            if has_result {
+                recorded += 1;
+            } else {
+                saved_over += 1;
+            }
+        } else {
+            assert!(
+                stderr.contains("changed on disk"),
+                "trial {trial}: a refused report says why: {stderr}"
+            );
+            assert!(!has_result, "trial {trial}: refused, yet recorded");
+            refused += 1;
+        }
+        let strays: Vec<_> = std::fs::read_dir(path.parent().expect("folder"))
+            .expect("read_dir")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".holonet-tmp") || n.contains(".holonet-kept-"))
+            .collect();
+        assert!(strays.is_empty(), "trial {trial}: left behind {strays:?}");
+    }
+    eprintln!(
+        "{TRIALS} trials: {recorded} reports recorded, {refused} refused (changed on disk), {saved_over} saved over by the editor"
+    );
 }

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use super::tree::remove_tree;
 use super::{OutputError, WORK_DIR, io_err};
+use crate::atomic::exchange_in_one_step;
 
 /// Writes `path` atomically and durably: a temporary file beside it, synced, then renamed.
 pub(super) fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
@@ -77,25 +78,6 @@ impl Places {
             lock: work.join(format!("{name}.lock")),
         })
     }
-}
-
-/// Exchanges the files or folders at `a` and `b` in one step, where the system can: `false`
-/// (and nothing done) where it cannot.
-pub(crate) fn exchange_in_one_step(a: &Path, b: &Path) -> io::Result<bool> {
-    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
-    {
-        use rustix::fs::{CWD, RenameFlags, renameat_with};
-        use rustix::io::Errno;
-        match renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE) {
-            Ok(()) => return Ok(true),
-            // The file system or the kernel has no exchange.
-            Err(e) if e == Errno::INVAL || e == Errno::NOSYS || e == Errno::NOTSUP => {}
-            Err(e) => return Err(e.into()),
-        }
-    }
-    #[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
-    let _ = (a, b);
-    Ok(false)
 }
 
 /// Exchanges two folders in one step where the system can, otherwise by three renames through

@@ -66,7 +66,6 @@ mod exchange;
 mod manifest;
 mod tree;
 
-pub(crate) use exchange::exchange_in_one_step;
 use exchange::{
     Places, check_same_file_system, exchange, finish_exchange, is_empty_dir, sync_dir, write_synced,
 };
