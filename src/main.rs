@@ -372,11 +372,15 @@ enum Command {
         #[arg(long, default_value = ".")]
         root: PathBuf,
     },
-    /// Close an event (closed = true): a league's or challenge event's standings become final,
-    /// and no issue form changes the event any more.
+    /// Close a league or challenge event (closed = true): its standings become final, and no
+    /// verb or issue form changes it until it is reopened with --reopen.
     Close {
-        /// The event file.
+        /// The event file, such as events/2026/spring-league.toml.
         file: PathBuf,
+        /// Open a closed event again (closed = true taken out): its standings are no longer
+        /// final, and games or sessions are recorded again.
+        #[arg(long)]
+        reopen: bool,
         /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
         /// does.
         #[arg(long, default_value = ".")]
@@ -690,8 +694,8 @@ fn print_outcome(outcome: &Outcome) -> ExitCode {
     }
 }
 
-/// Runs a verb that edits an event file (`report`, `register`, `drop`, `unpair`) and prints
-/// how it ended.
+/// Runs a verb that edits an event file (`report`, `register`, `drop`, `unpair`, `game`,
+/// `session`) and prints how it ended; a closed event is refused.
 fn run_edit(
     root: &Path,
     file: &Path,
@@ -1056,7 +1060,9 @@ fn main() -> ExitCode {
                 casual::session_edit(loaded, &request)
             })
         }
-        Command::Close { file, root } => run_edit(&root, &file, casual::close_edit),
+        Command::Close { file, reopen, root } => {
+            print_outcome(&casual::close_event(&root, &file, reopen))
+        }
         Command::Import {
             file,
             out,

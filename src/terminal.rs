@@ -134,6 +134,14 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
         event.info.date.iso(),
         computed.ruleset.id
     );
+    if event.info.closed {
+        // Only a league or a challenge event is closed; no verb changes it until reopened.
+        let what = match computed.kind {
+            ComputedKind::Challenge(_) => "records",
+            _ => "standings",
+        };
+        let _ = writeln!(out, "Closed (`closed = true`): these {what} are final.\n");
+    }
     let swiss = match &computed.kind {
         ComputedKind::Swiss(swiss) => swiss,
         ComputedKind::Ccg(ccg) => return ccg_standings(out, event, computed, ccg),
@@ -315,6 +323,14 @@ pub fn status(event: &Event, computed: &Computed, waiting: &[Waiting], file: &st
     );
     let name = |p: usize| event.players[p].name.as_str();
     let report = format!("holonet report {file}");
+    if event.info.closed {
+        let _ = writeln!(
+            out,
+            "\nClosed (`closed = true`): its standings are final, and no game or session is recorded in it. To record more, reopen it: holonet close --reopen {file}"
+        );
+        final_places(&mut out, event, computed);
+        return out;
+    }
     match current_step(event, computed) {
         Some(Step::Round(round)) => {
             let open: Vec<(u32, String)> = round
@@ -501,7 +517,7 @@ fn waiting_reports(event: &Event, waiting: &[Waiting], file: &str) -> String {
 
 /// The event's final places, best first, once they are known.
 fn final_places(out: &mut String, event: &Event, computed: &Computed) {
-    let Some(placings) = &computed.placings else {
+    let Some(placings) = computed.placings.as_ref().filter(|p| !p.is_empty()) else {
         return;
     };
     let _ = writeln!(out, "\nFinal places:");

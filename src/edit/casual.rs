@@ -1,17 +1,20 @@
 //! The casual formats from the terminal, so that a league night or a challenge evening needs no
 //! hand-written TOML: `holonet game` records a league game, `holonet session` a challenge-deck
-//! session, and `holonet close` ends an event (its standings final). A league's weeks need no
-//! verb: each game's date places it in its week.
+//! session, and `holonet close` ends an event (its standings final; no verb changes it until
+//! `holonet close --reopen` opens it again). A league's weeks need no verb: each game's date
+//! places it in its week.
 //!
 //! Each is a pure function from the file's text and the event loaded from it to the new text
 //! and a sentence; the transaction validates the new text like any event (the players, the
 //! dates within the event's, a scenario's team) before it writes it.
 
+use std::path::Path;
+
 use toml_edit::{Array, Table, value};
 
 use super::registration::{Edited, append, entrant, finish, parse};
 use super::report::parse::{ccg_result, player};
-use super::transaction::{FileEdit, OneEvent};
+use super::transaction::{FileEdit, Mode, OneEvent, Outcome, WhenClosed, edit_event_when_closed};
 use crate::event::{Date, Event, GameEnd, Kind, Timestamp};
 use crate::rules::computed::Computed;
 use crate::rules::{CcgStandings, Family};
@@ -205,15 +208,11 @@ pub(crate) fn session(
     finish(doc, at, summary)
 }
 
-/// Closes the event (`closed = true`): its standings are final, and issue forms no longer
-/// change it.
+/// Closes the event (`closed = true`): its standings are final, and no verb or issue form
+/// changes it until it is reopened ([`reopen`]).
 pub(crate) fn close(text: &str, event: &Event, at: Timestamp) -> Result<Edited, String> {
     let file = event.file.display();
-    if matches!(event.kind, Kind::Recorded(_)) {
-        return Err(format!(
-            "{file} is known only by its final standings: there is nothing to close"
-        ));
-    }
+    closable(event)?;
     if event.info.closed {
         return Err(format!("{file} is already closed (`closed = true`)"));
     }
@@ -223,18 +222,128 @@ pub(crate) fn close(text: &str, event: &Event, at: Timestamp) -> Result<Edited, 
         .and_then(toml_edit::Item::as_table_mut)
         .ok_or_else(|| format!("{file} has no [event] table"))?;
     info.insert("closed", value(true));
-    let summary = if event.is_casual() {
-        format!(
-            "{} is closed: its standings are final, and its ranked players its final places.",
-            event.info.name
-        )
+    let what = if matches!(event.kind, Kind::League(_)) {
+        "its standings are final, and its ranked players its final places"
     } else {
-        format!(
-            "{} is closed: issue forms no longer change it.",
-            event.info.name
-        )
+        "its scenario records are final"
     };
+    let summary = format!(
+        "{} is closed: {what}. Nothing changes it now; `holonet close --reopen {file}` opens it again.",
+        event.info.name
+    );
     finish(doc, at, summary)
+}
+
+/// Opens a closed event again (the line `closed = true` taken out of `[event]`, with a comment
+/// on that line): its standings are no longer final, and games or sessions are recorded again.
+/// The lines written above it stay, above what follows.
+pub(crate) fn reopen(text: &str, event: &Event, at: Timestamp) -> Result<Edited, String> {
+    let file = event.file.display();
+    closable(event)?;
+    if !event.info.closed {
+        return Err(format!("{file} is not closed: there is nothing to reopen"));
+    }
+    let mut doc = parse(text)?;
+    let info = doc
+        .get_mut("event")
+        .and_then(toml_edit::Item::as_table_mut)
+        .ok_or_else(|| format!("{file} has no [event] table"))?;
+    let at_key = info.iter().position(|(key, _)| key == "closed");
+    // The line `closed = true` goes, with a comment on it; the lines above it stay.
+    let removed = info.remove_entry("closed");
+    let comment = removed
+        .map(|(key, _)| lines_above(&key))
+        .unwrap_or_default();
+    if !comment.is_empty() {
+        let next = at_key.and_then(|i| info.iter_mut().nth(i));
+        match next {
+            Some((mut key, _)) => {
+                let prefix = key
+                    .leaf_decor()
+                    .prefix()
+                    .and_then(|p| p.as_str())
+                    .unwrap_or("");
+                let prefix = format!("{comment}{prefix}");
+                key.leaf_decor_mut().set_prefix(prefix);
+            }
+            None => keep_after_event(&mut doc, &comment),
+        }
+    }
+    let what = if matches!(event.kind, Kind::League(_)) {
+        "its standings are no longer final, and holonet game records its games again"
+    } else {
+        "its records are no longer final, and holonet session records its sessions again"
+    };
+    let summary = format!("{} is open again: {what}.", event.info.name);
+    finish(doc, at, summary)
+}
+
+/// Refuses to close or reopen an event that is not a league or a challenge event: only these
+/// are closed (`closed = true`).
+fn closable(event: &Event) -> Result<(), String> {
+    let file = event.file.display();
+    match event.kind {
+        Kind::League(_) | Kind::Challenge(_) => Ok(()),
+        Kind::Recorded(_) => Err(format!(
+            "{file} is known only by its final standings: there is nothing to close or reopen"
+        )),
+        _ => Err(format!(
+            "{file} is a `{}` event: only a league or a challenge event is closed (`closed = true`); a Swiss event is finished when its rounds (and cut) are",
+            event.info.format
+        )),
+    }
+}
+
+/// The lines written above `key` (comments, blank lines), which stay in the file when the line
+/// of `key` is taken out; the indentation of that line goes with it.
+fn lines_above(key: &toml_edit::Key) -> String {
+    let above = key
+        .leaf_decor()
+        .prefix()
+        .and_then(|p| p.as_str())
+        .unwrap_or("");
+    above[..above.rfind('\n').map_or(0, |end| end + 1)].to_string()
+}
+
+/// Keeps `comment`, lines written after the last key of `[event]` (once that key is taken out),
+/// above the table that follows `[event]` in the file (or at the file's end).
+fn keep_after_event(doc: &mut toml_edit::DocumentMut, comment: &str) {
+    let event_at = doc
+        .get("event")
+        .and_then(toml_edit::Item::as_table)
+        .and_then(Table::position);
+    let mut next: Option<&mut Table> = None;
+    for (_, item) in doc.as_table_mut().iter_mut() {
+        let tables: Vec<&mut Table> = match item {
+            toml_edit::Item::Table(table) => vec![table],
+            toml_edit::Item::ArrayOfTables(array) => array.iter_mut().collect(),
+            _ => Vec::new(),
+        };
+        for table in tables {
+            let after_event = table.position() > event_at;
+            let sooner = next
+                .as_ref()
+                .is_none_or(|n| table.position() < n.position());
+            if after_event && sooner {
+                next = Some(table);
+            }
+        }
+    }
+    match next {
+        Some(table) => {
+            let prefix = table
+                .decor()
+                .prefix()
+                .and_then(|p| p.as_str())
+                .unwrap_or("");
+            let prefix = format!("{comment}{prefix}");
+            table.decor_mut().set_prefix(prefix);
+        }
+        None => {
+            let trailing = doc.trailing().as_str().unwrap_or("").to_string();
+            doc.set_trailing(format!("{comment}{trailing}"));
+        }
+    }
 }
 
 /// A TOML date.
@@ -275,7 +384,117 @@ pub fn session_edit(loaded: &OneEvent, request: &SessionRequest<'_>) -> Result<F
     .map(FileEdit::from)
 }
 
-/// `close`'s edit of the loaded event file.
-pub fn close_edit(loaded: &OneEvent) -> Result<FileEdit, String> {
-    close(&loaded.text, &loaded.event, crate::wall_clock::now()).map(FileEdit::from)
+/// `close` (`reopen`: `close --reopen`) of the event file `file` of the site at `root`: the
+/// one edit a closed event takes, so it goes through the transaction with the closed event
+/// left to it.
+pub fn close_event(root: &Path, file: &Path, reopen: bool) -> Outcome {
+    edit_event_when_closed(
+        root,
+        file,
+        Mode::Write,
+        WhenClosed::LeaveToTheEdit,
+        |loaded| {
+            let at = crate::wall_clock::now();
+            let edited = if reopen {
+                self::reopen(&loaded.text, &loaded.event, at)
+            } else {
+                close(&loaded.text, &loaded.event, at)
+            };
+            edited.map(FileEdit::from)
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::options::LoadOptions;
+
+    const AT: Timestamp = Timestamp {
+        date: Date {
+            year: 2026,
+            month: 12,
+            day: 20,
+        },
+        hour: 21,
+        minute: 30,
+        second: 0,
+        offset_minutes: Some(60),
+    };
+
+    /// A league of two players with one game; `event` is written at the end of `[event]`.
+    fn league(event: &str) -> String {
+        format!(
+            "[event]\nname = \"League\"   # the winter league\ndate = 2026-12-01\nrules = \"ffg-2018\"\nformat = \"league\"\n{event}\n[[players]]\nname = \"Ann Lee\"\n\n[[players]]\nname = \"Bo Vos\"\n\n[[games]]\ndate = 2026-12-07\ndark = \"ann-lee\"\nlight = \"bo-vos\"\nwinner = \"ann-lee\"\n"
+        )
+    }
+
+    fn loaded(text: &str) -> Event {
+        let (loaded, diagnostics) = crate::load::parse_event(
+            Path::new("events/2026/league.toml"),
+            text,
+            &LoadOptions::default(),
+        );
+        loaded
+            .unwrap_or_else(|| panic!("valid: {diagnostics:?}\n{text}"))
+            .0
+    }
+
+    /// `reopen`'s new text, checked valid and open.
+    fn reopened(text: &str) -> String {
+        let edited = reopen(text, &loaded(text), AT).expect("reopened");
+        assert!(!loaded(&edited.text).info.closed, "{}", edited.text);
+        edited.text
+    }
+
+    #[test]
+    fn close_then_reopen_gives_back_the_file_but_its_time() {
+        let open = league("");
+        let closed = close(&open, &loaded(&open), AT).expect("closed").text;
+        assert!(loaded(&closed).info.closed, "{closed}");
+        let again = reopened(&closed);
+        assert_eq!(again, closed.replace("closed = true\n", ""));
+        assert!(
+            again.contains("updated = 2026-12-20T21:30:00+01:00\n"),
+            "{again}"
+        );
+        assert!(again.contains("# the winter league\n"), "{again}");
+    }
+
+    #[test]
+    fn reopening_takes_out_the_line_closed_and_keeps_the_lines_above_it() {
+        // In the middle of `[event]`: the comment on its line goes with it, those above stay.
+        let text = league("\n# The season:\n  closed = true   # over\nlocation = \"Hoth\"\n");
+        let again = reopened(&text);
+        assert!(
+            again.contains("format = \"league\"\n\n# The season:\nlocation = \"Hoth\"\n"),
+            "{again}"
+        );
+        assert!(!again.contains("over"), "{again}");
+        // The last key of `[event]`: the lines above it stay above the next table.
+        let text = league("# Final after week 3\nclosed = true\n");
+        let again = reopened(&text);
+        assert!(
+            again.contains("# Final after week 3\n\n[[players]]\nname = \"Ann Lee\""),
+            "{again}"
+        );
+    }
+
+    #[test]
+    fn only_a_closed_league_or_challenge_event_is_reopened() {
+        let open = league("");
+        let refused = reopen(&open, &loaded(&open), AT).unwrap_err();
+        assert_eq!(
+            refused,
+            "events/2026/league.toml is not closed: there is nothing to reopen"
+        );
+        let swiss = "[event]\nname = \"Open\"\ndate = 2026-12-01\nrules = \"ffg-2018\"\n\n[[players]]\nname = \"Ann Lee\"\n";
+        for edit in [close, reopen] {
+            let refused = edit(swiss, &loaded(swiss), AT).unwrap_err();
+            assert!(
+                refused.contains("only a league or a challenge event is closed"),
+                "{refused}"
+            );
+        }
+    }
 }

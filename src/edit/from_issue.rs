@@ -1,7 +1,7 @@
 //! `report --from-issue` and `register --from-issue`: a GitHub issue form's body, read and
 //! parsed into the request the command line would make, made through the same transaction
-//! ([`super::transaction::edit_event`]), and the Markdown reply posted on the issue, written
-//! atomically. The caller prints the outcome and sets the exit code.
+//! ([`super::transaction::edit_event_when_closed`]), and the Markdown reply posted on the
+//! issue, written atomically. The caller prints the outcome and sets the exit code.
 
 use std::path::Path;
 
@@ -76,7 +76,10 @@ fn edit_from_issue(root: &Path, body: &str, kind: FormKind) -> Outcome {
         Err(message) => return Outcome::refused(message),
     };
     let path = crate::paths::under_root(root, &file);
-    transaction::edit_event(root, &path, Mode::Write, |loaded| {
+    // A closed event is refused by the form's own check, which sends the player to the
+    // organizer rather than to the command that reopens it.
+    let when_closed = transaction::WhenClosed::LeaveToTheEdit;
+    transaction::edit_event_when_closed(root, &path, Mode::Write, when_closed, |loaded| {
         issue_form::takes_forms(&loaded.event, wall_clock::now().date)?;
         match &form {
             issue_form::Form::Result(result) => {

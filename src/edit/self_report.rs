@@ -29,7 +29,7 @@ use std::path::Path;
 
 pub use super::open_step::{OpenStep, OpenTable, Stage, open_step};
 use super::report;
-use super::transaction::{Mode, OneEvent, Outcome, edit_event, load_event};
+use super::transaction::{Mode, OneEvent, Outcome, edit_event, load_event, refuse_closed};
 use super::waiting::with_waiting;
 pub use super::waiting::{WAITING_FILE, Waiting, pairing_of, waiting_for};
 use crate::event::{Event, Kind};
@@ -379,6 +379,13 @@ pub fn confirm(root: &Path, file: &Path, table: u32, player: Option<&str>) -> Ou
         Ok(loaded) => loaded,
         Err(refused) => return *refused,
     };
+    // Said before the reports are looked at: a closed event takes none.
+    if let Err(message) = refuse_closed(&loaded.event) {
+        return Outcome {
+            reports: vec![loaded.report],
+            result: Err(message),
+        };
+    }
     let event_file = loaded.event.file.clone();
     let shown = file.display().to_string();
     let step = open_step(&loaded.event).map_or_else(String::new, |s| format!(" of {}", s.title()));

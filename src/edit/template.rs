@@ -218,7 +218,7 @@ fn event_table(out: &mut String, shape: Shape, name: &str, date: Date) {
         commented(
             out,
             "# closed = true",
-            "the organizer closed the event: it is finished and its standings final",
+            "holonet close writes it: the standings are final; holonet close --reopen takes it out",
         );
     }
     decklists(out, shape);

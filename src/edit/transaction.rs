@@ -1,9 +1,10 @@
 //! The one way an event file is changed: under the site's edit lock, the file is loaded and
-//! checked, the edit is made on its text, the new text is checked like any event file, and it is
-//! written atomically, guarded against a change made meanwhile. Every editing verb (`pair`,
-//! `report`, `register`, `drop`, `unpair`, and `report` and `register` from an issue form) goes
-//! through [`edit_event`], from the command line as from a test, so none can skip a step, and
-//! a refused edit leaves the file byte for byte as it was.
+//! checked, a closed event is refused, the edit is made on its text, the new text is checked
+//! like any event file, and it is written atomically, guarded against a change made meanwhile.
+//! Every editing verb (`pair`, `report`, `register`, `drop`, `unpair`, `confirm`, `game`,
+//! `session`, `close`, and `report` and `register` from an issue form) goes through
+//! [`edit_event`] or [`edit_event_when_closed`], from the command line as from a test, so none
+//! can skip a step, and a refused edit leaves the file byte for byte as it was.
 //!
 //! The outcome is data ([`Outcome`]): the diagnostics and either what was written or why
 //! nothing was. The caller words it for its reader (the terminal, or an issue's reply).
@@ -163,14 +164,52 @@ pub fn load_event(root: &Path, file: &Path) -> Result<OneEvent, Box<Outcome>> {
     })
 }
 
+/// What an edit meets in a closed event (`closed = true`: a league or challenge event whose
+/// standings the organizer made final; no other kind of event may say it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhenClosed {
+    /// The edit is refused before it is made, with the command that reopens the event
+    /// ([`refuse_closed`]): every verb of the organizer's.
+    Refuse,
+    /// The edit decides: `close` and `close --reopen`, which close and open the event, and an
+    /// issue form, whose own check refuses a closed event in words for the player who sent it
+    /// (`issue_form::takes_forms`).
+    LeaveToTheEdit,
+}
+
+/// Refuses any change to a closed event, saying how to reopen it: its standings are final, so
+/// no game, session, registration, drop or result may change them while it stays closed.
+pub(crate) fn refuse_closed(event: &Event) -> Result<(), String> {
+    if !event.info.closed {
+        return Ok(());
+    }
+    let file = event.file.display();
+    Err(format!(
+        "{file} is closed (`closed = true`), its standings final, and was not changed: to change it, reopen it first with `holonet close --reopen {file}`"
+    ))
+}
+
 /// Edits the event file `file` of the site at `root`: under the site's edit lock, loads the
-/// event, makes the edit, checks the new text like any event and writes it atomically, guarded
-/// against a change an editor made meanwhile. The file is left as it was on any error. A dry run
-/// neither locks nor writes: it waits for no one.
+/// event, refuses it if it is closed ([`refuse_closed`]), makes the edit, checks the new text
+/// like any event and writes it atomically, guarded against a change an editor made meanwhile.
+/// The file is left as it was on any error. A dry run neither locks nor writes: it waits for no
+/// one.
 pub fn edit_event(
     root: &Path,
     file: &Path,
     mode: Mode,
+    edit: impl FnOnce(&OneEvent) -> Result<FileEdit, String>,
+) -> Outcome {
+    edit_event_when_closed(root, file, mode, WhenClosed::Refuse, edit)
+}
+
+/// [`edit_event`], with what the edit meets in a closed event said by `when_closed`: only
+/// `close`, `close --reopen` and the issue forms leave it to the edit.
+pub fn edit_event_when_closed(
+    root: &Path,
+    file: &Path,
+    mode: Mode,
+    when_closed: WhenClosed,
     edit: impl FnOnce(&OneEvent) -> Result<FileEdit, String>,
 ) -> Outcome {
     let _lock = match mode {
@@ -185,7 +224,11 @@ pub fn edit_event(
         Err(refused) => return *refused,
     };
     let mut reports = vec![std::mem::take(&mut loaded.report)];
-    let edited = match edit(&loaded) {
+    let refused = match when_closed {
+        WhenClosed::Refuse => refuse_closed(&loaded.event),
+        WhenClosed::LeaveToTheEdit => Ok(()),
+    };
+    let edited = match refused.and_then(|()| edit(&loaded)) {
         Ok(edited) => edited,
         Err(message) => {
             return Outcome {
@@ -325,6 +368,39 @@ mod tests {
         });
         assert!(outcome.result.unwrap_err().ends_with("fix them first"));
         assert_eq!(file_bytes(&site), b"[event]\nname = 3\n");
+    }
+
+    #[test]
+    fn a_closed_event_is_refused_before_the_edit_unless_left_to_it() {
+        let site = site();
+        let league = "[event]\nname = \"L\"\ndate = 2026-04-11\nrules = \"ffg-2018\"\nformat = \"league\"\nclosed = true\n\n[[players]]\nname = \"Ann\"\n";
+        std::fs::write(site.path().join(FILE), league).expect("write");
+        for mode in [Mode::Write, Mode::DryRun] {
+            let outcome = edit_event(site.path(), &site.path().join(FILE), mode, |_| {
+                unreachable!("a closed event is not given to the edit")
+            });
+            let message = outcome.result.unwrap_err();
+            assert_eq!(
+                message,
+                format!(
+                    "{FILE} is closed (`closed = true`), its standings final, and was not changed: to change it, reopen it first with `holonet close --reopen {FILE}`"
+                )
+            );
+            assert_eq!(file_bytes(&site), league.as_bytes());
+        }
+        let outcome = edit_event_when_closed(
+            site.path(),
+            &site.path().join(FILE),
+            Mode::Write,
+            WhenClosed::LeaveToTheEdit,
+            |loaded| Ok(replacing(loaded.text.replace("closed = true\n", ""))),
+        );
+        assert!(outcome.result.is_ok());
+        assert!(
+            !String::from_utf8(file_bytes(&site))
+                .expect("text")
+                .contains("closed")
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ mod archive_pages;
 mod audit;
 mod build;
 mod cli;
+mod closed_events;
 mod concurrent_edits;
 mod decklists;
 mod diagnostics;
