@@ -166,6 +166,12 @@ impl Secret {
         if let Some(secret) = read(&path) {
             return secret;
         }
+        // A file there that is no secret (cut short, written over) would make every run use a
+        // secret of its own, and the players' codes change with each: it is replaced. Two runs
+        // doing so at once agree on the one linked first.
+        if fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+            let _ = fs::remove_file(&path);
+        }
         let made = Secret::random();
         let mut bytes = made.0[0].to_le_bytes().to_vec();
         bytes.extend_from_slice(&made.0[1].to_le_bytes());
@@ -307,6 +313,16 @@ mod tests {
         );
         // The seal of the empty text too.
         assert_eq!(secret.open(&secret.seal_text("")), Some(""));
+    }
+
+    #[test]
+    fn a_secret_file_of_the_wrong_length_is_replaced_once_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir.path().join(".holonet")).unwrap();
+        fs::write(dir.path().join(SECRET), b"12345678").unwrap();
+        let first = Secret::of_site(dir.path());
+        assert_eq!(fs::read(dir.path().join(SECRET)).unwrap().len(), 16);
+        assert_eq!(Secret::of_site(dir.path()), first, "kept from then on");
     }
 
     #[test]
