@@ -13,6 +13,8 @@
 //!   codes sent in their name; past that, reports in their name are refused until the next
 //!   step and the organizer takes that table's result. Players are those of the site's events,
 //!   so this map is bounded by the site.
+//! - A code being checked counts as wrong until it is known, so requests sent all at once get
+//!   no more tries than requests sent one after another.
 //! - **The terminal**: a refused report is told in at most one line per device per second;
 //!   the lines left out are counted in the next one.
 //!
@@ -56,12 +58,26 @@ struct DeviceCount {
     step: Option<Step>,
     sent: u32,
     wrong: u32,
+    /// Codes of its reports being checked right now, each counted as wrong until it is known:
+    /// many requests at once get no more tries than one after the other.
+    checking: u32,
     used: u64,
 }
 
 struct PlayerCount {
     step: Step,
     wrong: u32,
+    /// Codes sent in the player's name being checked right now (see [`DeviceCount`]).
+    checking: u32,
+}
+
+/// Why a report is refused before its code is checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Over {
+    /// The device sent too many reports, or wrong codes, in this step.
+    Device,
+    /// Too many wrong codes were sent in the player's name in this step.
+    Player,
 }
 
 struct Said {
@@ -99,6 +115,7 @@ impl Guard {
                 step,
                 sent: 0,
                 wrong: 0,
+                checking: 0,
                 used,
             });
         count.used = used;
@@ -108,6 +125,7 @@ impl Guard {
                 step,
                 sent: 0,
                 wrong: 0,
+                checking: 0,
                 used,
             };
         }
@@ -118,35 +136,80 @@ impl Guard {
         true
     }
 
-    /// Whether reports in `player`'s name for `step` of `event` are refused.
-    pub(crate) fn player_over(&self, event: &Path, step: Step, player: &str) -> bool {
-        self.players
-            .get(&(event.to_path_buf(), player.to_string()))
-            .is_some_and(|count| count.step == step && count.wrong >= WRONG_CODES_PER_PLAYER)
-    }
-
-    /// Counts a wrong code sent in `player`'s name for `step` of `event`, from `device` (none:
-    /// this computer, which has no share of its own to lose). `true` when this one took the
-    /// player to the limit (to tell the organizer once).
-    pub(crate) fn count_wrong_code(
+    /// Lets the code of a report in `player`'s name for `step` of `event`, from `device` (none:
+    /// this computer, which has no share of its own), be checked: refused when the device has
+    /// had its wrong codes this step, or the player's name has, counting the codes being checked
+    /// now as wrong. Each code let through is ended with [`Guard::end_code_check`].
+    pub(crate) fn start_code_check(
         &mut self,
         device: Option<IpAddr>,
         event: &Path,
         step: Step,
         player: &str,
-    ) -> bool {
-        if let Some(count) = device.and_then(|d| self.devices.get_mut(&(d, event.to_path_buf()))) {
-            count.wrong += 1;
-        }
+    ) -> Result<(), Over> {
         let count = self
             .players
             .entry((event.to_path_buf(), player.to_string()))
-            .or_insert(PlayerCount { step, wrong: 0 });
+            .or_insert(PlayerCount {
+                step,
+                wrong: 0,
+                checking: 0,
+            });
         if count.step != step {
-            *count = PlayerCount { step, wrong: 0 };
+            *count = PlayerCount {
+                step,
+                wrong: 0,
+                checking: 0,
+            };
         }
-        count.wrong += 1;
-        count.wrong == WRONG_CODES_PER_PLAYER
+        if count.wrong + count.checking >= WRONG_CODES_PER_PLAYER {
+            return Err(Over::Player);
+        }
+        let on_device = device.and_then(|d| self.devices.get_mut(&(d, event.to_path_buf())));
+        if let Some(on_device) = on_device {
+            if on_device.wrong + on_device.checking >= WRONG_CODES_PER_ROUND {
+                return Err(Over::Device);
+            }
+            on_device.checking += 1;
+        }
+        if let Some(count) = self
+            .players
+            .get_mut(&(event.to_path_buf(), player.to_string()))
+        {
+            count.checking += 1;
+        }
+        Ok(())
+    }
+
+    /// Ends a code check begun with [`Guard::start_code_check`]: `wrong` when the code was not
+    /// the player's. `true` when this wrong code took the player's name to the limit (to tell
+    /// the organizer once).
+    pub(crate) fn end_code_check(
+        &mut self,
+        device: Option<IpAddr>,
+        event: &Path,
+        step: Step,
+        player: &str,
+        wrong: bool,
+    ) -> bool {
+        if let Some(on_device) =
+            device.and_then(|d| self.devices.get_mut(&(d, event.to_path_buf())))
+            && on_device.step == Some(step)
+        {
+            on_device.checking = on_device.checking.saturating_sub(1);
+            on_device.wrong += u32::from(wrong);
+        }
+        match self
+            .players
+            .get_mut(&(event.to_path_buf(), player.to_string()))
+        {
+            Some(count) if count.step == step => {
+                count.checking = count.checking.saturating_sub(1);
+                count.wrong += u32::from(wrong);
+                wrong && count.wrong == WRONG_CODES_PER_PLAYER
+            }
+            _ => false,
+        }
     }
 
     /// Whether a refusal from `device` at `now` is told in the terminal; when it is, how many
@@ -223,13 +286,26 @@ mod tests {
         IpAddr::V4(Ipv4Addr::from(0x0a00_0000 + n))
     }
 
+    /// A report whose code is checked, wrong (`true`) or right.
+    fn checked(
+        guard: &mut Guard,
+        device: IpAddr,
+        step: Step,
+        player: &str,
+        wrong: bool,
+    ) -> Result<bool, Over> {
+        let event = Path::new(EVENT);
+        guard.start_code_check(Some(device), event, step, player)?;
+        Ok(guard.end_code_check(Some(device), event, step, player, wrong))
+    }
+
     #[test]
     fn a_device_gets_a_few_wrong_codes_per_round_and_a_fresh_share_next_round() {
         let mut guard = Guard::default();
         let event = Path::new(EVENT);
         for _ in 0..WRONG_CODES_PER_ROUND {
             assert!(guard.count_report(phone(1), event, Some(ROUND_1)));
-            guard.count_wrong_code(Some(phone(1)), event, ROUND_1, "ann");
+            checked(&mut guard, phone(1), ROUND_1, "ann", true).expect("checked");
         }
         assert!(guard.device_over(phone(1), event, ROUND_1));
         assert!(!guard.count_report(phone(1), event, Some(ROUND_1)));
@@ -240,6 +316,10 @@ mod tests {
             "another device"
         );
         assert!(guard.count_report(phone(1), event, Some(ROUND_2)));
+        assert_eq!(
+            checked(&mut guard, phone(1), ROUND_2, "ann", true),
+            Ok(false)
+        );
     }
 
     #[test]
@@ -248,17 +328,55 @@ mod tests {
         let event = Path::new(EVENT);
         let mut reached = 0;
         for n in 0..WRONG_CODES_PER_PLAYER {
-            assert!(!guard.player_over(event, ROUND_1, "ann"));
             assert!(guard.count_report(phone(n), event, Some(ROUND_1)));
-            reached += u32::from(guard.count_wrong_code(Some(phone(n)), event, ROUND_1, "ann"));
+            reached +=
+                u32::from(checked(&mut guard, phone(n), ROUND_1, "ann", true).expect("checked"));
         }
         assert_eq!(reached, 1, "the organizer is told once");
-        assert!(guard.player_over(event, ROUND_1, "ann"));
-        assert!(!guard.player_over(event, ROUND_1, "bo"), "another player");
-        assert!(!guard.player_over(event, ROUND_2, "ann"), "the next round");
+        assert!(guard.count_report(phone(99), event, Some(ROUND_1)));
+        assert_eq!(
+            checked(&mut guard, phone(99), ROUND_1, "ann", false),
+            Err(Over::Player)
+        );
+        assert_eq!(
+            checked(&mut guard, phone(99), ROUND_1, "bo", false),
+            Ok(false),
+            "another player"
+        );
+        assert_eq!(
+            checked(&mut guard, phone(99), ROUND_2, "ann", false),
+            Ok(false),
+            "the next round"
+        );
         // This computer's wrong codes count for the player too.
-        guard.count_wrong_code(None, event, ROUND_2, "bo");
+        guard
+            .start_code_check(None, event, ROUND_2, "bo")
+            .expect("checked");
+        guard.end_code_check(None, event, ROUND_2, "bo", true);
         assert_eq!(guard.players[&(event.to_path_buf(), "bo".into())].wrong, 1);
+    }
+
+    /// Codes checked at the same moment count as wrong until they are known: a flood of
+    /// requests at once gets no more tries than the limit, and a right code gives its try back.
+    #[test]
+    fn codes_checked_at_once_get_no_more_tries_than_one_after_another() {
+        let mut guard = Guard::default();
+        let event = Path::new(EVENT);
+        let started = (0..100)
+            .filter(|&n| {
+                guard.count_report(phone(n), event, Some(ROUND_1));
+                guard
+                    .start_code_check(Some(phone(n)), event, ROUND_1, "ann")
+                    .is_ok()
+            })
+            .count();
+        assert_eq!(started, WRONG_CODES_PER_PLAYER as usize);
+        guard.end_code_check(Some(phone(0)), event, ROUND_1, "ann", false);
+        assert!(
+            guard
+                .start_code_check(Some(phone(0)), event, ROUND_1, "ann")
+                .is_ok()
+        );
     }
 
     #[test]

@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::Log;
-use super::report_guard::{self, Guard};
+use super::report_guard::{self, Guard, Over};
 use crate::edit::self_report::{
     self, Choices, OpenStep, OpenTable, Stage, Submission, Taken, player_code, printed_code,
 };
@@ -210,37 +210,42 @@ impl Desk {
             Err(refusal) => return self.refused(client, &place, &refusal, base_path, back),
         };
         let (step, player) = (claim.step(), claim.player_id().to_string());
-        if self.guard().player_over(&event.file, step, &player) {
-            self.say_refused(
-                client,
-                &format!(
-                    "Self-report for {place} refused: too many wrong codes were sent in the name of {} this round",
+        let started = self
+            .guard()
+            .start_code_check(device, &event.file, step, &player);
+        match started {
+            Ok(()) => {}
+            Err(Over::Device) => return refused_here(DEVICE_OVER),
+            Err(Over::Player) => {
+                self.say_refused(
+                    client,
+                    &format!(
+                        "Self-report for {place} refused: too many wrong codes were sent in the name of {} this round",
+                        claim.player_name()
+                    ),
+                );
+                return refused_here(&format!(
+                    "Too many wrong codes were sent in the name of {} this round, so this table's result is taken by the organizer. Hand your result slip to them.",
                     claim.player_name()
-                ),
-            );
-            return refused_here(&format!(
-                "Too many wrong codes were sent in the name of {} this round, so this table's result is taken by the organizer. Hand your result slip to them.",
-                claim.player_name()
-            ));
+                ));
+            }
         }
         let name = claim.player_name().to_string();
         let device_name = device.map(|d| d.to_string());
         let taken = claim.take(&self.root, &self.secret, &sent, device_name.as_deref());
+        let wrong = taken.as_ref().is_err_and(|refusal| refusal.wrong_code);
+        let reached = self
+            .guard()
+            .end_code_check(device, &event.file, step, &player, wrong);
+        if reached {
+            self.say(&format!(
+                "Self-report: {} wrong codes were sent in the name of {name} for {place}; reports in their name are refused for the rest of {}: record that table with holonet report",
+                report_guard::WRONG_CODES_PER_PLAYER,
+                step.0.title(step.1)
+            ));
+        }
         match taken {
-            Err(refusal) => {
-                if refusal.wrong_code
-                    && self
-                        .guard()
-                        .count_wrong_code(device, &event.file, step, &player)
-                {
-                    self.say(&format!(
-                        "Self-report: {} wrong codes were sent in the name of {name} for {place}; reports in their name are refused for the rest of {}: record that table with holonet report",
-                        report_guard::WRONG_CODES_PER_PLAYER,
-                        step.0.title(step.1)
-                    ));
-                }
-                self.refused(client, &place, &refusal, base_path, back)
-            }
+            Err(refusal) => self.refused(client, &place, &refusal, base_path, back),
             Ok(Taken::Recorded(words)) => {
                 self.say(&format!(
                     "Self-report: both players of {place} agree; recorded: {words}"
