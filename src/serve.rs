@@ -383,6 +383,9 @@ fn handle(
     reader.read_line(&mut request_line)?;
     // Of the headers, only a report's length and where a request says it is from are needed.
     let mut length: Option<usize> = None;
+    // A length written other than as plain digits, given twice, or beside a transfer coding is
+    // no length to trust: such a report is refused.
+    let mut length_unclear = false;
     let (mut host, mut origin, mut fetch_site) = (None, None, None);
     loop {
         let mut header = String::new();
@@ -392,7 +395,13 @@ fn handle(
         if let Some((name, value)) = header.split_once(':') {
             let value = Some(value.trim().to_string());
             match name.trim().to_ascii_lowercase().as_str() {
-                "content-length" => length = value.and_then(|v| v.parse().ok()),
+                "content-length" => {
+                    let digits =
+                        value.filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()));
+                    length_unclear |= length.is_some() || digits.is_none();
+                    length = digits.and_then(|v| v.parse().ok());
+                }
+                "transfer-encoding" => length_unclear = true,
                 "host" => host = value,
                 "origin" => origin = value,
                 "sec-fetch-site" => fetch_site = value,
@@ -438,7 +447,7 @@ fn handle(
                 false,
             );
         }
-        if length.is_none_or(|n| n > self_report::BODY_LIMIT || body.len() != n) {
+        if length_unclear || length.is_none_or(|n| n > self_report::BODY_LIMIT || body.len() != n) {
             return respond(
                 &mut out,
                 "413 Content Too Large",

@@ -625,3 +625,41 @@ fn two_players_reporting_at_once_record_the_result_once() {
         "{text}"
     );
 }
+
+/// A report's length is plain digits, given once, with no transfer coding: anything else is no
+/// length to trust, and the report is refused whatever it holds.
+#[test]
+fn a_report_with_an_unclear_length_is_refused() {
+    use std::io::{Read, Write};
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let file = site.join(FILE);
+    let server = serve_in(&site, &["--self-report"]);
+    let tables = served_tables(&server, "\"tables\"");
+    let codes = codes_of(&server);
+    let [a, _] = &tables[0].1;
+    let body = format!(
+        "event={}&stage=round&number=1&table=1&player={a}&result=2-0&code={}",
+        FILE.replace('/', "%2F"),
+        codes[a].replace(' ', "+")
+    );
+    let n = body.len();
+    let original = std::fs::read(&file).expect("the event file");
+    for head in [
+        format!("Content-Length: +{n}"),
+        format!("Content-Length: 5\r\nContent-Length: {n}"),
+        format!("Transfer-Encoding: chunked\r\nContent-Length: {n}"),
+    ] {
+        let mut stream = std::net::TcpStream::connect(server.local()).expect("connect");
+        write!(
+            stream,
+            "POST /__holonet/report HTTP/1.1\r\nHost: {}\r\n{head}\r\n\r\n{body}",
+            server.local()
+        )
+        .expect("request");
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).expect("answer");
+        assert!(answer.starts_with("HTTP/1.1 413"), "{head}: {answer}");
+        assert_eq!(std::fs::read(&file).expect("the event file"), original);
+    }
+}
