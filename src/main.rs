@@ -88,10 +88,11 @@ enum Command {
         #[arg(long)]
         lan: bool,
         /// Let players report their own table from their phones: the running round's pairings
-        /// page offers each table a form, with the code printed on its result slip (the slips
-        /// carry codes only when printed from this computer). A report is recorded when both
-        /// players' reports agree, or when you confirm it (type `confirm FILE TABLE` here, or
-        /// run holonet confirm); a disagreement is shown here and never applied.
+        /// page offers each table a form, and each player sends it with the personal code on
+        /// their own player card (print the cards from /__holonet/cards/ on this computer; no
+        /// other device gets them). A report is recorded when both players' reports agree, or
+        /// when you confirm it (type `confirm FILE TABLE` here, or run holonet confirm); a
+        /// disagreement is shown here and never applied.
         #[arg(long)]
         self_report: bool,
     },
