@@ -651,7 +651,7 @@ fn with_self_report(
     let changed = if file.ends_with("/pairings/index.html") {
         self_report::with_forms(site, file, &bytes, base_path)
     } else if own && file.ends_with("/slips/index.html") {
-        Desk::with_cards_note(site, file, &bytes, base_path)
+        self_report::with_cards_note(site, file, &bytes, base_path)
     } else {
         None
     };

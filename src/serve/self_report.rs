@@ -403,23 +403,23 @@ impl Desk {
             title = html(&site.config.title),
         )
     }
+}
 
-    /// The note this computer's slips page gets: the players' codes are on their cards.
-    pub(crate) fn with_cards_note(
-        site: &Site,
-        file: &str,
-        page: &[u8],
-        base_path: &str,
-    ) -> Option<Vec<u8>> {
-        open_event(site, file, crate::site::addresses::slips_path)?;
-        let text = String::from_utf8_lossy(page);
-        let at = text.find("</header>")?;
-        let note = format!(
-            "<p class=\"slips-cards\">Players report from their phones with the personal code on their player card, never on this slip: print the cards once from <a href=\"{base_path}{own}{CARDS_ADDRESS}\">the players' codes</a> and hand each player their own.</p>\n",
-            own = super::OWN
-        );
-        Some(format!("{}{note}{}", &text[..at], &text[at..]).into_bytes())
-    }
+/// The note this computer's slips page gets: the players' codes are on their cards.
+pub(crate) fn with_cards_note(
+    site: &Site,
+    file: &str,
+    page: &[u8],
+    base_path: &str,
+) -> Option<Vec<u8>> {
+    open_event(site, file, crate::site::addresses::slips_path)?;
+    let text = String::from_utf8_lossy(page);
+    let at = text.find("</header>")?;
+    let note = format!(
+        "<p class=\"slips-cards\">Players report from their phones with the personal code on their player card, never on this slip: print the cards once from <a href=\"{base_path}{own}{CARDS_ADDRESS}\">the players' codes</a> and hand each player their own.</p>\n",
+        own = super::OWN
+    );
+    Some(format!("{}{note}{}", &text[..at], &text[at..]).into_bytes())
 }
 
 /// `text` safe to show in a terminal: every control character (an escape sequence that would
