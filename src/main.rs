@@ -404,9 +404,13 @@ enum Command {
     ///
     /// The CSV's first line names its columns: `rank` and `player` (the name), and any of `id`,
     /// `points` (SW:LCG), `victory_points` and `differential` (SW:CCG), `wins`, `losses`,
-    /// `draws`, `note`. Tables are read as pasted: places `1st`, headings `Pos`, `Place` or
-    /// `Seed`, a record column `W;L;D` (`5;1;0`), SW:CCG cells `8 (25)` (victory points and
-    /// differential), the minus sign; an empty rank is a player without a place. The new file
+    /// `draws`, `note`. Headings are read without case, and as people publish them: `rank` as
+    /// `Place`, `Position`, `Pos`, `Finish` or `Seed`; `player` as `Name`; `points` as
+    /// `Tournament points` or `TP`; `victory_points` as `VP`, or `VP (diff)` and `Points (diff)`
+    /// with cells `8 (25)` (victory points and differential); `differential` as `Diff`; `wins`,
+    /// `losses`, `draws` as `W`, `L`, `D` (or `T`), or one record column `W;L;D` (`5;1;0`).
+    /// Places may be written `1st`, numbers with the minus sign; an empty rank is a player
+    /// without a place. The new file
     /// has a `[[players]]` entry per line and a `[[standings]]` row per placed line; it is
     /// validated before it is written, and an existing file is never replaced.
     ///

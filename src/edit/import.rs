@@ -48,7 +48,10 @@ struct Cell {
 /// The columns `import` reads, each with the headings it accepts (compared without case, with
 /// spaces and hyphens read as `_`).
 const COLUMNS: &[(&str, &[&str])] = &[
-    ("rank", &["rank", "place", "position", "pos", "seed"]),
+    (
+        "rank",
+        &["rank", "place", "position", "pos", "finish", "seed"],
+    ),
     ("player", &["player", "name"]),
     ("id", &["id"]),
     ("points", &["points", "tournament_points", "tp"]),
@@ -60,6 +63,8 @@ const COLUMNS: &[(&str, &[&str])] = &[
             "vp_diff",
             "vp_differential",
             "victory_points_differential",
+            "points_diff",
+            "points_differential",
         ],
     ),
     ("differential", &["differential", "diff"]),
@@ -189,6 +194,24 @@ fn parse_csv(file: &Path, text: &str, separator: u8) -> Result<Vec<Vec<Cell>>, D
         }
     }
     Ok(rows)
+}
+
+/// The headings accepted for the columns `fields`, in words: "`rank` may be headed `place`,
+/// ...; `player` ...".
+fn headings_accepted(fields: &[&str]) -> String {
+    COLUMNS
+        .iter()
+        .filter(|(field, _)| fields.contains(field))
+        .map(|(field, names)| {
+            let others: Vec<String> = names
+                .iter()
+                .filter(|name| name != &field)
+                .map(|name| format!("`{name}`"))
+                .collect();
+            format!("`{field}` may be headed {}", others.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// A heading in the form the column table uses: lower case, each run of other characters than
@@ -373,7 +396,10 @@ fn csv_to_event(
                     Some(header_span.clone()),
                     format!("the heading line has no `{required}` column"),
                 )
-                .with_help("the first line names the columns: at least `rank` and `player`"),
+                .with_help(format!(
+                    "the first line names the columns: at least `rank` and `player`; {}",
+                    headings_accepted(&["rank", "player"])
+                )),
             );
         }
     }
@@ -1221,6 +1247,22 @@ mod tests {
         assert!(!toml.contains("id = \"con\"\n"), "{toml}");
     }
 
+    /// Tables as people publish them: `Finish` for the place, and SW:CCG's `Points (diff)`
+    /// cells `8 (25)` for victory points and differential.
+    #[test]
+    fn a_published_table_headed_finish_and_points_diff_is_read_whole() {
+        let text = "Finish,Player,Points (diff)\n1,Tom,8 (25)\n2,Ann,6 (-3)\n";
+        let toml = convert(text, Family::Ccg, "swccg-2008").unwrap();
+        assert!(
+            toml.contains("rank = 1\nplayer = \"tom\"\nvictory_points = 8\ndifferential = 25\n"),
+            "{toml}"
+        );
+        assert!(
+            toml.contains("rank = 2\nplayer = \"ann\"\nvictory_points = 6\ndifferential = -3\n"),
+            "{toml}"
+        );
+    }
+
     #[test]
     fn unknown_and_missing_columns_are_reported_on_the_heading_line() {
         let errors = convert("rank,playr,pionts\n1,Tom,3\n", Family::Lcg, "ffg-2018").unwrap_err();
@@ -1233,7 +1275,7 @@ mod tests {
             [
                 "unknown column `playr` | did you mean `player`?",
                 "unknown column `pionts` | did you mean `points`?",
-                "the heading line has no `player` column | the first line names the columns: at least `rank` and `player`",
+                "the heading line has no `player` column | the first line names the columns: at least `rank` and `player`; `rank` may be headed `place`, `position`, `pos`, `finish`, `seed`; `player` may be headed `name`",
             ]
         );
         assert_eq!(errors[0].span, Some(5..10));
