@@ -658,7 +658,7 @@ fn ccg_standings(
             "{}  {}  {}",
             pad_left(&row.place.map_or("DQ".to_string(), |p| p.to_string()), 3),
             pad(&event.players[row.player].name, width),
-            pad_left(&row.score.to_string(), 8)
+            pad_left(&row.score_text(), 8)
         );
     }
     if let Some((number, paired)) = &ccg.next {

@@ -430,3 +430,25 @@ fn the_diff_event_has_the_saved_standings() {
     expected.sort();
     assert_eq!(got, expected);
 }
+
+/// `holonet standings` writes the scores as the pages do: victory points alone for an event in
+/// the software's SOS mode, which records no differential, and `6(+28)` for one in DIFF mode.
+#[test]
+fn standings_in_the_terminal_show_a_differential_only_where_one_is_counted() {
+    const SOS_FILE: &str = "272d7d14-5197-4568-9d10-1ff1281a9695.json";
+    let (_dir, site) = site_with(&[SOS_FILE, DIFF_FILE]);
+    for file in [SOS_FILE, DIFF_FILE] {
+        let out = holonet(&["import", &format!("saved/{file}")], &site);
+        assert!(out.status.success(), "{}", printed(&out));
+    }
+    let standings = |file: &str| {
+        let out = holonet(&["standings", file], &site);
+        assert!(out.status.success(), "{}", printed(&out));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let sos = standings("events/2018/2018-us-nationals.toml");
+    assert!(sos.contains("Tom Haid                14\n"), "{sos}");
+    assert!(!sos.contains("(+") && !sos.contains("(-"), "{sos}");
+    let diff = standings("events/2017/worlds-2017-consolation.toml");
+    assert!(diff.contains("(+"), "{diff}");
+}
