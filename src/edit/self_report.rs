@@ -258,11 +258,6 @@ impl Claim {
         (self.step.stage, self.step.number)
     }
 
-    /// The table reported.
-    pub fn table(&self) -> u32 {
-        self.table.number
-    }
-
     /// The id of the player the report speaks for.
     pub fn player_id(&self) -> &str {
         &self.loaded.event.players[self.me].id
@@ -359,16 +354,6 @@ impl Claim {
         })
         .map_err(Refusal::because)
     }
-}
-
-/// Takes one player's report: [`claim`], then [`Claim::take`].
-pub fn submit(
-    root: &Path,
-    secret: &Secret,
-    sent: &Submission<'_>,
-    device: Option<&str>,
-) -> Result<Taken, Refusal> {
-    claim(root, sent)?.take(root, secret, sent, device)
 }
 
 /// The organizer confirms what a player reported for `table` of the event in `file` (`holonet

@@ -172,13 +172,16 @@ fn write_list(path: &Path, before: Option<&str>, waiting: &[Waiting]) -> Result<
 /// and no lock taken, when that step's pairing is the same (a result recorded, the round
 /// completed), or when no report waits.
 pub(crate) fn void_replaced(root: &Path, before: &Event, after: &Event) -> Result<(), String> {
+    let path = root.join(WAITING_FILE);
+    if std::fs::symlink_metadata(&path).is_err() {
+        return Ok(());
+    }
     let Some((step, old)) = pairing_of(before) else {
         return Ok(());
     };
     let same = super::open_step::step(after, step.stage, step.number)
         .is_some_and(|now| fingerprint(after, &now) == old);
-    let path = root.join(WAITING_FILE);
-    if same || std::fs::symlink_metadata(&path).is_err() {
+    if same {
         return Ok(());
     }
     let _lock = hold_lock(&root.join(WAITING_LOCK), "taking players' reports")?;

@@ -84,8 +84,6 @@ pub(crate) struct Slot {
     id: u64,
     /// Set when the connection must close to make room for another client.
     close: Arc<AtomicBool>,
-    /// Counted among the channels told to close.
-    told: AtomicBool,
 }
 
 impl Connections {
@@ -136,7 +134,6 @@ impl Connections {
             own,
             id,
             close: Arc::new(AtomicBool::new(false)),
-            told: AtomicBool::new(false),
         })
     }
 
@@ -208,7 +205,7 @@ impl Drop for Slot {
         if !self.own {
             held.network -= 1;
         }
-        if self.close.load(Ordering::Relaxed) && !self.told.swap(true, Ordering::Relaxed) {
+        if self.close.load(Ordering::Relaxed) {
             held.closing = held.closing.saturating_sub(1);
         }
         let gone = match held.by_client.get_mut(&self.client) {

@@ -10,6 +10,7 @@ use qrcode::QrCode;
 use qrcode::render::svg;
 use qrcode::render::unicode::Dense1x2;
 
+use crate::event::Event;
 use crate::rules::computed::Status;
 use crate::site::Site;
 use crate::site::addresses::event_path;
@@ -130,13 +131,7 @@ pub(crate) fn poster(site: &Site, site_url: &str) -> Result<String, String> {
         .filter(|held| held.status == Status::Running)
         .map(|held| held.open().0)
         .collect();
-    running.sort_by(|a, b| {
-        b.info
-            .date
-            .iso()
-            .cmp(&a.info.date.iso())
-            .then_with(|| a.info.name.cmp(&b.info.name))
-    });
+    newest_first(&mut running);
     for event in running {
         let url = format!("{site_url}{}", event_path(&event));
         sheets.push(sheet(
@@ -155,6 +150,17 @@ pub(crate) fn poster(site: &Site, site_url: &str) -> Result<String, String> {
         title = escape::html(title),
         sheets = sheets.concat(),
     ))
+}
+
+/// Events in the order the venue's printouts list them: newest first, then by name.
+pub(crate) fn newest_first(events: &mut [Event]) {
+    events.sort_by(|a, b| {
+        b.info
+            .date
+            .iso()
+            .cmp(&a.info.date.iso())
+            .then_with(|| a.info.name.cmp(&b.info.name))
+    });
 }
 
 /// One printed sheet: a heading, a line for players, the code and the address.

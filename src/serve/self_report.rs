@@ -161,20 +161,24 @@ impl Desk {
                 back,
             )
         };
-        const DEVICE_OVER: &str = "This phone has sent too many reports, or wrong codes, this round. Hand your result slip to the organizer.";
+        // The device has had its share of this event's round: told once a second at most.
+        let device_over = || {
+            self.say_refused(
+                client,
+                &format!(
+                    "Self-report refused: {client} sent too many reports (or wrong codes) for {}",
+                    event.file.display()
+                ),
+            );
+            refused_here(
+                "This phone has sent too many reports, or wrong codes, this round. Hand your result slip to the organizer.",
+            )
+        };
         if device.is_some_and(|d| {
             self.guard()
                 .device_over(d, &event.file, (form.stage, form.number))
         }) {
-            self.say_refused(
-                client,
-                &format!(
-                    "Self-report refused: {client} sent too many reports (or wrong codes) for {} of {}",
-                    form.stage.title(form.number),
-                    event.file.display()
-                ),
-            );
-            return refused_here(DEVICE_OVER);
+            return device_over();
         }
         let sent = Submission {
             event: &event.file,
@@ -195,14 +199,7 @@ impl Desk {
         if let Some(device) = device {
             let step = claimed.as_ref().ok().map(|claim| claim.step());
             if !self.guard().count_report(device, &event.file, step) {
-                self.say_refused(
-                    client,
-                    &format!(
-                        "Self-report refused: {client} sent too many reports (or wrong codes) for {}",
-                        event.file.display()
-                    ),
-                );
-                return refused_here(DEVICE_OVER);
+                return device_over();
             }
         }
         let claim = match claimed {
@@ -215,7 +212,7 @@ impl Desk {
             .start_code_check(device, &event.file, step, &player);
         match started {
             Ok(()) => {}
-            Err(Over::Device) => return refused_here(DEVICE_OVER),
+            Err(Over::Device) => return device_over(),
             Err(Over::Player) => {
                 self.say_refused(
                     client,
@@ -364,13 +361,7 @@ impl Desk {
                 )
             })
             .collect();
-        events.sort_by(|a, b| {
-            b.info
-                .date
-                .iso()
-                .cmp(&a.info.date.iso())
-                .then_with(|| a.info.name.cmp(&b.info.name))
-        });
+        super::lan::newest_first(&mut events);
         let mut sections = String::new();
         for event in &events {
             let url = format!("{site_url}{}", pairings_path(event));
