@@ -15,20 +15,29 @@
 //!   appears or goes is read whole again.
 //! - When the system drops events (its queue overflowed) or the watcher fails, the terminal
 //!   says so and the whole site is read again: a page missed is never served stale.
+//! - The system's events are gathered as they come, with no attempt to pair a rename's two
+//!   names: every name an event carries counts. Holonet's own edits trade the new file and the
+//!   old one in one step (see [`crate::atomic`]), which reads as two renames that cancel out to
+//!   anything that stitches renames together (`notify-debouncer-full` does, and a verb's
+//!   result then never reached the served pages).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use notify::RecursiveMode;
-use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
+use notify::{RecursiveMode, Watcher as _};
 
 use super::{Log, Shared};
 use crate::site::session::Session;
 
-/// How long a burst of file events is gathered into one rebuild.
-const DEBOUNCE: Duration = Duration::from_millis(60);
+/// How long the files must be quiet before a burst of file events becomes one rebuild.
+const QUIET: Duration = Duration::from_millis(60);
+
+/// The longest a burst is gathered: files that never go quiet (a copy of a big archive, a
+/// script saving in a loop) still get their pages rebuilt this often.
+const LONGEST_BURST: Duration = Duration::from_millis(500);
 
 /// The folders of a site whose files make the site.
 const SITE_FOLDERS: [&str; 5] = ["events", "content", "templates", "themes", "static"];
@@ -36,14 +45,17 @@ const SITE_FOLDERS: [&str; 5] = ["events", "content", "templates", "themes", "st
 /// The files of the site folder itself that make the site.
 const SITE_FILES: [&str; 2] = ["holonet.toml", "players.toml"];
 
-type Watcher = Debouncer<notify::RecommendedWatcher, RecommendedCache>;
+type Watcher = notify::RecommendedWatcher;
+
+/// One burst of the system's file events, as they came.
+type Burst = Vec<notify::Result<notify::Event>>;
 
 /// The site being followed: keep it for as long as the site is served.
 pub(super) struct Following {
     _watcher: Arc<Mutex<Watcher>>,
 }
 
-/// Starts following the site at `root`: a thread applies each debounced batch of changes to
+/// Starts following the site at `root`: a thread applies each burst of changes to
 /// `shared`.
 pub(super) fn follow(
     root: &Path,
@@ -52,20 +64,8 @@ pub(super) fn follow(
     log: Arc<dyn Log>,
     release_memory: fn(),
 ) -> Result<Following, String> {
-    let (tx, rx) = std::sync::mpsc::channel::<DebounceEventResult>();
-    let mut debouncer =
-        new_debouncer(DEBOUNCE, None, tx).map_err(|e| format!("cannot watch files: {e}"))?;
-    debouncer
-        .watch(root, RecursiveMode::NonRecursive)
-        .map_err(|e| format!("cannot watch {}: {e}", root.display()))?;
-    for folder in SITE_FOLDERS.map(|f| root.join(f)) {
-        if folder.is_dir() {
-            debouncer
-                .watch(&folder, RecursiveMode::Recursive)
-                .map_err(|e| format!("cannot watch {}: {e}", folder.display()))?;
-        }
-    }
-    let watcher = Arc::new(Mutex::new(debouncer));
+    let (watcher, rx) = watch_site(root)?;
+    let watcher = Arc::new(Mutex::new(watcher));
     let rearm = Arc::downgrade(&watcher);
     let root = root.to_path_buf();
     std::thread::spawn(move || {
@@ -82,7 +82,26 @@ pub(super) fn follow(
     Ok(Following { _watcher: watcher })
 }
 
-/// What one batch of file events asks to read again.
+/// Watches the site folder and each of its folders; the system's file events arrive on the
+/// receiver.
+fn watch_site(root: &Path) -> Result<(Watcher, Receiver<notify::Result<notify::Event>>), String> {
+    let (tx, rx) = std::sync::mpsc::channel::<notify::Result<notify::Event>>();
+    let mut watcher =
+        notify::recommended_watcher(tx).map_err(|e| format!("cannot watch files: {e}"))?;
+    watcher
+        .watch(root, RecursiveMode::NonRecursive)
+        .map_err(|e| format!("cannot watch {}: {e}", root.display()))?;
+    for folder in SITE_FOLDERS.map(|f| root.join(f)) {
+        if folder.is_dir() {
+            watcher
+                .watch(&folder, RecursiveMode::Recursive)
+                .map_err(|e| format!("cannot watch {}: {e}", folder.display()))?;
+        }
+    }
+    Ok((watcher, rx))
+}
+
+/// What one burst of file events asks to read again.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Changes {
     /// Site files saved, created or removed (absolute paths).
@@ -128,20 +147,35 @@ fn place(root: &Path, path: &Path) -> Place {
     }
 }
 
-/// Sorts one debounced batch into what to read again.
-fn changes(root: &Path, batch: DebounceEventResult) -> Changes {
-    let mut changes = Changes::default();
-    let events = match batch {
-        Ok(events) => events,
-        Err(errors) => {
-            changes.whole = true;
-            changes.trouble.extend(errors.iter().map(|e| {
-                format!("following the site's files failed ({e}): reading the whole site again")
-            }));
-            return changes;
+/// The next burst of file events: the first one to come, and every one that follows it until
+/// the files are [`QUIET`] (or the burst is [`LONGEST_BURST`] long). `None` once the watcher is
+/// gone.
+fn next_burst(events: &Receiver<notify::Result<notify::Event>>) -> Option<Burst> {
+    let mut burst = vec![events.recv().ok()?];
+    let began = Instant::now();
+    while began.elapsed() < LONGEST_BURST {
+        match events.recv_timeout(QUIET) {
+            Ok(event) => burst.push(event),
+            Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => break,
         }
-    };
-    for event in events {
+    }
+    Some(burst)
+}
+
+/// Sorts one burst of file events into what to read again.
+fn changes(root: &Path, burst: Burst) -> Changes {
+    let mut changes = Changes::default();
+    for event in burst {
+        let event = match event {
+            Ok(event) => event,
+            Err(e) => {
+                changes.whole = true;
+                changes.trouble.push(format!(
+                    "following the site's files failed ({e}): reading the whole site again"
+                ));
+                continue;
+            }
+        };
         if event.need_rescan() {
             changes.whole = true;
             changes.trouble.push(
@@ -199,18 +233,18 @@ fn watch_again(watcher: &Weak<Mutex<Watcher>>, folder: &Path) -> Result<(), Stri
         .map_err(|e| e.to_string())
 }
 
-/// Waits for file changes and applies them, one debounced batch at a time.
+/// Waits for file changes and applies them, one burst at a time.
 fn rebuild_loop(
     root: &Path,
     base_url: Option<&str>,
-    rx: &std::sync::mpsc::Receiver<DebounceEventResult>,
+    rx: &Receiver<notify::Result<notify::Event>>,
     watcher: &Weak<Mutex<Watcher>>,
     shared: &Shared,
     log: &dyn Log,
     release_memory: fn(),
 ) {
-    while let Ok(batch) = rx.recv() {
-        let changes = changes(root, batch);
+    while let Some(burst) = next_burst(rx) {
+        let changes = changes(root, burst);
         for folder in &changes.appeared {
             // Watched before it is read, so that a file written meanwhile is in the read or
             // raises an event.
@@ -291,14 +325,41 @@ fn is_editor_noise(path: &Path) -> bool {
 mod tests {
     use super::*;
     use notify::event::{CreateKind, EventKind, Flag, ModifyKind, RenameMode};
-    use notify_debouncer_full::DebouncedEvent;
 
-    fn event(kind: EventKind, paths: &[&Path]) -> DebouncedEvent {
+    fn event(kind: EventKind, paths: &[&Path]) -> notify::Result<notify::Event> {
         let mut event = notify::Event::new(kind);
         for path in paths {
             event = event.add_path(path.to_path_buf());
         }
-        DebouncedEvent::new(event, std::time::Instant::now())
+        Ok(event)
+    }
+
+    /// Holonet's own edit trades the new file for the old one in one step; the file must count
+    /// as changed however the system reports that, with no read of it nearby to give it away.
+    #[test]
+    fn an_edit_by_holonet_counts_its_file_as_changed() {
+        use crate::atomic::{Expected, write_atomically};
+        let site = tempfile::tempdir().unwrap();
+        let root = site.path();
+        let file = root.join("events/2026/cup.toml");
+        let after = root.join("events/2026/after.toml");
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, "name = \"Cup\"\n").unwrap();
+        let (_watcher, events) = watch_site(root).unwrap();
+        write_atomically(
+            &file,
+            Expected::Text("name = \"Cup\"\n"),
+            "name = \"Cup 2\"\n",
+        )
+        .unwrap();
+        // A file written after the edit marks the end of the edit's events.
+        std::fs::write(&after, "").unwrap();
+        let mut counted = BTreeSet::new();
+        while !counted.contains(&after) {
+            let burst = next_burst(&events).expect("the watcher stays");
+            counted.extend(changes(root, burst).files);
+        }
+        assert!(counted.contains(&file), "{counted:?}");
     }
 
     #[test]
@@ -330,7 +391,7 @@ mod tests {
             EventKind::Create(CreateKind::Folder),
             &[&root.join("public")],
         );
-        let got = changes(root, Ok(vec![moved_in, config, built]));
+        let got = changes(root, vec![moved_in, config, built]);
         let expected: BTreeSet<PathBuf> = [
             year.join("cup.toml"),
             year.join("deep/night.toml"),
@@ -344,17 +405,14 @@ mod tests {
             EventKind::Create(CreateKind::Folder),
             &[&root.join("events")],
         );
-        let got = changes(root, Ok(vec![replaced]));
+        let got = changes(root, vec![replaced]);
         assert!(got.whole);
         assert_eq!(got.appeared, [root.join("events")].into());
 
-        let lost = DebouncedEvent::new(
-            notify::Event::new(EventKind::Other).set_flag(Flag::Rescan),
-            std::time::Instant::now(),
-        );
-        let got = changes(root, Ok(vec![lost]));
+        let lost = Ok(notify::Event::new(EventKind::Other).set_flag(Flag::Rescan));
+        let got = changes(root, vec![lost]);
         assert!(got.whole && got.trouble.len() == 1, "{got:?}");
-        let got = changes(root, Err(vec![notify::Error::generic("boom")]));
+        let got = changes(root, vec![Err(notify::Error::generic("boom"))]);
         assert!(got.whole && got.trouble[0].contains("boom"), "{got:?}");
     }
 }
