@@ -468,6 +468,18 @@ pub(crate) fn convert(
         (numbers, last_game) = match_games(numbers, &known, saved.players.len());
     }
     let last_number = numbers.keys().next_back().copied().unwrap_or(0);
+    // A player the software first seated after game 1 entered late (it pairs a new player from
+    // the next game on); the games before score nothing for them, as in the software.
+    let mut first_game = vec![None::<u32>; saved.players.len()];
+    for (&number, (tables, byes)) in &numbers {
+        let seated = tables
+            .iter()
+            .flat_map(|g| [known[g.dark.as_str()], known[g.light.as_str()]])
+            .chain(byes.iter().copied());
+        for p in seated {
+            first_game[p].get_or_insert(number);
+        }
+    }
     let ids = assign_ids(&saved.players, archive);
     let mut warnings = Vec::new();
     let named: Vec<Named<'_>> = saved
@@ -548,6 +560,9 @@ pub(crate) fn convert(
         if let Some(handle) = &player.handle {
             let _ = writeln!(out, "forum_handle = {}", quoted(handle));
         }
+        if let Some(late) = first_game[i].filter(|&first| first > 1) {
+            let _ = writeln!(out, "late = {late}");
+        }
         // A bracket's player is out once their match is lost: they have no later game.
         let out_of_bracket = saved.mode == Mode::MatchPlay && last_game[i] < last_number;
         if player.dropped || out_of_bracket {
@@ -576,9 +591,19 @@ pub(crate) fn convert(
             }
             let _ = writeln!(out, "]");
         }
-        if !byes.is_empty() {
-            let list: Vec<String> = byes.iter().map(|&p| quoted(&ids[p].0)).collect();
-            let _ = writeln!(out, "byes = [{}]", list.join(", "));
+        // A second game of one game number against the BYE, beside the player's table (or
+        // bye), is the software's make-up bye for a late entry.
+        let mut seated: BTreeSet<usize> = tables
+            .iter()
+            .flat_map(|g| [known[g.dark.as_str()], known[g.light.as_str()]])
+            .collect();
+        let (byes, makeup): (Vec<usize>, Vec<usize>) =
+            byes.iter().partition(|&&p| seated.insert(p));
+        for (key, players) in [("byes", byes), ("makeup_byes", makeup)] {
+            if !players.is_empty() {
+                let list: Vec<String> = players.iter().map(|&p| quoted(&ids[p].0)).collect();
+                let _ = writeln!(out, "{key} = [{}]", list.join(", "));
+            }
         }
     }
     Ok(Converted {

@@ -96,9 +96,17 @@ pub(crate) struct CcgRound {
     pub(crate) number: u32,
     pub(crate) tables: Vec<CcgTable>,
     pub(crate) byes: Vec<usize>,
+    /// Late entries given a bye beside their table, making up a game they missed
+    /// (`makeup_byes`): each counts as one more bye.
+    pub(crate) makeup_byes: Vec<usize>,
 }
 
 impl CcgRound {
+    /// Every bye this game scores: the byes, then the make-up byes.
+    pub(crate) fn scored_byes(&self) -> impl Iterator<Item = usize> + '_ {
+        self.byes.iter().chain(&self.makeup_byes).copied()
+    }
+
     pub(crate) fn is_complete(&self) -> bool {
         self.tables.iter().all(|t| t.result.is_some())
     }

@@ -15,6 +15,97 @@ use crate::rules::swccg::scoring::{
 };
 use crate::toml_reader::{Reader, Sp};
 
+/// What checking one game's make-up byes needs to know.
+struct MakeupContext<'a> {
+    ids: &'a BTreeMap<String, usize>,
+    players: &'a [Player],
+    /// The game.
+    number: u32,
+    /// The players with a table or the bye in this game.
+    seated: &'a BTreeMap<usize, u32>,
+    /// The games before it.
+    earlier: &'a [CcgRound],
+    /// A bracket of matches (`swccg-pc-match-play`), where no game is made up.
+    bracket: bool,
+}
+
+/// Reads a game's `makeup_byes`: late entries given a bye beside their own table in this game,
+/// to make up a game they missed, as the Tournament Assistant let an organizer do (it saves the
+/// bye as a second game of that game number). A player makes up at most the games they missed
+/// (`late` - 1), each once. `None` when an id names nobody.
+fn validate_makeup_byes(
+    reader: &mut Reader<'_>,
+    written: &[Sp<String>],
+    cx: MakeupContext<'_>,
+) -> Option<Vec<usize>> {
+    let mut makeup = Vec::new();
+    let mut unresolved = false;
+    for id in written {
+        let Some(p) = resolve(reader, cx.ids, id, "in `makeup_byes`") else {
+            unresolved = true;
+            continue;
+        };
+        let player = &cx.players[p];
+        let made_up_before = cx
+            .earlier
+            .iter()
+            .filter(|g| g.makeup_byes.contains(&p))
+            .count();
+        let missed = player
+            .late
+            .map_or(0, |late| late.saturating_sub(1) as usize);
+        let problem = if cx.bracket {
+            Some((
+                "a bracket makes up no game: `makeup_byes` is for the Swiss games".to_string(),
+                "remove `makeup_byes` from this game".to_string(),
+            ))
+        } else if makeup.contains(&p) {
+            Some((
+                format!("{} has two make-up byes in game {}", player.name, cx.number),
+                "a game makes up one missed game: give the next in a later game".to_string(),
+            ))
+        } else if player.late.is_none() {
+            Some((
+                format!(
+                    "{} is no late entry: they missed no game to make up",
+                    player.name
+                ),
+                format!(
+                    "give `late` in their `[[players]]` entry (the first game they played), or remove `{}` from `makeup_byes`",
+                    player.id
+                ),
+            ))
+        } else if made_up_before >= missed {
+            Some((
+                format!(
+                    "{} missed {missed} game{} as a late entry, and every one is made up already",
+                    player.name,
+                    if missed == 1 { "" } else { "s" }
+                ),
+                format!("remove `{}` from `makeup_byes`", player.id),
+            ))
+        } else if !cx.seated.contains_key(&p) {
+            Some((
+                format!(
+                    "{} has a make-up bye but no table and no bye in game {}",
+                    player.name, cx.number
+                ),
+                "a make-up bye comes beside the player's own table (or bye) of the game"
+                    .to_string(),
+            ))
+        } else {
+            None
+        };
+        match problem {
+            Some((message, help)) => {
+                reader.error(Code::Conflict, id.span.clone(), message).help = Some(help);
+            }
+            None => makeup.push(p),
+        }
+    }
+    (!unresolved).then_some(makeup)
+}
+
 /// Reads and checks every game of a SW:CCG event. Returns the games, and the players
 /// disqualified by a second deck-check failure ("The penalty for a second violation is
 /// tournament disqualification") with the game of that failure; seating such a player in a
@@ -211,6 +302,19 @@ pub(crate) fn validate_games(
                 None => unresolved = true,
             }
         }
+        let makeup_byes = validate_makeup_byes(
+            reader,
+            &raw_round.makeup_byes,
+            MakeupContext {
+                ids: &ids,
+                players,
+                number,
+                seated: &seated,
+                earlier: &games,
+                bracket: matches_run_apart,
+            },
+        );
+        unresolved |= makeup_byes.is_none();
         if !unresolved {
             for (p, player) in players.iter().enumerate() {
                 if player.is_active_in(number)
@@ -237,6 +341,7 @@ pub(crate) fn validate_games(
             number,
             tables,
             byes,
+            makeup_byes: makeup_byes.unwrap_or_default(),
         });
     }
     for (i, game) in games.iter().enumerate() {

@@ -1058,3 +1058,83 @@ fn sealed_final_confrontation_between_finalists_the_venue_drew() {
     );
     assert_eq!(placings(&computed, &event)[0], "1 f");
 }
+
+/// A Tournament Assistant make-up bye: a late entry (`late = 2`) given a bye beside their own
+/// table in game 2 scores it as any bye (a win of 2 victory points and the bye's differential,
+/// with the bye among their games); `makeup_byes` holds only a late entry who plays the game,
+/// once a game, and no more than the games they missed.
+#[test]
+fn a_late_entrys_makeup_bye_scores_as_a_bye_beside_their_table() {
+    let g1 = game(&[table("a", "b", "a", 10), table("c", "d", "c", 5)], "");
+    let g2 = |makeup: &str| {
+        game(
+            &[table("a", "c", "a", 10), table("e", "b", "e", 8)],
+            "\"d\"",
+        ) + &format!("\nmakeup_byes = [{makeup}]")
+    };
+    let late = |text: String, who: &str, first: u32| {
+        text.replace(
+            &format!("id = \"{who}\"\n"),
+            &format!("id = \"{who}\"\nlate = {first}\n"),
+        )
+    };
+    let text = late(ccg_text("abcde", &[&g1, &g2("\"e\"")], ""), "e", 2);
+    let (event, computed) = load(&text);
+    let ccg = computed.ccg().expect("swccg");
+    let row = |who: &str| {
+        ccg.standings[1]
+            .iter()
+            .find(|r| event.players[r.player].id == who)
+            .expect(who)
+    };
+    // e: the win at their table (2, +8) and the make-up bye (2, +0 under the guide's bye).
+    assert_eq!(row("e").score.to_string(), "4(+8)");
+    // d's ordinary bye beside it: a loss (2, -5) and the bye.
+    assert_eq!(row("d").score.to_string(), "2(-5)");
+    let game_2 = &event.ccg_games()[1];
+    assert_eq!(game_2.makeup_byes, vec![4]);
+    assert_eq!(game_2.scored_byes().collect::<Vec<_>>(), vec![3, 4]);
+
+    // Not a late entry: nothing missed to make up.
+    let errs = errors(&ccg_text("abcde", &[&g1, &g2("\"e\"")], ""));
+    assert!(
+        errs.iter().any(|e| e.contains("e is no late entry")),
+        "{errs:?}"
+    );
+    // A late entry from game 2 missed one game: a second make-up bye in game 3 is one too many.
+    let g3 = game(
+        &[table("a", "e", "a", 10), table("b", "c", "b", 5)],
+        "\"d\"",
+    ) + "\nmakeup_byes = [\"e\"]";
+    let errs = errors(&late(
+        ccg_text("abcde", &[&g1, &g2("\"e\""), &g3], ""),
+        "e",
+        2,
+    ));
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("missed 1 game as a late entry")),
+        "{errs:?}"
+    );
+    // Twice in one game.
+    let errs = errors(&late(
+        ccg_text("abcde", &[&g1, &g2("\"e\", \"e\"")], ""),
+        "e",
+        2,
+    ));
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("two make-up byes in game 2")),
+        "{errs:?}"
+    );
+    // A make-up bye comes beside the player's own game: a late entry not seated in game 2
+    // (late from game 3) cannot make one up there.
+    let g2_without_e =
+        game(&[table("a", "c", "a", 10), table("b", "d", "b", 5)], "") + "\nmakeup_byes = [\"e\"]";
+    let errs = errors(&late(ccg_text("abcde", &[&g1, &g2_without_e], ""), "e", 3));
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("e has a make-up bye but no table and no bye in game 2")),
+        "{errs:?}"
+    );
+}

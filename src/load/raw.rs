@@ -141,6 +141,8 @@ raw_table! {
     pub(super) const ROUND = {
         tables: Vec<RawTable>,
         byes: Vec<Sp<String>>,
+        /// SW:CCG: late entries given a bye beside their table, making up a game they missed.
+        makeup_byes: Vec<Sp<String>>,
     }
 }
 

@@ -317,6 +317,7 @@ fn read_round(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) 
         span,
         tables: Vec::new(),
         byes: string_list(reader, &f, "byes"),
+        makeup_byes: string_list(reader, &f, "makeup_byes"),
     };
     if let Some(value) = f.get("tables") {
         for item in reader.array(value, "`tables`") {

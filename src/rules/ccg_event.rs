@@ -15,7 +15,7 @@ use super::swccg::scoring::{GameResult, ResultKind, Score, TrueTieDecider};
 use super::swccg::standings::{GameRecord, PlayerRecord, RankedRow};
 use super::swccg::{pc_match_play, pc_pairing, pc_sos};
 use crate::event::Side;
-use crate::event::{CcgPlay, CcgResult, CcgTable, Event};
+use crate::event::{CcgPlay, CcgResult, CcgRound, CcgTable, Event};
 
 use super::ccg_format::{fixed_sides, secret_squirrel, single_final_game};
 use super::ccg_replay::{Replay, TableReason};
@@ -258,7 +258,12 @@ fn records(
                 });
             }
         }
-        for &p in play.games.get(g).map_or(&[][..], |r| &r.byes[..]) {
+        for p in play
+            .games
+            .get(g)
+            .into_iter()
+            .flat_map(CcgRound::scored_byes)
+        {
             records[p].byes += 1;
         }
     }
@@ -388,7 +393,7 @@ fn compute_match_play(event: &Event, play: &CcgPlay) -> CcgComputed {
                 total.differential += t.scores[seat].differential;
             }
         }
-        for &p in &g.byes {
+        for p in g.scored_byes() {
             let total = totals[p].get_or_insert(Score::ZERO);
             total.points += crate::rules::swccg::scoring::BYE.points;
         }
@@ -467,7 +472,7 @@ fn compute_pc_sos(event: &Event, play: &CcgPlay, planned: Option<u32>) -> CcgCom
             seats: [Some(t.dark), Some(t.light)],
             winner: Some(t.winner),
         }));
-        games.extend(g.byes.iter().map(|&p| pc_sos::Game {
+        games.extend(g.scored_byes().map(|p| pc_sos::Game {
             number: g.number,
             seats: [None, Some(p)],
             winner: Some(p),

@@ -35,6 +35,8 @@ pub(crate) struct CcgGameView {
     pub(crate) finished: bool,
     pub(crate) tables: Vec<CcgTableView>,
     pub(crate) byes: Vec<PlayerRef>,
+    /// Late entries making up a missed game with a bye beside their table.
+    pub(crate) makeup_byes: Vec<PlayerRef>,
     /// What a bye scores, as written: `2(+0)`, or `2` where the ruleset counts no differential.
     pub(crate) bye_score: String,
     pub(crate) standings: Option<CcgStandingsView>,
@@ -366,6 +368,7 @@ pub(crate) fn ccg_view(
                 finished: i < ccg.games().len(),
                 tables,
                 byes: g.byes.iter().map(|&p| names.player(p)).collect(),
+                makeup_byes: g.makeup_byes.iter().map(|&p| names.player(p)).collect(),
                 bye_score: bye_score.clone(),
                 standings: ccg
                     .standings

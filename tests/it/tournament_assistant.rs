@@ -452,3 +452,111 @@ fn standings_in_the_terminal_show_a_differential_only_where_one_is_counted() {
     let diff = standings("events/2017/worlds-2017-consolation.toml");
     assert!(diff.contains("(+"), "{diff}");
 }
+
+/// A saved SOS event of five players where Eve entered at game 2 and the software gave her a
+/// make-up bye beside her game-2 table (a second game of game 2 against the BYE), and Dee
+/// the game's ordinary bye.
+fn late_entry_event() -> String {
+    let player = |id: &str, name: &str, vp: u32| {
+        format!(r#"{{"id": "{id}", "name": "{name}", "status": "STATUS_ACTIVE", "vp": {vp}}}"#)
+    };
+    let game = |n: u32, id: &str, dark: (&str, &str), light: (&str, &str), winner: &str| {
+        let (w, wn) = if winner == dark.0 { dark } else { light };
+        format!(
+            r#"{{"id": "{id}", "playerDark": {{"id": "{}", "name": "{}"}}, "playerLight": {{"id": "{}", "name": "{}"}},
+     "winner": {{"id": "{w}", "name": "{wn}"}}, "vp": 2, "diff": 0, "round": {{"num": {n}}}}}"#,
+            dark.0, dark.1, light.0, light.1
+        )
+    };
+    let (ann, ben, cal, dee, eve, bye) = (
+        ("p-ann", "Ann"),
+        ("p-ben", "Ben"),
+        ("p-cal", "Cal"),
+        ("p-dee", "Dee"),
+        ("p-eve", "Eve"),
+        ("p-bye", "BYE"),
+    );
+    let players = [
+        player(ann.0, ann.1, 4),
+        player(eve.0, eve.1, 4),
+        player(cal.0, cal.1, 2),
+        player(dee.0, dee.1, 2),
+        player(ben.0, ben.1, 0),
+    ];
+    let games = [
+        game(1, "g1", ann, ben, ann.0),
+        game(1, "g2", cal, dee, cal.0),
+        game(2, "g3", ann, cal, ann.0),
+        game(2, "g4", eve, ben, eve.0),
+        game(2, "g5", bye, dee, dee.0),
+        game(2, "g6", bye, eve, eve.0),
+    ];
+    format!(
+        r#"{{"id": "late-cup", "name": "Late Cup", "mode": "SOS", "date": "2017-05-06T18:00:00.000Z",
+  "players": [{}],
+  "games": [{}],
+  "rounds": [{{"num": 1, "active": false}}, {{"num": 2, "active": true}}]}}"#,
+        players.join(",\n    "),
+        games.join(",\n    ")
+    )
+}
+
+/// A player the software first seated after game 1 is imported as a late entry (`late`), and
+/// a second game of one game number against the BYE beside their table as a make-up bye,
+/// which the standings count as the software did (a bye's 2 victory points) and the event
+/// page names.
+#[test]
+fn a_late_entry_and_their_makeup_bye_import_as_the_software_counted_them() {
+    let (_dir, site) = site_with(&[]);
+    std::fs::write(site.join("saved/late.json"), late_entry_event()).expect("saved");
+    let out = holonet(&["import", "saved/late.json"], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    let toml = read(&site, "events/2017/late-cup.toml");
+    assert!(
+        toml.contains("name = \"Eve\"\nid = \"eve\"\nlate = 2\n"),
+        "{toml}"
+    );
+    assert_eq!(toml.matches("\nlate = ").count(), 1, "{toml}");
+    assert!(
+        toml.contains("byes = [\"dee\"]\nmakeup_byes = [\"eve\"]\n"),
+        "{toml}"
+    );
+    let out = holonet(&["build"], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    let event = site.join("public/events/2017/late-cup");
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(event.join("event.json")).expect("event.json"),
+    )
+    .expect("JSON");
+    assert_eq!(
+        json["ccg"]["games"][1]["makeup_byes"],
+        serde_json::json!(["eve"])
+    );
+    assert!(json["ccg"]["games"][0].get("makeup_byes").is_none());
+    let points: Vec<(String, i64)> = json["ccg"]["standings_by_game"][1]
+        .as_array()
+        .expect("standings")
+        .iter()
+        .map(|r| {
+            (
+                r["id"].as_str().expect("id").to_string(),
+                r["victory_points"].as_i64().expect("vp"),
+            )
+        })
+        .collect();
+    // The saved standings: Ann 4, Eve 4, Cal 2, Dee 2, Ben 0.
+    let mut sorted = points.clone();
+    sorted.sort();
+    assert_eq!(
+        sorted,
+        [("ann", 4), ("ben", 0), ("cal", 2), ("dee", 2), ("eve", 4)]
+            .map(|(id, vp)| (id.to_string(), vp))
+    );
+    let page = std::fs::read_to_string(event.join("index.html")).expect("event page");
+    assert!(
+        page.contains("Make-up bye (late entry), beside their table: <a href="),
+        "{page}"
+    );
+    let check = holonet(&["check"], &site);
+    assert!(check.status.success(), "{}", printed(&check));
+}

@@ -247,6 +247,15 @@ fn validate_round(
             None => unresolved = true,
         }
     }
+    if let Some(first) = raw.makeup_byes.first() {
+        reader
+            .error(
+                Code::UnknownField,
+                first.span.clone(),
+                "`makeup_byes` is a SW:CCG record (a late entry's bye beside their table, as the Tournament Assistant gave it); a round of this ruleset has none",
+            )
+            .help = Some("remove `makeup_byes`; a player with a bye this round goes in `byes`".into());
+    }
     for (p, player) in players.iter().enumerate() {
         if !unresolved
             && player.is_active_in(number)

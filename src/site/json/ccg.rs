@@ -28,6 +28,9 @@ struct CcgGameJson<'a> {
     tables: Vec<CcgTableJson<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     byes: Vec<&'a str>,
+    /// Late entries' byes beside their table, making up a missed game.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    makeup_byes: Vec<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -242,6 +245,7 @@ pub(super) fn ccg_json<'a>(
                     })
                     .collect(),
                 byes: g.byes.iter().map(|&p| id(p)).collect(),
+                makeup_byes: g.makeup_byes.iter().map(|&p| id(p)).collect(),
             })
             .collect(),
         standings_by_game: ccg
