@@ -331,6 +331,18 @@ pub fn status(event: &Event, computed: &Computed, waiting: &[Waiting], file: &st
         final_places(&mut out, event, computed);
         return out;
     }
+    if let Some(day) = event
+        .info
+        .stopped
+        .filter(|_| computed.status == crate::rules::computed::Status::Stopped)
+    {
+        let _ = writeln!(
+            out,
+            "\nStopped: the record ends on {} (`stopped`), with nothing under way. To carry the event on, remove the `stopped` line from [event].",
+            day.iso()
+        );
+        return out;
+    }
     match current_step(event, computed) {
         Some(Step::Round(round)) => {
             let open: Vec<(u32, String)> = round

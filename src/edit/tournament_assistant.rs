@@ -99,6 +99,8 @@ struct Saved {
     name: String,
     mode: Mode,
     date: Option<Date>,
+    /// The day the file was last saved (`lastUpdate`), when it reads as a date.
+    last_saved: Option<Date>,
     players: Vec<SavedPlayer>,
     /// In the order they were played: by game number, then as saved.
     games: Vec<SavedGame>,
@@ -275,6 +277,12 @@ fn read(file: &Path, text: &str) -> Result<Saved, Vec<Diagnostic>> {
             }
         },
     };
+    // Only a day the event could have stopped on: an unreadable one is left out, not refused.
+    let last_saved = top
+        .get("lastUpdate")
+        .and_then(Value::as_str)
+        .and_then(|s| s.get(..10))
+        .and_then(Date::parse_iso);
     let mut players = Vec::new();
     for p in top["players"].as_array().into_iter().flatten() {
         let (Some(id), Some(name)) = (string(p.get("id")), string(p.get("name"))) else {
@@ -373,6 +381,7 @@ fn read(file: &Path, text: &str) -> Result<Saved, Vec<Diagnostic>> {
             .to_string(),
         mode,
         date,
+        last_saved,
         players,
         games,
     })
@@ -534,11 +543,22 @@ pub(crate) fn convert(
     let _ = writeln!(out, "rules = {}", quoted(saved.mode.rules()));
     let _ = writeln!(out, "format = \"constructed\"");
     let _ = writeln!(out, "structure = \"custom\"");
-    let _ = writeln!(
-        out,
-        "swiss_rounds = {}",
-        numbers.keys().next_back().copied().unwrap_or(0)
-    );
+    // A file saved before its first game, or with a game still missing a result, is a record
+    // that stops there: how many games were planned is nowhere in it, so none is written.
+    let unfinished = numbers.is_empty()
+        || numbers
+            .values()
+            .any(|(tables, _)| tables.iter().any(|g| g.winner.is_none()));
+    if unfinished {
+        let stopped = saved.last_saved.map_or(date, |saved| saved.max(date));
+        let _ = writeln!(
+            out,
+            "# The saved file stops before the event ended: `stopped` is the day it was last saved."
+        );
+        let _ = writeln!(out, "stopped = {}", stopped.iso());
+    } else {
+        let _ = writeln!(out, "swiss_rounds = {last_number}");
+    }
     for (i, player) in saved.players.iter().enumerate() {
         let (id, by_handle) = &ids[i];
         let _ = writeln!(out, "\n[[players]]");
@@ -880,7 +900,9 @@ mod tests {
             .expect("MATCH_PLAY")
             .text;
         assert!(toml.contains("rules = \"swccg-pc-match-play\"\n"));
-        assert!(toml.contains("swiss_rounds = 4\n"));
+        // Its last match has no result: the record stops on the day it was last saved.
+        assert!(!toml.contains("swiss_rounds"));
+        assert!(toml.contains("\nstopped = 2016-07-04\n"));
         assert_eq!(toml.matches("\n[[rounds]]\n").count(), 4);
         assert_eq!(toml.matches("\ndrop = 2\n").count(), 4);
         assert_eq!(toml.matches("{ table = ").count(), 12);

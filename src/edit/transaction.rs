@@ -178,12 +178,19 @@ pub enum WhenClosed {
 }
 
 /// Refuses any change to a closed event, saying how to reopen it: its standings are final, so
-/// no game, session, registration, drop or result may change them while it stays closed.
+/// no game, session, registration, drop or result may change them while it stays closed. A
+/// record that stops (`stopped`) is refused the same way: it says the event ended there.
 pub(crate) fn refuse_closed(event: &Event) -> Result<(), String> {
+    let file = event.file.display();
+    if let Some(day) = event.info.stopped {
+        return Err(format!(
+            "{file} is a record that stops on {} (`stopped` in [event]) and was not changed: to carry the event on, remove the `stopped` line first",
+            day.iso()
+        ));
+    }
     if !event.info.closed {
         return Ok(());
     }
-    let file = event.file.display();
     Err(format!(
         "{file} is closed (`closed = true`), its standings final, and was not changed: to change it, reopen it first with `holonet close --reopen {file}`"
     ))

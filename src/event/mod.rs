@@ -246,6 +246,9 @@ pub struct EventInfo {
     pub(crate) min_games: Option<u32>,
     /// Casual events: the organizer closed the event, so its standings are final.
     pub(crate) closed: bool,
+    /// The day the record stops, unfinished (`stopped`): an event saved before it was played
+    /// out, shown as stopped after its last recorded result, never as under way.
+    pub(crate) stopped: Option<Date>,
     /// When the site shows the players' decklists.
     pub(crate) decklists: DecklistRelease,
     /// When an editing command (`pair`, `report`, `register`, `drop`, `unpair`) last wrote the

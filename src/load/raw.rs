@@ -75,6 +75,8 @@ raw_table! {
         min_games: Option<Sp<i64>>,
         /// Casual events: the organizer closed the event; its standings are final.
         closed: Option<Sp<bool>>,
+        /// The record stops on this day, unfinished (an event saved before it was played out).
+        stopped: Option<Sp<Date>>,
         /// Events known only by their results: the competitors who took part.
         field_size: Option<Sp<i64>>,
         /// When the site shows the decklists: `public`, `after-cut` or `after-event`.

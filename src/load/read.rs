@@ -185,6 +185,7 @@ fn read_info(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -
         .require(reader, "date", "2018-05-12")
         .and_then(|v| reader.date(v, "`date`"));
     let end_date = f.get("end_date").and_then(|v| reader.date(v, "`end_date`"));
+    let stopped = f.get("stopped").and_then(|v| reader.date(v, "`stopped`"));
     RawInfo {
         span,
         name,
@@ -208,6 +209,7 @@ fn read_info(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -
         description: opt_string(reader, &f, "description"),
         min_games: opt_int(reader, &f, "min_games"),
         closed: opt_bool(reader, &f, "closed"),
+        stopped,
         field_size: opt_int(reader, &f, "field_size"),
         decklists: opt_string(reader, &f, "decklists"),
         updated: f

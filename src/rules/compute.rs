@@ -115,6 +115,10 @@ pub(crate) fn compute(ruleset: &'static Ruleset, event: &Event) -> Computed {
             computed.status = Status::Finished;
         }
     }
+    // A record that stops before the end is never shown as under way (nor as still to come).
+    if event.info.stopped.is_some() && computed.status != Status::Finished {
+        computed.status = Status::Stopped;
+    }
     computed.decklists_published = decklists_published(event.info.decklists, &computed);
     computed.audit = super::audit::audit(event, &computed);
     let audit = &computed.audit;
@@ -167,7 +171,8 @@ fn mark_avoidable_rematches(event: &Event, audit: &Audit, reasons: &mut [Vec<Rea
 ///   two best teams finished level: their final match is played with the lists out. Leagues and
 ///   challenge events plan no rounds, so their lists come out when they are closed.
 pub(crate) fn decklists_published(release: DecklistRelease, computed: &Computed) -> bool {
-    let finished = computed.status == Status::Finished;
+    // A record that stops is over too: nothing more will be played.
+    let finished = matches!(computed.status, Status::Finished | Status::Stopped);
     match release {
         DecklistRelease::Public => true,
         DecklistRelease::AfterEvent => finished,

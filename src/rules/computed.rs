@@ -24,6 +24,8 @@ pub enum Status {
     Running,
     /// Every planned Swiss round has its results, and the cut (if any) has its champion.
     Finished,
+    /// The record stops before the end (`stopped`): nothing is under way, no more is played.
+    Stopped,
 }
 
 /// A seat in the cut.

@@ -466,6 +466,7 @@ pub(crate) mod tests {
                 variant: None,
                 min_games: None,
                 closed: false,
+                stopped: None,
                 decklists: Default::default(),
                 updated: None,
                 paired: None,

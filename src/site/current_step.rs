@@ -84,6 +84,10 @@ impl Step<'_> {
 /// elimination games ready to play. The one rule for the current round's pages and for the
 /// links to them that the event's summary carries.
 pub(crate) fn current_step<'a>(event: &'a Event, computed: &'a Computed) -> Option<Step<'a>> {
+    // A record that stops has no step under way, whatever it left unreported.
+    if computed.status == crate::rules::computed::Status::Stopped {
+        return None;
+    }
     if let Some(round) = event.rounds().iter().find(|r| !r.is_complete()) {
         return Some(Step::Round(round));
     }

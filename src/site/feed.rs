@@ -23,12 +23,17 @@ const MAX_ENTRIES: usize = 50;
 /// How many final places an entry lists.
 const PLACES_SHOWN: usize = 4;
 
-/// The events the feed lists: running or finished, newest first (by last day, then address),
+/// The events the feed lists: running, finished or stopped, newest first (by last day, then address),
 /// at most [`MAX_ENTRIES`].
 pub(crate) fn entries(events: &[HeldEvent]) -> Vec<&HeldEvent> {
     let mut listed: Vec<&HeldEvent> = events
         .iter()
-        .filter(|held| matches!(held.status, Status::Running | Status::Finished))
+        .filter(|held| {
+            matches!(
+                held.status,
+                Status::Running | Status::Finished | Status::Stopped
+            )
+        })
         .collect();
     listed.sort_by(|a, b| {
         b.last_day
@@ -127,6 +132,7 @@ pub(crate) fn entry_text(summary: &EventSummary, event: &Event, computed: &Compu
     let name = |p: usize| event.players[p].name.as_str();
     let mut text = match computed.status {
         Status::Finished => "Finished.".to_string(),
+        Status::Stopped => format!("Stopped: {}.", summary.progress),
         _ => {
             format!("Running: {}.", summary.progress)
         }

@@ -112,6 +112,8 @@ pub(crate) enum State {
     /// Running: "3 rounds finished".
     Running(String),
     Upcoming,
+    /// The record stops before the end: "2 games finished".
+    Stopped(String),
 }
 
 impl Card {
@@ -133,6 +135,7 @@ impl Card {
                 (Status::Finished, None) => State::Finished,
                 (Status::Running, _) => State::Running(summary.progress.clone()),
                 (Status::Upcoming, _) => State::Upcoming,
+                (Status::Stopped, _) => State::Stopped(summary.progress.clone()),
             },
         }
     }
@@ -157,6 +160,7 @@ impl Card {
             State::Finished => "finished".to_string(),
             State::Running(progress) => format!("running, {progress}"),
             State::Upcoming => "upcoming".to_string(),
+            State::Stopped(progress) => format!("stopped, {progress}"),
         };
         format!(
             "{}, {}: {}, {}, {}; {state}.",
@@ -244,6 +248,7 @@ impl Card {
             State::Finished => ("FINISHED", "#ffd166", "Final standings on the page"),
             State::Running(progress) => ("RUNNING", "#4fb3ff", progress.as_str()),
             State::Upcoming => ("UPCOMING", "#4fb3ff", "Not started yet"),
+            State::Stopped(progress) => ("STOPPED", "#c9c9c9", progress.as_str()),
         };
         svg.push_str(&format!(
             r##"<rect x="{MARGIN}" y="476" width="{}" height="2" fill="#38425a"/>"##,

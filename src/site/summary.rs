@@ -5,11 +5,11 @@
 
 use super::addresses::{event_path, pairings_path, room_path};
 use super::current_step::current_step;
-use super::model::{EventSummary, GameMark, PairingsLink, SiteView, date_text};
+use super::model::{EventSummary, GameMark, PairingsLink, SiteView, date_text, range_text};
 use super::names::NameLinks;
 use crate::event::Event;
 use crate::load::aliases::Aliases;
-use crate::rules::computed::{Computed, ComputedKind};
+use crate::rules::computed::{Computed, ComputedKind, Status};
 
 /// The summary of `event`, its names linking to the players' pages.
 pub fn summary(
@@ -57,10 +57,19 @@ pub fn summary(
             .field_size
             .unwrap_or_else(|| crate::rules::compute::entrants(&event.players)),
         rounds_played,
-        progress: format!(
-            "{rounds_played} {unit}{} {done}",
-            if rounds_played == 1 { "" } else { "s" }
-        ),
+        progress: {
+            let played = format!(
+                "{rounds_played} {unit}{} {done}",
+                if rounds_played == 1 { "" } else { "s" }
+            );
+            match event.info.stopped {
+                // Said wherever the progress is: the record ends there, nothing is under way.
+                Some(day) if computed.status == Status::Stopped => {
+                    format!("{played}; the record stops on {}", range_text(day, None))
+                }
+                _ => played,
+            }
+        },
         leader,
         pairings: current_step(event, computed).map(|step| PairingsLink {
             title: step.title(),

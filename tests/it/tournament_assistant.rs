@@ -317,6 +317,8 @@ fn pair_continues_an_imported_sos_event_by_the_softwares_pairing() {
 /// The bracket sample (`MATCH_PLAY`) builds, and its standings in `event.json` are the saved
 /// ones: every player in the saved order, with the saved victory points (two per win) and
 /// differential, and the two players level on both (Ryan Jellison, Tom Marlin) sharing a place.
+/// Its last match has no result: the record stops there, on the day the file was last saved,
+/// and nothing is shown as under way or taken as a next step.
 #[test]
 fn the_bracket_sample_builds_with_the_saved_standings() {
     let (_dir, site) = site_with(&[MATCH_PLAY_FILE]);
@@ -359,9 +361,108 @@ fn the_bracket_sample_builds_with_the_saved_standings() {
     let out = holonet(&["pair", "events/2016/tom-s-top-8-test.toml"], &site);
     assert!(!out.status.success());
     assert!(
-        printed(&out).contains("seeds are not in the file"),
+        printed(&out).contains(
+            "events/2016/tom-s-top-8-test.toml is a record that stops on 2016-07-04 (`stopped` in [event]) and was not changed"
+        ),
         "{}",
         printed(&out)
+    );
+    assert_eq!(json["event"]["status"], "stopped");
+    assert_eq!(json["event"]["stopped"], "2016-07-04");
+    let page = std::fs::read_to_string(site.join("public/events/2016/tom-s-top-8-test/index.html"))
+        .expect("event page");
+    assert!(page.contains(">Stopped</span>"), "{page}");
+    assert!(!page.contains("under way: <a"), "{page}");
+    assert!(
+        !site
+            .join("public/events/2016/tom-s-top-8-test/pairings")
+            .exists()
+    );
+}
+
+/// A file saved before game 1 imports as its registered players and no game, and one saved with
+/// game 1 paired and no result as that pairing: neither gets a number of games the file does not
+/// hold (no `swiss_rounds`), both are records that stop on the day they were last saved, shown
+/// as stopped (not upcoming, not under way), and every verb refuses them until the line goes.
+#[test]
+fn an_event_saved_before_its_end_imports_as_a_record_that_stops() {
+    let (_dir, site) = site_with(&[]);
+    let saved = |id: &str, name: &str, games: &str| {
+        format!(
+            r#"{{"id": "{id}", "name": "{name}", "mode": "SOS", "date": "2016-03-01T10:00:00.000Z",
+  "lastUpdate": "2016-03-02T09:30:00.000Z",
+  "players": [{{"id": "a", "name": "Ann Lee", "status": "STATUS_ACTIVE"}},
+              {{"id": "b", "name": "Bo Kim", "status": "STATUS_ACTIVE"}},
+              {{"id": "c", "name": "Cy Dunn", "status": "STATUS_ACTIVE"}}],
+  "games": [{games}], "rounds": []}}"#
+        )
+    };
+    std::fs::write(
+        site.join("saved/empty.json"),
+        saved("e0", "Ryloth Open", ""),
+    )
+    .expect("write");
+    std::fs::write(
+        site.join("saved/paired.json"),
+        saved(
+            "e1",
+            "Hoth Open",
+            r#"{"id": "g1", "playerDark": {"id": "a", "name": "Ann Lee"}, "playerLight": {"id": "b", "name": "Bo Kim"}, "round": {"num": 1}},
+               {"id": "g2", "playerDark": {"id": "BYE", "name": "BYE"}, "playerLight": {"id": "c", "name": "Cy Dunn"},
+                "winner": {"id": "c", "name": "Cy Dunn"}, "round": {"num": 1}}"#,
+        ),
+    )
+    .expect("write");
+    let out = holonet(&["import", "saved"], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    for (slug, games) in [("ryloth-open", 0), ("hoth-open", 1)] {
+        let file = format!("events/2016/{slug}.toml");
+        let toml = read(&site, &file);
+        assert!(toml.contains("\nstopped = 2016-03-02\n"), "{toml}");
+        assert!(!toml.contains("swiss_rounds"), "{toml}");
+        assert_eq!(toml.matches("\n[[players]]\n").count(), 3, "{toml}");
+        assert_eq!(toml.matches("\n[[rounds]]\n").count(), games, "{toml}");
+        let out = holonet(&["status", &file], &site);
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("Stopped: the record ends on 2016-03-02"),
+            "{}",
+            printed(&out)
+        );
+        let before = read(&site, &file);
+        let out = holonet(&["register", &file, "Di Vo"], &site);
+        assert!(!out.status.success());
+        assert!(
+            printed(&out).contains("is a record that stops on 2016-03-02"),
+            "{}",
+            printed(&out)
+        );
+        assert_eq!(read(&site, &file), before);
+    }
+    let check = holonet(&["check"], &site);
+    assert!(check.status.success(), "{}", printed(&check));
+    assert!(
+        printed(&check).contains("All good: 0 warning(s)"),
+        "{}",
+        printed(&check)
+    );
+    let out = holonet(&["build"], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    for slug in ["ryloth-open", "hoth-open"] {
+        let event = site.join("public/events/2016").join(slug);
+        let page = std::fs::read_to_string(event.join("index.html")).expect("event page");
+        assert!(page.contains(">Stopped</span>"), "{page}");
+        assert!(page.contains("the record stops on 2 March 2016"), "{page}");
+        assert!(!page.contains("is under way: <a"), "{page}");
+        assert!(!event.join("pairings").exists(), "{slug}");
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(event.join("event.json")).expect("json"))
+                .expect("JSON");
+        assert_eq!(json["event"]["status"], "stopped");
+    }
+    let home = std::fs::read_to_string(site.join("public/index.html")).expect("home");
+    assert!(
+        !home.contains("Upcoming") && !home.contains("Running now"),
+        "{home}"
     );
 }
 

@@ -62,8 +62,13 @@ pub(super) fn validate_info(
             .structure_tables
             .iter()
             .any(|(name, _)| name == structure);
-        // An event known only by its results needs no plan of rounds.
-        if !has_table && info.swiss_rounds.is_none() && raw.standings_span.is_none() {
+        // An event known only by its results needs no plan of rounds, nor does one whose
+        // record stops before its end (its plan was never recorded).
+        if !has_table
+            && info.swiss_rounds.is_none()
+            && raw.standings_span.is_none()
+            && info.stopped.is_none()
+        {
             reader
                 .error(
                     Code::MissingField,
@@ -172,6 +177,37 @@ pub(super) fn validate_info(
             )
             .help = Some(format!("use a date on or after {}", start.value.iso()));
     }
+    if let Some(stopped) = &info.stopped {
+        let problem = if casual {
+            Some((
+                "a league or challenge event does not stop: it is closed".to_string(),
+                "remove `stopped`; `holonet close FILE` closes the event".to_string(),
+            ))
+        } else if raw.standings_span.is_some() {
+            Some((
+                "an event known by its standings is recorded as it ended: it did not stop".to_string(),
+                "remove `stopped`, or record the rounds the event played instead of `[[standings]]`".to_string(),
+            ))
+        } else {
+            info.date
+                .as_ref()
+                .filter(|start| stopped.value < start.value)
+                .map(|start| {
+                    (
+                        "`stopped` is before `date`".to_string(),
+                        format!(
+                            "use the day of the last recorded result, on or after {}",
+                            start.value.iso()
+                        ),
+                    )
+                })
+        };
+        if let Some((message, help)) = problem {
+            reader
+                .error(Code::InvalidValue, stopped.span.clone(), message)
+                .help = Some(help);
+        }
+    }
     let name = info.name.as_ref()?;
     if name.value.trim().is_empty() {
         reader
@@ -212,6 +248,7 @@ pub(super) fn validate_info(
         description: info.description.as_ref().map(|s| s.value.clone()),
         min_games: in_range(reader, &info.min_games, "`min_games`", 1, 1000),
         closed: info.closed.as_ref().is_some_and(|c| c.value),
+        stopped: info.stopped.as_ref().map(|d| d.value),
         decklists: decklist_release(reader, &info.decklists)?,
         updated: info.updated.as_ref().map(|t| t.value),
         paired: info.paired.as_ref().map(|t| t.value),
@@ -536,6 +573,33 @@ mod tests {
             &four(),
             "",
         ));
+    }
+
+    /// `stopped`: the record ends before the event did. It stands in for the plan of rounds a
+    /// custom structure needs (the plan was never recorded); it is not before `date`, and not
+    /// for an event that closes (league, challenge) or is known by its standings.
+    #[test]
+    fn a_record_that_stops_needs_no_plan_and_not_before_its_date() {
+        let stopped = "rules = \"ffg-2018\"\nstructure = \"custom\"\nstopped = 2018-05-13";
+        assert_clean(&event(stopped, &four(), ""));
+        assert_none(&event(stopped, &four(), ""), "needs `swiss_rounds`");
+        let text = event(
+            "rules = \"ffg-2018\"\nstructure = \"custom\"\nstopped = 2018-05-11",
+            &four(),
+            "",
+        );
+        let d = find(&text, "`stopped` is before `date`");
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::InvalidValue));
+        assert_eq!(
+            (d.line, d.spanned.as_str()),
+            (line_of(&text, "stopped"), "2018-05-11")
+        );
+        let league = event(
+            "rules = \"ffg-2018\"\nformat = \"league\"\nstopped = 2018-05-13",
+            &four(),
+            "",
+        );
+        find(&league, "a league or challenge event does not stop");
     }
 
     #[test]

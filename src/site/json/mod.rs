@@ -102,6 +102,9 @@ struct Info<'a> {
     date: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     end_date: Option<String>,
+    /// The day the record stops, unfinished (the file's `stopped`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<String>,
     rules: &'a str,
     format: &'a str,
     structure: &'a str,
@@ -208,6 +211,7 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
             name: &info.name,
             date: info.date.iso(),
             end_date: info.end_date.map(|d| d.iso()),
+            stopped: info.stopped.map(|d| d.iso()),
             rules: &info.rules,
             format: &info.format,
             structure: &info.structure,

@@ -599,7 +599,10 @@ fn home_view<'a>(
     upcoming.sort_by(|a, b| a.date.cmp(&b.date).then_with(|| a.name.cmp(&b.name)));
     let mut running: Vec<&EventSummary> = pick(Status::Running).collect();
     running.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.name.cmp(&b.name)));
-    let mut recent: Vec<&EventSummary> = pick(Status::Finished).collect();
+    // A record that stops is over: it is listed with the finished events.
+    let mut recent: Vec<&EventSummary> = pick(Status::Finished)
+        .chain(pick(Status::Stopped))
+        .collect();
     recent.sort_by(|a, b| b.date.cmp(&a.date).then_with(|| a.name.cmp(&b.name)));
     recent.truncate(config.recent_events as usize);
     HomeView {
