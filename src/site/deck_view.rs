@@ -645,7 +645,9 @@ mod tests {
             ..Decklist::default()
         };
         let list = list_view(&site(), Side::Light, &deck);
-        let summary: Vec<(&str, Vec<(u32, &str, &str, bool, bool)>)> = list
+        // Each line: count, name, mark, linked, set not named.
+        type Line<'a> = (u32, &'a str, &'a str, bool, bool);
+        let summary: Vec<(&str, Vec<Line<'_>>)> = list
             .groups
             .iter()
             .map(|g| {
