@@ -16,7 +16,9 @@
 //! - Identification (event file format, "Decklists"): "A card with a name shared by different
 //!   cards must be identified uniquely (the product in parentheses)", as in
 //!   `1 Luke Skywalker (Premiere)`. A product may be named by its name, its abbreviation or its
-//!   GEMP name (`Premiere`, `P`), ignoring case.
+//!   GEMP name (`Premiere`, `P`), ignoring case. Published lists never name the set, so a line
+//!   may say so instead, `1 Tatooine (set not named)`: the card is then one of those the title
+//!   names, and the line is no problem ([`Named::SetNotNamed`]).
 //!
 //! A card line is read forgivingly: case, the uniqueness markers (`•`, `<>`), curly apostrophes and
 //! runs of spaces do not matter, and a two-faced card (every objective) may be written by its front
@@ -422,10 +424,58 @@ fn find_card(text: &str, side: Side, count: u32) -> Result<&'static Card, LinePr
     })
 }
 
-/// Reads one decklist line and finds its card among the deck's side: the count and the card.
-pub(crate) fn resolve_line(line: &str, side: Side) -> Result<(u32, &'static Card), LineProblem> {
+/// What a line writes in place of a product when the published list it copies did not name the
+/// card's set: `1 Tatooine (set not named)`, compared as [`normalize`]d text.
+pub(crate) const SET_NOT_NAMED: &str = "set not named";
+
+/// What a readable card line names among the cards of the deck's side.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Named {
+    /// Exactly one card.
+    Card(&'static Card),
+    /// A title several cards of the side share, on a line that says the published list did not
+    /// name the set ([`SET_NOT_NAMED`]): the cards it could be, in index order. The line is no
+    /// problem (the list was published so), but it names no one card.
+    SetNotNamed(Vec<&'static Card>),
+}
+
+/// The title before a trailing `(set not named)`, when the text ends with one.
+fn strip_set_not_named(text: &str) -> Option<&str> {
+    let (title, product) = split_product(text)?;
+    (normalize(product) == SET_NOT_NAMED).then_some(title)
+}
+
+/// Finds what a line's text names on `side` (the count already read off): [`find_card`], except
+/// that a title followed by `(set not named)` may be one that several cards share. A title that
+/// only one card has names that card, mark or not.
+fn find_named(text: &str, side: Side, count: u32) -> Result<Named, LineProblem> {
+    if let Some(title) = strip_set_not_named(text)
+        && catalogue().named(side, &normalize(text)).is_empty()
+    {
+        return match find_card(title, side, count) {
+            Ok(card) => Ok(Named::Card(card)),
+            Err(LineProblem::Ambiguous { cards, .. }) => Ok(Named::SetNotNamed(cards)),
+            Err(problem) => Err(problem),
+        };
+    }
+    find_card(text, side, count).map(Named::Card)
+}
+
+/// Reads one decklist line and finds what it names among the deck's side: the count and the card,
+/// or the cards of a shared title whose set the published list did not name.
+pub(crate) fn resolve_entry(line: &str, side: Side) -> Result<(u32, Named), LineProblem> {
     let (count, text) = read_line(line).ok_or(LineProblem::Unreadable)?;
-    find_card(text, side, count).map(|card| (count, card))
+    find_named(text, side, count).map(|named| (count, named))
+}
+
+/// Reads one decklist line and finds its card among the deck's side: the count and the card. A
+/// line whose set was not named ([`Named::SetNotNamed`]) names no one card: it comes back as
+/// [`LineProblem::Ambiguous`], though [`check_ccg_deck`] does not report it.
+pub(crate) fn resolve_line(line: &str, side: Side) -> Result<(u32, &'static Card), LineProblem> {
+    match resolve_entry(line, side)? {
+        (count, Named::Card(card)) => Ok((count, card)),
+        (count, Named::SetNotNamed(cards)) => Err(LineProblem::Ambiguous { count, cards }),
+    }
 }
 
 /// "Did you mean" for an unknown card: up to [`SUGGESTIONS`] names within a plausible typo of
@@ -537,7 +587,8 @@ pub(crate) enum CcgDeckProblem {
 /// The size adds up the count of every line that reads as `N Title`, whether or not its card is
 /// found (an unknown card is still a card in the deck), except lines whose card is played from
 /// outside the deck ([`counts_toward_deck`]); a line whose card is not known exactly counts
-/// unless every card it could be is such a card.
+/// unless every card it could be is such a card. A shared title marked `(set not named)` is no
+/// problem ([`Named::SetNotNamed`]), and counts by the same rule.
 pub(crate) fn check_ccg_deck(deck: &CcgDeckInput<'_>) -> Vec<CcgDeckProblem> {
     let owner = deck.owner.to_string();
     let side = deck.side;
@@ -554,11 +605,13 @@ pub(crate) fn check_ccg_deck(deck: &CcgDeckInput<'_>) -> Vec<CcgDeckProblem> {
             });
             continue;
         };
-        let found = find_card(text, side, n);
-        // The cards the line could be: one when found, the candidates when not known exactly.
+        let found = find_named(text, side, n);
+        // The cards the line could be: one when found, the candidates when not known exactly
+        // (a shared title whose set the published list did not name among them).
         let candidates: &[&Card] = match &found {
-            Ok(card) => std::slice::from_ref(card),
-            Err(LineProblem::Ambiguous { cards, .. } | LineProblem::NotInProduct { cards, .. }) => {
+            Ok(Named::Card(card)) => std::slice::from_ref(card),
+            Ok(Named::SetNotNamed(cards))
+            | Err(LineProblem::Ambiguous { cards, .. } | LineProblem::NotInProduct { cards, .. }) => {
                 cards
             }
             Err(_) => &[],
@@ -569,12 +622,15 @@ pub(crate) fn check_ccg_deck(deck: &CcgDeckInput<'_>) -> Vec<CcgDeckProblem> {
             shields = shields.saturating_add(n);
         }
         match found {
-            Ok(card) if card.card_type == GAME_AID => problems.push(CcgDeckProblem::GameAid {
-                owner: owner.clone(),
-                side,
-                index,
-                card,
-            }),
+            Ok(Named::Card(card)) if card.card_type == GAME_AID => {
+                problems.push(CcgDeckProblem::GameAid {
+                    owner: owner.clone(),
+                    side,
+                    index,
+                    card,
+                })
+            }
+            // A line that says its set was not named is as the list was published: no problem.
             Ok(_) => {}
             Err(problem) => problems.push(CcgDeckProblem::Line {
                 owner: owner.clone(),
@@ -746,9 +802,19 @@ impl CcgDeckProblem {
                         .iter()
                         .map(|card| format!("{count} {}", display_name(card)))
                         .collect();
-                    match &quoted(&lines)[..] {
+                    let write = match &quoted(&lines)[..] {
                         [only] => format!("write {only}"),
                         several => format!("write one of {}", or_list(several)),
+                    };
+                    if matches!(problem, LineProblem::Ambiguous { .. }) {
+                        // The title as written: it named these cards, so it reads back the same.
+                        let title = read_line(line).map_or(line.as_str(), |(_, title)| title);
+                        format!(
+                            "{write}; if the published list did not name the set, write \
+                             \"{count} {title} ({SET_NOT_NAMED})\""
+                        )
+                    } else {
+                        write
                     }
                 }
                 LineProblem::WrongSide => format!(
@@ -1273,9 +1339,110 @@ mod tests {
                 "entry 1 of tom's light deck, \"2 Jawa\", could be any of 2 light side cards of \
                  that title, from Premiere and Coruscant"
                     .to_string(),
-                "write one of \"2 Jawa (Premiere)\" or \"2 Jawa (Coruscant)\"".to_string()
+                "write one of \"2 Jawa (Premiere)\" or \"2 Jawa (Coruscant)\"; if the published \
+                 list did not name the set, write \"2 Jawa (set not named)\""
+                    .to_string()
             )
         );
+    }
+
+    // ---- A set the published list did not name ----
+
+    /// The ids of the cards a line says it could be, when it says its set was not named.
+    fn unnamed_ids(line: &str, side: Side) -> Vec<u32> {
+        match resolve_entry(line, side) {
+            Ok((_, Named::SetNotNamed(cards))) => cards.iter().map(|c| c.id).collect(),
+            other => panic!("{line:?} gave {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_shared_title_may_say_the_list_did_not_name_its_set() {
+        assert_eq!(
+            unnamed_ids("2 Jawa (set not named)", Side::Light),
+            [1373, 1375]
+        );
+        assert_eq!(
+            unnamed_ids("2x jawa ( Set  Not Named )", Side::Light),
+            [1373, 1375]
+        );
+        assert_eq!(
+            unnamed_ids("1 Tatooine (set not named)", Side::Dark).len(),
+            2
+        );
+        assert_eq!(
+            unnamed_ids("1 Coruscant (V) (set not named)", Side::Dark),
+            [5028, 7446]
+        );
+        // Where a card is wanted, the line names none: the cards it could be.
+        assert!(matches!(
+            problem_of("2 Jawa (set not named)", Side::Light),
+            LineProblem::Ambiguous { count: 2, .. }
+        ));
+    }
+
+    #[test]
+    fn set_not_named_on_a_title_one_card_has_names_that_card() {
+        assert_eq!(
+            id_of("1 Rebel Fleet (set not named)", Side::Light),
+            id_of("1 Rebel Fleet", Side::Light)
+        );
+        assert_eq!(
+            id_of("1 Jawa (Premiere) (set not named)", Side::Light),
+            1373
+        );
+    }
+
+    #[test]
+    fn set_not_named_does_not_excuse_an_unknown_title_or_the_other_side() {
+        assert_eq!(
+            line_report("1 Tatoine (set not named)", Side::Dark).1,
+            "did you mean \"Tatooine\"?"
+        );
+        assert_eq!(
+            problem_of("1 Hidden Base (set not named)", Side::Dark),
+            LineProblem::WrongSide
+        );
+    }
+
+    #[test]
+    fn set_not_named_silences_the_shared_title_warning_on_its_line_only() {
+        let deck = lines(&[
+            "1 Tatooine (set not named)",
+            "1 Tatooine",
+            "1 Sense (Set not named)",
+        ]);
+        let problems: Vec<CcgDeckProblem> = check(Side::Light, &deck)
+            .into_iter()
+            .filter(|p| !matches!(p, CcgDeckProblem::WrongSize { .. }))
+            .collect();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].index(), Some(1));
+        assert!(matches!(
+            &problems[0],
+            CcgDeckProblem::Line {
+                problem: LineProblem::Ambiguous { .. },
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn a_line_whose_set_was_not_named_still_counts_toward_the_deck() {
+        let mut deck = light_sixty();
+        assert_eq!(deck[9], "4x Jawa (Premiere)");
+        deck[9] = "4 Jawa (set not named)".into();
+        assert_eq!(check(Side::Light, &deck), []);
+        // An Effect in one set and a Defensive Shield in another counts, as the Effect would.
+        deck.push("1 A Tragedy Has Occurred (set not named)".into());
+        assert!(matches!(
+            check(Side::Light, &deck)[..],
+            [CcgDeckProblem::WrongSize {
+                count: 61,
+                shields: 0,
+                ..
+            }]
+        ));
     }
 
     // ---- Whole decks ----

@@ -15,7 +15,8 @@ use std::collections::BTreeMap;
 
 use crate::event::Side;
 use crate::rules::ccg_decks::{
-    Card, Uniqueness, counts_toward_deck, display_name, product, read_line, resolve_line,
+    Card, Named, SET_NOT_NAMED, Uniqueness, counts_toward_deck, display_name, product, read_line,
+    resolve_entry,
 };
 use crate::rules::computed::Computed;
 use crate::rules::decks::objective_set;
@@ -72,6 +73,10 @@ pub(crate) struct CardLine {
     pub(crate) product: Option<String>,
     /// The card's page, for a line naming exactly one card (filled in by [`list_view`]).
     pub(crate) url: Option<String>,
+    /// The line says the published list did not name the card's set, and its title is one that
+    /// several cards share: the page shows the title as published, with no link (every card page
+    /// is one card of one set, and the list never said which), and says the set was not named.
+    pub(crate) set_not_named: bool,
     /// The card the line names, if exactly one.
     #[serde(skip)]
     card: Option<&'static Card>,
@@ -206,24 +211,57 @@ fn card_groups(side: Side, lines: &[String]) -> Vec<CardGroup> {
     // (type rank, heading) -> name -> line
     let mut groups: BTreeMap<(usize, String), (bool, BTreeMap<String, CardLine>)> = BTreeMap::new();
     for line in lines {
-        let (rank, heading, outside, card_line) = match resolve_line(line, side) {
-            Ok((count, card)) => {
-                let rank = TYPE_ORDER
-                    .iter()
-                    .position(|(t, _)| card.card_type.starts_with(t))
-                    .unwrap_or(TYPE_ORDER.len());
-                let heading = TYPE_ORDER
-                    .get(rank)
-                    .map_or_else(|| card.card_type.clone(), |(_, h)| (*h).to_string());
+        let (rank, heading, outside, card_line) = match resolve_entry(line, side) {
+            Ok((count, Named::Card(card))) => {
+                let (rank, heading) = type_group(card);
                 let line = CardLine {
                     count,
                     name: display_name(card),
                     mark: mark(card.uniqueness),
                     product: product(&card.set).map(|p| p.name.clone()),
                     url: None,
+                    set_not_named: false,
                     card: Some(card),
                 };
                 (rank, heading, !counts_toward_deck(card), line)
+            }
+            Ok((count, Named::SetNotNamed(cards))) => {
+                // What every card the title could be agrees on: its group (else the group of
+                // lines not identified, which counts, as the checks count such a line), its
+                // printed title (a front face alone may stand for several) and its mark.
+                let first = cards[0];
+                let agreed = |same: &dyn Fn(&Card) -> bool| cards.iter().all(|c| same(c));
+                let (rank, heading, outside) = if agreed(&|c| c.card_type == first.card_type) {
+                    let (rank, heading) = type_group(first);
+                    (rank, heading, !counts_toward_deck(first))
+                } else {
+                    (usize::MAX, NOT_IDENTIFIED.to_string(), false)
+                };
+                let name = if agreed(&|c| c.title == first.title) {
+                    first.title.clone()
+                } else {
+                    let written = read_line(line).map_or(line.as_str(), |(_, text)| text);
+                    written
+                        .trim_end()
+                        .strip_suffix(')')
+                        .and_then(|inner| inner.rfind('(').map(|open| inner[..open].trim()))
+                        .unwrap_or(written)
+                        .to_string()
+                };
+                let line = CardLine {
+                    count,
+                    name,
+                    mark: if agreed(&|c| c.uniqueness == first.uniqueness) {
+                        mark(first.uniqueness)
+                    } else {
+                        String::new()
+                    },
+                    product: None,
+                    url: None,
+                    set_not_named: true,
+                    card: None,
+                };
+                (rank, heading, outside, line)
             }
             Err(_) => {
                 // Still cards of the deck (the checks count them too), as written.
@@ -234,6 +272,7 @@ fn card_groups(side: Side, lines: &[String]) -> Vec<CardGroup> {
                     mark: String::new(),
                     product: None,
                     url: None,
+                    set_not_named: false,
                     card: None,
                 };
                 (usize::MAX, NOT_IDENTIFIED.to_string(), false, line)
@@ -243,7 +282,7 @@ fn card_groups(side: Side, lines: &[String]) -> Vec<CardGroup> {
             .entry((rank, heading))
             .or_insert_with(|| (outside, BTreeMap::new()));
         cards
-            .entry(card_line.name.clone())
+            .entry(card_line.text())
             .and_modify(|c| c.count += card_line.count)
             .or_insert(card_line);
     }
@@ -256,6 +295,30 @@ fn card_groups(side: Side, lines: &[String]) -> Vec<CardGroup> {
             cards: cards.into_values().collect(),
         })
         .collect()
+}
+
+/// A card's place among the groups of a list, and the group's heading.
+fn type_group(card: &Card) -> (usize, String) {
+    let rank = TYPE_ORDER
+        .iter()
+        .position(|(t, _)| card.card_type.starts_with(t))
+        .unwrap_or(TYPE_ORDER.len());
+    let heading = TYPE_ORDER
+        .get(rank)
+        .map_or_else(|| card.card_type.clone(), |(_, h)| (*h).to_string());
+    (rank, heading)
+}
+
+impl CardLine {
+    /// The line's card as a decklist writes it, without the count: its name, and `(set not
+    /// named)` when the published list did not name the set, so that it reads back the same.
+    fn text(&self) -> String {
+        if self.set_not_named {
+            format!("{} ({SET_NOT_NAMED})", self.name)
+        } else {
+            self.name.clone()
+        }
+    }
 }
 
 /// The uniqueness mark printed before a title.
@@ -371,9 +434,9 @@ fn list_text(out: &mut String, list: &ListView) {
             out.push_str(&format!("{} ({}{outside}):\n", group.heading, group.count));
             for card in &group.cards {
                 if card.count == 0 {
-                    out.push_str(&format!("{}\n", card.name));
+                    out.push_str(&format!("{}\n", card.text()));
                 } else {
-                    out.push_str(&format!("{} {}\n", card.count, card.name));
+                    out.push_str(&format!("{} {}\n", card.count, card.text()));
                 }
             }
         }
@@ -567,5 +630,77 @@ mod tests {
             text.ends_with("Not identified (3):\n3 No Such Card\n"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_card_whose_set_was_not_named_shows_its_title_unlinked_and_counts() {
+        let deck = Decklist {
+            cards: vec![
+                "1 Tatooine (set not named)".into(),
+                "1 Jawa (Premiere)".into(),
+                "2 jawa (Set Not Named)".into(),
+                // An Effect in one set, a Defensive Shield in the other: no one group.
+                "1 A Tragedy Has Occurred (set not named)".into(),
+            ],
+            ..Decklist::default()
+        };
+        let list = list_view(&site(), Side::Light, &deck);
+        // Each line: count, name, mark, linked, set not named.
+        type Line<'a> = (u32, &'a str, &'a str, bool, bool);
+        let summary: Vec<(&str, Vec<Line<'_>>)> = list
+            .groups
+            .iter()
+            .map(|g| {
+                (
+                    g.heading.as_str(),
+                    g.cards
+                        .iter()
+                        .map(|c| {
+                            let linked = c.url.is_some();
+                            (
+                                c.count,
+                                c.name.as_str(),
+                                c.mark.as_str(),
+                                linked,
+                                c.set_not_named,
+                            )
+                        })
+                        .collect(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            vec![
+                ("Locations", vec![(1, "Tatooine", "•", false, true)]),
+                (
+                    "Characters",
+                    vec![
+                        (1, "Jawa (Premiere)", "", true, false),
+                        (2, "Jawa", "", false, true),
+                    ]
+                ),
+                (
+                    "Not identified",
+                    vec![(1, "A Tragedy Has Occurred", "•", false, true)]
+                ),
+            ]
+        );
+        // Every line is a card of the deck, as the checks count them.
+        assert_eq!(list.card_count, 5);
+        let text = decks_text(&page(list));
+        assert!(
+            text.contains(
+                "Locations (1):\n1 Tatooine (set not named)\nCharacters (3):\n1 Jawa (Premiere)\n2 Jawa \
+                 (set not named)\nNot identified (1):\n1 A Tragedy Has Occurred (set not named)\n"),
+            "{text}"
+        );
+        // The export reads back as the same list: every card line resolves as before.
+        for line in text
+            .lines()
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        {
+            assert!(resolve_entry(line, Side::Light).is_ok(), "{line:?}");
+        }
     }
 }

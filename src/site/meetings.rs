@@ -145,7 +145,10 @@ pub(crate) fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
 pub(crate) struct Occasion {
     pub(crate) name: String,
     pub(crate) path: String,
+    /// The first (or only) day, `YYYY-MM-DD`.
     pub(crate) date: String,
+    /// The last day of an event of several (its `end_date`, when later than `date`).
+    pub(crate) end_date: Option<String>,
 }
 
 /// What one event's meetings between two pages add: by pair of page ids (in order), each

@@ -233,6 +233,11 @@ pub(crate) fn share(aliases: &Aliases, event: &Event, computed: &Computed) -> Ev
             name: event.info.name.clone(),
             path: event_path(event),
             date: event.info.date.iso(),
+            end_date: event
+                .info
+                .end_date
+                .filter(|&end| end != event.info.date)
+                .map(|end| end.iso()),
         },
         rules: event.info.rules.clone(),
         decks_withheld: !computed.decklists_published,

@@ -19,7 +19,11 @@ use crate::event::Side;
 pub(crate) struct PlayerEvent {
     pub(crate) name: String,
     pub(crate) url: String,
+    /// The event's first (or only) day, `YYYY-MM-DD`.
     pub(crate) date: String,
+    /// The last day of an event of several days: the row shows the event's days, as its page
+    /// does.
+    pub(crate) end_date: Option<String>,
     pub(crate) rules: String,
     /// "1st of 13", "Swiss rank 5 of 24", or empty while unknown.
     pub(crate) result: String,
@@ -68,6 +72,7 @@ impl PlayerEvent {
             name: event.name.clone(),
             url: site.link(&event.path),
             date: event.date.clone(),
+            end_date: event.end_date.clone(),
             rules: share.rules.clone(),
             result: played.result.clone(),
             record: played.record.clone(),

@@ -388,6 +388,7 @@ mod tests {
             name: "Cup".into(),
             path: "events/cup/".into(),
             date: "2024-01-01".into(),
+            end_date: None,
         };
         let archive = Archive::gather([(&occasion, pairs)]);
         let config =

@@ -528,3 +528,52 @@ fn a_swccg_event_publishes_its_lists_before_the_final_confrontation() {
     );
     assert_published(&files, CCG_PROBES, "after-event, the champion known");
 }
+
+/// A SW:CCG list copied from a published one, which never names the set: a line may say so, and
+/// then has no warning of a shared title; the same title on another line still has one.
+#[test]
+fn a_card_line_may_say_the_published_list_did_not_name_the_set() {
+    let event = ccg("public", "").replace(
+        r#"cards = ["1 Scythe Squadron TIE", "2 Stormtrooper"]"#,
+        r#"cards = ["1 Tatooine (set not named)", "1 Tatooine", "2 Stormtrooper"]"#,
+    );
+    assert!(event.contains("(set not named)"));
+    let dir = site(None, &[(FILE, &event)]);
+    let root = dir.path();
+    let out = holonet(&["check"], root);
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "warnings only: {said}");
+    let shared: Vec<&str> = said
+        .split("\n\n")
+        .filter(|d| d.starts_with("warning[H016]") && d.contains("could be any of"))
+        .collect();
+    assert_eq!(shared.len(), 1, "{said}");
+    assert!(
+        shared[0].contains("entry 2 of ann's dark deck, \"1 Tatooine\", could be any of 2"),
+        "{said}"
+    );
+    assert!(
+        shared[0].contains("write \"1 Tatooine (set not named)\""),
+        "the warning teaches the form: {said}"
+    );
+    assert!(
+        said.contains("ann's dark deck has 4 cards"),
+        "every line counts: {said}"
+    );
+
+    let files = built(root);
+    let page = text(&files, "events/2026/kessel-cup/decks/index.html");
+    assert!(
+        page.contains("1 <span aria-hidden=\"true\">•</span>Tatooine <small class=\"muted\">(set not named)</small>"),
+        "the title as published, not linked: {page}"
+    );
+    let export = text(&files, "events/2026/kessel-cup/decks/decks.txt");
+    assert!(
+        export.contains("1 Tatooine (set not named)\n"),
+        "the export reads back the same: {export}"
+    );
+}

@@ -13,6 +13,7 @@ mod closed_events;
 mod concurrent_edits;
 mod decklists;
 mod diagnostics;
+mod end_date;
 mod event_cache;
 mod hostile;
 mod incremental_build;
