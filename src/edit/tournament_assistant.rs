@@ -27,8 +27,12 @@ const ID_MARK: &str = "# Tournament Assistant event id: ";
 /// What the command line may say about an imported file.
 #[derive(Debug, Clone, Default)]
 pub struct SavedOptions {
-    /// The event's date, for a file saved without one (or to correct the saved one).
+    /// The event's date, for a file saved without one (or to correct the saved one, unless
+    /// `undated_only`).
     pub date: Option<Date>,
+    /// Whether `date` is only for a file saved without a date, a saved date winning: a folder's
+    /// `--date` dates its undated files and leaves the others as saved.
+    pub undated_only: bool,
     /// The event's name, instead of the saved one.
     pub name: Option<String>,
     /// The event file to write, instead of `events/<year>/<slug>.toml`.
@@ -402,7 +406,12 @@ pub(crate) fn convert(
     archive: &People,
 ) -> Result<Converted, Vec<Diagnostic>> {
     let saved = read(file, text)?;
-    let Some(date) = options.date.or(saved.date) else {
+    let date = if options.undated_only {
+        saved.date.or(options.date)
+    } else {
+        options.date.or(saved.date)
+    };
+    let Some(date) = date else {
         return Err(vec![
             Diagnostic::error(
                 Code::MissingField,
@@ -410,7 +419,7 @@ pub(crate) fn convert(
                 Some(key_value(text, "name")),
                 format!("`{}` was saved without a date", saved.name),
             )
-            .with_help("give the day the event was played: holonet import FILE --date YYYY-MM-DD"),
+            .with_help("give the day the event was played: holonet import FILE --date YYYY-MM-DD (given with a folder, --date dates only its files saved without a date)"),
         ]);
     };
     let name = options.name.clone().unwrap_or_else(|| saved.name.clone());
