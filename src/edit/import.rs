@@ -4,9 +4,11 @@
 //! and nothing is written unless the whole file converts and the result validates.
 //!
 //! Spreadsheets export "CSV" with the separator of their locale, so commas, semicolons and tabs
-//! are all read (the heading line tells which). Columns Holonet does not read are left out with
-//! a warning, and a name close to one already in the archive gets a hint, since a person under
-//! two ids gets two player pages until `players.toml` joins them.
+//! are all read (the heading line tells which). A column of numbers Holonet does not read is
+//! refused (its numbers would be lost) unless `--skip` names it; other columns Holonet does not
+//! read are left out with a warning. A seed is never read as a place. A name close to one
+//! already in the archive gets a hint, since a person under two ids gets two player pages until
+//! `players.toml` joins them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;

@@ -916,6 +916,30 @@ mod tests {
         assert!(converted.text.contains("byes = [\"rob-perkins\"]"));
     }
 
+    /// A folder's `--date` (`undated_only`) dates a file saved without a date and leaves a
+    /// saved date as it is; a single file's `--date` replaces the saved one.
+    #[test]
+    fn a_folder_date_fills_only_undated_files() {
+        let given = Date::parse_iso("2015-01-02");
+        let folder = SavedOptions {
+            date: given,
+            undated_only: true,
+            ..SavedOptions::default()
+        };
+        let (path, dated) = fixture("cc14a38b-28fa-4410-bd65-7da091356ca9.json");
+        let converted = convert(&path, &dated, &folder, &People::default()).expect("dated");
+        assert_eq!(converted.date.iso(), "2017-08-13");
+        let (path, undated) = fixture("29f7de7b-e14b-4c12-bed1-480c76c7f39d.json");
+        let converted = convert(&path, &undated, &folder, &People::default()).expect("undated");
+        assert_eq!(converted.date.iso(), "2015-01-02");
+        let one_file = SavedOptions {
+            date: given,
+            ..SavedOptions::default()
+        };
+        let converted = convert(&path, &dated, &one_file, &People::default()).expect("dated");
+        assert_eq!(converted.date.iso(), "2015-01-02");
+    }
+
     #[test]
     fn json_errors_point_at_their_line_and_column() {
         assert_eq!(offset_of("{\n  \"a\" 1\n}", 2, 7), 8);
