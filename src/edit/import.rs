@@ -250,8 +250,8 @@ fn field_of(key: &str, family: Family) -> Option<&'static str> {
 }
 
 /// Whether a cell reads as a number a standings table holds: a whole number (signed, or a
-/// place such as `3rd`), a decimal (`0.625`, `0,625`), a percentage, or victory points and
-/// differential (`8 (25)`).
+/// place such as `3rd`), a decimal (`0.625`, `0,625`), a percentage, victory points and
+/// differential (`8 (25)`), or a record of two or more whole numbers (`5-1-0`).
 fn is_number(text: &str) -> bool {
     let text = text.trim();
     let bare = text.strip_suffix('%').unwrap_or(text).trim_end();
@@ -267,6 +267,11 @@ fn is_number(text: &str) -> bool {
     whole_number(text, true).is_some()
         || decimal(bare)
         || victory_points_and_differential(text).is_some()
+        || record_parts(&Cell {
+            text: text.to_string(),
+            span: 0..0,
+        })
+        .is_some_and(|parts| parts.len() >= 2)
 }
 
 /// The non-empty cells of column `index` below the heading line.
@@ -803,7 +808,7 @@ fn unknown_numbers(file: &Path, heading: &Cell, family: Family) -> Diagnostic {
         format!("{what} holds numbers, but Holonet does not know what they are"),
     )
     .with_help(format!(
-        "to keep them, rename the heading to one Holonet reads ({}; `holonet import --help` lists every heading accepted for each); to drop them, {skip}",
+        "to keep them, rename the heading to one Holonet reads ({}, or `W-L-D` for a record such as 5-1-0; `holonet import --help` lists every heading accepted for each); to drop them, {skip}",
         and_list(&fields)
     ))
 }
@@ -1635,6 +1640,14 @@ mod tests {
                 && help.contains("--skip \"Opp Win %\""),
             "{help}"
         );
+        // A record under a heading not understood is numbers too.
+        let errors =
+            convert("Rank,Player,Record\n1,Tom,5-1-0\n", Family::Lcg, "ffg-2018").unwrap_err();
+        assert_eq!(
+            errors[0].message,
+            "the column `Record` holds numbers, but Holonet does not know what they are"
+        );
+        assert!(errors[0].help.as_deref().unwrap().contains("`W-L-D`"));
         // A column without a heading: give it one, or delete it.
         let errors = convert("Rank,Player,\n1,Tom,3\n", Family::Lcg, "ffg-2018").unwrap_err();
         assert_eq!(
