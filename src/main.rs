@@ -402,17 +402,22 @@ enum Command {
     },
     /// Make an event from a CSV of final standings, or from the Tournament Assistant's saved files.
     ///
-    /// The CSV's first line names its columns: `rank` and `player` (the name), and any of `id`,
-    /// `points` (SW:LCG), `victory_points` and `differential` (SW:CCG), `wins`, `losses`,
-    /// `draws`, `note`. Headings are read without case, and as people publish them: `rank` as
-    /// `Place`, `Position`, `Pos`, `Finish` or `Seed`; `player` as `Name`; `points` as
-    /// `Tournament points` or `TP`; `victory_points` as `VP`, or `VP (diff)` and `Points (diff)`
-    /// with cells `8 (25)` (victory points and differential); `differential` as `Diff`; `wins`,
-    /// `losses`, `draws` as `W`, `L`, `D` (or `T`), or one record column `W;L;D` (`5;1;0`).
-    /// Places may be written `1st`, numbers with the minus sign; an empty rank is a player
-    /// without a place. The new file
-    /// has a `[[players]]` entry per line and a `[[standings]]` row per placed line; it is
-    /// validated before it is written, and an existing file is never replaced.
+    /// The CSV's first line names its columns: `rank` (the final place) and `player` (the
+    /// name), and any of `seed`, `id`, `points` (SW:LCG), `victory_points` and `differential`
+    /// (SW:CCG), `wins`, `losses`, `draws`, `note`. Headings are read without case, and as
+    /// people publish them: `rank` as `Place`, `Position`, `Pos`, `Pos.`, `Finish` or `#`;
+    /// `seed` as `Seed` (the seed the player entered the cut with, never the place: a table of
+    /// seeds with no place column is refused); `player` as `Name`; `points` as `Tournament
+    /// points`, `TP` or `Total`; `victory_points` as `VP`, `Total`, or `VP (diff)` and `Points
+    /// (diff)` with cells `8 (25)` (victory points and differential); `differential` as `Diff`;
+    /// `wins`, `losses`, `draws` as `W`, `L`, `D` (or `T`), or one record column `W;L;D`
+    /// (`5;1;0`). Any column whose every cell reads `8 (25)`, `12 (+3)` or `6 (-14)` is read as
+    /// victory points and differential, whatever its heading. Places and seeds may be written
+    /// `1st`, numbers with the minus sign; an empty rank is a player without a place. A column of
+    /// numbers under any other heading is refused (rename it, or leave it out with --skip); other
+    /// columns are left out with a warning. The new file has a `[[players]]` entry per line and
+    /// a `[[standings]]` row per placed line; it is validated before it is written, and an
+    /// existing file is never replaced.
     ///
     /// A JSON file saved by the Players Committee's Star Wars CCG Tournament Assistant (or a
     /// folder of them) becomes events/YEAR/SLUG.TOML with every player and game, named and dated
@@ -428,7 +433,9 @@ enum Command {
         /// The event's name (required for a CSV).
         #[arg(long)]
         name: Option<String>,
-        /// The event's date, YYYY-MM-DD (required for a CSV and for a saved event without one).
+        /// The event's date, YYYY-MM-DD: required for a CSV and for a saved event without one;
+        /// given with one saved event, it replaces the saved date; given with a folder, it
+        /// dates only the files saved without a date, the others keeping theirs.
         #[arg(long, value_parser = parse_date)]
         date: Option<holonet::event::Date>,
         /// The ruleset of a CSV [default: holonet.toml's default_rules, else ffg-2018].
@@ -443,6 +450,10 @@ enum Command {
         /// Where the event took place.
         #[arg(long)]
         location: Option<String>,
+        /// A column of the CSV to leave out, by its heading (such as --skip SoS); may be given
+        /// more than once.
+        #[arg(long, value_name = "HEADING")]
+        skip: Vec<String>,
         /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
         /// does.
         #[arg(long, default_value = ".")]
@@ -1077,24 +1088,31 @@ fn main() -> ExitCode {
             format,
             tier,
             location,
+            skip,
             root,
         } => {
             // As for every verb, a relative FILE is read from the site folder.
             let file = holonet::paths::under_root(&root, &file);
             let saved = |out: Option<PathBuf>| holonet::edit::tournament_assistant::SavedOptions {
                 date,
+                undated_only: false,
                 name: name.clone(),
                 out,
             };
             if file.is_dir() {
-                if out.is_some() || name.is_some() || date.is_some() {
+                if out.is_some() || name.is_some() {
                     eprintln!(
-                        "error: --out, --name and --date name one event; import the files of {} one at a time to give them",
+                        "error: --out and --name name one event; import the files of {} one at a time to give them",
                         file.display()
                     );
                     return ExitCode::FAILURE;
                 }
-                return import_folder(&root, &file, &saved(None));
+                // A folder's --date is for the files saved without one: a saved date wins.
+                let options = holonet::edit::tournament_assistant::SavedOptions {
+                    undated_only: true,
+                    ..saved(None)
+                };
+                return import_folder(&root, &file, &options);
             }
             let text = match holonet::edit::tournament_assistant::read_source(&file) {
                 Ok(text) => text,
@@ -1114,6 +1132,7 @@ fn main() -> ExitCode {
                     ("--format", format.is_some()),
                     ("--tier", tier.is_some()),
                     ("--location", location.is_some()),
+                    ("--skip", !skip.is_empty()),
                 ] {
                     if given {
                         eprintln!(
@@ -1138,6 +1157,7 @@ fn main() -> ExitCode {
                 format,
                 tier,
                 location,
+                skip,
             };
             match holonet::edit::import::import_file(&root, &file, &out, &options) {
                 Ok((written, report)) => {

@@ -4,9 +4,11 @@
 //! and nothing is written unless the whole file converts and the result validates.
 //!
 //! Spreadsheets export "CSV" with the separator of their locale, so commas, semicolons and tabs
-//! are all read (the heading line tells which). Columns Holonet does not read are left out with
-//! a warning, and a name close to one already in the archive gets a hint, since a person under
-//! two ids gets two player pages until `players.toml` joins them.
+//! are all read (the heading line tells which). A column of numbers Holonet does not read is
+//! refused (its numbers would be lost) unless `--skip` names it; other columns Holonet does not
+//! read are left out with a warning. A seed is never read as a place. A name close to one
+//! already in the archive gets a hint, since a person under two ids gets two player pages until
+//! `players.toml` joins them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -28,6 +30,8 @@ pub struct ImportOptions {
     pub format: Option<String>,
     pub tier: Option<String>,
     pub location: Option<String>,
+    /// Headings of columns to leave out without a word (`--skip`), compared as headings are.
+    pub skip: Vec<String>,
 }
 
 /// An event file made from a CSV, and the warnings about the CSV (columns left out, names
@@ -47,14 +51,14 @@ struct Cell {
 
 /// The columns `import` reads, each with the headings it accepts (compared without case, with
 /// spaces and hyphens read as `_`).
+/// A seed is never a place: `seed` is the seed the player entered the cut with. `total` is the
+/// ruleset's score: `points` in SW:LCG, `victory_points` in SW:CCG (see [`field_of`]).
 const COLUMNS: &[(&str, &[&str])] = &[
-    (
-        "rank",
-        &["rank", "place", "position", "pos", "finish", "seed"],
-    ),
+    ("rank", &["rank", "place", "position", "pos", "finish", "#"]),
+    ("seed", &["seed"]),
     ("player", &["player", "name"]),
     ("id", &["id"]),
-    ("points", &["points", "tournament_points", "tp"]),
+    ("points", &["points", "tournament_points", "tp", "total"]),
     (
         "victory_points",
         &[
@@ -65,6 +69,7 @@ const COLUMNS: &[(&str, &[&str])] = &[
             "victory_points_differential",
             "points_diff",
             "points_differential",
+            "total",
         ],
     ),
     ("differential", &["differential", "diff"]),
@@ -217,12 +222,63 @@ fn headings_accepted(fields: &[&str]) -> String {
 /// A heading in the form the column table uses: lower case, each run of other characters than
 /// letters and digits one `_` (`VP (Diff)` is `vp_diff`, `W;L;D` is `w_l_d`).
 fn heading_key(heading: &str) -> String {
+    // `#` alone is a common heading of the place column.
+    if heading.trim() == "#" {
+        return "#".to_string();
+    }
     heading
         .to_lowercase()
         .split(|c: char| !c.is_alphanumeric())
         .filter(|part| !part.is_empty())
         .collect::<Vec<_>>()
         .join("_")
+}
+
+/// The field a heading (as [`heading_key`] gives it) names in an event of `family`: `total` is
+/// the ruleset's score, any other heading the first field that accepts it.
+fn field_of(key: &str, family: Family) -> Option<&'static str> {
+    if key == "total" {
+        return Some(match family {
+            Family::Lcg => "points",
+            Family::Ccg => "victory_points",
+        });
+    }
+    COLUMNS
+        .iter()
+        .find(|(_, names)| names.contains(&key))
+        .map(|(field, _)| *field)
+}
+
+/// Whether a cell reads as a number a standings table holds: a whole number (signed, or a
+/// place such as `3rd`), a decimal (`0.625`, `0,625`), a percentage, victory points and
+/// differential (`8 (25)`), or a record of two or more whole numbers (`5-1-0`).
+fn is_number(text: &str) -> bool {
+    let text = text.trim();
+    let bare = text.strip_suffix('%').unwrap_or(text).trim_end();
+    let decimal = |t: &str| {
+        let t = t.strip_prefix(['-', '+', '\u{2212}']).unwrap_or(t);
+        let mut parts = t.splitn(2, ['.', ',']);
+        let whole = parts.next().unwrap_or("");
+        let fraction = parts.next().unwrap_or("");
+        !(whole.is_empty() && fraction.is_empty())
+            && whole.bytes().all(|b| b.is_ascii_digit())
+            && fraction.bytes().all(|b| b.is_ascii_digit())
+    };
+    whole_number(text, true).is_some()
+        || decimal(bare)
+        || victory_points_and_differential(text).is_some()
+        || record_parts(&Cell {
+            text: text.to_string(),
+            span: 0..0,
+        })
+        .is_some_and(|parts| parts.len() >= 2)
+}
+
+/// The non-empty cells of column `index` below the heading line.
+fn column_cells(body: &[Vec<Cell>], index: usize) -> impl Iterator<Item = &Cell> {
+    body.iter()
+        .filter_map(move |row| row.get(index))
+        .filter(|c| !c.text.is_empty())
 }
 
 /// The fields of a heading that names a whole record in one column (`W;L;D`, `W-L`,
@@ -277,6 +333,8 @@ struct Row {
     id: Option<String>,
     /// Where an id given in the CSV is, for an id that is another person's in the archive.
     id_span: Option<Range<usize>>,
+    /// The seed the player entered the cut with, and where it is in the CSV.
+    seed: Option<(u32, Range<usize>)>,
     numbers: Vec<(&'static str, i64)>,
     note: Option<String>,
 }
@@ -313,23 +371,46 @@ fn csv_to_event(
         .iter()
         .flat_map(|(_, names)| names.iter().copied())
         .collect();
+    let skipped = |key: &str| {
+        options
+            .skip
+            .iter()
+            .any(|skip| !key.is_empty() && heading_key(skip) == key)
+    };
+    let header_span = header.first().map_or(0..0, |c| {
+        c.span.start..header.last().map_or(0, |c| c.span.end)
+    });
     for (index, cell) in header.iter().enumerate() {
         let key = heading_key(&cell.text);
-        match COLUMNS
-            .iter()
-            .find(|(_, names)| names.contains(&key.as_str()))
-        {
-            Some((field, _)) if !columns.contains_key(field) => {
+        if skipped(&key) {
+            continue;
+        }
+        let cells: Vec<&Cell> = column_cells(body, index).collect();
+        // A column of victory points and differential (`8 (25)`, `12 (+3)`, `6 (-14)`) is read
+        // as such whatever its heading, unless the heading names another field.
+        let both = !cells.is_empty()
+            && cells
+                .iter()
+                .all(|c| victory_points_and_differential(&c.text).is_some());
+        let field = match field_of(&key, family) {
+            Some("points" | "victory_points") | None if both => Some("victory_points"),
+            field => field,
+        };
+        match field {
+            Some(field) if !columns.contains_key(field) => {
                 columns.insert(field, index);
             }
-            Some((field, _)) => problems.push(
+            Some(field) => problems.push(
                 Diagnostic::error(
                     Code::Conflict,
                     file,
                     Some(cell.span.clone()),
                     format!("a second column for `{field}`"),
                 )
-                .with_help("keep one column per field"),
+                .with_help(format!(
+                    "keep one column per field, or leave this one out with --skip \"{}\"",
+                    cell.text
+                )),
             ),
             // A misspelt heading would lose its column's data: refused, with the fix.
             None => {
@@ -341,16 +422,44 @@ fn csv_to_event(
                             Some(cell.span.clone()),
                             format!("unknown column `{}`", cell.text),
                         )
-                        .with_help(format!("did you mean `{close}`?")),
+                        .with_help(format!(
+                            "did you mean `{close}`? If not, leave the column out with --skip \"{}\"",
+                            cell.text
+                        )),
                     ),
                     // A column with neither heading nor data is a trailing separator.
-                    None if cell.text.is_empty()
-                        && body
-                            .iter()
-                            .all(|row| row.get(index).is_none_or(|c| c.text.is_empty())) => {}
+                    None if cell.text.is_empty() && cells.is_empty() => {}
+                    // Numbers under a heading not understood would be lost: refused, saying
+                    // how to keep them or to leave them out on purpose.
+                    None if !cells.is_empty() && cells.iter().all(|c| is_number(&c.text)) => {
+                        problems.push(unknown_numbers(file, cell, family));
+                    }
                     None => ignored.push(cell),
                 }
             }
+        }
+    }
+    for skip in &options.skip {
+        let key = heading_key(skip);
+        if key.is_empty() || !header.iter().any(|c| heading_key(&c.text) == key) {
+            problems.push(
+                Diagnostic::error(
+                    Code::UnknownField,
+                    file,
+                    Some(header_span.clone()),
+                    format!("--skip \"{skip}\" names no column of the heading line"),
+                )
+                .with_help(format!(
+                    "give a heading of this line as written: {}",
+                    and_list(
+                        &header
+                            .iter()
+                            .filter(|c| !c.text.is_empty())
+                            .map(|c| format!("`{}`", c.text))
+                            .collect::<Vec<_>>()
+                    )
+                )),
+            );
         }
     }
     let mut warnings = Vec::new();
@@ -375,7 +484,7 @@ fn csv_to_event(
                 format!("the {what} {} {} left out", and_list(&names), if ignored.len() == 1 { "is" } else { "are" }),
             )
             .with_help(format!(
-                "Holonet reads the columns {}; rename a heading to one of them to keep its column, or remove {them} to silence this",
+                "Holonet reads the columns {}; rename a heading to one of them to keep its column, or leave {them} out with --skip HEADING (or delete {them}) to silence this",
                 COLUMNS
                     .iter()
                     .map(|(f, _)| format!("`{f}`"))
@@ -384,10 +493,28 @@ fn csv_to_event(
             )),
         );
     }
-    let header_span = header.first().map_or(0..0, |c| {
-        c.span.start..header.last().map_or(0, |c| c.span.end)
-    });
+    // A list of seeds is not a final ranking: never read as the places.
+    if let (None, Some(&index)) = (columns.get("rank"), columns.get("seed")) {
+        problems.push(
+            Diagnostic::error(
+                Code::MissingField,
+                file,
+                Some(header[index].span.clone()),
+                format!(
+                    "`{}` holds seeds, and seeds are not places: the table has no column of final places",
+                    header[index].text
+                ),
+            )
+            .with_help(format!(
+                "a list of Swiss seeds is not a final ranking; add the final places as a column headed `rank` ({}), or, if this column really holds the final places, rename its heading to `Place`",
+                headings_accepted(&["rank"])
+            )),
+        );
+    }
     for required in ["rank", "player"] {
+        if required == "rank" && columns.contains_key("seed") {
+            continue;
+        }
         if !columns.contains_key(required) {
             problems.push(
                 Diagnostic::error(
@@ -456,7 +583,7 @@ fn csv_to_event(
                       problems: &mut Vec<Diagnostic>|
          -> Option<i64> {
             let c = cell(line, field)?;
-            match whole_number(&c.text, field == "rank") {
+            match whole_number(&c.text, matches!(field, "rank" | "seed")) {
                 Some(n) if n >= min && n <= 100_000 => Some(n),
                 _ => {
                     problems.push(
@@ -483,6 +610,10 @@ fn csv_to_event(
             Some(_) => number("rank", 1, &mut problems).map(Some),
             None => Some(None),
         };
+        // A seed is written as a place is (`3` or `3rd`).
+        let seed = number("seed", 1, &mut problems)
+            .zip(cell(line, "seed"))
+            .map(|(n, c)| (n as u32, c.span));
         let name = cell(line, "player");
         if name.is_none() {
             problems.push(
@@ -545,7 +676,7 @@ fn csv_to_event(
             (None, None) => {}
         }
         let note = cell(line, "note").map(|c| c.text);
-        if rank == Some(None) && (!numbers.is_empty() || note.is_some()) {
+        if rank == Some(None) && (!numbers.is_empty() || note.is_some() || seed.is_some()) {
             problems.push(
                 Diagnostic::error(
                     Code::MissingField,
@@ -566,9 +697,28 @@ fn csv_to_event(
                 name_span: name.span,
                 id_span: id.as_ref().map(|c| c.span.clone()),
                 id: id.map(|c| c.text),
+                seed,
                 numbers,
                 note,
             });
+        }
+    }
+    // Each player entered the cut with a seed of their own.
+    let mut seeds: BTreeMap<u32, &str> = BTreeMap::new();
+    for row in &converted {
+        let Some((seed, span)) = &row.seed else {
+            continue;
+        };
+        if let Some(other) = seeds.insert(*seed, &row.name) {
+            problems.push(
+                Diagnostic::error(
+                    Code::Conflict,
+                    file,
+                    Some(span.clone()),
+                    format!("seed {seed} is also {other}'s"),
+                )
+                .with_help("each player entered the cut with a seed of their own; correct the one that is wrong"),
+            );
         }
     }
     if !converted.is_empty() && converted.iter().all(|r| r.rank.is_none()) {
@@ -626,6 +776,41 @@ fn csv_to_event(
         text: event_text(file, &converted, options),
         warnings,
     })
+}
+
+/// The error for a column of numbers under a heading `import` does not read: its numbers would
+/// be lost.
+fn unknown_numbers(file: &Path, heading: &Cell, family: Family) -> Diagnostic {
+    let foreign: Vec<&str> = crate::load::recorded::foreign_fields(family)
+        .iter()
+        .map(|(field, _)| *field)
+        .collect();
+    let fields: Vec<String> = COLUMNS
+        .iter()
+        .map(|(field, _)| *field)
+        .filter(|field| !["player", "id", "note"].contains(field) && !foreign.contains(field))
+        .map(|field| format!("`{field}`"))
+        .collect();
+    let (what, skip) = match heading.text.as_str() {
+        "" => (
+            "a column without a heading".to_string(),
+            "give it a heading, or delete the column".to_string(),
+        ),
+        text => (
+            format!("the column `{text}`"),
+            format!("leave it out with --skip \"{text}\""),
+        ),
+    };
+    Diagnostic::error(
+        Code::UnknownField,
+        file,
+        Some(heading.span.clone()),
+        format!("{what} holds numbers, but Holonet does not know what they are"),
+    )
+    .with_help(format!(
+        "to keep them, rename the heading to one Holonet reads ({}, or `W-L-D` for a record such as 5-1-0; `holonet import --help` lists every heading accepted for each); to drop them, {skip}",
+        and_list(&fields)
+    ))
 }
 
 /// "`a`", "`a` and `b`", "`a`, `b` and `c`".
@@ -851,6 +1036,9 @@ fn event_text(source: &Path, rows: &[Row], options: &ImportOptions) -> String {
         let _ = writeln!(out, "\n[[standings]]");
         let _ = writeln!(out, "rank = {rank}");
         let _ = writeln!(out, "player = {}", quoted(id));
+        if let Some((seed, _)) = &row.seed {
+            let _ = writeln!(out, "seed = {seed}");
+        }
         for (field, n) in &row.numbers {
             let _ = writeln!(out, "{field} = {n}");
         }
@@ -927,6 +1115,7 @@ mod tests {
             format: None,
             tier: Some("competitive".into()),
             location: None,
+            skip: Vec::new(),
         }
     }
 
@@ -1112,8 +1301,8 @@ mod tests {
             3,
             "Bo Lind is registered"
         );
-        // `Seed` and `Place` name the rank too; a minus sign in its own column.
-        for heading in ["Seed", "Place", "Position"] {
+        // `Place` and `Position` name the rank too; a minus sign in its own column.
+        for heading in ["Place", "Position"] {
             let text = format!("{heading};Name;VP;Diff\n1;Tom Kessel;8;\u{2212}4\n");
             let toml = convert(&text, Family::Ccg, "swccg-2008").unwrap();
             assert!(toml.contains("differential = -4\n"), "{heading}: {toml}");
@@ -1191,6 +1380,7 @@ mod tests {
             format: None,
             tier: None,
             location: None,
+            skip: Vec::new(),
         };
         let text = event_text(Path::new("results\n.csv"), &[], &options);
         let doc: toml::Table = text.parse().expect("valid TOML");
@@ -1273,9 +1463,9 @@ mod tests {
         assert_eq!(
             messages,
             [
-                "unknown column `playr` | did you mean `player`?",
-                "unknown column `pionts` | did you mean `points`?",
-                "the heading line has no `player` column | the first line names the columns: at least `rank` and `player`; `rank` may be headed `place`, `position`, `pos`, `finish`, `seed`; `player` may be headed `name`",
+                "unknown column `playr` | did you mean `player`? If not, leave the column out with --skip \"playr\"",
+                "unknown column `pionts` | did you mean `points`? If not, leave the column out with --skip \"pionts\"",
+                "the heading line has no `player` column | the first line names the columns: at least `rank` and `player`; `rank` may be headed `place`, `position`, `pos`, `finish`, `#`; `player` may be headed `name`",
             ]
         );
         assert_eq!(errors[0].span, Some(5..10));
@@ -1335,5 +1525,172 @@ mod tests {
         let doc: toml::Table = toml::from_str(&toml).expect("valid TOML");
         let players = doc["players"].as_array().unwrap();
         assert_eq!(players[0]["name"].as_str(), Some("Ann \"Ace\" Ekberg"));
+    }
+    /// Each rule of the place column: `Finish`, `Place`, `Rank`, `Pos`, `Pos.` and `#` all
+    /// name it.
+    #[test]
+    fn every_place_heading_reads_the_place() {
+        for heading in ["Finish", "Place", "Rank", "Pos", "Pos.", "#", "Position"] {
+            let text = format!("{heading},Player\n1,Tom\n2nd,Ann\n");
+            let toml = convert(&text, Family::Lcg, "ffg-2018")
+                .unwrap_or_else(|e| panic!("{heading}: {e:?}"));
+            assert!(
+                toml.contains("rank = 1\nplayer = \"tom\"\n")
+                    && toml.contains("rank = 2\nplayer = \"ann\"\n"),
+                "{heading}: {toml}"
+            );
+            assert!(!toml.contains("seed ="), "{heading}: {toml}");
+        }
+    }
+
+    /// `Seed` is the seed, never the place: with a place column both are kept, each row its own.
+    #[test]
+    fn a_table_with_places_and_seeds_imports_both() {
+        let text = "Finish,Player,Seed\n1,Tom,2\n2,Ann,1st\n3,Bo,\n";
+        let toml = convert(text, Family::Lcg, "ffg-2018").unwrap();
+        assert!(
+            toml.contains("rank = 1\nplayer = \"tom\"\nseed = 2\n"),
+            "{toml}"
+        );
+        assert!(
+            toml.contains("rank = 2\nplayer = \"ann\"\nseed = 1\n"),
+            "{toml}"
+        );
+        assert!(
+            toml.contains("rank = 3\nplayer = \"bo\"\n\n")
+                || toml.ends_with("rank = 3\nplayer = \"bo\"\n"),
+            "{toml}"
+        );
+        // Two players of one seed are refused at the second.
+        let errors = convert(
+            "Place,Player,Seed\n1,Tom,2\n2,Ann,2\n",
+            Family::Lcg,
+            "ffg-2018",
+        )
+        .unwrap_err();
+        assert_eq!(errors[0].message, "seed 2 is also Tom's");
+        assert_eq!(errors[0].span, Some(32..33));
+    }
+
+    /// A list of seeds with no place column is not a final ranking: refused at the seed column,
+    /// saying what to do.
+    #[test]
+    fn seeds_without_a_place_column_are_refused_as_not_places() {
+        let errors = convert("Player,Seed\nTom,1\nAnn,2\n", Family::Lcg, "ffg-2018").unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(
+            errors[0].message,
+            "`Seed` holds seeds, and seeds are not places: the table has no column of final places"
+        );
+        assert_eq!(errors[0].span, Some(7..11));
+        let help = errors[0].help.as_deref().unwrap();
+        assert!(
+            help.contains("a list of Swiss seeds is not a final ranking")
+                && help.contains("add the final places as a column headed `rank`")
+                && help.contains("rename its heading to `Place`"),
+            "{help}"
+        );
+    }
+
+    /// `Points (diff)`, `Total`, `VP (diff)` and any column of `N (±M)` cells give victory
+    /// points and differential.
+    #[test]
+    fn every_column_of_points_and_differential_cells_is_read_as_both() {
+        for heading in [
+            "Points (diff)",
+            "Total",
+            "VP (diff)",
+            "Score",
+            "Result",
+            "Points",
+        ] {
+            let text = format!("Rank,Player,{heading}\n1,Tom,12 (+3)\n2,Ann,6 (-14)\n3,Bo,\n");
+            let toml = convert(&text, Family::Ccg, "swccg-2008")
+                .unwrap_or_else(|e| panic!("{heading}: {e:?}"));
+            assert!(
+                toml.contains("player = \"tom\"\nvictory_points = 12\ndifferential = 3\n")
+                    && toml.contains("player = \"ann\"\nvictory_points = 6\ndifferential = -14\n"),
+                "{heading}: {toml}"
+            );
+        }
+        // `Total` of plain numbers is the ruleset's score.
+        let toml = convert("Rank,Player,Total\n1,Tom,8\n", Family::Ccg, "swccg-2008").unwrap();
+        assert!(toml.contains("victory_points = 8\n"), "{toml}");
+        let toml = convert("Rank,Player,Total\n1,Tom,18\n", Family::Lcg, "ffg-2018").unwrap();
+        assert!(toml.contains("points = 18\n"), "{toml}");
+    }
+
+    /// A column of numbers under a heading not understood is refused at its heading, saying how
+    /// to keep it or to skip it; a text column stays a warning.
+    #[test]
+    fn an_unknown_column_of_numbers_is_an_error_not_a_warning() {
+        let text = "Rank,Player,Opp Win %,Deck\n1,Tom,0.625,Sith\n2,Ann,45%,Jedi\n";
+        let errors = convert(text, Family::Ccg, "swccg-2008").unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(
+            errors[0].message,
+            "the column `Opp Win %` holds numbers, but Holonet does not know what they are"
+        );
+        assert_eq!(errors[0].span, Some(12..21));
+        let help = errors[0].help.as_deref().unwrap();
+        assert!(
+            help.contains("rename the heading to one Holonet reads")
+                && help.contains("`victory_points`")
+                && !help.contains("`points`")
+                && help.contains("--skip \"Opp Win %\""),
+            "{help}"
+        );
+        // A record under a heading not understood is numbers too.
+        let errors =
+            convert("Rank,Player,Record\n1,Tom,5-1-0\n", Family::Lcg, "ffg-2018").unwrap_err();
+        assert_eq!(
+            errors[0].message,
+            "the column `Record` holds numbers, but Holonet does not know what they are"
+        );
+        assert!(errors[0].help.as_deref().unwrap().contains("`W-L-D`"));
+        // A column without a heading: give it one, or delete it.
+        let errors = convert("Rank,Player,\n1,Tom,3\n", Family::Lcg, "ffg-2018").unwrap_err();
+        assert_eq!(
+            errors[0].message,
+            "a column without a heading holds numbers, but Holonet does not know what they are"
+        );
+        assert!(
+            errors[0]
+                .help
+                .as_deref()
+                .unwrap()
+                .contains("delete the column")
+        );
+        // Skipped on purpose: no error and no warning; the text column is still a warning.
+        let mut skipping = options("swccg-2008");
+        skipping.skip = vec!["opp win".into()];
+        let imported = csv_to_event(
+            Path::new("results.csv"),
+            text,
+            Family::Ccg,
+            &skipping,
+            &People::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            warnings(&imported),
+            [("the column `Deck` is left out", Some(22..26))]
+        );
+        assert!(!imported.text.contains("625"));
+        // A --skip that names no column is refused.
+        skipping.skip = vec!["SOS Tiebreak".into()];
+        let errors = csv_to_event(
+            Path::new("results.csv"),
+            text,
+            Family::Ccg,
+            &skipping,
+            &People::default(),
+        )
+        .unwrap_err();
+        assert!(
+            errors.iter().any(|e| e.message
+                == "--skip \"SOS Tiebreak\" names no column of the heading line"),
+            "{errors:?}"
+        );
     }
 }

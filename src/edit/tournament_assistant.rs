@@ -27,8 +27,12 @@ const ID_MARK: &str = "# Tournament Assistant event id: ";
 /// What the command line may say about an imported file.
 #[derive(Debug, Clone, Default)]
 pub struct SavedOptions {
-    /// The event's date, for a file saved without one (or to correct the saved one).
+    /// The event's date, for a file saved without one (or to correct the saved one, unless
+    /// `undated_only`).
     pub date: Option<Date>,
+    /// Whether `date` is only for a file saved without a date, a saved date winning: a folder's
+    /// `--date` dates its undated files and leaves the others as saved.
+    pub undated_only: bool,
     /// The event's name, instead of the saved one.
     pub name: Option<String>,
     /// The event file to write, instead of `events/<year>/<slug>.toml`.
@@ -411,7 +415,12 @@ pub(crate) fn convert(
     archive: &People,
 ) -> Result<Converted, Vec<Diagnostic>> {
     let saved = read(file, text)?;
-    let Some(date) = options.date.or(saved.date) else {
+    let date = if options.undated_only {
+        saved.date.or(options.date)
+    } else {
+        options.date.or(saved.date)
+    };
+    let Some(date) = date else {
         return Err(vec![
             Diagnostic::error(
                 Code::MissingField,
@@ -419,7 +428,7 @@ pub(crate) fn convert(
                 Some(key_value(text, "name")),
                 format!("`{}` was saved without a date", saved.name),
             )
-            .with_help("give the day the event was played: holonet import FILE --date YYYY-MM-DD"),
+            .with_help("give the day the event was played: holonet import FILE --date YYYY-MM-DD (given with a folder, --date dates only its files saved without a date)"),
         ]);
     };
     let name = options.name.clone().unwrap_or_else(|| saved.name.clone());
@@ -927,6 +936,30 @@ mod tests {
             converted.text
         );
         assert!(converted.text.contains("byes = [\"rob-perkins\"]"));
+    }
+
+    /// A folder's `--date` (`undated_only`) dates a file saved without a date and leaves a
+    /// saved date as it is; a single file's `--date` replaces the saved one.
+    #[test]
+    fn a_folder_date_fills_only_undated_files() {
+        let given = Date::parse_iso("2015-01-02");
+        let folder = SavedOptions {
+            date: given,
+            undated_only: true,
+            ..SavedOptions::default()
+        };
+        let (path, dated) = fixture("cc14a38b-28fa-4410-bd65-7da091356ca9.json");
+        let converted = convert(&path, &dated, &folder, &People::default()).expect("dated");
+        assert_eq!(converted.date.iso(), "2017-08-13");
+        let (path, undated) = fixture("29f7de7b-e14b-4c12-bed1-480c76c7f39d.json");
+        let converted = convert(&path, &undated, &folder, &People::default()).expect("undated");
+        assert_eq!(converted.date.iso(), "2015-01-02");
+        let one_file = SavedOptions {
+            date: given,
+            ..SavedOptions::default()
+        };
+        let converted = convert(&path, &dated, &one_file, &People::default()).expect("dated");
+        assert_eq!(converted.date.iso(), "2015-01-02");
     }
 
     #[test]

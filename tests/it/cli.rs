@@ -728,6 +728,184 @@ fn import_reads_spreadsheet_exports_and_hints_at_known_names() {
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
+/// A new site (`holonet init`) in a temporary folder, and `holonet import CSV` run in it with
+/// relative paths, as an organizer types it: `csv` written to `name`, imported to
+/// `events/2014/NAME.toml` with `extra` arguments.
+fn csv_site() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = holonet(&["init", "site"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let site = dir.path().join("site");
+    (dir, site)
+}
+
+fn import_csv(
+    site: &Path,
+    name: &str,
+    csv: &str,
+    rules: &str,
+    extra: &[&str],
+) -> (std::process::Output, PathBuf) {
+    std::fs::write(site.join(name), csv).expect("csv");
+    let stem = name.split('.').next().unwrap_or(name);
+    let out = format!("events/2014/{stem}.toml");
+    let mut args = vec![
+        "import",
+        name,
+        "--out",
+        &out,
+        "--name",
+        "Hoth Open",
+        "--date",
+        "2014-06-14",
+        "--rules",
+        rules,
+    ];
+    args.extend_from_slice(extra);
+    (holonet(&args, site), site.join(out))
+}
+
+/// Rule 1 and 2: every place heading (`Finish`, `Place`, `Rank`, `Pos`, `Pos.`, `#`) gives the
+/// place, `Seed` beside it gives each row's seed, and the event checks.
+#[test]
+fn import_reads_places_under_every_heading_and_seeds_beside_them() {
+    let (_dir, site) = csv_site();
+    for (n, heading) in ["Finish", "Place", "Rank", "Pos", "Pos.", "#"]
+        .iter()
+        .enumerate()
+    {
+        let csv = format!("{heading},Player,Seed\n2,Ann Ekberg,1\n1st,Bo Lind,3\n3,Cy Dunn,2\n");
+        let (out, written) = import_csv(&site, &format!("places{n}.csv"), &csv, "ffg-2018", &[]);
+        assert!(out.status.success(), "{heading}: {}", text(&out.stderr));
+        let written = std::fs::read_to_string(written).expect("written");
+        for row in [
+            "rank = 1\nplayer = \"bo-lind\"\nseed = 3\n",
+            "rank = 2\nplayer = \"ann-ekberg\"\nseed = 1\n",
+            "rank = 3\nplayer = \"cy-dunn\"\nseed = 2\n",
+        ] {
+            assert!(written.contains(row), "{heading}: {row}\n{written}");
+        }
+    }
+    let out = holonet(&["check"], &site);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// Rule 2: a table of seeds with no place column is refused at the seed column: seeds are not
+/// places, and the message says what to do. Nothing is written.
+#[test]
+fn import_refuses_seeds_without_a_place_column() {
+    let (_dir, site) = csv_site();
+    let (out, written) = import_csv(
+        &site,
+        "seeds.csv",
+        "Player,Seed\nAnn Ekberg,1\nBo Lind,2\n",
+        "ffg-2018",
+        &[],
+    );
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    for expected in [
+        "`Seed` holds seeds, and seeds are not places: the table has no column of final places\n --> seeds.csv:1:8\n",
+        "a list of Swiss seeds is not a final ranking",
+        "add the final places as a column headed `rank`",
+        "rename its heading to `Place`",
+    ] {
+        assert!(stderr.contains(expected), "{expected}\n{stderr}");
+    }
+    assert!(!written.exists());
+}
+
+/// Rule 1: `Points (diff)`, `Total`, `VP (diff)` and any column whose cells read `N (±M)` give
+/// victory points and differential.
+#[test]
+fn import_reads_points_and_differential_under_any_heading() {
+    let (_dir, site) = csv_site();
+    for (n, heading) in ["Points (diff)", "Total", "VP (diff)", "Swiss score"]
+        .iter()
+        .enumerate()
+    {
+        let csv = format!("Rank;Player;{heading}\n1;Tom Kessel;12 (+3)\n2;Nick Ames;6 (-14)\n");
+        let (out, written) = import_csv(&site, &format!("vp{n}.csv"), &csv, "swccg-2008", &[]);
+        assert!(out.status.success(), "{heading}: {}", text(&out.stderr));
+        assert!(!text(&out.stderr).contains("left out"), "{heading}");
+        let written = std::fs::read_to_string(written).expect("written");
+        assert!(
+            written.contains("player = \"tom-kessel\"\nvictory_points = 12\ndifferential = 3\n")
+                && written
+                    .contains("player = \"nick-ames\"\nvictory_points = 6\ndifferential = -14\n"),
+            "{heading}: {written}"
+        );
+    }
+    let out = holonet(&["check"], &site);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// Rule 3: a column of numbers under a heading Holonet does not read is an error at its
+/// heading (not a warning and an event without them), saying how to keep or skip it; `--skip`
+/// leaves it out; a column of text stays a warning.
+#[test]
+fn import_refuses_an_unknown_column_of_numbers_unless_skipped() {
+    let (_dir, site) = csv_site();
+    let csv = "Rank,Player,Opp. Win %,Deck\n1,Tom Kessel,0.625,Sith\n2,Nick Ames,0.5,Jedi\n";
+    let (out, written) = import_csv(&site, "numbers.csv", csv, "ffg-2018", &[]);
+    let stderr = text(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    for expected in [
+        "the column `Opp. Win %` holds numbers, but Holonet does not know what they are\n --> numbers.csv:1:13\n",
+        "rename the heading to one Holonet reads",
+        "--skip \"Opp. Win %\"",
+    ] {
+        assert!(stderr.contains(expected), "{expected}\n{stderr}");
+    }
+    assert!(
+        !stderr.contains("`Deck`"),
+        "the text column is no error: {stderr}"
+    );
+    assert!(!written.exists());
+    let (out, written) = import_csv(
+        &site,
+        "numbers.csv",
+        csv,
+        "ffg-2018",
+        &["--skip", "Opp. Win %"],
+    );
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("the column `Deck` is left out\n --> numbers.csv:1:24\n")
+            && !stderr.contains("holds numbers"),
+        "{stderr}"
+    );
+    let written = std::fs::read_to_string(written).expect("written");
+    assert!(
+        !written.contains("0.625") && !written.contains("Sith"),
+        "{written}"
+    );
+}
+
+/// Rule 1 and 3: `holonet import --help` names every heading accepted and `--skip`.
+#[test]
+fn import_help_lists_every_heading_accepted() {
+    let out = holonet(&["import", "--help"], Path::new("."));
+    let help = text(&out.stdout);
+    for heading in [
+        "`Finish`",
+        "`Place`",
+        "`Pos`",
+        "`Pos.`",
+        "`#`",
+        "`Seed`",
+        "`Total`",
+        "`VP (diff)`",
+        "`Points (diff)`",
+        "`12 (+3)`",
+        "--skip <HEADING>",
+        "--date",
+    ] {
+        assert!(help.contains(heading), "{heading}\n{help}");
+    }
+}
+
 /// The complete example of the event-file reference, saved as an organizer would copy it, checks
 /// without an error or a warning (its decks included).
 #[test]

@@ -436,6 +436,7 @@ mod writes {
             format: None,
             tier: None,
             location: None,
+            skip: Vec::new(),
         };
         let path = Path::new("events/2026/x.toml");
         holonet::edit::import::import_file(root, &root.join("r.csv"), path, &options)

@@ -141,6 +141,35 @@ fn an_undated_event_asks_for_its_date() {
     assert!(!site.join("events/2017").exists(), "nothing written");
 }
 
+/// Rule 4: a folder's `--date` dates only the files saved without a date; a file saved with a
+/// date keeps its own. Given with one file, `--date` replaces the saved date.
+#[test]
+fn a_folders_date_applies_only_to_its_undated_files() {
+    let (_dir, site) = site_with(&[DIFF_FILE, UNDATED_FILE]);
+    let out = holonet(&["import", "saved", "--date", "2015-01-02"], &site);
+    let said = printed(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("Imported 2 event(s) from saved."), "{said}");
+    let dated = read(&site, "events/2017/worlds-2017-consolation.toml");
+    assert!(dated.contains("\ndate = 2017-08-13\n"), "{dated}");
+    assert!(!dated.contains("2015-01-02"), "{dated}");
+    let undated = read(&site, "events/2015/2017-endor-grand-prix.toml");
+    assert!(undated.contains("\ndate = 2015-01-02\n"), "{undated}");
+    // One file: the date given replaces the saved one.
+    let out = holonet(
+        &[
+            "import",
+            &format!("saved/{DIFF_FILE}"),
+            "--date",
+            "2017-08-12",
+        ],
+        &site,
+    );
+    assert!(out.status.success(), "{}", printed(&out));
+    let dated = read(&site, "events/2017/worlds-2017-consolation.toml");
+    assert!(dated.contains("\ndate = 2017-08-12\n"), "{dated}");
+}
+
 /// A broken file is named with its line and column, an unknown mode is refused at its `mode`,
 /// and nothing is written.
 #[test]
