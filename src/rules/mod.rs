@@ -174,6 +174,9 @@ pub(crate) enum LateEntry {
     NotScored,
 }
 
+/// The top cuts of two-game matches a SW:CCG event known by its standings may record.
+const RECORDED_CCG_TOP_CUTS: [u32; 3] = [4, 8, 16];
+
 /// Everything a rules document fixes as data.
 #[derive(Debug)]
 pub struct Ruleset {
@@ -237,6 +240,20 @@ impl Ruleset {
                 self.round_minutes_range.1,
             )
         }
+    }
+
+    /// The cuts an event may announce. An event known only by its results (`[[standings]]`)
+    /// of a SW:CCG ruleset may also record the Players Committee's top cut of two-game
+    /// matches after its Swiss games (4, 8 or 16 players: every major event since 2016 ends
+    /// in a top 8), whose seeds its rows then give.
+    pub(crate) fn allowed_cuts(&self, standings_only: bool) -> Vec<u32> {
+        let mut cuts = self.cuts.to_vec();
+        if standings_only && self.family == Family::Ccg {
+            cuts.extend(RECORDED_CCG_TOP_CUTS);
+            cuts.sort_unstable();
+            cuts.dedup();
+        }
+        cuts
     }
 
     /// Points for a bye: every game of the match won.

@@ -39,14 +39,12 @@ pub(super) fn validate_info(
         1,
         i64::from(MAX_ROUNDS),
     );
+    let allowed_cuts = ruleset.allowed_cuts(raw.standings_span.is_some());
     let cut = info.cut.as_ref().and_then(|c| {
-        if ruleset
-            .cuts
-            .contains(&u32::try_from(c.value).unwrap_or(u32::MAX))
-        {
+        if allowed_cuts.contains(&u32::try_from(c.value).unwrap_or(u32::MAX)) {
             u32::try_from(c.value).ok()
         } else {
-            let sizes: Vec<String> = ruleset.cuts.iter().map(u32::to_string).collect();
+            let sizes: Vec<String> = allowed_cuts.iter().map(u32::to_string).collect();
             reader
                 .error(
                     Code::InvalidValue,
@@ -600,6 +598,44 @@ mod tests {
             "",
         );
         find(&league, "a league or challenge event does not stop");
+    }
+
+    /// Every major SW:CCG event of the Players Committee since 2016 is Swiss games and a top 8
+    /// of two-game matches: known by its standings, it records the cut and its seeds under
+    /// either SW:CCG ruleset. An event with games may announce only the cuts its games can
+    /// record (a Final Confrontation under the guide).
+    #[test]
+    fn a_ccg_event_known_by_its_standings_records_its_top_cut() {
+        let standings: String = ["ann", "bo", "cy", "di"]
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                format!(
+                    "[[standings]]\nrank = {}\nplayer = \"{p}\"\nseed = {}\n",
+                    i + 1,
+                    i + 1
+                )
+            })
+            .collect();
+        for rules in ["swccg-pc-sos", "swccg-2008"] {
+            let info = format!("rules = \"{rules}\"\nformat = \"constructed\"\ncut = 8");
+            assert_clean(&event(&info, &four(), &standings));
+        }
+        let games = round(&["table = 1, dark = \"ann\", light = \"bo\", winner = \"ann\""]);
+        let text = event(
+            "rules = \"swccg-pc-sos\"\nformat = \"constructed\"\nstructure = \"custom\"\nswiss_rounds = 4\ncut = 8",
+            &four(),
+            &games,
+        );
+        let d = find(&text, "a cut of 8 is not allowed by swccg-pc-sos");
+        assert_eq!(d.help, "use one of: 0");
+        let text = event(
+            "rules = \"swccg-pc-sos\"\nformat = \"constructed\"\ncut = 6",
+            &four(),
+            &standings,
+        );
+        let d = find(&text, "a cut of 6 is not allowed by swccg-pc-sos");
+        assert_eq!(d.help, "use one of: 0, 4, 8, 16");
     }
 
     #[test]
