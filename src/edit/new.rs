@@ -90,6 +90,12 @@ pub fn new_event(
 ) -> Result<PathBuf, String> {
     let rules = rules.map_or_else(|| default_rules(root), str::to_string);
     let shape = super::template::Shape::new(&rules, format)?;
+    if shape.ruleset.standings_only {
+        return Err(format!(
+            "`{}` events are known by their published standings only, which `holonet new` has none of; write them with `holonet import TABLE --rules {}` (a CSV of the standings), or as `[[standings]]` rows",
+            shape.ruleset.id, shape.ruleset.id
+        ));
+    }
     let target = new_event_target(root, path, "new")?;
     let slug = slug_of(path);
     let name = title_from_slug(slug.rsplit('/').next().unwrap_or(&slug));

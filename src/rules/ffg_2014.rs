@@ -46,6 +46,7 @@ pub(crate) static FFG_2014: Ruleset = Ruleset {
         Tiebreaker::Random,
     ],
     ccg_standings: CcgStandings::Guide,
+    standings_only: false,
     reference_page: "rules/ffg-2014/",
     reference_text: include_str!("../../content/rules/ffg-2014.md"),
 };

@@ -43,6 +43,7 @@ pub(crate) static FFG_2018: Ruleset = Ruleset {
         Tiebreaker::Random,
     ],
     ccg_standings: CcgStandings::Guide,
+    standings_only: false,
     reference_page: "rules/ffg-2018/",
     reference_text: include_str!("../../content/rules/ffg-2018.md"),
 };

@@ -25,6 +25,7 @@ pub(crate) mod standings;
 pub(crate) mod structure;
 pub(crate) mod swccg;
 pub(crate) mod swccg_2008;
+pub(crate) mod swccg_historic;
 pub(crate) mod swccg_pc_match_play;
 pub(crate) mod swccg_pc_sos;
 pub(crate) mod tiebreak;
@@ -221,6 +222,10 @@ pub struct Ruleset {
     pub(crate) tiebreakers: &'static [Tiebreaker],
     /// How SW:CCG games are ranked (the SW:LCG rulesets say `Guide`, which they never read).
     pub(crate) ccg_standings: CcgStandings,
+    /// Whether Holonet models no rules of play for the ruleset: its events are known only by
+    /// their standings as published (`[[standings]]`), and nothing is computed from games,
+    /// because the rules they were played under are not the ones Holonet implements.
+    pub standings_only: bool,
     /// Path of the ruleset's reference page under the site root.
     pub(crate) reference_page: &'static str,
     /// The reference page's Markdown (`content/rules/<id>.md`), built in: every site gets the
@@ -265,6 +270,7 @@ impl Ruleset {
 pub(crate) use ffg_2014::FFG_2014;
 pub(crate) use ffg_2018::FFG_2018;
 pub(crate) use swccg_2008::SWCCG_2008;
+pub(crate) use swccg_historic::SWCCG_HISTORIC;
 pub(crate) use swccg_pc_match_play::SWCCG_PC_MATCH_PLAY;
 pub(crate) use swccg_pc_sos::SWCCG_PC_SOS;
 
@@ -275,6 +281,7 @@ pub static RULESETS: &[&Ruleset] = &[
     &SWCCG_2008,
     &SWCCG_PC_SOS,
     &SWCCG_PC_MATCH_PLAY,
+    &SWCCG_HISTORIC,
 ];
 
 /// The ruleset with this id.

@@ -40,6 +40,7 @@ pub(crate) static SWCCG_2008: Ruleset = Ruleset {
     elimination: bracket::ELIMINATION_2018,
     tiebreakers: &[],
     ccg_standings: CcgStandings::Guide,
+    standings_only: false,
     reference_page: "rules/swccg-2008/",
     reference_text: include_str!("../../content/rules/swccg-2008.md"),
 };

@@ -38,6 +38,7 @@ pub(crate) static SWCCG_PC_SOS: Ruleset = Ruleset {
     elimination: bracket::ELIMINATION_2018,
     tiebreakers: &[],
     ccg_standings: CcgStandings::TournamentAssistantSos,
+    standings_only: false,
     reference_page: "rules/swccg-pc-sos/",
     reference_text: include_str!("../../content/rules/swccg-pc-sos.md"),
 };

@@ -163,6 +163,20 @@ fn new_writes_a_template_that_checks_for_every_ruleset_and_format() {
     let site = dir.path().join("site");
     let mut written = 0;
     for ruleset in holonet::rules::RULESETS {
+        if ruleset.standings_only {
+            // Known by published standings only: `new` has none to write, and says where
+            // they go instead.
+            let path = format!("events/2026/{}.toml", ruleset.id);
+            let out = holonet(&["new", &path, "--rules", ruleset.id], &site);
+            assert!(!out.status.success());
+            assert!(
+                text(&out.stderr).contains("known by their published standings only"),
+                "{}",
+                text(&out.stderr)
+            );
+            assert!(!site.join(&path).exists());
+            continue;
+        }
         for format in ruleset.formats {
             let path = format!("events/2026/{}-{format}.toml", ruleset.id);
             let out = holonet(
@@ -193,7 +207,7 @@ fn new_writes_a_template_that_checks_for_every_ruleset_and_format() {
         ),
         (
             &["--rules", "ffg-2014", "--format", "sealed"][..],
-            "`sealed` is a format of swccg-2008, not of ffg-2014",
+            "`sealed` is a format of swccg-2008 and swccg-historic, not of ffg-2014",
         ),
         (
             &["--rules", "swccg-2008", "--format", "doubles"][..],

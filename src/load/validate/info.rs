@@ -638,6 +638,35 @@ mod tests {
         assert_eq!(d.help, "use one of: 0, 4, 8, 16");
     }
 
+    /// A SW:CCG event of Decipher's time names the ruleset Holonet models no rules of play
+    /// for: known by its published standings, it is valid; without them nothing could be
+    /// recorded, so it is refused at `rules`, and games are refused beside standings.
+    #[test]
+    fn an_event_under_rules_not_modelled_is_known_by_its_standings() {
+        let rows = "[[standings]]\nrank = 1\nplayer = \"ann\"\nvictory_points = 14\ndifferential = 80\n\n[[standings]]\nrank = 2\nplayer = \"bo\"\n";
+        assert_clean(&event("rules = \"swccg-historic\"\ncut = 2", &four(), rows));
+        let text = event("rules = \"swccg-historic\"", &four(), "");
+        let d = find(&text, "known by their standings only");
+        assert_eq!(
+            d.message,
+            "`swccg-historic` events are known by their standings only: Holonet does not model the rules they were played under"
+        );
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::InvalidValue));
+        assert_eq!(
+            (d.line, d.spanned.as_str()),
+            (line_of(&text, "swccg-historic"), "\"swccg-historic\"")
+        );
+        let games = round(&[
+            "table = 1, dark = \"ann\", light = \"bo\", winner = \"ann\", differential = 5",
+        ]);
+        let text = event(
+            "rules = \"swccg-historic\"",
+            &four(),
+            &format!("{games}\n{rows}"),
+        );
+        find(&text, "but this file also records its games");
+    }
+
     #[test]
     fn end_date_before_date() {
         let text = event(&format!("{SWISS}\nend_date = 2018-05-11"), &four(), "");

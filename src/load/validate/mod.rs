@@ -37,6 +37,9 @@ pub(crate) fn validate(
     let errors = |reader: &Reader<'_>| reader.diagnostics.iter().filter(|d| d.is_error()).count();
     let errors_before = errors(reader);
     let ruleset = resolve_ruleset(reader, &raw, options);
+    if let Some(r) = ruleset.filter(|r| r.standings_only) {
+        require_standings(reader, &raw, r);
+    }
     let decks = decklists::read_decks(reader, &raw.players, ruleset.map(|r| r.family), options);
     let people = validate_players(reader, &raw.players, &decks, ruleset, raw.rounds.len());
     let team = raw.info.format.as_ref().is_some_and(|f| f.value == "team");
@@ -311,6 +314,28 @@ pub(crate) fn validate(
     (errors(reader) == errors_before).then_some((event, computed))
 }
 
+/// An event of a ruleset Holonet models no rules of play for is known only by its standings
+/// as published: without `[[standings]]` there is nothing it could record or compute.
+fn require_standings(reader: &mut Reader<'_>, raw: &RawEvent, ruleset: &Ruleset) {
+    if raw.standings_span.is_some() {
+        return;
+    }
+    let span = raw.info.rules.as_ref().map_or(0..0, |r| r.span.clone());
+    reader
+        .error(
+            Code::InvalidValue,
+            span,
+            format!(
+                "`{}` events are known by their standings only: Holonet does not model the rules they were played under",
+                ruleset.id
+            ),
+        )
+        .help = Some(
+        "record the standings as published with `[[standings]]` rows (or `holonet import` a table of them), or name a ruleset whose games Holonet computes"
+            .into(),
+    );
+}
+
 fn resolve_ruleset(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
@@ -366,7 +391,7 @@ mod tests {
         assert_eq!(d.label.as_deref(), Some("did you mean `ffg-2018`?"));
         assert_eq!(
             d.help,
-            "use one of: ffg-2018, ffg-2014, swccg-2008, swccg-pc-sos, swccg-pc-match-play"
+            "use one of: ffg-2018, ffg-2014, swccg-2008, swccg-pc-sos, swccg-pc-match-play, swccg-historic"
         );
         assert_eq!((d.line, d.col, d.spanned.as_str()), (4, 9, "\"fg-2018\""));
     }
