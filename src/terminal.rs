@@ -402,6 +402,24 @@ pub fn status(event: &Event, computed: &Computed, waiting: &[Waiting], file: &st
                 "\nNext: {report} {game} WINNER+DIFFERENTIAL (with --dark for the side chosen, where it is a choice)"
             );
         }
+        Some(step @ Step::CcgTopCut { .. }) => {
+            let Step::CcgTopCut { matches, .. } = &step else {
+                unreachable!()
+            };
+            let _ = writeln!(out, "\n{}", step.title());
+            for (number, [dark, light]) in matches {
+                let _ = writeln!(
+                    out,
+                    "  match {number}: {} (dark) v {} (light)",
+                    name(*dark),
+                    name(*light)
+                );
+            }
+            let _ = writeln!(
+                out,
+                "\nNext: {report} MATCH WINNER+DIFFERENTIAL,lost=DARK/LIGHT (such as tom+12,lost=20/26: the cards each side lost, which decide a match level on differential) for each match's next game; in a match's first game, --dark for the player who takes the dark side, where it is not the one listed"
+            );
+        }
         Some(step @ Step::Elimination { .. }) => {
             let Step::Elimination { games, .. } = &step else {
                 unreachable!()
@@ -705,6 +723,40 @@ fn ccg_standings(
                 );
             }
         }
+    }
+    if let Some(top_cut) = &ccg.top_cut {
+        let names = |p: usize| event.players[p].name.as_str();
+        let seeds: Vec<String> = top_cut
+            .seeds
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| format!("{} {}", i + 1, names(p)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\nTop {}, seeded {}: {}.",
+            top_cut.seeds.len(),
+            if top_cut.venue_seeds {
+                "as the venue set the seeds"
+            } else {
+                "from these standings"
+            },
+            seeds.join(", ")
+        );
+        for m in top_cut.bracket.rounds.iter().flatten() {
+            let result = match m.outcome {
+                Some((winner, _)) => format!("{} won", names(winner)),
+                None => format!("{} of 2 games recorded", m.games.len()),
+            };
+            let _ = writeln!(
+                out,
+                "  match {}: {} v {}: {result}",
+                m.number,
+                names(m.players[0]),
+                names(m.players[1])
+            );
+        }
+        final_places(&mut out, event, computed);
     }
     out
 }

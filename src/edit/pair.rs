@@ -184,6 +184,30 @@ fn next_ccg_game(event: &Event, play: &CcgPlay, ccg: &CcgComputed) -> Result<Nex
             paired: paired.clone(),
         });
     }
+    if let Some(top_cut) = &ccg.top_cut {
+        let name = |p: usize| event.players[p].name.as_str();
+        let open: Vec<String> = top_cut
+            .bracket
+            .open_matches()
+            .map(|m| {
+                format!(
+                    "match {}: {} v {}",
+                    m.number,
+                    name(m.players[0]),
+                    name(m.players[1])
+                )
+            })
+            .collect();
+        return Err(NotNow::settled(if open.is_empty() {
+            "every game is recorded: the event is complete".to_string()
+        } else {
+            format!(
+                "the Swiss games are finished and the top {} needs no pairing: the bracket seats its matches ({}); record each match's games with holonet report FILE MATCH WINNER+DIFFERENTIAL,lost=DARK/LIGHT",
+                top_cut.seeds.len(),
+                open.join("; ")
+            )
+        }));
+    }
     Err(NotNow::settled(
         match ccg
             .final_confrontation

@@ -51,6 +51,9 @@ enum Place {
     Final { game: u32 },
     /// The final match of a team event whose two best teams finished level (`[final]`).
     TeamFinal,
+    /// Game `game` (1 or 2) of match `number` of a SW:CCG top cut, written as the top cut's
+    /// game `index` (0 first) in the order played.
+    TopCut { number: u32, game: u32, index: u32 },
 }
 
 impl Place {
@@ -61,6 +64,9 @@ impl Place {
             Place::Elimination { game } => format!("elimination game {game}"),
             Place::Final { game } => format!("game {game} of the Final Confrontation"),
             Place::TeamFinal => "the final match".to_string(),
+            Place::TopCut { number, game, .. } => {
+                format!("game {game} of match {number} of the top cut")
+            }
         }
     }
 }
@@ -209,7 +215,10 @@ fn in_words(
             .find(|p| p.id == id)
             .map_or_else(|| id.to_string(), |p| p.name.clone())
     };
-    let ccg = matches!(place, Place::Ccg { .. } | Place::Final { .. });
+    let ccg = matches!(
+        place,
+        Place::Ccg { .. } | Place::Final { .. } | Place::TopCut { .. }
+    );
     // SW:CCG places list their players [dark, light].
     let [a, b] = players.map(|p| {
         let name = &event.players[p].name;
@@ -286,7 +295,7 @@ fn in_words(
     let (dark, when) = match place {
         Place::Elimination { .. } => (get("dark"), ""),
         Place::Swiss { .. } | Place::TeamFinal => (get("first_dark"), " in the first game"),
-        Place::Ccg { .. } | Place::Final { .. } => (None, ""),
+        Place::Ccg { .. } | Place::Final { .. } | Place::TopCut { .. } => (None, ""),
     };
     if let Some(id) = dark.and_then(Value::as_str) {
         words.push_str(&format!("; {} played dark{when}", name_of(id)));
@@ -443,6 +452,9 @@ fn find_ccg_place(
             next - 1
         ));
     }
+    if let Some(top_cut) = &ccg.top_cut {
+        return top_cut_place(event, play, top_cut, request);
+    }
     let fin = ccg.final_confrontation.as_ref().ok_or(
         "every game in the file has its results and the event has no Final Confrontation; pass --replace to correct a result",
     )?;
@@ -453,6 +465,78 @@ fn find_ccg_place(
     }
     let sides = final_sides(event, play, fin, table, request.dark)?;
     Ok((Place::Final { game: table }, sides))
+}
+
+/// [`find_place`] for a SW:CCG top cut: the next game of match `request.table`, its sides
+/// the first game's swapped, or in a match's first game the upper player dark unless
+/// `--dark` names the other.
+fn top_cut_place(
+    event: &Event,
+    play: &CcgPlay,
+    top_cut: &ccg_event::CcgTopCut,
+    request: &Request<'_>,
+) -> Result<(Place, [usize; 2]), String> {
+    let name = |p: usize| event.players[p].name.as_str();
+    let open: Vec<String> = top_cut
+        .bracket
+        .open_matches()
+        .map(|m| {
+            format!(
+                "{} ({} v {})",
+                m.number,
+                name(m.players[0]),
+                name(m.players[1])
+            )
+        })
+        .collect();
+    let number = request.table;
+    let Some(cut_match) = top_cut.bracket.numbered(number) else {
+        return Err(if open.is_empty() {
+            "the top cut is decided: every match has its winner".to_string()
+        } else {
+            format!(
+                "the top cut has no match {number} to play yet; the matches to play: {}",
+                open.join(", ")
+            )
+        });
+    };
+    if let Some((winner, _)) = cut_match.outcome {
+        return Err(format!(
+            "match {number} of the top cut is decided ({} won); correct its games in `[top_cut]` by hand if a result is wrong",
+            name(winner)
+        ));
+    }
+    if cut_match.games.len() >= 2 {
+        return Err(format!(
+            "match {number} of the top cut has both games and no winner: add each game's `lost_cards = {{ dark = N, light = N }}` in `[top_cut]`, which decide a match level on differential"
+        ));
+    }
+    let recorded = play.top_cut.as_ref().map_or(&[][..], |t| &t.games[..]);
+    let first = cut_match
+        .games
+        .first()
+        .map(|&g| [recorded[g].dark, recorded[g].light]);
+    let dark = request
+        .dark
+        .map(|d| player(event, cut_match.players, d))
+        .transpose()?;
+    let sides = cut_match.next_sides(first, dark);
+    if let (Some(dark), Some(_)) = (dark, first)
+        && dark != sides[0]
+    {
+        return Err(format!(
+            "{} plays dark in game 2 of match {number}: the second game is played with the other sides; leave out --dark",
+            name(sides[0])
+        ));
+    }
+    Ok((
+        Place::TopCut {
+            number,
+            game: cut_match.games.len() as u32 + 1,
+            index: recorded.len() as u32,
+        },
+        sides,
+    ))
 }
 
 /// The sides `[dark, light]` of a Final Confrontation game. A limited event's finalists keep
@@ -530,7 +614,10 @@ fn result_values(
     players: [usize; 2],
     request: &Request<'_>,
 ) -> Result<Values, String> {
-    let ccg = matches!(place, Place::Ccg { .. } | Place::Final { .. });
+    let ccg = matches!(
+        place,
+        Place::Ccg { .. } | Place::Final { .. } | Place::TopCut { .. }
+    );
     if request.timed.is_some() && !matches!(place, Place::Elimination { .. }) {
         return Err(if ccg {
             "--timed is the game state of an elimination game that went to time; a SW:CCG game on time is a modified win: report it as WINNER+DIFFERENTIAL,modified (such as tom+12,modified), or a true tie as tie:DARK_LOST,LIGHT_LOST,DARK_HAND,LIGHT_HAND".into()
@@ -568,6 +655,18 @@ fn result_values(
             };
             ccg_result(event, players, needed(&example)?, sos)
         }
+        Place::TopCut { .. } => {
+            let typed = needed(&format!("{first}+12"))?;
+            let (typed, lost_cards) = top_cut_lost_cards(typed)?;
+            let mut result = ccg_result(event, players, &typed, false)?;
+            let sides = [
+                ("dark", Value::from(first)),
+                ("light", Value::from(event.players[players[1]].id.as_str())),
+            ];
+            result.values.splice(0..0, sides);
+            result.values.extend(lost_cards);
+            Ok(result)
+        }
         Place::Final { .. } => {
             let mut result = ccg_result(event, players, needed(&format!("{first}+12"))?, false)?;
             let sides = [
@@ -584,6 +683,36 @@ fn result_values(
             Ok(elimination_result(event, game, players, request)?.into())
         }
     }
+}
+
+/// A key of the file and the value to write there.
+type Entry = (&'static str, Value);
+
+/// A top cut game's result without its `lost=DARK/LIGHT` part, and that part as the game's
+/// `lost_cards` (the cards each side lost, which decide a match level on differential).
+fn top_cut_lost_cards(typed: &str) -> Result<(String, Option<Entry>), String> {
+    let mut kept = Vec::new();
+    let mut lost_cards = None;
+    for part in typed.split(',') {
+        let Some(counts) = part.trim().strip_prefix("lost=") else {
+            kept.push(part);
+            continue;
+        };
+        let usage = "write the cards each side lost as lost=DARK/LIGHT, such as tom+12,lost=20/26";
+        let (dark, light) = counts
+            .split_once('/')
+            .ok_or_else(|| format!("`{part}`: {usage}"))?;
+        let count = |n: &str| {
+            n.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("`{part}`: {usage}"))
+        };
+        let mut table = InlineTable::new();
+        table.insert("dark", Value::from(i64::from(count(dark)?)));
+        table.insert("light", Value::from(i64::from(count(light)?)));
+        lost_cards = Some(("lost_cards", Value::InlineTable(table)));
+    }
+    Ok((kept.join(","), lost_cards))
 }
 
 /// Checks that the side of elimination game `game` is known: computed by the bracket, or
@@ -703,10 +832,14 @@ fn entry_mut(doc: &mut DocumentMut, place: Place) -> Result<&mut dyn toml_edit::
                 .and_then(Item::as_table_like_mut)
                 .ok_or_else(missing);
         }
-        Place::Final { game } => {
-            // The Final Confrontation's games are numbered by their place in the list.
-            let index = game as usize - 1;
-            let games = games_mut(doc, "final").ok_or_else(missing)?;
+        // The Final Confrontation's and the top cut's games are numbered by their place in
+        // the list.
+        Place::Final { game: number } | Place::TopCut { index: number, .. } => {
+            let (table, index) = match place {
+                Place::TopCut { .. } => ("top_cut", number as usize),
+                _ => ("final", number as usize - 1),
+            };
+            let games = games_mut(doc, table).ok_or_else(missing)?;
             return match games {
                 Item::Value(Value::Array(array)) => {
                     if array.len() == index {

@@ -268,7 +268,13 @@ fn plan(out: &mut String, shape: Shape) {
             commented(
                 out,
                 "cut = 2",
-                "a Final Confrontation between the top two ([final] below); 0 for none",
+                "a Final Confrontation between the top two ([final] below); 4, 8 or 16 for a top cut of two-game matches ([top_cut] below); 0 for none",
+            );
+        } else if !shape.team() && ruleset.cuts.contains(&8) {
+            commented(
+                out,
+                "cut = 8",
+                "a top cut of two-game matches after the Swiss games ([top_cut] below): 4, 8 or 16; 0 for none",
             );
         }
     } else if shape.team() {
@@ -557,6 +563,16 @@ fn ccg_rounds(out: &mut String, shape: Shape) {
              # [final]\n\
              # games = [\n\
              #   { dark = \"tom\", light = \"nick\", winner = \"nick\", differential = 8 },\n\
+             # ]\n",
+        );
+    }
+    if !shape.team() && shape.ruleset.cuts.contains(&8) {
+        out.push_str(
+            "\n# With a cut of 4, 8 or 16, the top cut's games as played, once the Swiss games are over:\n\
+             # the bracket seats the matches; `holonet report FILE MATCH RESULT` writes them.\n\
+             # [top_cut]\n\
+             # games = [\n\
+             #   { dark = \"tom\", light = \"nick\", winner = \"tom\", differential = 8, lost_cards = { dark = 20, light = 26 } },\n\
              # ]\n",
         );
     }

@@ -92,6 +92,9 @@ struct SavedGame {
     light: String,
     winner: Option<String>,
     differential: i64,
+    /// The cards the dark and the light side lost, as saved (`darkLostCards`,
+    /// `lightLostCards`): what decides a `MATCH_PLAY` match level on differential.
+    lost_cards: Option<[u64; 2]>,
     /// The game's own id, where errors about it point.
     id: String,
 }
@@ -369,6 +372,11 @@ fn read(file: &Path, text: &str) -> Result<Saved, Vec<Diagnostic>> {
             light,
             winner: g.get("winner").and_then(|w| string(w.get("id"))),
             differential,
+            lost_cards: ["darkLostCards", "lightLostCards"]
+                .map(|key| g.get(key).and_then(Value::as_u64))
+                .into_iter()
+                .collect::<Option<Vec<u64>>>()
+                .map(|counts| [counts[0], counts[1]]),
             id,
         });
     }
@@ -614,6 +622,10 @@ pub(crate) fn convert(
                     let _ = write!(line, ", winner = {}", quoted(id_of(winner)));
                     if saved.mode.records_differentials() {
                         let _ = write!(line, ", differential = {}", game.differential);
+                    }
+                    // A bracket's level match goes to the fewer lost cards.
+                    if let (Mode::MatchPlay, Some([dark, light])) = (saved.mode, game.lost_cards) {
+                        let _ = write!(line, ", lost_cards = {{ dark = {dark}, light = {light} }}");
                     }
                 }
                 let _ = writeln!(out, "{line} }},");
@@ -918,7 +930,13 @@ mod tests {
         assert_eq!(toml.matches(", winner = ").count(), 10);
         assert_eq!(toml.matches(", differential = ").count(), 10);
         assert!(toml.contains(
-            "# Game 2\n[[rounds]]\ntables = [\n  { table = 1, dark = \"nate-davis\", light = \"wise\", winner = \"nate-davis\", differential = 3 },"
+            "# Game 2\n[[rounds]]\ntables = [\n  { table = 1, dark = \"nate-davis\", light = \"wise\", winner = \"nate-davis\", differential = 3, lost_cards = { dark = 0, light = 0 } },"
+        ));
+        // Every game with a result keeps the cards each side lost, as saved: Tom Marlin and
+        // Ryan Jellison each won a game by 15, and the program sent Tom on, who lost fewer.
+        assert_eq!(toml.matches(", lost_cards = ").count(), 10);
+        assert!(toml.contains(
+            "{ table = 4, dark = \"ryan-jellison\", light = \"tom-marlin\", winner = \"tom-marlin\", differential = 15, lost_cards = { dark = 28, light = 22 } }"
         ));
     }
 

@@ -87,6 +87,19 @@ pub struct CcgPlay {
     /// Games played after the last game to break a tie on points and differential
     /// (`tiebreaker_games`).
     pub(crate) tiebreaker_games: Vec<CcgTable>,
+    /// The top cut of two-game matches after the Swiss games (`[top_cut]`), when recorded.
+    pub(crate) top_cut: Option<CcgTopCut>,
+}
+
+/// A SW:CCG event's top cut of two-game matches as recorded (`[top_cut]`): who plays whom
+/// follows from the seeds and the bracket, so the file holds the games as they were played.
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct CcgTopCut {
+    /// The seeds as the venue set them, first seed first, when written; otherwise the cut
+    /// is seeded from the final Swiss standings.
+    pub(crate) seeds: Option<Vec<usize>>,
+    /// The games in the order they were played (`number` is the position, 1 first).
+    pub(crate) games: Vec<CcgTable>,
 }
 
 /// One game of play of a SW:CCG event: its tables and byes.
@@ -121,6 +134,9 @@ pub(crate) struct CcgTable {
     pub(crate) result: Option<CcgResult>,
     /// A major deck-check violation found after the game, by this player.
     pub(crate) violation: Option<usize>,
+    /// The cards the dark and the light side lost over the game, where recorded: a bracket's
+    /// match level on differential goes to the player who lost fewer.
+    pub(crate) lost_cards: Option<[u32; 2]>,
 }
 
 /// How a SW:CCG game ended, as recorded.
@@ -167,6 +183,17 @@ impl Event {
     }
 
     /// The SW:CCG games of play, for a SW:CCG event (none for the other kinds).
+    /// The recorded games of a SW:CCG event's top cut of matches (`[top_cut]`), in order.
+    pub(crate) fn ccg_top_cut_games(&self) -> &[CcgTable] {
+        match &self.kind {
+            Kind::Ccg(CcgPlay {
+                top_cut: Some(top_cut),
+                ..
+            }) => &top_cut.games,
+            _ => &[],
+        }
+    }
+
     pub(crate) fn ccg_games(&self) -> &[CcgRound] {
         match &self.kind {
             Kind::Ccg(play) => &play.games,

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use super::raw::{RawCcgTable, RawEvent, RawFinal, RawTable};
+use super::raw::{RawCcgTable, RawEvent, RawFinal, RawLostCards, RawTable};
 use super::validate::common::{in_range, resolve};
 use crate::diag::Code;
 use crate::event::Side;
@@ -105,6 +105,41 @@ fn validate_makeup_byes(
     }
     (!unresolved).then_some(makeup)
 }
+
+/// Reads a game's `lost_cards`: the cards each side lost over it, which decide a bracket's
+/// match level on differential (`swccg-pc-match-play`, as the Tournament Assistant saved
+/// them). Only for a game with a result in a bracket; elsewhere nothing reads them.
+fn validate_lost_cards(
+    reader: &mut Reader<'_>,
+    (span, written): &RawLostCards,
+    has_result: bool,
+    bracket: bool,
+) -> Option<[u32; 2]> {
+    let problem = if !bracket {
+        Some((
+            "`lost_cards` decide a bracket's match level on differential, and this event has no bracket",
+            "remove `lost_cards`: the guide's standings and the SOS standings never read them",
+        ))
+    } else if !has_result {
+        Some((
+            "`lost_cards` belong to a game with its result",
+            "record the game's `winner` and `differential` too, or remove `lost_cards`",
+        ))
+    } else {
+        None
+    };
+    if let Some((message, help)) = problem {
+        reader.error(Code::InvalidValue, span.clone(), message).help = Some(help.into());
+        return None;
+    }
+    let [dark, light] = written
+        .clone()
+        .map(|n| in_range(reader, &n, "a count of lost cards", 0, MAX_LOST_CARDS));
+    Some([dark?, light?])
+}
+
+/// The most cards a side can have lost in one game: far above any deck a format allows.
+const MAX_LOST_CARDS: i64 = 1000;
 
 /// Reads and checks every game of a SW:CCG event. Returns the games, and the players
 /// disqualified by a second deck-check failure ("The penalty for a second violation is
@@ -261,12 +296,16 @@ pub(crate) fn validate_games(
                     disqualified_in.insert(p, number);
                 }
             }
+            let lost_cards = ccg.lost_cards.as_ref().and_then(|written| {
+                validate_lost_cards(reader, written, result.is_some(), matches_run_apart)
+            });
             tables.push(CcgTable {
                 number: table_number,
                 dark,
                 light,
                 result,
                 violation,
+                lost_cards,
             });
         }
         let mut byes = Vec::new();
@@ -366,11 +405,174 @@ pub(crate) fn validate_games(
     (games, disqualified_in)
 }
 
-/// The Final Confrontation's recorded games.
+/// Reads `[top_cut]`: the seeds as written (each a player, once, as many as the cut) and the
+/// games, whose place in the bracket is checked once the Swiss standings are computed. Only
+/// an event that announces a top cut of matches (`cut` of 4 or more) has one.
+pub(crate) fn validate_top_cut(
+    reader: &mut Reader<'_>,
+    raw: &super::raw::RawTopCut,
+    cut: u32,
+    players: &[Player],
+) -> Option<crate::event::CcgTopCut> {
+    if cut < 4 {
+        reader
+            .error(
+                Code::InvalidValue,
+                raw.span.clone(),
+                "`[top_cut]` records a top cut of two-game matches, and this event announces none",
+            )
+            .help = Some("set `cut = 8` (or 4, or 16) in `[event]`, or remove `[top_cut]`".into());
+        return None;
+    }
+    let ids: BTreeMap<String, usize> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id.clone(), i))
+        .collect();
+    let seeds = match &raw.seeds {
+        None => None,
+        Some(written) => {
+            let mut seeds = Vec::new();
+            for id in &written.value {
+                let Some(p) = resolve(reader, &ids, id, "in `seeds`") else {
+                    continue;
+                };
+                if seeds.contains(&p) {
+                    reader
+                        .error(
+                            Code::Conflict,
+                            id.span.clone(),
+                            format!("{} has two seeds", players[p].name),
+                        )
+                        .help = Some("each player of the cut has one seed".into());
+                }
+                seeds.push(p);
+            }
+            if written.value.len() != cut as usize {
+                reader
+                    .error(
+                        Code::InvalidValue,
+                        written.span.clone(),
+                        format!(
+                            "`seeds` names {} players for a cut of {cut}",
+                            written.value.len()
+                        ),
+                    )
+                    .help = Some(format!(
+                    "name the {cut} players of the cut, first seed first, or remove `seeds` to seed them from the Swiss standings"
+                ));
+            }
+            Some(seeds)
+        }
+    };
+    let games = validate_final_games(reader, &raw.games, players, true);
+    Some(crate::event::CcgTopCut { seeds, games })
+}
+
+/// Reports what the computed top cut says of `[top_cut]` as written: games before the Swiss
+/// games are over, a cut the standings cannot fill, games outside the bracket, and seeds
+/// that differ from the ones the Swiss standings give (a warning: the venue's seeds stand).
+pub(crate) fn report_top_cut_problems(
+    reader: &mut Reader<'_>,
+    recorded: &super::raw::RawTopCut,
+    event: &crate::event::Event,
+    computed: &crate::rules::computed::Computed,
+) {
+    let Some(ccg) = computed.ccg() else { return };
+    let Some(top_cut) = &ccg.top_cut else {
+        if recorded.games.is_empty() && recorded.seeds.is_none() {
+            return;
+        }
+        let swiss_over = computed
+            .swiss_rounds
+            .is_some_and(|n| ccg.finished as u32 >= n && ccg.finished == ccg.reported.len());
+        let (message, help) = if swiss_over {
+            (
+                format!(
+                    "the final standings hold fewer players still in the event than the cut of {}",
+                    computed.cut.unwrap_or(0)
+                ),
+                "correct `cut` in `[event]`, or name the seeds the venue set in `seeds`",
+            )
+        } else {
+            (
+                "the top cut is recorded, but the Swiss games are not all finished".to_string(),
+                "record every Swiss game's results first (`swiss_rounds` counts the Swiss games)",
+            )
+        };
+        reader
+            .error(Code::BadResult, recorded.span.clone(), message)
+            .help = Some(help.into());
+        return;
+    };
+    let name = |p: usize| event.players[p].name.as_str();
+    for problem in &top_cut.bracket.problems {
+        let Some(game) = recorded.games.get(problem.game) else {
+            continue;
+        };
+        let open: Vec<String> = top_cut
+            .bracket
+            .rounds
+            .iter()
+            .flatten()
+            .filter(|m| m.outcome.is_none())
+            .map(|m| format!("{} v {}", name(m.players[0]), name(m.players[1])))
+            .collect();
+        let level = problem.kind == crate::rules::swccg::top_cut::CutProblemKind::Level;
+        reader
+            .error(
+                Code::BadResult,
+                game.span.clone(),
+                format!(
+                    "game {} of the top cut: {}",
+                    problem.game + 1,
+                    problem.kind.message()
+                ),
+            )
+            .help = Some(if level {
+            "give both games of the match their `lost_cards = { dark = N, light = N }` (the cards each side lost): the fewer lost cards win a match level on differential".into()
+        } else if open.is_empty() {
+            "the top cut is decided: remove this game, or correct the games before it".into()
+        } else {
+            format!(
+                "the matches still to play: {}; each plays two games, the sides swapped in the second",
+                open.join(", ")
+            )
+        });
+    }
+    if top_cut.venue_seeds
+        && top_cut.seeds != top_cut.standings_seeds
+        && let Some(seeds) = &recorded.seeds
+    {
+        let given: Vec<String> = top_cut
+            .standings_seeds
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| format!("{} {}", i + 1, name(p)))
+            .collect();
+        reader
+            .warning(
+                Code::RuleDeparture,
+                seeds.span.clone(),
+                format!(
+                    "the seeds differ from the final Swiss standings, which give {}",
+                    given.join(", ")
+                ),
+            )
+            .help = Some(
+            "the cut stands as the venue seeded it; correct `seeds` if they were copied wrong"
+                .into(),
+        );
+    }
+}
+
+/// The recorded games of a Final Confrontation, of tiebreaker games, or of a top cut
+/// (`bracket`: the only games whose `lost_cards` decide anything).
 pub(crate) fn validate_final_games(
     reader: &mut Reader<'_>,
     tables: &[RawTable],
     players: &[Player],
+    bracket: bool,
 ) -> Vec<CcgTable> {
     let ids: BTreeMap<String, usize> = players
         .iter()
@@ -399,12 +601,17 @@ pub(crate) fn validate_final_games(
             (&ids, players),
             true,
         );
+        let lost_cards = ccg
+            .lost_cards
+            .as_ref()
+            .and_then(|written| validate_lost_cards(reader, written, result.is_some(), bracket));
         out.push(CcgTable {
             number: i as u32 + 1,
             dark,
             light,
             result,
             violation: None,
+            lost_cards,
         });
     }
     out

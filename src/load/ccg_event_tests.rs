@@ -1138,3 +1138,145 @@ fn a_late_entrys_makeup_bye_scores_as_a_bye_beside_their_table() {
         "{errs:?}"
     );
 }
+
+/// Eight players, two Swiss games and `extra` in `[event]`: the final Swiss standings are a
+/// 4(+40), e 4(+22), c 2(-5), f 2(-6), g 2(-7), b 2(-8), h 0(-8), d 0(-27).
+fn swiss_of_eight(extra: &str, top_cut: &str) -> String {
+    let g1 = game(
+        &[
+            table("a", "b", "a", 20),
+            table("c", "d", "c", 15),
+            table("e", "f", "e", 10),
+            table("g", "h", "g", 5),
+        ],
+        "",
+    );
+    let g2 = game(
+        &[
+            table("c", "a", "a", 20),
+            table("g", "e", "e", 12),
+            table("b", "d", "b", 12),
+            table("f", "h", "f", 4),
+        ],
+        "",
+    );
+    ccg_text("abcdefgh", &[&g1, &g2], extra).replace("swiss_rounds = 6", "swiss_rounds = 2")
+        + top_cut
+}
+
+/// The top 4 of the example above, played out: a (seed 1) beats f (4) on differential, c
+/// (3) beats e (2) on lost cards (level on differential, e lost 30 + 22, c 20 + 25), and a
+/// beats c in the final by one card of differential.
+const TOP_FOUR: &str = r#"
+[top_cut]
+games = [
+  { dark = "a", light = "f", winner = "a", differential = 10 },
+  { dark = "e", light = "c", winner = "c", differential = 5, lost_cards = { dark = 30, light = 20 } },
+  { dark = "f", light = "a", winner = "f", differential = 3 },
+  { dark = "c", light = "e", winner = "e", differential = 5, lost_cards = { dark = 25, light = 22 } },
+  { dark = "a", light = "c", winner = "c", differential = 8 },
+  { dark = "c", light = "a", winner = "a", differential = 9 },
+]
+"#;
+
+/// The Players Committee's major events: Swiss games, then a top cut of two-game matches
+/// seeded from the final standings (1 v 4, 2 v 3), each match to the player who won both
+/// games, else the higher summed differential, else the fewer lost cards. The cut places its
+/// players by the final and the round they went out in; the rest follow the Swiss standings.
+#[test]
+fn a_top_cut_of_matches_follows_the_swiss_games_in_one_event() {
+    let (event, computed) = load(&swiss_of_eight("cut = 4", TOP_FOUR));
+    let top_cut = computed
+        .ccg()
+        .and_then(|c| c.top_cut.as_ref())
+        .expect("the cut");
+    let id = |p: usize| event.players[p].id.as_str();
+    assert_eq!(
+        top_cut.seeds.iter().map(|&p| id(p)).collect::<Vec<_>>(),
+        ["a", "e", "c", "f"]
+    );
+    assert!(!top_cut.venue_seeds);
+    let semis = &top_cut.bracket.rounds[0];
+    assert_eq!(
+        semis
+            .iter()
+            .map(|m| m.outcome.map(|(w, how)| (id(w), how)))
+            .collect::<Vec<_>>(),
+        [
+            Some(("a", swccg::pc_match_play::MatchDecided::Differential)),
+            Some(("c", swccg::pc_match_play::MatchDecided::LostCards)),
+        ]
+    );
+    assert_eq!(
+        placings(&computed, &event),
+        ["1 a", "2 c", "3 e", "3 f", "5 g", "6 b", "7 h", "8 d"]
+    );
+    assert_eq!(computed.status, crate::rules::computed::Status::Finished);
+    // Before the final's second game the event runs, and nothing is placed.
+    let cut = TOP_FOUR.replace(
+        "  { dark = \"c\", light = \"a\", winner = \"a\", differential = 9 },\n",
+        "",
+    );
+    let (_, running) = load(&swiss_of_eight("cut = 4", &cut));
+    assert!(running.placings.is_none());
+    assert_eq!(running.status, crate::rules::computed::Status::Running);
+    // With the Swiss games over and no game of the cut yet, the semi-finals are set.
+    let (_, due) = load(&swiss_of_eight("cut = 4", ""));
+    let bracket = &due
+        .ccg()
+        .and_then(|c| c.top_cut.as_ref())
+        .expect("cut")
+        .bracket;
+    assert_eq!(bracket.open_matches().count(), 2);
+}
+
+/// The venue's seeds stand where the file records them, with a warning where the Swiss
+/// standings give others; games outside the bracket, a top cut before the Swiss games are
+/// over, and a `[top_cut]` without a cut of matches are errors.
+#[test]
+fn the_top_cut_is_held_to_its_bracket() {
+    let venue = "\n[top_cut]\nseeds = [\"a\", \"c\", \"e\", \"f\"]\n";
+    let text = swiss_of_eight("cut = 4", venue);
+    let (event, computed) = load(&text);
+    let top_cut = computed
+        .ccg()
+        .and_then(|c| c.top_cut.as_ref())
+        .expect("cut");
+    assert!(top_cut.venue_seeds);
+    let first = &top_cut.bracket.rounds[0][1].players;
+    assert_eq!(
+        [
+            event.players[first[0]].id.as_str(),
+            event.players[first[1]].id.as_str()
+        ],
+        ["c", "e"]
+    );
+    assert!(
+        warnings(&text).iter().any(|w| w.starts_with(
+            "the seeds differ from the final Swiss standings, which give 1 a, 2 e, 3 c, 4 f"
+        )),
+        "{:?}",
+        warnings(&text)
+    );
+    let stray = "\n[top_cut]\ngames = [\n  { dark = \"a\", light = \"e\", winner = \"a\", differential = 3 },\n]\n";
+    assert_eq!(
+        errors(&swiss_of_eight("cut = 4", stray)),
+        ["game 1 of the top cut: its two players have no match of the top cut to play"]
+    );
+    let same_sides = "\n[top_cut]\ngames = [\n  { dark = \"a\", light = \"f\", winner = \"a\", differential = 3 },\n  { dark = \"a\", light = \"f\", winner = \"a\", differential = 3 },\n]\n";
+    assert_eq!(
+        errors(&swiss_of_eight("cut = 4", same_sides)),
+        [
+            "game 2 of the top cut: the second game of a match is played with the other sides, and this one repeats the first game's"
+        ]
+    );
+    let early = swiss_of_eight("cut = 4", TOP_FOUR).replace("swiss_rounds = 2", "swiss_rounds = 3");
+    assert_eq!(
+        errors(&early),
+        ["the top cut is recorded, but the Swiss games are not all finished"]
+    );
+    assert_eq!(
+        errors(&swiss_of_eight("cut = 2", TOP_FOUR)),
+        ["`[top_cut]` records a top cut of two-game matches, and this event announces none"]
+    );
+}

@@ -183,7 +183,13 @@ pub(crate) struct RawCcgTable {
     /// A true tie: `{ dark_lost_pile, light_lost_pile, dark_hand, light_hand }`.
     pub(crate) tie: Option<RawTie>,
     pub(crate) violation: Option<Sp<String>>,
+    /// The cards each side lost over the game, `{ dark, light }`, with the span of
+    /// `lost_cards`: what decides a bracket's match level on differential.
+    pub(crate) lost_cards: Option<RawLostCards>,
 }
+
+/// A game's lost cards as written, with the span of `lost_cards`: dark, light.
+pub(crate) type RawLostCards = (Range<usize>, [Option<Sp<i64>>; 2]);
 
 /// A true tie's counts as written, with the span of `tie`: dark lost pile, light lost pile,
 /// dark hand, light hand.
@@ -275,6 +281,18 @@ raw_table! {
     }
 }
 
+/// `[top_cut]`: a SW:CCG event's top cut of two-game matches after its Swiss games.
+#[derive(Debug, Default)]
+pub(crate) struct RawTopCut {
+    pub(crate) span: Range<usize>,
+    /// The seeds as the venue set them, first seed first, when written.
+    pub(crate) seeds: Option<Sp<Vec<Sp<String>>>>,
+    /// The games in the order they were played, written like tables.
+    pub(crate) games: Vec<RawTable>,
+}
+
+pub(super) const TOP_CUT: &[&str] = &["seeds", "games"];
+
 raw_table! {
     /// One elimination game as written.
     #[derive(Debug, Default)]
@@ -318,6 +336,8 @@ pub(crate) struct RawEvent {
     pub(crate) teams_span: Option<Range<usize>>,
     pub(crate) teams: Vec<RawTeam>,
     pub(crate) final_match: Option<RawFinal>,
+    /// SW:CCG: `[top_cut]`, the top cut of two-game matches.
+    pub(crate) top_cut: Option<RawTopCut>,
     /// The span of `tiebreaker_games`, when present.
     pub(crate) tiebreaker_games_span: Option<Range<usize>>,
     /// SW:CCG: `tiebreaker_games`, games played after the last round to break a tie.
@@ -366,6 +386,7 @@ pub(super) const TOP: &[&str] = &[
     "rounds",
     "elimination",
     "final",
+    "top_cut",
     "tiebreaker_games",
     "standings",
     "games",
@@ -382,7 +403,9 @@ pub(super) const CCG_TABLE: &[&str] = &[
     "quit",
     "tie",
     "violation",
+    "lost_cards",
 ];
+pub(super) const LOST_CARDS: &[&str] = &["dark", "light"];
 pub(super) const TIE: &[&str] = &[
     "dark_lost_pile",
     "light_lost_pile",

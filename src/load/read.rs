@@ -102,6 +102,28 @@ pub(crate) fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) ->
             winner: opt_string(reader, &f, "winner"),
         });
     }
+    if let Some(value) = top.get("top_cut")
+        && let Some(table) = reader.as_table(value, "`top_cut`")
+    {
+        let f = reader.table(table, value.span(), "`[top_cut]`", TOP_CUT);
+        let mut games = Vec::new();
+        if let Some(list) = f.get("games") {
+            for item in reader.array(list, "`games`") {
+                if let Some(t) = reader.as_table(item, "each game of the top cut") {
+                    games.push(read_ccg_table(reader, t, item.span()));
+                }
+            }
+        }
+        let seeds = f.get("seeds").map(|v| Sp {
+            span: v.span(),
+            value: string_list(reader, &f, "seeds"),
+        });
+        raw.top_cut = Some(RawTopCut {
+            span: value.span(),
+            seeds,
+            games,
+        });
+    }
     if let Some(value) = top.get("tiebreaker_games") {
         raw.tiebreaker_games_span = Some(value.span());
         for item in reader.array(value, "`tiebreaker_games`") {
@@ -345,6 +367,15 @@ fn read_ccg_table(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usiz
         table: opt_int(reader, &f, "table"),
         ccg: Some(RawCcgTable {
             violation: opt_string(reader, &f, "violation"),
+            lost_cards: f.get("lost_cards").and_then(|v| {
+                let t = reader.as_table(v, "`lost_cards`")?;
+                let lf = reader.table(t, v.span(), "`lost_cards`", LOST_CARDS);
+                let mut get = |key: &str| {
+                    lf.require(reader, key, "24")
+                        .and_then(|x| reader.integer(x, &format!("`{key}`")))
+                };
+                Some((v.span(), [get("dark"), get("light")]))
+            }),
             ..read_ccg_result(reader, &f, dark, light)
         }),
         ..RawTable::default()
@@ -385,6 +416,7 @@ fn read_ccg_result(
         quit: opt_bool(reader, f, "quit"),
         tie,
         violation: None,
+        lost_cards: None,
     }
 }
 
@@ -588,6 +620,7 @@ mod tests {
         ("SESSION", SESSION, "[[sessions]]\n{}\n"),
         ("TEAM", TEAM, "[[teams]]\n{}\n"),
         ("FINAL", FINAL, "[final]\n{}\n"),
+        ("TOP_CUT", TOP_CUT, "[top_cut]\n{}\n"),
         ("ELIMINATION", ELIMINATION, "[elimination]\n{}\n"),
         (
             "ELIMINATION_GAME",

@@ -42,8 +42,10 @@ pub(crate) fn validate_standings(
     };
     check_seeds(reader, raw, info, players.len());
     check_final(reader, raw);
-    let played =
-        !raw.rounds.is_empty() || raw.elimination_span.is_some() || raw.final_match.is_some();
+    let played = !raw.rounds.is_empty()
+        || raw.elimination_span.is_some()
+        || raw.final_match.is_some()
+        || raw.top_cut.is_some();
     if played {
         reader
             .error(

@@ -88,6 +88,76 @@ pub struct CcgComputed {
     pub(crate) replays: Vec<Option<Replay>>,
     /// What the recorded tiebreaker games cannot be (they are then not counted).
     pub(crate) tiebreaker_problems: Vec<String>,
+    /// The top cut of two-game matches, once the Swiss games are over (`cut` of 4 or more).
+    pub(crate) top_cut: Option<CcgTopCut>,
+}
+
+/// A SW:CCG event's top cut of two-game matches, computed.
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Default)]
+pub(crate) struct CcgTopCut {
+    /// The seeds, first seed first.
+    pub(crate) seeds: Vec<usize>,
+    /// Whether the seeds are the venue's, as `[top_cut] seeds` records them.
+    pub(crate) venue_seeds: bool,
+    /// The seeds the final Swiss standings give: the top players still in the event.
+    pub(crate) standings_seeds: Vec<usize>,
+    /// Each recorded game of the cut, scored (`None` while it has no result).
+    pub(crate) scored: Vec<Option<ScoredTable>>,
+    pub(crate) bracket: swccg::top_cut::Bracket,
+}
+
+/// The top cut of `size` seeded from the final Swiss standings (`rows`), or as the file's
+/// `[top_cut] seeds` say, and its bracket after the recorded games. The seeds are the best
+/// placed players still in the event after the Swiss games (`swiss_games`): a player who
+/// dropped or was disqualified gives way to the next. `None` when the standings do not hold
+/// `size` such players.
+pub(crate) fn compute_top_cut(
+    event: &Event,
+    play: &CcgPlay,
+    rows: &[RankedRow],
+    swiss_games: u32,
+    size: u32,
+) -> Option<CcgTopCut> {
+    let recorded = play.top_cut.clone().unwrap_or_default();
+    let standings_seeds: Vec<usize> = rows
+        .iter()
+        .filter(|r| r.place.is_some())
+        .map(|r| r.player)
+        .filter(|&p| event.players[p].is_active_in(swiss_games + 1))
+        .take(size as usize)
+        .collect();
+    let (seeds, venue_seeds) = match recorded.seeds {
+        Some(seeds) => (seeds, true),
+        None => (standings_seeds.clone(), false),
+    };
+    if seeds.len() != size as usize {
+        return None;
+    }
+    let scored: Vec<Option<ScoredTable>> = recorded
+        .games
+        .iter()
+        .map(|t| score_table(event, "top cut game", t))
+        .collect();
+    let games: Vec<pc_match_play::MatchGame> = recorded
+        .games
+        .iter()
+        .zip(&scored)
+        .map(|(t, s)| pc_match_play::MatchGame {
+            players: [t.dark, t.light],
+            result: s.as_ref().map(|s| {
+                let seat = usize::from(s.winner == s.light);
+                (s.winner, s.scores[seat].differential.unsigned_abs())
+            }),
+            lost_cards: t.lost_cards,
+        })
+        .collect();
+    Some(CcgTopCut {
+        bracket: swccg::top_cut::bracket(&seeds, &games),
+        seeds,
+        venue_seeds,
+        standings_seeds,
+        scored,
+    })
 }
 
 impl CcgComputed {
@@ -343,6 +413,7 @@ pub(crate) fn compute_ccg(
         reasons: Vec::new(),
         replays: Vec::new(),
         tiebreaker_problems,
+        top_cut: None,
     };
     // Each recorded game's tables, judged against every outcome of the guide's random steps
     // from the games before it; the coin of each game (the pile its bye joins) is the one that
@@ -443,6 +514,7 @@ pub(crate) fn match_play_placings(play: &CcgPlay, ccg: &CcgComputed) -> Option<V
                 .iter()
                 .map(|t| pc_match_play::MatchGame {
                     players: [t.dark, t.light],
+                    lost_cards: t.lost_cards,
                     result: scored.iter().find(|s| s.table == t.number).map(|s| {
                         let seat = usize::from(s.winner == s.light);
                         (s.winner, s.scores[seat].differential.unsigned_abs())

@@ -416,11 +416,15 @@ fn cut_seeds(
     (seeds, replaced)
 }
 
+/// The smallest SW:CCG cut that is a top cut of two-game matches (a cut of 2 is the guide's
+/// Final Confrontation).
+const TOP_CUT_OF_MATCHES: u32 = 4;
+
 /// A SW:CCG event: computed game by game; placings once the games (and the Final
-/// Confrontation, with a cut of 2) are over.
+/// Confrontation, with a cut of 2, or the top cut of matches) are over.
 fn settle_ccg(event: &Event, play: &CcgPlay, computed: &mut Computed) {
     let cut = computed.cut.unwrap_or(0);
-    let ccg = ccg_event::compute_ccg(
+    let mut ccg = ccg_event::compute_ccg(
         event,
         play,
         computed.swiss_rounds,
@@ -431,6 +435,12 @@ fn settle_ccg(event: &Event, play: &CcgPlay, computed: &mut Computed) {
         .swiss_rounds
         .is_some_and(|n| ccg.games().len() as u32 >= n)
         && ccg.games().len() == play.games.len();
+    if games_done
+        && cut >= TOP_CUT_OF_MATCHES
+        && let (Some(rows), Some(swiss_games)) = (ccg.standings.last(), computed.swiss_rounds)
+    {
+        ccg.top_cut = ccg_event::compute_top_cut(event, play, rows, swiss_games, cut);
+    }
     let last = ccg.standings.last();
     computed.placings = match (&ccg.final_confrontation, last) {
         (Some(fin), Some(rows)) => fin.outcome.as_ref().map(|o| {
@@ -454,6 +464,26 @@ fn settle_ccg(event: &Event, play: &CcgPlay, computed: &mut Computed) {
         // A bracket places by its final and the round each player went out in.
         _ if computed.ruleset.ccg_standings == CcgStandings::TournamentAssistantMatchPlay => {
             ccg_event::match_play_placings(play, &ccg)
+        }
+        // A top cut places its players; the others follow in the final Swiss standings.
+        (None, Some(rows)) if cut >= TOP_CUT_OF_MATCHES => {
+            let top_cut = ccg.top_cut.as_ref();
+            top_cut
+                .and_then(|t| t.bracket.placings(&t.seeds))
+                .map(|mut placings| {
+                    let seeds = &top_cut.expect("placed").seeds;
+                    let mut previous: Option<(usize, u32)> = None;
+                    for r in rows.iter().filter(|r| !seeds.contains(&r.player)) {
+                        let Some(swiss_place) = r.place else { continue };
+                        let place = match previous {
+                            Some((p, shared)) if p == swiss_place => shared,
+                            _ => placings.len() as u32 + 1,
+                        };
+                        previous = Some((swiss_place, place));
+                        placings.push((place, r.player));
+                    }
+                    placings
+                })
         }
         (None, Some(rows)) if games_done && cut == 0 => Some(
             rows.iter()

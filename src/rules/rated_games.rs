@@ -3,11 +3,11 @@
 //!
 //! What counts is what was played at a table: each game of an SW:LCG match (a match is up to
 //! two games, with sides switched for the second), each elimination game, each SW:CCG game
-//! (the Final Confrontation's too) and each league game. What does not: byes, splits, games
-//! and matches won by forfeit or lost to a deck check (a ruling, not a game), the seats of a
-//! bracket given by a drop, team events (two people share one result) and challenge-deck
-//! sessions (one against a team, with a scenario's own deck), and events known only by their
-//! final standings, which record no games at all.
+//! (the Final Confrontation's and the top cut's too) and each league game. What does not:
+//! byes, splits, games and matches won by forfeit or lost to a deck check (a ruling, not a
+//! game), the seats of a bracket given by a drop, team events (two people share one result)
+//! and challenge-deck sessions (one against a team, with a scenario's own deck), and events
+//! known only by their final standings, which record no games at all.
 
 use super::computed::Computed;
 use super::rating::Score;
@@ -105,10 +105,18 @@ pub(crate) fn rated_games(event: &Event, computed: &Computed) -> Vec<RatedGame> 
                 .filter(|f| f.problems.is_empty())
                 .map(|f| &f.games[..])
                 .unwrap_or_default();
+            // A top cut's games count once they fit the bracket (a load refuses any that do
+            // not, so every scored one does).
+            let top_cut_games = ccg
+                .and_then(|c| c.top_cut.as_ref())
+                .filter(|t| t.bracket.problems.is_empty())
+                .into_iter()
+                .flat_map(|t| t.scored.iter().flatten());
             let tables = ccg
                 .iter()
                 .flat_map(|c| c.games().iter().flatten())
-                .chain(final_games);
+                .chain(final_games)
+                .chain(top_cut_games);
             for t in tables.filter(|t| !t.penalty) {
                 let players = [t.dark, t.light];
                 let winner = (t.kind != ResultKind::TrueTie).then_some(t.winner);

@@ -17,8 +17,9 @@ pub(crate) static SWCCG_2008: Ruleset = Ruleset {
     tiers: &["standard", "championship"],
     // The guide's tournament director may play (and takes the bye, see `swccg`).
     leaders_do_not_play: &[],
-    // 2: a Final Confrontation between the top two.
-    cuts: &[0, 2],
+    // 2: a Final Confrontation between the top two; 4, 8 or 16: the Players Committee's top
+    // cut of two-game matches (see `[top_cut]`).
+    cuts: &[0, 2, 4, 8, 16],
     game_points: GamePoints {
         win: 2,
         draw: 0,

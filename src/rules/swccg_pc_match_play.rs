@@ -10,6 +10,8 @@ pub(crate) static SWCCG_PC_MATCH_PLAY: Ruleset = Ruleset {
     id: "swccg-pc-match-play",
     name: "SW:CCG Players Committee match play",
     ccg_standings: CcgStandings::TournamentAssistantMatchPlay,
+    // The bracket is the event: no cut after it.
+    cuts: &[0],
     reference_page: "rules/swccg-pc-match-play/",
     reference_text: include_str!("../../content/rules/swccg-pc-match-play.md"),
     // Everything else is the program's, as in its SOS mode: the bracket is the event, with no

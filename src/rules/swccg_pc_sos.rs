@@ -16,8 +16,9 @@ pub(crate) static SWCCG_PC_SOS: Ruleset = Ruleset {
     structure_tables: &[],
     tiers: &["standard", "championship"],
     leaders_do_not_play: &[],
-    // The program ranks; it ran no Final Confrontation.
-    cuts: &[0],
+    // The program ran no Final Confrontation; a top cut of two-game matches (4, 8 or 16) is
+    // seeded from its standings (see `[top_cut]`).
+    cuts: &[0, 4, 8, 16],
     game_points: GamePoints {
         win: 2,
         draw: 0,

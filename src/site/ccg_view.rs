@@ -25,6 +25,8 @@ pub(crate) struct CcgView {
     pub(crate) games: Vec<CcgGameView>,
     pub(crate) standings: Option<CcgStandingsView>,
     pub(crate) final_confrontation: Option<CcgFinalView>,
+    /// The top cut of two-game matches, once the Swiss games are over.
+    pub(crate) top_cut: Option<super::ccg_top_cut_view::TopCutView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -59,6 +61,23 @@ pub(crate) struct CcgTableView {
     /// Why the two were paired (the guide's reason), or "as recorded, not the guide's pairing"
     /// with what the guide gives instead, where no outcome of the guide's procedure pairs them.
     pub(crate) reason: Option<RuleLink>,
+}
+
+impl CcgTableView {
+    /// A table of `dark` and `light` with no result yet (numbered 0: the caller numbers it).
+    pub(crate) fn unreported(names: &NameLinks<'_>, dark: usize, light: usize) -> CcgTableView {
+        CcgTableView {
+            number: 0,
+            dark: names.player(dark),
+            light: names.player(light),
+            dark_score: String::new(),
+            light_score: String::new(),
+            winner: "",
+            how: "not reported".to_string(),
+            rule: None,
+            reason: None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -146,7 +165,7 @@ pub(super) fn result_anchor(kind: ResultKind) -> &'static str {
     }
 }
 
-fn table_view(names: &NameLinks<'_>, t: &ScoredTable, rule: Rule<'_>) -> CcgTableView {
+pub(crate) fn table_view(names: &NameLinks<'_>, t: &ScoredTable, rule: Rule<'_>) -> CcgTableView {
     let mut how = result_how(t.kind, t.true_tie);
     if t.penalty {
         how.push_str("; deck-check penalty");
@@ -318,14 +337,7 @@ pub(crate) fn ccg_view(
                         Some(s) => table_view(names, s, rule),
                         None => CcgTableView {
                             number: t.number,
-                            dark: names.player(t.dark),
-                            light: names.player(t.light),
-                            dark_score: String::new(),
-                            light_score: String::new(),
-                            winner: "",
-                            how: "not reported".to_string(),
-                            rule: None,
-                            reason: None,
+                            ..CcgTableView::unreported(names, t.dark, t.light)
                         },
                     },
                 )
@@ -418,5 +430,9 @@ pub(crate) fn ccg_view(
             }),
             rule: rule("final-confrontation", "Final Confrontation"),
         }),
+        top_cut: ccg
+            .top_cut
+            .as_ref()
+            .map(|t| super::ccg_top_cut_view::top_cut_view(event, names, t, rule)),
     }
 }

@@ -22,6 +22,8 @@ pub(crate) enum Stage {
     Elimination,
     /// The next game of a SW:CCG Final Confrontation: one table, a game like any other.
     FinalConfrontation,
+    /// The next game of each open match of a SW:CCG top cut: a game like any other.
+    CcgTopCut,
 }
 
 /// The step a running event is at, as [`current_step`] finds it: what the step plays, which
@@ -38,6 +40,13 @@ pub(crate) enum Step<'a> {
         game: u32,
         total: u32,
     },
+    /// The next game of each open match of a SW:CCG top cut of `size`: the match's number and
+    /// the game's sides `[dark, light]` (the first game's sides as the upper player would
+    /// take them, where the match has no game yet).
+    CcgTopCut {
+        size: u32,
+        matches: Vec<(u32, [usize; 2])>,
+    },
     /// The elimination games of a cut of `size` that are ready to play, both players known.
     Elimination {
         size: u32,
@@ -51,6 +60,7 @@ impl Step<'_> {
             Step::Round(_) => Stage::Round,
             Step::CcgGame(_) => Stage::CcgGame,
             Step::Final { .. } => Stage::FinalConfrontation,
+            Step::CcgTopCut { .. } => Stage::CcgTopCut,
             Step::Elimination { .. } => Stage::Elimination,
         }
     }
@@ -63,6 +73,16 @@ impl Step<'_> {
             Step::Final { total: 1, .. } => "Final Confrontation".to_string(),
             Step::Final { game, total, .. } => {
                 format!("Final Confrontation: game {game} of {total}")
+            }
+            Step::CcgTopCut { size, matches } => {
+                let numbers: Vec<String> = matches.iter().map(|(n, _)| n.to_string()).collect();
+                match numbers.as_slice() {
+                    [one] => format!("Top {size}: match {one}"),
+                    [init @ .., last] => {
+                        format!("Top {size}: matches {} and {last}", init.join(", "))
+                    }
+                    [] => unreachable!("a step of the top cut has a match"),
+                }
             }
             Step::Elimination { size, games } => {
                 let numbers: Vec<String> =
@@ -108,6 +128,24 @@ pub(crate) fn current_step<'a>(event: &'a Event, computed: &'a Computed) -> Opti
             fin,
             game,
             total,
+        });
+    }
+    if let Some(top_cut) = computed.ccg().and_then(|c| c.top_cut.as_ref()) {
+        let recorded = event.ccg_top_cut_games();
+        let matches: Vec<(u32, [usize; 2])> = top_cut
+            .bracket
+            .open_matches()
+            .map(|m| {
+                let first = m
+                    .games
+                    .first()
+                    .map(|&g| [recorded[g].dark, recorded[g].light]);
+                (m.number, m.next_sides(first, None))
+            })
+            .collect();
+        return (!matches.is_empty()).then_some(Step::CcgTopCut {
+            size: top_cut.seeds.len() as u32,
+            matches,
         });
     }
     let bracket = computed

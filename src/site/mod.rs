@@ -9,6 +9,7 @@ pub(crate) mod calendar;
 pub(crate) mod card_lists;
 pub(crate) mod cards;
 pub(crate) mod casual_view;
+pub(crate) mod ccg_top_cut_view;
 pub(crate) mod ccg_view;
 pub(crate) mod chart;
 pub(crate) mod content;

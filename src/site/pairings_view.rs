@@ -173,6 +173,22 @@ pub(crate) fn pairings_view(
                 Vec::new(),
             )
         }
+        Step::CcgTopCut { matches, .. } => {
+            let tables = matches
+                .iter()
+                .map(|&(number, [dark, light])| PairingTable {
+                    number,
+                    seats: [seat(dark, "dark"), seat(light, "light")],
+                    result: String::new(),
+                })
+                .collect();
+            (
+                "Match",
+                on_event_page("ccg-top-cut-heading"),
+                tables,
+                Vec::new(),
+            )
+        }
         Step::Elimination { games, .. } => {
             let tables = games
                 .iter()

@@ -65,7 +65,9 @@ pub(crate) fn slips_view(
             (1..=ruleset.games_per_match).collect(),
             ruleset.game_points.draw > 0,
         ),
-        Stage::CcgGame | Stage::FinalConfrontation => (pairings.title.clone(), vec![1], false),
+        Stage::CcgGame | Stage::FinalConfrontation | Stage::CcgTopCut => {
+            (pairings.title.clone(), vec![1], false)
+        }
         Stage::Elimination => {
             let size = computed
                 .swiss()

@@ -1370,3 +1370,118 @@ fn init_publishes_nothing_invented_unless_an_example_is_asked_for() {
     let out = holonet(&["check"], &dir.path().join("tryout"));
     assert!(out.status.success(), "{}", text(&out.stderr));
 }
+
+/// A SW:CCG event of Swiss games and a top 4 of two-game matches is one event: once the Swiss
+/// games are over `pair` says the bracket seats the cut, `status` lists the matches by number,
+/// `report FILE MATCH RESULT` records each match's next game with its sides (the second game's
+/// swapped) and lost cards, a match level on differential goes to the fewer lost cards, and the
+/// final places the event: the cut by the bracket, the rest by the Swiss standings. The page
+/// shows the bracket and event.json has it.
+#[test]
+fn a_top_cut_of_matches_is_reported_match_by_match() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    std::fs::write(dir.path().join("holonet.toml"), "title = \"T\"\n").expect("config");
+    std::fs::create_dir_all(dir.path().join("events")).expect("mkdir");
+    let file = "events/endor.toml";
+    let mut event = String::from(
+        "[event]\nname = \"Endor Open\"\ndate = 2017-06-03\nrules = \"swccg-pc-sos\"\nformat = \"constructed\"\nstructure = \"custom\"\nswiss_rounds = 2\ncut = 4\n",
+    );
+    for name in ["Ann", "Bo", "Cid", "Dot", "Eve", "Fay"] {
+        event.push_str(&format!("\n[[players]]\nname = \"{name}\"\n"));
+    }
+    event.push_str("\n[[rounds]]\ntables = [\n  { table = 1, dark = \"ann\", light = \"bo\", winner = \"ann\" },\n  { table = 2, dark = \"cid\", light = \"dot\", winner = \"cid\" },\n  { table = 3, dark = \"eve\", light = \"fay\", winner = \"eve\" },\n]\n");
+    event.push_str("\n[[rounds]]\ntables = [\n  { table = 1, dark = \"cid\", light = \"ann\", winner = \"ann\" },\n  { table = 2, dark = \"bo\", light = \"eve\", winner = \"eve\" },\n  { table = 3, dark = \"fay\", light = \"dot\", winner = \"fay\" },\n]\n");
+    std::fs::write(dir.path().join(file), event).expect("event");
+    let out = holonet(&["pair", file], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("the top 4 needs no pairing"),
+        "{}",
+        text(&out.stdout)
+    );
+    let status = common::run_ok(dir.path(), &["status", file]);
+    assert!(status.contains("Top 4: matches 1 and 2"), "{status}");
+    let seeded: Vec<&str> = status.lines().filter(|l| l.contains("  match ")).collect();
+    assert_eq!(seeded.len(), 2, "{status}");
+    // Read the seats the bracket gives: match 1 is seed 1 (dark) v seed 4, match 2 seed 2 v 3.
+    let players_of = |line: &str| -> [String; 2] {
+        let names = line.split(": ").nth(1).expect("names");
+        let mut pair = names
+            .split(" v ")
+            .map(|n| n.split(" (").next().expect("name").to_lowercase());
+        [pair.next().expect("dark"), pair.next().expect("light")]
+    };
+    let [one, four] = players_of(seeded[0]);
+    let [two, three] = players_of(seeded[1]);
+    common::run_ok(dir.path(), &["report", file, "1", &format!("{one}+10")]);
+    // The second game is played with the other sides: --dark for the first player is refused.
+    let out = holonet(
+        &["report", file, "1", &format!("{four}+3"), "--dark", &one],
+        dir.path(),
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("the second game is played with the other sides"),
+        "{}",
+        text(&out.stderr)
+    );
+    common::run_ok(dir.path(), &["report", file, "1", &format!("{four}+3")]);
+    // Match 2 is level on differential; the lost cards decide it for the lower seed.
+    common::run_ok(
+        dir.path(),
+        &["report", file, "2", &format!("{three}+5,lost=30/20")],
+    );
+    common::run_ok(
+        dir.path(),
+        &["report", file, "2", &format!("{two}+5,lost=25/22")],
+    );
+    let written = std::fs::read_to_string(dir.path().join(file)).expect("event");
+    assert!(
+        written.contains(&format!(
+            "[top_cut]\ngames = [\n  {{ dark = \"{one}\", light = \"{four}\", winner = \"{one}\", differential = 10 }},\n  {{ dark = \"{four}\", light = \"{one}\", winner = \"{four}\", differential = 3 }},\n  {{ dark = \"{two}\", light = \"{three}\", winner = \"{three}\", differential = 5, lost_cards = {{ dark = 30, light = 20 }} }},"
+        )),
+        "{written}"
+    );
+    let status = common::run_ok(dir.path(), &["status", file]);
+    assert!(status.contains("Top 4: match 3"), "{status}");
+    assert!(
+        status.contains(&format!("match 3: {}", capitalized(&one))),
+        "{status}"
+    );
+    common::run_ok(dir.path(), &["report", file, "3", &format!("{three}+8")]);
+    common::run_ok(dir.path(), &["report", file, "3", &format!("{one}+9")]);
+    let standings = common::run_ok(dir.path(), &["standings", file]);
+    assert!(standings.contains("Final places:"), "{standings}");
+    let out = holonet(&["report", file, "3", &format!("{one}+9")], dir.path());
+    assert!(
+        text(&out.stderr).contains("the top cut is decided"),
+        "{}",
+        text(&out.stderr)
+    );
+    common::run_ok(dir.path(), &["build"]);
+    let page =
+        std::fs::read_to_string(dir.path().join("public/events/endor/index.html")).expect("page");
+    let words = common::visible_text(&page);
+    assert!(words.contains("fewer lost cards (45 to 52)"), "{words}");
+    assert!(
+        words.contains("Semi-finals") && words.contains("Final"),
+        "{words}"
+    );
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("public/events/endor/event.json")).expect("json"),
+    )
+    .expect("event.json");
+    let matches = &json["ccg"]["top_cut"]["matches"];
+    assert_eq!(matches.as_array().map(Vec::len), Some(3), "{json}");
+    assert_eq!(matches[1]["decided_by"], "lost_cards");
+    assert_eq!(matches[2]["winner"], one.as_str());
+    assert_eq!(json["placings"][0]["id"], one.as_str());
+}
+
+fn capitalized(id: &str) -> String {
+    let mut chars = id.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}

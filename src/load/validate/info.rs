@@ -602,8 +602,7 @@ mod tests {
 
     /// Every major SW:CCG event of the Players Committee since 2016 is Swiss games and a top 8
     /// of two-game matches: known by its standings, it records the cut and its seeds under
-    /// either SW:CCG ruleset. An event with games may announce only the cuts its games can
-    /// record (a Final Confrontation under the guide).
+    /// any SW:CCG ruleset. A match-play bracket with games is the whole event: no cut.
     #[test]
     fn a_ccg_event_known_by_its_standings_records_its_top_cut() {
         let standings: String = ["ann", "bo", "cy", "di"]
@@ -623,11 +622,11 @@ mod tests {
         }
         let games = round(&["table = 1, dark = \"ann\", light = \"bo\", winner = \"ann\""]);
         let text = event(
-            "rules = \"swccg-pc-sos\"\nformat = \"constructed\"\nstructure = \"custom\"\nswiss_rounds = 4\ncut = 8",
+            "rules = \"swccg-pc-match-play\"\nformat = \"constructed\"\nstructure = \"custom\"\nswiss_rounds = 4\ncut = 8",
             &four(),
             &games,
         );
-        let d = find(&text, "a cut of 8 is not allowed by swccg-pc-sos");
+        let d = find(&text, "a cut of 8 is not allowed by swccg-pc-match-play");
         assert_eq!(d.help, "use one of: 0");
         let text = event(
             "rules = \"swccg-pc-sos\"\nformat = \"constructed\"\ncut = 6",

@@ -121,13 +121,32 @@ pub(crate) fn validate(
     };
     let final_games = match &raw.final_match {
         _ if casual.is_some() => Vec::new(),
-        Some(f) if ccg => ccg::validate_final_games(reader, &f.ccg_games, &players),
+        Some(f) if ccg => ccg::validate_final_games(reader, &f.ccg_games, &players, false),
         _ => Vec::new(),
     };
     let final_record = ccg::validate_final_record(reader, raw.final_match.as_ref(), ccg, &players);
+    let top_cut = match &raw.top_cut {
+        Some(t) if ccg && casual.is_none() => {
+            let cut = compute::structure_in_force(ruleset, &info, &players, round_one_paired).1;
+            ccg::validate_top_cut(reader, t, cut.unwrap_or(0), &players)
+        }
+        Some(t) => {
+            reader
+                .error(
+                    Code::InvalidValue,
+                    t.span.clone(),
+                    "`[top_cut]` records a SW:CCG event's top cut of two-game matches",
+                )
+                .help = Some(
+                "remove `[top_cut]`: only a SW:CCG event of Swiss games has one (a SW:LCG event records its cut under `[elimination]`)".into(),
+            );
+            None
+        }
+        None => None,
+    };
     let tiebreaker_games = match &raw.tiebreaker_games_span {
         Some(_) if ccg && casual.is_none() => {
-            ccg::validate_final_games(reader, &raw.tiebreaker_games, &players)
+            ccg::validate_final_games(reader, &raw.tiebreaker_games, &players, false)
         }
         Some(span) => {
             reader
@@ -223,6 +242,7 @@ pub(crate) fn validate(
             final_replaced: final_record.replaced,
             final_coin: final_record.coin,
             tiebreaker_games,
+            top_cut,
         })
     } else {
         Kind::Swiss(SwissPlay {
@@ -270,6 +290,9 @@ pub(crate) fn validate(
             .help = Some(
             "remove `winner` from `[final]`: it records the coin tossed at the venue, which decides only a final level on games, victory points, differential and the highest winning differential".into(),
         );
+    }
+    if let Some(recorded) = &raw.top_cut {
+        ccg::report_top_cut_problems(reader, recorded, &event, &computed);
     }
     if let (Some(ccg), Some(span)) = (computed.ccg(), &raw.tiebreaker_games_span) {
         for problem in &ccg.tiebreaker_problems {

@@ -39,6 +39,7 @@ pub(crate) mod pc_pairing;
 pub(crate) mod pc_sos;
 pub(crate) mod scoring;
 pub(crate) mod standings;
+pub(crate) mod top_cut;
 
 /// A seat of a game is named by the allegiance played there: in every game one player plays
 /// Dark Side and the other Light Side, so arrays of two are indexed `[dark, light]`

@@ -4,8 +4,10 @@
 //! decides the champion, and the bracket round a player went out in their place below.
 //!
 //! A match is won by the player who won both games; at one game each, by the higher summed
-//! differential, then by fewer lost cards, which event files do not record (such a match has
-//! no winner here).
+//! differential, then by the fewer cards lost over the two games (`lost_cards`, as the
+//! program saved them). A match level on both, or level on differential without the lost
+//! cards of both games, has no winner here: the program asked for a differential to be
+//! changed instead.
 
 use super::scoring::Score;
 
@@ -34,17 +36,45 @@ pub(crate) fn standings(totals: &[(usize, Score)]) -> Vec<(usize, usize, Score)>
         .collect()
 }
 
-/// One game of a match, as the bracket reads it.
+/// One game of a match, as the bracket reads it: `players` are the dark and the light side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct MatchGame {
     pub(crate) players: [usize; 2],
     /// The winner and the win's differential; `None` while the game has no result.
     pub(crate) result: Option<(usize, u32)>,
+    /// The cards each of `players` lost over the game, where recorded.
+    pub(crate) lost_cards: Option<[u32; 2]>,
+}
+
+impl MatchGame {
+    /// The cards `player` lost in this game, where recorded.
+    pub(crate) fn lost_by(&self, player: usize) -> Option<u32> {
+        let seat = self.players.iter().position(|&p| p == player)?;
+        Some(self.lost_cards?[seat])
+    }
+}
+
+/// What decided a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum MatchDecided {
+    /// The winner won both games.
+    BothGames,
+    /// One game each: the winner's summed differential over the two games is higher.
+    Differential,
+    /// One game each and level on differential: the winner lost fewer cards.
+    LostCards,
 }
 
 /// The winner of the match of `first` and `second` (the same two players), where the games
 /// decide it.
 fn match_winner(first: MatchGame, second: MatchGame) -> Option<usize> {
+    match_outcome(first, second).map(|(winner, _)| winner)
+}
+
+/// The winner of the match of `first` and `second` (the same two players) and what decided
+/// it, where the games decide it.
+pub(crate) fn match_outcome(first: MatchGame, second: MatchGame) -> Option<(usize, MatchDecided)> {
     let [a, b] = first.players;
     let mut wins = [0u32; 2];
     let mut differential = 0i64;
@@ -59,11 +89,18 @@ fn match_winner(first: MatchGame, second: MatchGame) -> Option<usize> {
         };
     }
     match wins {
-        [2, 0] => Some(a),
-        [0, 2] => Some(b),
-        _ if differential > 0 => Some(a),
-        _ if differential < 0 => Some(b),
-        _ => None,
+        [2, 0] => Some((a, MatchDecided::BothGames)),
+        [0, 2] => Some((b, MatchDecided::BothGames)),
+        _ if differential > 0 => Some((a, MatchDecided::Differential)),
+        _ if differential < 0 => Some((b, MatchDecided::Differential)),
+        _ => {
+            let lost = |p: usize| Some(first.lost_by(p)? + second.lost_by(p)?);
+            match lost(a)?.cmp(&lost(b)?) {
+                std::cmp::Ordering::Less => Some((a, MatchDecided::LostCards)),
+                std::cmp::Ordering::Greater => Some((b, MatchDecided::LostCards)),
+                std::cmp::Ordering::Equal => None,
+            }
+        }
     }
 }
 
@@ -127,6 +164,15 @@ mod tests {
         MatchGame {
             players: [a, b],
             result: Some((winner, by)),
+            lost_cards: None,
+        }
+    }
+
+    /// `game` with the cards each of its players lost.
+    fn lost(game: MatchGame, lost_cards: [u32; 2]) -> MatchGame {
+        MatchGame {
+            lost_cards: Some(lost_cards),
+            ..game
         }
     }
 
@@ -135,8 +181,31 @@ mod tests {
         assert_eq!(match_winner(game(0, 1, 0, 6), game(1, 0, 1, 3)), Some(0));
         assert_eq!(match_winner(game(0, 1, 0, 6), game(1, 0, 1, 9)), Some(1));
         assert_eq!(match_winner(game(0, 1, 1, 1), game(1, 0, 1, 1)), Some(1));
-        // Level on differential too: the lost cards decide, and they are not recorded.
+        // Level on differential too: the lost cards decide, where both games record them.
         assert_eq!(match_winner(game(0, 1, 0, 15), game(1, 0, 1, 15)), None);
+    }
+
+    /// The saved Top-8 test's match of Tom Marlin (0) and Ryan Jellison (1): each won a game
+    /// by 15, so the program sent Tom on, who lost 28 + 22 = 50 cards to Ryan's 32 + 28 = 60.
+    #[test]
+    fn a_match_level_on_differential_goes_to_the_fewer_lost_cards() {
+        let first = lost(game(0, 1, 1, 15), [28, 32]);
+        let second = lost(game(1, 0, 0, 15), [28, 22]);
+        assert_eq!(match_winner(first, second), Some(0));
+        assert_eq!(match_winner(second, first), Some(0));
+        // Level on lost cards as well: a true tie the program refused, so no winner.
+        let level = lost(game(1, 0, 0, 15), [28, 32]);
+        assert_eq!(match_winner(first, level), None);
+        // One game without its lost cards decides nothing.
+        assert_eq!(match_winner(first, game(1, 0, 0, 15)), None);
+        // The lost cards never overturn the games or the differential.
+        let clear = lost(game(1, 0, 0, 16), [0, 60]);
+        assert_eq!(match_winner(first, clear), Some(0));
+        let swept = lost(game(0, 1, 1, 15), [0, 60]);
+        assert_eq!(
+            match_winner(swept, lost(game(1, 0, 1, 1), [0, 60])),
+            Some(1)
+        );
     }
 
     #[test]

@@ -17,6 +17,32 @@ pub(super) struct CcgJson<'a> {
     next_game: Option<CcgNextJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     final_confrontation: Option<CcgFinalJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    top_cut: Option<TopCutJson<'a>>,
+}
+
+/// The top cut of two-game matches.
+#[derive(Serialize)]
+struct TopCutJson<'a> {
+    /// First seed first.
+    seeds: Vec<&'a str>,
+    /// `venue` (as `[top_cut] seeds` records them) or `standings` (the final Swiss standings).
+    seeded_by: &'static str,
+    /// Every match known so far, by number.
+    matches: Vec<TopCutMatchJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct TopCutMatchJson<'a> {
+    number: u32,
+    /// 1 for the first bracket round.
+    round: usize,
+    /// The upper player first.
+    players: [&'a str; 2],
+    games: Vec<CcgTableJson<'a>>,
+    winner: Option<&'a str>,
+    /// `both_games`, `differential` or `lost_cards`; null until decided.
+    decided_by: Option<crate::rules::swccg::pc_match_play::MatchDecided>,
 }
 
 #[derive(Serialize)]
@@ -291,6 +317,42 @@ pub(super) fn ccg_json<'a>(
             decided_by: f.outcome.as_ref().map(|o| o.reason),
             waived: play.final_waived,
             replaced: play.final_replaced.iter().map(|&p| id(p)).collect(),
+        }),
+        top_cut: ccg.top_cut.as_ref().map(|t| {
+            let recorded = event.ccg_top_cut_games();
+            TopCutJson {
+                seeds: t.seeds.iter().map(|&p| id(p)).collect(),
+                seeded_by: if t.venue_seeds { "venue" } else { "standings" },
+                matches: t
+                    .bracket
+                    .rounds
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(r, matches)| matches.iter().map(move |m| (r, m)))
+                    .map(|(r, m)| TopCutMatchJson {
+                        number: m.number,
+                        round: r + 1,
+                        players: [id(m.players[0]), id(m.players[1])],
+                        games: m
+                            .games
+                            .iter()
+                            .enumerate()
+                            .map(|(n, &g)| {
+                                let game = &recorded[g];
+                                ccg_table_json(
+                                    event,
+                                    n as u32 + 1,
+                                    game.dark,
+                                    game.light,
+                                    t.scored[g].as_ref(),
+                                )
+                            })
+                            .collect(),
+                        winner: m.outcome.map(|(w, _)| id(w)),
+                        decided_by: m.outcome.map(|(_, how)| how),
+                    })
+                    .collect(),
+            }
         }),
     }
 }
