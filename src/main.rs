@@ -421,7 +421,8 @@ enum Command {
     ///
     /// A JSON file saved by the Players Committee's Star Wars CCG Tournament Assistant (or a
     /// folder of them) becomes events/YEAR/SLUG.TOML with every player and game, named and dated
-    /// as saved; importing the same event again updates its file.
+    /// as saved; importing the same event again updates its file. With --top-cut, the event's
+    /// top 8 saved in MATCH_PLAY mode joins it as its top cut.
     Import {
         /// The CSV file of standings, a saved Tournament Assistant event (.json), or a folder
         /// of saved events.
@@ -454,6 +455,10 @@ enum Command {
         /// more than once.
         #[arg(long, value_name = "HEADING")]
         skip: Vec<String>,
+        /// The saved top 8 (a MATCH_PLAY file) of the saved Swiss event FILE: both become one
+        /// event, the top 8's games its `[top_cut]`.
+        #[arg(long, value_name = "MATCH_PLAY_FILE")]
+        top_cut: Option<PathBuf>,
         /// The site folder (with holonet.toml); a relative FILE is read from it, as `git -C`
         /// does.
         #[arg(long, default_value = ".")]
@@ -1089,15 +1094,39 @@ fn main() -> ExitCode {
             tier,
             location,
             skip,
+            top_cut,
             root,
         } => {
             // As for every verb, a relative FILE is read from the site folder.
             let file = holonet::paths::under_root(&root, &file);
+            let read_or_report = |file: &Path| {
+                holonet::edit::tournament_assistant::read_source(file).map_err(|diagnostic| {
+                    let mut report = holonet::diag::Report::default();
+                    report.diagnostics.push(diagnostic);
+                    print_report(&report);
+                    ExitCode::FAILURE
+                })
+            };
+            let top_cut = match top_cut.map(|f| holonet::paths::under_root(&root, &f)) {
+                Some(_) if file.is_dir() => {
+                    eprintln!(
+                        "error: --top-cut goes with one saved Swiss event: import the files of {} one at a time to give it",
+                        file.display()
+                    );
+                    return ExitCode::FAILURE;
+                }
+                Some(cut) => match read_or_report(&cut) {
+                    Ok(text) => Some((cut, text)),
+                    Err(code) => return code,
+                },
+                None => None,
+            };
             let saved = |out: Option<PathBuf>| holonet::edit::tournament_assistant::SavedOptions {
                 date,
                 undated_only: false,
                 name: name.clone(),
                 out,
+                top_cut: top_cut.clone(),
             };
             if file.is_dir() {
                 if out.is_some() || name.is_some() {
@@ -1114,14 +1143,9 @@ fn main() -> ExitCode {
                 };
                 return import_folder(&root, &file, &options);
             }
-            let text = match holonet::edit::tournament_assistant::read_source(&file) {
+            let text = match read_or_report(&file) {
                 Ok(text) => text,
-                Err(diagnostic) => {
-                    let mut report = holonet::diag::Report::default();
-                    report.diagnostics.push(diagnostic);
-                    print_report(&report);
-                    return ExitCode::FAILURE;
-                }
+                Err(code) => return code,
             };
             // A JSON object given no CSV options is read as a saved event, to say what it lacks.
             if holonet::edit::tournament_assistant::is_saved_event(&text)
@@ -1142,6 +1166,13 @@ fn main() -> ExitCode {
                     }
                 }
                 return import_saved(&root, &file, &text, &saved(out));
+            }
+            if top_cut.is_some() {
+                eprintln!(
+                    "error: --top-cut goes with a saved Tournament Assistant event, and {} is a table of standings",
+                    file.display()
+                );
+                return ExitCode::FAILURE;
             }
             let (Some(out), Some(name), Some(date)) = (out, name, date) else {
                 eprintln!(

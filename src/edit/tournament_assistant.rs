@@ -37,6 +37,9 @@ pub struct SavedOptions {
     pub name: Option<String>,
     /// The event file to write, instead of `events/<year>/<slug>.toml`.
     pub out: Option<PathBuf>,
+    /// The saved `MATCH_PLAY` file of the event's top 8, with its text: imported into the same
+    /// event, as its `[top_cut]`.
+    pub top_cut: Option<(PathBuf, String)>,
 }
 
 /// How the software scored the event.
@@ -84,7 +87,7 @@ struct SavedPlayer {
     dropped: bool,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct SavedGame {
     /// The software's game number (it calls it a round; a round is two games).
     number: u32,
@@ -111,6 +114,8 @@ struct Saved {
     players: Vec<SavedPlayer>,
     /// In the order they were played: by game number, then as saved.
     games: Vec<SavedGame>,
+    /// A `MATCH_PLAY` bracket's seeds as typed (`seedData`): player ids, first seed first.
+    seeds: Vec<String>,
 }
 
 /// One file of a folder given to `holonet import DIR`.
@@ -385,7 +390,16 @@ fn read(file: &Path, text: &str) -> Result<Saved, Vec<Diagnostic>> {
     }
     // Byes and repaired pairings were moved within their game number: the number orders games.
     games.sort_by_key(|g| g.number);
+    let mut seeds: Vec<(u64, String)> = top
+        .get("seedData")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(|s| Some((s.get("seedNum")?.as_u64()?, string(s.get("playerId"))?)))
+        .collect();
+    seeds.sort();
     Ok(Saved {
+        seeds: seeds.into_iter().map(|(_, id)| id).collect(),
         id: string(top.get("id")).unwrap_or_default(),
         name: string(top.get("name"))
             .unwrap_or_default()
@@ -414,6 +428,105 @@ pub struct Converted {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// A saved `MATCH_PLAY` top 8, read against the Swiss file of its event: its players are
+/// indices of the Swiss file's players.
+struct TopCutImport {
+    seeds: Vec<usize>,
+    /// In the order played (by bracket round, then as saved); only games with a winner: the
+    /// bracket seats the others.
+    games: Vec<(usize, usize, SavedGame)>,
+    date: Option<Date>,
+    last_saved: Option<Date>,
+    /// Every match of the bracket has both games' results.
+    finished: bool,
+}
+
+/// Reads the saved top 8 in `text` (from `file`) for the Swiss event `swiss`: its seeds and
+/// games, each player found in the Swiss file by the software's id, else by name.
+fn read_top_cut(file: &Path, text: &str, swiss: &Saved) -> Result<TopCutImport, Vec<Diagnostic>> {
+    let cut = read(file, text)?;
+    let refuse = |at: Range<usize>, message: String, help: &str| {
+        vec![Diagnostic::error(Code::InvalidValue, file, Some(at), message).with_help(help)]
+    };
+    if swiss.mode == Mode::MatchPlay {
+        return Err(refuse(
+            0..1.min(text.len()),
+            "the event's file is itself a `MATCH_PLAY` bracket".into(),
+            "give the Swiss games' file first, and the bracket with --top-cut",
+        ));
+    }
+    if cut.mode != Mode::MatchPlay {
+        return Err(refuse(
+            key_value(text, "mode"),
+            format!(
+                "--top-cut takes a `MATCH_PLAY` file, and this one was saved in {} mode",
+                cut.mode.saved_name()
+            ),
+            "give the top 8's file, saved in the Tournament Assistant's TOP-8 mode",
+        ));
+    }
+    let in_swiss = |id: &str| {
+        let player = cut.players.iter().find(|p| p.id == id)?;
+        swiss
+            .players
+            .iter()
+            .position(|p| p.id == player.id)
+            .or_else(|| {
+                swiss
+                    .players
+                    .iter()
+                    .position(|p| p.name.trim().eq_ignore_ascii_case(player.name.trim()))
+            })
+    };
+    let mut problems = Vec::new();
+    let mut find = |id: &str| {
+        let found = in_swiss(id);
+        if found.is_none() {
+            let name = cut
+                .players
+                .iter()
+                .find(|p| p.id == id)
+                .map_or(id, |p| p.name.as_str());
+            problems.push(
+                Diagnostic::error(
+                    Code::UnknownReference,
+                    file,
+                    Some(locate(text, id)),
+                    format!("{name} of the top 8 is no player of the Swiss games' file"),
+                )
+                .with_help("correct the name in one of the files so that both spell it the same, and import again"),
+            );
+        }
+        found
+    };
+    let seeds: Vec<Option<usize>> = cut.seeds.iter().map(|id| find(id)).collect();
+    let games: Vec<Option<(usize, usize, SavedGame)>> = cut
+        .games
+        .iter()
+        .filter(|g| g.winner.is_some())
+        .map(|g| Some((find(&g.dark)?, find(&g.light)?, g.clone())))
+        .collect();
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let seeds: Vec<usize> = seeds.into_iter().flatten().collect();
+    if !matches!(seeds.len(), 4 | 8 | 16) {
+        return Err(refuse(
+            key_value(text, "seedData"),
+            format!("the top cut's file seeds {} players", seeds.len()),
+            "a bracket of two-game matches seeds 4, 8 or 16 players: check the seeds in the Tournament Assistant",
+        ));
+    }
+    let matches = seeds.len() - 1;
+    Ok(TopCutImport {
+        finished: games.len() == 2 * matches,
+        seeds,
+        games: games.into_iter().flatten().collect(),
+        date: cut.date,
+        last_saved: cut.last_saved,
+    })
+}
+
 /// Converts the saved event in `text` (read from `file`) into the text of an event file, its
 /// players matched against `archive` by forum handle, then by name.
 pub(crate) fn convert(
@@ -423,6 +536,11 @@ pub(crate) fn convert(
     archive: &People,
 ) -> Result<Converted, Vec<Diagnostic>> {
     let saved = read(file, text)?;
+    let top_cut = options
+        .top_cut
+        .as_ref()
+        .map(|(cut_file, cut_text)| read_top_cut(cut_file, cut_text, &saved))
+        .transpose()?;
     let date = if options.undated_only {
         saved.date.or(options.date)
     } else {
@@ -560,14 +678,30 @@ pub(crate) fn convert(
     let _ = writeln!(out, "rules = {}", quoted(saved.mode.rules()));
     let _ = writeln!(out, "format = \"constructed\"");
     let _ = writeln!(out, "structure = \"custom\"");
+    if let Some(cut) = &top_cut {
+        let _ = writeln!(out, "cut = {}", cut.seeds.len());
+        // A top 8 played the day after the Swiss games makes the event one of several days.
+        if let Some(last_day) = cut.date.filter(|d| *d > date) {
+            let _ = writeln!(out, "end_date = {}", last_day.iso());
+        }
+    }
     // A file saved before its first game, or with a game still missing a result, is a record
-    // that stops there: how many games were planned is nowhere in it, so none is written.
+    // that stops there: how many games were planned is nowhere in it, so none is written. So
+    // is an event whose top cut's file stops before its final.
     let unfinished = numbers.is_empty()
         || numbers
             .values()
-            .any(|(tables, _)| tables.iter().any(|g| g.winner.is_none()));
+            .any(|(tables, _)| tables.iter().any(|g| g.winner.is_none()))
+        || top_cut.as_ref().is_some_and(|c| !c.finished);
     if unfinished {
-        let stopped = saved.last_saved.map_or(date, |saved| saved.max(date));
+        let last_saved = [
+            saved.last_saved,
+            top_cut.as_ref().and_then(|c| c.last_saved),
+        ]
+        .into_iter()
+        .flatten()
+        .max();
+        let stopped = last_saved.map_or(date, |saved| saved.max(date));
         let _ = writeln!(
             out,
             "# The saved file stops before the event ended: `stopped` is the day it was last saved."
@@ -646,6 +780,44 @@ pub(crate) fn convert(
                 let _ = writeln!(out, "{key} = [{}]", list.join(", "));
             }
         }
+    }
+    if let Some(cut) = &top_cut {
+        let id = |p: usize| quoted(&ids[p].0);
+        let _ = writeln!(
+            out,
+            "\n# The top {}, from {}: seeded as the Tournament Assistant's seeds were typed.",
+            cut.seeds.len(),
+            one_line(
+                &options
+                    .top_cut
+                    .as_ref()
+                    .and_then(|(f, _)| f.file_name())
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+            )
+        );
+        let _ = writeln!(out, "[top_cut]");
+        let seeds: Vec<String> = cut.seeds.iter().map(|&p| id(p)).collect();
+        let _ = writeln!(out, "seeds = [{}]", seeds.join(", "));
+        let _ = writeln!(out, "games = [");
+        for (dark, light, game) in &cut.games {
+            let winner = if game.winner.as_deref() == Some(game.dark.as_str()) {
+                *dark
+            } else {
+                *light
+            };
+            let mut line = format!(
+                "  {{ dark = {}, light = {}, winner = {}, differential = {}",
+                id(*dark),
+                id(*light),
+                id(winner),
+                game.differential
+            );
+            if let Some([d, l]) = game.lost_cards {
+                let _ = write!(line, ", lost_cards = {{ dark = {d}, light = {l} }}");
+            }
+            let _ = writeln!(out, "{line} }},");
+        }
+        let _ = writeln!(out, "]");
     }
     Ok(Converted {
         text: out,

@@ -690,3 +690,161 @@ fn a_late_entry_and_their_makeup_bye_import_as_the_software_counted_them() {
     let check = holonet(&["check"], &site);
     assert!(check.status.success(), "{}", printed(&check));
 }
+
+const POLISH_NATIONALS: &str = "f70eb144-78aa-46c2-8f93-21b78891bd97.json";
+
+/// A saved `MATCH_PLAY` top 8 of the players `seeds` (id and name from the Swiss file, seed 1
+/// first), played the day after the Swiss games: the upper player wins every match but 4 v 5,
+/// which seed 5 wins on lost cards, and 3 v 6, which seed 6 wins; seed 1 wins the final.
+fn top_eight(seeds: &[(String, String)]) -> String {
+    let player = |s: usize| serde_json::json!({ "id": seeds[s - 1].0, "name": seeds[s - 1].1 });
+    let mut games = Vec::new();
+    let mut game =
+        |round: u32, dark: usize, light: usize, winner: usize, diff: u32, lost: [u32; 2]| {
+            games.push(serde_json::json!({
+                "id": format!("g{}", games.len() + 1),
+                "playerDark": player(dark),
+                "playerLight": player(light),
+                "winner": player(winner),
+                "diff": diff,
+                "round": { "num": round },
+                "darkLostCards": lost[0],
+                "lightLostCards": lost[1],
+            }));
+        };
+    game(1, 1, 8, 1, 10, [12, 30]);
+    game(1, 8, 1, 1, 5, [25, 14]);
+    game(1, 4, 5, 5, 3, [30, 20]);
+    game(1, 5, 4, 4, 3, [25, 20]);
+    game(1, 2, 7, 2, 7, [10, 20]);
+    game(1, 7, 2, 2, 8, [20, 10]);
+    game(1, 3, 6, 6, 4, [20, 10]);
+    game(1, 6, 3, 6, 6, [10, 20]);
+    game(2, 1, 5, 1, 11, [9, 30]);
+    game(2, 5, 1, 1, 2, [30, 9]);
+    game(2, 2, 6, 2, 1, [9, 30]);
+    game(2, 6, 2, 2, 6, [30, 9]);
+    game(3, 1, 2, 2, 4, [20, 18]);
+    game(3, 2, 1, 1, 9, [22, 16]);
+    serde_json::json!({
+        "id": "polish-nationals-top-8",
+        "name": "Polish Nationals Top 8",
+        "mode": "MATCH_PLAY",
+        "date": "2018-08-05T10:00:00.000Z",
+        "lastUpdate": "2018-08-05T16:00:00.000Z",
+        "players": (1..=8).map(player).collect::<Vec<_>>(),
+        "games": games,
+        "rounds": [{ "num": 1 }, { "num": 2 }, { "num": 3 }],
+        "seedData": (1..=8).map(|s| serde_json::json!({ "seedNum": s, "playerId": seeds[s - 1].0 })).collect::<Vec<_>>(),
+    })
+    .to_string()
+}
+
+/// The Players Committee's two files of one event, the Swiss games and the `MATCH_PLAY` top 8,
+/// import as one event: the Swiss file alone first, then again with `--top-cut`, which updates
+/// it in place with `cut = 8`, the seeds as saved, the top 8's games with their lost cards and
+/// the second day. The bracket then places the event: the top 8 by the round each player went
+/// out in, the rest by the Swiss standings.
+#[test]
+fn the_swiss_file_and_its_top_eight_import_as_one_event() {
+    let (_dir, site) = site_with(&[POLISH_NATIONALS]);
+    let swiss = format!("saved/{POLISH_NATIONALS}");
+    let out = holonet(&["import", &swiss], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    let file = "events/2018/polish-nationals.toml";
+    assert!(site.join(file).exists(), "{}", printed(&out));
+    // The top 8 as the Swiss standings give it, read from `holonet standings`.
+    let standings = crate::common::run_ok(&site, &["standings", file]);
+    let names: Vec<String> = standings
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| {
+            let cells: Vec<&str> = l
+                .split("  ")
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .collect();
+            cells[1].to_string()
+        })
+        .take(8)
+        .collect();
+    assert_eq!(names.len(), 8, "{standings}");
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture(POLISH_NATIONALS)).expect("saved"))
+            .expect("json");
+    let seeds: Vec<(String, String)> = names
+        .iter()
+        .map(|name| {
+            let p = saved["players"]
+                .as_array()
+                .expect("players")
+                .iter()
+                .find(|p| p["name"] == name.as_str())
+                .expect("a saved player");
+            (p["id"].as_str().expect("id").to_string(), name.clone())
+        })
+        .collect();
+    std::fs::write(site.join("saved/top-8.json"), top_eight(&seeds)).expect("top 8");
+    let out = holonet(&["import", &swiss, "--top-cut", "saved/top-8.json"], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    assert!(printed(&out).contains("Updated"), "{}", printed(&out));
+    let written = read(&site, file);
+    assert!(
+        written.contains("\ncut = 8\nend_date = 2018-08-05\n"),
+        "{written}"
+    );
+    assert!(written.contains("\n[top_cut]\nseeds = ["), "{written}");
+    assert_eq!(written.matches(", lost_cards = ").count(), 14, "{written}");
+    assert!(!written.contains("stopped"), "{written}");
+    let out = holonet(&["check"], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    assert!(
+        !printed(&out).contains("seeds differ"),
+        "the saved seeds are the standings': {}",
+        printed(&out)
+    );
+    crate::common::run_ok(&site, &["build"]);
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(site.join("public/events/2018/polish-nationals/event.json"))
+            .expect("event.json"),
+    )
+    .expect("json");
+    assert_eq!(json["event"]["status"], "finished", "{json}");
+    let id_of = |seed: usize| {
+        written
+            .lines()
+            .find(|l| l.starts_with("seeds = ["))
+            .and_then(|l| l.split('"').nth(2 * seed - 1))
+            .expect("a seed")
+            .to_string()
+    };
+    let placings: Vec<(u64, String)> = json["placings"]
+        .as_array()
+        .expect("placings")
+        .iter()
+        .map(|p| {
+            (
+                p["place"].as_u64().expect("place"),
+                p["id"].as_str().expect("id").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        placings[..8],
+        [
+            (1, id_of(1)),
+            (2, id_of(2)),
+            (3, id_of(5)),
+            (3, id_of(6)),
+            (5, id_of(3)),
+            (5, id_of(4)),
+            (5, id_of(7)),
+            (5, id_of(8)),
+        ]
+    );
+    assert_eq!(placings.len(), 11);
+    assert_eq!(
+        json["ccg"]["top_cut"]["matches"][1]["decided_by"],
+        "lost_cards"
+    );
+}
