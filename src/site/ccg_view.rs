@@ -430,9 +430,12 @@ pub(crate) fn ccg_view(
             }),
             rule: rule("final-confrontation", "Final Confrontation"),
         }),
-        top_cut: ccg
-            .top_cut
-            .as_ref()
-            .map(|t| super::ccg_top_cut_view::top_cut_view(event, names, t, rule)),
+        top_cut: match &ccg.top_cut {
+            Some(t) => Some(super::ccg_top_cut_view::top_cut_view(event, names, t, rule)),
+            None if ranking == CcgStandings::TournamentAssistantMatchPlay => {
+                super::ccg_top_cut_view::match_play_view(event, names, ccg, rule)
+            }
+            None => None,
+        },
     }
 }

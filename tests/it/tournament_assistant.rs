@@ -407,6 +407,19 @@ fn the_bracket_sample_builds_with_the_saved_standings() {
             .join("public/events/2016/tom-s-top-8-test/pairings")
             .exists()
     );
+    // The page draws the bracket from the games: each match with its two games and what
+    // decided it, Tom Marlin's on the lost cards the program saved (50 to Ryan Jellison's 60).
+    let words = crate::common::visible_text(&page);
+    for expected in [
+        "Bracket",
+        "Quarter-finals",
+        "Tom Marlin wins, one game each, level on differential: fewer lost cards (50 to 60)",
+        "Semi-finals",
+        "Wise wins, won both games",
+        "John Anderson v Tom Marlin : no result recorded yet",
+    ] {
+        assert!(words.contains(expected), "{expected}: {words}");
+    }
 }
 
 /// A file saved before game 1 imports as its registered players and no game, and one saved with
