@@ -524,11 +524,44 @@ fn verbosity() -> Verbosity {
     VERBOSITY.get().copied().unwrap_or(Verbosity::Normal)
 }
 
+/// Writes `text` to standard output. A reader that went away (`| head`) or a full disk
+/// (`> /dev/full`) does not undo what the command did, so it does not change its outcome: a
+/// closed pipe is the reader's choice and goes unsaid, any other failure is said once on
+/// standard error.
+fn write_out(text: &str) {
+    use std::io::Write;
+    static WARNED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
+        && e.kind() != std::io::ErrorKind::BrokenPipe
+        && !WARNED.swap(true, std::sync::atomic::Ordering::Relaxed)
+    {
+        let _ = writeln!(
+            std::io::stderr(),
+            "warning: the output could not be written ({e}); what the command did stands"
+        );
+    }
+}
+
+/// `println!` through [`write_out`].
+macro_rules! out {
+    ($($arg:tt)*) => {
+        write_out(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// `print!` through [`write_out`].
+macro_rules! out_part {
+    ($($arg:tt)*) => {
+        write_out(&format!($($arg)*))
+    };
+}
+
 /// A line saying what a command did, on standard output; `--quiet` leaves it out.
 macro_rules! say {
     ($($arg:tt)*) => {
         if verbosity() != Verbosity::Quiet {
-            println!($($arg)*);
+            out!($($arg)*);
         }
     };
 }
@@ -736,7 +769,7 @@ fn run_pair(root: &Path, file: &Path, dry_run: bool) -> ExitCode {
             for report in &outcome.reports {
                 print_report(report);
             }
-            println!("{}", written.edit.summary);
+            out!("{}", written.edit.summary);
             ExitCode::SUCCESS
         }
         _ => print_outcome(&outcome),
@@ -855,7 +888,7 @@ fn main() -> ExitCode {
             let report = site::check(&root);
             if !matches!(format, OutputFormat::Human) {
                 // Machine formats go to standard output, alone, for the tool reading them.
-                print!("{}", report.render_as(format.into()));
+                out_part!("{}", report.render_as(format.into()));
                 return if report.has_errors() {
                     ExitCode::FAILURE
                 } else {
@@ -949,7 +982,7 @@ fn main() -> ExitCode {
         Command::Audit { file, root } => match load_one(&root, &file) {
             Ok(loaded) => {
                 let audit = &loaded.computed.audit;
-                print!(
+                out_part!(
                     "{}",
                     holonet::terminal::audit(&loaded.event, &loaded.computed)
                 );
@@ -964,7 +997,7 @@ fn main() -> ExitCode {
         },
         Command::Status { file, root } => match load_one(&root, &file) {
             Ok(loaded) => {
-                print!(
+                out_part!(
                     "{}",
                     holonet::terminal::status(
                         &loaded.event,
@@ -990,7 +1023,7 @@ fn main() -> ExitCode {
         )),
         Command::Standings { file, root } => match load_one(&root, &file) {
             Ok(loaded) => {
-                print!(
+                out_part!(
                     "{}",
                     holonet::terminal::standings(&loaded.event, &loaded.computed)
                 );

@@ -1485,3 +1485,61 @@ fn capitalized(id: &str) -> String {
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
 }
+
+/// A script that reads only the first lines (`holonet pair FILE | head -4`) or sends the output
+/// to a full disk does not turn a command that did its work into a failure: the round is
+/// written, the exit status is success, and nothing panics. A full disk is said once.
+#[test]
+fn output_to_a_closed_pipe_or_a_full_disk_does_not_undo_the_command() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = holonet(&["init", "site", "--example"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let site = dir.path().join("site");
+    let file = "events/2026/piped.toml";
+    common::run_ok(&site, &["new", file, "--rules", "ffg-2018"]);
+    for name in ["Ann", "Bo", "Cid", "Dot", "Eve", "Fay"] {
+        common::run_ok(&site, &["register", file, name]);
+    }
+    let run_to = |stdout: std::process::Stdio, args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_holonet"))
+            .args(args)
+            .current_dir(&site)
+            .stdout(stdout)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .expect("holonet runs")
+    };
+    // A pipe whose reader is gone before the first line is written.
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let out = run_to(writer.into(), &["pair", file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        !text(&out.stderr).contains("panicked"),
+        "{}",
+        text(&out.stderr)
+    );
+    let written = std::fs::read_to_string(site.join(file)).expect("event");
+    assert!(
+        written.contains("[[rounds]]"),
+        "the round is written: {written}"
+    );
+    // A second command then sees the round as written, as a rerun would.
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let out = run_to(writer.into(), &["status", file]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // A full disk, where the system has one to write to.
+    if let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") {
+        let out = run_to(full.into(), &["standings", file]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(
+            text(&out.stderr)
+                .matches("warning: the output could not be written")
+                .count(),
+            1,
+            "{}",
+            text(&out.stderr)
+        );
+    }
+}
