@@ -1257,8 +1257,9 @@ fn main() -> ExitCode {
             holonet::wall_clock::today(),
         ) {
             Ok(written) => {
+                let file = path.display();
                 say!(
-                    "Created {}. Fill in the players, then run holonet check.",
+                    "Created {}. Register each player with holonet register {file} \"NAME\", then write round 1 with holonet pair {file}.",
                     written.display()
                 );
                 ExitCode::SUCCESS

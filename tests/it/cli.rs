@@ -1543,3 +1543,41 @@ fn output_to_a_closed_pipe_or_a_full_disk_does_not_undo_the_command() {
         );
     }
 }
+
+/// `holonet new` names the next commands, and registering the first players of an event under
+/// the default structure says nothing about its table yet (more may come); `pair` refuses
+/// round 1 while the table gives no rounds, at `structure`, saying what to write.
+#[test]
+fn registering_the_first_players_warns_of_nothing_and_new_names_register() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = holonet(&["init", "site"], dir.path());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let site = dir.path().join("site");
+    let file = "events/2026/store-night.toml";
+    let created = common::run_ok(&site, &["new", file, "--rules", "ffg-2018"]);
+    assert!(
+        created.contains(&format!(
+            "Register each player with holonet register {file} \"NAME\", then write round 1 with holonet pair {file}."
+        )),
+        "{created}"
+    );
+    for name in ["Ann", "Bo", "Cid"] {
+        let out = holonet(&["register", file, name], &site);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(
+            !text(&out.stderr).contains("structure's table"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    let out = holonet(&["pair", file], &site);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr)
+            .contains("the basic structure's table starts at 4 players, and this event has 3"),
+        "{}",
+        text(&out.stderr)
+    );
+    common::run_ok(&site, &["register", file, "Dot"]);
+    common::run_ok(&site, &["pair", file]);
+}

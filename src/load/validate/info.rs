@@ -256,9 +256,11 @@ pub(super) fn validate_info(
 /// Reports a structure whose table does not cover the event's number of players (the 2018
 /// Advanced table starts at 9, the Basic at 4; both are open at the top): the table gives no
 /// rounds and no cut, so the event has no plan to pair by. Once a round is recorded this is an
-/// error. While registration is still open (players registered, nothing paired) more players
-/// may still come: a structure written in the file is then a warning, and the default one
-/// (which `holonet new` writes before anyone registers) says nothing yet.
+/// error, and `holonet pair` refuses round 1 with it. While registration is still open
+/// (nothing paired) more players may still come: a structure the organizer chose (not the
+/// ruleset's default, which `holonet new` writes) is then a warning, and the default says
+/// nothing, or each `register` of the first players would advise a custom structure the event
+/// does not need.
 fn outside_structure_table(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
@@ -270,7 +272,12 @@ fn outside_structure_table(
         return;
     };
     let started = !raw.rounds.is_empty();
-    if player_count == 0 || player_count >= minimum || !(started || raw.info.structure.is_some()) {
+    let chosen = raw
+        .info
+        .structure
+        .as_ref()
+        .is_some_and(|s| Some(&s.value.as_str()) != ruleset.structures.first());
+    if player_count == 0 || player_count >= minimum || !(started || chosen) {
         return;
     }
     let first = structure::lookup(ruleset, structure, minimum);
@@ -535,11 +542,19 @@ mod tests {
         let text = event(info, &three, &round(&["players = [\"ann\", \"bo\"]"]));
         let d = find(&text, "the advanced structure's table starts at 9 players");
         assert_eq!((d.severity, d.code), (Severity::Error, Code::InvalidValue));
-        // The default structure says nothing while registering.
+        // The default structure says nothing while registering, written or not (`holonet
+        // new` writes it): more players may come, and `pair` refuses round 1 if they do not.
         assert_none(
             &event("rules = \"ffg-2018\"", &three, ""),
             "structure's table starts",
         );
+        let basic = "rules = \"ffg-2018\"\nstructure = \"basic\"";
+        assert_none(&event(basic, &three, ""), "structure's table starts");
+        let d = find(
+            &event(basic, &three, &round(&["players = [\"ann\", \"bo\"]"])),
+            "the basic structure's table starts at 4 players",
+        );
+        assert_eq!((d.severity, d.code), (Severity::Error, Code::InvalidValue));
     }
 
     #[test]
