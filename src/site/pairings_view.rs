@@ -73,17 +73,80 @@ pub(crate) struct PairingsView {
     /// The same step on the room screen, and its printable result slips.
     pub(crate) room_url: String,
     slips_url: String,
+    /// Between two steps of a running event: what is complete and what comes next. The page
+    /// stays at its address, with no tables, so a phone left on it (or a late reporter's "back
+    /// to the pairings") finds the news instead of a missing page.
+    pub(crate) waiting: Option<WaitingView>,
 }
 
-/// The current round of a running event, if it has one. Its names link to the players' pages
-/// from any page (it appears on the event page and on pages of its own).
+/// What the pairings page of a running event says between two steps.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct WaitingView {
+    /// `Round 3 is complete`, `Game 5 is complete`, or `The last step is complete`.
+    pub(crate) complete: String,
+    /// `round 4`, `game 6`, or `the next pairings`.
+    pub(crate) next: String,
+}
+
+/// The pairings page of a running event with no step under way: the last round (or game) is
+/// complete and the next is not paired yet.
+fn waiting_view(site: &SiteView, event: &Event, computed: &Computed) -> Option<PairingsView> {
+    if computed.status != crate::rules::computed::Status::Running {
+        return None;
+    }
+    let (unit, last) = match (event.rounds().last(), event.ccg_games().last()) {
+        (Some(round), _) => ("Round", Some(round.number)),
+        (None, Some(game)) => ("Game", Some(game.number)),
+        (None, None) => ("Round", None),
+    };
+    let last = last?;
+    let swiss_over = computed.swiss_rounds.is_some_and(|n| last >= n);
+    let (complete, next) = if swiss_over {
+        (
+            format!("{unit} {last} is complete"),
+            "the next pairings".to_string(),
+        )
+    } else {
+        (
+            format!("{unit} {last} is complete"),
+            format!("{} {}", unit.to_lowercase(), last + 1),
+        )
+    };
+    let event_url = site.link(&event_path(event));
+    Some(PairingsView {
+        title: complete.clone(),
+        stage: if unit == "Game" {
+            Stage::CcgGame
+        } else {
+            Stage::Round
+        },
+        unit: "Table",
+        event_name: event.info.name.clone(),
+        results_url: format!("{event_url}#standings-heading"),
+        event_url,
+        tables: Vec::new(),
+        byes: Vec::new(),
+        players: Vec::new(),
+        reported: 0,
+        live: super::live_view::live_view(site, event, computed),
+        room_url: site.link(&room_path(event)),
+        slips_url: site.link(&slips_path(event)),
+        waiting: Some(WaitingView { complete, next }),
+    })
+}
+
+/// The current round of a running event, if it has one, else what the page says between two
+/// rounds ([`PairingsView::waiting`]). Its names link to the players' pages from any page (it
+/// appears on the event page and on pages of its own).
 pub(crate) fn pairings_view(
     site: &SiteView,
     aliases: &crate::load::aliases::Aliases,
     event: &Event,
     computed: &Computed,
 ) -> Option<PairingsView> {
-    let step = current_step(event, computed)?;
+    let Some(step) = current_step(event, computed) else {
+        return waiting_view(site, event, computed);
+    };
     let names = NameLinks::elsewhere(site, aliases, event);
     let seat = |p: usize, side: &'static str| {
         let player = names.player(p);
@@ -252,6 +315,7 @@ pub(crate) fn pairings_view(
         live: super::live_view::live_view(site, event, computed),
         room_url: site.link(&room_path(event)),
         slips_url: site.link(&slips_path(event)),
+        waiting: None,
     })
 }
 

@@ -367,7 +367,7 @@ fn every_round_taken_back_takes_the_head_to_head_pages_of_those_who_met_no_one_e
 }
 
 #[test]
-fn a_round_taken_back_leaves_no_page_of_it() {
+fn a_round_taken_back_leaves_no_page_of_it_and_the_pairings_say_so() {
     let site = common::example_site();
     let root = site.path();
     let (mut session, _) = Session::open(root, None).expect("opens");
@@ -389,14 +389,18 @@ fn a_round_taken_back_leaves_no_page_of_it() {
         .0;
     fs::write(root.join(file), &text[..second]).expect("write");
     session.update(&[PathBuf::from(file)]).expect("updates");
-    for page in [
-        "rounds/2/index.html",
-        "pairings/index.html",
-        "room/index.html",
-        "slips/index.html",
-    ] {
+    for page in ["rounds/2/index.html", "room/index.html", "slips/index.html"] {
         assert!(!session.files().contains_key(&own(page)), "{page} is gone");
     }
+    // The pairings page stays, saying round 1 is complete and round 2 not paired yet.
+    let pairings =
+        String::from_utf8(session.files()[&own("pairings/index.html")].clone()).expect("utf-8");
+    assert!(
+        pairings.contains("Round 1 is complete")
+            && pairings.contains("round 2 is not paired yet")
+            && pairings.contains("#standings-heading\">See the standings"),
+        "{pairings}"
+    );
     assert!(session.files().contains_key(&own("rounds/1/index.html")));
     assert_same_as_full(&session, root);
 }

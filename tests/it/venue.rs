@@ -192,7 +192,8 @@ fn a_ccg_game_has_its_game_time_and_score_sheets() {
     }
 }
 
-/// A finished event and one yet to start have neither page, and a round's pages go once its last result is in.
+/// A finished event and one yet to start have neither page, and a round's pages go once its
+/// last result is in; its pairings page stays, saying the round is complete.
 #[test]
 fn the_venue_pages_go_when_the_round_is_complete() {
     let (site, out) = corellia_paired();
@@ -221,10 +222,15 @@ fn the_venue_pages_go_when_the_round_is_complete() {
         edit(site.path(), CORELLIA, from, to);
     }
     build(site.path(), &out, None);
-    for page in ["room", "slips", "pairings"] {
+    for page in ["room", "slips"] {
         assert!(
             !out.join(CORELLIA_OUT).join(page).exists(),
             "{page} removed"
         );
     }
+    let pairings = read(&out, &format!("{CORELLIA_OUT}/pairings/index.html"));
+    assert!(
+        pairings.contains("is complete") && pairings.contains("is not paired yet"),
+        "{pairings}"
+    );
 }

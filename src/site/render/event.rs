@@ -34,7 +34,8 @@ pub(super) fn render_event(
         event,
         computed,
         &input.contributions[&event.slug].shares().stats.open(),
-        now.clone(),
+        // Between rounds the event page shows no current round: its standings are the news.
+        now.clone().filter(|view| view.waiting.is_none()),
         &crate::site::markdown::render,
         input.aliases,
     );
@@ -139,14 +140,22 @@ pub(super) fn render_event(
     if let Some(view) = now {
         let path = crate::site::addresses::pairings_path(event);
         let title = format!("{}: {}", view.title, event.info.name);
-        let description = format!(
-            "Find your {}: {} {}s by player name and by number, {} reported so far · {}",
-            view.unit.to_lowercase(),
-            view.tables.len(),
-            view.unit.to_lowercase(),
-            view.reported,
-            event_description(&view_summary)
-        );
+        let description = match &view.waiting {
+            Some(waiting) => format!(
+                "{}; {} is not paired yet · {}",
+                waiting.complete,
+                waiting.next,
+                event_description(&view_summary)
+            ),
+            None => format!(
+                "Find your {}: {} {}s by player name and by number, {} reported so far · {}",
+                view.unit.to_lowercase(),
+                view.tables.len(),
+                view.unit.to_lowercase(),
+                view.reported,
+                event_description(&view_summary)
+            ),
+        };
         let page = with_image(page_view(site, &title, &path, &description));
         pages.emit(
             "pairings.html",
@@ -156,7 +165,10 @@ pub(super) fn render_event(
             named(format!("{path}index.html")),
             source,
         );
-        render_venue_pages(pages, event, computed, view, &mut named);
+        // The room screen and the slips are of a step under way.
+        if view.waiting.is_none() {
+            render_venue_pages(pages, event, computed, view, &mut named);
+        }
     }
     files
 }
