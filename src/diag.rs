@@ -59,6 +59,9 @@ pub enum Code {
     /// A player's name close to another player's elsewhere in the archive (a warning: two
     /// ids may be one person).
     SimilarName,
+    /// A coin the rules leave a result to is still owed: Holonet drew it from the event's seed
+    /// for now, until the venue's toss is recorded (a warning).
+    CoinOwed,
 }
 
 impl Code {
@@ -84,6 +87,7 @@ impl Code {
             Code::Limit => "H017",
             Code::UnsafePath => "H018",
             Code::SimilarName => "H019",
+            Code::CoinOwed => "H020",
         }
     }
 }

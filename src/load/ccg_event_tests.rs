@@ -1280,3 +1280,40 @@ fn the_top_cut_is_held_to_its_bracket() {
         ["`[top_cut]` records a top cut of two-game matches, and this event announces none"]
     );
 }
+
+/// "If the lost piles and hands are also tied, flip a coin": until the venue's toss is
+/// recorded, every command that loads the file says the coin is still owed, at the table,
+/// with the command that records it; recorded, nothing is said.
+#[test]
+fn a_coin_still_owed_is_said_until_it_is_recorded() {
+    let tie = "  { dark = \"a\", light = \"b\", tie = { dark_lost_pile = 9, light_lost_pile = 9, dark_hand = 3, light_hand = 3 } },\n  { dark = \"c\", light = \"d\", winner = \"c\", differential = 4 },\n";
+    let text = ccg_text("abcd", &[&format!("tables = [\n{tie}]")], "");
+    let owed: Vec<String> = warnings(&text)
+        .into_iter()
+        .filter(|w| w.starts_with("a coin is still owed"))
+        .collect();
+    assert_eq!(owed.len(), 1, "{owed:?}");
+    assert!(
+        owed[0].starts_with(
+            "a coin is still owed: game 1, table 1: a and b are level on lost piles and hands, and Holonet drew"
+        ),
+        "{}",
+        owed[0]
+    );
+    assert!(
+        owed[0].contains("holonet report events/e.toml 1 tie:9,9,3,3,ID --round 1 --replace"),
+        "{}",
+        owed[0]
+    );
+    let tossed = text.replace(
+        "dark_hand = 3, light_hand = 3 } }",
+        "dark_hand = 3, light_hand = 3 }, winner = \"b\" }",
+    );
+    assert!(
+        warnings(&tossed)
+            .iter()
+            .all(|w| !w.starts_with("a coin is still owed")),
+        "{:?}",
+        warnings(&tossed)
+    );
+}

@@ -4,6 +4,7 @@ pub mod aliases;
 pub(crate) mod cache;
 pub(crate) mod casual;
 pub(crate) mod ccg;
+pub(crate) mod coins;
 pub(crate) mod decklists;
 pub(crate) mod elimination;
 pub mod fuzz;

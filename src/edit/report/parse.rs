@@ -156,8 +156,13 @@ pub(crate) fn ccg_result(
         let winner = player(event, players, result)?;
         return Ok(vec![("winner", Value::from(event.players[winner].id.clone()))].into());
     }
+    let usage = "tie:DARK_LOST,LIGHT_LOST,DARK_HAND,LIGHT_HAND, such as tie:3,3,2,1 (with the coin's winner after them, such as tie:3,3,2,2,tom, when both counts are level and the venue tossed a coin)";
+    if result.eq_ignore_ascii_case("tie") {
+        return Err(format!(
+            "`{result}`: a true tie is reported with the cards in each lost pile and hand that decide it: write {usage}"
+        ));
+    }
     if let Some(counts) = result.strip_prefix("tie:") {
-        let usage = "tie:DARK_LOST,LIGHT_LOST,DARK_HAND,LIGHT_HAND, such as tie:3,3,2,1 (with the coin's winner after them, such as tie:3,3,2,2,tom, when both counts are level and the venue tossed a coin)";
         let mut parts: Vec<&str> = counts.split(',').map(str::trim).collect();
         // A fifth part names who won the coin tossed at the venue.
         let coin = match parts.len() {

@@ -294,6 +294,7 @@ pub(crate) fn validate(
     if let Some(recorded) = &raw.top_cut {
         ccg::report_top_cut_problems(reader, recorded, &event, &computed);
     }
+    super::coins::report_owed_coins(reader, &raw, &event, &computed);
     if let (Some(ccg), Some(span)) = (computed.ccg(), &raw.tiebreaker_games_span) {
         for problem in &ccg.tiebreaker_problems {
             reader
