@@ -25,8 +25,6 @@ pub(crate) struct CcgView {
     pub(crate) games: Vec<CcgGameView>,
     pub(crate) standings: Option<CcgStandingsView>,
     pub(crate) final_confrontation: Option<CcgFinalView>,
-    /// The top cut of two-game matches, once the Swiss games are over.
-    pub(crate) top_cut: Option<super::ccg_top_cut_view::TopCutView>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -430,12 +428,5 @@ pub(crate) fn ccg_view(
             }),
             rule: rule("final-confrontation", "Final Confrontation"),
         }),
-        top_cut: match &ccg.top_cut {
-            Some(t) => Some(super::ccg_top_cut_view::top_cut_view(event, names, t, rule)),
-            None if ranking == CcgStandings::TournamentAssistantMatchPlay => {
-                super::ccg_top_cut_view::match_play_view(event, names, ccg, rule)
-            }
-            None => None,
-        },
     }
 }

@@ -71,6 +71,9 @@ pub(crate) struct EventView {
     pub(crate) team_final: Option<super::stage_view::TeamFinalView>,
     /// SW:CCG events: games, standings, the next game and the Final Confrontation.
     pub(crate) ccg: Option<super::ccg_view::CcgView>,
+    /// A SW:CCG bracket of two-game matches: the top cut after the Swiss games, or a
+    /// match-play event's bracket.
+    pub(crate) ccg_bracket: Option<super::ccg_top_cut_view::TopCutView>,
     /// Sides, endings, affiliations and objective sets of this event.
     pub(crate) stats: super::stats::StatsView,
     /// Events known only by their results: the final standings as recorded.
@@ -372,6 +375,17 @@ pub(crate) fn event_view(
         team_final: super::stage_view::team_final_view(&names, computed, &rule),
         ccg: computed.ccg().map(|c| {
             super::ccg_view::ccg_view(event, &names, c, computed.ruleset.ccg_standings, &rule)
+        }),
+        ccg_bracket: computed.ccg().and_then(|c| match &c.top_cut {
+            Some(t) => Some(super::ccg_top_cut_view::top_cut_view(
+                event, &names, t, &rule,
+            )),
+            None if computed.ruleset.ccg_standings
+                == crate::rules::CcgStandings::TournamentAssistantMatchPlay =>
+            {
+                super::ccg_top_cut_view::match_play_view(event, &names, c, &rule)
+            }
+            None => None,
         }),
         recorded: super::recorded_view::recorded_view(site, event, &names),
         casual: super::casual_view::casual_view(event, &names, computed, &rule),

@@ -261,6 +261,7 @@ const SITE_FLOORS: &[(&str, u32)] = &[
     ("cards", 3),
     ("casual_view", 3),
     ("ccg_view", 3),
+    ("ccg_top_cut_view", 3),
     ("deck_view", 3),
     ("event_index", 3),
     ("json", 3),
