@@ -209,13 +209,20 @@ pub fn claim(root: &Path, sent: &Submission<'_>) -> Result<Claim, Refusal> {
     let (step, pairing) = pairing_of(event)
         .filter(|(step, _)| step.stage == sent.stage && step.number == sent.number)
         .ok_or_else(|| {
+            let over = crate::event::ids::capitalized(&sent.stage.title(sent.number));
+            // A late report of a table the organizer already recorded is told what stands.
+            if let Some(words) = recorded_words(event, sent.stage, sent.number, sent.table) {
+                return Refusal::because(format!(
+                    "{over} is over, and table {} is recorded: {words}. If that is not what you played, tell the organizer",
+                    sent.table
+                ));
+            }
             let now = open_step(event).map_or_else(
                 || "no round is taking results now".to_string(),
                 |step| format!("only {} is taking results now", step.title()),
             );
             Refusal::because(format!(
-                "{} is not being played any more ({now}): hand your slip to the organizer",
-                crate::event::ids::capitalized(&sent.stage.title(sent.number))
+                "{over} is not being played any more ({now}): hand your slip to the organizer"
             ))
         })?;
     let table = step
@@ -292,8 +299,10 @@ impl Claim {
         }
         let number = self.table.number;
         if self.table.reported {
+            let words = recorded_words(event, self.step.stage, self.step.number, number)
+                .map_or_else(String::new, |words| format!(": {words}"));
             return Err(Refusal::because(format!(
-                "table {number} already has its result; if it is wrong, tell the organizer"
+                "table {number} already has its result{words}. If that is not what you played, tell the organizer"
             )));
         }
         let words = checked_words(root, &self.loaded, &self.step, number, sent.result)
@@ -447,6 +456,84 @@ impl Waiting {
             round: Some(self.number),
             ..report::Request::default()
         }
+    }
+}
+
+/// The result recorded at `table` of round (or SW:CCG game) `number`, in words with the
+/// players' names: "Ann 2–0 Bo", "Ann and Bo split the match", "Ann (dark) beat Bo (light) by
+/// 12"; `None` when the table is not there or has no result. Results are on the public pages,
+/// so telling one reveals nothing.
+fn recorded_words(event: &Event, stage: Stage, number: u32, table: u32) -> Option<String> {
+    let name = |p: usize| event.players[p].name.as_str();
+    match (&event.kind, stage) {
+        (crate::event::Kind::Swiss(play), Stage::Round) => {
+            let t = play
+                .rounds
+                .iter()
+                .find(|r| r.number == number)?
+                .tables
+                .iter()
+                .find(|t| t.number == table)?;
+            let [a, b] = t.players;
+            match &t.outcome {
+                crate::event::Outcome::Pending => None,
+                crate::event::Outcome::Split => {
+                    Some(format!("{} and {} split the match", name(a), name(b)))
+                }
+                crate::event::Outcome::Games(games) => {
+                    let won = |p: usize| games.iter().filter(|g| g.winner == Some(p)).count();
+                    let drawn = games.iter().filter(|g| g.winner.is_none()).count();
+                    let draws = match drawn {
+                        0 => String::new(),
+                        1 => ", one game drawn".to_string(),
+                        n => format!(", {n} games drawn"),
+                    };
+                    Some(format!(
+                        "{} {}–{} {}{draws}",
+                        name(a),
+                        won(a),
+                        won(b),
+                        name(b)
+                    ))
+                }
+            }
+        }
+        (crate::event::Kind::Ccg(play), Stage::Game) => {
+            let t = play
+                .games
+                .iter()
+                .find(|g| g.number == number)?
+                .tables
+                .iter()
+                .find(|t| t.number == table)?;
+            let (dark, light) = (name(t.dark), name(t.light));
+            Some(match t.result? {
+                crate::event::CcgResult::Won {
+                    winner, life_force, ..
+                } => {
+                    let (w, l) = if winner == t.dark {
+                        (format!("{dark} (dark)"), format!("{light} (light)"))
+                    } else {
+                        (format!("{light} (light)"), format!("{dark} (dark)"))
+                    };
+                    match life_force {
+                        Some(by) => format!("{w} beat {l} by {by}"),
+                        None => format!("{w} beat {l}"),
+                    }
+                }
+                crate::event::CcgResult::TrueTie { .. } => {
+                    format!("{dark} (dark) and {light} (light) tied")
+                }
+                crate::event::CcgResult::Quit { quitter, .. } => {
+                    format!(
+                        "{} quit against {}",
+                        name(quitter),
+                        if quitter == t.dark { light } else { dark }
+                    )
+                }
+            })
+        }
+        _ => None,
     }
 }
 

@@ -220,14 +220,15 @@ fn a_round_is_reported_from_the_players_phones() {
     let done = std::fs::read_to_string(&file).expect("the event file");
     assert!(done.contains(&format!("games = [\"{a3}\"")), "{done}");
 
-    // After the round: its reports are refused, and nothing waits any more.
+    // After the round: its reports are refused, told what was recorded, and nothing waits
+    // any more.
     let before = std::fs::read(&file).expect("the event file");
     refused(
         &file,
         &before,
         send(3, a3, "2-0", &codes[a3]),
         409,
-        "not being played any more",
+        "Round 1 is over, and table 3 is recorded: ",
     );
     let status = run_ok(&site, &["status", FILE]);
     assert!(!status.contains("waiting"), "{status}");
@@ -662,4 +663,49 @@ fn a_report_with_an_unclear_length_is_refused() {
         assert!(answer.starts_with("HTTP/1.1 413"), "{head}: {answer}");
         assert_eq!(std::fs::read(&file).expect("the event file"), original);
     }
+}
+
+/// A phone that reports a table the organizer already recorded, in the round being played or
+/// after the round is over (its pairings page left open), is told what was recorded, with
+/// the names, instead of being sent to the organizer with nothing to go on.
+#[test]
+fn a_late_report_is_told_what_was_recorded() {
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let file = site.join(FILE);
+    let server = serve_in(&site, &["--self-report"]);
+    let tables = served_tables(&server, "\"tables\"");
+    let codes = codes_of(&server);
+    let pairings = server.wait_for_page(PAIRINGS, "Report your result");
+    let names: BTreeMap<&str, &str> = PLAYERS.iter().map(|&(name, id)| (id, name)).collect();
+    let [a, b] = &tables[0].1;
+    // The organizer records table 1 from the terminal.
+    run_ok(&site, &["report", FILE, "1", "2-0"]);
+    let before = std::fs::read(&file).expect("the event file");
+    let recorded = format!("{} 2–0 {}", names[a.as_str()], names[b.as_str()]);
+    refused(
+        &file,
+        &before,
+        send(&server, &pairings, 1, b, "0-2", &codes[b]),
+        409,
+        &format!(
+            "Table 1 already has its result: {recorded}. If that is not what you played, tell the organizer"
+        ),
+    );
+    // The rest of round 1 from the terminal, round 2 paired: a report for round 1 still
+    // finds what stands.
+    for (table, _) in &tables[1..] {
+        run_ok(&site, &["report", FILE, &table.to_string(), "2-0"]);
+    }
+    run_ok(&site, &["pair", FILE]);
+    let before = std::fs::read(&file).expect("the event file");
+    let answer = send(&server, &pairings, 1, b, "0-2", &codes[b]);
+    assert!(
+        answer.1.contains(&format!(
+            "Round 1 is over, and table 1 is recorded: {recorded}"
+        )),
+        "{}",
+        answer.1
+    );
+    assert_eq!(std::fs::read(&file).expect("the event file"), before);
 }
