@@ -7,12 +7,24 @@ use crate::event::Date;
 use crate::event::ids::{id_from_name, is_valid_slug};
 use crate::load::slug_of;
 
-/// "spring-open" -> "Spring Open".
+/// The words of an event's name that are written in capitals: the games' and their makers'
+/// abbreviations, and countries'.
+const CAPITALS: &[&str] = &[
+    "ccg", "lcg", "ffg", "sw", "swccg", "pc", "uk", "us", "usa", "eu",
+];
+
+/// "spring-open" -> "Spring Open", "ccg-open" -> "CCG Open".
 fn title_from_slug(segment: &str) -> String {
     segment
         .split('-')
         .filter(|w| !w.is_empty())
-        .map(crate::event::ids::capitalized)
+        .map(|word| {
+            if CAPITALS.contains(&word) {
+                word.to_uppercase()
+            } else {
+                crate::event::ids::capitalized(word)
+            }
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -110,5 +122,8 @@ mod tests {
     #[test]
     fn titles_from_slugs() {
         assert_eq!(title_from_slug("spring-open"), "Spring Open");
+        assert_eq!(title_from_slug("ccg-open"), "CCG Open");
+        assert_eq!(title_from_slug("uk-swccg-nationals"), "UK SWCCG Nationals");
+        assert_eq!(title_from_slug("sweden-cup"), "Sweden Cup");
     }
 }

@@ -173,9 +173,16 @@ pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow>
 /// The next SW:CCG game, once every recorded game is finished, or why there is none.
 fn next_ccg_game(event: &Event, play: &CcgPlay, ccg: &CcgComputed) -> Result<NextStep, NotNow> {
     if let Some(open) = play.games.iter().find(|g| !g.is_complete()) {
+        let tables: Vec<String> = open
+            .tables
+            .iter()
+            .filter(|t| t.result.is_none())
+            .map(|t| t.number.to_string())
+            .collect();
         return Err(NotNow::refused(format!(
-            "game {} still has unreported tables; record their results first",
-            open.number
+            "game {} still has unreported tables ({}); record their results first",
+            open.number,
+            tables.join(", ")
         )));
     }
     if let Some((number, paired)) = &ccg.next {

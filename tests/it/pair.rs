@@ -294,7 +294,7 @@ fn pair_writes_swccg_games() {
     );
     let again = holonet(&["pair", "events/cup.toml"], dir.path());
     assert!(
-        text(&again.stderr).contains("game 1 still has unreported tables"),
+        text(&again.stderr).contains("game 1 still has unreported tables (1, 2)"),
         "{}",
         text(&again.stderr)
     );
