@@ -975,6 +975,45 @@ fn decided(loaded: &OneEvent, text: &str, place: Place) -> Option<String> {
                 )
             })
         }
+        // The game that decides a Final Confrontation says what decided it.
+        (Place::Final { .. }, ComputedKind::Ccg(ccg)) => {
+            use crate::rules::swccg::final_confrontation::FinalReason;
+            let fin = ccg.final_confrontation.as_ref()?;
+            let outcome = fin.outcome?;
+            let total = |p: usize| -> i64 {
+                fin.games
+                    .iter()
+                    .map(|t| {
+                        let seat = usize::from(t.light == p);
+                        i64::from(t.scores[seat].differential)
+                    })
+                    .sum()
+            };
+            let other = if fin.finalists[0] == outcome.winner {
+                fin.finalists[1]
+            } else {
+                fin.finalists[0]
+            };
+            let why = match outcome.reason {
+                FinalReason::Games => "more games won".to_string(),
+                FinalReason::VictoryPoints => "games split, more victory points".to_string(),
+                FinalReason::Differential => format!(
+                    "games split, a higher differential ({:+} against {:+})",
+                    total(outcome.winner),
+                    total(other)
+                ),
+                FinalReason::HighestWinDifferential => {
+                    "level in the final: the highest winning differential of the event".to_string()
+                }
+                FinalReason::VenueCoin => "level on every tiebreaker: the coin tossed at the venue".to_string(),
+                FinalReason::Random => "level on every tiebreaker: a coin drawn by Holonet from the event's seed, until the venue's toss is recorded".to_string(),
+                FinalReason::Waived => return None,
+            };
+            Some(format!(
+                "{} wins the Final Confrontation and the event: {why}.",
+                name(outcome.winner)
+            ))
+        }
         (Place::Elimination { game }, ComputedKind::Swiss(swiss)) => {
             let state = swiss
                 .bracket

@@ -631,6 +631,13 @@ fn report_swccg_capped_differential_and_final_confrontation() {
     assert!(text(&out.stdout).starts_with("Recorded game 1 of the Final Confrontation"));
     let out = holonet(&["report", file, "2", "tie:3,4,2,1"], dir.path());
     assert!(out.status.success(), "{}", text(&out.stderr));
+    // The game that decides the final says what decided it.
+    assert!(
+        text(&out.stdout)
+            .contains("Ann wins the Final Confrontation and the event: more games won."),
+        "{}",
+        text(&out.stdout)
+    );
     let written = std::fs::read_to_string(dir.path().join(file)).expect("event");
     assert!(
         written.contains("[final]\ngames = [\n  { dark = \"bob\", light = \"ann\", winner = \"ann\", differential = 3 },\n  { dark = \"ann\", light = \"bob\", tie = { dark_lost_pile = 3, light_lost_pile = 4, dark_hand = 2, light_hand = 1 } },\n]"),
