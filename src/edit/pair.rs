@@ -170,6 +170,27 @@ pub fn next_step(event: &Event, computed: &Computed) -> Result<NextStep, NotNow>
     }
 }
 
+/// The top cut's matches waiting for a game, in words with their numbers: "match 5: Ann v
+/// Cid", what `pair` and `report` tell the organizer.
+pub(super) fn open_top_cut_matches(
+    event: &Event,
+    top_cut: &crate::rules::ccg_event::CcgTopCut,
+) -> Vec<String> {
+    let name = |p: usize| event.players[p].name.as_str();
+    top_cut
+        .bracket
+        .open_matches()
+        .map(|m| {
+            format!(
+                "match {}: {} v {}",
+                m.number,
+                name(m.players[0]),
+                name(m.players[1])
+            )
+        })
+        .collect()
+}
+
 /// The next SW:CCG game, once every recorded game is finished, or why there is none.
 fn next_ccg_game(event: &Event, play: &CcgPlay, ccg: &CcgComputed) -> Result<NextStep, NotNow> {
     if let Some(open) = play.games.iter().find(|g| !g.is_complete()) {
@@ -192,19 +213,7 @@ fn next_ccg_game(event: &Event, play: &CcgPlay, ccg: &CcgComputed) -> Result<Nex
         });
     }
     if let Some(top_cut) = &ccg.top_cut {
-        let name = |p: usize| event.players[p].name.as_str();
-        let open: Vec<String> = top_cut
-            .bracket
-            .open_matches()
-            .map(|m| {
-                format!(
-                    "match {}: {} v {}",
-                    m.number,
-                    name(m.players[0]),
-                    name(m.players[1])
-                )
-            })
-            .collect();
+        let open = open_top_cut_matches(event, top_cut);
         return Err(NotNow::settled(if open.is_empty() {
             "every game is recorded: the event is complete".to_string()
         } else {

@@ -477,18 +477,7 @@ fn top_cut_place(
     request: &Request<'_>,
 ) -> Result<(Place, [usize; 2]), String> {
     let name = |p: usize| event.players[p].name.as_str();
-    let open: Vec<String> = top_cut
-        .bracket
-        .open_matches()
-        .map(|m| {
-            format!(
-                "{} ({} v {})",
-                m.number,
-                name(m.players[0]),
-                name(m.players[1])
-            )
-        })
-        .collect();
+    let open = super::pair::open_top_cut_matches(event, top_cut);
     let number = request.table;
     let Some(cut_match) = top_cut.bracket.numbered(number) else {
         return Err(if open.is_empty() {
@@ -496,7 +485,7 @@ fn top_cut_place(
         } else {
             format!(
                 "the top cut has no match {number} to play yet; the matches to play: {}",
-                open.join(", ")
+                open.join("; ")
             )
         });
     };
