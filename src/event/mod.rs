@@ -368,6 +368,14 @@ impl Player {
         matches!((self.drop, self.rejoin), (Some(drop), Some(rejoin)) if round > drop && round < rejoin)
     }
 
+    /// Whether the player had played in, or come (back) for, round `round` or an earlier one:
+    /// a late entry from their first round on, a player who dropped and came back from the
+    /// round they came back in. What they missed before is scored only from then on.
+    pub(crate) fn is_in_by(&self, round: u32) -> bool {
+        self.late.is_none_or(|late| late <= round)
+            && self.rejoin.is_none_or(|rejoin| rejoin <= round)
+    }
+
     /// Whether round `round` came before a late entry's first round.
     pub(crate) fn missed_before_joining(&self, round: u32) -> bool {
         self.late.is_some_and(|late| round < late)

@@ -90,7 +90,7 @@ fn audit_swiss(
         // A round after an unfinished one was not paired from known standings.
         .take_while(|&(i, _)| i <= swiss.standings.len())
         .map(|(i, round)| {
-            let before = i.checked_sub(1).map(|k| &swiss.standings[k]);
+            let before = swiss.before_round(round.number);
             let entrants = entrants_before(event, before, &play.rounds[..i], round.number);
             RoundAudit {
                 stage: Stage::Round,

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use super::CcgStandings;
 use super::ccg_replay::{judge, seeded, setup};
 use super::pc_sos_replay;
+use super::random::Stream;
 use super::swccg;
 use super::swccg::final_confrontation::{FinalOutcome, Finalist};
 use super::swccg::pairing::Paired;
@@ -383,11 +384,10 @@ pub(crate) fn compute_ccg(
                 r.tiebreak_wins.push(loser);
             }
         }
-        swccg::standings::rank(
-            &players,
-            event.info.seed,
-            &format!("standings after game {k}"),
-        )
+        let label = format!("standings after game {k}");
+        swccg::standings::rank(&players, &|p| {
+            Stream::tiebreak_number(event.info.seed, &label, &event.players[p].id)
+        })
     };
     let mut standings: Vec<Vec<RankedRow>> =
         (1..=finished).map(|k| standings_after(k, &[])).collect();

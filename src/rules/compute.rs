@@ -9,8 +9,11 @@ use super::pairing::halves::{self, Numbered};
 use super::pairing::score_groups;
 use super::pairing::swiss::{Entrant, PairedRound, Reason};
 use super::round_entrants::entrants_before;
-use super::scoring::score_round;
-use super::standings::{Standings, VenueDrawProblem, apply_venue_draw, random_ties, standings};
+use super::scoring::{RoundKind, RoundScore, score_round};
+use super::standings::{
+    Standings, VenueDrawProblem, apply_venue_draw, random_ties, standings,
+    standings_with_players_in_by,
+};
 use super::verdict::{Audit, DepartureKind, Stage};
 use super::{CcgStandings, PairingMethod, Ruleset, ccg_event, structure};
 use crate::event::{
@@ -207,7 +210,8 @@ fn settle_swiss(event: &Event, play: &SwissPlay, computed: &mut Computed) {
     swiss.standings = (1..=swiss.round_scores.len())
         .map(|k| standings(ruleset, event, &swiss.round_scores[..k]))
         .collect();
-    swiss.table_reasons = table_reasons(ruleset, event, &play.rounds, &swiss.standings);
+    swiss.pairing_standings = pairing_standings(ruleset, event, &swiss.round_scores);
+    swiss.table_reasons = table_reasons(ruleset, event, &play.rounds, &swiss);
     computed.kind = ComputedKind::Swiss(swiss);
     let all_recorded_finished = finished.len() == play.rounds.len();
     let next_round = if play.rounds.is_empty() {
@@ -244,7 +248,7 @@ fn settle_swiss(event: &Event, play: &SwissPlay, computed: &mut Computed) {
                     swiss_rounds,
                     cut_size,
                 );
-                if play.venue_draw.is_empty()
+                if swiss.venue_draw_problems.is_empty()
                     && !swiss.bracket_problems.is_empty()
                     && let Some(drawn) = venue_draw_from_bracket(
                         event,
@@ -317,13 +321,13 @@ fn table_reasons(
     ruleset: &Ruleset,
     event: &Event,
     rounds: &[Round],
-    standings: &[Standings],
+    swiss: &SwissComputed,
 ) -> Vec<Vec<Reason>> {
     rounds
         .iter()
         .enumerate()
         .map(|(i, round)| {
-            let before = i.checked_sub(1).and_then(|prev| standings.get(prev));
+            let before = swiss.before_round(round.number);
             let tables: Vec<[usize; 2]> = round.tables.iter().map(|t| t.players).collect();
             let seated: Vec<Entrant> = entrants_before(event, before, &rounds[..i], round.number)
                 .into_iter()
@@ -354,7 +358,41 @@ fn numbered(event: &Event, entrants: Vec<Entrant>) -> Vec<Numbered> {
 
 /// The players in the event for round `number`, with what pairing needs to know about them.
 fn swiss_entrants(event: &Event, computed: &Computed, number: u32) -> Vec<Entrant> {
-    entrants_before(event, computed.latest(), event.rounds(), number)
+    let before = computed.swiss().and_then(|s| s.before_round(number));
+    entrants_before(event, before, event.rounds(), number)
+}
+
+/// The standings that rank a round's pairing where they are not the ones published after the
+/// round before ([`SwissComputed::pairing_standings`]): for each round a late entry or a
+/// returning player comes in for, after missing a round that scores them a loss.
+fn pairing_standings(
+    ruleset: &Ruleset,
+    event: &Event,
+    round_scores: &[Vec<Option<RoundScore>>],
+) -> BTreeMap<u32, Standings> {
+    (2..=round_scores.len() + 1)
+        .filter_map(|next| {
+            let played = &round_scores[..next - 1];
+            let number = u32::try_from(next).ok()?;
+            let comes_in = |p: usize| {
+                let player = &event.players[p];
+                !player.is_in_by(number - 1) && player.is_in_by(number)
+            };
+            played
+                .iter()
+                .any(|round| {
+                    round.iter().enumerate().any(|(p, score)| {
+                        comes_in(p) && score.is_some_and(|s| s.kind == RoundKind::UnpairedLoss)
+                    })
+                })
+                .then(|| {
+                    (
+                        number,
+                        standings_with_players_in_by(ruleset, event, played, number),
+                    )
+                })
+        })
+        .collect()
 }
 
 /// The cut from the final Swiss standings: the top `size` of the players still in the event;
@@ -641,7 +679,9 @@ const MOST_DRAWS: usize = 5040;
 /// orders of those ties are tried (each tie's seeded order first, then the others in turn), and
 /// the first whose cut the recorded bracket fits in full is the venue's. `swiss` then holds its
 /// standings, seeds and bracket, and the placings are returned; `None` when no order fits (the
-/// seeded cut and its problems stay) or there are more orders than [`MOST_DRAWS`].
+/// seeded cut and its problems stay) or there are more orders than [`MOST_DRAWS`]. Ties the
+/// event's `venue_draw` already ordered keep its order: only the others are tried, and the
+/// standings still say the draw was recorded.
 fn venue_draw_from_bracket(
     event: &Event,
     elimination: &[EliminationGame],
@@ -659,6 +699,7 @@ fn venue_draw_from_bracket(
     let tied: Vec<Vec<usize>> = random_ties(last)
         .into_iter()
         .filter(|tie| tie.start <= last_seat)
+        .filter(|tie| !last.rows[tie.clone()].iter().any(|r| r.drawn_at_venue))
         .map(|tie| last.rows[tie].iter().map(|r| r.player).collect())
         .collect();
     let count = tied
@@ -694,7 +735,7 @@ fn venue_draw_from_bracket(
             swiss.replaced = trial.replaced;
             swiss.bracket = trial.bracket;
             swiss.bracket_problems = Vec::new();
-            swiss.venue_draw = Some(VenueDraw::Bracket);
+            swiss.venue_draw.get_or_insert(VenueDraw::Bracket);
             return Some(placings);
         }
     }
@@ -935,6 +976,40 @@ mod tests {
         assert!(
             !last.rows[1].drawn_at_venue,
             "the tie for first is the seed's"
+        );
+    }
+
+    /// The file records the venue's draw of one tie (`venue_draw`, seeds 3 to 6), and its
+    /// bracket shows the tie for first drawn otherwise than the event's seed (the seeded
+    /// second plays game 1, seed 1's game): both stand, and the draw is still the recorded one.
+    #[test]
+    fn a_recorded_venue_draw_and_a_bracket_drawn_otherwise_both_stand() {
+        let mut ev = tied_for_the_last_seat(Vec::new());
+        let seeded = compute(&crate::rules::FFG_2018, &ev);
+        let last = seeded.latest().unwrap();
+        let (first, second) = (last.rows[0].player, last.rows[1].player);
+        assert_eq!(
+            last.rows[1].decided_by,
+            Some(crate::rules::standings::Decider::Tiebreaker(
+                crate::rules::Tiebreaker::Random
+            ))
+        );
+        let tie: Vec<usize> = last.rows[2..6].iter().rev().map(|r| r.player).collect();
+        if let Kind::Swiss(play) = &mut ev.kind {
+            play.venue_draw = tie.clone();
+            play.elimination = vec![won(1, second, second)];
+        }
+        let drawn = compute(&crate::rules::FFG_2018, &ev);
+        let swiss = drawn.swiss().unwrap();
+        assert_eq!(swiss.venue_draw_problems, vec![]);
+        assert_eq!(swiss.bracket_problems, vec![]);
+        assert_eq!(swiss.venue_draw, Some(VenueDraw::Recorded));
+        let seeds: Vec<usize> = swiss.seeds.iter().map(|s| s.player).collect();
+        assert_eq!(seeds, [second, first, tie[0], tie[1]]);
+        assert!(
+            swiss.latest().unwrap().rows[..6]
+                .iter()
+                .all(|r| r.drawn_at_venue)
         );
     }
 

@@ -5,6 +5,8 @@
 //! The types have their own module because the audit ([`super::audit`]) reads them while
 //! computing them runs the audit: they stand below both, so that imports only point down.
 
+use std::collections::BTreeMap;
+
 use super::Ruleset;
 use super::bracket::{Bracket, Problem};
 use super::casual::{ChallengeComputed, LeagueComputed};
@@ -103,6 +105,10 @@ pub struct SwissComputed {
     pub(crate) round_scores: Vec<Vec<Option<RoundScore>>>,
     /// Standings after each finished round (index 0: after round 1).
     pub standings: Vec<Standings>,
+    /// The standings that rank a round's pairing, by the round's number, where they are not
+    /// those published after the round before: a late entry or a returning player comes in
+    /// for that round, and the rounds they missed, scored now, rank them for its pairing.
+    pub(crate) pairing_standings: BTreeMap<u32, Standings>,
     /// Why each recorded table was paired as it was, by round then table.
     pub(crate) table_reasons: Vec<Vec<Reason>>,
     /// The next Swiss round, computed when the recorded rounds are finished and more are planned.
@@ -142,6 +148,15 @@ impl SwissComputed {
     /// The latest standings, if any round is finished.
     pub(crate) fn latest(&self) -> Option<&Standings> {
         self.standings.last()
+    }
+
+    /// The standings that rank round `number`'s pairing (`None` for round 1): those published
+    /// after the round before, with the missed rounds of the players who come in for it.
+    pub(crate) fn before_round(&self, number: u32) -> Option<&Standings> {
+        self.pairing_standings.get(&number).or_else(|| {
+            let previous = usize::try_from(number).ok()?.checked_sub(2)?;
+            self.standings.get(previous)
+        })
     }
 }
 

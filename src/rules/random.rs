@@ -33,6 +33,17 @@ impl Stream {
         }
     }
 
+    /// The random tiebreaker's number for one player in one set of standings (`standings`, such
+    /// as "standings after round 2"), from the event's seed, that label and the player's id
+    /// alone: between players level on everything else, the lower number goes first. Because
+    /// no other player enters into it, the order of a tie published after a round never
+    /// changes when someone registers late, drops or is paired afterwards.
+    pub fn tiebreak_number(seed: u64, standings: &str, player_id: &str) -> u64 {
+        Stream::new(seed, &format!("{standings}: {player_id}"))
+            .0
+            .next_u64()
+    }
+
     /// Fisher-Yates shuffle.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

@@ -37,8 +37,9 @@ pub struct Standing {
     pub(crate) opponents_points: u32,
     /// The sum of the opponents' `opponents_points` (2014, the strength of their schedules).
     opponents_sos: u32,
-    /// Position in the random order (0 first), used as the last tiebreaker: the seeded one, or
-    /// for a row whose tie the venue drew, the order drawn there.
+    /// Position in the random order of the players in these standings (0 first), used as the
+    /// last tiebreaker: the seeded one ([`Stream::tiebreak_number`]), or for a row whose tie
+    /// the venue drew, the order drawn there.
     pub(crate) random_position: u32,
     /// The row's place among the players level with it on everything but the random
     /// tiebreaker was drawn at the venue ([`apply_venue_draw`]), not from the event's seed.
@@ -62,6 +63,19 @@ pub(crate) fn standings(
     event: &Event,
     scores: &[Vec<Option<RoundScore>>],
 ) -> Standings {
+    standings_with_players_in_by(ruleset, event, scores, scores.len() as u32)
+}
+
+/// Standings after `scores.len()` rounds that count the missed rounds of the players in the
+/// event by round `in_by` ([`crate::event::Player::is_in_by`]): the standings published after
+/// a round count those in by that round; the ones that rank the next round's pairing, those in
+/// by the next round (a late entry's or a returning player's missed rounds included).
+pub(crate) fn standings_with_players_in_by(
+    ruleset: &Ruleset,
+    event: &Event,
+    scores: &[Vec<Option<RoundScore>>],
+    in_by: u32,
+) -> Standings {
     let n = event.players.len();
     let mut ledger = Ledger {
         points: vec![0; n],
@@ -69,9 +83,15 @@ pub(crate) fn standings(
         opponents: vec![Vec::new(); n],
     };
     let mut record = vec![(0u32, 0u32, 0u32, 0u32); n];
+    let after_round = scores.len() as u32;
     for round in scores {
         for (p, score) in round.iter().enumerate() {
             let Some(score) = score else { continue };
+            if score.kind == RoundKind::UnpairedLoss && !event.players[p].is_in_by(in_by) {
+                // A late entry's or a returning player's missed rounds are scored once they
+                // are in the event: the standings published before that stay as they were.
+                continue;
+            }
             ledger.points[p] += score.points;
             ledger.rounds_played[p] += 1;
             if let Some(o) = score.opponent() {
@@ -88,16 +108,18 @@ pub(crate) fn standings(
     let esos = extended_strength_of_schedule(&ledger, &sos);
     let opponents_points = opponents_points(&ledger);
     let opponents_sos = opponents_sums(&ledger, &opponents_points);
-    let after_round = scores.len() as u32;
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    Stream::new(
-        event.info.seed,
-        &format!("standings after round {after_round}"),
-    )
-    .shuffle(&mut order);
+    // The random tiebreaker: each player's number is drawn from the seed and their own id, so
+    // the order of a tie stays the same whoever registers, drops or is paired later.
+    let label = format!("standings after round {after_round}");
+    let number = |p: usize| Stream::tiebreak_number(event.info.seed, &label, &event.players[p].id);
+    let mut order: Vec<(u64, usize)> = (0..n)
+        .filter(|&p| ledger.rounds_played[p] > 0)
+        .map(|p| (number(p), p))
+        .collect();
+    order.sort_unstable();
     let mut random_position = vec![0u32; n];
-    for (position, &p) in order.iter().enumerate() {
-        random_position[p as usize] = position as u32;
+    for (position, &(_, p)) in order.iter().enumerate() {
+        random_position[p] = position as u32;
     }
 
     let mut rows: Vec<Standing> = (0..n)
@@ -897,6 +919,45 @@ pub(crate) mod tests {
                 (5, Some(Decider::Points))
             ]
         );
+    }
+
+    /// The random tiebreaker's order of a tie is drawn from the seed and the tied players'
+    /// ids alone: two more players, registered before and after them and playing each other,
+    /// leave the order of the four players level on everything as it was.
+    #[test]
+    fn a_tie_drawn_at_random_keeps_its_order_whoever_else_is_registered() {
+        let four = event_with(4, vec![(vec![(0, 1, sweep(0)), (2, 3, sweep(2))], vec![])]);
+        let order = |ev: &Event| -> Vec<String> {
+            let scores: Vec<_> = ev
+                .rounds()
+                .iter()
+                .map(|r| crate::rules::scoring::score_round(&FFG_2018, ev, r))
+                .collect();
+            standings(&FFG_2018, ev, &scores)
+                .rows
+                .iter()
+                .map(|r| ev.players[r.player].id.clone())
+                .filter(|id| four.players.iter().any(|p| &p.id == id))
+                .collect()
+        };
+        let alone = order(&four);
+        assert_eq!(alone.len(), 4);
+        let mut six = event_with(
+            6,
+            vec![(
+                vec![(1, 2, sweep(1)), (3, 4, sweep(3)), (0, 5, sweep(0))],
+                vec![],
+            )],
+        );
+        // Players 1 to 4 of six are players 0 to 3 of four; 0 and 5 are the others.
+        for (i, p) in four.players.iter().enumerate() {
+            six.players[i + 1].id = p.id.clone();
+            six.players[i + 1].name = p.name.clone();
+        }
+        six.players[0].id = "aaron-first".into();
+        six.players[5].id = "zora-last".into();
+        let with_others = order(&six);
+        assert_eq!(with_others, alone);
     }
 
     /// The venue's draw reorders a tie the random tiebreaker decided. As in

@@ -1146,9 +1146,10 @@ fn time_called_in_game_one_is_one_draw() {
 }
 
 /// ffg-2018: players level on points, SoS and ESoS are ordered at random, and the draw that
-/// counts is the venue's. In the example's Ilum Store Night, four players tied for seeds 3 to 6
-/// and the venue drew Mikkel Dahl and Dmitri Sokolov into the top 4, where the event's seed
-/// would have put Dmitri Sokolov and Farid Haddad. `venue_draw` records it; without it, the
+/// counts is the venue's. In the example's Ilum Store Night, two players tied for seeds 1 and 2
+/// and four for seeds 3 to 6, and the venue drew Chiara Bellini first, then Mikkel Dahl and
+/// Dmitri Sokolov into the top 4, where the event's seed would have put Kalani Akana first and
+/// left Dmitri Sokolov out. `venue_draw` records it; without it, the
 /// bracket the venue played still shows it; a draw that leaves out part of a tie is refused,
 /// located, with the line to write.
 #[test]
@@ -1171,7 +1172,7 @@ fn cut_seat_drawn_at_the_venue_is_accepted() {
     )
     .expect("the event page");
     assert!(
-        page.contains("The random order was drawn at the venue for places 3 to 6, and drawn by Holonet from the event&#39;s seed (91419) for the other ties."),
+        page.contains("The random order was drawn at the venue for places 1 to 6, and drawn by Holonet from the event&#39;s seed (91419) for the other ties."),
         "{page}"
     );
     let json: serde_json::Value = serde_json::from_str(
@@ -1192,8 +1193,10 @@ fn cut_seat_drawn_at_the_venue_is_accepted() {
     let drawn = latest["drawn_at_venue"]
         .as_array()
         .expect("drawn at the venue");
+    assert_eq!(rows[0]["id"], "chiara-bellini");
     assert!(drawn.contains(&rows[2]["id"]), "{drawn:?}");
-    assert!(!drawn.contains(&rows[1]["id"]), "{drawn:?}");
+    assert!(drawn.contains(&rows[1]["id"]), "{drawn:?}");
+    assert!(!drawn.contains(&rows[7]["id"]), "{drawn:?}");
     let written = std::fs::read_to_string(site.path().join(file)).expect("event");
     let recorded = written
         .lines()
@@ -1225,9 +1228,9 @@ fn cut_seat_drawn_at_the_venue_is_accepted() {
         .expect("line")
         + 1;
     assert!(
-        err.contains("error[H006]: Mikkel Dahl and Dmitri Sokolov are level on points, strength of schedule and extended strength of schedule with Farid Haddad and Paloma Ruiz, whom `venue_draw` leaves out")
+        err.contains("error[H006]: Mikkel Dahl and Dmitri Sokolov are level on points, strength of schedule and extended strength of schedule with Paloma Ruiz and Farid Haddad, whom `venue_draw` leaves out")
             && err.contains(&format!("{file}:{line}:15"))
-            && err.contains("such as `venue_draw = [\"mikkel-dahl\", \"dmitri-sokolov\", \"farid-haddad\", \"paloma-ruiz\"]`"),
+            && err.contains("such as `venue_draw = [\"mikkel-dahl\", \"dmitri-sokolov\", \"paloma-ruiz\", \"farid-haddad\"]`"),
         "{err}"
     );
 }

@@ -8,7 +8,6 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::scoring::{BYE, Score};
 use crate::event::Side;
-use crate::rules::random::Stream;
 
 /// One game of a player, as the standings need it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,6 +149,8 @@ struct Standings<'a> {
     records: Vec<&'a PlayerRecord>,
     totals: Vec<Score>,
     opponents_points: Vec<Vec<u32>>,
+    /// Each record's random tiebreaker number: the lower goes first.
+    tiebreak_numbers: Vec<u64>,
 }
 
 impl Standings<'_> {
@@ -176,11 +177,7 @@ impl Standings<'_> {
 
     /// Orders `members` by victory points, then differential, then the tiebreakers; returns the
     /// order and what decided each boundary (one fewer than the members).
-    fn order_by_score(
-        &self,
-        mut members: Vec<usize>,
-        rng: &mut Stream,
-    ) -> (Vec<usize>, Vec<Decider>) {
+    fn order_by_score(&self, mut members: Vec<usize>) -> (Vec<usize>, Vec<Decider>) {
         members.sort_by(|&a, &b| {
             self.totals[b]
                 .cmp(&self.totals[a])
@@ -200,7 +197,7 @@ impl Standings<'_> {
             }
             let (o, d) = match self.tiebreaker_game(group) {
                 Some(pair) => (pair.to_vec(), vec![Decider::TiebreakerGame]),
-                None => self.order(group.to_vec(), Level::HeadToHead, rng),
+                None => self.order(group.to_vec(), Level::HeadToHead),
             };
             order.extend(o);
             deciders.extend(d);
@@ -227,12 +224,7 @@ impl Standings<'_> {
 
     /// Orders a group tied on everything before `level`. Returns the order and the decider of
     /// each boundary (one fewer than the members).
-    fn order(
-        &self,
-        members: Vec<usize>,
-        level: Level,
-        rng: &mut Stream,
-    ) -> (Vec<usize>, Vec<Decider>) {
+    fn order(&self, members: Vec<usize>, level: Level) -> (Vec<usize>, Vec<Decider>) {
         if members.len() <= 1 {
             return (members, Vec::new());
         }
@@ -249,14 +241,14 @@ impl Standings<'_> {
                 match top {
                     Some(top) => {
                         let rest: Vec<usize> = members.into_iter().filter(|&m| m != top).collect();
-                        let (order, deciders) = self.order(rest, Level::HeadToHead, rng);
+                        let (order, deciders) = self.order(rest, Level::HeadToHead);
                         let mut all = vec![top];
                         all.extend(order);
                         let mut all_deciders = vec![Decider::HeadToHead];
                         all_deciders.extend(deciders);
                         (all, all_deciders)
                     }
-                    None => self.order(members, Level::HighestDifferential, rng),
+                    None => self.order(members, Level::HighestDifferential),
                 }
             }
             Level::HighestDifferential | Level::Strength(_) => {
@@ -269,7 +261,7 @@ impl Standings<'_> {
                             .unwrap_or(0);
                         if k as usize >= longest.max(1) {
                             // Every opponent dropped for everyone: nothing left to compare.
-                            return self.order(members, Level::Random, rng);
+                            return self.order(members, Level::Random);
                         }
                         (
                             Decider::StrengthOfSchedule { dropped: k },
@@ -301,7 +293,7 @@ impl Standings<'_> {
                     }
                 }
                 if groups.len() == 1 {
-                    return self.order(members, next, rng);
+                    return self.order(members, next);
                 }
                 let mut order = Vec::new();
                 let mut deciders = Vec::new();
@@ -309,7 +301,7 @@ impl Standings<'_> {
                     if !order.is_empty() {
                         deciders.push(decider);
                     }
-                    let (o, d) = self.order(group, Level::HeadToHead, rng);
+                    let (o, d) = self.order(group, Level::HeadToHead);
                     order.extend(o);
                     deciders.extend(d);
                 }
@@ -317,8 +309,7 @@ impl Standings<'_> {
             }
             Level::Random => {
                 let mut members = members;
-                members.sort_by_key(|&m| self.records[m].player);
-                rng.shuffle(&mut members);
+                members.sort_by_key(|&m| (self.tiebreak_numbers[m], self.records[m].player));
                 let n = members.len();
                 (members, vec![Decider::Random; n - 1])
             }
@@ -339,7 +330,9 @@ impl Standings<'_> {
 ///    opponent "to account for byes", so a bye is an entry worth 0: it is the entry dropped
 ///    first, and a player with a bye is compared on their real opponents, all of them, as a
 ///    player without one is on all but their weakest;
-/// 4. a seeded random order (stream `label`, used for the tied groups from the top down).
+/// 4. a seeded random order: `tiebreak_number(player)` gives each player (by index) a number,
+///    the lower first ([`crate::rules::random::Stream::tiebreak_number`], from the event's seed, the standings' label
+///    and the player's id), so no other player's presence changes the order of a tie.
 ///
 /// Whenever a tiebreaker splits a tie into smaller ties, each smaller tie is ordered again from
 /// head to head, since the guide applies its tiebreakers to the players still tied. Opponents
@@ -349,7 +342,10 @@ impl Standings<'_> {
 /// among themselves after every ranked player, without a place: they are out of the final
 /// placings, but their games stand, so their opponents keep the points and differential taken
 /// from them and count their victory points in strength of schedule.
-pub(crate) fn rank(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<RankedRow> {
+pub(crate) fn rank(
+    records: &[PlayerRecord],
+    tiebreak_number: &dyn Fn(usize) -> u64,
+) -> Vec<RankedRow> {
     let mut seen = BTreeSet::new();
     let records: Vec<&PlayerRecord> = records.iter().filter(|r| seen.insert(r.player)).collect();
     let totals: Vec<Score> = records.iter().map(|r| r.cumulative()).collect();
@@ -372,16 +368,17 @@ pub(crate) fn rank(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<Rank
             points
         })
         .collect();
+    let tiebreak_numbers = records.iter().map(|r| tiebreak_number(r.player)).collect();
     let standings = Standings {
         records,
         totals,
         opponents_points,
+        tiebreak_numbers,
     };
-    let mut rng = Stream::new(seed, label);
     let (ranked, disqualified): (Vec<usize>, Vec<usize>) =
         (0..standings.records.len()).partition(|&i| !standings.records[i].disqualified);
-    let (order, deciders) = standings.order_by_score(ranked, &mut rng);
-    let (out, _) = standings.order_by_score(disqualified, &mut rng);
+    let (order, deciders) = standings.order_by_score(ranked);
+    let (out, _) = standings.order_by_score(disqualified);
     let row = |i: usize, place: Option<usize>, decided_by: Option<Decider>| RankedRow {
         place,
         player: standings.records[i].player,
@@ -459,6 +456,15 @@ pub(crate) fn follow_venue_draw(rows: &[RankedRow], ahead: &[usize]) -> Option<V
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::random::Stream;
+
+    /// The standings with the random tiebreaker's numbers drawn as an event's are, with each
+    /// player's index as their id.
+    fn ranked(records: &[PlayerRecord], seed: u64, label: &str) -> Vec<RankedRow> {
+        rank(records, &|p| {
+            Stream::tiebreak_number(seed, label, &p.to_string())
+        })
+    }
 
     /// Records from games `(a, b, a's score)`: b gets the mirror (0 points if a won, 2 if a
     /// scored 0 with a full loss) and the negative differential.
@@ -512,7 +518,7 @@ mod tests {
             ],
             &[],
         );
-        let rows = rank(&recs, 1, "standings");
+        let rows = ranked(&recs, 1, "standings");
         // 0: 4(+15); 2: 2(+15); 1: 1(-7); 3: 0(-23).
         assert_eq!(order(&rows), vec![0, 2, 1, 3]);
         assert!(rows.iter().all(|r| r.decided_by == Some(Decider::Points)));
@@ -531,7 +537,7 @@ mod tests {
             ],
             &[],
         );
-        let rows = rank(&recs, 1, "standings");
+        let rows = ranked(&recs, 1, "standings");
         assert_eq!(rows[0].score, Score::new(2, 30));
         let tied: Vec<&RankedRow> = rows
             .iter()
@@ -557,7 +563,7 @@ mod tests {
             ],
             &[],
         );
-        let rows = rank(&recs, 1, "standings");
+        let rows = ranked(&recs, 1, "standings");
         assert_eq!(rows[0].score, Score::new(4, 15));
         assert_eq!(rows[1].score, Score::new(4, 15));
         assert_eq!(order(&rows)[..2], [1, 0]);
@@ -578,7 +584,7 @@ mod tests {
             ],
             &[],
         );
-        let rows = rank(&recs, 1, "standings");
+        let rows = ranked(&recs, 1, "standings");
         let pos = |p| rows.iter().position(|r| r.player == p).unwrap();
         assert!(pos(0) < pos(1));
         assert_eq!(rows[pos(1)].decided_by, Some(Decider::HighestDifferential));
@@ -603,7 +609,7 @@ mod tests {
             ],
             &[],
         );
-        let rows = rank(&recs, 1, "standings");
+        let rows = ranked(&recs, 1, "standings");
         let pos = |p| rows.iter().position(|r| r.player == p).unwrap();
         assert!(pos(0) < pos(1), "{rows:?}");
         assert_eq!(
@@ -639,7 +645,7 @@ mod tests {
         recs[4].byes = 1;
         recs[5].byes = 2;
         recs[6].byes = 2;
-        let rows = rank(&recs, 1, "standings");
+        let rows = ranked(&recs, 1, "standings");
         assert_eq!(order(&rows)[..2], [0, 1], "{rows:?}");
         assert_eq!(rows[0].opponents_points, vec![0, 2, 6]);
         assert_eq!(
@@ -710,7 +716,7 @@ mod tests {
         recs[5].byes = 1;
         recs[6].byes = 2;
         recs[7].byes = 2;
-        let rows = rank(&recs, 1, "standings");
+        let rows = ranked(&recs, 1, "standings");
         assert_eq!(order(&rows)[..2], [0, 1], "{rows:?}");
         assert_eq!(
             rows[1].decided_by,
@@ -734,10 +740,10 @@ mod tests {
                 ..PlayerRecord::default()
             })
             .collect();
-        let rows = rank(&recs, 9, "standings after game 1");
+        let rows = ranked(&recs, 9, "standings after game 1");
         assert!(rows.iter().all(|r| r.decided_by == Some(Decider::Random)));
-        assert_eq!(rows, rank(&recs, 9, "standings after game 1"));
-        let orders: BTreeSet<Vec<usize>> = (0..30).map(|s| order(&rank(&recs, s, "x"))).collect();
+        assert_eq!(rows, ranked(&recs, 9, "standings after game 1"));
+        let orders: BTreeSet<Vec<usize>> = (0..30).map(|s| order(&ranked(&recs, s, "x"))).collect();
         assert!(orders.len() > 1);
     }
 
@@ -757,7 +763,7 @@ mod tests {
             ],
             &[],
         );
-        let rows = rank(&recs, 3, "standings");
+        let rows = ranked(&recs, 3, "standings");
         assert_eq!(order(&rows)[..3], [0, 2, 1], "{rows:?}");
         assert_eq!(rows[1].decided_by, Some(Decider::HeadToHead));
         assert_eq!(rows[2].decided_by, Some(Decider::HighestDifferential));
@@ -765,13 +771,13 @@ mod tests {
 
     #[test]
     fn rank_tolerates_odd_input() {
-        assert!(rank(&[], 0, "x").is_empty());
+        assert!(ranked(&[], 0, "x").is_empty());
         let one = [PlayerRecord {
             player: 4,
             byes: 1,
             ..PlayerRecord::default()
         }];
-        let rows = rank(&[one[0].clone(), one[0].clone()], 0, "x");
+        let rows = ranked(&[one[0].clone(), one[0].clone()], 0, "x");
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].decided_by, None);
         assert_eq!(rows[0].score, BYE);
@@ -801,12 +807,12 @@ mod tests {
             }
             let byes: Vec<usize> = (0..n).filter(|_| rng.below(4) == 0).collect();
             let recs = records(n, &games, &byes);
-            let rows = rank(&recs, seed, "standings");
+            let rows = ranked(&recs, seed, "standings");
             let mut players = order(&rows);
             players.sort_unstable();
             assert_eq!(players, (0..n).collect::<Vec<_>>());
             assert!(rows.windows(2).all(|w| w[0].score >= w[1].score));
-            assert_eq!(rows, rank(&recs, seed, "standings"));
+            assert_eq!(rows, ranked(&recs, seed, "standings"));
         }
     }
 }
