@@ -351,6 +351,49 @@ fn a_report_is_void_once_its_pairing_changes() {
     );
 }
 
+/// The tables whose reports `.holonet/self-reports.json` holds, in the order it lists them.
+fn tables_waiting(site: &Path) -> Vec<u64> {
+    let text = std::fs::read_to_string(site.join(".holonet/self-reports.json"))
+        .expect("the list of waiting reports");
+    let list: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .map(|report| report["table"].as_u64().expect("a table"))
+        .collect()
+}
+
+/// A disagreement the organizer settles with `holonet report` leaves nothing in the list of
+/// waiting reports, and nor does a report whose table the organizer records: the list holds
+/// only what still waits, and is empty once the round is over.
+#[test]
+fn settled_reports_leave_the_waiting_list() {
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let server = serve_in(&site, &["--self-report"]);
+    let codes = codes_of(&server);
+    let tables = served_tables(&server, "\"tables\"");
+    let pairings = server.wait_for_page(PAIRINGS, "Report your result");
+    let [a1, b1] = &tables[0].1;
+    let [a2, _] = &tables[1].1;
+    for (table, player, result) in [(1, a1, "2-0"), (1, b1, "0-2"), (2, a2, "1-1")] {
+        let (status, page) = send(&server, &pairings, table, player, result, &codes[player]);
+        assert_eq!(status, 200, "{page}");
+    }
+    assert_eq!(tables_waiting(&site), [1, 1, 2]);
+
+    // The organizer settles table 1 by typing its result: its two reports go, table 2's stays.
+    run_ok(&site, &["report", FILE, "1", "2-0"]);
+    assert_eq!(tables_waiting(&site), [2]);
+    let status = run_ok(&site, &["status", FILE]);
+    assert!(status.contains(WAITING), "{status}");
+
+    // Table 2 recorded by the organizer too, and table 3: the round is over, nothing waits.
+    run_ok(&site, &["report", FILE, "2", "2-0"]);
+    run_ok(&site, &["report", FILE, "3", "2-0"]);
+    assert!(tables_waiting(&site).is_empty());
+}
+
 /// A report names its event exactly as the pairings page's form writes it. The same file spelt
 /// another way (`./`, `..`, a doubled slash, the absolute path) names no event: refused before
 /// anything is counted or read, so it neither earns fresh tries at a code nor takes a right one.
