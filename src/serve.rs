@@ -235,7 +235,7 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
             self_report::CARDS_ADDRESS
         ));
         let desk = Arc::new(Desk::new(&root, Arc::clone(&log)));
-        confirm_from_terminal(&root, Arc::clone(&log));
+        confirm_from_input(&root, Arc::clone(&log));
         desk
     });
     if let Some(limit) = limited {
@@ -658,13 +658,11 @@ fn with_self_report(
     changed.unwrap_or(bytes)
 }
 
-/// With `--self-report` in a terminal: the organizer types `confirm FILE TABLE [--player ID]`
-/// where `serve` runs to record a player's report (as `holonet confirm` does).
-fn confirm_from_terminal(root: &Path, log: Arc<dyn Log>) {
-    use std::io::IsTerminal;
-    if !std::io::stdin().is_terminal() {
-        return;
-    }
+/// With `--self-report`: the organizer types `confirm FILE TABLE [--player ID]` where `serve`
+/// runs to record a player's report (as `holonet confirm` does). Standard input is read
+/// whatever it is, a terminal or a pipe: a `serve` started by a script or a service takes the
+/// same lines from whoever feeds it, and is never silent about them.
+fn confirm_from_input(root: &Path, log: Arc<dyn Log>) {
     let root = root.to_path_buf();
     let _ = std::thread::Builder::new().spawn(move || {
         for line in std::io::stdin().lines().map_while(Result::ok) {

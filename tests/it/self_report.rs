@@ -6,10 +6,12 @@
 //! byte as it was.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::Path;
 
 use crate::common::serve::{
-    CARDS, Server, player_codes, post_form, post_form_with, report_form, serve_in,
+    CARDS, Errors, Server, command_in, player_codes, post_form, post_form_with, report_form,
+    serve_in, spawn,
 };
 use crate::common::{holonet, run_ok};
 
@@ -392,6 +394,31 @@ fn settled_reports_leave_the_waiting_list() {
     run_ok(&site, &["report", FILE, "2", "2-0"]);
     run_ok(&site, &["report", FILE, "3", "2-0"]);
     assert!(tables_waiting(&site).is_empty());
+}
+
+/// `serve` started by a script or a service, its standard input a pipe: a `confirm` line
+/// written there records the report waiting, as one typed in its terminal does.
+#[test]
+fn a_confirm_line_on_piped_input_is_recorded() {
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let file = site.join(FILE);
+    let mut command = command_in(&site, &["--self-report"]);
+    command.stdin(std::process::Stdio::piped());
+    let mut server = spawn(command, Errors::Dropped);
+    let codes = codes_of(&server);
+    let tables = served_tables(&server, "\"tables\"");
+    let pairings = server.wait_for_page(PAIRINGS, "Report your result");
+    let [a, _] = &tables[0].1;
+    let (status, page) = send(&server, &pairings, 1, a, "2-0", &codes[a]);
+    assert_eq!(status, 200, "{page}");
+    writeln!(server.input(), "confirm {FILE} 1").expect("a line written to serve");
+    server.says("Recorded table 1 of round 1");
+    let text = std::fs::read_to_string(&file).expect("the event file");
+    assert!(
+        text.contains(&format!("games = [\"{a}\", \"{a}\"]")),
+        "{text}"
+    );
 }
 
 /// A report names its event exactly as the pairings page's form writes it. The same file spelt
