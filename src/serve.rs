@@ -472,13 +472,11 @@ fn handle(
                     })
             })
         });
-        return respond(
-            &mut out,
-            answer.status,
-            "text/html; charset=utf-8",
-            answer.page.as_bytes(),
-            false,
-        );
+        let (kind, page) = {
+            let site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
+            answer.page(site.as_ref().map(Session::site))
+        };
+        return respond(&mut out, answer.status, kind, &page, false);
     }
     let mut out = stream;
     if method != "GET" && method != "HEAD" {

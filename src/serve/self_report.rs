@@ -66,10 +66,13 @@ pub(crate) struct Served {
     pub(crate) pairings: String,
 }
 
-/// The answer to a report: its HTTP status and the page the phone shows.
+/// The answer to a report: its HTTP status, and what the phone is told.
 pub(crate) struct Answer {
     pub(crate) status: &'static str,
-    pub(crate) page: String,
+    title: &'static str,
+    message: String,
+    /// The link back: the event's pairings page, else the site's home page.
+    back: String,
 }
 
 /// The fields a report's form sends.
@@ -595,11 +598,12 @@ fn form_decode(value: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// The page a phone is shown after sending a report.
+/// The answer a phone is shown after sending a report, linking back to `back` (the event's
+/// pairings page) when there is one, else to the site.
 fn answer(
     status: &'static str,
     base_path: &str,
-    title: &str,
+    title: &'static str,
     message: &str,
     back: Option<&str>,
 ) -> Answer {
@@ -610,12 +614,39 @@ fn answer(
         ),
         None => format!("<p><a href=\"{base_path}\">Back to the site</a></p>"),
     };
-    let page = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title><link rel=\"stylesheet\" href=\"{base_path}{own}{STYLE_ADDRESS}\"></head><body class=\"self-report-answer\"><main><h1>{title}</h1><p>{}</p>{back}</main></body></html>\n",
-        html(message),
-        own = super::OWN
-    );
-    Answer { status, page }
+    Answer {
+        status,
+        title,
+        message: message.to_string(),
+        back,
+    }
+}
+
+impl Answer {
+    /// The page the phone shows, with its content type: a page of `site` in its own look, its
+    /// header, navigation and style sheet (see [`crate::site::render::served_page`]); plain
+    /// words when there is no site yet or its template fails.
+    pub(crate) fn page(&self, site: Option<&Site>) -> (&'static str, Vec<u8>) {
+        let text = format!("<p>{}</p>\n{}", html(&self.message), self.back);
+        let path = format!("{}{REPORT_ADDRESS}", super::OWN);
+        let page = site.and_then(|site| {
+            crate::site::render::served_page(
+                &site.config,
+                &site.pages,
+                &site.tera,
+                [&path, self.title],
+                text,
+            )
+            .ok()
+        });
+        match page {
+            Some(page) => ("text/html; charset=utf-8", page.into_bytes()),
+            None => (
+                "text/plain; charset=utf-8",
+                format!("{}\n\n{}\n", self.title, self.message).into_bytes(),
+            ),
+        }
+    }
 }
 
 /// The players' cards: eight to a printed page, each with a dashed line to cut along.
@@ -634,7 +665,7 @@ body{margin:0}main{max-width:190mm;margin:0 auto;padding:0 1rem}\
 .cards-event{break-after:page}.cards-event:last-child{break-after:auto}\
 @media print{.screen{display:none}}";
 
-/// The forms' and answers' looks: inside the site's own page style, touch-sized choices.
+/// The forms' looks: inside the site's own page style, touch-sized choices.
 pub(crate) const STYLE: &str = "\
 .self-report{margin:2rem 0;padding-top:1rem;border-top:1px solid currentColor}
 .self-report-table{margin:.75rem 0;border:1px solid #8888;border-radius:.4rem;padding:.25rem .75rem}
@@ -646,8 +677,6 @@ pub(crate) const STYLE: &str = "\
 .self-report-form input[type=radio]{width:1.2rem;height:1.2rem;vertical-align:middle;margin-right:.4rem}
 .self-report-form input:not([type]),.self-report-form input[name]:not([type=radio]):not([type=hidden]){font:inherit;font-size:1.1rem;padding:.4rem;width:9rem;letter-spacing:.1em}
 .self-report-form button{font:inherit;font-weight:600;padding:.6rem 1rem;border-radius:.4rem;border:2px solid currentColor;background:transparent;color:inherit;cursor:pointer}
-.self-report-answer{font:1.1rem/1.5 system-ui,sans-serif;margin:0;padding:1.5rem;max-width:36rem}
-@media (prefers-color-scheme:dark){.self-report-answer{background:#15161a;color:#eee}.self-report-answer a{color:#9cf}}
 ";
 
 #[cfg(test)]

@@ -421,6 +421,62 @@ fn a_confirm_line_on_piped_input_is_recorded() {
     );
 }
 
+/// What a phone is told after sending a report, recorded or refused, is a page of the site in
+/// its own look: the site's header and navigation, its style sheet, one heading in the main
+/// landmark, and the way back to the pairings.
+#[test]
+fn a_phone_is_answered_with_a_page_of_the_site() {
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let server = serve_in(&site, &["--self-report"]);
+    let codes = codes_of(&server);
+    let tables = served_tables(&server, "\"tables\"");
+    let pairings = server.wait_for_page(PAIRINGS, "Report your result");
+    let home = server.wait_for_page("/", "site-header");
+    let [a, b] = &tables[0].1;
+    let answers = [
+        (
+            send(&server, &pairings, 1, a, "2-0", "AAAA AAAA"),
+            403,
+            "Nothing was recorded",
+        ),
+        (
+            send(&server, &pairings, 1, a, "2-0", &codes[a]),
+            200,
+            "Sent",
+        ),
+        (
+            send(&server, &pairings, 1, b, "2-0", &codes[b]),
+            200,
+            "Recorded",
+        ),
+    ];
+    for ((status, page), wanted, title) in answers {
+        assert_eq!(status, wanted, "{page}");
+        assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+        assert!(page.contains(&format!("<title>{title} · ")), "{page}");
+        for part in [
+            "<header class=\"site-header\">",
+            "<nav class=\"site-nav\" aria-label=\"Main\">",
+            "<main id=\"main\"",
+            "<footer class=\"site-footer\">",
+        ] {
+            assert!(page.contains(part), "{part} in {page}");
+        }
+        let style = home
+            .split('"')
+            .find(|word| word.ends_with("style.css"))
+            .expect("the site's style sheet");
+        assert!(page.contains(style), "{style} in {page}");
+        assert_eq!(page.matches("<h1").count(), 1, "{page}");
+        assert!(page.contains(&format!("<h1>{title}</h1>")), "{page}");
+        assert!(
+            page.contains(&format!("href=\"{PAIRINGS}\">Back to the pairings")),
+            "{page}"
+        );
+    }
+}
+
 /// A report names its event exactly as the pairings page's form writes it. The same file spelt
 /// another way (`./`, `..`, a doubled slash, the absolute path) names no event: refused before
 /// anything is counted or read, so it neither earns fresh tries at a code nor takes a right one.
