@@ -576,7 +576,7 @@ fn handle(
         match site.as_ref() {
             Some(session) => (
                 session.file(&file).map(|bytes| match desk {
-                    Some(_) => with_self_report(session, &file, bytes, own, base_path),
+                    Some(_) => with_self_report(session, &file, bytes, own, base_path, lan_url),
                     None => bytes,
                 }),
                 session.has_file(&format!("{file}/index.html")),
@@ -637,19 +637,21 @@ fn handle(
 }
 
 /// A page as served with `--self-report`: the running round's pairings page with its forms,
-/// and, on this computer only, the slips with their codes.
+/// and the slips with where each table reports (at `lan_url` with `--lan`), and, on this
+/// computer only, where the players' codes are.
 fn with_self_report(
     session: &Session,
     file: &str,
     bytes: Vec<u8>,
     own: bool,
     base_path: &str,
+    lan_url: Option<&str>,
 ) -> Vec<u8> {
     let site = session.site();
     let changed = if file.ends_with("/pairings/index.html") {
         self_report::with_forms(site, file, &bytes, base_path)
-    } else if own && file.ends_with("/slips/index.html") {
-        self_report::with_cards_note(site, file, &bytes, base_path)
+    } else if file.ends_with("/slips/index.html") {
+        self_report::with_slip_notes(site, file, &bytes, own, base_path, lan_url)
     } else {
         None
     };

@@ -399,21 +399,63 @@ impl Desk {
     }
 }
 
-/// The note this computer's slips page gets: the players' codes are on their cards.
-pub(crate) fn with_cards_note(
+/// The slips page as served with `--self-report`. Each slip says where its table's result is
+/// reported: the form of that table on the pairings page, at its address on the network with
+/// its QR code where `lan_url` (the site's address there, with `--lan`) is known, else its path
+/// on the site (a phone cannot open this computer's 127.0.0.1). This computer's copy also says
+/// where the players' codes are. No code is on a slip: a slip lies on the table for both
+/// players, and a code is one player's own.
+pub(crate) fn with_slip_notes(
     site: &Site,
     file: &str,
     page: &[u8],
+    own: bool,
     base_path: &str,
+    lan_url: Option<&str>,
 ) -> Option<Vec<u8>> {
-    open_event(site, file, crate::site::addresses::slips_path)?;
-    let text = String::from_utf8_lossy(page);
-    let at = text.find("</header>")?;
-    let note = format!(
-        "<p class=\"slips-cards\">Players report from their phones with the personal code on their player card, never on this slip: print the cards once from <a href=\"{base_path}{own}{CARDS_ADDRESS}\">the players' codes</a> and hand each player their own.</p>\n",
-        own = super::OWN
-    );
-    Some(format!("{}{note}{}", &text[..at], &text[at..]).into_bytes())
+    let (event, _, _) = open_event(site, file, crate::site::addresses::slips_path)?;
+    let pairings = pairings_path(&event);
+    let mut text = String::from_utf8_lossy(page).into_owned();
+    if own && let Some(at) = text.find("</header>") {
+        let note = format!(
+            "<p class=\"slips-cards\">Players report from their phones with the personal code on their player card, never on this slip: print the cards once from <a href=\"{base_path}{own}{CARDS_ADDRESS}\">the players' codes</a> and hand each player their own.</p>\n",
+            own = super::OWN
+        );
+        text.insert_str(at, &note);
+    }
+    const SLIP: &str = "<section class=\"slip\" data-table=\"";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find(SLIP) {
+        let table: u32 = rest[at + SLIP.len()..].split('"').next()?.parse().ok()?;
+        let end = at + rest[at..].find("</section>")?;
+        out.push_str(&rest[..at]);
+        out.push_str("<section class=\"slip slip-reported\"");
+        out.push_str(&rest[at + "<section class=\"slip\"".len()..end]);
+        out.push_str(&report_note(&pairings, table, lan_url));
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    Some(out.into_bytes())
+}
+
+/// Where table `table`'s result is reported, as its slip prints it: the address of its form
+/// on the pairings page (`pairings`, the page's path on the site) and its QR code, on the
+/// network at `lan_url`; the path alone without it.
+fn report_note(pairings: &str, table: u32, lan_url: Option<&str>) -> String {
+    let form = format!("{pairings}#report-{table}");
+    let (address, code) = match lan_url {
+        Some(site) => {
+            let address = format!("{site}{form}");
+            let code = super::lan::svg_qr(&address).unwrap_or_default();
+            (address, code)
+        }
+        None => (form, String::new()),
+    };
+    format!(
+        "<p class=\"slip-report\">{code}<span>Report this result from your phone, each player with their own code: <span class=\"slip-address\">{}</span></span></p>\n",
+        html(&address)
+    )
 }
 
 /// `text` safe to show in a terminal: every control character (an escape sequence that would
@@ -682,6 +724,33 @@ pub(crate) const STYLE: &str = "\
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_slip_gives_its_tables_form_with_its_qr_code_on_the_network() {
+        let note = report_note(
+            "events/2026/day/pairings/",
+            3,
+            Some("http://10.0.0.5:8000/"),
+        );
+        let address = "http://10.0.0.5:8000/events/2026/day/pairings/#report-3";
+        assert!(
+            note.contains(&format!(
+                "<svg role=\"img\" aria-label=\"QR code of {address}\""
+            )),
+            "{note}"
+        );
+        assert!(
+            note.contains(&format!("<span class=\"slip-address\">{address}</span>")),
+            "{note}"
+        );
+        let alone = report_note("events/2026/day/pairings/", 3, None);
+        assert!(!alone.contains("<svg"), "{alone}");
+        assert!(
+            alone
+                .contains("<span class=\"slip-address\">events/2026/day/pairings/#report-3</span>"),
+            "{alone}"
+        );
+    }
 
     #[test]
     fn a_form_is_read_with_its_escapes() {

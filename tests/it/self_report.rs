@@ -477,6 +477,38 @@ fn a_phone_is_answered_with_a_page_of_the_site() {
     }
 }
 
+/// The result slips served with `--self-report` say where each table's result is reported: the
+/// path of that table's form on the pairings page (on 127.0.0.1 alone, phones have no address
+/// of this computer to open, so no QR code), and never a player's code.
+#[test]
+fn served_result_slips_say_where_to_report() {
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let server = serve_in(&site, &["--self-report"]);
+    let codes = codes_of(&server);
+    let slips = server.wait_for_page(SLIPS, "slip-report");
+    let pairings = server.wait_for_page(PAIRINGS, "Report your result");
+    let tables = served_tables(&server, "\"tables\"");
+    let notes: Vec<&str> = slips.split("<p class=\"slip-report\">").skip(1).collect();
+    assert_eq!(notes.len(), tables.len(), "{slips}");
+    for (note, (table, _)) in notes.iter().zip(&tables) {
+        let form = format!("report-{table}");
+        let address = format!("{}#{form}", &PAIRINGS[1..]);
+        assert!(
+            note.starts_with(&format!(
+                "<span>Report this result from your phone, each player with their own code: <span class=\"slip-address\">{address}</span>"
+            )),
+            "{note}"
+        );
+        assert!(pairings.contains(&format!("id=\"{form}\"")), "{pairings}");
+    }
+    assert!(!slips.contains("<svg"), "{slips}");
+    assert!(
+        !codes.values().any(|code| slips.contains(code.as_str())),
+        "{slips}"
+    );
+}
+
 /// A report names its event exactly as the pairings page's form writes it. The same file spelt
 /// another way (`./`, `..`, a doubled slash, the absolute path) names no event: refused before
 /// anything is counted or read, so it neither earns fresh tries at a code nor takes a right one.
