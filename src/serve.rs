@@ -235,7 +235,7 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
             self_report::CARDS_ADDRESS
         ));
         let desk = Arc::new(Desk::new(&root, Arc::clone(&log)));
-        confirm_from_terminal(&root, Arc::clone(&log));
+        confirm_from_input(&root, Arc::clone(&log));
         desk
     });
     if let Some(limit) = limited {
@@ -472,13 +472,11 @@ fn handle(
                     })
             })
         });
-        return respond(
-            &mut out,
-            answer.status,
-            "text/html; charset=utf-8",
-            answer.page.as_bytes(),
-            false,
-        );
+        let (kind, page) = {
+            let site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
+            answer.page(site.as_ref().map(Session::site))
+        };
+        return respond(&mut out, answer.status, kind, &page, false);
     }
     let mut out = stream;
     if method != "GET" && method != "HEAD" {
@@ -578,7 +576,7 @@ fn handle(
         match site.as_ref() {
             Some(session) => (
                 session.file(&file).map(|bytes| match desk {
-                    Some(_) => with_self_report(session, &file, bytes, own, base_path),
+                    Some(_) => with_self_report(session, &file, bytes, own, base_path, lan_url),
                     None => bytes,
                 }),
                 session.has_file(&format!("{file}/index.html")),
@@ -639,32 +637,32 @@ fn handle(
 }
 
 /// A page as served with `--self-report`: the running round's pairings page with its forms,
-/// and, on this computer only, the slips with their codes.
+/// and the slips with where each table reports (at `lan_url` with `--lan`), and, on this
+/// computer only, where the players' codes are.
 fn with_self_report(
     session: &Session,
     file: &str,
     bytes: Vec<u8>,
     own: bool,
     base_path: &str,
+    lan_url: Option<&str>,
 ) -> Vec<u8> {
     let site = session.site();
     let changed = if file.ends_with("/pairings/index.html") {
         self_report::with_forms(site, file, &bytes, base_path)
-    } else if own && file.ends_with("/slips/index.html") {
-        self_report::with_cards_note(site, file, &bytes, base_path)
+    } else if file.ends_with("/slips/index.html") {
+        self_report::with_slip_notes(site, file, &bytes, own, base_path, lan_url)
     } else {
         None
     };
     changed.unwrap_or(bytes)
 }
 
-/// With `--self-report` in a terminal: the organizer types `confirm FILE TABLE [--player ID]`
-/// where `serve` runs to record a player's report (as `holonet confirm` does).
-fn confirm_from_terminal(root: &Path, log: Arc<dyn Log>) {
-    use std::io::IsTerminal;
-    if !std::io::stdin().is_terminal() {
-        return;
-    }
+/// With `--self-report`: the organizer types `confirm FILE TABLE [--player ID]` where `serve`
+/// runs to record a player's report (as `holonet confirm` does). Standard input is read
+/// whatever it is, a terminal or a pipe: a `serve` started by a script or a service takes the
+/// same lines from whoever feeds it, and is never silent about them.
+fn confirm_from_input(root: &Path, log: Arc<dyn Log>) {
     let root = root.to_path_buf();
     let _ = std::thread::Builder::new().spawn(move || {
         for line in std::io::stdin().lines().map_while(Result::ok) {

@@ -1,6 +1,6 @@
 /* Holonet room screen: counts the round down from the times the page carries (the build never
-   reads the clock; the browser's clock is the room's), shows a list too long for the screen
-   a screenful at a time, and reloads when the site changes (a result, the next round). The
+   reads the clock; the browser's clock is the room's), fits the list to a wide screen (more
+   columns, smaller type), shows a list too long even then a screenful at a time, and reloads when the site changes (a result, the next round). The
    functions before `init` are pure, and Node can load this file to test them
    (tests/web/room-test.js). It sets text only, never markup. */
 (function () {
@@ -11,6 +11,12 @@
   var ENDING_MINUTES = 5;
   // Narrower than this (a phone), the page scrolls as a plain list.
   var PAGED_MIN_WIDTH = 700;
+  // The list's type shrinks in these steps, down to this share of its size, before it pages:
+  // a round of 40 fits a 1920x1080 screen whole, still legible across the room.
+  var SCALE_STEP = 0.05;
+  var MIN_SCALE = 0.55;
+  // A column's least width, in the list's type size: `minmax(min(100%, 22em), 1fr)` in room.css.
+  var COLUMN_EM = 22;
 
   function pad(n) {
     return (n < 10 ? "0" : "") + n;
@@ -36,6 +42,31 @@
   function capacity(available, itemHeight, gap, columns) {
     var rows = Math.max(1, Math.floor((available + gap) / (itemHeight + gap)));
     return { rows: rows, perPage: rows * Math.max(1, columns) };
+  }
+
+  /* The type scale, columns and rows that show `count` players on one screen: the largest
+     scale, from 1 down to MIN_SCALE in steps of SCALE_STEP, at which every player fits the
+     list's `space` ({ width, height } in pixels). `sizes` are the list's at scale 1: a `row`'s
+     height and the `rowGap` between rows, a `column`'s least width and the `columnGap`; all
+     shrink with the type, and the columns are as many as fit the width (CSS's auto-fill). Where
+     even MIN_SCALE does not fit them all, it holds as many as fit, and the list pages. */
+  function arrange(count, space, sizes) {
+    var best = null;
+    for (var step = 0; ; step++) {
+      var scale = Math.round((1 - step * SCALE_STEP) * 100) / 100;
+      if (scale < MIN_SCALE) {
+        return best;
+      }
+      var columns = Math.max(
+        1,
+        Math.floor((space.width + sizes.columnGap * scale) / ((sizes.column + sizes.columnGap) * scale))
+      );
+      var fit = capacity(space.height, sizes.row * scale, sizes.rowGap * scale, columns);
+      best = { scale: scale, columns: columns, rows: fit.rows, perPage: fit.perPage };
+      if (fit.perPage >= count) {
+        return best;
+      }
+    }
   }
 
   /* The pages of `count` players, `perPage` to a page, filled evenly (23 players at 10 a
@@ -109,29 +140,54 @@
       }
     }
 
+    /* The list's sizes as the screen lays it out at its present scale (see `arrange`). */
+    function measured() {
+      // Columns counted as the list flows row by row: flowing by column, every player past
+      // the first row would count as a column of its own.
+      root.classList.remove("room-paged");
+      var columns = getComputedStyle(list).gridTemplateColumns.split(" ").filter(Boolean).length;
+      root.classList.add("room-paged");
+      var style = getComputedStyle(list);
+      return {
+        columns: columns,
+        row: items.reduce(function (h, item) {
+          return Math.max(h, item.getBoundingClientRect().height);
+        }, 0),
+        rowGap: parseFloat(style.rowGap) || 0,
+        column: COLUMN_EM * parseFloat(style.fontSize),
+        columnGap: parseFloat(style.columnGap) || 0,
+        space: {
+          width: list.clientWidth,
+          height: box.clientHeight - list.offsetTop + box.offsetTop
+        }
+      };
+    }
+
     function layout() {
       items.forEach(function (item) {
         item.hidden = false;
       });
       root.classList.remove("room-paged");
       list.style.removeProperty("--room-rows");
+      list.style.removeProperty("--room-scale");
       note.hidden = true;
       plan = [[0, items.length]];
       if (root.clientWidth < PAGED_MIN_WIDTH || items.length === 0) {
         return;
       }
-      // Columns counted as the list flows row by row: flowing by column, every player past
-      // the first row would count as a column of its own.
-      var columns = getComputedStyle(list).gridTemplateColumns.split(" ").filter(Boolean).length;
-      root.classList.add("room-paged");
-      var gap = parseFloat(getComputedStyle(list).rowGap) || 0;
-      var tallest = items.reduce(function (h, item) {
-        return Math.max(h, item.getBoundingClientRect().height);
-      }, 0);
-      var fit = capacity(box.clientHeight - list.offsetTop + box.offsetTop, tallest, gap, columns);
+      var first = measured();
+      var chosen = arrange(items.length, first.space, first);
+      list.style.setProperty("--room-scale", String(chosen.scale));
+      // What the screen makes of that scale decides: a border that does not shrink with the
+      // type may leave a row fewer than `arrange` worked out, and then the list pages.
+      var sizes = measured();
+      var fit = capacity(sizes.space.height, sizes.row, sizes.rowGap, sizes.columns);
       plan = pages(items.length, fit.perPage);
       var onPage = plan[0][1] - plan[0][0];
-      list.style.setProperty("--room-rows", String(Math.min(fit.rows, Math.ceil(onPage / columns))));
+      list.style.setProperty(
+        "--room-rows",
+        String(Math.min(fit.rows, Math.ceil(onPage / sizes.columns)))
+      );
       show(0);
     }
 
@@ -187,6 +243,7 @@
   var api = {
     clock: clock,
     capacity: capacity,
+    arrange: arrange,
     pages: pages,
     pageLabel: pageLabel
   };

@@ -63,6 +63,24 @@ fn day_of(event: &Event, given: Option<Date>, today: Date) -> Result<Date, Strin
     Ok(today)
 }
 
+/// The warning for a game or session played on `date`, after the first day of an event with
+/// no `end_date`: the event's pages show it as the one day of its `date` until the organizer
+/// writes its last day, so they are told where to write it. Holonet does not stretch the event
+/// to its last game by itself: the organizer knows when the league ends, and a page that
+/// moved its end with every game would announce a different span each week.
+fn one_day_warning(event: &Event, date: Date) -> Option<String> {
+    let info = &event.info;
+    (info.end_date.is_none() && date > info.date).then(|| {
+        format!(
+            "{} has no `end_date`, so its pages show it as one day, {}, though this is recorded on {}: add `end_date = YYYY-MM-DD` (its last day) to [event] in {}",
+            info.name,
+            info.date.iso(),
+            date.iso(),
+            event.file.display()
+        )
+    })
+}
+
 /// Appends a league game to the file.
 pub(crate) fn game(
     text: &str,
@@ -148,6 +166,7 @@ pub(crate) fn game(
     );
     let mut edited = finish(doc, at, summary)?;
     edited.warnings = warnings;
+    edited.warnings.extend(one_day_warning(event, date));
     Ok(edited)
 }
 
@@ -205,7 +224,9 @@ pub(crate) fn session(
         names.join(" and "),
         request.winner
     );
-    finish(doc, at, summary)
+    let mut edited = finish(doc, at, summary)?;
+    edited.warnings.extend(one_day_warning(event, date));
+    Ok(edited)
 }
 
 /// Closes the event (`closed = true`): its standings are final, and no verb or issue form

@@ -541,7 +541,9 @@ pub fn file_edit(
     let announcement = announce(&loaded.event, &step);
     let path = loaded.path.display();
     let summary = match mode {
-        Mode::Write => format!("{announcement}\nWrote {what} into {path}."),
+        Mode::Write | Mode::WriteHoldingReports => {
+            format!("{announcement}\nWrote {what} into {path}.")
+        }
         Mode::DryRun => {
             format!("{announcement}\nDry run: {what} was not written; {path} is unchanged.")
         }

@@ -433,7 +433,7 @@ pub fn confirm(root: &Path, file: &Path, table: u32, player: Option<&str>) -> Ou
             }
         };
         let chosen = (*chosen).clone();
-        let outcome = edit_event(root, file, Mode::Write, |loaded| {
+        let outcome = edit_event(root, file, Mode::WriteHoldingReports, |loaded| {
             report::file_edit(loaded, &chosen.request())
         });
         // Once recorded, the table's reports are settled; a refused one stays waiting.
@@ -568,9 +568,12 @@ fn checked_words(
 
 /// Records `report` in its event file through the edit transaction.
 fn record(root: &Path, report: &Waiting) -> Result<(), String> {
-    let outcome = edit_event(root, &root.join(&report.event), Mode::Write, |loaded| {
-        report::file_edit(loaded, &report.request())
-    });
+    let outcome = edit_event(
+        root,
+        &root.join(&report.event),
+        Mode::WriteHoldingReports,
+        |loaded| report::file_edit(loaded, &report.request()),
+    );
     outcome.result.map(|_| ())
 }
 

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::waiting::void_replaced;
+use super::waiting::settle_waiting;
 use crate::atomic::{Expected, lock_site, write_atomically};
 use crate::config::Config;
 use crate::diag::{Code, Diagnostic, Report};
@@ -117,6 +117,10 @@ pub(crate) const DOES_NOT_FIT: &str = "that change does not fit the event";
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
     Write,
+    /// A write by a caller that holds the list of the players' waiting reports and settles the
+    /// table's reports itself (a self-report recorded, `confirm`): the transaction leaves the
+    /// list alone, since taking its lock again would wait on itself.
+    WriteHoldingReports,
     /// Everything but the write: the edit is made and checked, and nothing is locked or written.
     DryRun,
 }
@@ -221,7 +225,7 @@ pub fn edit_event_when_closed(
 ) -> Outcome {
     let _lock = match mode {
         Mode::DryRun => None,
-        Mode::Write => match lock_site(root) {
+        Mode::Write | Mode::WriteHoldingReports => match lock_site(root) {
             Ok(lock) => Some(lock),
             Err(message) => return Outcome::refused(message),
         },
@@ -262,8 +266,10 @@ pub fn edit_event_when_closed(
     let written = match mode {
         Mode::DryRun => Ok(()),
         // An edit that changes nothing leaves the file as it is (its time included).
-        Mode::Write if edited.text == loaded.text => Ok(()),
-        Mode::Write => write_atomically(&loaded.path, Expected::Text(&loaded.text), &edited.text),
+        Mode::Write | Mode::WriteHoldingReports if edited.text == loaded.text => Ok(()),
+        Mode::Write | Mode::WriteHoldingReports => {
+            write_atomically(&loaded.path, Expected::Text(&loaded.text), &edited.text)
+        }
     };
     // The site is free again before the players' reports are looked at: whoever records a
     // report holds their list first and the site's lock second, never the other way round.
@@ -276,12 +282,13 @@ pub fn edit_event_when_closed(
         .map_err(|e| e.to_string());
     if mode == Mode::Write
         && let Ok(written) = &mut result
-        && let Err(message) = void_replaced(root, &loaded.event, &after)
+        && let Err(message) = settle_waiting(root, &loaded.event, &after)
     {
-        // The edit is written; only the reports sent for the old pairing could not be set
-        // aside, and they no longer count anyway (their pairing is gone).
+        // The edit is written; only the list of the players' reports could not follow it.
+        // Reports for an old pairing no longer count anyway (their pairing is gone), and a
+        // settled table's reports are dropped at the list's next write.
         written.edit.warnings.push(format!(
-            "the players' reports sent before this change could not be marked void ({message}); they no longer count, since the pairing they were sent for has changed"
+            "the players' reports waiting could not be brought up to date with this change ({message}); those sent for a pairing that changed no longer count, and those of a table now recorded are dropped later"
         ));
     }
     Outcome { reports, result }

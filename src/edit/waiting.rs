@@ -9,12 +9,13 @@
 //! - an edit by hand that changes the round or the players changes the fingerprint, so the
 //!   reports sent before it no longer count;
 //! - an editing verb (`unpair`, `pair`, `drop`, `register --late`, ...) that changes the
-//!   fingerprint also marks the reports of the old pairing void ([`void_replaced`]), so that a
+//!   fingerprint also marks the reports of the old pairing void ([`settle_waiting`]), so that a
 //!   round unpaired and paired again the same way does not bring back what was sent for the
 //!   first pairing: nobody sent it for the second.
 //!
 //! Reports that no longer count are kept until their step is over, only so that `confirm` can
-//! say why it refuses them.
+//! say why it refuses them. A report whose table has its result, or whose step is over, is
+//! settled: the next edit of its event drops it ([`settle_waiting`]).
 
 use std::path::{Path, PathBuf};
 
@@ -71,6 +72,15 @@ impl Waiting {
             step.stage == self.stage
                 && step.number == self.number
                 && step.table(self.table).is_some_and(|t| !t.reported)
+        })
+    }
+
+    /// Whether it is settled in `event`: its step is there, and its table has its result or
+    /// every table of the step has.
+    fn is_settled(&self, event: &Event) -> bool {
+        super::open_step::step(event, self.stage, self.number).is_some_and(|step| {
+            step.tables.iter().all(|t| t.reported)
+                || step.table(self.table).is_some_and(|t| t.reported)
         })
     }
 
@@ -165,36 +175,50 @@ fn write_list(path: &Path, before: Option<&str>, waiting: &[Waiting]) -> Result<
     write_atomically(path, expected, &format!("{text}\n")).map_err(|e| e.to_string())
 }
 
-/// After an edit of an event file changed it from `before` to `after`: when the pairing of the
-/// step that was taking reports changed (unpaired, paired again, a player dropped, entered
-/// late, or put at another table), the reports sent for the old pairing are marked void, so that
-/// no later pairing, even one that comes out the same, takes them for its own. Nothing is done,
-/// and no lock taken, when that step's pairing is the same (a result recorded, the round
-/// completed), or when no report waits.
-pub(crate) fn void_replaced(root: &Path, before: &Event, after: &Event) -> Result<(), String> {
+/// After an edit of an event file changed it from `before` to `after`, the list of waiting
+/// reports follows it:
+///
+/// - when the pairing of the step that was taking reports changed (unpaired, paired again, a
+///   player dropped, entered late, or put at another table), the reports sent for the old
+///   pairing are marked void, so that no later pairing, even one that comes out the same, takes
+///   them for its own;
+/// - the reports of a table that has its result (recorded by `report`, or by hand), or of a
+///   step that is over, are dropped: they are settled, and a disagreement the organizer
+///   settled would otherwise stay in the list for the rest of the event. A step unpaired is
+///   not over: its reports stay, void, for `confirm` to say why it refuses them.
+///
+/// The list is read first without its lock, and neither locked nor written when neither
+/// applies (a result recorded where no report waits, an edit of another event).
+pub(crate) fn settle_waiting(root: &Path, before: &Event, after: &Event) -> Result<(), String> {
     let path = root.join(WAITING_FILE);
     if std::fs::symlink_metadata(&path).is_err() {
         return Ok(());
     }
-    let Some((step, old)) = pairing_of(before) else {
-        return Ok(());
+    let replaced = pairing_of(before)
+        .filter(|(step, old)| {
+            super::open_step::step(after, step.stage, step.number)
+                .is_none_or(|now| fingerprint(after, &now) != *old)
+        })
+        .map(|(_, old)| old);
+    let settle = |waiting: &mut Vec<Waiting>| {
+        let mut changed = false;
+        for report in waiting
+            .iter_mut()
+            .filter(|w| w.event == before.file && Some(&w.pairing) == replaced.as_ref() && !w.void)
+        {
+            report.void = true;
+            changed = true;
+        }
+        let count = waiting.len();
+        waiting.retain(|w| w.event != after.file || !w.is_settled(after));
+        waiting.len() != count || changed
     };
-    let same = super::open_step::step(after, step.stage, step.number)
-        .is_some_and(|now| fingerprint(after, &now) == old);
-    if same {
+    if !settle(&mut read_waiting(&path).1) {
         return Ok(());
     }
     let _lock = hold_lock(&root.join(WAITING_LOCK), "taking players' reports")?;
     let (text, mut waiting) = read_waiting(&path);
-    let mut changed = false;
-    for report in waiting
-        .iter_mut()
-        .filter(|w| w.event == before.file && w.pairing == old && !w.void)
-    {
-        report.void = true;
-        changed = true;
-    }
-    if changed {
+    if settle(&mut waiting) {
         write_list(&path, text.as_deref(), &waiting)?;
     }
     Ok(())

@@ -96,7 +96,7 @@ pub(crate) fn terminal_qr(text: &str, colors: bool) -> Result<String, String> {
 
 /// The QR code of `text` as an inline SVG element, one unit per module (the page scales it),
 /// labelled with the address for screen readers.
-fn svg_qr(text: &str) -> Result<String, String> {
+pub(crate) fn svg_qr(text: &str) -> Result<String, String> {
     let image = code(text)?
         .render::<svg::Color>()
         .module_dimensions(1, 1)

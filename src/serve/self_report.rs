@@ -66,10 +66,13 @@ pub(crate) struct Served {
     pub(crate) pairings: String,
 }
 
-/// The answer to a report: its HTTP status and the page the phone shows.
+/// The answer to a report: its HTTP status, and what the phone is told.
 pub(crate) struct Answer {
     pub(crate) status: &'static str,
-    pub(crate) page: String,
+    title: &'static str,
+    message: String,
+    /// The link back: the event's pairings page, else the site's home page.
+    back: String,
 }
 
 /// The fields a report's form sends.
@@ -396,21 +399,63 @@ impl Desk {
     }
 }
 
-/// The note this computer's slips page gets: the players' codes are on their cards.
-pub(crate) fn with_cards_note(
+/// The slips page as served with `--self-report`. Each slip says where its table's result is
+/// reported: the form of that table on the pairings page, at its address on the network with
+/// its QR code where `lan_url` (the site's address there, with `--lan`) is known, else its path
+/// on the site (a phone cannot open this computer's 127.0.0.1). This computer's copy also says
+/// where the players' codes are. No code is on a slip: a slip lies on the table for both
+/// players, and a code is one player's own.
+pub(crate) fn with_slip_notes(
     site: &Site,
     file: &str,
     page: &[u8],
+    own: bool,
     base_path: &str,
+    lan_url: Option<&str>,
 ) -> Option<Vec<u8>> {
-    open_event(site, file, crate::site::addresses::slips_path)?;
-    let text = String::from_utf8_lossy(page);
-    let at = text.find("</header>")?;
-    let note = format!(
-        "<p class=\"slips-cards\">Players report from their phones with the personal code on their player card, never on this slip: print the cards once from <a href=\"{base_path}{own}{CARDS_ADDRESS}\">the players' codes</a> and hand each player their own.</p>\n",
-        own = super::OWN
-    );
-    Some(format!("{}{note}{}", &text[..at], &text[at..]).into_bytes())
+    let (event, _, _) = open_event(site, file, crate::site::addresses::slips_path)?;
+    let pairings = pairings_path(&event);
+    let mut text = String::from_utf8_lossy(page).into_owned();
+    if own && let Some(at) = text.find("</header>") {
+        let note = format!(
+            "<p class=\"slips-cards\">Players report from their phones with the personal code on their player card, never on this slip: print the cards once from <a href=\"{base_path}{own}{CARDS_ADDRESS}\">the players' codes</a> and hand each player their own.</p>\n",
+            own = super::OWN
+        );
+        text.insert_str(at, &note);
+    }
+    const SLIP: &str = "<section class=\"slip\" data-table=\"";
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find(SLIP) {
+        let table: u32 = rest[at + SLIP.len()..].split('"').next()?.parse().ok()?;
+        let end = at + rest[at..].find("</section>")?;
+        out.push_str(&rest[..at]);
+        out.push_str("<section class=\"slip slip-reported\"");
+        out.push_str(&rest[at + "<section class=\"slip\"".len()..end]);
+        out.push_str(&report_note(&pairings, table, lan_url));
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    Some(out.into_bytes())
+}
+
+/// Where table `table`'s result is reported, as its slip prints it: the address of its form
+/// on the pairings page (`pairings`, the page's path on the site) and its QR code, on the
+/// network at `lan_url`; the path alone without it.
+fn report_note(pairings: &str, table: u32, lan_url: Option<&str>) -> String {
+    let form = format!("{pairings}#report-{table}");
+    let (address, code) = match lan_url {
+        Some(site) => {
+            let address = format!("{site}{form}");
+            let code = super::lan::svg_qr(&address).unwrap_or_default();
+            (address, code)
+        }
+        None => (form, String::new()),
+    };
+    format!(
+        "<p class=\"slip-report\">{code}<span>Report this result from your phone, each player with their own code: <span class=\"slip-address\">{}</span></span></p>\n",
+        html(&address)
+    )
 }
 
 /// `text` safe to show in a terminal: every control character (an escape sequence that would
@@ -595,11 +640,12 @@ fn form_decode(value: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// The page a phone is shown after sending a report.
+/// The answer a phone is shown after sending a report, linking back to `back` (the event's
+/// pairings page) when there is one, else to the site.
 fn answer(
     status: &'static str,
     base_path: &str,
-    title: &str,
+    title: &'static str,
     message: &str,
     back: Option<&str>,
 ) -> Answer {
@@ -610,12 +656,39 @@ fn answer(
         ),
         None => format!("<p><a href=\"{base_path}\">Back to the site</a></p>"),
     };
-    let page = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title><link rel=\"stylesheet\" href=\"{base_path}{own}{STYLE_ADDRESS}\"></head><body class=\"self-report-answer\"><main><h1>{title}</h1><p>{}</p>{back}</main></body></html>\n",
-        html(message),
-        own = super::OWN
-    );
-    Answer { status, page }
+    Answer {
+        status,
+        title,
+        message: message.to_string(),
+        back,
+    }
+}
+
+impl Answer {
+    /// The page the phone shows, with its content type: a page of `site` in its own look, its
+    /// header, navigation and style sheet (see [`crate::site::render::served_page`]); plain
+    /// words when there is no site yet or its template fails.
+    pub(crate) fn page(&self, site: Option<&Site>) -> (&'static str, Vec<u8>) {
+        let text = format!("<p>{}</p>\n{}", html(&self.message), self.back);
+        let path = format!("{}{REPORT_ADDRESS}", super::OWN);
+        let page = site.and_then(|site| {
+            crate::site::render::served_page(
+                &site.config,
+                &site.pages,
+                &site.tera,
+                [&path, self.title],
+                text,
+            )
+            .ok()
+        });
+        match page {
+            Some(page) => ("text/html; charset=utf-8", page.into_bytes()),
+            None => (
+                "text/plain; charset=utf-8",
+                format!("{}\n\n{}\n", self.title, self.message).into_bytes(),
+            ),
+        }
+    }
 }
 
 /// The players' cards: eight to a printed page, each with a dashed line to cut along.
@@ -634,7 +707,7 @@ body{margin:0}main{max-width:190mm;margin:0 auto;padding:0 1rem}\
 .cards-event{break-after:page}.cards-event:last-child{break-after:auto}\
 @media print{.screen{display:none}}";
 
-/// The forms' and answers' looks: inside the site's own page style, touch-sized choices.
+/// The forms' looks: inside the site's own page style, touch-sized choices.
 pub(crate) const STYLE: &str = "\
 .self-report{margin:2rem 0;padding-top:1rem;border-top:1px solid currentColor}
 .self-report-table{margin:.75rem 0;border:1px solid #8888;border-radius:.4rem;padding:.25rem .75rem}
@@ -646,13 +719,38 @@ pub(crate) const STYLE: &str = "\
 .self-report-form input[type=radio]{width:1.2rem;height:1.2rem;vertical-align:middle;margin-right:.4rem}
 .self-report-form input:not([type]),.self-report-form input[name]:not([type=radio]):not([type=hidden]){font:inherit;font-size:1.1rem;padding:.4rem;width:9rem;letter-spacing:.1em}
 .self-report-form button{font:inherit;font-weight:600;padding:.6rem 1rem;border-radius:.4rem;border:2px solid currentColor;background:transparent;color:inherit;cursor:pointer}
-.self-report-answer{font:1.1rem/1.5 system-ui,sans-serif;margin:0;padding:1.5rem;max-width:36rem}
-@media (prefers-color-scheme:dark){.self-report-answer{background:#15161a;color:#eee}.self-report-answer a{color:#9cf}}
 ";
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_slip_gives_its_tables_form_with_its_qr_code_on_the_network() {
+        let note = report_note(
+            "events/2026/day/pairings/",
+            3,
+            Some("http://10.0.0.5:8000/"),
+        );
+        let address = "http://10.0.0.5:8000/events/2026/day/pairings/#report-3";
+        assert!(
+            note.contains(&format!(
+                "<svg role=\"img\" aria-label=\"QR code of {address}\""
+            )),
+            "{note}"
+        );
+        assert!(
+            note.contains(&format!("<span class=\"slip-address\">{address}</span>")),
+            "{note}"
+        );
+        let alone = report_note("events/2026/day/pairings/", 3, None);
+        assert!(!alone.contains("<svg"), "{alone}");
+        assert!(
+            alone
+                .contains("<span class=\"slip-address\">events/2026/day/pairings/#report-3</span>"),
+            "{alone}"
+        );
+    }
 
     #[test]
     fn a_form_is_read_with_its_escapes() {

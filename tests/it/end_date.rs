@@ -199,3 +199,57 @@ fn every_kind_of_event_takes_an_end_date_and_every_page_shows_its_days() {
         assert!(kinds.contains(kind), "{kind} among {kinds:?}");
     }
 }
+
+/// A league game recorded after the league's `date`, in a league with no `end_date`: it is
+/// recorded, and `game` warns that the pages show the league as one day and says where to
+/// write its last day; once `end_date` is there, the warning is gone.
+#[test]
+fn a_league_game_after_its_date_without_an_end_date_says_to_set_one() {
+    const LEAGUE: &str = "events/2026/winter-league.toml";
+    let dir = tempfile::tempdir().expect("tempdir");
+    assert!(holonet(&["init", "site"], dir.path()).status.success());
+    let root = dir.path().join("site");
+    fs::create_dir_all(root.join("events/2026")).expect("mkdir");
+    fs::write(
+        root.join(LEAGUE),
+        "[event]\nname = \"Winter League\"\ndate = 2026-12-05\nrules = \"ffg-2018\"\nformat = \"league\"\n",
+    )
+    .expect("write");
+    for name in ["Ann Vale", "Cid Moreno"] {
+        crate::common::run_ok(&root, &["register", LEAGUE, name]);
+    }
+    let game = |date: &str| {
+        let out = holonet(
+            &[
+                "game",
+                LEAGUE,
+                "ann-vale",
+                "cid-moreno",
+                "ann-vale",
+                "--date",
+                date,
+            ],
+            &root,
+        );
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let warning =
+        "add `end_date = YYYY-MM-DD` (its last day) to [event] in events/2026/winter-league.toml";
+    assert!(!game("2026-12-05").contains("end_date"));
+    let said = game("2026-12-12");
+    assert!(said.contains(warning), "{said}");
+    assert!(said.contains("show it as one day, 2026-12-05"), "{said}");
+    let text = fs::read_to_string(root.join(LEAGUE)).expect("read");
+    assert_eq!(text.matches("[[games]]").count(), 2, "{text}");
+    fs::write(
+        root.join(LEAGUE),
+        text.replacen(
+            "date = 2026-12-05\n",
+            "date = 2026-12-05\nend_date = 2027-02-27\n",
+            1,
+        ),
+    )
+    .expect("write");
+    assert!(!game("2026-12-19").contains("end_date"));
+}

@@ -2,9 +2,10 @@
 //! notice where `node` is not installed, unless `HOLONET_WEB_CHECKS=require`, as `.ci/run` sets
 //! it: then a missing Node fails), and each checked never to turn data into markup:
 //! search (matching and ranking), running events (the table finder and the poll, with a fake
-//! fetch and fake timers), the room screen (its clock and paging) and the round pages' standings
-//! (rows read from event.json by column name, values rounded as the pages round them). The
-//! scripts' letter folding is held to the ids' table (`event::ids`), the one the rest copy.
+//! fetch and fake timers), the room screen (its clock, how it fits the screen, and paging) and
+//! the round pages' standings (rows read from event.json by column name, values rounded as the
+//! pages round them). The scripts' letter folding is held to the ids' table (`event::ids`), the
+//! one the rest copy.
 
 use std::process::Command;
 
@@ -85,7 +86,7 @@ fn running_script_sets_text_never_markup_and_never_reloads_by_itself() {
 }
 
 #[test]
-fn room_script_counts_down_and_pages_under_node() {
+fn room_script_counts_down_fits_a_1080p_screen_and_pages_under_node() {
     passes_under_node("room");
 }
 

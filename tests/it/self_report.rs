@@ -6,10 +6,12 @@
 //! byte as it was.
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::Path;
 
 use crate::common::serve::{
-    CARDS, Server, player_codes, post_form, post_form_with, report_form, serve_in,
+    CARDS, Errors, Server, command_in, player_codes, post_form, post_form_with, report_form,
+    serve_in, spawn,
 };
 use crate::common::{holonet, run_ok};
 
@@ -348,6 +350,162 @@ fn a_report_is_void_once_its_pairing_changes() {
     assert_eq!(
         std::fs::read_to_string(&file).expect("the event file"),
         edited
+    );
+}
+
+/// The tables whose reports `.holonet/self-reports.json` holds, in the order it lists them.
+fn tables_waiting(site: &Path) -> Vec<u64> {
+    let text = std::fs::read_to_string(site.join(".holonet/self-reports.json"))
+        .expect("the list of waiting reports");
+    let list: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    list.as_array()
+        .expect("a list")
+        .iter()
+        .map(|report| report["table"].as_u64().expect("a table"))
+        .collect()
+}
+
+/// A disagreement the organizer settles with `holonet report` leaves nothing in the list of
+/// waiting reports, and nor does a report whose table the organizer records: the list holds
+/// only what still waits, and is empty once the round is over.
+#[test]
+fn settled_reports_leave_the_waiting_list() {
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let server = serve_in(&site, &["--self-report"]);
+    let codes = codes_of(&server);
+    let tables = served_tables(&server, "\"tables\"");
+    let pairings = server.wait_for_page(PAIRINGS, "Report your result");
+    let [a1, b1] = &tables[0].1;
+    let [a2, _] = &tables[1].1;
+    for (table, player, result) in [(1, a1, "2-0"), (1, b1, "0-2"), (2, a2, "1-1")] {
+        let (status, page) = send(&server, &pairings, table, player, result, &codes[player]);
+        assert_eq!(status, 200, "{page}");
+    }
+    assert_eq!(tables_waiting(&site), [1, 1, 2]);
+
+    // The organizer settles table 1 by typing its result: its two reports go, table 2's stays.
+    run_ok(&site, &["report", FILE, "1", "2-0"]);
+    assert_eq!(tables_waiting(&site), [2]);
+    let status = run_ok(&site, &["status", FILE]);
+    assert!(status.contains(WAITING), "{status}");
+
+    // Table 2 recorded by the organizer too, and table 3: the round is over, nothing waits.
+    run_ok(&site, &["report", FILE, "2", "2-0"]);
+    run_ok(&site, &["report", FILE, "3", "2-0"]);
+    assert!(tables_waiting(&site).is_empty());
+}
+
+/// `serve` started by a script or a service, its standard input a pipe: a `confirm` line
+/// written there records the report waiting, as one typed in its terminal does.
+#[test]
+fn a_confirm_line_on_piped_input_is_recorded() {
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let file = site.join(FILE);
+    let mut command = command_in(&site, &["--self-report"]);
+    command.stdin(std::process::Stdio::piped());
+    let mut server = spawn(command, Errors::Dropped);
+    let codes = codes_of(&server);
+    let tables = served_tables(&server, "\"tables\"");
+    let pairings = server.wait_for_page(PAIRINGS, "Report your result");
+    let [a, _] = &tables[0].1;
+    let (status, page) = send(&server, &pairings, 1, a, "2-0", &codes[a]);
+    assert_eq!(status, 200, "{page}");
+    writeln!(server.input(), "confirm {FILE} 1").expect("a line written to serve");
+    server.says("Recorded table 1 of round 1");
+    let text = std::fs::read_to_string(&file).expect("the event file");
+    assert!(
+        text.contains(&format!("games = [\"{a}\", \"{a}\"]")),
+        "{text}"
+    );
+}
+
+/// What a phone is told after sending a report, recorded or refused, is a page of the site in
+/// its own look: the site's header and navigation, its style sheet, one heading in the main
+/// landmark, and the way back to the pairings.
+#[test]
+fn a_phone_is_answered_with_a_page_of_the_site() {
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let server = serve_in(&site, &["--self-report"]);
+    let codes = codes_of(&server);
+    let tables = served_tables(&server, "\"tables\"");
+    let pairings = server.wait_for_page(PAIRINGS, "Report your result");
+    let home = server.wait_for_page("/", "site-header");
+    let [a, b] = &tables[0].1;
+    let answers = [
+        (
+            send(&server, &pairings, 1, a, "2-0", "AAAA AAAA"),
+            403,
+            "Nothing was recorded",
+        ),
+        (
+            send(&server, &pairings, 1, a, "2-0", &codes[a]),
+            200,
+            "Sent",
+        ),
+        (
+            send(&server, &pairings, 1, b, "2-0", &codes[b]),
+            200,
+            "Recorded",
+        ),
+    ];
+    for ((status, page), wanted, title) in answers {
+        assert_eq!(status, wanted, "{page}");
+        assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+        assert!(page.contains(&format!("<title>{title} · ")), "{page}");
+        for part in [
+            "<header class=\"site-header\">",
+            "<nav class=\"site-nav\" aria-label=\"Main\">",
+            "<main id=\"main\"",
+            "<footer class=\"site-footer\">",
+        ] {
+            assert!(page.contains(part), "{part} in {page}");
+        }
+        let style = home
+            .split('"')
+            .find(|word| word.ends_with("style.css"))
+            .expect("the site's style sheet");
+        assert!(page.contains(style), "{style} in {page}");
+        assert_eq!(page.matches("<h1").count(), 1, "{page}");
+        assert!(page.contains(&format!("<h1>{title}</h1>")), "{page}");
+        assert!(
+            page.contains(&format!("href=\"{PAIRINGS}\">Back to the pairings")),
+            "{page}"
+        );
+    }
+}
+
+/// The result slips served with `--self-report` say where each table's result is reported: the
+/// path of that table's form on the pairings page (on 127.0.0.1 alone, phones have no address
+/// of this computer to open, so no QR code), and never a player's code.
+#[test]
+fn served_result_slips_say_where_to_report() {
+    let dir = running_event();
+    let site = dir.path().join("site");
+    let server = serve_in(&site, &["--self-report"]);
+    let codes = codes_of(&server);
+    let slips = server.wait_for_page(SLIPS, "slip-report");
+    let pairings = server.wait_for_page(PAIRINGS, "Report your result");
+    let tables = served_tables(&server, "\"tables\"");
+    let notes: Vec<&str> = slips.split("<p class=\"slip-report\">").skip(1).collect();
+    assert_eq!(notes.len(), tables.len(), "{slips}");
+    for (note, (table, _)) in notes.iter().zip(&tables) {
+        let form = format!("report-{table}");
+        let address = format!("{}#{form}", &PAIRINGS[1..]);
+        assert!(
+            note.starts_with(&format!(
+                "<span>Report this result from your phone, each player with their own code: <span class=\"slip-address\">{address}</span>"
+            )),
+            "{note}"
+        );
+        assert!(pairings.contains(&format!("id=\"{form}\"")), "{pairings}");
+    }
+    assert!(!slips.contains("<svg"), "{slips}");
+    assert!(
+        !codes.values().any(|code| slips.contains(code.as_str())),
+        "{slips}"
     );
 }
 

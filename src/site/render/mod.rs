@@ -114,6 +114,34 @@ impl Scope {
     }
 }
 
+/// A page `serve` makes as it answers rather than one the site writes (what became of a
+/// phone's report): `html` as the text of a page titled `title` at `path`, through
+/// `page.html`, the template of the site's Markdown pages, so that it has the site's header,
+/// navigation and style sheet whatever templates the site uses. The template's error when it
+/// fails.
+pub(crate) fn served_page(
+    config: &Config,
+    content: &[ContentPage],
+    tera: &Tera,
+    [path, title]: [&str; 2],
+    html: String,
+) -> Result<String, String> {
+    let site = SiteView::new(config, content);
+    let view = crate::site::model::ContentView {
+        title: title.to_string(),
+        description: String::new(),
+        html,
+        toc: Vec::new(),
+    };
+    let mut context = tera::Context::new();
+    context.insert("site", &site);
+    context.insert("page", &pages::page_view(&site, title, path, ""));
+    context.insert("content", &view);
+    tera.render("page.html", &context)
+        .map(|page| crate::site::whitespace::collapse(&page))
+        .map_err(|e| crate::site::templates::error_chain(&e))
+}
+
 /// The output tree: relative path -> bytes.
 pub(crate) type Files = BTreeMap<String, Vec<u8>>;
 

@@ -115,6 +115,14 @@ impl Server {
         self.child.id()
     }
 
+    /// Its standard input, where it was started with one piped (as a script starts it).
+    pub fn input(&mut self) -> std::process::ChildStdin {
+        self.child
+            .stdin
+            .take()
+            .expect("serve started with its input piped")
+    }
+
     /// Where the organizer's own browser reaches it.
     pub fn local(&self) -> SocketAddr {
         SocketAddr::from(([127, 0, 0, 1], self.port))
