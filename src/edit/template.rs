@@ -614,6 +614,17 @@ fn lcg_rounds(out: &mut String, shape: Shape) {
              # ]\n",
         );
     }
+    let _ = write!(
+        out,
+        "\n# The penalty log, one entry per penalty given. A game or match loss is in the results too,\n\
+         # as the game won by the opponent (`{d}:forfeit` in `holonet report`, `by = \"forfeit\"`).\n\
+         # [[penalties]]\n\
+         # player = \"{c}\"\n\
+         # round = 1                 # or `game = 2`, an elimination game\n\
+         # infraction = \"deck_list\"  # illegal_deck, game_state, slow_play, unsporting_conduct, cheating, other\n\
+         # penalty = \"game_loss\"     # warning, match_loss, disqualification\n\
+         # note = \"The deck did not match its list: game 1 to the opponent.\"\n"
+    );
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 
 pub(crate) mod casual;
 pub mod ids;
+pub(crate) mod penalty;
 pub(crate) mod recorded;
 pub(crate) mod side;
 
@@ -67,6 +68,9 @@ pub struct SwissPlay {
     /// event's seed draws it.
     #[serde(default)]
     pub(crate) venue_draw: Vec<usize>,
+    /// The penalty log (`[[penalties]]`), in file order.
+    #[serde(default)]
+    pub(crate) penalties: Vec<penalty::Penalty>,
 }
 
 /// What a SW:CCG event records.

@@ -10,6 +10,7 @@ pub(crate) mod elimination;
 pub mod fuzz;
 pub mod held;
 pub mod options;
+pub(crate) mod penalties;
 pub mod people;
 pub(crate) mod rating_cache;
 pub(crate) mod raw;

@@ -354,6 +354,28 @@ pub(crate) struct RawEvent {
     pub(crate) sessions_span: Option<Range<usize>>,
     /// `[[sessions]]`: the sessions of a challenge event.
     pub(crate) sessions: Vec<RawSession>,
+    /// The span of `penalties`, when present.
+    pub(crate) penalties_span: Option<Range<usize>>,
+    /// `[[penalties]]`: the penalty log, one entry per penalty given.
+    pub(crate) penalties: Vec<RawPenalty>,
+}
+
+raw_table! {
+    /// One `[[penalties]]` entry as written: who, when, for what, and what they were given.
+    #[derive(Debug, Default)]
+    pub struct RawPenalty {
+        span: Range<usize>,
+    }
+    pub(super) const PENALTY = {
+        player: Option<Sp<String>>,
+        /// The Swiss round it was given in.
+        round: Option<Sp<i64>>,
+        /// The elimination game it was given in.
+        game: Option<Sp<i64>>,
+        infraction: Option<Sp<String>>,
+        penalty: Option<Sp<String>>,
+        note: Option<Sp<String>>,
+    }
 }
 
 raw_table! {
@@ -391,6 +413,7 @@ pub(super) const TOP: &[&str] = &[
     "standings",
     "games",
     "sessions",
+    "penalties",
 ];
 pub(super) const DECKS: &[&str] = &["dark", "light"];
 pub(super) const CCG_TABLE: &[&str] = &[

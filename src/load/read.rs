@@ -158,6 +158,14 @@ pub(crate) fn read_event(reader: &mut Reader<'_>, doc: &Spanned<DeTable<'_>>) ->
             }
         }
     }
+    if let Some(value) = top.get("penalties") {
+        raw.penalties_span = Some(value.span());
+        for item in reader.array(value, "`penalties`") {
+            if let Some(table) = reader.as_table(item, "each `[[penalties]]` entry") {
+                raw.penalties.push(read_penalty(reader, table, item.span()));
+            }
+        }
+    }
     if let Some(value) = top.get("rounds") {
         for item in reader.array(value, "`rounds`") {
             if let Some(table) = reader.as_table(item, "each `[[rounds]]` entry") {
@@ -332,6 +340,28 @@ fn read_standing(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize
         note: opt_string(reader, &f, "note"),
         seed: opt_int(reader, &f, "seed"),
         final_result: opt_string(reader, &f, "final_result"),
+    }
+}
+
+fn read_penalty(reader: &mut Reader<'_>, table: &DeTable<'_>, span: Range<usize>) -> RawPenalty {
+    let f = reader.table(table, span.clone(), "this `[[penalties]]` entry", PENALTY);
+    let player = f
+        .require(reader, "player", "\"tom\"")
+        .and_then(|v| reader.string(v, "`player`"));
+    let infraction = f
+        .require(reader, "infraction", "\"illegal_deck\"")
+        .and_then(|v| reader.string(v, "`infraction`"));
+    let penalty = f
+        .require(reader, "penalty", "\"warning\"")
+        .and_then(|v| reader.string(v, "`penalty`"));
+    RawPenalty {
+        span,
+        player,
+        round: opt_int(reader, &f, "round"),
+        game: opt_int(reader, &f, "game"),
+        infraction,
+        penalty,
+        note: opt_string(reader, &f, "note"),
     }
 }
 
@@ -633,6 +663,11 @@ mod tests {
             "[elimination]\n[[elimination.games]]\n[elimination.games.timed]\n{}\n",
         ),
         ("STANDING", STANDING, "[[standings]]\n{}\n"),
+        (
+            "PENALTY",
+            PENALTY,
+            "[[penalties]]\nplayer = \"a\"\ninfraction = \"other\"\npenalty = \"warning\"\n{}\n",
+        ),
     ];
 
     /// A key of a list that its reading function never looks at would be accepted and then

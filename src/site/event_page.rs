@@ -14,7 +14,8 @@ use super::model::{
     EventSummary, PlayerRef, RuleLink, SiteView, StepLink, Steps, TiebreakColumn, game_winner_text,
     link_steps, round_minutes,
 };
-use crate::event::{Event, Outcome};
+use crate::event::penalty::Given;
+use crate::event::{Event, Kind, Outcome};
 use crate::rules::computed::{Computed, ComputedKind, SwissComputed, VenueDraw};
 use crate::rules::scoring::RoundKind;
 use crate::rules::standings::{Decider, Standings};
@@ -80,11 +81,26 @@ pub(crate) struct EventView {
     pub(crate) recorded: Option<super::recorded_view::RecordedView>,
     /// Leagues and challenge events: what they recorded and computed.
     pub(crate) casual: Option<super::casual_view::CasualView>,
+    /// The penalty log (`[[penalties]]`), in file order.
+    penalties: Vec<PenaltyView>,
     /// The pairing audit: the badge near the top and the section listing the departures
     /// (`None` when no round is recorded).
     pub(crate) audit: Option<super::audit_view::AuditView>,
     /// schema.org `Event` data as JSON-LD, escaped to sit inside a `<script>` element as it is.
     pub(crate) json_ld: String,
+}
+
+/// One entry of the penalty log.
+#[derive(Debug, Clone, Serialize)]
+struct PenaltyView {
+    /// "Round 3" or "Elimination game 2".
+    given: String,
+    /// The round's page, for a penalty given in a Swiss round.
+    given_url: Option<String>,
+    player: PlayerRef,
+    infraction: &'static str,
+    penalty: &'static str,
+    note: Option<String>,
 }
 
 /// A registered player.
@@ -389,9 +405,38 @@ pub(crate) fn event_view(
         }),
         recorded: super::recorded_view::recorded_view(site, event, &names),
         casual: super::casual_view::casual_view(event, &names, computed, &rule),
+        penalties: penalties_view(site, event, &names),
         audit: super::audit_view::audit_view(site, &names, event, &computed.audit),
         json_ld: super::schema_org::event_json_ld(site, event, computed),
     }
+}
+
+/// The penalty log as the event page lists it.
+fn penalties_view(
+    site: &SiteView,
+    event: &Event,
+    names: &super::names::NameLinks<'_>,
+) -> Vec<PenaltyView> {
+    let Kind::Swiss(play) = &event.kind else {
+        return Vec::new();
+    };
+    play.penalties
+        .iter()
+        .map(|p| {
+            let (given, given_url) = match p.given {
+                Given::Round(n) => (format!("Round {n}"), Some(site.link(&round_path(event, n)))),
+                Given::EliminationGame(n) => (format!("Elimination game {n}"), None),
+            };
+            PenaltyView {
+                given,
+                given_url,
+                player: names.player(p.player),
+                infraction: p.infraction.words(),
+                penalty: p.penalty.words(),
+                note: p.note.clone(),
+            }
+        })
+        .collect()
 }
 
 /// The players table: each competitor with their place, record and decklists; a team with its

@@ -25,6 +25,7 @@ mod layers;
 mod names;
 mod pair;
 mod pc_sos;
+mod penalties;
 mod published_standings;
 mod ratings;
 mod record_reports;

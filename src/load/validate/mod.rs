@@ -14,7 +14,7 @@ mod rounds;
 
 use super::options::LoadOptions;
 use super::raw::RawEvent;
-use super::{casual, ccg, decklists, elimination, recorded, teams, venue_draw};
+use super::{casual, ccg, decklists, elimination, penalties, recorded, teams, venue_draw};
 use crate::diag::Code;
 use crate::event::{CcgPlay, Event, Kind, SwissPlay};
 use crate::rules::compute;
@@ -221,12 +221,10 @@ pub(crate) fn validate(
         )
     };
     recorded::check_field_size(reader, &raw, &info, players.len());
-    let venue_draw = venue_draw::validate_venue_draw(
-        reader,
-        &raw,
-        &players,
-        casual.is_none() && recorded.is_empty() && !ccg,
-    );
+    let swiss = casual.is_none() && recorded.is_empty() && !ccg;
+    let venue_draw = venue_draw::validate_venue_draw(reader, &raw, &players, swiss);
+    let penalties =
+        penalties::validate_penalties(reader, &raw, &players, &rounds, &elimination, swiss);
     if errors(reader) > errors_before {
         return None;
     }
@@ -250,6 +248,7 @@ pub(crate) fn validate(
             elimination,
             final_match,
             venue_draw,
+            penalties,
         })
     };
     let event = Event {

@@ -12,6 +12,7 @@
 
 use serde::Serialize;
 
+use crate::event::penalty::Given;
 use crate::event::{Event, Kind};
 use crate::rules::computed::{Computed, ComputedKind, Status, SwissComputed};
 
@@ -89,6 +90,9 @@ struct EventJson<'a> {
     /// Challenge events: every session, each scenario's record and each player's sessions.
     #[serde(skip_serializing_if = "Option::is_none")]
     challenge: Option<ChallengeJson<'a>>,
+    /// The penalty log (`[[penalties]]`), in file order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    penalties: Vec<PenaltyJson<'a>>,
     /// The pairing audit: each recorded round paired again and compared with the file (null
     /// when nothing is recorded that pairing decides).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -164,6 +168,21 @@ struct PlayerJson<'a> {
     /// Where the file records one (imported from the Tournament Assistant).
     #[serde(skip_serializing_if = "Option::is_none")]
     forum_handle: Option<&'a str>,
+}
+
+/// One penalty: the player's id, the round or elimination game it was given in, and the
+/// infraction and penalty as the event file writes them.
+#[derive(Serialize)]
+struct PenaltyJson<'a> {
+    player: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    round: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<u32>,
+    infraction: &'static str,
+    penalty: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -301,6 +320,27 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
         challenge: match &computed.kind {
             ComputedKind::Challenge(challenge) => Some(casual::challenge_json(event, challenge)),
             _ => None,
+        },
+        penalties: match &event.kind {
+            Kind::Swiss(play) => play
+                .penalties
+                .iter()
+                .map(|p| PenaltyJson {
+                    player: id(p.player),
+                    round: match p.given {
+                        Given::Round(n) => Some(n),
+                        Given::EliminationGame(_) => None,
+                    },
+                    game: match p.given {
+                        Given::EliminationGame(n) => Some(n),
+                        Given::Round(_) => None,
+                    },
+                    infraction: p.infraction.id(),
+                    penalty: p.penalty.id(),
+                    note: p.note.as_deref(),
+                })
+                .collect(),
+            _ => Vec::new(),
         },
         audit: audit::audit_json(event, &computed.audit),
         final_match: elimination::final_json(event, swiss),
