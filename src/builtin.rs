@@ -59,6 +59,32 @@ pub(crate) const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("content/docs/audit.md"),
 ];
 
+/// The themes every site may name in `theme` without a `themes/` folder of its own: path and
+/// text of each file, relative to `themes/`. A site's own `themes/<name>/` wins over the
+/// built-in theme of that name.
+pub(crate) const BUILTIN_THEMES: &[(&str, &str)] = &[
+    (
+        "holotable/templates/base.html",
+        include_str!("../themes/holotable/templates/base.html"),
+    ),
+    (
+        "holotable/templates/index.html",
+        include_str!("../themes/holotable/templates/index.html"),
+    ),
+    (
+        "holotable/templates/404.html",
+        include_str!("../themes/holotable/templates/404.html"),
+    ),
+    (
+        "holotable/templates/holo_macros.html",
+        include_str!("../themes/holotable/templates/holo_macros.html"),
+    ),
+    (
+        "holotable/static/theme.css",
+        include_str!("../themes/holotable/static/theme.css"),
+    ),
+];
+
 /// Files only a new site gets (a site's own content and configuration are never built in).
 pub const SITE_FILES: &[(&str, &str)] = &[
     embed!("holonet.toml"),

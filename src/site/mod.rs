@@ -183,7 +183,10 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     let statics = match statics {
         Ok(s) => s,
         Err(d) => {
-            report.absorb(vec![d], []);
+            // What both layers find (a theme that is not there) is said once.
+            if !report.diagnostics.contains(&d) {
+                report.absorb(vec![d], []);
+            }
             BTreeMap::new()
         }
     };

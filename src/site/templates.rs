@@ -1,14 +1,14 @@
 //! Templates: the built-in default look, overridden by the site's `templates/`, overridden in
 //! turn by `themes/<theme>/templates/`. Static files follow the same order.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use tera::Tera;
 
 use super::addresses::{EVENTS_RECORD, MANIFEST, PAGES_RECORD};
 use super::escape;
-use crate::builtin::DEFAULT_FILES;
+use crate::builtin::{BUILTIN_THEMES, DEFAULT_FILES};
 use crate::diag::{Code, Diagnostic};
 use crate::limits::MAX_STATIC_BYTES;
 
@@ -74,22 +74,26 @@ pub(crate) fn layered(
         }
     }
     let mut layers = vec![PathBuf::from(dir)];
+    let mut builtin_theme = Vec::new();
     if let Some(theme) = theme {
         let theme_dir = Path::new("themes").join(theme);
         crate::paths::refuse_link(&root.join("themes"), Path::new("themes"))?;
         crate::paths::refuse_link(&root.join(&theme_dir), &theme_dir)?;
-        if !root.join(&theme_dir).is_dir() {
-            return Err(Diagnostic::error(
-                Code::Config,
-                Path::new(crate::config::FILE),
-                None,
-                format!("theme `{theme}` is not in themes/"),
-            )
-            .with_help(format!(
-                "create themes/{theme}/ (with templates/ and static/), or remove `theme`"
-            )));
+        if root.join(&theme_dir).is_dir() {
+            layers.push(theme_dir.join(dir));
+        } else {
+            let prefix = format!("{theme}/{dir}/");
+            builtin_theme = BUILTIN_THEMES
+                .iter()
+                .filter_map(|(path, text)| Some((path.strip_prefix(&prefix)?, path, text)))
+                .collect();
+            if !BUILTIN_THEMES
+                .iter()
+                .any(|(path, _)| path.starts_with(&format!("{theme}/")))
+            {
+                return Err(missing_theme(theme));
+            }
         }
-        layers.push(theme_dir.join(dir));
     }
     for layer in layers {
         // A folder named like one of Holonet's own files (`templates/base.html/`) would be
@@ -145,7 +149,36 @@ pub(crate) fn layered(
             );
         }
     }
+    // A built-in theme goes above the site's own files, as a theme folder would.
+    for (rel, path, text) in builtin_theme {
+        files.insert(
+            rel.to_string(),
+            LayerFile {
+                source: PathBuf::from("(built-in)/themes").join(path),
+                content: Content::BuiltIn(text.as_bytes()),
+            },
+        );
+    }
     Ok(files)
+}
+
+/// The error for a `theme` that is neither in `themes/` nor built in.
+fn missing_theme(theme: &str) -> Diagnostic {
+    let built_in: BTreeSet<&str> = BUILTIN_THEMES
+        .iter()
+        .filter_map(|(path, _)| path.split('/').next())
+        .collect();
+    let names: Vec<String> = built_in.iter().map(|n| format!("\"{n}\"")).collect();
+    Diagnostic::error(
+        Code::Config,
+        Path::new(crate::config::FILE),
+        None,
+        format!("theme `{theme}` is not in themes/, nor built in"),
+    )
+    .with_help(format!(
+        "create themes/{theme}/ (with templates/ and static/), use a built-in theme ({}), or remove `theme`",
+        names.join(", ")
+    ))
 }
 
 /// Loads every template. Errors name the template file.

@@ -2618,6 +2618,56 @@ fn bracket_games_carry_their_connectors() {
     }
 }
 
+/// The README's theme hint in a site made by `holonet init`, which has no `themes/` folder:
+/// `theme = "holotable"` builds with the built-in theme; a theme neither there nor built in is
+/// one error, said once, naming the built-in themes.
+#[test]
+fn the_readme_theme_hint_works_in_a_new_site() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    common::run_ok(dir.path(), &["init", "site"]);
+    let site = dir.path().join("site");
+    assert!(!site.join("themes").exists());
+    let config = site.join("holonet.toml");
+    let text = fs::read_to_string(&config).expect("config");
+    assert!(text.contains("# theme = \"holotable\""), "{text}");
+    fs::write(
+        &config,
+        text.replace("# theme = \"holotable\"", "theme = \"holotable\""),
+    )
+    .expect("config");
+    common::run_ok(&site, &["build"]);
+    assert_eq!(
+        fs::read(site.join("public/theme.css")).expect("theme.css"),
+        fs::read("themes/holotable/static/theme.css").expect("source")
+    );
+    let home = fs::read_to_string(site.join("public/index.html")).expect("home");
+    assert!(
+        home.contains("href=\"/theme.css\""),
+        "the theme's sheet is linked"
+    );
+    let not_found = fs::read_to_string(site.join("public/404.html")).expect("404");
+    assert!(
+        not_found.contains("No signal"),
+        "the theme's own 404 template"
+    );
+
+    let text = fs::read_to_string(&config).expect("config");
+    fs::write(
+        &config,
+        text.replace("theme = \"holotable\"", "theme = \"nope\""),
+    )
+    .expect("config");
+    let out = common::holonet(&["check"], &site);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert_eq!(said.matches("error[H012]").count(), 1, "{said}");
+    assert!(
+        said.contains("theme `nope` is not in themes/, nor built in")
+            && said.contains("use a built-in theme (\"holotable\")"),
+        "{said}"
+    );
+}
+
 /// The second theme restyles the site with a stylesheet loaded after the default one, and
 /// replaces a template, without any change to the code; the default look links no theme sheet.
 #[test]
