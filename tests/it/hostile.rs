@@ -385,7 +385,13 @@ mod writes {
         let path = Path::new("events/2026/spring-open.toml");
         let written = holonet::edit::new::new_event(root, path, None, None, today()).expect("new");
         let text = fs::read_to_string(&written).expect("read");
-        assert!(text.ends_with("# ]\n"), "whole file");
+        // The template's last line is the penalty log's example note.
+        assert!(
+            text.ends_with(
+                "# note = \"The deck did not match its list: game 1 to the opponent.\"\n"
+            ),
+            "whole file"
+        );
         fs::write(&written, "my edits").expect("edit");
         let err =
             holonet::edit::new::new_event(root, path, None, None, today()).expect_err("exists");
