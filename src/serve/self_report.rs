@@ -598,7 +598,8 @@ fn read_form(body: &[u8]) -> Option<Form> {
     let mut fields: HashMap<String, String> = HashMap::new();
     for pair in text.split('&').filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        fields.insert(form_decode(key)?, form_decode(value)?);
+        let decode = |text: &str| super::percent::decode(text, super::percent::Plus::Space);
+        fields.insert(decode(key)?, decode(value)?);
     }
     let field = |key: &str| fields.get(key).map(|v| v.trim().to_string());
     let result = match field("result").filter(|r| !r.is_empty()) {
@@ -617,27 +618,6 @@ fn read_form(body: &[u8]) -> Option<Form> {
         result,
         code: field("code")?,
     })
-}
-
-/// One URL-encoded form value: `+` is a space, `%XX` a byte; `None` for a malformed escape or
-/// text that is not UTF-8.
-fn form_decode(value: &str) -> Option<String> {
-    let bytes = value.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' => {
-                let hex = value.get(i + 1..i + 3)?;
-                out.push(u8::from_str_radix(hex, 16).ok()?);
-                i += 2;
-            }
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8(out).ok()
 }
 
 /// The answer a phone is shown after sending a report, linking back to `back` (the event's
@@ -772,6 +752,9 @@ mod tests {
             read_form(b"event=e.toml&stage=lunch&number=1&table=1&player=a&result=2-0&code=X")
                 .is_none()
         );
-        assert!(form_decode("%zz").is_none());
+        assert!(
+            read_form(b"event=e%zz.toml&stage=round&number=1&table=1&player=a&result=2-0&code=X")
+                .is_none()
+        );
     }
 }
