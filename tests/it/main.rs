@@ -27,6 +27,7 @@ mod pair;
 mod pc_sos;
 mod penalties;
 mod published_standings;
+mod random_edits;
 mod ratings;
 mod record_reports;
 mod recorded_events;
