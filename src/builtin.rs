@@ -106,6 +106,55 @@ pub const EXAMPLE_EVENT: &[(&str, &str)] = &[
     embed!("events/2018/outer-rim-store-championship.md"),
 ];
 
+/// The built-in file of the look (`templates/…` or `static/…`) at `path`, if there is one.
+pub(crate) fn look_file(path: &str) -> Option<&'static str> {
+    DEFAULT_FILES
+        .iter()
+        .find(|(p, _)| *p == path && !p.starts_with("content/"))
+        .map(|(_, text)| *text)
+}
+
+/// The look's files, in the order the defaults list them.
+pub(crate) fn look_files() -> impl Iterator<Item = &'static str> {
+    DEFAULT_FILES
+        .iter()
+        .map(|(p, _)| *p)
+        .filter(|p| !p.starts_with("content/"))
+}
+
+/// A short fingerprint of a built-in file's text, written into a site's copy of it
+/// ([`copy_mark`]), so that a later release can tell the copy was made from another text.
+pub(crate) fn fingerprint(text: &str) -> String {
+    format!("{:016x}", xxhash_rust::xxh3::xxh3_64(text.as_bytes()))
+}
+
+/// What opens the first line of a site's copy of a built-in file, before its path.
+pub(crate) const COPY_MARK: &str = "holonet: a copy of the built-in ";
+
+/// The first line of a site's copy of the built-in `path` (whose text is `text`): a comment in
+/// the file's own syntax naming the file and its fingerprint, which prints nothing (a template's
+/// comment trims the line break after it). `None` for a kind of file without comments.
+pub(crate) fn copy_mark(path: &str, text: &str) -> Option<String> {
+    let said = format!(
+        "{COPY_MARK}{path}, fingerprint {}: `holonet check` says when this release's differs",
+        fingerprint(text)
+    );
+    let extension = path.rsplit('.').next().unwrap_or("");
+    match extension {
+        "html" => Some(format!("{{#- {said} -#}}\n")),
+        "css" | "js" => Some(format!("/* {said} */\n")),
+        _ => None,
+    }
+}
+
+/// The path and fingerprint a copy's first line names, if it is a [`copy_mark`].
+pub(crate) fn read_copy_mark(first_line: &str) -> Option<(&str, &str)> {
+    let (_, rest) = first_line.split_once(COPY_MARK)?;
+    let (path, rest) = rest.split_once(", fingerprint ")?;
+    let fingerprint = rest.get(..16)?;
+    Some((path, fingerprint))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

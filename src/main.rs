@@ -106,7 +106,30 @@ enum Command {
         #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
         format: OutputFormat,
     },
-    /// Create a new, working site in DIR: configuration, templates, pages and an example event.
+    /// Copy built-in templates or static files into the site, to change them there.
+    ///
+    /// A new site holds none: its pages use the templates and static files built into Holonet,
+    /// so each release's fixes reach it. To change one, copy it: holonet customize
+    /// templates/event.html (or event.html alone) writes the site's own templates/event.html,
+    /// which replaces the built-in one from then on. Its first line names the built-in file and
+    /// its fingerprint, and holonet check warns when a later release's built-in differs. A file
+    /// the site already has is never overwritten.
+    Customize {
+        /// The built-in files to copy, such as templates/event.html or static/style.css.
+        #[arg(required_unless_present_any = ["list"])]
+        files: Vec<String>,
+        /// List the built-in templates and static files, and which the site has its own of.
+        #[arg(long, conflicts_with = "show")]
+        list: bool,
+        /// Print this release's built-in file instead of copying it (to compare with the
+        /// site's own).
+        #[arg(long)]
+        show: bool,
+        /// The site folder (with holonet.toml).
+        #[arg(long, default_value = ".")]
+        root: PathBuf,
+    },
+    /// Create a new, working site in DIR: configuration, workflows, pages and an example event.
     Init {
         /// The folder to create (it must not exist, or be empty).
         dir: PathBuf,
@@ -906,6 +929,39 @@ fn main() -> ExitCode {
             } else {
                 say!("All good: {} warning(s)", report.warnings());
                 ExitCode::SUCCESS
+            }
+        }
+        Command::Customize {
+            files,
+            list,
+            show,
+            root,
+        } => {
+            let done = if list {
+                Ok(scaffold::list_look(&root))
+            } else if show {
+                files
+                    .iter()
+                    .map(|name| scaffold::show_look(name))
+                    .collect::<Result<Vec<&str>, String>>()
+                    .map(|texts| texts.concat())
+            } else {
+                scaffold::customize(&root, &files)
+            };
+            match done {
+                // The built-in file itself is what the command prints, even with --quiet.
+                Ok(text) if show => {
+                    out!("{}", text.trim_end());
+                    ExitCode::SUCCESS
+                }
+                Ok(text) => {
+                    say!("{}", text.trim_end());
+                    ExitCode::SUCCESS
+                }
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    ExitCode::FAILURE
+                }
             }
         }
         Command::Init { dir, example } => match scaffold::init(&dir, example) {

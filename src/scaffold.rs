@@ -1,11 +1,12 @@
-//! `holonet init`: a new, working site from the files in [`crate::builtin`]. It sits above
+//! `holonet init`: a new, working site from the files in [`crate::builtin`], and `holonet
+//! customize`: a site's own copy of one of the built-in templates or static files. It sits above
 //! [`crate::site`], which never calls it. The commands that create event files in a site
 //! (`holonet new`, `holonet import`) are in [`crate::edit`].
 
 use std::path::Path;
 
 use crate::atomic::write_new;
-use crate::builtin::{DEFAULT_FILES, EXAMPLE_EVENT, SITE_FILES};
+use crate::builtin::{EXAMPLE_EVENT, SITE_FILES, copy_mark, look_file, look_files};
 
 /// The line that opens the example event's file in a new site: it is no real event, and goes
 /// before the site is published.
@@ -25,12 +26,10 @@ pub fn init(dir: &Path, example: bool) -> Result<usize, String> {
         }
     }
     let mut count = 0;
-    // The reference pages stay built in, so a site gets their updates with each release.
-    let look = DEFAULT_FILES
-        .iter()
-        .filter(|(p, _)| !p.starts_with("content/"));
+    // The look (templates, static files) and the reference pages stay built in, so a site gets
+    // their updates with each release; `holonet customize` copies a file of the look to change.
     let example_files = EXAMPLE_EVENT.iter().filter(|_| example);
-    for (path, text) in SITE_FILES.iter().chain(look).chain(example_files) {
+    for (path, text) in SITE_FILES.iter().chain(example_files) {
         let target = dir.join(path);
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent)
@@ -58,4 +57,80 @@ pub fn init(dir: &Path, example: bool) -> Result<usize, String> {
         "/public\n/.holonet/\n/.holonet-lock\n*.holonet-tmp\n",
     )?;
     Ok(count + 1)
+}
+
+/// The built-in file of the look that `name` names: its path (`templates/event.html`), given
+/// whole or as the file's name alone (`event.html`) when only one file has it.
+fn look_path(name: &str) -> Result<&'static str, String> {
+    let name = name.trim_start_matches("./");
+    if let Some(path) = look_files().find(|p| *p == name) {
+        return Ok(path);
+    }
+    let matching: Vec<&str> = look_files()
+        .filter(|p| p.rsplit('/').next() == Some(name))
+        .collect();
+    match matching.as_slice() {
+        [one] => Ok(one),
+        [] => Err(format!(
+            "Holonet has no built-in `{name}`: `holonet customize --list` lists the templates and static files"
+        )),
+        several => Err(format!(
+            "`{name}` could be {}: name it with its folder",
+            several.join(" or ")
+        )),
+    }
+}
+
+/// The look's files, each with whether the site at `root` has its own copy.
+pub fn list_look(root: &Path) -> String {
+    let mut out = String::from(
+        "The built-in templates and static files (a site's own file of the same path replaces one):\n",
+    );
+    for path in look_files() {
+        let own = if root.join(path).is_file() {
+            "  (this site has its own)"
+        } else {
+            ""
+        };
+        out.push_str(&format!("  {path}{own}\n"));
+    }
+    out
+}
+
+/// This release's built-in file `name` (see [`look_path`]), as it is.
+pub fn show_look(name: &str) -> Result<&'static str, String> {
+    let path = look_path(name)?;
+    look_file(path).ok_or_else(|| format!("Holonet has no built-in `{path}`"))
+}
+
+/// Copies the built-in files `names` into the site at `root`, to be changed there: each opens
+/// with a line naming the built-in file and its fingerprint (see [`crate::builtin::copy_mark`]),
+/// so that `holonet check` can say when a later release's differs. A file the site already has
+/// is never overwritten. Returns what was written.
+pub fn customize(root: &Path, names: &[String]) -> Result<String, String> {
+    let mut paths = Vec::new();
+    for name in names {
+        let path = look_path(name)?;
+        if root.join(path).exists() {
+            return Err(format!(
+                "{path} already exists in this site and was not changed: `holonet customize --show {path}` prints this release's built-in to compare"
+            ));
+        }
+        paths.push(path);
+    }
+    let mut said = Vec::new();
+    for path in paths {
+        let text = look_file(path).ok_or_else(|| format!("Holonet has no built-in `{path}`"))?;
+        let target = root.join(path);
+        if let Some(parent) = target.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
+        let mark = copy_mark(path, text).unwrap_or_default();
+        write_new(&target, &format!("{mark}{text}"))?;
+        said.push(format!(
+            "Wrote {path}: the site's pages use it instead of the built-in one; edit it, and `holonet check` says when a later release changes the built-in."
+        ));
+    }
+    Ok(said.join("\n"))
 }

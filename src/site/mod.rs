@@ -180,6 +180,15 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
             None
         }
     };
+    // A site's copies of built-in files made from another release's text say so.
+    if let Ok(templates) = templates::layered(root, config.theme.as_deref(), "templates") {
+        let (warnings, sources) = templates::outdated_copies(&templates, "templates");
+        report.absorb(warnings, sources);
+    }
+    if let Ok(statics) = &statics {
+        let (warnings, sources) = templates::outdated_copies(statics, "static");
+        report.absorb(warnings, sources);
+    }
     let statics = match statics {
         Ok(s) => s,
         Err(d) => {

@@ -8,7 +8,7 @@ use tera::Tera;
 
 use super::addresses::{EVENTS_RECORD, MANIFEST, PAGES_RECORD};
 use super::escape;
-use crate::builtin::{BUILTIN_THEMES, DEFAULT_FILES};
+use crate::builtin::{BUILTIN_THEMES, DEFAULT_FILES, look_file, read_copy_mark};
 use crate::diag::{Code, Diagnostic};
 use crate::limits::MAX_STATIC_BYTES;
 
@@ -160,6 +160,72 @@ pub(crate) fn layered(
         );
     }
     Ok(files)
+}
+
+/// A warning for each of the site's (or its theme's) files in `files` (the layers of `dir`,
+/// `templates` or `static`) that is a copy of a built-in file (its first line says so, as
+/// `holonet customize` writes it) made from another release's text: the copy replaces this
+/// release's built-in, whose changes it does not have. With the files' texts, for the report.
+pub(crate) fn outdated_copies(
+    files: &BTreeMap<String, LayerFile>,
+    dir: &str,
+) -> (Vec<Diagnostic>, Vec<(PathBuf, String)>) {
+    let mut warnings = Vec::new();
+    let mut sources = Vec::new();
+    for (key, file) in files {
+        let Content::OnDisk(full) = &file.content else {
+            continue;
+        };
+        let Some(first_line) = first_line(full) else {
+            continue;
+        };
+        let Some((copied, fingerprint)) = read_copy_mark(&first_line) else {
+            continue;
+        };
+        let path = format!("{dir}/{key}");
+        let current = look_file(copied).map(crate::builtin::fingerprint);
+        if current.as_deref() == Some(fingerprint) {
+            continue;
+        }
+        let message = match &current {
+            Some(current) => format!(
+                "this copy of the built-in {copied} was made from another release's (fingerprint {fingerprint}; this release's is {current}): it replaces this release's, whose changes the site does not get"
+            ),
+            None => {
+                format!("this is a copy of the built-in {copied}, which this release no longer has")
+            }
+        };
+        let help = match &current {
+            Some(_) => format!(
+                "compare it with this release's (`holonet customize --show {copied}` prints it), carry your changes over, and give it this release's first line (as `holonet customize {copied}` writes it in a new copy); or delete it to use the built-in"
+            ),
+            None => format!("check what {path} still does, or delete it"),
+        };
+        warnings.push(
+            Diagnostic::warning(
+                Code::Template,
+                &file.source,
+                Some(0..first_line.len()),
+                message,
+            )
+            .with_help(help),
+        );
+        sources.push((file.source.clone(), first_line));
+    }
+    (warnings, sources)
+}
+
+/// The first line of the file at `full` (at most 1 KiB of it), if it is text.
+fn first_line(full: &Path) -> Option<String> {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(1024);
+    std::fs::File::open(full)
+        .ok()?
+        .take(1024)
+        .read_to_end(&mut head)
+        .ok()?;
+    let text = String::from_utf8_lossy(&head);
+    Some(text.lines().next()?.to_string())
 }
 
 /// The error for a `theme` that is neither in `themes/` nor built in.

@@ -11,6 +11,7 @@ mod build;
 mod cli;
 mod closed_events;
 mod concurrent_edits;
+mod customize;
 mod decklists;
 mod diagnostics;
 mod end_date;
