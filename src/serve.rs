@@ -410,14 +410,19 @@ fn handle(
             }
         }
     }
+    let mut parts = request_line.split_whitespace();
+    let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
+    // A target in absolute form names its host itself, which stands for `Host`.
+    let (authority, target) = host::split_absolute_form(target);
+    if let Some(authority) = authority {
+        host = Some(authority.to_string());
+    }
     // A request naming another host (a page's own name pointed at this computer) is a
     // stranger's, wherever it comes from: no codes, no diagnostics.
     let ours = stream
         .local_addr()
         .is_ok_and(|local| host::is_ours(host.as_deref(), local));
     let own = client.own && ours;
-    let mut parts = request_line.split_whitespace();
-    let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
     // A body is read (within the head's limit and time) even when it is not wanted: closing a
     // connection with unread data resets it, and the client would miss the answer.
     let mut body = Vec::new();

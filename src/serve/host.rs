@@ -9,6 +9,23 @@
 
 use std::net::{IpAddr, SocketAddr};
 
+/// A request target in absolute form (`http://127.0.0.1:1111/events/`, which HTTP/1.1 servers
+/// must accept) as the authority it names and its path (`/` when it has none); any other target
+/// as it is, with no authority. The authority then stands for the `Host` header.
+pub(crate) fn split_absolute_form(target: &str) -> (Option<&str>, &str) {
+    let scheme = target
+        .get(..7)
+        .filter(|s| s.eq_ignore_ascii_case("http://"));
+    let Some(rest) = scheme.map(|s| &target[s.len()..]) else {
+        return (None, target);
+    };
+    match rest.find(['/', '?']) {
+        Some(at) if rest[at..].starts_with('/') => (Some(&rest[..at]), &rest[at..]),
+        Some(at) => (Some(&rest[..at]), "/"),
+        None => (Some(rest), "/"),
+    }
+}
+
 /// Whether `host`, a request's `Host` header, names `local`, the address and port the
 /// connection reached: that address written as an IP (IPv6 in brackets), or `localhost` when
 /// it is a loopback address; the port as the connection's, or left out where that is 80. No
@@ -63,6 +80,21 @@ fn same_ip(a: IpAddr, b: IpAddr) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_absolute_form_target_is_its_authority_and_path() {
+        assert_eq!(
+            split_absolute_form("http://127.0.0.1:1111/events/x/?a=1"),
+            (Some("127.0.0.1:1111"), "/events/x/?a=1")
+        );
+        assert_eq!(
+            split_absolute_form("HTTP://localhost:8"),
+            (Some("localhost:8"), "/")
+        );
+        assert_eq!(split_absolute_form("http://h?x"), (Some("h"), "/"));
+        assert_eq!(split_absolute_form("/events/"), (None, "/events/"));
+        assert_eq!(split_absolute_form("https://h/"), (None, "https://h/"));
+    }
 
     fn at(text: &str) -> SocketAddr {
         text.parse().unwrap()

@@ -150,6 +150,28 @@ fn a_sub_path_base_url_is_honoured() {
     assert!(!css.contains("live.js"), "only pages get the script");
 }
 
+/// A request target in absolute form (`GET http://127.0.0.1:PORT/events/ HTTP/1.1`, which a
+/// proxy sends and HTTP/1.1 servers must accept) is served as its path; it names its host
+/// itself, so one naming another host is still a stranger's.
+#[test]
+fn an_absolute_form_request_is_served_as_its_path() {
+    let site = common::example_site();
+    let server = start(site.path(), &[]);
+    let local = server.local();
+    let (status, page) = server.get("/events/");
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    let (status, absolute) = server.get(&format!("http://{local}/events/"));
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    assert_eq!(absolute, page);
+    let (status, _) = server.get(&format!("HTTP://{local}"));
+    assert_eq!(status, "HTTP/1.1 200 OK", "no path: the site's root");
+    let (status, _) = server.get("http://elsewhere.example/");
+    assert_eq!(
+        status, "HTTP/1.1 200 OK",
+        "a stranger's request, still a page"
+    );
+}
+
 #[test]
 fn serve_started_in_the_site_folder_follows_every_kind_of_save() {
     let site = common::example_site();
