@@ -52,6 +52,24 @@ pub(crate) struct Penalty {
     pub(crate) note: Option<String>,
 }
 
+impl Given {
+    /// The Swiss round it was given in, if it was.
+    pub(crate) fn round(self) -> Option<u32> {
+        match self {
+            Given::Round(n) => Some(n),
+            Given::EliminationGame(_) => None,
+        }
+    }
+
+    /// The elimination game it was given in, if it was.
+    pub(crate) fn elimination_game(self) -> Option<u32> {
+        match self {
+            Given::EliminationGame(n) => Some(n),
+            Given::Round(_) => None,
+        }
+    }
+}
+
 impl Infraction {
     /// Every infraction with the id the event file writes, in the order the docs list them.
     pub(crate) const ALL: [(Infraction, &'static str); 7] = [
@@ -101,6 +119,11 @@ impl PenaltyKind {
             .iter()
             .find(|(p, _)| *p == self)
             .map_or("warning", |(_, id)| id)
+    }
+
+    /// Whether the penalty takes a game or the match, which the results then record.
+    pub(crate) fn takes_games(self) -> bool {
+        matches!(self, PenaltyKind::GameLoss | PenaltyKind::MatchLoss)
     }
 
     /// The penalty in words, for the pages.

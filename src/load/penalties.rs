@@ -170,12 +170,16 @@ fn check_recorded(
         .penalty
         .as_ref()
         .map_or(entry.span.clone(), |p| p.span.clone());
+    // Where the entry says when it was given (its `round` or its `game`: one of them).
+    let when = entry
+        .round
+        .as_ref()
+        .or(entry.game.as_ref())
+        .map_or(entry.span.clone(), |w| w.span.clone());
+    let loss = penalty.penalty.takes_games();
     if penalty.penalty == PenaltyKind::Disqualification {
         let player = &players[penalty.player];
-        let round = match penalty.given {
-            Given::Round(n) => Some(n),
-            Given::EliminationGame(_) => None,
-        };
+        let round = penalty.given.round();
         let dropped_by = |drop: u32| round.is_none_or(|n| drop <= n);
         if !player.disqualified || !player.drop.is_some_and(dropped_by) {
             let drop = round.map_or(String::new(), |n| format!(" and `drop = {n}`"));
@@ -195,13 +199,9 @@ fn check_recorded(
     match penalty.given {
         Given::Round(number) => {
             let Some(round) = rounds.iter().find(|r| r.number == number) else {
-                let span = entry
-                    .round
-                    .as_ref()
-                    .map_or(entry.span.clone(), |r| r.span.clone());
                 return refuse(
                     reader,
-                    span,
+                    when,
                     format!("round {number} is not recorded"),
                     format!(
                         "write the round the penalty was given in (1 to {})",
@@ -215,21 +215,13 @@ fn check_recorded(
                 .find(|t| t.players.contains(&penalty.player));
             let in_round = table.is_some() || round.byes.contains(&penalty.player);
             if !in_round {
-                let span = entry
-                    .round
-                    .as_ref()
-                    .map_or(entry.span.clone(), |r| r.span.clone());
                 return refuse(
                     reader,
-                    span,
+                    when,
                     format!("{name} did not play in round {number}"),
                     "write the round the penalty was given in".into(),
                 );
             }
-            let loss = matches!(
-                penalty.penalty,
-                PenaltyKind::GameLoss | PenaltyKind::MatchLoss
-            );
             match table {
                 Some(table) if loss => {
                     check_round_loss(reader, at, penalty, table, number, players);
@@ -246,21 +238,13 @@ fn check_recorded(
         }
         Given::EliminationGame(number) => {
             let Some(game) = elimination.iter().find(|g| g.number == number) else {
-                let span = entry
-                    .game
-                    .as_ref()
-                    .map_or(entry.span.clone(), |g| g.span.clone());
                 return refuse(
                     reader,
-                    span,
+                    when,
                     format!("elimination game {number} is not recorded"),
                     "write the number of an elimination game in `[elimination]`".into(),
                 );
             };
-            let loss = matches!(
-                penalty.penalty,
-                PenaltyKind::GameLoss | PenaltyKind::MatchLoss
-            );
             match game.winner {
                 Some(winner) if loss && winner == penalty.player => {
                     unrecorded(

@@ -20,17 +20,6 @@ fn build_and_compare(root: &Path, what: &str) -> usize {
         .unwrap_or_else(|| panic!("a count of files written: {printed}"))
 }
 
-/// The event files of the site, in name order.
-fn event_files(root: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(root.join("events"))
-        .into_iter()
-        .map(|e| e.expect("walk").into_path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
-    files
-}
-
 /// Replaces the first line starting with `start` in `file` with `line`.
 fn replace_line(file: &Path, start: &str, line: &str) {
     let text = fs::read_to_string(file).expect("read");
@@ -113,7 +102,7 @@ fn every_kind_of_edit_builds_what_a_fresh_build_makes() {
     assert!(out.status.success(), "{out:?}");
     let root = parent.join("site");
     let all = build_and_compare(&root, "the first build");
-    let files = event_files(&root);
+    let files = common::event_files(&root);
     // Events without a cut: their last round can change without voiding a bracket.
     let uncut: Vec<&PathBuf> = files
         .iter()

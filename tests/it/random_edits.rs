@@ -7,7 +7,7 @@
 //! few steps on a small generated archive.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use proptest::prelude::*;
 
@@ -15,17 +15,6 @@ use crate::common::{self, run_ok};
 
 /// How many kinds of edit [`apply`] makes.
 const KINDS: usize = 8;
-
-/// The event files of the site, in name order.
-fn event_files(root: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(root.join("events"))
-        .into_iter()
-        .map(|e| e.expect("walk").into_path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
-    files
-}
 
 /// Replaces the first line of `file` that starts with `start` by `line`; `false` when there
 /// is none.
@@ -43,7 +32,7 @@ fn replace_line(file: &Path, start: &str, line: &str) -> bool {
 /// Makes edit `kind` (0 to [`KINDS`] - 1) to the site at `root`, choosing its file by `pick`;
 /// returns what it did, for the failure message.
 fn apply(root: &Path, kind: usize, pick: usize, step: usize) -> String {
-    let files = event_files(root);
+    let files = common::event_files(root);
     // Keep two events at least, so that removals leave an archive.
     let file = &files[pick % files.len()];
     let name = file

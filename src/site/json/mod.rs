@@ -12,7 +12,6 @@
 
 use serde::Serialize;
 
-use crate::event::penalty::Given;
 use crate::event::{Event, Kind};
 use crate::rules::computed::{Computed, ComputedKind, Status, SwissComputed};
 
@@ -327,14 +326,8 @@ pub fn event_json(event: &Event, computed: &Computed) -> String {
                 .iter()
                 .map(|p| PenaltyJson {
                     player: id(p.player),
-                    round: match p.given {
-                        Given::Round(n) => Some(n),
-                        Given::EliminationGame(_) => None,
-                    },
-                    game: match p.given {
-                        Given::EliminationGame(n) => Some(n),
-                        Given::Round(_) => None,
-                    },
+                    round: p.given.round(),
+                    game: p.given.elimination_game(),
                     infraction: p.infraction.id(),
                     penalty: p.penalty.id(),
                     note: p.note.as_deref(),

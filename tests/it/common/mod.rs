@@ -116,6 +116,17 @@ pub fn edit(root: &Path, file: &str, from: &str, to: &str) -> std::path::PathBuf
     std::path::PathBuf::from(file)
 }
 
+/// The event files of the site at `root`, in name order.
+pub fn event_files(root: &Path) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<std::path::PathBuf> = walkdir::WalkDir::new(root.join("events"))
+        .into_iter()
+        .map(|e| e.expect("walk").into_path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// Every file under `dir` but Holonet's own records (dot-files), with its bytes.
 pub fn published_tree(dir: &Path) -> std::collections::BTreeMap<std::path::PathBuf, Vec<u8>> {
     walkdir::WalkDir::new(dir)
