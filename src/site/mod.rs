@@ -153,7 +153,7 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
     }
     // The people's check, the archive's contributions, and the templates and static files
     // side by side: each is read or worked out on one thread only.
-    let ((people_checked, contributions), (tera, statics)) = rayon::join(
+    let ((people_checked, contributions), (templates, tera, statics)) = rayon::join(
         || {
             rayon::join(
                 || {
@@ -165,10 +165,13 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
             )
         },
         || {
-            (
-                templates::load_templates(root, config.theme.as_deref()),
-                templates::layered(root, config.theme.as_deref(), "static"),
-            )
+            let theme = config.theme.as_deref();
+            let templates = templates::layered(root, theme, "templates");
+            let tera = match &templates {
+                Ok(files) => templates::load_templates(files),
+                Err(d) => Err(vec![d.clone()]),
+            };
+            (templates, tera, templates::layered(root, theme, "static"))
         },
     );
     let (diags, sources) = people_checked;
@@ -181,8 +184,8 @@ pub fn load(root: &Path, base_url: Option<&str>) -> (Option<Site>, Report) {
         }
     };
     // A site's copies of built-in files made from another release's text say so.
-    if let Ok(templates) = templates::layered(root, config.theme.as_deref(), "templates") {
-        let (warnings, sources) = templates::outdated_copies(&templates, "templates");
+    if let Ok(templates) = &templates {
+        let (warnings, sources) = templates::outdated_copies(templates, "templates");
         report.absorb(warnings, sources);
     }
     if let Ok(statics) = &statics {

@@ -363,7 +363,10 @@ impl Session {
 
     /// Reads the templates again and renders the pages `scope` names.
     fn update_templates(&mut self, scope: &Scope) -> Result<Done, Failed> {
-        let tera = templates::load_templates(&self.root, self.site.config.theme.as_deref())
+        let theme = self.site.config.theme.as_deref();
+        let tera = templates::layered(&self.root, theme, "templates")
+            .map_err(|d| vec![d])
+            .and_then(|files| templates::load_templates(&files))
             .map_err(|diagnostics| {
                 Failed::from(Report {
                     diagnostics,

@@ -248,11 +248,10 @@ fn missing_theme(theme: &str) -> Diagnostic {
 }
 
 /// Loads every template. Errors name the template file.
-pub(crate) fn load_templates(root: &Path, theme: Option<&str>) -> Result<Tera, Vec<Diagnostic>> {
-    let files = layered(root, theme, "templates").map_err(|d| vec![d])?;
+pub(crate) fn load_templates(files: &BTreeMap<String, LayerFile>) -> Result<Tera, Vec<Diagnostic>> {
     let mut sources = Vec::new();
     let mut diagnostics = Vec::new();
-    for (name, file) in &files {
+    for (name, file) in files {
         let bytes = match file.read() {
             Ok(bytes) => bytes,
             Err(d) => {
