@@ -1,4 +1,5 @@
-//! The commands that write event files: `new` and `import` create one, `pair`, `report`,
+//! The commands that write event files: `new` and `import` create one (`import_plan` tells
+//! what `import` was given), `pair`, `report`,
 //! `register`, `drop` and `unpair` change one. Each change is a pure function from a file's text
 //! (and the event loaded from it) to new text; `transaction` makes it under the site's lock,
 //! validates the new text like any event file and writes it atomically, so a change the rules
@@ -11,6 +12,7 @@
 pub mod casual;
 pub mod from_issue;
 pub mod import;
+pub mod import_plan;
 pub mod issue_form;
 pub(crate) mod issue_reply;
 pub mod new;

@@ -38,7 +38,8 @@ const LAYERS: &[(&str, u32)] = &[
     ("scaffold", 50),
     ("terminal", 50),
     ("serve", 50),
-    // The two binaries: `holonet` (main.rs) and the bench tools (src/bin/holonet-bench/).
+    // The two binaries: `holonet` (main.rs and its verbs in src/cli/) and the bench tools
+    // (src/bin/holonet-bench/).
     ("main", 80),
     ("bench", 80),
 ];
@@ -54,11 +55,15 @@ fn layer_of(module: &str) -> u32 {
 }
 
 /// The top-level module a source file belongs to (`src/load/read.rs` -> `load`); every file of
-/// the bench binary (`src/bin/`) counts as `bench`.
+/// the bench binary (`src/bin/`) counts as `bench`, and the `holonet` binary's verbs
+/// (`src/cli/`) as `main`.
 fn module_of(file: &Path) -> String {
     let relative = file.strip_prefix("src").unwrap();
     if relative.starts_with("bin") {
         return "bench".to_string();
+    }
+    if relative.starts_with("cli") {
+        return "main".to_string();
     }
     let first = relative.components().next().unwrap().as_os_str();
     let name = first.to_string_lossy();
