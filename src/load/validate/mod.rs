@@ -94,7 +94,7 @@ pub(crate) fn validate(
     let (rounds, games) = if casual.is_some() {
         (Vec::new(), Vec::new())
     } else if ccg {
-        ccg::warn_below_minimums(reader, &raw, &info, compute::entrants(&players));
+        ccg::warnings::warn_below_minimums(reader, &raw, &info, compute::entrants(&players));
         let (games, disqualified) =
             ccg::validate_games(reader, &raw, &players, ruleset.ccg_standings);
         // A player disqualified by a second deck-check failure leaves the event after that
@@ -104,8 +104,8 @@ pub(crate) fn validate(
             player.disqualified = true;
             player.drop = Some(player.drop.map_or(game, |d| d.min(game)));
         }
-        ccg::warn_director_play(reader, &raw, &info, &players, &games);
-        ccg::warn_switched_allegiance(reader, &raw, &info, &players);
+        ccg::warnings::warn_director_play(reader, &raw, &info, &players, &games);
+        ccg::warnings::warn_switched_allegiance(reader, &raw, &info, &players);
         (Vec::new(), games)
     } else {
         (
@@ -121,14 +121,17 @@ pub(crate) fn validate(
     };
     let final_games = match &raw.final_match {
         _ if casual.is_some() => Vec::new(),
-        Some(f) if ccg => ccg::validate_final_games(reader, &f.ccg_games, &players, false),
+        Some(f) if ccg => {
+            ccg::final_games::validate_final_games(reader, &f.ccg_games, &players, false)
+        }
         _ => Vec::new(),
     };
-    let final_record = ccg::validate_final_record(reader, raw.final_match.as_ref(), ccg, &players);
+    let final_record =
+        ccg::final_games::validate_final_record(reader, raw.final_match.as_ref(), ccg, &players);
     let top_cut = match &raw.top_cut {
         Some(t) if ccg && casual.is_none() => {
             let cut = compute::structure_in_force(ruleset, &info, &players, round_one_paired).1;
-            ccg::validate_top_cut(reader, t, cut.unwrap_or(0), &players)
+            ccg::final_games::validate_top_cut(reader, t, cut.unwrap_or(0), &players)
         }
         Some(t) => {
             reader
@@ -146,7 +149,7 @@ pub(crate) fn validate(
     };
     let tiebreaker_games = match &raw.tiebreaker_games_span {
         Some(_) if ccg && casual.is_none() => {
-            ccg::validate_final_games(reader, &raw.tiebreaker_games, &players, false)
+            ccg::final_games::validate_final_games(reader, &raw.tiebreaker_games, &players, false)
         }
         Some(span) => {
             reader
@@ -291,7 +294,7 @@ pub(crate) fn validate(
         );
     }
     if let Some(recorded) = &raw.top_cut {
-        ccg::report_top_cut_problems(reader, recorded, &event, &computed);
+        ccg::final_games::report_top_cut_problems(reader, recorded, &event, &computed);
     }
     super::coins::report_owed_coins(reader, &raw, &event, &computed);
     if let (Some(ccg), Some(span)) = (computed.ccg(), &raw.tiebreaker_games_span) {

@@ -463,7 +463,7 @@ fn validate_outcome(
 /// Left to other messages: seating (a player twice, missing or not in the event: errors when
 /// the file is read), the seeded stages (errors too), a round with more than one bye (its own
 /// warning), and the first SW:CCG game, whose only rule beyond the shuffle is the playing
-/// director's bye ([`crate::load::ccg::warn_director_play`]).
+/// director's bye ([`crate::load::ccg::warnings::warn_director_play`]).
 pub(super) fn report_pairing_departures(
     reader: &mut Reader<'_>,
     raw: &RawEvent,
