@@ -9,10 +9,11 @@
 //!   prints its diagnostics in the terminal and, in this computer's browser only, shows them over
 //!   the pages it concerns, while the last good site keeps being served (see `serve/failure.rs`).
 //! - Reloading: every HTML page served gets a small script that listens to
-//!   `/__holonet/events` (server-sent events) for `reload`, `error` and `ok`.
+//!   `/__holonet/events` (server-sent events) for `reload`, `error` and `ok` (`serve/live.rs`).
 //!
-//! The HTTP side is deliberately small (GET and HEAD, one thread per connection, no keep-alive)
-//! and read-only: it answers with the built site's files and its own few addresses, nothing else
+//! The HTTP side is deliberately small (GET and HEAD, one thread per connection, no keep-alive;
+//! `serve/http.rs` reads a request and writes an answer, `handle` routes it by concern) and
+//! read-only: it answers with the built site's files and its own few addresses, nothing else
 //! on the machine. The one exception, with `--self-report`, is the form players post their
 //! table's result with (see `serve/self_report.rs`). No client can hold more than its share of connections (see
 //! `serve/connections.rs`). It honours a sub-path base URL: with `--base-url https://x.github.io/archive/`
@@ -25,44 +26,31 @@
 mod connections;
 mod failure;
 mod host;
+mod http;
 mod lan;
+mod live;
 mod percent;
 mod report_guard;
 mod self_report;
 mod watch;
 
-use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
+use std::io::{ErrorKind, Read, Write};
 use std::net::{IpAddr, Ipv4Addr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::diag::Report;
 use crate::site::session::Session;
 pub use connections::{CLIENT_CONNECTIONS, MAX_CONNECTIONS, OWN_CONNECTIONS};
 use connections::{Connections, Slot};
 use failure::{Failure, from_this_computer};
+use live::{LIVE_JS, error_page, events, preparing_page, with_live_script};
 pub use report_guard::{REPORTS_PER_ROUND, WRONG_CODES_PER_PLAYER, WRONG_CODES_PER_ROUND};
 use self_report::Desk;
 
 /// The prefix of the server's own addresses, which no site page can have.
 const OWN: &str = "__holonet/";
-
-/// The most a request's line and headers may take: a GET needs far less, and a client on the
-/// network must not make the server read without end.
-const REQUEST_HEAD_LIMIT: u64 = 16 * 1024;
-
-/// The time a client has to send its request's line and headers, all of it: a phone sends
-/// them at once, and a client trickling them a byte at a time must not hold a connection.
-const REQUEST_HEAD_TIME: Duration = Duration::from_secs(10);
-
-/// How often a reload channel looks whether its tab has gone: a closed tab frees its
-/// connection within this, not at the next keep-alive.
-const HANGUP_CHECK: Duration = Duration::from_secs(1);
-
-/// A reload channel sends a comment after this many quiet checks, to keep proxies from
-/// closing it.
-const KEEPALIVE_CHECKS: u32 = 15;
 
 /// How long the server waits before accepting again when the system refused a connection,
 /// unless a connection closes first.
@@ -378,91 +366,108 @@ fn handle(
 ) -> std::io::Result<()> {
     // A client that stops reading cannot hold its thread for long either.
     stream.set_write_timeout(Some(Duration::from_secs(30)))?;
-    let until = Instant::now() + REQUEST_HEAD_TIME;
-    let mut reader = BufReader::new(Deadline(&stream, until).take(REQUEST_HEAD_LIMIT));
-    let mut request_line = String::new();
-    reader.read_line(&mut request_line)?;
-    // Of the headers, only a report's length and where a request says it is from are needed.
-    let mut length: Option<usize> = None;
-    // A length written other than as plain digits, given twice, or beside a transfer coding is
-    // no length to trust: such a report is refused.
-    let mut length_unclear = false;
-    let (mut host, mut origin, mut fetch_site) = (None, None, None);
-    loop {
-        let mut header = String::new();
-        if reader.read_line(&mut header)? == 0 || header == "\r\n" || header == "\n" {
-            break;
-        }
-        if let Some((name, value)) = header.split_once(':') {
-            let value = Some(value.trim().to_string());
-            match name.trim().to_ascii_lowercase().as_str() {
-                "content-length" => {
-                    let digits =
-                        value.filter(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()));
-                    length_unclear |= length.is_some() || digits.is_none();
-                    length = digits.and_then(|v| v.parse().ok());
-                }
-                "transfer-encoding" => length_unclear = true,
-                "host" => host = value,
-                "origin" => origin = value,
-                "sec-fetch-site" => fetch_site = value,
-                _ => {}
-            }
-        }
-    }
-    let mut parts = request_line.split_whitespace();
-    let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or("/"));
-    // A target in absolute form names its host itself, which stands for `Host`.
-    let (authority, target) = host::split_absolute_form(target);
-    if let Some(authority) = authority {
-        host = Some(authority.to_string());
-    }
+    let request = http::read_request(&stream)?;
     // A request naming another host (a page's own name pointed at this computer) is a
     // stranger's, wherever it comes from: no codes, no diagnostics.
     let ours = stream
         .local_addr()
-        .is_ok_and(|local| host::is_ours(host.as_deref(), local));
-    let own = client.own && ours;
-    // A body is read (within the head's limit and time) even when it is not wanted: closing a
-    // connection with unread data resets it, and the client would miss the answer.
-    let mut body = Vec::new();
-    if let Some(n) = length {
-        let _ = (&mut reader).take(n as u64).read_to_end(&mut body);
-    }
-    drop(reader);
+        .is_ok_and(|local| host::is_ours(request.host.as_deref(), local));
+    let asker = Asker {
+        client,
+        ours,
+        own: client.own && ours,
+    };
+    let mut out = stream;
     let report_address = format!("{base_path}{OWN}{}", self_report::REPORT_ADDRESS);
-    if let (Some(desk), "POST") = (desk, method)
-        && target == report_address
-    {
-        let mut out = stream;
-        // Only the site's own pages send reports: a form on any other page, posted across sites
-        // by a browser, names its own origin, or its request another host.
-        let foreign = !ours
-            || origin
-                .as_deref()
-                .is_some_and(|o| !host::is_same_origin(o, host.as_deref().unwrap_or_default()))
-            || fetch_site
-                .as_deref()
-                .is_some_and(|site| !matches!(site, "same-origin" | "none"));
-        if foreign {
-            return respond(
-                &mut out,
-                "403 Forbidden",
-                "text/plain; charset=utf-8",
-                b"A report is taken only from this site's own pairings page, at the address this server prints.\n",
-                false,
-            );
+    match (desk, request.method.as_str()) {
+        (Some(desk), "POST") if request.target == report_address => {
+            answer_report(&mut out, &request, asker, desk, shared, base_path)
         }
-        if length_unclear || length.is_none_or(|n| n > self_report::BODY_LIMIT || body.len() != n) {
-            return respond(
-                &mut out,
-                "413 Content Too Large",
-                "text/plain; charset=utf-8",
-                b"A report is a short form, sent whole with its length.\n",
-                false,
-            );
+        (_, "GET" | "HEAD") => {
+            let site = Served {
+                slot,
+                base_path,
+                lan_url,
+                shared,
+                desk,
+            };
+            answer_read(&mut out, &request, asker.own, &site)
         }
-        let answer = desk.take(client.address, own, &body, base_path, |named| {
+        (Some(_), _) => http::method_not_allowed(
+            &mut out,
+            "GET, HEAD (POST only for a table's report)",
+            "This server takes only the players' reports, posted from the pairings page's form; everything else is read-only.\n",
+        ),
+        (None, _) => http::method_not_allowed(
+            &mut out,
+            "GET, HEAD",
+            "This server is read-only: it answers GET and HEAD only.\n",
+        ),
+    }
+}
+
+/// Who asks, as far as the server can tell: the client, whether the request names this
+/// server (`ours`), and whether it is this computer's own browser asking so (`own`), which
+/// alone sees the players' codes and the diagnostics.
+#[derive(Clone, Copy)]
+struct Asker {
+    client: Client,
+    ours: bool,
+    own: bool,
+}
+
+/// What a read request is answered from.
+struct Served<'a> {
+    slot: &'a Slot,
+    base_path: &'a str,
+    lan_url: Option<&'a str>,
+    shared: &'a Shared,
+    desk: Option<&'a Desk>,
+}
+
+/// A player's report, posted from the running round's pairings page (`--self-report`).
+fn answer_report(
+    out: &mut TcpStream,
+    request: &http::Request,
+    asker: Asker,
+    desk: &Desk,
+    shared: &Shared,
+    base_path: &str,
+) -> std::io::Result<()> {
+    // Only the site's own pages send reports: a form on any other page, posted across sites
+    // by a browser, names its own origin, or its request another host.
+    let host = request.host.as_deref().unwrap_or_default();
+    let foreign = !asker.ours
+        || request
+            .origin
+            .as_deref()
+            .is_some_and(|o| !host::is_same_origin(o, host))
+        || request
+            .fetch_site
+            .as_deref()
+            .is_some_and(|site| !matches!(site, "same-origin" | "none"));
+    if foreign {
+        return http::respond_text(
+            out,
+            "403 Forbidden",
+            "A report is taken only from this site's own pairings page, at the address this server prints.\n",
+            false,
+        );
+    }
+    if !request.has_whole_body(self_report::BODY_LIMIT) {
+        return http::respond_text(
+            out,
+            "413 Content Too Large",
+            "A report is a short form, sent whole with its length.\n",
+            false,
+        );
+    }
+    let answer = desk.take(
+        asker.client.address,
+        asker.own,
+        &request.body,
+        base_path,
+        |named| {
             // The event exactly as the form writes it, or none: a path spelt another way
             // (`./`, `..`, doubled slashes, absolute) names nothing.
             let site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
@@ -477,103 +482,114 @@ fn handle(
                         pairings: crate::site::addresses::pairings_path(&held.open().0),
                     })
             })
-        });
-        let (kind, page) = {
-            let site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
-            answer.page(site.as_ref().map(Session::site))
-        };
-        return respond(&mut out, answer.status, kind, &page, false);
-    }
-    let mut out = stream;
-    if method != "GET" && method != "HEAD" {
-        let (allow, body) = if desk.is_some() {
-            (
-                "GET, HEAD (POST only for a table's report)",
-                "This server takes only the players' reports, posted from the pairings page's form; everything else is read-only.\n",
-            )
-        } else {
-            (
-                "GET, HEAD",
-                "This server is read-only: it answers GET and HEAD only.\n",
-            )
-        };
-        write!(
-            out,
-            "HTTP/1.1 405 Method Not Allowed\r\nAllow: {allow}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        )?;
-        return out.flush();
-    }
-    let head = method == "HEAD";
-    let raw_path = target.split(['?', '#']).next().unwrap_or("/");
+        },
+    );
+    let (kind, page) = {
+        let site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
+        answer.page(site.as_ref().map(Session::site))
+    };
+    http::respond(out, answer.status, kind, &page, false)
+}
+
+/// A GET or HEAD: a page or file of the site, or one of the server's own addresses.
+fn answer_read(
+    out: &mut TcpStream,
+    request: &http::Request,
+    own: bool,
+    site: &Served,
+) -> std::io::Result<()> {
+    let (head, base_path) = (request.method == "HEAD", site.base_path);
+    let raw_path = request.target.split(['?', '#']).next().unwrap_or("/");
     // A malformed escape is kept as written: no file has that name, so it is not found.
     let path =
         percent::decode(raw_path, percent::Plus::Itself).unwrap_or_else(|| raw_path.to_string());
-    if !is_plain_path(&path) {
-        return respond(
-            &mut out,
+    if !http::is_plain_path(&path) {
+        return http::respond_text(
+            out,
             "400 Bad Request",
-            "text/plain; charset=utf-8",
-            b"Only the site's own addresses are served: no `..`, `.`, backslash or control character.\n",
+            "Only the site's own addresses are served: no `..`, `.`, backslash or control character.\n",
             head,
         );
     }
     let Some(inside) = path.strip_prefix(base_path) else {
         if path == "/" || path.is_empty() {
-            return redirect(&mut out, base_path);
+            return http::redirect(out, base_path);
         }
-        return respond(
-            &mut out,
+        return http::respond_text(
+            out,
             "404 Not Found",
-            "text/plain; charset=utf-8",
-            format!("The site is served under {base_path}\n").as_bytes(),
+            &format!("The site is served under {base_path}\n"),
             head,
         );
     };
-    if let Some(address) = inside.strip_prefix(OWN) {
-        return match address {
-            "live.js" => respond(
-                &mut out,
-                "200 OK",
-                "text/javascript; charset=utf-8",
-                LIVE_JS.as_bytes(),
-                head,
-            ),
-            "events" => events(&mut out, own, shared, slot),
-            "poster" => redirect(&mut out, &format!("{base_path}{OWN}poster/")),
-            "poster/" => poster(&mut out, lan_url, shared, base_path, head),
-            self_report::CARDS_ADDRESS if own => match desk {
-                Some(desk) => {
-                    let site_url = lan_url.map_or_else(
-                        || format!("http://{}{base_path}", host.as_deref().unwrap_or_default()),
-                        str::to_string,
-                    );
-                    cards(&mut out, desk, &site_url, shared, base_path, head)
-                }
-                None => respond(
-                    &mut out,
-                    "404 Not Found",
-                    "text/plain; charset=utf-8",
-                    b"Players' codes exist only with holonet serve --self-report.\n",
-                    head,
-                ),
-            },
-            self_report::STYLE_ADDRESS if desk.is_some() => respond(
-                &mut out,
-                "200 OK",
-                "text/css; charset=utf-8",
-                self_report::STYLE.as_bytes(),
-                head,
-            ),
-            _ => respond(
-                &mut out,
-                "404 Not Found",
-                "text/plain; charset=utf-8",
-                b"not found\n",
-                head,
-            ),
-        };
+    match inside.strip_prefix(OWN) {
+        Some(address) => own_address(out, address, request, own, site),
+        None => site_file(out, inside, head, own, site),
     }
+}
+
+/// One of the server's own addresses (under [`OWN`]): the reload script and channel, the
+/// poster, and with `--self-report` the players' cards (this computer only) and the report
+/// page's style.
+fn own_address(
+    out: &mut TcpStream,
+    address: &str,
+    request: &http::Request,
+    own: bool,
+    site: &Served,
+) -> std::io::Result<()> {
+    let (head, base_path) = (request.method == "HEAD", site.base_path);
+    match address {
+        "live.js" => http::respond(
+            out,
+            "200 OK",
+            "text/javascript; charset=utf-8",
+            LIVE_JS.as_bytes(),
+            head,
+        ),
+        "events" => events(out, own, site.shared, site.slot),
+        "poster" => http::redirect(out, &format!("{base_path}{OWN}poster/")),
+        "poster/" => poster(out, site.lan_url, site.shared, base_path, head),
+        self_report::CARDS_ADDRESS if own => match site.desk {
+            Some(desk) => {
+                let site_url = site.lan_url.map_or_else(
+                    || {
+                        let host = request.host.as_deref().unwrap_or_default();
+                        format!("http://{host}{base_path}")
+                    },
+                    str::to_string,
+                );
+                cards(out, desk, &site_url, site.shared, base_path, head)
+            }
+            None => http::respond_text(
+                out,
+                "404 Not Found",
+                "Players' codes exist only with holonet serve --self-report.\n",
+                head,
+            ),
+        },
+        self_report::STYLE_ADDRESS if site.desk.is_some() => http::respond(
+            out,
+            "200 OK",
+            "text/css; charset=utf-8",
+            self_report::STYLE.as_bytes(),
+            head,
+        ),
+        _ => http::respond_text(out, "404 Not Found", "not found\n", head),
+    }
+}
+
+/// A file of the built site at `inside` (its path under the base path): a page gets the
+/// reload script, a folder is redirected to with its slash, and a site that has not built
+/// yet says why (to this computer) or that it is being prepared (to everyone else).
+fn site_file(
+    out: &mut TcpStream,
+    inside: &str,
+    head: bool,
+    own: bool,
+    site: &Served,
+) -> std::io::Result<()> {
+    let base_path = site.base_path;
     let file = if inside.is_empty() || inside.ends_with('/') {
         format!("{inside}index.html")
     } else {
@@ -581,11 +597,13 @@ fn handle(
     };
     // Copy what the answer needs, and let go of the site before writing to the network.
     let (found, folder, not_found, built) = {
-        let site = shared.site.lock().unwrap_or_else(|p| p.into_inner());
-        match site.as_ref() {
+        let held = site.shared.site.lock().unwrap_or_else(|p| p.into_inner());
+        match held.as_ref() {
             Some(session) => (
-                session.file(&file).map(|bytes| match desk {
-                    Some(_) => with_self_report(session, &file, bytes, own, base_path, lan_url),
+                session.file(&file).map(|bytes| match site.desk {
+                    Some(_) => {
+                        with_self_report(session, &file, bytes, own, base_path, site.lan_url)
+                    }
                     None => bytes,
                 }),
                 session.has_file(&format!("{file}/index.html")),
@@ -598,7 +616,7 @@ fn handle(
     if !built {
         // The diagnostics for this computer; a plain word for everyone else.
         let error = if own {
-            shared
+            site.shared
                 .state
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
@@ -612,8 +630,8 @@ fn handle(
             Some(text) => error_page(base_path, &text),
             None => preparing_page(base_path),
         };
-        return respond(
-            &mut out,
+        return http::respond(
+            out,
             "503 Service Unavailable",
             "text/html; charset=utf-8",
             body.as_bytes(),
@@ -621,23 +639,23 @@ fn handle(
         );
     }
     if let Some(bytes) = found {
-        return respond(
-            &mut out,
+        return http::respond(
+            out,
             "200 OK",
-            content_type(&file),
+            http::content_type(&file),
             &with_live_script(&file, &bytes, base_path),
             head,
         );
     }
     if folder {
-        return redirect(&mut out, &format!("{base_path}{file}/"));
+        return http::redirect(out, &format!("{base_path}{file}/"));
     }
     let not_found = not_found.map_or_else(
         || b"not found\n".to_vec(),
         |b| with_live_script("404.html", &b, base_path),
     );
-    respond(
-        &mut out,
+    http::respond(
+        out,
         "404 Not Found",
         "text/html; charset=utf-8",
         &not_found,
@@ -715,35 +733,6 @@ fn confirm_from_input(root: &Path, log: Arc<dyn Log>) {
     });
 }
 
-/// Reading from a connection until a moment: each read waits at most for what is left, so the
-/// whole request head must arrive in time, however it is cut up.
-struct Deadline<'a>(&'a TcpStream, Instant);
-
-impl Read for Deadline<'_> {
-    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
-        let left = self.1.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Err(ErrorKind::TimedOut.into());
-        }
-        self.0.set_read_timeout(Some(left))?;
-        let mut stream = self.0;
-        stream.read(buffer)
-    }
-}
-
-/// Whether a decoded request path names something inside the site: it starts with `/` and has
-/// no `..` or `.` segment, backslash or control character (such as a NUL). A path is looked up
-/// in the session's list of the site's files before any is read, so nothing could escape it
-/// anyway; these are refused outright all the same.
-fn is_plain_path(path: &str) -> bool {
-    path.starts_with('/')
-        && !path.contains('\\')
-        && !path.chars().any(char::is_control)
-        && path
-            .split('/')
-            .all(|segment| segment != ".." && segment != ".")
-}
-
 /// The poster of `--lan`: the site's address on the network as a QR code to print, made from
 /// the site as it is now (its running events change as the day goes).
 /// The players' cards with their codes (`serve --self-report`, this computer only); phones
@@ -762,14 +751,14 @@ fn cards(
             .map(|session| desk.cards(session.site(), site_url))
     };
     match page {
-        Some(page) => respond(
+        Some(page) => http::respond(
             out,
             "200 OK",
             "text/html; charset=utf-8",
             &with_live_script("cards.html", page.as_bytes(), base_path),
             head,
         ),
-        None => respond(
+        None => http::respond(
             out,
             "503 Service Unavailable",
             "text/plain; charset=utf-8",
@@ -787,7 +776,7 @@ fn poster(
     head: bool,
 ) -> std::io::Result<()> {
     let Some(lan_url) = lan_url else {
-        return respond(
+        return http::respond(
             out,
             "404 Not Found",
             "text/plain; charset=utf-8",
@@ -801,215 +790,27 @@ fn poster(
             .map(|session| lan::poster(session.site(), lan_url))
     };
     match page {
-        Some(Ok(page)) => respond(
+        Some(Ok(page)) => http::respond(
             out,
             "200 OK",
             "text/html; charset=utf-8",
             &with_live_script("poster.html", page.as_bytes(), base_path),
             head,
         ),
-        Some(Err(message)) => respond(
+        Some(Err(message)) => http::respond(
             out,
             "500 Internal Server Error",
             "text/plain; charset=utf-8",
             format!("{message}\n").as_bytes(),
             head,
         ),
-        None => respond(
+        None => http::respond(
             out,
             "503 Service Unavailable",
             "text/plain; charset=utf-8",
             b"The site has errors (see the terminal): the poster is made once it builds.\n",
             head,
         ),
-    }
-}
-
-/// What a reload channel has to tell its tab after a wait.
-enum News {
-    /// Nothing happened.
-    Quiet,
-    /// A rebuild failed: its `error` message, for this computer's tabs.
-    Broken(Option<String>),
-    /// A rebuild succeeded.
-    Built,
-}
-
-/// Streams server-sent events to one tab until it goes away. This computer's tabs (`own`) get
-/// `reload` after each rebuild, `error` (the failure as one line of JSON: the diagnostics, the
-/// files, the pages it belongs to) when a rebuild failed, and `ok` when the site is fixed.
-/// Every other tab gets only `reload`, after a rebuild that changed the site: a failed one
-/// changes nothing it is served.
-fn events(out: &mut TcpStream, own: bool, shared: &Shared, slot: &Slot) -> std::io::Result<()> {
-    slot.stays_open();
-    out.write_all(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n")?;
-    let (mut seen, mut broken, first) = {
-        let state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
-        let first = match &state.error {
-            Some(failure) if own => sse("error", &failure.message()),
-            _ => ": connected\n\n".to_string(),
-        };
-        (state.generation, state.error.is_some(), first)
-    };
-    out.write_all(first.as_bytes())?;
-    out.flush()?;
-    let mut quiet = 0;
-    loop {
-        let news = {
-            let state = shared.state.lock().unwrap_or_else(|p| p.into_inner());
-            let (state, _) = shared
-                .news
-                .wait_timeout_while(state, HANGUP_CHECK, |s| s.generation == seen)
-                .unwrap_or_else(|p| p.into_inner());
-            if state.generation == seen {
-                News::Quiet
-            } else {
-                seen = state.generation;
-                match &state.error {
-                    Some(failure) => News::Broken(own.then(|| failure.message())),
-                    None => News::Built,
-                }
-            }
-        };
-        let message = match news {
-            News::Quiet => {
-                // A closed tab, or room needed for another client (see `serve/connections.rs`).
-                if hung_up(out) || slot.must_close() {
-                    return Ok(());
-                }
-                quiet += 1;
-                if quiet < KEEPALIVE_CHECKS {
-                    continue;
-                }
-                // A comment keeps the connection open through proxies.
-                ": ping\n\n".to_string()
-            }
-            News::Broken(message) => {
-                broken = true;
-                match message {
-                    Some(message) => sse("error", &message),
-                    None => continue,
-                }
-            }
-            News::Built if broken && own => {
-                broken = false;
-                sse("ok", "")
-            }
-            News::Built => {
-                broken = false;
-                sse("reload", "")
-            }
-        };
-        quiet = 0;
-        out.write_all(message.as_bytes())?;
-        out.flush()?;
-    }
-}
-
-/// Whether the client has closed its end of `stream`: a reload channel's tab sends nothing
-/// after its request, so the end of its input is the tab going away (or the client gone).
-fn hung_up(stream: &TcpStream) -> bool {
-    if stream.set_nonblocking(true).is_err() {
-        return true;
-    }
-    let mut buffer = [0u8; 512];
-    let mut reader = stream;
-    let read = reader.read(&mut buffer);
-    if stream.set_nonblocking(false).is_err() {
-        return true;
-    }
-    match read {
-        Ok(0) => true,
-        // Whatever else a client sends is not needed.
-        Ok(_) => false,
-        Err(e) => e.kind() != ErrorKind::WouldBlock,
-    }
-}
-
-/// One server-sent event; every line of `data` gets its own `data:` field.
-fn sse(event: &str, data: &str) -> String {
-    let mut out = format!("event: {event}\n");
-    for line in data.lines() {
-        out.push_str(&format!("data: {line}\n"));
-    }
-    if data.is_empty() {
-        out.push_str("data:\n");
-    }
-    out.push('\n');
-    out
-}
-
-fn respond(
-    out: &mut TcpStream,
-    status: &str,
-    content_type: &str,
-    body: &[u8],
-    head: bool,
-) -> std::io::Result<()> {
-    write!(
-        out,
-        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n",
-        body.len()
-    )?;
-    if !head {
-        out.write_all(body)?;
-    }
-    out.flush()
-}
-
-fn redirect(out: &mut TcpStream, location: &str) -> std::io::Result<()> {
-    write!(
-        out,
-        "HTTP/1.1 302 Found\r\nLocation: {location}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-    )?;
-    out.flush()
-}
-
-/// HTML pages get the live-reload script before `</body>`; other files are served as built.
-fn with_live_script(path: &str, bytes: &[u8], base_path: &str) -> Vec<u8> {
-    if !path.ends_with(".html") {
-        return bytes.to_vec();
-    }
-    let tag = format!("<script src=\"{base_path}{OWN}live.js\" defer></script>\n");
-    let text = String::from_utf8_lossy(bytes);
-    match text.rfind("</body>") {
-        Some(at) => format!("{}{tag}{}", &text[..at], &text[at..]).into_bytes(),
-        None => format!("{text}{tag}").into_bytes(),
-    }
-}
-
-/// A page for a site that has never built, on this computer: the diagnostics, as text.
-fn error_page(base_path: &str, error: &str) -> String {
-    let escaped = crate::site::escape::html(error);
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>The site has errors</title></head><body><h1>The site has errors</h1><pre>{escaped}</pre><script src=\"{base_path}{OWN}live.js\" defer></script></body></html>\n"
-    )
-}
-
-/// A page for a site that has never built, elsewhere on the network: nothing of why (the
-/// diagnostics are the organizer's), and it loads the site once the site builds.
-fn preparing_page(base_path: &str) -> String {
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\"><title>The site is being prepared</title></head><body><h1>The site is being prepared</h1><p>This page opens the site by itself once it is ready.</p><script src=\"{base_path}{OWN}live.js\" defer></script></body></html>\n"
-    )
-}
-
-fn content_type(path: &str) -> &'static str {
-    match path.rsplit('.').next().unwrap_or("") {
-        "html" => "text/html; charset=utf-8",
-        "css" => "text/css; charset=utf-8",
-        "js" => "text/javascript; charset=utf-8",
-        "json" => "application/json",
-        "xml" => "application/xml",
-        "txt" => "text/plain; charset=utf-8",
-        "ics" => "text/calendar; charset=utf-8",
-        "svg" => "image/svg+xml",
-        "png" => "image/png",
-        "jpg" | "jpeg" => "image/jpeg",
-        "webp" => "image/webp",
-        "ico" => "image/x-icon",
-        "woff2" => "font/woff2",
-        _ => "application/octet-stream",
     }
 }
 
@@ -1023,111 +824,4 @@ fn open_browser(url: &str) {
         "xdg-open"
     };
     let _ = std::process::Command::new(command).arg(url).spawn();
-}
-
-/// The script every served page gets: reload on `reload` and `ok` (unless a report's form is
-/// being filled in); on `error` (which only
-/// this computer's tabs get), the diagnostics over the page when the failure belongs to it (the
-/// broken event's pages, or every page for a failure outside the events), else a small notice
-/// in a corner naming the file, with a link to the broken event. All as text, never as markup.
-const LIVE_JS: &str = r#"// Holonet live reload (holonet serve only; never part of a built site).
-(function () {
-  var src = document.currentScript && document.currentScript.src;
-  var url = src ? src.replace(/live\.js$/, "events") : "/__holonet/events";
-  var shown = null;
-  function clear() {
-    if (shown) { shown.remove(); shown = null; }
-  }
-  function here() {
-    try { return decodeURI(location.pathname); } catch (e) { return location.pathname; }
-  }
-  function overlay(text) {
-    clear();
-    shown = document.createElement("div");
-    shown.setAttribute("role", "alert");
-    shown.style.cssText = "position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:1.5rem;background:rgba(20,20,24,.96);color:#f5f5f5;font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap";
-    shown.textContent = "holonet serve: the last change does not build; this page is the last good one.\n\n" + text;
-    document.body.appendChild(shown);
-  }
-  function notice(files, pages) {
-    clear();
-    shown = document.createElement("div");
-    shown.setAttribute("role", "status");
-    shown.style.cssText = "position:fixed;right:.75rem;bottom:.75rem;max-width:24rem;z-index:2147483647;padding:.5rem .75rem;border-radius:.4rem;background:#3a2a12;color:#fff;font:13px/1.4 system-ui,sans-serif;box-shadow:0 2px 8px rgba(0,0,0,.35)";
-    shown.appendChild(document.createTextNode("holonet serve: the last change to " + files.join(", ") + " does not build; this page is the last good one. "));
-    pages.forEach(function (page, i) {
-      var link = document.createElement("a");
-      link.href = page;
-      link.style.color = "rgb(255,210,122)";
-      link.textContent = pages.length > 1 ? "errors (" + (i + 1) + ")" : "See the errors";
-      shown.appendChild(link);
-      shown.appendChild(document.createTextNode(" "));
-    });
-    document.body.appendChild(shown);
-  }
-  function broken(data) {
-    var failure;
-    try { failure = JSON.parse(data); } catch (e) { return; }
-    var path = here();
-    var mine = !failure.pages || failure.pages.some(function (page) { return path.indexOf(page) === 0; });
-    if (mine) { overlay(failure.text); } else { notice(failure.files, failure.pages); }
-  }
-  // A report being filled in (serve --self-report) is not thrown away by a reload: sending it
-  // leaves the page anyway.
-  var filling = false;
-  document.addEventListener("input", function (e) {
-    if (e.target.form && e.target.form.method === "post") filling = true;
-  });
-  function reload() { if (!filling) location.reload(); }
-  var source = new EventSource(url);
-  source.addEventListener("reload", reload);
-  source.addEventListener("ok", reload);
-  // Also fired, without data, when the connection drops: only a message with data is news.
-  source.addEventListener("error", function (e) { if (e.data !== undefined) broken(e.data); });
-})();
-"#;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn events_carry_each_line_as_data() {
-        assert_eq!(sse("error", "a\nb"), "event: error\ndata: a\ndata: b\n\n");
-        assert_eq!(sse("reload", ""), "event: reload\ndata:\n\n");
-    }
-
-    #[test]
-    fn pages_get_the_live_script() {
-        let page = with_live_script(
-            "index.html",
-            b"<html><body><p>x</p></body></html>",
-            "/archive/",
-        );
-        assert_eq!(
-            String::from_utf8(page).unwrap(),
-            "<html><body><p>x</p><script src=\"/archive/__holonet/live.js\" defer></script>\n</body></html>"
-        );
-        assert_eq!(with_live_script("style.css", b"body{}", "/"), b"body{}");
-    }
-
-    #[test]
-    fn only_plain_paths_are_looked_up() {
-        assert!(is_plain_path("/"));
-        assert!(is_plain_path("/archive/events/2026/x/"));
-        assert!(is_plain_path("/players/zoë/"));
-        assert!(is_plain_path("/a..b/c.d"));
-        for path in [
-            "/../etc/passwd",
-            "/archive/..",
-            "/./index.html",
-            "/a\\..\\b",
-            "/a\0b",
-            "/a\nb",
-            "",
-            "events/",
-        ] {
-            assert!(!is_plain_path(path), "{path:?}");
-        }
-    }
 }
