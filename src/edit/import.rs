@@ -94,7 +94,81 @@ fn csv_to_event(
                 .with_help("start with a heading line such as `rank,player,points`"),
         ]);
     };
-    // Which column of the file feeds which field, and the columns left out.
+    let header_span = header.first().map_or(0..0, |c| {
+        c.span.start..header.last().map_or(0, |c| c.span.end)
+    });
+    let (columns, ignored) = map_columns(file, header, body, family, options, &mut problems);
+    unknown_skips(file, header, &header_span, options, &mut problems);
+    let mut warnings: Vec<Diagnostic> = ignored_warning(file, &ignored).into_iter().collect();
+    missing_columns(
+        file,
+        header,
+        &header_span,
+        &columns,
+        family,
+        options,
+        &mut problems,
+    );
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+
+    problems.append(&mut record_problems);
+    let mut converted: Vec<Row> = Vec::new();
+    for cells in body {
+        let line = Line {
+            file,
+            cells,
+            columns: &columns,
+        };
+        let width = (header.len(), widened);
+        converted.extend(read_row(&line, width, separator, &mut problems));
+    }
+    check_rows(file, &converted, &header_span, &mut problems);
+    if !problems.is_empty() {
+        // In the order of the file.
+        problems.sort_by_key(|d| d.span.as_ref().map_or(0, |span| span.start));
+        return Err(problems);
+    }
+    // Published standings are sometimes sorted by name; the event file lists them best first,
+    // and the players without a place after them.
+    converted.sort_by_key(|r| (r.rank.is_none(), r.rank));
+    assign_ids(file, &mut converted, archive)?;
+    let named: Vec<Named<'_>> = converted
+        .iter()
+        .map(|r| Named {
+            id: r.id.as_deref().unwrap_or_default(),
+            name: &r.name,
+        })
+        .collect();
+    for (i, message, help) in archive.hints_for(&named) {
+        warnings.push(
+            Diagnostic::warning(
+                Code::SimilarName,
+                file,
+                Some(converted[i].name_span.clone()),
+                message,
+            )
+            .with_help(help),
+        );
+    }
+    Ok(Imported {
+        text: event_text(file, &converted, options),
+        warnings,
+    })
+}
+
+/// Which column of the file feeds which field (the headings read as people publish them), and
+/// the columns left out; a heading that cannot be told, or a second column for a field, is a
+/// problem.
+fn map_columns<'a>(
+    file: &Path,
+    header: &'a [Cell],
+    body: &[Vec<Cell>],
+    family: Family,
+    options: &ImportOptions,
+    problems: &mut Vec<Diagnostic>,
+) -> (BTreeMap<&'static str, usize>, Vec<&'a Cell>) {
     let mut columns: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut ignored: Vec<&Cell> = Vec::new();
     let accepted: Vec<&str> = COLUMNS
@@ -107,9 +181,6 @@ fn csv_to_event(
             .iter()
             .any(|skip| !key.is_empty() && heading_key(skip) == key)
     };
-    let header_span = header.first().map_or(0..0, |c| {
-        c.span.start..header.last().map_or(0, |c| c.span.end)
-    });
     for (index, cell) in header.iter().enumerate() {
         let key = heading_key(&cell.text);
         if skipped(&key) {
@@ -169,6 +240,17 @@ fn csv_to_event(
             }
         }
     }
+    (columns, ignored)
+}
+
+/// A `--skip` that names no column of the heading line.
+fn unknown_skips(
+    file: &Path,
+    header: &[Cell],
+    header_span: &Range<usize>,
+    options: &ImportOptions,
+    problems: &mut Vec<Diagnostic>,
+) {
     for skip in &options.skip {
         let key = heading_key(skip);
         if key.is_empty() || !header.iter().any(|c| heading_key(&c.text) == key) {
@@ -192,37 +274,52 @@ fn csv_to_event(
             );
         }
     }
-    let mut warnings = Vec::new();
-    if let Some(first) = ignored.first() {
-        let names: Vec<String> = ignored
-            .iter()
-            .map(|c| match c.text.as_str() {
-                "" => "one without a heading".to_string(),
-                heading => format!("`{heading}`"),
-            })
-            .collect();
-        let (what, them) = if ignored.len() == 1 {
-            ("column", "it")
-        } else {
-            ("columns", "them")
-        };
-        warnings.push(
-            Diagnostic::warning(
-                Code::UnknownField,
-                file,
-                Some(first.span.clone()),
-                format!("the {what} {} {} left out", and_list(&names), if ignored.len() == 1 { "is" } else { "are" }),
-            )
-            .with_help(format!(
-                "Holonet reads the columns {}; rename a heading to one of them to keep its column, or leave {them} out with --skip HEADING (or delete {them}) to silence this",
-                COLUMNS
-                    .iter()
-                    .map(|(f, _)| format!("`{f}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
-        );
-    }
+}
+
+/// The warning naming the columns left out, if any.
+fn ignored_warning(file: &Path, ignored: &[&Cell]) -> Option<Diagnostic> {
+    let first = ignored.first()?;
+    let names: Vec<String> = ignored
+        .iter()
+        .map(|c| match c.text.as_str() {
+            "" => "one without a heading".to_string(),
+            heading => format!("`{heading}`"),
+        })
+        .collect();
+    let (what, them) = if ignored.len() == 1 {
+        ("column", "it")
+    } else {
+        ("columns", "them")
+    };
+    Some(
+        Diagnostic::warning(
+            Code::UnknownField,
+            file,
+            Some(first.span.clone()),
+            format!("the {what} {} {} left out", and_list(&names), if ignored.len() == 1 { "is" } else { "are" }),
+        )
+        .with_help(format!(
+            "Holonet reads the columns {}; rename a heading to one of them to keep its column, or leave {them} out with --skip HEADING (or delete {them}) to silence this",
+            COLUMNS
+                .iter()
+                .map(|(f, _)| format!("`{f}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    )
+}
+
+/// The columns a table of standings cannot do without (the final places, never the seeds,
+/// and the names), and the scores of the other game.
+fn missing_columns(
+    file: &Path,
+    header: &[Cell],
+    header_span: &Range<usize>,
+    columns: &BTreeMap<&'static str, usize>,
+    family: Family,
+    options: &ImportOptions,
+    problems: &mut Vec<Diagnostic>,
+) {
     // A list of seeds is not a final ranking: never read as the places.
     if let (None, Some(&index)) = (columns.get("rank"), columns.get("seed")) {
         problems.push(
@@ -276,106 +373,63 @@ fn csv_to_event(
             );
         }
     }
-    if !problems.is_empty() {
-        return Err(problems);
+}
+/// One line of the table, with what reading it needs: the file (for the diagnostics) and
+/// which column feeds which field.
+struct Line<'a> {
+    file: &'a Path,
+    cells: &'a [Cell],
+    columns: &'a BTreeMap<&'static str, usize>,
+}
+
+impl Line<'_> {
+    /// The cell of `field`, unless the table has no such column or the cell is empty.
+    fn cell(&self, field: &str) -> Option<Cell> {
+        let index = *self.columns.get(field)?;
+        self.cells
+            .get(index)
+            .filter(|c| !c.text.is_empty())
+            .cloned()
     }
 
-    problems.append(&mut record_problems);
-    let cell = |line: &[Cell], field: &str| -> Option<Cell> {
-        let index = *columns.get(field)?;
-        line.get(index).filter(|c| !c.text.is_empty()).cloned()
-    };
-    let line_end = |line: &[Cell]| line.last().map_or(0..0, |c| c.span.end..c.span.end);
-    let mut converted: Vec<Row> = Vec::new();
-    for line in body {
-        // Empty cells past the last heading are trailing separators, not data.
-        if line.iter().skip(header.len()).any(|c| !c.text.is_empty()) {
-            problems.push(
-                Diagnostic::error(
-                    Code::Syntax,
-                    file,
-                    Some(line[header.len()].span.clone()),
-                    format!(
-                        "this line has {} cells, but the heading line names {}",
-                        line.len() - widened,
-                        header.len() - widened
-                    ),
-                )
-                .with_help(format!(
-                    "remove the extra cells, or quote a cell that holds a {}",
-                    separator_name(separator)
-                )),
-            );
-            continue;
-        }
-        let number = |field: &'static str,
-                      min: i64,
-                      problems: &mut Vec<Diagnostic>|
-         -> Option<i64> {
-            let c = cell(line, field)?;
-            match whole_number(&c.text, matches!(field, "rank" | "seed")) {
-                Some(n) if n >= min && n <= 100_000 => Some(n),
-                _ => {
-                    problems.push(
-                            Diagnostic::error(
-                                Code::InvalidValue,
-                                file,
-                                Some(c.span.clone()),
-                                format!("`{field}` must be a whole number, not `{}`", c.text),
-                            )
-                            .with_help(if field == "rank" {
-                                "write the place as a whole number such as 3 or 3rd, or leave the cell empty for a player without a place".to_string()
-                            } else if min < 0 {
-                                "write a whole number such as 28 or -4".to_string()
-                            } else {
-                                format!("write a whole number from {min}, or leave the cell empty")
-                            }),
-                        );
-                    None
-                }
+    /// The end of the line, where a missing cell is reported.
+    fn end(&self) -> Range<usize> {
+        self.cells.last().map_or(0..0, |c| c.span.end..c.span.end)
+    }
+
+    /// The whole number in `field`'s cell, at least `min` (a place may be written `3rd`).
+    fn number(&self, field: &'static str, min: i64, problems: &mut Vec<Diagnostic>) -> Option<i64> {
+        let c = self.cell(field)?;
+        match whole_number(&c.text, matches!(field, "rank" | "seed")) {
+            Some(n) if n >= min && n <= 100_000 => Some(n),
+            _ => {
+                problems.push(
+                        Diagnostic::error(
+                            Code::InvalidValue,
+                            self.file,
+                            Some(c.span.clone()),
+                            format!("`{field}` must be a whole number, not `{}`", c.text),
+                        )
+                        .with_help(if field == "rank" {
+                            "write the place as a whole number such as 3 or 3rd, or leave the cell empty for a player without a place".to_string()
+                        } else if min < 0 {
+                            "write a whole number such as 28 or -4".to_string()
+                        } else {
+                            format!("write a whole number from {min}, or leave the cell empty")
+                        }),
+                    );
+                None
             }
-        };
-        // An empty rank is a player without a place; a rank that is not one is an error.
-        let rank = match cell(line, "rank") {
-            Some(_) => number("rank", 1, &mut problems).map(Some),
-            None => Some(None),
-        };
-        // A seed is written as a place is (`3` or `3rd`).
-        let seed = number("seed", 1, &mut problems)
-            .zip(cell(line, "seed"))
-            .map(|(n, c)| (n as u32, c.span));
-        let name = cell(line, "player");
-        if name.is_none() {
-            problems.push(
-                Diagnostic::error(
-                    Code::MissingField,
-                    file,
-                    Some(line_end(line)),
-                    "this line has no player name",
-                )
-                .with_help("give every line the player's name"),
-            );
         }
-        let id = cell(line, "id");
-        if let Some(id) = &id
-            && !is_valid_id(&id.text)
-        {
-            problems.push(
-                Diagnostic::error(
-                    Code::BadId,
-                    file,
-                    Some(id.span.clone()),
-                    format!("`{}` cannot be a player id", id.text),
-                )
-                .with_help(format!(
-                    "use lower-case letters, digits and `-`, such as `{}`",
-                    id_from_name(&id.text)
-                )),
-            );
-        }
+    }
+
+    /// The scores of the line, victory points and differential read from one cell (`8 (25)`)
+    /// where a SW:CCG table writes them so.
+    fn numbers(&self, problems: &mut Vec<Diagnostic>) -> Vec<(&'static str, i64)> {
         let mut numbers = Vec::new();
         // SW:CCG tables write victory points and differential in one cell: `8 (25)`.
-        let both = cell(line, "victory_points")
+        let both = self
+            .cell("victory_points")
             .and_then(|c| victory_points_and_differential(&c.text).map(|both| (both, c)));
         if let Some(((vp, _), _)) = &both {
             numbers.push(("victory_points", *vp));
@@ -384,16 +438,16 @@ fn csv_to_event(
             if field == "victory_points" && both.is_some() {
                 continue;
             }
-            if let Some(n) = number(field, 0, &mut problems) {
+            if let Some(n) = self.number(field, 0, problems) {
                 numbers.push((field, n));
             }
         }
         let in_vp = both.as_ref().map(|((_, d), c)| (*d, c));
-        match (number("differential", -100_000, &mut problems), in_vp) {
+        match (self.number("differential", -100_000, problems), in_vp) {
             (Some(n), Some((d, c))) if n != d => problems.push(
                 Diagnostic::error(
                     Code::Conflict,
-                    file,
+                    self.file,
                     Some(c.span.clone()),
                     format!(
                         "the differential is {d} in `{}`, but {n} in the `differential` column",
@@ -405,37 +459,125 @@ fn csv_to_event(
             (Some(n), _) | (None, Some((n, _))) => numbers.push(("differential", n)),
             (None, None) => {}
         }
-        let note = cell(line, "note").map(|c| c.text);
-        if rank == Some(None) && (!numbers.is_empty() || note.is_some() || seed.is_some()) {
-            problems.push(
-                Diagnostic::error(
-                    Code::MissingField,
-                    file,
-                    Some(line_end(line)),
-                    "this line has scores but no rank",
-                )
-                .with_help(
-                    "give its place (1 for the winner; tied players share one); a player without a place has no scores in the standings, so clear them to list the player without one",
-                ),
-            );
-            continue;
-        }
-        if let (Some(rank), Some(name)) = (rank, name) {
-            converted.push(Row {
-                rank: rank.map(|r| r as u32),
-                name: name.text,
-                name_span: name.span,
-                id_span: id.as_ref().map(|c| c.span.clone()),
-                id: id.map(|c| c.text),
-                seed,
-                numbers,
-                note,
-            });
-        }
+        numbers
     }
+}
+
+/// One line of standings read into a row, each problem in `problems`; `None` for a line with
+/// problems that leave no row. `width` is the heading line's number of cells and how many of
+/// them a record column split into added.
+fn read_row(
+    line: &Line,
+    (header_len, widened): (usize, usize),
+    separator: u8,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Row> {
+    // Empty cells past the last heading are trailing separators, not data.
+    if line
+        .cells
+        .iter()
+        .skip(header_len)
+        .any(|c| !c.text.is_empty())
+    {
+        problems.push(
+            Diagnostic::error(
+                Code::Syntax,
+                line.file,
+                Some(line.cells[header_len].span.clone()),
+                format!(
+                    "this line has {} cells, but the heading line names {}",
+                    line.cells.len() - widened,
+                    header_len - widened
+                ),
+            )
+            .with_help(format!(
+                "remove the extra cells, or quote a cell that holds a {}",
+                separator_name(separator)
+            )),
+        );
+        return None;
+    }
+    // An empty rank is a player without a place; a rank that is not one is an error.
+    let rank = match line.cell("rank") {
+        Some(_) => line.number("rank", 1, problems).map(Some),
+        None => Some(None),
+    };
+    // A seed is written as a place is (`3` or `3rd`).
+    let seed = line
+        .number("seed", 1, problems)
+        .zip(line.cell("seed"))
+        .map(|(n, c)| (n as u32, c.span));
+    let name = line.cell("player");
+    if name.is_none() {
+        problems.push(
+            Diagnostic::error(
+                Code::MissingField,
+                line.file,
+                Some(line.end()),
+                "this line has no player name",
+            )
+            .with_help("give every line the player's name"),
+        );
+    }
+    let id = line.cell("id");
+    if let Some(id) = &id
+        && !is_valid_id(&id.text)
+    {
+        problems.push(
+            Diagnostic::error(
+                Code::BadId,
+                line.file,
+                Some(id.span.clone()),
+                format!("`{}` cannot be a player id", id.text),
+            )
+            .with_help(format!(
+                "use lower-case letters, digits and `-`, such as `{}`",
+                id_from_name(&id.text)
+            )),
+        );
+    }
+    let numbers = line.numbers(problems);
+    let note = line.cell("note").map(|c| c.text);
+    if rank == Some(None) && (!numbers.is_empty() || note.is_some() || seed.is_some()) {
+        problems.push(
+            Diagnostic::error(
+                Code::MissingField,
+                line.file,
+                Some(line.end()),
+                "this line has scores but no rank",
+            )
+            .with_help(
+                "give its place (1 for the winner; tied players share one); a player without a place has no scores in the standings, so clear them to list the player without one",
+            ),
+        );
+        return None;
+    }
+    let (Some(rank), Some(name)) = (rank, name) else {
+        return None;
+    };
+    Some(Row {
+        rank: rank.map(|r| r as u32),
+        name: name.text,
+        name_span: name.span,
+        id_span: id.as_ref().map(|c| c.span.clone()),
+        id: id.map(|c| c.text),
+        seed,
+        numbers,
+        note,
+    })
+}
+
+/// What the rows say together: each seed is one player's, some row has a place, and the table
+/// has rows at all.
+fn check_rows(
+    file: &Path,
+    converted: &[Row],
+    header_span: &Range<usize>,
+    problems: &mut Vec<Diagnostic>,
+) {
     // Each player entered the cut with a seed of their own.
     let mut seeds: BTreeMap<u32, &str> = BTreeMap::new();
-    for row in &converted {
+    for row in converted {
         let Some((seed, span)) = &row.seed else {
             continue;
         };
@@ -469,43 +611,12 @@ fn csv_to_event(
             Diagnostic::error(
                 Code::MissingField,
                 file,
-                Some(header_span),
+                Some(header_span.clone()),
                 "the CSV file has no standings below its heading line",
             )
             .with_help("add one line per player: rank, name and scores"),
         );
     }
-    if !problems.is_empty() {
-        // In the order of the file.
-        problems.sort_by_key(|d| d.span.as_ref().map_or(0, |span| span.start));
-        return Err(problems);
-    }
-    // Published standings are sometimes sorted by name; the event file lists them best first,
-    // and the players without a place after them.
-    converted.sort_by_key(|r| (r.rank.is_none(), r.rank));
-    assign_ids(file, &mut converted, archive)?;
-    let named: Vec<Named<'_>> = converted
-        .iter()
-        .map(|r| Named {
-            id: r.id.as_deref().unwrap_or_default(),
-            name: &r.name,
-        })
-        .collect();
-    for (i, message, help) in archive.hints_for(&named) {
-        warnings.push(
-            Diagnostic::warning(
-                Code::SimilarName,
-                file,
-                Some(converted[i].name_span.clone()),
-                message,
-            )
-            .with_help(help),
-        );
-    }
-    Ok(Imported {
-        text: event_text(file, &converted, options),
-        warnings,
-    })
 }
 
 /// The error for a column of numbers under a heading `import` does not read: its numbers would
