@@ -522,7 +522,7 @@ fn file_graph(folder: &str) -> BTreeMap<String, BTreeSet<String>> {
 
 /// `text` without comments and without what follows each `#[cfg(test)]` (one item: a
 /// declaration up to `;`, or a block up to its closing brace).
-fn product_code(text: &str) -> String {
+pub(crate) fn product_code(text: &str) -> String {
     let mut code = String::new();
     let mut lines = text.lines();
     while let Some(line) = lines.next() {

@@ -10,6 +10,7 @@ mod audit;
 mod build;
 mod cli;
 mod closed_events;
+mod code_size;
 mod concurrent_edits;
 mod customize;
 mod decklists;
