@@ -14,7 +14,12 @@
 //! seal of both and of its bytes, so that a torn, truncated or foreign file is a miss, never a
 //! wrong event. An entry is written as its event is computed, and renamed into place at the end
 //! of the run, once the files every event depends on are known not to have changed meanwhile.
-//! Entries that no event file has any more are removed at the end of each run.
+//! Entries that no event file has any more are removed at the end of each run, with the
+//! staged entries of runs that were stopped: a run that stages entries holds a lock on a file
+//! of its own in the folder ([`RunClaim`]), and its staged entries carry that file's token, so
+//! a sweep keeps them exactly while the lock is held. The system lets go of a lock when its
+//! process ends, however it ends; no process id, which the system gives again to later
+//! processes (and on Linux to threads), decides what is swept.
 //! Nothing here can fail a build: a cache that cannot be read or written only costs the time to
 //! compute.
 //!
@@ -27,8 +32,10 @@
 
 use std::collections::BTreeSet;
 use std::fs;
+use std::hash::{BuildHasher, Hasher};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use xxhash_rust::xxh3::Xxh3;
@@ -78,6 +85,9 @@ pub(crate) struct EventCache {
     shared: u128,
     /// The secret entries are sealed under.
     secret: input_key::Secret,
+    /// This run's claim on the entries it stages, taken with the first one (`None` inside
+    /// when it could not be taken: nothing is staged then).
+    claim: OnceLock<Option<RunClaim>>,
 }
 
 impl EventCache {
@@ -91,6 +101,7 @@ impl EventCache {
             settings: settings.to_path_buf(),
             shared: shared_key(root, program, settings),
             secret: input_key::Secret::of_site(root),
+            claim: OnceLock::new(),
         }
     }
 
@@ -129,14 +140,16 @@ impl EventCache {
     ) -> Option<Staged> {
         static WRITES: AtomicU64 = AtomicU64::new(0);
         let bytes = encode(self.secret, key, event, kept)?;
+        let claim = self
+            .claim
+            .get_or_init(|| RunClaim::take(&self.dir))
+            .as_ref()?;
         let temporary = self.dir.join(format!(
             "{key:032x}.{}-{}.tmp",
-            std::process::id(),
+            claim.token,
             WRITES.fetch_add(1, Ordering::Relaxed)
         ));
-        let written = fs::create_dir_all(&self.dir)
-            .and_then(|()| fs::File::create(&temporary))
-            .and_then(|mut file| file.write_all(&bytes));
+        let written = fs::File::create(&temporary).and_then(|mut file| file.write_all(&bytes));
         if written.is_err() {
             let _ = fs::remove_file(&temporary);
             return None;
@@ -157,24 +170,98 @@ impl EventCache {
         let _ = fs::remove_file(&staged.temporary);
     }
 
-    /// Removes every entry but those of `keys`, and the staged entries of runs that were
-    /// stopped. Another run at the same time keeps its staged entries; it can lose an entry it
-    /// put in place meanwhile, which costs it the time to compute it again.
+    /// Removes every entry but those of `keys`, and the staged entries and claims of runs
+    /// that were stopped. Another run at the same time keeps its staged entries (its claim is
+    /// held); it can lose an entry it put in place meanwhile, which costs it the time to
+    /// compute it again.
     pub(crate) fn retain(&self, keys: &BTreeSet<u128>) {
         let Ok(entries) = fs::read_dir(&self.dir) else {
             return;
         };
+        let names: Vec<String> = entries
+            .flatten()
+            .filter_map(|e| e.file_name().into_string().ok())
+            .collect();
+        let running: BTreeSet<&str> = names
+            .iter()
+            .filter_map(|name| claim_token(name))
+            .filter(|token| RunClaim::is_held(&self.dir, token))
+            .collect();
         let kept: BTreeSet<String> = keys.iter().map(|k| format!("{k:032x}")).collect();
-        for entry in entries.flatten() {
-            let name = entry.file_name();
-            let current = name
-                .to_str()
-                .is_some_and(|n| kept.contains(n) || staged_by_a_running_process(n));
+        for name in &names {
+            let current = kept.contains(name)
+                || claim_token(name).is_some_and(|token| running.contains(token))
+                || staged_token(name).is_some_and(|token| running.contains(token));
             if !current {
-                let _ = fs::remove_file(entry.path());
+                let _ = fs::remove_file(self.dir.join(name));
             }
         }
     }
+}
+
+/// A run's claim on the entries it stages: the file `run-TOKEN.lock` in the cache's folder,
+/// locked for as long as the run lasts, its token drawn at random so that no other run has it.
+/// Staged entries are named `KEY.TOKEN-N.tmp`; a sweep keeps them while their claim is locked.
+/// A run stopped by any means leaves its file unlocked (the system releases a process's locks
+/// when it ends), and the next sweep removes the file and the entries.
+struct RunClaim {
+    token: String,
+    path: PathBuf,
+    /// Open, and locked, until the claim is dropped.
+    _file: fs::File,
+}
+
+impl RunClaim {
+    /// A new claim in `dir` (made if missing); `None` when the file cannot be made or locked.
+    fn take(dir: &Path) -> Option<RunClaim> {
+        fs::create_dir_all(dir).ok()?;
+        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+        hasher.write_u32(std::process::id());
+        let token = format!("{:016x}", hasher.finish());
+        let path = dir.join(format!("run-{token}.lock"));
+        let file = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .ok()?;
+        file.try_lock().ok()?;
+        Some(RunClaim {
+            token,
+            path,
+            _file: file,
+        })
+    }
+
+    /// Whether the claim `token` in `dir` is held by a running process: its file is locked.
+    /// A file that cannot be opened or tested counts as held, so that nothing is swept on a
+    /// doubt; one that is not locked is a stopped run's.
+    fn is_held(dir: &Path, token: &str) -> bool {
+        let Ok(file) = fs::File::open(dir.join(format!("run-{token}.lock"))) else {
+            return true;
+        };
+        match file.try_lock() {
+            Ok(()) => false,
+            Err(fs::TryLockError::WouldBlock) => true,
+            Err(fs::TryLockError::Error(_)) => true,
+        }
+    }
+}
+
+impl Drop for RunClaim {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// The token of a claim's file name (`run-TOKEN.lock`).
+fn claim_token(name: &str) -> Option<&str> {
+    name.strip_prefix("run-")?.strip_suffix(".lock")
+}
+
+/// The token of a staged entry's name (`KEY.TOKEN-N.tmp`).
+fn staged_token(name: &str) -> Option<&str> {
+    let (_, writer) = name.strip_suffix(".tmp")?.split_once('.')?;
+    Some(writer.split_once('-')?.0)
 }
 
 /// An event and its computed facts as a build holds them, and as an entry keeps them.
@@ -184,22 +271,6 @@ pub(crate) type HeldEncoding = Encoded<(Event, Computed)>;
 pub(crate) struct Staged {
     key: u128,
     temporary: PathBuf,
-}
-
-/// Whether `name` is an entry staged by a process still running (another run, which puts it
-/// in place when it is done): where processes cannot be looked up, none is.
-fn staged_by_a_running_process(name: &str) -> bool {
-    let Some(pid) = name
-        .strip_suffix(".tmp")
-        .and_then(|rest| rest.split_once('.'))
-        .and_then(|(_, writer)| writer.split_once('-'))
-        .map(|(pid, _)| pid)
-    else {
-        return false;
-    };
-    cfg!(target_os = "linux")
-        && pid.bytes().all(|b| b.is_ascii_digit())
-        && Path::new("/proc").join(pid).exists()
 }
 
 /// The key of what every event depends on besides its own files: Holonet, the configuration
@@ -395,18 +466,47 @@ mod tests {
         );
         // Sealed under the site folder's secret.
         assert_eq!(input_key::Secret::of_site(root), cache.secret);
-        // A staged entry left by a run that was stopped is swept; one of a running run is not.
-        fs::write(root.join(DIR).join("stale.999999999-1.tmp"), "half").expect("write");
-        let running = format!("{key:032x}.{}-9.tmp", std::process::id());
-        fs::write(root.join(DIR).join(&running), "half").expect("write");
+        // A staged entry left by a run that was stopped is swept, with its claim; one of a
+        // running run is not, whatever process ids say.
+        let dir = root.join(DIR);
+        fs::write(dir.join("stale.999999999-1.tmp"), "half").expect("write");
+        fs::write(dir.join("run-0123456789abcdef.lock"), "").expect("write");
+        fs::write(dir.join("stale.0123456789abcdef-2.tmp"), "half").expect("write");
+        // Another run, still running: its claim's file is locked.
+        let other = fs::File::create(dir.join("run-feedface00000000.lock")).expect("create");
+        other.try_lock().expect("lock");
+        let running = format!("{key:032x}.feedface00000000-9.tmp");
+        fs::write(dir.join(&running), "half").expect("write");
         cache.retain(&BTreeSet::from([key]));
         assert!(cache.get(key).is_some());
-        let mut left: Vec<_> = fs::read_dir(root.join(DIR))
-            .expect("dir")
-            .map(|e| e.expect("entry").file_name().into_string().expect("utf-8"))
-            .collect();
-        left.sort();
-        assert_eq!(left, [format!("{key:032x}"), running], "the entry kept");
+        let left = || {
+            let mut names: Vec<_> = fs::read_dir(&dir)
+                .expect("dir")
+                .map(|e| e.expect("entry").file_name().into_string().expect("utf-8"))
+                .collect();
+            names.sort();
+            names
+        };
+        // This run's own claim, taken when it staged its entry, is held too.
+        let own = cache
+            .claim
+            .get()
+            .and_then(Option::as_ref)
+            .map(|claim| format!("run-{}.lock", claim.token))
+            .expect("this run staged an entry");
+        let mut expected = vec![
+            format!("{key:032x}"),
+            running,
+            "run-feedface00000000.lock".to_string(),
+            own.clone(),
+        ];
+        expected.sort();
+        assert_eq!(left(), expected, "the entry kept");
+        // The other run stops without a word (its lock goes with its process): what it left
+        // is swept.
+        drop(other);
+        cache.retain(&BTreeSet::from([key]));
+        assert_eq!(left(), [format!("{key:032x}"), own]);
         cache.retain(&BTreeSet::new());
         assert!(cache.get(key).is_none());
     }
