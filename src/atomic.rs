@@ -189,7 +189,8 @@ enum Moment {
     /// The temporary file is written and flushed; the file is about to be replaced.
     BeforeReplacement,
     /// A save was found in what the replacement took out; it is about to be put back (again,
-    /// at each step when saves keep landing).
+    /// at each step when saves keep landing). Only where the replacement is an exchange.
+    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
     BeforePutBack,
 }
 

@@ -512,9 +512,14 @@ fn is_link(path: &Path) -> bool {
 /// random (never taking one that is already there).
 fn make_private_folder(temporary: &Path) -> io::Result<PathBuf> {
     use std::hash::{BuildHasher, Hasher};
-    let mut builder = fs::DirBuilder::new();
     #[cfg(unix)]
-    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    let builder = {
+        let mut builder = fs::DirBuilder::new();
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        builder
+    };
+    #[cfg(not(unix))]
+    let builder = fs::DirBuilder::new();
     let mut last = None;
     for _ in 0..16 {
         // The standard library seeds each of these from the system's random source.
