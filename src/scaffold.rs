@@ -103,6 +103,38 @@ pub fn show_look(name: &str) -> Result<&'static str, String> {
     look_file(path).ok_or_else(|| format!("Holonet has no built-in `{path}`"))
 }
 
+/// The fields the templates `names` (all of them when none is named) are given in the site at
+/// `root`, as Markdown tables of paths and kinds under the fields' version: what a copy of a
+/// template may use (see [`crate::site::render::FieldRecorder`]). A template the site never
+/// renders has no fields to list.
+pub fn fields_of(root: &Path, names: &[String]) -> Result<String, String> {
+    use crate::site::render::{TEMPLATE_FIELDS_VERSION, to_markdown};
+    let mut templates = crate::site::template_fields(root).map_err(|report| {
+        format!(
+            "the site must build for its templates' fields to be listed:\n{}",
+            report.render()
+        )
+    })?;
+    if !names.is_empty() {
+        let wanted: Vec<&str> = names
+            .iter()
+            .map(|name| look_path(name))
+            .collect::<Result<_, _>>()?;
+        for path in &wanted {
+            if !path.starts_with("templates/") {
+                return Err(format!(
+                    "{path} is not a template: only templates are given fields"
+                ));
+            }
+        }
+        templates.retain(|template, _| wanted.contains(&format!("templates/{template}").as_str()));
+    }
+    Ok(format!(
+        "Template fields, version {TEMPLATE_FIELDS_VERSION}, as this site's pages give them:\n\n{}",
+        to_markdown(&templates)
+    ))
+}
+
 /// Copies the built-in files `names` into the site at `root`, to be changed there: each opens
 /// with a line naming the built-in file and its fingerprint (see [`crate::builtin::copy_mark`]),
 /// so that `holonet check` can say when a later release's differs. A file the site already has

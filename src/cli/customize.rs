@@ -18,11 +18,15 @@ use super::output::fail;
 #[derive(clap::Args)]
 pub struct Args {
     /// The built-in files to copy, such as templates/event.html or static/style.css.
-    #[arg(required_unless_present_any = ["list"])]
+    #[arg(required_unless_present_any = ["list", "fields"])]
     files: Vec<String>,
     /// List the built-in templates and static files, and which the site has its own of.
-    #[arg(long, conflicts_with = "show")]
+    #[arg(long, conflicts_with_all = ["show", "fields"])]
     list: bool,
+    /// Print the fields the templates named (or every template) are given in this site, with
+    /// the fields' version: what a copy may use.
+    #[arg(long, conflicts_with = "show")]
+    fields: bool,
     /// Print this release's built-in file instead of copying it (to compare with the
     /// site's own).
     #[arg(long)]
@@ -42,6 +46,16 @@ pub fn run(args: Args) -> ExitCode {
             // The built-in file itself is what the command prints, even with --quiet.
             Ok(texts) => {
                 out!("{}", texts.concat().trim_end());
+                ExitCode::SUCCESS
+            }
+            Err(message) => fail(&message),
+        };
+    }
+    if args.fields {
+        // The fields are what the command prints, even with --quiet.
+        return match scaffold::fields_of(&args.site.root, &args.files) {
+            Ok(text) => {
+                out!("{}", text.trim_end());
                 ExitCode::SUCCESS
             }
             Err(message) => fail(&message),

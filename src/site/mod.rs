@@ -239,7 +239,7 @@ pub fn render_for_session(
         search_parts: kept.search_parts,
         ..Earlier::default()
     };
-    render_into(site, scope, store, finish, &earlier, None).map(drop)
+    render_into(site, scope, store, finish, &earlier, None, None).map(drop)
 }
 
 /// What `serve` keeps of its last render without building it again: the groups of archive-wide
@@ -287,6 +287,7 @@ fn render_into(
     finish: bool,
     earlier: &Earlier<'_>,
     saved_ratings: Option<&RatingCache>,
+    fields: Option<&render::FieldRecorder>,
 ) -> Result<render::EventFiles, Vec<Diagnostic>> {
     let output = render::Output::new(store);
     let event_files = render::render_site(
@@ -308,6 +309,7 @@ fn render_into(
             card_scope: earlier.card_scope.as_ref(),
             search_parts: &earlier.search_parts,
             previews: &earlier.previews,
+            fields,
         },
         &output,
     );
@@ -533,6 +535,7 @@ pub fn check(root: &Path) -> Report {
             true,
             &earlier,
             saved_ratings.as_ref(),
+            None,
         );
         if let Some(saved) = &saved_ratings {
             saved.save();
@@ -549,6 +552,33 @@ pub fn check(root: &Path) -> Report {
         drop_later((site, earlier));
     }
     report
+}
+
+/// The fields each template of the site at `root` is given, by template name, as a render of
+/// the whole site hands them over (see [`render::FieldRecorder`]): what a site's own template
+/// may use. Nothing is written. The report's errors when the site does not load or render.
+pub fn template_fields(root: &Path) -> Result<BTreeMap<String, render::Fields>, Report> {
+    let (site, mut report) = load(root, None);
+    let Some(site) = site else {
+        return Err(report);
+    };
+    let recorder = render::FieldRecorder::default();
+    let rendered = render_into(
+        &site,
+        &render::Scope::all(),
+        &render::Discard,
+        false,
+        &Earlier::default(),
+        None,
+        Some(&recorder),
+    );
+    match rendered {
+        Ok(_) => Ok(recorder.into_fields()),
+        Err(diags) => {
+            report.absorb(diags, []);
+            Err(report)
+        }
+    }
 }
 
 /// The texts of a render's two records (see [`reuse`]), unsealed: each event's entry with its
@@ -679,6 +709,7 @@ pub fn build_with_progress(
         true,
         &earlier,
         saved_ratings.as_ref(),
+        None,
     ) {
         Ok(files) => files,
         Err(diags) => {

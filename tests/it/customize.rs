@@ -130,3 +130,41 @@ fn check_says_when_a_copy_predates_the_running_release() {
             .trim_end()
     );
 }
+
+/// The reference page of template fields lists what the example archive's templates are given,
+/// under the version the release states, and a change of fields comes with a new version.
+#[test]
+fn the_template_fields_page_lists_what_templates_are_given_and_its_version() {
+    use holonet::site::render::{
+        TEMPLATE_FIELDS_FINGERPRINT, TEMPLATE_FIELDS_VERSION, fingerprint, to_markdown,
+    };
+    let fields = holonet::site::template_fields(std::path::Path::new("."))
+        .unwrap_or_else(|report| panic!("the example site renders: {}", report.render()));
+    let now = fingerprint(&fields);
+    assert_eq!(
+        now, TEMPLATE_FIELDS_FINGERPRINT,
+        "the fields templates are given changed: give them a new TEMPLATE_FIELDS_VERSION (src/site/render/fields.rs), say what changed in content/docs/templates.md's versions, and set TEMPLATE_FIELDS_FINGERPRINT to {now}"
+    );
+    let page = std::fs::read_to_string("content/docs/templates.md").expect("the page");
+    let marker = "without its first line. -->\n\n";
+    let listed = &page[page.find(marker).expect("the generated part's marker") + marker.len()..];
+    assert!(
+        listed == to_markdown(&fields),
+        "content/docs/templates.md lists other fields than the example archive gives: write the output of `holonet customize --fields` (without its first line) after its marker"
+    );
+    let versions = &page[page.find("## Versions and changes").expect("the versions")..];
+    assert!(
+        versions.contains(&format!("\n| {TEMPLATE_FIELDS_VERSION} |")),
+        "the page's versions name version {TEMPLATE_FIELDS_VERSION}"
+    );
+    // What the command prints for one template is that template's part of the page.
+    let out = holonet(
+        &["customize", "--fields", "event.html"],
+        std::path::Path::new("."),
+    );
+    let printed = String::from_utf8_lossy(&out.stdout);
+    assert!(printed.starts_with(&format!(
+        "Template fields, version {TEMPLATE_FIELDS_VERSION}, as this site's pages give them:"
+    )));
+    assert!(printed.contains("### `event.html`") && !printed.contains("### `player.html`"));
+}

@@ -19,11 +19,16 @@ use crate::load::held::HeldEvent;
 
 mod archive;
 mod event;
+mod fields;
 mod memo;
 mod pages;
 mod sitemap;
 mod store;
 
+pub use fields::{
+    FieldRecorder, Fields, TEMPLATE_FIELDS_FINGERPRINT, TEMPLATE_FIELDS_VERSION, fingerprint,
+    to_markdown,
+};
 pub use memo::Memo;
 pub(crate) use sitemap::{finish, finishing_files};
 pub(crate) use store::{Discard, Output, Store};
@@ -73,6 +78,9 @@ pub(crate) struct RenderInput<'a> {
     /// The link-preview images the previous build made, which an event rendered again keeps when
     /// its card is the same.
     pub(crate) previews: &'a Previews,
+    /// Where each template's fields are recorded, when they are asked for
+    /// ([`super::template_fields`]); `None` in every build.
+    pub(crate) fields: Option<&'a FieldRecorder>,
 }
 
 /// The link-preview images of the previous build (see [`super::reuse::card_key`]).
@@ -162,6 +170,7 @@ pub(crate) fn render_site(input: &RenderInput<'_>, output: &Output<'_>) -> Event
         site: &site,
         output,
         memo: input.memo,
+        fields: input.fields,
     };
     let archive_pages = Pages {
         memo: input.memo.or(Some(input.archive_memo)),

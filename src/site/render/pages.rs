@@ -7,6 +7,8 @@ use std::path::Path;
 use serde::Serialize;
 use tera::{Context, Tera};
 
+use super::fields::FieldRecorder;
+use super::fields::erased::Serializable;
 use super::memo::{Memo, key};
 use super::store::Output;
 use crate::diag::{Code, Diagnostic};
@@ -32,6 +34,8 @@ pub(super) struct Pages<'a, 'o> {
     pub(super) site: &'a SiteView,
     pub(super) output: &'a Output<'o>,
     pub(super) memo: Option<&'a Memo>,
+    /// Records each template's context, when the fields are asked for.
+    pub(super) fields: Option<&'a FieldRecorder>,
 }
 
 impl Pages<'_, '_> {
@@ -82,6 +86,12 @@ impl Pages<'_, '_> {
         path: String,
         source: &Path,
     ) {
+        if let Some(fields) = self.fields {
+            let mut variables: Vec<(&str, &dyn Serializable)> =
+                vec![("site", self.site), ("page", page)];
+            variables.extend(extra.map(|(name, value)| (name, value as &dyn Serializable)));
+            fields.record(template, &variables);
+        }
         if self.kept_as_before(&path, || key(template, &(self.site, page, extra)), source) {
             return;
         }
@@ -134,6 +144,9 @@ impl Pages<'_, '_> {
         (value_name, value): (&str, &T),
         what: &Path,
     ) -> String {
+        if let Some(fields) = self.fields {
+            fields.record(template, &[("site", self.site), (value_name, value)]);
+        }
         // Hashed only for a memo: `build` has none.
         let memo = self
             .memo
