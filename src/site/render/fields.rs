@@ -90,15 +90,15 @@ fn walk(path: &str, value: &Value, fields: &mut Fields) {
 }
 
 /// The fields as the reference page lists them: `site` and `page` once, as every page template
-/// gets them, then each template with the variables of its own, in a table of paths and kinds.
+/// gets them, then each template with the variables of its own, one field a line with its kinds
+/// (a list rather than a table: a long path wraps on a phone).
 pub fn to_markdown(templates: &BTreeMap<String, Fields>) -> String {
     let common = ["site", "page"];
     let mut out = String::new();
     let table = |out: &mut String, fields: &Fields, keep: &dyn Fn(&str) -> bool| {
-        out.push_str("| Field | Holds |\n|---|---|\n");
         for (path, kinds) in fields.iter().filter(|(p, _)| keep(p)) {
             let kinds: Vec<&str> = kinds.iter().copied().collect();
-            out.push_str(&format!("| `{path}` | {} |\n", kinds.join(", ")));
+            out.push_str(&format!("- `{path}`: {}\n", kinds.join(", ")));
         }
     };
     let first_variable = |path: &str| path.split(['.', '[']).next().unwrap_or(path).to_string();
