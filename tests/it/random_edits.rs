@@ -1,20 +1,23 @@
 //! Random sequences of edits, of every kind a site's files take (an event's details, a result,
-//! a player's name, an event moved, renamed, removed or copied, the configuration, a content
-//! page), each followed by `holonet build` and `holonet check` from the site folder: after every
-//! step the output is byte for byte what a build into an empty folder makes, and `check` agrees.
-//! The scripted sequences of `incremental_build` test each reuse mechanism once; here the
-//! mechanisms meet in orders no script chose. The work is bounded by counting: a few cases of a
-//! few steps on a small generated archive.
+//! a decklist, a player's name, an event moved, renamed, removed or copied, the configuration, a
+//! content page), each followed by `holonet build` and `holonet check` from the site folder,
+//! while a `holonet serve` of the same folder runs: after every step the output is byte for byte
+//! what a build into an empty folder makes, `check` agrees, and the site `serve` holds comes to
+//! the same bytes. The scripted sequences of `incremental_build` and `serve` test each reuse
+//! mechanism once; here the mechanisms of all three meet in orders no script chose. The work is
+//! bounded by counting: a few cases of a few steps on a small generated archive.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 
-use crate::common::{self, run_ok};
+use crate::common::serve::{PATIENCE, serve_in};
+use crate::common::{self, published_tree, run_ok};
 
 /// How many kinds of edit [`apply`] makes.
-const KINDS: usize = 8;
+const KINDS: usize = 10;
 
 /// Replaces the first line of `file` that starts with `start` by `line`; `false` when there
 /// is none.
@@ -26,6 +29,24 @@ fn replace_line(file: &Path, start: &str, line: &str) -> bool {
     let mut lines: Vec<&str> = text.lines().collect();
     lines[at] = line;
     fs::write(file, lines.join("\n") + "\n").expect("write");
+    true
+}
+
+/// Replaces the `pick`-th occurrence (counted round) of `old` in `file` by `new`, or of `new`
+/// by `old` when `old` is not there; `false` when neither is.
+fn swap_text(file: &Path, old: &str, new: &str, pick: usize) -> bool {
+    let text = fs::read_to_string(file).expect("read");
+    let (from, to) = if text.contains(old) {
+        (old, new)
+    } else {
+        (new, old)
+    };
+    let places: Vec<usize> = text.match_indices(from).map(|(at, _)| at).collect();
+    let Some(&at) = places.get(pick % places.len().max(1)) else {
+        return false;
+    };
+    let changed = format!("{}{to}{}", &text[..at], &text[at + from.len()..]);
+    fs::write(file, changed).expect("write");
     true
 }
 
@@ -90,6 +111,22 @@ fn apply(root: &Path, kind: usize, pick: usize, step: usize) -> String {
             replace_line(&copy, "name = \"", &format!("name = \"Copied Cup {step}\""));
             format!("{name}: copied to a new address")
         }
+        7 => {
+            // How a game ended (objectives or a concession): the round's and players' pages and
+            // event.json change, the standings do not, so a recorded cut stays valid.
+            swap_text(file, "by = \"objectives\"", "by = \"concession\"", pick / 7);
+            format!("{name}: a game's result told another way")
+        }
+        8 => {
+            // A deck's affiliation: the decklists, the statistics and the card pages change.
+            swap_text(
+                file,
+                "affiliation = \"Sith\"",
+                "affiliation = \"Imperial Navy\"",
+                pick / 7,
+            );
+            format!("{name}: a decklist's affiliation changed")
+        }
         6 => {
             let renamed = file.with_file_name(format!("moved-{step}.toml"));
             fs::rename(file, &renamed).expect("rename");
@@ -116,13 +153,49 @@ fn apply(root: &Path, kind: usize, pick: usize, step: usize) -> String {
     }
 }
 
+/// The site `serve` holds: its working folder's copy (`.holonet/serve-N/site/`).
+fn served_folder(root: &Path) -> PathBuf {
+    let holonet = root.join(".holonet");
+    fs::read_dir(&holonet)
+        .expect(".holonet")
+        .map(|e| e.expect("entry").path().join("site"))
+        .find(|site| site.is_dir())
+        .expect("serve's folder")
+}
+
+/// Waits until the site `serve` holds is byte for byte the output of `build` in `public/` (a
+/// change reaches it in one update or a few, as its saves arrive); fails past the patience.
+fn served_equals_built(root: &Path, what: &str) {
+    let built = published_tree(&root.join("public"));
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let served = published_tree(&served_folder(root));
+        if served == built {
+            return;
+        }
+        if Instant::now() > deadline {
+            let differing: Vec<&PathBuf> = built
+                .keys()
+                .chain(served.keys())
+                .filter(|path| built.get(*path) != served.get(*path))
+                .collect();
+            panic!(
+                "after {what}, serve's site never became the build's: {} files differ, among them {:?}",
+                differing.len(),
+                &differing[..differing.len().min(10)]
+            );
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 proptest! {
     // Each case generates an archive and builds it twice a step: a few cases are enough to
     // meet the mechanisms in many orders.
     #![proptest_config(ProptestConfig { cases: 3, ..ProptestConfig::default() })]
 
     #[test]
-    fn any_sequence_of_edits_builds_what_a_fresh_build_makes(
+    fn any_sequence_of_edits_builds_and_serves_what_a_fresh_build_makes(
         steps in prop::collection::vec((0..KINDS, any::<usize>()), 4)
     ) {
         let dir = tempfile::tempdir().expect("tempdir");
@@ -133,12 +206,16 @@ proptest! {
         prop_assert!(out.status.success(), "{out:?}");
         let root = dir.path().join("site");
         common::build_equals_fresh(&root, "the first build");
+        let server = serve_in(&root, &[]);
+        served_equals_built(&root, "the first build");
         let mut done = Vec::new();
         for (step, (kind, pick)) in steps.into_iter().enumerate() {
             done.push(apply(&root, kind, pick, step));
             let what = done.join(", then ");
             common::build_equals_fresh(&root, &what);
             run_ok(&root, &["check"]);
+            served_equals_built(&root, &what);
         }
+        drop(server);
     }
 }
