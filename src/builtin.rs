@@ -128,6 +128,12 @@ pub(crate) fn fingerprint(text: &str) -> String {
     format!("{:016x}", xxhash_rust::xxh3::xxh3_64(text.as_bytes()))
 }
 
+/// The version of the fields the built-in templates are given (and a site's own templates with
+/// them): a release that adds, removes or changes a field gives it a new number, and says what
+/// changed on the reference page `docs/templates/` (see `site::render::fields`). A copy of a
+/// template names the version it was made for ([`copy_mark`]).
+pub const TEMPLATE_FIELDS_VERSION: u32 = 1;
+
 /// What opens the first line of a site's copy of a built-in file, before its path.
 pub(crate) const COPY_MARK: &str = "holonet: a copy of the built-in ";
 
@@ -135,24 +141,53 @@ pub(crate) const COPY_MARK: &str = "holonet: a copy of the built-in ";
 /// the file's own syntax naming the file and its fingerprint, which prints nothing (a template's
 /// comment trims the line break after it). `None` for a kind of file without comments.
 pub(crate) fn copy_mark(path: &str, text: &str) -> Option<String> {
-    let said = format!(
-        "{COPY_MARK}{path}, fingerprint {}: `holonet check` says when this release's differs",
-        fingerprint(text)
-    );
+    let said = |fields: String| {
+        format!(
+            "{COPY_MARK}{path}, fingerprint {}{fields}: `holonet check` says when this release's differs",
+            fingerprint(text)
+        )
+    };
     let extension = path.rsplit('.').next().unwrap_or("");
     match extension {
-        "html" => Some(format!("{{#- {said} -#}}\n")),
-        "css" | "js" => Some(format!("/* {said} */\n")),
+        "html" => Some(format!(
+            "{{#- {} -#}}\n",
+            said(format!("{FIELDS_MARK}{TEMPLATE_FIELDS_VERSION}"))
+        )),
+        "css" | "js" => Some(format!("/* {} */\n", said(String::new()))),
         _ => None,
     }
 }
 
-/// The path and fingerprint a copy's first line names, if it is a [`copy_mark`].
-pub(crate) fn read_copy_mark(first_line: &str) -> Option<(&str, &str)> {
+/// What a template's [`copy_mark`] says before the fields' version it was made for.
+const FIELDS_MARK: &str = ", template fields version ";
+
+/// What a copy's first line ([`copy_mark`]) names.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct CopyMark<'a> {
+    /// The built-in file's path.
+    pub(crate) path: &'a str,
+    pub(crate) fingerprint: &'a str,
+    /// A template's: the version of the fields it was made for (`None` in copies made before
+    /// marks named it).
+    pub(crate) fields_version: Option<u32>,
+}
+
+/// What a copy's first line names, if it is a [`copy_mark`].
+pub(crate) fn read_copy_mark(first_line: &str) -> Option<CopyMark<'_>> {
     let (_, rest) = first_line.split_once(COPY_MARK)?;
     let (path, rest) = rest.split_once(", fingerprint ")?;
     let fingerprint = rest.get(..16)?;
-    Some((path, fingerprint))
+    let fields_version = rest[16..].strip_prefix(FIELDS_MARK).and_then(|version| {
+        let digits = version
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(version.len());
+        version[..digits].parse().ok()
+    });
+    Some(CopyMark {
+        path,
+        fingerprint,
+        fields_version,
+    })
 }
 
 #[cfg(test)]
@@ -165,6 +200,25 @@ mod tests {
             .find(|(p, _)| *p == path)
             .map(|(_, t)| *t)
             .expect(path)
+    }
+
+    #[test]
+    fn a_copys_mark_names_its_file_fingerprint_and_a_templates_fields_version() {
+        let html = copy_mark("templates/event.html", "x").expect("a template's mark");
+        let mark = read_copy_mark(html.lines().next().unwrap()).expect("read back");
+        assert_eq!(mark.path, "templates/event.html");
+        assert_eq!(mark.fingerprint, fingerprint("x"));
+        assert_eq!(mark.fields_version, Some(TEMPLATE_FIELDS_VERSION));
+        let css = copy_mark("static/style.css", "x").expect("a stylesheet's mark");
+        let mark = read_copy_mark(css.lines().next().unwrap()).expect("read back");
+        assert_eq!((mark.path, mark.fields_version), ("static/style.css", None));
+        // A mark from before marks named the fields' version still reads.
+        let older = "{#- holonet: a copy of the built-in templates/base.html, fingerprint 0123456789abcdef: `holonet check` says when this release's differs -#}";
+        let mark = read_copy_mark(older).expect("read");
+        assert_eq!(
+            (mark.fingerprint, mark.fields_version),
+            ("0123456789abcdef", None)
+        );
     }
 
     #[test]

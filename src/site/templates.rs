@@ -8,7 +8,9 @@ use tera::Tera;
 
 use super::addresses::{EVENTS_RECORD, MANIFEST, PAGES_RECORD};
 use super::escape;
-use crate::builtin::{BUILTIN_THEMES, DEFAULT_FILES, look_file, read_copy_mark};
+use crate::builtin::{
+    BUILTIN_THEMES, DEFAULT_FILES, TEMPLATE_FIELDS_VERSION, look_file, read_copy_mark,
+};
 use crate::diag::{Code, Diagnostic};
 use crate::limits::MAX_STATIC_BYTES;
 
@@ -179,17 +181,31 @@ pub(crate) fn outdated_copies(
         let Some(first_line) = first_line(full) else {
             continue;
         };
-        let Some((copied, fingerprint)) = read_copy_mark(&first_line) else {
+        let Some(mark) = read_copy_mark(&first_line) else {
             continue;
         };
+        let (copied, fingerprint) = (mark.path, mark.fingerprint);
         let path = format!("{dir}/{key}");
         let current = look_file(copied).map(crate::builtin::fingerprint);
         if current.as_deref() == Some(fingerprint) {
             continue;
         }
+        // What changed for a template: the fields it is given, when their version moved.
+        let fields = match mark.fields_version {
+            Some(version) if version != TEMPLATE_FIELDS_VERSION => format!(
+                "; the fields templates are given changed too, from version {version} to {TEMPLATE_FIELDS_VERSION} (docs/templates/ says what changed)"
+            ),
+            Some(_) => format!(
+                "; the fields templates are given are the same (version {TEMPLATE_FIELDS_VERSION})"
+            ),
+            None if dir == "templates" => format!(
+                "; the fields templates are given are version {TEMPLATE_FIELDS_VERSION} (docs/templates/ lists them)"
+            ),
+            None => String::new(),
+        };
         let message = match &current {
             Some(current) => format!(
-                "this copy of the built-in {copied} was made from another release's (fingerprint {fingerprint}; this release's is {current}): it replaces this release's, whose changes the site does not get"
+                "this copy of the built-in {copied} was made from another release's (fingerprint {fingerprint}; this release's is {current}): it replaces this release's, whose changes the site does not get{fields}"
             ),
             None => {
                 format!("this is a copy of the built-in {copied}, which this release no longer has")

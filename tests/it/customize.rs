@@ -7,6 +7,8 @@
 use std::fs;
 use std::path::Path;
 
+use holonet::site::render::TEMPLATE_FIELDS_VERSION;
+
 use crate::common::{holonet, run_ok};
 
 const EVENT_PAGE: &str = "public/events/2018/outer-rim-store-championship/index.html";
@@ -117,6 +119,25 @@ fn check_says_when_a_copy_predates_the_running_release() {
         said.contains("warning[H013]: this copy of the built-in static/style.css was made from another release's (fingerprint 0000000000000000")
             && said.contains("static/style.css:1:1")
             && said.contains("holonet customize --show static/style.css"),
+        "{said}"
+    );
+
+    // A template copied for an earlier version of the fields: the warning says they changed.
+    run_ok(&site, &["customize", "templates/event.html"]);
+    let path = site.join("templates/event.html");
+    let copy = fs::read_to_string(&path).expect("read");
+    let (first, rest) = copy.split_once('\n').expect("a first line");
+    let at = first.find("fingerprint ").expect("a fingerprint") + "fingerprint ".len();
+    let version = format!("template fields version {TEMPLATE_FIELDS_VERSION}:");
+    assert!(first.contains(&version), "{first}");
+    let older = format!("{}0000000000000000{}", &first[..at], &first[at + 16..])
+        .replace(&version, "template fields version 0:");
+    fs::write(&path, format!("{older}\n{rest}")).expect("write");
+    let said = text(&holonet(&["check"], &site).stderr);
+    assert!(
+        said.contains(&format!(
+            "the fields templates are given changed too, from version 0 to {TEMPLATE_FIELDS_VERSION}"
+        )),
         "{said}"
     );
 

@@ -11,10 +11,11 @@ use std::sync::Mutex;
 use serde::Serialize;
 use serde_json::Value;
 
-/// The version of the fields templates are given. A release that adds, removes or changes a
-/// field gives it a new number, says what changed on the reference page's list of changes, and
-/// sets [`TEMPLATE_FIELDS_FINGERPRINT`] (the test of the reference page says what to).
-pub const TEMPLATE_FIELDS_VERSION: u32 = 1;
+/// The version of the fields templates are given, kept with the built-in templates (a copy's
+/// first line names it). A release that adds, removes or changes a field gives it a new number,
+/// says what changed on the reference page's list of changes, and sets
+/// [`TEMPLATE_FIELDS_FINGERPRINT`] (the test of the reference page says what to).
+pub use crate::builtin::TEMPLATE_FIELDS_VERSION;
 
 /// The fingerprint of the example site's fields in [`TEMPLATE_FIELDS_VERSION`]: what tells a
 /// change of fields from a change of the reference page's wording.
