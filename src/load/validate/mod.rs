@@ -16,7 +16,7 @@ use super::options::LoadOptions;
 use super::raw::RawEvent;
 use super::{casual, ccg, decklists, elimination, penalties, recorded, teams, venue_draw};
 use crate::diag::Code;
-use crate::event::{CcgPlay, Event, Kind, SwissPlay};
+use crate::event::{CcgPlay, Event, Kind, Player, SwissPlay};
 use crate::rules::compute;
 use crate::rules::computed::{Computed, FinalProblem};
 use crate::rules::{self, Family, Ruleset};
@@ -43,32 +43,7 @@ pub(crate) fn validate(
     let decks = decklists::read_decks(reader, &raw.players, ruleset.map(|r| r.family), options);
     let people = validate_players(reader, &raw.players, &decks, ruleset, raw.rounds.len());
     let team = raw.info.format.as_ref().is_some_and(|f| f.value == "team");
-    if team {
-        for late in raw.players.iter().filter_map(|p| p.late.as_ref()) {
-            reader
-                .error(
-                    Code::InvalidValue,
-                    late.span.clone(),
-                    "a team event pairs teams, so a person cannot enter late",
-                )
-                .help = Some("remove `late`; teams are registered before round 1".into());
-        }
-    }
-    let (mut players, people, members) = if team {
-        let (teams, members) = teams::validate_teams(reader, &raw, &people)?;
-        (teams, people, members)
-    } else {
-        if let Some(span) = &raw.teams_span {
-            reader
-                .error(
-                    Code::InvalidValue,
-                    span.clone(),
-                    "`[[teams]]` belong to team events",
-                )
-                .help = Some("set `format = \"team\"` in `[event]`, or remove the teams".into());
-        }
-        (people, Vec::new(), Vec::new())
-    };
+    let (mut players, people, members) = competitors(reader, &raw, people, team)?;
     // The structure is read for the players of round 1 once it is paired (see
     // `compute::structure_players`).
     let round_one_paired = !raw.rounds.is_empty();
@@ -185,28 +160,7 @@ pub(crate) fn validate(
     };
     let (swiss_rounds, cut) =
         compute::structure_in_force(ruleset, &info, &players, round_one_paired);
-    if let Some(planned) = swiss_rounds
-        && let Some(extra) = raw.rounds.get(planned as usize)
-    {
-        // SW:CCG events count games: each `[[rounds]]` entry is one.
-        let (planned_text, unit) = if ccg {
-            (format!("{planned} games"), "game")
-        } else {
-            (format!("{planned} Swiss rounds"), "round")
-        };
-        reader
-            .warning(
-                Code::RuleDeparture,
-                extra.span.clone(),
-                format!(
-                    "the event has {planned_text}, but {unit} {} is recorded",
-                    planned + 1
-                ),
-            )
-            .help = Some(format!(
-            "set `swiss_rounds` (with `structure = \"custom\"`) if the event announced more {unit}s"
-        ));
-    }
+    warn_extra_rounds(reader, &raw, swiss_rounds, ccg);
     let finished = rounds.iter().filter(|r| r.is_complete()).count() as u32;
     let swiss_finished = swiss_rounds.is_some_and(|n| finished >= n);
     let (elimination, recorded) = if casual.is_some() {
@@ -265,9 +219,93 @@ pub(crate) fn validate(
         long_text: None,
     };
     let computed = compute::compute(ruleset, &event);
-    elimination::report_bracket_problems(reader, &raw, &event.players, &computed);
-    venue_draw::report_venue_draw_problems(reader, &raw, &event.players, &computed);
-    report_pairing_departures(reader, &raw, &event, &computed);
+    report_computed_problems(reader, &raw, &event, &computed);
+    (errors(reader) == errors_before).then_some((event, computed))
+}
+
+/// The players who compete (teams in a team event), the people, and each team's two members.
+type Competitors = (Vec<Player>, Vec<Player>, Vec<[usize; 2]>);
+
+/// Who competes: the people, or in a team event the teams (with each team's two members); a
+/// late entry or `[[teams]]` where they do not belong is an error. `None` when the event cannot
+/// be read as a team event.
+fn competitors(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    people: Vec<Player>,
+    team: bool,
+) -> Option<Competitors> {
+    if team {
+        for late in raw.players.iter().filter_map(|p| p.late.as_ref()) {
+            reader
+                .error(
+                    Code::InvalidValue,
+                    late.span.clone(),
+                    "a team event pairs teams, so a person cannot enter late",
+                )
+                .help = Some("remove `late`; teams are registered before round 1".into());
+        }
+    }
+    Some(if team {
+        let (teams, members) = teams::validate_teams(reader, raw, &people)?;
+        (teams, people, members)
+    } else {
+        if let Some(span) = &raw.teams_span {
+            reader
+                .error(
+                    Code::InvalidValue,
+                    span.clone(),
+                    "`[[teams]]` belong to team events",
+                )
+                .help = Some("set `format = \"team\"` in `[event]`, or remove the teams".into());
+        }
+        (people, Vec::new(), Vec::new())
+    })
+}
+
+/// A warning for a round (SW:CCG: game) recorded past the number the structure plans.
+fn warn_extra_rounds(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    swiss_rounds: Option<u32>,
+    ccg: bool,
+) {
+    if let Some(planned) = swiss_rounds
+        && let Some(extra) = raw.rounds.get(planned as usize)
+    {
+        // SW:CCG events count games: each `[[rounds]]` entry is one.
+        let (planned_text, unit) = if ccg {
+            (format!("{planned} games"), "game")
+        } else {
+            (format!("{planned} Swiss rounds"), "round")
+        };
+        reader
+            .warning(
+                Code::RuleDeparture,
+                extra.span.clone(),
+                format!(
+                    "the event has {planned_text}, but {unit} {} is recorded",
+                    planned + 1
+                ),
+            )
+            .help = Some(format!(
+            "set `swiss_rounds` (with `structure = \"custom\"`) if the event announced more {unit}s"
+        ));
+    }
+}
+
+/// What the rules' computation finds wrong with what is recorded: a bracket or venue draw that
+/// does not fit, departures from the pairing rules, a Final Confrontation, top cut, tiebreaker
+/// or team final that the computed standings do not call for.
+fn report_computed_problems(
+    reader: &mut Reader<'_>,
+    raw: &RawEvent,
+    event: &Event,
+    computed: &Computed,
+) {
+    elimination::report_bracket_problems(reader, raw, &event.players, computed);
+    venue_draw::report_venue_draw_problems(reader, raw, &event.players, computed);
+    report_pairing_departures(reader, raw, event, computed);
     if let (Some(fin), Some(recorded)) = (
         computed.ccg().and_then(|c| c.final_confrontation.as_ref()),
         &raw.final_match,
@@ -294,9 +332,9 @@ pub(crate) fn validate(
         );
     }
     if let Some(recorded) = &raw.top_cut {
-        ccg::final_games::report_top_cut_problems(reader, recorded, &event, &computed);
+        ccg::final_games::report_top_cut_problems(reader, recorded, event, computed);
     }
-    super::coins::report_owed_coins(reader, &raw, &event, &computed);
+    super::coins::report_owed_coins(reader, raw, event, computed);
     if let (Some(ccg), Some(span)) = (computed.ccg(), &raw.tiebreaker_games_span) {
         for problem in &ccg.tiebreaker_problems {
             reader
@@ -337,7 +375,6 @@ pub(crate) fn validate(
             .error(Code::BadResult, recorded.span.clone(), message)
             .help = Some(help);
     }
-    (errors(reader) == errors_before).then_some((event, computed))
 }
 
 /// An event of a ruleset Holonet models no rules of play for is known only by its standings
