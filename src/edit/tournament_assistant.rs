@@ -254,50 +254,7 @@ pub(crate) fn convert(
         .enumerate()
         .map(|(i, p)| (p.id.as_str(), i))
         .collect();
-    let mut problems = Vec::new();
-    // Each game number's tables and byes. A bye is a game against an opponent who is no
-    // player of the event (the software names it BYE).
-    let mut numbers = Games::new();
-    let mut last_game = vec![0u32; saved.players.len()];
-    for game in &saved.games {
-        let entry = numbers.entry(game.number).or_default();
-        match (
-            known.get(game.dark.as_str()),
-            known.get(game.light.as_str()),
-        ) {
-            (Some(&a), Some(&b)) => {
-                if let Some(w) = &game.winner
-                    && w != &game.dark
-                    && w != &game.light
-                {
-                    problems.push(
-                        Diagnostic::error(Code::BadResult, file, Some(locate(text, &game.id)), "the winner of this game did not play it")
-                            .with_help("correct the winner in the Tournament Assistant and save the event again"),
-                    );
-                }
-                for p in [a, b] {
-                    last_game[p] = last_game[p].max(game.number);
-                }
-                entry.0.push(game);
-            }
-            (Some(&p), None) | (None, Some(&p)) => {
-                last_game[p] = last_game[p].max(game.number);
-                entry.1.push(p);
-            }
-            (None, None) => problems.push(
-                Diagnostic::error(
-                    Code::UnknownReference,
-                    file,
-                    Some(locate(text, &game.id)),
-                    "neither player of this game is a player of the event",
-                )
-                .with_help("a game is between two listed players, or one player and a BYE"),
-            ),
-        }
-    }
-    if !problems.is_empty() {
-        return Err(problems);
-    }
+    let (mut numbers, mut last_game) = number_games(file, text, &saved, &known)?;
     if saved.mode == Mode::MatchPlay {
         (numbers, last_game) = match_games(numbers, &known, saved.players.len());
     }
@@ -338,7 +295,6 @@ pub(crate) fn convert(
             .with_help(help),
         );
     }
-    let id_of = |saved_id: &str| ids[known[saved_id]].0.as_str();
     let one_line = |text: &str| text.replace(char::is_control, " ");
     let source = file.file_name().map_or_else(
         || file.display().to_string(),
@@ -430,7 +386,90 @@ pub(crate) fn convert(
             let _ = writeln!(out, "drop = {}", last_game[i]);
         }
     }
-    for (number, (tables, byes)) in &numbers {
+    write_games(&mut out, &numbers, saved.mode, &ids, &known);
+    if let Some(cut) = &top_cut {
+        let cut_file = options
+            .top_cut
+            .as_ref()
+            .and_then(|(f, _)| f.file_name())
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        write_top_cut(&mut out, cut, &ids, &one_line(&cut_file));
+    }
+    Ok(Converted {
+        text: out,
+        date,
+        name,
+        event_id: saved.id,
+        warnings,
+    })
+}
+
+/// The saved games by game number, each number's tables and byes (a bye is a game against an
+/// opponent who is no player of the event: the software names it BYE), and the last game
+/// number each player played; every game whose players or winner are not the event's is a
+/// problem at its place in the file.
+fn number_games<'a>(
+    file: &Path,
+    text: &str,
+    saved: &'a Saved,
+    known: &BTreeMap<&str, usize>,
+) -> Result<(Games<'a>, Vec<u32>), Vec<Diagnostic>> {
+    let mut problems = Vec::new();
+    let mut numbers = Games::new();
+    let mut last_game = vec![0u32; saved.players.len()];
+    for game in &saved.games {
+        let entry = numbers.entry(game.number).or_default();
+        match (
+            known.get(game.dark.as_str()),
+            known.get(game.light.as_str()),
+        ) {
+            (Some(&a), Some(&b)) => {
+                if let Some(w) = &game.winner
+                    && w != &game.dark
+                    && w != &game.light
+                {
+                    problems.push(
+                        Diagnostic::error(Code::BadResult, file, Some(locate(text, &game.id)), "the winner of this game did not play it")
+                            .with_help("correct the winner in the Tournament Assistant and save the event again"),
+                    );
+                }
+                for p in [a, b] {
+                    last_game[p] = last_game[p].max(game.number);
+                }
+                entry.0.push(game);
+            }
+            (Some(&p), None) | (None, Some(&p)) => {
+                last_game[p] = last_game[p].max(game.number);
+                entry.1.push(p);
+            }
+            (None, None) => problems.push(
+                Diagnostic::error(
+                    Code::UnknownReference,
+                    file,
+                    Some(locate(text, &game.id)),
+                    "neither player of this game is a player of the event",
+                )
+                .with_help("a game is between two listed players, or one player and a BYE"),
+            ),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok((numbers, last_game))
+}
+
+/// The `[[rounds]]` of the event file, one per game number: its tables with their results, its
+/// byes and make-up byes.
+fn write_games(
+    out: &mut String,
+    numbers: &Games<'_>,
+    mode: Mode,
+    ids: &[(String, Option<String>)],
+    known: &BTreeMap<&str, usize>,
+) {
+    let id_of = |saved_id: &str| ids[known[saved_id]].0.as_str();
+    for (number, (tables, byes)) in numbers {
         let _ = writeln!(out, "\n# Game {number}");
         let _ = writeln!(out, "[[rounds]]");
         if !tables.is_empty() {
@@ -444,11 +483,11 @@ pub(crate) fn convert(
                 );
                 if let Some(winner) = &game.winner {
                     let _ = write!(line, ", winner = {}", quoted(id_of(winner)));
-                    if saved.mode.records_differentials() {
+                    if mode.records_differentials() {
                         let _ = write!(line, ", differential = {}", game.differential);
                     }
                     // A bracket's level match goes to the fewer lost cards.
-                    if let (Mode::MatchPlay, Some([dark, light])) = (saved.mode, game.lost_cards) {
+                    if let (Mode::MatchPlay, Some([dark, light])) = (mode, game.lost_cards) {
                         let _ = write!(line, ", lost_cards = {{ dark = {dark}, light = {light} }}");
                     }
                 }
@@ -471,51 +510,46 @@ pub(crate) fn convert(
             }
         }
     }
-    if let Some(cut) = &top_cut {
-        let id = |p: usize| quoted(&ids[p].0);
-        let _ = writeln!(
-            out,
-            "\n# The top {}, from {}: seeded as the Tournament Assistant's seeds were typed.",
-            cut.seeds.len(),
-            one_line(
-                &options
-                    .top_cut
-                    .as_ref()
-                    .and_then(|(f, _)| f.file_name())
-                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-            )
+}
+
+/// The `[top_cut]` of the event file: the seeds as typed and the games of the bracket with
+/// their results; `cut_file` names the saved file it came from.
+fn write_top_cut(
+    out: &mut String,
+    cut: &TopCutImport,
+    ids: &[(String, Option<String>)],
+    cut_file: &str,
+) {
+    let id = |p: usize| quoted(&ids[p].0);
+    let _ = writeln!(
+        out,
+        "\n# The top {}, from {}: seeded as the Tournament Assistant's seeds were typed.",
+        cut.seeds.len(),
+        cut_file
+    );
+    let _ = writeln!(out, "[top_cut]");
+    let seeds: Vec<String> = cut.seeds.iter().map(|&p| id(p)).collect();
+    let _ = writeln!(out, "seeds = [{}]", seeds.join(", "));
+    let _ = writeln!(out, "games = [");
+    for (dark, light, game) in &cut.games {
+        let winner = if game.winner.as_deref() == Some(game.dark.as_str()) {
+            *dark
+        } else {
+            *light
+        };
+        let mut line = format!(
+            "  {{ dark = {}, light = {}, winner = {}, differential = {}",
+            id(*dark),
+            id(*light),
+            id(winner),
+            game.differential
         );
-        let _ = writeln!(out, "[top_cut]");
-        let seeds: Vec<String> = cut.seeds.iter().map(|&p| id(p)).collect();
-        let _ = writeln!(out, "seeds = [{}]", seeds.join(", "));
-        let _ = writeln!(out, "games = [");
-        for (dark, light, game) in &cut.games {
-            let winner = if game.winner.as_deref() == Some(game.dark.as_str()) {
-                *dark
-            } else {
-                *light
-            };
-            let mut line = format!(
-                "  {{ dark = {}, light = {}, winner = {}, differential = {}",
-                id(*dark),
-                id(*light),
-                id(winner),
-                game.differential
-            );
-            if let Some([d, l]) = game.lost_cards {
-                let _ = write!(line, ", lost_cards = {{ dark = {d}, light = {l} }}");
-            }
-            let _ = writeln!(out, "{line} }},");
+        if let Some([d, l]) = game.lost_cards {
+            let _ = write!(line, ", lost_cards = {{ dark = {d}, light = {l} }}");
         }
-        let _ = writeln!(out, "]");
+        let _ = writeln!(out, "{line} }},");
     }
-    Ok(Converted {
-        text: out,
-        date,
-        name,
-        event_id: saved.id,
-        warnings,
-    })
+    let _ = writeln!(out, "]");
 }
 
 /// The games of a bracket round with each match's two games under one of the software's game
