@@ -57,6 +57,7 @@ pub(crate) const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("content/docs/ratings.md"),
     embed!("content/docs/publishing.md"),
     embed!("content/docs/audit.md"),
+    embed!("content/docs/templates.md"),
 ];
 
 /// The themes every site may name in `theme` without a `themes/` folder of its own: path and
@@ -200,6 +201,20 @@ mod tests {
             .find(|(p, _)| *p == path)
             .map(|(_, t)| *t)
             .expect(path)
+    }
+
+    #[test]
+    fn every_reference_page_is_built_in() {
+        // A site's docs are the built-in ones: a page of content/docs/ left out of the binary
+        // would be a dead link in every site's reference index.
+        for entry in std::fs::read_dir("content/docs").expect("content/docs") {
+            let name = entry.expect("entry").file_name();
+            let path = format!("content/docs/{}", name.to_string_lossy());
+            assert!(
+                DEFAULT_FILES.iter().any(|(p, _)| *p == path),
+                "{path} is not among the built-in files"
+            );
+        }
     }
 
     #[test]
