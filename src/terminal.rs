@@ -295,8 +295,6 @@ pub fn standings(event: &Event, computed: &Computed) -> String {
 /// `waiting` are the players' reports from their phones that wait for the other player or the
 /// organizer (`serve --self-report`).
 pub fn status(event: &Event, computed: &Computed, waiting: &[Waiting], file: &str) -> String {
-    use crate::edit::pair::{NotNow, next_step};
-    use crate::site::current_step::{Step, current_step};
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -321,8 +319,6 @@ pub fn status(event: &Event, computed: &Computed, waiting: &[Waiting], file: &st
             String::new()
         }
     );
-    let name = |p: usize| event.players[p].name.as_str();
-    let report = format!("holonet report {file}");
     if event.info.closed {
         let _ = writeln!(
             out,
@@ -343,7 +339,23 @@ pub fn status(event: &Event, computed: &Computed, waiting: &[Waiting], file: &st
         );
         return out;
     }
-    match current_step(event, computed) {
+    under_way(&mut out, event, computed, waiting, file);
+    out
+}
+
+/// The step under way, if any: its tables still missing a result, with the reports waiting
+/// for them, or its games; else what comes next.
+fn under_way(
+    out: &mut String,
+    event: &Event,
+    computed: &Computed,
+    waiting: &[Waiting],
+    file: &str,
+) {
+    use crate::site::current_step::{Step, current_step};
+    let name = |p: usize| event.players[p].name.as_str();
+    let report = format!("holonet report {file}");
+    match &current_step(event, computed) {
         Some(Step::Round(round)) => {
             let open: Vec<(u32, String)> = round
                 .tables
@@ -357,7 +369,7 @@ pub fn status(event: &Event, computed: &Computed, waiting: &[Waiting], file: &st
                 })
                 .collect();
             still_to_report(
-                &mut out,
+                out,
                 &format!("Round {}", round.number),
                 &open,
                 &waiting_reports(event, waiting, file),
@@ -376,7 +388,7 @@ pub fn status(event: &Event, computed: &Computed, waiting: &[Waiting], file: &st
                 })
                 .collect();
             still_to_report(
-                &mut out,
+                out,
                 &format!("Game {}", game.number),
                 &open,
                 &waiting_reports(event, waiting, file),
@@ -386,10 +398,7 @@ pub fn status(event: &Event, computed: &Computed, waiting: &[Waiting], file: &st
                 ),
             );
         }
-        Some(step @ Step::Final { .. }) => {
-            let Step::Final { fin, game, .. } = &step else {
-                unreachable!()
-            };
+        Some(step @ Step::Final { fin, game, .. }) => {
             let _ = writeln!(
                 out,
                 "\n{}: {} v {}",
@@ -402,10 +411,7 @@ pub fn status(event: &Event, computed: &Computed, waiting: &[Waiting], file: &st
                 "\nNext: {report} {game} WINNER+DIFFERENTIAL (with --dark for the side chosen, where it is a choice)"
             );
         }
-        Some(step @ Step::CcgTopCut { .. }) => {
-            let Step::CcgTopCut { matches, .. } = &step else {
-                unreachable!()
-            };
+        Some(step @ Step::CcgTopCut { matches, .. }) => {
             let _ = writeln!(out, "\n{}", step.title());
             for (number, [dark, light]) in matches {
                 let _ = writeln!(
@@ -420,64 +426,77 @@ pub fn status(event: &Event, computed: &Computed, waiting: &[Waiting], file: &st
                 "\nNext: {report} MATCH WINNER+DIFFERENTIAL,lost=DARK/LIGHT (such as tom+12,lost=20/26: the cards each side lost, which decide a match level on differential) for each match's next game; in a match's first game, --dark for the player who takes the dark side, where it is not the one listed"
             );
         }
-        Some(step @ Step::Elimination { .. }) => {
-            let Step::Elimination { games, .. } = &step else {
-                unreachable!()
-            };
-            let listed: Vec<u32> = match &event.kind {
-                crate::event::Kind::Swiss(play) => {
-                    play.elimination.iter().map(|g| g.number).collect()
-                }
-                _ => Vec::new(),
-            };
-            let _ = writeln!(out, "\n{}", step.title());
-            if let Some(swiss) = computed.swiss() {
-                for g in games {
-                    if let Some(ready) = crate::edit::pair::ReadyGame::from_state(swiss, g) {
-                        let _ = writeln!(out, "  {}", ready.describe(event));
-                    }
-                }
-            }
-            let unwritten = games.iter().any(|g| !listed.contains(&g.spec.number));
-            let next = if unwritten {
-                format!("holonet pair {file} writes the games ready to play")
-            } else {
-                format!("{report} GAME WINNER for each")
-            };
-            let _ = writeln!(out, "\nNext: {next}");
+        Some(step @ Step::Elimination { games, .. }) => {
+            elimination_status(out, event, computed, &step.title(), games, file);
         }
-        None => match next_step(event, computed) {
-            Ok(step) => {
-                let so_far = if event.rounds().is_empty() && event.ccg_games().is_empty() {
-                    "Nothing is paired yet"
-                } else {
-                    "Every result is in"
-                };
-                let _ = writeln!(
-                    out,
-                    "\n{so_far}. Next: holonet pair {file} (writes {})",
-                    step.what()
-                );
-            }
-            Err(NotNow {
-                message,
-                settled: true,
-            }) => {
-                let _ = writeln!(out, "\nNothing to pair: {message}.");
-                final_places(&mut out, event, computed);
-            }
-            Err(NotNow { message, .. }) if event.players.is_empty() => {
-                let _ = writeln!(
-                    out,
-                    "\nNo one is registered yet ({message}). Next: holonet register {file} NAME"
-                );
-            }
-            Err(NotNow { message, .. }) => {
-                let _ = writeln!(out, "\n{}{}.", message[..1].to_uppercase(), &message[1..]);
-            }
-        },
+        None => between_steps(out, event, computed, file),
     }
-    out
+}
+
+/// The elimination games under way (`title`), those ready to play, and how to go on: pair
+/// the games not written yet, or report those written.
+fn elimination_status(
+    out: &mut String,
+    event: &Event,
+    computed: &Computed,
+    title: &str,
+    games: &[&crate::rules::bracket::GameState],
+    file: &str,
+) {
+    let listed: Vec<u32> = match &event.kind {
+        crate::event::Kind::Swiss(play) => play.elimination.iter().map(|g| g.number).collect(),
+        _ => Vec::new(),
+    };
+    let _ = writeln!(out, "\n{title}");
+    if let Some(swiss) = computed.swiss() {
+        for g in games {
+            if let Some(ready) = crate::edit::pair::ReadyGame::from_state(swiss, g) {
+                let _ = writeln!(out, "  {}", ready.describe(event));
+            }
+        }
+    }
+    let unwritten = games.iter().any(|g| !listed.contains(&g.spec.number));
+    let next = if unwritten {
+        format!("holonet pair {file} writes the games ready to play")
+    } else {
+        format!("holonet report {file} GAME WINNER for each")
+    };
+    let _ = writeln!(out, "\nNext: {next}");
+}
+
+/// What comes next when no step is under way: the next pairing, or why there is none.
+fn between_steps(out: &mut String, event: &Event, computed: &Computed, file: &str) {
+    use crate::edit::pair::{NotNow, next_step};
+    match next_step(event, computed) {
+        Ok(step) => {
+            let so_far = if event.rounds().is_empty() && event.ccg_games().is_empty() {
+                "Nothing is paired yet"
+            } else {
+                "Every result is in"
+            };
+            let _ = writeln!(
+                out,
+                "\n{so_far}. Next: holonet pair {file} (writes {})",
+                step.what()
+            );
+        }
+        Err(NotNow {
+            message,
+            settled: true,
+        }) => {
+            let _ = writeln!(out, "\nNothing to pair: {message}.");
+            final_places(out, event, computed);
+        }
+        Err(NotNow { message, .. }) if event.players.is_empty() => {
+            let _ = writeln!(
+                out,
+                "\nNo one is registered yet ({message}). Next: holonet register {file} NAME"
+            );
+        }
+        Err(NotNow { message, .. }) => {
+            let _ = writeln!(out, "\n{}{}.", message[..1].to_uppercase(), &message[1..]);
+        }
+    }
 }
 
 /// The step `title` under way: its tables still missing a result (`open`: number, both names)
