@@ -246,7 +246,30 @@ impl Desk {
         }
         match taken {
             Err(refusal) => self.refused(client, &place, &refusal, base_path, back),
-            Ok(Taken::Recorded(words)) => {
+            Ok(taken) => self.answer_taken(
+                taken,
+                &place,
+                (&event.file, form.table),
+                client,
+                base_path,
+                back,
+            ),
+        }
+    }
+
+    /// The answer to a report taken (recorded, or waiting for the other player or for the
+    /// organizer), told in the terminal too, at `table` of the event file `file`.
+    fn answer_taken(
+        &self,
+        taken: Taken,
+        place: &str,
+        (file, table): (&Path, u32),
+        client: IpAddr,
+        base_path: &str,
+        back: Option<&str>,
+    ) -> Answer {
+        match taken {
+            Taken::Recorded(words) => {
                 self.say(&format!(
                     "Self-report: both players of {place} agree; recorded: {words}"
                 ));
@@ -258,16 +281,16 @@ impl Desk {
                     back,
                 )
             }
-            Ok(Taken::Waiting {
+            Taken::Waiting {
                 words,
                 reporter,
                 other,
-            }) => {
+            } => {
                 self.say(&format!(
-                    "Self-report for {place}: {reporter} reported \"{words}\"; waiting for {other} (to record it now: confirm {} {})",
-                    event.file.display(),
-                    form.table
-                ));
+                "Self-report for {place}: {reporter} reported \"{words}\"; waiting for {other} (to record it now: confirm {} {})",
+                file.display(),
+                table
+            ));
                 answer(
                     "200 OK",
                     base_path,
@@ -278,12 +301,12 @@ impl Desk {
                     back,
                 )
             }
-            Ok(Taken::OneDevice { words, other }) => {
+            Taken::OneDevice { words, other } => {
                 self.say(&format!(
-                    "Self-report for {place}: both players' reports (\"{words}\") came from one device, {client}; one person may hold both cards, so it is recorded once you confirm it: confirm {} {}",
-                    event.file.display(),
-                    form.table
-                ));
+                "Self-report for {place}: both players' reports (\"{words}\") came from one device, {client}; one person may hold both cards, so it is recorded once you confirm it: confirm {} {}",
+                file.display(),
+                table
+            ));
                 answer(
                     "200 OK",
                     base_path,
@@ -294,17 +317,17 @@ impl Desk {
                     back,
                 )
             }
-            Ok(Taken::Disagreement {
+            Taken::Disagreement {
                 words,
                 reporter,
                 other,
                 theirs,
-            }) => {
+            } => {
                 self.say(&format!(
-                    "Self-report for {place}: the players disagree: {reporter} reported \"{words}\", {other} reported \"{theirs}\"; settle it with confirm {} {} --player ID, or holonet report",
-                    event.file.display(),
-                    form.table
-                ));
+                "Self-report for {place}: the players disagree: {reporter} reported \"{words}\", {other} reported \"{theirs}\"; settle it with confirm {} {} --player ID, or holonet report",
+                file.display(),
+                table
+            ));
                 answer(
                     "200 OK",
                     base_path,
