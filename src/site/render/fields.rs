@@ -175,7 +175,7 @@ mod tests {
             "{page}"
         );
         assert!(
-            page.contains("| `event.players[].seed` | number |"),
+            page.contains("- `event.players[].seed`: number\n"),
             "{page}"
         );
     }
