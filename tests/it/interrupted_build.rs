@@ -236,6 +236,7 @@ fn a_refused_folder_leaves_the_old_site_says_so_and_the_next_build_converges() {
     );
 }
 
+#[cfg(unix)]
 /// Runs a build that must fail with `message`, saying `public/` was not changed, and checks
 /// that `public/` is still `previous`, whole.
 fn assert_fails_and_keeps(root: &Path, previous: &BTreeMap<String, Vec<u8>>, message: &str) {

@@ -4,8 +4,10 @@
 //! is room; a site folder that cannot be written never leads serve to write outside it.
 
 use std::fs;
+#[cfg(unix)]
 use std::io::Write;
 use std::path::{Path, PathBuf};
+#[cfg(unix)]
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -50,6 +52,7 @@ fn gone(server: &Server, what: &str, path: &str) {
     wait_until(server, what, path, |status, _| status == 404);
 }
 
+#[cfg(unix)]
 /// Waits for lines of the server's output holding each of `texts`, in any order (its output
 /// and its diagnostics come through two pipes); returns the first line for each.
 fn says(server: &Server, texts: &[&str]) -> Vec<String> {
@@ -454,10 +457,12 @@ fn set_mode(path: &Path, mode: u32) {
     fs::set_permissions(path, fs::Permissions::from_mode(mode)).expect("chmod");
 }
 
+#[cfg(unix)]
 /// A small disk (a tmpfs) mounted as serve's working folder `.holonet/`; unmounted when
 /// dropped.
 struct SmallDisk(PathBuf);
 
+#[cfg(unix)]
 impl SmallDisk {
     /// Only the superuser mounts; `None` where even they cannot (a container without the right).
     fn mount(site: &Path) -> Option<SmallDisk> {
@@ -484,12 +489,14 @@ impl SmallDisk {
     }
 }
 
+#[cfg(unix)]
 impl Drop for SmallDisk {
     fn drop(&mut self) {
         let _ = Command::new("umount").arg("-l").arg(&self.0).status();
     }
 }
 
+#[cfg(unix)]
 /// What the server answers for `paths`, to compare before and after.
 fn answers(server: &Server, paths: &[&str]) -> Vec<(u16, String)> {
     paths.iter().map(|path| server.fetch(path)).collect()

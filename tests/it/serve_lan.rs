@@ -12,10 +12,14 @@ use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
 use std::process::Command;
 use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+#[cfg(target_os = "linux")]
+use std::time::Instant;
 
 use crate::common;
-use crate::common::serve::{Errors, get, get_on, serve_in, spawn, wait_for_page};
+#[cfg(target_os = "linux")]
+use crate::common::serve::get_on;
+use crate::common::serve::{Errors, get, serve_in, spawn, wait_for_page};
 
 /// Opens a tab's reload channel on `stream` (for a site under `base`); its lines arrive on
 /// the receiver.
@@ -244,6 +248,7 @@ fn a_phone_on_the_venue_network_never_sees_diagnostics() {
 
 /// `serve --lan --self-report` in the venue's namespace, with its address on the phones'
 /// network; or `None` (the test is skipped, saying why) where no namespace can be made.
+#[cfg(target_os = "linux")]
 fn self_report_at_the_venue(
     site: &Path,
 ) -> Option<(Venue, crate::common::serve::Server, SocketAddr)> {
