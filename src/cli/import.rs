@@ -124,25 +124,28 @@ pub fn run(args: Args) -> ExitCode {
             &file,
             &tournament_assistant::import_saved(&root, &file, &text, &options),
         ),
-        ImportPlan::Csv { file, out, options } => {
-            match import::import_file(&root, &file, &out, &options) {
-                Ok((written, report)) => {
-                    print_report(&report);
-                    say!(
-                        "Created {} from {}. Run holonet check, then holonet build.",
-                        written.display(),
-                        file.display()
-                    );
-                    ExitCode::SUCCESS
-                }
-                Err(ImportError::Usage(message)) => fail(&message),
-                Err(ImportError::Invalid(report)) => {
-                    print_report(&report);
-                    eprintln!("error: {} error(s); nothing was written", report.errors());
-                    ExitCode::FAILURE
-                }
+        ImportPlan::Csv {
+            file,
+            text,
+            out,
+            options,
+        } => match import::import_csv(&root, &file, &text, &out, &options) {
+            Ok((written, report)) => {
+                print_report(&report);
+                say!(
+                    "Created {} from {}. Run holonet check, then holonet build.",
+                    written.display(),
+                    file.display()
+                );
+                ExitCode::SUCCESS
             }
-        }
+            Err(ImportError::Usage(message)) => fail(&message),
+            Err(ImportError::Invalid(report)) => {
+                print_report(&report);
+                eprintln!("error: {} error(s); nothing was written", report.errors());
+                ExitCode::FAILURE
+            }
+        },
     }
 }
 

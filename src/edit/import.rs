@@ -776,12 +776,14 @@ pub enum ImportError {
     Invalid(crate::diag::Report),
 }
 
-/// `holonet import`: converts the standings in `csv` into a new event file at `path`
+/// `holonet import`: converts the standings `text` of the CSV file `csv` (read by
+/// [`super::import_plan::plan`], which tells a CSV by it) into a new event file at `path`
 /// (relative to `root`, under `events/`), validated like any event before it is written.
 /// Returns the file written and the warnings (columns left out, names close to the archive's).
-pub fn import_file(
+pub fn import_csv(
     root: &Path,
     csv: &Path,
+    text: &str,
     path: &Path,
     options: &ImportOptions,
 ) -> Result<(PathBuf, crate::diag::Report), ImportError> {
@@ -789,16 +791,9 @@ pub fn import_file(
     let shape = super::template::Shape::new(&options.rules, options.format.as_deref())
         .map_err(ImportError::Usage)?;
     let mut report = crate::diag::Report::default();
-    let text = match crate::text_file::read_text(csv, csv) {
-        Ok(text) => text,
-        Err(diagnostic) => {
-            report.diagnostics.push(diagnostic);
-            return Err(ImportError::Invalid(report));
-        }
-    };
-    report.sources.insert(csv.to_path_buf(), text.clone());
+    report.sources.insert(csv.to_path_buf(), text.to_string());
     let archive = super::archive_people(root, None);
-    let imported = match csv_to_event(csv, &text, shape.ruleset.family, options, &archive) {
+    let imported = match csv_to_event(csv, text, shape.ruleset.family, options, &archive) {
         Ok(imported) => imported,
         Err(diagnostics) => {
             report.diagnostics = diagnostics;

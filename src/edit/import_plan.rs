@@ -40,9 +40,10 @@ pub enum ImportPlan {
         text: String,
         options: SavedOptions,
     },
-    /// A CSV of standings: [`super::import::import_file`].
+    /// A CSV of standings, with its text: [`super::import::import_csv`].
     Csv {
         file: PathBuf,
+        text: String,
         out: PathBuf,
         options: ImportOptions,
     },
@@ -129,6 +130,7 @@ pub fn plan(root: &Path, request: ImportRequest) -> Result<ImportPlan, ImportErr
         .unwrap_or_else(|| super::new::default_rules(root));
     Ok(ImportPlan::Csv {
         file,
+        text,
         out,
         options: ImportOptions {
             name,

@@ -445,12 +445,10 @@ mod writes {
             skip: Vec::new(),
         };
         let path = Path::new("events/2026/x.toml");
-        holonet::edit::import::import_file(root, &root.join("r.csv"), path, &options)
-            .expect("import");
+        let (csv, text) = (root.join("r.csv"), "rank,player\n1,Tom\n");
+        holonet::edit::import::import_csv(root, &csv, text, path, &options).expect("import");
         fs::write(root.join(path), "my edits").expect("edit");
-        assert!(
-            holonet::edit::import::import_file(root, &root.join("r.csv"), path, &options).is_err()
-        );
+        assert!(holonet::edit::import::import_csv(root, &csv, text, path, &options).is_err());
         assert_eq!(
             fs::read_to_string(root.join(path)).expect("read"),
             "my edits"
