@@ -22,6 +22,20 @@ pub struct EventFile {
     pub file: PathBuf,
 }
 
+/// The event file of a request that could also come from an issue form (`report`,
+/// `register`): required unless `--from-issue` is given, refused beside it. Flattened first in
+/// the request's arguments, so that it stays the first positional one.
+#[derive(clap::Args)]
+pub struct EventFileUnlessIssue {
+    /// The event file, such as events/2026/spring-open.toml.
+    #[arg(
+        required = false,
+        required_unless_present = "from_issue",
+        conflicts_with = "from_issue"
+    )]
+    pub file: PathBuf,
+}
+
 /// A request a verb takes either from its arguments or from a GitHub issue form (`report` and
 /// `register`). Exactly one of the two: clap refuses the arguments of one beside
 /// `--from-issue`, and requires them without it (each of `Direct`'s required arguments says

@@ -1,12 +1,11 @@
 //! `holonet register`.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use holonet::edit::issue_form::FormKind;
 use holonet::edit::registration;
 
-use super::args::{Site, Source};
+use super::args::{EventFileUnlessIssue, Site, Source};
 use super::output::run_edit;
 
 /// Register a player in an event file, keeping its comments and layout.
@@ -31,13 +30,8 @@ pub struct Args {
 /// A registration given on the command line.
 #[derive(clap::Args)]
 struct Entry {
-    /// The event file, such as events/2026/spring-open.toml.
-    #[arg(
-        required = false,
-        required_unless_present = "from_issue",
-        conflicts_with = "from_issue"
-    )]
-    file: PathBuf,
+    #[command(flatten)]
+    event: EventFileUnlessIssue,
     /// The player's name, such as "Tom Kessel".
     #[arg(
         required = false,
@@ -69,7 +63,7 @@ pub fn run(args: Args) -> ExitCode {
         Source::Arguments(entry) => entry,
     };
     let root = &args.site.root;
-    run_edit(root, &entry.file, |loaded| {
+    run_edit(root, &entry.event.file, |loaded| {
         let request = registration::Registration {
             name: &entry.name,
             id: entry.id.as_deref(),

@@ -1,12 +1,11 @@
 //! `holonet report`.
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use holonet::edit::issue_form::FormKind;
 use holonet::edit::report;
 
-use super::args::{Site, Source};
+use super::args::{EventFileUnlessIssue, Site, Source};
 use super::output::run_edit;
 
 /// Record one table's result in an event file, keeping its comments and layout.
@@ -36,13 +35,8 @@ pub struct Args {
 /// A result given on the command line.
 #[derive(clap::Args)]
 struct Table {
-    /// The event file, such as events/2026/spring-open.toml.
-    #[arg(
-        required = false,
-        required_unless_present = "from_issue",
-        conflicts_with = "from_issue"
-    )]
-    file: PathBuf,
+    #[command(flatten)]
+    event: EventFileUnlessIssue,
     /// The table (or elimination game, or Final Confrontation game) number.
     #[arg(
         required = false,
@@ -80,7 +74,7 @@ pub fn run(args: Args) -> ExitCode {
         }
         Source::Arguments(table) => table,
     };
-    run_edit(&args.site.root, &table.file, |loaded| {
+    run_edit(&args.site.root, &table.event.file, |loaded| {
         report::file_edit(
             loaded,
             &report::Request {
