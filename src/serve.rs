@@ -384,7 +384,7 @@ fn handle(
             answer_report(&mut out, &request, asker, desk, shared, base_path)
         }
         (_, "GET" | "HEAD") => {
-            let site = Served {
+            let site = ServedSite {
                 slot,
                 base_path,
                 lan_url,
@@ -417,7 +417,7 @@ struct Asker {
 }
 
 /// What a read request is answered from.
-struct Served<'a> {
+struct ServedSite<'a> {
     slot: &'a Slot,
     base_path: &'a str,
     lan_url: Option<&'a str>,
@@ -496,7 +496,7 @@ fn answer_read(
     out: &mut TcpStream,
     request: &http::Request,
     own: bool,
-    site: &Served,
+    site: &ServedSite,
 ) -> std::io::Result<()> {
     let (head, base_path) = (request.method == "HEAD", site.base_path);
     let raw_path = request.target.split(['?', '#']).next().unwrap_or("/");
@@ -536,7 +536,7 @@ fn own_address(
     address: &str,
     request: &http::Request,
     own: bool,
-    site: &Served,
+    site: &ServedSite,
 ) -> std::io::Result<()> {
     let (head, base_path) = (request.method == "HEAD", site.base_path);
     match address {
@@ -587,7 +587,7 @@ fn site_file(
     inside: &str,
     head: bool,
     own: bool,
-    site: &Served,
+    site: &ServedSite,
 ) -> std::io::Result<()> {
     let base_path = site.base_path;
     let file = if inside.is_empty() || inside.ends_with('/') {
