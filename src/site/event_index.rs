@@ -103,6 +103,11 @@ pub(crate) fn pages(
                 .collect()
         };
         if !split {
+            // Every year has its page whatever the archive's size, so that an event page's
+            // "Events › 2019" always lands on its year.
+            if grouping.by_year {
+                pages.extend(each_year_pages(site, grouping, &groups, &views));
+            }
             pages.push(IndexPage {
                 path: grouping.path.to_string(),
                 title: grouping.title.to_string(),
@@ -165,7 +170,7 @@ fn event_group(grouping: &Grouping, title: &str, events: &[Listed]) -> EventGrou
 }
 
 /// The events by year of a split archive: `events/` with every year's link and the newest
-/// [`EVENTS_PER_PAGE`] events, and a page per year.
+/// [`EVENTS_PER_PAGE`] events, and a page per year (as every archive has).
 fn year_pages(
     site: &SiteView,
     grouping: &Grouping,
@@ -173,16 +178,6 @@ fn year_pages(
     total: usize,
     views: &dyn Fn(&str) -> Vec<IndexLink>,
 ) -> Vec<IndexPage> {
-    let year_links = |current: Option<&str>| -> Vec<IndexLink> {
-        years
-            .iter()
-            .map(|(year, _)| IndexLink {
-                label: year.clone(),
-                url: site.link(&events_year_path(year)),
-                current: current == Some(year.as_str()),
-            })
-            .collect()
-    };
     let directory = years
         .iter()
         .map(|(year, events)| DirectoryEntry {
@@ -217,6 +212,28 @@ fn year_pages(
             ..EventsIndexView::default()
         },
     }];
+    pages.extend(each_year_pages(site, grouping, years, views));
+    pages
+}
+
+/// A page per year of the events by year, each with the links to the other years.
+fn each_year_pages(
+    site: &SiteView,
+    grouping: &Grouping,
+    years: &[(String, Vec<Listed>)],
+    views: &dyn Fn(&str) -> Vec<IndexLink>,
+) -> Vec<IndexPage> {
+    let year_links = |current: &str| -> Vec<IndexLink> {
+        years
+            .iter()
+            .map(|(year, _)| IndexLink {
+                label: year.clone(),
+                url: site.link(&events_year_path(year)),
+                current: current == year,
+            })
+            .collect()
+    };
+    let mut pages = Vec::new();
     for (year, events) in years {
         let count = events.len();
         pages.push(IndexPage {
@@ -233,7 +250,7 @@ fn year_pages(
                 ),
                 groups: vec![event_group(grouping, year, events)],
                 views: views(grouping.path),
-                siblings: year_links(Some(year)),
+                siblings: year_links(year),
                 ..EventsIndexView::default()
             },
         });

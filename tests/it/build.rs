@@ -8,27 +8,13 @@ use std::path::{Path, PathBuf};
 
 use crate::common;
 
+use crate::common::links::{assert_links_resolve, tree};
 use crate::common::{build, copy_site, visible_text};
 use holonet::site;
 use serde_json::Value;
 
 fn small_site() -> tempfile::TempDir {
     copy_site(Path::new("tests/fixtures/sites/small"))
-}
-
-/// Every file under `dir`: relative path -> bytes.
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .map(|e| e.expect("walk"))
-        .filter(|e| e.file_type().is_file())
-        .map(|e| {
-            (
-                e.path().strip_prefix(dir).expect("prefix").to_path_buf(),
-                fs::read(e.path()).expect("read"),
-            )
-        })
-        .collect()
 }
 
 fn json(out: &Path, slug: &str) -> Value {
@@ -325,89 +311,6 @@ fn a_template_error_also_keeps_the_previous_site() {
         report.render()
     );
     assert_eq!(tree(&out), before);
-}
-
-/// Every `href` and `src` in the site's HTML.
-fn links(html: &str) -> Vec<String> {
-    let mut found = Vec::new();
-    for attr in ["href=\"", "src=\""] {
-        let mut rest = html;
-        while let Some(i) = rest.find(attr) {
-            rest = &rest[i + attr.len()..];
-            if let Some(end) = rest.find('"') {
-                found.push(rest[..end].to_string());
-            }
-        }
-    }
-    found
-}
-
-/// A relative link on the page at `page` (a file path under the output), as a link from the
-/// site root under `base`.
-fn resolve_relative(page: &Path, link: &str, base: &str) -> String {
-    let mut parts: Vec<String> = page
-        .parent()
-        .map(|p| p.iter().map(|c| c.to_string_lossy().into_owned()).collect())
-        .unwrap_or_default();
-    for segment in link.split('/') {
-        match segment {
-            ".." => {
-                parts.pop();
-            }
-            "." => {}
-            other => parts.push(other.to_string()),
-        }
-    }
-    format!("{base}{}", parts.join("/"))
-}
-
-/// Asserts that every internal link in the HTML under `out` starts with `base` and names a
-/// file that exists; returns how many links were followed.
-fn assert_links_resolve(out: &Path, base: &str) -> usize {
-    let files = tree(out);
-    let mut checked = 0;
-    for (path, bytes) in &files {
-        if path.extension().is_none_or(|e| e != "html") {
-            continue;
-        }
-        let html = String::from_utf8(bytes.clone()).expect("utf-8");
-        for link in links(&html) {
-            if link.starts_with("https://")
-                || link.starts_with("http://")
-                || link.starts_with("mailto:")
-                || link.starts_with('#')
-            {
-                continue;
-            }
-            let link = if link.starts_with('/') {
-                link
-            } else {
-                resolve_relative(path, &link, base)
-            };
-            assert!(
-                link.starts_with(base),
-                "{link} in {} does not start with {base}",
-                path.display()
-            );
-            let target = link[base.len()..]
-                .split('#')
-                .next()
-                .unwrap_or_default()
-                .to_string();
-            let file = if target.is_empty() || target.ends_with('/') {
-                format!("{target}index.html")
-            } else {
-                target
-            };
-            assert!(
-                files.contains_key(Path::new(&file)),
-                "{link} in {} points to a missing file",
-                path.display()
-            );
-            checked += 1;
-        }
-    }
-    checked
 }
 
 #[test]

@@ -1,11 +1,13 @@
 //! An archive past one page of events: the events index split by year and by ruleset per year,
 //! built the way an organizer builds it (from the site folder, default flags), with every event
-//! on exactly one year page; and an event file named as a year, refused at its file with the
+//! on exactly one year page and no dead link or fragment; a small archive's year pages, where
+//! its event pages lead; and an event file named as a year, refused at its file with the
 //! previous site left as it was.
 
 use std::fs;
 use std::path::Path;
 
+use crate::common::links::assert_links_resolve;
 use crate::common::{holonet, visible_text};
 
 /// 130 upcoming events (no players yet), 26 a year from 2019 to 2023.
@@ -91,6 +93,55 @@ fn a_large_archive_lists_the_newest_events_and_each_year_on_its_own_page() {
         "{rulesets}"
     );
     assert_eq!(listed(&read(root, &format!("{group}index.html"))).len(), 26);
+    // An event of a year the index no longer lists leads to its year's page, and no link or
+    // fragment of the archive is dead.
+    let oldest = read(root, "events/2019/open-000/index.html");
+    assert!(
+        oldest.contains("<a href=\"/events/2019/\">2019</a>"),
+        "{oldest}"
+    );
+    assert!(assert_links_resolve(&root.join("public"), "/") > 1000);
+}
+
+#[test]
+fn a_small_archive_has_a_page_per_year_and_its_events_lead_there() {
+    let site = tempfile::tempdir().expect("temp");
+    let root = site.path();
+    for (year, name) in [
+        (2019, "Spring Open"),
+        (2019, "Autumn Open"),
+        (2021, "Winter Cup"),
+    ] {
+        let folder = root.join(format!("events/{year}"));
+        fs::create_dir_all(&folder).expect("folder");
+        fs::write(
+            folder.join(format!("{}.toml", name.to_lowercase().replace(' ', "-"))),
+            format!("[event]\nname = \"{name}\"\ndate = {year}-04-01\nrules = \"ffg-2018\"\n"),
+        )
+        .expect("event file");
+    }
+    fs::write(root.join("holonet.toml"), "title = \"Small archive\"\n").expect("config");
+    let out = holonet(&["build"], root);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // One index with every event; each year's page lists that year's only.
+    assert_eq!(listed(&read(root, "events/index.html")).len(), 3);
+    let mut names = listed(&read(root, "events/2019/index.html"));
+    names.sort();
+    assert_eq!(names, ["Autumn Open", "Spring Open"]);
+    assert_eq!(
+        listed(&read(root, "events/2021/index.html")),
+        ["Winter Cup"]
+    );
+    let event = read(root, "events/2021/winter-cup/index.html");
+    assert!(
+        event.contains("<a href=\"/events/2021/\">2021</a>"),
+        "{event}"
+    );
+    assert!(assert_links_resolve(&root.join("public"), "/") > 50);
 }
 
 #[test]
@@ -143,7 +194,7 @@ fn wait_until(
 }
 
 #[test]
-fn serve_takes_down_the_year_pages_when_the_archive_shrinks_to_one_page() {
+fn serve_takes_down_the_pages_an_archive_shrunk_to_one_page_no_longer_has() {
     let site = tempfile::tempdir().expect("temp");
     let root = site.path();
     write_archive(root);
@@ -160,9 +211,11 @@ fn serve_takes_down_the_year_pages_when_the_archive_shrinks_to_one_page() {
     wait_until(&server, "/events/", |status, body| {
         status == 200 && listed(body).len() == 100 && !body.contains("Every year")
     });
-    for gone in ["/events/2019/", "/events/2020/", "/events/2023/"] {
-        wait_until(&server, gone, |status, _| status == 404);
-    }
+    // A year with no event left has no page; the others keep theirs, as in any archive.
+    wait_until(&server, "/events/2019/", |status, _| status == 404);
+    wait_until(&server, "/events/2020/", |status, body| {
+        status == 200 && listed(body).len() == 22
+    });
     wait_until(
         &server,
         "/events/rulesets/ffg-tournament-regulations-2018-standard/2021/",

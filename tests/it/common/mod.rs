@@ -2,6 +2,7 @@
 //! `holonet serve` and fetches its pages.
 
 pub mod event_json;
+pub mod links;
 pub mod serve;
 
 use std::fs;
