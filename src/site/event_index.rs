@@ -103,11 +103,6 @@ pub(crate) fn pages(
                 .collect()
         };
         if !split {
-            // Every year has its page whatever the archive's size, so that an event page's
-            // "Events › 2019" always lands on its year.
-            if grouping.by_year {
-                pages.extend(each_year_pages(site, grouping, &groups, &views));
-            }
             pages.push(IndexPage {
                 path: grouping.path.to_string(),
                 title: grouping.title.to_string(),
@@ -119,6 +114,11 @@ pub(crate) fn pages(
                     ..EventsIndexView::default()
                 },
             });
+            // Every year has its page whatever the archive's size, so that an event page's
+            // "Events › 2019" always lands on its year.
+            if grouping.by_year {
+                pages.extend(each_year_pages(site, grouping, &groups, &views));
+            }
             continue;
         }
         if grouping.by_year {
@@ -377,13 +377,25 @@ mod tests {
         let (site, events, rows) = archive(EVENTS_PER_PAGE);
         let summaries: Vec<&EventSummary> = events.iter().collect();
         let pages = pages(&site, &summaries, &rows);
-        let paths: Vec<&str> = pages.iter().map(|p| p.path.as_str()).collect();
+        // One page per grouping, each listing every event, and a page per year.
+        let groupings: Vec<&IndexPage> = pages
+            .iter()
+            .filter(|p| !p.path.trim_end_matches('/').ends_with(char::is_numeric))
+            .collect();
+        let paths: Vec<&str> = groupings.iter().map(|p| p.path.as_str()).collect();
         assert_eq!(paths, ["events/", "events/rulesets/", "events/tiers/"]);
         assert!(
-            pages
+            groupings
                 .iter()
                 .all(|p| listed(p) == EVENTS_PER_PAGE && p.view.directory.is_empty())
         );
+        let years: Vec<&IndexPage> = pages
+            .iter()
+            .filter(|p| p.path.starts_with("events/") && p.path.len() == "events/2019/".len())
+            .collect();
+        assert!(years.len() > 1);
+        assert_eq!(years.iter().map(|p| listed(p)).sum::<usize>(), EVENTS_PER_PAGE);
+        assert!(years.iter().all(|p| p.view.siblings.len() == years.len()));
     }
 
     #[test]
