@@ -198,7 +198,8 @@ impl Audit {
         self.rounds.iter().map(RoundAudit::status).max()
     }
 
-    fn departures(&self) -> impl Iterator<Item = &Departure> {
+    /// Every departure of every audited round.
+    pub(crate) fn departures(&self) -> impl Iterator<Item = &Departure> {
         self.rounds.iter().flat_map(|r| &r.departures)
     }
 

@@ -1,5 +1,5 @@
-//! The pairing audit on the event page: the badge near the top, and the section it links to,
-//! listing each round's verdict and its departures by table in plain words. The audit itself
+//! The pairing audit on the event page: its section, saying who paired the event and what
+//! Holonet's check found, listing each round's verdict and its departures by table in plain words. The audit itself
 //! is computed once per event with the rest of its results ([`crate::rules::audit`]).
 
 use serde::Serialize;
@@ -7,15 +7,23 @@ use serde::Serialize;
 use super::model::SiteView;
 use super::names::NameLinks;
 use crate::event::Event;
-use crate::rules::verdict::{Audit, Departure, RoundAudit, Status};
+use crate::rules::verdict::{Audit, Departure, RoundAudit, Stage, Status};
+use crate::rules::{CcgStandings, Ruleset};
 
-/// The audit as the event page shows it.
+/// The audit as the event page shows it, in its own section: a difference from Holonet's own
+/// pairing is the organizer's business and the check's, not a verdict on the results, so the
+/// page's header carries none of it.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct AuditView {
-    /// `identical`, `legal` or `broken`: the badge's colour.
+    /// `identical`, `legal`, `undecided` or `broken`: the section's verdict colour.
     pub(crate) status: Status,
-    /// The badge's words: "Pairings verified: every round as Holonet pairs it".
-    pub(crate) badge: String,
+    /// Who paired the event: "Paired by the Players Committee's Tournament Assistant." or
+    /// "Paired as the organizer published the pairings."
+    pub(crate) paired_by: String,
+    /// What Holonet's check found, in a sentence a player reads right: "Holonet's check paired
+    /// every game again and found the same pairings." or "Holonet's check found 224 pairings
+    /// other than its own, all permitted by the rules."
+    pub(crate) finding: String,
     /// The documentation page saying how to check a round oneself.
     pub(crate) docs_url: String,
     pub(crate) rounds: Vec<AuditRoundView>,
@@ -76,15 +84,53 @@ fn parts(names: &NameLinks, event: &Event, d: &Departure) -> Vec<Part> {
         .collect()
 }
 
-/// The badge's words for an audit with rounds (`None` when nothing was audited).
-fn badge_words(audit: &Audit) -> Option<String> {
-    let summary = audit.summary()?;
-    Some(match audit.status()? {
-        Status::Identical => format!("Pairings verified: {summary}"),
-        Status::Legal | Status::Undecided | Status::Broken => {
-            format!("Pairings checked: {summary}")
+/// What the check found, as a sentence (`None` when nothing was audited).
+fn finding(audit: &Audit) -> Option<String> {
+    let status = audit.status()?;
+    let total = audit.departures().count();
+    let broken = audit.departures().filter(|d| d.broken).count();
+    let undecided = audit.departures().filter(|d| d.kind.is_undecided()).count();
+    let unit = if audit.rounds.iter().any(|r| r.stage == Stage::Game) {
+        "game"
+    } else {
+        "round"
+    };
+    let pairings = if total == 1 {
+        "1 pairing other than its own".to_string()
+    } else {
+        format!("{total} pairings other than its own")
+    };
+    Some(match status {
+        Status::Identical => {
+            format!("Holonet's check paired every {unit} again and found the same pairings.")
         }
+        Status::Legal => format!(
+            "Holonet's check found {pairings}, {} permitted by the rules (another draw, or another order of players only chance separates).",
+            if total == 1 { "one" } else { "all" }
+        ),
+        Status::Undecided => format!(
+            "Holonet's check found {pairings}; it could not decide {undecided} of them, and the rest are permitted by the rules."
+        ),
+        Status::Broken => format!(
+            "Holonet's check found {pairings}; {broken} {} a rule (marked below){}.",
+            if broken == 1 { "breaks" } else { "break" },
+            if total > broken {
+                ", and the rest are permitted by the rules"
+            } else {
+                ""
+            }
+        ),
     })
+}
+
+/// Who made the pairings the file records.
+fn paired_by(ruleset: &Ruleset) -> &'static str {
+    match ruleset.ccg_standings {
+        CcgStandings::TournamentAssistantSos | CcgStandings::TournamentAssistantMatchPlay => {
+            "Paired by the Players Committee's Tournament Assistant, which pairs its own way."
+        }
+        CcgStandings::Guide => "Paired as the organizer published the pairings.",
+    }
 }
 
 /// The audit's view, or `None` for an event with nothing to audit.
@@ -92,11 +138,13 @@ pub(crate) fn audit_view(
     site: &SiteView,
     names: &NameLinks,
     event: &Event,
+    ruleset: &Ruleset,
     audit: &Audit,
 ) -> Option<AuditView> {
     Some(AuditView {
         status: audit.status()?,
-        badge: badge_words(audit)?,
+        paired_by: paired_by(ruleset).to_string(),
+        finding: finding(audit)?,
         docs_url: site.link("docs/audit/"),
         rounds: audit
             .rounds

@@ -406,7 +406,7 @@ pub(crate) fn event_view(
         recorded: super::recorded_view::recorded_view(site, event, &names),
         casual: super::casual_view::casual_view(event, &names, computed, &rule),
         penalties: penalties_view(site, event, &names),
-        audit: super::audit_view::audit_view(site, &names, event, &computed.audit),
+        audit: super::audit_view::audit_view(site, &names, event, ruleset, &computed.audit),
         json_ld: super::schema_org::event_json_ld(site, event, computed),
     }
 }

@@ -157,8 +157,8 @@ fn points(computed: &holonet::rules::computed::Computed, p: usize) -> u32 {
     rows.iter().find(|r| r.player == p).expect("row").points
 }
 
-/// A planted rematch: `holonet audit` exits 1 and names it; the built page's badge and section
-/// and `event.json` say it breaks a rule.
+/// A planted rematch: `holonet audit` exits 1 and names it; the built page's audit section and
+/// `event.json` say it breaks a rule, and the page's header says nothing of it.
 #[test]
 fn a_planted_rematch_is_flagged_everywhere() {
     let dir = site_with_round_two();
@@ -204,15 +204,30 @@ fn a_planted_rematch_is_flagged_everywhere() {
 
     let page =
         std::fs::read_to_string(dir.path().join("public/events/audit/index.html")).expect("page");
+    // The header says nothing of the audit; its section says who paired and what was found.
+    let header = &page[page
+        .find(r#"<header class="page-header">"#)
+        .expect("the event's header")..];
+    let header = visible_text(&header[..header.find("</header>").expect("its end")]);
     assert!(
-        page.contains(r##"class="badge badge-audit badge-audit-broken" href="#audit-heading""##)
+        !header.contains("differ") && !header.contains("a rule"),
+        "{header}"
     );
     let section = &page[page
         .find(r#"id="audit-heading""#)
         .expect("the audit section")..];
     assert!(!section.contains("<i>") && section.contains("&lt;i&gt;"));
-    let visible = visible_text(&page);
-    assert!(visible.contains("Pairings checked:"), "{visible}");
+    assert!(
+        section.contains(r#"<p class="audit-finding audit-broken">"#),
+        "{section}"
+    );
+    let visible = visible_text(section);
+    assert!(
+        visible
+            .contains("Paired as the organizer published the pairings. Holonet&#39;s check found ")
+            && visible.contains(" pairings other than its own; 2 break a rule (marked below)"),
+        "{visible}"
+    );
     assert!(page.contains(&format!(
         r#"<span class="audit-place">Table {}</span>, <strong>breaks a rule</strong>:"#,
         i + 1
