@@ -38,6 +38,7 @@
 //! result, and either applies its own edit on top or refuses with its usual message (a table
 //! that already has a result, say). No accepted edit is ever lost.
 
+use crate::diag::Shown;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -70,7 +71,7 @@ pub(crate) fn hold_lock(path: &Path, activity: &str) -> Result<HeldLock, String>
     if std::fs::symlink_metadata(path).is_ok_and(|m| !m.is_file()) {
         return Err(format!(
             "{} is not a plain file; remove it (holonet keeps a lock there)",
-            path.display()
+            path.shown()
         ));
     }
     let file = std::fs::OpenOptions::new()
@@ -78,7 +79,7 @@ pub(crate) fn hold_lock(path: &Path, activity: &str) -> Result<HeldLock, String>
         .truncate(false)
         .write(true)
         .open(path)
-        .map_err(|e| format!("cannot open the lock {}: {e}", path.display()))?;
+        .map_err(|e| format!("cannot open the lock {}: {e}", path.shown()))?;
     let deadline = Instant::now() + LOCK_WAIT;
     loop {
         match file.try_lock() {
@@ -90,11 +91,11 @@ pub(crate) fn hold_lock(path: &Path, activity: &str) -> Result<HeldLock, String>
                 return Err(format!(
                     "another holonet command has been {activity} for {} s (it holds {}); let it finish, or stop it, then run this one again",
                     LOCK_WAIT.as_secs(),
-                    path.display()
+                    path.shown()
                 ));
             }
             Err(std::fs::TryLockError::Error(e)) => {
-                return Err(format!("cannot take the lock {}: {e}", path.display()));
+                return Err(format!("cannot take the lock {}: {e}", path.shown()));
             }
         }
     }
@@ -132,23 +133,23 @@ impl std::fmt::Display for WriteError {
             WriteError::Changed(p) => write!(
                 f,
                 "{} changed on disk while holonet was working; nothing was written, run the command again",
-                p.display()
+                p.shown()
             ),
             WriteError::Exists(p) => write!(
                 f,
                 "{} already exists; holonet never overwrites a file it did not read",
-                p.display()
+                p.shown()
             ),
             WriteError::KeptAside { path, kept } => write!(
                 f,
                 "{} changed on disk while holonet was writing it, and a save made meanwhile could not be put back in its place (saves kept landing there); that save is kept as {}: compare the two files, keep the one you want, then run the command again",
-                path.display(),
-                kept.display()
+                path.shown(),
+                kept.shown()
             ),
             WriteError::Io(p, e) => write!(
                 f,
                 "cannot write {}: {e}; the file was not changed",
-                p.display()
+                p.shown()
             ),
         }
     }
@@ -450,7 +451,7 @@ fn sync_folder(path: &Path) {
 pub(crate) fn write_new(target: &Path, text: &str) -> Result<(), String> {
     if let Some(parent) = target.parent() {
         std::fs::create_dir_all(parent)
-            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+            .map_err(|e| format!("cannot create {}: {e}", parent.shown()))?;
     }
     write_atomically(target, Expected::Absent, text).map_err(|e| e.to_string())
 }

@@ -1,5 +1,6 @@
 //! Site configuration: `holonet.toml` at the site root.
 
+use crate::diag::Shown;
 use std::path::Path;
 
 use crate::diag::{Code, Diagnostic};
@@ -206,7 +207,7 @@ impl Config {
         if !exists {
             return Err((
                 vec![
-                    Diagnostic::error(Code::Config, shown, None, format!("no {FILE} in {}", root.display()))
+                    Diagnostic::error(Code::Config, shown, None, format!("no {FILE} in {}", root.shown()))
                         .with_help("run holonet in a site folder, pass --root, or create one with `holonet init`"),
                 ],
                 None,

@@ -92,6 +92,29 @@ impl Code {
     }
 }
 
+/// A path as Holonet prints it, with `/` between its parts on every platform: a message,
+/// a help line or a JSON diagnostic reads the same on Windows as in the documentation, and a
+/// path so printed works as an argument there too (Windows takes `/` as a separator).
+pub trait Shown {
+    fn shown(&self) -> String;
+}
+
+impl Shown for Path {
+    fn shown(&self) -> String {
+        let text = self.display().to_string();
+        if !cfg!(windows) {
+            return text;
+        }
+        // A canonical path's verbatim prefix (`\\?\C:\`) is no part of what a user types.
+        let text = match text.strip_prefix(r"\\?\") {
+            Some(unc) if unc.starts_with("UNC\\") => format!(r"\\{}", &unc[4..]),
+            Some(local) => local.to_string(),
+            None => text,
+        };
+        text.replace('\\', "/")
+    }
+}
+
 /// One problem, located in a file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -184,7 +207,7 @@ impl Diagnostic {
         match location {
             Some((src, span, line, col)) => {
                 let number = line.to_string();
-                let _ = writeln!(out, "{pad}--> {}:{line}:{col}", self.file.display());
+                let _ = writeln!(out, "{pad}--> {}:{line}:{col}", self.file.shown());
                 let _ = writeln!(out, "{pad} |");
                 let text = line_text(src, span.start);
                 let width = caret_width(text, col, &span);
@@ -203,7 +226,7 @@ impl Diagnostic {
                 out.push('\n');
             }
             None => {
-                let _ = writeln!(out, "{pad}--> {}", self.file.display());
+                let _ = writeln!(out, "{pad}--> {}", self.file.shown());
                 if let Some(label) = &self.label {
                     let _ = writeln!(out, "{pad} = {}", printable(label));
                 }
@@ -263,7 +286,7 @@ impl Diagnostic {
         };
         let mut properties = vec![format!(
             "file={}",
-            escape_property(&self.file.display().to_string())
+            escape_property(&self.file.shown().to_string())
         )];
         if let Some(((line, col), (end_line, end_col))) = self.location(source) {
             properties.push(format!("line={line}"));
@@ -292,7 +315,7 @@ impl Diagnostic {
         serde_json::json!({
             "severity": match self.severity { Severity::Error => "error", Severity::Warning => "warning" },
             "code": self.code.as_str(),
-            "file": self.file.display().to_string(),
+            "file": self.file.shown().to_string(),
             "line": location.map(|l| l.0.0),
             "column": location.map(|l| l.0.1),
             "end_line": location.map(|l| l.1.0),

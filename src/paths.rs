@@ -5,6 +5,7 @@
 //! where they enter (slugs, ids and theme names are `[a-z0-9-]` words, see [`crate::event::ids`]);
 //! this module handles what names cannot: links and the output folder.
 
+use crate::diag::Shown;
 use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
@@ -71,7 +72,7 @@ pub(crate) fn expect_kind(full: &Path, shown: &Path, kind: Kind) -> Result<bool,
     )
     .with_help(format!(
         "rename or remove it, and make {} {should} (or leave it out)",
-        shown.display()
+        shown.shown()
     )))
 }
 
@@ -179,7 +180,7 @@ mod tests {
         let root = site.path();
         std::fs::create_dir_all(root.join("events/2018")).expect("mkdir");
         let refused = |out: PathBuf| {
-            let diag = check_out_dir(root, &out).expect_err(&out.display().to_string());
+            let diag = check_out_dir(root, &out).expect_err(&out.shown().to_string());
             assert_eq!(diag.code, Code::UnsafePath);
         };
         refused(root.to_path_buf());

@@ -3,6 +3,7 @@
 //! [`crate::site`], which never calls it. The commands that create event files in a site
 //! (`holonet new`, `holonet import`) are in [`crate::edit`].
 
+use crate::diag::Shown;
 use std::path::Path;
 
 use crate::atomic::write_new;
@@ -17,11 +18,11 @@ const EXAMPLE_MARK: &str = "# AN EXAMPLE from `holonet init --example`, not a re
 pub fn init(dir: &Path, example: bool) -> Result<usize, String> {
     if dir.exists() {
         let mut entries =
-            std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+            std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.shown()))?;
         if entries.next().is_some() {
             return Err(format!(
                 "{} is not empty; choose a new folder so nothing in it is overwritten",
-                dir.display()
+                dir.shown()
             ));
         }
     }
@@ -33,7 +34,7 @@ pub fn init(dir: &Path, example: bool) -> Result<usize, String> {
         let target = dir.join(path);
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent)
-                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+                .map_err(|e| format!("cannot create {}: {e}", parent.shown()))?;
         }
         if path.ends_with(".toml") && EXAMPLE_EVENT.iter().any(|(p, _)| p == path) {
             write_new(&target, &format!("{EXAMPLE_MARK}{text}"))?;
@@ -156,7 +157,7 @@ pub fn customize(root: &Path, names: &[String]) -> Result<String, String> {
         let target = root.join(path);
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent)
-                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+                .map_err(|e| format!("cannot create {}: {e}", parent.shown()))?;
         }
         let mark = copy_mark(path, text).unwrap_or_default();
         write_new(&target, &format!("{mark}{text}"))?;

@@ -34,6 +34,7 @@ mod report_guard;
 mod self_report;
 mod watch;
 
+use crate::diag::Shown;
 use std::io::{ErrorKind, Read, Write};
 use std::net::{IpAddr, Ipv4Addr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -138,12 +139,8 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
     let (capacity, limited) = connections::capacity();
     // The watcher reports absolute paths; a relative root (`.`, the default when serving from
     // the site folder) would match none of them and no save would ever rebuild the site.
-    let root = std::fs::canonicalize(&options.root).map_err(|e| {
-        format!(
-            "cannot open the site folder {}: {e}",
-            options.root.display()
-        )
-    })?;
+    let root = std::fs::canonicalize(&options.root)
+        .map_err(|e| format!("cannot open the site folder {}: {e}", options.root.shown()))?;
     let base_path = base_path(&root, options.base_url.as_deref());
     // Every interface with a network to serve, so this computer keeps its loopback address;
     // without one (or without `--lan`), only loopback.
@@ -206,7 +203,7 @@ pub fn serve(options: &Options, log: Arc<dyn Log>) -> Result<(), String> {
     // Said once the site is read: the address is then ready to answer.
     log.info(&format!(
         "Serving {} on {url} (Ctrl-C to stop)",
-        root.display()
+        root.shown()
     ));
     if options.lan {
         announce_lan(

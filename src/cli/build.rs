@@ -1,5 +1,6 @@
 //! `holonet build`.
 
+use holonet::diag::Shown;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,7 +38,7 @@ pub fn run(args: Args) -> ExitCode {
             say!(
                 "Built {} events into {}: {} files ({} written, {} unchanged, {} removed) in {} ms",
                 stats.events,
-                out.display(),
+                out.shown(),
                 stats.files,
                 stats.write.written,
                 stats.write.unchanged,
@@ -51,7 +52,7 @@ pub fn run(args: Args) -> ExitCode {
             eprintln!(
                 "error: build failed with {} error(s); {} was not changed",
                 report.errors(),
-                out.display()
+                out.shown()
             );
             ExitCode::FAILURE
         }

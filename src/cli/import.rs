@@ -1,5 +1,6 @@
 //! `holonet import`.
 
+use holonet::diag::Shown;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -102,7 +103,7 @@ pub fn run(args: Args) -> ExitCode {
             let done = import_plan::import_folder(&root, &folder, &options, |step| match step {
                 FolderStep::Skipped(file) => say!(
                     "Skipped {}: not an event saved by the Tournament Assistant.",
-                    file.display()
+                    file.shown()
                 ),
                 FolderStep::Imported(file, outcome) => {
                     print_saved(file, outcome);
@@ -110,7 +111,7 @@ pub fn run(args: Args) -> ExitCode {
             });
             match done {
                 Ok(imported) => {
-                    say!("Imported {imported} event(s) from {}.", folder.display());
+                    say!("Imported {imported} event(s) from {}.", folder.shown());
                     ExitCode::SUCCESS
                 }
                 Err(message) => fail(&message),
@@ -134,8 +135,8 @@ pub fn run(args: Args) -> ExitCode {
                 print_report(&report);
                 say!(
                     "Created {} from {}. Run holonet check, then holonet build.",
-                    written.display(),
-                    file.display()
+                    written.shown(),
+                    file.shown()
                 );
                 ExitCode::SUCCESS
             }
@@ -161,8 +162,8 @@ fn print_saved(file: &Path, outcome: &Result<Outcome, ImportError>) -> ExitCode 
                 } else {
                     "Created"
                 },
-                outcome.written.display(),
-                file.display()
+                outcome.written.shown(),
+                file.shown()
             );
             ExitCode::SUCCESS
         }
@@ -172,7 +173,7 @@ fn print_saved(file: &Path, outcome: &Result<Outcome, ImportError>) -> ExitCode 
             eprintln!(
                 "error: {} error(s) in {}; nothing was written for it",
                 report.errors(),
-                file.display()
+                file.shown()
             );
             ExitCode::FAILURE
         }

@@ -1,5 +1,6 @@
 //! `holonet init`.
 
+use holonet::diag::Shown;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -17,7 +18,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> ExitCode {
-    let dir = args.dir.display();
+    let dir = args.dir.shown();
     match holonet::scaffold::init(&args.dir, args.example) {
         Ok(count) if args.example => {
             say!(

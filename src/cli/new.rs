@@ -1,5 +1,6 @@
 //! `holonet new`.
 
+use holonet::diag::Shown;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -34,10 +35,10 @@ pub fn run(args: Args) -> ExitCode {
         holonet::wall_clock::today(),
     ) {
         Ok(written) => {
-            let file = args.path.display();
+            let file = args.path.shown();
             say!(
                 "Created {}. Register each player with holonet register {file} \"NAME\", then write round 1 with holonet pair {file}.",
-                written.display()
+                written.shown()
             );
             ExitCode::SUCCESS
         }

@@ -1,5 +1,6 @@
 //! `holonet status`.
 
+use holonet::diag::Shown;
 use std::process::ExitCode;
 
 use super::args::{EventFile, Site};
@@ -26,7 +27,7 @@ pub fn run(args: Args) -> ExitCode {
                     &loaded.event,
                     &loaded.computed,
                     &holonet::edit::self_report::waiting_for(root, &loaded.event),
-                    &file.display().to_string()
+                    &file.shown().to_string()
                 )
             );
             ExitCode::SUCCESS

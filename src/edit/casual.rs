@@ -8,6 +8,7 @@
 //! and a sentence; the transaction validates the new text like any event (the players, the
 //! dates within the event's, a scenario's team) before it writes it.
 
+use crate::diag::Shown;
 use std::path::Path;
 
 use toml_edit::{Array, Table, value};
@@ -76,7 +77,7 @@ fn one_day_warning(event: &Event, date: Date) -> Option<String> {
             info.name,
             info.date.iso(),
             date.iso(),
-            event.file.display()
+            event.file.shown()
         )
     })
 }
@@ -90,7 +91,7 @@ pub(crate) fn game(
     today: Date,
     at: Timestamp,
 ) -> Result<Edited, String> {
-    let file = event.file.display();
+    let file = event.file.shown();
     if !matches!(event.kind, Kind::League(_)) {
         return Err(format!(
             "holonet game records a game of a league (`format = \"league\"`); {file} is a `{}` event",
@@ -178,7 +179,7 @@ pub(crate) fn session(
     today: Date,
     at: Timestamp,
 ) -> Result<Edited, String> {
-    let file = event.file.display();
+    let file = event.file.shown();
     if !matches!(event.kind, Kind::Challenge(_)) {
         return Err(format!(
             "holonet session records a challenge-deck session (`format = \"challenge\"`); {file} is a `{}` event",
@@ -232,7 +233,7 @@ pub(crate) fn session(
 /// Closes the event (`closed = true`): its standings are final, and no verb or issue form
 /// changes it until it is reopened ([`reopen`]).
 pub(crate) fn close(text: &str, event: &Event, at: Timestamp) -> Result<Edited, String> {
-    let file = event.file.display();
+    let file = event.file.shown();
     closable(event)?;
     if event.info.closed {
         return Err(format!("{file} is already closed (`closed = true`)"));
@@ -259,7 +260,7 @@ pub(crate) fn close(text: &str, event: &Event, at: Timestamp) -> Result<Edited, 
 /// on that line): its standings are no longer final, and games or sessions are recorded again.
 /// The lines written above it stay, above what follows.
 pub(crate) fn reopen(text: &str, event: &Event, at: Timestamp) -> Result<Edited, String> {
-    let file = event.file.display();
+    let file = event.file.shown();
     closable(event)?;
     if !event.info.closed {
         return Err(format!("{file} is not closed: there is nothing to reopen"));
@@ -302,7 +303,7 @@ pub(crate) fn reopen(text: &str, event: &Event, at: Timestamp) -> Result<Edited,
 /// Refuses to close or reopen an event that is not a league or a challenge event: only these
 /// are closed (`closed = true`).
 fn closable(event: &Event) -> Result<(), String> {
-    let file = event.file.display();
+    let file = event.file.shown();
     match event.kind {
         Kind::League(_) | Kind::Challenge(_) => Ok(()),
         Kind::Recorded(_) => Err(format!(

@@ -10,6 +10,7 @@
 //! already in the archive gets a hint, since a person under two ids gets two player pages until
 //! `players.toml` joins them.
 
+use crate::diag::Shown;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -710,7 +711,7 @@ fn quoted(text: &str) -> String {
 fn event_text(source: &Path, rows: &[Row], options: &ImportOptions) -> String {
     let mut out = String::new();
     let source_name = source.file_name().map_or_else(
-        || source.display().to_string(),
+        || source.shown().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
     // A comment ends at the line's end: a name or file name with a line break in it must not

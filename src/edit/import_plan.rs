@@ -2,6 +2,7 @@
 //! Committee's Tournament Assistant, one saved event, or a CSV of standings, and which of the
 //! command's options go with which. A file is told by what it holds, not by its name.
 
+use crate::diag::Shown;
 use std::path::{Path, PathBuf};
 
 use super::import::{ImportError, ImportOptions};
@@ -61,7 +62,7 @@ pub fn plan(root: &Path, request: ImportRequest) -> Result<ImportPlan, ImportErr
         Some(_) if file.is_dir() => {
             return usage(format!(
                 "--top-cut goes with one saved Swiss event: import the files of {} one at a time to give it",
-                file.display()
+                file.shown()
             ));
         }
         Some(cut) => {
@@ -81,7 +82,7 @@ pub fn plan(root: &Path, request: ImportRequest) -> Result<ImportPlan, ImportErr
         if request.out.is_some() || request.name.is_some() {
             return usage(format!(
                 "--out and --name name one event; import the files of {} one at a time to give them",
-                file.display()
+                file.shown()
             ));
         }
         // A folder's --date is for the files saved without one: a saved date wins.
@@ -116,7 +117,7 @@ pub fn plan(root: &Path, request: ImportRequest) -> Result<ImportPlan, ImportErr
     if top_cut.is_some() {
         return usage(format!(
             "--top-cut goes with a saved Tournament Assistant event, and {} is a table of standings",
-            file.display()
+            file.shown()
         ));
     }
     let (Some(out), Some(name), Some(date)) = (request.out, request.name, request.date) else {
@@ -190,13 +191,13 @@ pub fn import_folder(
     if failed > 0 {
         return Err(format!(
             "{failed} file(s) of {} could not be imported; {imported} were",
-            folder.display()
+            folder.shown()
         ));
     }
     if imported == 0 {
         return Err(format!(
             "{} holds no event saved by the Tournament Assistant",
-            folder.display()
+            folder.shown()
         ));
     }
     Ok(imported)

@@ -18,6 +18,7 @@
 //! and text before the first heading are ignored, so a form may gain fields Holonet does not
 //! read (`Notes` is one: free text for the organizer, never read).
 
+use crate::diag::Shown;
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -156,7 +157,7 @@ const OPEN_CASUAL_DAYS: i64 = 60;
 /// whose last result is in still takes a correction on its day; `report` and `register` then
 /// refuse what its rounds do not allow.
 pub(crate) fn takes_forms(event: &Event, today: Date) -> Result<(), String> {
-    let file = event.file.display();
+    let file = event.file.shown();
     let ask = "forms record results and registrations only for events running or to come; for a change to this one, ask the organizer";
     if matches!(event.kind, Kind::Recorded(_)) {
         return Err(format!(
@@ -206,7 +207,7 @@ pub(crate) fn read_body(path: &Path) -> Result<String, BodyError> {
     let unreadable = |e: std::io::Error| {
         BodyError::Unreadable(format!(
             "cannot read the issue's text {}: {e}",
-            path.display()
+            path.shown()
         ))
     };
     let mut bytes = Vec::new();
@@ -642,7 +643,7 @@ fn existing(root: &Path, slug: &str) -> Result<PathBuf, Missing> {
         if meta.file_type().is_symlink() {
             return Err(Missing::Link(format!(
                 "{} is a symbolic link, which Holonet does not follow; ask the organizer",
-                shown.display()
+                shown.shown()
             )));
         }
         let last = at + 1 == parts.len();

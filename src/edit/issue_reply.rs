@@ -8,6 +8,7 @@
 //! show lines of the file) is therefore put in a code block, whose fence is longer than any run
 //! of backticks inside, where GitHub shows it as typed and interprets nothing.
 
+use crate::diag::Shown;
 use std::path::Path;
 
 use super::issue_form::{
@@ -36,7 +37,7 @@ pub(crate) fn recorded(
     };
     let mut reply = format!(
         "**{done}** in {}:\n\n{}",
-        inline_code(&file.display().to_string()),
+        inline_code(&file.shown().to_string()),
         fenced(what)
     );
     if !warnings.is_empty() {

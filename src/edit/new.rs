@@ -1,6 +1,7 @@
 //! `holonet new`: a new event file under `events/`, its fields explained in comments (see
 //! [`super::template`]), written atomically and never over an existing file.
 
+use crate::diag::Shown;
 use std::path::{Component, Path, PathBuf};
 
 use crate::event::Date;
@@ -39,13 +40,13 @@ pub(super) fn new_event_target(root: &Path, path: &Path, command: &str) -> Resul
     {
         return Err(format!(
             "{} must be a path under events/, such as events/2026/spring-open.toml",
-            path.display()
+            path.shown()
         ));
     }
     if path.extension().is_none_or(|e| e != "toml") || !path.starts_with("events") {
         return Err(format!(
             "{} must be a .toml file under events/, such as events/2026/spring-open.toml",
-            path.display()
+            path.shown()
         ));
     }
     let slug = slug_of(path);
@@ -68,7 +69,7 @@ pub(super) fn new_event_target(root: &Path, path: &Path, command: &str) -> Resul
         crate::paths::refuse_link(&root.join(&folder), &folder).map_err(|d| {
             format!(
                 "{} is a symbolic link, which Holonet does not follow; {}",
-                folder.display(),
+                folder.shown(),
                 d.help.unwrap_or_default()
             )
         })?;
@@ -77,7 +78,7 @@ pub(super) fn new_event_target(root: &Path, path: &Path, command: &str) -> Resul
     if target.exists() {
         return Err(format!(
             "{} already exists; holonet {command} never overwrites a file",
-            target.display()
+            target.shown()
         ));
     }
     Ok(target)

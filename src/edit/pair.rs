@@ -2,6 +2,7 @@
 //! the elimination games that are ready. The file is edited with `toml_edit`, so the organizer's
 //! comments and layout stay as they were, and written atomically (see [`crate::atomic`]).
 
+use crate::diag::Shown;
 use toml_edit::{Array, ArrayOfTables, DocumentMut, InlineTable, Item, Table, Value};
 
 use super::transaction::{FileEdit, Mode, OneEvent};
@@ -539,7 +540,7 @@ pub fn file_edit(
     let text = apply(&loaded.text, &loaded.event, &step, wall_clock::now())?;
     let what = step.what();
     let announcement = announce(&loaded.event, &step);
-    let path = loaded.path.display();
+    let path = loaded.path.shown();
     let summary = match mode {
         Mode::Write | Mode::WriteHoldingReports => {
             format!("{announcement}\nWrote {what} into {path}.")

@@ -4,6 +4,7 @@
 //! `toml_edit`, so comments and layout stay as they were; the caller validates the new text like
 //! any event and writes it atomically, so a change the rules reject never reaches the file.
 
+use crate::diag::Shown;
 use std::path::Path;
 
 use toml_edit::{ArrayOfTables, DocumentMut, Item, Table, value};
@@ -97,7 +98,7 @@ pub(crate) fn register(
     archive: &People,
     at: Timestamp,
 ) -> Result<Edited, String> {
-    let file = event.file.display();
+    let file = event.file.shown();
     if event.is_team() {
         return register_team(text, event, request, archive, at);
     }
@@ -195,7 +196,7 @@ fn new_id(
     also_taken: &[&str],
     archive: Option<(&People, bool)>,
 ) -> Result<String, String> {
-    let file = event.file.display();
+    let file = event.file.shown();
     if name.is_empty() {
         return Err(format!(
             "the {what}'s name is empty: give it, such as \"Tom Kessel\""
@@ -295,7 +296,7 @@ pub(super) fn append(
         Some(_) => {
             return Err(format!(
                 "{} writes its {key} as an inline list; add the entry there by hand",
-                event.file.display()
+                event.file.shown()
             ));
         }
         None => {
@@ -325,7 +326,7 @@ fn register_team(
     archive: &People,
     at: Timestamp,
 ) -> Result<Edited, String> {
-    let file = event.file.display();
+    let file = event.file.shown();
     let Some(team) = request.team else {
         return Err(format!(
             "{file} is a team event: players enter as teams of two; give the team's name and the partner, such as --team \"Echo Base\" --with \"Bo Vos\""
@@ -476,7 +477,7 @@ pub(crate) fn drop(
     after: Option<u32>,
     at: Timestamp,
 ) -> Result<Edited, String> {
-    let file = event.file.display();
+    let file = event.file.shown();
     if event.is_casual() {
         return Err(format!(
             "a `{}` event has no rounds to drop out of: a player simply plays no more games",
@@ -591,7 +592,7 @@ fn roster_entry<'a>(
             format!(
                 "cannot find {}'s `[[{list}]]` entry in {}",
                 event.players[p].name,
-                event.file.display()
+                event.file.shown()
             )
         })
 }
@@ -599,7 +600,7 @@ fn roster_entry<'a>(
 /// The index of the player (or team) `id`, or what to type instead: the id of a player
 /// written by name, or the closest id.
 pub(super) fn entrant(event: &Event, id: &str) -> Result<usize, String> {
-    let file = event.file.display();
+    let file = event.file.shown();
     let who = if event.is_team() { "team" } else { "player" };
     if let Some(p) = event.players.iter().position(|p| p.id == id) {
         return Ok(p);
@@ -632,7 +633,7 @@ pub(crate) fn undo_drop(
     id: &str,
     at: Timestamp,
 ) -> Result<Edited, String> {
-    let file = event.file.display();
+    let file = event.file.shown();
     if event.is_casual() || matches!(event.kind, Kind::Recorded(_)) {
         return Err(format!(
             "{file} has no rounds to drop out of, so no drop to undo"
@@ -719,7 +720,7 @@ pub(crate) fn unpair(
     computed: &Computed,
     at: Timestamp,
 ) -> Result<Edited, String> {
-    let file = event.file.display();
+    let file = event.file.shown();
     if event.is_casual() {
         return Err(format!(
             "a `{}` event has no pairing rounds to take back",

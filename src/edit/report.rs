@@ -21,6 +21,7 @@
 //! corrects the last round that has results, since a correction is almost always of what was
 //! just entered.
 
+use crate::diag::Shown;
 use toml_edit::{DocumentMut, InlineTable, Item, Value};
 
 use super::transaction::{DOES_NOT_FIT, FileEdit, OneEvent};
@@ -598,7 +599,7 @@ pub fn file_edit(loaded: &OneEvent, request: &Request<'_>) -> Result<FileEdit, S
         request,
         wall_clock::now(),
     )?;
-    let file = loaded.path.display();
+    let file = loaded.path.shown();
     let decided = decided(loaded, &reported.text, reported.at);
     let summary = match &reported.previous {
         Some(previous) => format!(

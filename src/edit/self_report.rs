@@ -25,6 +25,7 @@
 //! that has its result, is refused. Reports the organizer made moot (by typing the result, or
 //! pairing on) are dropped from the list the next time it is read.
 
+use crate::diag::Shown;
 use std::path::Path;
 
 pub use super::open_step::{OpenStep, OpenTable, Stage, open_step};
@@ -381,7 +382,7 @@ pub fn confirm(root: &Path, file: &Path, table: u32, player: Option<&str>) -> Ou
         };
     }
     let event_file = loaded.event.file.clone();
-    let shown = file.display().to_string();
+    let shown = file.shown().to_string();
     let step = open_step(&loaded.event).map_or_else(String::new, |s| format!(" of {}", s.title()));
     let pairing = pairing_of(&loaded.event).map(|(_, pairing)| pairing);
     let name_of = |id: &str| {

@@ -8,6 +8,7 @@
 //! event file as a comment, so importing the same file again (or a whole folder again) finds
 //! that event file and updates it instead of adding a second copy of the event.
 
+use crate::diag::Shown;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::ops::Range;
@@ -58,7 +59,7 @@ pub enum InFolder {
 /// the rest to skip. Subfolders are not entered: a community's files sit side by side.
 pub fn folder_files(folder: &Path) -> Result<Vec<InFolder>, String> {
     let entries = std::fs::read_dir(folder)
-        .map_err(|e| format!("cannot read the folder {}: {e}", folder.display()))?;
+        .map_err(|e| format!("cannot read the folder {}: {e}", folder.shown()))?;
     let mut names: Vec<std::ffi::OsString> = entries
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
@@ -297,7 +298,7 @@ pub(crate) fn convert(
     }
     let one_line = |text: &str| text.replace(char::is_control, " ");
     let source = file.file_name().map_or_else(
-        || file.display().to_string(),
+        || file.shown().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
     let mut out = String::new();
@@ -683,7 +684,7 @@ pub fn import_saved(
     }
     if updated {
         let before = std::fs::read_to_string(&target)
-            .map_err(|e| ImportError::Usage(format!("cannot read {}: {e}", target.display())))?;
+            .map_err(|e| ImportError::Usage(format!("cannot read {}: {e}", target.shown())))?;
         crate::atomic::write_atomically(
             &target,
             crate::atomic::Expected::Text(&before),

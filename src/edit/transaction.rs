@@ -9,6 +9,7 @@
 //! The outcome is data ([`Outcome`]): the diagnostics and either what was written or why
 //! nothing was. The caller words it for its reader (the terminal, or an issue's reply).
 
+use crate::diag::Shown;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -158,7 +159,7 @@ pub fn load_event(root: &Path, file: &Path) -> Result<OneEvent, Box<Outcome>> {
     load_one_event(root, file).map_err(|report| {
         let message = format!(
             "{} has {} error(s); fix them first",
-            file.display(),
+            file.shown(),
             report.errors()
         );
         Box::new(Outcome {
@@ -185,7 +186,7 @@ pub enum WhenClosed {
 /// no game, session, registration, drop or result may change them while it stays closed. A
 /// record that stops (`stopped`) is refused the same way: it says the event ended there.
 pub(crate) fn refuse_closed(event: &Event) -> Result<(), String> {
-    let file = event.file.display();
+    let file = event.file.shown();
     if let Some(day) = event.info.stopped {
         return Err(format!(
             "{file} is a record that stops on {} (`stopped` in [event]) and was not changed: to carry the event on, remove the `stopped` line first",
@@ -252,11 +253,7 @@ pub fn edit_event_when_closed(
         Ok(after) => after,
         Err(report) => {
             reports.push(report);
-            let message = format!(
-                "{}; {} was not changed",
-                edited.unfit,
-                loaded.path.display()
-            );
+            let message = format!("{}; {} was not changed", edited.unfit, loaded.path.shown());
             return Outcome {
                 reports,
                 result: Err(message),

@@ -17,6 +17,7 @@
 //! say why it refuses them. A report whose table has its result, or whose step is over, is
 //! settled: the next edit of its event drops it ([`settle_waiting`]).
 
+use crate::diag::Shown;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -149,7 +150,7 @@ pub(crate) fn with_waiting<T>(
 ) -> Result<T, String> {
     let path = root.join(WAITING_FILE);
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.shown()))?;
     }
     let _lock = hold_lock(&root.join(WAITING_LOCK), "taking players' reports")?;
     let (before, read) = read_waiting(&path);

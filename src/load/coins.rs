@@ -5,6 +5,7 @@
 
 use super::raw::RawEvent;
 use crate::diag::Code;
+use crate::diag::Shown;
 use crate::event::Event;
 use crate::rules::computed::Computed;
 use crate::rules::swccg::final_confrontation::FinalReason;
@@ -21,7 +22,7 @@ pub(crate) fn report_owed_coins(
 ) {
     let Some(ccg) = computed.ccg() else { return };
     let name = |p: usize| event.players[p].name.as_str();
-    let file = event.file.display().to_string();
+    let file = event.file.shown().to_string();
     for (g, (game, scored)) in event.ccg_games().iter().zip(&ccg.reported).enumerate() {
         for t in scored
             .iter()

@@ -10,6 +10,7 @@
 //! - SW:LCG: `Affiliation: Sith`, then one objective set per line, `2x 19`, `19`, or `2x 19 Fall
 //!   of the Jedi` (the title after the number is ignored).
 
+use crate::diag::Shown;
 use std::ops::Range;
 use std::path::{Component, Path, PathBuf};
 
@@ -226,21 +227,21 @@ fn open_deck_file(
         _ => false,
     };
     let problem = if !full.is_file() {
-        format!("there is no decklist file {}", shown.display())
+        format!("there is no decklist file {}", shown.shown())
     } else if outside {
         format!(
             "the decklist file {} leads outside the events folder",
-            shown.display()
+            shown.shown()
         )
     } else {
         match crate::text_file::read_plain_text(&full, &shown) {
             Ok(text) => return Some((shown, text)),
-            Err(problem) => format!("the decklist file {}: {}", shown.display(), problem.message),
+            Err(problem) => format!("the decklist file {}: {}", shown.shown(), problem.message),
         }
     };
     reader.error(Code::Io, file.span.clone(), problem).help = Some(format!(
         "write the list in {}, next to the event file, or fix the name",
-        shown.display()
+        shown.shown()
     ));
     None
 }

@@ -25,6 +25,7 @@ mod ccg_event_tests;
 #[cfg(test)]
 mod pc_sos_event_tests;
 
+use crate::diag::Shown;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -525,13 +526,13 @@ pub fn parse_event(
 pub(crate) fn locate(root: &Path, file: &Path) -> Result<PathBuf, String> {
     let root_abs = root
         .canonicalize()
-        .map_err(|e| format!("cannot find the site folder {}: {e}", root.display()))?;
+        .map_err(|e| format!("cannot find the site folder {}: {e}", root.shown()))?;
     // As `git -C` does: a relative FILE is read from the site folder.
     let file = crate::paths::under_root(root, file);
     let file_abs = file.canonicalize().map_err(|e| {
         format!(
             "cannot read {}: {e}{}",
-            file.display(),
+            file.shown(),
             if root == Path::new(".") {
                 ""
             } else {
@@ -542,14 +543,14 @@ pub(crate) fn locate(root: &Path, file: &Path) -> Result<PathBuf, String> {
     let relative = file_abs.strip_prefix(&root_abs).map_err(|_| {
         format!(
             "{} is not inside the site folder {}; pass the site with --root",
-            file.display(),
-            root.display()
+            file.shown(),
+            root.shown()
         )
     })?;
     if !relative.starts_with("events") {
         return Err(format!(
             "{} is not under events/ in the site folder",
-            file.display()
+            file.shown()
         ));
     }
     Ok(relative.to_path_buf())

@@ -7,6 +7,7 @@
 //! warning that gives the command recording the loss (a warning, so that the penalty may be
 //! written first and the verbs still run). A table not reported yet is not checked.
 
+use crate::diag::Shown;
 use std::ops::Range;
 
 use super::raw::{RawEvent, RawPenalty};
@@ -326,7 +327,7 @@ fn check_round_loss(
         ),
     };
     let forfeit = format!("{}:forfeit", players[opponent].id);
-    let (file, table_number) = (reader.file.display().to_string(), table.number);
+    let (file, table_number) = (reader.file.shown().to_string(), table.number);
     let how = if taken == 1 {
         format!(
             "write `{forfeit}` for that game in `holonet report {file} {table_number} RESULT --round {number} --replace`"

@@ -4,6 +4,7 @@
 //! hint (H019) that `players.toml` answers either way: `[[players]]` joins the ids,
 //! `[[distinct]]` says they are two people. `check`, `register` and `import` all ask here.
 
+use crate::diag::Shown;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -521,9 +522,9 @@ impl<'r> Texts<'r> {
             Some(span) => {
                 let text = self.texts[&entry.file].as_deref().unwrap_or_default();
                 let (line, column) = line_col(text, span.start);
-                format!("{}:{line}:{column}", entry.file.display())
+                format!("{}:{line}:{column}", entry.file.shown())
             }
-            None => entry.file.display().to_string(),
+            None => entry.file.shown().to_string(),
         }
     }
 

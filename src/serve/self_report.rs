@@ -18,6 +18,7 @@
 //!   devices can guess a code, and nothing a device sends grows the server's memory or the
 //!   terminal's output without bound.
 
+use crate::diag::Shown;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
@@ -170,7 +171,7 @@ impl Desk {
                 client,
                 &format!(
                     "Self-report refused: {client} sent too many reports (or wrong codes) for {}",
-                    event.file.display()
+                    event.file.shown()
                 ),
             );
             refused_here(
@@ -196,7 +197,7 @@ impl Desk {
             "table {} of {} ({})",
             form.table,
             form.stage.title(form.number),
-            event.file.display()
+            event.file.shown()
         );
         let claimed = self_report::claim(&self.root, &sent);
         if let Some(device) = device {
@@ -288,7 +289,7 @@ impl Desk {
             } => {
                 self.say(&format!(
                 "Self-report for {place}: {reporter} reported \"{words}\"; waiting for {other} (to record it now: confirm {} {})",
-                file.display(),
+                file.shown(),
                 table
             ));
                 answer(
@@ -304,7 +305,7 @@ impl Desk {
             Taken::OneDevice { words, other } => {
                 self.say(&format!(
                 "Self-report for {place}: both players' reports (\"{words}\") came from one device, {client}; one person may hold both cards, so it is recorded once you confirm it: confirm {} {}",
-                file.display(),
+                file.shown(),
                 table
             ));
                 answer(
@@ -325,7 +326,7 @@ impl Desk {
             } => {
                 self.say(&format!(
                 "Self-report for {place}: the players disagree: {reporter} reported \"{words}\", {other} reported \"{theirs}\"; settle it with confirm {} {} --player ID, or holonet report",
-                file.display(),
+                file.shown(),
                 table
             ));
                 answer(
@@ -401,7 +402,7 @@ impl Desk {
                 let code = player_code(&self.secret, &event.file, &player.id);
                 sections.push_str(&format!(
                     "<article class=\"player-card\" data-event=\"{}\" data-player=\"{}\"><p class=\"card-event\">{}</p><p class=\"card-name\">{}</p><p class=\"card-code\">Your code <strong class=\"player-code\">{}</strong></p><p class=\"card-how\">Report your table from the pairings page, {}. Keep this card to yourself: this code is how the site knows a result comes from you.</p></article>\n",
-                    html(&event.file.to_string_lossy()),
+                    html(&event.file.shown()),
                     html(&player.id),
                     html(&event.info.name),
                     html(&player.name),
@@ -560,7 +561,7 @@ fn form(
         "<details class=\"self-report-table\" id=\"report-{n}\"><summary>Table {n}: {} v {}</summary>\n<form method=\"post\" action=\"{base_path}{own}{REPORT_ADDRESS}\" class=\"self-report-form\">\n<input type=\"hidden\" name=\"event\" value=\"{}\"><input type=\"hidden\" name=\"stage\" value=\"{}\"><input type=\"hidden\" name=\"number\" value=\"{}\"><input type=\"hidden\" name=\"table\" value=\"{n}\">\n<fieldset><legend>I am</legend>\n",
         name(table.players[0]),
         name(table.players[1]),
-        html(&event.file.to_string_lossy()),
+        html(&event.file.shown()),
         step.stage.name(),
         step.number,
         own = super::OWN

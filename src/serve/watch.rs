@@ -21,6 +21,7 @@
 //!   anything that stitches renames together (`notify-debouncer-full` does, and a verb's
 //!   result then never reached the served pages).
 
+use crate::diag::Shown;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -90,12 +91,12 @@ fn watch_site(root: &Path) -> Result<(Watcher, Receiver<notify::Result<notify::E
         notify::recommended_watcher(tx).map_err(|e| format!("cannot watch files: {e}"))?;
     watcher
         .watch(root, RecursiveMode::NonRecursive)
-        .map_err(|e| format!("cannot watch {}: {e}", root.display()))?;
+        .map_err(|e| format!("cannot watch {}: {e}", root.shown()))?;
     for folder in SITE_FOLDERS.map(|f| root.join(f)) {
         if folder.is_dir() {
             watcher
                 .watch(&folder, RecursiveMode::Recursive)
-                .map_err(|e| format!("cannot watch {}: {e}", folder.display()))?;
+                .map_err(|e| format!("cannot watch {}: {e}", folder.shown()))?;
         }
     }
     Ok((watcher, rx))
@@ -251,7 +252,7 @@ fn rebuild_loop(
             if let Err(e) = watch_again(watcher, folder) {
                 log.info(&format!(
                     "Cannot follow {} any more ({e}): restart holonet serve to see its changes.",
-                    folder.display()
+                    folder.shown()
                 ));
             }
         }

@@ -36,6 +36,7 @@
 //!   finds the files of the last: a file it would write is compared with the one already there
 //!   and kept when the bytes are the same, and what the new site does not have is removed.
 
+use crate::diag::Shown;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::io;
@@ -120,7 +121,7 @@ impl DiskTree {
                 Code::Io,
                 &beside,
                 None,
-                format!("cannot keep the served site in {}: {error}", beside.display()),
+                format!("cannot keep the served site in {}: {error}", beside.shown()),
             )
             .with_help("serve keeps its copy of the site there: make the site folder writable, or free some space")
         })
@@ -470,7 +471,7 @@ impl Store for Batch<'_> {
                 Code::Io,
                 &staged,
                 None,
-                format!("cannot write {path} into {}: {e}", staged.display()),
+                format!("cannot write {path} into {}: {e}", staged.shown()),
             )
             .with_help("check the free space and permissions of the site's .holonet folder")
         })?;

@@ -56,6 +56,7 @@ pub mod summary;
 pub(crate) mod templates;
 pub(crate) mod whitespace;
 
+use crate::diag::Shown;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -803,7 +804,7 @@ fn kept_unsealed(out: &Path, kept: &[String]) -> Diagnostic {
     )
     .with_help(format!(
         "if any of them is not yours (a page of an earlier build), delete it, or delete {} and build again; builds keep them from now on, as files put there by hand",
-        out.display()
+        out.shown()
     ))
 }
 
@@ -812,7 +813,7 @@ fn kept_unsealed(out: &Path, kept: &[String]) -> Diagnostic {
 fn output_error(out: &Path, e: output::OutputError) -> Diagnostic {
     let unchanged = format!(
         "{} was not changed: it still holds the previous build",
-        out.display()
+        out.shown()
     );
     let help = match e {
         // The message says what to do.

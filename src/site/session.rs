@@ -17,6 +17,7 @@
 //! applied once it can). After a failure to write the served files, the next update renders the
 //! whole site, which compares every file with what the tree holds.
 
+use crate::diag::Shown;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -331,7 +332,7 @@ impl Session {
         let rendered_paths = committed.rendered.into_iter().collect();
         let what = paths
             .iter()
-            .map(|p| p.display().to_string())
+            .map(|p| p.shown().to_string())
             .collect::<Vec<_>>()
             .join(", ");
         Ok((what, rendered_paths, changed, report))
@@ -585,7 +586,7 @@ fn tree_error(files: &DiskTree, e: std::io::Error) -> Diagnostic {
         None,
         format!(
             "cannot update the served site in {}: {e}",
-            files.folder().display()
+            files.folder().shown()
         ),
     )
     .with_help(

@@ -9,6 +9,7 @@
 //! as `serve`'s watcher hands it, and timed. The file is put back as it was at the end, whatever
 //! happened.
 
+use holonet::diag::Shown;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -52,8 +53,8 @@ pub fn time_edits(
     release_memory: fn(),
 ) -> Result<Timings, String> {
     let path = root.join(file);
-    let original = std::fs::read_to_string(&path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let original =
+        std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.shown()))?;
     let (mut session, _) = Session::open(root, None)
         .map_err(|report| format!("the site does not build:\n{}", report.render()))?;
     release_memory();
@@ -69,8 +70,7 @@ pub fn time_edits(
             "location" => with_location(&text, n)?,
             _ => with_last_result_swapped(&text)?,
         };
-        std::fs::write(&path, &text)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(&path, &text).map_err(|e| format!("cannot write {}: {e}", path.shown()))?;
         let update = session
             .update(&[PathBuf::from(file)])
             .map_err(|report| format!("the edit does not build:\n{}", report.render()))?;
@@ -107,7 +107,7 @@ struct Restore<'a> {
 impl Drop for Restore<'_> {
     fn drop(&mut self) {
         if let Err(e) = std::fs::write(self.path, self.text) {
-            eprintln!("warning: cannot put {} back: {e}", self.path.display());
+            eprintln!("warning: cannot put {} back: {e}", self.path.shown());
         }
     }
 }
@@ -124,14 +124,14 @@ pub const ONE_EDITS: [&str; 2] = ["name", "result"];
 /// off), `result` mirrors a table of the last Swiss round (see [`with_last_result_swapped`]).
 /// Making the same edit twice gives the file back.
 pub fn edit_once(path: &Path, kind: &str) -> Result<(), String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.shown()))?;
     let edited = match kind {
         "name" => with_name_toggled(&text)?,
         "result" => with_last_result_swapped(&text)?,
         _ => return Err(format!("no edit `{kind}`: one of {}", ONE_EDITS.join(", "))),
     };
-    std::fs::write(path, edited).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    std::fs::write(path, edited).map_err(|e| format!("cannot write {}: {e}", path.shown()))
 }
 
 /// The mark [`with_name_toggled`] puts after the event's name.

@@ -8,6 +8,7 @@
 //! seed always give byte-identical files, and event `i` does not depend on how many events are
 //! generated.
 
+use holonet::diag::Shown;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -143,13 +144,13 @@ pub struct Generated {
 pub fn generate(out: &Path, events: usize, seed: u64) -> Result<Summary, String> {
     if out.exists()
         && std::fs::read_dir(out)
-            .map_err(|e| format!("cannot read {}: {e}", out.display()))?
+            .map_err(|e| format!("cannot read {}: {e}", out.shown()))?
             .next()
             .is_some()
     {
         return Err(format!(
             "{} is not empty; choose a new folder so nothing in it is overwritten",
-            out.display()
+            out.shown()
         ));
     }
     let generated: Vec<Generated> = (0..events)
@@ -160,9 +161,9 @@ pub fn generate(out: &Path, events: usize, seed: u64) -> Result<Summary, String>
         let target = out.join(path);
         if let Some(parent) = target.parent() {
             std::fs::create_dir_all(parent)
-                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+                .map_err(|e| format!("cannot create {}: {e}", parent.shown()))?;
         }
-        std::fs::write(&target, text).map_err(|e| format!("cannot write {}: {e}", target.display()))
+        std::fs::write(&target, text).map_err(|e| format!("cannot write {}: {e}", target.shown()))
     };
     for (path, text) in holonet::builtin::SITE_FILES {
         if matches!(*path, "holonet.toml" | "content/_index.md") {
@@ -360,7 +361,7 @@ fn load(path: &Path, text: &str) -> Result<(Event, Computed), String> {
             .collect();
         format!(
             "generated event {} does not validate:\n{}",
-            path.display(),
+            path.shown(),
             messages.join("\n")
         )
     })
@@ -506,7 +507,7 @@ pub fn event(index: usize, seed: u64) -> Result<Generated, String> {
                 if computed.status != Status::Finished {
                     return Err(format!(
                         "generated event {} stopped before its end: {message}",
-                        path.display()
+                        path.shown()
                     ));
                 }
                 break;
@@ -525,7 +526,7 @@ pub fn event(index: usize, seed: u64) -> Result<Generated, String> {
         let paired = pair::apply(&text, &event, &step, at)?;
         let mut doc: DocumentMut = paired
             .parse()
-            .map_err(|e| format!("cannot edit {}: {e}", path.display()))?;
+            .map_err(|e| format!("cannot edit {}: {e}", path.shown()))?;
         match &step {
             NextStep::Swiss { .. } => tables += report_round(&mut doc, &mut rng, &skills)?,
             NextStep::Elimination { games } => {
@@ -571,7 +572,7 @@ mod tests {
                 computed.status,
                 Status::Finished,
                 "{}",
-                generated.path.display()
+                generated.path.shown()
             );
             assert!((16..=256).contains(&event.players.len()));
             let rounds = computed.swiss_rounds.unwrap();

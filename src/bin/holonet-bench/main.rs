@@ -6,6 +6,7 @@
 mod edit_timing;
 mod generate;
 
+use holonet::diag::Shown;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -82,7 +83,7 @@ fn main() -> ExitCode {
                         summary.players,
                         summary.tables,
                         summary.elimination_games,
-                        out.display(),
+                        out.shown(),
                         started.elapsed().as_millis()
                     );
                     ExitCode::SUCCESS

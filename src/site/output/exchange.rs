@@ -3,6 +3,7 @@
 //! that stand in for that step. Also the syncs that make the exchange and the manifests
 //! durable.
 
+use crate::diag::Shown;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -130,8 +131,8 @@ pub(super) fn check_same_file_system(out: &Path, spare: &Path) -> Result<(), Out
         out.to_path_buf(),
         format!(
             "it is a mount point, on another file system than {}, so holonet cannot replace it in one step; build into a folder inside it instead (such as {}/site)",
-            work.display(),
-            out.display()
+            work.shown(),
+            out.shown()
         ),
     ))
 }

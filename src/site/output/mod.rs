@@ -51,6 +51,7 @@
 //! manifests and their seals (`manifest`), a folder as its manifest describes it and the file
 //! steps that never follow a link (`tree`), and the spare's place and the exchange (`exchange`).
 
+use crate::diag::Shown;
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fs;
@@ -108,12 +109,12 @@ impl std::fmt::Display for OutputError {
             OutputError::NotOurs(dir) => write!(
                 f,
                 "{} is not empty and was not written by holonet (it has no {MANIFEST}); choose a new or empty folder for --out",
-                dir.display()
+                dir.shown()
             ),
             OutputError::Refused(dir, why) => {
-                write!(f, "cannot build into {}: {why}", dir.display())
+                write!(f, "cannot build into {}: {why}", dir.shown())
             }
-            OutputError::Io(path, e) => write!(f, "cannot write {}: {e}", path.display()),
+            OutputError::Io(path, e) => write!(f, "cannot write {}: {e}", path.shown()),
         }
     }
 }
@@ -158,7 +159,7 @@ impl Staging {
     /// readies the spare copy. `secret` is the site folder's: the manifests are sealed under it.
     pub(crate) fn open(out: &Path, secret: Secret) -> Result<Staging, OutputError> {
         let places = Places::of(out)?;
-        let lock = hold_lock(&places.lock, &format!("building into {}", out.display()))
+        let lock = hold_lock(&places.lock, &format!("building into {}", out.shown()))
             .map_err(|why| OutputError::Refused(out.to_path_buf(), why))?;
         finish_exchange(out, &places)?;
         let found = read_manifest(out, &secret)?;
@@ -709,7 +710,7 @@ mod tests {
             let staging = Staging::open(&out, secret()).expect("open");
             staging.put("a/b/index.html", b"page").expect("put");
             drop(staging);
-            assert_eq!(out.exists(), existed, "{}", out.display());
+            assert_eq!(out.exists(), existed, "{}", out.shown());
             if existed {
                 assert_eq!(fs::read_dir(&out).expect("read").count(), 0, "left empty");
             }
@@ -726,7 +727,7 @@ mod tests {
             .map(|e| {
                 let rel = relative(dir, e.path()).expect("relative");
                 let bytes = if e.file_type().is_symlink() {
-                    format!("-> {}", fs::read_link(e.path()).expect("link").display()).into_bytes()
+                    format!("-> {}", fs::read_link(e.path()).expect("link").shown()).into_bytes()
                 } else {
                     fs::read(e.path()).expect("read")
                 };

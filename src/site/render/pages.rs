@@ -2,6 +2,7 @@
 //! skips a page the memo has seen with the same context, and names the page's source in a
 //! template's error.
 
+use crate::diag::Shown;
 use std::path::Path;
 
 use serde::Serialize;
@@ -182,7 +183,7 @@ fn template_error(template: &str, what: &Path, error: &tera::Error) -> Diagnosti
         None,
         format!(
             "cannot render {} with this template: {}",
-            what.display(),
+            what.shown(),
             error_chain(error)
         ),
     )
