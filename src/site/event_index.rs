@@ -394,7 +394,10 @@ mod tests {
             .filter(|p| p.path.starts_with("events/") && p.path.len() == "events/2019/".len())
             .collect();
         assert!(years.len() > 1);
-        assert_eq!(years.iter().map(|p| listed(p)).sum::<usize>(), EVENTS_PER_PAGE);
+        assert_eq!(
+            years.iter().map(|p| listed(p)).sum::<usize>(),
+            EVENTS_PER_PAGE
+        );
         assert!(years.iter().all(|p| p.view.siblings.len() == years.len()));
     }
 

@@ -123,7 +123,8 @@ pub(crate) struct PlayerView {
     /// `rank` as the players table shows it: "3", or "(17)" for a rank in the standings in a
     /// table whose other ranks are final places; empty without one.
     pub(crate) rank_text: String,
-    /// "5–1–0" (won–lost–drawn), a SW:CCG score `6(+28)`, a recorded score, or empty.
+    /// "5–1–0" (won–lost–drawn), a SW:CCG record `6–2, 12 VP (+28)`, a recorded score, or
+    /// empty.
     pub(crate) record: String,
 }
 
@@ -140,7 +141,7 @@ struct PlayerColumns {
     /// "Record", "Score" (SW:CCG), "Sessions won" (challenge decks), or `None` when no player
     /// has one.
     pub(crate) record: Option<&'static str>,
-    /// What the record counts: "W–L–D", "VP (differential)", or empty.
+    /// What the record counts: "W–L–D", "W–L, victory points (differential)", or empty.
     record_hint: &'static str,
 }
 
@@ -494,7 +495,6 @@ fn players_view(
         },
         record: any_record.then_some(match computed.kind {
             ComputedKind::Challenge(_) => "Sessions won",
-            ComputedKind::Ccg(_) => "Score",
             _ => "Record",
         }),
         record_hint: match &computed.kind {
@@ -503,9 +503,9 @@ fn players_view(
             ComputedKind::Ccg(_)
                 if computed.ruleset.ccg_standings == CcgStandings::TournamentAssistantSos =>
             {
-                "VP"
+                "W–L, victory points"
             }
-            ComputedKind::Ccg(_) => "VP (differential)",
+            ComputedKind::Ccg(_) => "W–L, victory points (differential)",
             ComputedKind::Challenge(_) | ComputedKind::Recorded => "",
         },
     };

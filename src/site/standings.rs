@@ -25,7 +25,8 @@ pub(crate) struct Standing {
     pub(crate) rank: Option<u32>,
     /// Whether `rank` is a final place.
     pub(crate) placed: bool,
-    /// Games won–lost–drawn, a SW:CCG score `6(+28)`, a recorded score, or a challenge record.
+    /// Games won–lost–drawn, a SW:CCG record `6–2, 12 VP (+28)`, a recorded score, or a
+    /// challenge record.
     pub(crate) record: String,
 }
 
@@ -94,7 +95,7 @@ pub(crate) fn standings(event: &Event, computed: &Computed) -> Vec<Standing> {
                 .or(recorded.map(|r| r.rank));
             let record = match (swiss_row, ccg_row, recorded) {
                 (Some(r), ..) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
-                (None, Some(r), _) => r.score_text(),
+                (None, Some(r), _) => ccg_record(computed, r),
                 (None, None, Some(r)) => recorded_record(r),
                 _ => match (league_row, challenge) {
                     (Some(r), _) => format!("{}–{}–{}", r.wins, r.losses, r.draws),
@@ -116,6 +117,35 @@ pub(crate) fn standings(event: &Event, computed: &Computed) -> Vec<Standing> {
             }
         })
         .collect()
+}
+
+/// A SW:CCG player's record in the game's terms: games won–lost, then victory points, and the
+/// differential where the standings count one: "8–0, 16 VP", "6–2, 12 VP (+82)". The games
+/// are the Tournament Assistant's count where it kept one, else the finished games' tables
+/// (a bye is no game won or lost; its points are in the victory points).
+fn ccg_record(computed: &Computed, row: &crate::rules::swccg::standings::RankedRow) -> String {
+    let (won, lost) = match &row.pc_sos {
+        Some(sos) => (sos.wins, sos.losses),
+        None => computed.ccg().map_or((0, 0), |ccg| {
+            let tables = ccg.reported[..ccg.finished.min(ccg.reported.len())]
+                .iter()
+                .flatten()
+                .filter(|t| t.dark == row.player || t.light == row.player);
+            tables.fold((0, 0), |(won, lost), t| {
+                if t.winner == row.player {
+                    (won + 1, lost)
+                } else {
+                    (won, lost + 1)
+                }
+            })
+        }),
+    };
+    let points = row.score.points;
+    match row.differential() {
+        Some(d) if d < 0 => format!("{won}–{lost}, {points} VP ({d})"),
+        Some(d) => format!("{won}–{lost}, {points} VP (+{d})"),
+        None => format!("{won}–{lost}, {points} VP"),
+    }
 }
 
 fn ordinal(n: u32) -> String {
