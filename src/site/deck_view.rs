@@ -90,6 +90,9 @@ pub(crate) struct PlayerDecks {
     pub(crate) name: String,
     /// The player's page across the archive.
     player_url: String,
+    /// Where the player (or their team) finished, as their player page says it: "1st of 72",
+    /// "Swiss rank 5 of 24", or empty while unknown.
+    pub(crate) result: String,
     /// Dark first.
     pub(crate) lists: Vec<ListView>,
 }
@@ -100,7 +103,8 @@ pub(crate) struct DecksPageView {
     pub(crate) event_name: String,
     pub(crate) event_url: String,
     text_url: String,
-    /// In the order of the event page's players list.
+    /// In the order of the event's standings: final place, then rank, then the players no
+    /// standings rank, in registration order.
     pub(crate) players: Vec<PlayerDecks>,
 }
 
@@ -330,10 +334,10 @@ fn mark(uniqueness: Uniqueness) -> String {
     }
 }
 
-/// The people of `event` in the order of the event page's players list: by place (or rank)
-/// while there is one, the others after them in registration order; a team's two players
-/// together, in the team's place.
-fn persons_in_order<'e>(event: &'e Event, computed: &Computed) -> Vec<&'e Player> {
+/// The people of `event` in the order of the standings, each with where they finished: by
+/// place (or rank) while there is one, the others after them in registration order; a team's
+/// two players together, in the team's place.
+fn persons_in_order<'e>(event: &'e Event, computed: &Computed) -> Vec<(&'e Player, String)> {
     let standings = super::standings::standings(event, computed);
     let mut order: Vec<usize> = (0..event.players.len()).collect();
     order.sort_by_key(|&i| {
@@ -342,15 +346,24 @@ fn persons_in_order<'e>(event: &'e Event, computed: &Computed) -> Vec<&'e Player
     });
     order
         .into_iter()
-        .flat_map(|i| match event.members.get(i) {
-            Some(pair) if event.is_team() => pair.iter().map(|&m| &event.people[m]).collect(),
-            _ => vec![&event.players[i]],
+        .flat_map(|i| {
+            let result = standings
+                .get(i)
+                .map(|s| s.result.clone())
+                .unwrap_or_default();
+            match event.members.get(i) {
+                Some(pair) if event.is_team() => pair
+                    .iter()
+                    .map(|&m| (&event.people[m], result.clone()))
+                    .collect(),
+                _ => vec![(&event.players[i], result)],
+            }
         })
         .collect()
 }
 
-/// The event's decklists page: every player with a published list, in the players list's
-/// order, each with their lists, dark first. `None` when no list is published.
+/// The event's decklists page: every player with a published list, in the order of the
+/// standings, each with where they finished and their lists, dark first. `None` when no list is published.
 pub(crate) fn decks_page(
     site: &SiteView,
     aliases: &crate::load::aliases::Aliases,
@@ -359,8 +372,8 @@ pub(crate) fn decks_page(
 ) -> Option<DecksPageView> {
     let players: Vec<PlayerDecks> = persons_in_order(event, computed)
         .into_iter()
-        .filter(|p| has_decks(p))
-        .map(|player| {
+        .filter(|(p, _)| has_decks(p))
+        .map(|(player, result)| {
             let lists = [
                 (Side::Dark, &player.decks.dark),
                 (Side::Light, &player.decks.light),
@@ -372,6 +385,7 @@ pub(crate) fn decks_page(
                 id: player.id.clone(),
                 name: player.name.clone(),
                 player_url: site.link(&person_path(aliases, &player.id)),
+                result,
                 lists,
             }
         })

@@ -973,11 +973,13 @@ fn decklists_have_pages_and_plain_text_exports() {
     );
     assert!(page.contains("<li>1× <a href=\"/cards/sets/94/\">The Emperor&#39;s Hand</a> (94)\n"));
     assert!(page.contains("<li><a href=\"#deck-siobhan-kearney\">Siobhán Kearney</a>"));
-    // In the order of the event page's players list: the champion first.
+    // In the order of the standings, each with where they finished: the champion first.
     let champion = page
         .find("id=\"deck-zoe-achterberg\"")
         .expect("the champion's lists");
     assert!(champion < page.find("id=\"deck-siobhan-kearney\"").expect("hers"));
+    assert!(page.contains("Zoë Achterberg</a> <span class=\"note\">1st of 13</span></h2>"));
+    assert!(page.contains("in the order of the standings: final place, then rank."));
     assert!(!dir.join("siobhan-kearney").exists(), "no page per player");
     let event = fs::read_to_string(out.join("events/2018/outer-rim-store-championship/index.html"))
         .expect("event");
