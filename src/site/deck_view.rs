@@ -562,6 +562,7 @@ mod tests {
                 id: "tom".into(),
                 name: "Tom".into(),
                 player_url: "/players/tom/".into(),
+                result: "1st of 8".into(),
                 lists: vec![list],
             }],
         }
