@@ -133,7 +133,7 @@ pub(crate) fn fingerprint(text: &str) -> String {
 /// them): a release that adds, removes or changes a field gives it a new number, and says what
 /// changed on the reference page `docs/templates/` (see `site::render::fields`). A copy of a
 /// template names the version it was made for ([`copy_mark`]).
-pub const TEMPLATE_FIELDS_VERSION: u32 = 1;
+pub const TEMPLATE_FIELDS_VERSION: u32 = 2;
 
 /// What opens the first line of a site's copy of a built-in file, before its path.
 pub(crate) const COPY_MARK: &str = "holonet: a copy of the built-in ";
