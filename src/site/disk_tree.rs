@@ -311,6 +311,9 @@ impl DiskTree {
     /// Removes from disk every file the tree does not list (left by an earlier session).
     pub(crate) fn sweep(&self) -> io::Result<()> {
         let site = self.work.join(SITE);
+        // Removed once the walk is over: no folder is removed while the walk has it, or the
+        // folder above it, open (which Windows may refuse).
+        let mut unused = Vec::new();
         let mut entries = walkdir::WalkDir::new(&site).min_depth(1).into_iter();
         while let Some(entry) = entries.next() {
             let entry = entry.map_err(io::Error::other)?;
@@ -326,14 +329,14 @@ impl DiskTree {
             if entry.file_type().is_dir() {
                 let prefix = format!("{rel}/");
                 if self.paths_under(&prefix).next().is_none() {
-                    remove_any(entry.path())?;
+                    unused.push(entry.into_path());
                     entries.skip_current_dir();
                 }
             } else if !self.files.contains_key(&rel) {
-                remove_any(entry.path())?;
+                unused.push(entry.into_path());
             }
         }
-        Ok(())
+        unused.iter().try_for_each(|path| remove_any(path))
     }
 }
 
