@@ -28,6 +28,7 @@ pub(crate) const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("templates/decks.html"),
     embed!("templates/pairings.html"),
     embed!("templates/round.html"),
+    embed!("templates/ccg_game.html"),
     embed!("templates/room.html"),
     embed!("templates/slips.html"),
     embed!("templates/players.html"),

@@ -68,6 +68,11 @@ pub(crate) fn round_path(event: &Event, number: u32) -> String {
     format!("{}rounds/{number}/", event_path(event))
 }
 
+/// The path of a SW:CCG game's own page: its tables and scores, and the standings after it.
+pub(crate) fn game_path(event: &Event, number: u32) -> String {
+    format!("{}games/{number}/", event_path(event))
+}
+
 /// The path of an event's current-round page.
 pub(crate) fn pairings_path(event: &Event) -> String {
     format!("{}pairings/", event_path(event))

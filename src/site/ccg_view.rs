@@ -3,7 +3,8 @@
 
 use serde::Serialize;
 
-use super::model::{PlayerRef, RuleLink};
+use super::addresses::game_path;
+use super::model::{PlayerRef, RuleLink, SiteView};
 use super::names::NameLinks;
 use super::stage_view::Rule;
 use crate::event::Event;
@@ -18,19 +19,34 @@ use crate::rules::swccg::standings::Decider;
 
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct CcgView {
-    /// Minutes per game (one per card of the deck, or as the event says).
-    pub(crate) game_minutes: u32,
     /// Draft and cube pods for the player count, as text.
     pub(crate) pods: Option<String>,
-    pub(crate) games: Vec<CcgGameView>,
+    /// Each game, linking its own page (see [`game_views`]).
+    pub(crate) games: Vec<CcgGameLink>,
     pub(crate) standings: Option<CcgStandingsView>,
     pub(crate) final_confrontation: Option<CcgFinalView>,
 }
 
+/// A game as the event page lists it: its own page holds its tables and the standings after it.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct CcgGameLink {
+    pub(crate) number: u32,
+    pub(crate) url: String,
+    pub(crate) finished: bool,
+    pub(crate) tables: usize,
+    /// Byes, make-up byes of late entries included.
+    pub(crate) byes: usize,
+}
+
+/// A game's own page (`games/3/` under the event): its tables and scores, its byes, and the
+/// standings after it.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct CcgGameView {
     pub(crate) number: u32,
-    pub(crate) anchor: String,
+    pub(crate) event_name: String,
+    pub(crate) event_url: String,
+    /// The rules page's section on the game's length and format.
+    pub(crate) formats_url: String,
     pub(crate) steps: super::model::Steps,
     pub(crate) finished: bool,
     pub(crate) tables: Vec<CcgTableView>,
@@ -39,7 +55,10 @@ pub(crate) struct CcgGameView {
     pub(crate) makeup_byes: Vec<PlayerRef>,
     /// What a bye scores, as written: `2(+0)`, or `2` where the ruleset counts no differential.
     pub(crate) bye_score: String,
+    /// The standings after the game, but for the latest finished game, whose standings are the
+    /// event page's (`standings_on_event_page`): each table of standings is on one page.
     pub(crate) standings: Option<CcgStandingsView>,
+    pub(crate) standings_on_event_page: bool,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -309,18 +328,59 @@ fn reason_link(reason: PairReason, rule: Rule<'_>) -> RuleLink {
     rule("pairing", label)
 }
 
+/// The event page's part of a SW:CCG event: the games as links to their pages, the latest
+/// standings and the Final Confrontation.
 pub(crate) fn ccg_view(
+    site: &SiteView,
+    event: &Event,
+    names: &NameLinks<'_>,
+    ccg: &CcgComputed,
+    rule: Rule<'_>,
+) -> CcgView {
+    let games = event
+        .ccg_games()
+        .iter()
+        .enumerate()
+        .map(|(i, g)| CcgGameLink {
+            number: g.number,
+            url: site.link(&game_path(event, g.number)),
+            finished: i < ccg.games().len(),
+            tables: g.tables.len(),
+            byes: g.byes.len() + g.makeup_byes.len(),
+        })
+        .collect();
+    CcgView {
+        pods: crate::rules::ccg_format::pods(
+            &event.info,
+            crate::rules::compute::entrants(&event.players),
+        ),
+        games,
+        standings: ccg
+            .standings
+            .last()
+            .map(|rows| standings_view(event, names, rows, ccg.standings.len() as u32, rule)),
+        final_confrontation: final_view(names, ccg, rule),
+    }
+}
+
+/// Each game of a SW:CCG event, for its own page (see [`game_path`]): the event page only lists
+/// them, since every game's tables and standings there made a big event's page several times
+/// the size of any other.
+pub(crate) fn game_views(
+    site: &SiteView,
     event: &Event,
     names: &NameLinks<'_>,
     ccg: &CcgComputed,
     ranking: CcgStandings,
     rule: Rule<'_>,
-) -> CcgView {
+) -> Vec<CcgGameView> {
     let bye = crate::rules::swccg::scoring::BYE;
     let bye_score = match ranking {
         CcgStandings::Guide | CcgStandings::TournamentAssistantMatchPlay => bye.to_string(),
         CcgStandings::TournamentAssistantSos => bye.points.to_string(),
     };
+    let event_url = site.link(&super::addresses::event_path(event));
+    let latest = ccg.standings.len();
     let mut games: Vec<CcgGameView> = event
         .ccg_games()
         .iter()
@@ -373,7 +433,9 @@ pub(crate) fn ccg_view(
                 .collect();
             CcgGameView {
                 number: g.number,
-                anchor: format!("game-{}", g.number),
+                event_name: event.info.name.clone(),
+                event_url: event_url.clone(),
+                formats_url: rule("formats", "").url,
                 steps: super::model::Steps::default(),
                 finished: i < ccg.games().len(),
                 tables,
@@ -383,50 +445,43 @@ pub(crate) fn ccg_view(
                 standings: ccg
                     .standings
                     .get(i)
+                    .filter(|_| i + 1 < latest)
                     .map(|rows| standings_view(event, names, rows, g.number, rule)),
+                standings_on_event_page: i + 1 == latest,
             }
         })
         .collect();
     super::model::link_steps(
         &mut games,
         |g| super::model::StepLink {
-            href: format!("#{}", g.anchor),
+            href: site.link(&game_path(event, g.number)),
             number: g.number,
         },
         |g| &mut g.steps,
     );
-    CcgView {
-        game_minutes: crate::rules::ccg_format::game_minutes(&event.info),
-        pods: crate::rules::ccg_format::pods(
-            &event.info,
-            crate::rules::compute::entrants(&event.players),
-        ),
-        games,
-        standings: ccg
-            .standings
-            .last()
-            .map(|rows| standings_view(event, names, rows, ccg.standings.len() as u32, rule)),
-        final_confrontation: ccg.final_confrontation.as_ref().map(|f| CcgFinalView {
-            finalists: [names.player(f.finalists[0]), names.player(f.finalists[1])],
-            games: f.games.iter().map(|t| table_view(names, t, rule)).collect(),
-            winner: f.outcome.as_ref().map(|o| names.player(o.winner)),
-            reason: f.outcome.as_ref().map(|o| {
-                let label = match o.reason {
-                    FinalReason::Games => "more games won".to_string(),
-                    FinalReason::VictoryPoints => "games split: more victory points".to_string(),
-                    FinalReason::Differential => "games split: higher differential".to_string(),
-                    FinalReason::HighestWinDifferential => {
-                        "highest winning differential of the event".to_string()
-                    }
-                    FinalReason::Random => format!("level on every tiebreaker: {SEEDED}"),
-                    FinalReason::VenueCoin => format!("level on every tiebreaker: {VENUE_COIN}"),
-                    FinalReason::Waived => {
-                        "the second seed waived the Final Confrontation".to_string()
-                    }
-                };
-                rule("final-confrontation", &label)
-            }),
-            rule: rule("final-confrontation", "Final Confrontation"),
+    games
+}
+
+/// The Final Confrontation, once its finalists are known.
+fn final_view(names: &NameLinks<'_>, ccg: &CcgComputed, rule: Rule<'_>) -> Option<CcgFinalView> {
+    ccg.final_confrontation.as_ref().map(|f| CcgFinalView {
+        finalists: [names.player(f.finalists[0]), names.player(f.finalists[1])],
+        games: f.games.iter().map(|t| table_view(names, t, rule)).collect(),
+        winner: f.outcome.as_ref().map(|o| names.player(o.winner)),
+        reason: f.outcome.as_ref().map(|o| {
+            let label = match o.reason {
+                FinalReason::Games => "more games won".to_string(),
+                FinalReason::VictoryPoints => "games split: more victory points".to_string(),
+                FinalReason::Differential => "games split: higher differential".to_string(),
+                FinalReason::HighestWinDifferential => {
+                    "highest winning differential of the event".to_string()
+                }
+                FinalReason::Random => format!("level on every tiebreaker: {SEEDED}"),
+                FinalReason::VenueCoin => format!("level on every tiebreaker: {VENUE_COIN}"),
+                FinalReason::Waived => "the second seed waived the Final Confrontation".to_string(),
+            };
+            rule("final-confrontation", &label)
         }),
-    }
+        rule: rule("final-confrontation", "Final Confrontation"),
+    })
 }

@@ -390,9 +390,9 @@ pub(crate) fn event_view(
         stats: super::stats::collect([counted]),
         decklists_notice: super::deck_view::withheld_notice(event, computed),
         team_final: super::stage_view::team_final_view(&names, computed, &rule),
-        ccg: computed.ccg().map(|c| {
-            super::ccg_view::ccg_view(event, &names, c, computed.ruleset.ccg_standings, &rule)
-        }),
+        ccg: computed
+            .ccg()
+            .map(|c| super::ccg_view::ccg_view(site, event, &names, c, &rule)),
         ccg_bracket: computed.ccg().and_then(|c| match &c.top_cut {
             Some(t) => Some(super::ccg_top_cut_view::top_cut_view(
                 event, &names, t, &rule,
@@ -654,6 +654,28 @@ fn table_reasons(tables: &[TableView]) -> (Vec<RuleLink>, bool) {
     }
     let one_reason = reasons.len() == 1 && tables.iter().all(|t| t.reason.is_some());
     (reasons, one_reason)
+}
+
+/// The games of a SW:CCG event, each for its own page (see [`super::ccg_view::game_views`]).
+pub(crate) fn ccg_game_views(
+    site: &SiteView,
+    event: &Event,
+    computed: &Computed,
+    aliases: &crate::load::aliases::Aliases,
+) -> Vec<super::ccg_view::CcgGameView> {
+    let Some(ccg) = computed.ccg() else {
+        return Vec::new();
+    };
+    let (_, rule) = rule_links(site, computed);
+    let names = super::names::NameLinks::elsewhere(site, aliases, event);
+    super::ccg_view::game_views(
+        site,
+        event,
+        &names,
+        ccg,
+        computed.ruleset.ccg_standings,
+        &rule,
+    )
 }
 
 /// The Swiss rounds of an event, each for its own page (see [`round_path`]): the event page

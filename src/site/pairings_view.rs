@@ -210,7 +210,7 @@ pub(crate) fn pairings_view(
                 .collect();
             (
                 "Table",
-                on_event_page(&format!("game-{}", game.number)),
+                site.link(&super::addresses::game_path(event, game.number)),
                 tables,
                 game.byes.clone(),
             )

@@ -362,9 +362,9 @@ fn claims_its_own(slug: &str, files: &[String]) -> bool {
 }
 
 /// Whether `path` is one of the files the event `slug` renders: its page, `event.json`, its
-/// link-preview image, its rounds' pages, its current round's pages (pairings, room screen,
-/// result slips), and its decklists page and export (and not a page of an event nested below
-/// it). `serve`'s session asks it too, to know which files an event's update replaces.
+/// link-preview image, its Swiss rounds' and SW:CCG games' pages, its current round's pages
+/// (pairings, room screen, result slips), and its decklists page and export (and not a page of
+/// an event nested below it). `serve`'s session asks it too, to know which files an event's update replaces.
 pub(super) fn belongs_to_event(path: &str, slug: &str) -> bool {
     let Some(rest) = path
         .strip_prefix("events/")
@@ -384,6 +384,7 @@ pub(super) fn belongs_to_event(path: &str, slug: &str) -> bool {
         _ if rest == PREVIEW_FILE => true,
         _ => rest
             .strip_prefix("rounds/")
+            .or_else(|| rest.strip_prefix("games/"))
             .and_then(|r| r.strip_suffix("/index.html"))
             .is_some_and(|n| n.parse::<u32>().is_ok()),
     }

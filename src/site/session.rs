@@ -608,6 +608,7 @@ mod tests {
             "events/2008/bespin-cup/room/index.html",
             "events/2008/bespin-cup/slips/index.html",
             "events/2008/bespin-cup/rounds/3/index.html",
+            "events/2008/bespin-cup/games/3/index.html",
             "events/2008/bespin-cup/decks/index.html",
             "events/2008/bespin-cup/decks/decks.txt",
         ] {
@@ -617,6 +618,7 @@ mod tests {
             "events/2008/bespin-cup-2/index.html",
             "events/2008/bespin-cup/final/index.html",
             "events/2008/bespin-cup/rounds/final/index.html",
+            "events/2008/bespin-cup/games/last/index.html",
             "events/2008/bespin-cup/decks/tom/index.html",
             "events/index.html",
             "players/tom/index.html",

@@ -888,14 +888,33 @@ fn example_swccg_events() {
     for text in [
         "Final Confrontation",
         "9(+82)",
-        "Dark Side",
-        "allegiance piles",
         "rules/swccg-2008/#",
-        "true tie: coin toss at the venue",
         "level on every tiebreaker: coin toss at the venue",
     ] {
         assert!(page.contains(text), "the page shows {text}");
     }
+    // Each game on a page of its own, which the event page lists; the tables are there.
+    let games: String = (1..=6)
+        .map(|n| {
+            let game = format!("/events/2008/bespin-cup/games/{n}/");
+            assert!(
+                page.contains(&format!("<a href=\"{game}\">Game {n}</a>")),
+                "{page}"
+            );
+            fs::read_to_string(out.join(format!("{}index.html", &game[1..]))).expect("game page")
+        })
+        .collect();
+    for text in [
+        "Dark Side",
+        "allegiance piles",
+        "true tie: coin toss at the venue",
+    ] {
+        assert!(games.contains(text), "the games show {text}");
+    }
+    assert!(
+        !page.contains("allegiance piles"),
+        "no game's tables on the event page"
+    );
     // Sealed: everyone keeps one allegiance.
     let sealed = json(&out, "2008/endor-sealed");
     let sealed_page =

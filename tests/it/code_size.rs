@@ -98,7 +98,6 @@ const LONG_FUNCTIONS: &[(&str, &str, &str)] = &[
         "match_play_view",
         VIEW_MODEL,
     ),
-    ("src/site/ccg_view.rs", "ccg_view", VIEW_MODEL),
     (
         "src/site/chart.rs",
         "trend_chart",

@@ -11,10 +11,11 @@ use std::path::Path;
 /// Each top-level module and its layer, lowest first. A module may use modules of a lower layer;
 /// modules on one layer may not use each other.
 const LAYERS: &[(&str, u32)] = &[
-    // The foundation every part may use: diagnostics, then TOML with spans, paths, the keys
-    // of input files, atomic writes, limits, the clock, and reading a file as text.
+    // The foundation every part may use: diagnostics (with how a path is printed), then TOML
+    // with spans, paths, the keys of input files, atomic writes, limits, the clock, and reading
+    // a file as text.
     ("diag", 0),
-    ("atomic", 0),
+    ("atomic", 1),
     ("toml_reader", 1),
     ("paths", 1),
     ("input_key", 1),

@@ -249,8 +249,8 @@ fn a_differential_is_optional_and_never_shown_as_plus_zero() {
     let ann = rows.iter().find(|r| r["id"] == "ann").expect("ann");
     assert_eq!(ann["score"], "2");
     assert!(ann.get("differential").is_none());
-    let html =
-        std::fs::read_to_string(site.join("public/events/2019/small/index.html")).expect("page");
+    let html = std::fs::read_to_string(site.join("public/events/2019/small/games/1/index.html"))
+        .expect("the first game's page");
     assert!(
         !html.contains("(+0)"),
         "a bye or a win without differential shown as +0"

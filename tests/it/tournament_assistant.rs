@@ -695,10 +695,17 @@ fn a_late_entry_and_their_makeup_bye_import_as_the_software_counted_them() {
         [("ann", 4), ("ben", 0), ("cal", 2), ("dee", 2), ("eve", 4)]
             .map(|(id, vp)| (id.to_string(), vp))
     );
-    let page = std::fs::read_to_string(event.join("index.html")).expect("event page");
+    // The make-up bye is on its game's page.
+    let games: String = std::fs::read_dir(event.join("games"))
+        .expect("the games' pages")
+        .map(|game| {
+            std::fs::read_to_string(game.expect("a game").path().join("index.html"))
+                .expect("a game's page")
+        })
+        .collect();
     assert!(
-        page.contains("Make-up bye (late entry), beside their table: <a href="),
-        "{page}"
+        games.contains("Make-up bye (late entry), beside their table: <a href="),
+        "{games}"
     );
     let check = holonet(&["check"], &site);
     assert!(check.status.success(), "{}", printed(&check));

@@ -1,6 +1,6 @@
-//! One event's files: its page, its Swiss rounds' pages, `event.json`, its link-preview image,
-//! its decklists page and export, and, while it has a current round, that round's pairings,
-//! room screen and result slips.
+//! One event's files: its page, its Swiss rounds' or SW:CCG games' pages, `event.json`, its
+//! link-preview image, its decklists page and export, and, while it has a current round, that
+//! round's pairings, room screen and result slips.
 
 use rayon::prelude::*;
 
@@ -92,7 +92,32 @@ pub(super) fn render_event(
                 file
             })
             .collect();
-    for file in rounds {
+    // Each SW:CCG game's tables, scores and the standings after it, on a page of its own.
+    let games: Vec<String> =
+        crate::site::event_page::ccg_game_views(site, event, computed, input.aliases)
+            .par_iter()
+            .map(|game| {
+                let game_path = crate::site::addresses::game_path(event, game.number);
+                let title = format!("Game {}: {}", game.number, event.info.name);
+                let description = format!(
+                    "{} tables, their scores and the standings after game {} · {}",
+                    game.tables.len(),
+                    game.number,
+                    event_description(&view.summary)
+                );
+                let file = format!("{game_path}index.html");
+                pages.emit(
+                    "ccg_game.html",
+                    &with_image(page_view(site, &title, &game_path, &description)),
+                    Some(("game", game)),
+                    source,
+                    file.clone(),
+                    source,
+                );
+                file
+            })
+            .collect();
+    for file in rounds.into_iter().chain(games) {
         named(file);
     }
     output.add(
