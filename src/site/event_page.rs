@@ -44,7 +44,12 @@ pub(crate) struct EventView {
     description_html: Option<String>,
     /// The sibling `.md` file rendered (sanitized).
     long_html: Option<String>,
+    /// The players table: every competitor, or where the standings list them
+    /// (`players_in_standings`), only those the standings leave out.
     pub(crate) players: Vec<PlayerView>,
+    /// Whether the standings on the page list the players, each once, with their lists: the
+    /// players table then holds only those without a row there.
+    players_in_standings: bool,
     /// The players table's optional columns.
     player_columns: PlayerColumns,
     /// While the decklists are held back, when they come out ("Decklists are published after
@@ -331,7 +336,7 @@ pub(crate) fn event_view(
     let ruleset = computed.ruleset;
     let (rules_url, rule) = rule_links(site, computed);
     let names = super::names::NameLinks::event_page(site, aliases, event);
-    let (players, player_columns) = players_view(site, event, computed, &names);
+    let (mut players, player_columns) = players_view(site, event, computed, &names);
     let url_of = |id: &str| names.competitor(id);
     let standings_view = |s: &Standings| standings_view(site, event, computed, s, &rule, &url_of);
     let rounds = event
@@ -359,6 +364,7 @@ pub(crate) fn event_view(
             placing.deck_url.clone_from(&row.deck_url);
         }
     }
+    let players_in_standings = keep_players_not_in_standings(event, computed, &mut players);
     EventView {
         summary: super::summary::summary(site, aliases, event, computed),
         slug: event.slug.clone(),
@@ -378,6 +384,7 @@ pub(crate) fn event_view(
         long_html: event.long_text.as_deref().map(markdown),
         players,
         player_columns,
+        players_in_standings,
         rounds,
         standings: computed.latest().map(standings_view),
         current_round,
@@ -438,6 +445,39 @@ fn penalties_view(
             }
         })
         .collect()
+}
+
+/// Each player once on the event page: where the latest standings (Swiss or SW:CCG) have rows,
+/// they list the players with their lists and records, and a second table of all of them (a
+/// big event's longest) would repeat every name. Keeps in `players` only those without a row
+/// there; returns whether the standings list the players. A team event keeps its table, which
+/// names each team's players.
+fn keep_players_not_in_standings(
+    event: &Event,
+    computed: &Computed,
+    players: &mut Vec<PlayerView>,
+) -> bool {
+    let swiss = computed
+        .latest()
+        .into_iter()
+        .flat_map(|s| &s.rows)
+        .map(|r| r.player);
+    let ccg = computed
+        .ccg()
+        .and_then(|c| c.standings.last())
+        .into_iter()
+        .flatten()
+        .map(|r| r.player);
+    let listed: std::collections::HashSet<&str> = swiss
+        .chain(ccg)
+        .filter_map(|p| event.players.get(p))
+        .map(|p| p.id.as_str())
+        .collect();
+    if event.is_team() || listed.is_empty() {
+        return false;
+    }
+    players.retain(|p| !listed.contains(p.id.as_str()));
+    true
 }
 
 /// The players table: each competitor with their place, record and decklists; a team with its

@@ -118,8 +118,13 @@ pub(crate) struct PersonRows {
 pub(crate) struct Played {
     /// "1st of 13", "Swiss rank 5 of 24", or empty while unknown.
     pub(crate) result: String,
-    /// Games (or matches for SW:CCG, games) won–lost–drawn, or a score `6(+28)`.
+    /// Games won–lost–drawn, a SW:CCG record `6–2, 12 VP (+28)`, or a recorded score.
     pub(crate) record: String,
+    /// The final place, once the event gave one.
+    pub(crate) place: Option<u32>,
+    /// Whether that place is inside the event's cut (its top cut, or the two finalists of a
+    /// SW:CCG Final Confrontation).
+    pub(crate) top_cut: bool,
     pub(crate) deck_path: Option<String>,
     /// The decklists recorded, dark first: each one's side and affiliation.
     pub(crate) decks: Vec<(Side, Option<String>)>,
@@ -176,7 +181,13 @@ pub(crate) fn share(aliases: &Aliases, event: &Event, computed: &Computed) -> Ev
             shares.push(None);
             continue;
         };
-        let Standing { result, record, .. } = standings[competitor].clone();
+        let Standing {
+            result,
+            record,
+            rank,
+            placed,
+        } = standings[competitor].clone();
+        let place = rank.filter(|_| placed);
         shares.push(Some(PersonShare {
             page: page_id(aliases, &person.id).to_string(),
             id: person.id.clone(),
@@ -185,6 +196,10 @@ pub(crate) fn share(aliases: &Aliases, event: &Event, computed: &Computed) -> Ev
                 played: Played {
                     result,
                     record,
+                    place,
+                    top_cut: place
+                        .zip(computed.cut)
+                        .is_some_and(|(place, cut)| cut > 0 && place <= cut),
                     deck_path: deck_path(event, person),
                     decks: [
                         (Side::Dark, &person.decks.dark),

@@ -37,6 +37,12 @@ pub(crate) struct PlayerEvent {
     decks_withheld: bool,
     /// Team events: the team played for, linked to its entry on the event page.
     pub(crate) team: Option<PlayerRef>,
+    /// The final place, for the page's summary.
+    #[serde(skip)]
+    place: Option<u32>,
+    /// Whether the place is inside the event's cut, for the page's summary.
+    #[serde(skip)]
+    top_cut: bool,
 }
 
 /// One recorded decklist of a player at an event, as its marks show it.
@@ -80,6 +86,50 @@ impl PlayerEvent {
             decks: deck_marks(&played.decks),
             decks_withheld: share.decks_withheld,
             team: played.team.as_ref().map(|team| linked(site, team)),
+            place: played.place,
+            top_cut: played.top_cut,
+        }
+    }
+}
+
+/// The line at the head of a player's page: what a reader asks first, before a hundred rows.
+#[derive(Debug, Clone, Default, Serialize)]
+pub(crate) struct PlayerSummary {
+    /// The years the player's events span: "2014–2025", or one year.
+    pub(crate) years: String,
+    /// The events the player won (first place), newest first.
+    pub(crate) titles: Vec<EventLink>,
+    /// How many times the player finished inside an event's cut.
+    pub(crate) top_cuts: usize,
+}
+
+/// An event, named and linked.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct EventLink {
+    pub(crate) name: String,
+    pub(crate) url: String,
+}
+
+impl PlayerSummary {
+    /// The summary of `events`, newest first.
+    fn of(events: &[PlayerEvent]) -> PlayerSummary {
+        let year = |e: &PlayerEvent| e.date.get(..4).unwrap_or_default().to_string();
+        let years = match (events.last().map(year), events.first().map(year)) {
+            (Some(first), Some(last)) if first != last => format!("{first}–{last}"),
+            (Some(only), _) => only,
+            _ => String::new(),
+        };
+        PlayerSummary {
+            years,
+            titles: events
+                .iter()
+                .filter(|e| e.place == Some(1))
+                .map(|e| EventLink {
+                    name: e.name.clone(),
+                    url: e.url.clone(),
+                })
+                .collect(),
+            top_cuts: events.iter().filter(|e| e.top_cut).count(),
         }
     }
 }
@@ -147,6 +197,8 @@ pub struct PlayerPage {
     #[serde(skip)]
     pub(crate) known: Known,
     pub(crate) events: Vec<PlayerEvent>,
+    /// The line at the head of the page (empty outside an edit's scope).
+    pub(crate) summary: PlayerSummary,
     /// Challenge-deck sessions, newest first.
     pub(crate) sessions: Vec<PlayerSession>,
     /// Opponents met at least twice, most met first.
@@ -236,6 +288,7 @@ pub(crate) fn archive<'a>(
                     played: 0,
                     known: Known::default(),
                     events: Vec::new(),
+                    summary: PlayerSummary::default(),
                     sessions: Vec::new(),
                     rivals: Vec::new(),
                     opponents: 0,
@@ -306,6 +359,7 @@ pub(crate) fn archive<'a>(
         });
         page.rivals.truncate(10);
         page.events.reverse();
+        page.summary = PlayerSummary::of(&page.events);
         page.sessions.reverse();
     }
     pages.sort_by(|a, b| a.id.cmp(&b.id));

@@ -311,6 +311,31 @@ fn every_saved_event_imports_and_the_archive_checks() {
     for text in events.iter().filter(|t| t.contains("swccg-pc-sos")) {
         assert!(!text.contains("differential"), "{text}");
     }
+    // Each real event's page is as light as an SW:LCG event's of its size: its games are on
+    // pages of their own, so the largest (62 players, eight games) stays within 150 KB of HTML
+    // and 3,000 elements.
+    let out = holonet(&["build"], &site);
+    assert!(out.status.success(), "{}", printed(&out));
+    let mut pages = 0;
+    for entry in walkdir::WalkDir::new(site.join("public/events"))
+        .min_depth(3)
+        .max_depth(3)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name() == "index.html")
+    {
+        let html = std::fs::read_to_string(entry.path()).expect("an event page");
+        let elements = html
+            .as_bytes()
+            .windows(2)
+            .filter(|w| w[0] == b'<' && w[1].is_ascii_alphabetic())
+            .count();
+        let path = entry.path().display();
+        assert!(html.len() <= 150_000, "{path}: {} bytes", html.len());
+        assert!(elements <= 3_000, "{path}: {elements} elements");
+        pages += 1;
+    }
+    assert_eq!(pages, 12, "an event page for each saved event");
 }
 
 /// An imported `SOS` event stopped after six of its eight games: `holonet pair` writes game 7
