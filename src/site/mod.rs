@@ -32,6 +32,7 @@ pub(crate) mod markdown;
 pub(crate) mod meetings;
 pub mod model;
 pub(crate) mod names;
+pub(crate) mod numbers;
 pub(crate) mod output;
 pub(crate) mod pairings_view;
 pub(crate) mod player_events;

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::chart::{Bar, Mark, Period, Series, Share, Tone, bar_chart, trend_chart};
 use super::counts::{Counted, Counts, DARK_WON, LIGHT_WON, by_year};
+use super::numbers::grouped;
 
 /// How many objective sets the tables list, most played first.
 const TOP_OBJECTIVES: usize = 15;
@@ -226,7 +227,7 @@ fn share_bars(rows: &[Tally], sided: bool) -> Vec<Bar> {
             label: r.label.clone(),
             value: r.count,
             of: total,
-            text: format!("{} · {}", r.count, r.share),
+            text: format!("{} · {}", grouped(r.count.into()), r.share),
             tone: match (sided, r.side) {
                 (false, _) => Tone::Plain,
                 (true, Some("dark")) => Tone::Dark,
@@ -375,7 +376,12 @@ fn charts(view: &StatsView) -> Charts {
             label: r.label.clone(),
             value: r.won,
             of: r.games,
-            text: format!("{} of {} · {}", r.won, r.games, r.rate),
+            text: format!(
+                "{} of {} · {}",
+                grouped(r.won.into()),
+                grouped(r.games.into()),
+                r.rate
+            ),
             tone: Tone::Plain,
         })
         .collect();
@@ -388,9 +394,9 @@ fn charts(view: &StatsView) -> Charts {
             of: most(&view.years),
             text: format!(
                 "{} event{} · {} player{}",
-                r.events,
+                grouped(r.events.into()),
                 if r.events == 1 { "" } else { "s" },
-                r.players,
+                grouped(r.players.into()),
                 if r.players == 1 { "" } else { "s" }
             ),
             tone: Tone::Plain,

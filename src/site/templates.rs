@@ -294,6 +294,7 @@ pub(crate) fn load_templates(files: &BTreeMap<String, LayerFile>) -> Result<Tera
     let mut tera = Tera::default();
     tera.autoescape_on(vec![".html", ".xml"]);
     tera.set_escape_fn(escape::html);
+    tera.register_filter("grouped", super::numbers::grouped_filter);
     tera.add_raw_templates(sources).map_err(|e| {
         let name = template_in_error(&e);
         let source = name

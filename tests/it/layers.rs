@@ -240,6 +240,7 @@ const SITE_FLOORS: &[(&str, u32)] = &[
     ("addresses", 0),
     ("batches", 0),
     ("escape", 0),
+    ("numbers", 0),
     ("whitespace", 0),
     // What pages are made of before any event: Markdown, charts, the content pages and the
     // site-wide page model.
