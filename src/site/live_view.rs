@@ -21,6 +21,28 @@ pub(crate) struct UpdatedView {
     /// `14:05`: the venue's clock as written, never converted to the reader's time zone, so
     /// it matches the clock on the wall of the room.
     pub(crate) time: String,
+    /// The day of that clock, "12 May 2026": a page read the next day says which day it was.
+    pub(crate) day: String,
+    /// The venue's offset from UTC, "UTC+2", "UTC−3:30" or "UTC"; empty when the file records
+    /// a local time only.
+    pub(crate) zone: String,
+}
+
+/// "UTC+2", "UTC−3:30", "UTC" for minutes east of UTC.
+fn zone_text(offset_minutes: i16) -> String {
+    if offset_minutes == 0 {
+        return "UTC".into();
+    }
+    let sign = if offset_minutes < 0 { '−' } else { '+' };
+    let (hours, minutes) = (
+        offset_minutes.unsigned_abs() / 60,
+        offset_minutes.unsigned_abs() % 60,
+    );
+    if minutes == 0 {
+        format!("UTC{sign}{hours}")
+    } else {
+        format!("UTC{sign}{hours}:{minutes:02}")
+    }
 }
 
 /// The page's `live`, on a running event's pages only.
@@ -48,6 +70,8 @@ pub(crate) fn live_view(site: &SiteView, event: &Event, computed: &Computed) -> 
     let updated = event.info.updated.map(|t| UpdatedView {
         iso: t.iso(),
         time: t.hhmm(),
+        day: super::model::range_text(t.date, None),
+        zone: t.offset_minutes.map(zone_text).unwrap_or_default(),
     });
     Some(LiveView {
         built: updated.as_ref().map(|u| u.iso.clone()).unwrap_or_default(),
@@ -56,4 +80,17 @@ pub(crate) fn live_view(site: &SiteView, event: &Event, computed: &Computed) -> 
         script_url: site.link(SCRIPT),
         event_url: site.link(&path),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::zone_text;
+
+    #[test]
+    fn a_zone_is_written_as_its_offset_from_utc() {
+        assert_eq!(zone_text(0), "UTC");
+        assert_eq!(zone_text(120), "UTC+2");
+        assert_eq!(zone_text(-210), "UTC−3:30");
+        assert_eq!(zone_text(345), "UTC+5:45");
+    }
 }

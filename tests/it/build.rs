@@ -3317,7 +3317,7 @@ fn only_running_events_show_their_update_time_and_load_the_poll() {
         let html = fs::read_to_string(corellia.join(page)).expect("read");
         assert!(
             html.contains(
-                "<p class=\"updated\">Updated <time datetime=\"2026-11-22T14:05:00Z\">14:05</time></p>"
+                "<p class=\"updated\">Updated <time datetime=\"2026-11-22T14:05:00Z\">14:05 on 22 November 2026</time>, the venue's time (UTC)</p>"
             ),
             "{page}"
         );
@@ -3359,7 +3359,7 @@ fn the_update_time_is_shown_as_recorded() {
     for page in ["index.html", "pairings/index.html"] {
         let html = fs::read_to_string(out.join("events/2019/small-cup").join(page)).expect(page);
         assert!(
-            html.contains("Updated <time datetime=\"2019-03-02T09:07:00+01:00\">09:07</time>"),
+            html.contains("Updated <time datetime=\"2019-03-02T09:07:00+01:00\">09:07 on 2 March 2019</time>, the venue's time (UTC+1)"),
             "{page}"
         );
         assert!(
