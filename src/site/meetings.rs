@@ -30,14 +30,33 @@ pub(crate) struct Meeting {
     pub(crate) outcome: Ordering,
     /// The round's or the game's number, which orders one player's meetings in an event.
     pub(crate) number: u32,
-    /// The Swiss round's number, which has a page of its own (see [`super::model::round_path`]);
-    /// `None` for a league or SW:CCG game. It also tells which of the two the meeting was, so
-    /// the meeting holds no label of its own: an archive holds hundreds of thousands of them.
-    pub(crate) round_page: Option<u32>,
+    /// The page of its event the meeting's round or game has to itself, numbered by `number`:
+    /// a Swiss round's, a SW:CCG game's; `None` for a league game. It also tells which kind the
+    /// meeting was, so the meeting holds no label of its own: an archive holds hundreds of
+    /// thousands of them.
+    pub(crate) page: Option<MeetingPage>,
     pub(crate) games: Vec<GamePlayed>,
 }
 
+/// The kind of page a meeting's round or game has (see [`Meeting::page`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum MeetingPage {
+    /// A Swiss round's page (see [`super::addresses::round_path`]).
+    Round,
+    /// A SW:CCG game's page (see [`super::addresses::game_path`]).
+    Game,
+}
+
 impl Meeting {
+    /// The page of the meeting's round or game, below its event's address: "rounds/3/",
+    /// "games/5/", or `None` where it has none.
+    pub(crate) fn page_path(&self) -> Option<String> {
+        self.page.map(|page| match page {
+            MeetingPage::Round => format!("rounds/{}/", self.number),
+            MeetingPage::Game => format!("games/{}/", self.number),
+        })
+    }
+
     /// "Round 3" for a Swiss round, "Game 12" for a league or SW:CCG game.
     pub(crate) fn round(&self) -> String {
         format!("{} {}", self.stage(), self.number)
@@ -49,7 +68,7 @@ impl Meeting {
     }
 
     fn stage(&self) -> &'static str {
-        if self.round_page.is_some() {
+        if self.page == Some(MeetingPage::Round) {
             "Round"
         } else {
             "Game"
@@ -90,7 +109,7 @@ pub(crate) fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
                 players: [a, b],
                 outcome: x.points.cmp(&y.points),
                 number: round.number,
-                round_page: Some(round.number),
+                page: Some(MeetingPage::Round),
                 games,
             });
         }
@@ -107,7 +126,7 @@ pub(crate) fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
                 players: [dark, light],
                 outcome,
                 number: g.number,
-                round_page: None,
+                page: None,
                 games: vec![GamePlayed {
                     dark: Some(dark),
                     winner: g.winner,
@@ -128,7 +147,7 @@ pub(crate) fn meetings(event: &Event, computed: &Computed) -> Vec<Meeting> {
                     outcome,
                     // SW:CCG events count games: each recorded entry is one game.
                     number: u32::try_from(round + 1).unwrap_or(u32::MAX),
-                    round_page: None,
+                    page: Some(MeetingPage::Game),
                     games: vec![GamePlayed {
                         dark: Some(t.dark),
                         winner: Some(t.winner),

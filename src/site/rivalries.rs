@@ -23,7 +23,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use serde::Serialize;
 
 use super::addresses::head_to_head_path;
-use super::meetings::{GamePlayed, Meeting, Occasion, PairMeetings};
+use super::meetings::{GamePlayed, Meeting, MeetingPage, Occasion, PairMeetings};
 use super::model::{PlayerRef, SiteView};
 use super::names::People;
 
@@ -126,6 +126,7 @@ impl<'a> Archive<'a> {
                 let (me, outcome, _) = turned(meeting, first);
                 let line = OnceLine {
                     round: meeting.short_round(),
+                    page: meeting.page_path().unwrap_or_default(),
                     verb: match outcome {
                         Ordering::Greater => "beat",
                         Ordering::Less => "lost to",
@@ -238,6 +239,10 @@ pub(crate) struct EventMeetings {
 pub(crate) struct OnceLine {
     /// "R3", "G12".
     pub(crate) round: String,
+    /// The round's or game's page below the event's address ("rounds/3/"), linked from
+    /// `round`; empty where it has none. Below the event's link, which the line's group gives
+    /// once, rather than a whole address on each of hundreds of lines.
+    pub(crate) page: String,
     /// "beat", "lost to" or "drew with".
     pub(crate) verb: &'static str,
     pub(crate) player: PlayerRef,
@@ -245,12 +250,11 @@ pub(crate) struct OnceLine {
     pub(crate) detail: String,
 }
 
-/// What follows "beat NAME" for the player `me`. A Swiss round has a page of its own, with the
-/// games, their sides and scores: nothing. League and SW:CCG games (no round page) say the
-/// side: " as dark"; games with their sides, ": won as dark, lost as light, won as dark"; games
-/// without, " 2–0".
+/// What follows "beat NAME" for the player `me`. A Swiss round's page gives the games, their
+/// sides and scores: nothing. League and SW:CCG games say the side: " as dark"; games with
+/// their sides, ": won as dark, lost as light, won as dark"; games without, " 2–0".
 fn meeting_detail(meeting: &Meeting, me: usize) -> String {
-    if meeting.round_page.is_some() {
+    if meeting.page == Some(MeetingPage::Round) {
         return String::new();
     }
     let side = |game: &GamePlayed| match game.dark {
@@ -337,10 +341,11 @@ impl Opponent {
         self.meetings.push(MeetingLine {
             event: occasion.name.clone(),
             date: occasion.date.clone(),
-            url: match meeting.round_page {
-                Some(n) => site.link(&format!("{}rounds/{n}/", occasion.path)),
-                None => site.link(&occasion.path),
-            },
+            url: site.link(&format!(
+                "{}{}",
+                occasion.path,
+                meeting.page_path().unwrap_or_default()
+            )),
             round: meeting.round(),
             result,
         });
@@ -361,7 +366,7 @@ mod tests {
             players,
             outcome,
             number: 1,
-            round_page: Some(1),
+            page: Some(MeetingPage::Round),
             games: games
                 .iter()
                 .map(|&(dark, winner)| GamePlayed {
