@@ -90,6 +90,9 @@ pub(crate) struct BracketView {
     /// bracket's rounds and the final) and `skip-K` (the upper bracket's last game reaches the
     /// final across K empty columns).
     pub(crate) layout: String,
+    /// Wider than a wide screen's page column (seven columns: a top 16 with its lower
+    /// bracket): the page says it scrolls sideways.
+    pub(crate) wide: bool,
     pub(crate) champion: Option<PlayerRef>,
     pub(crate) rule: RuleLink,
     /// How most games' sides were decided, said once above the bracket (see
@@ -349,6 +352,7 @@ pub(crate) fn bracket_view(
     Some(BracketView {
         size: bracket.size,
         layout: format!("cols-{columns} skip-{skip}"),
+        wide: columns >= 7,
         upper,
         lower,
         finals,
