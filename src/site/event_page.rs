@@ -177,8 +177,9 @@ pub(crate) struct RoundView {
     /// `finished`, `in-progress` (some results in) or `published` (no results yet).
     pub(crate) state: &'static str,
     pub(crate) tables: Vec<TableView>,
-    /// Why the tables were paired: each reason once, in the order the tables first give it,
-    /// linked to its rule once above the table (the rows say the reason in plain words).
+    /// Why the tables were paired: each reason once, the most frequent first, linked to its
+    /// rule once above the table; a row names its reason in plain words only when it is not
+    /// the most frequent (see [`table_reasons`]).
     pub(crate) reasons: Vec<RuleLink>,
     /// Every table was paired for the same reason: said once, with no column for it.
     one_reason: bool,
@@ -683,16 +684,30 @@ fn standing_note(event: &Event, p: &crate::event::Player, after_round: u32) -> S
     }
 }
 
-/// Each reason the tables were paired for, once, in the order the tables first give it; and
-/// whether every table gives the same one.
-fn table_reasons(tables: &[TableView]) -> (Vec<RuleLink>, bool) {
-    let mut reasons: Vec<RuleLink> = Vec::new();
+/// Each reason the tables were paired for, once, the most frequent first (ties in the order
+/// the tables first give them); and whether every table gives the same one. Where they differ,
+/// the page says the most frequent once and the rows name theirs only when it is another, so
+/// that "same score group" is not repeated down a round of a hundred tables: the rows giving
+/// the most frequent reason lose it here.
+fn table_reasons(tables: &mut [TableView]) -> (Vec<RuleLink>, bool) {
+    let mut counted: Vec<(RuleLink, usize)> = Vec::new();
     for reason in tables.iter().filter_map(|t| t.reason.as_ref()) {
-        if !reasons.contains(reason) {
-            reasons.push(reason.clone());
+        match counted.iter_mut().find(|(r, _)| r == reason) {
+            Some((_, n)) => *n += 1,
+            None => counted.push((reason.clone(), 1)),
         }
     }
+    // A stable sort keeps the first-given order among equal counts.
+    counted.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+    let reasons: Vec<RuleLink> = counted.into_iter().map(|(r, _)| r).collect();
     let one_reason = reasons.len() == 1 && tables.iter().all(|t| t.reason.is_some());
+    if let (false, Some(usual)) = (one_reason, reasons.first()) {
+        for table in tables.iter_mut() {
+            if table.reason.as_ref() == Some(usual) {
+                table.reason = None;
+            }
+        }
+    }
     (reasons, one_reason)
 }
 
@@ -743,7 +758,7 @@ pub(crate) fn round_views(
         .map(|(i, round)| {
             let scores = swiss.round_scores.get(i);
             let state = round_state(round);
-            let tables: Vec<TableView> = round
+            let mut tables: Vec<TableView> = round
                 .tables
                 .iter()
                 .enumerate()
@@ -818,7 +833,7 @@ pub(crate) fn round_views(
                         .collect()
                 })
                 .unwrap_or_default();
-            let (reasons, one_reason) = table_reasons(&tables);
+            let (reasons, one_reason) = table_reasons(&mut tables);
             RoundView {
                 event_name: event.info.name.clone(),
                 event_url: site.link(&event_path(event)),

@@ -734,6 +734,28 @@ fn example_2014_open_with_a_championship() {
     );
     assert!(round.contains("<a href=\"/rules/ffg-2014/#opponents-strength\">opponents&#39; strength of schedule</a> (<span class=\"tb-mark\" data-key=\"opponents_strength\">Opp. SoS</span>)"));
     assert!(round.contains("<script src=\"/standings.js\" defer></script>"));
+    // Each game winner says which game; the round's most frequent reason for a pairing is said
+    // once above the tables, and a row names its reason only when it is another.
+    assert!(
+        round.contains("Game 1: Felix Navarro<br>Game 2: Draw (time)"),
+        "{round}"
+    );
+    let open = "<p class=\"round-reason\">";
+    let reasons = &round[round.find(open).expect("reasons") + open.len()..];
+    let reasons = &reasons[..reasons.find("</p>").expect("end")];
+    let usual = visible_text(reasons);
+    let usual = usual
+        .strip_prefix("Tables were paired as ")
+        .and_then(|rest| rest.split(';').next())
+        .map(str::trim)
+        .expect("the most frequent reason first");
+    let body = &round[round.find("<tbody>").expect("rows")..];
+    let body = &body[..body.find("</tbody>").expect("end")];
+    assert!(
+        !visible_text(body).contains(usual),
+        "{usual} in a row: {body}"
+    );
+    assert!(visible_text(body).contains("same score group"), "{body}");
 }
 
 /// The team example: teams are the competitors, the two teams level on points play a final
