@@ -5,19 +5,13 @@
 //! It sits above the views and gathers them; the vocabulary they share is [`super::model`],
 //! so no view needs this module.
 
-use std::collections::BTreeMap;
-
 use serde::Serialize;
 
 use super::addresses::{deck_path, event_path, round_path};
-use super::model::{
-    EventSummary, PlayerRef, RuleLink, SiteView, StepLink, Steps, TiebreakColumn, game_winner_text,
-    link_steps, round_minutes,
-};
+use super::model::{EventSummary, PlayerRef, RuleLink, SiteView, TiebreakColumn, round_minutes};
 use crate::event::penalty::Given;
-use crate::event::{Event, Kind, Outcome};
-use crate::rules::computed::{Computed, ComputedKind, SwissComputed, VenueDraw};
-use crate::rules::scoring::RoundKind;
+use crate::event::{Event, Kind};
+use crate::rules::computed::{Computed, ComputedKind, VenueDraw};
 use crate::rules::standings::{Decider, Standings};
 use crate::rules::{CcgStandings, Tiebreaker};
 
@@ -160,118 +154,6 @@ pub(crate) struct RoundLink {
     pub(crate) state: &'static str,
     pub(crate) tables: usize,
     pub(crate) byes: usize,
-}
-
-/// One Swiss round, for its own page.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct RoundView {
-    pub(crate) event_name: String,
-    pub(crate) event_url: String,
-    /// The ruleset's reference page.
-    rules_url: String,
-    pub(crate) number: u32,
-    /// The round's own page.
-    pub(crate) url: String,
-    /// The rounds before and after, on their own pages.
-    pub(crate) steps: Steps,
-    /// `finished`, `in-progress` (some results in) or `published` (no results yet).
-    pub(crate) state: &'static str,
-    pub(crate) tables: Vec<TableView>,
-    /// Why the tables were paired: each reason once, the most frequent first, linked to its
-    /// rule once above the table; a row names its reason in plain words only when it is not
-    /// the most frequent (see [`table_reasons`]).
-    pub(crate) reasons: Vec<RuleLink>,
-    /// Every table was paired for the same reason: said once, with no column for it.
-    one_reason: bool,
-    pub(crate) byes: Vec<ByeView>,
-    /// Players with an unpaired loss this round (back after a drop).
-    pub(crate) unpaired_losses: Vec<PlayerRef>,
-    /// Standings after this round, when it is finished and they are not the event page's: the
-    /// page draws them from `event.json` (see [`RoundStandingsView`]).
-    pub(crate) standings: Option<RoundStandingsView>,
-    /// The standings after this round are the event page's (the latest finished round's): the
-    /// page links them there rather than writing a big event's largest table twice.
-    standings_on_event_page: bool,
-}
-
-/// The standings after a round that is not the latest, for its round page. The page holds no
-/// row of them: `standings.js` draws the table from `standings_by_round` in the event's
-/// `event.json`, which every event writes anyway (a big event has a standings table per round,
-/// which written into each round page was a third of the archive's round pages); the page gives
-/// the script the columns' keys, the tiebreakers' names and marks (its legend) and the players'
-/// notes, and says where the standings are when scripts are off.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct RoundStandingsView {
-    pub(crate) after_round: u32,
-    /// The event's `event.json`.
-    pub(crate) json_url: String,
-    /// The value tiebreakers shown as columns, in the ruleset's order.
-    pub(crate) columns: Vec<KeyedTiebreak>,
-    /// Every tiebreaker of the ruleset, for the legend under the table.
-    pub(crate) tiebreakers: Vec<KeyedTiebreak>,
-    /// The notes beside names after this round ("dropped after round 2", "late entry from
-    /// round 3"), as a JSON object by player id; empty when there is none.
-    pub(crate) notes: String,
-}
-
-/// A tiebreaker as the round page's script reads it: `key` is its column in `event.json`
-/// (`sos`), and the column (its mark and head, `SoS`, and its rule) as every standings table has
-/// it.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct KeyedTiebreak {
-    pub(crate) key: &'static str,
-    #[serde(flatten)]
-    pub(crate) column: TiebreakColumn,
-}
-
-/// A table of a round.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct TableView {
-    pub(crate) number: u32,
-    pub(crate) seats: [SeatView; 2],
-    /// "6–0", "3–3 (split)", "not reported".
-    pub(crate) result: String,
-    pub(crate) pending: bool,
-    pub(crate) split: bool,
-    /// Link to the split rule when the table split.
-    pub(crate) rule: Option<RuleLink>,
-    /// Why these two players were paired, linked to the pairing rule.
-    pub(crate) reason: Option<RuleLink>,
-    pub(crate) games: Vec<GameView>,
-}
-
-/// A player at a table.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct SeatView {
-    pub(crate) id: String,
-    pub(crate) name: String,
-    /// The player's page (a team's entry on the event page).
-    pub(crate) url: String,
-    /// Points taken from this match (when reported).
-    pub(crate) points: Option<u32>,
-    /// Took more points than the opponent.
-    pub(crate) won: bool,
-    /// Played dark in the first game (when recorded).
-    pub(crate) first_dark: bool,
-}
-
-/// One game at a table.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct GameView {
-    pub(crate) number: u32,
-    /// Its winner and how: "Tom Kessel (dial)", "Tom Kessel", "Draw (time)".
-    pub(crate) text: String,
-}
-
-/// A bye.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct ByeView {
-    pub(crate) id: String,
-    pub(crate) name: String,
-    /// The player's page (a team's entry on the event page).
-    pub(crate) url: String,
-    pub(crate) points: u32,
-    pub(crate) rule: RuleLink,
 }
 
 /// The standings after a round.
@@ -601,7 +483,7 @@ fn late_note(event: &Event, p: &crate::event::Player) -> Option<String> {
 
 /// The event's ruleset reference page, and links into it by anchor and label (shared by the
 /// event page and the round pages).
-fn rule_links(
+pub(super) fn rule_links(
     site: &SiteView,
     computed: &Computed,
 ) -> (String, impl Fn(&str, &str) -> RuleLink + use<>) {
@@ -615,7 +497,7 @@ fn rule_links(
 }
 
 /// `finished`, `in-progress` (some results in) or `published` (no results yet).
-fn round_state(round: &crate::event::Round) -> &'static str {
+pub(super) fn round_state(round: &crate::event::Round) -> &'static str {
     if round.is_complete() {
         "finished"
     } else if round.is_unreported() {
@@ -625,47 +507,11 @@ fn round_state(round: &crate::event::Round) -> &'static str {
     }
 }
 
-/// The standings after a round, for its round page's script: the columns, legend and notes a
-/// standings table has, without its rows (the script reads them from `event.json`).
-fn round_standings_view(
-    event: &Event,
-    computed: &Computed,
-    s: &Standings,
-    rule: &dyn Fn(&str, &str) -> RuleLink,
-    json_url: &str,
-) -> RoundStandingsView {
-    let keyed = |t: Tiebreaker| KeyedTiebreak {
-        key: t.short(),
-        column: tiebreak_column(t, rule),
-    };
-    let all = &computed.ruleset.tiebreakers;
-    let notes: BTreeMap<&str, String> = s
-        .rows
-        .iter()
-        .map(|r| &event.players[r.player])
-        .map(|p| (p.id.as_str(), standing_note(event, p, s.after_round)))
-        .filter(|(_, note)| !note.is_empty())
-        .collect();
-    RoundStandingsView {
-        after_round: s.after_round,
-        json_url: json_url.to_string(),
-        columns: all
-            .iter()
-            .copied()
-            .filter(|t| t.is_value())
-            .map(keyed)
-            .collect(),
-        tiebreakers: all.iter().copied().map(keyed).collect(),
-        notes: if notes.is_empty() {
-            String::new()
-        } else {
-            serde_json::to_string(&notes).expect("a map of strings serializes")
-        },
-    }
-}
-
 /// A tiebreaker as a standings table shows it: its mark and column head, and its rule.
-fn tiebreak_column(t: Tiebreaker, rule: &dyn Fn(&str, &str) -> RuleLink) -> TiebreakColumn {
+pub(super) fn tiebreak_column(
+    t: Tiebreaker,
+    rule: &dyn Fn(&str, &str) -> RuleLink,
+) -> TiebreakColumn {
     let link = rule(t.anchor(), t.label());
     TiebreakColumn {
         short: t.abbreviation().to_string(),
@@ -676,198 +522,12 @@ fn tiebreak_column(t: Tiebreaker, rule: &dyn Fn(&str, &str) -> RuleLink) -> Tieb
 
 /// The note beside a player's name in the standings after round `after_round`: why they left
 /// by then ("dropped after round 2"), else a late entry.
-fn standing_note(event: &Event, p: &crate::event::Player, after_round: u32) -> String {
+pub(super) fn standing_note(event: &Event, p: &crate::event::Player, after_round: u32) -> String {
     if p.drop.is_some_and(|d| d <= after_round) {
         player_note(event, p)
     } else {
         late_note(event, p).unwrap_or_default()
     }
-}
-
-/// Each reason the tables were paired for, once, the most frequent first (ties in the order
-/// the tables first give them); and whether every table gives the same one. Where they differ,
-/// the page says the most frequent once and the rows name theirs only when it is another, so
-/// that "same score group" is not repeated down a round of a hundred tables: the rows giving
-/// the most frequent reason lose it here.
-fn table_reasons(tables: &mut [TableView]) -> (Vec<RuleLink>, bool) {
-    let mut counted: Vec<(RuleLink, usize)> = Vec::new();
-    for reason in tables.iter().filter_map(|t| t.reason.as_ref()) {
-        match counted.iter_mut().find(|(r, _)| r == reason) {
-            Some((_, n)) => *n += 1,
-            None => counted.push((reason.clone(), 1)),
-        }
-    }
-    // A stable sort keeps the first-given order among equal counts.
-    counted.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
-    let reasons: Vec<RuleLink> = counted.into_iter().map(|(r, _)| r).collect();
-    let one_reason = reasons.len() == 1 && tables.iter().all(|t| t.reason.is_some());
-    if let (false, Some(usual)) = (one_reason, reasons.first()) {
-        for table in tables.iter_mut() {
-            if table.reason.as_ref() == Some(usual) {
-                table.reason = None;
-            }
-        }
-    }
-    (reasons, one_reason)
-}
-
-/// The games of a SW:CCG event, each for its own page (see [`super::ccg_view::game_views`]).
-pub(crate) fn ccg_game_views(
-    site: &SiteView,
-    event: &Event,
-    computed: &Computed,
-    aliases: &crate::load::aliases::Aliases,
-) -> Vec<super::ccg_view::CcgGameView> {
-    let Some(ccg) = computed.ccg() else {
-        return Vec::new();
-    };
-    let (_, rule) = rule_links(site, computed);
-    let names = super::names::NameLinks::elsewhere(site, aliases, event);
-    super::ccg_view::game_views(
-        site,
-        event,
-        &names,
-        ccg,
-        computed.ruleset.ccg_standings,
-        &rule,
-    )
-}
-
-/// The Swiss rounds of an event, each for its own page (see [`round_path`]): the event page
-/// only lists them, since a big event's tables and standings after every round would make it
-/// several megabytes.
-pub(crate) fn round_views(
-    site: &SiteView,
-    event: &Event,
-    computed: &Computed,
-    aliases: &crate::load::aliases::Aliases,
-) -> Vec<RoundView> {
-    let no_swiss = SwissComputed::default();
-    let swiss = computed.swiss().unwrap_or(&no_swiss);
-    let ruleset = computed.ruleset;
-    let (rules_url, rule) = rule_links(site, computed);
-    let names = super::names::NameLinks::elsewhere(site, aliases, event);
-    let url_of = |id: &str| names.competitor(id);
-    let json_url = site.link(&format!("{}event.json", event_path(event)));
-    let standings_view = |s: &Standings| round_standings_view(event, computed, s, &rule, &json_url);
-    let latest = computed.latest().map(|s| s.after_round);
-    let mut rounds: Vec<RoundView> = event
-        .rounds()
-        .iter()
-        .enumerate()
-        .map(|(i, round)| {
-            let scores = swiss.round_scores.get(i);
-            let state = round_state(round);
-            let mut tables: Vec<TableView> = round
-                .tables
-                .iter()
-                .enumerate()
-                .map(|(table_index, t)| {
-                    let [a, b] = t.players;
-                    let scores = crate::rules::scoring::table_scores(ruleset, t);
-                    let (pa, pb) = (scores.map(|s| s[0].points), scores.map(|s| s[1].points));
-                    let seat = |p: usize, mine: Option<u32>, theirs: Option<u32>| SeatView {
-                        id: event.players[p].id.clone(),
-                        name: event.players[p].name.clone(),
-                        url: url_of(&event.players[p].id),
-                        points: mine,
-                        won: matches!((mine, theirs), (Some(x), Some(y)) if x > y),
-                        first_dark: t.first_dark == Some(p),
-                    };
-                    let games = match &t.outcome {
-                        Outcome::Games(games) => games
-                            .iter()
-                            .enumerate()
-                            .map(|(n, g)| GameView {
-                                number: n as u32 + 1,
-                                text: game_winner_text(event, g.winner, g.by),
-                            })
-                            .collect(),
-                        _ => Vec::new(),
-                    };
-                    let split = t.outcome == Outcome::Split;
-                    TableView {
-                        number: t.number,
-                        seats: [seat(a, pa, pb), seat(b, pb, pa)],
-                        result: super::model::swiss_result_text(ruleset, t)
-                            .unwrap_or_else(|| "not reported".to_string()),
-                        pending: t.outcome == Outcome::Pending,
-                        split,
-                        rule: match t.forfeit {
-                            _ if split => Some(rule("intentional-split", "Intentional split")),
-                            Some(f) => Some(rule(
-                                "deck-checks",
-                                &format!(
-                                    "Forfeited by {} after a deck check",
-                                    event.players[f.player].name
-                                ),
-                            )),
-                            None => None,
-                        },
-                        reason: swiss
-                            .table_reasons
-                            .get(i)
-                            .and_then(|r| r.get(table_index))
-                            .map(|&r| super::stage_view::reason_link(r, &rule)),
-                        games,
-                    }
-                })
-                .collect();
-            let byes = round
-                .byes
-                .iter()
-                .map(|&p| ByeView {
-                    id: event.players[p].id.clone(),
-                    name: event.players[p].name.clone(),
-                    url: url_of(&event.players[p].id),
-                    points: ruleset.bye_points(),
-                    rule: rule("byes", "Bye"),
-                })
-                .collect();
-            let unpaired_losses = scores
-                .map(|s| {
-                    s.iter()
-                        .enumerate()
-                        .filter(|(_, sc)| sc.is_some_and(|sc| sc.kind == RoundKind::UnpairedLoss))
-                        .map(|(p, _)| names.player(p))
-                        .collect()
-                })
-                .unwrap_or_default();
-            let (reasons, one_reason) = table_reasons(&mut tables);
-            RoundView {
-                event_name: event.info.name.clone(),
-                event_url: site.link(&event_path(event)),
-                rules_url: rules_url.clone(),
-                number: round.number,
-                url: site.link(&round_path(event, round.number)),
-                steps: Steps::default(),
-                state,
-                tables,
-                reasons,
-                one_reason,
-                byes,
-                unpaired_losses,
-                standings: swiss
-                    .standings
-                    .get(i)
-                    .filter(|s| Some(s.after_round) != latest)
-                    .map(standings_view),
-                standings_on_event_page: swiss
-                    .standings
-                    .get(i)
-                    .is_some_and(|s| Some(s.after_round) == latest),
-            }
-        })
-        .collect();
-    link_steps(
-        &mut rounds,
-        |r| StepLink {
-            href: r.url.clone(),
-            number: r.number,
-        },
-        |r| &mut r.steps,
-    );
-    rounds
 }
 
 /// What the event's rounds are called: a SW:CCG event is played in games.

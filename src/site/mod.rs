@@ -53,6 +53,7 @@ pub(crate) mod slips_view;
 pub(crate) mod stage_view;
 pub(crate) mod standings;
 pub(crate) mod stats;
+pub(crate) mod step_pages;
 pub mod summary;
 pub(crate) mod templates;
 pub(crate) mod whitespace;

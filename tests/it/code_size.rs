@@ -103,7 +103,6 @@ const LONG_FUNCTIONS: &[(&str, &str, &str)] = &[
         "trend_chart",
         "an SVG drawn in the order its elements stack (grid, axes, lines, marks, legend), each a few lines of coordinates",
     ),
-    ("src/site/event_page.rs", "round_views", VIEW_MODEL),
     (
         "src/site/json/ccg.rs",
         "ccg_json",

@@ -286,8 +286,10 @@ const SITE_FLOORS: &[(&str, u32)] = &[
     ("slips_view", 3),
     ("stage_view", 3),
     ("stats", 3),
-    // The event page, which gathers the parts, and the feed made of event pages' summaries.
+    // The event page, which gathers the parts, the pages of its rounds and games, which borrow
+    // its rule links, and the feed made of event pages' summaries.
     ("event_page", 4),
+    ("step_pages", 4),
     ("feed", 4),
     // The archive: each event's contribution to the archive-wide pages, and the search index
     // assembled from them.

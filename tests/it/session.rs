@@ -79,7 +79,7 @@ fn an_edited_event_renders_its_pages_and_the_indexes_only() {
     )
     .expect("utf-8");
     assert!(
-        page.contains("<td>Maren Holm<br>Draw (time)<td>"),
+        page.contains("<td>Game 1: Maren Holm<br>Game 2: Draw (time)<td>"),
         "the new result is on the round's page"
     );
 }

@@ -69,7 +69,7 @@ pub(super) fn render_event(
     );
     // Each Swiss round's tables, results and the standings after it, on a page of its own.
     let rounds: Vec<String> =
-        crate::site::event_page::round_views(site, event, computed, input.aliases)
+        crate::site::step_pages::round_views(site, event, computed, input.aliases)
             .par_iter()
             .map(|round| {
                 let round_path = crate::site::addresses::round_path(event, round.number);
@@ -94,7 +94,7 @@ pub(super) fn render_event(
             .collect();
     // Each SW:CCG game's tables, scores and the standings after it, on a page of its own.
     let games: Vec<String> =
-        crate::site::event_page::ccg_game_views(site, event, computed, input.aliases)
+        crate::site::step_pages::ccg_game_views(site, event, computed, input.aliases)
             .par_iter()
             .map(|game| {
                 let game_path = crate::site::addresses::game_path(event, game.number);
