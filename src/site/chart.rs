@@ -2,7 +2,8 @@
 //! row is a line with the label and its numbers, and the bar under it across the chart's width,
 //! so a chart stays narrow enough for a phone and no bar runs into its numbers. Line charts: a
 //! value over time ([`line_chart`], a rating), or shares over the years ([`trend_chart`], a line
-//! per series on a 0-100% scale, each told apart by its mark as well as its colour). Colours
+//! per series on a scale from 0% to a little over the largest share, each told apart by its
+//! mark as well as its colour). Colours
 //! come from classes the stylesheet fills with the theme's custom properties; the SVG names
 //! none. Every number is written from integers with fixed precision, so a chart's markup is the
 //! same on every platform.
@@ -326,6 +327,24 @@ const LEGEND_CHARS: usize = 20;
 /// Year labels stand at least this far apart, in user units.
 const YEAR_LABEL_GAP: i64 = 44;
 
+/// The tops a trend chart's scale may have, in percent: each a multiple of 4, so that its
+/// quarters, where the gridlines are, are whole percentages.
+const TREND_TOPS: [u32; 10] = [8, 12, 16, 20, 24, 32, 40, 60, 80, 100];
+
+/// The top of a trend chart's scale: the smallest of [`TREND_TOPS`] that holds every share, so
+/// that six affiliations near 17% each spread over the chart rather than share one band at the
+/// bottom of a 0-100% scale.
+fn trend_top(series: &[Series]) -> u32 {
+    let fits = |top: u32| {
+        series
+            .iter()
+            .flat_map(|s| s.shares.iter().flatten())
+            .filter(|v| v.of > 0)
+            .all(|v| u64::from(v.part) * 100 <= u64::from(v.of) * u64::from(top))
+    };
+    TREND_TOPS.into_iter().find(|&top| fits(top)).unwrap_or(100)
+}
+
 /// Tenths of a user unit, signed, as a decimal with one digit: `-5` -> `-0.5`.
 fn signed_tenths(n: i64) -> String {
     let sign = if n < 0 { "-" } else { "" };
@@ -374,7 +393,7 @@ pub(crate) fn trend_spoken(what: &str, periods: &[Period], series: &[Series]) ->
 }
 
 /// The SVG of a trend chart: one line per series, each period placed left to right by its time
-/// (`at`), on a scale from 0% to 100% with gridlines every 25%, and a legend under the years
+/// (`at`), on a scale from 0% to [`trend_top`] with gridlines every quarter, and a legend under the years
 /// naming each line beside its mark. `what` is its title; its accessible name summarizes each
 /// line ([`trend_spoken`]). Empty when no series has a point.
 pub(crate) fn trend_chart(what: &str, periods: &[Period], series: &[Series]) -> String {
@@ -389,8 +408,10 @@ pub(crate) fn trend_chart(what: &str, periods: &[Period], series: &[Series]) -> 
     let (left, right, top, bottom) = TREND_PLOT;
     let (start, span) = (periods[0].at, periods[periods.len() - 1].at - periods[0].at);
     let x_of = |p: &Period| along(left, right - left, p.at - start, span) as i64;
+    let scale = trend_top(series);
     let y_of = |v: Share| {
-        (u64::from(bottom) * 10 - along(0, bottom - top, i64::from(v.part), i64::from(v.of))) as i64
+        let (part, whole) = (i64::from(v.part) * 100, i64::from(v.of) * i64::from(scale));
+        (u64::from(bottom) * 10 - along(0, bottom - top, part, whole)) as i64
     };
     let columns = 2;
     let rows = u32::try_from(series.len().div_ceil(columns)).unwrap_or(0);
@@ -412,7 +433,7 @@ pub(crate) fn trend_chart(what: &str, periods: &[Period], series: &[Series]) -> 
         svg.push_str(&format!(
             "<text class=\"chart-value\" x=\"{x}\" y=\"{y}\" dy=\"4\" text-anchor=\"end\">{p}%</text>",
             x = left - 6,
-            p = quarter * 25,
+            p = quarter * scale / 4,
         ));
     }
     svg.push_str(&format!(
@@ -715,6 +736,40 @@ mod tests {
         );
     }
 
+    /// Shares that stay low are drawn on a scale that ends a little above the largest, its
+    /// quarters whole percentages: six lines near 17% spread over the chart.
+    #[test]
+    fn a_trend_chart_scales_to_its_largest_share() {
+        let periods = [period(2010), period(2011)];
+        let svg = trend_chart(
+            "Affiliations",
+            &periods,
+            &[
+                series("Jedi", Mark::Up, vec![share(1, 6), share(22, 100)]),
+                series("Sith", Mark::Down, vec![share(12, 100), share(1, 6)]),
+            ],
+        );
+        // 22% needs a scale to 24%: 12% is halfway up (90), 24% would be at the top (10).
+        for label in ["0%", "6%", "12%", "18%", "24%"] {
+            assert!(svg.contains(&format!(">{label}</text>")), "{label}: {svg}");
+        }
+        assert!(!svg.contains(">100%</text>"), "{svg}");
+        assert!(svg.contains("M48.0 90.0L380.0 "), "{svg}");
+        assert_eq!(
+            trend_top(&[series("A", Mark::Disc, vec![share(1, 1)])]),
+            100
+        );
+        assert_eq!(trend_top(&[series("A", Mark::Disc, vec![share(0, 5)])]), 8);
+        assert_eq!(
+            trend_top(&[series("A", Mark::Disc, vec![share(8, 100)])]),
+            8
+        );
+        assert_eq!(
+            trend_top(&[series("A", Mark::Disc, vec![share(81, 100)])]),
+            100
+        );
+    }
+
     #[test]
     fn a_long_trend_labels_every_other_year_and_marks_every_one() {
         let periods: Vec<Period> = (2008..=2019).map(period).collect();
@@ -744,8 +799,9 @@ mod tests {
             &[series("a", Mark::Disc, vec![share(1, 3)])],
         );
         assert!(lines(&one).is_empty(), "no line through one point: {one}");
-        // One period stands in the middle; 1 of 3 is a third of the 160 units up.
-        assert!(one.contains("d=\"M210.0 116.7a4"), "{one}");
+        // One period stands in the middle; 1 of 3 (33%) on a scale to 40% is five sixths of
+        // the 160 units up.
+        assert!(one.contains("d=\"M210.0 36.7a4"), "{one}");
         let gap = trend_chart(
             "x",
             &[period(2010), period(2011), period(2012), period(2013)],
