@@ -44,6 +44,8 @@ pub(crate) const DEFAULT_FILES: &[(&str, &str)] = &[
     embed!("static/logo.svg"),
     embed!("static/search.js"),
     embed!("static/running.js"),
+    embed!("static/find.js"),
+    embed!("static/scheme.js"),
     embed!("static/room.css"),
     embed!("static/room.js"),
     embed!("static/standings.js"),

@@ -1,13 +1,9 @@
 /* Holonet, a running event's pages (the event page and the current round's page), loaded only
-   while the event runs. Two things, each only where its markup is:
-
-   - News: every 30 seconds while the tab is visible, it asks for the event's event.json and
-     compares its `event.updated` with the one the page was built from (data-built on
-     #live-notice). When they differ it says so in that polite live region, with a button to
-     reload; it never reloads by itself, so nobody loses their place while reading.
-   - Finding a table: on the current round's page, a box that filters the list by name (or by
-     table number) as you type. Without JavaScript the box stays hidden and the list, sorted by
-     name, is read as it is.
+   while the event runs: every 30 seconds while the tab is visible, it asks for the event's
+   event.json and compares its `event.updated` with the one the page was built from (data-built
+   on #live-notice). When they differ it says so in that polite live region, with a button to
+   reload; it never reloads by itself, so nobody loses their place while reading. (The current
+   round's find box is find.js's.)
 
    Everything works without this script. The functions before `init` take what they need as
    arguments, so Node can test them (tests/web/running-test.js). Text is only ever set with
@@ -16,50 +12,6 @@
   "use strict";
 
   var INTERVAL = 30000;
-  // Letters that lose nothing to a decomposition but still have a plain spelling (as search.js).
-  var FOLD = { "æ": "ae", "œ": "oe", "ø": "o", "ß": "ss", "ł": "l", "đ": "d", "ð": "d",
-    "þ": "th", "ı": "i" };
-
-  /* Lower case, accents off, apostrophes dropped, anything but letters and digits a space:
-     "Zoë O'Brien" -> "zoe obrien". */
-  function fold(text) {
-    return String(text == null ? "" : text)
-      .toLowerCase()
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/[æœøßłđðþı]/g, function (c) { return FOLD[c]; })
-      .replace(/['’‘ʼ`]/g, "")
-      .replace(/[^\p{L}\p{N}]+/gu, " ")
-      .trim();
-  }
-
-  /* Whether a player (their name and their table, "3" or "Bye") answers a query: a number is a
-     table number and must be the whole of it; words must each begin a word of the name or
-     place, in any order ("zoe", "achter", "bye"). An empty query keeps everyone. */
-  function matches(query, name, place) {
-    var q = fold(query);
-    if (q === "") {
-      return true;
-    }
-    if (/^\d+$/.test(q)) {
-      return fold(place) === q;
-    }
-    var words = fold(name + " " + place).split(" ");
-    return q.split(" ").every(function (w) {
-      return words.some(function (word) { return word.indexOf(w) === 0; });
-    });
-  }
-
-  /* What the finder says after filtering: nothing while everyone is shown. */
-  function findStatus(query, shown, total) {
-    if (shown === total) {
-      return "";
-    }
-    if (shown === 0) {
-      return "No player matches \u201c" + query.trim() + "\u201d. Check the spelling, or ask the organizer.";
-    }
-    return shown + " of " + total + " players shown.";
-  }
 
   /* The `event.updated` of a parsed event.json; "" when the file records none. */
   function updatedOf(doc) {
@@ -220,47 +172,12 @@
     }
   }
 
-  function initFinder() {
-    var input = document.getElementById("find-table");
-    var rows = document.getElementById("by-name-rows");
-    var status = document.getElementById("find-status");
-    if (!input || !rows || !status) {
-      return;
-    }
-    var list = Array.prototype.slice.call(rows.rows);
-    function run() {
-      var shown = 0;
-      list.forEach(function (row) {
-        var keep = matches(input.value, row.getAttribute("data-name"), row.getAttribute("data-place"));
-        row.hidden = !keep;
-        shown += keep ? 1 : 0;
-      });
-      status.textContent = findStatus(input.value, shown, list.length);
-    }
-    input.addEventListener("input", run);
-    var finder = input.closest(".finder");
-    finder.hidden = false;
-    // A phone's keyboard covers the lower part of the screen: the box goes to the top, and the
-    // rows it keeps, right below it, stay in view.
-    input.addEventListener("focus", function () {
-      finder.scrollIntoView({ block: "start" });
-    });
-    // A value the browser kept from before a reload.
-    if (input.value) {
-      run();
-    }
-  }
-
   function init() {
     initNews();
-    initFinder();
   }
 
   var api = {
     INTERVAL: INTERVAL,
-    fold: fold,
-    matches: matches,
-    findStatus: findStatus,
     updatedOf: updatedOf,
     clockOf: clockOf,
     watch: watch

@@ -2,8 +2,8 @@
    A big event has a standings table for every round; written into every round page they were a
    third of an archive's round pages, while event.json holds them anyway (`standings_by_round`,
    rows of values under named columns). The page says where the standings are (a paragraph that
-   links event.json, with the round, the keys of the tiebreaker columns and the players' notes as
-   data attributes) and has the tiebreakers' legend, which names each tiebreaker beside its mark;
+   links event.json, with the round, the keys of the tiebreaker columns, the players' notes and
+   where their pages are as data attributes) and has the tiebreakers' legend, which names each tiebreaker beside its mark;
    this script builds the table (its head from those) and fills in the rows. Without it, the
    paragraph says where the standings are. The functions before `init` are pure, and Node can
    load this file to test them (tests/web/standings-test.js). It sets text only, never markup. */
@@ -23,11 +23,12 @@
 
   /* The rows of the standings after round `round` in `doc` (a parsed event.json, format 4: a row
      leaves out its trailing nulls, so a value it lacks is null), as cell texts:
-     `columns` are the tiebreaker keys shown as columns, `marks` maps a tiebreaker key to its mark
-     and `notes` a player id to the note beside the name. A column shows every value with three
+     `columns` are the tiebreaker keys shown as columns, `marks` maps a tiebreaker key to its mark,
+     `notes` a player id to the note beside the name, and `pages` says where each player's page
+     is: `pages.players` + id + "/", unless `pages.urls` names it (none without `pages`). A column shows every value with three
      decimals as soon as one of them is a fraction, like the event page. Returns null when the
      file has no standings after that round. */
-  function rows(doc, round, columns, marks, notes) {
+  function rows(doc, round, columns, marks, notes, pages) {
     var entry = (doc.standings_by_round || []).filter(function (s) {
       return s.after_round === round;
     })[0];
@@ -56,6 +57,8 @@
         ranked: !unranked,
         rank: unranked ? "DQ" : String(r[at.rank]),
         name: Object.prototype.hasOwnProperty.call(names, id) ? names[id] : id,
+        url: !pages ? "" : Object.prototype.hasOwnProperty.call(pages.urls, id) ? pages.urls[id]
+          : pages.players + id + "/",
         byes: byes > 0 ? "(" + byes + " bye" + (byes === 1 ? "" : "s") + ")" : "",
         note: Object.prototype.hasOwnProperty.call(notes, id) ? notes[id] : "",
         mark: decided && Object.prototype.hasOwnProperty.call(marks, decided) ? marks[decided] : "",
@@ -135,7 +138,13 @@
         tr.className = "unranked";
       }
       cell(tr, row.rank);
-      var name = cell(tr, row.name);
+      var name = cell(tr, row.url ? "" : row.name);
+      if (row.url) {
+        var page = document.createElement("a");
+        page.href = row.url;
+        page.textContent = row.name;
+        name.appendChild(page);
+      }
       if (row.byes) {
         note(name, row.byes, "note");
       }
@@ -176,13 +185,17 @@
       names[key] = m.previousElementSibling ? m.previousElementSibling.textContent : "";
     });
     var notes = JSON.parse(source.getAttribute("data-notes") || "{}");
+    var pages = {
+      players: source.getAttribute("data-players") || "",
+      urls: JSON.parse(source.getAttribute("data-urls") || "{}")
+    };
     var round = Number(source.getAttribute("data-round"));
     fetch(link.getAttribute("href"))
       .then(function (response) {
         return response.json();
       })
       .then(function (doc) {
-        var drawn = rows(doc, round, columns, marks, notes);
+        var drawn = rows(doc, round, columns, marks, notes, pages.players ? pages : null);
         if (drawn) {
           draw(source, round, heads(columns, marks, names), drawn);
         }

@@ -48,7 +48,7 @@ pub fn id_from_name(name: &str) -> String {
 }
 
 /// Latin letters with marks to their plain letters; anything else unchanged.
-/// The site's scripts fold names for matching alike (`static/search.js`, `static/running.js`):
+/// The site's scripts fold names for matching alike (`static/search.js`, `static/find.js`):
 /// Unicode's decomposition covers the marks there, and their `FOLD` spells out the rest, held to
 /// this table by `tests/it/scripts_js.rs`.
 fn fold_char(c: char) -> String {

@@ -9,6 +9,7 @@ pub(crate) static FFG_2014: Ruleset = Ruleset {
     id: "ffg-2014",
     family: Family::Lcg,
     name: "FFG Organized Play Rules (2014)",
+    short_name: "FFG 2014",
     game: "Star Wars: The Card Game",
     formats: &["standard", "team", "league", "challenge"],
     // No structure tables in 2014: the organizer announces the rounds and the cut.

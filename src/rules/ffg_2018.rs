@@ -11,6 +11,7 @@ pub(crate) static FFG_2018: Ruleset = Ruleset {
     id: "ffg-2018",
     family: Family::Lcg,
     name: "FFG Tournament Regulations (2018)",
+    short_name: "FFG 2018",
     game: "Star Wars: The Card Game",
     formats: &["standard", "team", "league", "challenge"],
     structures: &["basic", "advanced", "custom"],

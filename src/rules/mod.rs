@@ -186,6 +186,9 @@ pub struct Ruleset {
     pub(crate) family: Family,
     /// Human name of the document.
     pub(crate) name: &'static str,
+    /// The name as a list of many events gives it beside the game's mark ("FFG 2018"), where the
+    /// document's full name would wrap in every row.
+    pub(crate) short_name: &'static str,
     pub(crate) game: &'static str,
     pub formats: &'static [&'static str],
     pub(crate) structures: &'static [&'static str],

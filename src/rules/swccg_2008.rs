@@ -9,6 +9,7 @@ pub(crate) static SWCCG_2008: Ruleset = Ruleset {
     id: "swccg-2008",
     family: Family::Ccg,
     name: "SW:CCG Tournament Guide (2008)",
+    short_name: "Guide 2008",
     game: "Star Wars CCG",
     formats: &["constructed", "sealed", "draft", "cube", "team", "league"],
     // Events announce their number of games; `swiss_rounds` counts games.

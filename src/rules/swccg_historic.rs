@@ -10,6 +10,7 @@ use super::{Ruleset, SWCCG_2008};
 pub(crate) static SWCCG_HISTORIC: Ruleset = Ruleset {
     id: "swccg-historic",
     name: "SW:CCG, rules of the time (not modelled)",
+    short_name: "Historic",
     formats: &["constructed", "sealed", "draft"],
     tiers: &[],
     standings_only: true,

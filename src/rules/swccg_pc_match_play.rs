@@ -9,6 +9,7 @@ use super::{CcgStandings, Ruleset, SWCCG_PC_SOS};
 pub(crate) static SWCCG_PC_MATCH_PLAY: Ruleset = Ruleset {
     id: "swccg-pc-match-play",
     name: "SW:CCG Players Committee match play",
+    short_name: "PC match play",
     ccg_standings: CcgStandings::TournamentAssistantMatchPlay,
     // The bracket is the event: no cut after it.
     cuts: &[0],

@@ -9,6 +9,7 @@ pub(crate) static SWCCG_PC_SOS: Ruleset = Ruleset {
     id: "swccg-pc-sos",
     family: Family::Ccg,
     name: "SW:CCG Players Committee SOS scoring",
+    short_name: "PC SOS",
     game: "Star Wars CCG",
     formats: &["constructed"],
     // Events announce their number of games; `swiss_rounds` counts games.

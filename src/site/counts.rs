@@ -124,6 +124,10 @@ pub(crate) struct Counted {
     /// By affiliation: games played with a deck of it, and games won.
     pub(super) deck_games: Counts,
     pub(super) deck_wins: Counts,
+    /// By affiliation: lists brought to an SW:LCG event with a top cut, and of those, the lists
+    /// of players who made the cut.
+    pub(super) cut_lists: Counts,
+    pub(super) cut_made: Counts,
     /// By year: events, and their players.
     pub(super) year_events: Counts,
     pub(super) year_players: Counts,
@@ -265,6 +269,9 @@ impl Counted {
             c.sessions.extend(sessions.iter().cloned());
         }
         c.count_decks(event, lcg);
+        if lcg {
+            c.count_cut(event, computed);
+        }
         // An event falls in the year of its date, all its games and lists with it.
         let year = event.info.date.year.to_string();
         for (into, from) in [
@@ -276,6 +283,33 @@ impl Counted {
             into.extend(from.iter().map(|(label, &n)| (year_key(&year, label), n)));
         }
         c
+    }
+
+    /// Counts the lists brought to an event whose cut is made, by affiliation, and those of the
+    /// players who made it (a replacement for a player who left counts as making it). Team
+    /// events are left out: their seeds are teams, whose lists are their members'.
+    fn count_cut(&mut self, event: &Event, computed: &Computed) {
+        let Some(seeds) = computed.swiss().map(|s| &s.seeds) else {
+            return;
+        };
+        if seeds.is_empty() || event.is_team() {
+            return;
+        }
+        for (index, player) in event.players.iter().enumerate() {
+            let made = seeds.iter().any(|s| s.player == index);
+            for deck in [&player.decks.dark, &player.decks.light]
+                .into_iter()
+                .flatten()
+            {
+                let Some(affiliation) = &deck.affiliation else {
+                    continue;
+                };
+                *self.cut_lists.entry(affiliation.clone()).or_default() += 1;
+                if made {
+                    *self.cut_made.entry(affiliation.clone()).or_default() += 1;
+                }
+            }
+        }
     }
 
     /// Counts every recorded decklist of `event` in its own game's tables.
@@ -340,6 +374,8 @@ impl Counted {
             (light_cards, other_light),
             (&mut self.deck_games, &other.deck_games),
             (&mut self.deck_wins, &other.deck_wins),
+            (&mut self.cut_lists, &other.cut_lists),
+            (&mut self.cut_made, &other.cut_made),
             (&mut self.year_events, &other.year_events),
             (&mut self.year_players, &other.year_players),
             (&mut self.year_sides, &other.year_sides),

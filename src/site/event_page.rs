@@ -8,7 +8,10 @@
 use serde::Serialize;
 
 use super::addresses::{deck_path, event_path, round_path};
-use super::model::{EventSummary, PlayerRef, RuleLink, SiteView, TiebreakColumn, round_minutes};
+use super::model::{
+    AffiliationMark, EventSummary, PlayerRef, RuleLink, SiteView, TiebreakColumn,
+    affiliation_marks, marks_legend, round_minutes,
+};
 use crate::event::penalty::Given;
 use crate::event::{Event, Kind};
 use crate::rules::computed::{Computed, ComputedKind, VenueDraw};
@@ -65,6 +68,9 @@ pub(crate) struct EventView {
     pub(crate) bracket: Option<super::stage_view::BracketView>,
     /// Final places (empty until known).
     pub(crate) placings: Vec<super::stage_view::PlacingView>,
+    /// What the affiliation marks beside the names stand for: each one on the page, once
+    /// (empty when no list has one).
+    marks: Vec<AffiliationMark>,
     /// Team events: whether the competitors are teams.
     pub(crate) team: bool,
     /// Team events: the final match between the teams tied for first.
@@ -117,6 +123,8 @@ pub(crate) struct PlayerView {
     pub(crate) members: Vec<PlayerView>,
     /// The player's lists on the event's decklists page, when they recorded any.
     pub(crate) deck_url: Option<String>,
+    /// Their lists' affiliation marks, the dark side's first.
+    pub(crate) marks: Vec<AffiliationMark>,
     /// The final place, or while there is none the rank in the latest standings.
     pub(crate) rank: Option<u32>,
     /// `rank` as the players table shows it: "3", or "(17)" for a rank in the standings in a
@@ -192,6 +200,8 @@ pub(crate) struct StandingRow {
     pub(crate) url: String,
     /// The player's lists on the event's decklists page, when they recorded any.
     pub(crate) deck_url: Option<String>,
+    /// Their lists' affiliation marks, the dark side's first.
+    pub(crate) marks: Vec<AffiliationMark>,
     pub(crate) points: u32,
     /// Games won–lost–drawn.
     pub(crate) record: String,
@@ -245,10 +255,13 @@ pub(crate) fn event_view(
         if let Some(row) = players.iter().find(|p| p.id == placing.id) {
             placing.record.clone_from(&row.record);
             placing.deck_url.clone_from(&row.deck_url);
+            placing.marks.clone_from(&row.marks);
         }
     }
     let players_in_standings = keep_players_not_in_standings(event, computed, &mut players);
+    let marks: Vec<AffiliationMark> = event.players.iter().flat_map(affiliation_marks).collect();
     EventView {
+        marks: marks_legend(&marks),
         summary: super::summary::summary(site, aliases, event, computed),
         slug: event.slug.clone(),
         json_url: site.link(&format!("{}event.json", event_path(event))),
@@ -452,6 +465,7 @@ fn player_view(
         note: player_note(event, p),
         members,
         deck_url: deck_path(event, p).map(|path| site.link(&path)),
+        marks: affiliation_marks(p),
         rank: None,
         rank_text: String::new(),
         record: String::new(),
@@ -634,6 +648,7 @@ fn standings_view(
                     name: p.name.clone(),
                     url: url_of(&p.id),
                     deck_url: deck_path(event, p).map(|path| site.link(&path)),
+                    marks: affiliation_marks(p),
                     points: r.points,
                     record: format!("{}–{}–{}", r.wins, r.losses, r.draws),
                     byes: r.byes,

@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use super::addresses::{CALENDAR_FILE, FEED_FILE, RATINGS_PATH, SITE_CARD_FILE};
+use super::addresses::{CALENDAR_FILE, CARDS_PATH, FEED_FILE, RATINGS_PATH, SITE_CARD_FILE};
 use super::content::ContentPage;
 use crate::config::Config;
 use crate::event::{Event, GameEnd};
@@ -27,8 +27,8 @@ pub struct SiteView {
     pub(crate) base_url: String,
     /// The path every link starts with, ending in `/` (`/` or `/archive/`).
     pub(crate) root: String,
-    /// The main navigation: events, players, statistics, ratings (when kept), search, the
-    /// rules reference, then the site's top-level pages.
+    /// The main navigation: events, players, statistics, cards, ratings (when kept), search,
+    /// the rules reference, then the site's top-level pages.
     pub(crate) nav: Vec<NavLink>,
     /// Whether a `theme.css` (from the theme or the site's `static/`) follows the default
     /// stylesheet: a theme restyles the site with it, without repeating the default rules.
@@ -67,6 +67,7 @@ impl SiteView {
             link("Events", "events/"),
             link("Players", "players/"),
             link("Statistics", "stats/"),
+            link("Cards", CARDS_PATH),
         ];
         if config.ratings.enabled {
             nav.push(link("Ratings", RATINGS_PATH));
@@ -189,6 +190,8 @@ pub struct EventSummary {
     pub(crate) location: Option<String>,
     pub(crate) rules_id: String,
     pub(crate) rules_name: String,
+    /// The ruleset's short name ("FFG 2018"), for the lists of events.
+    pub(crate) rules_short: String,
     /// The ruleset's game, for its mark: `lcg` or `ccg`, from the ruleset's family, so that no
     /// template tells the game from a ruleset's id or address.
     pub(crate) game: GameMark,
@@ -401,6 +404,64 @@ pub(crate) fn affiliation_mark(name: &str) -> Option<&'static str> {
         _ => None,
     }
 }
+
+/// The SW:LCG affiliation a player's list was built for, as a mark beside their name in the
+/// standings, the placings, the players table and the bracket: the style sheet's shape
+/// (`jedi`) and the affiliation's name, which is what the mark says to a screen reader and in
+/// the page's legend. SW:CCG lists and lists naming no affiliation have none.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(crate) struct AffiliationMark {
+    pub(crate) mark: &'static str,
+    pub(crate) name: String,
+}
+
+impl AffiliationMark {
+    /// The mark of a list, when it names an affiliation that has one.
+    fn of(list: Option<&crate::event::Decklist>) -> Option<Self> {
+        let name = list?.affiliation.as_deref()?;
+        affiliation_mark(name).map(|mark| AffiliationMark {
+            mark,
+            name: name.to_string(),
+        })
+    }
+}
+
+/// The marks of a player's lists, the dark side's first.
+pub(crate) fn affiliation_marks(player: &crate::event::Player) -> Vec<AffiliationMark> {
+    [&player.decks.dark, &player.decks.light]
+        .into_iter()
+        .filter_map(|list| AffiliationMark::of(list.as_ref()))
+        .collect()
+}
+
+/// The mark of the list a player played `side` with (a bracket game's seat).
+pub(crate) fn side_affiliation_mark(
+    player: &crate::event::Player,
+    side: crate::event::Side,
+) -> Option<AffiliationMark> {
+    AffiliationMark::of(match side {
+        crate::event::Side::Dark => player.decks.dark.as_ref(),
+        crate::event::Side::Light => player.decks.light.as_ref(),
+    })
+}
+
+/// The legend of a page's marks: each affiliation that has a mark on it once, in the order the
+/// game lists them (light and dark in pairs).
+pub(crate) fn marks_legend<'a>(
+    marks: impl IntoIterator<Item = &'a AffiliationMark>,
+) -> Vec<AffiliationMark> {
+    let mut legend: Vec<AffiliationMark> = Vec::new();
+    for mark in marks {
+        if !legend.contains(mark) {
+            legend.push(mark.clone());
+        }
+    }
+    legend.sort_by_key(|m| MARK_ORDER.iter().position(|&o| o == m.mark));
+    legend
+}
+
+/// The marks in the order the game lists its affiliations: each light one beside its dark one.
+const MARK_ORDER: [&str; 6] = ["jedi", "sith", "rebel", "navy", "smugglers", "scum"];
 
 /// A Swiss table's result as the pages show it: each player's match points, the first
 /// player's first (`5–0`), marked when the players split the round or one forfeited it after a

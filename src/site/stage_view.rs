@@ -4,9 +4,9 @@
 use serde::Serialize;
 
 use super::addresses::deck_path;
-use super::model::{PlayerRef, RuleLink, SiteView};
+use super::model::{AffiliationMark, PlayerRef, RuleLink, SiteView, side_affiliation_mark};
 use super::names::NameLinks;
-use crate::event::Event;
+use crate::event::{Event, Side};
 use crate::rules::bracket::{Decision, GameState, Part, SideReason};
 use crate::rules::computed::Computed;
 use crate::rules::pairing::swiss::Reason;
@@ -135,6 +135,8 @@ pub(crate) struct BracketSeatView {
     pub(crate) deck_url: Option<String>,
     /// `dark`, `light`, or empty when not known yet.
     pub(crate) side: &'static str,
+    /// The affiliation mark of the list the player played the game's side with.
+    pub(crate) mark: Option<AffiliationMark>,
     pub(crate) won: bool,
     /// The game's result for this player, shown in the box: `won`, the points when the game
     /// went to time, `bye` or `left`; empty for a game not decided yet (and the loser of a game
@@ -246,6 +248,10 @@ fn game_view(
                 Some(_) => "light",
                 None => "",
             },
+            mark: game.dark.and_then(|d| {
+                let side = if d == p { Side::Dark } else { Side::Light };
+                side_affiliation_mark(&event.players[p], side)
+            }),
             won: game.winner == Some(p),
             result: seat_result(game, p).0,
             result_said: seat_result(game, p).1,
@@ -422,6 +428,8 @@ pub(crate) struct PlacingView {
     pub(crate) record: String,
     /// The player's lists on the decklists page, when published.
     pub(crate) deck_url: Option<String>,
+    /// Their lists' affiliation marks, the dark side's first.
+    pub(crate) marks: Vec<AffiliationMark>,
 }
 
 pub(crate) fn placings_view(names: &NameLinks<'_>, computed: &Computed) -> Vec<PlacingView> {
@@ -438,6 +446,7 @@ pub(crate) fn placings_view(names: &NameLinks<'_>, computed: &Computed) -> Vec<P
                 url: player.url,
                 record: String::new(),
                 deck_url: None,
+                marks: Vec::new(),
             }
         })
         .collect()

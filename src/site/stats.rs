@@ -54,6 +54,9 @@ pub(crate) struct StatsView {
     pub(crate) scenarios: Vec<super::casual_view::ScenarioRecordView>,
     /// SW:LCG: each affiliation's games and wins, most played first.
     affiliation_records: Vec<RateRow>,
+    /// SW:LCG: the meta, each affiliation's share of the lists beside its win rate and how
+    /// often its lists reached a top cut, most played first.
+    meta: Vec<MetaRow>,
     /// Events and players by year, oldest first.
     pub(crate) years: Vec<YearRow>,
     /// Side results and deck shares year by year, for each game.
@@ -73,6 +76,26 @@ struct RateRow {
     pub(crate) games: u32,
     pub(crate) won: u32,
     pub(crate) rate: String,
+}
+
+/// One affiliation in the meta: how much it is played, how well, and how often its lists
+/// reach the top cut, side by side (the view players compare archetypes by).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+struct MetaRow {
+    label: String,
+    /// The affiliation's mark ([`super::model::affiliation_mark`]).
+    mark: Option<&'static str>,
+    /// Lists of it, and their share of the lists that name an affiliation ("24%").
+    lists: u32,
+    share: String,
+    /// Games played with it (with known sides), and the share won; empty without a game.
+    games: u32,
+    win_rate: String,
+    /// Lists of it brought to events with a top cut, those of players who made the cut, and
+    /// that share; empty when none was brought to such an event.
+    cut_lists: u32,
+    cut_made: u32,
+    cut_rate: String,
 }
 
 /// One year of the archive: its events and their players.
@@ -214,6 +237,42 @@ fn year_shares(counts: &Counts, follow: Option<usize>) -> Vec<YearShares> {
 }
 
 /// `part` of `whole` as a whole percentage, rounded: "42%".
+/// The meta table's rows: each affiliation of the lists (`affiliations`, most played first) with
+/// its win rate (`records`) and its top cuts (`cut_lists`, `cut_made`: see [`Counted`]).
+fn meta_rows(
+    affiliations: &[Tally],
+    records: &[RateRow],
+    cut_lists: &Counts,
+    cut_made: &Counts,
+) -> Vec<MetaRow> {
+    affiliations
+        .iter()
+        .map(|row| {
+            let record = records.iter().find(|r| r.label == row.label);
+            let games = record.map_or(0, |r| r.games);
+            let cut_lists = cut_lists.get(&row.label).copied().unwrap_or(0);
+            let cut_made = cut_made.get(&row.label).copied().unwrap_or(0);
+            MetaRow {
+                label: row.label.clone(),
+                mark: row.mark,
+                lists: row.count,
+                share: row.share.clone(),
+                games,
+                win_rate: record
+                    .filter(|_| games > 0)
+                    .map_or_else(String::new, |r| r.rate.clone()),
+                cut_lists,
+                cut_made,
+                cut_rate: if cut_lists > 0 {
+                    percent(cut_made, cut_lists)
+                } else {
+                    String::new()
+                },
+            }
+        })
+        .collect()
+}
+
 fn percent(part: u32, whole: u32) -> String {
     let (part, whole) = (u64::from(part), u64::from(whole));
     format!("{}%", (part * 100 + whole / 2) / whole.max(1))
@@ -326,6 +385,12 @@ impl StatsView {
             })
             .collect();
         records.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.label.cmp(&b.label)));
+        view.meta = meta_rows(
+            &view.affiliations,
+            &records,
+            &counted.cut_lists,
+            &counted.cut_made,
+        );
         view.affiliation_records = records;
         view.years = counted
             .year_events

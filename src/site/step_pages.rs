@@ -70,6 +70,11 @@ pub(crate) struct RoundStandingsView {
     /// The notes beside names after this round ("dropped after round 2", "late entry from
     /// round 3"), as a JSON object by player id; empty when there is none.
     pub(crate) notes: String,
+    /// Where the player pages are (`/players/`): a row's name links `players/ID/` there...
+    pub(crate) players_url: String,
+    /// ...unless this JSON object (by id; empty when there is none) gives its page: a person's
+    /// page kept under another id, a team's entry on the event page.
+    pub(crate) urls: String,
 }
 
 /// A tiebreaker as the round page's script reads it: `key` is its column in `event.json`
@@ -132,14 +137,17 @@ pub(crate) struct ByeView {
     pub(crate) rule: RuleLink,
 }
 
-/// The standings after a round, for its round page's script: the columns, legend and notes a
-/// standings table has, without its rows (the script reads them from `event.json`).
+/// The standings after a round, for its round page's script: the columns, legend, notes and
+/// links a standings table has, without its rows (the script reads them from `event.json`).
+/// `url_of` gives a competitor's page (see [`super::names::NameLinks::competitor`]).
 fn round_standings_view(
     event: &Event,
     computed: &Computed,
     s: &Standings,
     rule: &dyn Fn(&str, &str) -> RuleLink,
     json_url: &str,
+    players_url: &str,
+    url_of: &dyn Fn(&str) -> String,
 ) -> RoundStandingsView {
     let keyed = |t: Tiebreaker| KeyedTiebreak {
         key: t.short(),
@@ -153,9 +161,19 @@ fn round_standings_view(
         .map(|p| (p.id.as_str(), standing_note(event, p, s.after_round)))
         .filter(|(_, note)| !note.is_empty())
         .collect();
+    // Most players' pages are at `players/ID/`; the others (a person's page kept under another
+    // id, a team's entry on the event page) are written out.
+    let urls: BTreeMap<&str, String> = s
+        .rows
+        .iter()
+        .map(|r| event.players[r.player].id.as_str())
+        .map(|id| (id, url_of(id)))
+        .filter(|(id, url)| *url != format!("{players_url}{id}/"))
+        .collect();
     RoundStandingsView {
         after_round: s.after_round,
         json_url: json_url.to_string(),
+        players_url: players_url.to_string(),
         columns: all
             .iter()
             .copied()
@@ -163,11 +181,17 @@ fn round_standings_view(
             .map(keyed)
             .collect(),
         tiebreakers: all.iter().copied().map(keyed).collect(),
-        notes: if notes.is_empty() {
-            String::new()
-        } else {
-            serde_json::to_string(&notes).expect("a map of strings serializes")
-        },
+        notes: json_object(&notes),
+        urls: json_object(&urls),
+    }
+}
+
+/// A map of strings as a JSON object for a page's script; empty when the map is.
+fn json_object(map: &BTreeMap<&str, String>) -> String {
+    if map.is_empty() {
+        String::new()
+    } else {
+        serde_json::to_string(map).expect("a map of strings serializes")
     }
 }
 
@@ -236,7 +260,10 @@ pub(crate) fn round_views(
     let names = super::names::NameLinks::elsewhere(site, aliases, event);
     let url_of = |id: &str| names.competitor(id);
     let json_url = site.link(&format!("{}event.json", event_path(event)));
-    let standings_view = |s: &Standings| round_standings_view(event, computed, s, &rule, &json_url);
+    let players_url = site.link("players/");
+    let standings_view = |s: &Standings| {
+        round_standings_view(event, computed, s, &rule, &json_url, &players_url, &url_of)
+    };
     let latest = computed.latest().map(|s| s.after_round);
     let mut rounds: Vec<RoundView> = event
         .rounds()

@@ -41,6 +41,7 @@ pub fn summary(
         location: event.info.location.clone(),
         rules_id: computed.ruleset.id.to_string(),
         rules_name: computed.ruleset.name.to_string(),
+        rules_short: computed.ruleset.short_name.to_string(),
         game: match computed.ruleset.family {
             crate::rules::Family::Lcg => GameMark::Lcg,
             crate::rules::Family::Ccg => GameMark::Ccg,

@@ -725,15 +725,25 @@ fn example_2014_open_with_a_championship() {
     assert_eq!(page.matches("href=\"/players/olek-zielinski/\"").count(), 1);
     // An earlier round's standings: the page says where they are and links them; its script
     // (static/standings.js) draws them from event.json by the round, the keys of the tiebreaker
-    // columns and the notes, and heads the columns from the legend's names and marks.
+    // columns and the notes, heads the columns from the legend's names and marks, and links
+    // each name to `players/ID/` (no page of this event is kept elsewhere: no `data-urls`).
     let round = fs::read_to_string(out.join("events/2015/mos-eisley-open/rounds/3/index.html"))
         .expect("round");
     assert!(
-        round.contains("<p id=\"round-standings\" data-round=\"3\" data-columns=\"opponents_points opponents_strength\" data-notes=\"{&quot;olek-zielinski&quot;:&quot;dropped after round 2&quot;}\">Drawn from the event's <a href=\"/events/2015/mos-eisley-open/event.json\" type=\"application/json\">event.json</a> (<code>standings_by_round</code>) when scripts run; the latest standings are on <a href=\"/events/2015/mos-eisley-open/#standings-heading\">the event page</a>.</p>"),
+        round.contains("<p id=\"round-standings\" data-round=\"3\" data-columns=\"opponents_points opponents_strength\" data-notes=\"{&quot;olek-zielinski&quot;:&quot;dropped after round 2&quot;}\" data-players=\"/players/\">Drawn from the event's <a href=\"/events/2015/mos-eisley-open/event.json\" type=\"application/json\">event.json</a> (<code>standings_by_round</code>) when scripts run; the latest standings are on <a href=\"/events/2015/mos-eisley-open/#standings-heading\">the event page</a>.</p>"),
         "{round}"
     );
     assert!(round.contains("<a href=\"/rules/ffg-2014/#opponents-strength\">opponents&#39; strength of schedule</a> (<span class=\"tb-mark\" data-key=\"opponents_strength\">Opp. SoS</span>)"));
     assert!(round.contains("<script src=\"/standings.js\" defer></script>"));
+    // A team's standings row links its entry on the event page, as the event page's own do.
+    let teams = fs::read_to_string(out.join("events/2017/hoth-doubles/rounds/1/index.html"))
+        .expect("team round");
+    assert!(
+        teams.contains(
+            "&quot;echo-base&quot;:&quot;/events/2017/hoth-doubles/#player-echo-base&quot;"
+        ),
+        "{teams}"
+    );
     // Each game winner says which game; the round's most frequent reason for a pairing is said
     // once above the tables, and a row names its reason only when it is another.
     assert!(
@@ -749,7 +759,7 @@ fn example_2014_open_with_a_championship() {
         .and_then(|rest| rest.split(';').next())
         .map(str::trim)
         .expect("the most frequent reason first");
-    let body = &round[round.find("<tbody>").expect("rows")..];
+    let body = &round[round.find("<tbody id=\"round-rows\">").expect("rows")..];
     let body = &body[..body.find("</tbody>").expect("end")];
     assert!(
         !visible_text(body).contains(usual),
@@ -801,7 +811,7 @@ fn example_team_event_with_a_final_match() {
     // The team's row (which its players' pages link to) lists its two players and their lists.
     assert!(page.contains("<caption>Teams in order of final place</caption>"));
     assert!(
-        page.contains("<tr id=\"player-echo-base\"><td>1<td>Echo Base<ul class=\"team-members\"><li id=\"member-mara-lindgren\"><a href=\"/players/mara-lindgren/\">Mara Lindgren</a> <a class=\"deck-link\" href=\"/events/2017/hoth-doubles/decks/#deck-mara-lindgren\">decklists<span class=\"visually-hidden\"> of Mara Lindgren</span></a>"),
+        page.contains("<tr id=\"player-echo-base\" data-name=\"Echo Base Mara Lindgren Tomasz Wrobel\"><td>1<td>Echo Base<ul class=\"team-members\"><li id=\"member-mara-lindgren\"><a href=\"/players/mara-lindgren/\">Mara Lindgren</a> <a class=\"deck-link\" href=\"/events/2017/hoth-doubles/decks/#deck-mara-lindgren\">decklists<span class=\"visually-hidden\"> of Mara Lindgren</span></a>"),
         "{page}"
     );
 }
@@ -1015,7 +1025,9 @@ fn decklists_have_pages_and_plain_text_exports() {
         "{page}"
     );
     assert!(page.contains("<li>1× <a href=\"/cards/sets/94/\">The Emperor&#39;s Hand</a> (94)\n"));
-    assert!(page.contains("<li><a href=\"#deck-siobhan-kearney\">Siobhán Kearney</a>"));
+    assert!(page.contains(
+        "<li data-name=\"Siobhán Kearney\"><a href=\"#deck-siobhan-kearney\">Siobhán Kearney</a>"
+    ));
     // In the order of the standings, each with where they finished: the champion first.
     let champion = page
         .find("id=\"deck-zoe-achterberg\"")
@@ -1227,6 +1239,42 @@ fn statistics_match_hand_counts() {
         archive.contains("Across 2 events: 3 recorded decklists"),
         "{archive}"
     );
+}
+
+/// The meta on the statistics page: each affiliation's share of the lists beside its win rate and
+/// how many of its lists brought to an event with a top cut were a player's who made the cut.
+/// The Stats Cup with a top 4 of six players, Ana winning both games: the cut is Ana (4
+/// points), Quill (4), Cy (3) and Dee (1); Ben (0) misses it. Sith lists: Ana's (made it) and
+/// Ben's (missed), 1 of 2; Ben's Jedi list, 0 of 1. Games with known sides (table 1, Ana dark
+/// first): Ana's Sith won game 1 against Ben's Jedi; Ben's Sith lost game 2 (Ana played light,
+/// with no list): Sith 1 of 2 won, Jedi 0 of 1.
+#[test]
+fn the_meta_puts_share_wins_and_top_cuts_side_by_side() {
+    let site = small_site();
+    let cup = STATS_CUP
+        .replace("swiss_rounds = 1", "swiss_rounds = 1\ncut = 4")
+        .replace(
+            "games = [\"ana\", { winner = \"ben\", by = \"dial\" }]",
+            "games = [\"ana\", \"ana\"]",
+        )
+        .replace(
+            "[[rounds]]",
+            "[[players]]\nname = \"Quill Arden\"\nid = \"quill\"\n\n\
+             [[players]]\nname = \"Tova Remy\"\nid = \"tova\"\n\n[[rounds]]",
+        )
+        .replace(
+            "games = [{ winner = \"cy\", by = \"objectives\" }, \"draw\"] },",
+            "games = [{ winner = \"cy\", by = \"objectives\" }, \"draw\"] },\n  \
+             { table = 3, players = [\"quill\", \"tova\"], games = [\"quill\", \"quill\"] },",
+        );
+    fs::write(site.path().join("events/2019/stats-cup.toml"), cup).expect("write");
+    let out = site.path().join("public");
+    build(site.path(), &out, None);
+    let page = fs::read_to_string(out.join("stats/index.html")).expect("stats");
+    let meta = &page[page.find("id=\"archive-meta\"").expect("the meta table")..];
+    let meta = visible_text(&meta[..meta.find("</table>").expect("ends")]);
+    assert!(meta.contains("Sith 2 67% 50% of 2 1 of 2 50%"), "{meta}");
+    assert!(meta.contains("Jedi 1 33% 0% of 1 0 of 1 0%"), "{meta}");
 }
 
 /// The statistics page draws charts where a share or a trend is the point: each a figure with a
@@ -2316,9 +2364,11 @@ fn hostile_names_are_escaped_in_feed_calendar_and_structured_data() {
 
     // The event page: the JSON-LD cannot close its script element, and reads back exactly.
     let page = fs::read_to_string(out.join("events/2019/small-cup/index.html")).expect("page");
-    // The event is running: besides the JSON-LD, the page loads running.js.
+    // The event is running: besides the JSON-LD, the page loads running.js, and scheme.js (the
+    // light-or-dark switch) as every page does.
     assert_eq!(
         page.replace("<script src=\"/running.js\" defer></script>", "")
+            .replace("<script src=\"/scheme.js\"></script>", "")
             .matches("<script")
             .count(),
         1,
@@ -3501,7 +3551,7 @@ fn the_by_name_list_is_complete_and_sorted() {
         )
     );
     assert!(html.contains("<div class=\"finder screen-only\" hidden>"));
-    assert!(html.contains("<label for=\"find-table\">"));
+    assert!(html.contains("<label for=\"find-by-name-rows\">"));
 }
 
 /// 2018 deck choice: with equal differentials the sides are settled at random, "such as a coin

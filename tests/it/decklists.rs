@@ -577,3 +577,66 @@ fn a_card_line_may_say_the_published_list_did_not_name_the_set() {
         "the export reads back the same: {export}"
     );
 }
+
+/// What each player brought, where players scan results: the standings, the final placings and
+/// the players table mark each player's SW:LCG lists by their affiliations (the dark side's
+/// first) inside the link to the lists, each mark named for screen readers; a bracket seat
+/// marks the list of the side played; a legend under the standings names each mark on the page
+/// once. SW:CCG lists have no such marks.
+#[test]
+fn standings_placings_and_brackets_mark_what_each_player_brought() {
+    let site = crate::common::example_site();
+    let root = site.path();
+    let out = root.join("public");
+    build(root, &out, None);
+    let html = fs::read_to_string(out.join("events/2018/outer-rim-store-championship/index.html"))
+        .expect("event page");
+    let marks = "<span class=\"glyph g-sith\" role=\"img\" aria-label=\"Sith\"></span>\
+                 <span class=\"glyph g-jedi\" role=\"img\" aria-label=\"Jedi\"></span>decklists";
+    let standings = &html[html.find("id=\"standings-rows\"").expect("standings")..];
+    let row = &standings[standings
+        .find("data-name=\"Siobhán Kearney\"")
+        .expect("her row")..];
+    // The page leaves out the end tags HTML lets it leave out: a row ends where the next begins.
+    assert!(row[..row.find("<tr").expect("row ends")].contains(marks));
+    let placings = &html[html.find("<ol class=\"placings\">").expect("placings")..];
+    let placing = &placings[..placings.find("</ol>").expect("placings end")];
+    let hers = &placing[placing.find(">Siobhán Kearney</a>").expect("her place")..];
+    assert!(hers[..hers.find("<li").expect("place ends")].contains(marks));
+    // In the bracket, the list of the side she played: Sith on the dark side, Jedi on the light.
+    let seats: Vec<&str> = html
+        .split("<li class=\"")
+        .skip(1)
+        .filter(|seat| seat.starts_with("won side-") || seat.starts_with("side-"))
+        .filter(|seat| seat.contains(">Siobhán Kearney</a>") && seat.contains("deck-link"))
+        .collect();
+    assert!(seats.len() >= 2, "{} bracket seats", seats.len());
+    for seat in seats {
+        // The seat's item ends with its game's list of seats, or at the next seat.
+        let seat = &seat[..seat.find("</ul>").unwrap_or(seat.len())];
+        let (side, mark) = if seat.contains("side-dark") {
+            ("dark", "g-sith")
+        } else {
+            ("light", "g-jedi")
+        };
+        assert_eq!(seat.matches("class=\"glyph ").count(), 1, "{side}: {seat}");
+        assert!(seat.contains(mark), "{side}: {seat}");
+    }
+    let legend = &html[html
+        .find("<p class=\"hint marks-legend\">")
+        .expect("legend")..];
+    let legend = visible_text(&legend[..legend.find("</p>").expect("legend ends")]);
+    assert_eq!(
+        legend,
+        "Beside the names, the affiliations of each player's lists: Jedi, Sith, Rebel Alliance, \
+         Imperial Navy, Smugglers and Spies, Scum and Villainy."
+    );
+    for ccg in [
+        "events/2017/worlds-2017-consolation/index.html",
+        "events/2008/bespin-cup/index.html",
+    ] {
+        let html = fs::read_to_string(out.join(ccg)).expect("SW:CCG event page");
+        assert!(!html.contains("role=\"img\""), "{ccg}");
+        assert!(!html.contains("marks-legend"), "{ccg}");
+    }
+}

@@ -646,13 +646,20 @@ note = "<img src=x onerror=alert('note')>"
             }
             if name == "script" {
                 let ld = attrs.contains(&("type".into(), "application/ld+json".into()));
-                // The search page's, running events', the room screen's and the round pages'
-                // standings' own scripts.
+                // The search page's, running events', the find boxes', the light-or-dark
+                // switch's, the room screen's and the round pages' standings' own scripts.
                 let own = attrs.iter().any(|(k, v)| {
                     k == "src"
-                        && ["/search.js", "/running.js", "/room.js", "/standings.js"]
-                            .iter()
-                            .any(|own| v.ends_with(own))
+                        && [
+                            "/search.js",
+                            "/running.js",
+                            "/find.js",
+                            "/scheme.js",
+                            "/room.js",
+                            "/standings.js",
+                        ]
+                        .iter()
+                        .any(|own| v.ends_with(own))
                 });
                 assert!(
                     ld || own,

@@ -17,6 +17,7 @@ mod decklists;
 mod diagnostics;
 mod end_date;
 mod event_cache;
+mod finding;
 mod hostile;
 mod incremental_build;
 mod install_script;

@@ -1,8 +1,9 @@
 //! The site's own scripts, each run under Node against its test in `tests/web/` (skipped with a
 //! notice where `node` is not installed, unless `HOLONET_WEB_CHECKS=require`, as `.ci/run` sets
 //! it: then a missing Node fails), and each checked never to turn data into markup:
-//! search (matching and ranking), running events (the table finder and the poll, with a fake
-//! fetch and fake timers), the room screen (its clock, how it fits the screen, and paging) and
+//! search (matching and ranking), the find boxes of long pages (matching a row by name or
+//! number), the light-or-dark switch (which rules it rewrites), running events (the poll, with
+//! a fake fetch and fake timers), the room screen (its clock, how it fits the screen, and paging) and
 //! the round pages' standings (rows read from event.json by column name, values rounded as the
 //! pages round them). The scripts' letter folding is held to the ids' table (`event::ids`), the
 //! one the rest copy.
@@ -71,8 +72,18 @@ fn search_script_sets_text_never_markup() {
 }
 
 #[test]
-fn running_script_finds_tables_and_polls_under_node() {
+fn running_script_polls_under_node() {
     passes_under_node("running");
+}
+
+#[test]
+fn find_script_matches_names_and_numbers_under_node() {
+    passes_under_node("find");
+}
+
+#[test]
+fn find_script_sets_text_never_markup() {
+    text_only_script("find");
 }
 
 #[test]
@@ -83,6 +94,16 @@ fn running_script_sets_text_never_markup_and_never_reloads_by_itself() {
     assert!(
         script.contains("addEventListener(\"click\", function () { window.location.reload(); })")
     );
+}
+
+#[test]
+fn scheme_script_rewrites_only_the_dark_rules_under_node() {
+    passes_under_node("scheme");
+}
+
+#[test]
+fn scheme_script_sets_text_never_markup() {
+    text_only_script("scheme");
 }
 
 #[test]
@@ -107,7 +128,7 @@ fn standings_script_sets_text_never_markup() {
 
 /// The scripts that fold names for matching: each spells out the letters that Unicode does not
 /// decompose to a plain letter (`FOLD`, and the same letters in the pattern that applies it).
-const FOLDING_SCRIPTS: [&str; 2] = ["search", "running"];
+const FOLDING_SCRIPTS: [&str; 2] = ["search", "find"];
 
 /// `text` from the end of `start` to the next `end`, or a failure naming the script.
 fn between<'a>(text: &'a str, start: &str, end: &str, script: &str) -> &'a str {
@@ -197,10 +218,10 @@ fn the_scripts_fold_every_letter_as_ids_do_under_node() {
     let check = r#"
         const path = require("node:path");
         const search = require(path.resolve("static/search.js"));
-        const running = require(path.resolve("static/running.js"));
+        const find = require(path.resolve("static/find.js"));
         const wrong = [];
         for (const [letter, plain] of JSON.parse(process.argv[1])) {
-            for (const [name, fold] of [["search.js", search.normalize], ["running.js", running.fold]]) {
+            for (const [name, fold] of [["search.js", search.normalize], ["find.js", find.fold]]) {
                 const got = fold(letter);
                 if (got !== plain) wrong.push(`${name} folds ${letter} to "${got}", ids to "${plain}"`);
             }

@@ -37,13 +37,18 @@ const doc = {
   ]
 };
 const marks = { sos: "SoS", esos: "ESoS", random: "Random" };
-const rows = s.rows(doc, 2, ["sos", "esos"], marks, { dee: "disqualified after round 2" });
+const pages = { players: "/archive/players/", urls: { dee: "/archive/events/2019/cup/#player-dee" } };
+const rows = s.rows(doc, 2, ["sos", "esos"], marks, { dee: "disqualified after round 2" }, pages);
 assert.equal(rows.length, 4);
 // Columns are found by name, whatever their order in the file.
 assert.deepEqual(rows[0], {
-  ranked: true, rank: "1", name: "Ann <b>Lee</b>", byes: "(1 bye)", note: "", mark: "",
-  points: "12", record: "4\u20130\u20130", values: ["3", "3.500"]
+  ranked: true, rank: "1", name: "Ann <b>Lee</b>", url: "/archive/players/ann/",
+  byes: "(1 bye)", note: "", mark: "", points: "12", record: "4\u20130\u20130",
+  values: ["3", "3.500"]
 });
+// A name links the player's page, or the page the file gives for it.
+assert.equal(rows[3].url, "/archive/events/2019/cup/#player-dee");
+assert.equal(s.rows(doc, 2, ["sos"], marks, {})[0].url, "", "no pages given, no links");
 assert.equal(rows[1].mark, "ESoS", "the tiebreaker that placed the row");
 assert.equal(rows[2].mark, "", "points are no tiebreaker mark");
 assert.equal(rows[2].byes, "(2 byes)");
