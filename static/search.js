@@ -1,10 +1,17 @@
 /* Holonet search: matches a query against search.json, the index of events, players and
    decklists that the build writes at the site root. It runs in the reader's browser: no
-   server, no libraries. The functions before `init` are pure, and Node can load this file to
-   test them (tests/web/search-test.js). Text from the index is only ever set with
+   server, no libraries. The index is megabytes for a community's history, so where the browser
+   can, this same file runs a second time as a worker that fetches, reads and searches it off
+   the page's thread (`answer`), and the page only shows what it sends back: a phone stays
+   responsive while the index is read. The functions before `init` are pure, and Node can load
+   this file to test them (tests/web/search-test.js). Text from the index is only ever set with
    textContent. */
 (function () {
   "use strict";
+
+  // This script's own address, to start it again as the worker.
+  var SELF = typeof document !== "undefined" && document.currentScript
+    ? document.currentScript.src : "";
 
   var LIMIT = 50;
   var KINDS = { player: "Player", versus: "Head to head", event: "Event", deck: "Decklist",
@@ -279,6 +286,42 @@
     return found.total > max ? text + "; the first " + max + " are shown." : text + ".";
   }
 
+  /* What the worker does with each message from the page (`scope` receives and posts them;
+     `fetchIndex(url)` resolves to the parsed index): `{ index: url }` reads the index and
+     answers `{ ready: true }` (or `{ failed: true }`); `{ id, query }` answers `{ id, found }`,
+     the results as the page shows them (kind, url, title and the line under it). */
+  function answer(scope, fetchIndex) {
+    var items = null;
+    scope.onmessage = function (ev) {
+      var m = ev.data || {};
+      if (typeof m.index === "string") {
+        return Promise.resolve()
+          .then(function () { return fetchIndex(m.index); })
+          .then(function (index) {
+            items = prepare(index);
+            scope.postMessage({ ready: true });
+          })
+          .catch(function () {
+            scope.postMessage({ failed: true });
+          });
+      }
+      if (typeof m.query === "string" && items) {
+        var found = search(items, m.query);
+        scope.postMessage({
+          id: m.id,
+          found: {
+            total: found.total,
+            words: found.words,
+            results: found.results.map(function (it) {
+              return { kind: it.kind, url: it.url, title: it.title, line: describe(it, found.words) };
+            })
+          }
+        });
+      }
+      return undefined;
+    };
+  }
+
   function init() {
     var form = document.querySelector("form[data-index]");
     var input = form && form.querySelector("input[name=q]");
@@ -288,7 +331,11 @@
       return;
     }
     var root = form.getAttribute("data-root") || "/";
+    // The prepared index, here (`items`), or in the worker once it says it is ready.
     var items = null;
+    var worker = null;
+    var workerReady = false;
+    var asked = 0;
     var failed = false;
     var timer = 0;
     input.value = new URLSearchParams(window.location.search).get("q") || "";
@@ -306,7 +353,7 @@
         link.textContent = it.title;
         var facts = document.createElement("span");
         facts.className = "result-facts";
-        facts.textContent = describe(it, found.words);
+        facts.textContent = it.line !== undefined ? it.line : describe(it, found.words);
         li.appendChild(kind);
         li.appendChild(document.createTextNode(" "));
         li.appendChild(link);
@@ -335,11 +382,19 @@
           "decklist is also listed on the events, players and statistics pages.";
         return;
       }
-      if (!items) {
+      if (!items && !workerReady) {
         status.textContent = query.trim() ? "Loading the index…" : "";
         return;
       }
-      var found = search(items, query);
+      if (workerReady) {
+        asked += 1;
+        worker.postMessage({ id: asked, query: query });
+        return;
+      }
+      shown(search(items, query), query);
+    }
+
+    function shown(found, query) {
       show(found);
       status.textContent = normalize(query) ? statusText(found, query) : "";
     }
@@ -389,6 +444,9 @@
         return;
       }
       requested = true;
+      if (startWorker()) {
+        return;
+      }
       window.fetch(form.getAttribute("data-index"))
         .then(function (response) {
           if (!response.ok) {
@@ -405,6 +463,37 @@
         .then(function () {
           run(false);
         });
+    }
+    // The worker reads the index and searches it; the page shows the answer to the latest
+    // question only. Where no worker can start (an old browser, a page opened from a file), the
+    // page does it all itself.
+    function startWorker() {
+      if (typeof window.Worker !== "function" || !SELF) {
+        return false;
+      }
+      try {
+        worker = new window.Worker(SELF);
+      } catch (e) {
+        return false;
+      }
+      worker.onmessage = function (ev) {
+        var m = ev.data || {};
+        if (m.ready) {
+          workerReady = true;
+          run(false);
+        } else if (m.failed) {
+          failed = true;
+          run(false);
+        } else if (m.found && m.id === asked) {
+          shown(m.found, input.value);
+        }
+      };
+      worker.onerror = function () {
+        failed = true;
+        run(false);
+      };
+      worker.postMessage({ index: new URL(form.getAttribute("data-index"), window.location.href).href });
+      return true;
     }
     input.addEventListener("focus", load);
     input.addEventListener("input", load);
@@ -425,6 +514,7 @@
     rank: rank,
     search: search,
     describe: describe,
+    answer: answer,
     statusText: statusText
   };
   if (typeof module === "object" && module.exports) {
@@ -432,5 +522,15 @@
   }
   if (typeof document !== "undefined") {
     init();
+  } else if (typeof self !== "undefined" && typeof self.importScripts === "function") {
+    // Started as the search page's worker.
+    answer(self, function (url) {
+      return self.fetch(url).then(function (response) {
+        if (!response.ok) {
+          throw new Error(response.status);
+        }
+        return response.json();
+      });
+    });
   }
 })();

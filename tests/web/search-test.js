@@ -129,4 +129,33 @@ assert.equal(s.statusText(find("hoth"), "hoth"), "1 result for “hoth”.");
 assert.equal(s.statusText(find("maren"), "maren"), "7 results for “maren”.");
 assert.equal(s.statusText(find("xyzzy"), "xyzzy"), "No results for “xyzzy”.");
 
-console.log("search.js: all checks passed");
+// The worker: it reads the index when asked, then answers each question with the results as
+// the page shows them; a question before the index is read gets no answer, and an index it
+// cannot read is said to have failed.
+(async () => {
+  const posted = [];
+  const scope = { postMessage: (m) => posted.push(m) };
+  s.answer(scope, (url) => {
+    assert.equal(url, "https://example.org/search.json");
+    return Promise.resolve(index);
+  });
+  await scope.onmessage({ data: { id: 1, query: "maren" } });
+  assert.deepEqual(posted, [], "nothing to search yet");
+  await scope.onmessage({ data: { index: "https://example.org/search.json" } });
+  assert.deepEqual(posted, [{ ready: true }]);
+  scope.onmessage({ data: { id: 2, query: "hoth" } });
+  assert.equal(posted.length, 2);
+  assert.equal(posted[1].id, 2);
+  assert.equal(posted[1].found.total, find("hoth").total);
+  assert.deepEqual(posted[1].found.results, find("hoth").results.map((it) => ({
+    kind: it.kind, url: it.url, title: it.title, line: s.describe(it, find("hoth").words)
+  })));
+  const failing = { postMessage: (m) => posted.push(m) };
+  s.answer(failing, () => Promise.reject(new Error("404")));
+  await failing.onmessage({ data: { index: "https://example.org/missing.json" } });
+  assert.deepEqual(posted[2], { failed: true });
+  console.log("search.js: all checks passed");
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
