@@ -286,6 +286,29 @@
     return found.total > max ? text + "; the first " + max + " are shown." : text + ".";
   }
 
+  /* The results of `query` as the page shows them: their count, and the first LIMIT, each its
+     kind, address, title and the line under it. The page and the worker answer alike. */
+  function answerTo(items, query) {
+    var found = search(items, query);
+    return {
+      total: found.total,
+      results: found.results.map(function (it) {
+        return { kind: it.kind, url: it.url, title: it.title, line: describe(it, found.words) };
+      })
+    };
+  }
+
+  /* The parsed index at `url`, asked for with `fetchIndex` (the page's fetch, or the worker's);
+     rejects when the answer is not the file. */
+  function readIndex(fetchIndex, url) {
+    return fetchIndex(url).then(function (response) {
+      if (!response.ok) {
+        throw new Error(response.status);
+      }
+      return response.json();
+    });
+  }
+
   /* What the worker does with each message from the page (`scope` receives and posts them;
      `fetchIndex(url)` resolves to the parsed index): `{ index: url }` reads the index and
      answers `{ ready: true }` (or `{ failed: true }`); `{ id, query }` answers `{ id, found }`,
@@ -306,17 +329,7 @@
           });
       }
       if (typeof m.query === "string" && items) {
-        var found = search(items, m.query);
-        scope.postMessage({
-          id: m.id,
-          found: {
-            total: found.total,
-            words: found.words,
-            results: found.results.map(function (it) {
-              return { kind: it.kind, url: it.url, title: it.title, line: describe(it, found.words) };
-            })
-          }
-        });
+        scope.postMessage({ id: m.id, found: answerTo(items, m.query) });
       }
       return undefined;
     };
@@ -353,7 +366,7 @@
         link.textContent = it.title;
         var facts = document.createElement("span");
         facts.className = "result-facts";
-        facts.textContent = it.line !== undefined ? it.line : describe(it, found.words);
+        facts.textContent = it.line;
         li.appendChild(kind);
         li.appendChild(document.createTextNode(" "));
         li.appendChild(link);
@@ -391,7 +404,7 @@
         worker.postMessage({ id: asked, query: query });
         return;
       }
-      shown(search(items, query), query);
+      shown(answerTo(items, query), query);
     }
 
     function shown(found, query) {
@@ -447,13 +460,7 @@
       if (startWorker()) {
         return;
       }
-      window.fetch(form.getAttribute("data-index"))
-        .then(function (response) {
-          if (!response.ok) {
-            throw new Error(response.status);
-          }
-          return response.json();
-        })
+      readIndex(window.fetch.bind(window), form.getAttribute("data-index"))
         .then(function (index) {
           items = prepare(index);
         })
@@ -514,6 +521,7 @@
     rank: rank,
     search: search,
     describe: describe,
+    answerTo: answerTo,
     answer: answer,
     statusText: statusText
   };
@@ -525,12 +533,7 @@
   } else if (typeof self !== "undefined" && typeof self.importScripts === "function") {
     // Started as the search page's worker.
     answer(self, function (url) {
-      return self.fetch(url).then(function (response) {
-        if (!response.ok) {
-          throw new Error(response.status);
-        }
-        return response.json();
-      });
+      return readIndex(self.fetch.bind(self), url);
     });
   }
 })();
