@@ -62,6 +62,9 @@ pub enum Code {
     /// A coin the rules leave a result to is still owed: Holonet drew it from the event's seed
     /// for now, until the venue's toss is recorded (a warning).
     CoinOwed,
+    /// A build's output passes a limit of the host it is published on (a warning: the files
+    /// are written, and the host may refuse them).
+    HostLimit,
 }
 
 impl Code {
@@ -88,6 +91,7 @@ impl Code {
             Code::UnsafePath => "H018",
             Code::SimilarName => "H019",
             Code::CoinOwed => "H020",
+            Code::HostLimit => "H021",
         }
     }
 }

@@ -45,6 +45,15 @@ pub fn run(args: Args) -> ExitCode {
                 stats.write.removed,
                 started.elapsed().as_millis()
             );
+            if verbosity() == Verbosity::Verbose {
+                eprintln!(
+                    "As a host receives it (a tar of {}, dot-files left out): {} bytes ({}), {} files",
+                    out.shown(),
+                    stats.upload.bytes,
+                    site::hosting::size(stats.upload.bytes),
+                    stats.upload.files
+                );
+            }
             ExitCode::SUCCESS
         }
         Err(report) => {

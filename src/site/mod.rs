@@ -25,6 +25,7 @@ pub(crate) mod event_index;
 pub mod event_page;
 pub(crate) mod feed;
 pub(crate) mod groups;
+pub mod hosting;
 pub mod json;
 pub(crate) mod kept;
 pub(crate) mod live_view;
@@ -626,6 +627,8 @@ pub struct BuildStats {
     pub events: usize,
     pub files: usize,
     pub write: output::WriteReport,
+    /// The output as a host receives it.
+    pub upload: hosting::Upload,
 }
 
 /// Builds the site at `root` into `out`. On any error nothing is written.
@@ -745,6 +748,8 @@ pub fn build_with_progress(
     });
     let started = Instant::now();
     let events = site.events.len();
+    let upload = staging.upload();
+    let host_limits = hosting::over_limits(&upload, &site.config.base_url, root);
     drop_later((site, earlier));
     // The ratings' resumes are kept while the output is put in place: neither waits for the
     // other, and a resume vouches for nothing published.
@@ -770,11 +775,13 @@ pub fn build_with_progress(
                     .diagnostics
                     .push(kept_unsealed(out, &write.kept_unsealed));
             }
+            report.diagnostics.extend(host_limits);
             Ok((
                 BuildStats {
                     events,
                     files,
                     write,
+                    upload,
                 },
                 report,
             ))

@@ -3713,3 +3713,71 @@ fn a_finished_event_names_its_champion_first() {
         .expect("event page");
     assert!(!running.contains("champion-line"));
 }
+
+/// `holonet build --verbose`, run from the site folder, tells the output's size as a host
+/// receives it (what the hosting-limits warning, H021, compares with each host's limits): the
+/// length of `tar --exclude='.[^/]*' -cf - -C public .` to the byte, where the machine has GNU
+/// tar to compare with, and every file but the dot-files.
+#[test]
+fn a_verbose_build_tells_the_size_a_host_receives() {
+    let site = small_site();
+    let output = common::holonet(&["build", "--verbose"], site.path());
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{said}");
+    let line = said
+        .lines()
+        .find(|l| l.starts_with("As a host receives it"))
+        .unwrap_or_else(|| panic!("no size line in:\n{said}"));
+    let number_before = |unit: &str| -> u64 {
+        let head = &line[..line.find(unit).expect(unit)];
+        let digits: String = head
+            .chars()
+            .rev()
+            .skip_while(|c| *c == ' ')
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits
+            .chars()
+            .rev()
+            .collect::<String>()
+            .parse()
+            .expect("a number")
+    };
+    let (bytes, files) = (number_before(" bytes"), number_before(" files"));
+    let out = site.path().join("public");
+    let published: Vec<u64> = walkdir::WalkDir::new(&out)
+        .min_depth(1)
+        .into_iter()
+        .filter_entry(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| e.expect("readable"))
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.metadata().expect("metadata").len())
+        .collect();
+    assert_eq!(files, published.len() as u64, "{line}");
+    assert!(fs::read_dir(&out).expect("output").any(|e| {
+        e.expect("entry")
+            .file_name()
+            .to_string_lossy()
+            .starts_with(".holonet")
+    }));
+    // Whole records of 10,240 bytes, each file a 512-byte header and its bytes in whole blocks.
+    assert_eq!(bytes % 10_240, 0);
+    let least: u64 = published
+        .iter()
+        .map(|len| 512 + len.div_ceil(512) * 512)
+        .sum();
+    assert!(bytes >= least + 1024, "{bytes} < {least}");
+    let gnu_tar = std::process::Command::new("tar")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("GNU tar"));
+    if gnu_tar {
+        let tar = std::process::Command::new("tar")
+            .args(["--exclude=.[^/]*", "-cf", "-", "-C", "public", "."])
+            .current_dir(site.path())
+            .output()
+            .expect("tar runs");
+        assert!(tar.status.success());
+        assert_eq!(bytes, tar.stdout.len() as u64);
+    }
+}

@@ -301,6 +301,7 @@ const SITE_FLOORS: &[(&str, u32)] = &[
     ("render", 6),
     ("reuse", 6),
     ("groups", 6),
+    ("hosting", 6),
     ("kept", 6),
     ("output", 6),
     ("disk_tree", 6),

@@ -60,6 +60,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use super::addresses::MANIFEST;
+use super::hosting::Upload;
 use crate::atomic::{HeldLock, hold_lock};
 use crate::input_key::Secret;
 
@@ -319,6 +320,13 @@ impl Staging {
     /// How many files were handed over so far.
     pub(crate) fn file_count(&self) -> usize {
         self.lock().files.len()
+    }
+
+    /// The build's files as a host receives them (files put into the output by hand, which the
+    /// commit carries over, are not counted).
+    pub(crate) fn upload(&self) -> Upload {
+        let state = self.lock();
+        Upload::of(state.files.iter().map(|(rel, r)| (rel.as_str(), r.len)))
     }
 
     /// Completes the spare copy (files Holonet did not write carried over from the output,
