@@ -85,6 +85,8 @@ fn every_long_list_players_scan_has_a_find_box_and_no_short_one_has() {
             "3",
             "--out",
             "site",
+            "--mix",
+            "bench",
         ],
         dir.path(),
     );
@@ -117,7 +119,7 @@ fn every_long_list_players_scan_has_a_find_box_and_no_short_one_has() {
             event_boxes += boxes.len();
         }
     }
-    // The generated events run from 12 to 254 players: some lists of each kind are long.
+    // The bench mix runs from 16 to 256 players: some lists of each kind are long.
     assert!(event_boxes >= 3, "{event_boxes} event pages with a box");
     assert!(round_boxes >= 10, "{round_boxes} round pages with a box");
     assert!(deck_boxes >= 3, "{deck_boxes} decklists pages with a box");

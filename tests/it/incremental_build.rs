@@ -96,6 +96,9 @@ fn every_kind_of_edit_builds_what_a_fresh_build_makes() {
             "5",
             "--out",
             "site",
+            // Events of 16 to 256 players, some without a cut.
+            "--mix",
+            "bench",
         ],
         parent,
     );

@@ -141,7 +141,7 @@ pub struct Generated {
 
 /// Writes a new site with `events` synthetic events into `out` (new or empty): `holonet.toml`
 /// as `holonet init` writes it, the home page, and one file per event.
-pub fn generate(out: &Path, events: usize, seed: u64) -> Result<Summary, String> {
+pub fn generate(out: &Path, events: usize, seed: u64, mix: Mix) -> Result<Summary, String> {
     if out.exists()
         && std::fs::read_dir(out)
             .map_err(|e| format!("cannot read {}: {e}", out.shown()))?
@@ -155,7 +155,7 @@ pub fn generate(out: &Path, events: usize, seed: u64) -> Result<Summary, String>
     }
     let generated: Vec<Generated> = (0..events)
         .into_par_iter()
-        .map(|i| event(i, seed))
+        .map(|i| event(i, seed, mix))
         .collect::<Result<_, _>>()?;
     let write = |path: &Path, text: &str| -> Result<(), String> {
         let target = out.join(path);
@@ -264,31 +264,73 @@ struct Plan {
     players: usize,
 }
 
-fn plan(index: usize, seed: u64) -> Plan {
+/// The sizes of the archive's events: how many players, and from that the rounds and the cut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Mix {
+    /// Events of the sizes real communities hold (the default). Most archived events are store
+    /// events of 8 to 16 players; the Players Committee's saved events
+    /// (`shared/data/pc-tournament-assistant/`: 8 to 62 players, 28 on average, median 24.5,
+    /// 4 to 8 games) are the regionals, nationals and worlds above them. So: 55 % of 8 to 16
+    /// players, 30 % of 17 to 32, 12 % of 33 to 64, 3 % of 65 to 128 (23 players on average);
+    /// the Swiss rounds and the cut as the 2018 regulations' basic structure (that of store
+    /// championships) gives them for the size: 3 rounds and no cut up to 8 players, 4 and a
+    /// top 4 up to 24, 4 and a top 8 up to 32, 5 and a top 8 up to 64, 6 and a top 8 up to
+    /// 96, 6 and a top 16 up to 128.
+    Real,
+    /// The mix of the earlier benchmarks, for figures comparable with theirs: 16 to 256
+    /// players (57 on average), 4 to 9 rounds.
+    Bench,
+}
+
+impl Mix {
+    /// Players, Swiss rounds and the cut of one event, drawn from `rng`.
+    fn draw(self, rng: &mut Stream) -> (u64, u64, u64) {
+        let bucket = rng.below(100);
+        let (lo, hi) = match (self, bucket) {
+            (Mix::Real, 0..55) => (8, 16),
+            (Mix::Real, 55..85) => (17, 32),
+            (Mix::Real, 85..97) => (33, 64),
+            (Mix::Real, _) => (65, 128),
+            // Mostly store-sized events, a few large ones.
+            (Mix::Bench, 0..45) => (16, 32),
+            (Mix::Bench, 45..75) => (33, 64),
+            (Mix::Bench, 75..93) => (65, 128),
+            (Mix::Bench, _) => (129, 256),
+        };
+        let players = between(rng, lo, hi);
+        if self == Mix::Real {
+            let (rounds, cut) = match players {
+                ..9 => (3, 0),
+                9..25 => (4, 4),
+                25..33 => (4, 8),
+                33..65 => (5, 8),
+                65..97 => (6, 8),
+                _ => (6, 16),
+            };
+            return (players, rounds, cut);
+        }
+        let rounds = (ceil_log2(players) + rng.below(2)).clamp(4, 9);
+        let cuts: &[u64] = match players {
+            ..24 => &[0, 4],
+            24..48 => &[0, 4, 8],
+            48..96 => &[4, 8],
+            _ => &[8, 16],
+        };
+        let cut = cuts[rng.below(cuts.len() as u64) as usize];
+        (players, rounds, cut)
+    }
+}
+
+fn plan(index: usize, seed: u64, mix: Mix) -> Plan {
     let mut rng = Stream::new(seed, &format!("event {index}"));
-    // Mostly store-sized events, a few large ones.
-    let bucket = rng.below(100);
-    let (lo, hi) = match bucket {
-        0..45 => (16, 32),
-        45..75 => (33, 64),
-        75..93 => (65, 128),
-        _ => (129, 256),
-    };
-    let players = between(&mut rng, lo, hi);
-    let rounds = (ceil_log2(players) + rng.below(2)).clamp(4, 9);
-    let cuts: &[u64] = match players {
-        ..24 => &[0, 4],
-        24..48 => &[0, 4, 8],
-        48..96 => &[4, 8],
-        _ => &[8, 16],
-    };
-    let cut = cuts[rng.below(cuts.len() as u64) as usize];
+    let (players, rounds, cut) = mix.draw(&mut rng);
     let year = between(&mut rng, 2013, 2025);
     let month = between(&mut rng, 1, 12);
     let day = between(&mut rng, 1, 28);
     let place = PLACES[rng.below(PLACES.len() as u64) as usize];
     let (kind, tier) = match players {
-        ..33 => ("Store Championship", "relaxed"),
+        ..16 => ("Store Tournament", "relaxed"),
+        16..33 => ("Store Championship", "relaxed"),
         33..65 => ("Regional", "formal"),
         65..129 => ("National Championship", "premier"),
         _ => ("Grand Open", "premier"),
@@ -488,13 +530,13 @@ fn report_elimination(
 }
 
 /// Generates event `index` of the archive made with `seed`, played to the end.
-pub fn event(index: usize, seed: u64) -> Result<Generated, String> {
+pub fn event(index: usize, seed: u64, mix: Mix) -> Result<Generated, String> {
     let Plan {
         path,
         mut text,
         skills,
         players,
-    } = plan(index, seed);
+    } = plan(index, seed, mix);
     let mut rng = Stream::new(seed, &format!("event {index} results"));
     let mut tables = 0;
     let mut elimination_games = 0;
@@ -565,8 +607,8 @@ mod tests {
 
     #[test]
     fn events_are_valid_complete_and_paired() {
-        for index in 0..6 {
-            let generated = event(index, 42).unwrap();
+        for (index, mix) in (0..6).zip([Mix::Real, Mix::Bench].into_iter().cycle()) {
+            let generated = event(index, 42, mix).unwrap();
             let (event, computed) = load(&generated.path, &generated.text).unwrap();
             assert_eq!(
                 computed.status,
@@ -574,9 +616,13 @@ mod tests {
                 "{}",
                 generated.path.shown()
             );
-            assert!((16..=256).contains(&event.players.len()));
+            let (players, swiss_rounds) = match mix {
+                Mix::Real => (8..=128, 3..=6),
+                Mix::Bench => (16..=256, 4..=9),
+            };
+            assert!(players.contains(&event.players.len()));
             let rounds = computed.swiss_rounds.unwrap();
-            assert!((4..=9).contains(&rounds));
+            assert!(swiss_rounds.contains(&rounds));
             assert_eq!(event.rounds().len(), rounds as usize);
             for round in event.rounds() {
                 assert!(round.is_complete());
@@ -638,9 +684,9 @@ mod tests {
     fn same_seed_same_bytes_and_events_do_not_depend_on_the_count() {
         let dir = tempfile::tempdir().unwrap();
         let (a, b) = (dir.path().join("a"), dir.path().join("b"));
-        let summary = generate(&a, 5, 7).unwrap();
+        let summary = generate(&a, 5, 7, Mix::Real).unwrap();
         assert_eq!(summary.events, 5);
-        generate(&b, 5, 7).unwrap();
+        generate(&b, 5, 7, Mix::Real).unwrap();
         let files = |root: &Path| -> Vec<(PathBuf, Vec<u8>)> {
             let mut files: Vec<_> = walkdir::WalkDir::new(root)
                 .into_iter()
@@ -660,11 +706,16 @@ mod tests {
         // The events, holonet.toml, the home page and players.toml.
         assert_eq!(files_a.len(), 5 + 3);
         assert_eq!(files_a, files(&b));
-        assert_eq!(event(2, 7).unwrap().text, event(2, 7).unwrap().text);
-        assert_ne!(event(2, 7).unwrap().text, event(2, 8).unwrap().text);
+        let text = |seed, mix| event(2, seed, mix).unwrap().text;
+        assert_eq!(text(7, Mix::Real), text(7, Mix::Real));
+        assert_ne!(text(7, Mix::Real), text(8, Mix::Real));
+        assert_ne!(text(7, Mix::Real), text(7, Mix::Bench));
         // The whole site builds without an error.
         let report = holonet::site::check(&a);
         assert!(!report.has_errors(), "{}", report.render());
-        assert!(generate(&a, 1, 7).is_err(), "a folder in use is refused");
+        assert!(
+            generate(&a, 1, 7, Mix::Real).is_err(),
+            "a folder in use is refused"
+        );
     }
 }

@@ -47,6 +47,10 @@ enum Command {
         /// The site folder to create (it must not exist, or be empty).
         #[arg(long)]
         out: PathBuf,
+        /// The events' sizes: `real`, those of real communities (mostly store events of 8 to
+        /// 16 players), or `bench`, the earlier benchmarks' (16 to 256 players).
+        #[arg(long, value_enum, default_value_t = generate::Mix::Real)]
+        mix: generate::Mix,
     },
     /// Time how long `serve` takes to bring the site up to date after edits to one event file,
     /// alternating a location edit and a result edit; the file is put back afterwards.
@@ -73,9 +77,14 @@ enum Command {
 
 fn main() -> ExitCode {
     match Cli::parse().command {
-        Command::GenerateArchive { events, seed, out } => {
+        Command::GenerateArchive {
+            events,
+            seed,
+            out,
+            mix,
+        } => {
             let started = Instant::now();
-            match generate::generate(&out, events, seed) {
+            match generate::generate(&out, events, seed, mix) {
                 Ok(summary) => {
                     println!(
                         "Generated {} events ({} players, {} Swiss tables, {} elimination games) into {} in {} ms.",
