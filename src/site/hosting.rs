@@ -164,6 +164,10 @@ impl Host {
     fn passed(self, upload: &Upload) -> Vec<String> {
         const GB: u64 = 1_000_000_000;
         const MIB: u64 = 1 << 20;
+        const GITLAB_FILES: usize = 200_000;
+        const CLOUDFLARE_FREE_FILES: usize = 20_000;
+        const CLOUDFLARE_PAID_FILES: usize = 100_000;
+        const NETLIFY_FOLDER_ENTRIES: usize = 54_000;
         let mut passed = Vec::new();
         let name = self.name();
         let owns = self.owns();
@@ -173,17 +177,17 @@ impl Host {
                 size(upload.bytes)
             ));
         }
-        if self == Host::GitLabPages && upload.files > 200_000 {
+        if self == Host::GitLabPages && upload.files > GITLAB_FILES {
             passed.push(format!(
                 "{} files, over {owns} {}",
                 grouped(upload.files as u64),
-                grouped(200_000)
+                grouped(GITLAB_FILES as u64)
             ));
         }
         if self == Host::CloudflarePages {
-            if upload.files > 20_000 {
-                let paid = grouped(100_000);
-                let plan = if upload.files > 100_000 {
+            if upload.files > CLOUDFLARE_FREE_FILES {
+                let paid = grouped(CLOUDFLARE_PAID_FILES as u64);
+                let plan = if upload.files > CLOUDFLARE_PAID_FILES {
                     format!("and its paid plans' {paid}")
                 } else {
                     format!("(its paid plans take {paid})")
@@ -191,7 +195,7 @@ impl Host {
                 passed.push(format!(
                     "{} files, over {owns} {} on the free plan {plan}",
                     grouped(upload.files as u64),
-                    grouped(20_000)
+                    grouped(CLOUDFLARE_FREE_FILES as u64)
                 ));
             }
             if upload.largest.0 > 25 * MIB {
@@ -202,7 +206,7 @@ impl Host {
                 ));
             }
         }
-        if self == Host::Netlify && upload.fullest_folder.0 > 54_000 {
+        if self == Host::Netlify && upload.fullest_folder.0 > NETLIFY_FOLDER_ENTRIES {
             let folder = match upload.fullest_folder.1.as_str() {
                 "" => "the output folder".to_string(),
                 f => format!("{f}/"),
@@ -210,7 +214,7 @@ impl Host {
             passed.push(format!(
                 "{folder} holds {} entries, over {owns} {} in a folder",
                 grouped(upload.fullest_folder.0 as u64),
-                grouped(54_000)
+                grouped(NETLIFY_FOLDER_ENTRIES as u64)
             ));
         }
         passed
@@ -323,13 +327,12 @@ mod tests {
         );
         assert_eq!(of("https://holonet.example.org/"), None);
         assert_eq!(of("/archive/"), None);
-        let site = std::env::temp_dir().join(format!("holonet-hosting-{}", std::process::id()));
-        std::fs::create_dir_all(site.join(".github/workflows")).unwrap();
+        let site = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(site.path().join(".github/workflows")).unwrap();
         assert_eq!(
-            Host::of_site("https://holonet.example.org/", &site),
+            Host::of_site("https://holonet.example.org/", site.path()),
             Some(Host::GitHubPages)
         );
-        std::fs::remove_dir_all(&site).unwrap();
     }
 
     #[test]
