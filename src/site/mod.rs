@@ -40,6 +40,7 @@ pub(crate) mod player_events;
 pub(crate) mod player_index;
 pub(crate) mod players;
 pub(crate) mod preview;
+pub(crate) mod preview_cache;
 pub(crate) mod ratings;
 pub(crate) mod ratings_pages;
 pub(crate) mod recorded_view;
@@ -486,6 +487,8 @@ fn last_build(
             .filter(|_| program.is_some())
             .map(|(slug, entry)| (slug, entry.card))
             .collect(),
+        // What the site folder keeps is no record of the last build: a build adds it.
+        cache: None,
     };
     LastBuild {
         shared,
@@ -707,6 +710,15 @@ pub fn build_with_progress(
         &secret,
         &|path| staging.can_keep(path),
     );
+    // The images the output cannot lend are taken from the site's cache of drawn ones.
+    let previews = preview_cache::PreviewCache::open(root, secret);
+    let earlier = Earlier {
+        previews: render::Previews {
+            cache: crate::input_key::program_key().map(|_| previews.clone()),
+            ..earlier.previews
+        },
+        ..earlier
+    };
     let saved_ratings = RatingCache::of_site(root, secret);
     let event_files = match render_into(
         &site,
@@ -723,6 +735,7 @@ pub fn build_with_progress(
             return Err(report);
         }
     };
+    let published_cards: Vec<u128> = entries.values().map(|entry| entry.card).collect();
     // With no records, the next build renders everything: an empty events' record says so.
     let (events_record, pages_record) = records(shared, entries, event_files, &earlier).map_or(
         (reuse::text(&reuse::Recorded::new()), None),
@@ -769,6 +782,10 @@ pub fn build_with_progress(
             // build under another would replace a check's with one no check can use.
             if let Some(pages) = pages_record.as_ref().filter(|_| base_url.is_none()) {
                 reuse::write_rendered(root, &events_record, pages, &secret);
+            }
+            // Without a program key no entry was read or written, and none is removed.
+            if crate::input_key::program_key().is_some() {
+                previews.keep_only(published_cards);
             }
             if !write.kept_unsealed.is_empty() {
                 report

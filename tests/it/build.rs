@@ -2278,6 +2278,89 @@ fn every_event_page_links_its_preview_image_and_the_image_is_there() {
     }
 }
 
+/// A build with no earlier output (a new folder, `public/` removed) takes each event's
+/// link-preview image from the site's cache of drawn images instead of drawing it again, byte
+/// for byte what drawing makes; an entry that is not sound (here one byte changed) is drawn
+/// again and written over; a build keeps only the images of the cards it published.
+#[test]
+fn a_build_into_a_new_folder_takes_each_preview_image_from_the_sites_cache() {
+    let site = common::example_site();
+    let root = site.path();
+    let cache = root.join(".holonet/cache/previews");
+    let card = "events/2014/dantooine-regional/preview.png";
+    let stats = build(root, &root.join("first"), None);
+    let drawn = fs::read(root.join("first").join(card)).expect("the card");
+    // One entry per event: its image after a header (a layout line and a seal).
+    let entries = || -> BTreeMap<String, Vec<u8>> {
+        fs::read_dir(&cache)
+            .expect("the cache")
+            .map(|entry| {
+                let entry = entry.expect("entry");
+                let name = entry.file_name().to_string_lossy().into_owned();
+                (name, fs::read(entry.path()).expect("read"))
+            })
+            .collect()
+    };
+    let first = entries();
+    assert_eq!(first.len(), stats.events, "{:?}", first.keys());
+    let (name, _) = first
+        .iter()
+        .find(|(_, bytes)| bytes.ends_with(&drawn) && bytes.len() == drawn.len() + 24)
+        .expect("the card's entry holds its image");
+    let entry = cache.join(name);
+    // A hit is read, never written: the entry's time, set far back, stays as it is.
+    let long_ago = std::time::UNIX_EPOCH + std::time::Duration::from_secs(86_400);
+    let set_time = |time| {
+        fs::File::options()
+            .write(true)
+            .open(&entry)
+            .and_then(|file| file.set_modified(time))
+            .expect("set the time");
+    };
+    let time = || {
+        fs::metadata(&entry)
+            .and_then(|m| m.modified())
+            .expect("time")
+    };
+    set_time(long_ago);
+    build(root, &root.join("second"), None);
+    assert_eq!(
+        fs::read(root.join("second").join(card)).expect("card"),
+        drawn
+    );
+    assert_eq!(time(), long_ago, "the image came from the cache");
+    assert_eq!(entries(), first);
+    // One byte of the kept image changed: the image is drawn again, the entry written over.
+    let mut damaged = first[name].clone();
+    *damaged.last_mut().expect("bytes") ^= 0xff;
+    fs::write(&entry, &damaged).expect("write");
+    set_time(long_ago);
+    build(root, &root.join("third"), None);
+    assert_eq!(
+        fs::read(root.join("third").join(card)).expect("card"),
+        drawn
+    );
+    assert_ne!(time(), long_ago, "drawn again");
+    assert_eq!(entries(), first, "the entry is sound again");
+    // The event's name changed: its new card is kept, its old one removed.
+    common::edit(
+        root,
+        "events/2014/dantooine-regional.toml",
+        "name = \"Dantooine Regional 2014\"",
+        "name = \"Dantooine Regional Championship 2014\"",
+    );
+    build(root, &root.join("fourth"), None);
+    let fourth = entries();
+    assert_eq!(fourth.len(), stats.events);
+    assert!(
+        !fourth.contains_key(name.as_str()),
+        "the old card's image is removed"
+    );
+    let renamed = fs::read(root.join("fourth").join(card)).expect("card");
+    assert_ne!(renamed, drawn);
+    assert!(fourth.values().any(|bytes| bytes.ends_with(&renamed)));
+}
+
 /// An event page rendered again from an edited template keeps its link-preview image as the
 /// last render drew it: the image is drawn only when the facts on the card change (here in
 /// `serve`'s memo; a build keeps it through `.holonet-events` the same way).

@@ -295,11 +295,12 @@ const SITE_FLOORS: &[(&str, u32)] = &[
     // assembled from them.
     ("contribution", 5),
     ("search", 5),
-    // The build: templates, rendering, reuse of the last build's pages, the output folder,
-    // `serve`'s session, and the folder's entry points (`mod.rs`).
+    // The build: templates, rendering, reuse of the last build's pages and drawn images, the
+    // output folder, `serve`'s session, and the folder's entry points (`mod.rs`).
     ("templates", 6),
     ("render", 6),
     ("reuse", 6),
+    ("preview_cache", 6),
     ("groups", 6),
     ("hosting", 6),
     ("kept", 6),

@@ -126,7 +126,8 @@ pub(super) fn render_event(
         source,
     );
     // The link-preview image, drawn again only when its card changed: the previous build's
-    // (or, in `serve`, the last render's) is kept when the card's key is the same.
+    // (or, in `serve`, the last render's) is kept when the card's key is the same, and a build
+    // into a folder without it takes it from the site's cache of drawn images.
     let preview = named(format!("{path}{}", crate::site::addresses::PREVIEW_FILE));
     let card_key = crate::site::reuse::card_key(input.previews.program, &card);
     let seen = pages
@@ -137,7 +138,7 @@ pub(super) fn render_event(
         let png = if output.store.discards() {
             Vec::new()
         } else {
-            card.png()
+            input.previews.image(&card, card_key)
         };
         output.add(preview, png, source);
     }

@@ -83,13 +83,33 @@ pub(crate) struct RenderInput<'a> {
     pub(crate) fields: Option<&'a FieldRecorder>,
 }
 
-/// The link-preview images of the previous build (see [`super::reuse::card_key`]).
+/// The link-preview images of the previous build (see [`super::reuse::card_key`]), and those
+/// kept in the site folder.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Previews {
     /// Holonet's program key ([`crate::input_key::program_key`]), part of each card's key.
     pub(crate) program: u128,
     /// Each event's card key in the previous build, by slug.
     pub(crate) last: BTreeMap<String, u128>,
+    /// The images drawn by earlier builds of the site, by card key; `None` when a render
+    /// neither reads nor keeps them (without a program key, a card's key cannot tell one
+    /// Holonet's drawing from another's).
+    pub(crate) cache: Option<super::preview_cache::PreviewCache>,
+}
+
+impl Previews {
+    /// The image of `card`, whose key is `key`: the cache's when it holds it, else drawn, and
+    /// kept there for later builds.
+    pub(crate) fn image(&self, card: &super::preview::Card, key: u128) -> Vec<u8> {
+        if let Some(png) = self.cache.as_ref().and_then(|cache| cache.get(key)) {
+            return png;
+        }
+        let png = card.png();
+        if let Some(cache) = &self.cache {
+            cache.put(key, &png);
+        }
+        png
+    }
 }
 
 /// The part of the site to render. The pages made from every event (home, indexes, players A to
