@@ -180,17 +180,27 @@ pub(crate) fn card_scope(
     let mut scope = BTreeSet::new();
     for slug in slugs {
         let (before, after) = (last.get(slug), now.get(slug));
-        let (before, after) = (before.map(|e| &e.archive), after.map(|e| &e.archive));
-        if !Group::Cards.reads_changed(before, after) {
-            continue;
+        if reaches_cards(before.map(|e| &e.archive), after.map(|e| &e.archive))? {
+            scope.extend(cards_of(slug));
         }
-        let (before, after) = before.zip(after)?;
-        if (before.card_keys, before.people) != (after.card_keys, after.people) {
-            return None;
-        }
-        scope.extend(cards_of(slug));
     }
     Some(scope)
+}
+
+/// How an edit that made an event's part of the archive `after` from `before` (`None`: no
+/// such event) reaches the card pages: `Some(false)`, not at all; `Some(true)`, only the pages
+/// of the cards its lists hold, when it kept those cards, each in as many lists, and its date
+/// and people; `None`, any card page and the cards index (the event came or went, or its
+/// lists changed otherwise).
+pub(crate) fn reaches_cards(
+    before: Option<&Fingerprint>,
+    after: Option<&Fingerprint>,
+) -> Option<bool> {
+    if !Group::Cards.reads_changed(before, after) {
+        return Some(false);
+    }
+    let (before, after) = before.zip(after)?;
+    ((before.card_keys, before.people) == (after.card_keys, after.people)).then_some(true)
 }
 
 /// The archive-wide parts of the last search index, whose bytes `last` reads, that the

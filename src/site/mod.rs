@@ -242,18 +242,21 @@ pub fn render_for_session(
         memo: Some(memo),
         kept_groups: kept.groups,
         search_parts: kept.search_parts,
+        card_scope: kept.card_scope,
         ..Earlier::default()
     };
     render_into(site, scope, store, finish, &earlier, None, None).map(drop)
 }
 
 /// What `serve` keeps of its last render without building it again: the groups of archive-wide
-/// pages an edit did not change (its files hold them as they are), and the search index's
-/// archive-wide parts whose pages are among those (see [`search::LastParts`]).
+/// pages an edit did not change (its files hold them as they are), the card pages outside
+/// `card_scope` when it reached only some (see [`groups::reaches_cards`]), and the search
+/// index's archive-wide parts whose pages are among those (see [`search::LastParts`]).
 #[derive(Debug, Default)]
 pub struct SessionKept {
     pub(crate) groups: std::collections::BTreeSet<groups::Group>,
     pub(crate) search_parts: search::LastParts,
+    pub(crate) card_scope: Option<std::collections::BTreeSet<addresses::CardKey>>,
 }
 
 /// What a render may keep of an earlier one instead of rendering it again.

@@ -22,7 +22,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::addresses::{SEARCH_PATH, head_to_head_path, page_id, player_path};
+use super::addresses::{CardKey, SEARCH_PATH, head_to_head_path, page_id, player_path};
 use super::contribution::{Contribution, Fingerprint};
 use super::disk_tree::{Batch, Committed, DiskTree};
 use super::groups::Group;
@@ -211,6 +211,9 @@ impl Session {
         let mut changed_groups = BTreeSet::new();
         // Whether an edited event's players go by other names than before.
         let mut names_changed = false;
+        // The cards whose pages the edits reach, when they reach only some (see
+        // `groups::reaches_cards`); `None`: every card page and the cards index.
+        let mut card_scope = Some(BTreeSet::new());
         let view = super::model::SiteView::new(&self.site.config, &self.site.pages);
         for (slug, new) in edits {
             let old = self
@@ -247,6 +250,17 @@ impl Session {
             if super::reuse::reaches_player_pages(before.as_ref(), after.as_ref()) {
                 players.extend(their_players);
             }
+            card_scope = card_scope
+                .zip(super::groups::reaches_cards(
+                    before.as_ref(),
+                    after.as_ref(),
+                ))
+                .map(|(mut scope, reached)| {
+                    if reached {
+                        scope.extend(current.map(Contribution::card_keys).unwrap_or_default());
+                    }
+                    scope
+                });
             let names = |f: Option<&Fingerprint>| f.map(|f| f.people);
             names_changed |= names(before.as_ref()) != names(after.as_ref());
             replaced_contributions.push((slug.clone(), previous));
@@ -265,10 +279,12 @@ impl Session {
             players: (!names_changed).then(|| players.clone()),
             content: false,
         };
-        let kept = self.kept(&changed_groups);
+        let kept = self.kept(&changed_groups, card_scope);
+        // The card pages outside the scope stay as they are, when there is one.
         let rebuilt: BTreeSet<Group> = Group::ALL
             .into_iter()
             .filter(|group| !kept.groups.contains(group))
+            .filter(|group| !(*group == Group::Cards && kept.card_scope.is_some()))
             .collect();
         // Pages of these events and players that the new render no longer has go, in the same
         // commit.
@@ -405,18 +421,31 @@ impl Session {
     }
 
     /// The player page ids of the people of `event`.
-    /// What an update that changed the groups `changed` keeps: every other group, and the
-    /// search index's archive-wide parts from the served index when their pages are kept.
-    fn kept(&self, changed: &BTreeSet<Group>) -> SessionKept {
+    /// What an update that changed the groups `changed` keeps: every other group, the card
+    /// pages outside `card_scope` (when the edits reached only the cards in it), and the
+    /// search index's archive-wide parts from the served index when their pages are kept. As
+    /// in a build, card pages built in part keep their cards and counts in the index, and
+    /// without the served index's cards the whole cards index is built.
+    fn kept(
+        &self,
+        changed: &BTreeSet<Group>,
+        card_scope: Option<BTreeSet<CardKey>>,
+    ) -> SessionKept {
         let groups: BTreeSet<Group> = Group::ALL
             .into_iter()
             .filter(|group| !changed.contains(group))
             .collect();
+        let mut vouched = groups.clone();
+        if card_scope.is_some() {
+            vouched.insert(Group::Cards);
+        }
         let search_parts =
-            super::groups::kept_search_parts(&groups, || self.files.get(SEARCH_PATH));
+            super::groups::kept_search_parts(&vouched, || self.files.get(SEARCH_PATH));
+        let card_scope = card_scope.filter(|_| search_parts.cards.is_some());
         SessionKept {
             groups,
             search_parts,
+            card_scope,
         }
     }
 

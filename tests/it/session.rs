@@ -144,6 +144,57 @@ fn an_edit_renders_only_the_pages_it_changes() {
     assert_same_as_full(&session, root);
 }
 
+/// A change of finishes (here the first two of an event's recorded standings swapped) shows on
+/// the pages of the cards its players' lists hold, and on no other card page nor the cards
+/// index: only those are built again. A list that holds another card changes the cards index
+/// too. Each time the served site is the one a full build gives.
+#[test]
+fn changed_finishes_render_the_card_pages_of_the_events_lists() {
+    let site = common::example_site();
+    let root = site.path();
+    let (mut session, _) = Session::open(root, None).expect("opens");
+    let event = "events/2014/dantooine-regional.toml";
+    let text = fs::read_to_string(root.join(event)).expect("event");
+    let swapped = text
+        .replacen(
+            "player = \"ada-vukovic\"\nseed = 2",
+            "player = \"@first\"\nseed = 2",
+            1,
+        )
+        .replacen(
+            "player = \"carmen-ortega\"\nseed = 1",
+            "player = \"ada-vukovic\"\nseed = 1",
+            1,
+        )
+        .replacen("player = \"@first\"", "player = \"carmen-ortega\"", 1);
+    assert_ne!(swapped, text, "the standings are swapped");
+    fs::write(root.join(event), &swapped).expect("write");
+    let update = session.update(&[root.join(event)]).expect("updates");
+    let cards: Vec<&String> = update
+        .rendered
+        .iter()
+        .filter(|p| p.starts_with("cards/"))
+        .collect();
+    assert!(!cards.is_empty(), "the finishes show on card pages");
+    assert!(
+        !cards.contains(&&"cards/index.html".to_string()),
+        "{cards:?}"
+    );
+    assert_same_as_full(&session, root);
+    // A list with another objective set: the cards index changes too.
+    let one_list =
+        "objectives = [\"8\", \"8\", \"9\", \"9\", \"11\", \"11\", \"38\", \"38\", \"43\", \"59\"]";
+    assert!(swapped.contains(one_list));
+    fs::write(
+        root.join(event),
+        swapped.replacen(one_list, &one_list.replace("\"59\"", "\"58\""), 1),
+    )
+    .expect("write");
+    let update = session.update(&[root.join(event)]).expect("updates");
+    assert!(update.rendered.contains(&"cards/index.html".to_string()));
+    assert_same_as_full(&session, root);
+}
+
 #[test]
 fn added_removed_and_reported_events() {
     let site = common::example_site();
