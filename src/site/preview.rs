@@ -469,27 +469,26 @@ impl Palette {
     /// on a hash map's order or on floating point.
     fn of(rgba: &[u8], most: usize) -> Palette {
         // Each distinct colour with its number of pixels, in the order they first appear, and
-        // each pixel's colour as its place in that list.
+        // the image as runs of one colour, each its colour's place in that list and its length.
+        // Runs of one colour are the rule (a card is mostly flat colour): a colour is looked up
+        // once per run, and the pixels are written a run at a time.
+        let colour_at = |pixel: &[u8]| [pixel[0], pixel[1], pixel[2]];
         let mut places: HashMap<[u8; 3], u32> = HashMap::new();
         let mut distinct: Vec<([u8; 3], u32)> = Vec::new();
-        let mut ids = Vec::with_capacity(rgba.len() / 4);
-        // Runs of one colour are the rule: look a colour up only where it changes.
-        let mut last: Option<([u8; 3], u32)> = None;
-        for pixel in rgba.chunks_exact(4) {
-            let colour = [pixel[0], pixel[1], pixel[2]];
-            let id = match last {
-                Some((c, id)) if c == colour => id,
-                _ => {
-                    let id = *places.entry(colour).or_insert_with(|| {
-                        distinct.push((colour, 0));
-                        (distinct.len() - 1) as u32
-                    });
-                    last = Some((colour, id));
-                    id
-                }
-            };
-            distinct[id as usize].1 += 1;
-            ids.push(id);
+        let mut runs: Vec<(u32, u32)> = Vec::new();
+        let mut pixels = rgba.chunks_exact(4).peekable();
+        while let Some(first) = pixels.next() {
+            let colour = colour_at(first);
+            let mut length = 1;
+            while pixels.next_if(|next| colour_at(next) == colour).is_some() {
+                length += 1;
+            }
+            let id = *places.entry(colour).or_insert_with(|| {
+                distinct.push((colour, 0));
+                (distinct.len() - 1) as u32
+            });
+            distinct[id as usize].1 += length;
+            runs.push((id, length));
         }
         let (chosen, place) = if distinct.len() <= most {
             let all = distinct.iter().map(|&(colour, _)| colour).collect();
@@ -497,9 +496,13 @@ impl Palette {
         } else {
             reduce(&distinct, most)
         };
+        let mut pixels = Vec::with_capacity(rgba.len() / 4);
+        for (id, length) in runs {
+            pixels.resize(pixels.len() + length as usize, place[id as usize]);
+        }
         Palette {
             colours: chosen.concat(),
-            pixels: ids.iter().map(|&id| place[id as usize]).collect(),
+            pixels,
         }
     }
 }
