@@ -713,11 +713,13 @@ pub fn build_with_progress(
         &secret,
         &|path| staging.can_keep(path),
     );
-    // The images the output cannot lend are taken from the site's cache of drawn ones.
-    let previews = preview_cache::PreviewCache::open(root, secret);
+    // The images the output cannot lend are taken from the site's cache of drawn ones (with a
+    // program key only: see `render::Previews::cache`).
+    let previews =
+        crate::input_key::program_key().map(|_| preview_cache::PreviewCache::open(root, secret));
     let earlier = Earlier {
         previews: render::Previews {
-            cache: crate::input_key::program_key().map(|_| previews.clone()),
+            cache: previews.clone(),
             ..earlier.previews
         },
         ..earlier
@@ -786,8 +788,7 @@ pub fn build_with_progress(
             if let Some(pages) = pages_record.as_ref().filter(|_| base_url.is_none()) {
                 reuse::write_rendered(root, &events_record, pages, &secret);
             }
-            // Without a program key no entry was read or written, and none is removed.
-            if crate::input_key::program_key().is_some() {
+            if let Some(previews) = &previews {
                 previews.keep_only(published_cards);
             }
             if !write.kept_unsealed.is_empty() {

@@ -420,7 +420,6 @@ impl Session {
         ))
     }
 
-    /// The player page ids of the people of `event`.
     /// What an update that changed the groups `changed` keeps: every other group, the card
     /// pages outside `card_scope` (when the edits reached only the cards in it), and the
     /// search index's archive-wide parts from the served index when their pages are kept. As
@@ -449,6 +448,7 @@ impl Session {
         }
     }
 
+    /// The player page ids of the people of `event`.
     fn page_ids<'e>(&'e self, event: &'e Event) -> impl Iterator<Item = String> + 'e {
         event
             .persons()
