@@ -472,21 +472,52 @@ impl Palette {
         // the image as runs of one colour, each its colour's place in that list and its length.
         // Runs of one colour are the rule (a card is mostly flat colour): a colour is looked up
         // once per run, and the pixels are written a run at a time.
-        let colour_at = |pixel: &[u8]| [pixel[0], pixel[1], pixel[2]];
         let mut places: HashMap<[u8; 3], u32> = HashMap::new();
+        // The colours met lately, each in a slot picked by its value: a card's runs come in a
+        // few hundred colours, so nearly every run finds its colour here, without the map's
+        // hashing (which took most of the palette's time). Which slots hold what changes
+        // nothing but the time: places are given by the map, in order of first appearance.
+        let mut recent = [(u32::MAX, 0u32); 1024];
         let mut distinct: Vec<([u8; 3], u32)> = Vec::new();
         let mut runs: Vec<(u32, u32)> = Vec::new();
-        let mut pixels = rgba.chunks_exact(4).peekable();
-        while let Some(first) = pixels.next() {
-            let colour = colour_at(first);
-            let mut length = 1;
-            while pixels.next_if(|next| colour_at(next) == colour).is_some() {
-                length += 1;
+        // A pixel's four bytes as one number, to compare pixels in one step (alpha included:
+        // a card is opaque, and two runs of one colour would only be looked up twice).
+        let pixel_at =
+            |i: usize| u32::from_ne_bytes(rgba[4 * i..4 * i + 4].try_into().expect("four bytes"));
+        let count = rgba.len() / 4;
+        let mut start = 0;
+        while start < count {
+            let pixel = pixel_at(start);
+            let mut end = start + 1;
+            // Eight pixels at a time while all eight match, which the compiler compares
+            // together; then one at a time.
+            while end + 8 <= count
+                && rgba[4 * end..4 * (end + 8)]
+                    .chunks_exact(4)
+                    .fold(0, |differs, next| {
+                        differs | (u32::from_ne_bytes(next.try_into().expect("four bytes")) ^ pixel)
+                    })
+                    == 0
+            {
+                end += 8;
             }
-            let id = *places.entry(colour).or_insert_with(|| {
-                distinct.push((colour, 0));
-                (distinct.len() - 1) as u32
-            });
+            while end < count && pixel_at(end) == pixel {
+                end += 1;
+            }
+            let length = (end - start) as u32;
+            start = end;
+            let [r, g, b, _] = pixel.to_ne_bytes();
+            let colour = [r, g, b];
+            let value = u32::from_le_bytes([r, g, b, 0]);
+            let slot = &mut recent[(value.wrapping_mul(0x9E37_79B1) >> 22) as usize];
+            if slot.0 != value {
+                let id = *places.entry(colour).or_insert_with(|| {
+                    distinct.push((colour, 0));
+                    (distinct.len() - 1) as u32
+                });
+                *slot = (value, id);
+            }
+            let id = slot.1;
             distinct[id as usize].1 += length;
             runs.push((id, length));
         }
