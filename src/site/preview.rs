@@ -949,6 +949,33 @@ mod tests {
     }
 
     #[test]
+    fn runs_of_every_length_keep_every_pixel_in_place() {
+        // Runs of 1 to 19 pixels of four colours in turn (two of them a step apart), over rows
+        // whose width is no multiple of eight: the palette compares eight pixels at a time, then
+        // one at a time, and looks colours up in a table of recent ones before its map.
+        let mut image = resvg::tiny_skia::Pixmap::new(37, 11).expect("a size");
+        let colours = [
+            [1, 2, 3, 0xff],
+            [200, 100, 50, 0xff],
+            [1, 2, 4, 0xff],
+            [0xff; 4],
+        ];
+        let (mut run, mut left, mut colour) = (1, 1, 0);
+        for pixel in image.data_mut().chunks_exact_mut(4) {
+            pixel.copy_from_slice(&colours[colour]);
+            left -= 1;
+            if left == 0 {
+                run = run % 19 + 1;
+                left = run;
+                colour = (colour + 1) % colours.len();
+            }
+        }
+        let decoded = decoded(&encode(&image));
+        assert_eq!(decoded.colours, colours.len());
+        assert!(decoded.rgb == rgb(&image), "every pixel its own colour");
+    }
+
+    #[test]
     fn the_same_card_gives_the_same_bytes() {
         let card = card("Outer Rim Store Championship", State::Upcoming);
         let first = card.png();
