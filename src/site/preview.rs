@@ -483,8 +483,8 @@ impl Palette {
         let mut runs: Vec<(u32, u32)> = Vec::new();
         // A pixel's four bytes as one number, to compare pixels in one step (alpha included:
         // a card is opaque, and two runs of one colour would only be looked up twice).
-        let pixel_at =
-            |i: usize| u32::from_ne_bytes(rgba[4 * i..4 * i + 4].try_into().expect("four bytes"));
+        let word = |pixel: &[u8]| u32::from_ne_bytes(pixel.try_into().expect("four bytes"));
+        let pixel_at = |i: usize| word(&rgba[4 * i..4 * i + 4]);
         let count = rgba.len() / 4;
         let mut start = 0;
         while start < count {
@@ -495,9 +495,7 @@ impl Palette {
             while end + 8 <= count
                 && rgba[4 * end..4 * (end + 8)]
                     .chunks_exact(4)
-                    .fold(0, |differs, next| {
-                        differs | (u32::from_ne_bytes(next.try_into().expect("four bytes")) ^ pixel)
-                    })
+                    .fold(0, |differs, next| differs | (word(next) ^ pixel))
                     == 0
             {
                 end += 8;
