@@ -3,7 +3,6 @@
 //! that stand in for that step. Also the syncs that make the exchange and the manifests
 //! durable.
 
-use crate::diag::Shown;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -119,6 +118,7 @@ pub(super) fn finish_exchange(out: &Path, places: &Places) -> Result<(), OutputE
 /// could not be exchanged.
 #[cfg(unix)]
 pub(super) fn check_same_file_system(out: &Path, spare: &Path) -> Result<(), OutputError> {
+    use crate::diag::Shown;
     use std::os::unix::fs::MetadataExt;
     let work = spare.parent().unwrap_or(spare);
     let (Ok(a), Ok(b)) = (fs::metadata(out), fs::metadata(work)) else {
