@@ -28,7 +28,10 @@
 //! Where names cannot be exchanged in one step (FAT, exFAT, some network file systems, and
 //! systems other than Linux, Android and macOS), the file is compared just before the rename,
 //! once the temporary file is flushed: a save that lands between that compare and the rename
-//! (a few microseconds, with nothing written to disk between them) is replaced.
+//! (a few microseconds, with nothing written to disk between them) is replaced. On Windows,
+//! where a file another program holds open for a moment (a virus scanner, a search indexer)
+//! cannot be replaced, a refused rename is tried again for about a second, the file compared
+//! again before each try.
 //!
 //! Two Holonet commands editing the same site at once (two `report`s from two terminals, a
 //! script reporting every table together) would each read the same text, and the second to
@@ -193,6 +196,10 @@ enum Moment {
     /// at each step when saves keep landing). Only where the replacement is an exchange.
     #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
     BeforePutBack,
+    /// The rename was refused because another program holds the file; it is about to be tried
+    /// again (see [`held_by_another_program`]).
+    #[cfg(windows)]
+    RenameRefused,
 }
 
 /// [`write_atomically`], calling `at` at each [`Moment`] (a no-op but in tests).
@@ -285,17 +292,45 @@ fn replace(
         Ok(_) => {}
         Err(e) => return Err(failed(e)),
     }
-    match std::fs::read(path) {
-        Ok(now) if now == original.as_bytes() => {}
-        Ok(_) => {
-            let _ = std::fs::remove_file(tmp);
-            return Err(WriteError::Changed(path.to_path_buf()));
+    for attempt in 1.. {
+        match std::fs::read(path) {
+            Ok(now) if now == original.as_bytes() => {}
+            Ok(_) => {
+                let _ = std::fs::remove_file(tmp);
+                return Err(WriteError::Changed(path.to_path_buf()));
+            }
+            Err(e) => return Err(failed(e)),
         }
-        Err(e) => return Err(failed(e)),
+        match std::fs::rename(tmp, path) {
+            Ok(()) => break,
+            Err(e) if attempt < RENAME_TRIES && held_by_another_program(&e) => {
+                #[cfg(windows)]
+                at(Moment::RenameRefused);
+                std::thread::sleep(RENAME_PAUSE);
+            }
+            Err(e) => return Err(failed(e)),
+        }
     }
-    std::fs::rename(tmp, path).map_err(failed)?;
     sync_folder(path);
     Ok(())
+}
+
+/// How many times the rename that puts a file in place is tried while another program holds
+/// the file (see [`held_by_another_program`]), [`RENAME_PAUSE`] apart: about a second in all,
+/// longer than a virus scanner or a search indexer keeps a file it just saw change.
+const RENAME_TRIES: u32 = 50;
+const RENAME_PAUSE: Duration = Duration::from_millis(20);
+
+/// Whether a rename failed only because another program has the file open for a moment. On
+/// Windows a file opened without sharing its deletion (by a virus scanner, a search indexer, an
+/// editor reading it) cannot be replaced until it is closed, and the rename is refused as
+/// access denied; the file is compared again before each new try, so a save that lands
+/// meanwhile is still caught. Elsewhere a rename is never refused for an open file, and access
+/// denied means the folder's permissions, which trying again does not change.
+fn held_by_another_program(e: &std::io::Error) -> bool {
+    /// `ERROR_ACCESS_DENIED` and `ERROR_SHARING_VIOLATION`.
+    const HELD: [i32; 2] = [5, 32];
+    cfg!(windows) && e.raw_os_error().is_some_and(|code| HELD.contains(&code))
 }
 
 /// A file found at a name, held open: an inode number is only a file's own while the file
@@ -629,6 +664,75 @@ mod tests {
         assert_eq!(kept, &dir.path().join("e.toml.holonet-kept-0"));
         assert!(err.to_string().contains("e.toml.holonet-kept-0"), "{err}");
         assert_eq!(leftovers(dir.path()), ["e.toml.holonet-kept-0"]);
+    }
+
+    /// Opens `path` as a virus scanner or a search indexer may: for reading, sharing the
+    /// reading but not the file's deletion, so that it cannot be replaced while open.
+    #[cfg(windows)]
+    fn hold_as_a_scanner(path: &Path) -> std::fs::File {
+        use std::os::windows::fs::OpenOptionsExt;
+        const FILE_SHARE_READ: u32 = 1;
+        std::fs::OpenOptions::new()
+            .read(true)
+            .share_mode(FILE_SHARE_READ)
+            .open(path)
+            .expect("open without sharing deletion")
+    }
+
+    #[cfg(windows)]
+    #[test]
+    fn a_file_another_program_holds_for_a_moment_is_replaced_once_it_is_let_go() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("e.toml");
+        std::fs::write(&path, "old").expect("write");
+        let mut held = Some(hold_as_a_scanner(&path));
+        let mut refused = 0;
+        write_atomically_with(&path, Expected::Text("old"), "new", |moment| {
+            if moment == Moment::RenameRefused {
+                refused += 1;
+                held = None;
+            }
+        })
+        .expect("written");
+        assert_eq!(refused, 1, "refused while held, and only then");
+        assert_eq!(read(&path), "new");
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[cfg(windows)]
+    #[test]
+    fn a_save_landing_while_another_program_holds_the_file_is_kept() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("e.toml");
+        std::fs::write(&path, "old").expect("write");
+        let mut held = Some(hold_as_a_scanner(&path));
+        let err = write_atomically_with(&path, Expected::Text("old"), "new", |moment| {
+            if moment == Moment::RenameRefused && held.take().is_some() {
+                save_by_rename(&path, "saved by the editor");
+            }
+        })
+        .expect_err("changed");
+        assert!(matches!(err, WriteError::Changed(_)), "{err}");
+        assert_eq!(read(&path), "saved by the editor");
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[cfg(windows)]
+    #[test]
+    fn a_file_held_past_every_try_is_left_as_it_was() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("e.toml");
+        std::fs::write(&path, "old").expect("write");
+        let _held = hold_as_a_scanner(&path);
+        let mut refused = 0;
+        let err = write_atomically_with(&path, Expected::Text("old"), "new", |moment| {
+            refused += u32::from(moment == Moment::RenameRefused);
+        })
+        .expect_err("held throughout");
+        assert!(matches!(err, WriteError::Io(..)), "{err}");
+        assert_eq!(refused, RENAME_TRIES - 1);
+        assert_eq!(read(&path), "old");
+        assert!(leftovers(dir.path()).is_empty());
     }
 
     #[test]
