@@ -119,6 +119,12 @@ impl Tree {
     /// one of the first time it was asked: a build changes the spare's folders only to put the
     /// new build's files in them.
     pub(super) fn folder(&self, dir: &str) -> Option<bool> {
+        // A folder is recorded only once every folder above it was found real, so a recorded
+        // folder's answer stands for its whole path (a file's folder is asked for again and
+        // again, once for each file in it).
+        if let Some(&unchanged) = self.dirs().get(dir) {
+            return Some(unchanged);
+        }
         let mut unchanged = None;
         for dir in ancestors(dir).chain([dir]) {
             let known = self.dirs().get(dir).copied();
