@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
+
 use crate::builtin::DEFAULT_FILES;
 use crate::diag::{Code, Diagnostic};
 use crate::event::ids::is_valid_slug;
@@ -31,43 +33,62 @@ const FRONT_MATTER: &[&str] = &["title", "description", "weight"];
 /// Reads the built-in reference pages, then every `content/**/*.md` of the site (a site page
 /// replaces a built-in one at the same path). Returns pages sorted by path, and diagnostics
 /// with the sources they point into.
+///
+/// The files are read in order, their Markdown rendered on every thread (the built-in pages
+/// alone are some 400 KB of it, rendered at every build), then taken in the same order, so the
+/// pages and diagnostics are those of one file after another.
 pub(crate) fn load_content(
     root: &Path,
 ) -> (Vec<ContentPage>, Vec<Diagnostic>, Vec<(PathBuf, String)>) {
-    let mut pages: Vec<ContentPage> = Vec::new();
-    let mut diagnostics = Vec::new();
-    let mut sources = Vec::new();
-    for (path, text) in DEFAULT_FILES
+    /// One source of a page, in the order the sources are taken.
+    enum Source {
+        BuiltIn(PathBuf, &'static str),
+        Site(PathBuf, String),
+        /// A site file that could not be read, or the folder itself.
+        Unread(Diagnostic),
+    }
+    let built_in = DEFAULT_FILES
         .iter()
         .filter(|(p, _)| p.starts_with("content/"))
-    {
-        let (page, diags) = parse_page(Path::new(path), text);
-        diagnostics.extend(diags);
-        pages.extend(page);
-    }
-    for ruleset in crate::rules::RULESETS {
-        let path = format!("content/rules/{}.md", ruleset.id);
-        let (page, diags) = parse_page(Path::new(&path), ruleset.reference_text);
-        diagnostics.extend(diags);
-        pages.extend(page);
-    }
-    let files = match crate::paths::site_files(root, Path::new("content")) {
-        Ok(files) => files,
-        Err(d) => {
-            diagnostics.push(d);
-            return (pages, diagnostics, sources);
+        .map(|&(path, text)| (path.to_string(), text))
+        .chain(crate::rules::RULESETS.iter().map(|ruleset| {
+            let path = format!("content/rules/{}.md", ruleset.id);
+            (path, ruleset.reference_text)
+        }));
+    let mut sources: Vec<Source> = built_in
+        .map(|(path, text)| Source::BuiltIn(PathBuf::from(path), text))
+        .collect();
+    match crate::paths::site_files(root, Path::new("content")) {
+        Ok(files) => {
+            for full in files {
+                if full.extension().is_none_or(|e| e != "md") {
+                    continue;
+                }
+                let file = full.strip_prefix(root).unwrap_or(&full).to_path_buf();
+                sources.push(match read_plain_text(&full, &file) {
+                    Ok(text) => Source::Site(file, text),
+                    Err(d) => Source::Unread(d),
+                });
+            }
         }
-    };
-    for full in files {
-        if full.extension().is_none_or(|e| e != "md") {
-            continue;
-        }
-        let file = full.strip_prefix(root).unwrap_or(&full).to_path_buf();
-        match read_plain_text(&full, &file) {
-            Ok(text) => {
-                let (page, diags) = parse_page(&file, &text);
+        Err(d) => sources.push(Source::Unread(d)),
+    }
+    let parsed: Vec<_> = sources
+        .par_iter()
+        .map(|source| match source {
+            Source::BuiltIn(file, text) => Some(parse_page(file, text)),
+            Source::Site(file, text) => Some(parse_page(file, text)),
+            Source::Unread(_) => None,
+        })
+        .collect();
+    let mut pages: Vec<ContentPage> = Vec::new();
+    let mut diagnostics = Vec::new();
+    let mut texts = Vec::new();
+    for (source, parsed) in sources.into_iter().zip(parsed) {
+        match (source, parsed) {
+            (Source::Site(file, text), Some((page, diags))) => {
                 if !diags.is_empty() {
-                    sources.push((file.clone(), text));
+                    texts.push((file, text));
                 }
                 diagnostics.extend(diags);
                 if let Some(page) = page {
@@ -75,11 +96,16 @@ pub(crate) fn load_content(
                     pages.push(page);
                 }
             }
-            Err(d) => diagnostics.push(d),
+            (Source::BuiltIn(..), Some((page, diags))) => {
+                diagnostics.extend(diags);
+                pages.extend(page);
+            }
+            (Source::Unread(d), _) => diagnostics.push(d),
+            (_, None) => {}
         }
     }
     pages.sort_by(|a, b| a.path.cmp(&b.path));
-    (pages, diagnostics, sources)
+    (pages, diagnostics, texts)
 }
 
 /// The URL path of a content file: `content/rules/ffg-2018.md` -> `rules/ffg-2018/`.
