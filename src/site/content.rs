@@ -47,16 +47,14 @@ pub(crate) fn load_content(
         /// A site file that could not be read, or the folder itself.
         Unread(Diagnostic),
     }
-    let built_in = DEFAULT_FILES
+    let mut sources: Vec<Source> = DEFAULT_FILES
         .iter()
         .filter(|(p, _)| p.starts_with("content/"))
-        .map(|&(path, text)| (path.to_string(), text))
+        .map(|&(path, text)| Source::BuiltIn(PathBuf::from(path), text))
         .chain(crate::rules::RULESETS.iter().map(|ruleset| {
             let path = format!("content/rules/{}.md", ruleset.id);
-            (path, ruleset.reference_text)
-        }));
-    let mut sources: Vec<Source> = built_in
-        .map(|(path, text)| Source::BuiltIn(PathBuf::from(path), text))
+            Source::BuiltIn(PathBuf::from(path), ruleset.reference_text)
+        }))
         .collect();
     match crate::paths::site_files(root, Path::new("content")) {
         Ok(files) => {
@@ -76,17 +74,21 @@ pub(crate) fn load_content(
     let parsed: Vec<_> = sources
         .par_iter()
         .map(|source| match source {
-            Source::BuiltIn(file, text) => Some(parse_page(file, text)),
-            Source::Site(file, text) => Some(parse_page(file, text)),
-            Source::Unread(_) => None,
+            Source::BuiltIn(file, text) => parse_page(file, text),
+            Source::Site(file, text) => parse_page(file, text),
+            Source::Unread(_) => (None, Vec::new()),
         })
         .collect();
     let mut pages: Vec<ContentPage> = Vec::new();
     let mut diagnostics = Vec::new();
     let mut texts = Vec::new();
-    for (source, parsed) in sources.into_iter().zip(parsed) {
-        match (source, parsed) {
-            (Source::Site(file, text), Some((page, diags))) => {
+    for (source, (page, diags)) in sources.into_iter().zip(parsed) {
+        match source {
+            Source::BuiltIn(..) => {
+                diagnostics.extend(diags);
+                pages.extend(page);
+            }
+            Source::Site(file, text) => {
                 if !diags.is_empty() {
                     texts.push((file, text));
                 }
@@ -96,12 +98,7 @@ pub(crate) fn load_content(
                     pages.push(page);
                 }
             }
-            (Source::BuiltIn(..), Some((page, diags))) => {
-                diagnostics.extend(diags);
-                pages.extend(page);
-            }
-            (Source::Unread(d), _) => diagnostics.push(d),
-            (_, None) => {}
+            Source::Unread(d) => diagnostics.push(d),
         }
     }
     pages.sort_by(|a, b| a.path.cmp(&b.path));
