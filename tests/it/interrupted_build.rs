@@ -30,7 +30,6 @@ fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
         .collect()
 }
 
-/// Which of `old` and `new` the folder is, whole: "old", "new", or a description of the mix.
 /// Whether this system exchanges two folders in one step (see `src/atomic.rs`).
 const EXCHANGE_IN_ONE_STEP: bool = cfg!(any(
     target_os = "linux",
@@ -38,6 +37,7 @@ const EXCHANGE_IN_ONE_STEP: bool = cfg!(any(
     target_vendor = "apple"
 ));
 
+/// Which of `old` and `new` the folder is, whole: "old", "new", or a description of the mix.
 fn which(
     public: &Path,
     old: &BTreeMap<String, Vec<u8>>,
